@@ -1,0 +1,100 @@
+// Attributes. An attribute is 4 i32s (tag, key, v0, v1); an attribute set is the sorted
+// concatenation of its attributes, interned; an attribute list (function or call site) is
+// [fn set, return set, param sets...], interned, with -1 for an empty set.
+import { I32Vec } from "../util/vec";
+import { ListInterner } from "../util/listintern";
+
+export const enum AT {
+  Enum = 0,       // key = attribute kind index
+  Int = 1,        // key = kind index; v0,v1 = value (align in bytes, memory effects bits, allocsize pair...)
+  Type = 2,       // key = kind index; v0 = type id
+  Range = 3,      // key = kind index; v0 = strId of the canonical text inside the parentheses
+  String = 4,     // key = strId of "key"; v0 = strId of value, -1 when absent
+}
+
+export let attrSets: ListInterner = new ListInterner();
+export let attrLists: ListInterner = new ListInterner();
+
+// Attribute kinds known to LLVM 19, as [keyword, group]; the index is the kind. Within each group
+// they are in LLVM's enum order (TableGen def-name order), which is the order LLVM prints them in.
+// Group: 0 enum, 1 int, 2 type, 3 constant range, 4 constant range list.
+export const ATTR_KW: string[] = [
+  // enum attributes, by def name
+  "allocalign", "allocptr", "alwaysinline", "builtin", "cold", "convergent", "coro_elide_safe",
+  "coro_only_destroy_when_complete", "dead_on_unwind", "disable_sanitizer_instrumentation",
+  "fn_ret_thunk_extern", "hot", "hybrid_patchable", "immarg", "inreg", "inlinehint", "jumptable",
+  "minsize", "mustprogress", "naked", "nest", "noalias", "nobuiltin", "nocallback", "nocapture",
+  "nocf_check", "nodivergencesource", "noduplicate", "noext", "nofree", "noimplicitfloat", "noinline", "nomerge",
+  "noprofile", "norecurse", "noredzone", "noreturn", "nosanitize_bounds", "nosanitize_coverage", "nosync",
+  "noundef", "nounwind", "nonlazybind", "nonnull", "null_pointer_is_valid", "optforfuzzing", "optdebug",
+  "optsize", "optnone", "presplitcoroutine", "readnone", "readonly", "returned", "returns_twice", "signext",
+  "safestack", "sanitize_address", "sanitize_hwaddress", "sanitize_memtag", "sanitize_memory",
+  "sanitize_numerical_stability", "sanitize_realtime", "sanitize_realtime_blocking", "sanitize_thread", "sanitize_type", "shadowcallstack",
+  "skipprofile", "speculatable", "speculative_load_hardening", "ssp", "sspreq", "sspstrong", "strictfp",
+  "swiftasync", "swifterror", "swiftself", "willreturn", "writable", "writeonly", "zeroext",
+  // int attributes
+  "align", "allockind", "allocsize", "dereferenceable", "dereferenceable_or_null", "memory", "nofpclass",
+  "alignstack", "uwtable", "vscale_range",
+  // type attributes
+  "byref", "byval", "elementtype", "inalloca", "preallocated", "sret",
+  // constant range
+  "range",
+  // constant range list
+  "initializes",
+];
+export let FIRST_INT_ATTR: i32 = 0, FIRST_TYPE_ATTR: i32 = 0, FIRST_RANGE_ATTR: i32 = 0, FIRST_RANGELIST_ATTR: i32 = 0;
+export let ATTR_ALIGN: i32 = 0, ATTR_MEMORY: i32 = 0, ATTR_ALLOCSIZE: i32 = 0, ATTR_ALIGNSTACK: i32 = 0,
+  ATTR_UWTABLE: i32 = 0, ATTR_VSCALE: i32 = 0, ATTR_ALLOCKIND: i32 = 0, ATTR_NOFPCLASS: i32 = 0,
+  ATTR_READNONE: i32 = 0, ATTR_READONLY: i32 = 0, ATTR_WRITEONLY: i32 = 0, ATTR_NOUNWIND: i32 = 0,
+  ATTR_OPTNONE: i32 = 0, ATTR_NOINLINE: i32 = 0, ATTR_BYVAL: i32 = 0, ATTR_SRET: i32 = 0, ATTR_NONNULL: i32 = 0,
+  ATTR_RETURNED: i32 = 0, ATTR_NOUNDEF: i32 = 0;
+
+function kw(s: string): i32 { let i = ATTR_KW.indexOf(s); assert(i >= 0); return i; }
+export function attrGroup(kind: i32): i32 {
+  if (kind < FIRST_INT_ATTR) return 0;
+  if (kind < FIRST_TYPE_ATTR) return 1;
+  if (kind < FIRST_RANGE_ATTR) return 2;
+  if (kind < FIRST_RANGELIST_ATTR) return 3;
+  return 4;
+}
+
+export function resetAttributes(): void {
+  attrSets = new ListInterner(); attrLists = new ListInterner();
+  FIRST_INT_ATTR = kw("align"); FIRST_TYPE_ATTR = kw("byref"); FIRST_RANGE_ATTR = kw("range");
+  FIRST_RANGELIST_ATTR = kw("initializes");
+  ATTR_ALIGN = kw("align"); ATTR_MEMORY = kw("memory"); ATTR_ALLOCSIZE = kw("allocsize");
+  ATTR_ALIGNSTACK = kw("alignstack"); ATTR_UWTABLE = kw("uwtable"); ATTR_VSCALE = kw("vscale_range");
+  ATTR_ALLOCKIND = kw("allockind"); ATTR_NOFPCLASS = kw("nofpclass"); ATTR_READNONE = kw("readnone");
+  ATTR_READONLY = kw("readonly"); ATTR_WRITEONLY = kw("writeonly"); ATTR_NOUNWIND = kw("nounwind");
+  ATTR_OPTNONE = kw("optnone"); ATTR_NOINLINE = kw("noinline"); ATTR_BYVAL = kw("byval"); ATTR_SRET = kw("sret");
+  ATTR_NONNULL = kw("nonnull"); ATTR_RETURNED = kw("returned"); ATTR_NOUNDEF = kw("noundef");
+}
+
+// Number of attributes in a set (-1 = empty set).
+export function setSize(set: i32): i32 { return set < 0 ? 0 : attrSets.lenOf(set) >> 2; }
+@inline export function setTag(set: i32, i: i32): i32 { return attrSets.at(set, i << 2); }
+@inline export function setKey(set: i32, i: i32): i32 { return attrSets.at(set, (i << 2) + 1); }
+@inline export function setV0(set: i32, i: i32): i32 { return attrSets.at(set, (i << 2) + 2); }
+@inline export function setV1(set: i32, i: i32): i32 { return attrSets.at(set, (i << 2) + 3); }
+export function setHasKind(set: i32, kind: i32): bool { return setFind(set, kind) >= 0; }
+export function setFind(set: i32, kind: i32): i32 {
+  let n = setSize(set);
+  for (let i = 0; i < n; i++) if (setTag(set, i) != AT.String && setKey(set, i) == kind) return i;
+  return -1;
+}
+
+// Attribute lists: slot 0 function, 1 return, 2+i parameter i.
+export function listSet(list: i32, slot: i32): i32 {
+  if (list < 0 || slot >= attrLists.lenOf(list)) return -1;
+  return attrLists.at(list, slot);
+}
+@inline export function fnAttrs(list: i32): i32 { return listSet(list, 0); }
+@inline export function retAttrs(list: i32): i32 { return listSet(list, 1); }
+@inline export function paramAttrs(list: i32, i: i32): i32 { return listSet(list, 2 + i); }
+
+// Builds a list from sets in `scratch` (trailing empty sets dropped); -1 when all are empty.
+export function internAttrList(scratch: I32Vec, from: i32, n: i32): i32 {
+  while (n > 0 && scratch.get(from + n - 1) < 0) n--;
+  if (n == 0) return -1;
+  return attrLists.internVec(scratch, from, n);
+}

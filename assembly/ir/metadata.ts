@@ -1,0 +1,109 @@
+// Metadata: tuples, specialized (DI*) nodes, strings, values as metadata, named metadata,
+// attachments and debug records. Node fields that no pass inspects are kept as the exact source
+// text (an interned span) so they print back unchanged; references between nodes are ids, so
+// numbering is recomputed when printing.
+import { I32Vec, U8Vec } from "../util/vec";
+
+export const enum MK {
+  Forward = 0,   // !N referenced before its definition
+  Tuple,         // !{...}
+  Node,          // !DIThing(field: value, ...) ; mdA = class name strId
+  String,        // !"..." ; mdA = strId of the escaped source bytes between the quotes
+  Value,         // value as metadata (`i32 1`, `ptr @g`, `ptr %x`); mdA = value id
+  Expr,          // !DIExpression(...) ; mdA = strId of the raw text inside the parentheses
+  ArgList,       // !DIArgList(...) ; operands are Value metadata
+}
+export const MDF_DISTINCT: i32 = 1;
+
+export let mdKind: U8Vec = new U8Vec();
+export let mdFlags: U8Vec = new U8Vec();
+export let mdA: I32Vec = new I32Vec();
+export let mdOps: I32Vec = new I32Vec();     // start in mdPool
+export let mdNOps: I32Vec = new I32Vec();    // Tuple/ArgList: operand count; Node: field count (3 pool entries each)
+export let mdPool: I32Vec = new I32Vec();
+// Node fields are (name strId, FV_ tag, value) triples in mdPool.
+export const FV_MD: i32 = 0, FV_RAW: i32 = 1;
+
+// Source numbering: !N -> md id.
+export let mdByNumber: I32Vec = new I32Vec();
+
+// Named metadata.
+export let nmdName: I32Vec = new I32Vec();
+export let nmdOps: I32Vec = new I32Vec();    // start in nmdPool
+export let nmdNOps: I32Vec = new I32Vec();
+export let nmdPool: I32Vec = new I32Vec();
+
+// Attachments: singly linked (kind, md, next) records; lists are kept sorted by kind on insert.
+export let attKind: I32Vec = new I32Vec();
+export let attMD: I32Vec = new I32Vec();
+export let attNext: I32Vec = new I32Vec();
+
+// Attachment kinds: LLVM's fixed kinds first, in LLVM's numbering, then custom kinds in order of first sight.
+export let mdKindName: I32Vec = new I32Vec();   // kind id -> strId
+export const FIXED_MD_KINDS: string[] = [
+  "dbg", "tbaa", "prof", "fpmath", "range", "tbaa.struct", "invariant.load", "alias.scope", "noalias",
+  "nontemporal", "llvm.mem.parallel_loop_access", "nonnull", "dereferenceable", "dereferenceable_or_null",
+  "make.implicit", "unpredictable", "invariant.group", "align", "llvm.loop", "type", "section_prefix",
+  "absolute_symbol", "associated", "callees", "irr_loop", "llvm.access.group", "callback",
+  "llvm.preserve.access.index", "vcall_visibility", "noundef", "annotation", "nosanitize", "func_sanitize",
+  "exclude", "memprof", "callsite", "kcfi_type", "pcsections", "DIAssignID", "coro.outside.frame",
+];
+export const MDK_DBG = 0, MDK_RANGE = 4, MDK_NONNULL = 11, MDK_TYPE = 19, MDK_NOUNDEF = 29, MDK_KCFI_TYPE = 36,
+  MDK_DIASSIGNID = 38;
+
+// Debug records (#dbg_value and friends), attached before an instruction as a linked list.
+export const enum DR { Value = 0, Declare, Assign, Label }
+export const DR_NAMES: string[] = ["value", "declare", "assign", "label"];
+export let drKind: U8Vec = new U8Vec();
+export let drOps: I32Vec = new I32Vec();   // start in drPool (md ids; -1 for an empty operand)
+export let drNOps: I32Vec = new I32Vec();
+export let drNext: I32Vec = new I32Vec();
+export let drPool: I32Vec = new I32Vec();
+
+export function resetMetadata(): void {
+  mdKind = new U8Vec(); mdFlags = new U8Vec(); mdA = new I32Vec(); mdOps = new I32Vec(); mdNOps = new I32Vec();
+  mdPool = new I32Vec(); mdByNumber = new I32Vec();
+  nmdName = new I32Vec(); nmdOps = new I32Vec(); nmdNOps = new I32Vec(); nmdPool = new I32Vec();
+  attKind = new I32Vec(); attMD = new I32Vec(); attNext = new I32Vec();
+  mdKindName = new I32Vec();
+  drKind = new U8Vec(); drOps = new I32Vec(); drNOps = new I32Vec(); drNext = new I32Vec(); drPool = new I32Vec();
+}
+
+export function newMD(kind: i32, a: i32): i32 {
+  let id = mdKind.len;
+  mdKind.push(<u8>kind); mdFlags.push(0); mdA.push(a); mdOps.push(mdPool.len); mdNOps.push(0);
+  return id;
+}
+@inline export function mdCount(): i32 { return mdKind.len; }
+
+// Adds an attachment to the list starting at `head`, keeping kind order; returns the new head.
+// An existing attachment of the same kind is replaced, as LLVM's setMetadata does.
+export function addAttachment(head: i32, kind: i32, md: i32): i32 {
+  let prev = -1, cur = head;
+  while (cur >= 0 && attKind.get(cur) < kind) { prev = cur; cur = attNext.get(cur); }
+  if (cur >= 0 && attKind.get(cur) == kind) { attMD.set(cur, md); return head; }
+  let a = attKind.push(kind); attMD.push(md); attNext.push(cur);
+  if (prev >= 0) { attNext.set(prev, a); return head; }
+  return a;
+}
+export function findAttachment(head: i32, kind: i32): i32 {
+  for (let a = head; a >= 0; a = attNext.get(a)) if (attKind.get(a) == kind) return attMD.get(a);
+  return -1;
+}
+export function removeAttachment(head: i32, kind: i32): i32 {
+  let prev = -1;
+  for (let a = head; a >= 0; a = attNext.get(a)) {
+    if (attKind.get(a) == kind) {
+      if (prev >= 0) { attNext.set(prev, attNext.get(a)); return head; }
+      return attNext.get(a);
+    }
+    prev = a;
+  }
+  return head;
+}
+
+export function newDebugRecord(kind: i32): i32 {
+  let r = drKind.len;
+  drKind.push(<u8>kind); drOps.push(drPool.len); drNOps.push(0); drNext.push(-1);
+  return r;
+}

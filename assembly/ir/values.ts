@@ -1,0 +1,171 @@
+// Values, instructions, blocks and the operand pool with intrusive use-lists.
+// Every value (argument, block, instruction, global, constant, inline asm, metadata-as-value)
+// is an i32 id; all columns below are indexed by that id. Instruction columns are reused by
+// constants (aggregates and constant expressions keep their operands in the same pool).
+import { I32Vec, U8Vec } from "../util/vec";
+
+export const enum VK {
+  Forward = 0,      // placeholder for a value referenced before its definition
+  Arg, Block, Inst,
+  GlobalVar, Function, Alias, IFunc,
+  ConstInt, ConstFP, ConstNull, ConstUndef, ConstPoison, ConstZero, ConstNone,
+  ConstArray, ConstStruct, ConstVector, ConstData, ConstExpr,
+  BlockAddress, DSOLocalEquiv, NoCFI, PtrAuth,
+  InlineAsm, MDValue,
+  Dead,             // erased
+}
+
+// Per value.
+export let vKind: U8Vec = new U8Vec();
+export let vType: I32Vec = new I32Vec();
+export let vName: I32Vec = new I32Vec();     // strId or -1
+export let vParent: I32Vec = new I32Vec();   // inst -> block, block/arg -> function value
+export let vFirstUse: I32Vec = new I32Vec(); // head of use-list (operand slot) or -1
+export let vA: I32Vec = new I32Vec();        // kind payload (see below)
+export let vB: I32Vec = new I32Vec();
+// Instruction (and constant expression / aggregate) columns.
+export let iOp: U8Vec = new U8Vec();
+export let iFlags: I32Vec = new I32Vec();
+export let iOps: I32Vec = new I32Vec();      // first operand slot
+export let iNOps: I32Vec = new I32Vec();
+export let iNext: I32Vec = new I32Vec();     // next inst in block / next block in function
+export let iPrev: I32Vec = new I32Vec();
+export let iAux: I32Vec = new I32Vec();      // packed small fields, per opcode
+export let iExt: I32Vec = new I32Vec();      // index into ext pool, per opcode, or -1
+export let iMD: I32Vec = new I32Vec();       // metadata attachment list head or -1
+export let iDbg: I32Vec = new I32Vec();      // debug record list head or -1
+// Payloads:
+//  Arg: vA = index. Block: vA = first inst, vB = last inst. Inst: vA = spare, vB = spare.
+//  GlobalVar/Function/Alias/IFunc: vA = global index. ConstInt: vA = ext start (i64 words), vB = word count.
+//  ConstFP: vA = ext start of (lo, hi) 64-bit words. ConstData: vA = strId of the raw bytes.
+//  BlockAddress: operands (function, block). InlineAsm: vA = asm strId, vB = constraint strId, iFlags = dialect/sideeffect/alignstack/unwind.
+//  MDValue: vA = metadata id.
+
+// Operand pool: slot -> value, user, next/prev use of the same value.
+export let opVal: I32Vec = new I32Vec();
+export let opUser: I32Vec = new I32Vec();
+export let opNext: I32Vec = new I32Vec();
+export let opPrev: I32Vec = new I32Vec();
+
+// Extra per-instruction data (indices, masks, bundle descriptors, types), per opcode.
+export let ext: I32Vec = new I32Vec();
+
+export function resetValues(sizeHint: i32): void {
+  let n = sizeHint < 1024 ? 1024 : sizeHint;
+  vKind = new U8Vec(n); vType = new I32Vec(n); vName = new I32Vec(n); vParent = new I32Vec(n);
+  vFirstUse = new I32Vec(n); vA = new I32Vec(n); vB = new I32Vec(n);
+  iOp = new U8Vec(n); iFlags = new I32Vec(n); iOps = new I32Vec(n); iNOps = new I32Vec(n);
+  iNext = new I32Vec(n); iPrev = new I32Vec(n); iAux = new I32Vec(n); iExt = new I32Vec(n);
+  iMD = new I32Vec(n); iDbg = new I32Vec(n);
+  opVal = new I32Vec(n * 2); opUser = new I32Vec(n * 2); opNext = new I32Vec(n * 2); opPrev = new I32Vec(n * 2);
+  ext = new I32Vec(n >> 2);
+}
+
+export function newValue(kind: i32, type: i32): i32 {
+  let id = vKind.len;
+  vKind.push(<u8>kind); vType.push(type); vName.push(-1); vParent.push(-1); vFirstUse.push(-1);
+  vA.push(-1); vB.push(-1);
+  iOp.push(0); iFlags.push(0); iOps.push(0); iNOps.push(0); iNext.push(-1); iPrev.push(-1);
+  iAux.push(0); iExt.push(-1); iMD.push(-1); iDbg.push(-1);
+  return id;
+}
+@inline export function valueCount(): i32 { return vKind.len; }
+@inline export function kindOfValue(v: i32): i32 { return vKind.get(v); }
+@inline export function typeOf(v: i32): i32 { return vType.get(v); }
+
+// ---- operands and use-lists ----
+
+@inline function linkUse(slot: i32, v: i32): void {
+  let head = vFirstUse.get(v);
+  opNext.set(slot, head); opPrev.set(slot, -1);
+  if (head >= 0) opPrev.set(head, slot);
+  vFirstUse.set(v, slot);
+}
+@inline function unlinkUse(slot: i32, v: i32): void {
+  let n = opNext.get(slot), p = opPrev.get(slot);
+  if (p >= 0) opNext.set(p, n); else vFirstUse.set(v, n);
+  if (n >= 0) opPrev.set(n, p);
+}
+
+// Reserves `count` operand slots for `user`, all empty (-1).
+export function allocOperands(user: i32, count: i32): i32 {
+  let s = opVal.len;
+  for (let i = 0; i < count; i++) { opVal.push(-1); opUser.push(user); opNext.push(-1); opPrev.push(-1); }
+  iOps.set(user, s); iNOps.set(user, count);
+  return s;
+}
+// Appends one operand slot to a user whose slots are the last in the pool (parsers build this way).
+export function appendOperand(user: i32, v: i32): i32 {
+  let s = opVal.push(v); opUser.push(user); opNext.push(-1); opPrev.push(-1);
+  if (iNOps.get(user) == 0) iOps.set(user, s);
+  iNOps.set(user, iNOps.get(user) + 1);
+  if (v >= 0) linkUse(s, v);
+  return s;
+}
+@inline export function operand(user: i32, i: i32): i32 { return opVal.get(iOps.get(user) + i); }
+@inline export function numOperands(user: i32): i32 { return iNOps.get(user); }
+export function setOperandSlot(slot: i32, v: i32): void {
+  let old = opVal.get(slot);
+  if (old == v) return;
+  if (old >= 0) unlinkUse(slot, old);
+  opVal.set(slot, v);
+  if (v >= 0) linkUse(slot, v);
+}
+@inline export function setOperand(user: i32, i: i32, v: i32): void { setOperandSlot(iOps.get(user) + i, v); }
+// Replaces every use of `from` by `to`: O(uses of from).
+export function replaceAllUsesWith(from: i32, to: i32): void {
+  let s = vFirstUse.get(from);
+  while (s >= 0) {
+    let next = opNext.get(s);
+    opVal.set(s, to);
+    linkUse(s, to);
+    s = next;
+  }
+  vFirstUse.set(from, -1);
+}
+// Drops all operands of a user (before erasing it).
+export function dropOperands(user: i32): void {
+  let s = iOps.get(user), n = iNOps.get(user);
+  for (let i = 0; i < n; i++) {
+    let v = opVal.get(s + i);
+    if (v >= 0) { unlinkUse(s + i, v); opVal.set(s + i, -1); }
+  }
+}
+@inline export function hasUses(v: i32): bool { return vFirstUse.get(v) >= 0; }
+export function useCount(v: i32): i32 {
+  let n = 0;
+  for (let s = vFirstUse.get(v); s >= 0; s = opNext.get(s)) n++;
+  return n;
+}
+
+// ---- instruction and block lists ----
+
+@inline export function firstInst(block: i32): i32 { return vA.get(block); }
+@inline export function lastInst(block: i32): i32 { return vB.get(block); }
+export function appendInst(block: i32, inst: i32): void {
+  let last = vB.get(block);
+  iPrev.set(inst, last); iNext.set(inst, -1);
+  if (last >= 0) iNext.set(last, inst); else vA.set(block, inst);
+  vB.set(block, inst);
+  vParent.set(inst, block);
+}
+export function insertInstBefore(before: i32, inst: i32): void {
+  let block = vParent.get(before);
+  let prev = iPrev.get(before);
+  iPrev.set(inst, prev); iNext.set(inst, before); iPrev.set(before, inst);
+  if (prev >= 0) iNext.set(prev, inst); else vA.set(block, inst);
+  vParent.set(inst, block);
+}
+export function unlinkInst(inst: i32): void {
+  let block = vParent.get(inst);
+  let p = iPrev.get(inst), n = iNext.get(inst);
+  if (p >= 0) iNext.set(p, n); else vA.set(block, n);
+  if (n >= 0) iPrev.set(n, p); else vB.set(block, p);
+  iPrev.set(inst, -1); iNext.set(inst, -1);
+}
+// Removes an instruction with no remaining uses from its block and drops its operands.
+export function eraseInst(inst: i32): void {
+  unlinkInst(inst);
+  dropOperands(inst);
+  vKind.set(inst, <u8>VK.Dead);
+}

@@ -1,0 +1,282 @@
+// Hand-written lexer over the UTF-8 input bytes in linear memory. Barewords, names and strings
+// are interned, so the parser compares ids. No AssemblyScript strings on this path.
+import { StrTab } from "../util/strtab";
+import { U8Vec } from "../util/vec";
+
+export const enum T {
+  EOF = 0, Error,
+  LocalVar, LocalID, GlobalVar, GlobalID, LabelStr, LabelID, ComdatVar, MetadataVar, MetadataID, AttrGrpID,
+  SummaryID, String, Int, Float, IntType, Word,
+  Equal, Comma, Star, LSquare, RSquare, LBrace, RBrace, Less, Greater, LParen, RParen, Exclaim, Bar, Colon,
+  DotDotDot, Hash,
+}
+
+export let src: usize = 0;
+export let srcLen: i32 = 0;
+export let pos: i32 = 0;
+// Current token.
+export let tok: i32 = T.EOF;
+export let tokStart: i32 = 0;
+export let tokEnd: i32 = 0;
+export let tokStr: i32 = -1;   // interned id: names, words, string contents (unescaped)
+export let tokNum: i64 = 0;    // LocalID/GlobalID/LabelID/MetadataID/AttrGrpID number, IntType width, small Int value
+export let tokBig: bool = false; // Int does not fit in i64 (parser re-reads the span)
+export let tokQuoted: bool = false; // name came from a quoted string
+export let lexError: string = "";
+export let strtab: StrTab = new StrTab();
+let scratch: U8Vec = new U8Vec(256);
+
+export function setStrTab(t: StrTab): void { strtab = t; }
+export function lexInit(p: usize, n: i32): void { src = p; srcLen = n; pos = 0; tok = T.EOF; lexError = ""; }
+
+@inline function ch(i: i32): i32 { return i < srcLen ? <i32>load<u8>(src + <usize>i) : 0; }
+@inline function isDigit(c: i32): bool { return c >= 48 && c <= 57; }
+@inline function isHex(c: i32): bool { return isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102); }
+@inline function hexVal(c: i32): i32 { return c <= 57 ? c - 48 : (c <= 70 ? c - 55 : c - 87); }
+// Characters allowed in unquoted names: [-a-zA-Z$._0-9]
+@inline function isNameChar(c: i32): bool {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c == 45 || c == 36 || c == 46 || c == 95;
+}
+@inline function isWordChar(c: i32): bool {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c == 36 || c == 46 || c == 95;
+}
+
+function fail(msg: string, at: i32): i32 { lexError = msg; tokStart = at; tok = T.Error; return T.Error; }
+
+// Reads a double-quoted string starting at `pos` (just after the opening quote), unescaping
+// \\ and \XX; leaves pos after the closing quote. Returns false when unterminated.
+function readString(): bool {
+  scratch.clear();
+  while (true) {
+    if (pos >= srcLen) return false;
+    let c = ch(pos);
+    if (c == 34) { pos++; break; }
+    if (c == 92) {
+      let a = ch(pos + 1);
+      if (a == 92) { scratch.push(92); pos += 2; continue; }
+      if (pos + 2 < srcLen && isHex(a) && isHex(ch(pos + 2))) {
+        scratch.push(<u8>((hexVal(a) << 4) | hexVal(ch(pos + 2)))); pos += 3; continue;
+      }
+      scratch.push(92); pos++; continue;
+    }
+    scratch.push(<u8>c); pos++;
+  }
+  tokStr = strtab.intern(scratch.ptr, scratch.len);
+  return true;
+}
+
+// After a sigil (% @ $ !): a name, a quoted name, or a number.
+function lexName(named: i32, numbered: i32, allowNumber: bool): i32 {
+  let c = ch(pos);
+  tokQuoted = false;
+  if (c == 34) {
+    pos++;
+    if (!readString()) return fail("end of file in global variable name", tokStart);
+    tokQuoted = true;
+    return named;
+  }
+  if (allowNumber && isDigit(c)) {
+    let v: i64 = 0;
+    while (isDigit(ch(pos))) {
+      v = v * 10 + (ch(pos) - 48); pos++;
+      if (v > 0x7fffffff) return fail("invalid value number (too large)", tokStart);
+    }
+    tokNum = v;
+    return numbered;
+  }
+  if (!isNameChar(c)) return -1;
+  let s = pos;
+  while (isNameChar(ch(pos))) pos++;
+  tokStr = strtab.intern(src + <usize>s, pos - s);
+  return named;
+}
+
+function lexNumber(): i32 {
+  // [-+]?[0-9]+ ; floats [-+]?[0-9]+[.][0-9]*([eE][-+]?[0-9]+)? ; hex 0x..., 0xK.., 0xL.., 0xM.., 0xH.., 0xR..
+  // label: [0-9]+:
+  let s = tokStart;
+  let c = ch(pos);
+  if (c == 48 && ch(pos + 1) == 120) { // 0x
+    pos += 2;
+    let k = ch(pos);
+    if (k == 75 || k == 76 || k == 77 || k == 72 || k == 82) pos++; // K L M H R
+    if (!isHex(ch(pos))) return fail("bad hexadecimal floating point constant", s);
+    while (isHex(ch(pos))) pos++;
+    return T.Float;
+  }
+  let neg = false;
+  if (c == 45 || c == 43) { neg = c == 45; pos++; }
+  if (!isDigit(ch(pos))) return fail("expected number", s);
+  let v: i64 = 0; let big = false;
+  while (isDigit(ch(pos))) {
+    let d = ch(pos) - 48;
+    if (v > (0x7fffffffffffffff - d) / 10) big = true; else v = v * 10 + d;
+    pos++;
+  }
+  if (ch(pos) == 46) { // float
+    pos++;
+    while (isDigit(ch(pos))) pos++;
+    if (ch(pos) == 101 || ch(pos) == 69) {
+      let q = pos + 1;
+      if (ch(q) == 45 || ch(q) == 43) q++;
+      if (isDigit(ch(q))) { pos = q; while (isDigit(ch(pos))) pos++; }
+    }
+    return T.Float;
+  }
+  if (!neg && ch(pos) == 58) { // label "N:"
+    pos++;
+    tokNum = v;
+    if (big || v > 0x7fffffff) return fail("invalid value number (too large)", s);
+    return T.LabelID;
+  }
+  if (isNameChar(ch(pos)) && !neg) {
+    // Something like 1abc: treat as a label name if followed by ':'
+    let q = pos; while (isNameChar(ch(q))) q++;
+    if (ch(q) == 58) { tokStr = strtab.intern(src + <usize>s, q - s); pos = q + 1; return T.LabelStr; }
+  }
+  tokBig = big;
+  tokNum = neg ? -v : v;
+  return T.Int;
+}
+
+export function next(): i32 {
+  tokBig = false; tokQuoted = false;
+  while (true) {
+    // skip white space and comments
+    let c = ch(pos);
+    while (c == 32 || c == 9 || c == 10 || c == 13) { pos++; c = ch(pos); }
+    if (c == 59) { while (pos < srcLen && ch(pos) != 10) pos++; continue; }
+    break;
+  }
+  tokStart = pos;
+  if (pos >= srcLen) { tok = T.EOF; tokEnd = pos; return tok; }
+  let c = ch(pos);
+  let t: i32 = T.Error;
+  pos++;
+  switch (c) {
+    case 61: t = T.Equal; break;
+    case 44: t = T.Comma; break;
+    case 42: t = T.Star; break;
+    case 91: t = T.LSquare; break;
+    case 93: t = T.RSquare; break;
+    case 123: t = T.LBrace; break;
+    case 125: t = T.RBrace; break;
+    case 60: t = T.Less; break;
+    case 62: t = T.Greater; break;
+    case 40: t = T.LParen; break;
+    case 41: t = T.RParen; break;
+    case 124: t = T.Bar; break;
+    case 58: t = T.Colon; break;
+    case 46: {
+      if (ch(pos) == 46 && ch(pos + 1) == 46) { pos += 2; t = T.DotDotDot; break; }
+      // a label like .foo:
+      let s = pos - 1;
+      while (isNameChar(ch(pos))) pos++;
+      if (ch(pos) == 58) { tokStr = strtab.intern(src + <usize>s, pos - s); pos++; t = T.LabelStr; break; }
+      t = fail("invalid character", s); break;
+    }
+    case 37: { // %
+      t = lexName(T.LocalVar, T.LocalID, true);
+      if (t < 0) t = fail("invalid local name", tokStart);
+      break;
+    }
+    case 64: { // @
+      t = lexName(T.GlobalVar, T.GlobalID, true);
+      if (t < 0) t = fail("invalid global name", tokStart);
+      break;
+    }
+    case 36: { // $
+      if (ch(pos) == 34 || isNameChar(ch(pos))) { t = lexName(T.ComdatVar, T.ComdatVar, false); break; }
+      // a bareword starting with $
+      pos--; t = lexWord(); break;
+    }
+    case 33: { // !
+      let d = ch(pos);
+      if (isDigit(d)) {
+        let v: i64 = 0;
+        while (isDigit(ch(pos))) { v = v * 10 + (ch(pos) - 48); pos++; if (v > 0x7fffffff) { t = fail("metadata number too large", tokStart); break; } }
+        if (t == T.Error && lexError.length > 0) break;
+        tokNum = v; t = T.MetadataID; break;
+      }
+      if ((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || d == 36 || d == 46 || d == 95 || d == 45 || d == 92) {
+        // !name, with \XX escapes allowed
+        scratch.clear();
+        while (true) {
+          let e = ch(pos);
+          if (isNameChar(e)) { scratch.push(<u8>e); pos++; continue; }
+          if (e == 92 && isHex(ch(pos + 1)) && isHex(ch(pos + 2))) {
+            scratch.push(<u8>((hexVal(ch(pos + 1)) << 4) | hexVal(ch(pos + 2)))); pos += 3; continue;
+          }
+          break;
+        }
+        tokStr = strtab.intern(scratch.ptr, scratch.len);
+        t = T.MetadataVar; break;
+      }
+      t = T.Exclaim; break;
+    }
+    case 35: { // #
+      if (isDigit(ch(pos))) {
+        let v: i64 = 0;
+        while (isDigit(ch(pos))) { v = v * 10 + (ch(pos) - 48); pos++; if (v > 0x7fffffff) break; }
+        tokNum = v; t = T.AttrGrpID; break;
+      }
+      // #dbg_value and friends: a word starting with '#'
+      let s = pos - 1;
+      while (isWordChar(ch(pos))) pos++;
+      tokStr = strtab.intern(src + <usize>s, pos - s);
+      t = T.Hash; break;
+    }
+    case 94: { // ^N summary id
+      while (isDigit(ch(pos))) pos++;
+      t = T.SummaryID; break;
+    }
+    case 34: { // "string" or "label":
+      if (!readString()) { t = fail("end of file in string constant", tokStart); break; }
+      if (ch(pos) == 58) { pos++; t = T.LabelStr; tokQuoted = true; break; }
+      t = T.String; break;
+    }
+    default: {
+      pos--;
+      if (isDigit(c) || c == 45 || c == 43) { t = lexNumber(); break; }
+      t = lexWord();
+    }
+  }
+  tok = t; tokEnd = pos;
+  return t;
+}
+
+function lexWord(): i32 {
+  let s = pos;
+  let c = ch(pos);
+  if (!(isWordChar(c) || c == 45)) { pos++; return fail("invalid character", s); }
+  while (isNameChar(ch(pos))) pos++;
+  if (ch(pos) == 58) { tokStr = strtab.intern(src + <usize>s, pos - s); pos++; return T.LabelStr; }
+  // integer types iN
+  let n = pos - s;
+  if (n >= 2 && ch(s) == 105) {
+    let all = true; let w: i64 = 0;
+    for (let i = s + 1; i < pos; i++) { if (!isDigit(ch(i))) { all = false; break; } w = w * 10 + (ch(i) - 48); if (w > 0xffffff) w = 0x1000000; }
+    if (all) { tokNum = w; return T.IntType; }
+  }
+  // u0x / s0x hexadecimal integers
+  if ((c == 117 || c == 115) && ch(s + 1) == 48 && ch(s + 2) == 120 && n > 3) { tokStr = strtab.intern(src + <usize>s, n); return T.Int; }
+  tokStr = strtab.intern(src + <usize>s, n);
+  return T.Word;
+}
+
+// Saved lexer state, for the rare one-token look-ahead.
+export let savedPos: i32 = 0;
+export function save(): void { savedPos = tokStart; }
+export function restore(): void { pos = savedPos; next(); }
+
+// 1-based line and column of a byte offset.
+export function lineOf(off: i32): i32 {
+  let line = 1;
+  for (let i = 0; i < off && i < srcLen; i++) if (load<u8>(src + <usize>i) == 10) line++;
+  return line;
+}
+export function colOf(off: i32): i32 {
+  let i = off;
+  while (i > 0 && load<u8>(src + <usize>(i - 1)) != 10) i--;
+  return off - i + 1;
+}

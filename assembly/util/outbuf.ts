@@ -1,0 +1,45 @@
+// The printer's output: one growable byte buffer the host reads once at the end.
+import { U8Vec } from "./vec";
+import { StrTab } from "./strtab";
+
+@final export class OutBuf {
+  buf: U8Vec = new U8Vec(1 << 16);
+  @inline byte(c: i32): void { this.buf.push(<u8>c); }
+  // ASCII literal text.
+  str(s: string): void {
+    let n = s.length;
+    let b = this.buf;
+    b.reserve(b.len + n);
+    let p = b.ptr + <usize>b.len;
+    for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>s.charCodeAt(i));
+    b.len += n;
+  }
+  bytes(p: usize, n: i32): void {
+    let b = this.buf;
+    b.reserve(b.len + n);
+    memory.copy(b.ptr + <usize>b.len, p, <usize>n);
+    b.len += n;
+  }
+  strId(tab: StrTab, id: i32): void { this.bytes(tab.ptrOf(id), tab.lenOf(id)); }
+  u64(v: u64): void {
+    if (v == 0) { this.byte(48); return; }
+    let tmp = memory.data(24);
+    let i = 24;
+    while (v != 0) { i--; store<u8>(tmp + <usize>i, <u8>(48 + <i32>(v % 10))); v /= 10; }
+    this.bytes(tmp + <usize>i, 24 - i);
+  }
+  i64(v: i64): void {
+    if (v < 0) { this.byte(45); this.u64(<u64>(-v)); } else this.u64(<u64>v);
+  }
+  @inline int(v: i32): void { this.i64(<i64>v); }
+  hex(v: u64, digits: i32, upper: bool): void {
+    let tmp = memory.data(16);
+    for (let i = digits - 1; i >= 0; i--) {
+      let d = <i32>(v & 15); v >>= 4;
+      store<u8>(tmp + <usize>i, <u8>(d < 10 ? 48 + d : (upper ? 55 : 87) + d));
+    }
+    this.bytes(tmp, digits);
+  }
+  @inline get len(): i32 { return this.buf.len; }
+  clear(): void { this.buf.len = 0; }
+}
