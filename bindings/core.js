@@ -1,0 +1,215 @@
+// core.js — environment-neutral wrapper around the wopt WebAssembly core.
+// Talks to the exports documented in assembly/ABI.md and nothing else. No Node built-ins here:
+// this file runs unchanged in Node and in browsers.
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+// Exports the wrapper cannot work without; the rest of the ABI is feature-detected so that a
+// core under construction still loads (a missing optional export degrades one method only).
+const REQUIRED = ['memory', 'reset', 'inputAlloc', 'parse', 'argAlloc', 'runPipeline', 'print',
+  'outputPtr', 'errorLine', 'errorCol', 'errorMessage', 'errorPtr'];
+
+/** Thrown by the `env.abort` import (an AssemblyScript `assert`/`abort` in the core). */
+export class WoptAbort extends Error {
+  constructor(message) { super(message); this.name = 'WoptAbort'; }
+}
+
+/** True for errors that mean "the core trapped", as opposed to a bug in the caller. */
+function isTrap(err) {
+  return err instanceof WoptAbort || err instanceof WebAssembly.RuntimeError ||
+    (err instanceof RangeError && /call stack/i.test(err.message));
+}
+
+export function toBytes(input) {
+  if (typeof input === 'string') return encoder.encode(input);
+  if (input instanceof Uint8Array) return input;
+  if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  if (input instanceof ArrayBuffer) return new Uint8Array(input);
+  throw new TypeError('expected a string, Uint8Array or ArrayBuffer');
+}
+
+export const decodeUtf8 = bytes => decoder.decode(bytes);
+
+// Option values cross the boundary percent-escaped (see "Options (host→core)" in assembly/ABI.md).
+const escapeValue = v => v.replace(/[%,|\n\r]/g, c => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
+
+/**
+ * Builds the text handed to `runPipeline`: `<pipeline>` or `<pipeline>|<name>=<value>,...`.
+ * `options` is an object or an array of [name, value] pairs; booleans become 1/0.
+ */
+export function encodePipeline(passes = '', options = {}) {
+  const pairs = Array.isArray(options) ? options : Object.entries(options ?? {});
+  const parts = [];
+  for (const [name, value] of pairs) {
+    if (value === undefined || value === null) continue;
+    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(name)) throw new TypeError(`bad option name '${name}'`);
+    const v = value === true ? '1' : value === false ? '0' : String(value);
+    parts.push(`${name}=${escapeValue(v)}`);
+  }
+  if (passes.includes('|')) throw new TypeError("a pipeline cannot contain '|'");
+  return parts.length ? `${passes}|${parts.join(',')}` : passes;
+}
+
+// Reads an AssemblyScript string (UTF-16, byte length in the header word before it).
+function readAsString(memory, ptr) {
+  try {
+    const buf = memory.buffer;
+    if (!ptr || ptr < 4 || ptr > buf.byteLength) return '';
+    const len = new DataView(buf).getUint32(ptr - 4, true);
+    if (ptr + len > buf.byteLength) return '';
+    return String.fromCharCode(...new Uint16Array(buf.slice(ptr, ptr + (len & ~1))));
+  } catch { return ''; }
+}
+
+function makeImports(module, getMemory) {
+  const env = {
+    abort(msg, file, line, col) {
+      const m = getMemory();
+      const text = m ? readAsString(m, msg) : '';
+      const where = m ? readAsString(m, file) : '';
+      throw new WoptAbort(`${text || 'abort'}${where ? ` in ${where}:${line}:${col}` : ''}`);
+    },
+    trace() {},
+    seed: () => Date.now(),
+  };
+  const imports = {};
+  for (const imp of WebAssembly.Module.imports(module)) {
+    if (imp.kind !== 'function') throw new Error(`wopt core: unsupported import ${imp.module}.${imp.name} (${imp.kind})`);
+    const fn = imp.module === 'env' && env[imp.name] ||
+      (() => { throw new WoptAbort(`unexpected call of import ${imp.module}.${imp.name}`); });
+    (imports[imp.module] ??= {})[imp.name] = fn;
+  }
+  return imports;
+}
+
+/**
+ * One live core instance. Every method catches traps: the result is then
+ * `{ ok: false, internal: true, message }` and the instance is replaced by a fresh one,
+ * so the next call works (the module that was loaded is gone).
+ */
+export class WoptCore {
+  #create; #x; #memory;
+
+  /** @param create () => exports — builds a fresh instance; @param initial optional first exports */
+  constructor(create, initial) {
+    this.#create = create;
+    this.restarts = 0;
+    this.#use(initial ?? create());
+  }
+
+  #use(x) {
+    const missing = REQUIRED.filter(k => !(k in x));
+    if (missing.length) throw new Error(`wopt core: missing exports ${missing.join(', ')}`);
+    this.#x = x;
+    this.#memory = x.memory;
+  }
+
+  /** The memory of the live instance (for the abort import). */
+  get memory() { return this.#memory; }
+
+  has(name) { return typeof this.#x[name] === 'function'; }
+
+  #guard(fn) {
+    try {
+      return fn(this.#x);
+    } catch (err) {
+      if (!isTrap(err)) throw err;
+      const message = err.message || String(err);
+      try { this.#use(this.#create()); this.restarts++; } catch (e) {
+        return { ok: false, internal: true, message: `${message} (restart failed: ${e.message})` };
+      }
+      return { ok: false, internal: true, message };
+    }
+  }
+
+  #bytes(ptr, len) {
+    const buf = this.#memory.buffer;
+    if (len < 0 || ptr < 0 || ptr + len > buf.byteLength) throw new WebAssembly.RuntimeError(`core returned an out-of-range buffer (${ptr}, ${len})`);
+    return new Uint8Array(buf, ptr, len).slice();
+  }
+
+  #write(ptr, bytes) {
+    const buf = this.#memory.buffer;
+    if (ptr <= 0 || ptr + bytes.length > buf.byteLength) throw new WebAssembly.RuntimeError(`core returned an out-of-range buffer (${ptr}, ${bytes.length})`);
+    new Uint8Array(buf).set(bytes, ptr);
+  }
+
+  #arg(x, bytes) { const ptr = x.argAlloc(bytes.length); this.#write(ptr, bytes); return bytes.length; }
+
+  #error(x) { const len = x.errorMessage(); return decodeUtf8(this.#bytes(x.errorPtr(), len)); }
+
+  #out(len) { return this.#bytes(this.#x.outputPtr(), len); }
+
+  /** Parses `.ll` text (bytes or string). `moduleId` names the module (ModuleID, source_filename). */
+  parse(input, { moduleId } = {}) {
+    const bytes = toBytes(input);
+    return this.#guard(x => {
+      const ptr = x.inputAlloc(bytes.length);
+      this.#write(ptr, bytes);
+      if (moduleId !== undefined && this.has('setModuleId')) x.setModuleId(this.#arg(x, encoder.encode(moduleId)));
+      if (x.parse(bytes.length) === 0) return { ok: true, line: 0, col: 0, message: '' };
+      return { ok: false, line: x.errorLine(), col: x.errorCol(), message: this.#error(x) };
+    });
+  }
+
+  /** Runs a pipeline (see encodePipeline for options). code: 0 ok, 1 error, 2 unknown pass. */
+  runPipeline(text, options) {
+    const bytes = encoder.encode(options ? encodePipeline(text, options) : text);
+    return this.#guard(x => {
+      const code = x.runPipeline(this.#arg(x, bytes));
+      const res = { ok: code === 0, code, message: code === 0 ? '' : this.#error(x) };
+      if (this.has('passOutput')) res.log = decodeUtf8(this.#out(x.passOutput()));
+      if (this.has('sideFileCount')) {
+        res.files = [];
+        for (let i = 0, n = x.sideFileCount(); i < n; i++) {
+          const name = decodeUtf8(this.#out(x.sideFileName(i)));
+          res.files.push({ name, bytes: this.#out(x.sideFileData(i)) });
+        }
+      }
+      return res;
+    });
+  }
+
+  /** Runs the IR verifier. A core without `verify` reports ok with `skipped: true`. */
+  verify() {
+    if (!this.has('verify')) return { ok: true, skipped: true, message: '' };
+    return this.#guard(x => x.verify() === 0 ? { ok: true, message: '' } : { ok: false, message: this.#error(x) });
+  }
+
+  /** The module as LLVM text: a Uint8Array copy (or an internal-error object after a trap). */
+  print() { return this.#guard(x => this.#out(x.print())); }
+
+  /** [{ name, blocks, declaration }] in module order (or an internal-error object). */
+  functions() {
+    if (!this.has('functionCount')) return [];
+    return this.#guard(x => {
+      const list = [];
+      for (let i = 0, n = x.functionCount(); i < n; i++) {
+        const name = decodeUtf8(this.#out(x.functionName(i)));
+        list.push({ name, blocks: x.functionBlockCount(i), declaration: x.functionIsDeclaration(i) !== 0 });
+      }
+      return list;
+    });
+  }
+
+  /** The core's version string ('' when the core has no `version`). */
+  version() {
+    if (!this.has('version')) return '';
+    const r = this.#guard(x => decodeUtf8(this.#out(x.version())));
+    return typeof r === 'string' ? r : `(error: ${r.message})`;
+  }
+
+  reset() { return this.#guard(x => { x.reset(); return { ok: true }; }); }
+}
+
+/** Compiles (if needed) and instantiates the core. Accepts a WebAssembly.Module or wasm bytes. */
+export async function instantiate(bytesOrModule) {
+  const module = bytesOrModule instanceof WebAssembly.Module ? bytesOrModule
+    : await WebAssembly.compile(toBytes(bytesOrModule));
+  let core = null;
+  const imports = makeImports(module, () => core?.memory);
+  const first = await WebAssembly.instantiate(module, imports);
+  core = new WoptCore(() => new WebAssembly.Instance(module, imports).exports, first.exports);
+  return core;
+}

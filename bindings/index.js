@@ -1,0 +1,34 @@
+// index.js — the public API: the neutral core wrapper plus optimize(), which loads a core on
+// first use (Node: build/wopt.wasm from disk; browsers: fetch beside this file).
+import { decodeUtf8 } from './core.js';
+import { runModule } from './driver.js';
+
+export { WoptCore, WoptAbort, instantiate, encodePipeline, toBytes, decodeUtf8 } from './core.js';
+export { runModule } from './driver.js';
+export { formatDiagnostic, caretLines } from './diag.js';
+
+const isNode = typeof process !== 'undefined' && !!process.versions?.node;
+let shared = null;
+
+/** The core optimize() uses when none is given (one per process / page). */
+export function defaultCore() {
+  shared ??= (isNode ? import('./node.js') : import('./browser.js')).then(m => m.loadWopt());
+  shared.catch(() => { shared = null; });
+  return shared;
+}
+
+/**
+ * optimize(text, { passes, options, verify, moduleId, core }) →
+ *   Promise<{ ok, output, diagnostics, log, files }>
+ * output: the printed module (string) or null; diagnostics: [{ severity, stage, message,
+ * line, col, internal }] (stage: parse | verify-input | pipeline | verify-output | print).
+ */
+export async function optimize(text, { passes = '', options = {}, verify = true, moduleId = '<string>', core } = {}) {
+  core ??= await defaultCore();
+  const r = runModule(core, text, { passes, options, verify, moduleId });
+  const diagnostics = r.ok ? [] : [{
+    severity: 'error', stage: r.stage, message: r.error.message,
+    line: r.error.line ?? 0, col: r.error.col ?? 0, internal: !!r.error.internal,
+  }];
+  return { ok: r.ok, output: r.ok ? decodeUtf8(r.output) : null, diagnostics, log: r.log, files: r.files };
+}

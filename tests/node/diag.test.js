@@ -1,0 +1,52 @@
+// bindings/diag.js: the source and caret lines under a diagnostic, checked against the rules
+// LLVM follows and, when opt-19 is installed, against opt-19's own output.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { caretLines, formatDiagnostic } from '../../bindings/diag.js';
+import { OPT, haveOpt, NO_OPT, run, tempDir } from './helpers.js';
+
+test('caret under the column; tabs expand to 8-column stops', () => {
+  assert.deepEqual(caretLines('a\n  ret i32 %x\n', 2, 7), ['  ret i32 %x', '      ^']);
+  assert.deepEqual(caretLines('x\n\tret i32 %x ; a\tb\n', 2, 6), ['        ret i32 %x ; a  b', '            ^']);
+  assert.deepEqual(caretLines('x\r\n  y\r\n', 2, 3), ['  y', '  ^']);
+});
+
+test('past the end of input: an empty line and a caret in column 1', () => {
+  assert.deepEqual(caretLines('a\nb\n', 3, 1), ['', '^']);
+  assert.deepEqual(caretLines('a', 5, 1), ['', '^']);
+});
+
+test('no caret line when the source line is not ASCII', () => {
+  assert.deepEqual(caretLines('@x = global i32 é 7\n', 1, 17), ['@x = global i32 é 7']);
+});
+
+test('formatDiagnostic: with and without a position', () => {
+  assert.equal(formatDiagnostic({ file: '<stdin>', line: 1, col: 2, message: 'bad', source: 'xyz\n' }),
+    'wopt: <stdin>:1:2: error: bad\nxyz\n ^\n');
+  assert.equal(formatDiagnostic({ file: 'a.ll', message: 'Could not open input file' }), 'wopt: a.ll: error: Could not open input file\n');
+});
+
+// Inputs opt-19 rejects at known places: tab, tab at a stop, CRLF, end of file, non-ASCII.
+const BROKEN = {
+  'tab.ll': 'define void @f() {\n\tret i32 %x ; a\tb\n}\n',
+  'stop.ll': 'define void @f() {\n  ret i32 %x ; a\tb\n}\n',
+  'crlf.ll': 'define void @f() {\r\n  ret i32 %x ; \r\n}\r\n',
+  'eof.ll': 'define void @f() {\n  ret void\n',
+  'utf8.ll': 'define void @f() {\n  ret void\n}\n@x = global i32 \u00e9 7\n',
+};
+
+test('same source and caret lines as opt-19', { skip: !haveOpt && NO_OPT }, async t => {
+  const dir = tempDir(t);
+  for (const [name, text] of Object.entries(BROKEN)) {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    const r = await run(OPT, ['-S', name], { cwd: dir });
+    assert.equal(r.code, 1, name);
+    const m = r.stderr.match(/^.*?: (\S+):(\d+):(\d+): error: (.*)\n/);
+    assert.ok(m, `${name}: ${r.stderr}`);
+    const ours = formatDiagnostic({ prog: 'opt', file: m[1], line: +m[2], col: +m[3], message: m[4], source: text });
+    assert.equal(ours, r.stderr.replace(/^.*?: /, 'opt: '), name);
+  }
+});
