@@ -1,0 +1,124 @@
+// cli-args.js — opt-compatible command-line parsing for the wopt CLI.
+// Like LLVM's cl library: `-name` and `--name` are the same option, values go as `-name=value`
+// or (for options that take a value) `-name value`; `-` alone is standard input; `--` ends options.
+
+/**
+ * The option table. kind: bool | string | uint. `group` decides what happens with the value:
+ *   main     — the CLI itself uses it (the value is stored as field `key` of the parsed options)
+ *   pipeline — appends `pass` to the pipeline (legacy single-pass flags, -O#)
+ *   forward  — sent to the core as a pass option (see "Options (host→core)" in assembly/ABI.md)
+ *   ignore   — accepted for compatibility with LLVM's tests; no effect on our output
+ * (an option of any group with a `key` also stores its value there).
+ */
+export const OPTIONS = [
+  { names: ['S'], kind: 'bool', group: 'main', key: 'assembly', help: 'Write output as LLVM assembly (required: wopt cannot write bitcode)' },
+  { names: ['passes', 'p'], kind: 'string', group: 'main', key: 'passes', value: 'pipeline', help: 'The pass pipeline, e.g. -passes=mergefunc,mem2reg (the last one given wins)' },
+  { names: ['o'], kind: 'string', group: 'main', key: 'output', value: 'filename', help: "Output file ('-' for standard output, the default)" },
+  { names: ['disable-output'], kind: 'bool', group: 'main', key: 'disableOutput', help: 'Do not write the module' },
+  { names: ['disable-verify'], kind: 'bool', group: 'main', key: 'disableVerify', help: 'Do not verify the input and output modules' },
+  { names: ['time-passes'], kind: 'bool', group: 'main', key: 'timePasses', help: 'Print parse/pipeline/print wall times to stderr' },
+  { names: ['version'], kind: 'bool', group: 'main', key: 'version', help: 'Print the version and exit' },
+  { names: ['help', 'h'], kind: 'bool', group: 'main', key: 'help', help: 'Print this help and exit' },
+
+  { names: ['mergefunc'], kind: 'bool', group: 'pipeline', pass: 'mergefunc', help: 'Legacy flag: append mergefunc to the pipeline' },
+  { names: ['mem2reg'], kind: 'bool', group: 'pipeline', pass: 'mem2reg', help: 'Legacy flag: append mem2reg to the pipeline' },
+  ...['O0', 'O1', 'O2', 'O3', 'Os', 'Oz'].map(o => ({ names: [o], kind: 'bool', group: 'pipeline', pass: `default<${o}>`, olevel: true,
+    help: `Same as -passes='default<${o}>' (the core decides whether it knows it)` })),
+
+  { names: ['mergefunc-use-aliases'], kind: 'bool', group: 'forward', help: 'mergefunc: merge by creating aliases instead of thunks' },
+  { names: ['mergefunc-preserve-debug-info'], kind: 'bool', group: 'forward', help: 'mergefunc: keep debug info in thunks' },
+  { names: ['mergefunc-verify'], kind: 'uint', group: 'forward', value: 'n', help: 'mergefunc: check the comparator on the first n functions' },
+  { names: ['mergefunc-report'], kind: 'string', group: 'forward', value: 'file', help: 'mergefunc: write a merge report (a side file the core produces)' },
+  { names: ['mtriple'], kind: 'string', group: 'forward', value: 'triple', help: "Override the module's target triple" },
+
+  { names: ['try-experimental-debuginfo-iterators'], kind: 'bool', group: 'ignore', help: 'LLVM debug-info representation switch' },
+  { names: ['preserve-ll-uselistorder'], kind: 'bool', group: 'ignore', help: 'use-list order directives are not written' },
+  { names: ['preserve-bc-uselistorder'], kind: 'bool', group: 'ignore', help: 'bitcode only' },
+  { names: ['stats'], kind: 'bool', group: 'ignore', help: 'like a release (no-asserts) opt: prints nothing' },
+  { names: ['verify-each'], kind: 'bool', group: 'ignore', help: 'the output is verified after the pipeline anyway' },
+  { names: ['f'], kind: 'bool', group: 'ignore', help: 'binary output on terminals (we write text)' },
+  { names: ['pass-remarks-output'], kind: 'string', group: 'ignore', key: 'remarksOutput', value: 'file', help: 'creates the file; no remarks are written' },
+  { names: ['pass-remarks', 'pass-remarks-missed', 'pass-remarks-analysis'], kind: 'string', group: 'ignore', value: 'regex', help: 'no remarks are emitted' },
+];
+
+const byName = new Map(OPTIONS.flatMap(o => o.names.map(n => [n, o])));
+
+export class UsageError extends Error {}
+
+const dashed = name => (name.length === 1 ? '-' : '--') + name;
+
+function parseBool(name, v) {
+  if (['', 'true', 'TRUE', 'True', '1'].includes(v)) return true;
+  if (['false', 'FALSE', 'False', '0'].includes(v)) return false;
+  throw new UsageError(`for the ${dashed(name)} option: '${v}' is invalid value for boolean argument! Try 0 or 1`);
+}
+
+/**
+ * Parses argv (without node and script). Returns { assembly, passes, output, ..., input,
+ * pipeline: [...], forward: [[name, value]...], olevel }. Throws UsageError with opt's wording.
+ */
+export function parseArgs(argv) {
+  const o = { input: undefined, extraPasses: [], forward: [], olevel: false, output: '-' };
+  let endOfOptions = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (endOfOptions || a === '-' || !a.startsWith('-')) {
+      if (o.input !== undefined) throw new UsageError('Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: wopt --help');
+      o.input = a;
+      continue;
+    }
+    if (a === '--') { endOfOptions = true; continue; }
+    const body = a.replace(/^--?/, '');
+    const eq = body.indexOf('=');
+    const name = eq < 0 ? body : body.slice(0, eq);
+    let value = eq < 0 ? undefined : body.slice(eq + 1);
+    const spec = byName.get(name);
+    if (!spec) throw new UsageError(`Unknown command line argument '${a}'.  Try: 'wopt --help'`);
+    if (spec.kind === 'bool') value = parseBool(name, value ?? '');
+    else {
+      if (value === undefined) {
+        if (i + 1 >= argv.length) throw new UsageError(`for the ${dashed(name)} option: requires a value!`);
+        value = argv[++i];
+      }
+      if (spec.kind === 'uint') {
+        if (!/^\d+$/.test(value)) throw new UsageError(`for the ${dashed(name)} option: '${value}' value invalid for uint argument!`);
+        value = Number(value);
+      }
+    }
+    if (spec.key) o[spec.key] = value;
+    if (spec.group === 'pipeline') {
+      if (value) o.extraPasses.push(spec.pass);
+      if (value && spec.olevel) o.olevel = true;
+    } else if (spec.group === 'forward') {
+      o.forward = o.forward.filter(([n]) => n !== spec.names[0]).concat([[spec.names[0], value]]);
+    }
+  }
+  if (o.olevel && (o.passes !== undefined || o.extraPasses.length > 1))
+    throw new UsageError("Cannot specify -O# and --passes=/--foo-pass, use -passes='default<O#>,other-pass'");
+  o.pipeline = [o.passes, ...o.extraPasses].filter(Boolean).join(',');
+  return o;
+}
+
+const GROUP_TITLES = {
+  main: 'General options',
+  pipeline: 'Pipeline shortcuts (appended to -passes, in command-line order)',
+  forward: 'Pass options (forwarded to the core as <pipeline>|name=value,...)',
+  ignore: 'Accepted for compatibility with LLVM tests (no effect)',
+};
+
+export function helpText() {
+  const lines = ['OVERVIEW: wopt — LLVM 19 opt for mergefunc, mem2reg, dominators and the program repository,',
+    '          as a WebAssembly core; reads and writes textual IR (.ll)', '',
+    'USAGE: wopt [options] [<input .ll file> | -]', '', 'OPTIONS:'];
+  for (const [group, title] of Object.entries(GROUP_TITLES)) {
+    lines.push('', `${title}:`, '');
+    for (const o of OPTIONS.filter(x => x.group === group)) {
+      const flags = o.names.map(n => `${dashed(n)}${!o.value ? '' : n.length === 1 ? ` <${o.value}>` : `=<${o.value}>`}`);
+      const flag = flags.join(', ');
+      if (flag.length <= 44) lines.push(`  ${flag.padEnd(44)} - ${o.help}`);
+      else lines.push(...flags.map(f => `  ${f.padEnd(44)} - ${o.help}`));
+    }
+  }
+  lines.push('', 'ENVIRONMENT:', '', '  WOPT_WASM                                    - path of the core to load (default: build/wopt.wasm)', '');
+  return lines.join('\n');
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// cli.js — the `wopt` command: opt-compatible front end over the WebAssembly core (Node only).
+// Options: see cli-args.js (`wopt --help`). Exit status 0 on success, 1 on any error.
+import fs from 'node:fs';
+import { writeFileAtomic, errnoText } from './fsutil.js';
+import { parseArgs, helpText, UsageError } from './cli-args.js';
+import { loadWopt, defaultWasmPath } from './node.js';
+import { runModule } from './driver.js';
+import { formatDiagnostic } from './diag.js';
+import { timingReport } from './timing.js';
+
+const PROG = 'wopt';
+
+class CliError extends Error {}
+
+async function readInput(file) {
+  if (file === undefined || file === '-') {
+    const chunks = [];
+    for await (const c of process.stdin) chunks.push(c);
+    return { name: '<stdin>', bytes: new Uint8Array(Buffer.concat(chunks)) };
+  }
+  try {
+    return { name: file, bytes: new Uint8Array(fs.readFileSync(file)) };
+  } catch (e) {
+    throw new CliError(`${file}: error: Could not open input file: ${errnoText(e)}`);
+  }
+}
+
+function writeOutput(file, bytes) {
+  if (file === '-') { process.stdout.write(bytes); return; }
+  try { writeFileAtomic(file, bytes); } catch (e) {
+    throw new CliError(`${file}: error: Could not open output file: ${errnoText(e)}`);
+  }
+}
+
+function version() {
+  const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return loadWopt().then(core => core.version() || 'unknown',
+    e => `unavailable (${defaultWasmPath()}: ${e.code === 'ENOENT' ? 'not built; run npm run build:release' : e.message})`)
+    .then(core => `wopt version ${pkg.version}\n  core: ${core}\n  reference: LLVM 19 opt (textual IR only)\n`);
+}
+
+// The error text for a driver result that stopped at `stage`.
+function describeFailure(r, input) {
+  const e = r.error;
+  if (e.internal) return `${PROG}: error: internal error: ${e.message}\n`;
+  switch (r.stage) {
+    case 'parse':
+      return formatDiagnostic({ prog: PROG, file: input.name, line: e.line, col: e.col, message: e.message, source: input.bytes });
+    case 'verify-input':
+      return `${withNewline(e.message)}${PROG}: ${input.name}: error: input module is broken!\n`;
+    case 'verify-output':
+      return `${withNewline(e.message)}${PROG}: error: Broken module found after the pipeline, compilation aborted!\n`;
+    case 'pipeline':
+      if (e.code === 2 && !/\s/.test(e.message)) return `${PROG}: unknown pass name '${e.message}'\n`;
+      return `${PROG}: ${e.message}\n`;
+    default:
+      return `${PROG}: error: ${e.message}\n`;
+  }
+}
+
+const withNewline = s => (s === '' || s.endsWith('\n') ? s : s + '\n');
+
+async function main(argv) {
+  const opts = parseArgs(argv);
+  if (opts.help) { process.stdout.write(helpText()); return; }
+  if (opts.version) { process.stdout.write(await version()); return; }
+  if (!opts.assembly && !opts.disableOutput) throw new CliError('error: bitcode output is not supported; use -S');
+  if (opts.remarksOutput) writeOutput(opts.remarksOutput, new Uint8Array(0));
+
+  const started = performance.now();
+  const input = await readInput(opts.input);
+  const tLoad = performance.now();
+  let core;
+  try { core = await loadWopt(); } catch (e) {
+    throw new CliError(`error: cannot load the core (${defaultWasmPath()}): ${e.code === 'ENOENT' ? 'not built; run npm run build:release' : e.message}`);
+  }
+  const loadMs = performance.now() - tLoad;
+
+  const r = runModule(core, input.bytes, { passes: opts.pipeline, options: opts.forward, moduleId: input.name,
+    verify: !opts.disableVerify, print: !opts.disableOutput });
+  if (r.log) process.stderr.write(r.log);
+  for (const f of r.files) writeOutput(f.name, f.bytes);
+  if (!r.ok) { process.stderr.write(describeFailure(r, input)); process.exitCode = 1; }
+  else if (r.output) writeOutput(opts.output, r.output);
+  if (opts.timePasses) {
+    const rows = [{ name: 'Load core (wasm)', ms: loadMs }, ...r.timings];
+    process.stderr.write(timingReport(rows, performance.now() - started));
+  }
+}
+
+process.stdout.on('error', e => { if (e.code !== 'EPIPE') throw e; });
+main(process.argv.slice(2)).catch(e => {
+  if (e instanceof UsageError || e instanceof CliError) process.stderr.write(`${PROG}: ${e.message}\n`);
+  else process.stderr.write(`${PROG}: error: internal error: ${e?.stack ?? e}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,38 @@
+// bindings/fsutil.js: whole-file writes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomic } from '../../bindings/fsutil.js';
+import { tempDir } from './helpers.js';
+
+test('replaces a file whole, keeps its mode, leaves no temporary file', t => {
+  const dir = tempDir(t);
+  const f = path.join(dir, 'a.ll');
+  fs.writeFileSync(f, 'old', { mode: 0o640 });
+  fs.chmodSync(f, 0o640);
+  writeFileAtomic(f, new TextEncoder().encode('new'));
+  assert.equal(fs.readFileSync(f, 'utf8'), 'new');
+  assert.equal(fs.statSync(f).mode & 0o777, 0o640);
+  assert.deepEqual(fs.readdirSync(dir), ['a.ll']);
+});
+
+test('writes through a symlink instead of replacing it', t => {
+  const dir = tempDir(t);
+  fs.writeFileSync(path.join(dir, 'target.ll'), 'old');
+  fs.symlinkSync('target.ll', path.join(dir, 'link.ll'));
+  writeFileAtomic(path.join(dir, 'link.ll'), new TextEncoder().encode('new'));
+  assert.ok(fs.lstatSync(path.join(dir, 'link.ll')).isSymbolicLink());
+  assert.equal(fs.readFileSync(path.join(dir, 'target.ll'), 'utf8'), 'new');
+});
+
+test('devices are written in place (/dev/null stays a device)', () => {
+  writeFileAtomic('/dev/null', new TextEncoder().encode('x'));
+  assert.ok(fs.statSync('/dev/null').isCharacterDevice());
+});
+
+test('a failed write leaves nothing behind', t => {
+  const dir = tempDir(t);
+  assert.throws(() => writeFileAtomic(path.join(dir, 'missing/x.ll'), new Uint8Array(1)), { code: 'ENOENT' });
+  assert.deepEqual(fs.readdirSync(dir), []);
+});
