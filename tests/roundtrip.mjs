@@ -390,7 +390,7 @@ export async function roundtripFile(file, opts = {}) {
 
   const ref = await run(optBin, ['-S', file, '-o', '-']);
   if (ref.code !== 0 || ref.timedOut)
-    return done('skip', `opt-19 rejects the input (${describeExit(ref)}): ${firstLines(ref.stderr.split(optBin + ': ').join(''), 1)}`);
+    return done('skip', `opt-19 rejects the input (${describeExit(ref)}): ${ref.stderr.split(optBin + ': ').join('').trim().split('\n')[0]}`);
 
   const mine = await run(cli[0], [...cli.slice(1), '-S', file, '-o', ours]);
   if (mine.code !== 0 || mine.timedOut || !existsSync(ours))
@@ -487,6 +487,11 @@ async function main() {
   }
   if (!o.cli && !CLI_OVERRIDE && !existsSync(CLI_PATH)) {
     console.error(`roundtrip: ${path.relative(process.cwd(), CLI_PATH)} not found (or pass --cli)`);
+    return 2;
+  }
+  const wasm = process.env.WOPT_WASM || path.join(REPO_ROOT, 'build', 'wopt.wasm');
+  if (!o.cli && !CLI_OVERRIDE && !existsSync(wasm)) {
+    console.error(`roundtrip: ${path.relative(process.cwd(), wasm)} not built (npm run build:release)`);
     return 2;
   }
   let files;
