@@ -17,7 +17,7 @@ export let attrLists: ListInterner = new ListInterner();
 
 // Attribute kinds known to LLVM 19, as [keyword, group]; the index is the kind. Within each group
 // they are in LLVM's enum order (TableGen def-name order), which is the order LLVM prints them in.
-// Group: 0 enum, 1 int, 2 type, 3 constant range, 4 constant range list.
+// Groups in LLVM's order: enum, type, int, constant range, constant range list (AT tags 0, 2, 1, 3, 3).
 export const ATTR_KW: string[] = [
   // enum attributes, by def name
   "allocalign", "allocptr", "alwaysinline", "builtin", "cold", "convergent", "coro_elide_safe",
@@ -32,11 +32,11 @@ export const ATTR_KW: string[] = [
   "sanitize_numerical_stability", "sanitize_realtime", "sanitize_realtime_blocking", "sanitize_thread", "sanitize_type", "shadowcallstack",
   "skipprofile", "speculatable", "speculative_load_hardening", "ssp", "sspreq", "sspstrong", "strictfp",
   "swiftasync", "swifterror", "swiftself", "willreturn", "writable", "writeonly", "zeroext",
+  // type attributes
+  "byref", "byval", "elementtype", "inalloca", "preallocated", "sret",
   // int attributes
   "align", "allockind", "allocsize", "dereferenceable", "dereferenceable_or_null", "memory", "nofpclass",
   "alignstack", "uwtable", "vscale_range",
-  // type attributes
-  "byref", "byval", "elementtype", "inalloca", "preallocated", "sret",
   // constant range
   "range",
   // constant range list
@@ -50,12 +50,12 @@ export let ATTR_ALIGN: i32 = 0, ATTR_MEMORY: i32 = 0, ATTR_ALLOCSIZE: i32 = 0, A
   ATTR_RETURNED: i32 = 0, ATTR_NOUNDEF: i32 = 0;
 
 function kw(s: string): i32 { let i = ATTR_KW.indexOf(s); assert(i >= 0); return i; }
-export function attrGroup(kind: i32): i32 {
-  if (kind < FIRST_INT_ATTR) return 0;
-  if (kind < FIRST_TYPE_ATTR) return 1;
-  if (kind < FIRST_RANGE_ATTR) return 2;
-  if (kind < FIRST_RANGELIST_ATTR) return 3;
-  return 4;
+// The AT tag an attribute kind is stored with.
+export function attrTag(kind: i32): i32 {
+  if (kind < FIRST_TYPE_ATTR) return AT.Enum;
+  if (kind < FIRST_INT_ATTR) return AT.Type;
+  if (kind < FIRST_RANGE_ATTR) return AT.Int;
+  return AT.Range;
 }
 
 export function resetAttributes(): void {

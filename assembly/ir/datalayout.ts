@@ -705,3 +705,23 @@ export function structElementContainingOffset(t: i32, off: i64): i32 {
 }
 
 resetDataLayout();
+
+// Re-creates this file's scratch buffers after an arena reset.
+export function resetDataLayoutTables(): void {
+  intSpecs = new SpecTable();
+  floatSpecs = new SpecTable();
+  vecSpecs = new SpecTable();
+  ptrAS = new I32Vec(8);
+  ptrBits = new I32Vec(8);
+  ptrAbi = new I32Vec(8);
+  ptrPref = new I32Vec(8);
+  ptrIdx = new I32Vec(8);
+  nonIntegral = new I32Vec(8);
+  legalInts = new I32Vec(8);
+  layoutStr = new U8Vec(64);
+  slState = new I32Vec(256);
+  slSize = new I64Vec(256);
+  slAlign = new I32Vec(256);
+  slFlags = new U8Vec(256);
+  slOff = new I64Vec(1024);
+}

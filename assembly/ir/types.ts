@@ -133,7 +133,7 @@ export function scalarType(t: i32): i32 { return isVector(t) ? tyA.get(t) : t; }
 // Type of member i of a struct, array or vector.
 export function memberType(t: i32, i: i32): i32 {
   let k = <i32>tyKind.get(t);
-  if (k == TK.Struct || k == TK.NamedStruct) return i >= 0 && i < tyListLen.get(t) ? listAt(t, i) : -1;
+  if (k == TK.Struct || k == TK.NamedStruct) return (i >= 0 && tyListLen.get(t) > i) ? listAt(t, i) : -1;
   if (k == TK.Array || k == TK.Vector || k == TK.ScalableVector) return tyA.get(t);
   return -1;
 }

@@ -280,3 +280,8 @@ export function colOf(off: i32): i32 {
   while (i > 0 && load<u8>(src + <usize>(i - 1)) != 10) i--;
   return off - i + 1;
 }
+
+// Re-creates this file's scratch buffers after an arena reset.
+export function resetLexer(): void {
+  scratch = new U8Vec(256);
+}

@@ -1,0 +1,151 @@
+// The exported ABI (see ABI.md): the only entry points the host calls.
+import { resetTypes } from "./ir/types";
+import { resetValues, valueCount } from "./ir/values";
+import { resetConstants } from "./ir/constants";
+import { resetGlobals, globalCount, gKind, gValue, GK, gFlags, GF_ERASED, gFirstBlock } from "./ir/globals";
+import { resetMetadata } from "./ir/metadata";
+import { resetAttributes } from "./ir/attributes";
+import { resetModule, strtab as moduleStrtab, dataLayout } from "./ir/module";
+import { resetDataLayout, resetDataLayoutTables, parseDataLayout, dataLayoutError, setDataLayoutNames } from "./ir/datalayout";
+import { setStrTab, lexInit, lineOf, colOf, resetLexer } from "./text/lexer";
+import { KEYWORDS } from "./text/keywords";
+import { resetParser, parseModule } from "./text/parser";
+import { failed, errOff, errMsg } from "./text/pstate";
+import { resetFP } from "./util/fp";
+import { resetCC } from "./text/cc";
+import { resetInstScratch } from "./text/parse-inst";
+import { resetValuePrinter } from "./text/printer-values";
+import { resetMetaPrinter } from "./text/printer-meta";
+import { resetGroupSlots } from "./text/printer-attrs";
+import { resetTypePrinter } from "./text/printer-types";
+import { resetPrinter, printModule, setModuleId as setModuleIdInPrinter } from "./text/printer";
+import { runPasses, passOutputText } from "./passes/pipeline";
+import { vName, iNext } from "./ir/values";
+import { fillDefaults } from "./ir/defaults";
+import { OutBuf } from "./util/outbuf";
+
+export const VERSION: string = "wopt 0.1.0 (LLVM 19 compatible)";
+
+let inputPtr: usize = 0;
+let argPtr: usize = 0;
+let outPtr: usize = 0;
+let errBytes: usize = 0;
+let errLen: i32 = 0;
+let errLine: i32 = 0;
+let errCol: i32 = 0;
+
+function setError(msg: string, line: i32, col: i32): void {
+  let b = String.UTF8.encode(msg, false);
+  errLen = b.byteLength;
+  errBytes = heap.alloc(<usize>errLen + 1);
+  memory.copy(errBytes, changetype<usize>(b), <usize>errLen);
+  errLine = line; errCol = col;
+}
+
+export function reset(): void {
+  __reset();
+  resetModule();
+  setStrTab(moduleStrtab);
+  for (let i = 0; i < KEYWORDS.length; i++) moduleStrtab.internStr(KEYWORDS[i]);
+  resetLexer(); resetFP(); resetTypes(); resetValues(1024); resetConstants(); resetGlobals(); resetMetadata(); resetAttributes();
+  resetDataLayoutTables(); resetDataLayout(); setDataLayoutNames(moduleStrtab);
+  resetCC(); resetInstScratch(); resetParser();
+  resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();
+  errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
+}
+
+export function inputAlloc(len: i32): usize {
+  reset();
+  inputPtr = heap.alloc(<usize>(len > 0 ? len : 1));
+  return inputPtr;
+}
+export function argAlloc(len: i32): usize {
+  argPtr = heap.alloc(<usize>(len > 0 ? len : 1));
+  return argPtr;
+}
+export function setModuleId(len: i32): void {
+  setModuleIdInPrinter(moduleStrtab.intern(argPtr, len));
+}
+
+export function parse(len: i32): i32 {
+  if (!parseModule(inputPtr, len)) {
+    let off = errOff;
+    setError(errMsg, lineOf(off), colOf(off));
+    return 1;
+  }
+  if (dataLayout >= 0) {
+    if (!parseDataLayout(moduleStrtab.ptrOf(dataLayout), moduleStrtab.lenOf(dataLayout))) {
+      setError(dataLayoutError(), 0, 0);
+      return 1;
+    }
+  }
+  fillDefaults();
+  return 0;
+}
+
+export function runPipeline(len: i32): i32 {
+  let r = runPasses(argPtr, len);
+  if (r != 0) setError(passErrorText(), 0, 0);
+  return r;
+}
+import { passError as passErrorText } from "./passes/pipeline";
+
+export function passOutput(): i32 {
+  let o = passOutputText();
+  outPtr = o.buf.ptr;
+  return o.len;
+}
+
+export function verify(): i32 { return 0; }
+
+export function print(): i32 {
+  let o = printModule();
+  outPtr = o.buf.ptr;
+  return o.len;
+}
+export function outputPtr(): usize { return outPtr; }
+export function errorLine(): i32 { return errLine; }
+export function errorCol(): i32 { return errCol; }
+export function errorMessage(): i32 { return errLen; }
+export function errorPtr(): usize { return errBytes; }
+
+function liveFunction(i: i32): i32 {
+  let k = 0;
+  for (let g = 0; g < globalCount(); g++) {
+    if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
+    if (k == i) return g;
+    k++;
+  }
+  return -1;
+}
+export function functionCount(): i32 {
+  let k = 0;
+  for (let g = 0; g < globalCount(); g++) if (<i32>gKind.get(g) == GK.Func && (gFlags.get(g) & GF_ERASED) == 0) k++;
+  return k;
+}
+export function functionName(i: i32): i32 {
+  let g = liveFunction(i);
+  if (g < 0) return 0;
+  let nm = vName.get(gValue.get(g));
+  if (nm < 0) return 0;
+  outPtr = moduleStrtab.ptrOf(nm);
+  return moduleStrtab.lenOf(nm);
+}
+export function functionBlockCount(i: i32): i32 {
+  let g = liveFunction(i);
+  if (g < 0) return 0;
+  let n = 0;
+  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) n++;
+  return n;
+}
+export function functionIsDeclaration(i: i32): i32 {
+  let g = liveFunction(i);
+  return g >= 0 && gFirstBlock.get(g) < 0 ? 1 : 0;
+}
+let versionBuf: OutBuf | null = null;
+export function version(): i32 {
+  let o = new OutBuf(); o.str(VERSION);
+  versionBuf = o;
+  outPtr = o.buf.ptr;
+  return o.len;
+}

@@ -1,0 +1,184 @@
+// Interned constants. A constant is a value (see values.ts) whose identity is its content:
+// kind, type, payload words, flags and operands. Equal constants get equal value ids.
+import { zext64 } from "../util/bits";
+import { I32Vec } from "../util/vec";
+import { ListInterner } from "../util/listintern";
+import {
+  VK, newValue, vKind, vType, vA, vB, iOp, iFlags, iAux, iExt, ext, appendOperand, operand, numOperands,
+} from "./values";
+import { TK, tyKind, isInt, intWidth, T_I1, T_I8, elementType } from "./types";
+
+let keys: ListInterner = new ListInterner();
+let keyToValue: I32Vec = new I32Vec();
+let key: I32Vec = new I32Vec(64);
+
+export function resetConstants(): void {
+  noWords = new I32Vec(4);
+  words = new I32Vec(8); keys = new ListInterner(); keyToValue = new I32Vec(1024); key = new I32Vec(64); }
+
+// Key layout: [kind, type, op, flags, aux, nwords, words..., nops, ops...]
+function beginKey(kind: i32, type: i32, op: i32, flags: i32, aux: i32): void {
+  key.clear(); key.push(kind); key.push(type); key.push(op); key.push(flags); key.push(aux);
+}
+function finish(kind: i32, type: i32, op: i32, flags: i32, aux: i32, words: I32Vec, wFrom: i32, nWords: i32,
+                ops: I32Vec, oFrom: i32, nOps: i32, extWords: bool): i32 {
+  key.push(nWords);
+  for (let i = 0; i < nWords; i++) key.push(words.get(wFrom + i));
+  key.push(nOps);
+  for (let i = 0; i < nOps; i++) key.push(ops.get(oFrom + i));
+  let k = keys.internVec(key, 0, key.len);
+  if (k < keyToValue.len) return keyToValue.get(k);
+  let v = newValue(kind, type);
+  iOp.set(v, <u8>op); iFlags.set(v, flags); iAux.set(v, aux);
+  if (nWords > 0) {
+    let s = ext.len;
+    for (let i = 0; i < nWords; i++) ext.push(words.get(wFrom + i));
+    if (extWords) iExt.set(v, s); else { vA.set(v, s); vB.set(v, nWords); }
+  }
+  for (let i = 0; i < nOps; i++) appendOperand(v, ops.get(oFrom + i));
+  keyToValue.push(v);
+  return v;
+}
+
+let noWords: I32Vec = new I32Vec(4);
+let words: I32Vec = new I32Vec(8);
+
+export function getSimple(kind: i32, type: i32): i32 {
+  beginKey(kind, type, 0, 0, 0);
+  return finish(kind, type, 0, 0, 0, noWords, 0, 0, noWords, 0, 0, false);
+}
+@inline export function getNull(type: i32): i32 { return getSimple(VK.ConstNull, type); }
+@inline export function getUndef(type: i32): i32 { return getSimple(VK.ConstUndef, type); }
+@inline export function getPoison(type: i32): i32 { return getSimple(VK.ConstPoison, type); }
+@inline export function getZero(type: i32): i32 { return getSimple(VK.ConstZero, type); }
+
+// Integer constant from 32-bit little-endian words (already truncated to the width; upper bits zero).
+export function getIntWords(type: i32, w: I32Vec, from: i32, n: i32): i32 {
+  // Normalise: drop high zero words, but keep at least one.
+  while (n > 1 && w.get(from + n - 1) == 0) n--;
+  beginKey(VK.ConstInt, type, 0, 0, 0);
+  return finish(VK.ConstInt, type, 0, 0, 0, w, from, n, noWords, 0, 0, false);
+}
+// Integer constant from an i64, truncated to the type's width.
+export function getInt(type: i32, value: i64): i32 {
+  let width = intWidth(type);
+  let v: u64 = <u64>value;
+  if (width < 64) v &= (<u64>1 << <u64>width) - 1;
+  words.clear(); words.push(<i32>(v & 0xffffffff)); words.push(<i32>(v >>> 32));
+  if (width > 64) {
+    let fill = value < 0 ? -1 : 0;
+    let n = (width + 31) >> 5;
+    for (let i = 2; i < n; i++) words.push(fill);
+    // mask the top word
+    let top = width & 31;
+    if (top != 0 && value < 0) words.set(n - 1, words.get(n - 1) & ((1 << top) - 1));
+  }
+  return getIntWords(type, words, 0, words.len);
+}
+@inline export function getBool(b: bool): i32 { return getInt(T_I1, b ? 1 : 0); }
+// Low 64 bits of an integer constant (zero-extended).
+export function intLow64(c: i32): u64 {
+  let s = vA.get(c), n = vB.get(c);
+  let lo = zext64(ext.get(s));
+  let hi: u64 = n > 1 ? zext64(ext.get(s + 1)) : 0;
+  return lo | (hi << 32);
+}
+// Sign-extended value of an integer constant of width <= 64.
+export function intSExt64(c: i32): i64 {
+  let width = intWidth(vType.get(c));
+  let v = intLow64(c);
+  if (width >= 64) return <i64>v;
+  let sh = <u64>(64 - width);
+  return (<i64>(v << sh)) >> sh;
+}
+@inline export function intWordCount(c: i32): i32 { return vB.get(c); }
+@inline export function intWord(c: i32, i: i32): i32 { return vB.get(c) > i ? ext.get(vA.get(c) + i) : 0; }
+export function isZeroInt(c: i32): bool {
+  let n = vB.get(c);
+  for (let i = 0; i < n; i++) if (ext.get(vA.get(c) + i) != 0) return false;
+  return true;
+}
+export function isOneInt(c: i32): bool {
+  return vKind.get(c) == VK.ConstInt && intLow64(c) == 1 && (vB.get(c) <= 2);
+}
+
+// Floating-point constant from up to 4 words (bit pattern, little-endian words).
+export function getFP(type: i32, w: I32Vec, from: i32, n: i32): i32 {
+  beginKey(VK.ConstFP, type, 0, 0, 0);
+  return finish(VK.ConstFP, type, 0, 0, 0, w, from, n, noWords, 0, 0, false);
+}
+export function getFPBits64(type: i32, bits: u64): i32 {
+  words.clear(); words.push(<i32>(bits & 0xffffffff)); words.push(<i32>(bits >>> 32));
+  return getFP(type, words, 0, 2);
+}
+export function fpWord(c: i32, i: i32): i32 { return vB.get(c) > i ? ext.get(vA.get(c) + i) : 0; }
+export function fpBits64(c: i32): u64 { return zext64(fpWord(c, 0)) | (zext64(fpWord(c, 1)) << 32); }
+
+// Byte string constant ([N x i8] c"..."): vA = strId.
+export function getData(type: i32, strId: i32): i32 {
+  beginKey(VK.ConstData, type, 0, 0, 0);
+  words.clear(); words.push(strId);
+  let v = finish(VK.ConstData, type, 0, 0, 0, words, 0, 1, noWords, 0, 0, true);
+  vA.set(v, strId);
+  return v;
+}
+
+export function isNullValue(c: i32): bool {
+  let k = <i32>vKind.get(c);
+  if (k == VK.ConstZero || k == VK.ConstNull) return true;
+  if (k == VK.ConstInt) return isZeroInt(c);
+  if (k == VK.ConstFP) { for (let i = 0; vB.get(c) > i; i++) if (fpWord(c, i) != 0) return false; return true; }
+  return false;
+}
+
+// Aggregate (array, struct, vector) from operands, canonicalised as LLVM does: all zero ->
+// zeroinitializer, all undef -> undef, all poison -> poison; arrays of i8 -> byte string.
+export function getAggregate(kind: i32, type: i32, ops: I32Vec, from: i32, n: i32): i32 {
+  if (n > 0) {
+    let allZero = true, allUndef = true, allPoison = true;
+    for (let i = 0; i < n; i++) {
+      let c = ops.get(from + i);
+      let k = <i32>vKind.get(c);
+      if (!isNullValue(c)) allZero = false;
+      if (k != VK.ConstUndef) allUndef = false;
+      if (k != VK.ConstPoison) allPoison = false;
+    }
+    if (allZero) return getZero(type);
+    if (allPoison) return getPoison(type);
+    if (allUndef) return getUndef(type);
+  }
+  beginKey(kind, type, 0, 0, 0);
+  return finish(kind, type, 0, 0, 0, noWords, 0, 0, ops, from, n, false);
+}
+
+// Constant expression: opcode, flags, aux (predicate / GEP inrange), extra words (GEP source type, indices).
+export function getExpr(op: i32, type: i32, flags: i32, aux: i32, w: I32Vec, wFrom: i32, nWords: i32,
+                        ops: I32Vec, from: i32, n: i32): i32 {
+  beginKey(VK.ConstExpr, type, op, flags, aux);
+  return finish(VK.ConstExpr, type, op, flags, aux, w, wFrom, nWords, ops, from, n, true);
+}
+// Other operand-only constants (blockaddress, dso_local_equivalent, no_cfi, ptrauth).
+export function getWithOperands(kind: i32, type: i32, ops: I32Vec, from: i32, n: i32): i32 {
+  beginKey(kind, type, 0, 0, 0);
+  return finish(kind, type, 0, 0, 0, noWords, 0, 0, ops, from, n, false);
+}
+// Inline asm: flags = sideeffect(1) alignstack(2) inteldialect(4) unwind(8); keyed by type, strings, flags.
+export function getInlineAsm(type: i32, asmStr: i32, constraints: i32, flags: i32): i32 {
+  beginKey(VK.InlineAsm, type, 0, flags, 0);
+  words.clear(); words.push(asmStr); words.push(constraints);
+  let v = finish(VK.InlineAsm, type, 0, flags, 0, words, 0, 2, noWords, 0, 0, true);
+  vA.set(v, asmStr); vB.set(v, constraints);
+  return v;
+}
+export function getMDValue(md: i32): i32 {
+  beginKey(VK.MDValue, 2 /* T_METADATA */, 0, 0, 0);
+  words.clear(); words.push(md);
+  let v = finish(VK.MDValue, 2, 0, 0, 0, words, 0, 1, noWords, 0, 0, true);
+  vA.set(v, md);
+  return v;
+}
+export function isConstant(v: i32): bool {
+  let k = <i32>vKind.get(v);
+  return k >= VK.GlobalVar && k <= VK.PtrAuth;
+}
+export { numOperands, operand };

@@ -1,0 +1,307 @@
+// Attributes: parameter/return/function attribute lists, attribute groups (`attributes #N = {}`),
+// and the upgrade of old function memory attributes (readnone, argmemonly, ...) to memory(...).
+import { I32Vec } from "../util/vec";
+import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, src, strtab } from "./lexer";
+import * as K from "./keywords";
+import { error, errorI, eat, expect, isWord, stack, failed } from "./pstate";
+import { parseType } from "./parse-types";
+import {
+  AT, ATTR_KW, attrSets, attrTag, ATTR_ALIGN, ATTR_MEMORY, ATTR_ALLOCSIZE, ATTR_ALIGNSTACK, ATTR_UWTABLE,
+  ATTR_VSCALE, ATTR_ALLOCKIND, ATTR_NOFPCLASS, ATTR_READNONE, ATTR_READONLY, ATTR_WRITEONLY, setSize, setTag,
+  setKey, setV0, setV1,
+} from "../ir/attributes";
+
+export const AC_PARAM = 0, AC_RET = 1, AC_FN = 2, AC_GROUP = 3;
+export const AT_GROUPREF: i32 = 7; // unresolved `#N` inside a function attribute set
+
+let kindOfStr: I32Vec = new I32Vec();
+let entries: I32Vec = new I32Vec(64);
+// Attribute groups: number -> set id (-2 = not defined).
+export let groupSets: I32Vec = new I32Vec();
+export let groupOrder: I32Vec = new I32Vec();
+export let fnAlign: i32 = 0; // `align N` seen in a function attribute position
+let memUpgrade: i32 = -1;     // memory bits from legacy function attributes, -1 if none
+
+let S_ARGMEMONLY: i32 = 0, S_INACC: i32 = 0, S_INACC_OR_ARG: i32 = 0;
+
+export function resetAttrParser(): void {
+
+  kindOfStr = new I32Vec(); entries = new I32Vec(64); groupSets = new I32Vec(); groupOrder = new I32Vec();
+  for (let i = 0; i < ATTR_KW.length; i++) {
+    let s = strtab.internStr(ATTR_KW[i]);
+    if (s >= kindOfStr.len) kindOfStr.resize(s + 1, -1);
+    kindOfStr.set(s, i);
+  }
+  S_ARGMEMONLY = strtab.internStr("argmemonly"); S_INACC = strtab.internStr("inaccessiblememonly");
+  S_INACC_OR_ARG = strtab.internStr("inaccessiblemem_or_argmemonly");
+}
+export function attrKindOf(s: i32): i32 { return s < kindOfStr.len ? kindOfStr.get(s) : -1; }
+
+function push(tag: i32, key: i32, v0: i32, v1: i32): void { entries.push(tag); entries.push(key); entries.push(v0); entries.push(v1); }
+
+// Memory effects: 2 bits per location (argmem 0, inaccessiblemem 2, other 4); none 0 read 1 write 2 readwrite 3.
+export const ME_ALL: i32 = 0x3f;
+function modRef(w: i32): i32 {
+  if (w == K.KW_none) return 0;
+  if (w == K.KW_read) return 1;
+  if (w == K.KW_write) return 2;
+  if (w == K.KW_readwrite) return 3;
+  return -1;
+}
+function parseMemory(): i32 {
+  if (!expect(T.LParen, "'('")) return -1;
+  let me = 0, seenDefault = false;
+  let explicit = 0; // locations set explicitly
+  while (true) {
+    if (tok != T.Word && tok != T.LabelStr) return errorI("expected memory location (argmem, inaccessiblemem) or access kind (none, read, write, readwrite)");
+    if (tok == T.LabelStr) {
+      let loc = tokStr;
+      let shift = strtab.eqStr(loc, "argmem") ? 0 : strtab.eqStr(loc, "inaccessiblemem") ? 2 : strtab.eqStr(loc, "other") ? 4 : -1;
+      if (shift < 0) return errorI("expected memory location (argmem, inaccessiblemem) or access kind (none, read, write, readwrite)");
+      next();
+      let mr = tok == T.Word ? modRef(tokStr) : -1;
+      if (mr < 0) return errorI("expected access kind (none, read, write, readwrite)");
+      next();
+      me = (me & ~(3 << shift)) | (mr << shift);
+      explicit |= 3 << shift;
+    } else {
+      let mr = modRef(tokStr);
+      if (mr < 0) return errorI("expected memory location (argmem, inaccessiblemem) or access kind (none, read, write, readwrite)");
+      if (seenDefault) return errorI("default access kind must be specified first");
+      next();
+      seenDefault = true;
+      me = mr | (mr << 2) | (mr << 4);
+    }
+    if (!eat(T.Comma)) break;
+  }
+  if (!expect(T.RParen, "')'")) return -1;
+  return me;
+}
+
+const FPCLASS_NAMES: string[] = ["all", "nan", "inf", "norm", "sub", "zero", "snan", "qnan", "ninf", "pinf", "nnorm", "pnorm", "nsub", "psub", "nzero", "pzero"];
+export const FPCLASS_MASKS: i32[] = [0x3ff, 3, 0x204, 0x108, 0x90, 0x60, 1, 2, 4, 0x200, 8, 0x100, 16, 0x80, 32, 64];
+function parseNoFPClass(): i32 {
+  if (!expect(T.LParen, "'('")) return -1;
+  let mask = 0;
+  if (tok == T.Int) { mask = <i32>tokNum; next(); }
+  else {
+    while (tok == T.Word) {
+      let found = -1;
+      for (let i = 0; i < FPCLASS_NAMES.length; i++) if (strtab.eqStr(tokStr, FPCLASS_NAMES[i])) { found = i; break; }
+      if (found < 0) return errorI("invalid mask value for 'nofpclass'");
+      mask |= FPCLASS_MASKS[found];
+      next();
+    }
+  }
+  if (mask == 0 || (mask & ~0x3ff) != 0) return errorI("invalid mask value for 'nofpclass'");
+  if (!expect(T.RParen, "')'")) return -1;
+  return mask;
+}
+
+// Raw parenthesised text (range(...), initializes(...)): interned, canonical spacing.
+function parseRawParens(): i32 {
+  if (tok != T.LParen) return errorI("expected '('");
+  let s = tokEnd, d = 1;
+  while (d > 0) {
+    next();
+    if (tok == T.EOF || tok == T.Error) return errorI("expected ')'");
+    if (tok == T.LParen) d++; else if (tok == T.RParen) d--;
+  }
+  let id = strtab.intern(src + <usize>s, tokStart - s);
+  next();
+  return id;
+}
+
+function parseIntInParens(what: string): i64 {
+  if (!expect(T.LParen, "'('")) return -1;
+  if (tok != T.Int || tokNum < 0) { error("expected integer"); return -1; }
+  let v = tokNum; next();
+  if (!expect(T.RParen, "')'")) return -1;
+  return v;
+}
+
+// Parses attributes of one position into a set; returns the set id, -1 when empty (check `failed`).
+export function parseAttrSet(ctx: i32): i32 {
+  entries.clear();
+  fnAlign = 0; memUpgrade = -1;
+  while (parseOne(ctx)) {}
+  if (failed) return -1;
+  if (memUpgrade >= 0) push(AT.Int, ATTR_MEMORY, memUpgrade, 0);
+  return internSet();
+}
+
+// Parses one attribute if the current token starts one.
+function parseOne(ctx: i32): bool {
+  if (failed) return false;
+  if (tok == T.String) {
+    let key = tokStr; next();
+    let val = -1;
+    if (eat(T.Equal)) { if (tok != T.String) return error("expected string"); val = tokStr; next(); }
+    push(AT.String, key, val, 0);
+    return true;
+  }
+  if (tok == T.AttrGrpID) {
+    if (ctx != AC_FN) return false;
+    push(AT_GROUPREF, <i32>tokNum, 0, 0); next(); return true;
+  }
+  if (tok != T.Word) return false;
+  let w = tokStr;
+  let kind = attrKindOf(w);
+  if (kind < 0) {
+    if (ctx == AC_FN || ctx == AC_GROUP) {
+      if (w == S_ARGMEMONLY || w == S_INACC || w == S_INACC_OR_ARG) {
+        let loc = w == S_ARGMEMONLY ? 3 : w == S_INACC ? 12 : 15;
+        if (memUpgrade < 0) memUpgrade = ME_ALL;
+        memUpgrade &= loc;
+        next(); return true;
+      }
+    }
+    return false;
+  }
+  next();
+  if (kind == ATTR_ALIGN) {
+    let v: i64;
+    if (ctx == AC_GROUP && eat(T.Equal)) { v = tok == T.Int ? tokNum : -1; next(); }
+    else if (tok == T.LParen) { v = parseIntInParens("alignment"); }
+    else { if (tok != T.Int) return error("expected integer"); v = tokNum; next(); }
+    if (v <= 0 || (v & (v - 1)) != 0) return error("alignment is not a power of two");
+    if (v > 4294967296) return error("huge alignments are not supported yet");
+    if (ctx == AC_FN) { fnAlign = <i32>v; return true; }
+    push(AT.Int, kind, <i32>v, 0); return true;
+  }
+  if (kind == ATTR_ALIGNSTACK) {
+    let v: i64;
+    if (ctx == AC_GROUP && eat(T.Equal)) { v = tok == T.Int ? tokNum : -1; next(); }
+    else v = parseIntInParens("alignment");
+    if (v <= 0 || (v & (v - 1)) != 0) return error("stack alignment is not a power of two");
+    push(AT.Int, kind, <i32>v, 0); return true;
+  }
+  if ((ctx == AC_FN || ctx == AC_GROUP) && (kind == ATTR_READNONE || kind == ATTR_READONLY || kind == ATTR_WRITEONLY)) {
+    let mr = kind == ATTR_READNONE ? 0 : kind == ATTR_READONLY ? 1 : 2;
+    let me = mr | (mr << 2) | (mr << 4);
+    memUpgrade = memUpgrade < 0 ? me : memUpgrade & me;
+    return true;
+  }
+  let tag = attrTag(kind);
+  if (tag == AT.Enum) { push(AT.Enum, kind, 0, 0); return true; }
+  if (tag == AT.Type) {
+    let t = -1;
+    if (tok == T.LParen) {
+      next(); t = parseType(); if (t < 0) return false;
+      if (!expect(T.RParen, "')'")) return false;
+    } else {
+      // Old typed-pointer syntax without a type: LLVM 19 fills in the pointee later; we use i8.
+      t = 14; // T_I8
+    }
+    push(AT.Type, kind, t, 0); return true;
+  }
+  if (tag == AT.Int) {
+    if (kind == ATTR_MEMORY) { let me = parseMemory(); if (me < 0) return false; push(AT.Int, kind, me, 0); return true; }
+    if (kind == ATTR_NOFPCLASS) { let m = parseNoFPClass(); if (m < 0) return false; push(AT.Int, kind, m, 0); return true; }
+    if (kind == ATTR_UWTABLE) {
+      let v = 2;
+      if (eat(T.LParen)) {
+        if (tok == T.Word && strtab.eqStr(tokStr, "sync")) v = 1;
+        else if (tok == T.Word && strtab.eqStr(tokStr, "async")) v = 2;
+        else return error("expected unwind table kind");
+        next(); if (!expect(T.RParen, "')'")) return false;
+      }
+      push(AT.Int, kind, v, 0); return true;
+    }
+    if (kind == ATTR_ALLOCKIND) {
+      if (!expect(T.LParen, "'('")) return false;
+      if (tok != T.String) return error("expected allockind value");
+      let s = tokStr; next();
+      if (!expect(T.RParen, "')'")) return false;
+      push(AT.Int, kind, s, 0); return true;
+    }
+    if (kind == ATTR_ALLOCSIZE || kind == ATTR_VSCALE) {
+      if (!expect(T.LParen, "'('")) return false;
+      if (tok != T.Int) return error("expected integer");
+      let a = <i32>tokNum; next();
+      let b = kind == ATTR_VSCALE ? a : -1;
+      if (eat(T.Comma)) { if (tok != T.Int) return error("expected integer"); b = <i32>tokNum; next(); }
+      if (!expect(T.RParen, "')'")) return false;
+      push(AT.Int, kind, a, b); return true;
+    }
+    // dereferenceable(N), dereferenceable_or_null(N)
+    let v = parseIntInParens("bytes");
+    if (v < 0) return false;
+    push(AT.Int, kind, <i32>(v & 0xffffffff), <i32>(v >>> 32)); return true;
+  }
+  // range(...) / initializes(...)
+  let raw = parseRawParens();
+  if (raw < 0) return false;
+  push(AT.Range, kind, raw, 0);
+  return true;
+}
+
+// Sorts the collected entries in LLVM's order (kind order, then string attributes by key) and
+// interns them; later duplicates of a kind or key replace earlier ones.
+function internSet(): i32 {
+  let n = entries.len >> 2;
+  if (n == 0) return -1;
+  // insertion sort by (isString, kind | key bytes)
+  for (let i = 1; i < n; i++) {
+    let j = i;
+    while (j > 0 && cmpEntry(j - 1, j) > 0) { swap(j - 1, j); j--; }
+  }
+  // dedupe: keep the last of equal kinds/keys (stable sort keeps source order)
+  let out = 0;
+  for (let i = 0; i < n; i++) {
+    if (i + 1 < n && sameSlot(i, i + 1)) continue;
+    if (out != i) for (let k = 0; k < 4; k++) entries.set(out * 4 + k, entries.get(i * 4 + k));
+    out++;
+  }
+  entries.len = out * 4;
+  return attrSets.internVec(entries, 0, entries.len);
+}
+function rank(i: i32): i32 { let t = entries.get(i * 4); return t == AT.String ? 1 : (t == AT_GROUPREF ? 2 : 0); }
+function cmpEntry(a: i32, b: i32): i32 {
+  let ra = rank(a), rb = rank(b);
+  if (ra != rb) return ra - rb;
+  let ka = entries.get(a * 4 + 1), kb = entries.get(b * 4 + 1);
+  if (ra == 1) return strtab.compare(ka, kb);
+  return ka - kb;
+}
+function sameSlot(a: i32, b: i32): bool { return rank(a) == rank(b) && entries.get(a * 4 + 1) == entries.get(b * 4 + 1) && rank(a) != 2; }
+function swap(a: i32, b: i32): void {
+  for (let k = 0; k < 4; k++) { let t = entries.get(a * 4 + k); entries.set(a * 4 + k, entries.get(b * 4 + k)); entries.set(b * 4 + k, t); }
+}
+
+// `attributes #N = { ... }`; current token is the keyword.
+export function parseAttrGroupDef(): bool {
+  next();
+  if (tok != T.AttrGrpID) return error("expected attribute group id");
+  let n = <i32>tokNum; next();
+  if (!expect(T.Equal, "'=' here")) return false;
+  if (!expect(T.LBrace, "'{' here")) return false;
+  let set = parseAttrSet(AC_GROUP);
+  if (failed) return false;
+  if (!expect(T.RBrace, "'}' here")) return false;
+  if (n >= groupSets.len) groupSets.resize(n + 1, -2);
+  groupSets.set(n, set);
+  return true;
+}
+
+// Replaces `#N` references in a function attribute set by the groups' attributes.
+export function resolveGroupRefs(set: i32): i32 {
+  if (set < 0) return set;
+  let n = setSize(set);
+  let has = false;
+  for (let i = 0; i < n; i++) if (setTag(set, i) == AT_GROUPREF) { has = true; break; }
+  if (!has) return set;
+  entries.clear();
+  for (let i = 0; i < n; i++) {
+    if (setTag(set, i) == AT_GROUPREF) {
+      let g = setKey(set, i);
+      let gs = g < groupSets.len ? groupSets.get(g) : -2;
+      if (gs == -2) { error("attribute group #" + g.toString() + " is not defined"); return -1; }
+      // group attributes come first so explicit ones override them
+      let m = setSize(gs);
+      for (let j = 0; j < m; j++) push(setTag(gs, j), setKey(gs, j), setV0(gs, j), setV1(gs, j));
+    }
+  }
+  for (let i = 0; i < n; i++) if (setTag(set, i) != AT_GROUPREF) push(setTag(set, i), setKey(set, i), setV0(set, i), setV1(set, i));
+  return internSet();
+}

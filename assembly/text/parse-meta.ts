@@ -1,0 +1,312 @@
+// Metadata: node definitions (`!N = [distinct] !{...}` / `!DIThing(...)`), named metadata,
+// operands (`!N`, `!{...}`, `!"str"`, `T v`, `!DIExpression(...)`, `!DIArgList(...)`),
+// attachments (`!dbg !N`) and debug records (`#dbg_value(...)`).
+import { I32Vec } from "../util/vec";
+import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, src, strtab } from "./lexer";
+import * as K from "./keywords";
+import { error, errorI, errorAt, eat, expect, isWord, enter, leave, stack, failed } from "./pstate";
+import { parseType } from "./parse-types";
+import { parseValue } from "./parse-values";
+import {
+  MK, MDF_DISTINCT, mdKind, mdFlags, mdA, mdOps, mdNOps, mdPool, mdByNumber, newMD, FV_MD, FV_RAW,
+  nmdName, nmdOps, nmdNOps, nmdPool, mdKindName, FIXED_MD_KINDS, addAttachment, drKind, drOps, drNOps,
+  drPool, newDebugRecord, DR,
+} from "../ir/metadata";
+import { T_METADATA, T_VOID, T_LABEL } from "../ir/types";
+
+let mdForValue: I32Vec = new I32Vec();
+let mdForString: I32Vec = new I32Vec();
+let kindByName: I32Vec = new I32Vec(); // strId -> attachment kind id
+export let mdForwardPos: I32Vec = new I32Vec(); // md number -> first reference offset (for undefined-reference errors)
+let mdStack: I32Vec = new I32Vec(256);
+
+export function resetMetadataParser(): void {
+  mdForValue = new I32Vec(); mdForString = new I32Vec(); kindByName = new I32Vec(); mdForwardPos = new I32Vec();
+  mdStack = new I32Vec(256);
+  for (let i = 0; i < FIXED_MD_KINDS.length; i++) attachmentKind(strtab.internStr(FIXED_MD_KINDS[i]));
+}
+
+// The attachment kind id for a name, registering custom kinds in order of first sight.
+export function attachmentKind(name: i32): i32 {
+  if (name < kindByName.len) { let k = kindByName.get(name); if (k >= 0) return k; }
+  else kindByName.resize(name + 1, -1);
+  let k = mdKindName.push(name);
+  kindByName.set(name, k);
+  return k;
+}
+
+export function mdForValueId(v: i32): i32 {
+  if (v >= mdForValue.len) mdForValue.resize(v + 1, -1);
+  let m = mdForValue.get(v);
+  if (m >= 0) return m;
+  m = newMD(MK.Value, v);
+  mdForValue.set(v, m);
+  return m;
+}
+function mdForStringId(s: i32): i32 {
+  if (s >= mdForString.len) mdForString.resize(s + 1, -1);
+  let m = mdForString.get(s);
+  if (m >= 0) return m;
+  m = newMD(MK.String, s);
+  mdForString.set(s, m);
+  return m;
+}
+// `!N` reference: the node with that number, a forward placeholder when not yet defined.
+function mdRef(n: i32): i32 {
+  if (n >= mdByNumber.len) mdByNumber.resize(n + 1, -1);
+  let m = mdByNumber.get(n);
+  if (m >= 0) return m;
+  m = newMD(MK.Forward, n);
+  mdByNumber.set(n, m);
+  if (n >= mdForwardPos.len) mdForwardPos.resize(n + 1, -1);
+  mdForwardPos.set(n, tokStart);
+  return m;
+}
+
+function setOps(m: i32, base: i32): void {
+  let n = mdStack.len - base;
+  mdOps.set(m, mdPool.len);
+  for (let i = 0; i < n; i++) mdPool.push(mdStack.get(base + i));
+  mdNOps.set(m, n);
+  mdStack.len = base;
+}
+
+// Any metadata operand; -1 for `null` inside a node (check `failed` to tell errors apart).
+export function parseMetadataOperand(): i32 {
+  if (!enter()) return -1;
+  let m = parseMetadataInner(-1);
+  leave();
+  return m;
+}
+
+// target >= 0: fill that (forward) node instead of creating a new one (used by definitions).
+function parseMetadataInner(target: i32): i32 {
+  if (tok == T.MetadataID) { let m = mdRef(<i32>tokNum); next(); return m; }
+  if (tok == T.Exclaim) {
+    next();
+    if (tok == T.String) { let m = mdForStringId(tokStr); next(); return m; }
+    if (tok == T.LBrace) return parseTuple(target);
+    return errorI("expected metadata operand");
+  }
+  if (tok == T.MetadataVar) return parseSpecialized(target);
+  if (tok == T.Word && tokStr == K.KW_null) { next(); return -1; }
+  // `T v`: a value as metadata
+  let t = parseType();
+  if (t < 0) return -1;
+  if (t == T_METADATA) return errorI("invalid metadata-value-metadata roundtrip");
+  if (t == T_VOID || t == T_LABEL) return errorI("invalid type for metadata value");
+  let v = parseValue(t);
+  if (v < 0) return -1;
+  return mdForValueId(v);
+}
+
+function parseTuple(target: i32): i32 {
+  next(); // '{'
+  let base = mdStack.len;
+  if (tok != T.RBrace) {
+    while (true) {
+      let m = parseMetadataOperand();
+      if (failed) { mdStack.len = base; return -1; }
+      mdStack.push(m);
+      if (!eat(T.Comma)) break;
+    }
+  }
+  if (!expect(T.RBrace, "'}' at end of metadata node")) { mdStack.len = base; return -1; }
+  let m = target >= 0 ? target : newMD(MK.Tuple, -1);
+  mdKind.set(m, <u8>MK.Tuple); mdA.set(m, -1);
+  setOps(m, base);
+  return m;
+}
+
+// !DIThing(field: value, ...), !DIExpression(...), !DIArgList(...)
+function parseSpecialized(target: i32): i32 {
+  let cls = tokStr;
+  let clsOff = tokStart;
+  next();
+  if (tok != T.LParen) {
+    // A named-metadata reference (`!llvm.foo`) is not an operand.
+    return errorI("expected '(' here");
+  }
+  if (strtab.eqStr(cls, "DIExpression")) {
+    let s = tokEnd; // after '('
+    let depthP = 1;
+    while (depthP > 0) {
+      next();
+      if (tok == T.EOF || tok == T.Error) return errorI("expected ')' here");
+      if (tok == T.LParen) depthP++;
+      else if (tok == T.RParen) depthP--;
+    }
+    let raw = strtab.intern(src + <usize>s, tokStart - s);
+    next();
+    let m = target >= 0 ? target : newMD(MK.Expr, raw);
+    mdKind.set(m, <u8>MK.Expr); mdA.set(m, raw);
+    return m;
+  }
+  if (strtab.eqStr(cls, "DIArgList")) {
+    next();
+    let base = mdStack.len;
+    if (tok != T.RParen) {
+      while (true) {
+        let m = parseMetadataOperand();
+        if (failed) { mdStack.len = base; return -1; }
+        mdStack.push(m);
+        if (!eat(T.Comma)) break;
+      }
+    }
+    if (!expect(T.RParen, "')' here")) { mdStack.len = base; return -1; }
+    let m = target >= 0 ? target : newMD(MK.ArgList, -1);
+    mdKind.set(m, <u8>MK.ArgList);
+    setOps(m, base);
+    return m;
+  }
+  next(); // '('
+  let base = mdStack.len;
+  if (tok != T.RParen) {
+    while (true) {
+      if (tok != T.LabelStr) { mdStack.len = base; return errorI("expected field label here"); }
+      let field = tokStr;
+      next();
+      mdStack.push(field);
+      if (tok == T.MetadataID || tok == T.Exclaim || tok == T.MetadataVar || (tok == T.Word && tokStr == K.KW_null)) {
+        let m = parseMetadataOperand();
+        if (failed) { mdStack.len = base; return -1; }
+        mdStack.push(FV_MD); mdStack.push(m);
+      } else {
+        // Raw field text up to ',' or ')' at depth 0.
+        let s = tokStart, e = tokStart, d = 0;
+        while (true) {
+          if (tok == T.EOF || tok == T.Error) { mdStack.len = base; return errorI("expected ')' here"); }
+          if (d == 0 && (tok == T.Comma || tok == T.RParen)) break;
+          if (tok == T.LParen) d++; else if (tok == T.RParen) d--;
+          e = tokEnd;
+          next();
+        }
+        if (e == s) { mdStack.len = base; return errorI("expected value for field"); }
+        mdStack.push(FV_RAW); mdStack.push(strtab.intern(src + <usize>s, e - s));
+      }
+      if (!eat(T.Comma)) break;
+    }
+  }
+  if (!expect(T.RParen, "')' here")) { mdStack.len = base; return -1; }
+  let m = target >= 0 ? target : newMD(MK.Node, cls);
+  mdKind.set(m, <u8>MK.Node); mdA.set(m, cls);
+  let n = mdStack.len - base;
+  setOps(m, base);
+  mdNOps.set(m, n / 3);
+  return m;
+}
+
+// Top level: `!N = [distinct] <node>`; current token is MetadataID.
+export function parseMetadataDefinition(): bool {
+  let n = <i32>tokNum;
+  let defOff = tokStart;
+  next();
+  if (!expect(T.Equal, "'=' here")) return false;
+  let distinct = false;
+  if (isWord(K.KW_distinct)) { next(); distinct = true; }
+  if (n >= mdByNumber.len) mdByNumber.resize(n + 1, -1);
+  let existing = mdByNumber.get(n);
+  if (existing >= 0 && <i32>mdKind.get(existing) != MK.Forward) return errorAt("Metadata id is already used", defOff);
+  let target = existing >= 0 ? existing : newMD(MK.Forward, n);
+  mdByNumber.set(n, target);
+  let m: i32;
+  if (tok == T.Exclaim) {
+    next();
+    if (tok != T.LBrace) return error("expected '{' here");
+    m = parseTuple(target);
+  } else if (tok == T.MetadataVar) {
+    m = parseSpecialized(target);
+  } else return error("expected metadata node");
+  if (m < 0) return false;
+  if (distinct) mdFlags.set(m, <u8>(mdFlags.get(m) | MDF_DISTINCT));
+  return true;
+}
+
+// `!name = !{!0, !1}`; current token MetadataVar.
+export function parseNamedMetadata(): bool {
+  let name = tokStr;
+  next();
+  if (!expect(T.Equal, "'=' here")) return false;
+  if (!expect(T.Exclaim, "'!' here")) return false;
+  if (!expect(T.LBrace, "'{' here")) return false;
+  let base = mdStack.len;
+  if (tok != T.RBrace) {
+    while (true) {
+      let m: i32;
+      if (tok == T.MetadataID) { m = mdRef(<i32>tokNum); next(); }
+      else if (tok == T.MetadataVar) { m = parseSpecialized(-1); if (m < 0) { mdStack.len = base; return false; } }
+      else { mdStack.len = base; return error("expected '!' here"); }
+      mdStack.push(m);
+      if (!eat(T.Comma)) break;
+    }
+  }
+  if (!expect(T.RBrace, "'}' here")) { mdStack.len = base; return false; }
+  // Named metadata with the same name appends.
+  for (let i = 0; i < nmdName.len; i++) {
+    if (nmdName.get(i) == name) {
+      let s = nmdPool.len;
+      for (let j = 0; nmdNOps.get(i) > j; j++) nmdPool.push(nmdPool.get(nmdOps.get(i) + j));
+      for (let j = base; j < mdStack.len; j++) nmdPool.push(mdStack.get(j));
+      nmdOps.set(i, s); nmdNOps.set(i, nmdPool.len - s);
+      mdStack.len = base;
+      return true;
+    }
+  }
+  nmdName.push(name); nmdOps.push(nmdPool.len); nmdNOps.push(mdStack.len - base);
+  for (let j = base; j < mdStack.len; j++) nmdPool.push(mdStack.get(j));
+  mdStack.len = base;
+  return true;
+}
+
+// `!kind !N` pairs after an instruction / on a global; returns the new attachment list head.
+export function parseAttachment(head: i32): i32 {
+  let kind = attachmentKind(tokStr);
+  next();
+  let m = parseMetadataOperand();
+  if (failed) return head;
+  if (m < 0) { error("expected metadata node"); return head; }
+  return addAttachment(head, kind, m);
+}
+
+// #dbg_value(...) / #dbg_declare / #dbg_assign / #dbg_label ; current token Hash.
+export function parseDebugRecord(): i32 {
+  let w = tokStr;
+  let kind: i32;
+  if (strtab.eqStr(w, "#dbg_value")) kind = DR.Value;
+  else if (strtab.eqStr(w, "#dbg_declare")) kind = DR.Declare;
+  else if (strtab.eqStr(w, "#dbg_assign")) kind = DR.Assign;
+  else if (strtab.eqStr(w, "#dbg_label")) kind = DR.Label;
+  else return errorI("expected debug record type here");
+  next();
+  if (!expect(T.LParen, "'(' here")) return -1;
+  let base = mdStack.len;
+  while (true) {
+    let m: i32;
+    if (tok == T.Exclaim) {
+      // `!{}` as an empty location operand
+      m = parseMetadataOperand();
+    } else m = parseMetadataOperand();
+    if (failed) { mdStack.len = base; return -1; }
+    mdStack.push(m);
+    if (!eat(T.Comma)) break;
+  }
+  if (!expect(T.RParen, "')' here")) { mdStack.len = base; return -1; }
+  let want = kind == DR.Label ? 2 : kind == DR.Assign ? 7 : 4;
+  if (mdStack.len - base != want) { mdStack.len = base; return errorI("wrong number of operands in debug record"); }
+  let r = newDebugRecord(kind);
+  drOps.set(r, drPool.len);
+  for (let i = base; i < mdStack.len; i++) drPool.push(mdStack.get(i));
+  drNOps.set(r, mdStack.len - base);
+  mdStack.len = base;
+  return r;
+}
+
+// First metadata number referenced but never defined, or -1.
+export function firstUndefinedMetadata(): i32 {
+  for (let n = 0; n < mdByNumber.len; n++) {
+    let m = mdByNumber.get(n);
+    if (m >= 0 && <i32>mdKind.get(m) == MK.Forward) return n;
+  }
+  return -1;
+}
+export { failed };

@@ -1,0 +1,103 @@
+// Printing of attributes, attribute sets and the attribute-group table.
+import { zext64 } from "../util/bits";
+import { OutBuf } from "../util/outbuf";
+import { I32Vec } from "../util/vec";
+import { strtab } from "./lexer";
+import { printType, printEscapedId } from "./printer-types";
+import {
+  AT, ATTR_KW, setSize, setTag, setKey, setV0, setV1, ATTR_ALIGN, ATTR_ALIGNSTACK, ATTR_MEMORY, ATTR_NOFPCLASS,
+  ATTR_UWTABLE, ATTR_ALLOCSIZE, ATTR_VSCALE, ATTR_ALLOCKIND,
+} from "../ir/attributes";
+import { FPCLASS_MASKS } from "./parse-attrs";
+
+const MODREF: string[] = ["none", "read", "write", "readwrite"];
+const FPCLASS_PRINT: string[] = ["all", "nan", "inf", "norm", "sub", "zero", "snan", "qnan", "ninf", "pinf", "nnorm", "pnorm", "nsub", "psub", "nzero", "pzero"];
+
+function printMemory(out: OutBuf, me: i32): void {
+  out.str("memory(");
+  let other = (me >> 4) & 3;
+  let first = true;
+  let allSame = (me & 3) == other && ((me >> 2) & 3) == other;
+  if (other != 0 || allSame) { out.str(MODREF[other]); first = false; }
+  if (!allSame) {
+    for (let loc = 0; loc < 2; loc++) {
+      let mr = (me >> (loc * 2)) & 3;
+      if (mr == other) continue;
+      if (!first) out.str(", ");
+      first = false;
+      out.str(loc == 0 ? "argmem: " : "inaccessiblemem: ");
+      out.str(MODREF[mr]);
+    }
+  }
+  out.byte(41);
+}
+function printFPClass(out: OutBuf, mask: i32): void {
+  out.str("nofpclass(");
+  let first = true;
+  for (let i = 0; i < FPCLASS_PRINT.length && mask != 0; i++) {
+    let m = FPCLASS_MASKS[i];
+    if ((mask & m) == m) {
+      if (!first) out.byte(32);
+      first = false;
+      out.str(FPCLASS_PRINT[i]);
+      mask &= ~m;
+    }
+  }
+  out.byte(41);
+}
+
+// One attribute; `inGroup` selects the `attributes #N = {}` spelling (align=N, alignstack=N).
+export function printAttr(out: OutBuf, set: i32, i: i32, inGroup: bool): void {
+  let tag = setTag(set, i), key = setKey(set, i), v0 = setV0(set, i), v1 = setV1(set, i);
+  if (tag == AT.String) {
+    out.byte(34); printEscapedId(out, key); out.byte(34);
+    if (v0 >= 0) { out.str("=\""); printEscapedId(out, v0); out.byte(34); }
+    return;
+  }
+  if (tag == AT.Enum) { out.str(ATTR_KW[key]); return; }
+  if (tag == AT.Type) { out.str(ATTR_KW[key]); out.byte(40); printType(out, v0); out.byte(41); return; }
+  if (tag == AT.Range) { out.str(ATTR_KW[key]); out.byte(40); out.strId(strtab, v0); out.byte(41); return; }
+  // int attributes
+  if (key == ATTR_ALIGN) { out.str(inGroup ? "align=" : "align "); out.int(v0); return; }
+  if (key == ATTR_ALIGNSTACK) { if (inGroup) { out.str("alignstack="); out.int(v0); } else { out.str("alignstack("); out.int(v0); out.byte(41); } return; }
+  if (key == ATTR_MEMORY) { printMemory(out, v0); return; }
+  if (key == ATTR_NOFPCLASS) { printFPClass(out, v0); return; }
+  if (key == ATTR_UWTABLE) { out.str(v0 == 1 ? "uwtable(sync)" : "uwtable"); return; }
+  if (key == ATTR_ALLOCKIND) { out.str("allockind(\""); printEscapedId(out, v0); out.str("\")"); return; }
+  if (key == ATTR_ALLOCSIZE) { out.str("allocsize("); out.int(v0); if (v1 >= 0) { out.byte(44); out.int(v1); } out.byte(41); return; }
+  if (key == ATTR_VSCALE) { out.str("vscale_range("); out.int(v0); out.byte(44); out.int(v1); out.byte(41); return; }
+  // dereferenceable / dereferenceable_or_null
+  out.str(ATTR_KW[key]); out.byte(40); out.u64(zext64(v0) | (zext64(v1) << 32)); out.byte(41);
+}
+export function printAttrSet(out: OutBuf, set: i32, inGroup: bool): void {
+  let n = setSize(set);
+  for (let i = 0; i < n; i++) { if (i > 0) out.byte(32); printAttr(out, set, i, inGroup); }
+}
+// The `; Function Attrs:` comment: every non-string attribute.
+export function printFnAttrComment(out: OutBuf, set: i32): void {
+  let n = setSize(set);
+  let any = false;
+  for (let i = 0; i < n; i++) if (setTag(set, i) != AT.String) { any = true; break; }
+  if (!any) return;
+  out.str("; Function Attrs:");
+  for (let i = 0; i < n; i++) if (setTag(set, i) != AT.String) { out.byte(32); printAttr(out, set, i, false); }
+  out.byte(10);
+}
+
+// Attribute groups: set id -> slot, in order of first use.
+export let groupSlot: I32Vec = new I32Vec();
+export let groupList: I32Vec = new I32Vec();
+export function resetGroupSlots(): void { groupSlot = new I32Vec(); groupList = new I32Vec(); }
+export function noteGroup(set: i32): void {
+  if (set < 0) return;
+  if (set >= groupSlot.len) groupSlot.resize(set + 1, -1);
+  if (groupSlot.get(set) >= 0) return;
+  groupSlot.set(set, groupList.len); groupList.push(set);
+}
+export function printGroups(out: OutBuf): void {
+  for (let i = 0; i < groupList.len; i++) {
+    out.str("attributes #"); out.int(i); out.str(" = { ");
+    printAttrSet(out, groupList.get(i), true);
+    out.str(" }\n");
+  }
+}

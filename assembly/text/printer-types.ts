@@ -1,0 +1,97 @@
+// Printing of types and names, shared by the printer and by diagnostics.
+import { OutBuf } from "../util/outbuf";
+import { TK, tyKind, tyA, tyN, tyFlags, listLen, listAt, TF_PACKED, TF_VARARG } from "../ir/types";
+import { strtab } from "./lexer";
+
+// Quoted-or-bare LLVM name with a sigil, as AsmWriter's PrintLLVMName.
+export function printName(out: OutBuf, sigil: i32, id: i32): void {
+  out.byte(sigil);
+  let p = strtab.ptrOf(id), n = strtab.lenOf(id);
+  let needsQuotes = n == 0 || isDigitC(load<u8>(p));
+  if (!needsQuotes) {
+    for (let i = 0; i < n; i++) {
+      let c = <i32>load<u8>(p + <usize>i);
+      if (!(isAlnum(c) || c == 45 || c == 46 || c == 95)) { needsQuotes = true; break; }
+    }
+  }
+  if (!needsQuotes) { out.bytes(p, n); return; }
+  out.byte(34); printEscaped(out, p, n); out.byte(34);
+}
+@inline function isDigitC(c: i32): bool { return c >= 48 && c <= 57; }
+@inline function isAlnum(c: i32): bool { return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122); }
+// printEscapedString: printable ASCII except \ and " verbatim, everything else \XX.
+export function printEscaped(out: OutBuf, p: usize, n: i32): void {
+  for (let i = 0; i < n; i++) {
+    let c = <i32>load<u8>(p + <usize>i);
+    if (c >= 32 && c <= 126 && c != 92 && c != 34) out.byte(c);
+    else { out.byte(92); out.hex(<u64>c, 2, true); }
+  }
+}
+export function printEscapedId(out: OutBuf, id: i32): void { printEscaped(out, strtab.ptrOf(id), strtab.lenOf(id)); }
+// Metadata identifiers (`!name`, attachment kinds).
+export function printMDIdent(out: OutBuf, id: i32): void {
+  let p = strtab.ptrOf(id), n = strtab.lenOf(id);
+  for (let i = 0; i < n; i++) {
+    let c = <i32>load<u8>(p + <usize>i);
+    let ok = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 45 || c == 36 || c == 46 || c == 95 || (i > 0 && c >= 48 && c <= 57);
+    if (ok) out.byte(c); else { out.byte(92); out.hex(<u64>c, 2, true); }
+  }
+}
+
+const PRIM: string[] = ["void", "half", "bfloat", "float", "double", "x86_fp80", "fp128", "ppc_fp128", "label", "metadata", "token", "x86_amx", "x86_mmx"];
+
+export function printType(out: OutBuf, t: i32): void {
+  let k = <i32>tyKind.get(t);
+  if (k <= TK.X86MMX) { out.str(PRIM[k]); return; }
+  switch (k) {
+    case TK.Int: out.byte(105); out.int(tyA.get(t)); return;
+    case TK.Ptr: out.str("ptr"); if (tyA.get(t) != 0) { out.str(" addrspace("); out.int(tyA.get(t)); out.byte(41); } return;
+    case TK.Vector: case TK.ScalableVector:
+      out.byte(60); if (k == TK.ScalableVector) out.str("vscale x ");
+      out.i64(tyN.get(t)); out.str(" x "); printType(out, tyA.get(t)); out.byte(62); return;
+    case TK.Array: out.byte(91); out.i64(tyN.get(t)); out.str(" x "); printType(out, tyA.get(t)); out.byte(93); return;
+    case TK.Struct: printStructBody(out, t); return;
+    case TK.NamedStruct: {
+      let nm = tyA.get(t);
+      if (nm >= 0) printName(out, 37, nm); else { out.byte(37); out.i64(tyN.get(t)); }
+      return;
+    }
+    case TK.Function: {
+      printType(out, tyA.get(t)); out.str(" (");
+      let n = listLen(t);
+      for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printType(out, listAt(t, i)); }
+      if (tyFlags.get(t) & TF_VARARG) { if (n > 0) out.str(", "); out.str("..."); }
+      out.byte(41); return;
+    }
+    case TK.TargetExt: {
+      out.str("target(\""); printEscapedId(out, tyA.get(t)); out.byte(34);
+      let nTypes = <i32>tyN.get(t), n = listLen(t);
+      for (let i = 0; i < n; i++) { out.str(", "); if (i < nTypes) printType(out, listAt(t, i)); else out.int(listAt(t, i)); }
+      out.byte(41); return;
+    }
+  }
+}
+export function printStructBody(out: OutBuf, t: i32): void {
+  let k = <i32>tyKind.get(t);
+  let packed = (tyFlags.get(t) & TF_PACKED) != 0;
+  if (k == TK.NamedStruct && (tyFlags.get(t) & 2) == 0) { out.str("opaque"); return; }
+  let n = listLen(t);
+  if (packed) out.byte(60);
+  if (n == 0) out.str("{}");
+  else {
+    out.str("{ ");
+    for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printType(out, listAt(t, i)); }
+    out.str(" }");
+  }
+  if (packed) out.byte(62);
+}
+
+let tmp: OutBuf | null = null;
+export function typeToString(t: i32): string {
+  if (tmp == null) tmp = new OutBuf();
+  let o = tmp!;
+  o.clear();
+  printType(o, t);
+  return String.UTF8.decodeUnsafe(o.buf.ptr, <usize>o.len, false);
+}
+export function resetTypePrinter(): void { tmp = null; }

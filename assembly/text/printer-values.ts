@@ -1,0 +1,225 @@
+// Printing of operands: local/global references by name or slot, constants, inline asm,
+// metadata as a value.
+import { zext64 } from "../util/bits";
+import { OutBuf } from "../util/outbuf";
+import { U8Vec, I32Vec } from "../util/vec";
+import { strtab } from "./lexer";
+import { printName, printType, printEscapedId, printEscaped } from "./printer-types";
+import { TK, tyKind, tyA, tyN, T_I1, T_I8, T_HALF, T_BFLOAT, T_FLOAT, T_DOUBLE, T_X86FP80, T_FP128, T_PPCFP128, isVector, listLen } from "../ir/types";
+import { VK, vKind, vType, vName, vA, vB, iOp, iFlags, iAux, iExt, ext, operand, numOperands, vParent } from "../ir/values";
+import { intWordCount, intWord, fpWord, fpBits64, intSExt64 } from "../ir/constants";
+import { Op, OP_NAMES, isCast, isBinary, F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW, F_NNEG, ICMP_NAMES, FCMP_NAMES } from "../ir/opcodes";
+import { formatDoubleLLVM } from "../util/fp";
+import { gValue, gFlags, GF_NUMBERED } from "../ir/globals";
+import { printMDOperand } from "./printer-meta";
+
+// Slots: per value id, the number of an unnamed value (locals per function, globals per module).
+export let localSlot: I32Vec = new I32Vec();
+export let globalSlot: I32Vec = new I32Vec();
+export function resetValuePrinter(): void {
+  fpText = new U8Vec(48);
+  bigDigits = new U8Vec(64);
+  bigWords = new I32Vec(8); localSlot = new I32Vec(); globalSlot = new I32Vec(); }
+
+// A reference to a value without its type.
+export function printValueRef(out: OutBuf, v: i32): void {
+  if (v < 0) { out.str("<null operand!>"); return; }
+  let k = <i32>vKind.get(v);
+  switch (k) {
+    case VK.Arg: case VK.Block: case VK.Inst: {
+      let nm = vName.get(v);
+      if (nm >= 0) printName(out, 37, nm);
+      else { let s = v < localSlot.len ? localSlot.get(v) : -1; if (s >= 0) { out.byte(37); out.int(s); } else out.str("<badref>"); }
+      return;
+    }
+    case VK.GlobalVar: case VK.Function: case VK.Alias: case VK.IFunc: {
+      let nm = vName.get(v);
+      if (nm >= 0) printName(out, 64, nm);
+      else { let s = v < globalSlot.len ? globalSlot.get(v) : -1; if (s >= 0) { out.byte(64); out.int(s); } else out.str("<badref>"); }
+      return;
+    }
+    case VK.InlineAsm: {
+      out.str("asm ");
+      let f = iFlags.get(v);
+      if (f & 1) out.str("sideeffect ");
+      if (f & 2) out.str("alignstack ");
+      if (f & 4) out.str("inteldialect ");
+      if (f & 8) out.str("unwind ");
+      out.byte(34); printEscapedId(out, vA.get(v)); out.str("\", \""); printEscapedId(out, vB.get(v)); out.byte(34);
+      return;
+    }
+    case VK.MDValue: printMDOperand(out, vA.get(v), false); return;
+    default: printConstant(out, v);
+  }
+}
+// Type and value.
+export function printTypedValue(out: OutBuf, v: i32): void {
+  if (v < 0) { out.str("<null operand!>"); return; }
+  printType(out, vType.get(v)); out.byte(32); printValueRef(out, v);
+}
+
+let fpText = new U8Vec(48);
+function printFP(out: OutBuf, c: i32): void {
+  let t = vType.get(c);
+  if (t == T_DOUBLE || t == T_FLOAT) {
+    let bits: u64;
+    if (t == T_DOUBLE) bits = fpBits64(c);
+    else {
+      let fb = <u32>fpWord(c, 0);
+      let f = reinterpret<f32>(fb);
+      if (f != f) {
+        // NaN: widen the payload as APFloat does (quiet bit stays where it is).
+        let sign = <u64>(fb >>> 31), payload = <u64>(fb & 0x7fffff);
+        bits = (sign << 63) | (<u64>0x7ff << 52) | (payload << 29);
+      } else bits = reinterpret<u64>(<f64>f);
+    }
+    fpText.clear();
+    if (formatDoubleLLVM(bits, fpText)) { out.bytes(fpText.ptr, fpText.len); return; }
+    out.str("0x"); out.hex(bits, 16, true); return;
+  }
+  if (t == T_HALF) { out.str("0xH"); out.hex(zext64(fpWord(c, 0)), 4, true); return; }
+  if (t == T_BFLOAT) { out.str("0xR"); out.hex(zext64(fpWord(c, 0)), 4, true); return; }
+  if (t == T_X86FP80) {
+    out.str("0xK"); out.hex(zext64(fpWord(c, 2)) & 0xffff, 4, true);
+    out.hex(zext64(fpWord(c, 0)) | (zext64(fpWord(c, 1)) << 32), 16, true); return;
+  }
+  // fp128 / ppc_fp128: low 64 bits then high 64 bits
+  out.str(t == T_FP128 ? "0xL" : "0xM");
+  out.hex(zext64(fpWord(c, 0)) | (zext64(fpWord(c, 1)) << 32), 16, true);
+  out.hex(zext64(fpWord(c, 2)) | (zext64(fpWord(c, 3)) << 32), 16, true);
+}
+
+let bigDigits = new U8Vec(64);
+let bigWords = new I32Vec(8);
+function printInt(out: OutBuf, c: i32): void {
+  let t = vType.get(c);
+  if (t == T_I1) { out.str(intWord(c, 0) != 0 ? "true" : "false"); return; }
+  let width = tyA.get(t);
+  if (width <= 64) { out.i64(intSExt64(c)); return; }
+  // wide: two's complement words -> signed decimal
+  let n = (width + 31) >> 5;
+  bigWords.clear();
+  for (let i = 0; i < n; i++) bigWords.push(intWord(c, i));
+  let top = width - (n - 1) * 32;
+  let neg = ((bigWords.get(n - 1) >>> (top - 1)) & 1) != 0;
+  if (neg) {
+    // negate: invert within width and add one
+    let carry: u64 = 1;
+    for (let i = 0; i < n; i++) {
+      let x = zext64(~bigWords.get(i)) + carry;
+      bigWords.set(i, <i32>(x & 0xffffffff)); carry = x >>> 32;
+    }
+    if (top < 32) bigWords.set(n - 1, bigWords.get(n - 1) & ((1 << top) - 1));
+  }
+  bigDigits.clear();
+  let nonzero = true;
+  while (nonzero) {
+    let r: u64 = 0; nonzero = false;
+    for (let i = n - 1; i >= 0; i--) {
+      let x = (r << 32) | zext64(bigWords.get(i));
+      let q = x / 1000000000; r = x % 1000000000;
+      bigWords.set(i, <i32>q);
+      if (q != 0) nonzero = true;
+    }
+    for (let d = 0; d < 9; d++) { bigDigits.push(<u8>(48 + <i32>(r % 10))); r /= 10; if (!nonzero && r == 0) break; }
+  }
+  while (bigDigits.len > 1 && bigDigits.get(bigDigits.len - 1) == 48) bigDigits.len--;
+  if (neg) out.byte(45);
+  for (let i = bigDigits.len - 1; i >= 0; i--) out.byte(bigDigits.get(i));
+}
+
+export function printConstant(out: OutBuf, c: i32): void {
+  let k = <i32>vKind.get(c);
+  switch (k) {
+    case VK.ConstInt: printInt(out, c); return;
+    case VK.ConstFP: printFP(out, c); return;
+    case VK.ConstNull: out.str("null"); return;
+    case VK.ConstUndef: out.str("undef"); return;
+    case VK.ConstPoison: out.str("poison"); return;
+    case VK.ConstZero: out.str("zeroinitializer"); return;
+    case VK.ConstNone: out.str("none"); return;
+    case VK.ConstData: { out.str("c\""); printEscapedId(out, vA.get(c)); out.byte(34); return; }
+    case VK.ConstArray: {
+      out.byte(91);
+      let n = numOperands(c);
+      for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(out, operand(c, i)); }
+      out.byte(93); return;
+    }
+    case VK.ConstStruct: {
+      let packed = (tyFlagsOf.get(vType.get(c)) & 1) != 0;
+      if (packed) out.byte(60);
+      let n = numOperands(c);
+      if (n == 0) out.str("{}");
+      else {
+        out.str("{ ");
+        for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(out, operand(c, i)); }
+        out.str(" }");
+      }
+      if (packed) out.byte(62);
+      return;
+    }
+    case VK.ConstVector: {
+      let n = numOperands(c);
+      out.byte(60);
+      for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(out, operand(c, i)); }
+      out.byte(62); return;
+    }
+    case VK.BlockAddress: {
+      out.str("blockaddress("); printValueRef(out, operand(c, 0)); out.str(", ");
+      printBlockAddressBlock(out, operand(c, 0), operand(c, 1));
+      out.byte(41); return;
+    }
+    case VK.DSOLocalEquiv: out.str("dso_local_equivalent "); printValueRef(out, operand(c, 0)); return;
+    case VK.NoCFI: out.str("no_cfi "); printValueRef(out, operand(c, 0)); return;
+    case VK.PtrAuth: {
+      out.str("ptrauth (");
+      let n = numOperands(c);
+      for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(out, operand(c, i)); }
+      out.byte(41); return;
+    }
+    case VK.ConstExpr: printConstExpr(out, c); return;
+    case VK.Forward: out.str("<forward>"); return;
+  }
+  out.str("<unknown constant>");
+}
+import { tyFlags as tyFlagsOf } from "../ir/types";
+import { blockSlotInFunction } from "./printer";
+function printBlockAddressBlock(out: OutBuf, fn: i32, bb: i32): void {
+  let nm = vName.get(bb);
+  if (nm >= 0) { printName(out, 37, nm); return; }
+  let s = blockSlotInFunction(fn, bb);
+  if (s >= 0) { out.byte(37); out.int(s); } else out.str("<badref>");
+}
+
+function printConstExpr(out: OutBuf, c: i32): void {
+  let op = <i32>iOp.get(c);
+  let f = iFlags.get(c);
+  out.str(OP_NAMES[op]);
+  if (op == Op.ICmp || op == Op.FCmp) {
+    out.byte(32);
+    let p = iAux.get(c);
+    out.str(op == Op.ICmp ? ICMP_NAMES[p - 32] : FCMP_NAMES[p]);
+  }
+  if (op == Op.GetElementPtr) {
+    if (f & F_INBOUNDS) out.str(" inbounds"); else if (f & F_GEP_NUSW) out.str(" nusw");
+    if (f & F_GEP_NUW) out.str(" nuw");
+    if (iAux.get(c) == 1) {
+      let e = iExt.get(c);
+      out.str(" inrange("); out.int(ext.get(e + 1)); out.str(", "); out.int(ext.get(e + 2)); out.byte(41);
+    }
+  } else if (isBinary(op)) {
+    if (f & F_NUW) out.str(" nuw");
+    if (f & F_NSW) out.str(" nsw");
+    if (f & F_EXACT) out.str(" exact");
+    if (f & F_DISJOINT) out.str(" disjoint");
+  }
+  out.str(" (");
+  if (op == Op.GetElementPtr) { printType(out, ext.get(iExt.get(c))); out.str(", "); }
+  let n = numOperands(c);
+  if (op == Op.ShuffleVector && n == 1) { // scalable splat
+    printTypedValue(out, operand(c, 0)); out.byte(41); return;
+  }
+  for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(out, operand(c, i)); }
+  if (isCast(op)) { out.str(" to "); printType(out, vType.get(c)); }
+  out.byte(41);
+}

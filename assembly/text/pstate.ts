@@ -1,0 +1,53 @@
+// Parser state shared by the parse-* files: the error latch, token helpers and scratch stacks.
+import { I32Vec } from "../util/vec";
+import { T, tok, tokStart, tokStr, tokNum, next, lexError } from "./lexer";
+
+export let failed: bool = false;
+export let errOff: i32 = 0;
+export let errMsg: string = "";
+
+export function resetParseState(): void {
+  failed = false; errOff = 0; errMsg = "";
+  stack = new I32Vec(1024); stack2 = new I32Vec(256); depth = 0;
+}
+
+// Records the first error only; always returns false so callers can `return error(...)`.
+export function error(msg: string): bool { return errorAt(msg, tokStart); }
+export function errorAt(msg: string, off: i32): bool {
+  if (!failed) { failed = true; errOff = off; errMsg = tok == T.Error && lexError.length > 0 ? lexError : msg; }
+  return false;
+}
+export function errorI(msg: string): i32 { error(msg); return -1; }
+
+// Operand/element stacks: callers record `let base = stack.len`, push, consume, then reset len.
+export let stack: I32Vec = new I32Vec(1024);
+export let stack2: I32Vec = new I32Vec(256);
+
+// Nesting guard for recursive descent (types, constants, metadata): a pathological input must
+// produce an error, not exhaust the WASM stack.
+export let depth: i32 = 0;
+export const MAX_DEPTH: i32 = 512;
+export function enter(): bool {
+  if (++depth > MAX_DEPTH) { depth--; return error("nesting too deep (limit " + MAX_DEPTH.toString() + ")"); }
+  return true;
+}
+@inline export function leave(): void { depth--; }
+
+@inline export function isWord(kw: i32): bool { return tok == T.Word && tokStr == kw; }
+// Consumes the token if it is keyword kw.
+export function eatWord(kw: i32): bool { if (tok == T.Word && tokStr == kw) { next(); return true; } return false; }
+export function eat(t: i32): bool { if (tok == t) { next(); return true; } return false; }
+export function expect(t: i32, what: string): bool {
+  if (tok == t) { next(); return true; }
+  return error("expected " + what);
+}
+export function expectWord(kw: i32, what: string): bool {
+  if (tok == T.Word && tokStr == kw) { next(); return true; }
+  return error("expected " + what);
+}
+// A non-negative integer literal fitting in u32.
+export function parseU32(what: string): i64 {
+  if (tok != T.Int || tokNum < 0 || tokNum > 0xffffffff) { error("expected " + what); return -1; }
+  let v = tokNum; next(); return v;
+}
+export { tok, tokStr, tokNum };
