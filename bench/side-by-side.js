@@ -1,0 +1,329 @@
+#!/usr/bin/env node
+// Side-by-side: native LLVM 19 `opt` against our CLI (`node bindings/cli.js`) on the same generated
+// inputs, alternating runs, reporting medians of wall time and peak RSS and the ratio opt/wopt
+// (> 1 means wopt is faster / smaller). Also checks the outputs are equivalent (llvm-diff-19) and
+// extracts opt's own parse and pass times from -time-passes.
+//
+//   node bench/side-by-side.js [--sizes 1MB,10MB,100MB] [--passes ,mem2reg,mergefunc] [--runs 5] [--json]
+//
+// A benchmark reports numbers; it never fails because wopt is slow, wrong or broken: errors and
+// differences are reported in the table.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve, basename } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generateToFile, parseSize, GEN_VERSION } from './gen.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '..');
+const CACHE = join(HERE, '.cache');
+
+const USAGE = `usage: node bench/side-by-side.js [options]
+  --sizes LIST      generated input sizes (default 1MB,10MB,100MB)
+  --input FILE      also/instead bench this .ll file (repeatable; with --sizes '' only files)
+  --passes LIST     comma-separated pipelines; an empty item (or '', none, print) is parse+print
+                    (default: ,mem2reg,mergefunc)
+  --runs N          timed runs per tool (default 5), alternating opt / wopt
+  --warmup N        untimed runs per tool first (default 0)
+  --seed N --dup F  generator options (default 1, 0.3); -g for debug-info inputs
+  --opt CMD         native opt (default opt-19 or /usr/lib/llvm-19/bin/opt)
+  --llvm-diff CMD   (default llvm-diff-19)
+  --wopt CMD        our CLI command line (default "node bindings/cli.js")
+  --no-diff         skip the llvm-diff equivalence check
+  --no-time-passes  skip opt -time-passes
+  --timeout S       per-process timeout in seconds (default 900)
+  --keep            keep the output files under bench/.cache/out/
+  --json            print JSON instead of the markdown table`;
+
+// ---------------------------------------------------------------------------------------------
+
+function which(cmd) {
+  if (cmd.includes('/')) return existsSync(cmd) ? cmd : null;
+  for (const d of (process.env.PATH || '').split(':')) {
+    const p = join(d, cmd);
+    if (d && existsSync(p)) return p;
+  }
+  return null;
+}
+
+function parseArgs(argv) {
+  const o = {
+    sizes: ['1MB', '10MB', '100MB'], inputs: [], passes: ['', 'mem2reg', 'mergefunc'], runs: 5, warmup: 0,
+    seed: 1, dup: 0.3, debug: false, opt: null, llvmDiff: null, wopt: 'node bindings/cli.js',
+    diff: true, timePasses: true, timeout: 900, keep: false, json: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const eq = a.indexOf('=');
+    const key = eq > 0 ? a.slice(0, eq) : a;
+    const val = () => {
+      if (eq > 0) return a.slice(eq + 1);
+      if (i + 1 >= argv.length) throw new Error(`missing value for ${a}`);
+      return argv[++i];
+    };
+    switch (key) {
+      case '--sizes': o.sizes = val().split(',').map((s) => s.trim()).filter(Boolean); break;
+      case '--input': o.inputs.push(val()); break;
+      case '--passes': o.passes = val().split(',').map((p) => p.trim()).map((p) => (['\'\'', '""', 'none', 'print', 'parse'].includes(p) ? '' : p)); break;
+      case '--runs': o.runs = Math.max(1, parseInt(val(), 10)); break;
+      case '--warmup': o.warmup = Math.max(0, parseInt(val(), 10)); break;
+      case '--seed': o.seed = Number(val()); break;
+      case '--dup': o.dup = Number(val()); break;
+      case '-g': case '--debug': o.debug = true; break;
+      case '--opt': o.opt = val(); break;
+      case '--llvm-diff': o.llvmDiff = val(); break;
+      case '--wopt': o.wopt = val(); break;
+      case '--no-diff': o.diff = false; break;
+      case '--no-time-passes': o.timePasses = false; break;
+      case '--timeout': o.timeout = Number(val()); break;
+      case '--keep': o.keep = true; break;
+      case '--json': o.json = true; break;
+      case '-h': case '--help': o.help = true; break;
+      default: throw new Error(`unknown option ${a}\n${USAGE}`);
+    }
+  }
+  if (o.passes.length === 0) o.passes = [''];
+  o.opt = o.opt || which('opt-19') || which('/usr/lib/llvm-19/bin/opt') || 'opt';
+  o.llvmDiff = o.llvmDiff || which('llvm-diff-19') || which('/usr/lib/llvm-19/bin/llvm-diff') || 'llvm-diff';
+  return o;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring one process: wall time from our own clock, peak RSS from GNU time (-f %M, KiB) when
+// available, else from a python3 getrusage(RUSAGE_CHILDREN) wrapper, else unknown.
+
+let rssMethod = null;
+function detectRssMethod() {
+  if (rssMethod) return rssMethod;
+  const t = which('/usr/bin/time');
+  if (t && spawnSync(t, ['-f', '%M', 'true'], { encoding: 'utf8' }).status === 0) rssMethod = 'gnu-time';
+  else if (which('python3')) rssMethod = 'python3';
+  else rssMethod = 'none';
+  return rssMethod;
+}
+
+const PY_WRAP = 'import resource,subprocess,sys\n' +
+  'r=subprocess.call(sys.argv[2:])\n' +
+  'open(sys.argv[1],"w").write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))\n' +
+  'sys.exit(r)\n';
+
+let tmpCounter = 0;
+function measure(argv, { timeout, cwd = ROOT } = {}) {
+  const method = detectRssMethod();
+  const rssFile = join(tmpdir(), `wopt-bench-${process.pid}-${tmpCounter++}.rss`);
+  let cmd, args;
+  if (method === 'gnu-time') { cmd = '/usr/bin/time'; args = ['-f', '%M', '-o', rssFile, ...argv]; } else if (method === 'python3') { cmd = 'python3'; args = ['-c', PY_WRAP, rssFile, ...argv]; } else { cmd = argv[0]; args = argv.slice(1); }
+  const t0 = process.hrtime.bigint();
+  const res = spawnSync(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20, timeout: timeout * 1000, stdio: ['ignore', 'ignore', 'pipe'] });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  let rssKB = null;
+  if (method !== 'none' && existsSync(rssFile)) {
+    const txt = readFileSync(rssFile, 'utf8');
+    const m = /(\d+)\s*$/.exec(txt.trim());
+    if (m) rssKB = Number(m[1]);
+    rmSync(rssFile, { force: true });
+  }
+  let stderr = res.stderr || '';
+  let status = res.status;
+  if (res.error) { status = -1; stderr = `${res.error.code === 'ETIMEDOUT' ? `timeout after ${timeout}s` : res.error.message}\n${stderr}`; }
+  if (res.signal) { status = -1; stderr = `killed by ${res.signal}\n${stderr}`; }
+  return { wall, rssKB, status, stderr };
+}
+
+const median = (xs) => {
+  const s = xs.filter((x) => x != null).sort((a, b) => a - b);
+  if (!s.length) return null;
+  const m = s.length >> 1;
+  return s.length & 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+// ---------------------------------------------------------------------------------------------
+// opt -time-passes: times (seconds, wall) from the pass execution report and "Parse IR".
+
+function timingLines(report, title) {
+  const i = report.indexOf(title);
+  if (i < 0) return [];
+  const rest = report.slice(i);
+  const lines = rest.split('\n');
+  const out = [];
+  let inTable = false;
+  for (const l of lines.slice(1)) {
+    if (/--- Name ---/.test(l)) { inTable = true; continue; }
+    if (!inTable) continue;
+    if (!l.trim()) break;
+    const nums = [...l.matchAll(/(\d+\.\d+)\s*\(\s*[\d.]+%\)/g)];
+    if (!nums.length) continue;
+    const name = l.slice(nums[nums.length - 1].index + nums[nums.length - 1][0].length).trim();
+    out.push({ name, wall: Number(nums[nums.length - 1][1]) });
+  }
+  return out;
+}
+
+export function parseTimePasses(report) {
+  const passes = timingLines(report, 'Pass execution timing report');
+  const parse = timingLines(report, 'LLVM IR Parsing').find((e) => e.name === 'Parse IR');
+  const own = passes.filter((e) => e.name !== 'Total' && e.name !== 'VerifierPass');
+  const verifier = passes.find((e) => e.name === 'VerifierPass');
+  return {
+    parse: parse ? parse.wall : null,
+    pass: own.length ? own.reduce((s, e) => s + e.wall, 0) : null,
+    passNames: own.map((e) => e.name),
+    verifier: verifier ? verifier.wall : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function inputsFor(o, log) {
+  mkdirSync(CACHE, { recursive: true });
+  const list = [];
+  for (const s of o.sizes) {
+    const bytes = parseSize(s);
+    const name = `gen-v${GEN_VERSION}-${s}-s${o.seed}-d${o.dup}${o.debug ? '-g' : ''}.ll`;
+    const path = join(CACHE, name);
+    if (!existsSync(path)) {
+      log(`generating ${name} ...`);
+      const t0 = Date.now();
+      generateToFile(path + '.tmp', { size: bytes, seed: o.seed, dup: o.dup, debug: o.debug });
+      renameSync(path + '.tmp', path);
+      log(`  ${(statSync(path).size / 1e6).toFixed(1)} MB in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    }
+    list.push({ label: s, path, bytes: statSync(path).size });
+  }
+  for (const f of o.inputs) list.push({ label: basename(f), path: resolve(f), bytes: statSync(f).size });
+  return list;
+}
+
+const pipeName = (p) => (p === '' ? 'parse+print' : p);
+
+function firstLine(s, n = 120) {
+  const l = (s || '').split('\n').map((x) => x.trim()).filter(Boolean);
+  // skip GNU time's own "Command exited" line if it leaked into stderr
+  const m = l.find((x) => !/^Command exited with non-zero status/.test(x)) || l[0] || '';
+  return m.length > n ? m.slice(0, n - 1) + '…' : m;
+}
+
+function runTool(tool, o, argv) {
+  const r = measure(argv, { timeout: o.timeout });
+  if (r.status !== 0) return { ok: false, error: firstLine(r.stderr) || `exit status ${r.status}`, wall: r.wall, rssKB: r.rssKB };
+  return { ok: true, wall: r.wall, rssKB: r.rssKB };
+}
+
+function llvmDiff(o, a, b) {
+  if (!existsSync(a) || !existsSync(b)) return { status: 'n/a' };
+  const sa = statSync(a).size, sb = statSync(b).size;
+  if (sa === sb && readFileSync(a).equals(readFileSync(b))) return { status: 'identical' };
+  const res = spawnSync(o.llvmDiff, [a, b], { encoding: 'utf8', maxBuffer: 256 << 20, timeout: o.timeout * 1000 });
+  if (res.error) return { status: 'error', detail: res.error.code === 'ETIMEDOUT' ? 'llvm-diff timeout' : res.error.message };
+  if (res.status === 0) return { status: 'equivalent' };
+  const lines = (res.stderr || '').split('\n').filter((l) => l.trim());
+  return { status: 'differ', lines: lines.length, detail: lines.slice(0, 6).join('\n') };
+}
+
+export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n')) {
+  const inputs = inputsFor(o, log);
+  const outDir = join(CACHE, 'out');
+  mkdirSync(outDir, { recursive: true });
+  const woptArgv = o.wopt.split(/\s+/).filter(Boolean);
+  const results = [];
+  for (const inp of inputs) {
+    for (const p of o.passes) {
+      const tag = `${basename(inp.path, '.ll')}.${p === '' ? 'print' : p.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
+      const optOut = join(outDir, `${tag}.opt.ll`);
+      const woptOut = join(outDir, `${tag}.wopt.ll`);
+      const optArgv = [o.opt, '-S', `-passes=${p}`, inp.path, '-o', optOut];
+      const wArgv = [...woptArgv, '-S', `-passes=${p}`, inp.path, '-o', woptOut];
+      rmSync(woptOut, { force: true });
+      const row = { input: inp.label, path: inp.path, bytes: inp.bytes, pipeline: p, opt: { wall: [], rssKB: [] }, wopt: { wall: [], rssKB: [] } };
+      log(`${inp.label} ${pipeName(p)}: ${o.warmup} warmup + ${o.runs} runs each`);
+      let woptDead = false;
+      const once = (which, timed) => {
+        if (which === 'opt') {
+          const r = runTool('opt', o, optArgv);
+          if (!r.ok) row.opt.error = r.error;
+          else if (timed) { row.opt.wall.push(r.wall); row.opt.rssKB.push(r.rssKB); }
+        } else if (!woptDead) {
+          const r = runTool('wopt', o, wArgv);
+          if (!r.ok) { row.wopt.error = r.error; woptDead = true; } else if (timed) { row.wopt.wall.push(r.wall); row.wopt.rssKB.push(r.rssKB); }
+        }
+      };
+      for (let i = 0; i < o.warmup; i++) { once('opt', false); once('wopt', false); }
+      for (let i = 0; i < o.runs; i++) {
+        // alternate which tool goes first, so neither always runs on a warmer cache
+        if (i & 1) { once('wopt', true); once('opt', true); } else { once('opt', true); once('wopt', true); }
+      }
+      for (const t of [row.opt, row.wopt]) { t.wallMedian = median(t.wall); t.rssKBMedian = median(t.rssKB); }
+      row.ratioTime = row.opt.wallMedian && row.wopt.wallMedian ? row.opt.wallMedian / row.wopt.wallMedian : null;
+      row.ratioRss = row.opt.rssKBMedian && row.wopt.rssKBMedian ? row.opt.rssKBMedian / row.wopt.rssKBMedian : null;
+      if (o.timePasses) {
+        const r = spawnSync(o.opt, [`-passes=${p}`, '-time-passes', '-disable-output', inp.path], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: o.timeout * 1000 });
+        row.optTimePasses = r.status === 0 ? parseTimePasses(r.stderr || '') : { error: firstLine(r.stderr) };
+      }
+      if (o.diff) row.diff = row.wopt.error ? { status: 'n/a' } : llvmDiff(o, optOut, woptOut);
+      if (!o.keep) { rmSync(optOut, { force: true }); rmSync(woptOut, { force: true }); }
+      log(`  opt ${fmtS(row.opt.wallMedian)} ${fmtMB(row.opt.rssKBMedian)} | wopt ${row.wopt.error ? 'ERROR ' + row.wopt.error : fmtS(row.wopt.wallMedian) + ' ' + fmtMB(row.wopt.rssKBMedian)}`);
+      results.push(row);
+    }
+  }
+  return {
+    meta: {
+      date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cpus: cpus().length,
+      opt: o.opt, optVersion: versionOf(o.opt), wopt: o.wopt, runs: o.runs, warmup: o.warmup, rss: detectRssMethod(),
+      generator: { version: GEN_VERSION, seed: o.seed, dup: o.dup, debug: o.debug },
+    },
+    results,
+  };
+}
+
+function versionOf(cmd) {
+  const r = spawnSync(cmd, ['--version'], { encoding: 'utf8' });
+  const m = /LLVM version ([\w.]+)/.exec(r.stdout || '');
+  return m ? m[1] : null;
+}
+
+const fmtS = (s) => (s == null ? '–' : s < 10 ? `${s.toFixed(3)} s` : `${s.toFixed(2)} s`);
+const fmtMB = (kb) => (kb == null ? '–' : `${(kb / 1024).toFixed(0)} MB`);
+const fmtX = (x) => (x == null ? '–' : `${x.toFixed(2)}×`);
+
+export function markdown(report) {
+  const m = report.meta;
+  const out = [];
+  out.push(`side-by-side: ${m.opt} (LLVM ${m.optVersion ?? '?'}) vs \`${m.wopt}\`; median of ${m.runs} runs` +
+    `${m.warmup ? ` after ${m.warmup} warmup` : ''}; node ${m.node}; ${m.cpu} ×${m.cpus}; RSS via ${m.rss}`);
+  out.push('');
+  out.push('| input | MB | pipeline | opt wall | opt RSS | wopt wall | wopt RSS | opt/wopt time | opt/wopt RSS | opt parse | opt pass | outputs |');
+  out.push('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const r of report.results) {
+    const tp = r.optTimePasses;
+    const tpParse = tp && !tp.error ? fmtS(tp.parse) : tp?.error ? 'error' : '–';
+    const tpPass = tp && !tp.error ? (tp.pass == null ? '–' : `${fmtS(tp.pass)} (${tp.passNames.join('+')})`) : '–';
+    const woptWall = r.wopt.error ? `**error**: ${r.wopt.error.replace(/\|/g, '\\|')}` : fmtS(r.wopt.wallMedian);
+    const diff = !r.diff ? '–' : r.diff.status === 'differ' ? `differ (${r.diff.lines} lines)` : r.diff.status;
+    out.push(`| ${r.input} | ${(r.bytes / 1e6).toFixed(1)} | ${pipeName(r.pipeline)} | ${r.opt.error ? '**error**: ' + r.opt.error : fmtS(r.opt.wallMedian)} | ${fmtMB(r.opt.rssKBMedian)} | ${woptWall} | ${r.wopt.error ? '–' : fmtMB(r.wopt.rssKBMedian)} | ${fmtX(r.ratioTime)} | ${fmtX(r.ratioRss)} | ${tpParse} | ${tpPass} | ${diff} |`);
+  }
+  out.push('');
+  out.push('opt/wopt > 1 means wopt is faster (time) or smaller (RSS). "opt parse"/"opt pass" come from `opt -time-passes -disable-output` (wall; the pass column excludes VerifierPass).');
+  const diffs = report.results.filter((r) => r.diff?.status === 'differ' || r.diff?.status === 'error');
+  if (diffs.length) {
+    out.push('');
+    out.push('Output differences (llvm-diff, first lines):');
+    for (const r of diffs) out.push('', `- ${r.input} ${pipeName(r.pipeline)}:`, '```', r.diff.detail || '', '```');
+  }
+  return out.join('\n');
+}
+
+export async function main(argv = process.argv.slice(2)) {
+  let o;
+  try { o = parseArgs(argv); } catch (e) { console.error(e.message); return 2; }
+  if (o.help) { console.log(USAGE); return 0; }
+  if (detectRssMethod() !== 'gnu-time') {
+    process.stderr.write(`note: /usr/bin/time not found; peak RSS via ${rssMethod} (install the apt package "time" for GNU time)\n`);
+  }
+  const report = await runSideBySide(o);
+  process.stdout.write((o.json ? JSON.stringify(report, null, 2) : markdown(report)) + '\n');
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await main();
