@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// Dispatcher for `npm run bench -- <what> [options]`:
+//   node bench/run.js side-by-side [...]   native opt vs our CLI (bench/side-by-side.js)
+//   node bench/run.js parse [...]          in-process parse/print MB/s (bench/parse.bench.js)
+//   node bench/run.js gen [...]            the input generator (bench/gen.js)
+// With no argument it runs side-by-side.
+
+const TARGETS = {
+  'side-by-side': './side-by-side.js',
+  parse: './parse.bench.js',
+  gen: './gen.js',
+};
+
+const [what = 'side-by-side', ...rest] = process.argv.slice(2);
+if (what === '-h' || what === '--help' || !TARGETS[what]) {
+  const msg = `usage: node bench/run.js ${Object.keys(TARGETS).join('|')} [options]   (each takes --help)`;
+  if (TARGETS[what] === undefined && what !== '-h' && what !== '--help') {
+    console.error(`unknown benchmark '${what}'\n${msg}`);
+    process.exitCode = 2;
+  } else console.log(msg);
+} else {
+  const mod = await import(TARGETS[what]);
+  process.exitCode = await mod.main(rest);
+}
