@@ -296,7 +296,7 @@ export function resolveGroupRefs(set: i32): i32 {
     if (setTag(set, i) == AT_GROUPREF) {
       let g = setKey(set, i);
       let gs = g < groupSets.len ? groupSets.get(g) : -2;
-      if (gs == -2) { error("attribute group #" + g.toString() + " is not defined"); return -1; }
+      if (gs == -2 || gs == -1) continue; // LLVM ignores references to undefined groups
       // group attributes come first so explicit ones override them
       let m = setSize(gs);
       for (let j = 0; j < m; j++) push(setTag(gs, j), setKey(gs, j), setV0(gs, j), setV1(gs, j));

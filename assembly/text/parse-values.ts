@@ -156,7 +156,16 @@ export function parseValue(type: i32): i32 {
 }
 
 function parseValueInner(type: i32): i32 {
-  let k = <i32>tyKind.get(type);
+  if (type == T_METADATA) {
+    let md = parseMetadataOperand();
+    if (failed) return -1;
+    return getMDValue(md);
+  }
+  let k = type >= 0 ? <i32>tyKind.get(type) : -1;
+  if (type < 0) { // type implied by the expression (aliasees)
+    if (tok == T.Word && opcodeOf(tokStr) != Op.None) return parseConstExpr(opcodeOf(tokStr), -1);
+    return errorI("expected type");
+  }
   switch (tok) {
     case T.LocalVar: case T.LocalID: {
       if (!inFunction) return errorI("expected value token");
@@ -617,6 +626,12 @@ function blockAddressTarget(f: i32, name: i32, num: i32): i32 {
     let v = name >= 0 ? localRef(name, 0, T_LABEL) : localRef(-1, num, T_LABEL);
     return v;
   }
+  if (<i32>vKind.get(f) == VK.Function && gFirstBlock.get(vA.get(f)) >= 0) {
+    // the function's body is already parsed: find the block now
+    let b = findBlock(vA.get(f), name, num);
+    if (b < 0) return errorI("referenced value is not a basic block");
+    return b;
+  }
   for (let i = 0; i < baFunc.len; i++) {
     if (baFunc.get(i) == f && baName.get(i) == name && baNum.get(i) == num) return baBlock.get(i);
   }
@@ -744,8 +759,8 @@ function parseConstExpr(op: i32, type: i32): i32 {
     exprWords.push(src);
     if (hasInrange) { exprWords.push(<i32>inrangeLo); exprWords.push(<i32>inrangeHi); aux = 1; }
     let resTy = vType.get(ptr);
-    for (let i = base + 1; i < stack.len; i++) if (isVector(vType.get(stack.get(i)))) resTy = vectorLike(resTy, vType.get(stack.get(i)));
-    if (resTy != type) { stack.len = base; return errorI("constant expression type mismatch"); }
+    for (let i = base + 1; i < stack.len; i++) if (isVector(vType.get(stack.get(i))) && !isVector(resTy)) resTy = vectorLike(resTy, vType.get(stack.get(i)));
+    if (type >= 0 && resTy != type) { stack.len = base; return errorI("constant expression type mismatch"); }
     // LLVM folds a GEP whose indices are all zero to its base pointer.
     let v: i32;
     if (!anyNonZero && !hasInrange && !isVector(resTy) && vType.get(ptr) == resTy) v = ptr;
@@ -759,7 +774,7 @@ function parseConstExpr(op: i32, type: i32): i32 {
     if (!expectWord(K.KW_to, "'to' in constantexpr cast")) return -1;
     let dst = parseType(); if (dst < 0) return -1;
     if (!expect(T.RParen, "')' at end of constantexpr cast")) return -1;
-    if (dst != type) return errorI("constant expression type mismatch");
+    if (type >= 0 && dst != type) return errorI("constant expression type mismatch");
     return foldCast(op, v, dst);
   }
   if (isBinary(op) || op == Op.FNeg) {
@@ -790,7 +805,7 @@ function parseConstExpr(op: i32, type: i32): i32 {
     if (n != 3) { stack.len = base; return errorI("expected three operands to shufflevector"); }
     resTy = vectorType(tyA.get(vType.get(stack.get(base))), tyN.get(vType.get(stack.get(base + 2))), <i32>tyKind.get(vType.get(stack.get(base + 2))) == TK.ScalableVector);
   }
-  if (resTy != type) { stack.len = base; return errorI("constant expression type mismatch"); }
+  if (type >= 0 && resTy != type) { stack.len = base; return errorI("constant expression type mismatch"); }
   let v = getExpr(op, resTy, flags, aux, exprWords, 0, 0, stack, base, n);
   stack.len = base;
   return v;
@@ -822,3 +837,18 @@ export function foldCast(op: i32, v: i32, dst: i32): i32 {
   return c;
 }
 export { failed };
+
+import { gFirstBlock, gFirstArg, gNumArgs } from "../ir/globals";
+import { iNext } from "../ir/values";
+const T_VOID_ID: i32 = 0;
+// A block of an already parsed function, by name or by its number in the function's numbering.
+function findBlock(g: i32, name: i32, num: i32): i32 {
+  let n = 0;
+  for (let i = 0; gNumArgs.get(g) > i; i++) if (vName.get(gFirstArg.get(g) + i) < 0) n++;
+  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+    if (name >= 0) { if (vName.get(b) == name) return b; }
+    else if (vName.get(b) < 0) { if (n == num) return b; n++; }
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) if (vName.get(i) < 0 && vType.get(i) != T_VOID_ID) n++;
+  }
+  return -1;
+}

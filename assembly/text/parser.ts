@@ -142,7 +142,9 @@ function parseComdat(): bool {
 
 // ---- linkage and friends ----
 
+let linkageExplicit: bool = false;
 function parseLinkage(): i32 {
+  linkageExplicit = false;
   if (tok != T.Word) return 0;
   let w = tokStr;
   let l = w == K.KW_private ? Linkage.Private : w == K.KW_internal ? Linkage.Internal : w == K.KW_available_externally ? Linkage.Available :
@@ -150,6 +152,7 @@ function parseLinkage(): i32 {
     w == K.KW_appending ? Linkage.Appending : w == K.KW_extern_weak ? Linkage.ExternWeak : w == K.KW_linkonce_odr ? Linkage.LinkOnceODR :
     w == K.KW_weak_odr ? Linkage.WeakODR : w == K.KW_external ? Linkage.External : -1;
   if (l < 0) return 0;
+  linkageExplicit = true;
   next();
   return l;
 }
@@ -215,6 +218,7 @@ function parseGlobalEntity(): bool {
   next();
   if (!expect(T.Equal, "'=' here")) return false;
   let linkage = parseLinkage();
+  let explicitLinkage = linkageExplicit;
   parsePreemption();
   let dso = curDSOLocal;
   let vis = parseVisibility();
@@ -240,7 +244,8 @@ function parseGlobalEntity(): bool {
   gAddrSpace.set(g, as); gValueType.set(g, ty);
   let flags = (dso ? GF_DSO_LOCAL : 0) | (isConst ? GF_CONSTANT : 0) | (externInit ? GF_EXTERN_INIT : 0) | (num >= 0 ? GF_NUMBERED : 0) | (asExplicit ? GF_ADDRSPACE_EXPLICIT : 0);
   // initializer: absent for external declarations
-  let hasInit = !(linkage == Linkage.ExternWeak || (linkage == Linkage.External && !startsValue()));
+  // An explicit external/extern_weak linkage means a declaration: no initializer follows.
+  let hasInit = !(explicitLinkage && (linkage == Linkage.ExternWeak || linkage == Linkage.External));
   if (hasInit) {
     let init = parseValue(ty); if (init < 0) return false;
     appendOperand(v, init);
@@ -287,26 +292,6 @@ function concatStr(a: i32, b: i32): i32 {
   for (let i = 0; strtab.lenOf(b) > i; i++) catBuf.push(load<u8>(strtab.ptrOf(b) + <usize>i));
   return strtab.intern(catBuf.ptr, catBuf.len);
 }
-// Whether the current token can start a constant (for declarations without initializer).
-function startsValue(): bool {
-  switch (tok) {
-    case T.Int: case T.Float: case T.LSquare: case T.LBrace: case T.Less: case T.GlobalVar: case T.GlobalID: return true;
-    case T.Word: {
-      let w = tokStr;
-      if (w == K.KW_section || w == K.KW_partition || w == K.KW_comdat || w == K.KW_align || w == K.KW_code_model) return false;
-      return w == K.KW_zeroinitializer || w == K.KW_undef || w == K.KW_poison || w == K.KW_null || w == K.KW_true || w == K.KW_false ||
-        w == K.KW_c || w == K.KW_none || w == K.KW_blockaddress || w == K.KW_dso_local_equivalent || w == K.KW_no_cfi ||
-        w == K.KW_ptrauth || strtab.eqStr(w, "getelementptr") || strtab.eqStr(w, "bitcast") || strtab.eqStr(w, "ptrtoint") ||
-        strtab.eqStr(w, "inttoptr") || strtab.eqStr(w, "addrspacecast") || strtab.eqStr(w, "trunc") || strtab.eqStr(w, "add") ||
-        strtab.eqStr(w, "sub") || strtab.eqStr(w, "mul") || strtab.eqStr(w, "xor") || strtab.eqStr(w, "shl") || strtab.eqStr(w, "splat") ||
-        strtab.eqStr(w, "extractelement") || strtab.eqStr(w, "insertelement") || strtab.eqStr(w, "shufflevector") ||
-        strtab.eqStr(w, "icmp") || strtab.eqStr(w, "fcmp") || strtab.eqStr(w, "select") || strtab.eqStr(w, "and") || strtab.eqStr(w, "or") ||
-        strtab.eqStr(w, "zext") || strtab.eqStr(w, "sext");
-    }
-  }
-  return false;
-}
-
 function parseComdatRef(g: i32, ownName: i32): bool {
   next(); // comdat
   if (eat(T.LParen)) {
@@ -327,8 +312,15 @@ function parseAliasOrIFunc(name: i32, num: i32, off: i32, linkage: i32, dso: boo
   next();
   let vt = parseType(false); if (vt < 0) return false;
   if (!expect(T.Comma, "comma after alias or ifunc's type")) return false;
-  let at = parseType(false); if (at < 0) return false;
-  let aliasee = parseValue(at); if (aliasee < 0) return false;
+  let aliasee: i32;
+  if (tok == T.Word && (strtab.eqStr(tokStr, "bitcast") || strtab.eqStr(tokStr, "getelementptr") || strtab.eqStr(tokStr, "addrspacecast") || strtab.eqStr(tokStr, "inttoptr"))) {
+    aliasee = parseValue(-1);
+  } else {
+    let at0 = parseType(false); if (at0 < 0) return false;
+    aliasee = parseValue(at0);
+  }
+  if (aliasee < 0) return false;
+  let at = vType.get(aliasee);
   let as = <i32>tyKind.get(at) == TK.Ptr ? tyA.get(at) : 0;
   let v = claimGlobal(name, num, ptrType(as), off); if (v < 0) return false;
   if (num >= 0) nextGlobalNum++;
@@ -354,6 +346,8 @@ let argNums: I32Vec = new I32Vec(32);
 
 function parseFunction(isDefine: bool): bool {
   next();
+  let declMD = -1;
+  while (!isDefine && tok == T.MetadataVar) { declMD = parseAttachment(declMD); if (failed) return false; }
   let linkage = parseLinkage();
   parsePreemption();
   let dso = curDSOLocal;
@@ -383,7 +377,8 @@ function parseFunction(isDefine: bool): bool {
       let pa = parseAttrSet(AC_PARAM); if (failed) return false;
       attrScratch.push(pa);
       argTypes.push(at);
-      if (tok == T.LocalVar) { argNames.push(tokStr); argNums.push(-1); next(); }
+      if (tok == T.LocalVar && strtab.lenOf(tokStr) > 0) { argNames.push(tokStr); argNums.push(-1); next(); }
+      else if (tok == T.LocalVar) { argNames.push(-1); argNums.push(-2); next(); }
       else if (tok == T.LocalID) { argNames.push(-1); argNums.push(<i32>tokNum); next(); }
       else { argNames.push(-1); argNums.push(-2); }
       if (!eat(T.Comma)) break;
@@ -407,6 +402,7 @@ function parseFunction(isDefine: bool): bool {
   gAttrs.set(g, internAttrList(attrScratch, 0, attrScratch.len));
   if (fa >= 0) pendingFnAttrOwners.push(-1 - g);
   gAlign.set(g, align);
+  gMD.set(g, declMD);
   let flags = (dso ? GF_DSO_LOCAL : 0) | (num >= 0 ? GF_NUMBERED : 0) | (asExplicit ? GF_ADDRSPACE_EXPLICIT : 0);
   // personality/prefix/prologue slots
   appendOperand(v, -1); appendOperand(v, -1); appendOperand(v, -1);
@@ -423,7 +419,7 @@ function parseFunction(isDefine: bool): bool {
       setOperandSlotOf(v, slot, c);
       continue;
     }
-    if (tok == T.MetadataVar && tokStr != 0x7fffffff) {
+    if (isDefine && tok == T.MetadataVar) {
       // function attachments come before the body
       gMD.set(g, parseAttachment(gMD.get(g))); if (failed) return false; continue;
     }
@@ -504,6 +500,11 @@ function parseBody(g: i32, fn: i32): bool {
     // instructions
     pendingRecords.clear();
     while (true) {
+      if (tok == T.Word && (tokStr == K.KW_uselistorder || tokStr == K.KW_uselistorder_bb)) {
+        if (!skipUseListOrder()) return false;
+        if (tok == T.RBrace) return error("expected instruction opcode");
+        continue;
+      }
       if (tok == T.Hash) {
         let r = parseDebugRecord(); if (r < 0) return false;
         pendingRecords.push(r);
@@ -512,7 +513,7 @@ function parseBody(g: i32, fn: i32): bool {
       let iname = -1, inum = -1;
       let defOff = tokStart;
       if (tok == T.LocalVar || tok == T.LocalID) {
-        if (tok == T.LocalVar) iname = tokStr; else inum = <i32>tokNum;
+        if (tok == T.LocalVar) { iname = tokStr; if (strtab.lenOf(iname) == 0) iname = -1; } else inum = <i32>tokNum;
         next();
         if (!expect(T.Equal, "'=' after instruction name")) return false;
       }

@@ -105,7 +105,7 @@ function numberModule(): void {
       for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
         numberRecords(iDbg.get(i));
         let op = <i32>iOp.get(i);
-        if (op == Op.Call && isIntrinsicCall(i)) {
+        if (op == Op.Call || op == Op.Invoke || op == Op.CallBr) {
           let n = numOperands(i);
           for (let k = 1; k < n; k++) {
             let a = operand(i, k);
