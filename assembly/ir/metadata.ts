@@ -78,10 +78,10 @@ export function newMD(kind: i32, a: i32): i32 {
 
 // Adds an attachment to the list starting at `head`, keeping kind order; returns the new head.
 // An existing attachment of the same kind is replaced, as LLVM's setMetadata does.
-export function addAttachment(head: i32, kind: i32, md: i32): i32 {
+export function addAttachment(head: i32, kind: i32, md: i32, keepDuplicates: bool = false): i32 {
   let prev = -1, cur = head;
-  while (cur >= 0 && attKind.get(cur) < kind) { prev = cur; cur = attNext.get(cur); }
-  if (cur >= 0 && attKind.get(cur) == kind) { attMD.set(cur, md); return head; }
+  while (cur >= 0 && (attKind.get(cur) < kind || (keepDuplicates && attKind.get(cur) == kind))) { prev = cur; cur = attNext.get(cur); }
+  if (!keepDuplicates && cur >= 0 && attKind.get(cur) == kind) { attMD.set(cur, md); return head; }
   let a = attKind.push(kind); attMD.push(md); attNext.push(cur);
   if (prev >= 0) { attNext.set(prev, a); return head; }
   return a;

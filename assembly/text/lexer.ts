@@ -259,7 +259,7 @@ function lexWord(): i32 {
     if (all) { tokNum = w; return T.IntType; }
   }
   // u0x / s0x hexadecimal integers
-  if ((c == 117 || c == 115) && ch(s + 1) == 48 && ch(s + 2) == 120 && n > 3) { tokStr = strtab.intern(src + <usize>s, n); return T.Int; }
+  if ((c == 117 || c == 115) && ch(s + 1) == 48 && ch(s + 2) == 120 && n > 3) { tokStr = strtab.intern(src + <usize>s, n); tokBig = true; return T.Int; }
   tokStr = strtab.intern(src + <usize>s, n);
   return T.Word;
 }

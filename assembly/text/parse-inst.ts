@@ -654,6 +654,12 @@ export function parseCallingConv(): i32 {
   if (tok != T.Word) return 0;
   let w = tokStr;
   let cc = ccOfWord(w);
+  if (cc == -1 && strtab.lenOf(w) > 2 && load<u8>(strtab.ptrOf(w)) == 99 && load<u8>(strtab.ptrOf(w) + 1) == 99) {
+    // `cc10`: the number follows the keyword directly
+    let v = 0, ok = true;
+    for (let i = 2; strtab.lenOf(w) > i; i++) { let d = <i32>load<u8>(strtab.ptrOf(w) + <usize>i) - 48; if (d < 0 || d > 9) { ok = false; break; } v = v * 10 + d; }
+    if (ok) { next(); return v; }
+  }
   if (cc == -2) { // cc N
     next();
     if (tok != T.Int) return errorI("expected integer");

@@ -259,13 +259,13 @@ export function parseNamedMetadata(): bool {
 }
 
 // `!kind !N` pairs after an instruction / on a global; returns the new attachment list head.
-export function parseAttachment(head: i32): i32 {
+export function parseAttachment(head: i32, keepDuplicates: bool = false): i32 {
   let kind = attachmentKind(tokStr);
   next();
   let m = parseMetadataOperand();
   if (failed) return head;
   if (m < 0) { error("expected metadata node"); return head; }
-  return addAttachment(head, kind, m);
+  return addAttachment(head, kind, m, keepDuplicates);
 }
 
 // #dbg_value(...) / #dbg_declare / #dbg_assign / #dbg_label ; current token Hash.

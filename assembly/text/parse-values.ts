@@ -319,11 +319,15 @@ function readBigInt(width: i32): bool {
   if ((c0 == 117 || c0 == 115) && load<u8>(p + 1) == 48) { // u0x / s0x hex
     let q = p + 3;
     let nd = <i32>(e - q);
+    let signedHex = c0 == 115 && nd > 0 && nd * 4 < width && (hexOf(load<u8>(q)) & 8) != 0;
     for (let i = 0; i < nd; i++) {
       let c = <i32>load<u8>(e - 1 - <usize>i);
       let d = c <= 57 ? c - 48 : (c | 32) - 87;
       let wi = i >> 3;
       if (wi < n) words.set(wi, words.get(wi) | (d << ((i & 7) * 4)));
+    }
+    if (signedHex) { // sign-extend from nd*4 bits
+      for (let b = nd * 4; b < n * 32; b++) words.set(b >> 5, words.get(b >> 5) | (1 << (b & 31)));
     }
     maskTop(width);
     return true;
@@ -852,3 +856,5 @@ function findBlock(g: i32, name: i32, num: i32): i32 {
   }
   return -1;
 }
+
+function hexOf(c: i32): i32 { return c <= 57 ? c - 48 : (c | 32) - 87; }

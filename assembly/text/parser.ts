@@ -213,7 +213,7 @@ function parseGlobalEntity(): bool {
   if (tok == T.GlobalVar) name = tokStr;
   else {
     num = <i32>tokNum;
-    if (num != nextGlobalNum) return error("variable expected to be numbered '@" + nextGlobalNum.toString() + "'");
+    if (num < nextGlobalNum) return error("variable expected to be numbered '@" + nextGlobalNum.toString() + "' or greater");
   }
   next();
   if (!expect(T.Equal, "'=' here")) return false;
@@ -237,7 +237,7 @@ function parseGlobalEntity(): bool {
   let k = <i32>tyKind.get(ty);
   if (k == TK.Function || k == TK.Label || k == TK.Metadata || k == TK.Token) return error("invalid type for global variable");
   let v = claimGlobal(name, num, ptrType(as), off); if (v < 0) return false;
-  if (num >= 0) nextGlobalNum++;
+  if (num >= 0) nextGlobalNum = num + 1;
   let g = newGlobal(GK.Var, v);
   vKind.set(v, <u8>VK.GlobalVar); vA.set(v, g);
   gLinkage.set(g, <u8>linkage); gVisibility.set(g, <u8>vis); gDLL.set(g, <u8>dll); gTLS.set(g, <u8>tls); gUnnamed.set(g, <u8>ua);
@@ -271,7 +271,7 @@ function parseGlobalEntity(): bool {
       gExtra.set(g, id);
       continue;
     }
-    if (tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g))); if (failed) return false; continue; }
+    if (tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (failed) return false; continue; }
     return error("unknown global variable property!");
   }
   // attributes on a global variable
@@ -323,7 +323,7 @@ function parseAliasOrIFunc(name: i32, num: i32, off: i32, linkage: i32, dso: boo
   let at = vType.get(aliasee);
   let as = <i32>tyKind.get(at) == TK.Ptr ? tyA.get(at) : 0;
   let v = claimGlobal(name, num, ptrType(as), off); if (v < 0) return false;
-  if (num >= 0) nextGlobalNum++;
+  if (num >= 0) nextGlobalNum = num + 1;
   let g = newGlobal(isAlias ? GK.Alias : GK.IFunc, v);
   vKind.set(v, <u8>(isAlias ? VK.Alias : VK.IFunc)); vA.set(v, g);
   gLinkage.set(g, <u8>linkage); gVisibility.set(g, <u8>vis); gDLL.set(g, <u8>dll); gTLS.set(g, <u8>tls); gUnnamed.set(g, <u8>ua);
@@ -332,7 +332,7 @@ function parseAliasOrIFunc(name: i32, num: i32, off: i32, linkage: i32, dso: boo
   appendOperand(v, aliasee);
   while (eat(T.Comma)) {
     if (isWord(K.KW_partition)) { next(); if (tok != T.String) return error("expected partition name"); gPartition.set(g, tokStr); next(); continue; }
-    if (tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g))); if (failed) return false; continue; }
+    if (tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (failed) return false; continue; }
     return error("unknown alias or ifunc property!");
   }
   return true;
@@ -347,7 +347,7 @@ let argNums: I32Vec = new I32Vec(32);
 function parseFunction(isDefine: bool): bool {
   next();
   let declMD = -1;
-  while (!isDefine && tok == T.MetadataVar) { declMD = parseAttachment(declMD); if (failed) return false; }
+  while (!isDefine && tok == T.MetadataVar) { declMD = parseAttachment(declMD, true); if (failed) return false; }
   let linkage = parseLinkage();
   parsePreemption();
   let dso = curDSOLocal;
@@ -361,7 +361,7 @@ function parseFunction(isDefine: bool): bool {
   let off = tokStart;
   let name = -1, num = -1;
   if (tok == T.GlobalVar) name = tokStr;
-  else if (tok == T.GlobalID) { num = <i32>tokNum; if (num != nextGlobalNum) return error("function expected to be numbered '@" + nextGlobalNum.toString() + "'"); }
+  else if (tok == T.GlobalID) { num = <i32>tokNum; if (num < nextGlobalNum) return error("function expected to be numbered '@" + nextGlobalNum.toString() + "' or greater"); }
   else return error("expected function name");
   next();
   if (!expect(T.LParen, "'(' in function argument list")) return false;
@@ -394,7 +394,7 @@ function parseFunction(isDefine: bool): bool {
   let align = fnAlign;
   attrScratch.set(0, fa);
   let v = claimGlobal(name, num, ptrType(as), off); if (v < 0) return false;
-  if (num >= 0) nextGlobalNum++;
+  if (num >= 0) nextGlobalNum = num + 1;
   let g = newGlobal(GK.Func, v);
   vKind.set(v, <u8>VK.Function); vA.set(v, g);
   gLinkage.set(g, <u8>linkage); gVisibility.set(g, <u8>vis); gDLL.set(g, <u8>dll); gUnnamed.set(g, <u8>ua);
@@ -421,7 +421,7 @@ function parseFunction(isDefine: bool): bool {
     }
     if (isDefine && tok == T.MetadataVar) {
       // function attachments come before the body
-      gMD.set(g, parseAttachment(gMD.get(g))); if (failed) return false; continue;
+      gMD.set(g, parseAttachment(gMD.get(g), true)); if (failed) return false; continue;
     }
     break;
   }
@@ -453,8 +453,9 @@ function createArgs(g: i32, fn: i32, bind: bool): i32 {
         localSetName(nm, a);
       } else {
         let want = argNums.get(i);
-        if (want >= 0 && want != nextNum) { error("argument expected to be numbered '%" + nextNum.toString() + "'"); return -1; }
-        localSetNum(nextNum, a); nextNum++;
+        if (want >= 0 && want < nextNum) { error("argument expected to be numbered '%" + nextNum.toString() + "' or greater"); return -1; }
+        let num = want >= 0 ? want : nextNum;
+        localSetNum(num, a); nextNum = num + 1;
       }
     }
   }
@@ -479,8 +480,8 @@ function parseBody(g: i32, fn: i32): bool {
     if (tok == T.LabelStr) { bname = tokStr; next(); }
     else if (tok == T.LabelID) {
       bnum = <i32>tokNum;
-      if (bnum != nextNum) return errorAt("label expected to be numbered '" + nextNum.toString() + "'", labelOff);
-      nextNum++; next();
+      if (bnum < nextNum) return errorAt("label expected to be numbered '" + nextNum.toString() + "' or greater", labelOff);
+      nextNum = bnum + 1; next();
     } else { bnum = nextNum++; }
     let b = bname >= 0 ? localLookupName(bname) : localLookupNum(bnum);
     if (b >= 0) {
@@ -532,11 +533,12 @@ function parseBody(g: i32, fn: i32): bool {
         vName.set(inst, iname);
         localSetName(iname, inst);
       } else if (ty != T_VOID) {
-        if (inum >= 0 && inum != nextNum) return errorAt("instruction expected to be numbered '%" + nextNum.toString() + "'", defOff);
-        let ex = localLookupNum(nextNum);
-        if (ex >= 0 && ex != inst) return errorAt("multiple definition of local value numbered '%" + nextNum.toString() + "'", defOff);
-        localSetNum(nextNum, inst);
-        nextNum++;
+        if (inum >= 0 && inum < nextNum) return errorAt("instruction expected to be numbered '%" + nextNum.toString() + "' or greater", defOff);
+        let num = inum >= 0 ? inum : nextNum;
+        let ex = localLookupNum(num);
+        if (ex >= 0 && ex != inst) return errorAt("multiple definition of local value numbered '%" + num.toString() + "'", defOff);
+        localSetNum(num, inst);
+        nextNum = num + 1;
       }
       // attachments
       let pc = pendingComma;
@@ -665,7 +667,7 @@ function upgradeDebugIntrinsics(): void {
 }
 function mdOfArg(call: i32, i: i32): i32 {
   let a = operand(call, 1 + i);
-  if (a >= 0 && <i32>vKind.get(a) == VK.MDValue) return mdA.get(a);
+  if (a >= 0 && <i32>vKind.get(a) == VK.MDValue) return vA.get(a);
   return -1;
 }
 function convertDbgCall(call: i32, kind: i32): void {

@@ -109,7 +109,7 @@ function numberModule(): void {
           let n = numOperands(i);
           for (let k = 1; k < n; k++) {
             let a = operand(i, k);
-            if (a >= 0 && <i32>vKind.get(a) == VK.MDValue) numberNode(mdA.get(a));
+            if (a >= 0 && <i32>vKind.get(a) == VK.MDValue) numberNode(vA.get(a));
           }
         }
         numberAttachments(iMD.get(i));
