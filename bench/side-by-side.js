@@ -84,6 +84,7 @@ function parseArgs(argv) {
       default: throw new Error(`unknown option ${a}\n${USAGE}`);
     }
   }
+  o.passes = [...new Set(o.passes)];
   if (o.passes.length === 0) o.passes = [''];
   o.opt = o.opt || which('opt-19') || which('/usr/lib/llvm-19/bin/opt') || 'opt';
   o.llvmDiff = o.llvmDiff || which('llvm-diff-19') || which('/usr/lib/llvm-19/bin/llvm-diff') || 'llvm-diff';
