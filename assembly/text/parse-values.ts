@@ -267,9 +267,14 @@ function getSimple_none(type: i32): i32 { return getSimple(VK.ConstNone, type); 
 function splat(type: i32, elt: i32): i32 {
   let n = <i32>tyN.get(type);
   if (<i32>tyKind.get(type) == TK.ScalableVector) {
-    // scalable splats are kept as a shufflevector-style splat constant expression
-    let base = stack.len; stack.push(elt);
-    let v = getExpr(Op.ShuffleVector, type, 0, 1, stack2, 0, 0, stack, base, 1);
+    // LLVM spells a scalable splat as shufflevector(insertelement(poison, x, i64 0), poison, zeroinitializer)
+    let base = stack.len;
+    stack.push(getPoison(type)); stack.push(elt); stack.push(getInt(T_I64, 0));
+    let ins = getExpr(Op.InsertElement, type, 0, 0, stack2, 0, 0, stack, base, 3);
+    stack.len = base;
+    stack.push(ins); stack.push(getPoison(type));
+    stack.push(getZero(vectorType(T_I32, tyN.get(type), true)));
+    let v = getExpr(Op.ShuffleVector, type, 0, 0, stack2, 0, 0, stack, base, 3);
     stack.len = base; return v;
   }
   let base = stack.len;

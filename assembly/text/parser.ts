@@ -210,7 +210,8 @@ function claimGlobal(name: i32, num: i32, type: i32, off: i32): i32 {
 function parseGlobalEntity(): bool {
   let off = tokStart;
   let name = -1, num = -1;
-  if (tok == T.GlobalVar) name = tokStr;
+  if (tok == T.GlobalVar && strtab.lenOf(tokStr) > 0) name = tokStr;
+  else if (tok == T.GlobalVar) num = nextGlobalNum;
   else {
     num = <i32>tokNum;
     if (num < nextGlobalNum) return error("variable expected to be numbered '@" + nextGlobalNum.toString() + "' or greater");
@@ -360,7 +361,8 @@ function parseFunction(isDefine: bool): bool {
   if (rk == TK.Label || rk == TK.Metadata || rk == TK.Function) return error("invalid function return type");
   let off = tokStart;
   let name = -1, num = -1;
-  if (tok == T.GlobalVar) name = tokStr;
+  if (tok == T.GlobalVar && strtab.lenOf(tokStr) > 0) name = tokStr;
+  else if (tok == T.GlobalVar) num = nextGlobalNum;
   else if (tok == T.GlobalID) { num = <i32>tokNum; if (num < nextGlobalNum) return error("function expected to be numbered '@" + nextGlobalNum.toString() + "' or greater"); }
   else return error("expected function name");
   next();
@@ -472,7 +474,9 @@ function parseBody(g: i32, fn: i32): bool {
   if (nextNum < 0) return false;
   if (!expect(T.LBrace, "'{' in function body")) return false;
   let first = -1, last = -1;
-  while (tok != T.RBrace) {
+  while (true) {
+    while (tok == T.Word && (tokStr == K.KW_uselistorder || tokStr == K.KW_uselistorder_bb)) { if (!skipUseListOrder()) return false; }
+    if (tok == T.RBrace) break;
     if (tok == T.EOF) return error("expected instruction opcode");
     // block label
     let bname = -1, bnum = -1;
@@ -595,6 +599,7 @@ function finishModule(): bool {
   // undefined globals
   for (let j = 0; j < globalForwardList.len; j++) {
     let f = globalForwardList.get(j);
+    if (<i32>vKind.get(f) == VK.Forward && declareIntrinsic(f)) continue;
     if (<i32>vKind.get(f) == VK.Forward) {
       let nm = vName.get(f);
       return errorAt(nm >= 0 ? "use of undefined value '@" + strtabString(nm) + "'" : "use of undefined value '@" + vA.get(f).toString() + "'", forwardPosOf(f));
@@ -689,3 +694,23 @@ function convertDbgCall(call: i32, kind: i32): void {
   iDbg.set(call, -1);
   eraseInst(call);
 }
+
+// A call to an undeclared `llvm.*` function declares it with the call's function type.
+function declareIntrinsic(f: i32): bool {
+  let nm = vName.get(f);
+  if (nm < 0 || strtab.lenOf(nm) < 6) return false;
+  let p = strtab.ptrOf(nm);
+  if (!(load<u8>(p) == 108 && load<u8>(p + 1) == 108 && load<u8>(p + 2) == 118 && load<u8>(p + 3) == 109 && load<u8>(p + 4) == 46)) return false;
+  let fnTy = -1;
+  for (let s = vFirstUse.get(f); s >= 0; s = opNext.get(s)) {
+    let u = opUser.get(s);
+    if (<i32>vKind.get(u) == VK.Inst && isCallLike(<i32>iOp.get(u)) && operand(u, 0) == f) { fnTy = callFnTypeOf(u); break; }
+  }
+  if (fnTy < 0) return false;
+  let g = newGlobal(GK.Func, f);
+  vKind.set(f, <u8>VK.Function); vA.set(f, g);
+  gValueType.set(g, fnTy);
+  appendOperand(f, -1); appendOperand(f, -1); appendOperand(f, -1);
+  return true;
+}
+import { callFnType as callFnTypeOf } from "../ir/inst";

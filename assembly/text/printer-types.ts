@@ -19,11 +19,12 @@ export function printName(out: OutBuf, sigil: i32, id: i32): void {
 }
 @inline function isDigitC(c: i32): bool { return c >= 48 && c <= 57; }
 @inline function isAlnum(c: i32): bool { return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122); }
-// printEscapedString: printable ASCII except \ and " verbatim, everything else \XX.
+// printEscapedString: backslash as \\, printable ASCII but " verbatim, everything else \XX.
 export function printEscaped(out: OutBuf, p: usize, n: i32): void {
   for (let i = 0; i < n; i++) {
     let c = <i32>load<u8>(p + <usize>i);
-    if (c >= 32 && c <= 126 && c != 92 && c != 34) out.byte(c);
+    if (c == 92) { out.byte(92); out.byte(92); }
+    else if (c >= 32 && c <= 126 && c != 34) out.byte(c);
     else { out.byte(92); out.hex(<u64>c, 2, true); }
   }
 }

@@ -216,9 +216,6 @@ function printConstExpr(out: OutBuf, c: i32): void {
   out.str(" (");
   if (op == Op.GetElementPtr) { printType(out, ext.get(iExt.get(c))); out.str(", "); }
   let n = numOperands(c);
-  if (op == Op.ShuffleVector && n == 1) { // scalable splat
-    printTypedValue(out, operand(c, 0)); out.byte(41); return;
-  }
   for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(out, operand(c, i)); }
   if (isCast(op)) { out.str(" to "); printType(out, vType.get(c)); }
   out.byte(41);
