@@ -56,6 +56,7 @@ export function reset(): void {
 
 export function inputAlloc(len: i32): usize {
   reset();
+  presize(len);
   inputPtr = heap.alloc(<usize>(len > 0 ? len : 1));
   return inputPtr;
 }
@@ -148,4 +149,16 @@ export function version(): i32 {
   versionBuf = o;
   outPtr = o.buf.ptr;
   return o.len;
+}
+
+// Sizes the arena from the input length (measured on clang -O0 style IR: about one value per
+// 30 bytes and two operands per value), so tables rarely grow: with the stub runtime a grown
+// table leaves its old block behind.
+import { strtab as moduleStrtab2 } from "./ir/module";
+import { reserveOutput } from "./text/printer";
+function presize(len: i32): void {
+  let values = len / 28;
+  if (values > 1024) resetValues(values);
+  moduleStrtab2.bytes.reserve(len / 24);
+  reserveOutput(len + (len >> 3));
 }

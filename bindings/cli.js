@@ -19,15 +19,36 @@ async function readInput(file) {
     for await (const c of process.stdin) chunks.push(c);
     return { name: '<stdin>', bytes: new Uint8Array(Buffer.concat(chunks)) };
   }
+  let fd;
   try {
-    return { name: file, bytes: new Uint8Array(fs.readFileSync(file)) };
+    fd = fs.openSync(file, 'r');
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) { fs.closeSync(fd); return { name: file, bytes: new Uint8Array(fs.readFileSync(file)) }; }
+    // A regular file goes straight into the core's input buffer: no second copy in JS.
+    return {
+      name: file,
+      data: { size: st.size, fill: view => readFully(fd, view) },
+      get bytes() { return new Uint8Array(fs.readFileSync(file)); }, // only for diagnostics
+      close: () => fs.closeSync(fd),
+    };
   } catch (e) {
+    if (fd !== undefined) try { fs.closeSync(fd); } catch { /* already closed */ }
     throw new CliError(`${file}: error: Could not open input file: ${errnoText(e)}`);
   }
 }
 
+function readFully(fd, view) {
+  let off = 0;
+  while (off < view.length) {
+    const n = fs.readSync(fd, view, off, view.length - off, off);
+    if (n === 0) throw new CliError('error: input file changed while reading');
+    off += n;
+  }
+}
+
 function writeOutput(file, bytes) {
-  if (file === '-') { process.stdout.write(bytes); return; }
+  // stdout writes are asynchronous on pipes: hand it a copy, never a view into core memory.
+  if (file === '-') { process.stdout.write(Buffer.from(bytes)); return; }
   try { writeFileAtomic(file, bytes); } catch (e) {
     throw new CliError(`${file}: error: Could not open output file: ${errnoText(e)}`);
   }
@@ -77,12 +98,14 @@ async function main(argv) {
   }
   const loadMs = performance.now() - tLoad;
 
-  const r = runModule(core, input.bytes, { passes: opts.pipeline, options: opts.forward, moduleId: input.name,
-    verify: !opts.disableVerify, print: !opts.disableOutput });
+  // The text is written straight from the core's memory, only when every step succeeded.
+  const sink = view => writeOutput(opts.output, view);
+  const r = runModule(core, input.data ?? input.bytes, { passes: opts.pipeline, options: opts.forward, moduleId: input.name,
+    verify: !opts.disableVerify, print: !opts.disableOutput, sink });
+  input.close?.();
   if (r.log) process.stderr.write(r.log);
   for (const f of r.files) writeOutput(f.name, f.bytes);
   if (!r.ok) { process.stderr.write(describeFailure(r, input)); process.exitCode = 1; }
-  else if (r.output) writeOutput(opts.output, r.output);
   if (opts.timePasses) {
     const rows = [{ name: 'Load core (wasm)', ms: loadMs }, ...r.timings];
     process.stderr.write(timingReport(rows, performance.now() - started));

@@ -141,14 +141,24 @@ export class WoptCore {
 
   #out(len) { return this.#bytes(this.#x.outputPtr(), len); }
 
-  /** Parses `.ll` text (bytes or string). `moduleId` names the module (ModuleID, source_filename). */
+  /**
+   * Parses `.ll` text (bytes or string), or `{ size, fill(view) }`: `fill` writes exactly `size`
+   * bytes into a view of the core's input buffer (no intermediate copy, used for large files).
+   * `moduleId` names the module (ModuleID, source_filename).
+   */
   parse(input, { moduleId } = {}) {
-    const bytes = toBytes(input);
+    const direct = input && typeof input === 'object' && !ArrayBuffer.isView(input) && typeof input.fill === 'function';
+    const bytes = direct ? null : toBytes(input);
+    const size = direct ? input.size : bytes.length;
     return this.#guard(x => {
-      const ptr = x.inputAlloc(bytes.length);
-      this.#write(ptr, bytes);
+      const ptr = x.inputAlloc(size);
+      if (direct) {
+        const buf = this.#memory.buffer;
+        if (ptr <= 0 || ptr + size > buf.byteLength) throw new WebAssembly.RuntimeError(`core returned an out-of-range buffer (${ptr}, ${size})`);
+        input.fill(new Uint8Array(buf, ptr, size));
+      } else this.#write(ptr, bytes);
       if (moduleId !== undefined && this.has('setModuleId')) x.setModuleId(this.#arg(x, encoder.encode(moduleId)));
-      if (x.parse(bytes.length) === 0) return { ok: true, line: 0, col: 0, message: '' };
+      if (x.parse(size) === 0) return { ok: true, line: 0, col: 0, message: '' };
       return { ok: false, line: x.errorLine(), col: x.errorCol(), message: this.#error(x) };
     });
   }
@@ -179,6 +189,20 @@ export class WoptCore {
 
   /** The module as LLVM text: a Uint8Array copy (or an internal-error object after a trap). */
   print() { return this.#guard(x => this.#out(x.print())); }
+
+  /**
+   * Prints and hands `consume` a view of the text inside the core's memory (no copy; valid only
+   * during the call). Returns `{ ok: true, value }` with consume's result, or an internal-error object.
+   */
+  printInto(consume) {
+    return this.#guard(x => {
+      const len = x.print();
+      const ptr = x.outputPtr();
+      const buf = this.#memory.buffer;
+      if (len < 0 || ptr < 0 || ptr + len > buf.byteLength) throw new WebAssembly.RuntimeError(`core returned an out-of-range buffer (${ptr}, ${len})`);
+      return { ok: true, value: consume(new Uint8Array(buf, ptr, len)) };
+    });
+  }
 
   /** [{ name, blocks, declaration }] in module order (or an internal-error object). */
   functions() {

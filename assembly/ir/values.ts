@@ -58,15 +58,21 @@ export function resetValues(sizeHint: i32): void {
   iNext = new I32Vec(n); iPrev = new I32Vec(n); iAux = new I32Vec(n); iExt = new I32Vec(n);
   iMD = new I32Vec(n); iDbg = new I32Vec(n);
   opVal = new I32Vec(n * 2); opUser = new I32Vec(n * 2); opNext = new I32Vec(n * 2); opPrev = new I32Vec(n * 2);
-  ext = new I32Vec(n >> 2);
+  ext = new I32Vec(n >> 3);
 }
 
+function growValueColumns(n: i32): void {
+  vKind.reserve(n); vType.reserve(n); vName.reserve(n); vParent.reserve(n); vFirstUse.reserve(n); vA.reserve(n); vB.reserve(n);
+  iOp.reserve(n); iFlags.reserve(n); iOps.reserve(n); iNOps.reserve(n); iNext.reserve(n); iPrev.reserve(n);
+  iAux.reserve(n); iExt.reserve(n); iMD.reserve(n); iDbg.reserve(n);
+}
 export function newValue(kind: i32, type: i32): i32 {
   let id = vKind.len;
-  vKind.push(<u8>kind); vType.push(type); vName.push(-1); vParent.push(-1); vFirstUse.push(-1);
-  vA.push(-1); vB.push(-1);
-  iOp.push(0); iFlags.push(0); iOps.push(0); iNOps.push(0); iNext.push(-1); iPrev.push(-1);
-  iAux.push(0); iExt.push(-1); iMD.push(-1); iDbg.push(-1);
+  if (id >= vKind.cap || id >= iDbg.cap) growValueColumns(id + 1);
+  vKind.pushUnchecked(<u8>kind); vType.pushUnchecked(type); vName.pushUnchecked(-1); vParent.pushUnchecked(-1);
+  vFirstUse.pushUnchecked(-1); vA.pushUnchecked(-1); vB.pushUnchecked(-1);
+  iOp.pushUnchecked(0); iFlags.pushUnchecked(0); iOps.pushUnchecked(0); iNOps.pushUnchecked(0); iNext.pushUnchecked(-1);
+  iPrev.pushUnchecked(-1); iAux.pushUnchecked(0); iExt.pushUnchecked(-1); iMD.pushUnchecked(-1); iDbg.pushUnchecked(-1);
   return id;
 }
 @inline export function valueCount(): i32 { return vKind.len; }
@@ -96,7 +102,9 @@ export function allocOperands(user: i32, count: i32): i32 {
 }
 // Appends one operand slot to a user whose slots are the last in the pool (parsers build this way).
 export function appendOperand(user: i32, v: i32): i32 {
-  let s = opVal.push(v); opUser.push(user); opNext.push(-1); opPrev.push(-1);
+  let s = opVal.len;
+  if (s >= opVal.cap || s >= opPrev.cap) { opVal.reserve(s + 1); opUser.reserve(s + 1); opNext.reserve(s + 1); opPrev.reserve(s + 1); }
+  opVal.pushUnchecked(v); opUser.pushUnchecked(user); opNext.pushUnchecked(-1); opPrev.pushUnchecked(-1);
   if (iNOps.get(user) == 0) iOps.set(user, s);
   iNOps.set(user, iNOps.get(user) + 1);
   if (v >= 0) linkUse(s, v);

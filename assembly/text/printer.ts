@@ -46,6 +46,7 @@ let out: OutBuf = new OutBuf();
 export function resetPrinter(): void {
  out = new OutBuf(); moduleId = -1; }
 export function output(): OutBuf { return out; }
+export function reserveOutput(n: i32): void { out.buf.reserve(n); }
 
 // ---- slots ----
 

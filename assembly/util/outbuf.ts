@@ -11,7 +11,8 @@ import { StrTab } from "./strtab";
     let b = this.buf;
     b.reserve(b.len + n);
     let p = b.ptr + <usize>b.len;
-    for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>s.charCodeAt(i));
+    let q = changetype<usize>(s);
+    for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>load<u16>(q + (<usize>i << 1)));
     b.len += n;
   }
   bytes(p: usize, n: i32): void {

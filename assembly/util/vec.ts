@@ -30,6 +30,8 @@
     for (let i = this.len; i < n; i++) store<i32>(this.ptr + (<usize>i << 2), v);
     this.len = n;
   }
+  // Appends when the caller has already reserved capacity.
+  @inline pushUnchecked(v: i32): void { store<i32>(this.ptr + (<usize>this.len << 2), v); this.len++; }
   @inline last(): i32 { return this.get(this.len - 1); }
   @inline pop(): i32 { this.len--; return this.get(this.len); }
   clear(): void { this.len = 0; }
@@ -86,6 +88,7 @@
     store<u8>(this.ptr + <usize>i, v);
     this.len = i + 1;
   }
+  @inline pushUnchecked(v: u8): void { store<u8>(this.ptr + <usize>this.len, v); this.len++; }
   resize(n: i32, v: u8): void {
     if (n > this.cap) this.reserve(n);
     if (n > this.len) memory.fill(this.ptr + <usize>this.len, v, <usize>(n - this.len));
