@@ -18,7 +18,7 @@ import { resetValuePrinter } from "./text/printer-values";
 import { resetMetaPrinter } from "./text/printer-meta";
 import { resetGroupSlots } from "./text/printer-attrs";
 import { resetTypePrinter } from "./text/printer-types";
-import { resetPrinter, printModule, setModuleId as setModuleIdInPrinter } from "./text/printer";
+import { resetPrinter, printModule, setModuleId as setModuleIdInPrinter, beginPrint, printNextPart, output } from "./text/printer";
 import { runPasses, passOutputText } from "./passes/pipeline";
 import { vName, iNext } from "./ir/values";
 import { fillDefaults } from "./ir/defaults";
@@ -99,6 +99,22 @@ export function passOutput(): i32 {
 
 export function verify(): i32 { return 0; }
 
+// Chunked printing: printStart() then printChunk() until it returns 0; each chunk's bytes are at
+// outputPtr() and are valid until the next call.
+const CHUNK: i32 = 1 << 20;
+export function printStart(): i32 {
+  let o = output(); o.clear();
+  beginPrint();
+  outPtr = o.buf.ptr;
+  return o.len;
+}
+export function printChunk(): i32 {
+  let o = output(); o.clear();
+  while (o.len < CHUNK && printNextPart()) {}
+  outPtr = o.buf.ptr;
+  return o.len;
+}
+
 export function print(): i32 {
   let o = printModule();
   outPtr = o.buf.ptr;
@@ -160,5 +176,5 @@ function presize(len: i32): void {
   let values = len / 28;
   if (values > 1024) resetValues(values);
   moduleStrtab2.bytes.reserve(len / 24);
-  reserveOutput(len + (len >> 3));
+  reserveOutput(len < (4 << 20) ? len + (len >> 3) : (2 << 20));
 }

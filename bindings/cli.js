@@ -2,7 +2,7 @@
 // cli.js — the `wopt` command: opt-compatible front end over the WebAssembly core (Node only).
 // Options: see cli-args.js (`wopt --help`). Exit status 0 on success, 1 on any error.
 import fs from 'node:fs';
-import { writeFileAtomic, errnoText } from './fsutil.js';
+import { writeFileAtomic, openOutput, errnoText } from './fsutil.js';
 import { parseArgs, helpText, UsageError } from './cli-args.js';
 import { loadWopt, defaultWasmPath } from './node.js';
 import { runModule } from './driver.js';
@@ -98,14 +98,27 @@ async function main(argv) {
   }
   const loadMs = performance.now() - tLoad;
 
-  // The text is written straight from the core's memory, only when every step succeeded.
-  const sink = view => writeOutput(opts.output, view);
+  // The text is written straight from the core's memory, chunk by chunk, once every step before
+  // printing succeeded; a failure while printing removes the partial file.
+  let outFile = null;
+  const sink = view => {
+    if (opts.output === '-') { process.stdout.write(Buffer.from(view)); return; }
+    try {
+      outFile ??= openOutput(opts.output);
+      outFile.write(view);
+    } catch (e) {
+      outFile?.abort();
+      throw new CliError(`${opts.output}: error: Could not open output file: ${errnoText(e)}`);
+    }
+  };
   const r = runModule(core, input.data ?? input.bytes, { passes: opts.pipeline, options: opts.forward, moduleId: input.name,
     verify: !opts.disableVerify, print: !opts.disableOutput, sink });
   input.close?.();
   if (r.log) process.stderr.write(r.log);
   for (const f of r.files) writeOutput(f.name, f.bytes);
-  if (!r.ok) { process.stderr.write(describeFailure(r, input)); process.exitCode = 1; }
+  if (!r.ok) { outFile?.abort(); process.stderr.write(describeFailure(r, input)); process.exitCode = 1; }
+  else if (outFile) outFile.close();
+  else if (!opts.disableOutput && opts.output !== '-') writeOutput(opts.output, new Uint8Array(0));
   if (opts.timePasses) {
     const rows = [{ name: 'Load core (wasm)', ms: loadMs }, ...r.timings];
     process.stderr.write(timingReport(rows, performance.now() - started));

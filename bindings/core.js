@@ -191,16 +191,22 @@ export class WoptCore {
   print() { return this.#guard(x => this.#out(x.print())); }
 
   /**
-   * Prints and hands `consume` a view of the text inside the core's memory (no copy; valid only
-   * during the call). Returns `{ ok: true, value }` with consume's result, or an internal-error object.
+   * Prints and hands `consume` views of the text inside the core's memory, in order, one or more
+   * chunks (no copy; each view is valid only during its call). Returns `{ ok: true, value }` with consume's result, or an internal-error object.
    */
   printInto(consume) {
     return this.#guard(x => {
-      const len = x.print();
-      const ptr = x.outputPtr();
-      const buf = this.#memory.buffer;
-      if (len < 0 || ptr < 0 || ptr + len > buf.byteLength) throw new WebAssembly.RuntimeError(`core returned an out-of-range buffer (${ptr}, ${len})`);
-      return { ok: true, value: consume(new Uint8Array(buf, ptr, len)) };
+      const view = len => {
+        const ptr = x.outputPtr();
+        const buf = this.#memory.buffer;
+        if (len < 0 || ptr < 0 || ptr + len > buf.byteLength) throw new WebAssembly.RuntimeError(`core returned an out-of-range buffer (${ptr}, ${len})`);
+        return new Uint8Array(buf, ptr, len);
+      };
+      if (!this.has('printStart')) return { ok: true, value: consume(view(x.print())) };
+      // Chunked: the text never sits in core memory whole.
+      let value = consume(view(x.printStart()));
+      for (let n = x.printChunk(); n > 0; n = x.printChunk()) value = consume(view(n));
+      return { ok: true, value };
     });
   }
 

@@ -130,10 +130,24 @@ function numberModule(): void {
 
 // ---- module ----
 
+// The whole module in one buffer.
 export function printModule(): OutBuf {
   out.clear();
+  beginPrint();
+  while (printNextPart()) {}
+  return out;
+}
+
+// Printing in chunks: beginPrint() numbers the module and writes the header and globals;
+// each printNextPart() appends the next function (or, last, the attribute groups and metadata)
+// and returns false when nothing is left. The host drains `out` between calls, so the whole
+// text never has to sit in memory at once.
+let nextFn: i32 = 0;
+let epilogueDone: bool = false;
+export function beginPrint(): void {
   numberGlobals();
   numberModule();
+  nextFn = 0; epilogueDone = false;
   if (moduleId >= 0) { out.str("; ModuleID = '"); out.strId(strtab, moduleId); out.str("'\n"); }
   let sf = sourceFilename >= 0 ? sourceFilename : moduleId;
   if (sf >= 0 && strtab.lenOf(sf) > 0) { out.str("source_filename = \""); printEscapedId(out, sf); out.str("\"\n"); }
@@ -151,11 +165,19 @@ export function printModule(): OutBuf {
   for (let g = 0; g < globalCount(); g++) if (<i32>gKind.get(g) == GK.Alias && isLive(g)) { if (!any) { out.byte(10); any = true; } printAliasOrIFunc(g); }
   any = false;
   for (let g = 0; g < globalCount(); g++) if (<i32>gKind.get(g) == GK.IFunc && isLive(g)) { if (!any) { out.byte(10); any = true; } printAliasOrIFunc(g); }
-  for (let g = 0; g < globalCount(); g++) if (<i32>gKind.get(g) == GK.Func && isLive(g)) { out.byte(10); printFunction(g); }
+}
+export function printNextPart(): bool {
+  let n = globalCount();
+  while (nextFn < n) {
+    let g = nextFn++;
+    if (<i32>gKind.get(g) == GK.Func && isLive(g)) { out.byte(10); printFunction(g); return true; }
+  }
+  if (epilogueDone) return false;
+  epilogueDone = true;
   if (groupList.len > 0) { out.byte(10); printGroups(out); }
   if (nmdCount() > 0) { out.byte(10); printNamedMetadata(out); }
   if (mdOrder.len > 0) { out.byte(10); printAllNodes(out); }
-  return out;
+  return true;
 }
 import { nmdName } from "../ir/metadata";
 function nmdCount(): i32 { return nmdName.len; }

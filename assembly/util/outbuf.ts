@@ -9,7 +9,7 @@ import { StrTab } from "./strtab";
   str(s: string): void {
     let n = s.length;
     let b = this.buf;
-    b.reserve(b.len + n);
+    if (b.len + n > b.cap) b.reserve(b.len + n);
     let p = b.ptr + <usize>b.len;
     let q = changetype<usize>(s);
     for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>load<u16>(q + (<usize>i << 1)));
@@ -17,7 +17,7 @@ import { StrTab } from "./strtab";
   }
   bytes(p: usize, n: i32): void {
     let b = this.buf;
-    b.reserve(b.len + n);
+    if (b.len + n > b.cap) b.reserve(b.len + n);
     memory.copy(b.ptr + <usize>b.len, p, <usize>n);
     b.len += n;
   }

@@ -3,9 +3,13 @@
 import { I32Vec, U8Vec } from "./vec";
 
 @inline export function hashBytes(p: usize, n: i32): u32 {
-  // FNV-1a, 32 bit: cheap and good enough for open addressing with linear probing.
-  let h: u32 = 0x811c9dc5;
-  for (let i = 0; i < n; i++) { h ^= load<u8>(p + <usize>i); h *= 0x01000193; }
+  // Four bytes per step (multiply-rotate), then the tail; final avalanche. Good enough for
+  // open addressing with linear probing, and several times faster than byte-wise FNV.
+  let h: u32 = 0x811c9dc5 ^ <u32>n;
+  let i = 0;
+  for (; i + 4 <= n; i += 4) { h = rotl<u32>((h ^ load<u32>(p + <usize>i)) * 0x9E3779B1, 13) * 5 + 0xE6546B64; }
+  for (; i < n; i++) { h = (h ^ load<u8>(p + <usize>i)) * 0x01000193; }
+  h ^= h >>> 16; h *= 0x85EBCA6B; h ^= h >>> 13;
   return h;
 }
 
