@@ -13,6 +13,9 @@ const PROG = 'wopt';
 
 class CliError extends Error {}
 
+// WASM32 gives the core 4 GiB; the arena needs about 2.5x the input besides the input itself.
+const MAX_INPUT_BYTES = 1024 * 1024 * 1024;
+
 async function readInput(file) {
   if (file === undefined || file === '-') {
     const chunks = [];
@@ -23,6 +26,10 @@ async function readInput(file) {
   try {
     fd = fs.openSync(file, 'r');
     const st = fs.fstatSync(fd);
+    if (st.size > MAX_INPUT_BYTES) {
+      fs.closeSync(fd);
+      throw new CliError(`${file}: error: input is too large for the WebAssembly core (${st.size} bytes; the limit is ${MAX_INPUT_BYTES} bytes)`);
+    }
     if (!st.isFile()) { fs.closeSync(fd); return { name: file, bytes: new Uint8Array(fs.readFileSync(file)) }; }
     // A regular file goes straight into the core's input buffer: no second copy in JS.
     return {
@@ -32,6 +39,7 @@ async function readInput(file) {
       close: () => fs.closeSync(fd),
     };
   } catch (e) {
+    if (e instanceof CliError) throw e;
     if (fd !== undefined) try { fs.closeSync(fd); } catch { /* already closed */ }
     throw new CliError(`${file}: error: Could not open input file: ${errnoText(e)}`);
   }

@@ -253,10 +253,11 @@ function lexWord(): i32 {
   if (ch(pos) == 58) { tokStr = strtab.intern(src + <usize>s, pos - s); pos++; return T.LabelStr; }
   // integer types iN
   let n = pos - s;
-  if (n >= 2 && ch(s) == 105) {
-    let all = true; let w: i64 = 0;
-    for (let i = s + 1; i < pos; i++) { if (!isDigit(ch(i))) { all = false; break; } w = w * 10 + (ch(i) - 48); if (w > 0xffffff) w = 0x1000000; }
-    if (all) { tokNum = w; return T.IntType; }
+  if (n >= 2 && ch(s) == 105 && isDigit(ch(s + 1))) {
+    let q = s + 1; let w: i64 = 0;
+    while (q < pos && isDigit(ch(q))) { w = w * 10 + (ch(q) - 48); if (w > 0xffffff) w = 0x1000000; q++; }
+    pos = q;
+    tokNum = w; return T.IntType;
   }
   // u0x / s0x hexadecimal integers
   if ((c == 117 || c == 115) && ch(s + 1) == 48 && ch(s + 2) == 120 && n > 3) { tokStr = strtab.intern(src + <usize>s, n); tokBig = true; return T.Int; }

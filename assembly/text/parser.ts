@@ -90,7 +90,7 @@ function parseTopLevel(): bool {
     case T.MetadataID: return parseMetadataDefinition();
     case T.MetadataVar: return parseNamedMetadata();
     case T.SummaryID: return skipSummaryEntry();
-    case T.Error: return error("invalid token");
+    case T.Error: return error("expected top-level entity");
     default: return error("expected top-level entity");
   }
 }
@@ -477,7 +477,7 @@ function parseBody(g: i32, fn: i32): bool {
   while (true) {
     while (tok == T.Word && (tokStr == K.KW_uselistorder || tokStr == K.KW_uselistorder_bb)) { if (!skipUseListOrder()) return false; }
     if (tok == T.RBrace) break;
-    if (tok == T.EOF) return error("expected instruction opcode");
+    if (tok == T.EOF) return error("found end of file when expecting more instructions");
     // block label
     let bname = -1, bnum = -1;
     let labelOff = tokStart;
@@ -563,7 +563,8 @@ function parseBody(g: i32, fn: i32): bool {
       appendInst(b, inst);
       if (isCallLike(<i32>iOp.get(inst))) pendingFnAttrOwners.push(inst);
       if (term) break;
-      if (tok == T.RBrace || tok == T.LabelStr || tok == T.LabelID || tok == T.EOF) return error("expected instruction opcode");
+      if (tok == T.EOF) return error("found end of file when expecting more instructions");
+      if (tok == T.RBrace || tok == T.LabelStr || tok == T.LabelID) return error("expected instruction opcode");
     }
   }
   next(); // '}'

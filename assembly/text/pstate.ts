@@ -14,7 +14,7 @@ export function resetParseState(): void {
 // Records the first error only; always returns false so callers can `return error(...)`.
 export function error(msg: string): bool { return errorAt(msg, tokStart); }
 export function errorAt(msg: string, off: i32): bool {
-  if (!failed) { failed = true; errOff = off; errMsg = tok == T.Error && lexError.length > 0 ? lexError : msg; }
+  if (!failed) { failed = true; errOff = off; errMsg = msg; }
   return false;
 }
 export function errorI(msg: string): i32 { error(msg); return -1; }

@@ -1,0 +1,136 @@
+// Bad input never traps, hangs or leaves output behind: each malformed module gets an opt-style
+// `file:line:col: error:` diagnostic and exit status 1, with the same message and position as
+// opt-19 where it is installed. Mutated real modules are fed through the API to look for traps.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CLI = path.join(ROOT, 'bindings', 'cli.js');
+const WASM = path.join(ROOT, 'build', 'wopt.wasm');
+const OPT = '/usr/lib/llvm-19/bin/opt';
+const haveCore = fs.existsSync(WASM);
+const haveOpt = fs.existsSync(OPT);
+
+const deep = n => '@g = global ' + '['.repeat(n) + '1 x i8' + ']'.repeat(n) + ' zeroinitializer\n';
+const CASES = {
+  'truncated': ['define i32 @f() {\n  %x = add i32 1, 2\n', 3, 1, 'found end of file when expecting more instructions'],
+  'binary-garbage': [Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0xff, 0xfe]), 1, 1, 'expected top-level entity'],
+  'unknown-instruction': ['define void @f() {\n  frobnicate i32 1\n  ret void\n}\n', 2, 3, 'expected instruction opcode'],
+  'unknown-type': ['@g = global i33x 0\n', 1, 16, 'expected value token'],
+  'unknown-attribute': ['define void @f() frobattr {\n  ret void\n}\n', 1, 18, "expected '{' in function body"],
+  'undefined-value': ['define i32 @f() {\n  ret i32 %nope\n}\n', 2, 11, "use of undefined value '%nope'"],
+  'redefinition': ['@g = global i32 0\n@g = global i32 1\n', 2, 1, "redefinition of global '@g'"],
+  'type-mismatch': ['define i32 @f(i64 %a) {\n  %b = add i32 %a, 1\n  ret i32 %b\n}\n', 2, 16, "'%a' defined with type 'i64' but expected 'i32'"],
+  'unterminated-string': ['@s = global [3 x i8] c"ab\n', 1, 23, 'expected string'],
+  'deep-type-nesting': [deep(5000), 1, null, null],
+  'deep-metadata-nesting': ['!0 = ' + '!{'.repeat(5000) + '}'.repeat(5000) + '\n', 1, null, null],
+  'deep-constant-nesting': ['@g = global ptr ' + 'getelementptr (i8, ptr '.repeat(3000) + '@g' + ', i64 1)'.repeat(3000) + '\n', 1, null, null],
+};
+
+function run(args, opts = {}) {
+  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60000, ...opts });
+}
+function tmpdir() { return fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-bad-')); }
+
+for (const [name, [text, line, col, message]] of Object.entries(CASES)) {
+  test(`bad input: ${name}`, { skip: !haveCore && 'build/wopt.wasm not built' }, () => {
+    const dir = tmpdir();
+    const file = path.join(dir, `${name}.ll`);
+    fs.writeFileSync(file, text);
+    const out = path.join(dir, 'out.ll');
+    const r = run(['-S', file, '-o', out]);
+    assert.equal(r.status, 1, r.stderr);
+    assert.doesNotMatch(r.stderr, /internal error|RuntimeError|at .*\.js:\d+/);
+    const m = r.stderr.match(/^wopt: (.*):(\d+):(\d+): error: (.*)$/m);
+    assert.ok(m, `no diagnostic in: ${r.stderr}`);
+    assert.equal(m[1], file);
+    assert.equal(Number(m[2]), line);
+    if (col !== null) assert.equal(Number(m[3]), col);
+    if (message !== null) assert.equal(m[4], message);
+    assert.equal(fs.existsSync(out), false, 'no output file on error');
+    assert.deepEqual(fs.readdirSync(dir).sort(), [`${name}.ll`]);
+    if (haveOpt && message !== null) {
+      const o = spawnSync(OPT, ['-S', file, '-o', '/dev/null'], { encoding: 'utf8' });
+      assert.match(o.stderr, new RegExp(`:${line}:${col}: error: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    }
+  });
+}
+
+test('empty file is an empty module, as opt', { skip: !haveCore && 'build/wopt.wasm not built' }, () => {
+  const dir = tmpdir();
+  const file = path.join(dir, 'empty.ll');
+  fs.writeFileSync(file, '');
+  const r = run(['-S', file]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, `; ModuleID = '${file}'\nsource_filename = "${file}"\n`);
+});
+
+test('an integer too large for its type is truncated, as opt-19 does', { skip: !haveCore && 'build/wopt.wasm not built' }, () => {
+  const r = run(['-S', '-'], { input: '@g = global i8 300\n' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^@g = global i8 44$/m);
+});
+
+test('a one-million-line function', { skip: !haveCore && 'build/wopt.wasm not built' }, () => {
+  const lines = ['define i32 @f(i32 %a0) {', '  %1 = add i32 %a0, 1'];
+  for (let i = 2; i <= 1000000; i++) lines.push(`  %${i} = add i32 %${i - 1}, 1`);
+  lines.push('  ret i32 %1000000', '}', '');
+  const dir = tmpdir();
+  const file = path.join(dir, 'million.ll');
+  fs.writeFileSync(file, lines.join('\n'));
+  const r = run(['-S', file, '-o', path.join(dir, 'out.ll')]);
+  assert.equal(r.status, 0, r.stderr);
+  const out = fs.readFileSync(path.join(dir, 'out.ll'), 'utf8');
+  assert.ok(out.includes('  %1000000 = add i32 %999999, 1\n  ret i32 %1000000\n}'));
+});
+
+test('an input too large for WASM32 gets a clear error, not a trap', { skip: !haveCore && 'build/wopt.wasm not built' }, () => {
+  const dir = tmpdir();
+  const file = path.join(dir, 'huge.ll');
+  const fd = fs.openSync(file, 'w');
+  fs.ftruncateSync(fd, 3 * 1024 * 1024 * 1024); // sparse: costs no disk
+  fs.closeSync(fd);
+  const r = run(['-S', file, '-o', path.join(dir, 'out.ll')]);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /error: input is too large for the WebAssembly core \(3221225472 bytes; the limit is \d+ bytes\)/);
+  fs.unlinkSync(file);
+});
+
+// Mutations of real modules (truncation, byte changes, swapped lines) through one core instance:
+// every result is either a parse or a clean diagnostic, never an internal error, and a good
+// module afterwards still parses (no state leaks between modules).
+test('mutated modules never trap and never corrupt the next module', { skip: !haveCore && 'build/wopt.wasm not built' }, async () => {
+  const { loadWopt } = await import('../../bindings/node.js');
+  const core = await loadWopt();
+  const dir = path.join(ROOT, 'tests', 'fixtures');
+  const files = fs.readdirSync(dir).filter(f => f.endsWith('.ll')).map(f => path.join(dir, f));
+  const good = fs.readFileSync(files[0]);
+  let seed = 12345;
+  const rnd = n => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
+  const noise = Buffer.from('%@!#"{}[]()<>=,:*x0123456789 \n\\');
+  let cases = 0;
+  for (const f of files) {
+    const src = fs.readFileSync(f);
+    for (let k = 0; k < 40; k++) {
+      const b = Buffer.from(src);
+      const kind = rnd(3);
+      let bytes;
+      if (kind === 0) bytes = b.subarray(0, rnd(b.length));
+      else if (kind === 1) { for (let j = 0; j < 4; j++) b[rnd(b.length)] = noise[rnd(noise.length)]; bytes = b; }
+      else { const a = rnd(b.length), c = rnd(b.length); bytes = Buffer.concat([b.subarray(0, Math.min(a, c)), b.subarray(Math.max(a, c))]); }
+      const r = core.parse(bytes);
+      assert.ok(!r.internal, `internal error on a mutation of ${f}: ${r.message}`);
+      if (!r.ok) assert.ok(r.message.length > 0 && r.line >= 0);
+      else { const p = core.print(); assert.ok(p instanceof Uint8Array, `print failed after mutation of ${f}`); }
+      cases++;
+    }
+  }
+  const r = core.parse(good);
+  assert.ok(r.ok, r.message);
+  assert.ok(cases >= 400);
+});
