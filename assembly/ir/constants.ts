@@ -50,7 +50,13 @@ export function getSimple(kind: i32, type: i32): i32 {
 @inline export function getNull(type: i32): i32 { return getSimple(VK.ConstNull, type); }
 @inline export function getUndef(type: i32): i32 { return getSimple(VK.ConstUndef, type); }
 @inline export function getPoison(type: i32): i32 { return getSimple(VK.ConstPoison, type); }
-@inline export function getZero(type: i32): i32 { return getSimple(VK.ConstZero, type); }
+export function getZero(type: i32): i32 {
+  let k = <i32>tyKind.get(type);
+  if (k == TK.Int) return getInt(type, 0);
+  if (k == TK.Ptr) return getNull(type);
+  if (k >= TK.Half && k <= TK.PPCFP128) { words.clear(); words.push(0); words.push(0); words.push(0); words.push(0); return getFP(type, words, 0, k == TK.Half || k == TK.BFloat || k == TK.Float ? 1 : k == TK.Double ? 2 : k == TK.X86FP80 ? 3 : 4); }
+  return getSimple(VK.ConstZero, type);
+}
 
 // Integer constant from 32-bit little-endian words (already truncated to the width; upper bits zero).
 export function getIntWords(type: i32, w: I32Vec, from: i32, n: i32): i32 {

@@ -66,6 +66,7 @@ export function resetMetadata(): void {
   nmdName = new I32Vec(); nmdOps = new I32Vec(); nmdNOps = new I32Vec(); nmdPool = new I32Vec();
   attKind = new I32Vec(); attMD = new I32Vec(); attNext = new I32Vec();
   mdKindName = new I32Vec();
+  mdCanon = new I32Vec();
   drKind = new U8Vec(); drOps = new I32Vec(); drNOps = new I32Vec(); drNext = new I32Vec(); drPool = new I32Vec();
 }
 
@@ -107,3 +108,62 @@ export function newDebugRecord(kind: i32): i32 {
   drKind.push(<u8>kind); drOps.push(drPool.len); drNOps.push(0); drNext.push(-1);
   return r;
 }
+
+// LLVM uniques metadata: structurally equal nodes that are not `distinct` are one node. After
+// parsing, equal nodes are merged (repeated to a fixed point, since merging children can make
+// parents equal) and every reference is redirected to the first of each class.
+import { ListInterner } from "../util/listintern";
+export function uniqueMetadata(): void {
+  let n = mdKind.len;
+  if (n == 0) return;
+  let canon = new I32Vec(n); canon.resize(n, 0);
+  for (let i = 0; i < n; i++) canon.set(i, i);
+  let key = new I32Vec(64);
+  let changed = true;
+  for (let pass = 0; changed && pass < 64; pass++) {
+    changed = false;
+    let table = new ListInterner();
+    let firstOf = new I32Vec(n);
+    for (let m = 0; m < n; m++) {
+      if (canon.get(m) != m) continue;
+      let k = <i32>mdKind.get(m);
+      if ((mdFlags.get(m) & MDF_DISTINCT) != 0) continue;
+      if (k != MK.Tuple && k != MK.Node && k != MK.Expr && k != MK.ArgList) continue;
+      key.clear(); key.push(k); key.push(mdA.get(m));
+      let s = mdOps.get(m), c = mdNOps.get(m);
+      key.push(c);
+      if (k == MK.Node) {
+        for (let i = 0; i < c; i++) {
+          let tag = mdPool.get(s + 3 * i + 1), v = mdPool.get(s + 3 * i + 2);
+          key.push(mdPool.get(s + 3 * i)); key.push(tag);
+          key.push(tag == FV_MD && v >= 0 ? canon.get(v) : v);
+        }
+      } else if (k != MK.Expr) {
+        for (let i = 0; i < c; i++) { let v = mdPool.get(s + i); key.push(v >= 0 ? canon.get(v) : v); }
+      }
+      let id = table.internVec(key, 0, key.len);
+      if (id == firstOf.len) firstOf.push(m);
+      else { canon.set(m, firstOf.get(id)); changed = true; }
+    }
+    // collapse chains
+    for (let m = 0; m < n; m++) { let c = canon.get(m); while (canon.get(c) != c) c = canon.get(c); canon.set(m, c); }
+  }
+  // redirect references
+  for (let m = 0; m < n; m++) {
+    let k = <i32>mdKind.get(m);
+    let s = mdOps.get(m), c = mdNOps.get(m);
+    if (k == MK.Node) {
+      for (let i = 0; i < c; i++) if (mdPool.get(s + 3 * i + 1) == FV_MD) { let v = mdPool.get(s + 3 * i + 2); if (v >= 0) mdPool.set(s + 3 * i + 2, canon.get(v)); }
+    } else if (k == MK.Tuple || k == MK.ArgList) {
+      for (let i = 0; i < c; i++) { let v = mdPool.get(s + i); if (v >= 0) mdPool.set(s + i, canon.get(v)); }
+    }
+  }
+  for (let i = 0; i < nmdPool.len; i++) { let v = nmdPool.get(i); if (v >= 0) nmdPool.set(i, canon.get(v)); }
+  for (let i = 0; i < attMD.len; i++) { let v = attMD.get(i); if (v >= 0) attMD.set(i, canon.get(v)); }
+  for (let i = 0; i < drPool.len; i++) { let v = drPool.get(i); if (v >= 0) drPool.set(i, canon.get(v)); }
+  for (let i = 0; i < mdByNumber.len; i++) { let v = mdByNumber.get(i); if (v >= 0) mdByNumber.set(i, canon.get(v)); }
+  mdCanon = canon;
+}
+// After uniqueMetadata: the representative of a node (metadata-as-value operands use it).
+export let mdCanon: I32Vec = new I32Vec();
+export function canonicalMD(m: i32): i32 { return m >= 0 && m < mdCanon.len ? mdCanon.get(m) : m; }

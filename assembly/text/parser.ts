@@ -36,6 +36,7 @@ import { setSourceFilename, setDataLayout, setTargetTriple, moduleAsm, depLibs }
 import { appendOperand } from "../ir/values";
 import { attrLists, internAttrList, fnAttrs, listSet } from "../ir/attributes";
 import { callAttrs, setCallAttrs, callee as calleeOf } from "../ir/inst";
+import { uniqueMetadata } from "../ir/metadata";
 import { mdKind, MK, drNext, attMD, attKind, attNext, findAttachment, MDK_DBG, drPool, drOps, drNOps, drKind, DR, newDebugRecord, mdA } from "../ir/metadata";
 
 let comdatByName: I32Vec = new I32Vec();
@@ -627,6 +628,7 @@ function finishModule(): bool {
     if (failed) return false;
   }
   upgradeDebugIntrinsics();
+  uniqueMetadata();
   return !failed;
 }
 import { tyN } from "../ir/types";

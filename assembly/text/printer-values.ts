@@ -12,6 +12,7 @@ import { Op, OP_NAMES, isCast, isBinary, F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_IN
 import { formatDoubleLLVM } from "../util/fp";
 import { gValue, gFlags, GF_NUMBERED } from "../ir/globals";
 import { printMDOperand } from "./printer-meta";
+import { canonicalMD } from "../ir/metadata";
 
 // Slots: per value id, the number of an unnamed value (locals per function, globals per module).
 export let localSlot: I32Vec = new I32Vec();
@@ -48,7 +49,7 @@ export function printValueRef(out: OutBuf, v: i32): void {
       out.byte(34); printEscapedId(out, vA.get(v)); out.str("\", \""); printEscapedId(out, vB.get(v)); out.byte(34);
       return;
     }
-    case VK.MDValue: printMDOperand(out, vA.get(v), false); return;
+    case VK.MDValue: printMDOperand(out, canonicalMD(vA.get(v)), false); return;
     default: printConstant(out, v);
   }
 }
@@ -75,7 +76,7 @@ function printFP(out: OutBuf, c: i32): void {
     }
     fpText.clear();
     if (formatDoubleLLVM(bits, fpText)) { out.bytes(fpText.ptr, fpText.len); return; }
-    out.str("0x"); out.hex(bits, 16, true); return;
+    out.str("0x"); out.hex(bits, bits == 0 ? 1 : 16 - (<i32>clz<u64>(bits) >> 2), true); return;
   }
   if (t == T_HALF) { out.str("0xH"); out.hex(zext64(fpWord(c, 0)), 4, true); return; }
   if (t == T_BFLOAT) { out.str("0xR"); out.hex(zext64(fpWord(c, 0)), 4, true); return; }

@@ -37,7 +37,7 @@ import {
 import { ccName } from "./cc";
 import { namedTypeOrder } from "./parse-types";
 import { isIntrinsicCall } from "../ir/query";
-import { mdKind, MK, mdA } from "../ir/metadata";
+import { mdKind, MK, mdA, canonicalMD } from "../ir/metadata";
 
 export let moduleId: i32 = -1;
 export function setModuleId(id: i32): void { moduleId = id; }
@@ -110,7 +110,7 @@ function numberModule(): void {
           let n = numOperands(i);
           for (let k = 1; k < n; k++) {
             let a = operand(i, k);
-            if (a >= 0 && <i32>vKind.get(a) == VK.MDValue) numberNode(vA.get(a));
+            if (a >= 0 && <i32>vKind.get(a) == VK.MDValue) numberNode(canonicalMD(vA.get(a)));
           }
         }
         numberAttachments(iMD.get(i));
@@ -155,7 +155,7 @@ export function beginPrint(): void {
   if (targetTriple >= 0 && strtab.lenOf(targetTriple) > 0) { out.str("target triple = \""); out.strId(strtab, targetTriple); out.str("\"\n"); }
   if (moduleAsm.len > 0) {
     out.byte(10);
-    for (let i = 0; i < moduleAsm.len; i++) { out.str("module asm \""); printEscapedId(out, moduleAsm.get(i)); out.str("\"\n"); }
+    for (let i = 0; i < moduleAsm.len; i++) printAsmLines(moduleAsm.get(i), i + 1 == moduleAsm.len);
   }
   printTypes();
   printComdats();
@@ -279,7 +279,7 @@ function printAliasOrIFunc(g: i32): void {
 
 function printCC(cc: i32): void {
   let s = ccName(cc);
-  if (s >= 0) out.strId(strtab, s); else { out.str("cc "); out.int(cc); }
+  if (s >= 0) out.strId(strtab, s); else { out.str("cc"); out.int(cc); }
 }
 
 function printFunction(g: i32): void {
@@ -638,3 +638,16 @@ function printCall(i: i32, op: i32, f: i32): void {
     out.byte(93);
   }
 }
+
+// `module asm` text is one string joined with newlines; LLVM prints it split at each newline.
+function printAsmLines(id: i32, last: bool): void {
+  let p = strtab.ptrOf(id), n = strtab.lenOf(id);
+  let start = 0;
+  for (let i = 0; i <= n; i++) {
+    if (i < n && load<u8>(p + <usize>i) != 10) continue;
+    if (i == n && start == n && n > 0 && last) break;
+    out.str("module asm \""); printEscaped(out, p + <usize>start, i - start); out.str("\"\n");
+    start = i + 1;
+  }
+}
+import { printEscaped } from "./printer-types";
