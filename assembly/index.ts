@@ -12,6 +12,7 @@ import { KEYWORDS } from "./text/keywords";
 import { resetParser, parseModule } from "./text/parser";
 import { failed, errOff, errMsg } from "./text/pstate";
 import { resetFP } from "./util/fp";
+import { resetIntrinsicAttrs } from "./text/intrinsic-attrs";
 import { resetCC } from "./text/cc";
 import { resetInstScratch } from "./text/parse-inst";
 import { resetValuePrinter } from "./text/printer-values";
@@ -49,7 +50,7 @@ export function reset(): void {
   for (let i = 0; i < KEYWORDS.length; i++) moduleStrtab.internStr(KEYWORDS[i]);
   resetLexer(); resetFP(); resetTypes(); resetValues(1024); resetConstants(); resetGlobals(); resetMetadata(); resetAttributes();
   resetDataLayoutTables(); resetDataLayout(); setDataLayoutNames(moduleStrtab);
-  resetCC(); resetInstScratch(); resetParser();
+  resetCC(); resetInstScratch(); resetParser(); resetIntrinsicAttrs();
   resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();
   errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
 }

@@ -37,6 +37,7 @@ import { appendOperand } from "../ir/values";
 import { attrLists, internAttrList, fnAttrs, listSet } from "../ir/attributes";
 import { callAttrs, setCallAttrs, callee as calleeOf } from "../ir/inst";
 import { uniqueMetadata } from "../ir/metadata";
+import { applyIntrinsicAttributes } from "./intrinsic-attrs";
 import { mdKind, MK, drNext, attMD, attKind, attNext, findAttachment, MDK_DBG, drPool, drOps, drNOps, drKind, DR, newDebugRecord, mdA } from "../ir/metadata";
 
 let comdatByName: I32Vec = new I32Vec();
@@ -628,6 +629,7 @@ function finishModule(): bool {
     if (failed) return false;
   }
   upgradeDebugIntrinsics();
+  applyIntrinsicAttributes();
   uniqueMetadata();
   return !failed;
 }

@@ -1,0 +1,74 @@
+// LLVM replaces the attributes of a recognised intrinsic's declaration with the intrinsic's own
+// (declared ones are dropped). The table (ir/intrinsics-table.ts) is generated from opt-19 runs;
+// its attribute text is read with the ordinary attribute parser.
+import { I32Vec, U8Vec } from "../util/vec";
+import { INTRINSIC_NAMES, INTRINSIC_ATTRS } from "../ir/intrinsics-table";
+import { strtab, lexInit, next } from "./lexer";
+import { parseAttrSet, AC_FN, AC_RET, AC_PARAM } from "./parse-attrs";
+import { failed } from "./pstate";
+import { internAttrList } from "../ir/attributes";
+import { gKind, gValue, gAttrs, GK, globalCount, gValueType } from "../ir/globals";
+import { vName } from "../ir/values";
+import { listLen } from "../ir/types";
+
+let byName: I32Vec = new I32Vec();
+let scratch: I32Vec = new I32Vec(16);
+let buf: U8Vec = new U8Vec(256);
+export function resetIntrinsicAttrs(): void {
+  byName = new I32Vec(); scratch = new I32Vec(16); buf = new U8Vec(256);
+  for (let i = 0; i < INTRINSIC_NAMES.length; i++) {
+    let s = strtab.internStr(INTRINSIC_NAMES[i]);
+    if (s >= byName.len) byName.resize(s + 1, -1);
+    byName.set(s, i);
+  }
+}
+
+// Table index of the intrinsic a function name denotes (longest dotted prefix), or -1.
+function lookup(name: i32): i32 {
+  let p = strtab.ptrOf(name), n = strtab.lenOf(name);
+  if (n < 5 || load<u8>(p) != 108 || load<u8>(p + 1) != 108 || load<u8>(p + 2) != 118 || load<u8>(p + 3) != 109 || load<u8>(p + 4) != 46) return -1;
+  let len = n;
+  while (len > 5) {
+    let id = strtab.find(p, len);
+    if (id >= 0 && id < byName.len && byName.get(id) >= 0) return byName.get(id);
+    // drop the last ".component"
+    let j = len - 1;
+    while (j > 5 && load<u8>(p + <usize>j) != 46) j--;
+    if (j <= 5) break;
+    len = j;
+  }
+  return -1;
+}
+
+function parseText(s: string, ctx: i32): i32 {
+  if (s.length == 0) return -1;
+  buf.clear();
+  for (let i = 0; i < s.length; i++) buf.push(<u8>s.charCodeAt(i));
+  buf.push(0);
+  lexInit(buf.ptr, buf.len - 1);
+  next();
+  return parseAttrSet(ctx);
+}
+
+// Attribute list for intrinsic table entry k over a function type with nParams parameters.
+function attrsFor(k: i32, nParams: i32): i32 {
+  let a = INTRINSIC_ATTRS[k].split("|");
+  scratch.clear();
+  scratch.push(parseText(a[0], AC_FN));
+  scratch.push(parseText(a[1], AC_RET));
+  for (let i = 0; i < nParams; i++) scratch.push(2 + i < a.length ? parseText(a[2 + i], AC_PARAM) : -1);
+  return internAttrList(scratch, 0, scratch.len);
+}
+
+// Gives every declared intrinsic LLVM's attributes. Runs after parsing (it reuses the lexer).
+export function applyIntrinsicAttributes(): void {
+  for (let g = 0; g < globalCount(); g++) {
+    if (<i32>gKind.get(g) != GK.Func) continue;
+    let nm = vName.get(gValue.get(g));
+    if (nm < 0) continue;
+    let k = lookup(nm);
+    if (k < 0) continue;
+    let list = attrsFor(k, listLen(gValueType.get(g)));
+    if (!failed) gAttrs.set(g, list);
+  }
+}

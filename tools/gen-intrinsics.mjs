@@ -1,0 +1,218 @@
+// Generates assembly/ir/intrinsics-table.ts: the attributes LLVM 19 gives each intrinsic (opt
+// replaces declared attributes of a recognised intrinsic with these). The data comes from running
+// opt-19 itself on declarations: those found in the test corpus (../shared/llvm-lit, tests/fixtures)
+// plus the common generic intrinsics listed below. Re-run after adding declarations:
+//   node tools/gen-intrinsics.mjs
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const OPT = fs.existsSync('/usr/lib/llvm-19/bin/opt') ? '/usr/lib/llvm-19/bin/opt' : 'opt-19';
+
+const COMMON = `
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+declare void @llvm.memcpy.inline.p0.p0.i64(ptr, ptr, i64, i1)
+declare void @llvm.memmove.p0.p0.i64(ptr, ptr, i64, i1)
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+declare void @llvm.memset.inline.p0.i64(ptr, i8, i64, i1)
+declare void @llvm.lifetime.start.p0(i64, ptr)
+declare void @llvm.lifetime.end.p0(i64, ptr)
+declare void @llvm.assume(i1)
+declare i1 @llvm.expect.i1(i1, i1)
+declare i64 @llvm.expect.i64(i64, i64)
+declare ptr @llvm.stacksave.p0()
+declare void @llvm.stackrestore.p0(ptr)
+declare void @llvm.va_start.p0(ptr)
+declare void @llvm.va_end.p0(ptr)
+declare void @llvm.va_copy.p0(ptr, ptr)
+declare void @llvm.trap()
+declare void @llvm.debugtrap()
+declare void @llvm.ubsantrap(i8)
+declare i32 @llvm.ctpop.i32(i32)
+declare i32 @llvm.ctlz.i32(i32, i1)
+declare i32 @llvm.cttz.i32(i32, i1)
+declare i32 @llvm.bswap.i32(i32)
+declare i32 @llvm.bitreverse.i32(i32)
+declare i32 @llvm.fshl.i32(i32, i32, i32)
+declare i32 @llvm.fshr.i32(i32, i32, i32)
+declare i32 @llvm.smax.i32(i32, i32)
+declare i32 @llvm.smin.i32(i32, i32)
+declare i32 @llvm.umax.i32(i32, i32)
+declare i32 @llvm.umin.i32(i32, i32)
+declare i32 @llvm.abs.i32(i32, i1)
+declare { i32, i1 } @llvm.sadd.with.overflow.i32(i32, i32)
+declare { i32, i1 } @llvm.uadd.with.overflow.i32(i32, i32)
+declare { i32, i1 } @llvm.ssub.with.overflow.i32(i32, i32)
+declare { i32, i1 } @llvm.usub.with.overflow.i32(i32, i32)
+declare { i32, i1 } @llvm.smul.with.overflow.i32(i32, i32)
+declare { i32, i1 } @llvm.umul.with.overflow.i32(i32, i32)
+declare i32 @llvm.sadd.sat.i32(i32, i32)
+declare i32 @llvm.uadd.sat.i32(i32, i32)
+declare i32 @llvm.ssub.sat.i32(i32, i32)
+declare i32 @llvm.usub.sat.i32(i32, i32)
+declare double @llvm.fabs.f64(double)
+declare double @llvm.sqrt.f64(double)
+declare double @llvm.sin.f64(double)
+declare double @llvm.cos.f64(double)
+declare double @llvm.pow.f64(double, double)
+declare double @llvm.powi.f64.i32(double, i32)
+declare double @llvm.exp.f64(double)
+declare double @llvm.exp2.f64(double)
+declare double @llvm.log.f64(double)
+declare double @llvm.log2.f64(double)
+declare double @llvm.log10.f64(double)
+declare double @llvm.floor.f64(double)
+declare double @llvm.ceil.f64(double)
+declare double @llvm.trunc.f64(double)
+declare double @llvm.rint.f64(double)
+declare double @llvm.nearbyint.f64(double)
+declare double @llvm.round.f64(double)
+declare double @llvm.roundeven.f64(double)
+declare double @llvm.fma.f64(double, double, double)
+declare double @llvm.fmuladd.f64(double, double, double)
+declare double @llvm.minnum.f64(double, double)
+declare double @llvm.maxnum.f64(double, double)
+declare double @llvm.minimum.f64(double, double)
+declare double @llvm.maximum.f64(double, double)
+declare double @llvm.copysign.f64(double, double)
+declare double @llvm.canonicalize.f64(double)
+declare i1 @llvm.is.fpclass.f64(double, i32)
+declare i64 @llvm.lround.i64.f64(double)
+declare i64 @llvm.llround.i64.f64(double)
+declare i64 @llvm.lrint.i64.f64(double)
+declare i64 @llvm.objectsize.i64.p0(ptr, i1, i1, i1)
+declare void @llvm.prefetch.p0(ptr, i32, i32, i32)
+declare ptr @llvm.invariant.start.p0(i64, ptr)
+declare void @llvm.invariant.end.p0(ptr, i64, ptr)
+declare ptr @llvm.launder.invariant.group.p0(ptr)
+declare ptr @llvm.strip.invariant.group.p0(ptr)
+declare i32 @llvm.eh.typeid.for.p0(ptr)
+declare ptr @llvm.frameaddress.p0(i32)
+declare ptr @llvm.returnaddress(i32)
+declare i1 @llvm.type.test(ptr, metadata)
+declare i1 @llvm.public.type.test(ptr, metadata)
+declare { ptr, i1 } @llvm.type.checked.load(ptr, i32, metadata)
+declare { ptr, i1 } @llvm.type.checked.load.relative(ptr, i32, metadata)
+declare void @llvm.experimental.noalias.scope.decl(metadata)
+declare ptr @llvm.ptrmask.p0.i64(ptr, i64)
+declare ptr @llvm.threadlocal.address.p0(ptr)
+declare i32 @llvm.vector.reduce.add.v4i32(<4 x i32>)
+declare i32 @llvm.vector.reduce.mul.v4i32(<4 x i32>)
+declare i32 @llvm.vector.reduce.and.v4i32(<4 x i32>)
+declare i32 @llvm.vector.reduce.or.v4i32(<4 x i32>)
+declare i32 @llvm.vector.reduce.xor.v4i32(<4 x i32>)
+declare i32 @llvm.vector.reduce.smax.v4i32(<4 x i32>)
+declare i32 @llvm.vector.reduce.smin.v4i32(<4 x i32>)
+declare i32 @llvm.vector.reduce.umax.v4i32(<4 x i32>)
+declare i32 @llvm.vector.reduce.umin.v4i32(<4 x i32>)
+declare float @llvm.vector.reduce.fadd.v4f32(float, <4 x float>)
+declare float @llvm.vector.reduce.fmul.v4f32(float, <4 x float>)
+declare <4 x i32> @llvm.masked.load.v4i32.p0(ptr, i32, <4 x i1>, <4 x i32>)
+declare void @llvm.masked.store.v4i32.p0(<4 x i32>, ptr, i32, <4 x i1>)
+declare <4 x i32> @llvm.masked.gather.v4i32.v4p0(<4 x ptr>, i32, <4 x i1>, <4 x i32>)
+declare void @llvm.masked.scatter.v4i32.v4p0(<4 x i32>, <4 x ptr>, i32, <4 x i1>)
+declare void @llvm.instrprof.increment(ptr, i64, i32, i32)
+declare void @llvm.stackprotector(ptr, ptr)
+declare void @llvm.sideeffect()
+declare void @llvm.donothing()
+declare void @llvm.var.annotation.p0.p0(ptr, ptr, ptr, i32, ptr)
+declare ptr @llvm.ptr.annotation.p0.p0(ptr, ptr, ptr, i32, ptr)
+declare i32 @llvm.annotation.i32.p0(i32, ptr, ptr, i32)
+declare void @llvm.codeview.annotation(metadata)
+declare float @llvm.experimental.constrained.fadd.f32(float, float, metadata, metadata)
+declare float @llvm.experimental.constrained.fsub.f32(float, float, metadata, metadata)
+declare float @llvm.experimental.constrained.fmul.f32(float, float, metadata, metadata)
+declare float @llvm.experimental.constrained.fdiv.f32(float, float, metadata, metadata)
+declare i1 @llvm.experimental.constrained.fcmp.f32(float, float, metadata, metadata)
+declare i32 @llvm.eh.sjlj.setjmp(ptr)
+declare void @llvm.eh.sjlj.longjmp(ptr)
+declare ptr @llvm.eh.exceptionpointer.p0(token)
+declare i64 @llvm.readcyclecounter()
+declare void @llvm.clear_cache(ptr, ptr)
+declare ptr @llvm.icall.branch.funnel(...)
+declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)
+declare void @llvm.set.loop.iterations.i32(i32)
+declare ptr @llvm.coro.begin(token, ptr)
+declare i1 @llvm.coro.end(ptr, i1, token)
+declare token @llvm.coro.id(i32, ptr, ptr, ptr)
+declare i64 @llvm.coro.size.i64()
+declare i8 @llvm.coro.suspend(token, i1)
+declare ptr @llvm.coro.free(token, ptr)
+declare i1 @llvm.coro.alloc(token)
+declare void @llvm.dbg.value(metadata, metadata, metadata)
+declare void @llvm.dbg.declare(metadata, metadata, metadata)
+declare void @llvm.dbg.assign(metadata, metadata, metadata, metadata, metadata, metadata)
+declare void @llvm.dbg.label(metadata)
+`;
+
+// Overload suffixes: type manglings LLVM appends to an intrinsic's name.
+const MANGLE = /^(p\d+|i\d+|f\d+|bf16|ppcf128|f80|x86_fp80|x86_mmx|x86amx|isVoid|v\d+\w+|nxv\d+\w+|a\d+\w+|s_\w*|sl_\w*|tc\w*|f|t\w*|Sl_\w*)$/;
+export function baseName(name) {
+  const parts = name.split('.');
+  while (parts.length > 2 && MANGLE.test(parts[parts.length - 1])) parts.pop();
+  return parts.join('.');
+}
+
+function corpusDeclarations() {
+  const out = new Map();
+  const dirs = [path.join(ROOT, 'tests', 'fixtures'), path.resolve(ROOT, '..', 'shared', 'llvm-lit')];
+  const walk = d => { if (!fs.existsSync(d)) return; for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+    const p = path.join(d, e.name);
+    if (e.isDirectory()) walk(p); else if (p.endsWith('.ll')) for (const line of fs.readFileSync(p, 'utf8').split('\n')) {
+      const m = line.match(/^declare\b.*@(llvm\.[\w.$-]+)\(/);
+      if (m && !line.includes('*')) out.set(m[1], line.replace(/\s+#\d+.*$/, '').replace(/\s*;.*$/, ''));
+    } } };
+  dirs.forEach(walk);
+  return out;
+}
+
+// One opt-19 run per declaration, so a declaration opt rejects is simply left out.
+function attributesOf(decl) {
+  let text;
+  try { text = execFileSync(OPT, ['-S', '-o', '-'], { input: decl + '\n', encoding: 'utf8', stdio: ['pipe', 'pipe', 'ignore'] }); }
+  catch { return null; }
+  const d = text.split('\n').find(l => l.startsWith('declare'));
+  if (!d) return null;
+  const groups = new Map([...text.matchAll(/^attributes #(\d+) = \{ (.*) \}$/gm)].map(m => [m[1], m[2]]));
+  const m = d.match(/^declare (.*?)@([\w.$-]+)\((.*)\)(?: #(\d+))?$/);
+  if (!m) return null;
+  const retPart = m[1].trim().split(' ');
+  retPart.pop(); // the return type is the last word (types here have no spaces... handled below)
+  const params = splitParams(m[3]).map(p => p.replace(/^(\{[^}]*\}|<[^>]*>|\[[^\]]*\]|\S+)\s*/, '').trim());
+  return { fn: m[4] ? groups.get(m[4]) : '', ret: retAttrs(m[1]), params };
+}
+function retAttrs(s) {
+  // everything before the return type: the return type is the last top-level token
+  const t = s.trim();
+  const typeStart = t.search(/(\{[^}]*\}|<[^>]*>|\[[^\]]*\]|[\w.]+)\s*$/);
+  return t.slice(0, typeStart).trim();
+}
+function splitParams(s) {
+  const out = []; let depth = 0, cur = '';
+  for (const c of s) {
+    if ('{<[('.includes(c)) depth++; if ('}>])'.includes(c)) depth--;
+    if (c === ',' && depth === 0) { out.push(cur.trim()); cur = ''; } else cur += c;
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out.filter(p => p !== '...');
+}
+
+const decls = corpusDeclarations();
+for (const line of COMMON.trim().split('\n')) { const m = line.match(/@([\w.$-]+)\(/); decls.set(m[1], line); }
+const table = new Map();
+for (const [name, decl] of [...decls].sort()) {
+  const base = baseName(name);
+  if (table.has(base)) continue;
+  const a = attributesOf(decl);
+  if (a) table.set(base, a);
+}
+const esc = s => JSON.stringify(s);
+let ts = '// Generated by tools/gen-intrinsics.mjs from opt-19 runs; do not edit by hand.\n';
+ts += '// Intrinsic base name -> attributes LLVM 19 gives it: "function|return|param0|param1|...", each\n';
+ts += '// in .ll attribute syntax (a flat string array: AssemblyScript keeps it in static data, which\n';
+ts += '// survives the arena reset; nested arrays would live on the heap).\n';
+ts += 'export const INTRINSIC_NAMES: string[] = [\n' + [...table.keys()].map(k => `  ${esc(k)},`).join('\n') + '\n];\n';
+ts += 'export const INTRINSIC_ATTRS: string[] = [\n' + [...table.values()].map(a => `  ${esc([a.fn, a.ret, ...a.params].join('|'))},`).join('\n') + '\n];\n';
+fs.writeFileSync(path.join(ROOT, 'assembly', 'ir', 'intrinsics-table.ts'), ts);
+console.log(`${table.size} intrinsics`);
