@@ -13,6 +13,7 @@ import { resetParser, parseModule } from "./text/parser";
 import { failed, errOff, errMsg } from "./text/pstate";
 import { resetFP } from "./util/fp";
 import { resetIntrinsicAttrs } from "./text/intrinsic-attrs";
+import { resetTypeFinder } from "./text/type-finder";
 import { resetCC } from "./text/cc";
 import { resetInstScratch } from "./text/parse-inst";
 import { resetValuePrinter } from "./text/printer-values";
@@ -50,7 +51,7 @@ export function reset(): void {
   for (let i = 0; i < KEYWORDS.length; i++) moduleStrtab.internStr(KEYWORDS[i]);
   resetLexer(); resetFP(); resetTypes(); resetValues(1024); resetConstants(); resetGlobals(); resetMetadata(); resetAttributes();
   resetDataLayoutTables(); resetDataLayout(); setDataLayoutNames(moduleStrtab);
-  resetCC(); resetInstScratch(); resetParser(); resetIntrinsicAttrs();
+  resetCC(); resetInstScratch(); resetParser(); resetIntrinsicAttrs(); resetTypeFinder();
   resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();
   errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
 }

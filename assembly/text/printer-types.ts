@@ -2,6 +2,7 @@
 import { OutBuf } from "../util/outbuf";
 import { TK, tyKind, tyA, tyN, tyFlags, listLen, listAt, TF_PACKED, TF_VARARG } from "../ir/types";
 import { strtab } from "./lexer";
+import { typeNumber } from "./type-finder";
 
 // Quoted-or-bare LLVM name with a sigil, as AsmWriter's PrintLLVMName.
 export function printName(out: OutBuf, sigil: i32, id: i32): void {
@@ -54,7 +55,8 @@ export function printType(out: OutBuf, t: i32): void {
     case TK.Struct: printStructBody(out, t); return;
     case TK.NamedStruct: {
       let nm = tyA.get(t);
-      if (nm >= 0) printName(out, 37, nm); else { out.byte(37); out.i64(tyN.get(t)); }
+      if (nm >= 0) printName(out, 37, nm);
+      else { out.byte(37); let k = t < typeNumber.len ? typeNumber.get(t) : -1; if (k >= 0) out.int(k); else out.i64(tyN.get(t)); }
       return;
     }
     case TK.Function: {

@@ -182,13 +182,14 @@ export function printNextPart(): bool {
 import { nmdName } from "../ir/metadata";
 function nmdCount(): i32 { return nmdName.len; }
 
+// Identified structs in TypeFinder order: unnamed ones (by their new numbers) first, then named.
 function printTypes(): void {
-  if (namedTypeOrder.len == 0) return;
+  findTypes();
+  if (foundStructs.len == 0) return;
   out.byte(10);
-  // numbered first, in number order, then named in definition order
   for (let pass = 0; pass < 2; pass++) {
-    for (let i = 0; i < namedTypeOrder.len; i++) {
-      let t = namedTypeOrder.get(i);
+    for (let i = 0; i < foundStructs.len; i++) {
+      let t = foundStructs.get(i);
       let named = tyA.get(t) >= 0;
       if ((pass == 0) == named) continue;
       printType(out, t); out.str(" = type ");
@@ -197,6 +198,7 @@ function printTypes(): void {
     }
   }
 }
+import { findTypes, foundStructs } from "./type-finder";
 function printComdats(): void {
   // comdats in use, functions first then variables, as LLVM collects them
   let seen = new I32Vec(cdName.len + 1); seen.resize(cdName.len, 0);
@@ -213,6 +215,7 @@ function printComdats(): void {
   out.byte(10);
   for (let i = 0; i < order.len; i++) {
     let c = order.get(i);
+    if (i > 0) out.byte(10); // LLVM separates comdats by a blank line
     printName(out, 36, cdName.get(c)); out.str(" = comdat "); out.str(COMDAT_NAMES[cdKind.get(c)]); out.byte(10);
   }
 }
