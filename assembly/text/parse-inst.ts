@@ -24,6 +24,7 @@ import {
 import { setAlignBytes, setOrderings, setPredicate } from "./../ir/inst";
 import { typeToString } from "./printer-types";
 import { internAttrList } from "../ir/attributes";
+import { programAddrSpace } from "../ir/datalayout";
 
 // The value id a definition should take: a forward placeholder for this name, or new.
 export let pendName: i32 = -1;
@@ -677,7 +678,7 @@ function parseCallLike(op: i32, tail: i32): i32 {
   if (op == Op.Call) flags |= parseFMF();
   let cc = parseCallingConv(); if (failed) return -1;
   let retAttrs = parseAttrSet(AC_RET); if (failed) return -1;
-  let as = 0;
+  let as = programAddrSpace();
   if (isWord(K.KW_addrspace)) { as = parseAddrSpace(); if (as < 0) return -1; }
   let t = parseType(); if (t < 0) return -1;
   let base = stack.len;

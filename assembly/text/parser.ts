@@ -33,6 +33,7 @@ import {
   globalCount,
 } from "../ir/globals";
 import { setSourceFilename, setDataLayout, setTargetTriple, moduleAsm, depLibs } from "../ir/module";
+import { parseDataLayout, dataLayoutError, programAddrSpace } from "../ir/datalayout";
 import { appendOperand } from "../ir/values";
 import { attrLists, internAttrList, fnAttrs, listSet } from "../ir/attributes";
 import { callAttrs, setCallAttrs, callee as calleeOf } from "../ir/inst";
@@ -75,7 +76,10 @@ function parseTopLevel(): bool {
       if (w == K.KW_source_filename) { next(); if (!expect(T.Equal, "'=' after source_filename")) return false; if (tok != T.String) return error("expected string"); setSourceFilename(tokStr); next(); return true; }
       if (w == K.KW_target) {
         next();
-        if (isWord(K.KW_datalayout)) { next(); if (!expect(T.Equal, "'=' after target datalayout")) return false; if (tok != T.String) return error("expected string"); setDataLayout(tokStr); next(); return true; }
+        if (isWord(K.KW_datalayout)) { next(); if (!expect(T.Equal, "'=' after target datalayout")) return false; if (tok != T.String) return error("expected string");
+          // Parsed now: the program address space is the default for functions that follow.
+          if (!parseDataLayout(strtab.ptrOf(tokStr), strtab.lenOf(tokStr))) return error(dataLayoutError());
+          setDataLayout(tokStr); next(); return true; }
         if (isWord(K.KW_triple)) { next(); if (!expect(T.Equal, "'=' after target triple")) return false; if (tok != T.String) return error("expected string"); setTargetTriple(tokStr); next(); return true; }
         return error("unknown target property");
       }
@@ -391,7 +395,7 @@ function parseFunction(isDefine: bool): bool {
   if (!expect(T.RParen, "')' at end of argument list")) return false;
   let fnTy = functionTypeOf(retTy, vararg);
   let ua = parseUnnamedAddr();
-  let as = 0;
+  let as = programAddrSpace();
   let asExplicit = false;
   if (isWord(K.KW_addrspace)) { as = parseAddrSpace(); if (as < 0) return false; asExplicit = true; }
   let fa = parseAttrSet(AC_FN); if (failed) return false;

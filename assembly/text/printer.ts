@@ -35,6 +35,7 @@ import {
   bundleTag, bundleNumOps, callNumIndirect, listCount, listItem,
 } from "../ir/inst";
 import { ccName } from "./cc";
+import { programAddrSpace } from "../ir/datalayout";
 import { namedTypeOrder } from "./parse-types";
 import { isIntrinsicCall } from "../ir/query";
 import { mdKind, MK, mdA, canonicalMD } from "../ir/metadata";
@@ -314,7 +315,8 @@ function printFunction(g: i32): void {
   out.byte(41);
   let ua = <i32>gUnnamed.get(g);
   if (ua != 0) { out.byte(32); out.str(UNNAMED_NAMES[ua]); }
-  if (gAddrSpace.get(g) != 0) { out.str(" addrspace("); out.int(gAddrSpace.get(g)); out.byte(41); }
+  // printed when non-zero, or always when the data layout's program address space is not 0
+  if (gAddrSpace.get(g) != 0 || programAddrSpace() != 0) { out.str(" addrspace("); out.int(gAddrSpace.get(g)); out.byte(41); }
   if (fs >= 0 && setSize(fs) > 0) { out.str(" #"); out.int(groupSlot.get(fs)); }
   if (gSection.get(g) >= 0) { out.str(" section \""); printEscapedId(out, gSection.get(g)); out.byte(34); }
   if (gPartition.get(g) >= 0) { out.str(" partition \""); printEscapedId(out, gPartition.get(g)); out.byte(34); }
@@ -589,7 +591,7 @@ function printCall(i: i32, op: i32, f: i32): void {
   if (rs >= 0 && setSize(rs) > 0) { out.byte(32); printAttrSet(out, rs, false); }
   let calleeV = operand(i, 0);
   let ct = vType.get(calleeV);
-  if (<i32>tyKind.get(ct) == TK.Ptr && tyA.get(ct) != 0) { out.str(" addrspace("); out.int(tyA.get(ct)); out.byte(41); }
+  if (<i32>tyKind.get(ct) == TK.Ptr && (tyA.get(ct) != 0 || programAddrSpace() != 0)) { out.str(" addrspace("); out.int(tyA.get(ct)); out.byte(41); }
   let ft = callFnType(i);
   out.byte(32);
   if (tyFlags.get(ft) & TF_VARARG) printType(out, ft); else printType(out, tyA.get(ft));
