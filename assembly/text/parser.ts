@@ -634,6 +634,7 @@ function finishModule(): bool {
   }
   upgradeDebugIntrinsics();
   applyIntrinsicAttributes();
+  upgradeModuleFlags();
   uniqueMetadata();
   return !failed;
 }
@@ -723,3 +724,30 @@ function declareIntrinsic(f: i32): bool {
   return true;
 }
 import { callFnType as callFnTypeOf } from "../ir/inst";
+
+// LLVM's module-flag upgrades on reading: "PIC Level" with behaviour Error (1) or Max (7) becomes
+// Min (8); "PIE Level" with Error becomes Max.
+function upgradeModuleFlags(): void {
+  for (let i = 0; i < nmdName.len; i++) {
+    if (!strtab.eqStr(nmdName.get(i), "llvm.module.flags")) continue;
+    let s = nmdOps.get(i);
+    for (let j = 0; nmdNOps.get(i) > j; j++) {
+      let flag = nmdPool.get(s + j);
+      if (flag < 0 || <i32>mdKind.get(flag) != MK.Tuple || mdNOps.get(flag) != 3) continue;
+      let ops = mdOps.get(flag);
+      let beh = mdPool.get(ops), id = mdPool.get(ops + 1);
+      if (beh < 0 || id < 0 || <i32>mdKind.get(beh) != MK.Value || <i32>mdKind.get(id) != MK.String) continue;
+      let bv = mdA.get(beh);
+      if (<i32>vKind.get(bv) != VK.ConstInt) continue;
+      let b = intSExt64(bv);
+      let nb: i64 = -1;
+      if (strtab.eqStr(mdA.get(id), "PIC Level") && (b == 1 || b == 7)) nb = 8;
+      else if (strtab.eqStr(mdA.get(id), "PIE Level") && b == 1) nb = 7;
+      if (nb < 0) continue;
+      mdPool.set(ops, mdForValueId(getInt(vType.get(bv), nb)));
+    }
+  }
+}
+import { nmdName, nmdOps, nmdNOps, nmdPool, mdOps, mdNOps, mdPool } from "../ir/metadata";
+import { intSExt64, getInt } from "../ir/constants";
+import { mdForValueId } from "./parse-meta";
