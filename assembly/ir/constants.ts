@@ -10,11 +10,13 @@ import { TK, tyKind, isInt, intWidth, T_I1, T_I8, elementType } from "./types";
 
 let keys: ListInterner = new ListInterner();
 let keyToValue: I32Vec = new I32Vec();
+let keyOfValue: I32Vec = new I32Vec();   // value id -> key id (-1 for non-constants)
 let key: I32Vec = new I32Vec(64);
 
 export function resetConstants(): void {
   noWords = new I32Vec(4);
-  words = new I32Vec(8); keys = new ListInterner(); keyToValue = new I32Vec(1024); key = new I32Vec(64); }
+  words = new I32Vec(8); keys = new ListInterner(); keyToValue = new I32Vec(1024); key = new I32Vec(64);
+  keyOfValue = new I32Vec(1024); }
 
 // Key layout: [kind, type, op, flags, aux, nwords, words..., nops, ops...]
 function beginKey(kind: i32, type: i32, op: i32, flags: i32, aux: i32): void {
@@ -27,7 +29,7 @@ function finish(kind: i32, type: i32, op: i32, flags: i32, aux: i32, words: I32V
   key.push(nOps);
   for (let i = 0; i < nOps; i++) key.push(ops.get(oFrom + i));
   let k = keys.internVec(key, 0, key.len);
-  if (k < keyToValue.len) return keyToValue.get(k);
+  if (k < keyToValue.len && keyToValue.get(k) >= 0) return keyToValue.get(k);
   let v = newValue(kind, type);
   iOp.set(v, <u8>op); iFlags.set(v, flags); iAux.set(v, aux);
   if (nWords > 0) {
@@ -36,8 +38,15 @@ function finish(kind: i32, type: i32, op: i32, flags: i32, aux: i32, words: I32V
     if (extWords) iExt.set(v, s); else { vA.set(v, s); vB.set(v, nWords); }
   }
   for (let i = 0; i < nOps; i++) appendOperand(v, ops.get(oFrom + i));
-  keyToValue.push(v);
+  if (k < keyToValue.len) keyToValue.set(k, v); else keyToValue.push(v);
+  if (keyOfValue.len <= v) keyOfValue.resize(v + 1, -1);
+  keyOfValue.set(v, k);
   return v;
+}
+// Forgets constant `c`: the next request for the same content creates a new constant. Used when a
+// constant is replaced (builder.ts replaceAllUsesDeep) and its operands are about to be dropped.
+export function invalidateConstant(c: i32): void {
+  if (c < keyOfValue.len && keyOfValue.get(c) >= 0) { keyToValue.set(keyOfValue.get(c), -1); keyOfValue.set(c, -1); }
 }
 
 let noWords: I32Vec = new I32Vec(4);

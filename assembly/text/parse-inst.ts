@@ -108,6 +108,17 @@ function parseAlignValue(): i64 {
   return a;
 }
 
+// `, align N` after a memory instruction (0 when absent, -1 on error); a comma that starts the
+// attachments is given back.
+function parseTrailingAlign(): i64 {
+  let align: i64 = 0;
+  while (eat(T.Comma)) {
+    if (isWord(K.KW_align)) { align = parseAlignValue(); if (align < 0) return -1; continue; }
+    putBackComma(); break;
+  }
+  return align;
+}
+
 // Parses the instruction at the current token (its opcode word). Returns the instruction id or -1.
 // `isTerm` is set for terminators.
 export let lastWasTerminator: bool = false;
@@ -527,11 +538,7 @@ function parseLoad(): i32 {
   stack.push(p);
   let ss = -1, ord = 0;
   if (flags & F_ATOMIC) { ss = parseSyncScope(); if (ss == -2) return -1; ord = parseOrdering(); if (ord < 0) return -1; }
-  let align: i64 = 0;
-  while (eat(T.Comma)) {
-    if (isWord(K.KW_align)) { align = parseAlignValue(); if (align < 0) return -1; continue; }
-    putBackComma(); break;
-  }
+  let align = parseTrailingAlign(); if (align < 0) return -1;
   let i = make(Op.Load, t, base);
   if (i < 0) return -1;
   iFlags.set(i, flags); iExt.set(i, ss); setAlignBytes(i, align); setOrderings(i, ord, 0);
@@ -549,11 +556,7 @@ function parseStore(): i32 {
   stack.push(v); stack.push(p);
   let ss = -1, ord = 0;
   if (flags & F_ATOMIC) { ss = parseSyncScope(); if (ss == -2) return -1; ord = parseOrdering(); if (ord < 0) return -1; }
-  let align: i64 = 0;
-  while (eat(T.Comma)) {
-    if (isWord(K.KW_align)) { align = parseAlignValue(); if (align < 0) return -1; continue; }
-    putBackComma(); break;
-  }
+  let align = parseTrailingAlign(); if (align < 0) return -1;
   let i = make(Op.Store, T_VOID, base);
   if (i < 0) return -1;
   iFlags.set(i, flags); iExt.set(i, ss); setAlignBytes(i, align); setOrderings(i, ord, 0);
@@ -581,11 +584,7 @@ function parseCmpXchg(): i32 {
   let ss = parseSyncScope(); if (ss == -2) return -1;
   let so = parseOrdering(); if (so < 0) return -1;
   let fo = parseOrdering(); if (fo < 0) return -1;
-  let align: i64 = 0;
-  while (eat(T.Comma)) {
-    if (isWord(K.KW_align)) { align = parseAlignValue(); if (align < 0) return -1; continue; }
-    putBackComma(); break;
-  }
+  let align = parseTrailingAlign(); if (align < 0) return -1;
   stack2.clear(); stack2.push(vType.get(c)); stack2.push(T_I1);
   let rt = structType(stack2, 0, 2, false);
   let i = make(Op.AtomicCmpXchg, rt, base);
@@ -609,11 +608,7 @@ function parseAtomicRMW(): i32 {
   stack.push(p); stack.push(v);
   let ss = parseSyncScope(); if (ss == -2) return -1;
   let o = parseOrdering(); if (o < 0) return -1;
-  let align: i64 = 0;
-  while (eat(T.Comma)) {
-    if (isWord(K.KW_align)) { align = parseAlignValue(); if (align < 0) return -1; continue; }
-    putBackComma(); break;
-  }
+  let align = parseTrailingAlign(); if (align < 0) return -1;
   let i = make(Op.AtomicRMW, vType.get(v), base);
   if (i < 0) return -1;
   iFlags.set(i, flags); iExt.set(i, ss); setAlignBytes(i, align); setOrderings(i, o, 0); setPredicate(i, rop);

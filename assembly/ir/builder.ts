@@ -1,0 +1,313 @@
+// IR construction and mutation shared by passes: creating functions, blocks and instructions,
+// moving names and global attributes, replacing all uses of a value (also inside interned
+// constants and value metadata), erasing functions and instructions, creating aliases.
+//
+// Conventions (see README.md for the tables):
+//  - Globals are addressed by global index `g`; their value id is `gValue.get(g)`.
+//  - New functions, aliases and blocks are appended at the end of their lists, as LLVM's
+//    `Function::Create(..., Module)`, `GlobalAlias::create` and `BasicBlock::Create(..., F)` do.
+//  - New instructions are unnamed; an instruction's operands are allocated contiguously.
+//  - Nothing here constant-folds except what the constant getters already canonicalise; `buildCast`
+//    returns its operand unchanged when the types are equal, as IRBuilder does.
+import { I32Vec } from "../util/vec";
+import {
+  VK, newValue, vKind, vType, vName, vParent, vFirstUse, vA, vB, iOp, iFlags, iExt, iNext, iPrev, iMD, iDbg,
+  opVal, opUser, opNext, ext, appendOperand, allocOperands, setOperandSlot, operand, numOperands, dropOperands,
+  appendInst, insertInstBefore, unlinkInst, iOps, iNOps, iAux,
+} from "./values";
+import {
+  GK, gKind, gValue, gLinkage, gVisibility, gDLL, gTLS, gUnnamed, gFlags, gAddrSpace, gValueType, gSection,
+  gPartition, gComdat, gAlign, gGC, gCC, gAttrs, gMD, gFirstBlock, gLastBlock, gFirstArg, gNumArgs, gExtra,
+  newGlobal, Linkage, GF_DSO_LOCAL, GF_DEFINED, GF_ERASED, GOP_PERSONALITY, GOP_PREFIX, GOP_PROLOGUE,
+} from "./globals";
+import { T_VOID, T_LABEL, ptrType, tyA, listLen, listAt, memberType } from "./types";
+import { getAggregate, getExpr, getWithOperands, invalidateConstant } from "./constants";
+import { Op, F_TAIL_SHIFT } from "./opcodes";
+import { mdKind, mdA, MK, attKind, attMD, attNext, addAttachment } from "./metadata";
+
+let scratch: I32Vec = new I32Vec(16);
+let scratch2: I32Vec = new I32Vec(16);
+export function resetBuilder(): void { scratch = new I32Vec(16); scratch2 = new I32Vec(16); }
+
+// ---- queries ----
+
+// The global index of the function that contains instruction `inst` (-1 if detached).
+export function functionOfInst(inst: i32): i32 {
+  let b = vParent.get(inst);
+  if (b < 0) return -1;
+  let f = vParent.get(b);
+  return f < 0 ? -1 : vA.get(f);
+}
+@inline export function isGlobalValueKind(k: i32): bool { return k >= VK.GlobalVar && k <= VK.IFunc; }
+// The global index of a global value id, or -1.
+export function globalOfValue(v: i32): i32 { return isGlobalValueKind(<i32>vKind.get(v)) ? vA.get(v) : -1; }
+// Successor-free helpers for linkage questions, LLVM's GlobalValue predicates.
+export function isInterposableLinkage(l: i32): bool {
+  return l == Linkage.Weak || l == Linkage.LinkOnce || l == Linkage.Common || l == Linkage.ExternWeak;
+}
+export function isLocalLinkage(l: i32): bool { return l == Linkage.Private || l == Linkage.Internal; }
+export function isDiscardableIfUnusedLinkage(l: i32): bool {
+  return l == Linkage.LinkOnce || l == Linkage.LinkOnceODR || isLocalLinkage(l) || l == Linkage.Available;
+}
+
+// ---- globals ----
+
+// A new function with type `fnTy`, appended to the module (a declaration until a block is added).
+// `name` is a strId or -1 (unnamed, numbered when printed).
+export function createFunction(fnTy: i32, linkage: i32, addrSpace: i32, name: i32): i32 {
+  let v = newValue(VK.Function, ptrType(addrSpace));
+  let g = newGlobal(GK.Func, v);
+  vA.set(v, g); vName.set(v, name);
+  gValueType.set(g, fnTy); gAddrSpace.set(g, addrSpace);
+  appendOperand(v, -1); appendOperand(v, -1); appendOperand(v, -1); // personality, prefix, prologue
+  let n = listLen(fnTy);
+  let first = -1;
+  for (let i = 0; i < n; i++) {
+    let a = newValue(VK.Arg, listAt(fnTy, i));
+    vParent.set(a, v); vA.set(a, i);
+    if (i == 0) first = a;
+  }
+  gFirstArg.set(g, first); gNumArgs.set(g, n);
+  setLinkage(g, linkage);
+  return g;
+}
+
+// LLVM's setLinkage: local linkage forces default visibility; implicitly dso_local globals are
+// marked dso_local (the printer leaves the implicit marker out).
+export function setLinkage(g: i32, linkage: i32): void {
+  if (isLocalLinkage(linkage)) gVisibility.set(g, 0);
+  gLinkage.set(g, <u8>linkage);
+  maybeSetDSOLocal(g);
+}
+export function setVisibility(g: i32, vis: i32): void { gVisibility.set(g, <u8>vis); maybeSetDSOLocal(g); }
+function maybeSetDSOLocal(g: i32): void {
+  let l = <i32>gLinkage.get(g);
+  if (isLocalLinkage(l) || (gVisibility.get(g) != 0 && l != Linkage.ExternWeak)) gFlags.set(g, gFlags.get(g) | GF_DSO_LOCAL);
+}
+
+// Function::copyAttributesFrom: visibility, unnamed_addr, TLS, DLL storage, dso_local, partition,
+// sanitizer data (GlobalValue); alignment, section (GlobalObject); calling convention, attributes,
+// GC, personality, prefix and prologue data (Function). Linkage, name, comdat and metadata are not copied.
+export function copyFunctionAttributes(dst: i32, src: i32): void {
+  setVisibility(dst, gVisibility.get(src));
+  gUnnamed.set(dst, gUnnamed.get(src)); gTLS.set(dst, gTLS.get(src)); gDLL.set(dst, gDLL.get(src));
+  gFlags.set(dst, (gFlags.get(dst) & ~GF_DSO_LOCAL) | (gFlags.get(src) & GF_DSO_LOCAL));
+  maybeSetDSOLocal(dst);
+  gPartition.set(dst, gPartition.get(src)); gExtra.set(dst, gExtra.get(src));
+  gAlign.set(dst, gAlign.get(src)); gSection.set(dst, gSection.get(src));
+  gCC.set(dst, gCC.get(src)); gAttrs.set(dst, gAttrs.get(src)); gGC.set(dst, gGC.get(src));
+  let sv = gValue.get(src), dv = gValue.get(dst);
+  let per = operand(sv, GOP_PERSONALITY), pre = operand(sv, GOP_PREFIX), pro = operand(sv, GOP_PROLOGUE);
+  if (per >= 0) setOperandSlot(iOps.get(dv) + GOP_PERSONALITY, per);
+  if (pre >= 0) setOperandSlot(iOps.get(dv) + GOP_PREFIX, pre);
+  if (pro >= 0) setOperandSlot(iOps.get(dv) + GOP_PROLOGUE, pro);
+}
+
+// Value::takeName: `dst` gets `src`'s name, `src` becomes unnamed.
+export function takeName(dst: i32, src: i32): void {
+  vName.set(dst, vName.get(src));
+  vName.set(src, -1);
+}
+
+// Copies every attachment of metadata kind `kind` from global `src` to global `dst`
+// (GlobalObject::addMetadata keeps several attachments of one kind, e.g. `!type`).
+export function copyGlobalMetadataOfKind(dst: i32, src: i32, kind: i32): void {
+  for (let a = gMD.get(src); a >= 0; a = attNext.get(a)) {
+    if (attKind.get(a) == kind) gMD.set(dst, addAttachment(gMD.get(dst), kind, attMD.get(a), true));
+  }
+}
+
+// A new alias `valueTy` in `addrSpace` with `linkage` to `aliasee`, appended to the module's aliases.
+export function createAlias(valueTy: i32, addrSpace: i32, linkage: i32, name: i32, aliasee: i32): i32 {
+  let v = newValue(VK.Alias, ptrType(addrSpace));
+  let g = newGlobal(GK.Alias, v);
+  vA.set(v, g); vName.set(v, name);
+  gValueType.set(g, valueTy); gAddrSpace.set(g, addrSpace);
+  gFlags.set(g, GF_DEFINED);
+  appendOperand(v, aliasee);
+  setLinkage(g, linkage);
+  return g;
+}
+
+// Erases a global: drops the body and the global's own operands and marks it GF_ERASED.
+// The caller makes sure nothing uses it any more.
+export function eraseGlobal(g: i32): void {
+  if (<i32>gKind.get(g) == GK.Func) deleteBody(g);
+  let v = gValue.get(g);
+  dropOperands(v);
+  gFlags.set(g, gFlags.get(g) | GF_ERASED);
+}
+
+// Function::deleteBody: drops every block and instruction; the function becomes a declaration.
+export function deleteBody(g: i32): void {
+  // Drop all references first (instructions may use values defined later in the body).
+  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b))
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) dropOperands(i);
+  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) killValue(i);
+    killValue(b);
+  }
+  gFirstBlock.set(g, -1); gLastBlock.set(g, -1);
+  gFlags.set(g, gFlags.get(g) & ~GF_DEFINED);
+}
+// Marks a value dead and detaches any (dead) uses still pointing at it.
+function killValue(v: i32): void {
+  let s = vFirstUse.get(v);
+  while (s >= 0) { let n = opNext.get(s); opVal.set(s, -1); s = n; }
+  vFirstUse.set(v, -1);
+  vKind.set(v, <u8>VK.Dead);
+}
+
+// ---- blocks ----
+
+// Appends a new, empty block to function `g` (making it a definition).
+export function appendBlock(g: i32, name: i32): i32 {
+  let fv = gValue.get(g);
+  let b = newValue(VK.Block, T_LABEL);
+  vName.set(b, name); vParent.set(b, fv); vA.set(b, -1); vB.set(b, -1);
+  let last = gLastBlock.get(g);
+  iPrev.set(b, last); iNext.set(b, -1);
+  if (last >= 0) iNext.set(last, b); else gFirstBlock.set(g, b);
+  gLastBlock.set(g, b);
+  gFlags.set(g, gFlags.get(g) | GF_DEFINED);
+  return b;
+}
+// Unlinks block `b` from function `g` and erases it and its instructions. Their operands are dropped;
+// the caller makes sure nothing else uses them.
+export function eraseBlock(g: i32, b: i32): void {
+  for (let i = vA.get(b); i >= 0; i = iNext.get(i)) dropOperands(i);
+  for (let i = vA.get(b); i >= 0; i = iNext.get(i)) killValue(i);
+  let p = iPrev.get(b), n = iNext.get(b);
+  if (p >= 0) iNext.set(p, n); else gFirstBlock.set(g, n);
+  if (n >= 0) iPrev.set(n, p); else gLastBlock.set(g, p);
+  killValue(b);
+}
+
+// ---- instructions ----
+
+// A detached instruction with operands ops[from, from+n).
+export function createInst(op: i32, type: i32, ops: I32Vec, from: i32, n: i32): i32 {
+  let v = newValue(VK.Inst, type);
+  iOp.set(v, <u8>op);
+  for (let i = 0; i < n; i++) appendOperand(v, ops.get(from + i));
+  if (n == 0) allocOperands(v, 0);
+  return v;
+}
+// Erases an instruction: unlinks it and drops its operands. Remaining uses of it are detached.
+export function eraseInstruction(inst: i32): void {
+  unlinkInst(inst);
+  dropOperands(inst);
+  killValue(inst);
+}
+
+// Where build* functions put new instructions: at the end of `insBlock`, or before `insBefore` when >= 0.
+let insBlock: i32 = -1;
+let insBefore: i32 = -1;
+export function setInsertPointAtEnd(block: i32): void { insBlock = block; insBefore = -1; }
+export function setInsertPointBefore(inst: i32): void { insBlock = vParent.get(inst); insBefore = inst; }
+function place(inst: i32): i32 {
+  if (insBefore >= 0) insertInstBefore(insBefore, inst); else appendInst(insBlock, inst);
+  return inst;
+}
+
+// `call` of `callee` with function type `fnTy`; args in args[from, from+n). `tailKind`: 0 none,
+// 1 tail, 2 musttail, 3 notail. `attrList` is a call-site attribute list id (or -1).
+export function buildCall(fnTy: i32, callee: i32, args: I32Vec, from: i32, n: i32, attrList: i32, cc: i32, tailKind: i32): i32 {
+  scratch2.clear(); scratch2.push(callee);
+  for (let i = 0; i < n; i++) scratch2.push(args.get(from + i));
+  let c = createInst(Op.Call, tyA.get(fnTy), scratch2, 0, scratch2.len);
+  iFlags.set(c, tailKind << F_TAIL_SHIFT);
+  let rec = ext.len;
+  ext.push(fnTy); ext.push(attrList); ext.push(cc); ext.push(n); ext.push(0); ext.push(0);
+  iExt.set(c, rec);
+  return place(c);
+}
+// `ret <v>`, or `ret void` when v < 0.
+export function buildRet(v: i32): i32 {
+  scratch2.clear();
+  if (v >= 0) scratch2.push(v);
+  return place(createInst(Op.Ret, T_VOID, scratch2, 0, scratch2.len));
+}
+// A cast instruction (`op` is a cast opcode); returns `v` itself when it already has type `destTy`.
+export function buildCast(op: i32, v: i32, destTy: i32): i32 {
+  if (vType.get(v) == destTy) return v;
+  scratch2.clear(); scratch2.push(v);
+  return place(createInst(op, destTy, scratch2, 0, 1));
+}
+export function buildExtractValue(agg: i32, idx: i32): i32 {
+  scratch2.clear(); scratch2.push(agg);
+  let i = createInst(Op.ExtractValue, memberType(vType.get(agg), idx), scratch2, 0, 1);
+  let s = ext.len; ext.push(1); ext.push(idx); iExt.set(i, s);
+  return place(i);
+}
+export function buildInsertValue(agg: i32, val: i32, idx: i32): i32 {
+  scratch2.clear(); scratch2.push(agg); scratch2.push(val);
+  let i = createInst(Op.InsertValue, vType.get(agg), scratch2, 0, 2);
+  let s = ext.len; ext.push(1); ext.push(idx); iExt.set(i, s);
+  return place(i);
+}
+
+// ---- replacing uses ----
+
+// Value::replaceAllUsesWith for any value, including uses inside interned constants: a constant that
+// used `from` is re-created with `to` in its place, and its own users are updated the same way
+// (recursively), as LLVM's Constant::handleOperandChange does. Metadata that wraps `from` (`ptr @f`
+// in a node) is redirected too. The replaced constants are forgotten by the interner.
+export function replaceAllUsesDeep(from: i32, to: i32): void {
+  if (from == to) return;
+  // Snapshot the uses: the list changes while we rewrite.
+  let uses = new I32Vec(8);
+  for (let s = vFirstUse.get(from); s >= 0; s = opNext.get(s)) uses.push(s);
+  for (let k = 0; k < uses.len; k++) {
+    let s = uses.get(k);
+    if (opVal.get(s) != from) continue;
+    let u = opUser.get(s);
+    let uk = <i32>vKind.get(u);
+    if (uk == VK.Inst || isGlobalValueKind(uk) || uk == VK.Dead) { setOperandSlot(s, to); continue; }
+    // A constant user: rebuild it with the operand replaced.
+    let c = u;
+    let n = numOperands(c);
+    let base = iOps.get(c);
+    scratch.clear();
+    for (let i = 0; i < n; i++) { let o = opVal.get(base + i); scratch.push(o == from ? to : o); }
+    let nc = rebuildConstant(c, scratch, n);
+    if (nc == c) continue;
+    invalidateConstant(c);
+    replaceAllUsesDeep(c, nc);
+    dropOperands(c);
+    vKind.set(c, <u8>VK.Dead);
+  }
+  if (isGlobalValueKind(<i32>vKind.get(from)) || <i32>vKind.get(from) == VK.Dead) redirectValueMetadata(from, to);
+}
+// The constant of `c`'s kind, type and payload with operands ops[0, n).
+function rebuildConstant(c: i32, ops: I32Vec, n: i32): i32 {
+  let k = <i32>vKind.get(c);
+  let ty = vType.get(c);
+  if (k == VK.ConstArray || k == VK.ConstStruct || k == VK.ConstVector) return getAggregate(k, ty, ops, 0, n);
+  if (k == VK.ConstExpr) {
+    let op = <i32>iOp.get(c);
+    let nWords = constExprWordCount(c);
+    let w = iExt.get(c);
+    return getExpr(op, ty, iFlags.get(c), iAux.get(c), ext, w < 0 ? 0 : w, w < 0 ? 0 : nWords, ops, 0, n);
+  }
+  return getWithOperands(k, ty, ops, 0, n);
+}
+// Extra words a constant expression keeps in `ext` (see constants.ts / parse-values.ts): a GEP has
+// its source element type, then the inrange bounds when aux == 1; other expressions have none.
+function constExprWordCount(c: i32): i32 {
+  if (<i32>iOp.get(c) != Op.GetElementPtr) return 0;
+  return iAux.get(c) == 1 ? 3 : 1;
+}
+// ValueAsMetadata::handleRAUW for global values: `!{ptr @from}` now refers to `to`.
+function redirectValueMetadata(from: i32, to: i32): void {
+  let n = mdKind.len;
+  for (let m = 0; m < n; m++) if (<i32>mdKind.get(m) == MK.Value && mdA.get(m) == from) mdA.set(m, to);
+}
+
+// The first use slot of `v` and the next slot (for walking use-lists: newest use first, as LLVM).
+@inline export function firstUse(v: i32): i32 { return vFirstUse.get(v); }
+@inline export function nextUse(slot: i32): i32 { return opNext.get(slot); }
+@inline export function useUser(slot: i32): i32 { return opUser.get(slot); }
+// Operand index of a use slot within its user.
+@inline export function useOperandIndex(slot: i32): i32 { return slot - iOps.get(opUser.get(slot)); }
+export { iMD, iDbg };

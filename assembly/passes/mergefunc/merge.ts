@@ -1,0 +1,238 @@
+// Merging two equal functions, as LLVM 19's MergeFunctions.cpp: which one is kept
+// (isFuncOrderCorrect), and how the other goes away: replace all uses, redirect direct callers,
+// a tail-calling thunk, or an alias; when the kept function is interposable the body moves into a new private function and both names become thunks or aliases to it.
+import { I32Vec } from "../../util/vec";
+import {
+  vKind, VK, vType, vName, iOp, iNext, vA, hasUses, operand, setOperandSlot, opUser, opNext, vFirstUse, iOps,
+} from "../../ir/values";
+import {
+  gValue, gLinkage, gVisibility, gUnnamed, gFlags, gAddrSpace, gValueType, gComdat, gAlign, gCC, gAttrs,
+  gFirstBlock, gFirstArg, gNumArgs, Linkage, GF_DSO_LOCAL,
+} from "../../ir/globals";
+import { T_VOID, tyA, tyFlags, TF_VARARG, listAt, isStruct, isInt, isPtr, memberCount, memberType } from "../../ir/types";
+import { getPoison } from "../../ir/constants";
+import { Op, isCallLike } from "../../ir/opcodes";
+import { MDK_TYPE, MDK_KCFI_TYPE } from "../../ir/metadata";
+import { strtab } from "../../ir/module";
+import {
+  createFunction, appendBlock, setInsertPointAtEnd, buildCall, buildRet, buildCast, buildExtractValue,
+  buildInsertValue, copyFunctionAttributes, takeName, copyGlobalMetadataOfKind, createAlias, setLinkage,
+  setVisibility, eraseGlobal, replaceAllUsesDeep, functionOfInst, isInterposableLinkage, isLocalLinkage,
+  isDiscardableIfUnusedLinkage,
+} from "../../ir/builder";
+import { remove, removeUsers } from "./fntree";
+import { eraseGlobalNumber } from "./comparator";
+import { noteMerge, HOW_REPLACED, HOW_ERASED, HOW_THUNK, HOW_ALIAS, noteRedirected } from "./report";
+
+// Options (-mergefunc-use-aliases, -mergefunc-preserve-debug-info).
+export let useAliases: bool = false;
+export let preserveDebugInfo: bool = false;
+export function setMergeOptions(aliases: bool, pdi: bool): void { useAliases = aliases; preserveDebugInfo = pdi; }
+
+// Globals named in llvm.used / llvm.compiler.used (by global index).
+let used: I32Vec = new I32Vec(16);
+// When a function value was replaced by another function (RAUW), the replacement: the Deferred
+// worklist follows it, as LLVM's WeakTrackingVH does.
+let forwardTo: I32Vec = new I32Vec(16);
+// Whether the module asks for semantic interposition (module flag "SemanticInterposition").
+let semanticInterposition: bool = false;
+
+export function resetMerge(): void {
+  used = new I32Vec(16); forwardTo = new I32Vec(16); useAliases = false; preserveDebugInfo = false;
+  semanticInterposition = false; args = new I32Vec(16);
+}
+export function markUsed(g: i32): void { if (g >= used.len) used.resize(g + 1, 0); used.set(g, 1); }
+function isUsed(g: i32): bool { return g < used.len && used.get(g) != 0; }
+export function setSemanticInterposition(b: bool): void { semanticInterposition = b; }
+// The function a (possibly replaced) function now is, or -1 when it is gone.
+export function resolveForward(g: i32): i32 {
+  let steps = 0;
+  while (g >= 0 && g < forwardTo.len && forwardTo.get(g) >= 0 && steps++ < 1000) g = forwardTo.get(g);
+  return g;
+}
+function setForward(from: i32, to: i32): void {
+  if (from >= forwardTo.len) forwardTo.resize(from + 1, -1);
+  if (forwardTo.get(from) < 0) forwardTo.set(from, to);   // a handle follows the first RAUW only
+}
+
+// ---- linkage questions ----
+
+export function isInterposable(g: i32): bool {
+  if (isInterposableLinkage(<i32>gLinkage.get(g))) return true;
+  return semanticInterposition && (gFlags.get(g) & GF_DSO_LOCAL) == 0;
+}
+function hasLocalLinkage(g: i32): bool { return isLocalLinkage(<i32>gLinkage.get(g)); }
+function hasGlobalUnnamedAddr(g: i32): bool { return gUnnamed.get(g) == 1; }
+function isVarArg(g: i32): bool { return (tyFlags.get(gValueType.get(g)) & TF_VARARG) != 0; }
+
+// isFuncOrderCorrect: of two equal functions, which one is kept (F) and which merged away (G).
+export function isFuncOrderCorrect(f: i32, g: i32): bool {
+  if (isInterposable(f) != isInterposable(g)) return !isInterposable(f);
+  if (hasLocalLinkage(f) != hasLocalLinkage(g)) return !hasLocalLinkage(f);
+  let nf = vName.get(gValue.get(f)), ng = vName.get(gValue.get(g));
+  if (nf < 0) return true;         // "" <= anything
+  if (ng < 0) return strtab.lenOf(nf) == 0;
+  return strtab.compare(nf, ng) <= 0;
+}
+
+// ---- thunks and aliases ----
+
+// Debug intrinsics and pseudo probes, which BasicBlock::sizeWithoutDebug does not count.
+function isPseudoOrDebugCall(i: i32): bool {
+  if (<i32>iOp.get(i) != Op.Call) return false;
+  let c = operand(i, 0);
+  if (c < 0 || <i32>vKind.get(c) != VK.Function) return false;
+  let nm = vName.get(c);
+  if (nm < 0) return false;
+  return strtab.eqStr(nm, "llvm.pseudoprobe") || strtab.eqStr(nm, "llvm.dbg.value") || strtab.eqStr(nm, "llvm.dbg.declare") ||
+    strtab.eqStr(nm, "llvm.dbg.assign") || strtab.eqStr(nm, "llvm.dbg.label");
+}
+
+// canCreateThunkFor: not for varargs, nor for a single block of fewer than two instructions.
+function canCreateThunkFor(f: i32): bool {
+  if (isVarArg(f)) return false;
+  let b = gFirstBlock.get(f);
+  if (b >= 0 && iNext.get(b) < 0) {
+    let n = 0;
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) if (!isPseudoOrDebugCall(i)) n++;
+    if (n < 2) return false;
+  }
+  return true;
+}
+function canCreateAliasFor(f: i32): bool { return useAliases && hasGlobalUnnamedAddr(f); }
+
+// createCast: element by element for structs, inttoptr / ptrtoint between integers and pointers,
+// else bitcast (nothing when the types are already equal).
+function createCast(v: i32, destTy: i32): i32 {
+  let st = vType.get(v);
+  if (isStruct(st)) {
+    let result = getPoison(destTy);
+    let n = <i32>memberCount(st);
+    for (let i = 0; i < n; i++) {
+      let e = createCast(buildExtractValue(v, i), memberType(destTy, i));
+      result = buildInsertValue(result, e, i);
+    }
+    return result;
+  }
+  if (isInt(st) && isPtr(destTy)) return buildCast(Op.IntToPtr, v, destTy);
+  if (isPtr(st) && isInt(destTy)) return buildCast(Op.PtrToInt, v, destTy);
+  return buildCast(Op.BitCast, v, destTy);
+}
+
+let args: I32Vec = new I32Vec(16);
+const CC_SWIFTTAIL: i32 = 16;
+
+// writeThunk: G becomes a new function with G's signature and name that tail-calls F.
+function writeThunk(f: i32, g: i32): void {
+  let fTy = gValueType.get(f), gTy = gValueType.get(g);
+  let ng = createFunction(gTy, <i32>gLinkage.get(g), gAddrSpace.get(g), -1);
+  gComdat.set(ng, gComdat.get(g));
+  let bb = appendBlock(ng, -1);
+  setInsertPointAtEnd(bb);
+  args.clear();
+  let n = gNumArgs.get(ng);
+  for (let i = 0; i < n; i++) args.push(createCast(gFirstArg.get(ng) + i, listAt(fTy, i)));
+  let tail = gCC.get(f) == CC_SWIFTTAIL && gCC.get(g) == CC_SWIFTTAIL ? 2 : 1;
+  let ci = buildCall(fTy, gValue.get(f), args, 0, args.len, gAttrs.get(f), gCC.get(f), tail);
+  let rt = tyA.get(gTy);
+  if (rt == T_VOID) buildRet(-1);
+  else buildRet(createCast(ci, rt));
+  copyFunctionAttributes(ng, g);
+  takeName(gValue.get(ng), gValue.get(g));
+  copyGlobalMetadataOfKind(ng, g, MDK_TYPE);
+  copyGlobalMetadataOfKind(ng, g, MDK_KCFI_TYPE);
+  removeUsers(gValue.get(g));
+  replaceAllUsesDeep(gValue.get(g), gValue.get(ng));
+  setForward(g, ng);
+  eraseGlobal(g);
+}
+
+// writeAlias: G becomes an alias to F.
+function writeAlias(f: i32, g: i32): void {
+  let ga = createAlias(gValueType.get(g), gAddrSpace.get(g), <i32>gLinkage.get(g), -1, gValue.get(f));
+  let fa = gAlign.get(f), ga2 = gAlign.get(g);
+  gAlign.set(f, fa != 0 || ga2 != 0 ? max(fa < 1 ? 1 : fa, ga2 < 1 ? 1 : ga2) : 0);
+  takeName(gValue.get(ga), gValue.get(g));
+  setVisibility(ga, gVisibility.get(g));
+  gUnnamed.set(ga, 1);
+  removeUsers(gValue.get(g));
+  replaceAllUsesDeep(gValue.get(g), gValue.get(ga));
+  eraseGlobal(g);
+}
+
+// writeThunkOrAlias: an alias when allowed, else a thunk when profitable; false when neither.
+function writeThunkOrAlias(f: i32, g: i32): i32 {
+  if (canCreateAliasFor(g)) { writeAlias(f, g); return HOW_ALIAS; }
+  if (canCreateThunkFor(f)) { writeThunk(f, g); return HOW_THUNK; }
+  return -1;
+}
+
+// replaceDirectCallers: calls of `old` (as the callee) call `nw` instead; their functions are
+// taken out of the tree first.
+function replaceDirectCallers(old: i32, nw: i32): i32 {
+  let ov = gValue.get(old), nv = gValue.get(nw);
+  let count = 0;
+  let s = vFirstUse.get(ov);
+  while (s >= 0) {
+    let next = opNext.get(s);
+    let u = opUser.get(s);
+    if (<i32>vKind.get(u) == VK.Inst && isCallLike(<i32>iOp.get(u)) && s == iOps.get(u)) {
+      let fn = functionOfInst(u);
+      if (fn >= 0) remove(fn);
+      setOperandSlot(s, nv);
+      count++;
+    }
+    s = next;
+  }
+  return count;
+}
+
+// mergeTwoFunctions: F is kept, G goes away (or becomes a thunk or alias to F). (LLVM 19 makes
+// the private copy only for an interposable F; later versions also do it for two ODR functions.)
+export function mergeTwoFunctions(f: i32, g: i32): void {
+  if (isInterposable(f)) {
+    // Both names become thunks (or aliases) to a new private copy of F's body.
+    if (!canCreateThunkFor(f) && (!canCreateAliasFor(f) || !canCreateAliasFor(g))) return;
+    let fName = vName.get(gValue.get(f)), gName = vName.get(gValue.get(g));
+    let nf = createFunction(gValueType.get(f), <i32>gLinkage.get(f), gAddrSpace.get(f), -1);
+    copyFunctionAttributes(nf, f);
+    takeName(gValue.get(nf), gValue.get(f));
+    copyGlobalMetadataOfKind(nf, f, MDK_TYPE);
+    copyGlobalMetadataOfKind(nf, f, MDK_KCFI_TYPE);
+    removeUsers(gValue.get(f));
+    replaceAllUsesDeep(gValue.get(f), gValue.get(nf));
+    setForward(f, nf);
+    let redirected = 0;
+    let nfAlign = gAlign.get(nf), gAlign0 = gAlign.get(g);
+    let howG = writeThunkOrAlias(f, g);
+    let howF = writeThunkOrAlias(f, nf);
+    gAlign.set(f, nfAlign != 0 || gAlign0 != 0 ? max(nfAlign < 1 ? 1 : nfAlign, gAlign0 < 1 ? 1 : gAlign0) : 0);
+    setLinkage(f, Linkage.Private);
+    noteMerge(gName, fName, howG, redirected, true);
+    noteMerge(fName, fName, howF, 0, true);
+    return;
+  }
+  let fName = vName.get(gValue.get(f)), gName = vName.get(gValue.get(g));
+  let redirected = 0;
+  let replaced = false;
+  if (!isInterposable(g) && !preserveDebugInfo) {
+    if (hasGlobalUnnamedAddr(g) && !isUsed(g)) {
+      // G's address is not significant: replace it entirely.
+      eraseGlobalNumber(g);
+      removeUsers(gValue.get(g));
+      replaceAllUsesDeep(gValue.get(g), gValue.get(f));
+      setForward(g, f);
+      replaced = true;
+    } else {
+      redirected = replaceDirectCallers(g, f);
+    }
+  }
+  if (isDiscardableIfUnusedLinkage(<i32>gLinkage.get(g)) && !hasUses(gValue.get(g)) && !preserveDebugInfo) {
+    eraseGlobal(g);
+    noteMerge(gName, fName, replaced ? HOW_REPLACED : HOW_ERASED, redirected, false);
+    return;
+  }
+  let how = writeThunkOrAlias(f, g);
+  if (how >= 0) noteMerge(gName, fName, how, redirected, false);
+  else if (redirected > 0) noteRedirected(gName, fName, redirected);
+}

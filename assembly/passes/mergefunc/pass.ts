@@ -1,0 +1,204 @@
+// The MergeFunctions pass (`-passes=mergefunc`), LLVM 19's runOnModule: hash every candidate,
+// drop those whose hash is unique, then sweep the Deferred worklist into the FnTree (merging a
+// function into an equal one already there) until no merge changes a function in the tree.
+import { I32Vec } from "../../util/vec";
+import { vKind, VK, vName, vA, iOp, iNext, operand, numOperands } from "../../ir/values";
+import {
+  globalCount, gKind, GK, gValue, gFlags, gLinkage, gFirstBlock, GF_ERASED, GF_DEFINED, Linkage, isDeclaration,
+} from "../../ir/globals";
+import { mdKind, mdFlags, MDF_DISTINCT, MK, canonicalMD, nmdName, nmdOps, nmdNOps, nmdPool, mdOps, mdNOps, mdPool, mdA } from "../../ir/metadata";
+import { Op } from "../../ir/opcodes";
+import { strtab } from "../../ir/module";
+import { isIntrinsicCall } from "../../ir/query";
+import { OutBuf } from "../../util/outbuf";
+import { functionHash, resetHash } from "./hash";
+import { beginComparatorRun, resetComparator } from "./comparator";
+import { treeInsert, replaceFunctionInTree, nodeFunction, deferred, clearTree, resetFnTree } from "./fntree";
+import {
+  mergeTwoFunctions, isFuncOrderCorrect, markUsed, resolveForward, resetMerge, setMergeOptions,
+  setSemanticInterposition,
+} from "./merge";
+import { resetReport, writeReport, functionsMerged } from "./report";
+
+export function resetMergeFunc(): void {
+  resetHash(); resetComparator(); resetFnTree(); resetMerge(); resetReport();
+  hashes = new StaticArray<u64>(0); order = new I32Vec(16); tmp = new I32Vec(16);
+}
+
+let hashes: StaticArray<u64> = new StaticArray<u64>(0);
+let order: I32Vec = new I32Vec(16);
+let tmp: I32Vec = new I32Vec(16);
+
+// Runs the pass; returns the number of functions merged.
+export function runMergeFunctions(useAliases: bool, preserveDebugInfo: bool): i32 {
+  resetMergeFunc();
+  setMergeOptions(useAliases, preserveDebugInfo);
+  beginComparatorRun();
+  collectUsed();
+  setSemanticInterposition(moduleFlagIsSet("SemanticInterposition"));
+
+  // All candidates, ordered by hash (stable); those with a unique hash are never compared.
+  let n = globalCount();
+  hashes = new StaticArray<u64>(n);
+  order.clear();
+  for (let g = 0; g < n; g++) {
+    if (!isLiveFunction(g) || !isEligible(g)) continue;
+    unchecked(hashes[g] = functionHash(g));
+    order.push(g);
+  }
+  sortByHash(order);
+  for (let i = 0; i < order.len; i++) {
+    let h = unchecked(hashes[order.get(i)]);
+    let dup = (i > 0 && unchecked(hashes[order.get(i - 1)]) == h) || (i + 1 < order.len && unchecked(hashes[order.get(i + 1)]) == h);
+    if (dup) deferred.push(order.get(i));
+  }
+
+  let rounds = 0;
+  while (deferred.len > 0 && rounds++ < 100000) {
+    let worklist = new I32Vec(deferred.len);
+    for (let i = 0; i < deferred.len; i++) worklist.push(deferred.get(i));
+    deferred.clear();
+    for (let i = 0; i < worklist.len; i++) {
+      let g = resolveForward(worklist.get(i));
+      if (g < 0 || !isLiveFunction(g)) continue;
+      if (!isDeclaration(g) && <i32>gLinkage.get(g) != Linkage.Available) insert(g);
+    }
+  }
+  clearTree();
+  return functionsMerged();
+}
+
+export function writeMergeReport(o: OutBuf): void { writeReport(o); }
+
+function isLiveFunction(g: i32): bool { return <i32>gKind.get(g) == GK.Func && (gFlags.get(g) & GF_ERASED) == 0; }
+
+// isEligibleForMerging: a definition, not available_externally, without an intrinsic call that
+// takes distinct metadata (CFI type tests of function-local types).
+function isEligible(g: i32): bool {
+  if ((gFlags.get(g) & GF_DEFINED) == 0 || gFirstBlock.get(g) < 0) return false;
+  if (<i32>gLinkage.get(g) == Linkage.Available) return false;
+  return !hasDistinctMetadataIntrinsic(g);
+}
+function hasDistinctMetadataIntrinsic(g: i32): bool {
+  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+      if (!isIntrinsicCall(i)) continue;
+      let n = numOperands(i);
+      for (let k = 0; k < n; k++) {
+        let v = operand(i, k);
+        if (v < 0 || <i32>vKind.get(v) != VK.MDValue) continue;
+        let m = canonicalMD(vA.get(v));
+        if (m < 0) continue;
+        let mk = <i32>mdKind.get(m);
+        if ((mk == MK.Tuple || mk == MK.Node || mk == MK.Expr || mk == MK.ArgList) && (mdFlags.get(m) & MDF_DISTINCT) != 0) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// MergeFunctions::insert: merge g into an equal function already in the tree, or add it.
+function insert(g: i32): bool {
+  let h = functionHash(g);
+  let r = treeInsert(g, h);
+  if (r >= 0) return false;
+  let node = -2 - r;
+  let old = nodeFunction(node);
+  if (!isFuncOrderCorrect(old, g)) {
+    replaceFunctionInTree(node, g);
+    g = old;
+  }
+  mergeTwoFunctions(nodeFunction(node), g);
+  return true;
+}
+
+// Stable sort of global indices by hash (unsigned), then by position.
+function sortByHash(v: I32Vec): void {
+  let n = v.len;
+  if (n < 2) return;
+  tmp.clear(); tmp.resize(n, 0);
+  let a = v, b = tmp;
+  for (let width = 1; width < n; width <<= 1) {
+    for (let lo = 0; lo < n; lo += width << 1) {
+      let mid = min(lo + width, n), hi = min(lo + (width << 1), n);
+      let i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) {
+        let hj = unchecked(hashes[a.get(j)]), hi2 = unchecked(hashes[a.get(i)]);
+        if (hj < hi2) { b.set(k++, a.get(j++)); } else { b.set(k++, a.get(i++)); }
+      }
+      while (i < mid) b.set(k++, a.get(i++));
+      while (j < hi) b.set(k++, a.get(j++));
+    }
+    let t = a; a = b; b = t;
+  }
+  if (a !== v) for (let i = 0; i < n; i++) v.set(i, a.get(i));
+}
+
+// llvm.used and llvm.compiler.used: the globals they name (through pointer casts).
+function collectUsed(): void {
+  let n = globalCount();
+  for (let g = 0; g < n; g++) {
+    if (<i32>gKind.get(g) != GK.Var || (gFlags.get(g) & GF_ERASED) != 0) continue;
+    let v = gValue.get(g);
+    let nm = vName.get(v);
+    if (nm < 0 || !(strtab.eqStr(nm, "llvm.used") || strtab.eqStr(nm, "llvm.compiler.used"))) continue;
+    let init = operand(v, 0);
+    if (init < 0 || <i32>vKind.get(init) != VK.ConstArray) continue;
+    let k = numOperands(init);
+    for (let i = 0; i < k; i++) {
+      let e = stripPointerCasts(operand(init, i));
+      let ek = <i32>vKind.get(e);
+      if (ek >= VK.GlobalVar && ek <= VK.IFunc) markUsed(vA.get(e));
+    }
+  }
+}
+function stripPointerCasts(v: i32): i32 {
+  for (let steps = 0; steps < 64 && v >= 0; steps++) {
+    if (<i32>vKind.get(v) != VK.ConstExpr) return v;
+    let op = <i32>iOp.get(v);
+    if (op == Op.BitCast || op == Op.AddrSpaceCast) { v = operand(v, 0); continue; }
+    if (op == Op.GetElementPtr) {
+      let all0 = true;
+      for (let i = 1; i < numOperands(v); i++) { let x = operand(v, i); if (!(<i32>vKind.get(x) == VK.ConstZero || isZeroIntConst(x))) { all0 = false; break; } }
+      if (all0) { v = operand(v, 0); continue; }
+    }
+    return v;
+  }
+  return v;
+}
+import { isZeroInt } from "../../ir/constants";
+function isZeroIntConst(x: i32): bool { return <i32>vKind.get(x) == VK.ConstInt && isZeroInt(x); }
+
+// Whether !llvm.module.flags has `!{i32 _, !"name", i32 1}` (a non-zero integer value).
+function moduleFlagIsSet(name: string): bool {
+  for (let i = 0; i < nmdName.len; i++) {
+    if (!strtab.eqStr(nmdName.get(i), "llvm.module.flags")) continue;
+    let s = nmdOps.get(i), c = nmdNOps.get(i);
+    for (let k = 0; k < c; k++) {
+      let m = canonicalMD(nmdPool.get(s + k));
+      if (m < 0 || <i32>mdKind.get(m) != MK.Tuple || mdNOps.get(m) < 3) continue;
+      let key = mdPool.get(mdOps.get(m) + 1);
+      if (key < 0 || <i32>mdKind.get(key) != MK.String || !strtab.eqStr(mdA.get(key), name)) continue;
+      let val = mdPool.get(mdOps.get(m) + 2);
+      if (val < 0 || <i32>mdKind.get(val) != MK.Value) continue;
+      let cv = mdA.get(val);
+      return cv >= 0 && <i32>vKind.get(cv) == VK.ConstInt && !isZeroInt(cv);
+    }
+  }
+  return false;
+}
+
+// The pipeline entry (`mergefunc`): options -mergefunc-use-aliases, -mergefunc-preserve-debug-info,
+// -mergefunc-report=<file> (the JSON report as a side file). Returns 0.
+import { passOption, passOptionBool } from "../pipeline";
+import { addSideFileNamed } from "../sidefiles";
+export function runMergeFunc(): i32 {
+  runMergeFunctions(passOptionBool("mergefunc-use-aliases"), passOptionBool("mergefunc-preserve-debug-info"));
+  let rep = passOption("mergefunc-report");
+  if (rep != null && rep!.length > 0) {
+    let o = new OutBuf();
+    writeReport(o);
+    addSideFileNamed(rep!, o);
+  }
+  return 0;
+}
