@@ -12,6 +12,7 @@ import { strtab } from "../../ir/module";
 import { isIntrinsicCall } from "../../ir/query";
 import { OutBuf } from "../../util/outbuf";
 import { functionHash, resetHash } from "./hash";
+import { resetBuilder } from "../../ir/builder";
 import { beginComparatorRun, resetComparator } from "./comparator";
 import { treeInsert, replaceFunctionInTree, nodeFunction, deferred, clearTree, resetFnTree } from "./fntree";
 import {
@@ -21,7 +22,7 @@ import {
 import { resetReport, writeReport, functionsMerged } from "./report";
 
 export function resetMergeFunc(): void {
-  resetHash(); resetComparator(); resetFnTree(); resetMerge(); resetReport();
+  resetBuilder(); resetHash(); resetComparator(); resetFnTree(); resetMerge(); resetReport();
   hashes = new StaticArray<u64>(0); order = new I32Vec(16); tmp = new I32Vec(16);
 }
 
