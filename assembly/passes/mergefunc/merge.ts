@@ -3,7 +3,7 @@
 // a tail-calling thunk, or an alias; when the kept function is interposable the body moves into a new private function and both names become thunks or aliases to it.
 import { I32Vec } from "../../util/vec";
 import {
-  vKind, VK, vType, vName, iOp, iNext, vA, hasUses, operand, setOperandSlot, opUser, opNext, vFirstUse, iOps,
+  vKind, VK, vType, vName, iOp, iNext, vA, hasUses, operand, firstInst, lastInst, setOperandSlot, opUser, opNext, vFirstUse, iOps,
 } from "../../ir/values";
 import {
   gValue, gLinkage, gVisibility, gUnnamed, gFlags, gAddrSpace, gValueType, gComdat, gAlign, gCC, gAttrs,
@@ -21,6 +21,7 @@ import {
   isDiscardableIfUnusedLinkage,
 } from "../../ir/builder";
 import { remove, removeUsers } from "./fntree";
+import { beginPDIThunk, adoptTrailing, finishPDIThunk } from "./pdi";
 import { eraseGlobalNumber } from "./comparator";
 import { noteMerge, HOW_REPLACED, HOW_ERASED, HOW_THUNK, HOW_ALIAS, noteRedirected } from "./report";
 
@@ -123,7 +124,9 @@ let args: I32Vec = new I32Vec(16);
 const CC_SWIFTTAIL: i32 = 16;
 
 // writeThunk: G becomes a new function with G's signature and name that tail-calls F.
+// With -mergefunc-preserve-debug-info, G itself becomes the thunk (pdi.ts).
 function writeThunk(f: i32, g: i32): void {
+  if (preserveDebugInfo && gFirstBlock.get(g) >= 0) { writeThunkKeepingDebugInfo(f, g); return; }
   let fTy = gValueType.get(f), gTy = gValueType.get(g);
   let ng = createFunction(gTy, <i32>gLinkage.get(g), gAddrSpace.get(g), -1);
   gComdat.set(ng, gComdat.get(g));
@@ -145,6 +148,22 @@ function writeThunk(f: i32, g: i32): void {
   replaceAllUsesDeep(gValue.get(g), gValue.get(ng));
   setForward(g, ng);
   eraseGlobal(g);
+}
+
+function writeThunkKeepingDebugInfo(f: i32, g: i32): void {
+  let fTy = gValueType.get(f), gTy = gValueType.get(g);
+  beginPDIThunk(g);
+  let entry = gFirstBlock.get(g);
+  let before = lastInst(entry);
+  args.clear();
+  let n = gNumArgs.get(g);
+  for (let i = 0; i < n; i++) args.push(createCast(gFirstArg.get(g) + i, listAt(fTy, i)));
+  let tail = gCC.get(f) == CC_SWIFTTAIL && gCC.get(g) == CC_SWIFTTAIL ? 2 : 1;
+  let ci = buildCall(fTy, gValue.get(f), args, 0, args.len, gAttrs.get(f), gCC.get(f), tail);
+  let rt = tyA.get(gTy);
+  let ret = rt == T_VOID ? buildRet(-1) : buildRet(createCast(ci, rt));
+  adoptTrailing(before >= 0 ? iNext.get(before) : firstInst(entry));
+  finishPDIThunk(g, ci, ret);
 }
 
 // writeAlias: G becomes an alias to F.

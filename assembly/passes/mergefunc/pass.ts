@@ -13,6 +13,7 @@ import { isIntrinsicCall } from "../../ir/query";
 import { OutBuf } from "../../util/outbuf";
 import { functionHash, resetHash } from "./hash";
 import { resetBuilder } from "../../ir/builder";
+import { resetPDI } from "./pdi";
 import { beginComparatorRun, resetComparator } from "./comparator";
 import { treeInsert, replaceFunctionInTree, nodeFunction, deferred, clearTree, resetFnTree } from "./fntree";
 import {
@@ -22,7 +23,7 @@ import {
 import { resetReport, writeReport, functionsMerged } from "./report";
 
 export function resetMergeFunc(): void {
-  resetBuilder(); resetHash(); resetComparator(); resetFnTree(); resetMerge(); resetReport();
+  resetBuilder(); resetHash(); resetPDI(); resetComparator(); resetFnTree(); resetMerge(); resetReport();
   hashes = new StaticArray<u64>(0); order = new I32Vec(16); tmp = new I32Vec(16);
 }
 
