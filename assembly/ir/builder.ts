@@ -27,7 +27,10 @@ import { mdKind, mdA, MK, attKind, attMD, attNext, addAttachment } from "./metad
 
 let scratch: I32Vec = new I32Vec(16);
 let scratch2: I32Vec = new I32Vec(16);
-export function resetBuilder(): void { scratch = new I32Vec(16); scratch2 = new I32Vec(16); }
+export function resetBuilder(): void {
+  scratch = new I32Vec(16); scratch2 = new I32Vec(16); globalValueMD = new I32Vec(16); globalValueMDScanned = 0;
+  insBlock = -1; insBefore = -1;
+}
 
 // ---- queries ----
 
@@ -299,9 +302,19 @@ function constExprWordCount(c: i32): i32 {
   return iAux.get(c) == 1 ? 3 : 1;
 }
 // ValueAsMetadata::handleRAUW for global values: `!{ptr @from}` now refers to `to`.
+// The value-as-metadata nodes that wrap globals are indexed on first use (and extended when
+// nodes are added), so a replacement does not scan all metadata.
+let globalValueMD: I32Vec = new I32Vec(16);
+let globalValueMDScanned: i32 = 0;
 function redirectValueMetadata(from: i32, to: i32): void {
   let n = mdKind.len;
-  for (let m = 0; m < n; m++) if (<i32>mdKind.get(m) == MK.Value && mdA.get(m) == from) mdA.set(m, to);
+  for (let m = globalValueMDScanned; m < n; m++) {
+    if (<i32>mdKind.get(m) != MK.Value) continue;
+    let v = mdA.get(m);
+    if (v >= 0 && (isGlobalValueKind(<i32>vKind.get(v)) || <i32>vKind.get(v) == VK.Dead)) globalValueMD.push(m);
+  }
+  globalValueMDScanned = n;
+  for (let k = 0; k < globalValueMD.len; k++) { let m = globalValueMD.get(k); if (mdA.get(m) == from) mdA.set(m, to); }
 }
 
 // The first use slot of `v` and the next slot (for walking use-lists: newest use first, as LLVM).

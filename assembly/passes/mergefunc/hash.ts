@@ -8,7 +8,7 @@
 // order, visited depth-first from a stack: the last successor pushed is visited first).
 import { I32Vec } from "../../util/vec";
 import { vA, vB, iOp, iFlags, iNext, operand, numOperands } from "../../ir/values";
-import { gFirstBlock, gValueType, gNumArgs } from "../../ir/globals";
+import { gFirstBlock, gValueType, gNumArgs, gFirstArg } from "../../ir/globals";
 import { tyFlags, TF_VARARG } from "../../ir/types";
 import { Op, F_UNWIND_CALLER, isTerminator } from "../../ir/opcodes";
 import { callFirstDest } from "../../ir/inst";
@@ -69,32 +69,61 @@ export function successor(t: i32, i: i32): i32 {
   return b * kMul;
 }
 
-// A "visited" set over value ids that is cleared in O(1): mark[v] == generation.
+// The local values of a function (arguments, blocks, instructions) lie in a range of value ids
+// [lo, hi] (they are created while the function is parsed or built), so per-function tables
+// index by `v - lo` instead of by the whole module's value space. Ranges are cached per global
+// for the run; forgetLocalRange(g) after a function gains values.
+let rangeLo: I32Vec = new I32Vec(64);
+let rangeHi: I32Vec = new I32Vec(64);
+export function forgetLocalRange(g: i32): void { if (g < rangeLo.len) rangeLo.set(g, -1); }
+export function localLo(g: i32): i32 { computeRange(g); return rangeLo.get(g); }
+export function localHi(g: i32): i32 { computeRange(g); return rangeHi.get(g); }
+function computeRange(g: i32): void {
+  if (g >= rangeLo.len) { rangeLo.resize(g + 1, -1); rangeHi.resize(g + 1, -1); }
+  if (rangeLo.get(g) >= 0) return;
+  let lo = 0x7fffffff, hi = 0;
+  let a = gFirstArg.get(g), n = gNumArgs.get(g);
+  if (n > 0 && a >= 0) { lo = a; hi = a + n - 1; }
+  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+    if (b < lo) lo = b;
+    if (b > hi) hi = b;
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { if (i < lo) lo = i; if (i > hi) hi = i; }
+  }
+  if (lo > hi) { lo = 0; hi = 0; }
+  rangeLo.set(g, lo); rangeHi.set(g, hi);
+}
+
+// A "visited" set over the local values of one function, cleared in O(1) by a generation stamp.
 @final export class VisitSet {
   mark: Int32Array = new Int32Array(0);
   gen: i32 = 0;
-  begin(valueCount: i32): void {
-    if (this.mark.length < valueCount) {
-      let n = this.mark.length < 1024 ? 1024 : this.mark.length;
-      while (n < valueCount) n <<= 1;
-      this.mark = new Int32Array(n); this.gen = 0;
+  lo: i32 = 0;
+  hi: i32 = -1;
+  begin(g: i32): void {
+    this.lo = localLo(g); this.hi = localHi(g);
+    let n = this.hi - this.lo + 1;
+    if (this.mark.length < n) {
+      let c = this.mark.length < 256 ? 256 : this.mark.length;
+      while (c < n) c <<= 1;
+      this.mark = new Int32Array(c); this.gen = 0;
     }
     this.gen++;
     if (this.gen == 0x7fffffff) { this.mark.fill(0); this.gen = 1; }
   }
-  // Marks v; returns false when it already was marked.
+  // Marks v (a local value of the function); returns false when it already was marked.
   @inline visit(v: i32): bool {
-    if (unchecked(this.mark[v]) == this.gen) return false;
-    unchecked(this.mark[v] = this.gen);
+    if (v < this.lo || v > this.hi) return false;
+    let k = v - this.lo;
+    if (unchecked(this.mark[k]) == this.gen) return false;
+    unchecked(this.mark[k] = this.gen);
     return true;
   }
 }
 
 let stackV: I32Vec = new I32Vec(64);
 let seen: VisitSet = new VisitSet();
-export function resetHash(): void { stackV = new I32Vec(64); seen = new VisitSet(); }
+export function resetHash(): void { stackV = new I32Vec(64); seen = new VisitSet(); rangeLo = new I32Vec(64); rangeHi = new I32Vec(64); }
 
-import { valueCount } from "../../ir/values";
 // StructuralHash(F) for a definition `g` (global index).
 export function functionHash(g: i32): u64 {
   let h: u64 = 4;
@@ -103,7 +132,7 @@ export function functionHash(g: i32): u64 {
   h = mix(h, <u64>gNumArgs.get(g));
   let entry = gFirstBlock.get(g);
   if (entry < 0) return h;
-  seen.begin(valueCount());
+  seen.begin(g);
   stackV.clear(); stackV.push(entry); seen.visit(entry);
   while (stackV.len > 0) {
     let b = stackV.pop();

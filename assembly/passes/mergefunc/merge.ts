@@ -23,6 +23,7 @@ import {
 import { remove, removeUsers } from "./fntree";
 import { beginPDIThunk, adoptTrailing, finishPDIThunk } from "./pdi";
 import { eraseGlobalNumber } from "./comparator";
+import { forgetLocalRange } from "./hash";
 import { noteMerge, HOW_REPLACED, HOW_ERASED, HOW_THUNK, HOW_ALIAS, noteRedirected } from "./report";
 
 // Options (-mergefunc-use-aliases, -mergefunc-preserve-debug-info).
@@ -40,7 +41,7 @@ let semanticInterposition: bool = false;
 
 export function resetMerge(): void {
   used = new I32Vec(16); forwardTo = new I32Vec(16); useAliases = false; preserveDebugInfo = false;
-  semanticInterposition = false; args = new I32Vec(16);
+  semanticInterposition = false; args = new I32Vec(16); changedBodies = new I32Vec(16);
 }
 export function markUsed(g: i32): void { if (g >= used.len) used.resize(g + 1, 0); used.set(g, 1); }
 function isUsed(g: i32): bool { return g < used.len && used.get(g) != 0; }
@@ -164,7 +165,13 @@ function writeThunkKeepingDebugInfo(f: i32, g: i32): void {
   let ret = rt == T_VOID ? buildRet(-1) : buildRet(createCast(ci, rt));
   adoptTrailing(before >= 0 ? iNext.get(before) : firstInst(entry));
   finishPDIThunk(g, ci, ret);
+  forgetLocalRange(g);
+  markBodyChanged(g);
 }
+// Functions whose body a merge rewrote in place (debug-info-preserving thunks).
+let changedBodies: I32Vec = new I32Vec(16);
+function markBodyChanged(g: i32): void { if (g >= changedBodies.len) changedBodies.resize(g + 1, 0); changedBodies.set(g, 1); }
+export function bodyChanged(g: i32): bool { return g < changedBodies.len && changedBodies.get(g) != 0; }
 
 // writeAlias: G becomes an alias to F.
 function writeAlias(f: i32, g: i32): void {

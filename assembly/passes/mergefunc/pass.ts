@@ -14,6 +14,7 @@ import { OutBuf } from "../../util/outbuf";
 import { functionHash, resetHash } from "./hash";
 import { resetBuilder } from "../../ir/builder";
 import { resetPDI } from "./pdi";
+import { bodyChanged } from "./merge";
 import { beginComparatorRun, resetComparator } from "./comparator";
 import { treeInsert, replaceFunctionInTree, nodeFunction, deferred, clearTree, resetFnTree } from "./fntree";
 import {
@@ -24,10 +25,11 @@ import { resetReport, writeReport, functionsMerged } from "./report";
 
 export function resetMergeFunc(): void {
   resetBuilder(); resetHash(); resetPDI(); resetComparator(); resetFnTree(); resetMerge(); resetReport();
-  hashes = new StaticArray<u64>(0); order = new I32Vec(16); tmp = new I32Vec(16);
+  hashes = new StaticArray<u64>(0); hashed = new I32Vec(16); order = new I32Vec(16); tmp = new I32Vec(16);
 }
 
 let hashes: StaticArray<u64> = new StaticArray<u64>(0);
+let hashed: I32Vec = new I32Vec(16);   // 1 when hashes[g] is valid
 let order: I32Vec = new I32Vec(16);
 let tmp: I32Vec = new I32Vec(16);
 
@@ -42,10 +44,12 @@ export function runMergeFunctions(useAliases: bool, preserveDebugInfo: bool): i3
   // All candidates, ordered by hash (stable); those with a unique hash are never compared.
   let n = globalCount();
   hashes = new StaticArray<u64>(n);
+  hashed = new I32Vec(n); hashed.resize(n, 0);
   order.clear();
   for (let g = 0; g < n; g++) {
     if (!isLiveFunction(g) || !isEligible(g)) continue;
     unchecked(hashes[g] = functionHash(g));
+    hashed.set(g, 1);
     order.push(g);
   }
   sortByHash(order);
@@ -101,7 +105,9 @@ function hasDistinctMetadataIntrinsic(g: i32): bool {
 
 // MergeFunctions::insert: merge g into an equal function already in the tree, or add it.
 function insert(g: i32): bool {
-  let h = functionHash(g);
+  // The hash only depends on opcodes, the CFG and the signature, which merging never changes in
+  // a function that stays (callers only get new operands), so the first sweep's hash is reused.
+  let h = g < hashed.len && hashed.get(g) != 0 && !bodyChanged(g) ? unchecked(hashes[g]) : functionHash(g);
   let r = treeInsert(g, h);
   if (r >= 0) return false;
   let node = -2 - r;
