@@ -53,6 +53,7 @@ export function reset(): void {
   resetDataLayoutTables(); resetDataLayout(); setDataLayoutNames(moduleStrtab);
   resetCC(); resetInstScratch(); resetParser(); resetIntrinsicAttrs(); resetTypeFinder();
   resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();
+  resetSideFiles();
   errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
 }
 
@@ -179,4 +180,16 @@ function presize(len: i32): void {
   if (values > 1024) resetValues(values);
   moduleStrtab2.bytes.reserve(len / 24);
   reserveOutput(len < (4 << 20) ? len + (len >> 3) : (2 << 20));
+}
+
+// Side files of the last runPipeline (ABI.md): count, then name and contents of file i at outputPtr().
+import { resetSideFiles, sideFileCountNow, sideFileNameBuf, sideFileDataBuf } from "./passes/sidefiles";
+export function sideFileCount(): i32 { return sideFileCountNow(); }
+export function sideFileName(i: i32): i32 {
+  if (i < 0 || i >= sideFileCountNow()) return 0;
+  let o = sideFileNameBuf(i); outPtr = o.buf.ptr; return o.len;
+}
+export function sideFileData(i: i32): i32 {
+  if (i < 0 || i >= sideFileCountNow()) return 0;
+  let o = sideFileDataBuf(i); outPtr = o.buf.ptr; return o.len;
 }
