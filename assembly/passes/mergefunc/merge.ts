@@ -122,7 +122,7 @@ function createCast(v: i32, destTy: i32): i32 {
 }
 
 let args: I32Vec = new I32Vec(16);
-const CC_SWIFTTAIL: i32 = 16;
+const CC_SWIFTTAIL: i32 = 20;   // CallingConv::SwiftTail
 
 // writeThunk: G becomes a new function with G's signature and name that tail-calls F.
 // With -mergefunc-preserve-debug-info, G itself becomes the thunk (pdi.ts).
