@@ -3,7 +3,7 @@
 //  - reflexive: cmp(f, f) == 0;
 //  - antisymmetric: cmp(f, g) == -cmp(g, f);
 //  - transitive: cmp(a, b) <= 0 and cmp(b, c) <= 0 imply cmp(a, c) <= 0 (all triples of a module);
-//  - cmp(f, g) == 0 implies hash(f) == hash(g).
+//  - cmp(f, g) == 0 implies hash(f) == hash(g), and the same for our detail hash (the FnTree's second key).
 // The generator draws from a deliberately small space so that many pairs are equal or differ in one
 // detail, and mixes the cases the comparator folds together or keeps apart: `ptr` and `i64` (equal:
 // pointers are 64 bits here), `ptr addrspace(1)`, `ptr null` / `i64 0`, inttoptr / ptrtoint, GEPs
@@ -29,7 +29,7 @@ import { resetCC } from "../../assembly/text/cc";
 import { resetInstScratch } from "../../assembly/text/parse-inst";
 import { fillDefaults } from "../../assembly/ir/defaults";
 import { compareFunctions, resetComparator, beginComparatorRun } from "../../assembly/passes/mergefunc/comparator";
-import { functionHash, resetHash } from "../../assembly/passes/mergefunc/hash";
+import { functionHash, functionDetailHash, resetHash } from "../../assembly/passes/mergefunc/hash";
 
 // ---- a fresh arena (index.ts reset() without __reset, which would free the test framework's memory) ----
 function parseText(text: string): bool {
@@ -176,6 +176,7 @@ function checkModule(n: i32, budget: i32): i32 {
       if (i < j && c[i * m + j] == 0) {
         equalPairs++;
         if (functionHash(fns.get(i)) != functionHash(fns.get(j))) { bad++; trace("equal but hashes differ: f" + i.toString() + " f" + j.toString()); }
+        if (functionDetailHash(fns.get(i)) != functionDetailHash(fns.get(j))) { bad++; trace("equal but detail hashes differ: f" + i.toString() + " f" + j.toString()); }
       }
     }
   }

@@ -1,4 +1,4 @@
-// FnTree: the ordered set of distinct functions, keyed by (structural hash, FunctionComparator),
+// FnTree: the ordered set of distinct functions, keyed by (structural hash, detail hash, FunctionComparator),
 // as a treap (a binary search tree kept balanced in expectation by heap-ordered random
 // priorities) in flat arrays. Lookup and insertion are O(log N) comparisons; a node is erased
 // by id (through its parent link) without comparing, so a function whose callers changed can
@@ -10,6 +10,7 @@ import { I32Vec } from "../../util/vec";
 import { vKind, VK, vA, opUser, opNext, vFirstUse } from "../../ir/values";
 import { functionOfInst } from "../../ir/builder";
 import { compareFunctions } from "./comparator";
+import { functionDetailHash } from "./hash";
 
 // Nodes: function (global index), hash, children, parent, priority.
 let nFn: I32Vec = new I32Vec(64);
@@ -28,7 +29,8 @@ let nodeOf: I32Vec = new I32Vec(64);
 export let deferred: I32Vec = new I32Vec(64);
 
 export function resetFnTree(): void {
-  nFn = new I32Vec(64); nHash = new StaticArray<u64>(64); nLeft = new I32Vec(64); nRight = new I32Vec(64);
+  nFn = new I32Vec(64); nHash = new StaticArray<u64>(64);
+  detail = new StaticArray<u64>(64); detailKnown = new I32Vec(64); nLeft = new I32Vec(64); nRight = new I32Vec(64);
   nParent = new I32Vec(64); nPrio = new I32Vec(64); freeNodes = new I32Vec(16);
   root = -1; size = 0; seed = 0x2545F491;
   nodeOf = new I32Vec(64); deferred = new I32Vec(64);
@@ -66,10 +68,35 @@ function setNodeOf(g: i32, n: i32): void {
 export function nodeOfFunction(g: i32): i32 { return g < nodeOf.len ? nodeOf.get(g) : -1; }
 export function nodeFunction(n: i32): i32 { return nFn.get(n); }
 
-// The key order: hash first, then the comparator.
+// Detail hashes (hash.ts functionDetailHash) are computed only when two LLVM hashes tie, and kept
+// while the function is in the tree (or being inserted): a function leaves the tree (remove)
+// before any of its operands that the detail hash looks at change, and its detail hash is
+// forgotten then.
+let detail: StaticArray<u64> = new StaticArray<u64>(0);
+let detailKnown: I32Vec = new I32Vec(64);
+function detailHashOf(g: i32): u64 {
+  if (g >= detailKnown.len) {
+    detailKnown.resize(g + 1, 0);
+    if (g >= detail.length) {
+      let c = detail.length < 64 ? 64 : detail.length;
+      while (c <= g) c <<= 1;
+      let a = new StaticArray<u64>(c);
+      for (let i = 0; i < detail.length; i++) unchecked(a[i] = detail[i]);
+      detail = a;
+    }
+  }
+  if (detailKnown.get(g) == 0) { unchecked(detail[g] = functionDetailHash(g)); detailKnown.set(g, 1); }
+  return unchecked(detail[g]);
+}
+// Forgets g's detail hash (its body was rewritten).
+export function forgetDetailHash(g: i32): void { if (g < detailKnown.len) detailKnown.set(g, 0); }
+
+// The key order: LLVM's hash, then the detail hash, then the comparator.
 function cmpKey(g: i32, h: u64, n: i32): i32 {
   let nh = unchecked(nHash[n]);
   if (h != nh) return h < nh ? -1 : 1;
+  let h2 = detailHashOf(g), nh2 = detailHashOf(nFn.get(n));
+  if (h2 != nh2) return h2 < nh2 ? -1 : 1;
   return compareFunctions(g, nFn.get(n));
 }
 
@@ -141,6 +168,7 @@ export function replaceFunctionInTree(n: i32, newG: i32): void {
 export function remove(g: i32): void {
   let n = nodeOfFunction(g);
   if (n < 0) return;
+  forgetDetailHash(g);
   eraseNode(n);
   deferred.push(g);
 }

@@ -147,3 +147,74 @@ export function functionHash(g: i32): u64 {
   }
   return h;
 }
+
+// ---- a finer key, ours ----
+// The FnTree orders by LLVM's hash, then by this detail hash, then by the comparator. It mixes, per
+// instruction in the same walk, what the comparator requires to be equal when two functions are
+// equal: the operand count and optional flags (not for GEPs, whose operands compare by constant
+// offset), the predicate, and for each operand a key that equal operands share — "a local value",
+// the global itself (or "this function"), a non-null integer or FP constant's type width and bits,
+// "a null constant", "another constant". Equal functions get equal detail hashes, so the set of
+// merges is unchanged, but functions with equal LLVM hashes that differ in a constant or a callee
+// are told apart without walking the comparator.
+import { vKind, VK, iFlags, vType, iOps, iNOps, opVal } from "../../ir/values";
+import { gValue } from "../../ir/globals";
+import { tyA, tyKind, TK } from "../../ir/types";
+import { intWordCount, intWord, fpWord } from "../../ir/constants";
+import { F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_NNEG, F_SAMESIGN, F_FMF_SHIFT, FMF_ALL } from "../../ir/opcodes";
+import { zext64 } from "../../util/bits";
+
+const DETAIL_FLAGS: i32 = F_NUW | F_NSW | F_EXACT | F_DISJOINT | F_NNEG | F_SAMESIGN | (FMF_ALL << F_FMF_SHIFT);
+
+function operandKey(v: i32, self: i32): u64 {
+  if (v < 0) return 1;
+  let k = <i32>vKind.get(v);
+  if (k == VK.Arg || k == VK.Block || k == VK.Inst) return 2;
+  if (k >= VK.GlobalVar && k <= VK.IFunc) return v == self ? 3 : 0x100000000 + <u64>v;
+  if (k == VK.ConstNull || k == VK.ConstZero || k == VK.ConstNone) return 4;
+  if (k == VK.ConstInt) {
+    let n = intWordCount(v);
+    let h: u64 = 0x7e57;
+    let zero = true;
+    for (let i = 0; i < n; i++) { let w = intWord(v, i); if (w != 0) zero = false; h = mix(h, zext64(w)); }
+    return zero ? 4 : mix(h, <u64>tyA.get(vType.get(v)));
+  }
+  if (k == VK.ConstFP) {
+    let h: u64 = 0xf10a7;
+    let zero = true;
+    for (let i = 0; i < 4; i++) { let w = fpWord(v, i); if (w != 0) zero = false; h = mix(h, zext64(w)); }
+    return zero ? 4 : mix(h, <u64>tyKind.get(vType.get(v)));
+  }
+  if (k == VK.MDValue || k == VK.InlineAsm) return 6;
+  return 5;
+}
+
+export function functionDetailHash(g: i32): u64 {
+  let h: u64 = 0xde7a11;
+  let entry = gFirstBlock.get(g);
+  if (entry < 0) return h;
+  let self = gValue.get(g);
+  seen.begin(g);
+  stackV.clear(); stackV.push(entry); seen.visit(entry);
+  while (stackV.len > 0) {
+    let b = stackV.pop();
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+      let op = <i32>iOp.get(i);
+      h = mix(h, <u64>op);
+      if (op == Op.GetElementPtr) continue;
+      let n = iNOps.get(i), s = iOps.get(i);
+      h = mix(h, <u64>n);
+      h = mix(h, <u64>(iFlags.get(i) & DETAIL_FLAGS));
+      if (op == Op.ICmp || op == Op.FCmp) h = mix(h, <u64>predicate(i));
+      for (let k = 0; k < n; k++) h = mix(h, operandKey(opVal.get(s + k), self));
+    }
+    let t = terminatorOf(b);
+    let ns = numSuccessors(t);
+    for (let k = 0; k < ns; k++) {
+      let sb = successor(t, k);
+      if (sb >= 0 && seen.visit(sb)) stackV.push(sb);
+    }
+  }
+  return h;
+}
+import { predicate } from "../../ir/inst";

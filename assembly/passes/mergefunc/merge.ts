@@ -20,7 +20,7 @@ import {
   setVisibility, eraseGlobal, replaceAllUsesDeep, functionOfInst, isInterposableLinkage, isLocalLinkage,
   isDiscardableIfUnusedLinkage,
 } from "../../ir/builder";
-import { remove, removeUsers } from "./fntree";
+import { remove, removeUsers, forgetDetailHash } from "./fntree";
 import { beginPDIThunk, adoptTrailing, finishPDIThunk } from "./pdi";
 import { eraseGlobalNumber } from "./comparator";
 import { forgetLocalRange } from "./hash";
@@ -170,7 +170,11 @@ function writeThunkKeepingDebugInfo(f: i32, g: i32): void {
 }
 // Functions whose body a merge rewrote in place (debug-info-preserving thunks).
 let changedBodies: I32Vec = new I32Vec(16);
-function markBodyChanged(g: i32): void { if (g >= changedBodies.len) changedBodies.resize(g + 1, 0); changedBodies.set(g, 1); }
+function markBodyChanged(g: i32): void {
+  if (g >= changedBodies.len) changedBodies.resize(g + 1, 0);
+  changedBodies.set(g, 1);
+  forgetDetailHash(g);
+}
 export function bodyChanged(g: i32): bool { return g < changedBodies.len && changedBodies.get(g) != 0; }
 
 // writeAlias: G becomes an alias to F.
