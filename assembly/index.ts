@@ -55,6 +55,7 @@ export function reset(): void {
   resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();
   resetSideFiles();
   errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
+  resetAnalyses();
 }
 
 export function inputAlloc(len: i32): usize {
@@ -182,8 +183,20 @@ function presize(len: i32): void {
   reserveOutput(len < (4 << 20) ? len + (len >> 3) : (2 << 20));
 }
 
-// Side files of the last runPipeline (ABI.md): count, then name and contents of file i at outputPtr().
+// ---- analyses, pass registry, side files (assembly/analysis, assembly/passes) ----
+import { resetCFG } from "./analysis/cfg";
+import { resetDomTree } from "./analysis/domtree";
+import { resetDominance } from "./analysis/dominance";
+import { resetIDF } from "./analysis/idf";
+import { resetBPI } from "./analysis/bpi";
+import { resetBFI } from "./analysis/bfi";
+import { resetPipeline } from "./passes/pipeline";
 import { resetSideFiles, sideFileCountNow, sideFileNameBuf, sideFileDataBuf } from "./passes/sidefiles";
+import { resetDot } from "./passes/dot";
+function resetAnalyses(): void {
+  resetCFG(); resetDomTree(); resetDominance(); resetIDF(); resetBPI(); resetBFI();
+  resetPipeline(); resetSideFiles(); resetDot();
+}
 export function sideFileCount(): i32 { return sideFileCountNow(); }
 export function sideFileName(i: i32): i32 {
   if (i < 0 || i >= sideFileCountNow()) return 0;

@@ -1,7 +1,24 @@
-// The pass pipeline: parses opt's pipeline text (`a,b,function(c)`, options after `|`) and runs
-// the passes in order. Passes register by name here.
+// The pass pipeline: parses opt's pipeline text (`a,b,function(c,d)`, options after `|`) and runs
+// the passes in order, as opt-19's PassBuilder nests them:
+//  - when the first name is a module-level name (a module pass, `module(...)`, `function(...)`),
+//    the pipeline is a module pipeline: module passes run on the module, `function(...)` runs its
+//    function passes on each defined function in module order, and a bare function pass gets a
+//    function adaptor of its own;
+//  - when the first name is a function pass, the whole pipeline is one function pipeline
+//    (every pass runs on function 1, then every pass on function 2, ...).
+// Errors use opt's wording: `unknown pass name 'x'` (code 2, message = the name),
+// `unknown module pass 'x'`, `unknown function pass 'x'`, `unknown pipeline name 'x'`,
+// `invalid pipeline '...'` (code 1).
+//
+// Registering a pass: give it an id below (module or function range), return the id from
+// modulePassId / functionPassId for its name, and run it in runModulePass / runFunctionPass.
 import { OutBuf } from "../util/outbuf";
+import { I32Vec } from "../util/vec";
+import { globalCount, gKind, GK, gFlags, GF_ERASED, gFirstBlock } from "../ir/globals";
 import { resetSideFiles } from "./sidefiles";
+import { printDomTreeOf } from "./domprint";
+import { dotTreeOf, dotCFGOf } from "./dot";
+import { runMergeFunc } from "./mergefunc/pass";
 import { runMergeFunc } from "./mergefunc/pass";
 
 let passErr: string = "";
@@ -18,13 +35,20 @@ export function passOption(name: string): string | null {
   return null;
 }
 export function passOptionBool(name: string): bool { let v = passOption(name); return v != null && v != "0"; }
+
+export function resetPipeline(): void {
+  passErr = ""; passOut = null;
+  optNames = new Array<string>(); optValues = new Array<string>();
+  pNames = new Array<string>(); pChild = new I32Vec(); pNext = new I32Vec();
+  steps = new I32Vec(); fnIds = new I32Vec();
+}
+
 function hexVal(c: i32): i32 {
   if (c >= 48 && c <= 57) return c - 48;
   if (c >= 65 && c <= 70) return c - 55;
   if (c >= 97 && c <= 102) return c - 87;
   return -1;
 }
-// `%XX` escapes decoded (bytes, then UTF-8); null when one is malformed.
 function decodePercent(s: string): string | null {
   if (s.indexOf("%") < 0) return s;
   let b = new OutBuf();
@@ -59,17 +83,145 @@ function parseOptions(text: string): bool {
   return true;
 }
 
-// Module passes we run.
-function isModulePass(name: string): bool { return name == "mergefunc"; }
-function runModulePass(name: string): i32 {
-  if (name == "mergefunc") return runMergeFunc();
+// ---- the pass registry ----
+
+// Module passes: 1..99. Function passes: 100...
+const M_VERIFY = 1, M_NOOP = 2, M_REQUIRE_VERIFY = 3, M_MERGEFUNC = 4;
+const F_VERIFY = 100, F_NOOP = 101, F_PRINT_DOM = 102, F_PRINT_POSTDOM = 103, F_DOT_DOM = 104,
+  F_DOT_DOM_ONLY = 105, F_DOT_POSTDOM = 106, F_DOT_POSTDOM_ONLY = 107, F_DOT_CFG = 108, F_DOT_CFG_ONLY = 109,
+  F_REQUIRE_ANALYSIS = 110;
+
+function modulePassId(name: string): i32 {
+  if (name == "verify") return M_VERIFY;
+  if (name == "mergefunc") return M_MERGEFUNC;
+  if (name == "no-op-module") return M_NOOP;
+  if (name == "mergefunc") return M_MERGEFUNC;
+  if (name == "require<verify>" || name == "invalidate<verify>") return M_REQUIRE_VERIFY;
+  return 0;
+}
+function functionPassId(name: string): i32 {
+  if (name == "verify") return F_VERIFY;
+  if (name == "no-op-function") return F_NOOP;
+  if (name == "print<domtree>") return F_PRINT_DOM;
+  if (name == "print<postdomtree>") return F_PRINT_POSTDOM;
+  if (name == "dot-dom") return F_DOT_DOM;
+  if (name == "dot-dom-only") return F_DOT_DOM_ONLY;
+  if (name == "dot-post-dom") return F_DOT_POSTDOM;
+  if (name == "dot-post-dom-only") return F_DOT_POSTDOM_ONLY;
+  if (name == "dot-cfg") return F_DOT_CFG;
+  if (name == "dot-cfg-only") return F_DOT_CFG_ONLY;
+  // analyses: building them has no visible effect, so require<>/invalidate<> are no-ops
+  if (name == "require<domtree>" || name == "require<postdomtree>" || name == "invalidate<domtree>" ||
+      name == "invalidate<postdomtree>" || name == "verify<domtree>" || name == "require<no-op-function>" ||
+      name == "invalidate<all>") return F_REQUIRE_ANALYSIS;
   return 0;
 }
 
-// Names of the passes we know; a pipeline element that is none of these is an unknown pass.
-function isKnownNoOp(name: string): bool {
-  // Analyses and wrappers that leave the module unchanged.
-  return name == "verify" || name == "require<verify>" || name == "no-op-module" || name == "no-op-function";
+// Returns 0 ok, 1 error (passErr holds the message).
+function runModulePass(id: i32): i32 {
+  switch (id) {
+    case M_MERGEFUNC: return runMergeFunc();
+    case M_VERIFY: case M_NOOP: case M_REQUIRE_VERIFY: return 0;   // verify: the host runs the verifier
+    default: return 0;
+  }
+}
+function runFunctionPass(id: i32, g: i32, out: OutBuf): i32 {
+  switch (id) {
+    case F_PRINT_DOM: printDomTreeOf(out, g, false); return 0;
+    case F_PRINT_POSTDOM: printDomTreeOf(out, g, true); return 0;
+    case F_DOT_DOM: dotTreeOf(out, g, false, false); return 0;
+    case F_DOT_DOM_ONLY: dotTreeOf(out, g, false, true); return 0;
+    case F_DOT_POSTDOM: dotTreeOf(out, g, true, false); return 0;
+    case F_DOT_POSTDOM_ONLY: dotTreeOf(out, g, true, true); return 0;
+    case F_DOT_CFG: dotCFGOf(out, g, false); return 0;
+    case F_DOT_CFG_ONLY: dotCFGOf(out, g, true); return 0;
+    default: return 0;   // no-ops, analyses
+  }
+}
+
+// ---- pipeline text -> element tree ----
+// Elements: name, first child (-1 none, -2 empty parens), next sibling.
+let pNames: Array<string> = new Array<string>();
+let pChild: I32Vec = new I32Vec();
+let pNext: I32Vec = new I32Vec();
+let ptext: string = "";
+let ppos: i32 = 0;
+
+// Parses `elem (',' elem)*` up to ')' or the end; returns the first element (or -1 on error).
+function parseList(depth: i32): i32 {
+  let first = -1, prev = -1;
+  while (true) {
+    let start = ppos;
+    while (ppos < ptext.length) {
+      let c = ptext.charCodeAt(ppos);
+      if (c == 44 || c == 40 || c == 41) break;
+      ppos++;
+    }
+    let e = pNames.length;
+    pNames.push(ptext.substring(start, ppos).trim()); pChild.push(-1); pNext.push(-1);
+    if (prev >= 0) pNext.set(prev, e); else first = e;
+    prev = e;
+    if (ppos < ptext.length && ptext.charCodeAt(ppos) == 40) {
+      ppos++;
+      let inner = parseList(depth + 1);
+      if (inner == -1) return -1;
+      if (ppos >= ptext.length || ptext.charCodeAt(ppos) != 41) return -1;
+      ppos++;
+      pChild.set(e, inner);
+    }
+    if (ppos >= ptext.length) return depth == 0 ? first : -1;
+    let c = ptext.charCodeAt(ppos);
+    if (c == 41) return depth > 0 ? first : -1;
+    if (c != 44) return -1;
+    ppos++;
+  }
+  return -1;
+}
+
+// ---- element tree -> plan: steps are module pass ids, or a function group ----
+// steps: (kind, a, b): kind 0 = module pass a; kind 1 = function passes fnIds[a .. a+b).
+let steps: I32Vec = new I32Vec();
+let fnIds: I32Vec = new I32Vec();
+
+function isModuleLevel(name: string): bool {
+  return modulePassId(name) != 0 || name == "module" || name == "function";
+}
+function addFunctionElement(e: i32): i32 {
+  let name = pNames[e];
+  let ch = pChild.get(e);
+  if (name == "function" && ch >= 0) {
+    for (let c = ch; c >= 0; c = pNext.get(c)) { let r = addFunctionElement(c); if (r != 0) return r; }
+    return 0;
+  }
+  let id = ch < 0 ? functionPassId(name) : 0;
+  if (id == 0) { passErr = "unknown function pass '" + name + "'"; return 1; }
+  fnIds.push(id);
+  return 0;
+}
+function beginGroup(): i32 { steps.push(1); steps.push(fnIds.len); steps.push(0); return steps.len - 1; }
+function endGroup(at: i32, start: i32): void { steps.set(at, fnIds.len - start); }
+function addModuleElement(e: i32): i32 {
+  let name = pNames[e];
+  let ch = pChild.get(e);
+  if (ch >= 0 && name == "module") {
+    for (let c = ch; c >= 0; c = pNext.get(c)) { let r = addModuleElement(c); if (r != 0) return r; }
+    return 0;
+  }
+  if (ch >= 0 && name == "function") {
+    let start = fnIds.len;
+    let at = beginGroup();
+    for (let c = ch; c >= 0; c = pNext.get(c)) { let r = addFunctionElement(c); if (r != 0) return r; }
+    endGroup(at, start);
+    return 0;
+  }
+  if (ch < 0) {
+    let m = modulePassId(name);
+    if (m != 0) { steps.push(0); steps.push(m); steps.push(0); return 0; }
+    let f = functionPassId(name);
+    if (f != 0) { let start = fnIds.len; let at = beginGroup(); fnIds.push(f); endGroup(at, start); return 0; }
+  }
+  passErr = "unknown module pass '" + name + "'";
+  return 1;
 }
 
 // Returns 0 ok, 1 error, 2 unknown pass (passErr holds the name).
@@ -81,22 +233,35 @@ export function runPasses(p: usize, len: i32): i32 {
   let pipeline = bar >= 0 ? text.substring(0, bar) : text;
   if (!parseOptions(bar >= 0 ? text.substring(bar + 1) : "")) { passErr = "malformed pass option list"; return 1; }
   if (pipeline.length == 0) return 0;
-  let parts = pipeline.split(",");
-  let names = new Array<string>();
-  for (let i = 0; i < parts.length; i++) {
-    let name = parts[i].trim();
-    // strip function(...) / module(...) adaptors
-    while (true) {
-      let open = name.indexOf("(");
-      if (open > 0 && name.endsWith(")") && (name.startsWith("function(") || name.startsWith("module(") || name.startsWith("cgscc("))) {
-        name = name.substring(open + 1, name.length - 1);
-      } else break;
-    }
-    if (isKnownNoOp(name)) continue;
-    if (isModulePass(name)) { names.push(name); continue; }
-    passErr = name;
+  pNames = new Array<string>(); pChild.clear(); pNext.clear();
+  ptext = pipeline; ppos = 0;
+  let top = parseList(0);
+  if (top < 0) { passErr = "invalid pipeline '" + pipeline + "'"; return 1; }
+  steps.clear(); fnIds.clear();
+  let first = pNames[top];
+  if (isModuleLevel(first)) {
+    for (let e = top; e >= 0; e = pNext.get(e)) { let r = addModuleElement(e); if (r != 0) return r; }
+  } else if (functionPassId(first) != 0 && pChild.get(top) < 0) {
+    let at = beginGroup();
+    for (let e = top; e >= 0; e = pNext.get(e)) { let r = addFunctionElement(e); if (r != 0) return r; }
+    endGroup(at, 0);
+  } else {
+    if (pChild.get(top) >= 0) { passErr = "unknown pipeline name '" + first + "'"; return 1; }
+    passErr = first;
     return 2;
   }
-  for (let i = 0; i < names.length; i++) { let r = runModulePass(names[i]); if (r != 0) return r; }
+  return runPlan();
+}
+
+function runPlan(): i32 {
+  let out = passOut!;
+  for (let s = 0; s < steps.len; s += 3) {
+    let kind = steps.get(s), a = steps.get(s + 1), b = steps.get(s + 2);
+    if (kind == 0) { let r = runModulePass(a); if (r != 0) return r; continue; }
+    for (let g = 0; g < globalCount(); g++) {
+      if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0 || gFirstBlock.get(g) < 0) continue;
+      for (let k = 0; k < b; k++) { let r = runFunctionPass(fnIds.get(a + k), g, out); if (r != 0) return r; }
+    }
+  }
   return 0;
 }

@@ -656,3 +656,16 @@ function printAsmLines(id: i32, last: bool): void {
   }
 }
 import { printEscaped } from "./printer-types";
+
+// ---- single values, for diagnostics (the verifier prints as opt's Value::print / printAsOperand) ----
+
+// Numbers the module (globals, metadata, attribute groups) as a full print would; call once
+// before printing values, then numberFunction(g) for the function whose locals appear.
+export function numberForDiagnostics(): void { numberGlobals(); numberModule(); }
+export function numberFunction(g: i32): void { numberLocals(g); }
+// One instruction (no trailing newline), with the current numbering.
+export function printInstructionTo(dst: OutBuf, i: i32): void {
+  let save = out; out = dst;
+  printInstruction(i);
+  out = save;
+}

@@ -1,0 +1,199 @@
+// The control-flow graph of one function, over the arena, in flat i32 arrays.
+//
+// buildCFG(g) numbers the blocks of function g (a global index) densely in function order
+// (0 = entry) and fills, for that function:
+//   cfgN                      number of blocks
+//   cfgBlock[num]             block value id of block `num`
+//   blockNum[value]           block number of a block value (valid for the blocks of cfgFn only)
+//   succOff[0..n], succ[...]  successors in CSR form: block b's successors are
+//                             succ[succOff[b] .. succOff[b+1]), in LLVM's successor order
+//                             (br: then, else; switch: default, cases; invoke: normal, unwind;
+//                             callbr: default, indirect...; catchswitch: unwind, handlers...;
+//                             indirectbr: destinations; cleanupret/catchret: their block).
+//                             Duplicate edges are kept, as LLVM keeps them.
+//   predOff[0..n], pred[...]  predecessors in CSR form, in LLVM's pred_iterator order (the
+//                             terminators among the block's uses, newest use first), one entry
+//                             per edge (duplicates kept).
+//   rpo[0..rpoLen)            reachable blocks in reverse post-order (LLVM's
+//                             ReversePostOrderTraversal: DFS from the entry, successors in order)
+//   rpoIndex[num]             position of block num in rpo, -1 when unreachable from the entry.
+// Every array is an I32Vec: `ptr` is a plain little-endian i32 array in linear memory (the host can
+// view it as an Int32Array) and `len` its length. Everything stays valid until the next buildCFG.
+import { I32Vec } from "../util/vec";
+import {
+  vKind, VK, vParent, vFirstUse, vA, vB, iNext, iOp, iFlags, iOps, iNOps, opVal, opUser, opNext, valueCount,
+} from "../ir/values";
+import { gFirstBlock } from "../ir/globals";
+import { Op, isTerminator, F_UNWIND_CALLER } from "../ir/opcodes";
+import { callNumIndirect } from "../ir/inst";
+
+export let cfgFn: i32 = -1;
+export let cfgN: i32 = 0;
+export let cfgBlock: I32Vec = new I32Vec();
+export let blockNum: I32Vec = new I32Vec();
+export let succOff: I32Vec = new I32Vec();
+export let succ: I32Vec = new I32Vec();
+export let predOff: I32Vec = new I32Vec();
+export let pred: I32Vec = new I32Vec();
+export let rpo: I32Vec = new I32Vec();
+export let rpoIndex: I32Vec = new I32Vec();
+let stackB: I32Vec = new I32Vec();
+let stackK: I32Vec = new I32Vec();
+let cfgEpoch: i32 = 0;
+
+export function resetCFG(): void {
+  cfgFn = -1; cfgN = 0; cfgEpoch = 0;
+  cfgBlock = new I32Vec(); blockNum = new I32Vec(); succOff = new I32Vec(); succ = new I32Vec();
+  predOff = new I32Vec(); pred = new I32Vec(); rpo = new I32Vec(); rpoIndex = new I32Vec();
+  stackB = new I32Vec(); stackK = new I32Vec();
+}
+
+// A counter that changes on every buildCFG (analyses cached per function compare it).
+@inline export function cfgGeneration(): i32 { return cfgEpoch; }
+
+@inline function ld(p: usize, i: i32): i32 { return load<i32>(p + (<usize>i << 2)); }
+@inline function st(p: usize, i: i32, v: i32): void { store<i32>(p + (<usize>i << 2), v); }
+
+// Appends the successor blocks (value ids) of terminator t to `out`, in LLVM's order.
+export function terminatorSuccessors(t: i32, out: I32Vec): void {
+  let op = <i32>iOp.get(t);
+  let s = iOps.get(t), n = iNOps.get(t);
+  switch (op) {
+    case Op.Br: {
+      if (n == 1) out.push(opVal.get(s));
+      else if (n == 3) { out.push(opVal.get(s + 1)); out.push(opVal.get(s + 2)); }
+      break;
+    }
+    case Op.Switch: {
+      if (n >= 2) out.push(opVal.get(s + 1));
+      for (let k = 3; k < n; k += 2) out.push(opVal.get(s + k));
+      break;
+    }
+    case Op.IndirectBr: {
+      for (let k = 1; k < n; k++) out.push(opVal.get(s + k));
+      break;
+    }
+    case Op.Invoke: {
+      if (n >= 2) { out.push(opVal.get(s + n - 2)); out.push(opVal.get(s + n - 1)); }
+      break;
+    }
+    case Op.CallBr: {
+      let k = 1 + callNumIndirect(t);
+      for (let j = n - k; j < n; j++) out.push(opVal.get(s + j));
+      break;
+    }
+    case Op.CleanupRet: { if (n > 1) out.push(opVal.get(s + 1)); break; }
+    case Op.CatchRet: { if (n > 1) out.push(opVal.get(s + 1)); break; }
+    case Op.CatchSwitch: {
+      let hasUnwind = (iFlags.get(t) & F_UNWIND_CALLER) == 0;
+      if (hasUnwind) { out.push(opVal.get(s + n - 1)); for (let k = 1; k < n - 1; k++) out.push(opVal.get(s + k)); }
+      else for (let k = 1; k < n; k++) out.push(opVal.get(s + k));
+      break;
+    }
+    default: break;
+  }
+}
+
+// The terminator of a block (value id), or -1 when its last instruction is not one.
+export function blockTerminator(b: i32): i32 {
+  let t = vB.get(b);
+  if (t < 0 || !isTerminator(<i32>iOp.get(t))) return -1;
+  return t;
+}
+
+// Builds the CFG of function g (global index). Returns the number of blocks.
+export function buildCFG(g: i32): i32 {
+  cfgFn = g; cfgEpoch++;
+  let nv = valueCount();
+  if (blockNum.len < nv) blockNum.resize(nv, -1);
+  cfgBlock.clear();
+  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+    blockNum.set(b, cfgBlock.len);
+    cfgBlock.push(b);
+  }
+  let n = cfgBlock.len;
+  cfgN = n;
+  // successors
+  succOff.clear(); succOff.resize(n + 1, 0);
+  succ.clear();
+  for (let i = 0; i < n; i++) {
+    succOff.set(i, succ.len);
+    let t = blockTerminator(cfgBlock.get(i));
+    if (t >= 0) {
+      let from = succ.len;
+      terminatorSuccessors(t, succ);
+      let bn = blockNum.ptr;
+      for (let k = from; k < succ.len; k++) succ.set(k, ld(bn, succ.get(k)));
+    }
+  }
+  succOff.set(n, succ.len);
+  // predecessors: the terminators among each block's uses, in use-list order
+  predOff.clear(); predOff.resize(n + 1, 0);
+  pred.clear(); pred.reserve(succ.len);
+  for (let i = 0; i < n; i++) {
+    predOff.set(i, pred.len);
+    for (let u = vFirstUse.get(cfgBlock.get(i)); u >= 0; u = opNext.get(u)) {
+      let user = opUser.get(u);
+      if (<i32>vKind.get(user) != VK.Inst || !isTerminator(<i32>iOp.get(user))) continue;
+      let pb = vParent.get(user);
+      if (pb < 0) continue;
+      pred.push(blockNum.get(pb));
+    }
+  }
+  predOff.set(n, pred.len);
+  computeRPO();
+  return n;
+}
+
+// Reverse post-order from the entry (iterative DFS, successors in order).
+function computeRPO(): void {
+  let n = cfgN;
+  rpoIndex.clear(); rpoIndex.resize(n, -1);
+  rpo.clear(); rpo.resize(n, 0);
+  if (n == 0) { rpo.len = 0; return; }
+  stackB.clear(); stackK.clear();
+  stackB.reserve(n); stackK.reserve(n);
+  let ri = rpoIndex.ptr, so = succOff.ptr, sc = succ.ptr;
+  // rpoIndex doubles as the visited mark (-2 = on the DFS, then the final index)
+  let post = 0;
+  st(ri, 0, -2);
+  stackB.pushUnchecked(0); stackK.pushUnchecked(ld(so, 0));
+  while (stackB.len > 0) {
+    let top = stackB.len - 1;
+    let b = ld(stackB.ptr, top);
+    let k = ld(stackK.ptr, top);
+    let end = ld(so, b + 1);
+    let pushed = false;
+    while (k < end) {
+      let c = ld(sc, k); k++;
+      if (ld(ri, c) == -1) {
+        st(stackK.ptr, top, k);
+        st(ri, c, -2);
+        stackB.pushUnchecked(c); stackK.pushUnchecked(ld(so, c));
+        pushed = true;
+        break;
+      }
+    }
+    if (pushed) continue;
+    stackB.len--; stackK.len--;
+    // postorder number `post`; rpo position = reachable - 1 - post (fixed below)
+    st(rpo.ptr, post, b);
+    post++;
+  }
+  // reverse the postorder in place
+  let rp = rpo.ptr;
+  for (let i = 0, j = post - 1; i < j; i++, j--) { let t = ld(rp, i); st(rp, i, ld(rp, j)); st(rp, j, t); }
+  rpo.len = post;
+  for (let i = 0; i < post; i++) st(ri, ld(rp, i), i);
+}
+
+@inline export function numSuccs(b: i32): i32 { return succOff.get(b + 1) - succOff.get(b); }
+@inline export function succAt(b: i32, k: i32): i32 { return succ.get(succOff.get(b) + k); }
+@inline export function numPreds(b: i32): i32 { return predOff.get(b + 1) - predOff.get(b); }
+@inline export function predAt(b: i32, k: i32): i32 { return pred.get(predOff.get(b) + k); }
+@inline export function isReachable(b: i32): bool { return rpoIndex.get(b) >= 0; }
+// LLVM's BasicBlock::getSinglePredecessor: the predecessor when there is exactly one edge in.
+export function singlePredecessor(b: i32): i32 {
+  let s = predOff.get(b), e = predOff.get(b + 1);
+  return e - s == 1 ? pred.get(s) : -1;
+}

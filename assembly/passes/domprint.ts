@@ -1,0 +1,76 @@
+// print<domtree> and print<postdomtree>: the tree as opt-19's DominatorTreePrinterPass and
+// PostDominatorTreePrinterPass write it (DominatorTreeBase::print), to the pass output (stderr):
+//
+//   DominatorTree for function: f
+//   =============================--------------------------------
+//   Inorder Dominator Tree: DFSNumbers invalid: 0 slow queries.
+//     [1] %entry {4294967295,4294967295} [0]
+//       [2] %a {4294967295,4294967295} [1]
+//   Roots: %entry
+//
+// A freshly built tree has no valid DFS numbers in LLVM (they are computed lazily), hence the
+// constant {4294967295,4294967295}. Children are printed in tree order (DFS creation order).
+import { OutBuf } from "../util/outbuf";
+import { strtab } from "../ir/module";
+import { gValue } from "../ir/globals";
+import { vName } from "../ir/values";
+import { buildCFG, cfgBlock } from "../analysis/cfg";
+import { DomTree, buildDomTree, buildPostDomTree } from "../analysis/domtree";
+import { printValueRef } from "../text/printer-values";
+import { numberFunction } from "../text/printer";
+
+// The function's name as StringRef (raw bytes, no sigil or quotes).
+export function printFunctionName(out: OutBuf, g: i32): void {
+  let nm = vName.get(gValue.get(g));
+  if (nm >= 0) out.strId(strtab, nm);
+}
+// A tree node as printAsOperand prints its block (or the virtual exit).
+export function printNodeName(out: OutBuf, t: DomTree, node: i32): void {
+  if (t.isVirtualRoot(node)) { out.str(" <<exit node>>"); return; }
+  printValueRef(out, cfgBlock.get(node));
+}
+
+export function printDomTreeOf(out: OutBuf, g: i32, post: bool): void {
+  buildCFG(g);
+  let t = post ? buildPostDomTree() : buildDomTree();
+  numberFunction(g);
+  out.str(post ? "PostDominatorTree for function: " : "DominatorTree for function: ");
+  printFunctionName(out, g);
+  out.byte(10);
+  printTree(out, t);
+}
+
+export function printTree(out: OutBuf, t: DomTree): void {
+  out.str("=============================--------------------------------\n");
+  out.str(t.post ? "Inorder PostDominator Tree: " : "Inorder Dominator Tree: ");
+  out.str("DFSNumbers invalid: 0 slow queries.\n");
+  let root = t.root;
+  if (root >= 0) {
+    // preorder over firstChild / nextSibling, no recursion
+    let v = root;
+    while (true) {
+      printNode(out, t, v);
+      let f = t.firstChild.get(v);
+      if (f >= 0) { v = f; continue; }
+      while (v != root && t.nextSibling.get(v) < 0) v = t.idom.get(v);
+      if (v == root) break;
+      v = t.nextSibling.get(v);
+    }
+  }
+  out.str("Roots: ");
+  for (let i = 0; i < t.roots.len; i++) { printValueRef(out, cfgBlock.get(t.roots.get(i))); out.byte(32); }
+  out.byte(10);
+}
+
+function printNode(out: OutBuf, t: DomTree, v: i32): void {
+  let lev = t.level.get(v) + 1;
+  let b = out.buf;
+  let ind = 2 * lev;
+  if (b.len + ind > b.cap) b.reserve(b.len + ind);
+  for (let i = 0; i < ind; i++) b.pushUnchecked(32);
+  out.byte(91); out.int(lev); out.str("] ");
+  printNodeName(out, t, v);
+  out.str(" {4294967295,4294967295} [");
+  out.int(lev - 1);
+  out.str("]\n");
+}
