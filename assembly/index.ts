@@ -193,9 +193,12 @@ import { resetBFI } from "./analysis/bfi";
 import { resetPipeline } from "./passes/pipeline";
 import { resetSideFiles, sideFileCountNow, sideFileNameBuf, sideFileDataBuf } from "./passes/sidefiles";
 import { resetDot } from "./passes/dot";
+import { resetBuilder } from "./ir/builder";
+import { resetMergeFunc } from "./passes/mergefunc/pass";
 function resetAnalyses(): void {
   resetCFG(); resetDomTree(); resetDominance(); resetIDF(); resetBPI(); resetBFI();
   resetPipeline(); resetSideFiles(); resetDot();
+  resetBuilder(); resetMergeFunc();
 }
 export function sideFileCount(): i32 { return sideFileCountNow(); }
 export function sideFileName(i: i32): i32 {

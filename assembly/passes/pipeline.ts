@@ -19,7 +19,6 @@ import { resetSideFiles } from "./sidefiles";
 import { printDomTreeOf } from "./domprint";
 import { dotTreeOf, dotCFGOf } from "./dot";
 import { runMergeFunc } from "./mergefunc/pass";
-import { runMergeFunc } from "./mergefunc/pass";
 
 let passErr: string = "";
 let passOut: OutBuf | null = null;
@@ -95,7 +94,6 @@ function modulePassId(name: string): i32 {
   if (name == "verify") return M_VERIFY;
   if (name == "mergefunc") return M_MERGEFUNC;
   if (name == "no-op-module") return M_NOOP;
-  if (name == "mergefunc") return M_MERGEFUNC;
   if (name == "require<verify>" || name == "invalidate<verify>") return M_REQUIRE_VERIFY;
   return 0;
 }
