@@ -678,6 +678,7 @@ function accumulateConstantOffset(gep: i32, bits: i32): bool {
     for (let i = 0; i < intWordCount(idx); i++) if (intWord(idx, i) != 0) { zero = false; break; }
     if (isStruct) {
       let fi = <i32>intLow64(idx);
+      if (intWordCount(idx) > 2 || fi < 0 || fi >= listLen(cur)) return false;
       let ft = listAt(cur, fi);
       if (!zero) {
         if (typeIsScalable(ft)) return false;
