@@ -53,7 +53,7 @@ export function reset(): void {
   resetDataLayoutTables(); resetDataLayout(); setDataLayoutNames(moduleStrtab);
   resetCC(); resetInstScratch(); resetParser(); resetIntrinsicAttrs(); resetTypeFinder();
   resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();
-  resetSideFiles();
+  resetSideFiles(); resetVerifier();
   errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
   resetAnalyses();
 }
@@ -101,7 +101,15 @@ export function passOutput(): i32 {
   return o.len;
 }
 
-export function verify(): i32 { return 0; }
+export function verify(): i32 {
+  if (verifyModule()) { errLen = 0; return 0; }
+  let o = verifierOutput();
+  errLen = o.len;
+  errBytes = o.buf.ptr;
+  errLine = 0; errCol = 0;
+  return 1;
+}
+import { verifyModule, verifierOutput, resetVerifier } from "./analysis/verifier";
 
 // Chunked printing: printStart() then printChunk() until it returns 0; each chunk's bytes are at
 // outputPtr() and are valid until the next call.

@@ -19,6 +19,7 @@ import { resetSideFiles } from "./sidefiles";
 import { printDomTreeOf } from "./domprint";
 import { dotTreeOf, dotCFGOf } from "./dot";
 import { runMergeFunc } from "./mergefunc/pass";
+import { verifyModule, verifyOneFunction, verifierOutput } from "../analysis/verifier";
 
 let passErr: string = "";
 let passOut: OutBuf | null = null;
@@ -115,11 +116,19 @@ function functionPassId(name: string): i32 {
   return 0;
 }
 
+// A failed `verify` pass: the verifier's text goes to the pass output (stderr), as opt aborts.
+function brokenIR(what: string): i32 {
+  let v = verifierOutput();
+  passOutputText().bytes(v.buf.ptr, v.len);
+  passErr = "error: Broken " + what + " found, compilation aborted!";
+  return 1;
+}
 // Returns 0 ok, 1 error (passErr holds the message).
 function runModulePass(id: i32): i32 {
   switch (id) {
     case M_MERGEFUNC: return runMergeFunc();
-    case M_VERIFY: case M_NOOP: case M_REQUIRE_VERIFY: return 0;   // verify: the host runs the verifier
+    case M_VERIFY: return verifyModule() ? 0 : brokenIR("module");
+    case M_NOOP: case M_REQUIRE_VERIFY: return 0;
     default: return 0;
   }
 }
@@ -133,6 +142,7 @@ function runFunctionPass(id: i32, g: i32, out: OutBuf): i32 {
     case F_DOT_POSTDOM_ONLY: dotTreeOf(out, g, true, true); return 0;
     case F_DOT_CFG: dotCFGOf(out, g, false); return 0;
     case F_DOT_CFG_ONLY: dotCFGOf(out, g, true); return 0;
+    case F_VERIFY: return verifyOneFunction(g) ? 0 : brokenIR("function");
     default: return 0;   // no-ops, analyses
   }
 }
