@@ -207,6 +207,7 @@ function resetAnalyses(): void {
   resetCFG(); resetDomTree(); resetDominance(); resetIDF(); resetBPI(); resetBFI();
   resetPipeline(); resetSideFiles(); resetDot();
   resetBuilder(); resetMergeFunc();
+  idfOut = null;
 }
 export function sideFileCount(): i32 { return sideFileCountNow(); }
 export function sideFileName(i: i32): i32 {
@@ -217,3 +218,44 @@ export function sideFileData(i: i32): i32 {
   if (i < 0 || i >= sideFileCountNow()) return 0;
   let o = sideFileDataBuf(i); outPtr = o.buf.ptr; return o.len;
 }
+
+// ---- CFG, dominator trees and IDF as arrays for the host (ABI.md: "Analysis views") ----
+import { buildCFG, cfgN, succOff, succ, predOff, pred, rpo, rpoIndex, cfgBlock } from "./analysis/cfg";
+import { buildDomTree, buildPostDomTree, domTree, postDomTree, DomTree } from "./analysis/domtree";
+import { idfSetDefiningBlocksPtr, idfSetLiveInBlocksPtr, idfCalculate } from "./analysis/idf";
+import { I32Vec } from "./util/vec";
+let idfOut: I32Vec | null = null;
+function cfgVec(k: i32): I32Vec | null {
+  switch (k) {
+    case 0: return succOff; case 1: return succ; case 2: return predOff; case 3: return pred;
+    case 4: return rpo; case 5: return rpoIndex; case 6: return cfgBlock;
+    default: return null;
+  }
+}
+function treeVec(t: DomTree, k: i32): I32Vec | null {
+  switch (k) {
+    case 0: return t.idom; case 1: return t.level; case 2: return t.dfsIn; case 3: return t.dfsOut;
+    case 4: return t.firstChild; case 5: return t.nextSibling; case 6: return t.order; case 7: return t.roots;
+    default: return null;
+  }
+}
+export function cfgBuild(i: i32): i32 {
+  let g = liveFunction(i);
+  if (g < 0 || gFirstBlock.get(g) < 0) return 0;
+  return buildCFG(g);
+}
+export function cfgArray(k: i32): usize { let v = cfgVec(k); return v == null ? 0 : v.ptr; }
+export function cfgArrayLen(k: i32): i32 { let v = cfgVec(k); return v == null ? 0 : v.len; }
+export function domTreeBuild(post: i32): i32 { let t = post != 0 ? buildPostDomTree() : buildDomTree(); return t.n; }
+export function domTreeArray(post: i32, k: i32): usize { let v = treeVec(post != 0 ? postDomTree : domTree, k); return v == null ? 0 : v.ptr; }
+export function domTreeArrayLen(post: i32, k: i32): i32 { let v = treeVec(post != 0 ? postDomTree : domTree, k); return v == null ? 0 : v.len; }
+export function domTreeRoot(post: i32): i32 { return (post != 0 ? postDomTree : domTree).root; }
+// IDF of the defining blocks at the argAlloc buffer ([defs..., live-in...] as i32); nLive < 0: no pruning.
+export function idfCompute(post: i32, nDefs: i32, nLive: i32): i32 {
+  idfSetDefiningBlocksPtr(argPtr, nDefs);
+  if (nLive >= 0) idfSetLiveInBlocksPtr(argPtr + (<usize>nDefs << 2), nLive);
+  if (idfOut == null) idfOut = new I32Vec();
+  idfCalculate(post != 0 ? postDomTree : domTree, idfOut!);
+  return idfOut!.len;
+}
+export function idfResultPtr(): usize { return idfOut == null ? 0 : idfOut!.ptr; }

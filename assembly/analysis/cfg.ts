@@ -12,8 +12,9 @@
 //                             indirectbr: destinations; cleanupret/catchret: their block).
 //                             Duplicate edges are kept, as LLVM keeps them.
 //   predOff[0..n], pred[...]  predecessors in CSR form, in LLVM's pred_iterator order (the
-//                             terminators among the block's uses, newest use first), one entry
-//                             per edge (duplicates kept).
+//                             terminators among the block's uses, newest use first: for IR as
+//                             parsed, the edges from the last block's last successor backwards),
+//                             one entry per edge (duplicates kept).
 //   rpo[0..rpoLen)            reachable blocks in reverse post-order (LLVM's
 //                             ReversePostOrderTraversal: DFS from the entry, successors in order)
 //   rpoIndex[num]             position of block num in rpo, -1 when unreachable from the entry.
@@ -42,7 +43,7 @@ let stackK: I32Vec = new I32Vec();
 let cfgEpoch: i32 = 0;
 
 export function resetCFG(): void {
-  cfgFn = -1; cfgN = 0; cfgEpoch = 0;
+  cfgFn = -1; cfgN = 0; cfgEpoch = 0; predsFromUseLists = false;
   cfgBlock = new I32Vec(); blockNum = new I32Vec(); succOff = new I32Vec(); succ = new I32Vec();
   predOff = new I32Vec(); pred = new I32Vec(); rpo = new I32Vec(); rpoIndex = new I32Vec();
   stackB = new I32Vec(); stackK = new I32Vec();
@@ -127,7 +128,37 @@ export function buildCFG(g: i32): i32 {
     }
   }
   succOff.set(n, succ.len);
-  // predecessors: the terminators among each block's uses, in use-list order
+  if (predsFromUseLists) predsByUseLists(n); else predsBySort(n);
+  computeRPO();
+  return n;
+}
+
+// Predecessors by a counting sort of the successor edges, newest edge first (blocks and their
+// successors from last to first). For IR as parsed (and as every pass here leaves terminators)
+// this is exactly the use-list order LLVM's pred_iterator walks, and it reads only the CSR.
+function predsBySort(n: i32): void {
+  let m = succ.len;
+  predOff.clear(); predOff.resize(n + 1, 0);
+  pred.clear(); pred.resize(m, 0);
+  let po = predOff.ptr, sp = succ.ptr, so = succOff.ptr, pp = pred.ptr;
+  for (let k = 0; k < m; k++) { let t = ld(sp, k); st(po, t, ld(po, t) + 1); }
+  for (let i = 1; i < n; i++) st(po, i, ld(po, i) + ld(po, i - 1));
+  // po[t] is now the end of t's list (inclusive prefix sums); fill backwards from it
+  // (edges in function order, each placed before the earlier ones: newest first)
+  for (let i = 0; i < n; i++) {
+    let s1 = ld(so, i + 1);
+    for (let k = ld(so, i); k < s1; k++) {
+      let t = ld(sp, k);
+      let at = ld(po, t) - 1;
+      st(pp, at, i); st(po, t, at);
+    }
+  }
+  // now po[t] is the start of t's list
+  st(po, n, m);
+}
+// Predecessors from the use-lists: the terminators among each block's uses, newest use first
+// (LLVM's pred_iterator). Needed only after a pass rewires terminator operands.
+function predsByUseLists(n: i32): void {
   predOff.clear(); predOff.resize(n + 1, 0);
   pred.clear(); pred.reserve(succ.len);
   for (let i = 0; i < n; i++) {
@@ -141,9 +172,11 @@ export function buildCFG(g: i32): i32 {
     }
   }
   predOff.set(n, pred.len);
-  computeRPO();
-  return n;
 }
+// Set by a pass that rewires terminator operands (setOperand on a branch), so predecessor order
+// follows the use-lists as in LLVM; the sort gives the same order otherwise.
+export let predsFromUseLists: bool = false;
+export function setPredsFromUseLists(on: bool): void { predsFromUseLists = on; }
 
 // Reverse post-order from the entry (iterative DFS, successors in order).
 function computeRPO(): void {

@@ -157,7 +157,8 @@ function runSemiNCA(count: i32, roff: usize, redges: usize): void {
       if (vn1 == 0) continue;          // unreachable predecessor
       let v = vn1 - 1;
       let su: i32;
-      if (ld(an, v) < lastLinked) su = ld(la, v);
+      if (v <= i) su = v;                  // not yet processed: its label is its own number
+      else if (ld(an, v) < lastLinked) su = ld(la, v);
       else {
         // eval: collect the path to the root of v's virtual tree, then compress it
         let sp = 0;
@@ -256,19 +257,23 @@ export function buildPostDomTree(t: DomTree = postDomTree): DomTree {
   let nb = cfgN;
   t.post = true; t.fn = cfgFn; t.gen = cfgGeneration(); t.nBlocks = nb; t.n = nb + 1;
   prepareScratch(nb + 1, pred.len);
-  findRoots(t.roots, nb);
-  // the real DFS, from the virtual exit (number 0) through each root in order
-  dfsNum.clear(); dfsNum.resize(nb + 1, 0);
+  let num = nb + 1;
+  if (!findRoots(t.roots, nb)) {
+    // the real DFS, from the virtual exit (number 0) through each root in order (when every root
+    // is trivial, findRoots has already numbered the nodes exactly this way)
+    dfsNum.clear(); dfsNum.resize(nb + 1, 0);
+    num = 1;
+    for (let i = 0; i < t.roots.len; i++) num = runDFS(t.roots.get(i), num, 0, predOff.ptr, pred.ptr, false);
+  }
   st(dfsNum.ptr, nb, 1); st(numToNode.ptr, 0, nb); st(anc.ptr, 0, 0); st(semi.ptr, 0, 0); st(label.ptr, 0, 0);
-  let num = 1;
-  for (let i = 0; i < t.roots.len; i++) num = runDFS(t.roots.get(i), num, 0, predOff.ptr, pred.ptr, false);
   runSemiNCA(num, succOff.ptr, succ.ptr);
   buildTree(t, num);
   return t;
 }
 
-// LLVM's FindRoots for post-dominators (see the header comment).
-function findRoots(roots: I32Vec, nb: i32): void {
+// LLVM's FindRoots for post-dominators (see the header comment). Returns true when all roots are
+// trivial: the numbering it made is then the final one.
+function findRoots(roots: I32Vec, nb: i32): bool {
   roots.clear();
   let dn = dfsNum.ptr, so = succOff.ptr;
   st(dn, nb, 1); st(numToNode.ptr, 0, nb);
@@ -279,7 +284,7 @@ function findRoots(roots: I32Vec, nb: i32): void {
       num = runDFS(b, num, 0, predOff.ptr, pred.ptr, false);
     }
   }
-  if (num == nb + 1) return;
+  if (num == nb + 1) return true;
   for (let b = 0; b < nb; b++) {
     if (ld(dn, b) != 0) continue;
     let newNum = forwardDFSInOrder(b, num);
@@ -289,6 +294,7 @@ function findRoots(roots: I32Vec, nb: i32): void {
     num = runDFS(furthest, num, 0, predOff.ptr, pred.ptr, false);
   }
   removeRedundantRoots(roots, nb);
+  return false;
 }
 
 // Forward DFS from v numbering from lastNum; each node's successors are sorted by block number

@@ -14,7 +14,7 @@
 // blocks, several exits, no exit at all (infinite loops), long chains; 1 to 2,000 blocks.
 import { I32Vec } from "../../assembly/util/vec";
 import { tcFunction, tcMark, tcRelease, tcBlocks, tcTerminator, TK_AUTO, TK_SWITCH, TK_INDIRECTBR, TK_UNREACHABLE } from "../../assembly/analysis/testcfg";
-import { buildCFG, cfgN, succOff, succ, predOff, pred, rpo, rpoIndex } from "../../assembly/analysis/cfg";
+import { buildCFG, cfgN, succOff, succ, predOff, pred, rpo, rpoIndex, setPredsFromUseLists } from "../../assembly/analysis/cfg";
 import { DomTree, buildDomTree, buildPostDomTree, domTree, postDomTree } from "../../assembly/analysis/domtree";
 import { idfSetDefiningBlocks, idfSetLiveInBlocks, idfResetLiveInBlocks, idfCalculate } from "../../assembly/analysis/idf";
 
@@ -301,6 +301,13 @@ function checkCFG(n: i32): void {
       if (pred.get(cnt.get(b) + fill.get(b)) != u) { fail("pred order"); return; }
       fill.set(b, fill.get(b) + 1);
     }
+  // the use-list walk gives the same order as the sort
+  let sorted = new I32Vec();
+  for (let k = 0; k < pred.len; k++) sorted.push(pred.get(k));
+  setPredsFromUseLists(true);
+  buildCFG(fn);
+  setPredsFromUseLists(false);
+  for (let k = 0; k < sorted.len; k++) if (pred.get(k) != sorted.get(k)) { fail("use-list pred order"); return; }
   if (n == 0) return;
   po.clear(); vis.clear(); vis.resize(n, 0);
   dfsPost(0);
