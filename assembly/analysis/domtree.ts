@@ -97,6 +97,7 @@ export function resetDomTree(): void {
   label = new I32Vec(); idomN = new I32Vec(); work = new I32Vec(); evalStack = new I32Vec();
   lastChild = new I32Vec(); sortTmp = new I32Vec(); mark = new I32Vec(); markEpoch = 0; isRoot = new I32Vec();
   domTree = new DomTree(false); postDomTree = new DomTree(true);
+  dtSlow = new I32Vec();
 }
 
 @inline function ld(p: usize, i: i32): i32 { return load<i32>(p + (<usize>i << 2)); }
@@ -386,4 +387,36 @@ function siftDown(p: usize, i: i32, n: i32): void {
     i = c;
   }
   st(p, i, x);
+}
+
+// ---- what opt's cached tree would print: DFS numbers valid or "N slow queries" ----
+// LLVM numbers a tree lazily: a fresh tree prints "DFSNumbers invalid: 0 slow queries." and
+// {4294967295,4294967295}; a pass that ran the IDF (updateDFSNumbers) or made more than 32 slow
+// dominates() queries leaves the cached tree numbered, and a later print<domtree> in the same
+// pipeline shows the numbers. Per function (global index) and kind; cleared when a pipeline starts
+// and by passes that do not preserve the CFG analyses.
+let dtSlow: I32Vec = new I32Vec();     // index 2*g + post: slow queries so far, or -1 when numbered
+export function resetDomTreeStates(): void { dtSlow.clear(); }
+function stateIndex(t: DomTree): i32 {
+  let k = 2 * t.fn + (t.post ? 1 : 0);
+  if (dtSlow.len <= k) dtSlow.resize(k + 1, 0);
+  return k;
+}
+// The tree's DFS numbers are now valid (LLVM's updateDFSNumbers).
+export function markDFSNumbersValid(t: DomTree): void { if (t.fn >= 0) dtSlow.set(stateIndex(t), -1); }
+export function dfsNumbersValid(t: DomTree): bool { return t.fn >= 0 && dtSlow.get(stateIndex(t)) < 0; }
+export function slowQueries(t: DomTree): i32 { let s = t.fn >= 0 ? dtSlow.get(stateIndex(t)) : 0; return s < 0 ? 0 : s; }
+// LLVM's DominatorTreeBase::dominates(A, B) on nodes, counting the slow queries as LLVM does (for
+// passes whose queries a later print<domtree> would reveal).
+export function dominatesCounted(t: DomTree, a: i32, b: i32): bool {
+  if (a == b) return true;
+  if (!t.inTree(b)) return true;
+  if (!t.inTree(a)) return false;
+  if (t.idom.get(b) == a) return true;
+  if (t.idom.get(a) == b) return false;
+  if (t.level.get(a) >= t.level.get(b)) return false;
+  let k = stateIndex(t);
+  let s = dtSlow.get(k);
+  if (s >= 0) { s++; dtSlow.set(k, s > 32 ? -1 : s); }
+  return t.dominates(a, b);
 }

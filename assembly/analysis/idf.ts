@@ -22,7 +22,7 @@
 // Sets are stamped arrays indexed by node, so a call costs O(walked nodes + edges), not O(n).
 import { I32Vec } from "../util/vec";
 import { MaxHeap64 } from "../util/heap";
-import { DomTree, sortI32 } from "./domtree";
+import { DomTree, sortI32, markDFSNumbersValid } from "./domtree";
 import { succOff, succ, predOff, pred } from "./cfg";
 import { zext64 } from "../util/bits";
 
@@ -120,4 +120,5 @@ export function idfCalculate(t: DomTree, out: I32Vec): void {
     }
   }
   sortI32(out.ptr, out.len);
+  markDFSNumbersValid(t);
 }

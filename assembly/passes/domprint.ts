@@ -9,13 +9,15 @@
 //   Roots: %entry
 //
 // A freshly built tree has no valid DFS numbers in LLVM (they are computed lazily), hence the
-// constant {4294967295,4294967295}. Children are printed in tree order (DFS creation order).
+// constant {4294967295,4294967295}; after a pass in the same pipeline numbered opt's cached tree
+// (IDF, many dominates() queries: domtree.ts dtSlow) the numbers are shown. Children are printed in
+// tree order (DFS creation order).
 import { OutBuf } from "../util/outbuf";
 import { strtab } from "../ir/module";
 import { gValue } from "../ir/globals";
 import { vName } from "../ir/values";
 import { buildCFG, cfgBlock } from "../analysis/cfg";
-import { DomTree, buildDomTree, buildPostDomTree } from "../analysis/domtree";
+import { DomTree, buildDomTree, buildPostDomTree, dfsNumbersValid, slowQueries } from "../analysis/domtree";
 import { printValueRef } from "../text/printer-values";
 import { numberFunction } from "../text/printer";
 
@@ -43,13 +45,15 @@ export function printDomTreeOf(out: OutBuf, g: i32, post: bool): void {
 export function printTree(out: OutBuf, t: DomTree): void {
   out.str("=============================--------------------------------\n");
   out.str(t.post ? "Inorder PostDominator Tree: " : "Inorder Dominator Tree: ");
-  out.str("DFSNumbers invalid: 0 slow queries.\n");
+  let valid = dfsNumbersValid(t);
+  if (!valid) { out.str("DFSNumbers invalid: "); out.int(slowQueries(t)); out.str(" slow queries."); }
+  out.byte(10);
   let root = t.root;
   if (root >= 0) {
     // preorder over firstChild / nextSibling, no recursion
     let v = root;
     while (true) {
-      printNode(out, t, v);
+      printNode(out, t, v, valid);
       let f = t.firstChild.get(v);
       if (f >= 0) { v = f; continue; }
       while (v != root && t.nextSibling.get(v) < 0) v = t.idom.get(v);
@@ -62,7 +66,7 @@ export function printTree(out: OutBuf, t: DomTree): void {
   out.byte(10);
 }
 
-function printNode(out: OutBuf, t: DomTree, v: i32): void {
+function printNode(out: OutBuf, t: DomTree, v: i32, valid: bool): void {
   let lev = t.level.get(v) + 1;
   let b = out.buf;
   let ind = 2 * lev;
@@ -70,7 +74,8 @@ function printNode(out: OutBuf, t: DomTree, v: i32): void {
   for (let i = 0; i < ind; i++) b.pushUnchecked(32);
   out.byte(91); out.int(lev); out.str("] ");
   printNodeName(out, t, v);
-  out.str(" {4294967295,4294967295} [");
+  if (valid) { out.str(" {"); out.int(t.dfsIn.get(v)); out.byte(44); out.int(t.dfsOut.get(v)); out.str("} ["); }
+  else out.str(" {4294967295,4294967295} [");
   out.int(lev - 1);
   out.str("]\n");
 }

@@ -17,6 +17,7 @@ import { I32Vec } from "../util/vec";
 import { globalCount, gKind, GK, gFlags, GF_ERASED, gFirstBlock } from "../ir/globals";
 import { resetSideFiles } from "./sidefiles";
 import { printDomTreeOf } from "./domprint";
+import { resetDomTreeStates } from "../analysis/domtree";
 import { dotTreeOf, dotCFGOf } from "./dot";
 import { runMergeFunc } from "./mergefunc/pass";
 import { verifyModule, verifyOneFunction, verifierOutput } from "../analysis/verifier";
@@ -126,7 +127,7 @@ function brokenIR(what: string): i32 {
 // Returns 0 ok, 1 error (passErr holds the message).
 function runModulePass(id: i32): i32 {
   switch (id) {
-    case M_MERGEFUNC: return runMergeFunc();
+    case M_MERGEFUNC: resetDomTreeStates(); return runMergeFunc();   // preserves no function analyses
     case M_VERIFY: return verifyModule() ? 0 : brokenIR("module");
     case M_NOOP: case M_REQUIRE_VERIFY: return 0;
     default: return 0;
@@ -236,6 +237,7 @@ function addModuleElement(e: i32): i32 {
 export function runPasses(p: usize, len: i32): i32 {
   passOut = new OutBuf();
   resetSideFiles();
+  resetDomTreeStates();
   let text = String.UTF8.decodeUnsafe(p, <usize>len, false);
   let bar = text.indexOf("|");
   let pipeline = bar >= 0 ? text.substring(0, bar) : text;

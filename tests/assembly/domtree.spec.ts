@@ -15,7 +15,8 @@
 import { I32Vec } from "../../assembly/util/vec";
 import { tcFunction, tcMark, tcRelease, tcBlocks, tcTerminator, TK_AUTO, TK_SWITCH, TK_INDIRECTBR, TK_UNREACHABLE } from "../../assembly/analysis/testcfg";
 import { buildCFG, cfgN, succOff, succ, predOff, pred, rpo, rpoIndex, setPredsFromUseLists } from "../../assembly/analysis/cfg";
-import { DomTree, buildDomTree, buildPostDomTree, domTree, postDomTree } from "../../assembly/analysis/domtree";
+import { DomTree, buildDomTree, buildPostDomTree, domTree, postDomTree, resetDomTreeStates, dfsNumbersValid, slowQueries, dominatesCounted } from "../../assembly/analysis/domtree";
+import { edgeDominates } from "../../assembly/analysis/dominance";
 import { idfSetDefiningBlocks, idfSetLiveInBlocks, idfResetLiveInBlocks, idfCalculate } from "../../assembly/analysis/idf";
 
 // ---- random numbers (xorshift32) ----
@@ -447,6 +448,40 @@ describe("dominator trees on random CFGs", () => {
     idfSetDefiningBlocks(defs);
     idfCalculate(t, got);
     expect(got.len).toBe(0);
+    tcRelease();
+  });
+
+  it("opt's lazy DFS numbering: slow queries, then numbers after 32 of them or an IDF", () => {
+    ensureFn();
+    tcMark();
+    // 0 -> 1 -> 2 -> 3 -> 4 (chain) plus 0 -> 4
+    gOff.clear(); gSucc.clear();
+    let edges: i32[][] = [[1, 4], [2], [3], [4], []];
+    for (let b = 0; b < 5; b++) { gOff.push(gSucc.len); for (let k = 0; k < edges[b].length; k++) gSucc.push(edges[b][k]); }
+    gOff.push(gSucc.len);
+    tcBlocks(fn, 5);
+    for (let b = 0; b < 5; b++) tcTerminator(b, gSucc, gOff.get(b), gOff.get(b + 1) - gOff.get(b), TK_AUTO);
+    buildCFG(fn);
+    resetDomTreeStates();
+    let t = buildDomTree();
+    expect(dfsNumbersValid(t)).toBe(false);
+    expect(dominatesCounted(t, 1, 2)).toBe(true);   // idom: fast
+    expect(slowQueries(t)).toBe(0);
+    expect(dominatesCounted(t, 1, 3)).toBe(true);   // slow
+    expect(dominatesCounted(t, 2, 0)).toBe(false);  // level: fast
+    expect(slowQueries(t)).toBe(1);
+    for (let i = 0; i < 32; i++) dominatesCounted(t, 1, 3);
+    expect(dfsNumbersValid(t)).toBe(true);
+    resetDomTreeStates();
+    expect(dfsNumbersValid(t)).toBe(false);
+    defs.clear(); defs.push(2);
+    idfSetDefiningBlocks(defs); idfCalculate(t, got);
+    expect(dfsNumbersValid(t)).toBe(true);
+    expect(got.len).toBe(1);
+    expect(got.get(0)).toBe(4);
+    // edge dominance (BasicBlockEdge): 0->1 dominates 3; 3->4 does not dominate 4 (4 is also entered from 0)
+    expect(edgeDominates(t, 0, 1, 3)).toBe(true);
+    expect(edgeDominates(t, 3, 4, 4)).toBe(false);
     tcRelease();
   });
 });
