@@ -20,6 +20,7 @@ import { printDomTreeOf } from "./domprint";
 import { resetDomTreeStates } from "../analysis/domtree";
 import { dotTreeOf, dotCFGOf } from "./dot";
 import { runMergeFunc } from "./mergefunc/pass";
+import { runMem2Reg, resetMem2Reg } from "./mem2reg/pass";
 import { verifyModule, verifyOneFunction, verifierOutput } from "../analysis/verifier";
 
 let passErr: string = "";
@@ -38,6 +39,7 @@ export function passOption(name: string): string | null {
 export function passOptionBool(name: string): bool { let v = passOption(name); return v != null && v != "0"; }
 
 export function resetPipeline(): void {
+  resetMem2Reg();
   passErr = ""; passOut = null;
   optNames = new Array<string>(); optValues = new Array<string>();
   pNames = new Array<string>(); pChild = new I32Vec(); pNext = new I32Vec();
@@ -90,7 +92,7 @@ function parseOptions(text: string): bool {
 const M_VERIFY = 1, M_NOOP = 2, M_REQUIRE_VERIFY = 3, M_MERGEFUNC = 4;
 const F_VERIFY = 100, F_NOOP = 101, F_PRINT_DOM = 102, F_PRINT_POSTDOM = 103, F_DOT_DOM = 104,
   F_DOT_DOM_ONLY = 105, F_DOT_POSTDOM = 106, F_DOT_POSTDOM_ONLY = 107, F_DOT_CFG = 108, F_DOT_CFG_ONLY = 109,
-  F_REQUIRE_ANALYSIS = 110;
+  F_REQUIRE_ANALYSIS = 110, F_MEM2REG = 111;
 
 function modulePassId(name: string): i32 {
   if (name == "verify") return M_VERIFY;
@@ -102,6 +104,7 @@ function modulePassId(name: string): i32 {
 function functionPassId(name: string): i32 {
   if (name == "verify") return F_VERIFY;
   if (name == "no-op-function") return F_NOOP;
+  if (name == "mem2reg") return F_MEM2REG;
   if (name == "print<domtree>") return F_PRINT_DOM;
   if (name == "print<postdomtree>") return F_PRINT_POSTDOM;
   if (name == "dot-dom") return F_DOT_DOM;
@@ -144,6 +147,7 @@ function runFunctionPass(id: i32, g: i32, out: OutBuf): i32 {
     case F_DOT_CFG: dotCFGOf(out, g, false); return 0;
     case F_DOT_CFG_ONLY: dotCFGOf(out, g, true); return 0;
     case F_VERIFY: return verifyOneFunction(g) ? 0 : brokenIR("function");
+    case F_MEM2REG: runMem2Reg(g); return 0;
     default: return 0;   // no-ops, analyses
   }
 }

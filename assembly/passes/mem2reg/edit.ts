@@ -1,0 +1,379 @@
+// The IR edits mem2reg makes, with the side effects LLVM attaches to them:
+//  - erasing an instruction moves its debug records to the front of the next instruction's
+//    (DbgMarker::removeMarker), frees its name in the function's symbol table, and turns metadata
+//    that refers to it into `undef` (Instruction::~Instruction);
+//  - replace-all-uses-with also redirects metadata (ValueAsMetadata::handleRAUW);
+//  - new phis are named `<alloca>.<n>`, uniqued as ValueSymbolTable::makeUniqueName does.
+//
+// Loads, stores and intrinsic users are erased lazily: `eraseLater` drops the operands and marks
+// the instruction dead but leaves it linked, and `sweepDead` unlinks every dead instruction of the
+// touched blocks in one pass, moving debug records forward. This gives the same record order as
+// LLVM's immediate erasing (records of consecutive erased instructions stay in order ahead of the
+// next live instruction) without re-walking a growing record list per erased instruction.
+//
+// Metadata references to function-local values are indexed per function (`beginFunction`): each
+// value-as-metadata node (MK.Value) is on its value's list, and each node lists the debug records
+// that use it as their location. Everything is stamped with a per-function epoch, so starting a
+// function costs nothing proportional to the module.
+import { I32Vec } from "../../util/vec";
+import {
+  VK, vKind, vType, vName, vParent, vA, vB, iOp, iNext, iPrev, iOps, iNOps, iMD, iDbg, opVal,
+  newValue, allocOperands, setOperandSlot, dropOperands, unlinkInst, insertInstBefore, replaceAllUsesWith,
+  numOperands, operand, valueCount,
+} from "../../ir/values";
+import { Op } from "../../ir/opcodes";
+import { gFirstBlock, gFirstArg, gNumArgs } from "../../ir/globals";
+import {
+  MK, mdKind, mdA, mdOps, mdNOps, mdPool, newMD, drKind, drOps, drNOps, drNext, drPool, newDebugRecord, DR,
+  addAttachment, removeAttachment, findAttachment, MDK_DBG,
+} from "../../ir/metadata";
+import { getUndef } from "../../ir/constants";
+import { strtab } from "../../ir/module";
+import { T_VOID } from "../../ir/types";
+
+// ---- stamps ----
+
+export let epoch: i32 = 0;          // per function
+let valMDStamp: I32Vec = new I32Vec();
+let valMDHead: I32Vec = new I32Vec();   // value -> first MK.Value node wrapping it
+let mdStamp: I32Vec = new I32Vec();
+let mdNextSame: I32Vec = new I32Vec();  // MK.Value node -> next node wrapping the same value
+let mdUsers: I32Vec = new I32Vec();     // MK.Value node -> first record-user entry
+let ruRec: I32Vec = new I32Vec();       // record-user entries: record, next
+let ruNext: I32Vec = new I32Vec();
+let recStamp: I32Vec = new I32Vec();
+let recOwner: I32Vec = new I32Vec();    // record -> instruction it precedes (-1 when erased)
+let dirtyStamp: I32Vec = new I32Vec();  // block value -> epoch when it holds dead instructions
+let dirtyBlocks: I32Vec = new I32Vec();
+let nameStamp: I32Vec = new I32Vec();   // strId -> epoch when a live value of the function has it
+let namesBuilt: bool = false;
+let lastUnique: I32Vec = new I32Vec();  // global index -> ValueSymbolTable::LastUnique
+let nameBuf: I32Vec = new I32Vec();     // bytes of a name being built (one per i32)
+let curFn: i32 = -1;
+
+export function resetEdit(): void {
+  epoch = 0;
+  valMDStamp = new I32Vec(); valMDHead = new I32Vec(); mdStamp = new I32Vec(); mdNextSame = new I32Vec();
+  mdUsers = new I32Vec(); ruRec = new I32Vec(); ruNext = new I32Vec(); recStamp = new I32Vec(); recOwner = new I32Vec();
+  dirtyStamp = new I32Vec(); dirtyBlocks = new I32Vec(); nameStamp = new I32Vec(); namesBuilt = false;
+  lastUnique = new I32Vec(); nameBuf = new I32Vec(); curFn = -1;
+}
+
+@inline function fit(v: I32Vec, n: i32): void { if (v.len < n) v.resize(n, 0); }
+
+// ---- per-function index of metadata uses ----
+
+function isLocal(v: i32): bool { let k = <i32>vKind.get(v); return k == VK.Inst || k == VK.Arg; }
+
+// Puts MK.Value node m on its value's list (once per function).
+function linkMD(m: i32): void {
+  fit(mdStamp, m + 1); fit(mdNextSame, m + 1); fit(mdUsers, m + 1);
+  if (mdStamp.get(m) == epoch) return;
+  mdStamp.set(m, epoch); mdUsers.set(m, -1); mdNextSame.set(m, -1);
+  let v = mdA.get(m);
+  if (v < 0) return;
+  fit(valMDStamp, v + 1); fit(valMDHead, v + 1);
+  if (valMDStamp.get(v) != epoch) { valMDStamp.set(v, epoch); valMDHead.set(v, -1); }
+  mdNextSame.set(m, valMDHead.get(v));
+  valMDHead.set(v, m);
+}
+function addUser(m: i32, r: i32): void {
+  let h = mdUsers.get(m);
+  if (h >= 0 && ruRec.get(h) == r) return;
+  let e = ruRec.push(r); ruNext.push(h);
+  mdUsers.set(m, e);
+}
+// Indexes the location operands of record r.
+function indexRecord(r: i32, owner: i32): void {
+  fit(recStamp, r + 1); fit(recOwner, r + 1);
+  recStamp.set(r, epoch); recOwner.set(r, owner);
+  let k = <i32>drKind.get(r);
+  if (k == DR.Label) return;
+  let s = drOps.get(r);
+  indexLocation(drPool.get(s), k == DR.Assign ? -1 : r);
+  if (k == DR.Assign) indexLocation(drPool.get(s + 4), -1);
+}
+function indexLocation(m: i32, r: i32): void {
+  if (m < 0) return;
+  let k = <i32>mdKind.get(m);
+  if (k == MK.Value) { linkMD(m); if (r >= 0) addUser(m, r); return; }
+  if (k == MK.ArgList) {
+    let s = mdOps.get(m), n = mdNOps.get(m);
+    for (let i = 0; i < n; i++) {
+      let o = mdPool.get(s + i);
+      if (o >= 0 && <i32>mdKind.get(o) == MK.Value) { linkMD(o); if (r >= 0) addUser(o, r); }
+    }
+  }
+}
+
+// Starts work on function g: indexes its debug records and metadata operands.
+export function beginFunction(g: i32): void {
+  epoch++;
+  curFn = g;
+  namesBuilt = false;
+  ruRec.clear(); ruNext.clear(); dirtyBlocks.clear();
+  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+      for (let r = iDbg.get(i); r >= 0; r = drNext.get(r)) indexRecord(r, i);
+      let op = <i32>iOp.get(i);
+      if (op == Op.Call || op == Op.Invoke || op == Op.CallBr) {
+        let n = numOperands(i);
+        for (let k = 1; k < n; k++) {
+          let a = operand(i, k);
+          if (a >= 0 && <i32>vKind.get(a) == VK.MDValue) indexLocation(vA.get(a), -1);
+        }
+      }
+    }
+  }
+}
+
+// The value-as-metadata nodes of v (-1 terminated list via nextMDOf).
+export function firstMDOf(v: i32): i32 {
+  if (v >= valMDStamp.len || valMDStamp.get(v) != epoch) return -1;
+  return valMDHead.get(v);
+}
+@inline export function nextMDOf(m: i32): i32 { return mdNextSame.get(m); }
+@inline export function firstUserOf(m: i32): i32 { return mdUsers.get(m); }
+@inline export function userRecord(e: i32): i32 { return ruRec.get(e); }
+@inline export function nextUser(e: i32): i32 { return ruNext.get(e); }
+// True when record r is still in the function.
+export function recordLive(r: i32): bool {
+  return r < recStamp.len && recStamp.get(r) == epoch && recOwner.get(r) >= 0;
+}
+
+// A value-as-metadata node for v (shared with existing uses when there is one).
+export function mdForValue(v: i32): i32 {
+  let m = firstMDOf(v);
+  if (m >= 0) return m;
+  m = newMD(MK.Value, v);
+  linkMD(m);
+  return m;
+}
+
+// Metadata that referred to `from` now refers to `to`.
+function redirectMD(from: i32, to: i32): void {
+  let m = firstMDOf(from);
+  if (m < 0) return;
+  let last = -1;
+  for (let x = m; x >= 0; x = mdNextSame.get(x)) { mdA.set(x, to); last = x; }
+  valMDHead.set(from, -1);
+  fit(valMDStamp, to + 1); fit(valMDHead, to + 1);
+  if (valMDStamp.get(to) != epoch) { valMDStamp.set(to, epoch); valMDHead.set(to, -1); }
+  mdNextSame.set(last, valMDHead.get(to));
+  valMDHead.set(to, m);
+}
+
+// Value::replaceAllUsesWith, metadata included.
+export function rauw(from: i32, to: i32): void {
+  if (from == to) return;
+  replaceAllUsesWith(from, to);
+  redirectMD(from, to);
+}
+
+// ---- debug records ----
+
+// A new #dbg_value(loc, var, expr, dil) record, not yet placed.
+export function newValueRecord(value: i32, variable: i32, expr: i32, dil: i32): i32 {
+  let m = mdForValue(value);
+  let r = newDebugRecord(DR.Value);
+  drOps.set(r, drPool.len);
+  drPool.push(m); drPool.push(variable); drPool.push(expr); drPool.push(dil);
+  drNOps.set(r, 4);
+  fit(recStamp, r + 1); fit(recOwner, r + 1);
+  recStamp.set(r, epoch); recOwner.set(r, -1);
+  addUser(m, r);
+  return r;
+}
+// Places record r before instruction `inst`: first of its records (atHead) or last.
+export function insertRecord(inst: i32, r: i32, atHead: bool): void {
+  let h = iDbg.get(inst);
+  if (atHead || h < 0) { drNext.set(r, h); iDbg.set(inst, r); }
+  else {
+    let t = h;
+    while (drNext.get(t) >= 0) t = drNext.get(t);
+    drNext.set(t, r); drNext.set(r, -1);
+  }
+  recOwner.set(r, inst);
+}
+// Removes record r from the instruction it precedes.
+export function eraseRecord(r: i32): void {
+  if (!recordLive(r)) return;
+  let inst = recOwner.get(r);
+  let prev = -1;
+  for (let x = iDbg.get(inst); x >= 0; x = drNext.get(x)) {
+    if (x == r) {
+      if (prev >= 0) drNext.set(prev, drNext.get(r)); else iDbg.set(inst, drNext.get(r));
+      break;
+    }
+    prev = x;
+  }
+  drNext.set(r, -1);
+  recOwner.set(r, -1);
+}
+export function recordOwner(r: i32): i32 { return recordLive(r) ? recOwner.get(r) : -1; }
+
+// ---- erasing ----
+
+function forgetName(i: i32): void {
+  let nm = vName.get(i);
+  if (nm >= 0 && namesBuilt && nm < nameStamp.len && nameStamp.get(nm) == epoch) nameStamp.set(nm, 0);
+}
+// Metadata referring to a deleted instruction becomes undef of its type.
+function orphanMD(i: i32): void {
+  if (firstMDOf(i) < 0) return;
+  let u = getUndef(vType.get(i));
+  redirectMD(i, u);
+}
+// Erases instruction i (it must have no uses left); it stays linked until sweepDead().
+export function eraseLater(i: i32): void {
+  forgetName(i);
+  orphanMD(i);
+  dropOperands(i);
+  vKind.set(i, <u8>VK.Dead);
+  let b = vParent.get(i);
+  fit(dirtyStamp, b + 1);
+  if (dirtyStamp.get(b) != epoch) { dirtyStamp.set(b, epoch); dirtyBlocks.push(b); }
+}
+// Erases an instruction that has no debug records (a phi) right away.
+export function eraseNow(i: i32): void {
+  forgetName(i);
+  orphanMD(i);
+  unlinkInst(i);
+  dropOperands(i);
+  vKind.set(i, <u8>VK.Dead);
+}
+@inline export function isDead(i: i32): bool { return <i32>vKind.get(i) == VK.Dead; }
+
+// Unlinks the dead instructions of every touched block; their records move to the front of the
+// next live instruction's records, in order.
+export function sweepDead(): void {
+  for (let k = 0; k < dirtyBlocks.len; k++) {
+    let b = dirtyBlocks.get(k);
+    dirtyStamp.set(b, 0);
+    let pendHead = -1, pendTail = -1;
+    let i = vA.get(b);
+    while (i >= 0) {
+      let nx = iNext.get(i);
+      if (<i32>vKind.get(i) == VK.Dead) {
+        let h = iDbg.get(i);
+        if (h >= 0) {
+          if (pendTail >= 0) drNext.set(pendTail, h); else pendHead = h;
+          let t = h;
+          while (drNext.get(t) >= 0) t = drNext.get(t);
+          pendTail = t;
+          iDbg.set(i, -1);
+        }
+        unlinkInst(i);
+      } else if (pendHead >= 0) {
+        for (let r = pendHead; r >= 0; r = drNext.get(r)) if (r < recOwner.len && recStamp.get(r) == epoch) recOwner.set(r, i);
+        drNext.set(pendTail, iDbg.get(i));
+        iDbg.set(i, pendHead);
+        pendHead = -1; pendTail = -1;
+      }
+      i = nx;
+    }
+  }
+  dirtyBlocks.clear();
+}
+
+// ---- names ----
+
+function buildNames(): void {
+  namesBuilt = true;
+  let g = curFn;
+  let a0 = gFirstArg.get(g), na = gNumArgs.get(g);
+  for (let a = 0; a < na; a++) markName(vName.get(a0 + a));
+  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+    markName(vName.get(b));
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) if (<i32>vKind.get(i) != VK.Dead) markName(vName.get(i));
+  }
+}
+function markName(nm: i32): void {
+  if (nm < 0) return;
+  fit(nameStamp, nm + 1);
+  nameStamp.set(nm, epoch);
+}
+function nameTaken(nm: i32): bool { return nm < nameStamp.len && nameStamp.get(nm) == epoch; }
+
+function pushDecimal(n: i32): void {
+  if (n >= 10) pushDecimal(n / 10);
+  nameBuf.push(48 + n % 10);
+}
+function internNameBuf(len: i32): i32 {
+  let p = heap.alloc(<usize>len + 1);
+  for (let i = 0; i < len; i++) store<u8>(p + <usize>i, <u8>nameBuf.get(i));
+  let id = strtab.intern(p, len);
+  heap.free(p);
+  return id;
+}
+// Names value v `<base>.<version>` (base: a strId or -1 for the empty name), uniqued within the
+// function as LLVM does (a number appended, counting per function).
+export function setVersionedName(v: i32, base: i32, version: i32): void {
+  if (!namesBuilt) buildNames();
+  nameBuf.clear();
+  if (base >= 0) {
+    let p = strtab.ptrOf(base), n = strtab.lenOf(base);
+    for (let i = 0; i < n; i++) nameBuf.push(<i32>load<u8>(p + <usize>i));
+  }
+  nameBuf.push(46);
+  pushDecimal(version);
+  if (nameBuf.len > 1024) nameBuf.len = 1024;   // NonGlobalValueMaxNameSize
+  let baseLen = nameBuf.len;
+  let id = internNameBuf(baseLen);
+  if (nameTaken(id)) {
+    fit(lastUnique, curFn + 1);
+    while (true) {
+      nameBuf.len = baseLen;
+      let u = lastUnique.get(curFn) + 1;
+      lastUnique.set(curFn, u);
+      pushDecimal(u);
+      id = internNameBuf(nameBuf.len);
+      if (!nameTaken(id)) break;
+    }
+  }
+  vName.set(v, id);
+  markName(id);
+}
+
+// ---- phis ----
+
+// A new phi of `type` at the front of `block`, with room for `cap` incoming entries.
+export function createPhi(block: i32, type: i32, cap: i32): i32 {
+  let phi = newValue(VK.Inst, type);
+  iOp.set(phi, <u8>Op.Phi);
+  allocOperands(phi, 2 * (cap < 1 ? 1 : cap));
+  iNOps.set(phi, 0);
+  insertInstBefore(vA.get(block), phi);
+  return phi;
+}
+// Adds the incoming pair (value, block) to a phi made by createPhi (growing its slots if needed).
+export function addIncoming(phi: i32, value: i32, block: i32): void {
+  let n = iNOps.get(phi);
+  let s = iOps.get(phi);
+  if (s + n + 1 >= opVal.len || opValOwner(s + n) != phi || opValOwner(s + n + 1) != phi || opVal.get(s + n) != -1) {
+    // Out of reserved slots: move the operands to fresh ones at the end of the pool.
+    let cap = n + 8;
+    let ns = allocOperands(phi, cap);
+    for (let k = 0; k < n; k++) { let x = opVal.get(s + k); setOperandSlot(s + k, -1); setOperandSlot(ns + k, x); }
+    iOps.set(phi, ns);
+    s = ns;
+  }
+  setOperandSlot(s + n, value);
+  setOperandSlot(s + n + 1, block);
+  iNOps.set(phi, n + 2);
+}
+import { opUser } from "../../ir/values";
+@inline function opValOwner(slot: i32): i32 { return opUser.get(slot); }
+@inline export function numIncoming(phi: i32): i32 { return iNOps.get(phi) >> 1; }
+@inline export function incomingValue(phi: i32, k: i32): i32 { return opVal.get(iOps.get(phi) + 2 * k); }
+@inline export function incomingBlock(phi: i32, k: i32): i32 { return opVal.get(iOps.get(phi) + 2 * k + 1); }
+
+// ---- debug locations ----
+
+export function debugLoc(i: i32): i32 { return findAttachment(iMD.get(i), MDK_DBG); }
+export function setDebugLoc(i: i32, md: i32): void {
+  if (md < 0) iMD.set(i, removeAttachment(iMD.get(i), MDK_DBG));
+  else iMD.set(i, addAttachment(iMD.get(i), MDK_DBG, md));
+}
+
+export { valueCount, T_VOID, vB, iPrev };

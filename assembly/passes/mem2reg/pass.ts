@@ -1,0 +1,53 @@
+// The mem2reg function pass (LLVM 19's PromotePass): in a function with a body and without
+// `optnone` (opt's pass manager skips optnone functions for optional passes), promote the
+// promotable allocas of the entry block, and again while promoting made more of them promotable
+// (an alloca whose address was only stored into a promoted alloca).
+import { vKind, VK, iOp, iNext, vA, vB } from "../../ir/values";
+import { Op } from "../../ir/opcodes";
+import { gFirstBlock, gAttrs } from "../../ir/globals";
+import { fnAttrs, setHasKind, ATTR_OPTNONE } from "../../ir/attributes";
+import { buildCFG } from "../../analysis/cfg";
+import { buildDomTree } from "../../analysis/domtree";
+import { invalidateInstOrder } from "../../analysis/dominance";
+import { beginFunction, resetEdit } from "./edit";
+import { beginAssumptions, resetAssume } from "./assume";
+import { isAllocaPromotable, resetPromotable } from "./promotable";
+import { allocas, promoteMemToReg, resetPromote } from "./promote";
+import { resetPhis } from "./phis";
+import { resetRename } from "./rename";
+import { resetDbgInfo } from "./dbginfo";
+
+// Re-creates every table of the pass (after an arena reset).
+export function resetMem2Reg(): void {
+  resetEdit(); resetAssume(); resetPromotable(); resetPromote(); resetPhis(); resetRename(); resetDbgInfo();
+}
+
+// Runs mem2reg on function g (a global index). Returns true when it changed the function.
+export function runMem2Reg(g: i32): bool {
+  let entry = gFirstBlock.get(g);
+  if (entry < 0) return false;
+  if (setHasKind(fnAttrs(gAttrs.get(g)), ATTR_OPTNONE)) return false;
+  let changed = false;
+  let prepared = false;
+  let nBlocks = 0;
+  while (true) {
+    allocas.clear();
+    let last = vB.get(entry);
+    for (let i = vA.get(entry); i >= 0 && i != last; i = iNext.get(i)) {
+      if (<i32>vKind.get(i) == VK.Inst && <i32>iOp.get(i) == Op.Alloca && isAllocaPromotable(i)) allocas.push(i);
+    }
+    if (allocas.len == 0) break;
+    if (!prepared) {
+      prepared = true;
+      nBlocks = buildCFG(g);
+      buildDomTree();
+      invalidateInstOrder();
+      beginFunction(g);
+      beginAssumptions(g);
+    }
+    promoteMemToReg(nBlocks);
+    invalidateInstOrder();
+    changed = true;
+  }
+  return changed;
+}

@@ -1,0 +1,134 @@
+// The phis mem2reg inserts: queued at the front of their block and named `<alloca>.<n>`
+// (QueuePhiNode), then, after renaming, folded while one folds (simplifyInstruction on a phi:
+// all incoming values the same, ignoring the phi itself and undef/poison), and finally given
+// `poison` for the predecessors the renamer never came from (unreachable ones), in block order.
+//
+// LLVM folds in rounds over all new phis until a round folds none; folding a phi only ever makes
+// its users foldable, so a work list that revisits the users of each folded phi reaches the same
+// fixed point in linear time.
+import { I32Vec } from "../../util/vec";
+import { vKind, VK, vType, vName, vParent, vFirstUse, opUser, opNext, iOp } from "../../ir/values";
+import { Op } from "../../ir/opcodes";
+import { getUndef, getPoison } from "../../ir/constants";
+import { cfgBlock, blockNum, predOff, pred } from "../../analysis/cfg";
+import { domTree, sortI32 } from "../../analysis/domtree";
+import { instDominates } from "../../analysis/dominance";
+import {
+  createPhi, setVersionedName, numIncoming, incomingValue, incomingBlock, addIncoming, rauw, eraseNow,
+} from "./edit";
+import { allocatedType } from "./promote";
+import { vA } from "../../ir/values";
+import { iNext } from "../../ir/values";
+
+let newPhis: I32Vec = new I32Vec();
+let phiEpoch: i32 = 0;
+let phiStamp: I32Vec = new I32Vec();   // phi -> epoch when it is one of ours
+let phiNum: I32Vec = new I32Vec();     // phi -> alloca number
+let queued: I32Vec = new I32Vec();     // work list
+let inQueue: I32Vec = new I32Vec();
+let predCount: I32Vec = new I32Vec();
+let sortedPreds: I32Vec = new I32Vec();
+
+export function resetPhis(): void {
+  newPhis = new I32Vec(); phiEpoch = 0; phiStamp = new I32Vec(); phiNum = new I32Vec();
+  queued = new I32Vec(); inQueue = new I32Vec(); predCount = new I32Vec(); sortedPreds = new I32Vec();
+}
+export function beginPhis(): void { phiEpoch++; newPhis.clear(); }
+
+@inline function fit(v: I32Vec, n: i32): void { if (v.len < n) v.resize(n, 0); }
+
+// The alloca number of one of our phis, or -1.
+export function phiAllocaNum(v: i32): i32 {
+  if (v >= phiStamp.len || phiStamp.get(v) != phiEpoch) return -1;
+  return phiNum.get(v);
+}
+
+// QueuePhiNode: a phi for alloca `num` at the front of block number `bn`.
+export function queuePhiNode(bn: i32, num: i32, ai: i32, version: i32): bool {
+  let b = cfgBlock.get(bn);
+  let np = predOff.get(bn + 1) - predOff.get(bn);
+  let phi = createPhi(b, allocatedType(ai), np);
+  setVersionedName(phi, vName.get(ai), version);
+  fit(phiStamp, phi + 1); fit(phiNum, phi + 1);
+  phiStamp.set(phi, phiEpoch); phiNum.set(phi, num);
+  newPhis.push(phi);
+  return true;
+}
+
+// simplifyPHINode, as simplifyInstruction applies it (-1: does not fold).
+function simplifyPhi(pn: i32): i32 {
+  let common = -1;
+  let hasUndef = false;
+  let n = numIncoming(pn);
+  for (let k = 0; k < n; k++) {
+    let v = incomingValue(pn, k);
+    if (v == pn) continue;
+    let vk = <i32>vKind.get(v);
+    if (vk == VK.ConstUndef || vk == VK.ConstPoison) { hasUndef = true; continue; }
+    if (common >= 0 && v != common) return -1;
+    common = v;
+  }
+  if (common < 0) return hasUndef ? getUndef(vType.get(pn)) : getPoison(vType.get(pn));
+  if (hasUndef) return valueDominatesPhi(common, pn) ? common : -1;
+  return common;
+}
+function valueDominatesPhi(v: i32, pn: i32): bool {
+  if (<i32>vKind.get(v) != VK.Inst) return true;
+  return instDominates(domTree, v, pn);
+}
+
+export function finishPhis(): void {
+  // fold to a fixed point
+  queued.clear();
+  fit(inQueue, valueCountNow());
+  for (let k = 0; k < newPhis.len; k++) { let p = newPhis.get(k); queued.push(p); inQueue.set(p, phiEpoch); }
+  for (let q = 0; q < queued.len; q++) {
+    let pn = queued.get(q);
+    inQueue.set(pn, 0);
+    if (<i32>vKind.get(pn) == VK.Dead) continue;
+    let v = simplifyPhi(pn);
+    if (v < 0) continue;
+    for (let s = vFirstUse.get(pn); s >= 0; s = opNext.get(s)) {
+      let u = opUser.get(s);
+      if (u == pn || phiAllocaNum(u) < 0 || <i32>vKind.get(u) == VK.Dead) continue;
+      fit(inQueue, u + 1);
+      if (inQueue.get(u) == phiEpoch) continue;
+      inQueue.set(u, phiEpoch);
+      queued.push(u);
+    }
+    rauw(pn, v);
+    eraseNow(pn);
+  }
+  // poison for the predecessors never renamed from
+  for (let k = 0; k < newPhis.len; k++) {
+    let some = newPhis.get(k);
+    if (<i32>vKind.get(some) == VK.Dead) continue;
+    let b = vParent.get(some);
+    if (vA.get(b) != some) continue;
+    let bn = blockNum.get(b);
+    let s = predOff.get(bn), e = predOff.get(bn + 1);
+    let bad = numIncoming(some);
+    if (bad == e - s) continue;
+    sortedPreds.clear();
+    fit(predCount, cfgBlock.len);
+    for (let j = s; j < e; j++) { let p = pred.get(j); sortedPreds.push(p); predCount.set(p, 0); }
+    for (let j = s; j < e; j++) { let p = pred.get(j); predCount.set(p, predCount.get(p) + 1); }
+    sortI32(sortedPreds.ptr, sortedPreds.len);
+    for (let j = 0; j < bad; j++) {
+      let p = blockNum.get(incomingBlock(some, j));
+      predCount.set(p, predCount.get(p) - 1);
+    }
+    let w = 0;
+    for (let j = 0; j < sortedPreds.len; j++) {
+      let p = sortedPreds.get(j);
+      if (predCount.get(p) > 0) { predCount.set(p, predCount.get(p) - 1); sortedPreds.set(w++, p); }
+    }
+    sortedPreds.len = w;
+    for (let phi = some; phi >= 0 && <i32>iOp.get(phi) == Op.Phi && numIncoming(phi) == bad; phi = iNext.get(phi)) {
+      let pv = getPoison(vType.get(phi));
+      for (let j = 0; j < w; j++) addIncoming(phi, pv, cfgBlock.get(sortedPreds.get(j)));
+    }
+  }
+}
+import { valueCount } from "../../ir/values";
+function valueCountNow(): i32 { return valueCount(); }

@@ -1,0 +1,173 @@
+// The rename pass (LLVM 19's PromoteMem2Reg::RenamePass with its work list), without recursion.
+//
+// Starting at the entry block with every alloca holding undef: in each block reached from `pred`,
+// our phis at the block's front get one incoming entry per edge pred -> block (duplicate edges,
+// duplicate entries) and become the alloca's current value; a block's body is walked once:
+// loads of a promoted alloca are replaced by its current value, stores set it and go. The first
+// successor is followed directly; the other (distinct) successors are pushed, in order, with the
+// current values — popped last-in first-out.
+//
+// The current values and debug locations are one array each with an undo log: a work-list
+// entry records the log lengths, and popping it rolls the arrays back, so saving the state for a
+// pushed successor costs O(1) instead of a copy per alloca (linear with 50,000 allocas).
+import { I32Vec } from "../../util/vec";
+import { vKind, VK, vType, vParent, iOp, iNext, vA, iFlags, operand } from "../../ir/values";
+import { Op, F_FMF_SHIFT, FMF_NSZ } from "../../ir/opcodes";
+import { getUndef } from "../../ir/constants";
+import { TK, tyKind, tyA } from "../../ir/types";
+import { fnAttrs, setSize, setTag, setKey, setV0, AT } from "../../ir/attributes";
+import { gAttrs } from "../../ir/globals";
+import { strtab } from "../../ir/module";
+import { cfgN, cfgBlock, blockNum, succOff, succ, cfgFn } from "../../analysis/cfg";
+import { isTerminator } from "../../ir/opcodes";
+import { rauw, eraseLater, numIncoming, addIncoming, debugLoc, setDebugLoc, isDead } from "./edit";
+import { allocas, allocaNumOf, allocatedType, dbgUsersStart, dbgUsersLen, dbgUser } from "./promote";
+import { phiAllocaNum } from "./phis";
+import { convertMetadataToAssumes } from "./assume";
+import { recIsDeclare, convertDeclareAtStore, convertDeclareAtPhi, mergedLocation } from "./dbginfo";
+
+let vals: I32Vec = new I32Vec();
+let locs: I32Vec = new I32Vec();
+let undoVals: I32Vec = new I32Vec();   // (index, old value) pairs
+let undoLocs: I32Vec = new I32Vec();
+let wl: I32Vec = new I32Vec();         // (block, pred, undoVals length, undoLocs length)
+let visited: I32Vec = new I32Vec();
+let visitEpoch: i32 = 0;
+let succSeen: I32Vec = new I32Vec();
+let succEpoch: i32 = 0;
+
+export function resetRename(): void {
+  vals = new I32Vec(); locs = new I32Vec(); undoVals = new I32Vec(); undoLocs = new I32Vec(); wl = new I32Vec();
+  visited = new I32Vec(); visitEpoch = 0; succSeen = new I32Vec(); succEpoch = 0;
+}
+
+@inline function setVal(k: i32, v: i32): void {
+  let old = vals.get(k);
+  if (old == v) return;
+  undoVals.push(k); undoVals.push(old);
+  vals.set(k, v);
+}
+@inline function setLoc(k: i32, v: i32): void {
+  let old = locs.get(k);
+  if (old == v) return;
+  undoLocs.push(k); undoLocs.push(old);
+  locs.set(k, v);
+}
+function rollBack(nv: i32, nl: i32): void {
+  while (undoVals.len > nv) { let old = undoVals.pop(); let k = undoVals.pop(); vals.set(k, old); }
+  while (undoLocs.len > nl) { let old = undoLocs.pop(); let k = undoLocs.pop(); locs.set(k, old); }
+}
+
+// "no-signed-zeros-fp-math"="true" on the function.
+function noSignedZeros(): bool {
+  let set = fnAttrs(gAttrs.get(cfgFn));
+  let n = setSize(set);
+  for (let i = 0; i < n; i++) {
+    if (setTag(set, i) != AT.String) continue;
+    if (!strtab.eqStr(setKey(set, i), "no-signed-zeros-fp-math")) continue;
+    let v = setV0(set, i);
+    return v >= 0 && strtab.eqStr(v, "true");
+  }
+  return false;
+}
+// FPMathOperator::classof for a phi: floating point (or a vector of it), through arrays.
+function isFPMathType(t: i32): bool {
+  while (<i32>tyKind.get(t) == TK.Array) t = tyA.get(t);
+  let k = <i32>tyKind.get(t);
+  if (k == TK.Vector || k == TK.ScalableVector) { t = tyA.get(t); k = <i32>tyKind.get(t); }
+  return k >= TK.Half && k <= TK.PPCFP128;
+}
+
+export function renameAll(): void {
+  let n = allocas.len;
+  vals.clear(); locs.clear(); undoVals.clear(); undoLocs.clear(); wl.clear();
+  for (let k = 0; k < n; k++) { vals.push(getUndef(allocatedType(allocas.get(k)))); locs.push(-1); }
+  visitEpoch++;
+  if (visited.len < cfgN) visited.resize(cfgN, 0);
+  if (succSeen.len < cfgN) succSeen.resize(cfgN, 0);
+  let nsz = noSignedZeros();
+  wl.push(0); wl.push(-1); wl.push(0); wl.push(0);
+  while (wl.len > 0) {
+    let nl = wl.pop(), nv = wl.pop(), p = wl.pop(), b = wl.pop();
+    rollBack(nv, nl);
+    renamePass(b, p, nsz);
+  }
+}
+
+// RenamePass from block number `bn`, entered from `pn` (-1 for the entry).
+function renamePass(bn: i32, pn: i32, nsz: bool): void {
+  while (true) {
+    let block = cfgBlock.get(bn);
+    let first = vA.get(block);
+    if (pn >= 0 && first >= 0 && <i32>iOp.get(first) == Op.Phi && phiAllocaNum(first) >= 0) {
+      // edges pn -> bn
+      let edges = 0;
+      let e = succOff.get(pn + 1);
+      for (let k = succOff.get(pn); k < e; k++) if (succ.get(k) == bn) edges++;
+      let pred = cfgBlock.get(pn);
+      for (let phi = first; phi >= 0 && <i32>iOp.get(phi) == Op.Phi; phi = iNext.get(phi)) {
+        let num = phiAllocaNum(phi);
+        if (num < 0) break;
+        let loc = locs.get(num);
+        if (numIncoming(phi) > 0) setDebugLoc(phi, mergedLocation(debugLoc(phi), loc));
+        else setDebugLoc(phi, loc);
+        let v = vals.get(num);
+        for (let j = 0; j < edges; j++) addIncoming(phi, v, pred);
+        if (nsz && isFPMathType(vType.get(phi))) iFlags.set(phi, iFlags.get(phi) | (FMF_NSZ << F_FMF_SHIFT));
+        setVal(num, phi);
+        let ds = dbgUsersStart(num), dn = dbgUsersLen(num);
+        for (let d = 0; d < dn; d++) {
+          let r = dbgUser(ds + d);
+          if (recIsDeclare(r)) convertDeclareAtPhi(r, phi);
+        }
+      }
+    }
+    if (visited.get(bn) == visitEpoch) return;
+    visited.set(bn, visitEpoch);
+    let i = first;
+    while (i >= 0 && !isTerminator(<i32>iOp.get(i))) {
+      let nx = iNext.get(i);
+      if (<i32>vKind.get(i) == VK.Inst) {
+        let op = <i32>iOp.get(i);
+        if (op == Op.Load) {
+          let num = allocaNumOf(operand(i, 0));
+          if (num >= 0) {
+            let v = vals.get(num);
+            convertMetadataToAssumes(i, v);
+            rauw(i, v);
+            eraseLater(i);
+          }
+        } else if (op == Op.Store) {
+          let num = allocaNumOf(operand(i, 1));
+          if (num >= 0) {
+            let v = operand(i, 0);
+            setVal(num, v);
+            setLoc(num, debugLoc(i));
+            let ds = dbgUsersStart(num), dn = dbgUsersLen(num);
+            for (let d = 0; d < dn; d++) {
+              let r = dbgUser(ds + d);
+              if (recIsDeclare(r)) convertDeclareAtStore(r, i, v);
+            }
+            eraseLater(i);
+          }
+        }
+      }
+      i = nx;
+    }
+    // successors: the first is followed, the other distinct ones pushed in order
+    let s = succOff.get(bn), e = succOff.get(bn + 1);
+    if (s == e) return;
+    succEpoch++;
+    let firstSucc = succ.get(s);
+    succSeen.set(firstSucc, succEpoch);
+    for (let k = s + 1; k < e; k++) {
+      let x = succ.get(k);
+      if (succSeen.get(x) == succEpoch) continue;
+      succSeen.set(x, succEpoch);
+      wl.push(x); wl.push(bn); wl.push(undoVals.len); wl.push(undoLocs.len);
+    }
+    pn = bn;
+    bn = firstSucc;
+  }
+}
+export { blockNum, vParent, isDead };
