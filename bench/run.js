@@ -2,12 +2,14 @@
 // Dispatcher for `npm run bench -- <what> [options]`:
 //   node bench/run.js side-by-side [...]   native opt vs our CLI (bench/side-by-side.js)
 //   node bench/run.js parse [...]          in-process parse/print MB/s (bench/parse.bench.js)
+//   node bench/run.js domtree [...]        dominator tree / IDF edges/s vs opt-19 (bench/domtree.bench.js)
 //   node bench/run.js gen [...]            the input generator (bench/gen.js)
 // With no argument it runs side-by-side.
 
 const TARGETS = {
   'side-by-side': './side-by-side.js',
   parse: './parse.bench.js',
+  domtree: './domtree.bench.js',
   gen: './gen.js',
 };
 

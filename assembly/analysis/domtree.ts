@@ -84,6 +84,8 @@ let idomN: I32Vec = new I32Vec();      // DFS number -> idom DFS number
 let work: I32Vec = new I32Vec();       // DFS work list: (node, parent number) pairs
 let evalStack: I32Vec = new I32Vec();
 let lastChild: I32Vec = new I32Vec();
+let rcOff: I32Vec = new I32Vec();      // DFS number -> start of its reverse children in rc
+let rc: I32Vec = new I32Vec();
 let sortTmp: I32Vec = new I32Vec();
 let mark: I32Vec = new I32Vec();       // stamps for root pruning
 let markEpoch: i32 = 0;
@@ -95,7 +97,7 @@ export let postDomTree: DomTree = new DomTree(true);
 export function resetDomTree(): void {
   dfsNum = new I32Vec(); numToNode = new I32Vec(); anc = new I32Vec(); semi = new I32Vec();
   label = new I32Vec(); idomN = new I32Vec(); work = new I32Vec(); evalStack = new I32Vec();
-  lastChild = new I32Vec(); sortTmp = new I32Vec(); mark = new I32Vec(); markEpoch = 0; isRoot = new I32Vec();
+  lastChild = new I32Vec(); rcOff = new I32Vec(); rc = new I32Vec(); sortTmp = new I32Vec(); mark = new I32Vec(); markEpoch = 0; isRoot = new I32Vec();
   domTree = new DomTree(false); postDomTree = new DomTree(true);
   dtSlow = new I32Vec();
 }
@@ -148,15 +150,28 @@ function runSemiNCA(count: i32, roff: usize, redges: usize): void {
   let dn = dfsNum.ptr, ntn = numToNode.ptr, an = anc.ptr, se = semi.ptr, la = label.ptr, idn = idomN.ptr;
   let es = evalStack.ptr;
   for (let i = 0; i < count; i++) st(idn, i, ld(an, i));
-  for (let i = count - 1; i >= 1; i--) {
+  // reverse children renumbered by DFS number, in number order (one streaming pass: the random
+  // loads overlap here instead of stalling the eval chains below)
+  rcOff.clear(); rcOff.resize(count + 1, 0);
+  rc.clear(); rc.reserve(ld(roff, cfgN) + 1);
+  let rco = rcOff.ptr, rcp = rc.ptr;
+  let pos = 0;
+  for (let i = 0; i < count; i++) {
+    st(rco, i, pos);
     let w = ld(ntn, i);
+    let e = ld(roff, w + 1);
+    for (let k = ld(roff, w); k < e; k++) {
+      let vn1 = ld(dn, ld(redges, k));
+      if (vn1 != 0) st(rcp, pos++, vn1 - 1);   // unreachable predecessors skipped
+    }
+  }
+  st(rco, count, pos);
+  for (let i = count - 1; i >= 1; i--) {
     let sw = ld(an, i);
     let lastLinked = i + 1;
-    let s = ld(roff, w), e = ld(roff, w + 1);
-    for (let k = s; k < e; k++) {
-      let vn1 = ld(dn, ld(redges, k));
-      if (vn1 == 0) continue;          // unreachable predecessor
-      let v = vn1 - 1;
+    let e = ld(rco, i + 1);
+    for (let k = ld(rco, i); k < e; k++) {
+      let v = ld(rcp, k);
       let su: i32;
       if (v <= i) su = v;                  // not yet processed: its label is its own number
       else if (ld(an, v) < lastLinked) su = ld(la, v);
