@@ -30,6 +30,7 @@ import { strtab } from "../../ir/module";
 import { createInst, createFunction, setInsertPointBefore, buildCall } from "../../ir/builder";
 import { insertInstBefore } from "../../ir/values";
 import { applyIntrinsicAttributes } from "../../text/intrinsic-attrs";
+import { insertAdoptingRecords } from "./edit";
 import { setAlignBytes } from "../../ir/inst";
 import { domTree } from "../../analysis/domtree";
 import { blockNum } from "../../analysis/cfg";
@@ -57,7 +58,7 @@ let work: I32Vec = new I32Vec();
 export function resetAssume(): void {
   ready = false; assumeFn = -1;
   affStamp = new I32Vec(); affHead = new I32Vec(); affAssume = new I32Vec(); affNext = new I32Vec();
-  acEpoch = 0; acFn = -1; work = new I32Vec(); scratch = new I32Vec(4);
+  acEpoch = 0; acFn = -1; work = new I32Vec(); scratch = new I32Vec(4); yields = new I32Vec(); visitedB = new I32Vec();
 }
 import { ATTR_KW } from "../../ir/attributes";
 function init(): void {
@@ -454,7 +455,8 @@ export function isGuaranteedNotToBePoison(v: i32, depth: i32 = 0): bool {
   if (k == VK.Arg) {
     let g = vA.get(vParent.get(v));
     let set = paramAttrs(gAttrs.get(g), vA.get(v));
-    return setHasKind(set, ATTR_NOUNDEF) || derefBytes(set) > 0 || setHasKind(set, ATTR_DEREF_OR_NULL);
+    if (setHasKind(set, ATTR_NOUNDEF) || derefBytes(set) > 0 || setHasKind(set, ATTR_DEREF_OR_NULL)) return true;
+    return programUndefinedIfPoison(v, g);
   }
   if (k == VK.ConstExpr) {
     let op = <i32>iOp.get(v);
@@ -469,6 +471,86 @@ export function isGuaranteedNotToBePoison(v: i32, depth: i32 = 0): bool {
   return false;
 }
 import { F_NUW as F_NUW_, F_NSW as F_NSW_ } from "../../ir/opcodes";
+
+// programUndefinedIfUndefOrPoison(Arg, PoisonOnly): from the entry block (following single
+// successors, at most 32 instructions, while execution surely goes on), an instruction that is
+// UB on poison uses the argument or a value that poison in it propagates to.
+let yields: I32Vec = new I32Vec();
+let visitedB: I32Vec = new I32Vec();
+function programUndefinedIfPoison(arg: i32, g: i32): bool {
+  init();
+  yields.clear(); yields.push(arg);
+  visitedB.clear();
+  let b = gFirstBlock.get(g);
+  let limit = 32;
+  visitedB.push(b);
+  let i = vA.get(b);
+  while (true) {
+    for (; i >= 0; i = iNext.get(i)) {
+      if (<i32>vKind.get(i) != VK.Inst) continue;
+      if (--limit == 0) return false;
+      if (mustTriggerUB(i)) return true;
+      if (!transfersExecution(i)) return false;
+      let op = <i32>iOp.get(i);
+      let n = numOperands(i);
+      let prop = false;
+      for (let k = 0; k < n && !prop; k++) if (inYields(operand(i, k)) && propagatesPoison(i, op, k)) prop = true;
+      if (!prop && op == Op.Select && inYields(operand(i, 1)) && inYields(operand(i, 2))) prop = true;
+      if (prop) yields.push(i);
+    }
+    // the single successor, once
+    let t = vB.get(b);
+    if (t < 0) return false;
+    let nb = singleSuccessor(t);
+    if (nb < 0) return false;
+    for (let k = 0; k < visitedB.len; k++) if (visitedB.get(k) == nb) return false;
+    visitedB.push(nb);
+    b = nb;
+    i = vA.get(b);
+    while (i >= 0 && <i32>iOp.get(i) == Op.Phi) i = iNext.get(i);
+  }
+  return false;
+}
+function inYields(v: i32): bool { for (let k = 0; k < yields.len; k++) if (yields.get(k) == v) return true; return false; }
+function singleSuccessor(t: i32): i32 {
+  let op = <i32>iOp.get(t);
+  if (op == Op.Br && numOperands(t) == 1) return operand(t, 0);
+  if (op == Op.Switch && numOperands(t) == 2) return operand(t, 1);
+  return -1;
+}
+// handleGuaranteedNonPoisonOps with the operands known to be poison.
+function mustTriggerUB(i: i32): bool {
+  let op = <i32>iOp.get(i);
+  switch (op) {
+    case Op.Store: return inYields(operand(i, 1));
+    case Op.Load: case Op.AtomicRMW: case Op.AtomicCmpXchg: return inYields(operand(i, 0));
+    case Op.Call: case Op.Invoke: {
+      let callee = operand(i, 0);
+      if (<i32>vKind.get(callee) != VK.Function && inYields(callee)) return true;
+      let na = callNumArgs(i);
+      for (let a = 0; a < na; a++) {
+        if (!inYields(operand(i, 1 + a))) continue;
+        if (callParamHas(i, a, ATTR_NOUNDEF) || callParamDeref(i, a) > 0 || callParamHas(i, a, ATTR_DEREF_OR_NULL)) return true;
+      }
+      return false;
+    }
+    case Op.Ret: return numOperands(i) > 0 && inYields(operand(i, 0)) && setHasKind(retAttrs(gAttrs.get(fnOfInst(i))), ATTR_NOUNDEF);
+    case Op.Switch: return inYields(operand(i, 0));
+    case Op.Br: return numOperands(i) == 3 && inYields(operand(i, 0));
+    case Op.UDiv: case Op.SDiv: case Op.URem: case Op.SRem: return inYields(operand(i, 1));
+  }
+  return false;
+}
+// propagatesPoison(operand k of i).
+function propagatesPoison(i: i32, op: i32, k: i32): bool {
+  if (op == Op.Freeze || op == Op.Phi || op == Op.Invoke) return false;
+  if (op == Op.Select) return k == 0;
+  if (op == Op.Call) return false;
+  if (op == Op.ICmp || op == Op.FCmp || op == Op.GetElementPtr) return true;
+  return isBinaryOp(op) || op == Op.FNeg || isCastOp(op);
+}
+import { isBinary as isBinaryOp, isCast as isCastOp } from "../../ir/opcodes";
+import { gFirstBlock } from "../../ir/globals";
 function isVectorTy(t: i32): bool { let k = <i32>tyKind.get(t); return k == TK.Vector; }
 let ATTR_DEREF_OR_NULL: i32 = -1;
 
@@ -486,7 +568,7 @@ export function convertMetadataToAssumes(li: i32, val: i32): void {
     let st = createInst(Op.Store, T_VOID, scratch, 0, 2);
     iExt.set(st, -1);
     setAlignBytes(st, 1);
-    insertInstBefore(li, st);
+    insertAdoptingRecords(li, st);
     invalidateInstOrder();
     return;
   }

@@ -212,6 +212,16 @@ export function eraseRecord(r: i32): void {
 }
 export function recordOwner(r: i32): i32 { return recordLive(r) ? recOwner.get(r) : -1; }
 
+// Inserts `inst` before `before`, taking over the records in front of `before` (LLVM's
+// insertBefore at an iterator without the head bit: the records stay in front of the new one).
+export function insertAdoptingRecords(before: i32, inst: i32): void {
+  insertInstBefore(before, inst);
+  let h = iDbg.get(before);
+  if (h < 0) return;
+  iDbg.set(inst, h); iDbg.set(before, -1);
+  for (let r = h; r >= 0; r = drNext.get(r)) if (r < recOwner.len && recStamp.get(r) == epoch) recOwner.set(r, inst);
+}
+
 // ---- erasing ----
 
 function forgetName(i: i32): void {

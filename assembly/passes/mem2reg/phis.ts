@@ -58,17 +58,18 @@ export function queuePhiNode(bn: i32, num: i32, ai: i32, version: i32): bool {
 // simplifyPHINode, as simplifyInstruction applies it (-1: does not fold).
 function simplifyPhi(pn: i32): i32 {
   let common = -1;
-  let hasUndef = false;
+  let hasUndef = false, hasRealUndef = false;
   let n = numIncoming(pn);
   for (let k = 0; k < n; k++) {
     let v = incomingValue(pn, k);
     if (v == pn) continue;
     let vk = <i32>vKind.get(v);
-    if (vk == VK.ConstUndef || vk == VK.ConstPoison) { hasUndef = true; continue; }
+    if (vk == VK.ConstUndef || vk == VK.ConstPoison) { hasUndef = true; if (vk == VK.ConstUndef) hasRealUndef = true; continue; }
     if (common >= 0 && v != common) return -1;
     common = v;
   }
-  if (common < 0) return hasUndef ? getUndef(vType.get(pn)) : getPoison(vType.get(pn));
+  // only undef, poison and the phi itself: undef if any undef came in, else poison
+  if (common < 0) return hasRealUndef ? getUndef(vType.get(pn)) : getPoison(vType.get(pn));
   if (hasUndef) return valueDominatesPhi(common, pn) ? common : -1;
   return common;
 }
