@@ -58,7 +58,7 @@ let work: I32Vec = new I32Vec();
 export function resetAssume(): void {
   ready = false; assumeFn = -1;
   affStamp = new I32Vec(); affHead = new I32Vec(); affAssume = new I32Vec(); affNext = new I32Vec();
-  acEpoch = 0; acFn = -1; work = new I32Vec(); scratch = new I32Vec(4); yields = new I32Vec(); visitedB = new I32Vec();
+  acEpoch = 0; acFn = -1; acReady = false; work = new I32Vec(); scratch = new I32Vec(4); yields = new I32Vec(); visitedB = new I32Vec();
 }
 import { ATTR_KW } from "../../ir/attributes";
 function init(): void {
@@ -112,23 +112,24 @@ function isConst(v: i32): bool { let k = <i32>vKind.get(v); return k >= VK.Globa
 
 // ---- the assumption cache ----
 
-// Indexes the llvm.assume calls of function g (call once per function).
+// Starts work on function g: its llvm.assume calls are indexed on first need.
 export function beginAssumptions(g: i32): void {
   init();
-  acEpoch++;
   acFn = g;
+  acReady = false;
+}
+let acReady: bool = false;
+function ensureAssumptions(): void {
+  if (acReady) return;
+  acReady = true;
+  acEpoch++;
   affAssume.clear(); affNext.clear();
-  assumeFn = -1;
-  for (let k = 0; k < globalCount(); k++) {
-    if (<i32>gKind.get(k) == GK.Func && (gFlags.get(k) & GF_ERASED) == 0 && vName.get(gValue.get(k)) == S_ASSUME) { assumeFn = k; break; }
-  }
-  if (assumeFn < 0) return;
-  let fv = gValue.get(assumeFn);
-  for (let s = vFirstUse.get(fv); s >= 0; s = opNext.get(s)) {
-    let u = opUser.get(s);
-    if (<i32>vKind.get(u) != VK.Inst || <i32>iOp.get(u) != Op.Call || operand(u, 0) != fv) continue;
-    if (fnOfInst(u) != g) continue;
-    registerAssumption(u);
+  for (let b = gFirstBlock.get(acFn); b >= 0; b = iNext.get(b)) {
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+      if (<i32>vKind.get(i) != VK.Inst || <i32>iOp.get(i) != Op.Call) continue;
+      let f = operand(i, 0);
+      if (f >= 0 && <i32>vKind.get(f) == VK.Function && vName.get(f) == S_ASSUME) registerAssumption(i);
+    }
   }
 }
 function addAffected(v: i32, a: i32): void {
@@ -572,7 +573,10 @@ export function convertMetadataToAssumes(li: i32, val: i32): void {
     invalidateInstOrder();
     return;
   }
-  if (noundef && findAttachment(md, MDK_NONNULL) >= 0 && !isKnownNonZero(val, li, 0)) addAssumeNonNull(li);
+  if (noundef && findAttachment(md, MDK_NONNULL) >= 0) {
+    ensureAssumptions();
+    if (!isKnownNonZero(val, li, 0)) addAssumeNonNull(li);
+  }
 }
 let scratch: I32Vec = new I32Vec(4);
 
@@ -592,7 +596,7 @@ function addAssumeNonNull(li: i32): void {
 }
 // Intrinsic::getDeclaration(M, Intrinsic::assume).
 function assumeDeclaration(): i32 {
-  if (assumeFn >= 0) return assumeFn;
+  if (assumeFn >= 0 && (gFlags.get(assumeFn) & GF_ERASED) == 0) return assumeFn;
   for (let k = 0; k < globalCount(); k++) {
     if (<i32>gKind.get(k) == GK.Func && (gFlags.get(k) & GF_ERASED) == 0 && vName.get(gValue.get(k)) == S_ASSUME) { assumeFn = k; return k; }
   }

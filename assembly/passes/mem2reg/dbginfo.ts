@@ -44,7 +44,7 @@ export function resetDbgInfo(): void {
   namesReady = false;
   locTable = new ListInterner(); locNode = new I32Vec(); locScanned = 0; key = new I32Vec(8);
   seen = new I32Vec(); seenEpoch = 0; scopeMark = new I32Vec(); scopeEpoch = 0;
-  chainA = new I32Vec(); chainB = new I32Vec();
+  chainA = new I32Vec(); chainB = new I32Vec(); exprWords = new I32Vec();
 }
 function ensureNames(): void {
   if (namesReady) return;

@@ -16,10 +16,11 @@ import { allocas, promoteMemToReg, resetPromote } from "./promote";
 import { resetPhis } from "./phis";
 import { resetRename } from "./rename";
 import { resetDbgInfo } from "./dbginfo";
+import { resetLiveIDF } from "./liveidf";
 
 // Re-creates every table of the pass (after an arena reset).
 export function resetMem2Reg(): void {
-  resetEdit(); resetAssume(); resetPromotable(); resetPromote(); resetPhis(); resetRename(); resetDbgInfo();
+  resetEdit(); resetAssume(); resetPromotable(); resetPromote(); resetPhis(); resetRename(); resetDbgInfo(); resetLiveIDF();
 }
 
 // Runs mem2reg on function g (a global index). Returns true when it changed the function.

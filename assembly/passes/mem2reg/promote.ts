@@ -18,7 +18,7 @@ import { Op } from "../../ir/opcodes";
 import { getUndef, getPoison } from "../../ir/constants";
 import { blockNum, predOff, pred } from "../../analysis/cfg";
 import { domTree, dominatesCounted } from "../../analysis/domtree";
-import { idfSetDefiningBlocks, idfSetLiveInBlocks, idfCalculate } from "../../analysis/idf";
+import { liveIDF } from "./liveidf";
 import { eraseLater, rauw, eraseRecord, sweepDead } from "./edit";
 import { removeIntrinsicUsers } from "./promotable";
 import { convertMetadataToAssumes, isGuaranteedNotToBePoison } from "./assume";
@@ -306,9 +306,7 @@ export function promoteMemToReg(nBlocks: i32): void {
       if (defStamp.get(b) != allocaEpoch) { defStamp.set(b, allocaEpoch); defList.push(b); }
     }
     computeLiveInBlocks(ai, nBlocks);
-    idfSetDefiningBlocks(defList);
-    idfSetLiveInBlocks(liveList);
-    idfCalculate(domTree, phiBlocks);
+    liveIDF(domTree, defList, liveList, phiBlocks);
     let version = 0;
     for (let k = 0; k < phiBlocks.len; k++) {
       if (queuePhiNode(phiBlocks.get(k), num, ai, version)) version++;
