@@ -4,6 +4,7 @@ import { resetValues, valueCount } from "./ir/values";
 import { resetConstants } from "./ir/constants";
 import { resetGlobals, globalCount, gKind, gValue, GK, gFlags, GF_ERASED, gFirstBlock } from "./ir/globals";
 import { resetMetadata } from "./ir/metadata";
+import { resetDebugInfo } from "./ir/debuginfo";
 import { resetAttributes } from "./ir/attributes";
 import { resetModule, strtab as moduleStrtab, dataLayout } from "./ir/module";
 import { resetDataLayout, resetDataLayoutTables, parseDataLayout, dataLayoutError, setDataLayoutNames } from "./ir/datalayout";
@@ -49,7 +50,7 @@ export function reset(): void {
   resetModule();
   setStrTab(moduleStrtab);
   for (let i = 0; i < KEYWORDS.length; i++) moduleStrtab.internStr(KEYWORDS[i]);
-  resetLexer(); resetFP(); resetTypes(); resetValues(1024); resetConstants(); resetGlobals(); resetMetadata(); resetAttributes();
+  resetLexer(); resetFP(); resetTypes(); resetValues(1024); resetConstants(); resetGlobals(); resetMetadata(); resetDebugInfo(); resetAttributes();
   resetDataLayoutTables(); resetDataLayout(); setDataLayoutNames(moduleStrtab);
   resetCC(); resetInstScratch(); resetParser(); resetIntrinsicAttrs(); resetTypeFinder();
   resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();

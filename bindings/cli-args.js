@@ -3,7 +3,7 @@
 // or (for options that take a value) `-name value`; `-` alone is standard input; `--` ends options.
 
 /**
- * The option table. kind: bool | string | uint. `group` decides what happens with the value:
+ * The option table. kind: bool | string | uint | enum (one of `values`). `group` decides what happens with the value:
  *   main     — the CLI itself uses it (the value is stored as field `key` of the parsed options)
  *   pipeline — appends `pass` to the pipeline (legacy single-pass flags, -O#)
  *   forward  — sent to the core as a pass option (see "Options (host→core)" in assembly/ABI.md)
@@ -29,6 +29,8 @@ export const OPTIONS = [
   { names: ['mergefunc-preserve-debug-info'], kind: 'bool', group: 'forward', help: 'mergefunc: keep debug info in thunks' },
   { names: ['mergefunc-verify'], kind: 'uint', group: 'forward', value: 'n', help: 'mergefunc: check the comparator on the first n functions' },
   { names: ['mergefunc-report'], kind: 'string', group: 'forward', value: 'file', help: 'mergefunc: write a merge report (a side file the core produces)' },
+  { names: ['debugify-level'], kind: 'enum', values: ['locations', 'location+variables'], group: 'forward', value: 'locations|location+variables', help: 'debugify: kind of debug info to add' },
+  { names: ['debugify-quiet'], kind: 'bool', group: 'forward', help: 'debugify, check-debugify: no report on stderr' },
   { names: ['mtriple'], kind: 'string', group: 'forward', value: 'triple', help: "Override the module's target triple" },
 
   { names: ['try-experimental-debuginfo-iterators'], kind: 'bool', group: 'ignore', help: 'LLVM debug-info representation switch' },
@@ -80,6 +82,8 @@ export function parseArgs(argv) {
         if (i + 1 >= argv.length) throw new UsageError(`for the ${dashed(name)} option: requires a value!`);
         value = argv[++i];
       }
+      if (spec.kind === 'enum' && !spec.values.includes(value))
+        throw new UsageError(`for the ${dashed(name)} option: Cannot find option named '${value}'!`);
       if (spec.kind === 'uint') {
         if (!/^\d+$/.test(value)) throw new UsageError(`for the ${dashed(name)} option: '${value}' value invalid for uint argument!`);
         value = Number(value);

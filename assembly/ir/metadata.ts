@@ -3,6 +3,7 @@
 // text (an interned span) so they print back unchanged; references between nodes are ids, so
 // numbering is recomputed when printing.
 import { I32Vec, U8Vec } from "../util/vec";
+import { strtab } from "./module";
 
 export const enum MK {
   Forward = 0,   // !N referenced before its definition
@@ -103,6 +104,26 @@ export function removeAttachment(head: i32, kind: i32): i32 {
   return head;
 }
 
+// The index of the named metadata node called `name`, or -1.
+export function findNamedMD(name: string): i32 {
+  for (let i = 0; i < nmdName.len; i++) if (strtab.eqStr(nmdName.get(i), name)) return i;
+  return -1;
+}
+// NamedMDNode::addOperand, creating the node (last in module order) when it does not exist.
+export function appendNamedMD(name: i32, md: i32): void {
+  let i = 0;
+  while (i < nmdName.len && nmdName.get(i) != name) i++;
+  if (i == nmdName.len) { nmdName.push(name); nmdOps.push(nmdPool.len); nmdNOps.push(0); }
+  let s = nmdOps.get(i), n = nmdNOps.get(i);
+  if (s + n != nmdPool.len) {   // not at the pool's end: move the operands there first
+    let ns = nmdPool.len;
+    for (let j = 0; j < n; j++) nmdPool.push(nmdPool.get(s + j));
+    nmdOps.set(i, ns);
+  }
+  nmdPool.push(md);
+  nmdNOps.set(i, n + 1);
+}
+
 export function newDebugRecord(kind: i32): i32 {
   let r = drKind.len;
   drKind.push(<u8>kind); drOps.push(drPool.len); drNOps.push(0); drNext.push(-1);
@@ -128,7 +149,7 @@ export function uniqueMetadata(): void {
       if (canon.get(m) != m) continue;
       let k = <i32>mdKind.get(m);
       if ((mdFlags.get(m) & MDF_DISTINCT) != 0) continue;
-      if (k != MK.Tuple && k != MK.Node && k != MK.Expr && k != MK.ArgList) continue;
+      if (k == MK.Forward) continue;   // values and strings too: ValueAsMetadata and MDString are unique
       key.clear(); key.push(k); key.push(mdA.get(m));
       let s = mdOps.get(m), c = mdNOps.get(m);
       key.push(c);

@@ -21,6 +21,7 @@ import { resetDomTreeStates } from "../analysis/domtree";
 import { dotTreeOf, dotCFGOf } from "./dot";
 import { runMergeFunc } from "./mergefunc/pass";
 import { runMem2Reg, resetMem2Reg } from "./mem2reg/pass";
+import { runDebugify, runCheckDebugify, resetDebugify, LEVEL_LOCATIONS, LEVEL_VARIABLES } from "./debugify";
 import { verifyModule, verifyOneFunction, verifierOutput } from "../analysis/verifier";
 
 let passErr: string = "";
@@ -39,7 +40,7 @@ export function passOption(name: string): string | null {
 export function passOptionBool(name: string): bool { let v = passOption(name); return v != null && v != "0"; }
 
 export function resetPipeline(): void {
-  resetMem2Reg();
+  resetMem2Reg(); resetDebugify();
   passErr = ""; passOut = null;
   optNames = new Array<string>(); optValues = new Array<string>();
   pNames = new Array<string>(); pChild = new I32Vec(); pNext = new I32Vec();
@@ -89,7 +90,7 @@ function parseOptions(text: string): bool {
 // ---- the pass registry ----
 
 // Module passes: 1..99. Function passes: 100...
-const M_VERIFY = 1, M_NOOP = 2, M_REQUIRE_VERIFY = 3, M_MERGEFUNC = 4;
+const M_VERIFY = 1, M_NOOP = 2, M_REQUIRE_VERIFY = 3, M_MERGEFUNC = 4, M_DEBUGIFY = 5, M_CHECK_DEBUGIFY = 6;
 const F_VERIFY = 100, F_NOOP = 101, F_PRINT_DOM = 102, F_PRINT_POSTDOM = 103, F_DOT_DOM = 104,
   F_DOT_DOM_ONLY = 105, F_DOT_POSTDOM = 106, F_DOT_POSTDOM_ONLY = 107, F_DOT_CFG = 108, F_DOT_CFG_ONLY = 109,
   F_REQUIRE_ANALYSIS = 110, F_MEM2REG = 111;
@@ -97,6 +98,8 @@ const F_VERIFY = 100, F_NOOP = 101, F_PRINT_DOM = 102, F_PRINT_POSTDOM = 103, F_
 function modulePassId(name: string): i32 {
   if (name == "verify") return M_VERIFY;
   if (name == "mergefunc") return M_MERGEFUNC;
+  if (name == "debugify") return M_DEBUGIFY;
+  if (name == "check-debugify") return M_CHECK_DEBUGIFY;
   if (name == "no-op-module") return M_NOOP;
   if (name == "require<verify>" || name == "invalidate<verify>") return M_REQUIRE_VERIFY;
   return 0;
@@ -132,6 +135,13 @@ function runModulePass(id: i32): i32 {
   switch (id) {
     case M_MERGEFUNC: resetDomTreeStates(); return runMergeFunc();   // preserves no function analyses
     case M_VERIFY: return verifyModule() ? 0 : brokenIR("module");
+    case M_DEBUGIFY: {
+      let level = passOption("debugify-level");
+      runDebugify(passOutputText(), level != null && level == "locations" ? LEVEL_LOCATIONS : LEVEL_VARIABLES,
+        passOptionBool("debugify-quiet"));
+      return 0;
+    }
+    case M_CHECK_DEBUGIFY: runCheckDebugify(passOutputText(), passOptionBool("debugify-quiet")); return 0;
     case M_NOOP: case M_REQUIRE_VERIFY: return 0;
     default: return 0;
   }

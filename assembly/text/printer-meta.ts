@@ -128,14 +128,16 @@ export function printAttachments(out: OutBuf, head: i32, sep: string): void {
   }
 }
 export function printRecords(out: OutBuf, head: i32): void {
-  for (let r = head; r >= 0; r = drNext.get(r)) {
-    let k = <i32>drKind.get(r);
-    let s = drOps.get(r), n = drNOps.get(r);
-    out.str("    #dbg_"); out.str(DR_NAMES[k]); out.byte(40);
-    for (let i = 0; i < n; i++) {
-      if (i > 0) out.str(", ");
-      printMDOperand(out, drPool.get(s + i), false);
-    }
-    out.str(")\n");
+  for (let r = head; r >= 0; r = drNext.get(r)) { out.str("    "); printRecord(out, r); out.byte(10); }
+}
+// One debug record (no indentation, no newline), as DbgRecord::print writes it.
+export function printRecord(out: OutBuf, r: i32): void {
+  let k = <i32>drKind.get(r);
+  let s = drOps.get(r), n = drNOps.get(r);
+  out.str("#dbg_"); out.str(DR_NAMES[k]); out.byte(40);
+  for (let i = 0; i < n; i++) {
+    if (i > 0) out.str(", ");
+    printMDOperand(out, drPool.get(s + i), false);
   }
+  out.byte(41);
 }
