@@ -33,6 +33,7 @@ export const DEFAULTS = Object.freeze({
   shape: null,       // random | ladder | chain | switch | mix
   blocks: 10_000,    // blocks per function in --shape mode
   functions: 1,      // functions in --shape mode
+  allocas: 4,        // allocas per function in --shape mode (each stored in the entry block)
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -1158,23 +1159,31 @@ class FnGen {
 
 const SHAPES = ['random', 'ladder', 'chain', 'switch'];
 
-function genShapeFunction(r, kind, idx, N) {
-  const NV = 4;
+function genShapeFunction(r, kind, idx, N, NV) {
   const b = new FnBuilder(1);
   const entry = b.block();
   b.start(entry);
   const vars = [];
   for (let i = 0; i < NV; i++) vars.push(b.v());
   for (const v of vars) b.raw(`  ${v} = alloca i32, align 4`);
+  // With more than 4 allocas, locals beyond the first 4 are block-scoped, as after inlining: local
+  // k is initialised in the first block of its window of blocks and used only there, so the
+  // promoted function stays linear in size (every local live everywhere would need allocas x
+  // blocks phis).
+  const NG = Math.min(NV, 4);
   b.raw(`  store i32 %0, ptr ${vars[0]}, align 4`);
-  for (let i = 1; i < NV; i++) b.raw(`  store i32 ${i * 7}, ptr ${vars[i]}, align 4`);
+  for (let i = 1; i < NG; i++) b.raw(`  store i32 ${i * 7}, ptr ${vars[i]}, align 4`);
+  const localOf = (i) => NG + Math.floor(i * (NV - NG) / N);
+  const pick = (i) => (NV > NG && i >= 0 && r.chance(0.7) ? vars[localOf(i)] : vars[r.int(NG)]);
 
-  const body = () => {
+  const body = (i = -1) => {
+    if (NV > NG && i >= 0 && (i === 0 || localOf(i - 1) !== localOf(i)) && localOf(i) < NV)
+      b.I(`store i32 ${i & 1023}, ptr ${vars[localOf(i)]}, align 4`);
     if (r.chance(0.3)) {
       const a = b.v(), c = b.v();
-      b.I(`${a} = load i32, ptr ${vars[r.int(NV)]}, align 4`);
+      b.I(`${a} = load i32, ptr ${pick(i)}, align 4`);
       b.I(`${c} = add nsw i32 ${a}, ${r.range(1, 9)}`);
-      b.I(`store i32 ${c}, ptr ${vars[r.int(NV)]}, align 4`);
+      b.I(`store i32 ${c}, ptr ${pick(i)}, align 4`);
     }
   };
   // Conditions test the argument (one line) or a loaded variable (two lines, more mem2reg work).
@@ -1204,7 +1213,7 @@ function genShapeFunction(r, kind, idx, N) {
   if (kind === 'chain') {
     for (let i = 0; i < N; i++) {
       b.start(blocks[i]);
-      body();
+      body(i);
       const next = i + 1 < N ? blocks[i + 1] : exit;
       if (next !== exit && r.chance(0.2)) b.condbr(cond(), next, exit);
       else b.br(next);
@@ -1213,7 +1222,7 @@ function genShapeFunction(r, kind, idx, N) {
     // blocks[2k] = left rail, blocks[2k+1] = right rail; each rung crosses over.
     for (let i = 0; i < N; i++) {
       b.start(blocks[i]);
-      body();
+      body(i);
       const even = (i & 1) === 0;
       const same = i + 2 < N ? blocks[i + 2] : exit;
       const other = even ? (i + 3 < N ? blocks[i + 3] : exit) : (i + 1 < N ? blocks[i + 1] : exit);
@@ -1230,7 +1239,7 @@ function genShapeFunction(r, kind, idx, N) {
     };
     for (let i = 0; i < N; i++) {
       b.start(blocks[i]);
-      body();
+      body(i);
       const next = i + 1 < N ? blocks[i + 1] : exit;
       const x = r.float();
       if (next === exit) b.br(exit);
@@ -1246,7 +1255,7 @@ function genShapeFunction(r, kind, idx, N) {
     let i = 0;
     while (i < N) {
       b.start(blocks[i]);
-      body();
+      body(i);
       const remaining = N - i - 1;
       if (remaining < 3) { b.br(i + 1 < N ? blocks[i + 1] : exit); i++; continue; }
       const w = Math.min(remaining - 1, r.chance(0.1) ? r.range(256, 2048) : r.range(4, 128));
@@ -1263,7 +1272,7 @@ function genShapeFunction(r, kind, idx, N) {
     }
   }
   b.start(exit);
-  const acc = vars.map((v) => { const x = b.v(); b.I(`${x} = load i32, ptr ${v}, align 4`); return x; });
+  const acc = vars.slice(0, NG).map((v) => { const x = b.v(); b.I(`${x} = load i32, ptr ${v}, align 4`); return x; });
   let s = acc[0];
   for (let i = 1; i < acc.length; i++) { const x = b.v(); b.I(`${x} = add i32 ${s}, ${acc[i]}`); s = x; }
   b.ret('i32', s);
@@ -1276,7 +1285,7 @@ function generateShape(opts, sink) {
   for (let f = 0; f < opts.functions; f++) {
     const kind = opts.shape === 'mix' ? SHAPES[f % SHAPES.length] : opts.shape;
     if (!SHAPES.includes(kind)) throw new Error(`unknown --shape ${opts.shape} (random|ladder|chain|switch|mix)`);
-    sink.put(genShapeFunction(r, kind, f, Math.max(1, opts.blocks)));
+    sink.put(genShapeFunction(r, kind, f, Math.max(1, opts.blocks), Math.max(1, opts.allocas)));
   }
   sink.put(ATTRIBUTE_GROUPS[0] + '\n');
   sink.flush();
@@ -1289,6 +1298,7 @@ function normalize(opts = {}) {
   const o = { ...DEFAULTS, ...opts };
   o.size = parseSize(o.size);
   o.blocks = parseSize(o.blocks);
+  o.allocas = parseSize(o.allocas);
   o.seed = Number(o.seed) >>> 0;
   o.dup = Number(o.dup);
   o.functions = Number(o.functions);
@@ -1335,6 +1345,7 @@ const USAGE = `usage: node bench/gen.js [options] [-o out.ll]
   --shape K       large-CFG module instead: random | ladder | chain | switch | mix
   --blocks N      blocks per function in --shape mode (default 10000; 1K, 1M accepted)
   --functions N   functions in --shape mode (default 1)
+  --allocas N     allocas per function in --shape mode, all stored in the entry block (default 4)
   -o FILE         output file (default stdout)`;
 
 export function parseArgs(argv) {
@@ -1356,6 +1367,7 @@ export function parseArgs(argv) {
       case '--optnone': o.optnone = Number(val()); break;
       case '-g': case '--debug': o.debug = true; break;
       case '--shape': o.shape = val(); break;
+      case '--allocas': o.allocas = val(); break;
       case '--blocks': o.blocks = val(); break;
       case '--functions': o.functions = val(); break;
       case '-o': case '--output': out = val(); break;

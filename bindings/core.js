@@ -115,7 +115,11 @@ export class WoptCore {
       return fn(this.#x);
     } catch (err) {
       if (!isTrap(err)) throw err;
-      const message = err.message || String(err);
+      let message = err.message || String(err);
+      // The stub runtime traps with `unreachable` when memory.grow fails: past 2 GiB that is the
+      // 4 GiB limit of 32-bit WebAssembly memory, not a bug in the input.
+      if (/unreachable/.test(message) && this.#memory.buffer.byteLength >= 2 ** 31)
+        message = `out of memory: the module needs more than the 4 GiB a WebAssembly core can address (${message})`;
       try { this.#use(this.#create()); this.restarts++; } catch (e) {
         return { ok: false, internal: true, message: `${message} (restart failed: ${e.message})` };
       }
