@@ -363,15 +363,44 @@ function loadConst(c: i32): void {
   if (k == VK.ConstInt && fw <= 64) { fk = 0; fv = intLow64(c); return; }
   fk = 3;
 }
-// lhs (fk/fv/fw) op constant c
+// lhs (fk/fv/fw) op constant c, in ConstantFoldBinaryInstruction's order: identities (either
+// side for commutative operators, right side for the others), poison, undef rules, then values.
 function foldBinary(op: i32, c: i32): void {
   let a = fv, ak = fk, w = fw;
   loadConst(c);
   let b = fv, bk = fk;
   fw = w;
   if (ak == 3 || bk == 3 || w == 0) { fk = 3; return; }
+  let ones = maskW(<u64>-1, w);
+  let comm = op == Op.Add || op == Op.Mul || op == Op.And || op == Op.Or || op == Op.Xor;
+  if (comm) {
+    let id: u64 = op == Op.Mul ? 1 : op == Op.And ? ones : 0;
+    if (ak == 0 && a == id) { fk = bk; fv = b; return; }
+    if (bk == 0 && b == id) { fk = ak; fv = a; return; }
+  } else if (op == Op.Sub || op == Op.Shl || op == Op.LShr || op == Op.AShr || op == Op.UDiv || op == Op.SDiv) {
+    let id: u64 = op == Op.UDiv || op == Op.SDiv ? 1 : 0;
+    if (bk == 0 && b == id) { fk = ak; fv = a; return; }
+  }
   if (ak == 1 || bk == 1) { fk = 1; return; }
-  if (ak == 2 || bk == 2) { fk = 3; return; }
+  if (ak == 2 || bk == 2) {
+    let both = ak == 2 && bk == 2;
+    let other = ak == 2 ? b : a;
+    fk = 0;
+    switch (op) {
+      case Op.Xor: if (both) { fv = 0; return; } fk = 2; return;
+      case Op.Add: case Op.Sub: fk = 2; return;
+      case Op.And: if (both) { fk = 2; return; } fv = 0; return;
+      case Op.Mul: if (both || (other & 1) != 0) { fk = 2; return; } fv = 0; return;
+      case Op.SDiv: case Op.UDiv: case Op.SRem: case Op.URem:
+        if (bk == 2 || b == 0) { fk = 1; return; }
+        fv = 0; return;
+      case Op.Or: if (both) { fk = 2; return; } fv = ones; return;
+      case Op.LShr: case Op.AShr: case Op.Shl:
+        if (bk == 2) { fk = 1; return; }
+        fv = 0; return;
+      default: fk = 3; return;
+    }
+  }
   fk = 0;
   let sa = sextW(a, w), sb = sextW(b, w);
   let minS: u64 = w >= 64 ? (<u64>1 << 63) : (<u64>1 << <u64>(w - 1));
@@ -388,7 +417,7 @@ function foldBinary(op: i32, c: i32): void {
     }
     case Op.SDiv: case Op.SRem: {
       if (b == 0) { fk = 1; return; }
-      if (a == minS && maskW(b, w) == maskW(<u64>-1, w)) { fk = 1; return; }
+      if (a == minS && b == ones) { fk = 1; return; }
       fv = maskW(<u64>(op == Op.SDiv ? sa / sb : sa % sb), w); return;
     }
     case Op.Shl: case Op.LShr: case Op.AShr: {
@@ -409,7 +438,7 @@ function foldICmp(pred: i32, c: i32): i32 {
   if (ak == 3 || bk == 3 || w == 0) return -1;
   if (ak == 1 || bk == 1) return -1;
   if (ak == 2 || bk == 2) {
-    if (pred <= 1) return -1;
+    if (pred <= 1 || (ak == 2 && bk == 2)) return -1;
     return trueWhenEqualICmp(pred) ? 1 : 0;
   }
   let sa = sextW(a, w), sb = sextW(b, w);
