@@ -199,13 +199,14 @@ import { resetDominance } from "./analysis/dominance";
 import { resetIDF } from "./analysis/idf";
 import { resetBPI } from "./analysis/bpi";
 import { resetBFI } from "./analysis/bfi";
+import { resetLoops } from "./analysis/loops";
 import { resetPipeline } from "./passes/pipeline";
 import { resetSideFiles, sideFileCountNow, sideFileNameBuf, sideFileDataBuf } from "./passes/sidefiles";
 import { resetDot } from "./passes/dot";
 import { resetBuilder } from "./ir/builder";
 import { resetMergeFunc } from "./passes/mergefunc/pass";
 function resetAnalyses(): void {
-  resetCFG(); resetDomTree(); resetDominance(); resetIDF(); resetBPI(); resetBFI();
+  resetCFG(); resetDomTree(); resetDominance(); resetIDF(); resetBPI(); resetBFI(); resetLoops();
   resetPipeline(); resetSideFiles(); resetDot();
   resetBuilder(); resetMergeFunc();
   idfOut = null;

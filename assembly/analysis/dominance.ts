@@ -11,11 +11,12 @@
 //                                     the end of its incoming block
 //
 // Instruction positions are numbered lazily per block (like LLVM's instruction order cache);
-// call invalidateInstOrder() after inserting instructions (erasing does not need it).
+// call invalidateInstOrder() after inserting instructions (erasing does not need it); the cache
+// is keyed by block value, so it needs no reset between functions.
 import { I32Vec } from "../util/vec";
 import { vKind, VK, vParent, vA, iNext, iOp, opUser, opVal, iOps, valueCount, numOperands, operand } from "../ir/values";
 import { Op } from "../ir/opcodes";
-import { blockNum, predOff, pred, singlePredecessor, cfgN } from "./cfg";
+import { blockNum, predOff, pred, singlePredecessor } from "./cfg";
 import { callNumIndirect } from "../ir/inst";
 import { DomTree } from "./domtree";
 
@@ -26,19 +27,20 @@ let posEpoch: i32 = 1;
 export function resetDominance(): void { instPos = new I32Vec(); blockStamp = new I32Vec(); posEpoch = 1; }
 export function invalidateInstOrder(): void { posEpoch++; }
 
-function numberBlock(b: i32, bn: i32): void {
+// Positions are stamped per block value (not per cfg.ts block number, which restarts with every
+// buildCFG), so a cache filled for one function stays right for another.
+function numberBlock(b: i32): void {
   let nv = valueCount();
   if (instPos.len < nv) instPos.resize(nv, -1);
   let k = 0;
   for (let i = vA.get(b); i >= 0; i = iNext.get(i)) instPos.set(i, k++);
-  if (blockStamp.len < cfgN) blockStamp.resize(cfgN, 0);
-  blockStamp.set(bn, posEpoch);
+  if (blockStamp.len < nv) blockStamp.resize(nv, 0);
+  blockStamp.set(b, posEpoch);
 }
 // a and b are instructions of the same block.
 export function comesBefore(a: i32, b: i32): bool {
   let blk = vParent.get(a);
-  let bn = blockNum.get(blk);
-  if (bn >= blockStamp.len || blockStamp.get(bn) != posEpoch || a >= instPos.len || b >= instPos.len) numberBlock(blk, bn);
+  if (blk >= blockStamp.len || blockStamp.get(blk) != posEpoch || a >= instPos.len || b >= instPos.len) numberBlock(blk);
   return instPos.get(b) > instPos.get(a);
 }
 

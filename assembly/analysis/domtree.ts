@@ -155,8 +155,11 @@ function runSemiNCA(count: i32, roff: usize, redges: usize): void {
   rcOff.clear(); rcOff.resize(count + 1, 0);
   rc.clear(); rc.reserve(ld(roff, cfgN) + 1);
   let rco = rcOff.ptr, rcp = rc.ptr;
+  // the root (number 0) needs none: it has no semidominator, and for post-dominators it is the
+  // virtual exit, which has no row in roff
   let pos = 0;
-  for (let i = 0; i < count; i++) {
+  st(rco, 0, 0);
+  for (let i = 1; i < count; i++) {
     st(rco, i, pos);
     let w = ld(ntn, i);
     let e = ld(roff, w + 1);

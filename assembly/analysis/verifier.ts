@@ -28,7 +28,7 @@ import { printTypedValue } from "../text/printer-values";
 import { numberForDiagnostics, numberFunction, printInstructionTo } from "../text/printer";
 import { buildCFG, blockNum, numPreds } from "./cfg";
 import { buildDomTree, domTree } from "./domtree";
-import { dominatesUse, invalidateInstOrder } from "./dominance";
+import { dominatesUse } from "./dominance";
 
 let out: OutBuf = new OutBuf();
 let broken: bool = false;
@@ -185,7 +185,6 @@ function verifyFunction(g: i32): void {
     }
     buildCFG(g);
     buildDomTree();
-    invalidateInstOrder();   // its position cache is keyed by block number, which restarts per function
   }
   visitFunction(g);
   for (let b = entry; b >= 0; b = iNext.get(b)) {

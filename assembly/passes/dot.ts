@@ -17,7 +17,7 @@ import { DomTree, buildDomTree, buildPostDomTree } from "../analysis/domtree";
 import { computeBranchProbabilities, edgeProbability, PROB_ONE } from "../analysis/bpi";
 import { computeBlockFrequencies, blockFreq, maxBlockFreq } from "../analysis/bfi";
 import { printValueRef } from "../text/printer-values";
-import { numberForDiagnostics, numberFunction, printInstructionTo } from "../text/printer";
+import { numberForBlockPrint, printInstructionTo } from "../text/printer";
 import { printFunctionName } from "./domprint";
 import { addSideFile } from "./sidefiles";
 import { iOp } from "../ir/values";
@@ -158,8 +158,7 @@ function writing(log: OutBuf, name: OutBuf): void {
 export function dotTreeOf(log: OutBuf, g: i32, post: bool, simple: boolean): void {
   buildCFG(g);
   let t = post ? buildPostDomTree() : buildDomTree();
-  numberForDiagnostics();
-  numberFunction(g);
+  numberForBlockPrint(g);
   let name = new OutBuf();
   name.str(post ? (simple ? "postdomonly." : "postdom.") : (simple ? "domonly." : "dom."));
   printFunctionName(name, g);
@@ -268,8 +267,7 @@ function hasEdgeSourceLabels(t: i32): bool {
 
 export function dotCFGOf(log: OutBuf, g: i32, simple: bool): void {
   buildCFG(g);
-  numberForDiagnostics();
-  numberFunction(g);
+  numberForBlockPrint(g);
   computeBranchProbabilities();
   computeBlockFrequencies();
   let maxFreq = maxBlockFreq();

@@ -90,7 +90,10 @@ export function blockSlotInFunction(fn: i32, bb: i32): i32 {
 
 function isLive(g: i32): bool { return (gFlags.get(g) & GF_ERASED) == 0; }
 
-function numberModule(): void {
+// onlyFn >= 0: the numbering of a fresh ModuleSlotTracker printing a block or instruction of
+// that function on its own (Value::print of a non-metadata value): module-level metadata and
+// function attribute groups, then only that function's metadata and call-site groups.
+function numberModule(onlyFn: i32 = -1): void {
   resetGroupSlots();
   beginNumbering();
   for (let g = 0; g < globalCount(); g++) {
@@ -102,30 +105,34 @@ function numberModule(): void {
   for (let g = 0; g < globalCount(); g++) {
     if (<i32>gKind.get(g) != GK.Func || !isLive(g)) continue;
     noteGroup(fnAttrs(gAttrs.get(g)));
-    numberAttachments(gMD.get(g));
-    for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
-      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
-        numberRecords(iDbg.get(i));
-        let op = <i32>iOp.get(i);
-        if (op == Op.Call || op == Op.Invoke || op == Op.CallBr) {
-          let n = numOperands(i);
-          for (let k = 1; k < n; k++) {
-            let a = operand(i, k);
-            if (a >= 0 && <i32>vKind.get(a) == VK.MDValue) numberNode(canonicalMD(vA.get(a)));
-          }
-        }
-        numberAttachments(iMD.get(i));
-      }
-    }
+    if (onlyFn < 0) numberFunctionMetadata(g);
   }
+  if (onlyFn >= 0) numberFunctionMetadata(onlyFn);
   // call-site attribute groups come after all function attribute groups
   for (let g = 0; g < globalCount(); g++) {
-    if (<i32>gKind.get(g) != GK.Func || !isLive(g)) continue;
+    if (<i32>gKind.get(g) != GK.Func || !isLive(g) || (onlyFn >= 0 && g != onlyFn)) continue;
     for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b))
       for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
         let op = <i32>iOp.get(i);
         if (op == Op.Call || op == Op.Invoke || op == Op.CallBr) noteGroup(fnAttrs(callAttrs(i)));
       }
+  }
+}
+function numberFunctionMetadata(g: i32): void {
+  numberAttachments(gMD.get(g));
+  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+      numberRecords(iDbg.get(i));
+      let op = <i32>iOp.get(i);
+      if (op == Op.Call || op == Op.Invoke || op == Op.CallBr) {
+        let n = numOperands(i);
+        for (let k = 1; k < n; k++) {
+          let a = operand(i, k);
+          if (a >= 0 && <i32>vKind.get(a) == VK.MDValue) numberNode(canonicalMD(vA.get(a)));
+        }
+      }
+      numberAttachments(iMD.get(i));
+    }
   }
 }
 
@@ -662,6 +669,9 @@ import { printEscaped } from "./printer-types";
 // Numbers the module (globals, metadata, attribute groups) as a full print would; call once
 // before printing values, then numberFunction(g) for the function whose locals appear.
 export function numberForDiagnostics(): void { numberGlobals(); numberModule(); }
+// The numbering LLVM uses when a block of function g is printed on its own (`OS << BB`, as the
+// DOT graph printers do).
+export function numberForBlockPrint(g: i32): void { numberGlobals(); numberModule(g); numberLocals(g); }
 export function numberFunction(g: i32): void { numberLocals(g); }
 // One instruction (no trailing newline), with the current numbering.
 export function printInstructionTo(dst: OutBuf, i: i32): void {
