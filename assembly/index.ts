@@ -7,7 +7,7 @@ import { resetMetadata } from "./ir/metadata";
 import { resetAttributes } from "./ir/attributes";
 import { resetModule, strtab as moduleStrtab, dataLayout } from "./ir/module";
 import { resetDataLayout, resetDataLayoutTables, parseDataLayout, dataLayoutError, setDataLayoutNames } from "./ir/datalayout";
-import { setStrTab, lexInit, lineOf, colOf, resetLexer } from "./text/lexer";
+import { setStrTab, lexInit, lineOf, colOf, resetLexer, allocPaddedInput } from "./text/lexer";
 import { KEYWORDS } from "./text/keywords";
 import { resetParser, parseModule } from "./text/parser";
 import { failed, errOff, errMsg } from "./text/pstate";
@@ -61,7 +61,8 @@ export function reset(): void {
 export function inputAlloc(len: i32): usize {
   reset();
   presize(len);
-  inputPtr = heap.alloc(<usize>(len > 0 ? len : 1));
+  // zero padding after the text lets the lexer skip bounds checks (lexer.ts)
+  inputPtr = allocPaddedInput(len > 0 ? len : 0);
   return inputPtr;
 }
 export function argAlloc(len: i32): usize {
