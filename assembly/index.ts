@@ -15,7 +15,7 @@ import { resetFP } from "./util/fp";
 import { resetIntrinsicAttrs } from "./text/intrinsic-attrs";
 import { resetTypeFinder } from "./text/type-finder";
 import { resetCC } from "./text/cc";
-import { resetInstScratch } from "./text/parse-inst";
+import { resetInstScratch, missingAlign } from "./text/parse-inst";
 import { resetValuePrinter } from "./text/printer-values";
 import { resetMetaPrinter } from "./text/printer-meta";
 import { resetGroupSlots } from "./text/printer-attrs";
@@ -85,7 +85,7 @@ export function parse(len: i32): i32 {
       return 1;
     }
   }
-  fillDefaults();
+  if (missingAlign) fillDefaults();
   return 0;
 }
 

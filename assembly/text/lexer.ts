@@ -100,8 +100,12 @@ function clearNameCache(): void {
   ncMask = 1023; ncCount = 0;
 }
 @inline function lowBytes(x: u64, n: i32): u64 { return n >= 8 ? x : x & ((<u64>1 << (<u64>n << 3)) - 1); }
+// Mixes all 128 key bits into the low bits (names often differ only in their last byte, which
+// sits in the high bits of a key).
 @inline function ncSlot(k0: u64, k1: u64, mask: i32): i32 {
-  return <i32>(((k0 ^ (k1 * 0xC2B2AE3D27D4EB4F)) * 0x9E3779B97F4A7C15) >>> 40) & mask;
+  let x = k0 ^ rotl<u64>(k1, 29);
+  x ^= x >>> 32; x *= 0x9E3779B97F4A7C15; x ^= x >>> 29;
+  return <i32>x & mask;
 }
 // The id of the n name characters at src+s (no zero bytes among them).
 function internName(s: i32, n: i32): i32 {
