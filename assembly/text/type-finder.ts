@@ -25,7 +25,7 @@ let work: I32Vec = new I32Vec();
 
 export function resetTypeFinder(): void {
   foundStructs = new I32Vec(); typeNumber = new I32Vec(); seenType = new U8Vec(); seenValue = new U8Vec();
-  seenMD = new U8Vec(); work = new I32Vec();
+  seenMD = new U8Vec(); work = new I32Vec(); subs = new I32Vec();
 }
 
 function subtypes(t: i32, out: I32Vec): void {
