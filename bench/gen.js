@@ -1194,14 +1194,14 @@ function genShapeFunction(r, kind, idx, N, NV) {
       return c;
     }
     const a = b.v(), c = b.v();
-    b.I(`${a} = load i32, ptr ${vars[r.int(NV)]}, align 4`);
+    b.I(`${a} = load i32, ptr ${vars[r.int(NG)]}, align 4`);
     b.I(`${c} = icmp slt i32 ${a}, ${r.range(0, 100)}`);
     return c;
   };
   const swv = () => {
     if (r.chance(0.5)) return '%0';
     const a = b.v();
-    b.I(`${a} = load i32, ptr ${vars[r.int(NV)]}, align 4`);
+    b.I(`${a} = load i32, ptr ${vars[r.int(NG)]}, align 4`);
     return a;
   };
 
@@ -1265,7 +1265,7 @@ function genShapeFunction(r, kind, idx, N, NV) {
       b.sw('i32', swv(), join, cases);
       for (let j = 0; j < w; j++) {
         b.start(blocks[i + 1 + j]);
-        if (r.chance(0.5)) b.I(`store i32 ${j}, ptr ${vars[r.int(NV)]}, align 4`);
+        if (r.chance(0.5)) b.I(`store i32 ${j}, ptr ${vars[r.int(NG)]}, align 4`);
         b.br(join);
       }
       i += w + 1;

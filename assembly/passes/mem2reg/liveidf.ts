@@ -32,14 +32,15 @@ let firstChild: I32Vec = new I32Vec();  // compressed forest
 let nextSibling: I32Vec = new I32Vec();
 let lastChild: I32Vec = new I32Vec();
 let stack: I32Vec = new I32Vec();
-let work: I32Vec = new I32Vec();
+let work: I32Vec = new I32Vec();       // the walk's stack
+let byDfs: I32Vec = new I32Vec();      // dfsIn -> node, for trees too large to pack keys
 let heap: MaxHeap64 = new MaxHeap64();
 let epoch: i32 = 0;
 
 export function resetLiveIDF(): void {
   nodes = new I32Vec(); keys = new I32Vec(); stamp = new I32Vec(); isDef = new I32Vec(); isLive = new I32Vec();
   claimed = new I32Vec(); inIDF = new I32Vec(); firstChild = new I32Vec(); nextSibling = new I32Vec();
-  lastChild = new I32Vec(); stack = new I32Vec(); work = new I32Vec(); heap = new MaxHeap64(); epoch = 0;
+  lastChild = new I32Vec(); stack = new I32Vec(); work = new I32Vec(); byDfs = new I32Vec(); heap = new MaxHeap64(); epoch = 0;
 }
 
 function fitAll(n: i32): void {
@@ -76,9 +77,9 @@ export function liveIDF(t: DomTree, defs: I32Vec, live: I32Vec, out: I32Vec): vo
   sortI32(keys.ptr, keys.len);
   if (!packed) {
     // dfsIn numbers are distinct: recover nodes through a scratch map dfsIn -> node
-    if (work.len < 2 * n + 2) work.resize(2 * n + 2, -1);
-    for (let i = 0; i < nodes.len; i++) { let b = nodes.get(i); work.set(di.get(b), b); }
-    for (let i = 0; i < keys.len; i++) keys.set(i, work.get(keys.get(i)));
+    if (byDfs.len < 2 * n + 2) byDfs.resize(2 * n + 2, -1);   // grows once: entries are only read back where just set
+    for (let i = 0; i < nodes.len; i++) { let b = nodes.get(i); byDfs.set(di.get(b), b); }
+    for (let i = 0; i < keys.len; i++) keys.set(i, byDfs.get(keys.get(i)));
   } else {
     for (let i = 0; i < keys.len; i++) keys.set(i, keys.get(i) % n);
   }
