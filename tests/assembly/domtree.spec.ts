@@ -18,6 +18,7 @@ import { buildCFG, cfgN, succOff, succ, predOff, pred, rpo, rpoIndex, setPredsFr
 import { DomTree, buildDomTree, buildPostDomTree, domTree, postDomTree, resetDomTreeStates, dfsNumbersValid, slowQueries, dominatesCounted } from "../../assembly/analysis/domtree";
 import { edgeDominates } from "../../assembly/analysis/dominance";
 import { idfSetDefiningBlocks, idfSetLiveInBlocks, idfResetLiveInBlocks, idfCalculate } from "../../assembly/analysis/idf";
+import { liveIDF } from "../../assembly/passes/mem2reg/liveidf";
 
 // ---- random numbers (xorshift32) ----
 let seed: u32 = 0x9e3779b9;
@@ -377,6 +378,36 @@ function checkIDF(t: DomTree, n: i32, useLive: bool): void {
   if (k != got.len) fail((t.post ? "reverse " : "") + "IDF has extra blocks, n=" + n.toString());
 }
 
+// mem2reg's pruned IDF (passes/mem2reg/liveidf.ts) against the IDF calculator with live-in
+// pruning, on live-in sets built as mem2reg builds them: backward from random using blocks,
+// stopping at defining blocks (a using block that is also a defining block is live-in only when
+// its first access is a load).
+let got2 = new I32Vec();
+let lwork = new I32Vec();
+function checkLiveIDF(t: DomTree, n: i32): void {
+  defs.clear(); live.clear();
+  let isDef = new I32Vec(); isDef.resize(n, 0);
+  let nd = 1 + rint(n < 8 ? n : 8);
+  for (let i = 0; i < nd; i++) isDef.set(rint(n), 1);
+  for (let b = 0; b < n; b++) if (isDef.get(b) != 0) defs.push(b);
+  let isLive = new I32Vec(); isLive.resize(n, 0);
+  lwork.clear();
+  let nu = 1 + rint(n < 6 ? n : 6);
+  for (let i = 0; i < nu; i++) { let u = rint(n); if (isDef.get(u) == 0 || chance(50)) lwork.push(u); }
+  while (lwork.len > 0) {
+    let b = lwork.pop();
+    if (isLive.get(b) != 0) continue;
+    isLive.set(b, 1); live.push(b);
+    for (let k = predOff.get(b); predOff.get(b + 1) > k; k++) { let p = pred.get(k); if (isDef.get(p) == 0) lwork.push(p); }
+  }
+  idfSetDefiningBlocks(defs);
+  idfSetLiveInBlocks(live);
+  idfCalculate(t, got);
+  liveIDF(t, defs, live, got2);
+  if (got.len != got2.len) { fail("pruned IDF size " + got2.len.toString() + " != " + got.len.toString() + " n=" + n.toString()); return; }
+  for (let k = 0; k < got.len; k++) if (got.get(k) != got2.get(k)) { fail("pruned IDF differs at " + k.toString() + " n=" + n.toString()); return; }
+}
+
 function sizeFor(i: i32): i32 {
   let r = rint(100);
   if (i < 20) return i + 1;                 // 1..20 exhaustively first
@@ -389,7 +420,7 @@ let fnMade = false;
 function ensureFn(): void { if (!fnMade) { fn = tcFunction(); fnMade = true; } }
 
 describe("dominator trees on random CFGs", () => {
-  it("10,000 CFGs: CFG, dominator and post-dominator trees match the naive solvers; IDF matches DF+", () => {
+  it("10,000 CFGs: CFG, dominator and post-dominator trees match the naive solvers; IDF matches DF+; mem2reg's pruned IDF matches the IDF", () => {
     ensureFn();
     failures = 0;
     let total = 10000;
@@ -408,6 +439,7 @@ describe("dominator trees on random CFGs", () => {
       computeDF(t, n);
       checkIDF(t, n, false);
       checkIDF(t, n, true);
+      checkLiveIDF(t, n);
       if (n <= 120) { verifyProperties(t, n); verified++; }
       let p = buildPostDomTree();
       checkPostRoots(p, n);
