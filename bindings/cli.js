@@ -8,6 +8,7 @@ import { loadWopt, defaultWasmPath } from './node.js';
 import { runModule } from './driver.js';
 import { formatDiagnostic } from './diag.js';
 import { timingReport } from './timing.js';
+import { repoStatsCommand } from './repo/stats.js';
 
 const PROG = 'wopt';
 
@@ -91,6 +92,7 @@ function describeFailure(r, input) {
 const withNewline = s => (s === '' || s.endsWith('\n') ? s : s + '\n');
 
 async function main(argv) {
+  if (argv[0] === 'repo' && argv[1] === 'stats') { process.stdout.write(await repoStatsCommand(argv.slice(2))); return; }
   const opts = parseArgs(argv);
   if (opts.help) { process.stdout.write(helpText()); return; }
   if (opts.version) { process.stdout.write(await version()); return; }
@@ -135,7 +137,7 @@ async function main(argv) {
 
 process.stdout.on('error', e => { if (e.code !== 'EPIPE') throw e; });
 main(process.argv.slice(2)).catch(e => {
-  if (e instanceof UsageError || e instanceof CliError) process.stderr.write(`${PROG}: ${e.message}\n`);
+  if (e instanceof UsageError || e instanceof CliError || e?.code === 'EREPO') process.stderr.write(`${PROG}: ${e.message}\n`);
   else process.stderr.write(`${PROG}: error: internal error: ${e?.stack ?? e}\n`);
   process.exitCode = 1;
 });
