@@ -10,6 +10,7 @@ import { formatDiagnostic } from './diag.js';
 import { timingReport } from './timing.js';
 import { repoStatsCommand } from './repo/stats.js';
 import { openRepository } from './repo/store.js';
+import { linkModule } from './repo/link.js';
 
 const PROG = 'wopt';
 
@@ -96,6 +97,8 @@ const withNewline = s => (s === '' || s.endsWith('\n') ? s : s + '\n');
 
 async function main(argv) {
   if (argv[0] === 'repo' && argv[1] === 'stats') { process.stdout.write(await repoStatsCommand(argv.slice(2))); return; }
+  if (argv[0] === 'repo' && argv[1] === 'link') return repoLinkCommand(argv.slice(2));
+  if (argv[0] === 'repo') throw new CliError(`error: unknown repo command '${argv[1] ?? ''}' (expected link or stats)`);
   const opts = parseArgs(argv);
   if (opts.help) { process.stdout.write(helpText()); return; }
   if (opts.version) { process.stdout.write(await version()); return; }
@@ -147,6 +150,34 @@ async function main(argv) {
     const rows = [{ name: 'Load core (wasm)', ms: loadMs }, ...r.timings];
     process.stderr.write(timingReport(rows, performance.now() - started));
   }
+}
+
+// wopt repo link --repo=<file> <ticket.ll> [-o <full.ll>]
+async function repoLinkCommand(argv) {
+  let repoPath, input, output = '-';
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const m = /^--?(repo|o)(?:=(.*))?$/.exec(a);
+    if (m) {
+      const v = m[2] ?? argv[++i];
+      if (v === undefined) throw new UsageError(`for the ${a} option: requires a value!`);
+      if (m[1] === 'repo') repoPath = v; else output = v;
+    } else if (a.startsWith('-') && a !== '-') throw new UsageError(`Unknown command line argument '${a}'.  Try: 'wopt --help'`);
+    else if (input !== undefined) throw new UsageError('repo link: one ticket module expected');
+    else input = a;
+  }
+  if (repoPath === undefined) throw new CliError('error: repo link needs --repo=<file>');
+  const src = await readInput(input);
+  const text = new TextDecoder().decode(src.bytes);
+  src.close?.();
+  const core = await loadWopt();
+  const repo = await openRepository(repoPath, { create: false });
+  let r;
+  try { r = await linkModule(core, text, repo, { moduleId: src.name }); }
+  catch (e) { throw e.code === 'ELINK' ? new CliError(`${src.name}: ${e.message}`) : e; }
+  finally { await repo.close(); }
+  if (!r.ok) throw new CliError(`${src.name}: error: the linked module does not parse: ${r.error.message}`);
+  writeOutput(output, r.output);
 }
 
 process.stdout.on('error', e => { if (e.code !== 'EPIPE') throw e; });

@@ -205,6 +205,7 @@ const VAR_MUTATIONS = [
   ['unnamed_addr', ['@v = global', '@v = unnamed_addr global']],
   ['initializer', ['i32 7, align 4', 'i32 8, align 4']],
   ['linkage', ['@v = global', '@v = internal global']],
+  ['attributes', ['i32 7, align 4', 'i32 7, align 4 #0'], ['!0 = !{i32 0, i32 100}', '!0 = !{i32 0, i32 100}\nattributes #0 = { "bss-section"="b" }']],
 ];
 const INVARIANTS = [
   ['own name', ['@f(', '@g(']],
@@ -230,9 +231,10 @@ test('digest properties: every hashed property changes the initial digest', { sk
     const name = Object.keys(d).find(k => k !== 'v');
     assert.notEqual(d[name], d0.f, `function: ${what}`);
   }
-  const v0 = await digests(BASE.replace(/define[^]*\n}\n/, ''));
+  const vbase = BASE.replace(/define[^]*\n}\n/, '');
+  const v0 = await digests(vbase);
   for (const [what, ...edits] of VAR_MUTATIONS) {
-    const d = await digests(apply(BASE.replace(/define[^]*\n}\n/, ''), edits));
+    const d = await digests(apply(vbase, edits));
     assert.notEqual(d.v, v0.v, `variable: ${what}`);
   }
 });
@@ -266,4 +268,59 @@ test('digest properties: a cycle of N functions differs from a cycle of N+1', { 
   const a = await digests('define void @f0() {\n  call void @f1()\n  ret void\n}\ndefine void @f1() {\n  call void @f0()\n  ret void\n}\n');
   const b = await digests('define void @f0() {\n  call void @f1()\n  ret void\n}\ndefine void @f1() {\n  call void @f0()\n  ret void\n}\ndefine void @f2() {\n  ret void\n}\n');
   assert.equal(a.f0, b.f0, 'an unrelated definition does not change the cycle');
+});
+
+// ---- wopt repo link ----
+const { linkModule } = await import('../../bindings/repo/link.js');
+const LINK_FIXTURES = ['repo/ex1.ll', 'repo/ex2.ll', 'repo/ex3.ll', 'printer-instructions.ll', 'printer-calls-bundles-attrs.ll',
+  'printer-comdat-alias-ifunc-asm.ll', 'printer-eh-funclets.ll', 'printer-gep-flags.ll', 'printer-atomics.ll', 'printer-types.ll'];
+test('repo link gives back exactly the module the full run printed', { skip }, async () => {
+  const c = await getCore();
+  const passes = 'repo-metadata,repo-prune,mem2reg,mergefunc';
+  for (const f of LINK_FIXTURES) {
+    const text = fs.readFileSync(path.join(REPO, 'tests/fixtures', f), 'utf8');
+    const repo = await openRepository(':memory:');
+    const r1 = await runModuleWithRepository(c, text, { passes, repo, moduleId: f });
+    assert.ok(r1.ok, `${f}: ${r1.error?.message}`);
+    const r2 = await runModuleWithRepository(c, text, { passes, repo, moduleId: f });
+    assert.ok(r2.ok, `${f}: ${r2.error?.message}`);
+    assert.ok(r2.repo.pruned > 0, `${f}: something pruned`);
+    const ticket = decodeUtf8(r2.output);
+    assert.ok(!/pruned: false/.test(ticket), `${f}: everything pruned`);
+    const l = await linkModule(c, ticket, repo);
+    assert.ok(l.ok, `${f}: ${l.error?.message}`);
+    assert.equal(decodeUtf8(l.output), decodeUtf8(r1.output), f);
+    await repo.close();
+  }
+});
+
+test('wopt repo link / --repo on the command line; the output file is written only on success', { skip }, async () => {
+  const os = await import('node:os');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-link-'));
+  const cli = (...args) => spawnSync(process.execPath, [path.join(REPO, 'bindings/cli.js'), ...args], { cwd: dir, encoding: 'utf8' });
+  fs.writeFileSync(path.join(dir, 'ex3.ll'), fixture('ex3.ll'));
+  const P = '-passes=repo-metadata,repo-prune';
+  let r = cli('-S', '--repo=db', P, 'ex3.ll', '-o', 'run1.ll'); assert.equal(r.status, 0, r.stderr);
+  r = cli('-S', '--repo=db', P, 'ex3.ll', '-o', 'run2.ll'); assert.equal(r.status, 0, r.stderr);
+  assert.ok(!fs.readFileSync(path.join(dir, 'run2.ll'), 'utf8').includes('define '));
+  r = cli('repo', 'link', '--repo=db', 'run2.ll', '-o', 'full.ll'); assert.equal(r.status, 0, r.stderr);
+  assert.equal(fs.readFileSync(path.join(dir, 'full.ll'), 'utf8'), fs.readFileSync(path.join(dir, 'run1.ll'), 'utf8'));
+  // repo-prune without --repo fails and writes nothing
+  r = cli('-S', P, 'ex3.ll', '-o', 'none.ll');
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /needs a program repository/);
+  assert.ok(!fs.existsSync(path.join(dir, 'none.ll')));
+  // a file that is not a repository: clear error, no output
+  fs.writeFileSync(path.join(dir, 'junk.db'), 'not sqlite at all, just some text '.repeat(200));
+  r = cli('-S', '--repo=junk.db', P, 'ex3.ll', '-o', 'junk.ll');
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /junk\.db: error: not a wopt repository/);
+  assert.ok(!fs.existsSync(path.join(dir, 'junk.ll')));
+  // link against a repository that lacks the definitions
+  r = cli('-S', '--repo=other.db', '-passes=repo-metadata', 'ex3.ll', '-o', 'x.ll'); assert.equal(r.status, 0, r.stderr);
+  r = cli('repo', 'link', '--repo=other.db', 'run2.ll', '-o', 'bad.ll');
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /has no definition for/);
+  assert.ok(!fs.existsSync(path.join(dir, 'bad.ll')));
+  fs.rmSync(dir, { recursive: true, force: true });
 });

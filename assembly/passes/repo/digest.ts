@@ -321,7 +321,8 @@ function hCommon(h: Blake3, g: i32): void {
     // a comdat named after the definition itself does not hash the name
     if (cdName.get(c) == vName.get(gValue.get(g))) h.u8(0); else { h.u8(1); hStrId(h, cdName.get(c)); }
   }
-  hAttrList(h, gAttrs.get(g));
+  // a variable's attributes are one set, a function's a list (function, return, parameters)
+  if (<i32>gKind.get(g) == GK.Var) hAttrSet(h, gAttrs.get(g)); else hAttrList(h, gAttrs.get(g));
   hAttachments(h, gMD.get(g));
   hType(h, gValueType.get(g));
 }

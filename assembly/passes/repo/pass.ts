@@ -238,8 +238,38 @@ export function collectRecords(pipeline: string): OutBuf {
     }
     store<u32>(o.buf.ptr + <usize>at, <u32>nd);
   }
+  // tickets of definitions a later pass erased (mergefunc): stored with an empty text, so the
+  // next run prunes them too and `repo link` knows the full run had nothing there
+  let li = ticketListIndex(false);
+  if (li >= 0) {
+    let attached = new Map<i32, bool>();
+    for (let g = 0; g < globalCount(); g++) {
+      if ((gFlags.get(g) & GF_ERASED) != 0) continue;
+      let m = findAttachment(gMD.get(g), kind);
+      if (m >= 0) attached.set(m, true);
+    }
+    for (let j = 0; nmdNOps.get(li) > j; j++) {
+      let m = nmdPool.get(nmdOps.get(li) + j);
+      if (attached.has(m) || !readTicket(m) || tPruned) continue;
+      let g = erasedGlobalNamed(tName);
+      if (g < 0) continue;
+      count++;
+      o.bytes(tDigest, 16);
+      o.byte(<i32>gKind.get(g) == GK.Func ? 0 : 1);
+      putStr(o, tName.buf.ptr, tName.len);
+      putString(o, linkageName(tLinkage)); putString(o, visibilityName(tVisibility));
+      putU32(o, 0);   // no text
+      putU32(o, 0);   // no dependents
+    }
+  }
   store<u32>(o.buf.ptr, <u32>count);
   out = o;
   return o;
+}
+function erasedGlobalNamed(name: OutBuf): i32 {
+  let id = strtab.intern(name.buf.ptr, name.len);
+  for (let g = 0; g < globalCount(); g++)
+    if ((gFlags.get(g) & GF_ERASED) != 0 && vName.get(gValue.get(g)) == id) return g;
+  return -1;
 }
 export { VK, vKind, vA, operand, attKind, attNext, attMD, hasDigest };
