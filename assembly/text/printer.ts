@@ -120,15 +120,21 @@ function numberFunctionParts(g: i32): void {
 // the module printer prints it, then its own attribute groups and metadata numbered from 0.
 // Other globals are referred to by name (unnamed ones by their number in the whole module).
 // Leaves the printer's module numbering invalid: print the module first.
+// Call beginFragments() once (after printing the module) before printing fragments.
+let moduleHasStructs: bool = false;
+export function beginFragments(): void {
+  numberGlobals();
+  findTypes();
+  moduleHasStructs = foundStructs.len > 0;
+}
 export function printFragment(dst: OutBuf, g: i32): void {
   let save = out; out = dst;
-  numberGlobals();
   resetGroupSlots();
   beginNumbering();
   let isVar = <i32>gKind.get(g) == GK.Var;
   if (isVar) { numberAttachments(gMD.get(g)); noteGroup(gAttrs.get(g)); }
   else numberFunctionParts(g);
-  printTypes(g);
+  if (moduleHasStructs) printTypes(g);   // the type finder is O(module): only when there are types
   let c = gComdat.get(g);
   if (c >= 0) { out.byte(10); printName(out, 36, cdName.get(c)); out.str(" = comdat "); out.str(COMDAT_NAMES[cdKind.get(c)]); out.byte(10); }
   out.byte(10);

@@ -128,8 +128,12 @@ export async function linkModule(core, text, repo, { moduleId } = {}) {
     if (!entry) throw new LinkError(`error: the repository has no definition for '${t.name}' (digest ${t.digest})`);
     if (entry.text === '') {
       // a later pass erased this definition in the full run: the declaration goes too
-      const at = findDeclaration(lines, nameToken(t.name), entry.kind === 'function', replace);
-      if (at >= 0) {
+      const tok = nameToken(t.name);
+      const at = findDeclaration(lines, tok, entry.kind === 'function', replace);
+      // kept when this run's unpruned code still refers to it
+      const esc = tok.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const uses = text.match(new RegExp(`${esc}(?![-a-zA-Z$._0-9])`, 'g'))?.length ?? 0;
+      if (at >= 0 && uses <= 1) {
         replace.set(at, []);
         if (at > 0 && lines[at - 1].startsWith('; Function Attrs:')) replace.set(at - 1, []);
       }

@@ -19,7 +19,7 @@ import {
   makeTicket, readTicket, tName, tDigest, tLinkage, tVisibility, tPruned, tPlain, setTicketList, ticketListIndex,
   linkageName, visibilityName, linkageFromName, visibilityFromName, resetTickets, TICKET_KIND_NAME,
 } from "./tickets";
-import { printFragment } from "../../text/printer";
+import { printFragment, beginFragments } from "../../text/printer";
 
 let envReady: bool = false;
 let hits: Map<u64, i32> = new Map<u64, i32>();   // first 8 digest bytes -> hit index
@@ -71,7 +71,7 @@ export function runRepoMetadata(pipeline: string, plain: bool): void {
 
 // The final digests of the live definitions carrying an unpruned ticket (16 bytes each).
 export function candidateDigests(): OutBuf {
-  out = new OutBuf();
+  out.clear();
   let kind = ticketKind();
   for (let g = 0; g < globalCount(); g++) {
     if (!isRepoDefinition(g)) continue;
@@ -86,7 +86,7 @@ function rdU32(p: usize, at: i32): u32 { return load<u32>(p + <usize>at); }
 // Hits blob (host -> core): u32 nHits; per hit: digest[16], u32 nDeps; per dependent: digest[16],
 // then name, linkage, visibility as (u32 length, bytes). Returns false when malformed.
 export function setHits(p: usize, len: i32): bool {
-  hits = new Map<u64, i32>(); hitDigests.clear(); hitDeps.clear(); depRecs.clear(); depBytes = new OutBuf();
+  hits = new Map<u64, i32>(); hitDigests.clear(); hitDeps.clear(); depRecs.clear(); depBytes.clear();
   hitsGiven = true;
   if (len < 4) return len == 0;
   let at = 0;
@@ -125,11 +125,6 @@ function findHit(d: usize): i32 {
   return memory.compare(hitDigests.ptr + (<usize>h << 4), d, 16) == 0 ? h : -1;
 }
 
-function globalNamed(p: usize, n: i32): i32 {
-  let id = strtab.intern(p, n);
-  for (let g = 0; g < globalCount(); g++) if (vName.get(gValue.get(g)) == id && (gFlags.get(g) & GF_ERASED) == 0) return g;
-  return -1;
-}
 
 export function runRepoPrune(): void {
   let kind = ticketKind();
@@ -210,6 +205,7 @@ export function collectRecords(pipeline: string): OutBuf {
   putU32(o, 0);
   let d = heap.alloc(16), dd = heap.alloc(16);
   let text = new OutBuf();
+  beginFragments();
   for (let g = 0; g < globalCount(); g++) {
     if (!isRepoDefinition(g)) continue;
     let m = findAttachment(gMD.get(g), kind);
@@ -242,6 +238,9 @@ export function collectRecords(pipeline: string): OutBuf {
   // next run prunes them too and `repo link` knows the full run had nothing there
   let li = ticketListIndex(false);
   if (li >= 0) {
+    let erasedByName = new Map<i32, i32>();
+    for (let g = 0; g < globalCount(); g++)
+      if ((gFlags.get(g) & GF_ERASED) != 0 && vName.get(gValue.get(g)) >= 0) erasedByName.set(vName.get(gValue.get(g)), g);
     let attached = new Map<i32, bool>();
     for (let g = 0; g < globalCount(); g++) {
       if ((gFlags.get(g) & GF_ERASED) != 0) continue;
@@ -251,8 +250,9 @@ export function collectRecords(pipeline: string): OutBuf {
     for (let j = 0; nmdNOps.get(li) > j; j++) {
       let m = nmdPool.get(nmdOps.get(li) + j);
       if (attached.has(m) || !readTicket(m) || tPruned) continue;
-      let g = erasedGlobalNamed(tName);
-      if (g < 0) continue;
+      let nid = strtab.intern(tName.buf.ptr, tName.len);
+      if (!erasedByName.has(nid)) continue;
+      let g = erasedByName.get(nid);
       count++;
       o.bytes(tDigest, 16);
       o.byte(<i32>gKind.get(g) == GK.Func ? 0 : 1);
@@ -266,10 +266,5 @@ export function collectRecords(pipeline: string): OutBuf {
   out = o;
   return o;
 }
-function erasedGlobalNamed(name: OutBuf): i32 {
-  let id = strtab.intern(name.buf.ptr, name.len);
-  for (let g = 0; g < globalCount(); g++)
-    if ((gFlags.get(g) & GF_ERASED) != 0 && vName.get(gValue.get(g)) == id) return g;
-  return -1;
-}
+
 export { VK, vKind, vA, operand, attKind, attNext, attMD, hasDigest };

@@ -25,10 +25,15 @@ export const TICKET_LIST_NAME = "repo.tickets";
 let interned: ListInterner = new ListInterner();
 let internedMD: I32Vec = new I32Vec();
 let key: I32Vec = new I32Vec(8);
-export function resetTickets(): void { interned = new ListInterner(); internedMD = new I32Vec(); key = new I32Vec(8); }
+// Scratch buffers, reused (an OutBuf reserves 64 KiB and the stub runtime never frees).
+let sA: OutBuf = new OutBuf(), sB: OutBuf = new OutBuf(), sC: OutBuf = new OutBuf();
+export function resetTickets(): void {
+  interned = new ListInterner(); internedMD = new I32Vec(); key = new I32Vec(8);
+  sA = new OutBuf(); sB = new OutBuf(); sC = new OutBuf(); tName = new OutBuf(); tDigest = 0;
+}
 
 function internBuf(o: OutBuf): i32 { return strtab.intern(o.buf.ptr, o.len); }
-function internText(s: string): i32 { let o = new OutBuf(); o.str(s); return internBuf(o); }
+function internText(s: string): i32 { let o = sC; o.clear(); o.str(s); return internBuf(o); }
 
 // LLVM's printEscapedString: printable ASCII except '\' and '"' as is, the rest as \XX.
 function escapeInto(o: OutBuf, p: usize, n: i32): void {
@@ -57,7 +62,7 @@ export function visibilityFromName(p: usize, n: i32): i32 {
 // A ticket node (interned: the same fields give the same node, as LLVM uniques metadata).
 // name: strId of the raw name bytes (or -1 for an unnamed global); digest: 16 bytes.
 export function makeTicket(name: i32, digest: usize, linkage: i32, visibility: i32, pruned: bool, plain: bool): i32 {
-  let o = new OutBuf();
+  let o = sA; o.clear();
   if (name >= 0) escapeInto(o, strtab.ptrOf(name), strtab.lenOf(name));
   let nameEsc = internBuf(o);
   let rawDigest = strtab.intern(digest, 16);
@@ -80,9 +85,9 @@ export function makeTicket(name: i32, digest: usize, linkage: i32, visibility: i
   } else {
     m = newMD(MK.Node, internText("RepoDefinition"));
     let start = mdPool.len;
-    let f = new OutBuf(); f.byte(34); f.bytes(strtab.ptrOf(nameEsc), strtab.lenOf(nameEsc)); f.byte(34);
+    let f = sB; f.clear(); f.byte(34); f.bytes(strtab.ptrOf(nameEsc), strtab.lenOf(nameEsc)); f.byte(34);
     field("name", internBuf(f));
-    f = new OutBuf(); f.str("[16 x i8] c\""); escapeInto(f, digest, 16); f.byte(34);
+    f.clear(); f.str("[16 x i8] c\""); escapeInto(f, digest, 16); f.byte(34);
     field("digest", internBuf(f));
     field("linkage", internText(linkageName(linkage)));
     field("visibility", internText(visibilityName(visibility)));
@@ -140,14 +145,14 @@ function mdStringEq(m: i32, s: string): bool { return m >= 0 && <i32>mdKind.get(
 export function readTicket(m: i32): bool {
   if (m < 0 || m >= mdCount()) return false;
   if (tDigest == 0) tDigest = heap.alloc(16);
-  tName = new OutBuf();
+  tName.clear();
   let k = <i32>mdKind.get(m);
   if (k == MK.Node && strtab.eqStr(mdA.get(m), "RepoDefinition")) {
     tPlain = false;
     let nm = rawOf(m, "name"), dg = rawOf(m, "digest"), lk = rawOf(m, "linkage"), vs = rawOf(m, "visibility"), pr = rawOf(m, "pruned");
     if (nm < 0 || dg < 0 || pr < 0) return false;
     if (!unescapeFrom(tName, strtab.ptrOf(nm), strtab.lenOf(nm), 0)) return false;
-    let d = new OutBuf();
+    let d = sA; d.clear();
     let dp = strtab.ptrOf(dg), dn = strtab.lenOf(dg);
     let at = 0;
     while (at + 1 < dn && !(load<u8>(dp + <usize>at) == 99 && load<u8>(dp + <usize>(at + 1)) == 34)) at++;
@@ -165,7 +170,7 @@ export function readTicket(m: i32): bool {
     tPlain = true;
     let nm = mdPool.get(s + 1), dg = mdPool.get(s + 2), lk = mdPool.get(s + 3), vs = mdPool.get(s + 4), pr = mdPool.get(s + 5);
     if (nm < 0 || <i32>mdKind.get(nm) != MK.String) return false;
-    let o = new OutBuf(); o.byte(34); o.strId(strtab, mdA.get(nm)); o.byte(34);
+    let o = sA; o.clear(); o.byte(34); o.strId(strtab, mdA.get(nm)); o.byte(34);
     if (!unescapeFrom(tName, o.buf.ptr, o.len, 0)) return false;
     if (dg < 0 || <i32>mdKind.get(dg) != MK.Value) return false;
     let dv = mdA.get(dg);
