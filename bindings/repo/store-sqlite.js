@@ -25,8 +25,8 @@ CREATE TABLE definitions (
   kind       TEXT NOT NULL CHECK (kind IN ('function', 'variable')),
   linkage    TEXT NOT NULL,
   visibility TEXT NOT NULL,
-  text       TEXT NOT NULL,
-  dependents TEXT NOT NULL   -- JSON: [[name, digest-hex], ...]
+  dependents TEXT NOT NULL,  -- JSON: [[name, digest-hex], ...]
+  text       TEXT NOT NULL   -- last: reading the columns before it skips its overflow pages
 );
 `;
 
@@ -125,9 +125,9 @@ function init(db, file, create) {
 }
 
 function sqliteBackend(db, file) {
-  const sel = db.prepare('SELECT name, kind, linkage, visibility, text, dependents FROM definitions WHERE digest = ?');
+  const sel = db.prepare('SELECT name, kind, linkage, visibility, dependents, text FROM definitions WHERE digest = ?');
   const selNoText = db.prepare('SELECT name, kind, linkage, visibility, dependents FROM definitions WHERE digest = ?');
-  const ins = db.prepare('INSERT OR IGNORE INTO definitions (digest, name, kind, linkage, visibility, text, dependents) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const ins = db.prepare('INSERT OR IGNORE INTO definitions (digest, name, kind, linkage, visibility, dependents, text) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const counts = db.prepare('SELECT kind, count(*) AS n, total(length(CAST(text AS BLOB))) AS bytes FROM definitions GROUP BY kind');
 
   const row2entry = (digest, r) => {
@@ -149,7 +149,7 @@ function sqliteBackend(db, file) {
     return out;
   });
   const putTx = db.transaction(entries => {
-    for (const e of entries) ins.run(key(e.digest), e.name, e.kind, e.linkage, e.visibility, e.text, encodeDependents(e.dependents));
+    for (const e of entries) ins.run(key(e.digest), e.name, e.kind, e.linkage, e.visibility, encodeDependents(e.dependents), e.text);
   });
 
   const wrap = (doing, fn) => { try { return fn(); } catch (e) { throw repoError(file, e, doing); } };
