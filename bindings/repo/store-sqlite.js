@@ -125,17 +125,15 @@ function init(db, file, create) {
 }
 
 function sqliteBackend(db, file) {
-  const sel = db.prepare('SELECT name, kind, linkage, visibility, dependents, text FROM definitions WHERE digest = ?');
-  const selNoText = db.prepare('SELECT name, kind, linkage, visibility, dependents FROM definitions WHERE digest = ?');
+  // Rows as arrays (raw): no per-row key objects on the lookup path.
+  const sel = db.prepare('SELECT name, kind, linkage, visibility, dependents, text FROM definitions WHERE digest = ?').raw(true);
+  const selNoText = db.prepare('SELECT name, kind, linkage, visibility, dependents FROM definitions WHERE digest = ?').raw(true);
   const ins = db.prepare('INSERT OR IGNORE INTO definitions (digest, name, kind, linkage, visibility, dependents, text) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const counts = db.prepare('SELECT kind, count(*) AS n, total(length(CAST(text AS BLOB))) AS bytes FROM definitions GROUP BY kind');
 
-  const row2entry = (digest, r) => {
-    const e = { digest, name: r.name, kind: r.kind, linkage: r.linkage, visibility: r.visibility };
-    if (r.text !== undefined) e.text = r.text;
-    e.dependents = decodeDependents(r.dependents);
-    return e;
-  };
+  const row2entry = (digest, r) => (r.length === 6
+    ? { digest, name: r[0], kind: r[1], linkage: r[2], visibility: r[3], text: r[5], dependents: decodeDependents(r[4]) }
+    : { digest, name: r[0], kind: r[1], linkage: r[2], visibility: r[3], dependents: decodeDependents(r[4]) });
   const key = hex => Buffer.from(hex, 'hex');
 
   // One read transaction per lookup: a consistent snapshot while other processes write.
