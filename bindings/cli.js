@@ -5,10 +5,11 @@ import fs from 'node:fs';
 import { writeFileAtomic, openOutput, errnoText } from './fsutil.js';
 import { parseArgs, helpText, UsageError } from './cli-args.js';
 import { loadWopt, defaultWasmPath } from './node.js';
-import { runModule } from './driver.js';
+import { runModule, runModuleWithRepository } from './driver.js';
 import { formatDiagnostic } from './diag.js';
 import { timingReport } from './timing.js';
 import { repoStatsCommand } from './repo/stats.js';
+import { openRepository } from './repo/store.js';
 
 const PROG = 'wopt';
 
@@ -81,6 +82,8 @@ function describeFailure(r, input) {
       return `${withNewline(e.message)}${PROG}: ${input.name}: error: input module is broken!\n`;
     case 'verify-output':
       return `${withNewline(e.message)}${PROG}: error: Broken module found after the pipeline, compilation aborted!\n`;
+    case 'store':
+      return `${PROG}: ${e.message.startsWith(e.code === 'EREPO' ? '' : '\0') ? e.message : `error: cannot store in the repository: ${e.message}`}\n`;
     case 'pipeline':
       if (e.code === 2 && !/\s/.test(e.message)) return `${PROG}: unknown pass name '${e.message}'\n`;
       return `${PROG}: ${e.message}\n`;
@@ -111,7 +114,10 @@ async function main(argv) {
   // The text is written straight from the core's memory, chunk by chunk, once every step before
   // printing succeeded; a failure while printing removes the partial file.
   let outFile = null;
+  // With a repository, standard output is held back until the store succeeded too.
+  const held = opts.repo !== undefined && opts.output === '-' ? [] : null;
   const sink = view => {
+    if (held) { held.push(Buffer.from(view)); return; }
     if (opts.output === '-') { process.stdout.write(Buffer.from(view)); return; }
     try {
       outFile ??= openOutput(opts.output);
@@ -121,9 +127,17 @@ async function main(argv) {
       throw new CliError(`${opts.output}: error: Could not open output file: ${errnoText(e)}`);
     }
   };
-  const r = runModule(core, input.data ?? input.bytes, { passes: opts.pipeline, options: opts.forward, moduleId: input.name,
-    verify: !opts.disableVerify, print: !opts.disableOutput, sink });
+  const runOpts = { passes: opts.pipeline, options: opts.forward, moduleId: input.name,
+    verify: !opts.disableVerify, print: !opts.disableOutput, sink };
+  let r;
+  if (opts.repo !== undefined) {
+    let repo;
+    try { repo = await openRepository(opts.repo); } catch (e) { input.close?.(); throw e; }
+    try { r = await runModuleWithRepository(core, input.data ?? input.bytes, { ...runOpts, repo }); }
+    finally { await repo.close(); }
+  } else r = runModule(core, input.data ?? input.bytes, runOpts);
   input.close?.();
+  if (held && r.ok) for (const b of held) process.stdout.write(b);
   if (r.log) process.stderr.write(r.log);
   for (const f of r.files) writeOutput(f.name, f.bytes);
   if (!r.ok) { outFile?.abort(); process.stderr.write(describeFailure(r, input)); process.exitCode = 1; }
