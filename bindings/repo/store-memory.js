@@ -4,6 +4,9 @@
 import { copyEntry, entrySize, utf8Length } from './common.js';
 import { Repository } from './repository.js';
 
+const withoutText = e => ({ digest: e.digest, name: e.name, kind: e.kind, linkage: e.linkage, visibility: e.visibility,
+  dependents: e.dependents.map(d => ({ name: d.name, digest: d.digest })) });
+
 export function openMemory() {
   const map = new Map();
   return new Repository({
@@ -13,11 +16,7 @@ export function openMemory() {
       const out = new Map();
       for (const d of digests) {
         const e = map.get(d);
-        if (e && !out.has(d)) {
-          const c = copyEntry(e);
-          if (!withText) delete c.text;
-          out.set(d, c);
-        }
+        if (e && !out.has(d)) out.set(d, withText ? copyEntry(e) : withoutText(e));
       }
       return out;
     },

@@ -25,8 +25,8 @@ CREATE TABLE definitions (
   kind       TEXT NOT NULL CHECK (kind IN ('function', 'variable')),
   linkage    TEXT NOT NULL,
   visibility TEXT NOT NULL,
-  text       TEXT NOT NULL,
-  dependents TEXT NOT NULL   -- JSON: [[name, digest-hex], ...]
+  dependents TEXT NOT NULL,  -- JSON: [[name, digest-hex], ...]
+  text       TEXT NOT NULL   -- last: reading the columns before it skips its overflow pages
 );
 `;
 
@@ -125,17 +125,15 @@ function init(db, file, create) {
 }
 
 function sqliteBackend(db, file) {
-  const sel = db.prepare('SELECT name, kind, linkage, visibility, text, dependents FROM definitions WHERE digest = ?');
-  const selNoText = db.prepare('SELECT name, kind, linkage, visibility, dependents FROM definitions WHERE digest = ?');
-  const ins = db.prepare('INSERT OR IGNORE INTO definitions (digest, name, kind, linkage, visibility, text, dependents) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  // Rows as arrays (raw): no per-row key objects on the lookup path.
+  const sel = db.prepare('SELECT name, kind, linkage, visibility, dependents, text FROM definitions WHERE digest = ?').raw(true);
+  const selNoText = db.prepare('SELECT name, kind, linkage, visibility, dependents FROM definitions WHERE digest = ?').raw(true);
+  const ins = db.prepare('INSERT OR IGNORE INTO definitions (digest, name, kind, linkage, visibility, dependents, text) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const counts = db.prepare('SELECT kind, count(*) AS n, total(length(CAST(text AS BLOB))) AS bytes FROM definitions GROUP BY kind');
 
-  const row2entry = (digest, r) => {
-    const e = { digest, name: r.name, kind: r.kind, linkage: r.linkage, visibility: r.visibility };
-    if (r.text !== undefined) e.text = r.text;
-    e.dependents = decodeDependents(r.dependents);
-    return e;
-  };
+  const row2entry = (digest, r) => (r.length === 6
+    ? { digest, name: r[0], kind: r[1], linkage: r[2], visibility: r[3], text: r[5], dependents: decodeDependents(r[4]) }
+    : { digest, name: r[0], kind: r[1], linkage: r[2], visibility: r[3], dependents: decodeDependents(r[4]) });
   const key = hex => Buffer.from(hex, 'hex');
 
   // One read transaction per lookup: a consistent snapshot while other processes write.
@@ -149,7 +147,7 @@ function sqliteBackend(db, file) {
     return out;
   });
   const putTx = db.transaction(entries => {
-    for (const e of entries) ins.run(key(e.digest), e.name, e.kind, e.linkage, e.visibility, e.text, encodeDependents(e.dependents));
+    for (const e of entries) ins.run(key(e.digest), e.name, e.kind, e.linkage, e.visibility, encodeDependents(e.dependents), e.text);
   });
 
   const wrap = (doing, fn) => { try { return fn(); } catch (e) { throw repoError(file, e, doing); } };

@@ -142,3 +142,64 @@ test('three processes interleaving many small modules, with overlapping entries,
   assert.equal(present(rows, moduleEntries(5, 4000, 100)), 4000);
   assert.equal(rows.size, 8000);
 });
+
+// The same through the CLI: `wopt --repo` killed while it stores a 10,000-definition module. The
+// kill is timed from outside by the repository's WAL growing past a threshold, which happens only
+// inside the store transaction (its pages spill to the WAL before the commit).
+const CLI = new URL('../../bindings/cli.js', import.meta.url).pathname;
+const haveCore = fs.existsSync(new URL('../../build/wopt.wasm', import.meta.url));
+test('SIGKILL of wopt --repo while it stores 10,000 definitions', {
+  skip: !haveCore && 'build/wopt.wasm not built',
+  // Passes with a core whose OutBuf starts small, except the last rule: the CLI streams the output
+  // into the target before the store, so a killed run leaves it behind.
+  todo: 'repo-core: the core runs out of memory on 10,000 definitions (a 64 KiB OutBuf per RepoDefinition ticket field); collectRecords is quadratic (printFragment numbers all globals per definition); with --repo the output file must appear only after the store committed',
+}, async t => {
+  const N = 10_000;
+  let ir = 'target triple = "x86_64-pc-linux-gnu"\n\n';
+  for (let i = 0; i < N; i++) {
+    ir += `define i32 @f${i}(i32 %a) {\n`;
+    for (let k = 0; k < 12; k++) ir += `  %x${k} = add i32 ${k ? `%x${k - 1}` : '%a'}, ${i * 13 + k}\n`;
+    ir += '  ret i32 %x11\n}\n\n';
+  }
+  const input = path.join(tmp, 'cli10k.ll');
+  fs.writeFileSync(input, ir);
+  const run = (db, killAtWal) => new Promise(resolve => {
+    const child = spawn(process.execPath, [CLI, '-S', `--repo=${db}`, '-passes=repo-metadata,repo-prune', input, '-o', `${db}.out.ll`], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '', killedAt = null;
+    child.stderr.on('data', d => { stderr += d; });
+    const poll = killAtWal == null ? null : setInterval(() => {
+      let n = 0;
+      try { n = fs.statSync(`${db}-wal`).size; } catch { /* not yet */ }
+      if (n >= killAtWal && killedAt === null) { killedAt = n; child.kill('SIGKILL'); }
+    }, 1);
+    child.on('exit', (code, signal) => { if (poll) clearInterval(poll); resolve({ code, signal, stderr, killedAt }); });
+  });
+  const rowsOf = db => {
+    const d = new Database(db);
+    try {
+      assert.equal(d.pragma('integrity_check', { simple: true }), 'ok');
+      const rows = d.prepare('SELECT name, text FROM definitions').all();
+      for (const r of rows) {
+        assert.match(r.text, new RegExp(`^\\n?define i32 @${r.name}\\(i32 %a\\)[^{\\n]* \\{\\n(  %x\\d+ = add i32 %\\w+, \\d+\\n){12}  ret i32 %x11\\n\\}\\n(\\n!\\d+ = !RepoDefinition\\(name: "${r.name}"[^\\n]*\\)\\n)?$`), `entry ${r.name} is whole`);
+      }
+      return rows.length;
+    } finally { d.close(); }
+  };
+  const probe = await run(path.join(tmp, 'cli-probe.db'));
+  assert.equal(probe.code, 0, probe.stderr);
+  assert.equal(rowsOf(path.join(tmp, 'cli-probe.db')), N);
+  const outcomes = [];
+  for (const mb of [0.5, 2, 5]) {
+    const db = path.join(tmp, `cli-kill-${mb}.db`);
+    const r = await run(db, mb * 1e6);
+    const n = rowsOf(db);
+    assert.ok(n === 0 || n === N, `killed at WAL ${r.killedAt} bytes: ${n} of ${N} definitions stored`);
+    assert.equal(fs.existsSync(`${db}.out.ll`), r.signal !== 'SIGKILL', 'the output is written only when the store succeeded');
+    const repo = await openRepository(db); // opens through the store, and accepts writes again
+    await repo.putModule(moduleEntries(9, 3));
+    await repo.close();
+    outcomes.push({ mb, signal: r.signal, killedAt: r.killedAt, stored: n });
+  }
+  t.diagnostic(JSON.stringify(outcomes));
+  assert.ok(outcomes.some(o => o.signal === 'SIGKILL' && o.stored === 0), 'at least one kill landed inside the store transaction');
+});
