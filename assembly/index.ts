@@ -8,7 +8,7 @@ import { resetDebugInfo } from "./ir/debuginfo";
 import { resetAttributes } from "./ir/attributes";
 import { resetModule, strtab as moduleStrtab, dataLayout } from "./ir/module";
 import { resetDataLayout, resetDataLayoutTables, parseDataLayout, dataLayoutError, setDataLayoutNames } from "./ir/datalayout";
-import { setStrTab, lexInit, lineOf, colOf, resetLexer } from "./text/lexer";
+import { setStrTab, lexInit, lineOf, colOf, resetLexer, allocPaddedInput } from "./text/lexer";
 import { KEYWORDS } from "./text/keywords";
 import { resetParser, parseModule } from "./text/parser";
 import { failed, errOff, errMsg } from "./text/pstate";
@@ -16,7 +16,7 @@ import { resetFP } from "./util/fp";
 import { resetIntrinsicAttrs } from "./text/intrinsic-attrs";
 import { resetTypeFinder } from "./text/type-finder";
 import { resetCC } from "./text/cc";
-import { resetInstScratch } from "./text/parse-inst";
+import { resetInstScratch, missingAlign } from "./text/parse-inst";
 import { resetValuePrinter } from "./text/printer-values";
 import { resetMetaPrinter } from "./text/printer-meta";
 import { resetGroupSlots } from "./text/printer-attrs";
@@ -62,7 +62,8 @@ export function reset(): void {
 export function inputAlloc(len: i32): usize {
   reset();
   presize(len);
-  inputPtr = heap.alloc(<usize>(len > 0 ? len : 1));
+  // zero padding after the text lets the lexer skip bounds checks (lexer.ts)
+  inputPtr = allocPaddedInput(len > 0 ? len : 0);
   return inputPtr;
 }
 export function argAlloc(len: i32): usize {
@@ -85,7 +86,7 @@ export function parse(len: i32): i32 {
       return 1;
     }
   }
-  fillDefaults();
+  if (missingAlign) fillDefaults();
   return 0;
 }
 

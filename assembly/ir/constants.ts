@@ -14,6 +14,7 @@ let keyOfValue: I32Vec = new I32Vec();   // value id -> key id (-1 for non-const
 let key: I32Vec = new I32Vec(64);
 
 export function resetConstants(): void {
+  resetIntCache();
   noWords = new I32Vec(4);
   words = new I32Vec(8); keys = new ListInterner(); keyToValue = new I32Vec(1024); key = new I32Vec(64);
   keyOfValue = new I32Vec(1024); }
@@ -74,9 +75,67 @@ export function getIntWords(type: i32, w: I32Vec, from: i32, n: i32): i32 {
   beginKey(VK.ConstInt, type, 0, 0, 0);
   return finish(VK.ConstInt, type, 0, 0, 0, w, from, n, noWords, 0, 0, false);
 }
+// Integer constants of width <= 64 (most constants in a module) are found through a cache keyed
+// by (type, truncated value) before the generic key interning. The cache only remembers what the
+// generic path returned, and an entry whose constant was invalidated is ignored, so the ids are
+// the same as without it.
+let icType: StaticArray<i32> = new StaticArray<i32>(1024);
+let icVal: StaticArray<u64> = new StaticArray<u64>(1024);
+let icId: StaticArray<i32> = new StaticArray<i32>(1024);
+let icMask: i32 = 1023;
+let icCount: i32 = 0;
+function resetIntCache(): void {
+  icType = new StaticArray<i32>(1024); icVal = new StaticArray<u64>(1024); icId = new StaticArray<i32>(1024);
+  icMask = 1023; icCount = 0;
+}
+@inline function icSlot(type: i32, v: u64, mask: i32): i32 {
+  let x = v ^ (<u64>type << 40);
+  x ^= x >>> 32; x *= 0x9E3779B97F4A7C15; x ^= x >>> 29;
+  return <i32>x & mask;
+}
+function icGrow(): void {
+  let ot = icType, ov = icVal, oi = icId, size = (icMask + 1) << 1, mask = size - 1;
+  icType = new StaticArray<i32>(size); icVal = new StaticArray<u64>(size); icId = new StaticArray<i32>(size);
+  for (let i = 0; i <= icMask; i++) {
+    let t = unchecked(ot[i]);
+    if (t == 0) continue;
+    let v = unchecked(ov[i]);
+    let h = icSlot(t, v, mask);
+    while (unchecked(icType[h]) != 0) h = (h + 1) & mask;
+    unchecked(icType[h] = t); unchecked(icVal[h] = v); unchecked(icId[h] = unchecked(oi[i]));
+  }
+  icMask = mask;
+}
+
 // Integer constant from an i64, truncated to the type's width.
 export function getInt(type: i32, value: i64): i32 {
   let width = intWidth(type);
+  if (width <= 64) {
+    let v: u64 = <u64>value;
+    if (width < 64) v &= (<u64>1 << <u64>width) - 1;
+    // type ids are stored +1 so that 0 marks an empty slot
+    let t = type + 1, mask = icMask;
+    let h = icSlot(t, v, mask);
+    while (true) {
+      let e = unchecked(icType[h]);
+      if (e == 0) break;
+      if (e == t && unchecked(icVal[h]) == v) {
+        let c = unchecked(icId[h]);
+        if (c < keyOfValue.len && keyOfValue.get(c) >= 0) return c;
+        c = getIntSlow(type, value, width);
+        unchecked(icId[h] = c);
+        return c;
+      }
+      h = (h + 1) & mask;
+    }
+    let c = getIntSlow(type, value, width);
+    unchecked(icType[h] = t); unchecked(icVal[h] = v); unchecked(icId[h] = c);
+    if (++icCount * 2 > mask) icGrow();
+    return c;
+  }
+  return getIntSlow(type, value, width);
+}
+function getIntSlow(type: i32, value: i64, width: i32): i32 {
   let v: u64 = <u64>value;
   if (width < 64) v &= (<u64>1 << <u64>width) - 1;
   words.clear(); words.push(<i32>(v & 0xffffffff)); words.push(<i32>(v >>> 32));

@@ -26,19 +26,118 @@ export let lexError: string = "";
 export let strtab: StrTab = new StrTab();
 let scratch: U8Vec = new U8Vec(256);
 
-export function setStrTab(t: StrTab): void { strtab = t; }
-export function lexInit(p: usize, n: i32): void { src = p; srcLen = n; pos = 0; tok = T.EOF; lexError = ""; }
+export function setStrTab(t: StrTab): void { strtab = t; clearNameCache(); }
 
-@inline function ch(i: i32): i32 { return i < srcLen ? <i32>load<u8>(src + <usize>i) : 0; }
-@inline function isDigit(c: i32): bool { return c >= 48 && c <= 57; }
-@inline function isHex(c: i32): bool { return isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102); }
+// The lexer reads the input through a window with PAD zero bytes after its end: `ch` needs no
+// bounds check (every scanning loop stops at a 0 byte, and look-ahead is at most 3 bytes) and
+// short names are read with unaligned 8-byte loads. Buffers from allocPaddedInput already have
+// the padding; anything else is copied into a padded buffer first.
+export const PAD: i32 = 16;
+let paddedPtr: usize = 0;
+let paddedLen: i32 = -1;
+// A buffer of len bytes followed by PAD zero bytes (for the host's input).
+export function allocPaddedInput(len: i32): usize {
+  let p = heap.alloc(<usize>(len + PAD));
+  memory.fill(p + <usize>len, 0, <usize>PAD);
+  paddedPtr = p; paddedLen = len;
+  return p;
+}
+export function lexInit(p: usize, n: i32): void {
+  if (p != paddedPtr || n > paddedLen || !padIsZero(p, n)) {
+    let q = heap.alloc(<usize>(n + PAD));
+    memory.copy(q, p, <usize>n);
+    memory.fill(q + <usize>n, 0, <usize>PAD);
+    p = q;
+  }
+  initClasses();
+  src = p; srcLen = n; pos = 0; tok = T.EOF; lexError = "";
+}
+function padIsZero(p: usize, n: i32): bool {
+  for (let i = 0; i < PAD; i++) if (load<u8>(p + <usize>(n + i)) != 0) return false;
+  return true;
+}
+
+@inline function ch(i: i32): i32 { return <i32>load<u8>(src + <usize>i); }
+
+// Character classes, one byte per character in static memory (not part of the heap arena).
+const C_DIGIT: u8 = 1, C_NAME: u8 = 2, C_WORD: u8 = 4, C_HEX: u8 = 8, C_SPACE: u8 = 16;
+const classes: usize = memory.data(256);
+let classesReady: bool = false;
+function initClasses(): void {
+  if (classesReady) return;
+  for (let c = 0; c < 256; c++) {
+    let k: u8 = 0;
+    let digit = c >= 48 && c <= 57;
+    let alpha = (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+    if (digit) k |= C_DIGIT;
+    // unquoted names: [-a-zA-Z$._0-9]; words: the same without '-'
+    if (alpha || digit || c == 36 || c == 46 || c == 95) k |= C_NAME | C_WORD;
+    if (c == 45) k |= C_NAME;
+    if (digit || (c >= 65 && c <= 70) || (c >= 97 && c <= 102)) k |= C_HEX;
+    if (c == 32 || c == 9 || c == 10 || c == 13) k |= C_SPACE;
+    store<u8>(classes + <usize>c, k);
+  }
+  classesReady = true;
+}
+@inline function cls(c: i32): i32 { return <i32>load<u8>(classes + <usize>c); }
+@inline function isDigit(c: i32): bool { return <u32>(c - 48) <= 9; }
+@inline function isHex(c: i32): bool { return (cls(c) & C_HEX) != 0; }
 @inline function hexVal(c: i32): i32 { return c <= 57 ? c - 48 : (c <= 70 ? c - 55 : c - 87); }
 // Characters allowed in unquoted names: [-a-zA-Z$._0-9]
-@inline function isNameChar(c: i32): bool {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c == 45 || c == 36 || c == 46 || c == 95;
+@inline function isNameChar(c: i32): bool { return (cls(c) & C_NAME) != 0; }
+@inline function isWordChar(c: i32): bool { return (cls(c) & C_WORD) != 0; }
+
+// Unquoted names and words of up to 16 bytes (nearly all keywords, types and value names) are
+// looked up by their bytes packed into two u64 keys, one compare per probe, before the general
+// string table. A miss interns through the string table, so ids do not depend on this cache.
+let ncK0: StaticArray<u64> = new StaticArray<u64>(1024);
+let ncK1: StaticArray<u64> = new StaticArray<u64>(1024);
+let ncId: StaticArray<i32> = new StaticArray<i32>(1024);
+let ncMask: i32 = 1023;
+let ncCount: i32 = 0;
+function clearNameCache(): void {
+  ncK0 = new StaticArray<u64>(1024); ncK1 = new StaticArray<u64>(1024); ncId = new StaticArray<i32>(1024);
+  ncMask = 1023; ncCount = 0;
 }
-@inline function isWordChar(c: i32): bool {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || isDigit(c) || c == 36 || c == 46 || c == 95;
+@inline function lowBytes(x: u64, n: i32): u64 { return n >= 8 ? x : x & ((<u64>1 << (<u64>n << 3)) - 1); }
+// Mixes all 128 key bits into the low bits (names often differ only in their last byte, which
+// sits in the high bits of a key).
+@inline function ncSlot(k0: u64, k1: u64, mask: i32): i32 {
+  let x = k0 ^ rotl<u64>(k1, 29);
+  x ^= x >>> 32; x *= 0x9E3779B97F4A7C15; x ^= x >>> 29;
+  return <i32>x & mask;
+}
+// The id of the n name characters at src+s (no zero bytes among them).
+function internName(s: i32, n: i32): i32 {
+  if (n > 16) return strtab.intern(src + <usize>s, n);
+  let p = src + <usize>s;
+  let k0 = lowBytes(load<u64>(p), n);
+  let k1: u64 = n > 8 ? lowBytes(load<u64>(p + 8), n - 8) : 0;
+  let mask = ncMask;
+  let h = ncSlot(k0, k1, mask);
+  while (true) {
+    let e = unchecked(ncK0[h]);
+    if (e == 0) break;
+    if (e == k0 && unchecked(ncK1[h]) == k1) return unchecked(ncId[h]);
+    h = (h + 1) & mask;
+  }
+  let id = strtab.intern(p, n);
+  unchecked(ncK0[h] = k0); unchecked(ncK1[h] = k1); unchecked(ncId[h] = id);
+  if (++ncCount * 2 > mask) growNameCache();
+  return id;
+}
+function growNameCache(): void {
+  let o0 = ncK0, o1 = ncK1, oi = ncId, size = (ncMask + 1) << 1, mask = size - 1;
+  ncK0 = new StaticArray<u64>(size); ncK1 = new StaticArray<u64>(size); ncId = new StaticArray<i32>(size);
+  for (let i = 0; i <= ncMask; i++) {
+    let k0 = unchecked(o0[i]);
+    if (k0 == 0) continue;
+    let k1 = unchecked(o1[i]);
+    let h = ncSlot(k0, k1, mask);
+    while (unchecked(ncK0[h]) != 0) h = (h + 1) & mask;
+    unchecked(ncK0[h] = k0); unchecked(ncK1[h] = k1); unchecked(ncId[h] = unchecked(oi[i]));
+  }
+  ncMask = mask;
 }
 
 function fail(msg: string, at: i32): i32 { lexError = msg; tokStart = at; tok = T.Error; return T.Error; }
@@ -87,7 +186,7 @@ function lexName(named: i32, numbered: i32, allowNumber: bool): i32 {
   if (!isNameChar(c)) return -1;
   let s = pos;
   while (isNameChar(ch(pos))) pos++;
-  tokStr = strtab.intern(src + <usize>s, pos - s);
+  tokStr = internName(s, pos - s);
   return named;
 }
 
@@ -110,7 +209,8 @@ function lexNumber(): i32 {
   let v: i64 = 0; let big = false;
   while (isDigit(ch(pos))) {
     let d = ch(pos) - 48;
-    if (v > (0x7fffffffffffffff - d) / 10) big = true; else v = v * 10 + d;
+    // v * 10 + d > i64 max  <=>  v > (max - d) / 10
+    if (v >= 922337203685477580 && (v > 922337203685477580 || d > 7)) big = true; else v = v * 10 + d;
     pos++;
   }
   if (ch(pos) == 46) { // float
@@ -139,13 +239,25 @@ function lexNumber(): i32 {
   return T.Int;
 }
 
+// Moves pos to the end of the line (the '\n' or the end of the input), 8 bytes per step.
+function skipComment(): void {
+  while (pos + 8 <= srcLen) {
+    let x = load<u64>(src + <usize>pos) ^ 0x0A0A0A0A0A0A0A0A;
+    if (((x - 0x0101010101010101) & ~x & 0x8080808080808080) != 0) break;
+    pos += 8;
+  }
+  while (pos < srcLen && ch(pos) != 10) pos++;
+}
+
 export function next(): i32 {
   tokBig = false; tokQuoted = false;
   while (true) {
     // skip white space and comments
+    // runs of blanks (label lines pad their `; preds` comment with dozens of them) 8 at a time
+    while (load<u64>(src + <usize>pos) == 0x2020202020202020) pos += 8;
     let c = ch(pos);
-    while (c == 32 || c == 9 || c == 10 || c == 13) { pos++; c = ch(pos); }
-    if (c == 59) { while (pos < srcLen && ch(pos) != 10) pos++; continue; }
+    while (cls(c) & C_SPACE) { pos++; c = ch(pos); }
+    if (c == 59) { skipComment(); continue; }
     break;
   }
   tokStart = pos;
@@ -261,7 +373,7 @@ function lexWord(): i32 {
   }
   // u0x / s0x hexadecimal integers
   if ((c == 117 || c == 115) && ch(s + 1) == 48 && ch(s + 2) == 120 && n > 3) { tokStr = strtab.intern(src + <usize>s, n); tokBig = true; return T.Int; }
-  tokStr = strtab.intern(src + <usize>s, n);
+  tokStr = internName(s, n);
   return T.Word;
 }
 
@@ -285,4 +397,6 @@ export function colOf(off: i32): i32 {
 // Re-creates this file's scratch buffers after an arena reset.
 export function resetLexer(): void {
   scratch = new U8Vec(256);
+  clearNameCache();
+  paddedPtr = 0; paddedLen = -1;
 }

@@ -31,8 +31,17 @@ export let pendName: i32 = -1;
 export let pendNum: i32 = -1;
 export function setPending(name: i32, num: i32): void { pendName = name; pendNum = num; }
 
+// True once a load, store, alloca or atomic without `align` was parsed: only then does the
+// module need ir/defaults.ts fillDefaults (a walk over every instruction).
+export let missingAlign: bool = false;
+function setParsedAlign(i: i32, align: i64): void {
+  if (align == 0) missingAlign = true;
+  setAlignBytes(i, align);
+}
+
 let opcodeByStr: I32Vec = new I32Vec();
 export function resetInstParser(opNames: string[]): void {
+  missingAlign = false;
   opcodeByStr = new I32Vec();
   for (let i = 1; i < opNames.length; i++) {
     let s = strtab.internStr(opNames[i]);
@@ -521,7 +530,7 @@ function parseAlloca(): i32 {
   if (i < 0) return -1;
   iFlags.set(i, flags | (size >= 0 ? 1 << 30 : 0));
   iExt.set(i, t);
-  setAlignBytes(i, align);
+  setParsedAlign(i, align);
   if (asExplicit) iAux.set(i, iAux.get(i) | (1 << 20));
   return i;
 }
@@ -541,7 +550,7 @@ function parseLoad(): i32 {
   let align = parseTrailingAlign(); if (align < 0) return -1;
   let i = make(Op.Load, t, base);
   if (i < 0) return -1;
-  iFlags.set(i, flags); iExt.set(i, ss); setAlignBytes(i, align); setOrderings(i, ord, 0);
+  iFlags.set(i, flags); iExt.set(i, ss); setParsedAlign(i, align); setOrderings(i, ord, 0);
   return i;
 }
 function parseStore(): i32 {
@@ -559,7 +568,7 @@ function parseStore(): i32 {
   let align = parseTrailingAlign(); if (align < 0) return -1;
   let i = make(Op.Store, T_VOID, base);
   if (i < 0) return -1;
-  iFlags.set(i, flags); iExt.set(i, ss); setAlignBytes(i, align); setOrderings(i, ord, 0);
+  iFlags.set(i, flags); iExt.set(i, ss); setParsedAlign(i, align); setOrderings(i, ord, 0);
   return i;
 }
 function parseFence(): i32 {
@@ -589,7 +598,7 @@ function parseCmpXchg(): i32 {
   let rt = structType(stack2, 0, 2, false);
   let i = make(Op.AtomicCmpXchg, rt, base);
   if (i < 0) return -1;
-  iFlags.set(i, flags); iExt.set(i, ss); setAlignBytes(i, align); setOrderings(i, so, fo);
+  iFlags.set(i, flags); iExt.set(i, ss); setParsedAlign(i, align); setOrderings(i, so, fo);
   return i;
 }
 import { stack2 } from "./pstate";
@@ -611,7 +620,7 @@ function parseAtomicRMW(): i32 {
   let align = parseTrailingAlign(); if (align < 0) return -1;
   let i = make(Op.AtomicRMW, vType.get(v), base);
   if (i < 0) return -1;
-  iFlags.set(i, flags); iExt.set(i, ss); setAlignBytes(i, align); setOrderings(i, o, 0); setPredicate(i, rop);
+  iFlags.set(i, flags); iExt.set(i, ss); setParsedAlign(i, align); setOrderings(i, o, 0); setPredicate(i, rop);
   return i;
 }
 

@@ -151,19 +151,26 @@ function numberModule(onlyFn: i32 = -1): void {
   // call-site attribute groups come after all function attribute groups
   for (let g = 0; g < globalCount(); g++) {
     if (<i32>gKind.get(g) != GK.Func || !isLive(g) || (onlyFn >= 0 && g != onlyFn)) continue;
-    for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b))
-      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
-        let op = <i32>iOp.get(i);
-        if (op == Op.Call || op == Op.Invoke || op == Op.CallBr) noteGroup(fnAttrs(callAttrs(i)));
-      }
+    numberFunctionBody(g, true);
   }
 }
 function numberFunctionMetadata(g: i32): void {
   numberAttachments(gMD.get(g));
+  numberFunctionBody(g, false);
+}
+// numberModule's per-function walks (metadata, or call-site attribute groups when callSites):
+// kept out of its loops so that the engine's per-call tier-up reaches them on large modules (a
+// long loop in a function called once stays in the baseline tier); the two call sites keep the
+// optimizer from inlining it back.
+function numberFunctionBody(g: i32, callSites: bool): void {
   for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
     for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
-      numberRecords(iDbg.get(i));
       let op = <i32>iOp.get(i);
+      if (callSites) {
+        if (op == Op.Call || op == Op.Invoke || op == Op.CallBr) noteGroup(fnAttrs(callAttrs(i)));
+        continue;
+      }
+      numberRecords(iDbg.get(i));
       if (op == Op.Call || op == Op.Invoke || op == Op.CallBr) {
         let n = numOperands(i);
         for (let k = 1; k < n; k++) {

@@ -25,7 +25,7 @@ let work: I32Vec = new I32Vec();
 
 export function resetTypeFinder(): void {
   foundStructs = new I32Vec(); typeNumber = new I32Vec(); seenType = new U8Vec(); seenValue = new U8Vec();
-  seenMD = new U8Vec(); work = new I32Vec();
+  seenMD = new U8Vec(); work = new I32Vec(); subs = new I32Vec();
 }
 
 function subtypes(t: i32, out: I32Vec): void {
@@ -86,6 +86,32 @@ function incorporateAttributes(list: i32): void {
   }
 }
 
+// One function's operands and (withBody) its body. Kept out of findTypes' loop so that the
+// engine's tier-up, which works per call (a long loop in a function called once stays in the
+// baseline tier), reaches this hot code on large modules; the two call sites keep the
+// optimizer from inlining it back.
+function incorporateFunction(g: i32, withBody: bool): void {
+    let fv = gValue.get(g);
+    for (let i = 0; i < numOperands(fv); i++) incorporateValue(operand(fv, i));
+    if (!withBody) return;
+    for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+        incorporateType(vType.get(i));
+        let no = numOperands(i);
+        for (let k = 0; k < no; k++) { let o = operand(i, k); if (o >= 0 && <i32>vKind.get(o) != VK.Inst) incorporateValue(o); }
+        let op = <i32>iOp.get(i);
+        if (op == Op.GetElementPtr || op == Op.Alloca) incorporateType(iExt.get(i));
+        if (isCallLike(op)) incorporateAttributes(callAttrs(i));
+        for (let a = iMD.get(i); a >= 0; a = attNext.get(a)) if (attKind.get(a) != MDK_DBG) incorporateMD(attMD.get(a));
+        for (let r = iDbg.get(i); r >= 0; r = drNext.get(r)) {
+          if (<i32>drKind.get(r) == DR.Label) continue;
+          let s = drOps.get(r);
+          incorporateMD(drPool.get(s));
+          if (<i32>drKind.get(r) == DR.Assign) incorporateMD(drPool.get(s + 4));
+        }
+      }
+    }
+}
 // only >= 0: the types of that one global (a repository fragment, printer.ts printFragment).
 export function findTypes(only: i32 = -1): void {
   foundStructs.clear();
@@ -105,25 +131,7 @@ export function findTypes(only: i32 = -1): void {
     if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0 || (only >= 0 && g != only)) continue;
     incorporateType(gValueType.get(g));
     incorporateAttributes(gAttrs.get(g));
-    let fv = gValue.get(g);
-    for (let i = 0; i < numOperands(fv); i++) incorporateValue(operand(fv, i));
-    for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
-      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
-        incorporateType(vType.get(i));
-        let no = numOperands(i);
-        for (let k = 0; k < no; k++) { let o = operand(i, k); if (o >= 0 && <i32>vKind.get(o) != VK.Inst) incorporateValue(o); }
-        let op = <i32>iOp.get(i);
-        if (op == Op.GetElementPtr || op == Op.Alloca) incorporateType(iExt.get(i));
-        if (isCallLike(op)) incorporateAttributes(callAttrs(i));
-        for (let a = iMD.get(i); a >= 0; a = attNext.get(a)) if (attKind.get(a) != MDK_DBG) incorporateMD(attMD.get(a));
-        for (let r = iDbg.get(i); r >= 0; r = drNext.get(r)) {
-          if (<i32>drKind.get(r) == DR.Label) continue;
-          let s = drOps.get(r);
-          incorporateMD(drPool.get(s));
-          if (<i32>drKind.get(r) == DR.Assign) incorporateMD(drPool.get(s + 4));
-        }
-      }
-    }
+    if (gFirstBlock.get(g) >= 0) incorporateFunction(g, true); else incorporateFunction(g, false);
   }
   if (only < 0) for (let i = 0; i < nmdName.len; i++) {
     let s = nmdOps.get(i);
