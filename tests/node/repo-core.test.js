@@ -121,6 +121,48 @@ test('ex3 end to end: empty repository prunes nothing, the second run prunes all
   await repo.close();
 });
 
+// Stable digests: everything the first run stores is stored under the digest its ticket shows
+// (computed on the input, before mem2reg/mergefunc rewrote or replaced the definition), so an
+// identical second run prunes every definition. mergefunc's thunks are new functions that take
+// the old name without the ticket attachment; they must still be stored under the old ticket.
+async function assertSecondRunPrunesAll(c, text, id) {
+  const passes = 'repo-metadata,repo-prune,mem2reg,mergefunc';
+  const repo = await openRepository(':memory:');
+  const stored = new Map();
+  const put = repo.putModule.bind(repo);
+  repo.putModule = async entries => { for (const e of entries) stored.set(e.name, e.digest); return put(entries); };
+  const r1 = await runModuleWithRepository(c, text, { passes, repo, moduleId: id });
+  assert.ok(r1.ok, `${id}: ${r1.error?.message}`);
+  const out1 = decodeUtf8(r1.output);
+  const t1 = tickets(out1);
+  assert.ok(t1.size > 0, `${id}: tickets`);
+  for (const [name, t] of t1) {
+    assert.ok(stored.has(name), `${id}: ${name} stored`);
+    assert.equal(stored.get(name), t.digest, `${id}: ${name} stored under its ticket's digest`);
+  }
+  const r2 = await runModuleWithRepository(c, text, { passes, repo, moduleId: id });
+  assert.ok(r2.ok, `${id}: ${r2.error?.message}`);
+  const t2 = tickets(decodeUtf8(r2.output));
+  assert.equal(r2.repo.pruned, t1.size, `${id}: the second run prunes every definition`);
+  for (const [name, t] of t1) {
+    assert.equal(t2.get(name)?.digest, t.digest, `${id}: ${name} same digest in both runs`);
+    assert.ok(t2.get(name).pruned, `${id}: ${name} pruned`);
+  }
+  await repo.close();
+  return out1;
+}
+test('a second identical run prunes every definition the first stored (seed examples, generated module with mergefunc thunks)', { skip }, async () => {
+  const c = await getCore();
+  for (const f of ['ex1.ll', 'ex2.ll', 'ex3.ll']) await assertSecondRunPrunesAll(c, fixture(f), f);
+  const { generate } = await import('../../bench/gen.js');
+  for (const seed of [1, 2]) {
+    const out1 = await assertSecondRunPrunesAll(c, generate({ size: 300_000, seed }), `gen seed ${seed}`);
+    // the case that used to break: mergefunc turned definitions into thunks without their ticket
+    const thunks = [...out1.matchAll(/^define [^\n]*@(\w+)\([^\n]*\{\n  %\d+ = tail call [^\n]*\n  ret [^\n]*\n\}/gm)];
+    assert.ok(thunks.length > 0, 'the generated module has mergefunc thunks');
+  }
+});
+
 test('repo-prune without a repository is an error', { skip }, async () => {
   const r = runModule(await getCore(), fixture('ex3.ll'), { passes: 'repo-metadata,repo-prune' });
   assert.equal(r.ok, false);

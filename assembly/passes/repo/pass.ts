@@ -35,6 +35,7 @@ export function resetRepo(): void {
   resetDigests(); resetGraph(); resetTickets();
   envReady = false; hits = new Map<u64, i32>(); hitDigests = new I32Vec(); hitDeps = new I32Vec();
   depRecs = new I32Vec(); depBytes = new OutBuf(); hitsGiven = false; out = new OutBuf(); prunedCount = 0;
+  ticketByName = new Map<i32, i32>();
 }
 
 function ticketKind(): i32 { return attachmentKind(strtab.internStr(TICKET_KIND_NAME)); }
@@ -183,11 +184,28 @@ function putStr(o: OutBuf, p: usize, n: i32): void { o.buf.reserve(o.len + 4); s
 function putString(o: OutBuf, s: string): void { let b = String.UTF8.encode(s, false); putStr(o, changetype<usize>(b), b.byteLength); }
 function putU32(o: OutBuf, v: u32): void { o.buf.reserve(o.len + 4); store<u32>(o.buf.ptr + <usize>o.len, v); o.buf.len += 4; }
 
+// Which ticket a live definition is stored under. Tickets are computed on the input; a later
+// pass may rebuild a definition without its attachments (mergefunc's thunk is a new function
+// that takes the old one's name), so the ticket list is searched by name too. An attached
+// ticket whose name is no longer the definition's (the body a name moved away from) does not
+// count: that definition is new. -1: no ticket (a definition a pass created).
+let ticketByName: Map<i32, i32> = new Map<i32, i32>();
+function nameIs(nm: i32): bool {
+  if (nm < 0) return tName.len == 0;
+  return strtab.lenOf(nm) == tName.len && memory.compare(strtab.ptrOf(nm), tName.buf.ptr, tName.len) == 0;
+}
+function ticketOf(g: i32, kind: i32): i32 {
+  let nm = vName.get(gValue.get(g));
+  let m = findAttachment(gMD.get(g), kind);
+  if (m >= 0 && readTicket(m) && nameIs(nm)) return m;
+  if (nm >= 0 && ticketByName.has(nm)) { m = ticketByName.get(nm); readTicket(m); return m; }
+  return -1;
+}
+
 // The digest a definition is stored under: its ticket's, or (created by a later pass) the
 // initial digest of what it is now. Returns false for a global that has neither.
 function recordDigest(g: i32, kind: i32, dst: usize, pipeline: string): bool {
-  let m = findAttachment(gMD.get(g), kind);
-  if (m >= 0 && readTicket(m)) { memory.copy(dst, tDigest, 16); return true; }
+  if (ticketOf(g, kind) >= 0) { memory.copy(dst, tDigest, 16); return true; }
   if (!isRepoDefinition(g)) return false;
   ensureEnvironment(pipeline);
   computeInitialDigest(g);
@@ -205,12 +223,27 @@ export function collectRecords(pipeline: string): OutBuf {
   putU32(o, 0);
   let d = heap.alloc(16), dd = heap.alloc(16);
   let text = new OutBuf();
+  // the unpruned tickets of the list by (raw) name
+  ticketByName = new Map<i32, i32>();
+  let li = ticketListIndex(false);
+  if (li >= 0) {
+    for (let j = 0; nmdNOps.get(li) > j; j++) {
+      let m = nmdPool.get(nmdOps.get(li) + j);
+      if (!readTicket(m) || tPruned || tName.len == 0) continue;
+      ticketByName.set(strtab.intern(tName.buf.ptr, tName.len), m);
+    }
+  }
+  let used = new Map<i32, bool>();
   beginFragments();
   for (let g = 0; g < globalCount(); g++) {
     if (!isRepoDefinition(g)) continue;
-    let m = findAttachment(gMD.get(g), kind);
     let linkage = <i32>gLinkage.get(g), vis = <i32>gVisibility.get(g);
-    if (m >= 0 && readTicket(m)) { if (tPruned) continue; linkage = tLinkage; vis = tVisibility; }
+    let m = ticketOf(g, kind);
+    if (m >= 0) {
+      if (tPruned) continue;
+      linkage = tLinkage; vis = tVisibility;
+      used.set(m, true);
+    }
     if (!recordDigest(g, kind, d, pipeline)) continue;
     count++;
     o.bytes(d, 16);
@@ -234,28 +267,30 @@ export function collectRecords(pipeline: string): OutBuf {
     }
     store<u32>(o.buf.ptr + <usize>at, <u32>nd);
   }
-  // tickets of definitions a later pass erased (mergefunc): stored with an empty text, so the
-  // next run prunes them too and `repo link` knows the full run had nothing there
-  let li = ticketListIndex(false);
+  // tickets of definitions a later pass erased (mergefunc) without a successor under the same
+  // name: stored with an empty text, so the next run prunes them too and `repo link` knows the
+  // full run had nothing there. The kind comes from the erased global still carrying the ticket.
   if (li >= 0) {
-    let erasedByName = new Map<i32, i32>();
-    for (let g = 0; g < globalCount(); g++)
-      if ((gFlags.get(g) & GF_ERASED) != 0 && vName.get(gValue.get(g)) >= 0) erasedByName.set(vName.get(gValue.get(g)), g);
-    let attached = new Map<i32, bool>();
+    let erasedKind = new Map<i32, i32>();
+    let liveNames = new Map<i32, bool>();
     for (let g = 0; g < globalCount(); g++) {
-      if ((gFlags.get(g) & GF_ERASED) != 0) continue;
+      if ((gFlags.get(g) & GF_ERASED) == 0) {
+        let nm = vName.get(gValue.get(g));
+        if (nm >= 0) liveNames.set(nm, true);
+        continue;
+      }
       let m = findAttachment(gMD.get(g), kind);
-      if (m >= 0) attached.set(m, true);
+      if (m >= 0) erasedKind.set(m, <i32>gKind.get(g));
     }
     for (let j = 0; nmdNOps.get(li) > j; j++) {
       let m = nmdPool.get(nmdOps.get(li) + j);
-      if (attached.has(m) || !readTicket(m) || tPruned) continue;
-      let nid = strtab.intern(tName.buf.ptr, tName.len);
-      if (!erasedByName.has(nid)) continue;
-      let g = erasedByName.get(nid);
+      if (used.has(m) || !erasedKind.has(m) || !readTicket(m) || tPruned) continue;
+      // the name lives on as something else (an alias mergefunc made): not "nothing there"
+      if (tName.len > 0 && liveNames.has(strtab.intern(tName.buf.ptr, tName.len))) continue;
+      used.set(m, true);
       count++;
       o.bytes(tDigest, 16);
-      o.byte(<i32>gKind.get(g) == GK.Func ? 0 : 1);
+      o.byte(erasedKind.get(m) == GK.Func ? 0 : 1);
       putStr(o, tName.buf.ptr, tName.len);
       putString(o, linkageName(tLinkage)); putString(o, visibilityName(tVisibility));
       putU32(o, 0);   // no text
