@@ -115,7 +115,9 @@ async function main(argv) {
   const loadMs = performance.now() - tLoad;
 
   // The text is written straight from the core's memory, chunk by chunk, once every step before
-  // printing succeeded; a failure while printing removes the partial file.
+  // printing succeeded; a failure while printing removes the partial file. With a repository the
+  // store comes after printing: the text goes to a temporary file renamed into place only after
+  // the store committed, so a failed or killed run never leaves an output file.
   let outFile = null;
   // With a repository, standard output is held back until the store succeeded too.
   const held = opts.repo !== undefined && opts.output === '-' ? [] : null;
@@ -123,7 +125,7 @@ async function main(argv) {
     if (held) { held.push(Buffer.from(view)); return; }
     if (opts.output === '-') { process.stdout.write(Buffer.from(view)); return; }
     try {
-      outFile ??= openOutput(opts.output);
+      outFile ??= openOutput(opts.output, { atomic: opts.repo !== undefined });
       outFile.write(view);
     } catch (e) {
       outFile?.abort();
@@ -144,7 +146,9 @@ async function main(argv) {
   if (r.log) process.stderr.write(r.log);
   for (const f of r.files) writeOutput(f.name, f.bytes);
   if (!r.ok) { outFile?.abort(); process.stderr.write(describeFailure(r, input)); process.exitCode = 1; }
-  else if (outFile) outFile.close();
+  else if (outFile) {
+    try { outFile.close(); } catch (e) { throw new CliError(`${opts.output}: error: Could not open output file: ${errnoText(e)}`); }
+  }
   else if (!opts.disableOutput && opts.output !== '-') writeOutput(opts.output, new Uint8Array(0));
   if (opts.timePasses) {
     const rows = [{ name: 'Load core (wasm)', ms: loadMs }, ...r.timings];

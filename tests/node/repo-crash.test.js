@@ -150,9 +150,6 @@ const CLI = new URL('../../bindings/cli.js', import.meta.url).pathname;
 const haveCore = fs.existsSync(new URL('../../build/wopt.wasm', import.meta.url));
 test('SIGKILL of wopt --repo while it stores 10,000 definitions', {
   skip: !haveCore && 'build/wopt.wasm not built',
-  // Passes with a core whose OutBuf starts small, except the last rule: the CLI streams the output
-  // into the target before the store, so a killed run leaves it behind.
-  todo: 'repo-core: the core runs out of memory on 10,000 definitions (a 64 KiB OutBuf per RepoDefinition ticket field); collectRecords is quadratic (printFragment numbers all globals per definition); with --repo the output file must appear only after the store committed',
 }, async t => {
   const N = 10_000;
   let ir = 'target triple = "x86_64-pc-linux-gnu"\n\n';
@@ -185,9 +182,13 @@ test('SIGKILL of wopt --repo while it stores 10,000 definitions', {
       return rows.length;
     } finally { d.close(); }
   };
+  // no output file and no temporary file of the output beside it
+  const leftovers = db => fs.readdirSync(tmp).filter(f => f.startsWith(`.${path.basename(db)}.out.ll.`));
   const probe = await run(path.join(tmp, 'cli-probe.db'));
   assert.equal(probe.code, 0, probe.stderr);
   assert.equal(rowsOf(path.join(tmp, 'cli-probe.db')), N);
+  assert.ok(fs.existsSync(path.join(tmp, 'cli-probe.db.out.ll')));
+  assert.deepEqual(leftovers(path.join(tmp, 'cli-probe.db')), [], 'the temporary output was renamed into place');
   const outcomes = [];
   for (const mb of [0.5, 2, 5]) {
     const db = path.join(tmp, `cli-kill-${mb}.db`);
@@ -195,6 +196,7 @@ test('SIGKILL of wopt --repo while it stores 10,000 definitions', {
     const n = rowsOf(db);
     assert.ok(n === 0 || n === N, `killed at WAL ${r.killedAt} bytes: ${n} of ${N} definitions stored`);
     assert.equal(fs.existsSync(`${db}.out.ll`), r.signal !== 'SIGKILL', 'the output is written only when the store succeeded');
+    if (r.signal !== 'SIGKILL') assert.deepEqual(leftovers(db), []);
     const repo = await openRepository(db); // opens through the store, and accepts writes again
     await repo.putModule(moduleEntries(9, 3));
     await repo.close();
