@@ -114,7 +114,7 @@ function* moduleSteps(core, input, { passes = '', options = [], moduleId, verify
   }
   // store what was not pruned; the caller commits its output only after this succeeded
   if (store) {
-    const entries = core.repoRecords?.();
+    const entries = core.repoRecords ? step('Repository records (collect, print fragments)', () => core.repoRecords()) : undefined;
     if (entries && !Array.isArray(entries)) return fail('store', entries);
     if (entries) {
       const t = now();
