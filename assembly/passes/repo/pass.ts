@@ -20,6 +20,7 @@ import {
   linkageName, visibilityName, linkageFromName, visibilityFromName, resetTickets, TICKET_KIND_NAME,
 } from "./tickets";
 import { printFragment, beginFragments } from "../../text/printer";
+import { mergeTargetOf } from "../mergefunc/merge";
 
 let envReady: bool = false;
 let hits: Map<u64, i32> = new Map<u64, i32>();   // first 8 digest bytes -> hit index
@@ -29,13 +30,14 @@ let depRecs: I32Vec = new I32Vec();               // per dependent: digest offse
 let depBytes: OutBuf = new OutBuf();
 let hitsGiven: bool = false;
 let out: OutBuf = new OutBuf();
+let ownDigests: OutBuf = new OutBuf();            // repo-prune: 16 bytes per own definition
 export let prunedCount: i32 = 0;
 
 export function resetRepo(): void {
   resetDigests(); resetGraph(); resetTickets();
   envReady = false; hits = new Map<u64, i32>(); hitDigests = new I32Vec(); hitDeps = new I32Vec();
   depRecs = new I32Vec(); depBytes = new OutBuf(); hitsGiven = false; out = new OutBuf(); prunedCount = 0;
-  ticketByName = new Map<i32, i32>();
+  ticketByName = new Map<i32, i32>(); ownDigests = new OutBuf();
 }
 
 function ticketKind(): i32 { return attachmentKind(strtab.internStr(TICKET_KIND_NAME)); }
@@ -133,9 +135,26 @@ export function runRepoPrune(): void {
   let li = ticketListIndex(false);
   let list = new I32Vec();
   if (li >= 0) for (let j = 0; nmdNOps.get(li) > j; j++) list.push(nmdPool.get(nmdOps.get(li) + j));
+  let listed = list.len;
+  let replaced = new Map<i32, i32>();   // unpruned ticket -> its pruned form, applied to the list once
   let listedNames = new Map<i32, bool>();
   for (let g = 0; g < n; g++) if (findAttachment(gMD.get(g), kind) >= 0) listedNames.set(vName.get(gValue.get(g)), true);
   let digest = heap.alloc(16);
+  // the module's own definitions by name, with their digests: a stored definition is reused only
+  // when every dependent it recorded that this module defines still has the recorded digest. Its
+  // own digest covers what it references in the input, but its stored text is what the pipeline
+  // made of it, which may reference other definitions (a mergefunc thunk calls the function it
+  // was merged into); when one of those changed, the stored text is stale.
+  let own = new Map<i32, i32>();
+  ownDigests.clear();
+  for (let g = 0; g < n; g++) {
+    if (!isRepoDefinition(g)) continue;
+    let m = findAttachment(gMD.get(g), kind);
+    let nm = vName.get(gValue.get(g));
+    if (nm < 0 || m < 0 || !readTicket(m) || tPruned) continue;
+    own.set(nm, ownDigests.len);
+    ownDigests.bytes(tDigest, 16);
+  }
   prunedCount = 0;
   for (let g = 0; g < n; g++) {
     if (!isRepoDefinition(g)) continue;
@@ -143,12 +162,12 @@ export function runRepoPrune(): void {
     if (m < 0 || !readTicket(m) || tPruned) continue;
     memory.copy(digest, tDigest, 16);
     let h = findHit(digest);
-    if (h < 0) continue;
+    if (h < 0 || !dependentsCurrent(h, own, ownDigests)) continue;
     let plain = tPlain;
     let pm = makeTicket(vName.get(gValue.get(g)), digest, gLinkage.get(g), gVisibility.get(g), true, plain);
     pruneDefinition(g);
     gMD.set(g, addAttachment(-1, kind, pm));
-    for (let j = 0; j < list.len; j++) if (list.get(j) == m) list.set(j, pm);
+    replaced.set(m, pm);
     prunedCount++;
     // the repository's dependents of this definition that this module does not define
     let s = hitDeps.get(2 * h), c = hitDeps.get(2 * h + 1);
@@ -160,7 +179,19 @@ export function runRepoPrune(): void {
       list.push(makeTicket(nm, depBytes.buf.ptr + <usize>depRecs.get(r), depRecs.get(r + 2), depRecs.get(r + 3), true, plain));
     }
   }
+  for (let j = 0; j < listed; j++) if (replaced.has(list.get(j))) list.set(j, replaced.get(list.get(j)));
   setTicketList(list);
+}
+
+function dependentsCurrent(h: i32, own: Map<i32, i32>, ownDigests: OutBuf): bool {
+  let s = hitDeps.get(2 * h), c = hitDeps.get(2 * h + 1);
+  for (let d = 0; d < c; d++) {
+    let r = (s + d) << 2;
+    let nm = depRecs.get(r + 1);
+    if (!own.has(nm)) continue;
+    if (memory.compare(ownDigests.buf.ptr + <usize>own.get(nm), depBytes.buf.ptr + <usize>depRecs.get(r), 16) != 0) return false;
+  }
+  return true;
 }
 
 // A definition becomes a declaration LLVM accepts: no body / initializer, no comdat, no
@@ -271,7 +302,7 @@ export function collectRecords(pipeline: string): OutBuf {
   // name: stored with an empty text, so the next run prunes them too and `repo link` knows the
   // full run had nothing there. The kind comes from the erased global still carrying the ticket.
   if (li >= 0) {
-    let erasedKind = new Map<i32, i32>();
+    let erasedKind = new Map<i32, i32>();   // ticket -> the erased global carrying it
     let liveNames = new Map<i32, bool>();
     for (let g = 0; g < globalCount(); g++) {
       if ((gFlags.get(g) & GF_ERASED) == 0) {
@@ -280,7 +311,7 @@ export function collectRecords(pipeline: string): OutBuf {
         continue;
       }
       let m = findAttachment(gMD.get(g), kind);
-      if (m >= 0) erasedKind.set(m, <i32>gKind.get(g));
+      if (m >= 0) erasedKind.set(m, g);
     }
     for (let j = 0; nmdNOps.get(li) > j; j++) {
       let m = nmdPool.get(nmdOps.get(li) + j);
@@ -288,13 +319,20 @@ export function collectRecords(pipeline: string): OutBuf {
       // the name lives on as something else (an alias mergefunc made): not "nothing there"
       if (tName.len > 0 && liveNames.has(strtab.intern(tName.buf.ptr, tName.len))) continue;
       used.set(m, true);
+      let eg = erasedKind.get(m);
       count++;
       o.bytes(tDigest, 16);
-      o.byte(erasedKind.get(m) == GK.Func ? 0 : 1);
+      o.byte(<i32>gKind.get(eg) == GK.Func ? 0 : 1);
       putStr(o, tName.buf.ptr, tName.len);
       putString(o, linkageName(tLinkage)); putString(o, visibilityName(tVisibility));
       putU32(o, 0);   // no text
-      putU32(o, 0);   // no dependents
+      // the function it was merged into: when that one changes, "nothing there" is stale
+      let into = <i32>gKind.get(eg) == GK.Func ? mergeTargetOf(eg) : -1;
+      let yn = into >= 0 && (gFlags.get(into) & GF_ERASED) == 0 ? vName.get(gValue.get(into)) : -1;
+      if (yn >= 0 && recordDigest(into, kind, dd, pipeline)) {
+        putU32(o, 1);
+        o.bytes(dd, 16); putStr(o, strtab.ptrOf(yn), strtab.lenOf(yn));
+      } else putU32(o, 0);
     }
   }
   store<u32>(o.buf.ptr, <u32>count);
