@@ -92,9 +92,26 @@ export function parse(len: i32): i32 {
 
 export function runPipeline(len: i32): i32 {
   let r = runPasses(argPtr, len);
-  if (r != 0) setError(passErrorText(), 0, 0);
+  if (r != 0 && r != 3) setError(passErrorText(), 0, 0);
   return r;
 }
+
+// ---- program repository (ABI.md "Program repository") ----
+// runPipeline returns 3 when it reaches repo-prune: the host reads the candidate digests
+// (repoCandidates: 16 bytes each at outputPtr), looks them up, writes the hits blob at an
+// argAlloc buffer, calls repoSetHits(len) and then resumePipeline().
+export function repoCandidates(): i32 { let o = candidateDigests(); outPtr = o.buf.ptr; return o.len; }
+export function repoSetHits(len: i32): i32 { return setHits(argPtr, len) ? 0 : 1; }
+export function resumePipeline(): i32 {
+  let r = resumePasses();
+  if (r != 0 && r != 3) setError(passErrorText(), 0, 0);
+  return r;
+}
+export function repoPrunedCount(): i32 { return prunedCount; }
+// After printing: the records of the definitions to store (blob layout in passes/repo/pass.ts).
+export function repoRecords(): i32 { let o = collectRecords(pipelineForDigests()); outPtr = o.buf.ptr; return o.len; }
+import { candidateDigests, setHits, prunedCount, collectRecords } from "./passes/repo/pass";
+import { resumePasses, pipelineForDigests } from "./passes/pipeline";
 import { passError as passErrorText } from "./passes/pipeline";
 
 export function passOutput(): i32 {

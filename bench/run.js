@@ -3,6 +3,7 @@
 //   node bench/run.js side-by-side [...]   native opt vs our CLI (bench/side-by-side.js)
 //   node bench/run.js parse [...]          in-process parse/print MB/s (bench/parse.bench.js)
 //   node bench/run.js domtree [...]        dominator tree / IDF edges/s vs opt-19 (bench/domtree.bench.js)
+//   node bench/run.js repo [...]           program repository: first vs second run, store entries/s
 //   node bench/run.js gen [...]            the input generator (bench/gen.js)
 // With no argument it runs side-by-side.
 
@@ -10,6 +11,7 @@ const TARGETS = {
   'side-by-side': './side-by-side.js',
   parse: './parse.bench.js',
   domtree: './domtree.bench.js',
+  repo: './repo.bench.js',
   gen: './gen.js',
 };
 

@@ -18,6 +18,7 @@ export const OPTIONS = [
   { names: ['disable-verify'], kind: 'bool', group: 'main', key: 'disableVerify', help: 'Do not verify the input and output modules' },
   { names: ['time-passes'], kind: 'bool', group: 'main', key: 'timePasses', help: 'Print parse/pipeline/print wall times to stderr' },
   { names: ['version'], kind: 'bool', group: 'main', key: 'version', help: 'Print the version and exit' },
+  { names: ['repo'], kind: 'string', group: 'main', key: 'repo', value: 'file', help: 'Program repository for repo-prune (SQLite file, created on first use; :memory: for none kept)' },
   { names: ['help', 'h'], kind: 'bool', group: 'main', key: 'help', help: 'Print this help and exit' },
 
   { names: ['mergefunc'], kind: 'bool', group: 'pipeline', pass: 'mergefunc', help: 'Legacy flag: append mergefunc to the pipeline' },
@@ -31,6 +32,7 @@ export const OPTIONS = [
   { names: ['mergefunc-report'], kind: 'string', group: 'forward', value: 'file', help: 'mergefunc: write a merge report (a side file the core produces)' },
   { names: ['debugify-level'], kind: 'enum', values: ['locations', 'location+variables'], group: 'forward', value: 'locations|location+variables', help: 'debugify: kind of debug info to add' },
   { names: ['debugify-quiet'], kind: 'bool', group: 'forward', help: 'debugify, check-debugify: no report on stderr' },
+  { names: ['repo-plain-metadata'], kind: 'bool', group: 'forward', help: 'repo-metadata/repo-prune: write RepoDefinition records as plain tuples stock LLVM reads' },
   { names: ['mtriple'], kind: 'string', group: 'forward', value: 'triple', help: "Override the module's target triple" },
 
   { names: ['try-experimental-debuginfo-iterators'], kind: 'bool', group: 'ignore', help: 'LLVM debug-info representation switch' },

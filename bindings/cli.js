@@ -5,9 +5,12 @@ import fs from 'node:fs';
 import { writeFileAtomic, openOutput, errnoText } from './fsutil.js';
 import { parseArgs, helpText, UsageError } from './cli-args.js';
 import { loadWopt, defaultWasmPath } from './node.js';
-import { runModule } from './driver.js';
+import { runModule, runModuleWithRepository } from './driver.js';
 import { formatDiagnostic } from './diag.js';
 import { timingReport } from './timing.js';
+import { repoStatsCommand } from './repo/stats.js';
+import { openRepository } from './repo/store.js';
+import { linkModule } from './repo/link.js';
 
 const PROG = 'wopt';
 
@@ -80,6 +83,8 @@ function describeFailure(r, input) {
       return `${withNewline(e.message)}${PROG}: ${input.name}: error: input module is broken!\n`;
     case 'verify-output':
       return `${withNewline(e.message)}${PROG}: error: Broken module found after the pipeline, compilation aborted!\n`;
+    case 'store':
+      return `${PROG}: ${e.message.startsWith(e.code === 'EREPO' ? '' : '\0') ? e.message : `error: cannot store in the repository: ${e.message}`}\n`;
     case 'pipeline':
       if (e.code === 2 && !/\s/.test(e.message)) return `${PROG}: unknown pass name '${e.message}'\n`;
       return `${PROG}: ${e.message}\n`;
@@ -91,6 +96,9 @@ function describeFailure(r, input) {
 const withNewline = s => (s === '' || s.endsWith('\n') ? s : s + '\n');
 
 async function main(argv) {
+  if (argv[0] === 'repo' && argv[1] === 'stats') { process.stdout.write(await repoStatsCommand(argv.slice(2))); return; }
+  if (argv[0] === 'repo' && argv[1] === 'link') return repoLinkCommand(argv.slice(2));
+  if (argv[0] === 'repo') throw new CliError(`error: unknown repo command '${argv[1] ?? ''}' (expected link or stats)`);
   const opts = parseArgs(argv);
   if (opts.help) { process.stdout.write(helpText()); return; }
   if (opts.version) { process.stdout.write(await version()); return; }
@@ -107,25 +115,40 @@ async function main(argv) {
   const loadMs = performance.now() - tLoad;
 
   // The text is written straight from the core's memory, chunk by chunk, once every step before
-  // printing succeeded; a failure while printing removes the partial file.
+  // printing succeeded; a failure while printing removes the partial file. With a repository the
+  // store comes after printing: the text goes to a temporary file renamed into place only after
+  // the store committed, so a failed or killed run never leaves an output file.
   let outFile = null;
+  // With a repository, standard output is held back until the store succeeded too.
+  const held = opts.repo !== undefined && opts.output === '-' ? [] : null;
   const sink = view => {
+    if (held) { held.push(Buffer.from(view)); return; }
     if (opts.output === '-') { process.stdout.write(Buffer.from(view)); return; }
     try {
-      outFile ??= openOutput(opts.output);
+      outFile ??= openOutput(opts.output, { atomic: opts.repo !== undefined });
       outFile.write(view);
     } catch (e) {
       outFile?.abort();
       throw new CliError(`${opts.output}: error: Could not open output file: ${errnoText(e)}`);
     }
   };
-  const r = runModule(core, input.data ?? input.bytes, { passes: opts.pipeline, options: opts.forward, moduleId: input.name,
-    verify: !opts.disableVerify, print: !opts.disableOutput, sink });
+  const runOpts = { passes: opts.pipeline, options: opts.forward, moduleId: input.name,
+    verify: !opts.disableVerify, print: !opts.disableOutput, sink };
+  let r;
+  if (opts.repo !== undefined) {
+    let repo;
+    try { repo = await openRepository(opts.repo); } catch (e) { input.close?.(); throw e; }
+    try { r = await runModuleWithRepository(core, input.data ?? input.bytes, { ...runOpts, repo }); }
+    finally { await repo.close(); }
+  } else r = runModule(core, input.data ?? input.bytes, runOpts);
   input.close?.();
+  if (held && r.ok) for (const b of held) process.stdout.write(b);
   if (r.log) process.stderr.write(r.log);
   for (const f of r.files) writeOutput(f.name, f.bytes);
   if (!r.ok) { outFile?.abort(); process.stderr.write(describeFailure(r, input)); process.exitCode = 1; }
-  else if (outFile) outFile.close();
+  else if (outFile) {
+    try { outFile.close(); } catch (e) { throw new CliError(`${opts.output}: error: Could not open output file: ${errnoText(e)}`); }
+  }
   else if (!opts.disableOutput && opts.output !== '-') writeOutput(opts.output, new Uint8Array(0));
   if (opts.timePasses) {
     const rows = [{ name: 'Load core (wasm)', ms: loadMs }, ...r.timings];
@@ -133,9 +156,37 @@ async function main(argv) {
   }
 }
 
+// wopt repo link --repo=<file> <ticket.ll> [-o <full.ll>]
+async function repoLinkCommand(argv) {
+  let repoPath, input, output = '-';
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const m = /^--?(repo|o)(?:=(.*))?$/.exec(a);
+    if (m) {
+      const v = m[2] ?? argv[++i];
+      if (v === undefined) throw new UsageError(`for the ${a} option: requires a value!`);
+      if (m[1] === 'repo') repoPath = v; else output = v;
+    } else if (a.startsWith('-') && a !== '-') throw new UsageError(`Unknown command line argument '${a}'.  Try: 'wopt --help'`);
+    else if (input !== undefined) throw new UsageError('repo link: one ticket module expected');
+    else input = a;
+  }
+  if (repoPath === undefined) throw new CliError('error: repo link needs --repo=<file>');
+  const src = await readInput(input);
+  const text = new TextDecoder().decode(src.bytes);
+  src.close?.();
+  const core = await loadWopt();
+  const repo = await openRepository(repoPath, { create: false });
+  let r;
+  try { r = await linkModule(core, text, repo, { moduleId: src.name }); }
+  catch (e) { throw e.code === 'ELINK' ? new CliError(`${src.name}: ${e.message}`) : e; }
+  finally { await repo.close(); }
+  if (!r.ok) throw new CliError(`${src.name}: error: the linked module does not parse: ${r.error.message}`);
+  writeOutput(output, r.output);
+}
+
 process.stdout.on('error', e => { if (e.code !== 'EPIPE') throw e; });
 main(process.argv.slice(2)).catch(e => {
-  if (e instanceof UsageError || e instanceof CliError) process.stderr.write(`${PROG}: ${e.message}\n`);
+  if (e instanceof UsageError || e instanceof CliError || e?.code === 'EREPO') process.stderr.write(`${PROG}: ${e.message}\n`);
   else process.stderr.write(`${PROG}: error: internal error: ${e?.stack ?? e}\n`);
   process.exitCode = 1;
 });

@@ -31,6 +31,20 @@ export function toBytes(input) {
 
 export const decodeUtf8 = bytes => decoder.decode(bytes);
 
+const hex = (b, at) => { let s = ''; for (let i = 0; i < 16; i++) s += b[at + i].toString(16).padStart(2, '0'); return s; };
+function unhex(s) {
+  if (typeof s !== 'string' || !/^[0-9a-f]{32}$/.test(s)) throw new TypeError(`bad digest '${s}'`);
+  const b = new Uint8Array(16);
+  for (let i = 0; i < 16; i++) b[i] = parseInt(s.slice(2 * i, 2 * i + 2), 16);
+  return b;
+}
+function concat(parts) {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
+  return out;
+}
+
 // Option values cross the boundary percent-escaped (see "Options (host→core)" in assembly/ABI.md).
 const escapeValue = v => v.replace(/[%,|\n\r]/g, c => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
 
@@ -167,22 +181,94 @@ export class WoptCore {
     });
   }
 
-  /** Runs a pipeline (see encodePipeline for options). code: 0 ok, 1 error, 2 unknown pass. */
+  /**
+   * Runs a pipeline (see encodePipeline for options). code: 0 ok, 1 error, 2 unknown pass,
+   * 3 paused at repo-prune for the repository (see repoCandidates / repoSetHits / resumePipeline).
+   */
   runPipeline(text, options) {
     const bytes = encoder.encode(options ? encodePipeline(text, options) : text);
+    return this.#guard(x => this.#pipelineResult(x, x.runPipeline(this.#arg(x, bytes))));
+  }
+
+  /** Continues a pipeline that returned code 3, after repoSetHits. */
+  resumePipeline() {
+    if (!this.has('resumePipeline')) return { ok: false, code: 1, message: 'this core has no program repository support' };
+    return this.#guard(x => this.#pipelineResult(x, x.resumePipeline()));
+  }
+
+  /** The final digests (32 hex chars each) of the definitions repo-prune may prune. */
+  repoCandidates() {
     return this.#guard(x => {
-      const code = x.runPipeline(this.#arg(x, bytes));
-      const res = { ok: code === 0, code, message: code === 0 ? '' : this.#error(x) };
-      if (this.has('passOutput')) res.log = decodeUtf8(this.#out(x.passOutput()));
-      if (this.has('sideFileCount')) {
-        res.files = [];
-        for (let i = 0, n = x.sideFileCount(); i < n; i++) {
-          const name = decodeUtf8(this.#out(x.sideFileName(i)));
-          res.files.push({ name, bytes: this.#out(x.sideFileData(i)) });
-        }
-      }
-      return res;
+      const b = this.#out(x.repoCandidates());
+      const list = [];
+      for (let i = 0; i + 16 <= b.length; i += 16) list.push(hex(b, i));
+      return list;
     });
+  }
+
+  /**
+   * Hands repo-prune the repository's answer: `hits` is a Map digest -> Entry (as lookup returns
+   * it); `dependents` a Map digest -> Entry for the hits' dependents (for their linkage and
+   * visibility; missing ones are written as external/default).
+   */
+  repoSetHits(hits, dependents = new Map()) {
+    const parts = [];
+    const u32 = n => { const b = new Uint8Array(4); new DataView(b.buffer).setUint32(0, n, true); parts.push(b); };
+    const str = s => { const b = encoder.encode(s); u32(b.length); parts.push(b); };
+    u32(hits.size);
+    for (const [digest, entry] of hits) {
+      parts.push(unhex(digest));
+      const deps = entry.dependents ?? [];
+      u32(deps.length);
+      for (const d of deps) {
+        parts.push(unhex(d.digest));
+        const e = dependents.get(d.digest);
+        str(d.name); str(e?.linkage ?? 'external'); str(e?.visibility ?? 'default');
+      }
+    }
+    const blob = concat(parts);
+    return this.#guard(x => x.repoSetHits(this.#arg(x, blob)) === 0 ? { ok: true } : { ok: false, message: 'malformed repository hits' });
+  }
+
+  /** Definitions pruned by the last repo-prune. */
+  repoPrunedCount() { return this.has('repoPrunedCount') ? this.#guard(x => x.repoPrunedCount()) : 0; }
+
+  /**
+   * After printing: the entries to store, [{ digest, name, kind, linkage, visibility, text,
+   * dependents: [{ name, digest }] }] for every definition that was not pruned.
+   */
+  repoRecords() {
+    return this.#guard(x => {
+      const b = this.#out(x.repoRecords());
+      const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+      let at = 0;
+      const u32 = () => { const v = dv.getUint32(at, true); at += 4; return v; };
+      const str = () => { const n = u32(); const s = decodeUtf8(b.subarray(at, at + n)); at += n; return s; };
+      const list = [];
+      for (let i = 0, n = u32(); i < n; i++) {
+        const digest = hex(b, at); at += 16;
+        const kind = b[at++] === 0 ? 'function' : 'variable';
+        const name = str(), linkage = str(), visibility = str(), text = str();
+        const dependents = [];
+        for (let k = 0, m = u32(); k < m; k++) { const d = hex(b, at); at += 16; dependents.push({ name: str(), digest: d }); }
+        list.push({ digest, name, kind, linkage, visibility, text, dependents });
+      }
+      return list;
+    });
+  }
+
+  #pipelineResult(x, code) {
+    const res = { ok: code === 0, code, message: code === 0 || code === 3 ? '' : this.#error(x) };
+    if (code === 3) return res;
+    if (this.has('passOutput')) res.log = decodeUtf8(this.#out(x.passOutput()));
+    if (this.has('sideFileCount')) {
+      res.files = [];
+      for (let i = 0, n = x.sideFileCount(); i < n; i++) {
+        const name = decodeUtf8(this.#out(x.sideFileName(i)));
+        res.files.push({ name, bytes: this.#out(x.sideFileData(i)) });
+      }
+    }
+    return res;
   }
 
   /** Runs the IR verifier. A core without `verify` reports ok with `skipped: true`. */

@@ -15,7 +15,58 @@ const now = () => globalThis.performance?.now() ?? Date.now();
  *   output: Uint8Array (when print and ok), log: text the passes printed (e.g. print<domtree>),
  *   files: side files the passes produced [{ name, bytes }], timings: [{ name, ms }].
  */
-export function runModule(core, input, { passes = '', options = [], moduleId, verify = true, print = true, sink } = {}) {
+export function runModule(core, input, opts = {}) {
+  const gen = moduleSteps(core, input, { ...opts, store: false });
+  let r = gen.next();
+  while (!r.done) r = gen.next({ error: NO_REPO });
+  return r.value;
+}
+const NO_REPO = 'repo-prune needs a program repository (--repo=<file>)';
+
+/**
+ * runModule with a program repository (bindings/repo/store.js): when the pipeline pauses at
+ * repo-prune, the candidate digests are looked up in `repo` and the hits handed back; after
+ * printing, the definitions that were not pruned are stored in one transaction (when the
+ * pipeline ran repo-metadata or repo-prune). Without `repo`, a pipeline with repo-prune fails.
+ * res.repo = { candidates, pruned, stored } when a repository was used.
+ */
+export async function runModuleWithRepository(core, input, opts = {}) {
+  const { repo } = opts;
+  const store = opts.store ?? (!!repo && /(^|[,(])\s*repo-(metadata|prune)\s*([,)]|$)/.test(opts.passes ?? ''));
+  const gen = moduleSteps(core, input, { ...opts, store });
+  let r = gen.next();
+  let stats = { candidates: 0, pruned: 0, stored: 0 };
+  while (!r.done) {
+    const ask = r.value;
+    let answer;
+    try {
+      if (ask.kind === 'lookup') {
+        if (!repo) { answer = { error: NO_REPO }; }
+        else {
+          const hits = await repo.lookup(ask.digests, { text: false });
+          const depDigests = [...new Set([...hits.values()].flatMap(e => (e.dependents ?? []).map(d => d.digest)))];
+          const deps = depDigests.length ? await repo.lookup(depDigests, { text: false }) : new Map();
+          stats.candidates += ask.digests.length;
+          answer = { hits, deps };
+        }
+      } else if (ask.kind === 'store') {
+        if (repo) { await repo.putModule(ask.entries); stats.stored += ask.entries.length; }
+        answer = {};
+      }
+    } catch (e) {
+      answer = { error: e.message ?? String(e), code: e.code };
+    }
+    r = gen.next(answer);
+  }
+  const res = r.value;
+  if (repo) { stats.pruned = res.pruned ?? 0; res.repo = stats; }
+  return res;
+}
+
+// The steps of one module as a generator: it yields { kind: 'lookup', digests } when repo-prune
+// waits for the repository and { kind: 'store', entries } after printing; runModule drives it
+// without a repository, runModuleWithRepository with one.
+function* moduleSteps(core, input, { passes = '', options = [], moduleId, verify = true, print = true, sink, store } = {}) {
   const timings = [];
   const res = { ok: false, stage: null, error: null, output: null, log: '', files: [], timings };
   const step = (name, fn) => { const t = now(); const r = fn(); timings.push({ name, ms: now() - t }); return r; };
@@ -31,7 +82,19 @@ export function runModule(core, input, { passes = '', options = [], moduleId, ve
 
   const hasOptions = Array.isArray(options) ? options.length > 0 : Object.keys(options ?? {}).length > 0;
   if (passes !== '' || hasOptions) {
-    const r = step(`Pipeline: ${passes || '(empty)'}`, () => core.runPipeline(passes, hasOptions ? options : undefined));
+    let r = step(`Pipeline: ${passes || '(empty)'}`, () => core.runPipeline(passes, hasOptions ? options : undefined));
+    while (r.ok === false && r.code === 3) {
+      const digests = core.repoCandidates();
+      if (!Array.isArray(digests)) return fail('pipeline', digests);
+      const t = now();
+      const answer = yield { kind: 'lookup', digests };
+      timings.push({ name: 'Repository lookup', ms: now() - t });
+      if (answer?.error) return fail('pipeline', { message: `error: ${answer.error}` });
+      const h = core.repoSetHits(answer.hits, answer.deps);
+      if (!h.ok) return fail('pipeline', h);
+      r = step('Pipeline (after repository lookup)', () => core.resumePipeline());
+      res.pruned = (res.pruned ?? 0) + core.repoPrunedCount();
+    }
     res.log = r.log ?? '';
     res.files = r.files ?? [];
     if (!r.ok) return fail('pipeline', r);
@@ -48,6 +111,17 @@ export function runModule(core, input, { passes = '', options = [], moduleId, ve
     const out = step('Print module', () => core.print());
     if (!(out instanceof Uint8Array)) return fail('print', out);
     res.output = out;
+  }
+  // store what was not pruned; the caller commits its output only after this succeeded
+  if (store) {
+    const entries = core.repoRecords ? step('Repository records (collect, print fragments)', () => core.repoRecords()) : undefined;
+    if (entries && !Array.isArray(entries)) return fail('store', entries);
+    if (entries) {
+      const t = now();
+      const answer = yield { kind: 'store', entries };
+      timings.push({ name: 'Repository store', ms: now() - t });
+      if (answer?.error) return fail('store', { message: answer.error, code: answer.code });
+    }
   }
   res.ok = true;
   return res;

@@ -26,22 +26,36 @@ export function writeFileAtomic(file, bytes) {
  * temporary file and rename, which costs a forced flush on ext4 when the target exists); if
  * anything fails before close(), abort() removes what was written, so no partial file remains.
  * Devices and FIFOs are written in place and never removed.
+ * { atomic: true }: the pieces go to a temporary file beside the target that close() renames
+ * into place, so the target appears only at close() (wopt --repo: after the store committed;
+ * a process killed before that leaves no output file, only the hidden temporary one).
  */
-export function openOutput(file) {
+export function openOutput(file, { atomic = false } = {}) {
   let target = file, st = null;
   try { target = fs.realpathSync(file); st = fs.statSync(target); } catch { /* a new file */ }
   const regular = !st || st.isFile();
-  const fd = fs.openSync(target, 'w', st ? st.mode & 0o7777 : 0o666);
+  const mode = st ? st.mode & 0o7777 : 0o666;
+  const tmp = atomic && regular
+    ? path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
+    : null;
+  const fd = fs.openSync(tmp ?? target, 'w', mode);
   let open = true;
   return {
     write(bytes) {
       let off = 0;
       while (off < bytes.length) off += fs.writeSync(fd, bytes, off, bytes.length - off);
     },
-    close() { if (open) { open = false; fs.closeSync(fd); } },
+    close() {
+      if (!open) return;
+      open = false;
+      fs.closeSync(fd);
+      if (tmp) {
+        try { fs.renameSync(tmp, target); } catch (e) { try { fs.unlinkSync(tmp); } catch { /* gone */ } throw e; }
+      }
+    },
     abort() {
       if (open) { open = false; try { fs.closeSync(fd); } catch { /* already closed */ } }
-      if (regular) try { fs.unlinkSync(target); } catch { /* gone */ }
+      if (regular) try { fs.unlinkSync(tmp ?? target); } catch { /* gone */ }
     },
   };
 }

@@ -23,6 +23,7 @@ import { runMergeFunc } from "./mergefunc/pass";
 import { runMem2Reg, resetMem2Reg } from "./mem2reg/pass";
 import { runDebugify, runCheckDebugify, resetDebugify, LEVEL_LOCATIONS, LEVEL_VARIABLES } from "./debugify";
 import { verifyModule, verifyOneFunction, verifierOutput } from "../analysis/verifier";
+import { runRepoMetadata, runRepoPrune, hitsProvided, resetRepo } from "./repo/pass";
 
 let passErr: string = "";
 let passOut: OutBuf | null = null;
@@ -40,7 +41,8 @@ export function passOption(name: string): string | null {
 export function passOptionBool(name: string): bool { let v = passOption(name); return v != null && v != "0"; }
 
 export function resetPipeline(): void {
-  resetMem2Reg(); resetDebugify();
+  resetMem2Reg(); resetDebugify(); resetRepo();
+  envPipeline = ""; resumeAt = 0;
   passErr = ""; passOut = null;
   optNames = new Array<string>(); optValues = new Array<string>();
   pNames = new Array<string>(); pChild = new I32Vec(); pNext = new I32Vec();
@@ -90,7 +92,8 @@ function parseOptions(text: string): bool {
 // ---- the pass registry ----
 
 // Module passes: 1..99. Function passes: 100...
-const M_VERIFY = 1, M_NOOP = 2, M_REQUIRE_VERIFY = 3, M_MERGEFUNC = 4, M_DEBUGIFY = 5, M_CHECK_DEBUGIFY = 6;
+const M_VERIFY = 1, M_NOOP = 2, M_REQUIRE_VERIFY = 3, M_MERGEFUNC = 4, M_DEBUGIFY = 5, M_CHECK_DEBUGIFY = 6,
+  M_REPO_METADATA = 7, M_REPO_PRUNE = 8;
 const F_VERIFY = 100, F_NOOP = 101, F_PRINT_DOM = 102, F_PRINT_POSTDOM = 103, F_DOT_DOM = 104,
   F_DOT_DOM_ONLY = 105, F_DOT_POSTDOM = 106, F_DOT_POSTDOM_ONLY = 107, F_DOT_CFG = 108, F_DOT_CFG_ONLY = 109,
   F_REQUIRE_ANALYSIS = 110, F_MEM2REG = 111;
@@ -100,6 +103,8 @@ function modulePassId(name: string): i32 {
   if (name == "mergefunc") return M_MERGEFUNC;
   if (name == "debugify") return M_DEBUGIFY;
   if (name == "check-debugify") return M_CHECK_DEBUGIFY;
+  if (name == "repo-metadata") return M_REPO_METADATA;
+  if (name == "repo-prune") return M_REPO_PRUNE;
   if (name == "no-op-module") return M_NOOP;
   if (name == "require<verify>" || name == "invalidate<verify>") return M_REQUIRE_VERIFY;
   return 0;
@@ -130,7 +135,12 @@ function brokenIR(what: string): i32 {
   passErr = "error: Broken " + what + " found, compilation aborted!";
   return 1;
 }
-// Returns 0 ok, 1 error (passErr holds the message).
+export const PAUSE_FOR_REPOSITORY: i32 = 3;
+// The pipeline as the repository digests see it: the pipeline text and the options that change
+// code (the repo-* options only change how results are written or found).
+let envPipeline: string = "";
+export function pipelineForDigests(): string { return envPipeline; }
+// Returns 0 ok, 1 error (passErr holds the message), 3 paused at repo-prune.
 function runModulePass(id: i32): i32 {
   switch (id) {
     case M_MERGEFUNC: resetDomTreeStates(); return runMergeFunc();   // preserves no function analyses
@@ -142,6 +152,11 @@ function runModulePass(id: i32): i32 {
       return 0;
     }
     case M_CHECK_DEBUGIFY: runCheckDebugify(passOutputText(), passOptionBool("debugify-quiet")); return 0;
+    case M_REPO_METADATA: runRepoMetadata(envPipeline, passOptionBool("repo-plain-metadata")); return 0;
+    case M_REPO_PRUNE:
+      // the host answers with the repository's hits (repoSetHits) and resumes (resumePasses)
+      if (!hitsProvided()) return PAUSE_FOR_REPOSITORY;
+      resetDomTreeStates(); runRepoPrune(); return 0;
     case M_NOOP: case M_REQUIRE_VERIFY: return 0;
     default: return 0;
   }
@@ -256,6 +271,8 @@ export function runPasses(p: usize, len: i32): i32 {
   let bar = text.indexOf("|");
   let pipeline = bar >= 0 ? text.substring(0, bar) : text;
   if (!parseOptions(bar >= 0 ? text.substring(bar + 1) : "")) { passErr = "malformed pass option list"; return 1; }
+  envPipeline = pipeline;
+  for (let i = 0; i < optNames.length; i++) if (!optNames[i].startsWith("repo-")) envPipeline += "|" + optNames[i] + "=" + optValues[i];
   if (pipeline.length == 0) return 0;
   pNames = new Array<string>(); pChild.clear(); pNext.clear();
   ptext = pipeline; ppos = 0;
@@ -274,14 +291,26 @@ export function runPasses(p: usize, len: i32): i32 {
     passErr = first;
     return 2;
   }
-  return runPlan();
+  return runPlan(0);
 }
 
-function runPlan(): i32 {
+// Continues a pipeline that paused for the repository (runPasses returned 3).
+let resumeAt: i32 = 0;
+export function resumePasses(): i32 {
+  if (passOut == null) passOut = new OutBuf();
+  return runPlan(resumeAt);
+}
+
+function runPlan(from: i32): i32 {
   let out = passOut!;
-  for (let s = 0; s < steps.len; s += 3) {
+  for (let s = from; s < steps.len; s += 3) {
     let kind = steps.get(s), a = steps.get(s + 1), b = steps.get(s + 2);
-    if (kind == 0) { let r = runModulePass(a); if (r != 0) return r; continue; }
+    if (kind == 0) {
+      let r = runModulePass(a);
+      if (r == PAUSE_FOR_REPOSITORY) { resumeAt = s; return r; }
+      if (r != 0) return r;
+      continue;
+    }
     for (let g = 0; g < globalCount(); g++) {
       if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0 || gFirstBlock.get(g) < 0) continue;
       for (let k = 0; k < b; k++) { let r = runFunctionPass(fnIds.get(a + k), g, out); if (r != 0) return r; }

@@ -90,6 +90,46 @@ export function blockSlotInFunction(fn: i32, bb: i32): i32 {
 
 function isLive(g: i32): bool { return (gFlags.get(g) & GF_ERASED) == 0; }
 
+// Attribute groups and metadata of one function, in the order numberModule meets them.
+function numberFunctionParts(g: i32): void {
+  noteGroup(fnAttrs(gAttrs.get(g)));
+  numberFunctionMetadata(g);
+  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b))
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+      let op = <i32>iOp.get(i);
+      if (op == Op.Call || op == Op.Invoke || op == Op.CallBr) noteGroup(fnAttrs(callAttrs(i)));
+    }
+}
+
+// One definition as a self-contained text for the program repository (`wopt repo link` parses it
+// back into a pruned module): the identified struct types it uses, its comdat, the definition as
+// the module printer prints it, then its own attribute groups and metadata numbered from 0.
+// Other globals are referred to by name (unnamed ones by their number in the whole module).
+// Leaves the printer's module numbering invalid: print the module first.
+// Call beginFragments() once (after printing the module) before printing fragments.
+let moduleHasStructs: bool = false;
+export function beginFragments(): void {
+  numberGlobals();
+  findTypes();
+  moduleHasStructs = foundStructs.len > 0;
+}
+export function printFragment(dst: OutBuf, g: i32): void {
+  let save = out; out = dst;
+  resetGroupSlots();
+  beginNumbering();
+  let isVar = <i32>gKind.get(g) == GK.Var;
+  if (isVar) { numberAttachments(gMD.get(g)); noteGroup(gAttrs.get(g)); }
+  else numberFunctionParts(g);
+  if (moduleHasStructs) printTypes(g);   // the type finder is O(module): only when there are types
+  let c = gComdat.get(g);
+  if (c >= 0) { out.byte(10); printName(out, 36, cdName.get(c)); out.str(" = comdat "); out.str(COMDAT_NAMES[cdKind.get(c)]); out.byte(10); }
+  out.byte(10);
+  if (isVar) printGlobalVar(g); else printFunction(g);
+  if (groupList.len > 0) { out.byte(10); printGroups(out); }
+  if (mdOrder.len > 0) { out.byte(10); printAllNodes(out); }
+  out = save;
+}
+
 // onlyFn >= 0: the numbering of a fresh ModuleSlotTracker printing a block or instruction of
 // that function on its own (Value::print of a non-metadata value): module-level metadata and
 // function attribute groups, then only that function's metadata and call-site groups.
@@ -198,8 +238,8 @@ import { nmdName } from "../ir/metadata";
 function nmdCount(): i32 { return nmdName.len; }
 
 // Identified structs in TypeFinder order: unnamed ones (by their new numbers) first, then named.
-function printTypes(): void {
-  findTypes();
+function printTypes(only: i32 = -1): void {
+  findTypes(only);
   if (foundStructs.len == 0) return;
   out.byte(10);
   for (let pass = 0; pass < 2; pass++) {

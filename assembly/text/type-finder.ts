@@ -112,7 +112,8 @@ function incorporateFunction(g: i32, withBody: bool): void {
       }
     }
 }
-export function findTypes(): void {
+// only >= 0: the types of that one global (a repository fragment, printer.ts printFragment).
+export function findTypes(only: i32 = -1): void {
   foundStructs.clear();
   seenType.clear(); seenType.resize(tyKind.len, 0);
   seenValue.clear(); seenValue.resize(valueCount(), 0);
@@ -121,18 +122,18 @@ export function findTypes(): void {
   for (let pass = 0; pass < 3; pass++) {
     let want = pass == 0 ? GK.Var : pass == 1 ? GK.Alias : GK.IFunc;
     for (let g = 0; g < n; g++) {
-      if (<i32>gKind.get(g) != want || (gFlags.get(g) & GF_ERASED) != 0) continue;
+      if (<i32>gKind.get(g) != want || (gFlags.get(g) & GF_ERASED) != 0 || (only >= 0 && g != only)) continue;
       incorporateType(gValueType.get(g));
       if (want != GK.IFunc && (want != GK.Var || (gFlags.get(g) & GF_DEFINED) != 0)) incorporateValue(operand(gValue.get(g), 0));
     }
   }
   for (let g = 0; g < n; g++) {
-    if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
+    if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0 || (only >= 0 && g != only)) continue;
     incorporateType(gValueType.get(g));
     incorporateAttributes(gAttrs.get(g));
     if (gFirstBlock.get(g) >= 0) incorporateFunction(g, true); else incorporateFunction(g, false);
   }
-  for (let i = 0; i < nmdName.len; i++) {
+  if (only < 0) for (let i = 0; i < nmdName.len; i++) {
     let s = nmdOps.get(i);
     for (let j = 0; nmdNOps.get(i) > j; j++) incorporateMD(nmdPool.get(s + j));
   }

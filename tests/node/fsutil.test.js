@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../../bindings/fsutil.js';
+import { writeFileAtomic, openOutput } from '../../bindings/fsutil.js';
 import { tempDir } from './helpers.js';
 
 test('replaces a file whole, keeps its mode, leaves no temporary file', t => {
@@ -35,4 +35,27 @@ test('a failed write leaves nothing behind', t => {
   const dir = tempDir(t);
   assert.throws(() => writeFileAtomic(path.join(dir, 'missing/x.ll'), new Uint8Array(1)), { code: 'ENOENT' });
   assert.deepEqual(fs.readdirSync(dir), []);
+});
+
+test('openOutput atomic: the target appears (or is replaced) only at close(); abort() leaves the old file', t => {
+  const dir = tempDir(t);
+  const f = path.join(dir, 'o.ll');
+  const o = openOutput(f, { atomic: true });
+  o.write(new TextEncoder().encode('part 1 '));
+  assert.ok(!fs.existsSync(f), 'nothing at the target before close()');
+  o.write(new TextEncoder().encode('part 2'));
+  o.close();
+  assert.equal(fs.readFileSync(f, 'utf8'), 'part 1 part 2');
+  assert.deepEqual(fs.readdirSync(dir), ['o.ll']);
+  const o2 = openOutput(f, { atomic: true });
+  o2.write(new TextEncoder().encode('half'));
+  o2.abort();
+  assert.equal(fs.readFileSync(f, 'utf8'), 'part 1 part 2', 'an aborted write keeps the previous file');
+  assert.deepEqual(fs.readdirSync(dir), ['o.ll']);
+  // without atomic, abort() removes the partial target
+  const o3 = openOutput(path.join(dir, 'p.ll'));
+  o3.write(new TextEncoder().encode('half'));
+  assert.ok(fs.existsSync(path.join(dir, 'p.ll')));
+  o3.abort();
+  assert.deepEqual(fs.readdirSync(dir), ['o.ll']);
 });

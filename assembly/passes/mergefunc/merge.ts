@@ -42,6 +42,7 @@ let semanticInterposition: bool = false;
 export function resetMerge(): void {
   used = new I32Vec(16); forwardTo = new I32Vec(16); useAliases = false; preserveDebugInfo = false;
   semanticInterposition = false; args = new I32Vec(16); changedBodies = new I32Vec(16);
+  mergedInto = new I32Vec(16);
 }
 export function markUsed(g: i32): void { if (g >= used.len) used.resize(g + 1, 0); used.set(g, 1); }
 function isUsed(g: i32): bool { return g < used.len && used.get(g) != 0; }
@@ -52,6 +53,10 @@ export function resolveForward(g: i32): i32 {
   while (g >= 0 && g < forwardTo.len && forwardTo.get(g) >= 0 && steps++ < 1000) g = forwardTo.get(g);
   return g;
 }
+// Functions erased because they were merged into another: the one they became (the program
+// repository records it as what the erased definition's empty entry depends on).
+let mergedInto: I32Vec = new I32Vec(16);
+export function mergeTargetOf(g: i32): i32 { return g < mergedInto.len ? resolveForward(mergedInto.get(g)) : -1; }
 function setForward(from: i32, to: i32): void {
   if (from >= forwardTo.len) forwardTo.resize(from + 1, -1);
   if (forwardTo.get(from) < 0) forwardTo.set(from, to);   // a handle follows the first RAUW only
@@ -258,6 +263,8 @@ export function mergeTwoFunctions(f: i32, g: i32): void {
     }
   }
   if (isDiscardableIfUnusedLinkage(<i32>gLinkage.get(g)) && !hasUses(gValue.get(g)) && !preserveDebugInfo) {
+    if (g >= mergedInto.len) mergedInto.resize(g + 1, -1);
+    mergedInto.set(g, f);
     eraseGlobal(g);
     noteMerge(gName, fName, replaced ? HOW_REPLACED : HOW_ERASED, redirected, false);
     return;

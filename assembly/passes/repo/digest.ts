@@ -1,0 +1,434 @@
+// Program repository, step 1: the initial digest of every function and global variable
+// definition (seed 003, "RepoMetadataGeneration"). A digest is the first 128 bits of BLAKE3 over
+//  - the environment: target triple, data layout, module flags, the pipeline text, the wopt version;
+//  - the definition: for functions the function type (argument and return types, varargs),
+//    attributes (function, return, parameters), calling convention, linkage-related properties,
+//    section/alignment/GC/prefix/prologue/personality, attachments, and the body in CFG order
+//    (blocks from the entry through each terminator's successors in order, so unreachable blocks
+//    and the order of the block list do not count); for variables the content type, constant flag,
+//    thread-local mode, alignment, unnamed_addr, the other linkage-related properties and the
+//    initializer.
+// Not hashed: the definition's own name, names of local values (arguments are hashed by position,
+// blocks and instructions by their serial number in the CFG walk), the `!repo_ticket` attachments
+// and named metadata other than the module flags. References to other globals are hashed by name.
+import { Blake3 } from "../../util/blake3";
+import { I32Vec, U8Vec } from "../../util/vec";
+import { strtab, targetTriple, dataLayout } from "../../ir/module";
+import { TK, tyKind, tyA, tyN, tyFlags, listLen, listAt } from "../../ir/types";
+import {
+  VK, vKind, vType, vName, vParent, vA, vB, iOp, iFlags, iAux, iExt, iNext, iMD, iDbg, ext, operand, numOperands,
+} from "../../ir/values";
+import {
+  GK, gKind, gValue, gLinkage, gVisibility, gDLL, gTLS, gUnnamed, gFlags, gAddrSpace, gValueType, gSection,
+  gPartition, gComdat, gAlign, gGC, gCC, gAttrs, gMD, gFirstBlock, gFirstArg, gNumArgs, gExtra, globalCount,
+  GF_DSO_LOCAL, GF_CONSTANT, GF_EXTERN_INIT, GF_DEFINED, GF_ERASED, cdName, cdKind,
+} from "../../ir/globals";
+import { attrSets, attrLists, AT } from "../../ir/attributes";
+import { Op, isTerminator } from "../../ir/opcodes";
+import {
+  MK, MDF_DISTINCT, mdKind, mdFlags, mdA, mdOps, mdNOps, mdPool, mdCount, FV_RAW, attKind, attMD, attNext,
+  mdKindName, nmdName, nmdOps, nmdNOps, nmdPool, drKind, drOps, drNOps, drNext, drPool,
+} from "../../ir/metadata";
+
+export const DIGEST_BYTES: i32 = 16;
+const VERSION_TAG: string = "wopt 0.1.0 repo digest v1";
+
+// ---- per-module state (re-created by resetDigests) ----
+let H: Blake3 = new Blake3();
+let env: usize = 0;                        // 16-byte environment digest
+export let initialDigests: U8Vec = new U8Vec();  // 16 bytes per global index
+export let hasDigest: U8Vec = new U8Vec();       // 1 for definitions that got a digest
+let serial: I32Vec = new I32Vec();         // value id -> serial in the current function walk (-1 none)
+let walkBlocks: I32Vec = new I32Vec();
+let walkValues: I32Vec = new I32Vec();
+let unnamedNum: I32Vec = new I32Vec();     // global index -> number of an unnamed global (-1 named)
+let mdMemo: I32Vec = new I32Vec();         // md id -> offset in mdMemoBytes, -1 none
+let mdMemoBytes: U8Vec = new U8Vec();
+let mdOnStack: I32Vec = new I32Vec();      // md id -> depth while being hashed, -1 otherwise
+let mdPoolH: Array<Blake3> = new Array<Blake3>();
+let mdOut: usize = 0;                      // 16 bytes per depth level
+let mdOutCap: i32 = 0;
+let repoKind: i32 = -1;                    // attachment kind of !repo_ticket (ignored), -1 unknown
+
+export function resetDigests(): void {
+  H = new Blake3(); env = heap.alloc(16);
+  initialDigests = new U8Vec(); hasDigest = new U8Vec();
+  serial = new I32Vec(); walkBlocks = new I32Vec(); walkValues = new I32Vec(); unnamedNum = new I32Vec();
+  mdMemo = new I32Vec(); mdMemoBytes = new U8Vec(); mdOnStack = new I32Vec(); mdPoolH = new Array<Blake3>();
+  mdOut = 0; mdOutCap = 0; repoKind = -1;
+}
+export function digestPtr(g: i32): usize { return initialDigests.ptr + (<usize>g << 4); }
+export function envDigestPtr(): usize { return env; }
+
+// ---- primitive feeders ----
+function hBytes(h: Blake3, p: usize, n: i32): void { h.u32(<u32>n); h.update(p, n); }
+function hStrId(h: Blake3, s: i32): void { if (s < 0) { h.u32(0xFFFFFFFF); return; } hBytes(h, strtab.ptrOf(s), strtab.lenOf(s)); }
+function hString(h: Blake3, s: string): void { let b = String.UTF8.encode(s, false); hBytes(h, changetype<usize>(b), b.byteLength); }
+
+// Types by structure (ids are arena-local); named structs by name and body.
+function hType(h: Blake3, t: i32): void {
+  if (t < 0) { h.u8(0xFF); return; }
+  let k = <i32>tyKind.get(t);
+  h.u8(k);
+  switch (k) {
+    case TK.Int: case TK.Ptr: h.i32(tyA.get(t)); return;
+    case TK.Vector: case TK.ScalableVector: case TK.Array: h.u64(<u64>tyN.get(t)); hType(h, tyA.get(t)); return;
+    case TK.Struct: case TK.Function: {
+      h.i32(tyFlags.get(t) & 1);
+      if (k == TK.Function) hType(h, tyA.get(t));
+      let n = listLen(t); h.i32(n);
+      for (let i = 0; i < n; i++) hType(h, listAt(t, i));
+      return;
+    }
+    case TK.NamedStruct: {
+      if (tyA.get(t) >= 0) hStrId(h, tyA.get(t)); else { h.u8(0x23); h.u64(<u64>tyN.get(t)); }
+      h.i32(tyFlags.get(t));
+      let n = listLen(t); h.i32(n);
+      for (let i = 0; i < n; i++) hType(h, listAt(t, i));
+      return;
+    }
+    case TK.TargetExt: {
+      hStrId(h, tyA.get(t));
+      let n = listLen(t), ni = <i32>tyN.get(t);
+      h.i32(n); h.i32(ni);
+      for (let i = 0; i < n - ni; i++) hType(h, listAt(t, i));
+      for (let i = n - ni; i < n; i++) h.i32(listAt(t, i));
+      return;
+    }
+    default: return;
+  }
+}
+
+function hAttrSet(h: Blake3, set: i32): void {
+  if (set < 0) { h.i32(0); return; }
+  let n = attrSets.lenOf(set) >> 2;
+  h.i32(n);
+  for (let i = 0; i < n; i++) {
+    let tag = attrSets.at(set, i << 2), key = attrSets.at(set, (i << 2) + 1);
+    let v0 = attrSets.at(set, (i << 2) + 2), v1 = attrSets.at(set, (i << 2) + 3);
+    h.u8(tag);
+    switch (tag) {
+      case AT.Enum: h.i32(key); break;
+      case AT.Int: h.i32(key); h.i32(v0); h.i32(v1); break;
+      case AT.Type: h.i32(key); hType(h, v0); break;
+      case AT.Range: h.i32(key); hStrId(h, v0); break;
+      default: hStrId(h, key); hStrId(h, v0); break;
+    }
+  }
+}
+function hAttrList(h: Blake3, list: i32): void {
+  if (list < 0) { h.i32(0); return; }
+  let n = attrLists.lenOf(list);
+  h.i32(n);
+  for (let i = 0; i < n; i++) hAttrSet(h, attrLists.at(list, i));
+}
+
+// A global referenced by name (unnamed ones by their number, as the printer shows them).
+function hGlobalRef(h: Blake3, v: i32): void {
+  h.u8(0x67); h.u8(vKind.get(v));
+  let nm = vName.get(v);
+  if (nm >= 0) hStrId(h, nm); else { h.u8(0x23); h.i32(unnamedNum.get(vA.get(v))); }
+}
+
+// Index of block `b` in its function's block list (for blockaddress of another function).
+function blockIndex(b: i32): i32 {
+  let fn = vParent.get(b);
+  if (fn < 0 || <i32>vKind.get(fn) != VK.Function) return -1;
+  let k = 0;
+  for (let x = gFirstBlock.get(vA.get(fn)); x >= 0; x = iNext.get(x)) { if (x == b) return k; k++; }
+  return -1;
+}
+
+// Any operand value.
+function hValue(h: Blake3, v: i32): void {
+  if (v < 0) { h.u8(0); return; }
+  let k = <i32>vKind.get(v);
+  h.u8(k + 1);
+  switch (k) {
+    case VK.Arg: h.i32(vA.get(v)); return;
+    case VK.Block: case VK.Inst: {
+      let s = v < serial.len ? serial.get(v) : -1;
+      h.i32(s);   // -1: defined in an unreachable block (or another function's block)
+      return;
+    }
+    case VK.GlobalVar: case VK.Function: case VK.Alias: case VK.IFunc: hGlobalRef(h, v); return;
+    case VK.ConstInt: case VK.ConstFP: {
+      hType(h, vType.get(v));
+      let s = vA.get(v), n = vB.get(v);
+      h.i32(n);
+      for (let i = 0; i < n; i++) h.i32(ext.get(s + i));
+      return;
+    }
+    case VK.ConstData: hType(h, vType.get(v)); hStrId(h, vA.get(v)); return;
+    case VK.InlineAsm: hType(h, vType.get(v)); h.i32(iFlags.get(v)); hStrId(h, vA.get(v)); hStrId(h, vB.get(v)); return;
+    case VK.MDValue: hMD(h, vA.get(v)); return;
+    case VK.ConstExpr: {
+      hType(h, vType.get(v));
+      let op = <i32>iOp.get(v);
+      h.u8(op); h.i32(iFlags.get(v)); h.i32(iAux.get(v));
+      if (op == Op.GetElementPtr) {
+        let s = iExt.get(v);
+        hType(h, ext.get(s));
+        if (iAux.get(v) & 1) { h.i32(ext.get(s + 1)); h.i32(ext.get(s + 2)); }
+      }
+      break;
+    }
+    case VK.BlockAddress: {
+      hType(h, vType.get(v));
+      let fnv = operand(v, 0), bb = operand(v, 1);
+      hValue(h, fnv);
+      h.i32(bb >= 0 && <i32>vKind.get(bb) == VK.Block ? blockIndex(bb) : -2);
+      return;
+    }
+    default: hType(h, vType.get(v)); break;
+  }
+  // aggregates, expressions, dso_local_equivalent, no_cfi, ptrauth: operands
+  let n = numOperands(v);
+  h.i32(n);
+  for (let i = 0; i < n; i++) hValue(h, operand(v, i));
+}
+
+// ---- metadata: structural, memoised per node when its hash does not depend on the path ----
+function poolAt(d: i32): Blake3 {
+  while (mdPoolH.length <= d) mdPoolH.push(new Blake3());
+  if (d >= mdOutCap) {
+    let c = mdOutCap < 16 ? 16 : mdOutCap;
+    while (c <= d) c <<= 1;
+    let p = heap.alloc(<usize>c << 4);
+    if (mdOutCap > 0) memory.copy(p, mdOut, <usize>mdOutCap << 4);
+    mdOut = p; mdOutCap = c;
+  }
+  return mdPoolH[d];
+}
+function hMD(h: Blake3, m: i32): void {
+  if (m < 0) { h.u8(0x6E); return; }
+  let k = <i32>mdKind.get(m);
+  if (k == MK.String) { h.u8(0x73); hStrId(h, mdA.get(m)); return; }
+  if (k == MK.Value) { h.u8(0x76); hValue(h, mdA.get(m)); return; }
+  if (k == MK.ArgList) {   // function-local values: hashed in place, never memoised
+    h.u8(0x61); let s = mdOps.get(m), n = mdNOps.get(m); h.i32(n);
+    for (let i = 0; i < n; i++) hMD(h, mdPool.get(s + i));
+    return;
+  }
+  if (k == MK.Forward) { h.u8(0x66); return; }
+  if (mdMemo.len < mdCount()) { mdMemo.resize(mdCount(), -1); mdOnStack.resize(mdCount(), -1); }
+  let memo = mdMemo.get(m);
+  if (memo < 0) { nodeDigest(m, 0); memo = mdMemo.get(m); }
+  h.u8(0x4E);
+  if (memo >= 0) h.update(mdMemoBytes.ptr + <usize>memo, 16);
+  else h.update(mdOut, 16);   // depends on nothing above it at depth 0: still exact
+}
+// Hashes node m at depth d into mdOut[d]; returns the smallest depth of a back-reference made
+// inside it (d or more when its digest does not depend on the path, so it can be memoised).
+function nodeDigest(m: i32, d: i32): i32 {
+  let h = poolAt(d + 1);
+  h = poolAt(d);
+  h.reset();
+  mdOnStack.set(m, d);
+  let minRef = 0x7FFFFFFF;
+  let k = <i32>mdKind.get(m);
+  h.u8(k); h.u8(mdFlags.get(m) & MDF_DISTINCT);
+  let s = mdOps.get(m), n = mdNOps.get(m);
+  if (k == MK.Expr) hStrId(h, mdA.get(m));
+  else if (k == MK.Node) {
+    hStrId(h, mdA.get(m)); h.i32(n);
+    for (let i = 0; i < n; i++) {
+      hStrId(h, mdPool.get(s + 3 * i));
+      let tag = mdPool.get(s + 3 * i + 1), v = mdPool.get(s + 3 * i + 2);
+      if (tag == FV_RAW) { h.u8(0x72); hStrId(h, v); }
+      else { let r = childRef(h, v, d); if (r < minRef) minRef = r; }
+    }
+  } else {
+    h.i32(n);
+    for (let i = 0; i < n; i++) { let r = childRef(h, mdPool.get(s + i), d); if (r < minRef) minRef = r; }
+  }
+  mdOnStack.set(m, -1);
+  h.finish(mdOut + (<usize>d << 4), 16);
+  if (minRef >= d) {
+    let off = mdMemoBytes.len;
+    mdMemoBytes.reserve(off + 16);
+    memory.copy(mdMemoBytes.ptr + <usize>off, mdOut + (<usize>d << 4), 16);
+    mdMemoBytes.len = off + 16;
+    mdMemo.set(m, off);
+  }
+  return minRef;
+}
+function childRef(h: Blake3, c: i32, d: i32): i32 {
+  if (c < 0) { h.u8(0x6E); return 0x7FFFFFFF; }
+  let k = <i32>mdKind.get(c);
+  if (k == MK.String || k == MK.Value || k == MK.Forward) { hMD(h, c); return k == MK.Value && isLocal(mdA.get(c)) ? -1 : 0x7FFFFFFF; }
+  if (k == MK.ArgList) { hMD(h, c); return -1; }
+  let on = mdOnStack.get(c);
+  if (on >= 0) { h.u8(0x52); h.i32(d - on); return on; }
+  let memo = mdMemo.get(c);
+  if (memo >= 0) { h.u8(0x4D); h.update(mdMemoBytes.ptr + <usize>memo, 16); return 0x7FFFFFFF; }
+  let r = nodeDigest(c, d + 1);
+  h = poolAt(d);   // the pool may have grown; the hasher object for depth d is unchanged
+  h.u8(0x4D); h.update(mdOut + (<usize>(d + 1) << 4), 16);
+  return r;
+}
+function isLocal(v: i32): bool { let k = <i32>vKind.get(v); return k == VK.Arg || k == VK.Inst || k == VK.Block; }
+
+function hAttachments(h: Blake3, head: i32): void {
+  let n = 0;
+  for (let a = head; a >= 0; a = attNext.get(a)) if (attKind.get(a) != repoKind) n++;
+  h.i32(n);
+  for (let a = head; a >= 0; a = attNext.get(a)) {
+    if (attKind.get(a) == repoKind) continue;
+    hStrId(h, mdKindName.get(attKind.get(a)));
+    hMD(h, attMD.get(a));
+  }
+}
+
+// ---- the environment ----
+export function computeEnvironment(pipeline: string, repoAttachmentKind: i32): void {
+  repoKind = repoAttachmentKind;
+  let g = globalCount();
+  unnamedNum.clear(); unnamedNum.resize(g, -1);
+  let n = 0;
+  for (let pass = 0; pass < 4; pass++) {
+    let want = pass == 0 ? GK.Var : pass == 1 ? GK.Alias : pass == 2 ? GK.IFunc : GK.Func;
+    for (let i = 0; i < g; i++) {
+      if (<i32>gKind.get(i) != want || (gFlags.get(i) & GF_ERASED) != 0) continue;
+      if (vName.get(gValue.get(i)) < 0) unnamedNum.set(i, n++);
+    }
+  }
+  H.reset();
+  hString(H, VERSION_TAG);
+  hStrId(H, targetTriple); hStrId(H, dataLayout);
+  hString(H, pipeline);
+  // module flags change code generation (PIC level, code model, ...)
+  for (let i = 0; i < nmdName.len; i++) {
+    let nm = nmdName.get(i);
+    if (!strtab.eqStr(nm, "llvm.module.flags")) continue;
+    let s = nmdOps.get(i), c = nmdNOps.get(i);
+    H.i32(c);
+    for (let j = 0; j < c; j++) hMD(H, nmdPool.get(s + j));
+  }
+  H.finish(env, 16);
+}
+
+// Properties every global object shares.
+function hCommon(h: Blake3, g: i32): void {
+  h.u8(gLinkage.get(g)); h.u8(gVisibility.get(g)); h.u8(gDLL.get(g)); h.u8(gTLS.get(g)); h.u8(gUnnamed.get(g));
+  h.i32(gFlags.get(g) & (GF_DSO_LOCAL | GF_CONSTANT | GF_EXTERN_INIT));
+  h.i32(gAddrSpace.get(g)); h.i32(gAlign.get(g));
+  hStrId(h, gSection.get(g)); hStrId(h, gPartition.get(g)); hStrId(h, gExtra.get(g));
+  let c = gComdat.get(g);
+  if (c < 0) h.u8(0);
+  else {
+    h.u8(1); h.u8(cdKind.get(c));
+    // a comdat named after the definition itself does not hash the name
+    if (cdName.get(c) == vName.get(gValue.get(g))) h.u8(0); else { h.u8(1); hStrId(h, cdName.get(c)); }
+  }
+  // a variable's attributes are one set, a function's a list (function, return, parameters)
+  if (<i32>gKind.get(g) == GK.Var) hAttrSet(h, gAttrs.get(g)); else hAttrList(h, gAttrs.get(g));
+  hAttachments(h, gMD.get(g));
+  hType(h, gValueType.get(g));
+}
+
+// CFG-ordered walk: blocks in breadth-first order of the terminators' successors from the
+// entry; serials for blocks and instructions in that order (arguments are hashed by index).
+function numberBody(g: i32): void {
+  walkBlocks.clear(); walkValues.clear();
+  let entry = gFirstBlock.get(g);
+  if (entry < 0) return;
+  let next = 0;
+  mark(entry, next++); walkBlocks.push(entry);
+  for (let k = 0; k < walkBlocks.len; k++) {
+    let b = walkBlocks.get(k);
+    let t = vB.get(b);
+    if (t < 0 || !isTerminator(<i32>iOp.get(t))) continue;
+    let n = numOperands(t);
+    for (let i = 0; i < n; i++) {
+      let s = operand(t, i);
+      if (s >= 0 && <i32>vKind.get(s) == VK.Block && serial.get(s) < 0) { mark(s, next++); walkBlocks.push(s); }
+    }
+  }
+  for (let k = 0; k < walkBlocks.len; k++)
+    for (let i = vA.get(walkBlocks.get(k)); i >= 0; i = iNext.get(i)) mark(i, next++);
+}
+@inline function mark(v: i32, s: i32): void { serial.set(v, s); walkValues.push(v); }
+// The reachable blocks of g in CFG walk order (valid until the next digest call).
+export function cfgBlocks(g: i32): I32Vec {
+  if (serial.len < vKind.len) serial.resize(vKind.len, -1);
+  numberBody(g);
+  for (let k = 0; k < walkValues.len; k++) serial.set(walkValues.get(k), -1);
+  return walkBlocks;
+}
+
+function hInstruction(h: Blake3, i: i32): void {
+  let op = <i32>iOp.get(i);
+  h.u8(op); hType(h, vType.get(i));
+  h.i32(iFlags.get(i)); h.i32(iAux.get(i));
+  let e = iExt.get(i);
+  switch (op) {
+    case Op.Alloca: case Op.GetElementPtr: hType(h, e); break;
+    case Op.Load: case Op.Store: case Op.Fence: case Op.AtomicCmpXchg: case Op.AtomicRMW: hStrId(h, e); break;
+    case Op.Call: case Op.Invoke: case Op.CallBr: {
+      hType(h, ext.get(e)); hAttrList(h, ext.get(e + 1));
+      let nb = ext.get(e + 4);
+      h.i32(ext.get(e + 2)); h.i32(ext.get(e + 3)); h.i32(nb);
+      for (let b = 0; b < nb; b++) { hStrId(h, ext.get(e + 5 + 2 * b)); h.i32(ext.get(e + 6 + 2 * b)); }
+      h.i32(ext.get(e + 5 + 2 * nb));
+      break;
+    }
+    case Op.ShuffleVector: case Op.ExtractValue: case Op.InsertValue: case Op.LandingPad: {
+      let n = ext.get(e); h.i32(n);
+      for (let k = 0; k < n; k++) h.i32(ext.get(e + 1 + k));
+      break;
+    }
+    default: break;
+  }
+  let n = numOperands(i);
+  h.i32(n);
+  for (let k = 0; k < n; k++) hValue(h, operand(i, k));
+  hAttachments(h, iMD.get(i));
+  for (let r = iDbg.get(i); r >= 0; r = drNext.get(r)) {
+    h.u8(0x64); h.u8(drKind.get(r));
+    let s = drOps.get(r), c = drNOps.get(r);
+    h.i32(c);
+    for (let k = 0; k < c; k++) hMD(h, drPool.get(s + k));
+  }
+}
+
+// The initial digest of definition g into initialDigests (16 bytes at digestPtr(g)).
+export function computeInitialDigest(g: i32): void {
+  if (serial.len < vKind.len) serial.resize(vKind.len, -1);
+  let h = H;
+  h.reset();
+  h.update(env, 16);
+  let isFn = <i32>gKind.get(g) == GK.Func;
+  h.u8(isFn ? 0x46 : 0x56);
+  hCommon(h, g);
+  let v = gValue.get(g);
+  if (isFn) {
+    h.i32(gCC.get(g)); hStrId(h, gGC.get(g));
+    hValue(h, operand(v, 0)); hValue(h, operand(v, 1)); hValue(h, operand(v, 2));
+    numberBody(g);
+    h.i32(gNumArgs.get(g));
+    h.i32(walkBlocks.len);
+    for (let k = 0; k < walkBlocks.len; k++) {
+      let b = walkBlocks.get(k);
+      let c = 0;
+      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) c++;
+      h.i32(c);
+      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) hInstruction(h, i);
+    }
+    for (let k = 0; k < walkValues.len; k++) serial.set(walkValues.get(k), -1);
+  } else {
+    hValue(h, operand(v, 0));
+  }
+  if (initialDigests.len < (globalCount() << 4)) { initialDigests.reserve(globalCount() << 4); initialDigests.len = globalCount() << 4; }
+  if (hasDigest.len < globalCount()) hasDigest.resize(globalCount(), 0);
+  h.finish(digestPtr(g), 16);
+  hasDigest.set(g, 1);
+}
+
+// Definitions that get digests: live functions with a body and live variables with an initializer.
+export function isRepoDefinition(g: i32): bool {
+  let k = <i32>gKind.get(g);
+  if ((gFlags.get(g) & GF_ERASED) != 0 || (k != GK.Func && k != GK.Var)) return false;
+  return (gFlags.get(g) & GF_DEFINED) != 0;
+}
+export { GF_DEFINED, gFirstArg };

@@ -1,0 +1,254 @@
+#!/usr/bin/env node
+// Program repository benchmarks (issue 6):
+//
+//  1. pipeline: the whole pipeline with a repository through the CLI, first run (empty repository:
+//     everything optimised, printed and stored) against second run (same input: every definition's
+//     digest is in the repository, so it is pruned, not optimised and not printed again), on a
+//     module from bench/gen.js. Also the same pipeline without the repository passes, and
+//     `wopt repo link` of the second output (is it the first run's module again?).
+//       wopt -S --repo=R -passes=repo-metadata,repo-prune,mem2reg,mergefunc in.ll -o out.ll
+//  2. store: SQLite repository throughput in process (bindings/repo/store.js): putModule and
+//     lookup entries/s and MB/s, with the in-memory backend beside it.
+//
+//   node bench/repo.bench.js [--size 50MB] [--runs 3] [--entries 100K] [--text 500] [--json]
+//
+// Ratios: "speedup" = first / second (> 1: the second run is faster; the goal is >= 2).
+// Benchmarks report; they never fail: a missing feature or a failing run shows as an error cell.
+
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generateToFile, parseSize, GEN_VERSION } from './gen.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '..');
+const CACHE = join(HERE, '.cache');
+const CLI = join(ROOT, 'bindings/cli.js');
+
+const USAGE = `usage: node bench/repo.bench.js [options]
+  --size S          generated module size for the pipeline runs (default 50MB)
+  --input FILE      a .ll file instead of a generated one
+  --passes P        the pipeline (default repo-metadata,repo-prune,mem2reg,mergefunc)
+  --runs N          first/second run pairs, each on a new repository (default 3)
+  --seed N --dup F  generator options (default 1, 0.3)
+  --entries N       entries per module for the store throughput (default 100K)
+  --text N          IR text bytes per entry for the store throughput (default 500)
+  --store-runs N    store measurements, median reported (default 3)
+  --no-pipeline     only the store throughput
+  --no-store        only the pipeline runs
+  --timeout S       per-process timeout in seconds (default 900)
+  --json            JSON instead of markdown`;
+
+function parseArgs(argv) {
+  const o = { size: '50MB', input: null, passes: 'repo-metadata,repo-prune,mem2reg,mergefunc', runs: 3, seed: 1, dup: 0.3,
+    entries: 100_000, text: 500, storeRuns: 3, pipeline: true, store: true, timeout: 900, json: false, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const eq = a.indexOf('=');
+    const key = eq > 0 ? a.slice(0, eq) : a;
+    const val = () => { if (eq > 0) return a.slice(eq + 1); if (i + 1 >= argv.length) throw new Error(`missing value for ${a}`); return argv[++i]; };
+    const count = s => Math.round(Number(String(s).replace(/k$/i, 'e3').replace(/m$/i, 'e6')));
+    switch (key) {
+      case '--size': o.size = val(); break;
+      case '--input': o.input = val(); break;
+      case '--passes': o.passes = val(); break;
+      case '--runs': o.runs = Math.max(1, count(val())); break;
+      case '--seed': o.seed = Number(val()); break;
+      case '--dup': o.dup = Number(val()); break;
+      case '--entries': o.entries = Math.max(1, count(val())); break;
+      case '--text': o.text = Math.max(1, count(val())); break;
+      case '--store-runs': o.storeRuns = Math.max(1, count(val())); break;
+      case '--no-pipeline': o.pipeline = false; break;
+      case '--no-store': o.store = false; break;
+      case '--timeout': o.timeout = Number(val()); break;
+      case '--json': o.json = true; break;
+      case '-h': case '--help': o.help = true; break;
+      default: throw new Error(`unknown option ${a}\n${USAGE}`);
+    }
+  }
+  return o;
+}
+
+const median = xs => {
+  const s = xs.filter(x => x != null && Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return null;
+  const m = s.length >> 1;
+  return s.length & 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const firstLine = s => (s || '').split('\n').map(x => x.trim()).find(Boolean) ?? '';
+const fmt = (x, d = 2) => (x == null ? '–' : x.toFixed(d));
+const rmRepo = f => { for (const s of ['', '-wal', '-shm']) rmSync(f + s, { force: true }); };
+
+// ---------------------------------------------------------------------------------------------
+// 1. pipeline: first vs second run through the CLI
+
+function input(o, log) {
+  if (o.input) return resolve(o.input);
+  mkdirSync(CACHE, { recursive: true });
+  const path = join(CACHE, `gen-v${GEN_VERSION}-${o.size}-s${o.seed}-d${o.dup}.ll`);
+  if (!existsSync(path)) {
+    log(`generating ${path} ...`);
+    generateToFile(path + '.tmp', { size: parseSize(o.size), seed: o.seed, dup: o.dup });
+    renameSync(path + '.tmp', path);
+  }
+  return path;
+}
+
+function wopt(args, o) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: o.timeout * 1000, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 << 20 });
+  const s = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (r.error || r.status !== 0) return { ok: false, s, error: r.error?.code === 'ETIMEDOUT' ? `timeout after ${o.timeout} s` : firstLine(r.stderr) || `exit ${r.status ?? r.signal}` };
+  return { ok: true, s, stderr: r.stderr };
+}
+
+const countMatches = (file, re) => { try { return (readFileSync(file, 'latin1').match(re) ?? []).length; } catch { return null; } };
+
+async function runPipeline(o, log) {
+  const inFile = input(o, log);
+  const bytes = statSync(inFile).size;
+  const dir = join(CACHE, 'repo');
+  mkdirSync(dir, { recursive: true });
+  const db = join(dir, `bench-${process.pid}.db`);
+  const out1 = join(dir, 'first.ll'), out2 = join(dir, 'second.ll'), base = join(dir, 'norepo.ll'), linked = join(dir, 'linked.ll');
+  // The same pipeline without the repository passes (a leading function pass is nested explicitly,
+  // as opt would otherwise nest the whole pipeline in function(...)).
+  const plain = o.passes.split(',').filter(p => !p.startsWith('repo-')).map(p => (p === 'mem2reg' ? 'function(mem2reg)' : p)).join(',');
+  const rows = [];
+  for (let r = 0; r < o.runs; r++) {
+    rmRepo(db);
+    const b = wopt(['-S', `-passes=${plain}`, inFile, '-o', base], o);
+    const f = wopt(['-S', `--repo=${db}`, `-passes=${o.passes}`, inFile, '-o', out1], o);
+    const s = f.ok ? wopt(['-S', `--repo=${db}`, `-passes=${o.passes}`, inFile, '-o', out2], o) : { ok: false, error: 'first run failed' };
+    log(`run ${r + 1}: no repo ${fmt(b.s)} s, first ${f.ok ? fmt(f.s) : f.error}, second ${s.ok ? fmt(s.s) : s.error}`);
+    rows.push({ base: b, first: f, second: s });
+    if (!f.ok) break;
+  }
+  const ok = rows.filter(x => x.first.ok && x.second.ok);
+  const res = {
+    input: inFile, bytes, passes: o.passes, runs: rows.length,
+    noRepo: median(rows.filter(x => x.base.ok).map(x => x.base.s)),
+    first: median(ok.map(x => x.first.s)), second: median(ok.map(x => x.second.s)),
+    error: rows.find(x => !x.first.ok)?.first.error ?? rows.find(x => !x.second.ok)?.second.error ?? rows.find(x => !x.base.ok)?.base.error ?? null,
+  };
+  res.speedup = res.first && res.second ? res.first / res.second : null;
+  if (ok.length) {
+    res.definitionsFirst = countMatches(out1, /^(define |@[^=]*= )/gm);
+    res.pruned = countMatches(out2, /pruned: true/g);
+    res.outBytesFirst = statSync(out1).size;
+    res.outBytesSecond = statSync(out2).size;
+    try {
+      const { repoStats } = await import('../bindings/repo/stats.js');
+      res.repo = await repoStats(db);
+    } catch (e) { res.repo = { error: e.message }; }
+    const l = wopt(['repo', 'link', `--repo=${db}`, out2, '-o', linked], o);
+    res.link = l.ok ? { s: l.s, sameAsFirst: readFileSync(linked).equals(readFileSync(out1)) } : { error: l.error };
+  }
+  rmRepo(db);
+  return res;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. store throughput in process
+
+function entries(seed, count, textBytes) {
+  const out = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const name = `m${seed}_d${i}`;
+    let pad = '';
+    for (let k = 0; pad.length < textBytes; k++) pad += `  %v${k} = add i32 %a, ${seed * 31 + i + k}\n`;
+    const text = `define i32 @${name}(i32 %a) {\n${pad}  ret i32 %a\n}\n`;
+    out[i] = { digest: createHash('sha256').update(text).digest('hex').slice(0, 32), name, kind: i % 5 === 4 ? 'variable' : 'function',
+      linkage: 'external', visibility: 'default', text, dependents: i ? [{ name: out[i - 1].name, digest: out[i - 1].digest }] : [] };
+  }
+  return out;
+}
+
+async function runStore(o, log) {
+  const { openRepository } = await import('../bindings/repo/store.js');
+  const mod = entries(1, o.entries, o.text);
+  const misses = entries(2, o.entries, 8).map(e => e.digest);
+  const digests = mod.map(e => e.digest);
+  const mb = mod.reduce((n, e) => n + Buffer.byteLength(e.text), 0) / 1e6;
+  const dir = join(CACHE, 'repo');
+  mkdirSync(dir, { recursive: true });
+  const time = async fn => { const t = process.hrtime.bigint(); await fn(); return Number(process.hrtime.bigint() - t) / 1e9; };
+  const results = {};
+  for (const backend of ['sqlite', 'memory']) {
+    const m = { put: [], putAgain: [], lookup: [], lookupNoText: [], miss: [], reopen: [] };
+    for (let r = 0; r < o.storeRuns; r++) {
+      const file = join(dir, `store-${process.pid}.db`);
+      rmRepo(file);
+      const spec = backend === 'sqlite' ? file : ':memory:';
+      const repo = await openRepository(spec);
+      m.put.push(await time(() => repo.putModule(mod)));
+      m.putAgain.push(await time(() => repo.putModule(mod)));
+      let hits = 0;
+      m.lookup.push(await time(async () => { hits = (await repo.lookup(digests)).size; }));
+      if (hits !== mod.length) throw new Error(`${backend}: lookup found ${hits} of ${mod.length}`);
+      m.lookupNoText.push(await time(() => repo.lookup(digests, { text: false })));
+      m.miss.push(await time(() => repo.lookup(misses)));
+      await repo.close();
+      if (backend === 'sqlite') {
+        m.reopen.push(await time(async () => (await openRepository(file)).close()));
+        m.fileBytes = statSync(file).size;
+      }
+      rmRepo(file);
+    }
+    const rate = xs => o.entries / median(xs);
+    results[backend] = {
+      putPerS: rate(m.put), putMBs: mb / median(m.put), putAgainPerS: rate(m.putAgain),
+      lookupPerS: rate(m.lookup), lookupMBs: mb / median(m.lookup), lookupNoTextPerS: rate(m.lookupNoText), missPerS: rate(m.miss),
+      openMs: m.reopen.length ? median(m.reopen) * 1e3 : null, fileBytes: m.fileBytes ?? null,
+    };
+    log(`store ${backend}: put ${Math.round(results[backend].putPerS)}/s, lookup ${Math.round(results[backend].lookupPerS)}/s`);
+  }
+  return { entries: o.entries, textBytes: o.text, mb, ...results };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function markdown(rep) {
+  const out = [];
+  if (rep.pipeline) {
+    const p = rep.pipeline;
+    out.push(`Pipeline \`${p.passes}\` on ${(p.bytes / 1e6).toFixed(1)} MB (${p.input.replace(ROOT + '/', '')}), median of ${p.runs} run pair(s), wall seconds:`, '');
+    out.push('| no repo passes | first run (empty repo) | second run | speedup first/second | pruned in second | repo entries | link == first |', '|---|---|---|---|---|---|---|');
+    const link = p.link ? (p.link.error ? `error: ${p.link.error}` : `${p.link.sameAsFirst ? 'yes' : 'NO'} (${fmt(p.link.s)} s)`) : '–';
+    out.push(`| ${fmt(p.noRepo)} | ${fmt(p.first)} | ${fmt(p.second)} | ${p.speedup ? fmt(p.speedup) + 'x' : '–'} | ${p.pruned ?? '–'} | ${p.repo?.definitions ?? '–'} | ${link} |`);
+    if (p.error) out.push('', `error: ${p.error}`);
+    out.push('');
+  }
+  if (rep.store) {
+    const s = rep.store;
+    out.push(`Store throughput: ${s.entries} entries of ~${s.textBytes} B text (${s.mb.toFixed(1)} MB) in one module, median of the runs:`, '');
+    out.push('| backend | putModule new | putModule existing | lookup hits | lookup hits, no text | lookup misses | open |', '|---|---|---|---|---|---|---|');
+    const k = x => `${Math.round(x / 1000)}k/s`;
+    for (const b of ['sqlite', 'memory']) {
+      const r = s[b];
+      out.push(`| ${b} | ${k(r.putPerS)} (${fmt(r.putMBs, 0)} MB/s) | ${k(r.putAgainPerS)} | ${k(r.lookupPerS)} (${fmt(r.lookupMBs, 0)} MB/s) | ${k(r.lookupNoTextPerS)} | ${k(r.missPerS)} | ${r.openMs == null ? '–' : fmt(r.openMs, 1) + ' ms'} |`);
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+export async function main(argv = process.argv.slice(2)) {
+  let o;
+  try { o = parseArgs(argv); } catch (e) { console.error(e.message); return 2; }
+  if (o.help) { console.log(USAGE); return 0; }
+  const log = m => process.stderr.write(m + '\n');
+  const rep = {};
+  if (o.pipeline) {
+    try { rep.pipeline = await runPipeline(o, log); } catch (e) { rep.pipeline = null; log(`pipeline: ${e.message}`); }
+  }
+  if (o.store) {
+    try { rep.store = await runStore(o, log); } catch (e) { rep.store = null; log(`store: ${e.message}`); }
+  }
+  process.stdout.write(o.json ? JSON.stringify(rep, null, 1) + '\n' : markdown(rep) + '\n');
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main();

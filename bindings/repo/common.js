@@ -1,0 +1,93 @@
+// common.js — what every repository backend shares: the entry format, its validation, the error
+// type and the schema constants. Environment-neutral (no Node or browser APIs).
+//
+// Entry = { digest, name, kind: 'function'|'variable', linkage, visibility, text,
+//           dependents: [{ name, digest }] }
+// A digest is 128 bits as 32 lowercase hex characters. See REPO-INTERFACE.md (issue 6).
+
+/** The schema this wopt writes; a repository with a higher version is refused. */
+export const SCHEMA_VERSION = 1;
+/** SQLite `PRAGMA application_id` of a wopt repository: 'wopt' in ASCII. */
+export const APPLICATION_ID = 0x776f7074;
+/** The marker an IndexedDB repository keeps in its meta store. */
+export const IDB_MAGIC = 'wopt-repository';
+
+export const KINDS = Object.freeze(['function', 'variable']);
+
+/** A repository error: `.code` is 'EREPO'; the message is ready to print after "wopt: ". */
+export class RepoError extends Error {
+  constructor(message, { cause, reason } = {}) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'RepoError';
+    this.code = 'EREPO';
+    if (reason) this.reason = reason; // machine-readable: notRepository, newerSchema, missing, closed, invalid, io
+  }
+}
+
+const HEX_DIGEST = /^[0-9a-f]{32}$/;
+
+export const isDigest = d => typeof d === 'string' && HEX_DIGEST.test(d);
+
+export function checkDigest(d, where = 'digest') {
+  if (!isDigest(d)) throw new RepoError(`error: invalid ${where} ${JSON.stringify(d)} (expected 32 lowercase hex characters)`, { reason: 'invalid' });
+  return d;
+}
+
+function checkString(e, field, i) {
+  if (typeof e[field] !== 'string') throw new RepoError(`error: entry ${i}: '${field}' must be a string`, { reason: 'invalid' });
+}
+
+/**
+ * Validates entries before anything is written, so a bad entry leaves the repository untouched,
+ * and returns normalised copies (only the interface's fields; dependents as fresh objects).
+ */
+export function normaliseEntries(entries) {
+  if (!Array.isArray(entries)) throw new RepoError('error: putModule expects an array of entries', { reason: 'invalid' });
+  return entries.map((e, i) => {
+    if (e === null || typeof e !== 'object') throw new RepoError(`error: entry ${i} is not an object`, { reason: 'invalid' });
+    checkDigest(e.digest, `digest in entry ${i}`);
+    for (const f of ['name', 'linkage', 'visibility', 'text']) checkString(e, f, i);
+    if (!KINDS.includes(e.kind)) throw new RepoError(`error: entry ${i}: kind must be 'function' or 'variable', not ${JSON.stringify(e.kind)}`, { reason: 'invalid' });
+    const deps = e.dependents ?? [];
+    if (!Array.isArray(deps)) throw new RepoError(`error: entry ${i}: 'dependents' must be an array`, { reason: 'invalid' });
+    const dependents = deps.map((d, j) => {
+      if (d === null || typeof d !== 'object' || typeof d.name !== 'string') {
+        throw new RepoError(`error: entry ${i}: dependent ${j} must be { name, digest }`, { reason: 'invalid' });
+      }
+      return { name: d.name, digest: checkDigest(d.digest, `digest of dependent ${j} in entry ${i}`) };
+    });
+    return { digest: e.digest, name: e.name, kind: e.kind, linkage: e.linkage, visibility: e.visibility, text: e.text, dependents };
+  });
+}
+
+export function checkDigestList(digests) {
+  if (!Array.isArray(digests)) throw new RepoError('error: lookup expects an array of digests', { reason: 'invalid' });
+  for (const d of digests) checkDigest(d);
+  return digests;
+}
+
+/** Dependents as stored (SQLite column / IndexedDB field): a JSON array of [name, digest] pairs. */
+export const encodeDependents = deps => JSON.stringify(deps.map(d => [d.name, d.digest]));
+export const decodeDependents = s => JSON.parse(s).map(([name, digest]) => ({ name, digest }));
+
+/** UTF-8 length of a string without allocating the encoding. */
+export function utf8Length(s) {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n += 4; i++; }
+    else n += 3;
+  }
+  return n;
+}
+
+/**
+ * The approximate stored size of one entry for the backends that have no file (memory,
+ * IndexedDB): its strings in UTF-8 plus the 16-byte digest.
+ */
+export const entrySize = e => 16 + utf8Length(e.name) + utf8Length(e.kind) + utf8Length(e.linkage) +
+  utf8Length(e.visibility) + utf8Length(e.text) + utf8Length(encodeDependents(e.dependents));
+
+export const copyEntry = e => ({ ...e, dependents: e.dependents.map(d => ({ name: d.name, digest: d.digest })) });

@@ -1,0 +1,59 @@
+// stats.js — `wopt repo stats`: what a repository holds (counts of definitions, functions and
+// variables, IR text size, storage size). Node only (opens file repositories).
+import { openRepository } from './store.js';
+import { RepoError } from './common.js';
+
+/** Statistics of an existing repository (never creates one). See Repository.stats(). */
+export async function repoStats(spec, opts = {}) {
+  const repo = await openRepository(spec, { ...opts, create: false });
+  try { return await repo.stats(); } finally { await repo.close(); }
+}
+
+const human = n => {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let i = 0, v = n;
+  while (v >= 1024 && i < units.length - 1) { v /= 1024; i++; }
+  return i === 0 ? `${n} bytes` : `${n} bytes (${v.toFixed(1)} ${units[i]})`;
+};
+
+/** The text `wopt repo stats` prints. */
+export function formatStats(s) {
+  return [
+    `repository: ${s.path}`,
+    `backend: ${s.backend}, schema version ${s.schemaVersion}`,
+    `definitions: ${s.definitions}`,
+    `  functions: ${s.functions}`,
+    `  variables: ${s.variables}`,
+    `IR text: ${human(s.textBytes)}`,
+    `size: ${human(s.bytes)}`,
+  ].join('\n') + '\n';
+}
+
+export const STATS_USAGE = 'usage: wopt repo stats --repo=<file> [--json]\n';
+
+/**
+ * `wopt repo stats` arguments (after "repo stats"): --repo=<file> | --repo <file> | <file>,
+ * --json, --help (one or two dashes, like the other options). Returns the text to print;
+ * throws a RepoError with a printable message on bad arguments or a bad repository.
+ */
+export async function repoStatsCommand(args) {
+  let file, json = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const m = /^--?([a-z-]+)(?:=(.*))?$/s.exec(a);
+    if (m && m[1] === 'help') return STATS_USAGE;
+    if (m && m[1] === 'json' && m[2] === undefined) { json = true; continue; }
+    if (m && m[1] === 'repo') {
+      const v = m[2] ?? args[++i];
+      if (v === undefined || v === '') throw new RepoError(`error: --repo needs a file\n${STATS_USAGE.trimEnd()}`, { reason: 'invalid' });
+      file = v;
+      continue;
+    }
+    if (m || a === '-') throw new RepoError(`error: unknown option '${a}' for repo stats\n${STATS_USAGE.trimEnd()}`, { reason: 'invalid' });
+    if (file !== undefined) throw new RepoError(`error: repo stats takes one repository\n${STATS_USAGE.trimEnd()}`, { reason: 'invalid' });
+    file = a;
+  }
+  if (file === undefined) throw new RepoError(`error: no repository given\n${STATS_USAGE.trimEnd()}`, { reason: 'invalid' });
+  const s = await repoStats(file);
+  return json ? JSON.stringify(s) + '\n' : formatStats(s);
+}

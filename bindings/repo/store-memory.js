@@ -1,0 +1,42 @@
+// store-memory.js — the in-memory repository (spec ':memory:'): for tests and one-shot runs.
+// Each open gives a new, empty repository. Entries are copied in and out, so callers never share
+// objects with the store (the same as a database round trip). Environment-neutral.
+import { copyEntry, entrySize, utf8Length } from './common.js';
+import { Repository } from './repository.js';
+
+const withoutText = e => ({ digest: e.digest, name: e.name, kind: e.kind, linkage: e.linkage, visibility: e.visibility,
+  dependents: e.dependents.map(d => ({ name: d.name, digest: d.digest })) });
+
+export function openMemory() {
+  const map = new Map();
+  return new Repository({
+    kind: 'memory',
+    path: ':memory:',
+    async lookup(digests, withText) {
+      const out = new Map();
+      for (const d of digests) {
+        const e = map.get(d);
+        if (e && !out.has(d)) out.set(d, withText ? copyEntry(e) : withoutText(e));
+      }
+      return out;
+    },
+    async put(entries) {
+      // Validation already happened, so nothing below can fail half-way: all or none.
+      for (const e of entries) if (!map.has(e.digest)) map.set(e.digest, e);
+    },
+    async get(digest) {
+      const e = map.get(digest);
+      return e && copyEntry(e);
+    },
+    async stats() {
+      let functions = 0, textBytes = 0, bytes = 0;
+      for (const e of map.values()) {
+        if (e.kind === 'function') functions++;
+        textBytes += utf8Length(e.text);
+        bytes += entrySize(e);
+      }
+      return { definitions: map.size, functions, variables: map.size - functions, textBytes, bytes };
+    },
+    async close() { map.clear(); },
+  });
+}

@@ -1,0 +1,180 @@
+// store-sqlite.js — the file repository: SQLite through better-sqlite3 (Node only; the browser
+// entry store-browser.js never loads this file).
+//
+// Layout: one table, `definitions`, keyed by the 16-byte digest (a BLOB PRIMARY KEY on a rowid
+// table: rows hold whole IR texts, far larger than a WITHOUT ROWID table suits). A wopt repository
+// is recognised by `PRAGMA application_id` ('wopt') and versioned by `PRAGMA user_version`; both
+// live in the database header and are written in the same transaction as the schema.
+//
+// Concurrency and crashes: WAL journal (readers never block the writer; a killed process leaves a
+// WAL that the next open rolls back to the last commit), a busy timeout so several wopt processes
+// queue for the write lock instead of failing, and BEGIN IMMEDIATE for every write so a writer
+// takes the lock before reading (no deadlock between two upgrading readers). synchronous=NORMAL:
+// a commit survives a killed process; after a power cut the newest commits may be gone but the
+// database is consistent, which is all a cache keyed by content needs.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { APPLICATION_ID, SCHEMA_VERSION, RepoError, encodeDependents, decodeDependents } from './common.js';
+import { Repository } from './repository.js';
+
+const SCHEMA = `
+CREATE TABLE definitions (
+  digest     BLOB PRIMARY KEY NOT NULL CHECK (typeof(digest) = 'blob' AND length(digest) = 16),
+  name       TEXT NOT NULL,
+  kind       TEXT NOT NULL CHECK (kind IN ('function', 'variable')),
+  linkage    TEXT NOT NULL,
+  visibility TEXT NOT NULL,
+  dependents TEXT NOT NULL,  -- JSON: [[name, digest-hex], ...]
+  text       TEXT NOT NULL   -- last: reading the columns before it skips its overflow pages
+);
+`;
+
+export const DEFAULT_BUSY_TIMEOUT_MS = 60_000;
+
+/** Maps a better-sqlite3 / file-system error to a RepoError naming the file. */
+function repoError(file, e, doing = 'cannot open repository') {
+  if (e instanceof RepoError) return e;
+  const code = e?.code ?? '';
+  const why = (() => {
+    if (code === 'SQLITE_NOTADB') return null;
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'the repository is locked by another process (timed out waiting)';
+    if (code.startsWith('SQLITE_READONLY')) return 'the repository is read-only';
+    if (code === 'SQLITE_FULL') return 'the disk is full';
+    if (code.startsWith('SQLITE_CORRUPT')) return 'the repository file is corrupt';
+    if (code.startsWith('SQLITE_CANTOPEN')) return 'unable to open the database file';
+    if (code.startsWith('SQLITE_IOERR')) return `I/O error (${code})`;
+    if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+    return e?.message ?? String(e);
+  })();
+  if (why === null) return new RepoError(`${file}: error: not a wopt repository`, { cause: e, reason: 'notRepository' });
+  return new RepoError(`${file}: error: ${doing}: ${why}`, { cause: e, reason: 'io' });
+}
+
+function header(db) {
+  return {
+    appId: db.pragma('application_id', { simple: true }),
+    version: db.pragma('user_version', { simple: true }),
+    objects: db.prepare('SELECT count(*) FROM sqlite_schema').pluck().get(),
+  };
+}
+
+// 'ok' | 'empty' (a new or zero-length file, or an SQLite database with nothing in it) | throws.
+function classify(file, h) {
+  if (h.appId === APPLICATION_ID) {
+    if (h.version > SCHEMA_VERSION) {
+      throw new RepoError(`${file}: error: repository schema version ${h.version} is newer than this wopt supports (${SCHEMA_VERSION})`, { reason: 'newerSchema' });
+    }
+    if (h.version >= 1) return 'ok';
+  }
+  if (h.appId === 0 && h.version === 0 && h.objects === 0) return 'empty';
+  throw new RepoError(`${file}: error: not a wopt repository`, { reason: 'notRepository' });
+}
+
+// Checks done before SQLite sees the path, for messages better than "unable to open database file".
+function precheck(file, create) {
+  let st = null;
+  try { st = fs.statSync(file); } catch (e) {
+    if (e.code !== 'ENOENT') throw repoError(file, e);
+  }
+  if (st?.isDirectory()) throw new RepoError(`${file}: error: cannot open repository: is a directory`, { reason: 'io' });
+  if (st) return;
+  if (!create) throw new RepoError(`${file}: error: no such repository`, { reason: 'missing' });
+  const dir = path.dirname(path.resolve(file));
+  let dst = null;
+  try { dst = fs.statSync(dir); } catch { /* reported below */ }
+  if (!dst) throw new RepoError(`${file}: error: cannot create repository: directory ${dir} does not exist`, { reason: 'io' });
+  if (!dst.isDirectory()) throw new RepoError(`${file}: error: cannot create repository: ${dir} is not a directory`, { reason: 'io' });
+}
+
+/**
+ * @param file  the repository file (created on first use when `create`)
+ * @param opts  { create = true, busyTimeout = 60 s }
+ */
+export function openSqlite(file, { create = true, busyTimeout = DEFAULT_BUSY_TIMEOUT_MS } = {}) {
+  precheck(file, create);
+  let db;
+  try {
+    db = new Database(file, { fileMustExist: !create, timeout: busyTimeout });
+  } catch (e) { throw repoError(file, e); }
+  try {
+    init(db, file, create);
+  } catch (e) {
+    try { db.close(); } catch { /* already failing */ }
+    throw repoError(file, e);
+  }
+  return new Repository(sqliteBackend(db, file));
+}
+
+function init(db, file, create) {
+  // Reading the header is what fails (SQLITE_NOTADB) on a file that is not SQLite at all.
+  const state = classify(file, header(db));
+  if (state === 'empty' && !create) throw new RepoError(`${file}: error: not a wopt repository`, { reason: 'notRepository' });
+  // WAL is persistent in the file; switching needs no open transaction, so it comes first.
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  if (state === 'empty') {
+    // Another process may be creating the same repository: decide again under the write lock.
+    db.transaction(() => {
+      if (classify(file, header(db)) !== 'empty') return;
+      db.exec(SCHEMA);
+      db.pragma(`application_id = ${APPLICATION_ID}`);
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    }).immediate();
+  }
+}
+
+function sqliteBackend(db, file) {
+  // Rows as arrays (raw): no per-row key objects on the lookup path.
+  const sel = db.prepare('SELECT name, kind, linkage, visibility, dependents, text FROM definitions WHERE digest = ?').raw(true);
+  const selNoText = db.prepare('SELECT name, kind, linkage, visibility, dependents FROM definitions WHERE digest = ?').raw(true);
+  const ins = db.prepare('INSERT OR IGNORE INTO definitions (digest, name, kind, linkage, visibility, dependents, text) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const counts = db.prepare('SELECT kind, count(*) AS n, total(length(CAST(text AS BLOB))) AS bytes FROM definitions GROUP BY kind');
+
+  const row2entry = (digest, r) => (r.length === 6
+    ? { digest, name: r[0], kind: r[1], linkage: r[2], visibility: r[3], text: r[5], dependents: decodeDependents(r[4]) }
+    : { digest, name: r[0], kind: r[1], linkage: r[2], visibility: r[3], dependents: decodeDependents(r[4]) });
+  const key = hex => Buffer.from(hex, 'hex');
+
+  // One read transaction per lookup: a consistent snapshot while other processes write.
+  const lookupTx = db.transaction((digests, stmt) => {
+    const out = new Map();
+    for (const d of digests) {
+      if (out.has(d)) continue;
+      const r = stmt.get(key(d));
+      if (r) out.set(d, row2entry(d, r));
+    }
+    return out;
+  });
+  const putTx = db.transaction(entries => {
+    for (const e of entries) ins.run(key(e.digest), e.name, e.kind, e.linkage, e.visibility, encodeDependents(e.dependents), e.text);
+  });
+
+  const wrap = (doing, fn) => { try { return fn(); } catch (e) { throw repoError(file, e, doing); } };
+  const fileSize = f => { try { return fs.statSync(f).size; } catch { return 0; } };
+
+  return {
+    kind: 'sqlite',
+    path: file,
+    async lookup(digests, withText) {
+      return wrap('lookup failed', () => lookupTx.deferred(digests, withText ? sel : selNoText));
+    },
+    async put(entries) {
+      wrap('storing failed', () => putTx.immediate(entries));
+    },
+    async get(digest) {
+      return wrap('lookup failed', () => { const r = sel.get(key(digest)); return r ? row2entry(digest, r) : undefined; });
+    },
+    async stats() {
+      return wrap('reading statistics failed', () => {
+        let functions = 0, variables = 0, textBytes = 0;
+        for (const r of counts.all()) {
+          if (r.kind === 'function') functions = r.n; else variables += r.n;
+          textBytes += r.bytes;
+        }
+        return { definitions: functions + variables, functions, variables, textBytes, bytes: fileSize(file) + fileSize(`${file}-wal`) };
+      });
+    },
+    async close() { wrap('closing failed', () => db.close()); },
+  };
+}
