@@ -40,7 +40,8 @@ let numberedFn: i32 = -1;
 let mark: I32Vec = new I32Vec();
 let stamp: i32 = 0;
 let blockStamp: i32 = 0;
-let curBlockNum: i32 = -1;           // cfg.ts number of the block being verified
+let curBlock: i32 = -1;              // the block being verified
+let curBlockNum: i32 = -1;           // its cfg.ts number
 // global index -> (epoch << 1) | "name starts with llvm.", filled lazily per verification
 let intrinsicCache: I32Vec = new I32Vec();
 let epoch: i32 = 0;
@@ -55,7 +56,7 @@ let landingPadTy: i32 = -1;
 
 export function resetVerifier(): void {
   out = new OutBuf(); mark = new I32Vec(); pairs = new I64Vec(); preds = new I64Vec(); intrinsicCache = new I32Vec();
-  broken = false; numbered = false; numberedFn = -1; stamp = 0; blockStamp = 0; curBlockNum = -1; epoch = 0; walkUsers = true;
+  broken = false; numbered = false; numberedFn = -1; stamp = 0; blockStamp = 0; curBlock = -1; curBlockNum = -1; epoch = 0; walkUsers = true;
   curFn = -1; curFnValue = -1; landingPadTy = -1;
 }
 // The text of the last verification (empty when the module is well formed).
@@ -230,7 +231,7 @@ function verifyFunction(g: i32): void {
   visitFunction(g);
   for (let b = entry; b >= 0; b = iNext.get(b)) {
     visitBasicBlock(b);
-    blockStamp = ++stamp; curBlockNum = blockNum.get(b);
+    blockStamp = ++stamp; curBlock = b; curBlockNum = blockNum.get(b);
     for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { visitInst(i); mark.set(i, blockStamp); }
   }
 }
@@ -826,10 +827,20 @@ function visitInstruction(i: i32): void {
     let v = operand(i, k);
     if (!isFirstClass(operandType(v))) { bad("Instruction operands must be first-class values!", i); return; }
     let vk = <i32>vKind.get(v);
-    if (vk == VK.Inst && !phi) {
-      // the common case, answered here: a def earlier in this block, or in a dominating block
+    if (vk == VK.Inst && b == curBlock) {
+      // the common cases, answered here: a def earlier in this block, or in a dominating block
+      // (for a phi: a block dominating the incoming block)
       let db = vParent.get(v);
-      if (db == b) {
+      if (phi) {
+        if (db >= 0 && vParent.get(db) == curFnValue && !(iPrev.get(v) < 0 && vA.get(db) != v)) {
+          let dop = opOf(v);
+          let inc = operand(i, k | 1);
+          if (dop != Op.Invoke && dop != Op.CallBr && inc >= 0 && <i32>vKind.get(inc) == VK.Block && vParent.get(inc) == curFnValue) {
+            let un = blockNum.get(inc);
+            if (db == inc || !domTree.inTree(un) || domTree.dominates(blockNum.get(db), un)) continue;
+          }
+        }
+      } else if (db == b) {
         // (an invoke or callbr before i in its own block is a misplaced terminator: general path)
         if (mark.get(v) == blockStamp && opOf(v) != Op.Invoke && opOf(v) != Op.CallBr) continue;
       }
