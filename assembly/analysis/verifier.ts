@@ -12,7 +12,7 @@ import {
 } from "../ir/types";
 import {
   VK, vKind, vType, vName, vParent, vFirstUse, vA, vB, iOp, iFlags, iExt, iNext, iPrev, operand, numOperands,
-  opUser, opNext, iOps, valueCount,
+  opUser, opNext, opVal, iOps, valueCount,
 } from "../ir/values";
 import {
   GK, gKind, gValue, gFlags, GF_ERASED, GF_DEFINED, gFirstBlock, gFirstArg, gNumArgs, gValueType, gLinkage, Linkage,
@@ -34,8 +34,20 @@ let out: OutBuf = new OutBuf();
 let broken: bool = false;
 let numbered: bool = false;
 let numberedFn: i32 = -1;
-let mark: I32Vec = new I32Vec();     // value id -> stamp (duplicate switch cases)
+// value id -> stamp: switch case constants (duplicates), and instructions already visited in the
+// block being verified (blockStamp), which answers same-block dominance without numbering blocks.
+// The two uses mark disjoint values, so one counter serves both.
+let mark: I32Vec = new I32Vec();
 let stamp: i32 = 0;
+let blockStamp: i32 = 0;
+let curBlock: i32 = -1;              // the block being verified
+let curBlockNum: i32 = -1;           // its cfg.ts number
+// global index -> (epoch << 1) | "name starts with llvm.", filled lazily per verification
+let intrinsicCache: I32Vec = new I32Vec();
+let epoch: i32 = 0;
+// Whether some instruction may have a user that is erased or not in a block: only then are use
+// lists walked for "Instruction referencing instruction not embedded in a basic block!".
+let walkUsers: bool = true;
 let pairs: I64Vec = new I64Vec();    // phi (block, value) pairs, sorted
 let preds: I64Vec = new I64Vec();    // predecessor blocks, sorted
 let curFn: i32 = -1;                 // global index of the function being verified
@@ -43,17 +55,17 @@ let curFnValue: i32 = -1;
 let landingPadTy: i32 = -1;
 
 export function resetVerifier(): void {
-  out = new OutBuf(); mark = new I32Vec(); pairs = new I64Vec(); preds = new I64Vec();
-  broken = false; numbered = false; numberedFn = -1; stamp = 0; curFn = -1; curFnValue = -1; landingPadTy = -1;
+  out = new OutBuf(); mark = new I32Vec(); pairs = new I64Vec(); preds = new I64Vec(); intrinsicCache = new I32Vec();
+  broken = false; numbered = false; numberedFn = -1; stamp = 0; blockStamp = 0; curBlock = -1; curBlockNum = -1; epoch = 0; walkUsers = true;
+  curFn = -1; curFnValue = -1; landingPadTy = -1;
 }
 // The text of the last verification (empty when the module is well formed).
 export function verifierOutput(): OutBuf { return out; }
 
 // Verifies the whole module; false when it is broken (messages in verifierOutput()).
 export function verifyModule(): bool {
-  out.clear(); broken = false; numbered = false; numberedFn = -1;
-  let n = valueCount();
-  if (mark.len < n) mark.resize(n, 0);
+  begin();
+  walkUsers = hasDetachedUsers();
   for (let g = 0; g < globalCount(); g++) {
     if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
     verifyFunction(g);
@@ -67,11 +79,31 @@ export function verifyModule(): bool {
 
 // Verifies one function (global index), as opt's function-level `verify` pass does.
 export function verifyOneFunction(g: i32): bool {
-  out.clear(); broken = false; numbered = false; numberedFn = -1;
-  let n = valueCount();
-  if (mark.len < n) mark.resize(n, 0);
+  begin();
+  walkUsers = true; // deciding it would cost a scan of the module per function
   verifyFunction(g);
   return !broken;
+}
+
+function begin(): void {
+  out.clear(); broken = false; numbered = false; numberedFn = -1; epoch++;
+  let n = valueCount();
+  if (mark.len < n) mark.resize(n, 0);
+  let ng = globalCount();
+  if (intrinsicCache.len < ng) intrinsicCache.resize(ng, 0);
+}
+
+// True when an erased value or an instruction outside any block still holds a linked operand
+// (use lists and operand slots agree, so only such operands can have such users).
+function hasDetachedUsers(): bool {
+  let n = valueCount();
+  for (let u = 0; u < n; u++) {
+    let k = <i32>vKind.get(u);
+    if (k != VK.Dead && !(k == VK.Inst && vParent.get(u) < 0)) continue;
+    let s = iOps.get(u), m = numOperands(u);
+    for (let j = 0; j < m; j++) if (opVal.get(s + j) >= 0) return true;
+  }
+  return false;
 }
 
 // ---- writing messages (VerifierSupport::CheckFailed / Write) ----
@@ -150,7 +182,17 @@ function strIs(id: i32, s: string): bool {
   for (let i = 0; i < n; i++) if (<i32>load<u8>(p + <usize>i) != s.charCodeAt(i)) return false;
   return true;
 }
-function isIntrinsic(v: i32): bool { return v >= 0 && <i32>vKind.get(v) == VK.Function && nameStarts(v, "llvm."); }
+function isIntrinsic(v: i32): bool { return v >= 0 && <i32>vKind.get(v) == VK.Function && intrinsicFn(v); }
+// nameStarts(f, "llvm.") for a function value, cached per global for this verification.
+function intrinsicFn(f: i32): bool {
+  let g = vA.get(f);
+  if (g < 0 || g >= intrinsicCache.len) return nameStarts(f, "llvm.");
+  let c = intrinsicCache.get(g);
+  if ((c >> 1) == epoch) return (c & 1) != 0;
+  let r = nameStarts(f, "llvm.");
+  intrinsicCache.set(g, (epoch << 1) | (r ? 1 : 0));
+  return r;
+}
 // The type of a value as an operand: inline asm is a pointer in LLVM (its column holds the asm's function type).
 function operandType(v: i32): i32 { return <i32>vKind.get(v) == VK.InlineAsm ? T_PTR : vType.get(v); }
 @inline function opOf(i: i32): i32 { return <i32>iOp.get(i); }
@@ -189,7 +231,8 @@ function verifyFunction(g: i32): void {
   visitFunction(g);
   for (let b = entry; b >= 0; b = iNext.get(b)) {
     visitBasicBlock(b);
-    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) visitInst(i);
+    blockStamp = ++stamp; curBlock = b; curBlockNum = blockNum.get(b);
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { visitInst(i); mark.set(i, blockStamp); }
   }
 }
 
@@ -758,29 +801,59 @@ function visitInstruction(i: i32): void {
   let op = opOf(i);
   let b = vParent.get(i);
   let t = vType.get(i);
-  if (op != Op.Phi && reachable(b)) {
-    for (let s = vFirstUse.get(i); s >= 0; s = opNext.get(s)) {
-      if (opUser.get(s) == i) { bad("Only PHI nodes may reference their own value!", i); return; }
+  let n = numOperands(i);
+  if (op != Op.Phi) {
+    // a use of i by i is one of i's own operands
+    let s0 = iOps.get(i);
+    for (let k = 0; k < n; k++) {
+      if (opVal.get(s0 + k) == i) { if (reachable(b)) { bad("Only PHI nodes may reference their own value!", i); return; } break; }
     }
   }
   if (t == T_VOID && vName.get(i) >= 0) { bad("Instruction has a name, but provides a void value!", i); return; }
   if (t != T_VOID && !isFirstClass(t)) { bad("Instruction returns a non-scalar type!", i); return; }
   if (t == T_METADATA && op != Op.Call && op != Op.Invoke) { bad("Invalid use of metadata!", i); return; }
-  for (let s = vFirstUse.get(i); s >= 0; s = opNext.get(s)) {
-    let u = opUser.get(s);
-    let uk = <i32>vKind.get(u);
-    if (uk == VK.Dead || (uk == VK.Inst && vParent.get(u) < 0)) {
-      bad("Instruction referencing instruction not embedded in a basic block!", i); w(u); return;
+  if (walkUsers) {
+    for (let s = vFirstUse.get(i); s >= 0; s = opNext.get(s)) {
+      let u = opUser.get(s);
+      let uk = <i32>vKind.get(u);
+      if (uk == VK.Dead || (uk == VK.Inst && vParent.get(u) < 0)) {
+        bad("Instruction referencing instruction not embedded in a basic block!", i); w(u); return;
+      }
     }
   }
   let callLike = op == Op.Call || op == Op.Invoke || op == Op.CallBr;
-  let n = numOperands(i);
+  let phi = op == Op.Phi;
   for (let k = 0; k < n; k++) {
     let v = operand(i, k);
     if (!isFirstClass(operandType(v))) { bad("Instruction operands must be first-class values!", i); return; }
     let vk = <i32>vKind.get(v);
+    if (vk == VK.Inst && b == curBlock) {
+      // the common cases, answered here: a def earlier in this block, or in a dominating block
+      // (for a phi: a block dominating the incoming block)
+      let db = vParent.get(v);
+      if (phi) {
+        if (db >= 0 && vParent.get(db) == curFnValue && !(iPrev.get(v) < 0 && vA.get(db) != v)) {
+          let dop = opOf(v);
+          let inc = operand(i, k | 1);
+          if (dop != Op.Invoke && dop != Op.CallBr && inc >= 0 && <i32>vKind.get(inc) == VK.Block && vParent.get(inc) == curFnValue) {
+            let un = blockNum.get(inc);
+            if (db == inc || !domTree.inTree(un) || domTree.dominates(blockNum.get(db), un)) continue;
+          }
+        }
+      } else if (db == b) {
+        // (an invoke or callbr before i in its own block is a misplaced terminator: general path)
+        if (mark.get(v) == blockStamp && opOf(v) != Op.Invoke && opOf(v) != Op.CallBr) continue;
+      }
+      else if (db >= 0 && vParent.get(db) == curFnValue && !(iPrev.get(v) < 0 && vA.get(db) != v)) {
+        let dop = opOf(v);
+        if (dop != Op.Invoke && dop != Op.CallBr) {
+          let dn = blockNum.get(db);
+          if (!domTree.inTree(curBlockNum) || domTree.dominates(dn, curBlockNum)) continue;
+        }
+      }
+    }
     if (vk == VK.Function) {
-      if (nameStarts(v, "llvm.")) {
+      if (intrinsicFn(v)) {
         let attached = callLike && isBundleOperandOf(i, k, "clang.arc.attachedcall");
         if (!((callLike && k == 0) || attached)) { bad("Cannot take the address of an intrinsic!", i); return; }
         if (!(op == Op.Call || attached || invokableIntrinsic(v))) {

@@ -8,14 +8,19 @@ import { typeNumber } from "./type-finder";
 export function printName(out: OutBuf, sigil: i32, id: i32): void {
   out.byte(sigil);
   let p = strtab.ptrOf(id), n = strtab.lenOf(id);
-  let needsQuotes = n == 0 || isDigitC(load<u8>(p));
-  if (!needsQuotes) {
-    for (let i = 0; i < n; i++) {
+  if (n > 0 && !isDigitC(load<u8>(p))) {
+    // copy while checking; the copy is simply not committed when the name needs quotes
+    let b = out.buf;
+    if (b.len + n > b.cap) b.reserve(b.len + n);
+    let d = b.ptr + <usize>b.len;
+    let i = 0;
+    for (; i < n; i++) {
       let c = <i32>load<u8>(p + <usize>i);
-      if (!(isAlnum(c) || c == 45 || c == 46 || c == 95)) { needsQuotes = true; break; }
+      if (!(isAlnum(c) || c == 45 || c == 46 || c == 95)) break;
+      store<u8>(d + <usize>i, <u8>c);
     }
+    if (i == n) { b.len += n; return; }
   }
-  if (!needsQuotes) { out.bytes(p, n); return; }
   out.byte(34); printEscaped(out, p, n); out.byte(34);
 }
 @inline function isDigitC(c: i32): bool { return c >= 48 && c <= 57; }

@@ -12,22 +12,41 @@ import { StrTab } from "./strtab";
     if (b.len + n > b.cap) b.reserve(b.len + n);
     let p = b.ptr + <usize>b.len;
     let q = changetype<usize>(s);
-    for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>load<u16>(q + (<usize>i << 1)));
+    let i = 0;
+    // four UTF-16 code units (ASCII) at a time, packed into four bytes
+    for (; i + 4 <= n; i += 4) {
+      let x = load<u64>(q + (<usize>i << 1));
+      store<u32>(p + <usize>i, <u32>((x & 0xff) | ((x >> 8) & 0xff00) | ((x >> 16) & 0xff0000) | ((x >> 24) & 0xff000000)));
+    }
+    for (; i < n; i++) store<u8>(p + <usize>i, <u8>load<u16>(q + (<usize>i << 1)));
     b.len += n;
   }
   bytes(p: usize, n: i32): void {
     let b = this.buf;
     if (b.len + n > b.cap) b.reserve(b.len + n);
-    memory.copy(b.ptr + <usize>b.len, p, <usize>n);
+    let d = b.ptr + <usize>b.len;
+    // most pieces are a few bytes (names, numbers): a loop beats memory.copy's call there
+    if (n <= 16) { for (let i = 0; i < n; i++) store<u8>(d + <usize>i, load<u8>(p + <usize>i)); }
+    else memory.copy(d, p, <usize>n);
     b.len += n;
   }
   strId(tab: StrTab, id: i32): void { this.bytes(tab.ptrOf(id), tab.lenOf(id)); }
   u64(v: u64): void {
-    if (v == 0) { this.byte(48); return; }
+    if (v <= 0xffffffff) { this.u32(<u32>v); return; }
     let tmp = memory.data(24);
     let i = 24;
     while (v != 0) { i--; store<u8>(tmp + <usize>i, <u8>(48 + <i32>(v % 10))); v /= 10; }
     this.bytes(tmp + <usize>i, 24 - i);
+  }
+  // Decimal digits written straight into the buffer (32-bit division only).
+  u32(v: u32): void {
+    let nd = 1;
+    for (let x = v; x >= 10; x /= 10) nd++;
+    let b = this.buf;
+    if (b.len + nd > b.cap) b.reserve(b.len + nd);
+    let d = b.ptr + <usize>b.len;
+    for (let i = nd - 1; i >= 0; i--) { store<u8>(d + <usize>i, <u8>(48 + v % 10)); v /= 10; }
+    b.len += nd;
   }
   i64(v: i64): void {
     if (v < 0) { this.byte(45); this.u64(<u64>(-v)); } else this.u64(<u64>v);
