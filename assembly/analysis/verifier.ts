@@ -16,13 +16,14 @@ import {
 } from "../ir/values";
 import {
   GK, gKind, gValue, gFlags, GF_ERASED, GF_DEFINED, gFirstBlock, gFirstArg, gNumArgs, gValueType, gLinkage, Linkage,
-  globalCount, GF_CONSTANT,
+  globalCount, GF_CONSTANT, gAttrs,
 } from "../ir/globals";
 import { Op, isTerminator, isBinary, isCast, F_ATOMIC, F_UNWIND_CALLER, F_CLEANUP, Ordering, RMW_NAMES } from "../ir/opcodes";
 import {
-  ordering, predicate, callFnType, callNumArgs, callNumBundles, bundleTag, bundleNumOps, listCount, listItem,
+  ordering, predicate, callFnType, callAttrs, callNumArgs, callNumBundles, bundleTag, bundleNumOps, listCount, listItem,
 } from "../ir/inst";
 import { isNullValue } from "../ir/constants";
+import { attrLists, ATTR_KW, paramAttrs, setHasKind } from "../ir/attributes";
 import { printType } from "../text/printer-types";
 import { printTypedValue } from "../text/printer-values";
 import { numberForDiagnostics, numberFunction, printInstructionTo } from "../text/printer";
@@ -208,6 +209,10 @@ function hasPersonality(): bool { return operand(curFnValue, 0) >= 0; }
 function invokeNormal(i: i32): i32 { return operand(i, numOperands(i) - 2); }
 function invokeUnwind(i: i32): i32 { return operand(i, numOperands(i) - 1); }
 
+// Sets in an attribute list (function, return, then parameters; trailing empty sets dropped).
+function attrCount(list: i32): i32 { return list < 0 ? 0 : attrLists.lenOf(list); }
+const ATTR_IMMARG: i32 = ATTR_KW.indexOf("immarg");
+
 // ---- functions ----
 
 function verifyFunction(g: i32): void {
@@ -253,6 +258,7 @@ function visitFunction(g: i32): void {
   // Declarations the parser made for undeclared intrinsics have no argument values.
   let withArgs = gFirstBlock.get(g) >= 0 || gNumArgs.get(g) > 0;
   if (withArgs && listLen(ft) != gNumArgs.get(g)) { bad("# formal arguments must match # of arguments for function type!", f); wt(ft); return; }
+  if (attrCount(gAttrs.get(g)) > listLen(ft) + 2) { bad("Attribute after last parameter!", f); return; }
   let intrinsic = nameStarts(f, "llvm.");
   let a0 = gFirstArg.get(g);
   let na = withArgs ? gNumArgs.get(g) : 0;
@@ -780,8 +786,18 @@ function visitCallBase(i: i32): void {
     let a = operand(i, 1 + k);
     if (vType.get(a) != listAt(ft, k)) { fail("Call parameter type does not match function signature!"); w(a); wt(listAt(ft, k)); w(i); return; }
   }
+  let ca = callAttrs(i);
+  if (attrCount(ca) > na + 2) { bad("Attribute after last parameter!", i); return; }
   let intrinsic = isIntrinsic(callee);
   if (intrinsic && gValueType.get(vA.get(callee)) != ft) { bad("Intrinsic called with incompatible signature", i); return; }
+  // immarg parameters (of the call site, or of a directly called function of this type) take constants
+  let direct = <i32>vKind.get(callee) == VK.Function && gValueType.get(vA.get(callee)) == ft ? gAttrs.get(vA.get(callee)) : -1;
+  for (let k = 0; k < np; k++) {
+    if (!setHasKind(paramAttrs(ca, k), ATTR_IMMARG) && !setHasKind(paramAttrs(direct, k), ATTR_IMMARG)) continue;
+    let a = operand(i, 1 + k);
+    let ak = <i32>vKind.get(a);
+    if (ak != VK.ConstInt && ak != VK.ConstFP) { fail("immarg operand has non-immediate parameter"); w(a); w(i); return; }
+  }
   if (!intrinsic) {
     for (let k = 0; k < np; k++) {
       let pt = listAt(ft, k);

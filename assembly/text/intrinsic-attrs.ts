@@ -56,7 +56,10 @@ function attrsFor(k: i32, nParams: i32): i32 {
   scratch.clear();
   scratch.push(parseText(a[0], AC_FN));
   scratch.push(parseText(a[1], AC_RET));
-  for (let i = 0; i < nParams; i++) scratch.push(2 + i < a.length ? parseText(a[2 + i], AC_PARAM) : -1);
+  // as many parameter sets as the intrinsic has, even when the declaration lists fewer parameters
+  // (LLVM gives the declaration the intrinsic's list; the verifier then reports it)
+  let n = nParams > a.length - 2 ? nParams : a.length - 2;
+  for (let i = 0; i < n; i++) scratch.push(2 + i < a.length ? parseText(a[2 + i], AC_PARAM) : -1);
   return internAttrList(scratch, 0, scratch.len);
 }
 
