@@ -59,6 +59,8 @@ function notePos(v: i32, off: i32): void {
   if (v >= forwardPos.len) forwardPos.resize(v + 1, -1);
   forwardPos.set(v, off);
 }
+// Capacity for about n values (index.ts presize): forward references reach ids near the end.
+export function reserveForwardPos(n: i32): void { forwardPos.reserve(n); }
 export function forwardPosOf(v: i32): i32 { return v < forwardPos.len ? forwardPos.get(v) : 0; }
 
 export function localLookupName(name: i32): i32 {
