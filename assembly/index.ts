@@ -203,9 +203,12 @@ export function version(): i32 {
 // table leaves its old block behind.
 import { strtab as moduleStrtab2 } from "./ir/module";
 import { reserveOutput } from "./text/printer";
+import { reserveConstants } from "./ir/constants";
+import { reserveGlobals } from "./ir/globals";
 function presize(len: i32): void {
   let values = len / 28;
-  if (values > 1024) resetValues(values);
+  if (values > 1024) { resetValues(values); reserveConstants(values); }
+  if (len > (4 << 20)) reserveGlobals(len >> 11); // about one global per 2 KB
   moduleStrtab2.bytes.reserve(len / 24);
   reserveOutput(len < (4 << 20) ? len + (len >> 3) : (2 << 20));
 }

@@ -50,6 +50,9 @@ export function invalidateConstant(c: i32): void {
   if (c < keyOfValue.len && keyOfValue.get(c) >= 0) { keyToValue.set(keyOfValue.get(c), -1); keyOfValue.set(c, -1); }
 }
 
+// Capacity for about n values (index.ts presize), so the per-value key column is not re-copied as it grows.
+export function reserveConstants(n: i32): void { keyOfValue.reserve(n); }
+
 let noWords: I32Vec = new I32Vec(4);
 let words: I32Vec = new I32Vec(8);
 

@@ -61,6 +61,16 @@ export function resetGlobals(): void {
   cdName = new I32Vec(); cdKind = new U8Vec();
 }
 
+// Capacity for about n globals (index.ts presize), so the columns are not re-copied as they grow.
+export function reserveGlobals(n: i32): void {
+  gKind.reserve(n); gValue.reserve(n); gLinkage.reserve(n); gVisibility.reserve(n); gDLL.reserve(n);
+  gTLS.reserve(n); gUnnamed.reserve(n); gFlags.reserve(n); gAddrSpace.reserve(n);
+  gValueType.reserve(n); gSection.reserve(n); gPartition.reserve(n); gComdat.reserve(n);
+  gAlign.reserve(n); gGC.reserve(n); gCC.reserve(n); gAttrs.reserve(n); gMD.reserve(n);
+  gFirstBlock.reserve(n); gLastBlock.reserve(n); gFirstArg.reserve(n); gNumArgs.reserve(n);
+  gExtra.reserve(n); gOrder.reserve(n);
+}
+
 export function newGlobal(kind: i32, value: i32): i32 {
   let g = gKind.len;
   gKind.push(<u8>kind); gValue.push(value); gLinkage.push(0); gVisibility.push(0); gDLL.push(0); gTLS.push(0);

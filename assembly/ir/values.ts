@@ -66,13 +66,19 @@ function growValueColumns(n: i32): void {
   iOp.reserve(n); iFlags.reserve(n); iOps.reserve(n); iNOps.reserve(n); iNext.reserve(n); iPrev.reserve(n);
   iAux.reserve(n); iExt.reserve(n); iMD.reserve(n); iDbg.reserve(n);
 }
+// Every column has the same length, so the slot offset is computed once and each column gets one
+// store plus its length (pushUnchecked would re-read each length around the store).
+@inline function put32(c: I32Vec, o: usize, x: i32, n: i32): void { store<i32>(c.ptr + o, x); c.len = n; }
 export function newValue(kind: i32, type: i32): i32 {
   let id = vKind.len;
   if (id >= vKind.cap || id >= iDbg.cap) growValueColumns(id + 1);
-  vKind.pushUnchecked(<u8>kind); vType.pushUnchecked(type); vName.pushUnchecked(-1); vParent.pushUnchecked(-1);
-  vFirstUse.pushUnchecked(-1); vA.pushUnchecked(-1); vB.pushUnchecked(-1);
-  iOp.pushUnchecked(0); iFlags.pushUnchecked(0); iOps.pushUnchecked(0); iNOps.pushUnchecked(0); iNext.pushUnchecked(-1);
-  iPrev.pushUnchecked(-1); iAux.pushUnchecked(0); iExt.pushUnchecked(-1); iMD.pushUnchecked(-1); iDbg.pushUnchecked(-1);
+  let n = id + 1, o = <usize>id << 2;
+  store<u8>(vKind.ptr + <usize>id, <u8>kind); vKind.len = n;
+  put32(vType, o, type, n); put32(vName, o, -1, n); put32(vParent, o, -1, n);
+  put32(vFirstUse, o, -1, n); put32(vA, o, -1, n); put32(vB, o, -1, n);
+  store<u8>(iOp.ptr + <usize>id, 0); iOp.len = n;
+  put32(iFlags, o, 0, n); put32(iOps, o, 0, n); put32(iNOps, o, 0, n); put32(iNext, o, -1, n);
+  put32(iPrev, o, -1, n); put32(iAux, o, 0, n); put32(iExt, o, -1, n); put32(iMD, o, -1, n); put32(iDbg, o, -1, n);
   return id;
 }
 @inline export function valueCount(): i32 { return vKind.len; }
@@ -104,9 +110,11 @@ export function allocOperands(user: i32, count: i32): i32 {
 export function appendOperand(user: i32, v: i32): i32 {
   let s = opVal.len;
   if (s >= opVal.cap || s >= opPrev.cap) { opVal.reserve(s + 1); opUser.reserve(s + 1); opNext.reserve(s + 1); opPrev.reserve(s + 1); }
-  opVal.pushUnchecked(v); opUser.pushUnchecked(user); opNext.pushUnchecked(-1); opPrev.pushUnchecked(-1);
-  if (iNOps.get(user) == 0) iOps.set(user, s);
-  iNOps.set(user, iNOps.get(user) + 1);
+  let n = s + 1, o = <usize>s << 2;
+  put32(opVal, o, v, n); put32(opUser, o, user, n); put32(opNext, o, -1, n); put32(opPrev, o, -1, n);
+  let k = iNOps.get(user);
+  if (k == 0) iOps.set(user, s);
+  iNOps.set(user, k + 1);
   if (v >= 0) linkUse(s, v);
   return s;
 }

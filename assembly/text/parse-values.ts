@@ -35,7 +35,10 @@ export let curFnValue: i32 = -1;
 // Forward-referenced local placeholders created in the current function (to report the first undefined one).
 export let forwardList: I32Vec = new I32Vec();
 export let globalForwardList: I32Vec = new I32Vec();
-export let forwardPos: I32Vec = new I32Vec(); // per value id of a placeholder: source offset (sparse; grown on demand)
+// Every placeholder and the source offset of its first reference, in creation order (read only
+// for error messages, so a list rather than a column indexed by value id).
+let fwdPosValue: I32Vec = new I32Vec();
+let fwdPosOffset: I32Vec = new I32Vec();
 
 export function resetValueParser(): void {
   words = new I32Vec(16);
@@ -47,7 +50,8 @@ export function resetValueParser(): void {
   exprWords = new I32Vec(8);
   globalByName = new I32Vec(); globalByNum = new I32Vec(); globalForwards = 0;
   localByName = new I32Vec(); localStamp = new I32Vec(); localByNum = new I32Vec(); localForwards = 0; stampNow = 0;
-  inFunction = false; curFnValue = -1; forwardList = new I32Vec(); globalForwardList = new I32Vec(); forwardPos = new I32Vec();
+  inFunction = false; curFnValue = -1; forwardList = new I32Vec(); globalForwardList = new I32Vec();
+  fwdPosValue = new I32Vec(); fwdPosOffset = new I32Vec();
 }
 
 export function beginFunctionScope(fnValue: i32): void {
@@ -55,11 +59,11 @@ export function beginFunctionScope(fnValue: i32): void {
 }
 export function endFunctionScope(): void { inFunction = false; curFnValue = -1; }
 
-function notePos(v: i32, off: i32): void {
-  if (v >= forwardPos.len) forwardPos.resize(v + 1, -1);
-  forwardPos.set(v, off);
+function notePos(v: i32, off: i32): void { fwdPosValue.push(v); fwdPosOffset.push(off); }
+export function forwardPosOf(v: i32): i32 {
+  for (let i = fwdPosValue.len - 1; i >= 0; i--) if (fwdPosValue.get(i) == v) return fwdPosOffset.get(i);
+  return 0;
 }
-export function forwardPosOf(v: i32): i32 { return v < forwardPos.len ? forwardPos.get(v) : 0; }
 
 export function localLookupName(name: i32): i32 {
   if (name >= localStamp.len || localStamp.get(name) != stampNow) return -1;
