@@ -11,38 +11,17 @@
 // different globals, self-recursion, branches, phis, switches and selects. Known equal pairs
 // (written two ways) must compare 0.
 import { I32Vec } from "../../assembly/util/vec";
-import { resetTypes } from "../../assembly/ir/types";
-import { resetValues, vName } from "../../assembly/ir/values";
-import { resetConstants } from "../../assembly/ir/constants";
-import { resetGlobals, globalCount, gKind, GK, gValue, gFirstBlock } from "../../assembly/ir/globals";
-import { resetMetadata } from "../../assembly/ir/metadata";
-import { resetAttributes } from "../../assembly/ir/attributes";
-import { resetModule, strtab, dataLayout } from "../../assembly/ir/module";
-import { resetDataLayout, resetDataLayoutTables, parseDataLayout, setDataLayoutNames } from "../../assembly/ir/datalayout";
-import { setStrTab, resetLexer } from "../../assembly/text/lexer";
-import { KEYWORDS } from "../../assembly/text/keywords";
-import { resetParser, parseModule } from "../../assembly/text/parser";
+import { vName } from "../../assembly/ir/values";
+import { globalCount, gKind, GK, gValue, gFirstBlock } from "../../assembly/ir/globals";
+import { strtab } from "../../assembly/ir/module";
 import { errMsg } from "../../assembly/text/pstate";
-import { resetFP } from "../../assembly/util/fp";
-import { resetIntrinsicAttrs } from "../../assembly/text/intrinsic-attrs";
-import { resetCC } from "../../assembly/text/cc";
-import { resetInstScratch } from "../../assembly/text/parse-inst";
-import { fillDefaults } from "../../assembly/ir/defaults";
 import { compareFunctions, resetComparator, beginComparatorRun } from "../../assembly/passes/mergefunc/comparator";
 import { functionHash, functionDetailHash, resetHash } from "../../assembly/passes/mergefunc/hash";
+import { parseFresh } from "./fresh-arena";
 
-// ---- a fresh arena (index.ts reset() without __reset, which would free the test framework's memory) ----
+// A fresh arena with `text` parsed (fresh-arena.ts), then this spec's own tables.
 function parseText(text: string): bool {
-  resetModule();
-  setStrTab(strtab);
-  for (let i = 0; i < KEYWORDS.length; i++) strtab.internStr(KEYWORDS[i]);
-  resetLexer(); resetFP(); resetTypes(); resetValues(1024); resetConstants(); resetGlobals(); resetMetadata(); resetAttributes();
-  resetDataLayoutTables(); resetDataLayout(); setDataLayoutNames(strtab);
-  resetCC(); resetInstScratch(); resetParser(); resetIntrinsicAttrs();
-  let b = String.UTF8.encode(text, false);
-  if (!parseModule(changetype<usize>(b), b.byteLength)) return false;
-  if (dataLayout >= 0 && !parseDataLayout(strtab.ptrOf(dataLayout), strtab.lenOf(dataLayout))) return false;
-  fillDefaults();
+  if (!parseFresh(text)) return false;
   resetHash(); resetComparator(); beginComparatorRun();
   return true;
 }

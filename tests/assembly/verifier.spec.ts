@@ -3,50 +3,17 @@
 // buggy pass would change it, and the verifier must report it with LLVM 19's wording and print
 // the values involved as opt's Verifier does. Broken inputs that can be written as text are
 // compared with opt-19 itself in tests/node/verifier.test.js.
-import { resetTypes, T_VOID, T_I32 } from "../../assembly/ir/types";
-import {
-  resetValues, vType, vA, iNext, iOp, iExt, newValue, VK, setOperand, unlinkInst, insertInstBefore, eraseInst, ext,
-} from "../../assembly/ir/values";
-import { resetConstants, getInt } from "../../assembly/ir/constants";
-import { resetGlobals, globalCount, gKind, GK, gFirstBlock, gFirstArg, gValueType } from "../../assembly/ir/globals";
-import { resetMetadata } from "../../assembly/ir/metadata";
-import { resetAttributes } from "../../assembly/ir/attributes";
-import { resetModule, strtab, dataLayout } from "../../assembly/ir/module";
-import { resetDataLayout, resetDataLayoutTables, parseDataLayout, setDataLayoutNames } from "../../assembly/ir/datalayout";
-import { setStrTab, resetLexer } from "../../assembly/text/lexer";
-import { KEYWORDS } from "../../assembly/text/keywords";
-import { resetParser, parseModule } from "../../assembly/text/parser";
-import { resetFP } from "../../assembly/util/fp";
-import { resetIntrinsicAttrs } from "../../assembly/text/intrinsic-attrs";
-import { resetCC } from "../../assembly/text/cc";
-import { resetInstScratch } from "../../assembly/text/parse-inst";
-import { fillDefaults } from "../../assembly/ir/defaults";
-import { resetValuePrinter } from "../../assembly/text/printer-values";
-import { resetMetaPrinter } from "../../assembly/text/printer-meta";
-import { resetGroupSlots } from "../../assembly/text/printer-attrs";
-import { resetTypePrinter } from "../../assembly/text/printer-types";
-import { resetPrinter } from "../../assembly/text/printer";
-import { resetCFG } from "../../assembly/analysis/cfg";
-import { resetDomTree } from "../../assembly/analysis/domtree";
-import { resetDominance } from "../../assembly/analysis/dominance";
+import { T_VOID, T_I32 } from "../../assembly/ir/types";
+import { vType, vA, iNext, iOp, iExt, newValue, VK, setOperand, unlinkInst, insertInstBefore, eraseInst, ext } from "../../assembly/ir/values";
+import { getInt } from "../../assembly/ir/constants";
+import { globalCount, gKind, GK, gFirstBlock, gFirstArg, gValueType } from "../../assembly/ir/globals";
 import { Op } from "../../assembly/ir/opcodes";
-import { resetVerifier, verifyModule, verifierOutput } from "../../assembly/analysis/verifier";
+import { verifyModule, verifierOutput } from "../../assembly/analysis/verifier";
+import { parseFresh } from "./fresh-arena";
 
-// A fresh arena with `text` parsed (index.ts reset() without __reset, which would free the test
-// framework's memory).
+// A fresh arena with `text` parsed (fresh-arena.ts).
 function parseText(text: string): bool {
-  resetModule();
-  setStrTab(strtab);
-  for (let i = 0; i < KEYWORDS.length; i++) strtab.internStr(KEYWORDS[i]);
-  resetLexer(); resetFP(); resetTypes(); resetValues(1024); resetConstants(); resetGlobals(); resetMetadata(); resetAttributes();
-  resetDataLayoutTables(); resetDataLayout(); setDataLayoutNames(strtab);
-  resetCC(); resetInstScratch(); resetParser(); resetIntrinsicAttrs();
-  resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();
-  resetCFG(); resetDomTree(); resetDominance(); resetVerifier();
-  let b = String.UTF8.encode(text, false);
-  if (!parseModule(changetype<usize>(b), b.byteLength)) return false;
-  if (dataLayout >= 0 && !parseDataLayout(strtab.ptrOf(dataLayout), strtab.lenOf(dataLayout))) return false;
-  fillDefaults();
+  if (!parseFresh(text)) return false;
   return true;
 }
 
