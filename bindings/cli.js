@@ -8,9 +8,8 @@ import { loadWopt, defaultWasmPath } from './node.js';
 import { runModule, runModuleWithRepository } from './driver.js';
 import { formatDiagnostic } from './diag.js';
 import { timingReport } from './timing.js';
-import { repoStatsCommand } from './repo/stats.js';
-import { openRepository } from './repo/store.js';
-import { linkModule } from './repo/link.js';
+// The repository modules (and SQLite behind them) load only when a repository is used.
+const repoStore = () => import('./repo/store.js');
 
 const PROG = 'wopt';
 
@@ -96,7 +95,10 @@ function describeFailure(r, input) {
 const withNewline = s => (s === '' || s.endsWith('\n') ? s : s + '\n');
 
 async function main(argv) {
-  if (argv[0] === 'repo' && argv[1] === 'stats') { process.stdout.write(await repoStatsCommand(argv.slice(2))); return; }
+  if (argv[0] === 'repo' && argv[1] === 'stats') {
+    const { repoStatsCommand } = await import('./repo/stats.js');
+    process.stdout.write(await repoStatsCommand(argv.slice(2))); return;
+  }
   if (argv[0] === 'repo' && argv[1] === 'link') return repoLinkCommand(argv.slice(2));
   if (argv[0] === 'repo') throw new CliError(`error: unknown repo command '${argv[1] ?? ''}' (expected link or stats)`);
   const opts = parseArgs(argv);
@@ -137,7 +139,7 @@ async function main(argv) {
   let r;
   if (opts.repo !== undefined) {
     let repo;
-    try { repo = await openRepository(opts.repo); } catch (e) { input.close?.(); throw e; }
+    try { repo = await (await repoStore()).openRepository(opts.repo); } catch (e) { input.close?.(); throw e; }
     try { r = await runModuleWithRepository(core, input.data ?? input.bytes, { ...runOpts, repo }); }
     finally { await repo.close(); }
   } else r = runModule(core, input.data ?? input.bytes, runOpts);
@@ -175,8 +177,9 @@ async function repoLinkCommand(argv) {
   const text = new TextDecoder().decode(src.bytes);
   src.close?.();
   const core = await loadWopt();
-  const repo = await openRepository(repoPath, { create: false });
+  const repo = await (await repoStore()).openRepository(repoPath, { create: false });
   let r;
+  const { linkModule } = await import('./repo/link.js');
   try { r = await linkModule(core, text, repo, { moduleId: src.name }); }
   catch (e) { throw e.code === 'ELINK' ? new CliError(`${src.name}: ${e.message}`) : e; }
   finally { await repo.close(); }

@@ -1,7 +1,12 @@
 // fsutil.js — file output for the CLI (Node only).
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+
+// A temporary file's name suffix: the process id and a per-process counter make it unique among
+// live writers; opening it with 'wx' refuses a leftover of the same name instead of clobbering it.
+// (No node:crypto here: loading OpenSSL costs a CLI run ~10 ms at start-up.)
+let tmpCount = 0;
+const tmpSuffix = () => `.${process.pid}.${(++tmpCount).toString(36)}${Date.now().toString(36)}.tmp`;
 
 /**
  * Writes a whole file or nothing: a temporary file beside the target, then rename. Devices,
@@ -11,9 +16,9 @@ export function writeFileAtomic(file, bytes) {
   let target = file, st = null;
   try { target = fs.realpathSync(file); st = fs.statSync(target); } catch { /* a new file */ }
   if (st && !st.isFile()) return fs.writeFileSync(target, bytes);
-  const tmp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const tmp = path.join(path.dirname(target), `.${path.basename(target)}${tmpSuffix()}`);
   try {
-    fs.writeFileSync(tmp, bytes, { mode: st ? st.mode & 0o7777 : 0o666 });
+    fs.writeFileSync(tmp, bytes, { mode: st ? st.mode & 0o7777 : 0o666, flag: 'wx' });
     fs.renameSync(tmp, target);
   } catch (e) {
     try { fs.unlinkSync(tmp); } catch { /* never created */ }
@@ -36,9 +41,9 @@ export function openOutput(file, { atomic = false } = {}) {
   const regular = !st || st.isFile();
   const mode = st ? st.mode & 0o7777 : 0o666;
   const tmp = atomic && regular
-    ? path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
+    ? path.join(path.dirname(target), `.${path.basename(target)}${tmpSuffix()}`)
     : null;
-  const fd = fs.openSync(tmp ?? target, 'w', mode);
+  const fd = fs.openSync(tmp ?? target, tmp ? 'wx' : 'w', mode);
   let open = true;
   return {
     write(bytes) {

@@ -40,7 +40,7 @@ function finish(kind: i32, type: i32, op: i32, flags: i32, aux: i32, words: I32V
   }
   for (let i = 0; i < nOps; i++) appendOperand(v, ops.get(oFrom + i));
   if (k < keyToValue.len) keyToValue.set(k, v); else keyToValue.push(v);
-  if (keyOfValue.len <= v) keyOfValue.resize(v + 1, -1);
+  keyOfValue.fit(v + 1, -1);
   keyOfValue.set(v, k);
   return v;
 }

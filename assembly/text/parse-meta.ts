@@ -36,7 +36,7 @@ export function attachmentKind(name: i32): i32 {
 }
 
 export function mdForValueId(v: i32): i32 {
-  if (v >= mdForValue.len) mdForValue.resize(v + 1, -1);
+  mdForValue.fit(v + 1, -1);
   let m = mdForValue.get(v);
   if (m >= 0) return m;
   m = newMD(MK.Value, v);
@@ -44,7 +44,7 @@ export function mdForValueId(v: i32): i32 {
   return m;
 }
 function mdForStringId(s: i32): i32 {
-  if (s >= mdForString.len) mdForString.resize(s + 1, -1);
+  mdForString.fit(s + 1, -1);
   let m = mdForString.get(s);
   if (m >= 0) return m;
   m = newMD(MK.String, s);

@@ -70,14 +70,14 @@ export function localLookupName(name: i32): i32 {
   return localByName.get(name);
 }
 export function localSetName(name: i32, v: i32): void {
-  if (name >= localStamp.len) { localStamp.resize(name + 1, 0); localByName.resize(name + 1, -1); }
+  localStamp.fit(name + 1, 0); localByName.fit(name + 1, -1);
   localStamp.set(name, stampNow); localByName.set(name, v);
 }
 export function localLookupNum(n: i32): i32 { return n < localByNum.len ? localByNum.get(n) : -1; }
-export function localSetNum(n: i32, v: i32): void { if (n >= localByNum.len) localByNum.resize(n + 1, -1); localByNum.set(n, v); }
+export function localSetNum(n: i32, v: i32): void { localByNum.fit(n + 1, -1); localByNum.set(n, v); }
 
 export function globalLookupName(name: i32): i32 { return name < globalByName.len ? globalByName.get(name) : -1; }
-export function globalSetName(name: i32, v: i32): void { if (name >= globalByName.len) globalByName.resize(name + 1, -1); globalByName.set(name, v); }
+export function globalSetName(name: i32, v: i32): void { globalByName.fit(name + 1, -1); globalByName.set(name, v); }
 export function globalLookupNum(n: i32): i32 { return n < globalByNum.len ? globalByNum.get(n) : -1; }
 export function globalSetNum(n: i32, v: i32): void { if (n >= globalByNum.len) globalByNum.resize(n + 1, -1); globalByNum.set(n, v); }
 

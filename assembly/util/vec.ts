@@ -30,6 +30,14 @@
     for (let i = this.len; i < n; i++) store<i32>(this.ptr + (<usize>i << 2), v);
     this.len = n;
   }
+  // For tables indexed by an id (value, block, name): makes indices below n valid, new entries
+  // filled with v. Grows by at least half again, so a walk over increasing ids resizes O(log n)
+  // times rather than once per id (len is then a capacity: entries past n hold v).
+  @inline fit(n: i32, v: i32): void { if (n > this.len) this.growTo(n, v); }
+  growTo(n: i32, v: i32): void {
+    let m = this.len + (this.len >> 1) + 16;
+    this.resize(n > m ? n : m, v);
+  }
   // Appends when the caller has already reserved capacity.
   @inline pushUnchecked(v: i32): void { store<i32>(this.ptr + (<usize>this.len << 2), v); this.len++; }
   @inline last(): i32 { return this.get(this.len - 1); }

@@ -134,7 +134,7 @@ function ensureAssumptions(): void {
 }
 function addAffected(v: i32, a: i32): void {
   if (v < 0 || isConst(v)) return;
-  if (affStamp.len <= v) { affStamp.resize(v + 1, 0); affHead.resize(v + 1, -1); }
+  affStamp.fit(v + 1, 0); affHead.fit(v + 1, -1);
   if (affStamp.get(v) != acEpoch) { affStamp.set(v, acEpoch); affHead.set(v, -1); }
   let e = affAssume.push(a); affNext.push(affHead.get(v));
   affHead.set(v, e);

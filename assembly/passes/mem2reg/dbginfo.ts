@@ -42,7 +42,7 @@ export function findDbgUsers(v: i32, out: I32Vec): void {
       if (!recordLive(r)) continue;
       let k = <i32>drKind.get(r);
       if (k != DR.Value && k != DR.Declare) continue;
-      if (r >= seen.len) seen.resize(r + 1, 0);
+      seen.fit(r + 1, 0);
       if (seen.get(r) == seenEpoch) continue;
       seen.set(r, seenEpoch);
       out.push(r);

@@ -59,7 +59,7 @@ export function resetEdit(): void {
   lastUnique = new I32Vec(); nameBuf = new I32Vec(); curFn = -1;
 }
 
-@inline function fit(v: I32Vec, n: i32): void { if (v.len < n) v.resize(n, 0); }
+@inline function fit(v: I32Vec, n: i32): void { v.fit(n, 0); }
 
 // ---- per-function index of metadata uses ----
 

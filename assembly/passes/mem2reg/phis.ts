@@ -35,7 +35,7 @@ export function resetPhis(): void {
 }
 export function beginPhis(): void { phiEpoch++; newPhis.clear(); }
 
-@inline function fit(v: I32Vec, n: i32): void { if (v.len < n) v.resize(n, 0); }
+@inline function fit(v: I32Vec, n: i32): void { v.fit(n, 0); }
 
 // The alloca number of one of our phis, or -1.
 export function phiAllocaNum(v: i32): i32 {

@@ -66,7 +66,7 @@ export function resetPromote(): void {
   worklist = new I32Vec(); phiBlocks = new I32Vec();
 }
 
-@inline function fit(v: I32Vec, n: i32): void { if (v.len < n) v.resize(n, 0); }
+@inline function fit(v: I32Vec, n: i32): void { v.fit(n, 0); }
 @inline function bnOf(inst: i32): i32 { return blockNum.get(vParent.get(inst)); }
 @inline export function allocatedType(ai: i32): i32 { return iExt.get(ai); }
 
