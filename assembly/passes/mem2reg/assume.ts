@@ -13,6 +13,7 @@ import { I32Vec } from "../../util/vec";
 import {
   VK, vKind, vType, vName, vParent, vA, iOp, iFlags, iExt, iMD, iNext, vFirstUse, opUser, opNext, iOps, operand,
   numOperands, valueCount,
+  fitValueTable,
 } from "../../ir/values";
 import { Op, F_INBOUNDS, F_VOLATILE, F_TAIL_SHIFT } from "../../ir/opcodes";
 import { callAttrs, callNumArgs, callFnType, setPredicate, bundleFirstOp, bundleNumOps, bundleTag, callNumBundles } from "../../ir/inst";
@@ -134,7 +135,7 @@ function ensureAssumptions(): void {
 }
 function addAffected(v: i32, a: i32): void {
   if (v < 0 || isConst(v)) return;
-  affStamp.fit(v + 1, 0); affHead.fit(v + 1, -1);
+  fitValueTable(affStamp, v + 1, 0); fitValueTable(affHead, v + 1, -1);
   if (affStamp.get(v) != acEpoch) { affStamp.set(v, acEpoch); affHead.set(v, -1); }
   let e = affAssume.push(a); affNext.push(affHead.get(v));
   affHead.set(v, e);

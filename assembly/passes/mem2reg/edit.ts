@@ -20,6 +20,7 @@ import {
   VK, vKind, vType, vName, vParent, vA, vB, iOp, iNext, iPrev, iOps, iNOps, iMD, iDbg, opVal,
   newValue, allocOperands, setOperandSlot, dropOperands, unlinkInst, insertInstBefore, replaceAllUsesWith,
   numOperands, operand, valueCount,
+  fitValueTable,
 } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { gFirstBlock, gFirstArg, gNumArgs } from "../../ir/globals";
@@ -72,7 +73,7 @@ function linkMD(m: i32): void {
   mdStamp.set(m, epoch); mdUsers.set(m, -1); mdNextSame.set(m, -1);
   let v = mdA.get(m);
   if (v < 0) return;
-  fit(valMDStamp, v + 1); fit(valMDHead, v + 1);
+  fitValueTable(valMDStamp, v + 1, 0); fitValueTable(valMDHead, v + 1, 0);
   if (valMDStamp.get(v) != epoch) { valMDStamp.set(v, epoch); valMDHead.set(v, -1); }
   mdNextSame.set(m, valMDHead.get(v));
   valMDHead.set(v, m);
@@ -157,7 +158,7 @@ function redirectMD(from: i32, to: i32): void {
   let last = -1;
   for (let x = m; x >= 0; x = mdNextSame.get(x)) { mdA.set(x, to); last = x; }
   valMDHead.set(from, -1);
-  fit(valMDStamp, to + 1); fit(valMDHead, to + 1);
+  fitValueTable(valMDStamp, to + 1, 0); fitValueTable(valMDHead, to + 1, 0);
   if (valMDStamp.get(to) != epoch) { valMDStamp.set(to, epoch); valMDHead.set(to, -1); }
   mdNextSame.set(last, valMDHead.get(to));
   valMDHead.set(to, m);
@@ -241,7 +242,7 @@ export function eraseLater(i: i32): void {
   dropOperands(i);
   vKind.set(i, <u8>VK.Dead);
   let b = vParent.get(i);
-  fit(dirtyStamp, b + 1);
+  fitValueTable(dirtyStamp, b + 1, 0);
   if (dirtyStamp.get(b) != epoch) { dirtyStamp.set(b, epoch); dirtyBlocks.push(b); }
 }
 // Erases an instruction that has no debug records (a phi) right away.

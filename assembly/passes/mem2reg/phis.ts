@@ -7,7 +7,7 @@
 // its users foldable, so a work list that revisits the users of each folded phi reaches the same
 // fixed point in linear time.
 import { I32Vec } from "../../util/vec";
-import { vKind, VK, vType, vName, vParent, vFirstUse, opUser, opNext, iOp } from "../../ir/values";
+import { vKind, VK, vType, vName, vParent, vFirstUse, opUser, opNext, iOp, fitValueTable } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { getUndef, getPoison } from "../../ir/constants";
 import { cfgBlock, blockNum, predOff, pred } from "../../analysis/cfg";
@@ -49,7 +49,7 @@ export function queuePhiNode(bn: i32, num: i32, ai: i32, version: i32): bool {
   let np = predOff.get(bn + 1) - predOff.get(bn);
   let phi = createPhi(b, allocatedType(ai), np);
   setVersionedName(phi, vName.get(ai), version);
-  fit(phiStamp, phi + 1); fit(phiNum, phi + 1);
+  fitValueTable(phiStamp, phi + 1, 0); fitValueTable(phiNum, phi + 1, 0);
   phiStamp.set(phi, phiEpoch); phiNum.set(phi, num);
   newPhis.push(phi);
   return true;
@@ -81,7 +81,7 @@ function valueDominatesPhi(v: i32, pn: i32): bool {
 export function finishPhis(): void {
   // fold to a fixed point
   queued.clear();
-  fit(inQueue, valueCountNow());
+  fitValueTable(inQueue, valueCountNow(), 0);
   for (let k = 0; k < newPhis.len; k++) { let p = newPhis.get(k); queued.push(p); inQueue.set(p, phiEpoch); }
   for (let q = 0; q < queued.len; q++) {
     let pn = queued.get(q);
@@ -92,7 +92,7 @@ export function finishPhis(): void {
     for (let s = vFirstUse.get(pn); s >= 0; s = opNext.get(s)) {
       let u = opUser.get(s);
       if (u == pn || phiAllocaNum(u) < 0 || <i32>vKind.get(u) == VK.Dead) continue;
-      fit(inQueue, u + 1);
+      fitValueTable(inQueue, u + 1, 0);
       if (inQueue.get(u) == phiEpoch) continue;
       inQueue.set(u, phiEpoch);
       queued.push(u);

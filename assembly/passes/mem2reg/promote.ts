@@ -13,7 +13,7 @@
 // is updated as LLVM updates it (a finished alloca is replaced by the last one), which fixes the
 // alloca numbers and so the order of phis in a block.
 import { I32Vec, I64Vec } from "../../util/vec";
-import { VK, vKind, vType, vParent, iOp, iExt, vFirstUse, opUser, opNext, operand } from "../../ir/values";
+import { VK, vKind, vType, vParent, iOp, iExt, vFirstUse, opUser, opNext, operand, fitValueTable } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { getUndef, getPoison } from "../../ir/constants";
 import { blockNum, predOff, pred } from "../../analysis/cfg";
@@ -88,12 +88,12 @@ function isInteresting(i: i32): bool {
 }
 // The position of load/store i among the alloca accesses of its block (numbered once per block).
 function instIndex(i: i32): i32 {
-  fit(lbiStamp, i + 1); fit(lbiIndex, i + 1);
+  fitValueTable(lbiStamp, i + 1, 0); fitValueTable(lbiIndex, i + 1, 0);
   if (lbiStamp.get(i) == runEpoch) return lbiIndex.get(i);
   let n = 0;
   for (let x = vAOf(vParent.get(i)); x >= 0; x = iNextOf(x)) {
     if (<i32>vKind.get(x) != VK.Inst || !isInteresting(x)) continue;
-    fit(lbiStamp, x + 1); fit(lbiIndex, x + 1);
+    fitValueTable(lbiStamp, x + 1, 0); fitValueTable(lbiIndex, x + 1, 0);
     lbiStamp.set(x, runEpoch); lbiIndex.set(x, n++);
   }
   return lbiIndex.get(i);
@@ -297,7 +297,7 @@ export function promoteMemToReg(nBlocks: i32): void {
     if (onlyUsedInOneBlock && promoteSingleBlockAlloca(ai)) { removeAt(num); num--; continue; }
     dbgStart.set(num, dbgPool.len); dbgLen.set(num, dpUsers.len);
     for (let k = 0; k < dpUsers.len; k++) dbgPool.push(dpUsers.get(k));
-    fit(lookupStamp, ai + 1); fit(lookupNum, ai + 1);
+    fitValueTable(lookupStamp, ai + 1, 0); fitValueTable(lookupNum, ai + 1, 0);
     lookupStamp.set(ai, runEpoch); lookupNum.set(ai, num);
     allocaEpoch++;
     defList.clear();
