@@ -39,7 +39,7 @@ const USAGE = `usage: node bench/side-by-side.js [options]
 
 // ---------------------------------------------------------------------------------------------
 
-function which(cmd) {
+export function which(cmd) {
   if (cmd.includes('/')) return existsSync(cmd) ? cmd : null;
   for (const d of (process.env.PATH || '').split(':')) {
     const p = join(d, cmd);
@@ -111,7 +111,7 @@ const PY_WRAP = 'import resource,subprocess,sys\n' +
   'sys.exit(r)\n';
 
 let tmpCounter = 0;
-function measure(argv, { timeout, cwd = ROOT } = {}) {
+export function measure(argv, { timeout, cwd = ROOT } = {}) {
   const method = detectRssMethod();
   const rssFile = join(tmpdir(), `wopt-bench-${process.pid}-${tmpCounter++}.rss`);
   let cmd, args;
@@ -133,7 +133,7 @@ function measure(argv, { timeout, cwd = ROOT } = {}) {
   return { wall, rssKB, status, stderr };
 }
 
-const median = (xs) => {
+export const median = (xs) => {
   const s = xs.filter((x) => x != null).sort((a, b) => a - b);
   if (!s.length) return null;
   const m = s.length >> 1;
@@ -212,7 +212,7 @@ function runTool(tool, o, argv) {
   return { ok: true, wall: r.wall, rssKB: r.rssKB };
 }
 
-function llvmDiff(o, a, b) {
+export function llvmDiff(o, a, b) {
   if (!existsSync(a) || !existsSync(b)) return { status: 'n/a' };
   const sa = statSync(a).size, sb = statSync(b).size;
   if (sa === sb && readFileSync(a).equals(readFileSync(b))) return { status: 'identical' };

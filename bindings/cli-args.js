@@ -18,6 +18,7 @@ export const OPTIONS = [
   { names: ['disable-verify'], kind: 'bool', group: 'main', key: 'disableVerify', help: 'Do not verify the input and output modules' },
   { names: ['time-passes'], kind: 'bool', group: 'main', key: 'timePasses', help: 'Print parse/pipeline/print wall times to stderr' },
   { names: ['version'], kind: 'bool', group: 'main', key: 'version', help: 'Print the version and exit' },
+  { names: ['output-dir'], kind: 'string', group: 'main', key: 'outputDir', value: 'directory', help: 'Batch mode: run every input file given, in one process, writing each result to <directory>/<input file name>' },
   { names: ['repo'], kind: 'string', group: 'main', key: 'repo', value: 'file', help: 'Program repository for repo-prune (SQLite file, created on first use; :memory: for none kept)' },
   { names: ['help', 'h'], kind: 'bool', group: 'main', key: 'help', help: 'Print this help and exit' },
 
@@ -62,15 +63,11 @@ function parseBool(name, v) {
  * pipeline: [...], forward: [[name, value]...], olevel }. Throws UsageError with opt's wording.
  */
 export function parseArgs(argv) {
-  const o = { input: undefined, extraPasses: [], forward: [], olevel: false, output: '-' };
+  const o = { input: undefined, inputs: [], extraPasses: [], forward: [], olevel: false, output: '-' };
   let endOfOptions = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (endOfOptions || a === '-' || !a.startsWith('-')) {
-      if (o.input !== undefined) throw new UsageError('Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: wopt --help');
-      o.input = a;
-      continue;
-    }
+    if (endOfOptions || a === '-' || !a.startsWith('-')) { o.inputs.push(a); continue; }
     if (a === '--') { endOfOptions = true; continue; }
     const body = a.replace(/^--?/, '');
     const eq = body.indexOf('=');
@@ -99,6 +96,10 @@ export function parseArgs(argv) {
       o.forward = o.forward.filter(([n]) => n !== spec.names[0]).concat([[spec.names[0], value]]);
     }
   }
+  // One input, as opt takes; any number with -output-dir (batch mode).
+  if (o.outputDir === undefined && o.inputs.length > 1)
+    throw new UsageError('Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: wopt --help');
+  o.input = o.inputs[0];
   if (o.olevel && (o.passes !== undefined || o.extraPasses.length > 1))
     throw new UsageError("Cannot specify -O# and --passes=/--foo-pass, use -passes='default<O#>,other-pass'");
   o.pipeline = [o.passes, ...o.extraPasses].filter(Boolean).join(',');
@@ -125,6 +126,11 @@ export function helpText() {
       else lines.push(...flags.map(f => `  ${f.padEnd(44)} - ${o.help}`));
     }
   }
+  lines.push('', 'BATCH MODE:', '',
+    '  wopt -S -passes=... -output-dir=<dir> a.ll b.ll ...   runs each input as its own module through one',
+    '  loaded core (start-up paid once), writing <dir>/a.ll, <dir>/b.ll, ...; side files (e.g. -mergefunc-report)',
+    '  go to <dir> as <input file name>.<side file name>. An input that fails gets its diagnostic and no output;',
+    '  the others still run; the exit status is 1 when any failed.');
   lines.push('', 'ENVIRONMENT:', '', '  WOPT_WASM                                    - path of the core to load (default: build/wopt.wasm)', '');
   return lines.join('\n');
 }

@@ -2,6 +2,7 @@
 // cli.js — the `wopt` command: opt-compatible front end over the WebAssembly core (Node only).
 // Options: see cli-args.js (`wopt --help`). Exit status 0 on success, 1 on any error.
 import fs from 'node:fs';
+import path from 'node:path';
 import { writeFileAtomic, openOutput, errnoText } from './fsutil.js';
 import { parseArgs, helpText, UsageError } from './cli-args.js';
 import { loadWopt, defaultWasmPath } from './node.js';
@@ -108,54 +109,115 @@ async function main(argv) {
   if (opts.remarksOutput) writeOutput(opts.remarksOutput, new Uint8Array(0));
 
   const started = performance.now();
+  if (opts.outputDir !== undefined) return batch(opts, started);
   const input = await readInput(opts.input);
   const tLoad = performance.now();
-  let core;
-  try { core = await loadWopt(); } catch (e) {
+  const core = await loadCore();
+  const loadMs = performance.now() - tLoad;
+  let repo;
+  if (opts.repo !== undefined) {
+    try { repo = await (await repoStore()).openRepository(opts.repo); } catch (e) { input.close?.(); throw e; }
+  }
+  let r;
+  try { r = await runInput(core, opts, input, opts.output, name => name, repo); } finally { await repo?.close(); }
+  if (!r.ok) process.exitCode = 1;
+  if (opts.timePasses) process.stderr.write(timingReport([{ name: 'Load core (wasm)', ms: loadMs }, ...r.timings], performance.now() - started));
+}
+
+async function loadCore() {
+  try { return await loadWopt(); } catch (e) {
     throw new CliError(`error: cannot load the core (${defaultWasmPath()}): ${e.code === 'ENOENT' ? 'not built; run npm run build:release' : e.message}`);
   }
-  const loadMs = performance.now() - tLoad;
+}
 
+/**
+ * One module: input (from readInput) through the pipeline to `output` ('-' for standard output);
+ * side files the passes produce go to sideName(name). Diagnostics go to stderr; returns the
+ * driver's result (r.ok false when this input failed).
+ */
+async function runInput(core, opts, input, output, sideName, repo) {
   // The text is written straight from the core's memory, chunk by chunk, once every step before
   // printing succeeded; a failure while printing removes the partial file. With a repository the
   // store comes after printing: the text goes to a temporary file renamed into place only after
   // the store committed, so a failed or killed run never leaves an output file.
   let outFile = null;
   // With a repository, standard output is held back until the store succeeded too.
-  const held = opts.repo !== undefined && opts.output === '-' ? [] : null;
+  const held = repo && output === '-' ? [] : null;
   const sink = view => {
     if (held) { held.push(Buffer.from(view)); return; }
-    if (opts.output === '-') { process.stdout.write(Buffer.from(view)); return; }
+    if (output === '-') { process.stdout.write(Buffer.from(view)); return; }
     try {
-      outFile ??= openOutput(opts.output, { atomic: opts.repo !== undefined });
+      outFile ??= openOutput(output, { atomic: !!repo });
       outFile.write(view);
     } catch (e) {
       outFile?.abort();
-      throw new CliError(`${opts.output}: error: Could not open output file: ${errnoText(e)}`);
+      throw new CliError(`${output}: error: Could not open output file: ${errnoText(e)}`);
     }
   };
   const runOpts = { passes: opts.pipeline, options: opts.forward, moduleId: input.name,
     verify: !opts.disableVerify, print: !opts.disableOutput, sink };
   let r;
-  if (opts.repo !== undefined) {
-    let repo;
-    try { repo = await (await repoStore()).openRepository(opts.repo); } catch (e) { input.close?.(); throw e; }
-    try { r = await runModuleWithRepository(core, input.data ?? input.bytes, { ...runOpts, repo }); }
-    finally { await repo.close(); }
-  } else r = runModule(core, input.data ?? input.bytes, runOpts);
-  input.close?.();
+  try {
+    r = repo ? await runModuleWithRepository(core, input.data ?? input.bytes, { ...runOpts, repo })
+      : runModule(core, input.data ?? input.bytes, runOpts);
+  } finally { input.close?.(); }
   if (held && r.ok) for (const b of held) process.stdout.write(b);
   if (r.log) process.stderr.write(r.log);
-  for (const f of r.files) writeOutput(f.name, f.bytes);
-  if (!r.ok) { outFile?.abort(); process.stderr.write(describeFailure(r, input)); process.exitCode = 1; }
+  for (const f of r.files) writeOutput(sideName(f.name), f.bytes);
+  if (!r.ok) { outFile?.abort(); process.stderr.write(describeFailure(r, input)); }
   else if (outFile) {
-    try { outFile.close(); } catch (e) { throw new CliError(`${opts.output}: error: Could not open output file: ${errnoText(e)}`); }
+    try { outFile.close(); } catch (e) { throw new CliError(`${output}: error: Could not open output file: ${errnoText(e)}`); }
   }
-  else if (!opts.disableOutput && opts.output !== '-') writeOutput(opts.output, new Uint8Array(0));
-  if (opts.timePasses) {
-    const rows = [{ name: 'Load core (wasm)', ms: loadMs }, ...r.timings];
-    process.stderr.write(timingReport(rows, performance.now() - started));
+  else if (!opts.disableOutput && output !== '-') writeOutput(output, new Uint8Array(0));
+  return r;
+}
+
+// Batch mode (-output-dir): every input through one loaded core, so node's start-up and the
+// core's compilation and tier-up are paid once. Each input is its own module, written to
+// <dir>/<input file name>; an input that fails gets its diagnostic and no output, the rest run.
+async function batch(opts, started) {
+  const dir = opts.outputDir;
+  if (opts.output !== '-') throw new CliError('error: -o and -output-dir exclude each other (batch mode names each output after its input)');
+  if (opts.inputs.length === 0) throw new CliError('error: -output-dir needs at least one input file');
+  if (opts.inputs.includes('-')) throw new CliError("error: batch mode reads files, not standard input ('-')");
+  const outputs = new Map();
+  for (const file of opts.inputs) {
+    const out = path.join(dir, path.basename(file));
+    if (outputs.has(out)) throw new CliError(`error: ${outputs.get(out)} and ${file} would both be written to ${out}`);
+    if (sameFile(file, out)) throw new CliError(`error: ${out} would overwrite the input ${file}; choose another -output-dir`);
+    outputs.set(out, file);
   }
+  if (!opts.disableOutput) {
+    try { fs.mkdirSync(dir, { recursive: true }); } catch (e) { throw new CliError(`${dir}: error: cannot create the output directory: ${errnoText(e)}`); }
+  }
+  const core = await loadCore();
+  let repo;
+  if (opts.repo !== undefined) repo = await (await repoStore()).openRepository(opts.repo);
+  const totals = new Map();
+  let failed = 0;
+  try {
+    for (const [out, file] of outputs) {
+      let r;
+      try {
+        const input = await readInput(file);
+        const base = path.basename(file);
+        r = await runInput(core, opts, input, out, name => path.join(dir, `${base}.${path.basename(name)}`), repo);
+      } catch (e) {
+        if (!(e instanceof CliError || e?.code === 'EREPO')) throw e;
+        process.stderr.write(`${PROG}: ${e.message}\n`);
+        failed++;
+        continue;
+      }
+      if (!r.ok) failed++;
+      for (const t of r.timings) totals.set(t.name, (totals.get(t.name) ?? 0) + t.ms);
+    }
+  } finally { await repo?.close(); }
+  if (opts.timePasses) process.stderr.write(timingReport([...totals].map(([name, ms]) => ({ name, ms })), performance.now() - started));
+  if (failed) { process.stderr.write(`${PROG}: ${failed} of ${outputs.size} inputs failed\n`); process.exitCode = 1; }
+}
+
+function sameFile(a, b) {
+  try { const x = fs.statSync(a), y = fs.statSync(b); return x.dev === y.dev && x.ino === y.ino; } catch { return false; }
 }
 
 // wopt repo link --repo=<file> <ticket.ll> [-o <full.ll>]
