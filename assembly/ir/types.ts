@@ -87,7 +87,14 @@ export function internType(kind: i32, a: i32, n: i64, flags: i32, listPtr: usize
   return id;
 }
 
-export function intType(width: i32): i32 { return internType(TK.Int, width, 0, 0, 0, 0); }
+// The common widths are fixed ids (interned first by resetTypes), so they skip the hash table.
+export function intType(width: i32): i32 {
+  switch (width) {
+    case 1: return T_I1; case 8: return T_I8; case 16: return T_I16; case 32: return T_I32;
+    case 64: return T_I64; case 128: return T_I128;
+    default: return internType(TK.Int, width, 0, 0, 0, 0);
+  }
+}
 export function ptrType(addrspace: i32): i32 { return addrspace == 0 ? T_PTR : internType(TK.Ptr, addrspace, 0, 0, 0, 0); }
 export function arrayType(elem: i32, n: i64): i32 { return internType(TK.Array, elem, n, 0, 0, 0); }
 export function vectorType(elem: i32, n: i64, scalable: bool): i32 {
@@ -160,6 +167,7 @@ export function resetTypes(): void {
   internType(TK.Float, 0, 0, 0, 0, 0); internType(TK.Double, 0, 0, 0, 0, 0); internType(TK.X86FP80, 0, 0, 0, 0, 0);
   internType(TK.FP128, 0, 0, 0, 0, 0); internType(TK.PPCFP128, 0, 0, 0, 0, 0); internType(TK.X86AMX, 0, 0, 0, 0, 0);
   internType(TK.X86MMX, 0, 0, 0, 0, 0);
-  intType(1); intType(8); intType(16); intType(32); intType(64);
-  internType(TK.Ptr, 0, 0, 0, 0, 0); intType(128);
+  internType(TK.Int, 1, 0, 0, 0, 0); internType(TK.Int, 8, 0, 0, 0, 0); internType(TK.Int, 16, 0, 0, 0, 0);
+  internType(TK.Int, 32, 0, 0, 0, 0); internType(TK.Int, 64, 0, 0, 0, 0);
+  internType(TK.Ptr, 0, 0, 0, 0, 0); internType(TK.Int, 128, 0, 0, 0, 0);
 }
