@@ -61,24 +61,28 @@ export function resetValues(sizeHint: i32): void {
   ext = new I32Vec(n >> 3);
 }
 
+// The value columns share one length, vKind's: newValue does not store a length per column.
+// Before a column is copied to a bigger block, its length is set so the copy takes every value.
 function growValueColumns(n: i32): void {
+  let live = vKind.len;
+  vType.len = live; vName.len = live; vParent.len = live; vFirstUse.len = live; vA.len = live; vB.len = live;
+  iOp.len = live; iFlags.len = live; iOps.len = live; iNOps.len = live; iNext.len = live; iPrev.len = live;
+  iAux.len = live; iExt.len = live; iMD.len = live; iDbg.len = live;
   vKind.reserve(n); vType.reserve(n); vName.reserve(n); vParent.reserve(n); vFirstUse.reserve(n); vA.reserve(n); vB.reserve(n);
   iOp.reserve(n); iFlags.reserve(n); iOps.reserve(n); iNOps.reserve(n); iNext.reserve(n); iPrev.reserve(n);
   iAux.reserve(n); iExt.reserve(n); iMD.reserve(n); iDbg.reserve(n);
 }
-// Every column has the same length, so the slot offset is computed once and each column gets one
-// store plus its length (pushUnchecked would re-read each length around the store).
-@inline function put32(c: I32Vec, o: usize, x: i32, n: i32): void { store<i32>(c.ptr + o, x); c.len = n; }
+@inline function put32(c: I32Vec, o: usize, x: i32): void { store<i32>(c.ptr + o, x); }
 export function newValue(kind: i32, type: i32): i32 {
   let id = vKind.len;
   if (id >= vKind.cap || id >= iDbg.cap) growValueColumns(id + 1);
-  let n = id + 1, o = <usize>id << 2;
-  store<u8>(vKind.ptr + <usize>id, <u8>kind); vKind.len = n;
-  put32(vType, o, type, n); put32(vName, o, -1, n); put32(vParent, o, -1, n);
-  put32(vFirstUse, o, -1, n); put32(vA, o, -1, n); put32(vB, o, -1, n);
-  store<u8>(iOp.ptr + <usize>id, 0); iOp.len = n;
-  put32(iFlags, o, 0, n); put32(iOps, o, 0, n); put32(iNOps, o, 0, n); put32(iNext, o, -1, n);
-  put32(iPrev, o, -1, n); put32(iAux, o, 0, n); put32(iExt, o, -1, n); put32(iMD, o, -1, n); put32(iDbg, o, -1, n);
+  let o = <usize>id << 2;
+  store<u8>(vKind.ptr + <usize>id, <u8>kind); vKind.len = id + 1;
+  put32(vType, o, type); put32(vName, o, -1); put32(vParent, o, -1);
+  put32(vFirstUse, o, -1); put32(vA, o, -1); put32(vB, o, -1);
+  store<u8>(iOp.ptr + <usize>id, 0);
+  put32(iFlags, o, 0); put32(iOps, o, 0); put32(iNOps, o, 0); put32(iNext, o, -1);
+  put32(iPrev, o, -1); put32(iAux, o, 0); put32(iExt, o, -1); put32(iMD, o, -1); put32(iDbg, o, -1);
   return id;
 }
 @inline export function valueCount(): i32 { return vKind.len; }
@@ -107,19 +111,31 @@ function sizeValueTable(t: I32Vec, n: i32, fill: i32): void {
   if (n >= 0) opPrev.set(n, p);
 }
 
+// The operand columns share opVal's length the same way (see growValueColumns).
+function growOperandColumns(n: i32): void {
+  let live = opVal.len;
+  opUser.len = live; opNext.len = live; opPrev.len = live;
+  opVal.reserve(n); opUser.reserve(n); opNext.reserve(n); opPrev.reserve(n);
+}
 // Reserves `count` operand slots for `user`, all empty (-1).
 export function allocOperands(user: i32, count: i32): i32 {
   let s = opVal.len;
-  for (let i = 0; i < count; i++) { opVal.push(-1); opUser.push(user); opNext.push(-1); opPrev.push(-1); }
+  if (s + count > opVal.cap || s + count > opPrev.cap) growOperandColumns(s + count);
+  for (let i = 0; i < count; i++) {
+    let o = <usize>(s + i) << 2;
+    put32(opVal, o, -1); put32(opUser, o, user); put32(opNext, o, -1); put32(opPrev, o, -1);
+  }
+  opVal.len = s + count;
   iOps.set(user, s); iNOps.set(user, count);
   return s;
 }
 // Appends one operand slot to a user whose slots are the last in the pool (parsers build this way).
 export function appendOperand(user: i32, v: i32): i32 {
   let s = opVal.len;
-  if (s >= opVal.cap || s >= opPrev.cap) { opVal.reserve(s + 1); opUser.reserve(s + 1); opNext.reserve(s + 1); opPrev.reserve(s + 1); }
-  let n = s + 1, o = <usize>s << 2;
-  put32(opVal, o, v, n); put32(opUser, o, user, n); put32(opNext, o, -1, n); put32(opPrev, o, -1, n);
+  if (s >= opVal.cap || s >= opPrev.cap) growOperandColumns(s + 1);
+  let o = <usize>s << 2;
+  put32(opVal, o, v); put32(opUser, o, user); put32(opNext, o, -1); put32(opPrev, o, -1);
+  opVal.len = s + 1;
   let k = iNOps.get(user);
   if (k == 0) iOps.set(user, s);
   iNOps.set(user, k + 1);

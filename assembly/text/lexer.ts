@@ -58,6 +58,7 @@ function padIsZero(p: usize, n: i32): bool {
 }
 
 @inline function ch(i: i32): i32 { return <i32>load<u8>(src + <usize>i); }
+@inline function at(base: usize, i: i32): i32 { return <i32>load<u8>(base + <usize>i); }
 
 // Character classes, one byte per character in static memory (not part of the heap arena).
 const C_DIGIT: u8 = 1, C_NAME: u8 = 2, C_WORD: u8 = 4, C_HEX: u8 = 8, C_SPACE: u8 = 16;
@@ -164,29 +165,34 @@ function readString(): bool {
   return true;
 }
 
-// After a sigil (% @ $ !): a name, a quoted name, or a number.
+// After a sigil (% @ $ !): a name, a quoted name, or a number. (The scanning loops keep the
+// position in a local: `pos` is a WASM global, a memory access on every use.)
 function lexName(named: i32, numbered: i32, allowNumber: bool): i32 {
-  let c = ch(pos);
+  let b = src, p = pos;
+  let c = at(b, p);
   tokQuoted = false;
   if (c == 34) {
-    pos++;
+    pos = p + 1;
     if (!readString()) return fail("end of file in global variable name", tokStart);
     tokQuoted = true;
     return named;
   }
   if (allowNumber && isDigit(c)) {
     let v: i64 = 0;
-    while (isDigit(ch(pos))) {
-      v = v * 10 + (ch(pos) - 48); pos++;
-      if (v > 0x7fffffff) return fail("invalid value number (too large)", tokStart);
+    while (isDigit(c)) {
+      v = v * 10 + (c - 48); p++;
+      if (v > 0x7fffffff) { pos = p; return fail("invalid value number (too large)", tokStart); }
+      c = at(b, p);
     }
+    pos = p;
     tokNum = v;
     return numbered;
   }
   if (!isNameChar(c)) return -1;
-  let s = pos;
-  while (isNameChar(ch(pos))) pos++;
-  tokStr = internName(s, pos - s);
+  let s = p;
+  while (isNameChar(at(b, p))) p++;
+  pos = p;
+  tokStr = internName(s, p - s);
   return named;
 }
 
@@ -194,77 +200,86 @@ function lexNumber(): i32 {
   // [-+]?[0-9]+ ; floats [-+]?[0-9]+[.][0-9]*([eE][-+]?[0-9]+)? ; hex 0x..., 0xK.., 0xL.., 0xM.., 0xH.., 0xR..
   // label: [0-9]+:
   let s = tokStart;
-  let c = ch(pos);
-  if (c == 48 && ch(pos + 1) == 120) { // 0x
-    pos += 2;
-    let k = ch(pos);
-    if (k == 75 || k == 76 || k == 77 || k == 72 || k == 82) pos++; // K L M H R
-    if (!isHex(ch(pos))) return fail("bad hexadecimal floating point constant", s);
-    while (isHex(ch(pos))) pos++;
+  let b = src, p = pos;
+  let c = at(b, p);
+  if (c == 48 && at(b, p + 1) == 120) { // 0x
+    p += 2;
+    let k = at(b, p);
+    if (k == 75 || k == 76 || k == 77 || k == 72 || k == 82) p++; // K L M H R
+    if (!isHex(at(b, p))) { pos = p; return fail("bad hexadecimal floating point constant", s); }
+    while (isHex(at(b, p))) p++;
+    pos = p;
     return T.Float;
   }
   let neg = false;
-  if (c == 45 || c == 43) { neg = c == 45; pos++; }
-  if (!isDigit(ch(pos))) return fail("expected number", s);
+  if (c == 45 || c == 43) { neg = c == 45; p++; }
+  c = at(b, p);
+  if (!isDigit(c)) { pos = p; return fail("expected number", s); }
   let v: i64 = 0; let big = false;
-  while (isDigit(ch(pos))) {
-    let d = ch(pos) - 48;
+  while (isDigit(c)) {
+    let d = c - 48;
     // v * 10 + d > i64 max  <=>  v > (max - d) / 10
     if (v >= 922337203685477580 && (v > 922337203685477580 || d > 7)) big = true; else v = v * 10 + d;
-    pos++;
+    c = at(b, ++p);
   }
-  if (ch(pos) == 46) { // float
-    pos++;
-    while (isDigit(ch(pos))) pos++;
-    if (ch(pos) == 101 || ch(pos) == 69) {
-      let q = pos + 1;
-      if (ch(q) == 45 || ch(q) == 43) q++;
-      if (isDigit(ch(q))) { pos = q; while (isDigit(ch(pos))) pos++; }
+  if (c == 46) { // float
+    p++;
+    while (isDigit(at(b, p))) p++;
+    c = at(b, p);
+    if (c == 101 || c == 69) {
+      let q = p + 1;
+      if (at(b, q) == 45 || at(b, q) == 43) q++;
+      if (isDigit(at(b, q))) { p = q; while (isDigit(at(b, p))) p++; }
     }
+    pos = p;
     return T.Float;
   }
-  if (!neg && ch(pos) == 58) { // label "N:"
-    pos++;
+  if (!neg && c == 58) { // label "N:"
+    pos = p + 1;
     tokNum = v;
     if (big || v > 0x7fffffff) return fail("invalid value number (too large)", s);
     return T.LabelID;
   }
-  if (isNameChar(ch(pos)) && !neg) {
+  if (!neg && isNameChar(c)) {
     // Something like 1abc: treat as a label name if followed by ':'
-    let q = pos; while (isNameChar(ch(q))) q++;
-    if (ch(q) == 58) { tokStr = strtab.intern(src + <usize>s, q - s); pos = q + 1; return T.LabelStr; }
+    let q = p; while (isNameChar(at(b, q))) q++;
+    if (at(b, q) == 58) { tokStr = strtab.intern(b + <usize>s, q - s); pos = q + 1; return T.LabelStr; }
   }
+  pos = p;
   tokBig = big;
   tokNum = neg ? -v : v;
   return T.Int;
 }
 
-// Moves pos to the end of the line (the '\n' or the end of the input), 8 bytes per step.
-function skipComment(): void {
-  while (pos + 8 <= srcLen) {
-    let x = load<u64>(src + <usize>pos) ^ 0x0A0A0A0A0A0A0A0A;
+// The position of the end of the line at p (its '\n' or the end of the input), 8 bytes per step.
+function skipComment(p: i32): i32 {
+  let b = src, n = srcLen;
+  while (p + 8 <= n) {
+    let x = load<u64>(b + <usize>p) ^ 0x0A0A0A0A0A0A0A0A;
     if (((x - 0x0101010101010101) & ~x & 0x8080808080808080) != 0) break;
-    pos += 8;
+    p += 8;
   }
-  while (pos < srcLen && ch(pos) != 10) pos++;
+  while (p < n && at(b, p) != 10) p++;
+  return p;
 }
 
 export function next(): i32 {
   tokBig = false; tokQuoted = false;
+  let b = src, p = pos;
+  let c = 0;
   while (true) {
     // skip white space and comments
     // runs of blanks (label lines pad their `; preds` comment with dozens of them) 8 at a time
-    while (load<u64>(src + <usize>pos) == 0x2020202020202020) pos += 8;
-    let c = ch(pos);
-    while (cls(c) & C_SPACE) { pos++; c = ch(pos); }
-    if (c == 59) { skipComment(); continue; }
+    while (load<u64>(b + <usize>p) == 0x2020202020202020) p += 8;
+    c = at(b, p);
+    while (cls(c) & C_SPACE) c = at(b, ++p);
+    if (c == 59) { p = skipComment(p); continue; }
     break;
   }
-  tokStart = pos;
-  if (pos >= srcLen) { tok = T.EOF; tokEnd = pos; return tok; }
-  let c = ch(pos);
+  tokStart = p;
+  if (p >= srcLen) { pos = p; tok = T.EOF; tokEnd = p; return tok; }
   let t: i32 = T.Error;
-  pos++;
+  pos = p + 1;
   switch (c) {
     case 61: t = T.Equal; break;
     case 44: t = T.Comma; break;
@@ -358,21 +373,23 @@ export function next(): i32 {
 }
 
 function lexWord(): i32 {
-  let s = pos;
-  let c = ch(pos);
-  if (!(isWordChar(c) || c == 45)) { pos++; return fail("invalid character", s); }
-  while (isNameChar(ch(pos))) pos++;
-  if (ch(pos) == 58) { tokStr = strtab.intern(src + <usize>s, pos - s); pos++; return T.LabelStr; }
+  let b = src, p = pos;
+  let s = p;
+  let c = at(b, p);
+  if (!(isWordChar(c) || c == 45)) { pos = p + 1; return fail("invalid character", s); }
+  while (isNameChar(at(b, p))) p++;
+  let n = p - s;
+  if (at(b, p) == 58) { tokStr = strtab.intern(b + <usize>s, n); pos = p + 1; return T.LabelStr; }
   // integer types iN
-  let n = pos - s;
-  if (n >= 2 && ch(s) == 105 && isDigit(ch(s + 1))) {
+  if (n >= 2 && c == 105 && isDigit(at(b, s + 1))) {
     let q = s + 1; let w: i64 = 0;
-    while (q < pos && isDigit(ch(q))) { w = w * 10 + (ch(q) - 48); if (w > 0xffffff) w = 0x1000000; q++; }
+    while (q < p && isDigit(at(b, q))) { w = w * 10 + (at(b, q) - 48); if (w > 0xffffff) w = 0x1000000; q++; }
     pos = q;
     tokNum = w; return T.IntType;
   }
+  pos = p;
   // u0x / s0x hexadecimal integers
-  if ((c == 117 || c == 115) && ch(s + 1) == 48 && ch(s + 2) == 120 && n > 3) { tokStr = strtab.intern(src + <usize>s, n); tokBig = true; return T.Int; }
+  if ((c == 117 || c == 115) && at(b, s + 1) == 48 && at(b, s + 2) == 120 && n > 3) { tokStr = strtab.intern(b + <usize>s, n); tokBig = true; return T.Int; }
   tokStr = internName(s, n);
   return T.Word;
 }

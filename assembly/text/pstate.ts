@@ -27,24 +27,27 @@ export let stack2: I32Vec = new I32Vec(256);
 // produce an error, not exhaust the WASM stack.
 export let depth: i32 = 0;
 export const MAX_DEPTH: i32 = 512;
-export function enter(): bool {
-  if (++depth > MAX_DEPTH) { depth--; return error("nesting too deep (limit " + MAX_DEPTH.toString() + ")"); }
+@inline export function enter(): bool {
+  if (++depth > MAX_DEPTH) return tooDeep();
   return true;
 }
+function tooDeep(): bool { depth--; return error("nesting too deep (limit " + MAX_DEPTH.toString() + ")"); }
 @inline export function leave(): void { depth--; }
 
 @inline export function isWord(kw: i32): bool { return tok == T.Word && tokStr == kw; }
 // Consumes the token if it is keyword kw.
-export function eatWord(kw: i32): bool { if (tok == T.Word && tokStr == kw) { next(); return true; } return false; }
-export function eat(t: i32): bool { if (tok == t) { next(); return true; } return false; }
-export function expect(t: i32, what: string): bool {
+// (Inlined: called for nearly every token; the error text is built out of line.)
+@inline export function eatWord(kw: i32): bool { if (tok == T.Word && tokStr == kw) { next(); return true; } return false; }
+@inline export function eat(t: i32): bool { if (tok == t) { next(); return true; } return false; }
+@inline export function expect(t: i32, what: string): bool {
   if (tok == t) { next(); return true; }
-  return error("expected " + what);
+  return expected(what);
 }
-export function expectWord(kw: i32, what: string): bool {
+@inline export function expectWord(kw: i32, what: string): bool {
   if (tok == T.Word && tokStr == kw) { next(); return true; }
-  return error("expected " + what);
+  return expected(what);
 }
+function expected(what: string): bool { return error("expected " + what); }
 // A non-negative integer literal fitting in u32.
 export function parseU32(what: string): i64 {
   if (tok != T.Int || tokNum < 0 || tokNum > 0xffffffff) { error("expected " + what); return -1; }
