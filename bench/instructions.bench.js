@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// Instruction counts per phase, independent of machine load: valgrind's callgrind counts the
+// instructions node executes while the core runs parse, verify, pass, verify, print in process
+// on one input. V8 compiles the whole core with its optimising tier first (--no-liftoff), so the
+// counts are those of steady-state code; each phase is the difference between runs that stop
+// after it, and per-iteration counts are the difference between 2 and 5 iterations (start-up and
+// compilation cancel out). Use it to compare two core builds where wall time is too noisy.
+//
+//   node bench/instructions.bench.js [--input FILE | --size 1MB] [--passes mem2reg] [--wasm build/wopt.wasm]
+//
+// Needs valgrind (apt-get install valgrind). Reports; never fails because wopt is slow.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generateToFile, parseSize, GEN_VERSION } from './gen.js';
+import { which } from './side-by-side.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '..');
+const CACHE = join(HERE, '.cache');
+
+const USAGE = `usage: node bench/instructions.bench.js [options]
+  --input FILE      the module (default: a generated one of --size)
+  --size S          generated module size (default 1MB)
+  --passes P        the pipeline between the verifications (default mem2reg)
+  --wasm FILE       the core to measure (default build/wopt.wasm); repeatable, to compare builds
+  --json            print JSON instead of the markdown table`;
+
+const PHASES = ['parse', 'verify input', 'pipeline', 'verify output', 'print'];
+
+// The in-process loop callgrind runs: `steps` phases of each of `k` iterations.
+const LOOP = `
+import { loadWopt } from ${JSON.stringify(pathToFileURL(join(ROOT, 'bindings/node.js')).href)};
+import { readFileSync } from 'node:fs';
+const [wasmPath, file, k, steps, passes] = process.argv.slice(1);
+const core = await loadWopt({ wasmPath });
+const text = readFileSync(file);
+for (let r = 0; r < +k; r++) {
+  if (!core.parse(text).ok) throw new Error('parse failed');
+  if (+steps > 1) core.verify();
+  if (+steps > 2 && !core.runPipeline(passes).ok) throw new Error('pipeline failed');
+  if (+steps > 3) core.verify();
+  if (+steps > 4) core.printInto(() => {});
+}
+`;
+
+function parseArgs(argv) {
+  const o = { input: null, size: '1MB', passes: 'mem2reg', wasm: [], json: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const eq = a.indexOf('=');
+    const key = eq > 0 ? a.slice(0, eq) : a;
+    const val = () => {
+      if (eq > 0) return a.slice(eq + 1);
+      if (i + 1 >= argv.length) throw new Error(`missing value for ${a}`);
+      return argv[++i];
+    };
+    switch (key) {
+      case '--input': o.input = resolve(val()); break;
+      case '--size': o.size = val(); break;
+      case '--passes': o.passes = val(); break;
+      case '--wasm': o.wasm.push(resolve(val())); break;
+      case '--json': o.json = true; break;
+      case '-h': case '--help': o.help = true; break;
+      default: throw new Error(`unknown option ${a}\n${USAGE}`);
+    }
+  }
+  if (!o.wasm.length) o.wasm.push(join(ROOT, 'build/wopt.wasm'));
+  return o;
+}
+
+function inputFile(o) {
+  if (o.input) return o.input;
+  mkdirSync(CACHE, { recursive: true });
+  const f = join(CACHE, `gen-v${GEN_VERSION}-${o.size}-s1-d0.3.ll`);
+  if (!existsSync(f)) { generateToFile(f + '.tmp', { size: parseSize(o.size), seed: 1, dup: 0.3 }); renameSync(f + '.tmp', f); }
+  return f;
+}
+
+function count(valgrind, wasm, file, k, steps, passes) {
+  const r = spawnSync(valgrind, ['--tool=callgrind', '--smc-check=all-non-file', '--callgrind-out-file=/dev/null',
+    process.execPath, '--single-threaded', '--no-liftoff', '--input-type=module', '-e', LOOP, wasm, file, String(k), String(steps), passes],
+  { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const m = /Collected : (\d+)/.exec(r.stderr || '');
+  if (r.status !== 0 || !m) throw new Error(`valgrind failed: ${(r.stderr || '').split('\n').filter(Boolean).slice(-3).join(' | ')}`);
+  return Number(m[1]);
+}
+
+export function measureInstructions(o, log = (m) => process.stderr.write(m + '\n')) {
+  const valgrind = which('valgrind');
+  if (!valgrind) throw new Error('valgrind not found (apt-get install valgrind)');
+  const file = inputFile(o);
+  const builds = [];
+  for (const wasm of o.wasm) {
+    // cumulative per-iteration counts after 1..5 phases, then per phase
+    const cumulative = [];
+    for (let steps = 1; steps <= PHASES.length; steps++) {
+      log(`${wasm}: ${PHASES.slice(0, steps).join(' + ')}`);
+      const a = count(valgrind, wasm, file, 2, steps, o.passes), b = count(valgrind, wasm, file, 5, steps, o.passes);
+      cumulative.push((b - a) / 3);
+    }
+    const phases = PHASES.map((name, i) => ({ name, instructions: cumulative[i] - (i ? cumulative[i - 1] : 0) }));
+    builds.push({ wasm, phases, total: cumulative[cumulative.length - 1] });
+  }
+  return { file, passes: o.passes, builds };
+}
+
+const fmtM = (n) => `${(n / 1e6).toFixed(1)} M`;
+
+export function markdown(r) {
+  const out = [`instructions per iteration (callgrind, V8 optimising tier only), ${r.file}, pipeline ${r.passes}`, ''];
+  out.push(`| phase | ${r.builds.map((b) => b.wasm.replace(ROOT + '/', '')).join(' | ')} |`);
+  out.push(`|---|${r.builds.map(() => '---:').join('|')}|`);
+  for (let i = 0; i < PHASES.length; i++) out.push(`| ${PHASES[i]} | ${r.builds.map((b) => fmtM(b.phases[i].instructions)).join(' | ')} |`);
+  out.push(`| **total** | ${r.builds.map((b) => `**${fmtM(b.total)}**`).join(' | ')} |`);
+  out.push('', 'Repeated runs of the same build differ by about 2-3% (garbage collection and code placement).');
+  return out.join('\n');
+}
+
+export async function main(argv = process.argv.slice(2)) {
+  let o;
+  try { o = parseArgs(argv); } catch (e) { console.error(e.message); return 2; }
+  if (o.help) { console.log(USAGE); return 0; }
+  let r;
+  try { r = measureInstructions(o); } catch (e) { console.error(e.message); return 1; }
+  process.stdout.write((o.json ? JSON.stringify(r, null, 2) : markdown(r)) + '\n');
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await main();
