@@ -4,6 +4,7 @@
 //   node bench/run.js parse [...]          in-process parse/print MB/s (bench/parse.bench.js)
 //   node bench/run.js domtree [...]        dominator tree / IDF edges/s vs opt-19 (bench/domtree.bench.js)
 //   node bench/run.js repo [...]           program repository: first vs second run, store entries/s
+//   node bench/run.js pass [...]           the pass alone in process beside opt-19's -time-passes line
 //   node bench/run.js instructions [...]   per-phase instruction counts under callgrind (load-independent)
 //   node bench/run.js batch [...]          many modules: opt-19 a process each vs one wopt -output-dir process
 //   node bench/run.js gen [...]            the input generator (bench/gen.js)
@@ -16,6 +17,7 @@ const TARGETS = {
   repo: './repo.bench.js',
   batch: './batch.bench.js',
   instructions: './instructions.bench.js',
+  pass: './pass.bench.js',
   gen: './gen.js',
 };
 
