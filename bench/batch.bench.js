@@ -14,6 +14,7 @@ import { dirname, join, resolve, basename } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateToFile, parseSize, GEN_VERSION } from './gen.js';
 import { which, measure, median, llvmDiff } from './side-by-side.js';
+import { forEachOption } from './options.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -34,15 +35,7 @@ const USAGE = `usage: node bench/batch.bench.js [options]
 function parseArgs(argv) {
   const o = { files: 20, size: '1MB', passes: ['mem2reg', 'mergefunc'], runs: 3, dup: 0.3, opt: null, llvmDiff: null,
     single: true, timeout: 900, json: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const eq = a.indexOf('=');
-    const key = eq > 0 ? a.slice(0, eq) : a;
-    const val = () => {
-      if (eq > 0) return a.slice(eq + 1);
-      if (i + 1 >= argv.length) throw new Error(`missing value for ${a}`);
-      return argv[++i];
-    };
+  forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--files': o.files = Math.max(1, parseInt(val(), 10)); break;
       case '--size': o.size = val(); break;
@@ -57,7 +50,7 @@ function parseArgs(argv) {
       case '-h': case '--help': o.help = true; break;
       default: throw new Error(`unknown option ${a}\n${USAGE}`);
     }
-  }
+  });
   o.opt = o.opt || which('opt-19') || which('/usr/lib/llvm-19/bin/opt') || 'opt';
   o.llvmDiff = o.llvmDiff || which('llvm-diff-19') || which('/usr/lib/llvm-19/bin/llvm-diff') || 'llvm-diff';
   return o;

@@ -21,6 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateToFile, GEN_VERSION } from './gen.js';
+import { forEachOption } from './options.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const CACHE = join(HERE, '.cache');
@@ -39,11 +40,7 @@ const USAGE = `usage: node bench/domtree.bench.js [options]
 function parseArgs(argv) {
   const o = { shapes: ['random', 'ladder', 'chain', 'switch'], blocks: ['1K', '10K', '100K', '1M'], maxTime: 1,
     idfSets: 16, opt: null, optRuns: 3, noOpt: false, wasm: null, json: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const eq = a.indexOf('=');
-    const key = eq > 0 ? a.slice(0, eq) : a;
-    const val = () => { if (eq > 0) return a.slice(eq + 1); if (i + 1 >= argv.length) throw new Error(`missing value for ${a}`); return argv[++i]; };
+  forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--shapes': o.shapes = val().split(',').filter(Boolean); break;
       case '--blocks': o.blocks = val().split(',').filter(Boolean); break;
@@ -57,7 +54,7 @@ function parseArgs(argv) {
       case '-h': case '--help': o.help = true; break;
       default: throw new Error(`unknown option ${a}\n${USAGE}`);
     }
-  }
+  });
   return o;
 }
 

@@ -19,6 +19,7 @@
 
 import { openSync, writeSync, closeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { forEachOption } from './options.js';
 
 // Bump when the output for given options changes (side-by-side caches inputs by it).
 export const GEN_VERSION = 1;
@@ -1350,15 +1351,8 @@ const USAGE = `usage: node bench/gen.js [options] [-o out.ll]
 
 export function parseArgs(argv) {
   const o = {};
-  let out = null;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const val = () => {
-      if (a.includes('=')) return a.slice(a.indexOf('=') + 1);
-      if (i + 1 >= argv.length) throw new Error(`missing value for ${a}`);
-      return argv[++i];
-    };
-    const key = a.split('=')[0];
+  let out = null, help = false;
+  forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--size': o.size = val(); break;
       case '--seed': o.seed = val(); break;
@@ -1371,11 +1365,11 @@ export function parseArgs(argv) {
       case '--blocks': o.blocks = val(); break;
       case '--functions': o.functions = val(); break;
       case '-o': case '--output': out = val(); break;
-      case '-h': case '--help': return { help: true };
+      case '-h': case '--help': help = true; break;
       default: throw new Error(`unknown option ${a}\n${USAGE}`);
     }
-  }
-  return { opts: o, out };
+  });
+  return help ? { help: true } : { opts: o, out };
 }
 
 export function main(argv = process.argv.slice(2)) {

@@ -16,6 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateToFile, parseSize, GEN_VERSION } from './gen.js';
 import { which } from './side-by-side.js';
+import { forEachOption } from './options.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -48,15 +49,7 @@ for (let r = 0; r < +k; r++) {
 
 function parseArgs(argv) {
   const o = { input: null, size: '1MB', passes: 'mem2reg', wasm: [], json: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const eq = a.indexOf('=');
-    const key = eq > 0 ? a.slice(0, eq) : a;
-    const val = () => {
-      if (eq > 0) return a.slice(eq + 1);
-      if (i + 1 >= argv.length) throw new Error(`missing value for ${a}`);
-      return argv[++i];
-    };
+  forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--input': o.input = resolve(val()); break;
       case '--size': o.size = val(); break;
@@ -66,7 +59,7 @@ function parseArgs(argv) {
       case '-h': case '--help': o.help = true; break;
       default: throw new Error(`unknown option ${a}\n${USAGE}`);
     }
-  }
+  });
   if (!o.wasm.length) o.wasm.push(join(ROOT, 'build/wopt.wasm'));
   return o;
 }

@@ -10,6 +10,7 @@
 import Benchmark from 'benchmark';
 import { pathToFileURL } from 'node:url';
 import { generate, parseSize } from './gen.js';
+import { forEachOption } from './options.js';
 
 const USAGE = `usage: node bench/parse.bench.js [options]
   --sizes LIST     generated input sizes (default 1KB,100KB,1MB,10MB)
@@ -22,15 +23,7 @@ const USAGE = `usage: node bench/parse.bench.js [options]
 
 function parseArgs(argv) {
   const o = { sizes: ['1KB', '100KB', '1MB', '10MB'], seed: 1, dup: 0.3, debug: false, passes: ['mem2reg', 'mergefunc'], maxTime: 5, wasm: null, json: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const eq = a.indexOf('=');
-    const key = eq > 0 ? a.slice(0, eq) : a;
-    const val = () => {
-      if (eq > 0) return a.slice(eq + 1);
-      if (i + 1 >= argv.length) throw new Error(`missing value for ${a}`);
-      return argv[++i];
-    };
+  forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--sizes': o.sizes = val().split(',').map((s) => s.trim()).filter(Boolean); break;
       case '--seed': o.seed = Number(val()); break;
@@ -43,7 +36,7 @@ function parseArgs(argv) {
       case '-h': case '--help': o.help = true; break;
       default: throw new Error(`unknown option ${a}\n${USAGE}`);
     }
-  }
+  });
   return o;
 }
 

@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateToFile, parseSize, GEN_VERSION } from './gen.js';
 import { which, median } from './side-by-side.js';
+import { forEachOption } from './options.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const CACHE = join(HERE, '.cache');
@@ -36,15 +37,7 @@ const OPT_LINES = {
 
 function parseArgs(argv) {
   const o = { sizes: ['1MB', '10MB', '100MB'], passes: ['mem2reg', 'mergefunc'], iterations: 5, optRuns: 3, opt: null, wasm: null, json: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const eq = a.indexOf('=');
-    const key = eq > 0 ? a.slice(0, eq) : a;
-    const val = () => {
-      if (eq > 0) return a.slice(eq + 1);
-      if (i + 1 >= argv.length) throw new Error(`missing value for ${a}`);
-      return argv[++i];
-    };
+  forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--sizes': o.sizes = val().split(',').map((s) => s.trim()).filter(Boolean); break;
       case '--passes': o.passes = val().split(',').map((s) => s.trim()).filter(Boolean); break;
@@ -56,7 +49,7 @@ function parseArgs(argv) {
       case '-h': case '--help': o.help = true; break;
       default: throw new Error(`unknown option ${a}\n${USAGE}`);
     }
-  }
+  });
   o.opt = o.opt || which('opt-19') || which('/usr/lib/llvm-19/bin/opt') || 'opt';
   return o;
 }

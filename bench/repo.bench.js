@@ -21,6 +21,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } fro
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateToFile, parseSize, GEN_VERSION } from './gen.js';
+import { forEachOption } from './options.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -44,11 +45,7 @@ const USAGE = `usage: node bench/repo.bench.js [options]
 function parseArgs(argv) {
   const o = { size: '50MB', input: null, passes: 'repo-metadata,repo-prune,mem2reg,mergefunc', runs: 3, seed: 1, dup: 0.3,
     entries: 100_000, text: 500, storeRuns: 3, pipeline: true, store: true, timeout: 900, json: false, help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const eq = a.indexOf('=');
-    const key = eq > 0 ? a.slice(0, eq) : a;
-    const val = () => { if (eq > 0) return a.slice(eq + 1); if (i + 1 >= argv.length) throw new Error(`missing value for ${a}`); return argv[++i]; };
+  forEachOption(argv, (key, val, a) => {
     const count = s => Math.round(Number(String(s).replace(/k$/i, 'e3').replace(/m$/i, 'e6')));
     switch (key) {
       case '--size': o.size = val(); break;
@@ -67,7 +64,7 @@ function parseArgs(argv) {
       case '-h': case '--help': o.help = true; break;
       default: throw new Error(`unknown option ${a}\n${USAGE}`);
     }
-  }
+  });
   return o;
 }
 

@@ -15,6 +15,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve, basename } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateToFile, parseSize, GEN_VERSION } from './gen.js';
+import { forEachOption } from './options.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -54,15 +55,7 @@ function parseArgs(argv) {
     seed: 1, dup: 0.3, debug: false, opt: null, llvmDiff: null, wopt: 'node bindings/cli.js',
     diff: true, timePasses: true, timeout: 900, keep: false, json: false,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const eq = a.indexOf('=');
-    const key = eq > 0 ? a.slice(0, eq) : a;
-    const val = () => {
-      if (eq > 0) return a.slice(eq + 1);
-      if (i + 1 >= argv.length) throw new Error(`missing value for ${a}`);
-      return argv[++i];
-    };
+  forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--sizes': o.sizes = val().split(',').map((s) => s.trim()).filter(Boolean); break;
       case '--input': o.inputs.push(val()); break;
@@ -83,7 +76,7 @@ function parseArgs(argv) {
       case '-h': case '--help': o.help = true; break;
       default: throw new Error(`unknown option ${a}\n${USAGE}`);
     }
-  }
+  });
   o.passes = [...new Set(o.passes)];
   if (o.passes.length === 0) o.passes = [''];
   o.opt = o.opt || which('opt-19') || which('/usr/lib/llvm-19/bin/opt') || 'opt';
