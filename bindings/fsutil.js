@@ -66,7 +66,7 @@ export function openOutput(file, { atomic = false } = {}) {
 }
 
 const MESSAGES = { ENOENT: 'No such file or directory', EACCES: 'Permission denied', EISDIR: 'Is a directory',
-  ENOTDIR: 'Not a directory', EROFS: 'Read-only file system', ENOSPC: 'No space left on device' };
+  ENOTDIR: 'Not a directory', EROFS: 'Read-only file system', ENOSPC: 'No space left on device', EEXIST: 'File exists' };
 
 /** strerror-like text for a Node fs error. */
 export const errnoText = e => MESSAGES[e.code] ?? e.message;

@@ -96,6 +96,11 @@ test('batch: refused before any work when outputs would collide or overwrite an 
   const stdin = await wopt(['-S', `-output-dir=${out}`, '-']);
   assert.equal(stdin.code, 1);
   assert.match(stdin.stderr, /not standard input/);
+  const file = path.join(dir, 'a-file');
+  fs.writeFileSync(file, '');
+  const notDir = await wopt(['-S', `-output-dir=${file}`, files[0]]);
+  assert.equal(notDir.code, 1);
+  assert.match(notDir.stderr, /a-file: error: cannot create the output directory: File exists\n$/);
   const two = await wopt(['-S', files[0], twin]);
   assert.equal(two.code, 1);
   assert.match(two.stderr, /Too many positional arguments specified!/);
