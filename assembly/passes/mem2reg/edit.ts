@@ -60,7 +60,6 @@ export function resetEdit(): void {
   lastUnique = new I32Vec(); nameBuf = new I32Vec(); curFn = -1;
 }
 
-@inline function fit(v: I32Vec, n: i32): void { v.fit(n, 0); }
 
 // ---- per-function index of metadata uses ----
 
@@ -68,7 +67,7 @@ function isLocal(v: i32): bool { let k = <i32>vKind.get(v); return k == VK.Inst 
 
 // Puts MK.Value node m on its value's list (once per function).
 function linkMD(m: i32): void {
-  fit(mdStamp, m + 1); fit(mdNextSame, m + 1); fit(mdUsers, m + 1);
+  mdStamp.fit(m + 1, 0); mdNextSame.fit(m + 1, 0); mdUsers.fit(m + 1, 0);
   if (mdStamp.get(m) == epoch) return;
   mdStamp.set(m, epoch); mdUsers.set(m, -1); mdNextSame.set(m, -1);
   let v = mdA.get(m);
@@ -86,7 +85,7 @@ function addUser(m: i32, r: i32): void {
 }
 // Indexes the location operands of record r.
 function indexRecord(r: i32, owner: i32): void {
-  fit(recStamp, r + 1); fit(recOwner, r + 1);
+  recStamp.fit(r + 1, 0); recOwner.fit(r + 1, 0);
   recStamp.set(r, epoch); recOwner.set(r, owner);
   let k = <i32>drKind.get(r);
   if (k == DR.Label) return;
@@ -180,7 +179,7 @@ export function newValueRecord(value: i32, variable: i32, expr: i32, dil: i32): 
   drOps.set(r, drPool.len);
   drPool.push(m); drPool.push(variable); drPool.push(expr); drPool.push(dil);
   drNOps.set(r, 4);
-  fit(recStamp, r + 1); fit(recOwner, r + 1);
+  recStamp.fit(r + 1, 0); recOwner.fit(r + 1, 0);
   recStamp.set(r, epoch); recOwner.set(r, -1);
   addUser(m, r);
   return r;
@@ -301,7 +300,7 @@ function buildNames(): void {
 }
 function markName(nm: i32): void {
   if (nm < 0) return;
-  fit(nameStamp, nm + 1);
+  nameStamp.fit(nm + 1, 0);
   nameStamp.set(nm, epoch);
 }
 function nameTaken(nm: i32): bool { return nm < nameStamp.len && nameStamp.get(nm) == epoch; }
@@ -332,7 +331,7 @@ export function setVersionedName(v: i32, base: i32, version: i32): void {
   let baseLen = nameBuf.len;
   let id = internNameBuf(baseLen);
   if (nameTaken(id)) {
-    fit(lastUnique, curFn + 1);
+    lastUnique.fit(curFn + 1, 0);
     while (true) {
       nameBuf.len = baseLen;
       let u = lastUnique.get(curFn) + 1;

@@ -35,7 +35,6 @@ export function resetPhis(): void {
 }
 export function beginPhis(): void { phiEpoch++; newPhis.clear(); }
 
-@inline function fit(v: I32Vec, n: i32): void { v.fit(n, 0); }
 
 // The alloca number of one of our phis, or -1.
 export function phiAllocaNum(v: i32): i32 {
@@ -111,7 +110,7 @@ export function finishPhis(): void {
     let bad = numIncoming(some);
     if (bad == e - s) continue;
     sortedPreds.clear();
-    fit(predCount, cfgBlock.len);
+    predCount.fit(cfgBlock.len, 0);
     for (let j = s; j < e; j++) { let p = pred.get(j); sortedPreds.push(p); predCount.set(p, 0); }
     for (let j = s; j < e; j++) { let p = pred.get(j); predCount.set(p, predCount.get(p) + 1); }
     sortI32(sortedPreds.ptr, sortedPreds.len);

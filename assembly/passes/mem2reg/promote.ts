@@ -66,7 +66,6 @@ export function resetPromote(): void {
   worklist = new I32Vec(); phiBlocks = new I32Vec();
 }
 
-@inline function fit(v: I32Vec, n: i32): void { v.fit(n, 0); }
 @inline function bnOf(inst: i32): i32 { return blockNum.get(vParent.get(inst)); }
 @inline export function allocatedType(ai: i32): i32 { return iExt.get(ai); }
 
@@ -241,7 +240,7 @@ function sift(v: I64Vec, i: i32, n: i32): void {
 // ComputeLiveInBlocks: the using blocks whose first access is not a store, and every block
 // backwards from them up to (not into) a defining block.
 function computeLiveInBlocks(ai: i32, nBlocks: i32): void {
-  fit(firstStamp, nBlocks); fit(firstIdx, nBlocks); fit(firstIsStore, nBlocks); fit(liveStamp, nBlocks);
+  firstStamp.fit(nBlocks, 0); firstIdx.fit(nBlocks, 0); firstIsStore.fit(nBlocks, 0); liveStamp.fit(nBlocks, 0);
   // the first access to the alloca in each block that both uses and defines it
   for (let s = vFirstUse.get(ai); s >= 0; s = opNext.get(s)) {
     let u = opUser.get(s);
@@ -281,9 +280,9 @@ export function promoteMemToReg(nBlocks: i32): void {
   runEpoch++;
   beginPhis();
   dbgPool.clear();
-  fit(dbgStart, allocas.len); fit(dbgLen, allocas.len);
+  dbgStart.fit(allocas.len, 0); dbgLen.fit(allocas.len, 0);
   for (let k = 0; k < allocas.len; k++) { dbgStart.set(k, 0); dbgLen.set(k, 0); }
-  fit(defStamp, nBlocks);
+  defStamp.fit(nBlocks, 0);
   for (let num = 0; num < allocas.len; num++) {
     let ai = allocas.get(num);
     removeIntrinsicUsers(ai);
