@@ -21,7 +21,7 @@ import {
   newGlobal, Linkage, GF_DSO_LOCAL, GF_DEFINED, GF_ERASED, GOP_PERSONALITY, GOP_PREFIX, GOP_PROLOGUE,
 } from "./globals";
 import { T_VOID, T_LABEL, ptrType, tyA, listLen, listAt, memberType } from "./types";
-import { getAggregate, getExpr, getWithOperands, invalidateConstant } from "./constants";
+import { getAggregate, getExpr, getWithOperands, invalidateConstant, constExprWordCount } from "./constants";
 import { Op, F_TAIL_SHIFT } from "./opcodes";
 import { mdKind, mdA, MK, attKind, attMD, attNext, addAttachment } from "./metadata";
 
@@ -294,12 +294,6 @@ function rebuildConstant(c: i32, ops: I32Vec, n: i32): i32 {
     return getExpr(op, ty, iFlags.get(c), iAux.get(c), ext, w < 0 ? 0 : w, w < 0 ? 0 : nWords, ops, 0, n);
   }
   return getWithOperands(k, ty, ops, 0, n);
-}
-// Extra words a constant expression keeps in `ext` (see constants.ts / parse-values.ts): a GEP has
-// its source element type, then the inrange bounds when aux == 1; other expressions have none.
-function constExprWordCount(c: i32): i32 {
-  if (<i32>iOp.get(c) != Op.GetElementPtr) return 0;
-  return iAux.get(c) == 1 ? 3 : 1;
 }
 // ValueAsMetadata::handleRAUW for global values: `!{ptr @from}` now refers to `to`.
 // The value-as-metadata nodes that wrap globals are indexed on first use (and extended when

@@ -7,6 +7,7 @@ import {
   VK, newValue, vKind, vType, vA, vB, iOp, iFlags, iAux, iExt, ext, appendOperand, operand, numOperands,
 } from "./values";
 import { TK, tyKind, isInt, intWidth, T_I1, T_I8, elementType } from "./types";
+import { Op } from "./opcodes";
 
 let keys: ListInterner = new ListInterner();
 let keyToValue: I32Vec = new I32Vec();
@@ -228,11 +229,28 @@ export function getAggregate(kind: i32, type: i32, ops: I32Vec, from: i32, n: i3
   return finish(kind, type, 0, 0, 0, noWords, 0, 0, ops, from, n, false);
 }
 
-// Constant expression: opcode, flags, aux (predicate / GEP inrange), extra words (GEP source type, indices).
+// Constant expression: opcode, flags, aux (predicate / GEP inrange), extra words in `ext` (a GEP's
+// source element type, then its inrange bounds when aux == 1; see the accessors below).
 export function getExpr(op: i32, type: i32, flags: i32, aux: i32, w: I32Vec, wFrom: i32, nWords: i32,
                         ops: I32Vec, from: i32, n: i32): i32 {
   beginKey(VK.ConstExpr, type, op, flags, aux);
   return finish(VK.ConstExpr, type, op, flags, aux, w, wFrom, nWords, ops, from, n, true);
+}
+// GEP constant expression words: [source element type, (lower lo, lower hi, upper lo, upper hi)].
+// The inrange bounds are index-width (64-bit) integers, as LLVM's ConstantRange keeps them.
+export function gepExprWords(srcTy: i32, hasInRange: bool, lo: i64, hi: i64, w: I32Vec): void {
+  w.push(srcTy);
+  if (hasInRange) { w.push(<i32>lo); w.push(<i32>(lo >>> 32)); w.push(<i32>hi); w.push(<i32>(hi >>> 32)); }
+}
+@inline export function gepExprSourceType(c: i32): i32 { return ext.get(iExt.get(c)); }
+@inline export function gepExprHasInRange(c: i32): bool { return iAux.get(c) == 1; }
+function extI64(at: i32): i64 { return <i64>(zext64(ext.get(at)) | (zext64(ext.get(at + 1)) << 32)); }
+export function gepExprInRangeLo(c: i32): i64 { return extI64(iExt.get(c) + 1); }
+export function gepExprInRangeHi(c: i32): i64 { return extI64(iExt.get(c) + 3); }
+// How many extra words a constant expression keeps in `ext`.
+export function constExprWordCount(c: i32): i32 {
+  if (<i32>iOp.get(c) != Op.GetElementPtr) return 0;
+  return gepExprHasInRange(c) ? 5 : 1;
 }
 // Other operand-only constants (blockaddress, dso_local_equivalent, no_cfi, ptrauth).
 export function getWithOperands(kind: i32, type: i32, ops: I32Vec, from: i32, n: i32): i32 {

@@ -27,7 +27,7 @@ export let gValueType: I32Vec = new I32Vec();   // var: content type; func: func
 export let gSection: I32Vec = new I32Vec();     // strId or -1
 export let gPartition: I32Vec = new I32Vec();
 export let gComdat: I32Vec = new I32Vec();      // comdat index or -1
-export let gAlign: I32Vec = new I32Vec();       // bytes, 0 = none
+export let gAlign: I32Vec = new I32Vec();       // log2(bytes) + 1, 0 = none (align.ts)
 export let gGC: I32Vec = new I32Vec();          // strId or -1
 export let gCC: I32Vec = new I32Vec();          // calling convention number
 export let gAttrs: I32Vec = new I32Vec();       // attribute list id or -1 (function / variable attributes)

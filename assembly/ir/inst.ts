@@ -7,14 +7,11 @@
 //  Call record in ext: [fnType, attrList, cc, nArgs, nBundles, (tagStrId, nOps)*nBundles, nIndirect].
 //  Call operands: [callee, args..., bundle operands..., dests...] (invoke: normal, unwind; callbr: default, indirect...).
 import { iAux, iExt, ext, iOps, iNOps, opVal } from "./values";
+import { encodeAlign, decodeAlign } from "./align";
 
-@inline export function alignOf(i: i32): i32 { let a = iAux.get(i) & 63; return a == 0 ? 0 : a; }
-// Alignment in bytes (0 = none); stored as log2+1.
-export function alignBytes(i: i32): i64 { let a = iAux.get(i) & 63; return a == 0 ? 0 : (<i64>1 << <i64>(a - 1)); }
-export function setAlignBytes(i: i32, bytes: i64): void {
-  let a = bytes == 0 ? 0 : 64 - <i32>clz<i64>(bytes);
-  iAux.set(i, (iAux.get(i) & ~63) | a);
-}
+// Alignment in bytes (0 = none); stored as log2+1 (align.ts).
+export function alignBytes(i: i32): i64 { return decodeAlign(iAux.get(i) & 63); }
+export function setAlignBytes(i: i32, bytes: i64): void { iAux.set(i, (iAux.get(i) & ~63) | encodeAlign(bytes)); }
 @inline export function ordering(i: i32): i32 { return (iAux.get(i) >> 6) & 7; }
 @inline export function failureOrdering(i: i32): i32 { return (iAux.get(i) >> 9) & 7; }
 export function setOrderings(i: i32, o: i32, f: i32): void { iAux.set(i, (iAux.get(i) & ~(63 << 6)) | (o << 6) | (f << 9)); }

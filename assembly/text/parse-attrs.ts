@@ -3,7 +3,8 @@
 import { I32Vec } from "../util/vec";
 import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, src, strtab } from "./lexer";
 import * as K from "./keywords";
-import { error, errorI, eat, expect, isWord, stack, failed } from "./pstate";
+import { error, errorI, errorAt, eat, expect, isWord, stack, failed, parseAlignment, parseUInt32 } from "./pstate";
+import { encodeAlign } from "../ir/align";
 import { parseType } from "./parse-types";
 import {
   AT, ATTR_KW, attrSets, attrTag, ATTR_ALIGN, ATTR_MEMORY, ATTR_ALLOCSIZE, ATTR_ALIGNSTACK, ATTR_UWTABLE,
@@ -19,7 +20,7 @@ let entries: I32Vec = new I32Vec(64);
 // Attribute groups: number -> set id (-2 = not defined).
 export let groupSets: I32Vec = new I32Vec();
 export let groupOrder: I32Vec = new I32Vec();
-export let fnAlign: i32 = 0; // `align N` seen in a function attribute position
+export let fnAlign: i32 = 0; // `align N` seen in a function attribute position (encoded, ir/align.ts)
 let memUpgrade: i32 = -1;     // memory bits from legacy function attributes, -1 if none
 
 let S_ARGMEMONLY: i32 = 0, S_INACC: i32 = 0, S_INACC_OR_ARG: i32 = 0;
@@ -159,22 +160,34 @@ function parseOne(ctx: i32): bool {
     return false;
   }
   next();
+  // Alignments are stored encoded (ir/align.ts): the largest, 2^32, does not fit in an i32.
   if (kind == ATTR_ALIGN) {
     let v: i64;
-    if (ctx == AC_GROUP && eat(T.Equal)) { v = tok == T.Int ? tokNum : -1; next(); }
-    else if (tok == T.LParen) { v = parseIntInParens("alignment"); }
-    else { if (tok != T.Int) return error("expected integer"); v = tokNum; next(); }
-    if (v <= 0 || (v & (v - 1)) != 0) return error("alignment is not a power of two");
-    if (v > 4294967296) return error("huge alignments are not supported yet");
-    if (ctx == AC_FN) { fnAlign = <i32>v; return true; }
-    push(AT.Int, kind, <i32>v, 0); return true;
+    if (ctx == AC_GROUP) {
+      if (!expect(T.Equal, "'=' here")) return false;
+      let loc = tokStart;
+      v = parseUInt32(); if (v < 0) return false;
+      if (v == 0 || (v & (v - 1)) != 0) return errorAt("alignment is not a power of two", loc);
+    } else {
+      v = parseAlignment(true); if (v < 0) return false;
+    }
+    if (ctx == AC_FN) { fnAlign = encodeAlign(v); return true; }
+    push(AT.Int, kind, encodeAlign(v), 0); return true;
   }
   if (kind == ATTR_ALIGNSTACK) {
     let v: i64;
-    if (ctx == AC_GROUP && eat(T.Equal)) { v = tok == T.Int ? tokNum : -1; next(); }
-    else v = parseIntInParens("alignment");
-    if (v <= 0 || (v & (v - 1)) != 0) return error("stack alignment is not a power of two");
-    push(AT.Int, kind, <i32>v, 0); return true;
+    if (ctx == AC_GROUP) {
+      if (!expect(T.Equal, "'=' here")) return false;
+      v = parseUInt32(); if (v < 0) return false;
+      if (v == 0) return true; // MaybeAlign(0): no attribute
+    } else {
+      if (!expect(T.LParen, "'('")) return false;
+      let loc = tokStart;
+      v = parseUInt32(); if (v < 0) return false;
+      if (!expect(T.RParen, "')'")) return false;
+      if (v == 0 || (v & (v - 1)) != 0) return errorAt("stack alignment is not a power of two", loc);
+    }
+    push(AT.Int, kind, encodeAlign(v), 0); return true;
   }
   if ((ctx == AC_FN || ctx == AC_GROUP) && (kind == ATTR_READNONE || kind == ATTR_READONLY || kind == ATTR_WRITEONLY)) {
     let mr = kind == ATTR_READNONE ? 0 : kind == ATTR_READONLY ? 1 : 2;

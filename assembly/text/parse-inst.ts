@@ -4,7 +4,7 @@
 import { I32Vec } from "../util/vec";
 import { T, tok, tokStr, tokNum, tokStart, next, strtab } from "./lexer";
 import * as K from "./keywords";
-import { error, errorI, eat, expect, expectWord, isWord, eatWord, stack, failed } from "./pstate";
+import { error, errorI, eat, expect, expectWord, isWord, eatWord, stack, failed, parseAlignment } from "./pstate";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseTypeAndValue, parseValue, parseBlockRef, parseCmpPredicate, localLookupName, localLookupNum } from "./parse-values";
 import { parseAttrSet, AC_PARAM, AC_RET, AC_FN } from "./parse-attrs";
@@ -110,11 +110,7 @@ function parseSyncScope(): i32 {
 // `, align N` (after the comma has been seen and the word is align).
 function parseAlignValue(): i64 {
   next(); // align
-  if (tok != T.Int || tokNum <= 0) { error("expected alignment value"); return -1; }
-  let a = tokNum; next();
-  if ((a & (a - 1)) != 0) { error("alignment is not a power of two"); return -1; }
-  if (a > 4294967296) { error("huge alignments are not supported yet"); return -1; }
-  return a;
+  return parseAlignment(false);
 }
 
 // `, align N` after a memory instruction (0 when absent, -1 on error); a comma that starts the

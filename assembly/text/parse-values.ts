@@ -265,7 +265,7 @@ function parseWordValue(type: i32): i32 {
   return errorI("expected value token");
 }
 
-import { getSimple } from "../ir/constants";
+import { getSimple, gepExprWords } from "../ir/constants";
 function getSimple_none(type: i32): i32 { return getSimple(VK.ConstNone, type); }
 
 function splat(type: i32, elt: i32): i32 {
@@ -730,12 +730,14 @@ export function opcodeOf(w: i32): i32 {
   return Op.None;
 }
 
+// Extra words of the constant expression being built. Operands may themselves be constant
+// expressions parsed in the middle of ours, so each parse keeps its words above `wBase` and
+// gives the space back when done (like `stack`); never clear() it.
 let exprWords: I32Vec = new I32Vec(8);
 
 function parseConstExpr(op: i32, type: i32): i32 {
   next(); // opcode
   let flags = 0, aux = 0;
-  exprWords.clear();
   if (op == Op.GetElementPtr) {
     let inrangeLo: i64 = 0, inrangeHi: i64 = 0, hasInrange = false;
     while (tok == T.Word) {
@@ -769,16 +771,17 @@ function parseConstExpr(op: i32, type: i32): i32 {
     }
     if (!expect(T.RParen, "')' in constantexpr")) { stack.len = base; return -1; }
     if (flags & F_INBOUNDS) flags |= F_GEP_NUSW;
-    exprWords.push(src);
-    if (hasInrange) { exprWords.push(<i32>inrangeLo); exprWords.push(<i32>inrangeHi); aux = 1; }
+    let wBase = exprWords.len;
+    gepExprWords(src, hasInrange, inrangeLo, inrangeHi, exprWords);
+    if (hasInrange) aux = 1;
     let resTy = vType.get(ptr);
     for (let i = base + 1; i < stack.len; i++) if (isVector(vType.get(stack.get(i))) && !isVector(resTy)) resTy = vectorLike(resTy, vType.get(stack.get(i)));
-    if (type >= 0 && resTy != type) { stack.len = base; return errorI("constant expression type mismatch"); }
+    if (type >= 0 && resTy != type) { stack.len = base; exprWords.len = wBase; return errorI("constant expression type mismatch"); }
     // LLVM folds a GEP whose indices are all zero to its base pointer.
     let v: i32;
     if (!anyNonZero && !hasInrange && !isVector(resTy) && vType.get(ptr) == resTy) v = ptr;
-    else v = getExpr(op, resTy, flags, aux, exprWords, 0, exprWords.len, stack, base, stack.len - base);
-    stack.len = base;
+    else v = getExpr(op, resTy, flags, aux, exprWords, wBase, exprWords.len - wBase, stack, base, stack.len - base);
+    stack.len = base; exprWords.len = wBase;
     return v;
   }
   if (isCast(op)) {

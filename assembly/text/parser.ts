@@ -4,7 +4,8 @@
 import { I32Vec } from "../util/vec";
 import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, lexInit, setStrTab, strtab, pos } from "./lexer";
 import * as K from "./keywords";
-import { error, errorAt, errorI, eat, expect, expectWord, isWord, eatWord, failed, resetParseState, stack } from "./pstate";
+import { error, errorAt, errorI, eat, expect, expectWord, isWord, eatWord, failed, resetParseState, stack, parseAlignment } from "./pstate";
+import { encodeAlign } from "../ir/align";
 import { parseType, parseTypeDefinition, parseAddrSpace, resetTypeParser, firstUndefinedType } from "./parse-types";
 import {
   parseValue, parseTypeAndValue, resetValueParser, beginFunctionScope, endFunctionScope, localLookupName, localSetName,
@@ -265,8 +266,8 @@ function parseGlobalEntity(): bool {
     if (isWord(K.KW_partition)) { next(); if (tok != T.String) return error("expected partition name"); gPartition.set(g, tokStr); next(); continue; }
     if (isWord(K.KW_comdat)) { if (!parseComdatRef(g, name)) return false; continue; }
     if (isWord(K.KW_align)) {
-      next(); if (tok != T.Int || tokNum <= 0 || (tokNum & (tokNum - 1)) != 0) return error("alignment is not a power of two");
-      gAlign.set(g, <i32>tokNum); next(); continue;
+      next(); let a = parseAlignment(false); if (a < 0) return false;
+      gAlign.set(g, encodeAlign(a)); continue;
     }
     if (isWord(K.KW_code_model) || isWord(K.KW_no_sanitize_address) || isWord(K.KW_no_sanitize_hwaddress) || isWord(K.KW_sanitize_memtag) || isWord(K.KW_sanitize_address_dyninit)) {
       let s = tokStart;
@@ -418,7 +419,7 @@ function parseFunction(isDefine: bool): bool {
     if (isWord(K.KW_section)) { next(); if (tok != T.String) return error("expected section name"); gSection.set(g, tokStr); next(); continue; }
     if (isWord(K.KW_partition)) { next(); if (tok != T.String) return error("expected partition name"); gPartition.set(g, tokStr); next(); continue; }
     if (isWord(K.KW_comdat)) { if (!parseComdatRef(g, name)) return false; continue; }
-    if (isWord(K.KW_align)) { next(); if (tok != T.Int || tokNum <= 0 || (tokNum & (tokNum - 1)) != 0) return error("alignment is not a power of two"); gAlign.set(g, <i32>tokNum); next(); continue; }
+    if (isWord(K.KW_align)) { next(); let a = parseAlignment(false); if (a < 0) return false; gAlign.set(g, encodeAlign(a)); continue; }
     if (isWord(K.KW_gc)) { next(); if (tok != T.String) return error("expected gc name"); gGC.set(g, tokStr); next(); continue; }
     if (isWord(K.KW_prefix) || isWord(K.KW_prologue) || isWord(K.KW_personality)) {
       let slot = isWord(K.KW_personality) ? 0 : isWord(K.KW_prefix) ? 1 : 2;

@@ -1,5 +1,6 @@
 // Printing of attributes, attribute sets and the attribute-group table.
 import { zext64 } from "../util/bits";
+import { decodeAlign } from "../ir/align";
 import { OutBuf } from "../util/outbuf";
 import { I32Vec } from "../util/vec";
 import { strtab } from "./lexer";
@@ -58,8 +59,8 @@ export function printAttr(out: OutBuf, set: i32, i: i32, inGroup: bool): void {
   if (tag == AT.Type) { out.str(ATTR_KW[key]); out.byte(40); printType(out, v0); out.byte(41); return; }
   if (tag == AT.Range) { out.str(ATTR_KW[key]); out.byte(40); out.strId(strtab, v0); out.byte(41); return; }
   // int attributes
-  if (key == ATTR_ALIGN) { out.str(inGroup ? "align=" : "align "); out.int(v0); return; }
-  if (key == ATTR_ALIGNSTACK) { if (inGroup) { out.str("alignstack="); out.int(v0); } else { out.str("alignstack("); out.int(v0); out.byte(41); } return; }
+  if (key == ATTR_ALIGN) { out.str(inGroup ? "align=" : "align "); out.i64(decodeAlign(v0)); return; }
+  if (key == ATTR_ALIGNSTACK) { if (inGroup) { out.str("alignstack="); out.i64(decodeAlign(v0)); } else { out.str("alignstack("); out.i64(decodeAlign(v0)); out.byte(41); } return; }
   if (key == ATTR_MEMORY) { printMemory(out, v0); return; }
   if (key == ATTR_NOFPCLASS) { printFPClass(out, v0); return; }
   if (key == ATTR_UWTABLE) { out.str(v0 == 1 ? "uwtable(sync)" : "uwtable"); return; }

@@ -7,7 +7,7 @@ import { strtab } from "./lexer";
 import { printName, printType, printEscapedId, printEscaped } from "./printer-types";
 import { TK, tyKind, tyA, tyN, T_I1, T_I8, T_HALF, T_BFLOAT, T_FLOAT, T_DOUBLE, T_X86FP80, T_FP128, T_PPCFP128, isVector, listLen } from "../ir/types";
 import { VK, vKind, vType, vName, vA, vB, iOp, iFlags, iAux, iExt, ext, operand, numOperands, vParent } from "../ir/values";
-import { intWordCount, intWord, fpWord, fpBits64, intSExt64 } from "../ir/constants";
+import { intWordCount, intWord, fpWord, fpBits64, intSExt64, gepExprHasInRange, gepExprInRangeLo, gepExprInRangeHi } from "../ir/constants";
 import { Op, OP_NAMES, isCast, isBinary, F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW, F_NNEG, ICMP_NAMES, FCMP_NAMES } from "../ir/opcodes";
 import { formatDoubleLLVM } from "../util/fp";
 import { gValue, gFlags, GF_NUMBERED } from "../ir/globals";
@@ -204,9 +204,8 @@ function printConstExpr(out: OutBuf, c: i32): void {
   if (op == Op.GetElementPtr) {
     if (f & F_INBOUNDS) out.str(" inbounds"); else if (f & F_GEP_NUSW) out.str(" nusw");
     if (f & F_GEP_NUW) out.str(" nuw");
-    if (iAux.get(c) == 1) {
-      let e = iExt.get(c);
-      out.str(" inrange("); out.int(ext.get(e + 1)); out.str(", "); out.int(ext.get(e + 2)); out.byte(41);
+    if (gepExprHasInRange(c)) {
+      out.str(" inrange("); out.i64(gepExprInRangeLo(c)); out.str(", "); out.i64(gepExprInRangeHi(c)); out.byte(41);
     }
   } else if (isBinary(op)) {
     if (f & F_NUW) out.str(" nuw");

@@ -1,6 +1,7 @@
 // The module printer, in LLVM 19 AsmWriter layout: header, types, comdats, globals, aliases,
 // ifuncs, functions (with `; preds =` and `; Function Attrs:` comments), attribute groups,
 // named metadata and numbered metadata.
+import { decodeAlign } from "../ir/align";
 import { OutBuf } from "../util/outbuf";
 import { I32Vec } from "../util/vec";
 import { strtab } from "./lexer";
@@ -313,7 +314,7 @@ function printGlobalVar(g: i32): void {
   if (gPartition.get(g) >= 0) { out.str(", partition \""); printEscapedId(out, gPartition.get(g)); out.byte(34); }
   if (gExtra.get(g) >= 0) { out.str(", "); out.strId(strtab, gExtra.get(g)); }
   printComdatRef(g, true);
-  if (gAlign.get(g) != 0) { out.str(", align "); out.int(gAlign.get(g)); }
+  if (gAlign.get(g) != 0) { out.str(", align "); out.i64(decodeAlign(gAlign.get(g))); }
   printAttachments(out, gMD.get(g), ", ");
   let as = gAttrs.get(g);
   if (as >= 0 && setSize(as) > 0) { out.str(" #"); out.int(groupSlot.get(as)); }
@@ -375,7 +376,7 @@ function printFunction(g: i32): void {
   if (gSection.get(g) >= 0) { out.str(" section \""); printEscapedId(out, gSection.get(g)); out.byte(34); }
   if (gPartition.get(g) >= 0) { out.str(" partition \""); printEscapedId(out, gPartition.get(g)); out.byte(34); }
   printComdatRef(g, false);
-  if (gAlign.get(g) != 0) { out.str(" align "); out.int(gAlign.get(g)); }
+  if (gAlign.get(g) != 0) { out.str(" align "); out.i64(decodeAlign(gAlign.get(g))); }
   if (gGC.get(g) >= 0) { out.str(" gc \""); out.strId(strtab, gGC.get(g)); out.byte(34); }
   let pre = operand(v, 1), pro = operand(v, 2), per = operand(v, 0);
   if (pre >= 0) { out.str(" prefix "); printTypedValue(out, pre); }

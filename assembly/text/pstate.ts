@@ -1,6 +1,7 @@
 // Parser state shared by the parse-* files: the error latch, token helpers and scratch stacks.
 import { I32Vec } from "../util/vec";
-import { T, tok, tokStart, tokStr, tokNum, next, lexError } from "./lexer";
+import { T, tok, tokStart, tokStr, tokNum, tokBig, next, lexError, src } from "./lexer";
+import { MAX_ALIGN_BYTES } from "../ir/align";
 
 export let failed: bool = false;
 export let errOff: i32 = 0;
@@ -52,5 +53,26 @@ function expected(what: string): bool { return error("expected " + what); }
 export function parseU32(what: string): i64 {
   if (tok != T.Int || tokNum < 0 || tokNum > 0xffffffff) { error("expected " + what); return -1; }
   let v = tokNum; next(); return v;
+}
+// LLParser::parseUInt32 / parseUInt64: an unsigned literal (a '-' sign is refused). A literal wider
+// than 64 bits keeps its low 64 bits, as LLVM's getZExtValue does for parseUInt64.
+@inline function tokNegative(): bool { return load<u8>(src + <usize>tokStart) == 45; }
+export function parseUInt32(): i64 {
+  if (tok != T.Int || tokNegative()) { error("expected integer"); return -1; }
+  if (tokBig || <u64>tokNum > 0xffffffff) { error("expected 32-bit integer (too large)"); return -1; }
+  let v = tokNum; next(); return v;
+}
+// `align N` or, where allowed, `align(N)`, after the word: LLParser::parseOptionalAlignment. Returns
+// the byte count (a power of two up to 2^32), or -1 after an error.
+export function parseAlignment(allowParens: bool): i64 {
+  let loc = tokStart;
+  let parens = allowParens && eat(T.LParen);
+  if (tok != T.Int || tokNegative()) { error("expected integer"); return -1; }
+  let v = tokNum; next();
+  if (parens && tok != T.RParen) { errorAt("expected ')'", loc); return -1; }
+  if (parens) next();
+  if (v == 0 || (v & (v - 1)) != 0) { errorAt("alignment is not a power of two", loc); return -1; }
+  if (<u64>v > <u64>MAX_ALIGN_BYTES) { errorAt("huge alignments are not supported yet", loc); return -1; }
+  return v;
 }
 export { tok, tokStr, tokNum };

@@ -16,7 +16,7 @@ import {
   scalarType, memberCount,
 } from "../../ir/types";
 import { gValue, gAttrs, gGC, gSection, gCC, gValueType, gFirstBlock, gFirstArg, gNumArgs } from "../../ir/globals";
-import { intWord, intWordCount, fpWord, intSExt64, intLow64 } from "../../ir/constants";
+import { intWord, intWordCount, fpWord, intSExt64, intLow64, gepExprSourceType, gepExprHasInRange, gepExprInRangeLo, gepExprInRangeHi } from "../../ir/constants";
 import { attrLists, setSize, setTag, setKey, setV0, setV1, AT, FIRST_RANGELIST_ATTR } from "../../ir/attributes";
 import { mdKind, mdA, mdOps, mdNOps, mdPool, MK, FV_MD, attKind, attMD, attNext, MDK_DBG, MDK_RANGE, findAttachment, canonicalMD } from "../../ir/metadata";
 import {
@@ -331,15 +331,15 @@ export function cmpConstants(l: i32, r: i32): i32 {
       for (let i = 0; i < n; i++) { res = cmpConstants(operand(l, i), operand(r, i)); if (res != 0) return res; }
       let op = <i32>iOp.get(l);
       if (op == Op.GetElementPtr) {
-        let wl = iExt.get(l), wr = iExt.get(r);
-        res = cmpTypes(ext.get(wl), ext.get(wr)); if (res != 0) return res;
+        res = cmpTypes(gepExprSourceType(l), gepExprSourceType(r)); if (res != 0) return res;
         const GEPF = F_INBOUNDS | F_GEP_NUSW | F_GEP_NUW;
         res = cmpI(iFlags.get(l) & GEPF, iFlags.get(r) & GEPF); if (res != 0) return res;
-        let hl = iAux.get(l) == 1, hr = iAux.get(r) == 1;
+        let hl = gepExprHasInRange(l), hr = gepExprHasInRange(r);
         if (hl) {
           if (!hr) return 1;
-          res = cmpI(ext.get(wl + 1), ext.get(wr + 1)); if (res != 0) return res;
-          return cmpI(ext.get(wl + 2), ext.get(wr + 2));
+          // cmpAPInts on the index-width bounds: unsigned order
+          res = cmpU(<u64>gepExprInRangeLo(l), <u64>gepExprInRangeLo(r)); if (res != 0) return res;
+          return cmpU(<u64>gepExprInRangeHi(l), <u64>gepExprInRangeHi(r));
         } else if (hr) return -1;
       }
       if (op == Op.Add || op == Op.Sub || op == Op.Mul || op == Op.Shl || op == Op.Trunc) {

@@ -25,13 +25,15 @@ import {
 } from "../../ir/globals";
 import { attrSets, attrLists, AT } from "../../ir/attributes";
 import { Op, isTerminator } from "../../ir/opcodes";
+import { gepExprSourceType, gepExprHasInRange, gepExprInRangeLo, gepExprInRangeHi } from "../../ir/constants";
 import {
   MK, MDF_DISTINCT, mdKind, mdFlags, mdA, mdOps, mdNOps, mdPool, mdCount, FV_RAW, attKind, attMD, attNext,
   mdKindName, nmdName, nmdOps, nmdNOps, nmdPool, drKind, drOps, drNOps, drNext, drPool,
 } from "../../ir/metadata";
 
 export const DIGEST_BYTES: i32 = 16;
-const VERSION_TAG: string = "wopt 0.1.0 repo digest v1";
+// v2: alignments are hashed in their encoded form (ir/align.ts), GEP inrange bounds as 64-bit values.
+const VERSION_TAG: string = "wopt 0.1.0 repo digest v2";
 
 // ---- per-module state (re-created by resetDigests) ----
 let H: Blake3 = new Blake3();
@@ -167,9 +169,8 @@ function hValue(h: Blake3, v: i32): void {
       let op = <i32>iOp.get(v);
       h.u8(op); h.i32(iFlags.get(v)); h.i32(iAux.get(v));
       if (op == Op.GetElementPtr) {
-        let s = iExt.get(v);
-        hType(h, ext.get(s));
-        if (iAux.get(v) & 1) { h.i32(ext.get(s + 1)); h.i32(ext.get(s + 2)); }
+        hType(h, gepExprSourceType(v));
+        if (gepExprHasInRange(v)) { h.u64(<u64>gepExprInRangeLo(v)); h.u64(<u64>gepExprInRangeHi(v)); }
       }
       break;
     }
