@@ -56,7 +56,9 @@ function runLit(o) {
   const tmp = o.json ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-ratchet-'));
   const json = o.json ?? path.join(tmp, 'results.json');
   const opt = `node ${shellQuote(path.join(REPO, 'bindings/cli.js'))}`;
-  const r = spawnSync(process.execPath, [runner, '--opt', opt, '--jobs', String(o.jobs), '--json', json, corpus],
+  // FileCheck and the other tools of the LLVM whose opt the list was measured against (run-lit
+  // would take the newest installed LLVM).
+  const r = spawnSync(process.execPath, [runner, '--opt', opt, '--llvm-bin', '/usr/lib/llvm-19/bin', '--jobs', String(o.jobs), '--json', json, corpus],
     { cwd: REPO, stdio: ['ignore', 'inherit', 'inherit'] });
   if (!fs.existsSync(json)) die(`run-lit wrote no results (exit status ${r.status})`);
   const results = JSON.parse(fs.readFileSync(json, 'utf8')).tests;
