@@ -26,8 +26,16 @@ import { runPasses, passOutputText } from "./passes/pipeline";
 import { vName, iNext } from "./ir/values";
 import { fillDefaults } from "./ir/defaults";
 import { OutBuf } from "./util/outbuf";
+import { isSupportedVersion, setVersion } from "./ir/version";
 
-export const VERSION: string = "wopt 0.1.0 (LLVM 19 compatible)";
+export const VERSION: string = "wopt 0.1.0 (LLVM 19, 22)";
+
+// The LLVM version to follow for the next parse (ir/version.ts); 1 when it is not supported.
+export function setLLVMVersion(v: i32): i32 {
+  if (!isSupportedVersion(v)) return 1;
+  setVersion(v);
+  return 0;
+}
 
 let inputPtr: usize = 0;
 let argPtr: usize = 0;

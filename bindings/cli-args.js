@@ -1,6 +1,7 @@
 // cli-args.js — opt-compatible command-line parsing for the wopt CLI.
 // Like LLVM's cl library: `-name` and `--name` are the same option, values go as `-name=value`
 // or (for options that take a value) `-name value`; `-` alone is standard input; `--` ends options.
+import { LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './core.js';
 
 /**
  * The option table. kind: bool | string | uint | enum (one of `values`). `group` decides what happens with the value:
@@ -18,6 +19,8 @@ export const OPTIONS = [
   { names: ['disable-verify'], kind: 'bool', group: 'main', key: 'disableVerify', help: 'Do not verify the input and output modules' },
   { names: ['time-passes'], kind: 'bool', group: 'main', key: 'timePasses', help: 'Print parse/pipeline/print wall times to stderr' },
   { names: ['version'], kind: 'bool', group: 'main', key: 'version', help: 'Print the version and exit' },
+  { names: ['llvm-version'], kind: 'enum', values: LLVM_VERSIONS.map(String), group: 'main', key: 'llvmVersion', value: LLVM_VERSIONS.join('|'),
+    help: `The LLVM whose IR dialect and opt behaviour to follow (default ${DEFAULT_LLVM_VERSION})` },
   { names: ['output-dir'], kind: 'string', group: 'main', key: 'outputDir', value: 'directory', help: 'Batch mode: run every input file given, in one process, writing each result to <directory>/<input file name>' },
   { names: ['repo'], kind: 'string', group: 'main', key: 'repo', value: 'file', help: 'Program repository for repo-prune (SQLite file, created on first use; :memory: for none kept)' },
   { names: ['help', 'h'], kind: 'bool', group: 'main', key: 'help', help: 'Print this help and exit' },

@@ -8,6 +8,7 @@ import { parseArgs, helpText, UsageError } from './cli-args.js';
 import { loadWopt, defaultWasmPath } from './node.js';
 import { runModule, runModuleWithRepository } from './driver.js';
 import { formatDiagnostic } from './diag.js';
+import { LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './core.js';
 import { timingReport } from './timing.js';
 // The repository modules (and SQLite behind them) load only when a repository is used.
 const repoStore = () => import('./repo/store.js');
@@ -69,7 +70,7 @@ function version() {
   const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   return loadWopt().then(core => core.version() || 'unknown',
     e => `unavailable (${defaultWasmPath()}: ${e.code === 'ENOENT' ? 'not built; run npm run build:release' : e.message})`)
-    .then(core => `wopt version ${pkg.version}\n  core: ${core}\n  reference: LLVM 19 opt (textual IR only)\n`);
+    .then(core => `wopt version ${pkg.version}\n  core: ${core}\n  LLVM versions: ${LLVM_VERSIONS.join(', ')} (--llvm-version, default ${DEFAULT_LLVM_VERSION}); textual IR only\n`);
 }
 
 // The error text for a driver result that stopped at `stage`.
@@ -154,7 +155,7 @@ async function runInput(core, opts, input, output, sideName, repo) {
       throw new CliError(`${output}: error: Could not open output file: ${errnoText(e)}`);
     }
   };
-  const runOpts = { passes: opts.pipeline, options: opts.forward, moduleId: input.name,
+  const runOpts = { passes: opts.pipeline, options: opts.forward, moduleId: input.name, llvmVersion: Number(opts.llvmVersion ?? DEFAULT_LLVM_VERSION),
     verify: !opts.disableVerify, print: !opts.disableOutput, sink };
   let r;
   try {

@@ -2,6 +2,11 @@
 // Talks to the exports documented in assembly/ABI.md and nothing else. No Node built-ins here:
 // this file runs unchanged in Node and in browsers.
 
+// The LLVM versions whose dialect and behaviour the core follows (`--llvm-version`), and the one
+// used when none is asked for.
+export const LLVM_VERSIONS = [19, 22];
+export const DEFAULT_LLVM_VERSION = 19;
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
@@ -164,7 +169,7 @@ export class WoptCore {
    * bytes into a view of the core's input buffer (no intermediate copy, used for large files).
    * `moduleId` names the module (ModuleID, source_filename).
    */
-  parse(input, { moduleId } = {}) {
+  parse(input, { moduleId, llvmVersion = DEFAULT_LLVM_VERSION } = {}) {
     const direct = input && typeof input === 'object' && !ArrayBuffer.isView(input) && typeof input.fill === 'function';
     const bytes = direct ? null : toBytes(input);
     const size = direct ? input.size : bytes.length;
@@ -176,6 +181,9 @@ export class WoptCore {
         input.fill(new Uint8Array(buf, ptr, size));
       } else this.#write(ptr, bytes);
       if (moduleId !== undefined && this.has('setModuleId')) x.setModuleId(this.#arg(x, encoder.encode(moduleId)));
+      if (this.has('setLLVMVersion') && x.setLLVMVersion(llvmVersion) !== 0) {
+        return { ok: false, line: 0, col: 0, message: `unsupported LLVM version ${llvmVersion} (supported: ${LLVM_VERSIONS.join(', ')})` };
+      }
       if (x.parse(size) === 0) return { ok: true, line: 0, col: 0, message: '' };
       return { ok: false, line: x.errorLine(), col: x.errorCol(), message: this.#error(x) };
     });

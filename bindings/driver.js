@@ -6,7 +6,8 @@ const now = () => globalThis.performance?.now() ?? Date.now();
 /**
  * @param core     a WoptCore
  * @param input    .ll bytes or string
- * @param opts     { passes, options, moduleId, verify = true, print = true, sink }
+ * @param opts     { passes, options, moduleId, llvmVersion, verify = true, print = true, sink }
+ *                 llvmVersion: the LLVM whose dialect and behaviour to follow (core.js LLVM_VERSIONS)
  *                 sink(view): when given, receives the printed text as a view into the core's
  *                 memory (no copy) instead of res.output
  * @returns {{ ok, stage, error, output, log, files, timings }}
@@ -66,13 +67,13 @@ export async function runModuleWithRepository(core, input, opts = {}) {
 // The steps of one module as a generator: it yields { kind: 'lookup', digests } when repo-prune
 // waits for the repository and { kind: 'store', entries } after printing; runModule drives it
 // without a repository, runModuleWithRepository with one.
-function* moduleSteps(core, input, { passes = '', options = [], moduleId, verify = true, print = true, sink, store } = {}) {
+function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVersion, verify = true, print = true, sink, store } = {}) {
   const timings = [];
   const res = { ok: false, stage: null, error: null, output: null, log: '', files: [], timings };
   const step = (name, fn) => { const t = now(); const r = fn(); timings.push({ name, ms: now() - t }); return r; };
   const fail = (stage, error) => { res.stage = stage; res.error = error; return res; };
 
-  const p = step('Parse IR', () => core.parse(input, { moduleId }));
+  const p = step('Parse IR', () => core.parse(input, { moduleId, llvmVersion }));
   if (!p.ok) return fail('parse', p);
 
   if (verify) {

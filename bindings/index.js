@@ -3,7 +3,7 @@
 import { decodeUtf8 } from './core.js';
 import { runModule } from './driver.js';
 
-export { WoptCore, WoptAbort, instantiate, encodePipeline, toBytes, decodeUtf8 } from './core.js';
+export { WoptCore, WoptAbort, instantiate, encodePipeline, toBytes, decodeUtf8, LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './core.js';
 export { runModule } from './driver.js';
 export { formatDiagnostic, caretLines } from './diag.js';
 
@@ -23,9 +23,9 @@ export function defaultCore() {
  * output: the printed module (string) or null; diagnostics: [{ severity, stage, message,
  * line, col, internal }] (stage: parse | verify-input | pipeline | verify-output | print).
  */
-export async function optimize(text, { passes = '', options = {}, verify = true, moduleId = '<string>', core } = {}) {
+export async function optimize(text, { passes = '', options = {}, verify = true, moduleId = '<string>', llvmVersion, core } = {}) {
   core ??= await defaultCore();
-  const r = runModule(core, text, { passes, options, verify, moduleId });
+  const r = runModule(core, text, { passes, options, verify, moduleId, llvmVersion });
   const diagnostics = r.ok ? [] : [{
     severity: 'error', stage: r.stage, message: r.error.message,
     line: r.error.line ?? 0, col: r.error.col ?? 0, internal: !!r.error.internal,
