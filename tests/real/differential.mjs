@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+// Real-program differential suite: whole programs compiled by clang at four optimisation levels,
+// each module run through wopt and through native opt with the same pipeline, compared byte for
+// byte. A wrong type or field is valid IR, so "opt accepts our output" is never enough: for every
+// case both of these must hold:
+//   1. wopt's output equals opt's output (less the "; ModuleID" and "source_filename" lines);
+//   2. opt reads wopt's output (so it verifies) and prints it back unchanged.
+// The IR is generated on every run from the sources (nothing cached that could go stale).
+//
+// Usage: node tests/real/differential.mjs [options]
+//   --llvm 19,22          LLVM versions (clang-N and opt-N from /usr/lib/llvm-N/bin); default: all
+//                         of SUPPORTED that are installed
+//   --programs a,b        programs by name (default: all; see PROGRAMS)
+//   --levels O0,O0g,O1,O2 optimisation levels (default: all four)
+//   --pipelines p,q       print (no passes), mem2reg, mergefunc (default: all three)
+//   -j N                  cases in parallel (default 2)
+//   --keep                keep the work directory and print its path
+// Exit status: 0 when every case matched, 1 when one did not, 2 on usage errors or when a
+// requested compiler is missing.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir, availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { run, runPool } from '../roundtrip.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, '../..');
+const CLI = path.join(REPO, 'bindings', 'cli.js');
+const TIMEOUT_MS = 600_000;
+
+// The LLVM versions whose clang output wopt reads and whose opt it matches.
+export const SUPPORTED = [19];
+
+// SQLite: the public-domain amalgamation (shared/real-programs, or the copy inside better-sqlite3).
+function sqliteSource() {
+  for (const p of [path.resolve(REPO, '../shared/real-programs/sqlite3.c'),
+    path.join(REPO, 'node_modules/better-sqlite3/deps/sqlite3/sqlite3.c')]) if (existsSync(p)) return p;
+  return null;
+}
+export const PROGRAMS = {
+  sqlite: { source: sqliteSource, lang: 'c', flags: ['-w'] },
+  inventory: { source: () => path.join(HERE, 'inventory.cpp'), lang: 'c++', flags: ['-std=c++17'] },
+};
+// -O0 keeps optnone off so that mem2reg and mergefunc have work to do, as the pass tests do.
+export const LEVELS = {
+  O0: ['-O0', '-Xclang', '-disable-O0-optnone'],
+  O0g: ['-O0', '-g', '-Xclang', '-disable-O0-optnone'],
+  O1: ['-O1'],
+  O2: ['-O2'],
+};
+export const PIPELINES = { print: null, mem2reg: 'mem2reg', mergefunc: 'mergefunc' };
+const TARGET = '--target=x86_64-pc-linux-gnu';
+
+export const llvmBin = (v) => `/usr/lib/llvm-${v}/bin`;
+export const haveLLVM = (v) => existsSync(`${llvmBin(v)}/clang`) && existsSync(`${llvmBin(v)}/opt`);
+
+// First line where two module prints differ, ignoring the two header lines opt names after the file.
+export function firstDifference(a, b) {
+  const skip = (l) => l.startsWith('; ModuleID = ') || l.startsWith('source_filename = ');
+  const la = a.split('\n'), lb = b.split('\n');
+  let i = 0, j = 0;
+  while (true) {
+    while (i < la.length && skip(la[i])) i++;
+    while (j < lb.length && skip(lb[j])) j++;
+    if (i >= la.length || j >= lb.length) {
+      if (i >= la.length && j >= lb.length) return null;
+      return { lineA: i + 1, lineB: j + 1, a: la[i] ?? '<end of file>', b: lb[j] ?? '<end of file>' };
+    }
+    if (la[i] !== lb[j]) return { lineA: i + 1, lineB: j + 1, a: la[i], b: lb[j] };
+    i++; j++;
+  }
+}
+
+const clip = (s) => (s.length > 300 ? `${s.slice(0, 300)}...` : s);
+const describe = (d, nameA, nameB) =>
+  `first difference: ${nameA} line ${d.lineA}: ${clip(d.a)}\n                  ${nameB} line ${d.lineB}: ${clip(d.b)}`;
+
+/** Compiles one program at one level with clang-v into dir; resolves to the .ll path. */
+export async function compile(program, level, v, dir) {
+  const p = PROGRAMS[program];
+  const src = p.source();
+  if (!src || !existsSync(src)) throw new Error(`${program}: source not found`);
+  const out = path.join(dir, `${program}.clang${v}.${level}.ll`);
+  const r = await run(`${llvmBin(v)}/clang`, ['-x', p.lang, TARGET, ...p.flags, ...LEVELS[level],
+    '-fdebug-compilation-dir=.', '-S', '-emit-llvm', src, '-o', out], { timeout: TIMEOUT_MS });
+  if (r.code !== 0) throw new Error(`clang-${v} failed on ${program} ${level}: ${clip(r.stderr)}`);
+  return out;
+}
+
+/**
+ * One case: the module `ll` through `pipeline` by opt-v and by wopt. Resolves to
+ * { ok, message } — message names the first differing line when not ok.
+ */
+export async function runCase(ll, pipeline, v, dir, wopt = [process.execPath, CLI]) {
+  const passes = PIPELINES[pipeline];
+  const pass = passes ? [`-passes=${passes}`] : [];
+  const base = path.join(dir, `${path.basename(ll, '.ll')}.${pipeline}`);
+  const opt = `${llvmBin(v)}/opt`;
+  const [ref, ours] = await Promise.all([
+    run(opt, ['-S', ...pass, ll, '-o', `${base}.opt.ll`], { timeout: TIMEOUT_MS }),
+    run(wopt[0], [...wopt.slice(1), '-S', ...pass, ll, '-o', `${base}.wopt.ll`], { timeout: TIMEOUT_MS }),
+  ]);
+  if (ref.code !== 0) return { ok: false, message: `opt-${v} failed on the input: ${clip(ref.stderr)}` };
+  if (ours.code !== 0) return { ok: false, message: `wopt failed: ${clip(ours.stderr)}` };
+  const back = await run(opt, ['-S', `${base}.wopt.ll`, '-o', `${base}.back.ll`], { timeout: TIMEOUT_MS });
+  if (back.code !== 0) return { ok: false, message: `opt-${v} rejects wopt's output: ${clip(back.stderr)}` };
+  const refText = readFileSync(`${base}.opt.ll`, 'utf8');
+  let d = firstDifference(refText, readFileSync(`${base}.wopt.ll`, 'utf8'));
+  if (d) return { ok: false, message: describe(d, `opt-${v}`, 'wopt ') };
+  d = firstDifference(refText, readFileSync(`${base}.back.ll`, 'utf8'));
+  if (d) return { ok: false, message: `opt-${v}'s re-print of wopt's output differs; ${describe(d, `opt-${v}`, 'reprint')}` };
+  const mb = (statSync(ll).size / 1048576).toFixed(1);
+  return { ok: true, message: `identical (${mb} MB in)` };
+}
+
+/** Every (program, version, level) module and its pipelines, as a flat list of work items. */
+export function plan({ versions, programs, levels, pipelines }) {
+  const modules = [];
+  for (const v of versions) for (const program of programs) for (const level of levels) modules.push({ v, program, level, pipelines });
+  return modules;
+}
+
+function parseList(arg, all, what) {
+  const list = arg.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const x of list) if (!all.includes(x)) { console.error(`unknown ${what} '${x}' (known: ${all.join(', ')})`); process.exit(2); }
+  return list;
+}
+
+async function main(argv) {
+  let versions = SUPPORTED.filter(haveLLVM), programs = Object.keys(PROGRAMS), levels = Object.keys(LEVELS);
+  let pipelines = Object.keys(PIPELINES), jobs = Math.min(2, availableParallelism()), keep = false, askedVersions = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i], val = () => argv[++i] ?? '';
+    if (a === '--llvm') { versions = parseList(val(), SUPPORTED.map(String), 'LLVM version').map(Number); askedVersions = true; }
+    else if (a === '--programs') programs = parseList(val(), Object.keys(PROGRAMS), 'program');
+    else if (a === '--levels') levels = parseList(val(), Object.keys(LEVELS), 'level');
+    else if (a === '--pipelines') pipelines = parseList(val(), Object.keys(PIPELINES), 'pipeline');
+    else if (a === '-j') jobs = Math.max(1, Number(val()) || 1);
+    else if (a === '--keep') keep = true;
+    else { console.error(`unknown option ${a}; see the top of ${path.relative(process.cwd(), fileURLToPath(import.meta.url))}`); return 2; }
+  }
+  const missing = (askedVersions ? versions : SUPPORTED).filter((v) => !haveLLVM(v));
+  if (missing.length) { console.error(`missing: ${missing.map((v) => `clang-${v}/opt-${v} (apt-get install clang-${v} llvm-${v})`).join(', ')}`); return 2; }
+  const dir = mkdtempSync(path.join(tmpdir(), 'wopt-real-'));
+  let failures = 0, cases = 0;
+  const t0 = Date.now();
+  try {
+    await runPool(plan({ versions, programs, levels, pipelines }), jobs, async (m) => {
+      const name = `${m.program} clang-${m.v} ${m.level}`;
+      let ll;
+      try { ll = await compile(m.program, m.level, m.v, dir); } catch (e) {
+        failures++; cases += m.pipelines.length; console.log(`FAIL ${name}: ${e.message}`); return;
+      }
+      for (const p of m.pipelines) {
+        const r = await runCase(ll, p, m.v, dir);
+        cases++;
+        if (!r.ok) failures++;
+        console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${name} ${p}: ${r.message}`);
+      }
+      if (!keep) for (const p of m.pipelines) for (const s of ['opt', 'wopt', 'back']) rmSync(path.join(dir, `${path.basename(ll, '.ll')}.${p}.${s}.ll`), { force: true });
+    });
+  } finally {
+    if (keep) console.log(`work directory: ${dir}`); else rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`time: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(`differential: ${cases - failures} passed, ${failures} failed`);
+  return failures ? 1 : 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await main(process.argv.slice(2));
