@@ -15,39 +15,55 @@ export const enum AT {
 export let attrSets: ListInterner = new ListInterner();
 export let attrLists: ListInterner = new ListInterner();
 
-// Attribute kinds known to LLVM 19, as [keyword, group]; the index is the kind. Within each group
-// they are in LLVM's enum order (TableGen def-name order), which is the order LLVM prints them in.
-// Groups in LLVM's order: enum, type, int, constant range, constant range list (AT tags 0, 2, 1, 3, 3).
+// Attribute kinds of every LLVM version wopt speaks; the index is the kind. Within each group they
+// are in LLVM's enum order (TableGen def-name order), which is the order LLVM prints them in; an
+// attribute a version adds takes its def-name place, so each version's order is this order
+// restricted to its own attributes. Groups in LLVM's order: enum, type, int, constant range,
+// constant range list (AT tags 0, 2, 1, 3, 3). (Literal arrays: static data survives the arena
+// reset; an array computed at start-up would live on the reset heap.)
 export const ATTR_KW: string[] = [
   // enum attributes, by def name
-  "allocalign", "allocptr", "alwaysinline", "builtin", "cold", "convergent", "coro_elide_safe",
-  "coro_only_destroy_when_complete", "dead_on_unwind", "disable_sanitizer_instrumentation",
-  "fn_ret_thunk_extern", "hot", "hybrid_patchable", "immarg", "inreg", "inlinehint", "jumptable",
-  "minsize", "mustprogress", "naked", "nest", "noalias", "nobuiltin", "nocallback", "nocapture",
-  "nocf_check", "nodivergencesource", "noduplicate", "noext", "nofree", "noimplicitfloat", "noinline", "nomerge",
-  "noprofile", "norecurse", "noredzone", "noreturn", "nosanitize_bounds", "nosanitize_coverage", "nosync",
-  "noundef", "nounwind", "nonlazybind", "nonnull", "null_pointer_is_valid", "optforfuzzing", "optdebug",
-  "optsize", "optnone", "presplitcoroutine", "readnone", "readonly", "returned", "returns_twice", "signext",
-  "safestack", "sanitize_address", "sanitize_hwaddress", "sanitize_memtag", "sanitize_memory",
-  "sanitize_numerical_stability", "sanitize_realtime", "sanitize_realtime_blocking", "sanitize_thread", "sanitize_type", "shadowcallstack",
-  "skipprofile", "speculatable", "speculative_load_hardening", "ssp", "sspreq", "sspstrong", "strictfp",
-  "swiftasync", "swifterror", "swiftself", "willreturn", "writable", "writeonly", "zeroext",
+  "allocalign", "allocptr", "alwaysinline", "builtin", "cold", "convergent",
+  "coro_only_destroy_when_complete", "coro_elide_safe", "dead_on_return", "dead_on_unwind",
+  "disable_sanitizer_instrumentation", "fn_ret_thunk_extern", "hot", "hybrid_patchable", "immarg",
+  "inreg", "inlinehint", "jumptable", "minsize", "mustprogress", "naked", "nest", "noalias",
+  "nobuiltin", "nocallback", "nocapture", "nocf_check", "nocreateundeforpoison", "nodivergencesource",
+  "noduplicate", "noext", "nofree", "noimplicitfloat", "noinline", "nomerge", "noprofile", "norecurse",
+  "noredzone", "noreturn", "nosanitize_bounds", "nosanitize_coverage", "nosync", "noundef", "nounwind",
+  "nonlazybind", "nonnull", "null_pointer_is_valid", "optforfuzzing", "optdebug", "optsize", "optnone",
+  "presplitcoroutine", "readnone", "readonly", "returned", "returns_twice", "signext", "safestack",
+  "sanitize_address", "sanitize_alloc_token", "sanitize_hwaddress", "sanitize_memtag",
+  "sanitize_memory", "sanitize_numerical_stability", "sanitize_realtime", "sanitize_realtime_blocking",
+  "sanitize_thread", "sanitize_type", "shadowcallstack", "skipprofile", "speculatable",
+  "speculative_load_hardening", "ssp", "sspreq", "sspstrong", "strictfp", "swiftasync", "swifterror",
+  "swiftself", "willreturn", "writable", "writeonly", "zeroext",
   // type attributes
   "byref", "byval", "elementtype", "inalloca", "preallocated", "sret",
   // int attributes
-  "align", "allockind", "allocsize", "dereferenceable", "dereferenceable_or_null", "memory", "nofpclass",
-  "alignstack", "uwtable", "vscale_range",
+  "align", "allockind", "allocsize", "captures", "dereferenceable", "dereferenceable_or_null",
+  "memory", "nofpclass", "alignstack", "uwtable", "vscale_range",
   // constant range
   "range",
   // constant range list
   "initializes",
 ];
+// The attributes not in every version, as "keyword:since[:last]" (the first LLVM version with the
+// attribute, and the last one); every other attribute is in LLVM 19 and later.
+const ATTR_VERSIONS: string[] = [
+  "coro_elide_safe:20", "nodivergencesource:20", "noext:20", "sanitize_realtime:20",
+  "sanitize_realtime_blocking:20", "sanitize_type:20", "captures:21", "dead_on_return:21",
+  "nocapture:19:20", "nocreateundeforpoison:22", "sanitize_alloc_token:22",
+];
+let attrSince: I32Vec = new I32Vec(), attrLast: I32Vec = new I32Vec();
+// The first LLVM version with attribute kind `kind`, and the last one (0: still there).
+export function attrSinceVersion(kind: i32): i32 { return attrSince.get(kind); }
+export function attrLastVersion(kind: i32): i32 { return attrLast.get(kind); }
 export let FIRST_INT_ATTR: i32 = 0, FIRST_TYPE_ATTR: i32 = 0, FIRST_RANGE_ATTR: i32 = 0, FIRST_RANGELIST_ATTR: i32 = 0;
 export let ATTR_ALIGN: i32 = 0, ATTR_MEMORY: i32 = 0, ATTR_ALLOCSIZE: i32 = 0, ATTR_ALIGNSTACK: i32 = 0,
   ATTR_UWTABLE: i32 = 0, ATTR_VSCALE: i32 = 0, ATTR_ALLOCKIND: i32 = 0, ATTR_NOFPCLASS: i32 = 0,
   ATTR_READNONE: i32 = 0, ATTR_READONLY: i32 = 0, ATTR_WRITEONLY: i32 = 0, ATTR_NOUNWIND: i32 = 0,
   ATTR_OPTNONE: i32 = 0, ATTR_NOINLINE: i32 = 0, ATTR_BYVAL: i32 = 0, ATTR_SRET: i32 = 0, ATTR_NONNULL: i32 = 0,
-  ATTR_RETURNED: i32 = 0, ATTR_NOUNDEF: i32 = 0;
+  ATTR_RETURNED: i32 = 0, ATTR_NOUNDEF: i32 = 0, ATTR_NOCAPTURE: i32 = 0, ATTR_CAPTURES: i32 = 0;
 
 function kw(s: string): i32 { let i = ATTR_KW.indexOf(s); assert(i >= 0); return i; }
 // The AT tag an attribute kind is stored with.
@@ -68,6 +84,15 @@ export function resetAttributes(): void {
   ATTR_READONLY = kw("readonly"); ATTR_WRITEONLY = kw("writeonly"); ATTR_NOUNWIND = kw("nounwind");
   ATTR_OPTNONE = kw("optnone"); ATTR_NOINLINE = kw("noinline"); ATTR_BYVAL = kw("byval"); ATTR_SRET = kw("sret");
   ATTR_NONNULL = kw("nonnull"); ATTR_RETURNED = kw("returned"); ATTR_NOUNDEF = kw("noundef");
+  ATTR_NOCAPTURE = kw("nocapture"); ATTR_CAPTURES = kw("captures");
+  attrSince = new I32Vec(); attrSince.resize(ATTR_KW.length, 19);
+  attrLast = new I32Vec(); attrLast.resize(ATTR_KW.length, 0);
+  for (let i = 0; i < ATTR_VERSIONS.length; i++) {
+    let p = ATTR_VERSIONS[i].split(":");
+    let k = kw(p[0]);
+    attrSince.set(k, I32.parseInt(p[1]));
+    if (p.length > 2) attrLast.set(k, I32.parseInt(p[2]));
+  }
 }
 
 // Number of attributes in a set (-1 = empty set).

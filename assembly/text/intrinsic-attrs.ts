@@ -1,8 +1,9 @@
 // LLVM replaces the attributes of a recognised intrinsic's declaration with the intrinsic's own
-// (declared ones are dropped). The table (ir/intrinsics-table.ts) is generated from opt-19 runs;
-// its attribute text is read with the ordinary attribute parser.
+// (declared ones are dropped). The table (ir/intrinsics-table.ts) is generated from opt runs of
+// each version; its attribute text is read with the ordinary attribute parser.
 import { I32Vec, U8Vec } from "../util/vec";
-import { INTRINSIC_NAMES, INTRINSIC_ATTRS } from "../ir/intrinsics-table";
+import { INTRINSIC_NAMES, INTRINSIC_ATTRS_19, INTRINSIC_ATTRS_22 } from "../ir/intrinsics-table";
+import { llvmVersion } from "../ir/version";
 import { strtab, lexInit, next } from "./lexer";
 import { parseAttrSet, AC_FN, AC_RET, AC_PARAM } from "./parse-attrs";
 import { failed } from "./pstate";
@@ -51,8 +52,11 @@ function parseText(s: string, ctx: i32): i32 {
 }
 
 // Attribute list for intrinsic table entry k over a function type with nParams parameters.
+// The target version's attribute text for table entry k ("?": not an intrinsic of that version).
+function attrText(k: i32): string { return (llvmVersion >= 22 ? INTRINSIC_ATTRS_22 : INTRINSIC_ATTRS_19)[k]; }
+
 function attrsFor(k: i32, nParams: i32): i32 {
-  let a = INTRINSIC_ATTRS[k].split("|");
+  let a = attrText(k).split("|");
   scratch.clear();
   scratch.push(parseText(a[0], AC_FN));
   scratch.push(parseText(a[1], AC_RET));
@@ -70,7 +74,7 @@ export function applyIntrinsicAttributes(): void {
     let nm = vName.get(gValue.get(g));
     if (nm < 0) continue;
     let k = lookup(nm);
-    if (k < 0) continue;
+    if (k < 0 || attrText(k) == "?") continue;
     let list = attrsFor(k, listLen(gValueType.get(g)));
     if (!failed) gAttrs.set(g, list);
   }

@@ -5,11 +5,12 @@ import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, src, strtab } from "./l
 import * as K from "./keywords";
 import { error, errorI, errorAt, eat, expect, isWord, stack, failed, parseAlignment, parseUInt32 } from "./pstate";
 import { encodeAlign } from "../ir/align";
+import { llvmVersion } from "../ir/version";
 import { parseType } from "./parse-types";
 import {
   AT, ATTR_KW, attrSets, attrTag, ATTR_ALIGN, ATTR_MEMORY, ATTR_ALLOCSIZE, ATTR_ALIGNSTACK, ATTR_UWTABLE,
-  ATTR_VSCALE, ATTR_ALLOCKIND, ATTR_NOFPCLASS, ATTR_READNONE, ATTR_READONLY, ATTR_WRITEONLY, setSize, setTag,
-  setKey, setV0, setV1,
+  ATTR_VSCALE, ATTR_ALLOCKIND, ATTR_NOFPCLASS, ATTR_READNONE, ATTR_READONLY, ATTR_WRITEONLY, ATTR_NOCAPTURE,
+  ATTR_CAPTURES, attrSinceVersion, attrLastVersion, setSize, setTag, setKey, setV0, setV1,
 } from "../ir/attributes";
 
 export const AC_PARAM = 0, AC_RET = 1, AC_FN = 2, AC_GROUP = 3;
@@ -40,8 +41,14 @@ export function attrKindOf(s: i32): i32 { return s < kindOfStr.len ? kindOfStr.g
 
 function push(tag: i32, key: i32, v0: i32, v1: i32): void { entries.push(tag); entries.push(key); entries.push(v0); entries.push(v1); }
 
-// Memory effects: 2 bits per location (argmem 0, inaccessiblemem 2, other 4); none 0 read 1 write 2 readwrite 3.
-export const ME_ALL: i32 = 0x3f;
+// Memory effects: 2 bits per location, in LLVM 22's location order (argmem 0, inaccessiblemem 2,
+// errnomem 4, other 6, target_mem0 8, target_mem1 10); none 0 read 1 write 2 readwrite 3. LLVM 19
+// has only argmem, inaccessiblemem and other: under it the other three always equal `other`.
+export const ME_ALL: i32 = 0xfff;
+export const ME_OTHER_SHIFT: i32 = 6;
+// Locations by keyword, with the first LLVM version that has each.
+const MEM_LOCS: string[] = ["argmem", "inaccessiblemem", "errnomem", "", "target_mem0", "target_mem1"];
+const MEM_LOC_SINCE: i32[] = [19, 19, 21, 0, 22, 22];
 function modRef(w: i32): i32 {
   if (w == K.KW_none) return 0;
   if (w == K.KW_read) return 1;
@@ -49,34 +56,85 @@ function modRef(w: i32): i32 {
   if (w == K.KW_readwrite) return 3;
   return -1;
 }
+// Every location set to access kind mr.
+export function memAll(mr: i32): i32 { let me = 0; for (let l = 0; l < 6; l++) me |= mr << (l * 2); return me; }
+function memLocError(): i32 {
+  return errorI(llvmVersion >= 21
+    ? "expected memory location (argmem, inaccessiblemem, errnomem) or access kind (none, read, write, readwrite)"
+    : "expected memory location (argmem, inaccessiblemem) or access kind (none, read, write, readwrite)");
+}
 function parseMemory(): i32 {
   if (!expect(T.LParen, "'('")) return -1;
   let me = 0, seenDefault = false;
-  let explicit = 0; // locations set explicitly
   while (true) {
-    if (tok != T.Word && tok != T.LabelStr) return errorI("expected memory location (argmem, inaccessiblemem) or access kind (none, read, write, readwrite)");
+    if (tok != T.Word && tok != T.LabelStr) return memLocError();
     if (tok == T.LabelStr) {
-      let loc = tokStr;
-      let shift = strtab.eqStr(loc, "argmem") ? 0 : strtab.eqStr(loc, "inaccessiblemem") ? 2 : strtab.eqStr(loc, "other") ? 4 : -1;
-      if (shift < 0) return errorI("expected memory location (argmem, inaccessiblemem) or access kind (none, read, write, readwrite)");
+      let loc = -1;
+      for (let l = 0; l < MEM_LOCS.length; l++) if (MEM_LOCS[l].length > 0 && strtab.eqStr(tokStr, MEM_LOCS[l])) { loc = l; break; }
+      if (loc < 0) return memLocError();
+      if (!checkVersion(MEM_LOCS[loc] + ":", MEM_LOC_SINCE[loc])) return -1;
       next();
       let mr = tok == T.Word ? modRef(tokStr) : -1;
       if (mr < 0) return errorI("expected access kind (none, read, write, readwrite)");
       next();
-      me = (me & ~(3 << shift)) | (mr << shift);
-      explicit |= 3 << shift;
+      me = (me & ~(3 << (loc * 2))) | (mr << (loc * 2));
     } else {
       let mr = modRef(tokStr);
-      if (mr < 0) return errorI("expected memory location (argmem, inaccessiblemem) or access kind (none, read, write, readwrite)");
+      if (mr < 0) return memLocError();
       if (seenDefault) return errorI("default access kind must be specified first");
       next();
       seenDefault = true;
-      me = mr | (mr << 2) | (mr << 4);
+      me = memAll(mr);
     }
     if (!eat(T.Comma)) break;
   }
   if (!expect(T.RParen, "')'")) return -1;
   return me;
+}
+
+// captures(...): the components that may be captured, for the return value and for the rest.
+// Components: address_is_null 1, address 3, read_provenance 4, provenance 12 (LLVM's bits).
+const CAPTURE_WORDS: string[] = ["address_is_null", "address", "read_provenance", "provenance"];
+const CAPTURE_BITS: i32[] = [1, 3, 4, 12];
+// Parses the parenthesised list; returns other | ret << 8, or -1 after an error.
+function parseCaptures(): i32 {
+  if (!expect(T.LParen, "'('")) return -1;
+  let other = 0, ret = -1, cur = 0, inRet = false, sawNone = false;
+  while (true) {
+    if ((tok == T.Word || tok == T.LabelStr) && strtab.eqStr(tokStr, "ret")) {
+      // `ret:` lexes as a label; `ret :` as a word and a colon
+      let label = tok == T.LabelStr;
+      next();
+      if (!label && !expect(T.Colon, "':'")) return -1;
+      if (inRet) return errorI("duplicate 'ret' location");
+      other = cur;
+      inRet = true; cur = 0; sawNone = false;
+    }
+    if (tok == T.Word && tokStr == K.KW_none) {
+      next();
+      if (cur != 0) return errorI("cannot use 'none' with other component");
+      sawNone = true;
+    } else {
+      let c = -1;
+      if (tok == T.Word) for (let i = 0; i < CAPTURE_WORDS.length; i++) if (strtab.eqStr(tokStr, CAPTURE_WORDS[i])) { c = i; break; }
+      if (c < 0) return errorI("expected one of 'none', 'address', 'address_is_null', 'provenance' or 'read_provenance'");
+      if (sawNone) return errorI("cannot use 'none' with other component");
+      cur |= CAPTURE_BITS[c];
+      next();
+    }
+    if (tok == T.RParen) { next(); break; }
+    if (!expect(T.Comma, "',' or ')'")) return -1;
+  }
+  if (inRet) ret = cur; else { other = cur; ret = cur; }
+  return other | (ret << 8);
+}
+
+// An attribute the target LLVM version does not have: a located error naming the version that
+// brought it (checked where the attribute's word starts).
+function checkVersion(what: string, since: i32): bool {
+  if (llvmVersion >= since) return true;
+  return error("'" + what + "' requires LLVM " + since.toString() + " or later; wopt follows LLVM " +
+    llvmVersion.toString() + " (--llvm-version=" + llvmVersion.toString() + ")");
 }
 
 const FPCLASS_NAMES: string[] = ["all", "nan", "inf", "norm", "sub", "zero", "snan", "qnan", "ninf", "pinf", "nnorm", "pnorm", "nsub", "psub", "nzero", "pzero"];
@@ -151,7 +209,7 @@ function parseOne(ctx: i32): bool {
   if (kind < 0) {
     if (ctx == AC_FN || ctx == AC_GROUP) {
       if (w == S_ARGMEMONLY || w == S_INACC || w == S_INACC_OR_ARG) {
-        let loc = w == S_ARGMEMONLY ? 3 : w == S_INACC ? 12 : 15;
+        let loc = w == S_ARGMEMONLY ? 3 : w == S_INACC ? 12 : 15; // argmem, inaccessiblemem, both
         if (memUpgrade < 0) memUpgrade = ME_ALL;
         memUpgrade &= loc;
         next(); return true;
@@ -159,6 +217,23 @@ function parseOne(ctx: i32): bool {
     }
     return false;
   }
+  if (attrLastVersion(kind) != 0 && llvmVersion > attrLastVersion(kind)) {
+    // nocapture: LLVM 21 replaced it by captures(none)
+    next(); push(AT.Int, ATTR_CAPTURES, 0, 0); return true;
+  }
+  if (kind == ATTR_CAPTURES) {
+    let at = tokStart;
+    next();
+    let c = parseCaptures(); if (c < 0) return false;
+    if (llvmVersion < attrSinceVersion(kind)) {
+      // LLVM 19 can hold captures(none) as nocapture, nothing else
+      if (c == 0) { push(AT.Enum, ATTR_NOCAPTURE, 0, 0); return true; }
+      return errorAt("'captures(...)' other than captures(none) requires LLVM 21 or later; wopt follows LLVM " +
+        llvmVersion.toString() + " (--llvm-version=" + llvmVersion.toString() + ")", at);
+    }
+    push(AT.Int, kind, c & 0xff, c >> 8); return true;
+  }
+  if (!checkVersion(ATTR_KW[kind], attrSinceVersion(kind))) return false;
   next();
   // Alignments are stored encoded (ir/align.ts): the largest, 2^32, does not fit in an i32.
   if (kind == ATTR_ALIGN) {
@@ -191,7 +266,7 @@ function parseOne(ctx: i32): bool {
   }
   if ((ctx == AC_FN || ctx == AC_GROUP) && (kind == ATTR_READNONE || kind == ATTR_READONLY || kind == ATTR_WRITEONLY)) {
     let mr = kind == ATTR_READNONE ? 0 : kind == ATTR_READONLY ? 1 : 2;
-    let me = mr | (mr << 2) | (mr << 4);
+    let me = memAll(mr);
     memUpgrade = memUpgrade < 0 ? me : memUpgrade & me;
     return true;
   }

@@ -7,29 +7,44 @@ import { strtab } from "./lexer";
 import { printType, printEscapedId } from "./printer-types";
 import {
   AT, ATTR_KW, setSize, setTag, setKey, setV0, setV1, ATTR_ALIGN, ATTR_ALIGNSTACK, ATTR_MEMORY, ATTR_NOFPCLASS,
-  ATTR_UWTABLE, ATTR_ALLOCSIZE, ATTR_VSCALE, ATTR_ALLOCKIND,
+  ATTR_UWTABLE, ATTR_ALLOCSIZE, ATTR_VSCALE, ATTR_ALLOCKIND, ATTR_CAPTURES,
 } from "../ir/attributes";
-import { FPCLASS_MASKS } from "./parse-attrs";
+import { FPCLASS_MASKS, ME_OTHER_SHIFT, memAll } from "./parse-attrs";
 
 const MODREF: string[] = ["none", "read", "write", "readwrite"];
 const FPCLASS_PRINT: string[] = ["all", "nan", "inf", "norm", "sub", "zero", "snan", "qnan", "ninf", "pinf", "nnorm", "pnorm", "nsub", "psub", "nzero", "pzero"];
 
+// memory(...): the access kind of `other` first as the default, then every location that differs
+// from it, in LLVM's location order (parse-attrs.ts has the encoding).
+const MEM_LOC_LABELS: string[] = ["argmem: ", "inaccessiblemem: ", "errnomem: ", "", "target_mem0: ", "target_mem1: "];
 function printMemory(out: OutBuf, me: i32): void {
   out.str("memory(");
-  let other = (me >> 4) & 3;
+  let other = (me >> ME_OTHER_SHIFT) & 3;
   let first = true;
-  let allSame = (me & 3) == other && ((me >> 2) & 3) == other;
-  if (other != 0 || allSame) { out.str(MODREF[other]); first = false; }
-  if (!allSame) {
-    for (let loc = 0; loc < 2; loc++) {
-      let mr = (me >> (loc * 2)) & 3;
-      if (mr == other) continue;
-      if (!first) out.str(", ");
-      first = false;
-      out.str(loc == 0 ? "argmem: " : "inaccessiblemem: ");
-      out.str(MODREF[mr]);
-    }
+  if (other != 0 || me == memAll(other)) { out.str(MODREF[other]); first = false; }
+  for (let loc = 0; loc < MEM_LOC_LABELS.length; loc++) {
+    let mr = (me >> (loc * 2)) & 3;
+    if (loc * 2 == ME_OTHER_SHIFT || mr == other) continue;
+    if (!first) out.str(", ");
+    first = false;
+    out.str(MEM_LOC_LABELS[loc]);
+    out.str(MODREF[mr]);
   }
+  out.byte(41);
+}
+// The components of captures(...) for one location (parse-attrs.ts has the bits).
+function printCaptureComponents(out: OutBuf, cc: i32): void {
+  if (cc == 0) { out.str("none"); return; }
+  let sep = false;
+  if ((cc & 3) == 1) { out.str("address_is_null"); sep = true; }
+  else if ((cc & 3) == 3) { out.str("address"); sep = true; }
+  if ((cc & 12) == 4) { if (sep) out.str(", "); out.str("read_provenance"); sep = true; }
+  if ((cc & 12) == 12) { if (sep) out.str(", "); out.str("provenance"); }
+}
+function printCaptures(out: OutBuf, other: i32, ret: i32): void {
+  out.str("captures(");
+  if (other != 0 || other == ret) printCaptureComponents(out, other);
+  if (other != ret) { if (other != 0) out.str(", "); out.str("ret: "); printCaptureComponents(out, ret); }
   out.byte(41);
 }
 function printFPClass(out: OutBuf, mask: i32): void {
@@ -62,6 +77,7 @@ export function printAttr(out: OutBuf, set: i32, i: i32, inGroup: bool): void {
   if (key == ATTR_ALIGN) { out.str(inGroup ? "align=" : "align "); out.i64(decodeAlign(v0)); return; }
   if (key == ATTR_ALIGNSTACK) { if (inGroup) { out.str("alignstack="); out.i64(decodeAlign(v0)); } else { out.str("alignstack("); out.i64(decodeAlign(v0)); out.byte(41); } return; }
   if (key == ATTR_MEMORY) { printMemory(out, v0); return; }
+  if (key == ATTR_CAPTURES) { printCaptures(out, v0, v1); return; }
   if (key == ATTR_NOFPCLASS) { printFPClass(out, v0); return; }
   if (key == ATTR_UWTABLE) { out.str(v0 == 1 ? "uwtable(sync)" : "uwtable"); return; }
   if (key == ATTR_ALLOCKIND) { out.str("allockind(\""); printEscapedId(out, v0); out.str("\")"); return; }

@@ -13,6 +13,7 @@ import { formatDoubleLLVM } from "../util/fp";
 import { gValue, gFlags, GF_NUMBERED } from "../ir/globals";
 import { printMDOperand } from "./printer-meta";
 import { canonicalMD } from "../ir/metadata";
+import { llvmVersion } from "../ir/version";
 
 // Slots: per value id, the number of an unnamed value (locals per function, globals per module).
 export let localSlot: I32Vec = new I32Vec();
@@ -161,6 +162,7 @@ export function printConstant(out: OutBuf, c: i32): void {
     }
     case VK.ConstVector: {
       let n = numOperands(c);
+      if (printsAsSplat(c)) { printSplat(out, operand(c, 0)); return; }
       out.byte(60);
       for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(out, operand(c, i)); }
       out.byte(62); return;
@@ -192,7 +194,34 @@ function printBlockAddressBlock(out: OutBuf, fn: i32, bb: i32): void {
   if (s >= 0) { out.byte(37); out.int(s); } else out.str("<badref>");
 }
 
+// LLVM 20 and later print a vector whose lanes are one integer or floating-point constant as
+// `splat (T c)`: a fixed vector of equal lanes, and the scalable splat shuffle
+// shufflevector (insertelement (poison, c, 0), poison, zeroinitializer).
+function isIntOrFP(v: i32): bool { let k = <i32>vKind.get(v); return k == VK.ConstInt || k == VK.ConstFP; }
+function printsAsSplat(c: i32): bool {
+  if (llvmVersion < 20) return false;
+  let n = numOperands(c);
+  let e = operand(c, 0);
+  if (!isIntOrFP(e)) return false;
+  for (let i = 1; i < n; i++) if (operand(c, i) != e) return false;
+  return true;
+}
+// The splatted constant of a scalable splat shuffle, or -1.
+function scalableSplatValue(c: i32): i32 {
+  if (llvmVersion < 20 || <i32>iOp.get(c) != Op.ShuffleVector || <i32>tyKind.get(vType.get(c)) != TK.ScalableVector) return -1;
+  let ins = operand(c, 0);
+  if (<i32>vKind.get(ins) != VK.ConstExpr || <i32>iOp.get(ins) != Op.InsertElement) return -1;
+  if (<i32>vKind.get(operand(c, 1)) != VK.ConstPoison || <i32>vKind.get(operand(c, 2)) != VK.ConstZero) return -1;
+  let e = operand(ins, 1), idx = operand(ins, 2);
+  if (<i32>vKind.get(operand(ins, 0)) != VK.ConstPoison || !isIntOrFP(e)) return -1;
+  if (<i32>vKind.get(idx) != VK.ConstInt || intSExt64(idx) != 0) return -1;
+  return e;
+}
+function printSplat(out: OutBuf, e: i32): void { out.str("splat ("); printTypedValue(out, e); out.byte(41); }
+
 function printConstExpr(out: OutBuf, c: i32): void {
+  let sv = scalableSplatValue(c);
+  if (sv >= 0) { printSplat(out, sv); return; }
   let op = <i32>iOp.get(c);
   let f = iFlags.get(c);
   out.str(OP_NAMES[op]);
