@@ -639,6 +639,13 @@ function visitCast(i: i32, op: i32): void {
       if (sv && !sameCount(s, d)) { bad("PtrToInt Vector width mismatch", i); return; }
       break;
     }
+    case Op.PtrToAddr: {
+      if (!isPtrOrPtrVec(s)) { bad("PtrToAddr source must be pointer", i); return; }
+      if (!isIntOrIntVec(d)) { bad("PtrToAddr result must be integral", i); return; }
+      if (sv != dv) { bad("PtrToAddr type mismatch", i); return; }
+      if (sv && !sameCount(s, d)) { bad("PtrToAddr Vector width mismatch", i); return; }
+      break;
+    }
     case Op.IntToPtr: {
       if (!isIntOrIntVec(s)) { bad("IntToPtr source must be an integral", i); return; }
       if (!isPtrOrPtrVec(d)) { bad("IntToPtr result must be a pointer", i); return; }

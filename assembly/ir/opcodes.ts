@@ -18,6 +18,9 @@ export const enum Op {
   // other
   ICmp, FCmp, Phi, Call, Select, VAArg, ExtractElement, InsertElement, ShuffleVector, ExtractValue, InsertValue,
   LandingPad, Freeze,
+  // LLVM 22's cast; last here so the numbering of the LLVM 19 opcodes stays LLVM 19's (where LLVM's
+  // own number matters, mergefunc's hash maps it)
+  PtrToAddr,
   Count
 }
 
@@ -32,11 +35,14 @@ export const OP_NAMES: string[] = [
   "cleanuppad", "catchpad",
   "icmp", "fcmp", "phi", "call", "select", "va_arg", "extractelement", "insertelement", "shufflevector", "extractvalue", "insertvalue",
   "landingpad", "freeze",
+  "ptrtoaddr",
 ];
 
 @inline export function isTerminator(op: i32): bool { return op >= Op.Ret && op <= Op.CallBr; }
 @inline export function isBinary(op: i32): bool { return op >= Op.Add && op <= Op.Xor; }
-@inline export function isCast(op: i32): bool { return op >= Op.Trunc && op <= Op.AddrSpaceCast; }
+@inline export function isCast(op: i32): bool { return (op >= Op.Trunc && op <= Op.AddrSpaceCast) || op == Op.PtrToAddr; }
+// The first LLVM version with opcode op.
+export function opcodeSince(op: i32): i32 { return op == Op.PtrToAddr ? 22 : 19; }
 @inline export function isCallLike(op: i32): bool { return op == Op.Call || op == Op.Invoke || op == Op.CallBr; }
 export function isFPBinary(op: i32): bool {
   return op == Op.FAdd || op == Op.FSub || op == Op.FMul || op == Op.FDiv || op == Op.FRem;

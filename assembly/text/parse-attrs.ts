@@ -3,7 +3,7 @@
 import { I32Vec } from "../util/vec";
 import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, src, strtab } from "./lexer";
 import * as K from "./keywords";
-import { error, errorI, errorAt, eat, expect, isWord, stack, failed, parseAlignment, parseUInt32 } from "./pstate";
+import { error, errorI, errorAt, eat, expect, isWord, stack, failed, parseAlignment, parseUInt32, checkVersion, versionMessage } from "./pstate";
 import { encodeAlign } from "../ir/align";
 import { llvmVersion } from "../ir/version";
 import { parseType } from "./parse-types";
@@ -129,14 +129,6 @@ function parseCaptures(): i32 {
   return other | (ret << 8);
 }
 
-// An attribute the target LLVM version does not have: a located error naming the version that
-// brought it (checked where the attribute's word starts).
-function checkVersion(what: string, since: i32): bool {
-  if (llvmVersion >= since) return true;
-  return error("'" + what + "' requires LLVM " + since.toString() + " or later; wopt follows LLVM " +
-    llvmVersion.toString() + " (--llvm-version=" + llvmVersion.toString() + ")");
-}
-
 const FPCLASS_NAMES: string[] = ["all", "nan", "inf", "norm", "sub", "zero", "snan", "qnan", "ninf", "pinf", "nnorm", "pnorm", "nsub", "psub", "nzero", "pzero"];
 export const FPCLASS_MASKS: i32[] = [0x3ff, 3, 0x204, 0x108, 0x90, 0x60, 1, 2, 4, 0x200, 8, 0x100, 16, 0x80, 32, 64];
 function parseNoFPClass(): i32 {
@@ -228,8 +220,7 @@ function parseOne(ctx: i32): bool {
     if (llvmVersion < attrSinceVersion(kind)) {
       // LLVM 19 can hold captures(none) as nocapture, nothing else
       if (c == 0) { push(AT.Enum, ATTR_NOCAPTURE, 0, 0); return true; }
-      return errorAt("'captures(...)' other than captures(none) requires LLVM 21 or later; wopt follows LLVM " +
-        llvmVersion.toString() + " (--llvm-version=" + llvmVersion.toString() + ")", at);
+      return errorAt(versionMessage("captures(...)' other than 'captures(none)", 21), at);
     }
     push(AT.Int, kind, c & 0xff, c >> 8); return true;
   }

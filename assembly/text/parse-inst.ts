@@ -4,7 +4,7 @@
 import { I32Vec } from "../util/vec";
 import { T, tok, tokStr, tokNum, tokStart, next, strtab } from "./lexer";
 import * as K from "./keywords";
-import { error, errorI, eat, expect, expectWord, isWord, eatWord, stack, failed, parseAlignment } from "./pstate";
+import { error, errorI, eat, expect, expectWord, isWord, eatWord, stack, failed, parseAlignment, checkVersion } from "./pstate";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseTypeAndValue, parseValue, parseBlockRef, parseCmpPredicate, localLookupName, localLookupNum } from "./parse-values";
 import { parseAttrSet, AC_PARAM, AC_RET, AC_FN } from "./parse-attrs";
@@ -19,7 +19,7 @@ import {
   Op, F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_NNEG, F_INBOUNDS, F_VOLATILE, F_ATOMIC, F_WEAK, F_INALLOCA,
   F_SWIFTERROR, F_CLEANUP, F_GEP_NUSW, F_GEP_NUW, F_UNWIND_CALLER, F_SAMESIGN, F_TAIL_SHIFT, F_FMF_SHIFT,
   FMF_NNAN, FMF_NINF, FMF_NSZ, FMF_ARCP, FMF_CONTRACT, FMF_AFN, FMF_REASSOC, FMF_ALL, Ordering, RMW_NAMES,
-  isBinary, isCast, isFPBinary,
+  isBinary, isCast, isFPBinary, OP_NAMES, opcodeSince,
 } from "../ir/opcodes";
 import { setAlignBytes, setOrderings, setPredicate } from "./../ir/inst";
 import { typeToString } from "./printer-types";
@@ -138,6 +138,7 @@ export function parseInstruction(): i32 {
   if (tok != T.Word) return errorI("expected instruction opcode");
   let op = instOpcode(tokStr);
   if (op == Op.None) return errorI("expected instruction opcode");
+  if (!checkVersion(OP_NAMES[op], opcodeSince(op))) return -1;
   next();
   switch (op) {
     case Op.Ret: return parseRet();
@@ -348,6 +349,7 @@ function castValid(op: i32, s: i32, d: i32): bool {
     case Op.FPToUI: case Op.FPToSI: return isFP(ss) && isInt(ds);
     case Op.UIToFP: case Op.SIToFP: return isInt(ss) && isFP(ds);
     case Op.PtrToInt: return isPtr(ss) && isInt(ds);
+    case Op.PtrToAddr: return isPtr(ss) && isInt(ds);
     case Op.IntToPtr: return isInt(ss) && isPtr(ds);
     case Op.AddrSpaceCast: return isPtr(ss) && isPtr(ds);
     case Op.BitCast: return true;
@@ -357,7 +359,8 @@ function castValid(op: i32, s: i32, d: i32): bool {
 
 function parseCompare(op: i32): i32 {
   let flags = 0;
-  if (op == Op.FCmp) flags = parseFMF(); else if (eatWord(K.KW_samesign)) flags |= F_SAMESIGN;
+  if (op == Op.FCmp) flags = parseFMF();
+  else if (isWord(K.KW_samesign)) { if (!checkVersion("samesign", 20)) return -1; next(); flags |= F_SAMESIGN; }
   let pred = parseCmpPredicate(op == Op.FCmp); if (pred < 0) return -1;
   let base = stack.len;
   let a = parseTypeAndValue(); if (a < 0) return -1;

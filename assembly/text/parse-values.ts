@@ -4,7 +4,7 @@ import { zext64 } from "../util/bits";
 import { I32Vec, U8Vec } from "../util/vec";
 import { T, tok, tokStr, tokNum, tokStart, tokEnd, tokBig, next, src, strtab } from "./lexer";
 import * as K from "./keywords";
-import { error, errorI, errorAt, eat, expect, expectWord, isWord, enter, leave, stack, stack2, failed } from "./pstate";
+import { error, errorI, errorAt, eat, expect, expectWord, isWord, enter, leave, stack, stack2, failed, checkVersion } from "./pstate";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseMetadataOperand } from "./parse-meta";
 import {
@@ -17,7 +17,7 @@ import {
   getNull, getUndef, getPoison, getZero, getInt, getIntWords, getFP, getFPBits64, getData, getAggregate,
   getExpr, getWithOperands, getInlineAsm, getMDValue, getBool, isNullValue, isZeroInt,
 } from "../ir/constants";
-import { Op, F_NUW, F_NSW, F_EXACT, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW, F_DISJOINT, F_NNEG, isCast, isBinary } from "../ir/opcodes";
+import { Op, F_NUW, F_NSW, F_EXACT, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW, F_DISJOINT, F_NNEG, isCast, isBinary, OP_NAMES, opcodeSince } from "../ir/opcodes";
 import { typeToString } from "./printer-types";
 
 // ---- symbol tables ----
@@ -261,7 +261,7 @@ function parseWordValue(type: i32): i32 {
     return splat(type, e);
   }
   let op = opcodeOf(w);
-  if (op != Op.None) return parseConstExpr(op, type);
+  if (op != Op.None) return checkVersion(OP_NAMES[op], opcodeSince(op)) ? parseConstExpr(op, type) : -1;
   return errorI("expected value token");
 }
 
@@ -700,6 +700,7 @@ export function opcodeOf(w: i32): i32 {
   if (strtab.eqStr(s, "getelementptr")) return Op.GetElementPtr;
   if (strtab.eqStr(s, "bitcast")) return Op.BitCast;
   if (strtab.eqStr(s, "ptrtoint")) return Op.PtrToInt;
+  if (strtab.eqStr(s, "ptrtoaddr")) return Op.PtrToAddr;
   if (strtab.eqStr(s, "inttoptr")) return Op.IntToPtr;
   if (strtab.eqStr(s, "addrspacecast")) return Op.AddrSpaceCast;
   if (strtab.eqStr(s, "trunc")) return Op.Trunc;

@@ -2,6 +2,7 @@
 import { I32Vec } from "../util/vec";
 import { T, tok, tokStart, tokStr, tokNum, tokBig, next, lexError, src } from "./lexer";
 import { MAX_ALIGN_BYTES } from "../ir/align";
+import { llvmVersion } from "../ir/version";
 
 export let failed: bool = false;
 export let errOff: i32 = 0;
@@ -19,6 +20,16 @@ export function errorAt(msg: string, off: i32): bool {
   return false;
 }
 export function errorI(msg: string): i32 { error(msg); return -1; }
+
+// Syntax the target LLVM version does not have: a located error (at the current token) naming the
+// version that brought it, never a silent drop.
+export function versionMessage(what: string, since: i32): string {
+  return "'" + what + "' requires LLVM " + since.toString() + " or later; wopt follows LLVM " +
+    llvmVersion.toString() + " (--llvm-version=" + llvmVersion.toString() + ")";
+}
+export function checkVersion(what: string, since: i32): bool {
+  return llvmVersion >= since || error(versionMessage(what, since));
+}
 
 // Operand/element stacks: callers record `let base = stack.len`, push, consume, then reset len.
 export let stack: I32Vec = new I32Vec(1024);
