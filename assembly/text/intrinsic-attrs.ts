@@ -69,13 +69,15 @@ function attrsFor(k: i32, nParams: i32): i32 {
 
 // Gives every declared intrinsic LLVM's attributes. Runs after parsing (it reuses the lexer).
 export function applyIntrinsicAttributes(): void {
-  for (let g = 0; g < globalCount(); g++) {
-    if (<i32>gKind.get(g) != GK.Func) continue;
-    let nm = vName.get(gValue.get(g));
-    if (nm < 0) continue;
-    let k = lookup(nm);
-    if (k < 0 || attrText(k) == "?") continue;
-    let list = attrsFor(k, listLen(gValueType.get(g)));
-    if (!failed) gAttrs.set(g, list);
-  }
+  for (let g = 0; g < globalCount(); g++) applyIntrinsicAttributesTo(g);
+}
+// The same for one global.
+export function applyIntrinsicAttributesTo(g: i32): void {
+  if (<i32>gKind.get(g) != GK.Func) return;
+  let nm = vName.get(gValue.get(g));
+  if (nm < 0) return;
+  let k = lookup(nm);
+  if (k < 0 || attrText(k) == "?") return;
+  let list = attrsFor(k, listLen(gValueType.get(g)));
+  if (!failed) gAttrs.set(g, list);
 }

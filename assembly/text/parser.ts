@@ -1,6 +1,6 @@
 // The module parser: top-level entities, global variables, aliases, ifuncs, functions and
 // their bodies, then the end-of-module checks (undefined values, types, metadata, attribute
-// groups) and the upgrade of debug intrinsic calls to debug records.
+// groups); the auto-upgrades of old IR it then runs are in upgrade.ts.
 import { I32Vec } from "../util/vec";
 import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, lexInit, setStrTab, strtab, pos } from "./lexer";
 import * as K from "./keywords";
@@ -40,6 +40,7 @@ import { attrLists, internAttrList, fnAttrs, listSet } from "../ir/attributes";
 import { callAttrs, setCallAttrs, callee as calleeOf } from "../ir/inst";
 import { uniqueMetadata } from "../ir/metadata";
 import { applyIntrinsicAttributes } from "./intrinsic-attrs";
+import { upgradeDebugIntrinsics, upgradeLifetimeIntrinsics, upgradeModuleFlags } from "./upgrade";
 import { mdKind, MK, drNext, attMD, attKind, attNext, findAttachment, MDK_DBG, drPool, drOps, drNOps, drKind, DR, newDebugRecord, mdA } from "../ir/metadata";
 
 let comdatByName: I32Vec = new I32Vec();
@@ -604,10 +605,17 @@ import { resetPendingComma } from "./parse-inst";
 // ---- end of module ----
 
 function finishModule(): bool {
-  // undefined globals
+  // undefined globals: called intrinsics are declared, in name order (LLVM keeps its forward
+  // references in a map by name); anything else is an error
+  let intrinsics = new I32Vec(8);
   for (let j = 0; j < globalForwardList.len; j++) {
     let f = globalForwardList.get(j);
-    if (<i32>vKind.get(f) == VK.Forward && declareIntrinsic(f)) continue;
+    if (<i32>vKind.get(f) == VK.Forward && strtab.startsWithStr(vName.get(f), "llvm.")) intrinsics.push(f);
+  }
+  sortByName(intrinsics);
+  for (let j = 0; j < intrinsics.len; j++) declareIntrinsic(intrinsics.get(j));
+  for (let j = 0; j < globalForwardList.len; j++) {
+    let f = globalForwardList.get(j);
     if (<i32>vKind.get(f) == VK.Forward) {
       let nm = vName.get(f);
       return errorAt(nm >= 0 ? "use of undefined value '@" + strtabString(nm) + "'" : "use of undefined value '@" + vA.get(f).toString() + "'", forwardPosOf(f));
@@ -635,6 +643,7 @@ function finishModule(): bool {
   }
   upgradeDebugIntrinsics();
   applyIntrinsicAttributes();
+  if (!upgradeLifetimeIntrinsics()) return false;
   upgradeModuleFlags();
   uniqueMetadata();
   return !failed;
@@ -654,56 +663,12 @@ function resolveListFn(list: i32): i32 {
   return internAttrList(attrScratch, 0, n);
 }
 
-// `call @llvm.dbg.value/declare/assign/label(...)` become debug records on the next instruction,
-// as LLVM 19 does when it reads old IR; the intrinsic declarations go away when unused.
-function upgradeDebugIntrinsics(): void {
-  let n = globalCount();
-  for (let g = 0; g < n; g++) {
-    if (<i32>gKind.get(g) != GK.Func) continue;
-    let fv = gValue.get(g);
-    let nm = vName.get(fv);
-    if (nm < 0) continue;
-    let kind = -1;
-    if (strtab.eqStr(nm, "llvm.dbg.value")) kind = DR.Value;
-    else if (strtab.eqStr(nm, "llvm.dbg.declare")) kind = DR.Declare;
-    else if (strtab.eqStr(nm, "llvm.dbg.assign")) kind = DR.Assign;
-    else if (strtab.eqStr(nm, "llvm.dbg.label")) kind = DR.Label;
-    if (kind < 0) continue;
-    // collect calls
-    let s = vFirstUse.get(fv);
-    let calls = new I32Vec(16);
-    while (s >= 0) {
-      let u = opUser.get(s);
-      if (<i32>vKind.get(u) == VK.Inst && <i32>iOp.get(u) == Op.Call && operand(u, 0) == fv) calls.push(u);
-      s = opNext.get(s);
-    }
-    for (let j = 0; j < calls.len; j++) convertDbgCall(calls.get(j), kind);
-    if (!hasUses(fv)) gFlags.set(g, gFlags.get(g) | GF_ERASED);
+function sortByName(v: I32Vec): void {
+  for (let i = 1; i < v.len; i++) {
+    let x = v.get(i), j = i;
+    while (j > 0 && strtab.compare(vName.get(v.get(j - 1)), vName.get(x)) > 0) { v.set(j, v.get(j - 1)); j--; }
+    v.set(j, x);
   }
-}
-function mdOfArg(call: i32, i: i32): i32 {
-  let a = operand(call, 1 + i);
-  if (a >= 0 && <i32>vKind.get(a) == VK.MDValue) return vA.get(a);
-  return -1;
-}
-function convertDbgCall(call: i32, kind: i32): void {
-  let nextInst = iNext.get(call);
-  if (nextInst < 0) return; // a call can't end a block; leave it if it does
-  let r = newDebugRecord(kind);
-  drOps.set(r, drPool.len);
-  let nArgs = kind == DR.Label ? 1 : kind == DR.Assign ? 6 : 3;
-  for (let i = 0; i < nArgs; i++) drPool.push(mdOfArg(call, i));
-  drPool.push(findAttachment(iMD.get(call), MDK_DBG));
-  drNOps.set(r, nArgs + 1);
-  // the call's own records go first, then this one, then the next instruction's
-  let tail = iDbg.get(call);
-  let head = tail;
-  if (head < 0) head = r;
-  else { let t = head; while (drNext.get(t) >= 0) t = drNext.get(t); drNext.set(t, r); }
-  drNext.set(r, iDbg.get(nextInst));
-  iDbg.set(nextInst, head);
-  iDbg.set(call, -1);
-  eraseInst(call);
 }
 
 // A call to an undeclared `llvm.*` function declares it with the call's function type.
@@ -726,29 +691,3 @@ function declareIntrinsic(f: i32): bool {
 }
 import { callFnType as callFnTypeOf } from "../ir/inst";
 
-// LLVM's module-flag upgrades on reading: "PIC Level" with behaviour Error (1) or Max (7) becomes
-// Min (8); "PIE Level" with Error becomes Max.
-function upgradeModuleFlags(): void {
-  for (let i = 0; i < nmdName.len; i++) {
-    if (!strtab.eqStr(nmdName.get(i), "llvm.module.flags")) continue;
-    let s = nmdOps.get(i);
-    for (let j = 0; nmdNOps.get(i) > j; j++) {
-      let flag = nmdPool.get(s + j);
-      if (flag < 0 || <i32>mdKind.get(flag) != MK.Tuple || mdNOps.get(flag) != 3) continue;
-      let ops = mdOps.get(flag);
-      let beh = mdPool.get(ops), id = mdPool.get(ops + 1);
-      if (beh < 0 || id < 0 || <i32>mdKind.get(beh) != MK.Value || <i32>mdKind.get(id) != MK.String) continue;
-      let bv = mdA.get(beh);
-      if (<i32>vKind.get(bv) != VK.ConstInt) continue;
-      let b = intSExt64(bv);
-      let nb: i64 = -1;
-      if (strtab.eqStr(mdA.get(id), "PIC Level") && (b == 1 || b == 7)) nb = 8;
-      else if (strtab.eqStr(mdA.get(id), "PIE Level") && b == 1) nb = 7;
-      if (nb < 0) continue;
-      mdPool.set(ops, mdForValueId(getInt(vType.get(bv), nb)));
-    }
-  }
-}
-import { nmdName, nmdOps, nmdNOps, nmdPool, mdOps, mdNOps, mdPool } from "../ir/metadata";
-import { intSExt64, getInt } from "../ir/constants";
-import { mdForValueId } from "./parse-meta";

@@ -97,6 +97,18 @@ import { I32Vec, U8Vec } from "./vec";
     for (let i = 0; i < n; i++) if (<i32>load<u8>(p + <usize>i) != s.charCodeAt(i)) return false;
     return true;
   }
+  startsWithStr(id: i32, prefix: string): bool {
+    let n = prefix.length;
+    if (id < 0 || this.lenOf(id) < n) return false;
+    let p = this.ptrOf(id);
+    for (let i = 0; i < n; i++) if (<i32>load<u8>(p + <usize>i) != prefix.charCodeAt(i)) return false;
+    return true;
+  }
+  // Intrinsic name `base` itself or one of its overloads (`base.<types>`).
+  isIntrinsicName(id: i32, base: string): bool {
+    if (!this.startsWithStr(id, base)) return false;
+    return this.lenOf(id) == base.length || load<u8>(this.ptrOf(id) + <usize>base.length) == 46;
+  }
   // Byte-wise comparison of two interned strings (for sorting by name).
   compare(a: i32, b: i32): i32 {
     let la = this.lenOf(a), lb = this.lenOf(b);

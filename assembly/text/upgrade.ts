@@ -1,0 +1,185 @@
+// Auto-upgrade: what LLVM does to older IR when it reads it, run by the parser at the end of the
+// module. Each upgrade says which LLVM versions do it; the target version is ir/version.ts.
+import { I32Vec } from "../util/vec";
+import { strtab } from "./lexer";
+import { errorAt } from "./pstate";
+import { versionMessage } from "./pstate";
+import { Op } from "../ir/opcodes";
+import { TK, tyKind, tyA, T_VOID, T_I64, ptrType, listLen, listAt, functionType } from "../ir/types";
+import {
+  VK, vKind, vType, vName, vA, iNext, iMD, iDbg, iOp, operand, numOperands, hasUses, vFirstUse, opUser, opNext, eraseInst,
+} from "../ir/values";
+import { GK, Linkage, gKind, gValue, gFlags, gValueType, GF_ERASED, globalCount } from "../ir/globals";
+import {
+  nmdName, nmdOps, nmdNOps, nmdPool, mdOps, mdNOps, mdPool, mdKind, MK, mdA, drNext, findAttachment, MDK_DBG, drPool,
+  drOps, drNOps, DR, newDebugRecord,
+} from "../ir/metadata";
+import { intSExt64, getInt, isNullValue } from "../ir/constants";
+import { applyIntrinsicAttributesTo } from "./intrinsic-attrs";
+import { mdForValueId } from "./parse-meta";
+import { createFunction, eraseGlobal, buildCall, setInsertPointBefore } from "../ir/builder";
+import { llvmVersion } from "../ir/version";
+
+// `call @llvm.dbg.value/declare/assign/label(...)` become debug records on the next instruction,
+// as LLVM 19 does when it reads old IR; the intrinsic declarations go away when unused.
+export function upgradeDebugIntrinsics(): void {
+  let n = globalCount();
+  for (let g = 0; g < n; g++) {
+    if (<i32>gKind.get(g) != GK.Func) continue;
+    let fv = gValue.get(g);
+    let nm = vName.get(fv);
+    if (nm < 0) continue;
+    let kind = -1;
+    if (strtab.eqStr(nm, "llvm.dbg.value")) kind = DR.Value;
+    else if (strtab.eqStr(nm, "llvm.dbg.declare")) kind = DR.Declare;
+    else if (strtab.eqStr(nm, "llvm.dbg.assign")) kind = DR.Assign;
+    else if (strtab.eqStr(nm, "llvm.dbg.label")) kind = DR.Label;
+    if (kind < 0) continue;
+    // collect calls
+    let s = vFirstUse.get(fv);
+    let calls = new I32Vec(16);
+    while (s >= 0) {
+      let u = opUser.get(s);
+      if (<i32>vKind.get(u) == VK.Inst && <i32>iOp.get(u) == Op.Call && operand(u, 0) == fv) calls.push(u);
+      s = opNext.get(s);
+    }
+    for (let j = 0; j < calls.len; j++) convertDbgCall(calls.get(j), kind);
+    if (!hasUses(fv)) gFlags.set(g, gFlags.get(g) | GF_ERASED);
+  }
+}
+function mdOfArg(call: i32, i: i32): i32 {
+  let a = operand(call, 1 + i);
+  if (a >= 0 && <i32>vKind.get(a) == VK.MDValue) return vA.get(a);
+  return -1;
+}
+function convertDbgCall(call: i32, kind: i32): void {
+  let nextInst = iNext.get(call);
+  if (nextInst < 0) return; // a call can't end a block; leave it if it does
+  let r = newDebugRecord(kind);
+  drOps.set(r, drPool.len);
+  let nArgs = kind == DR.Label ? 1 : kind == DR.Assign ? 6 : 3;
+  for (let i = 0; i < nArgs; i++) drPool.push(mdOfArg(call, i));
+  drPool.push(findAttachment(iMD.get(call), MDK_DBG));
+  drNOps.set(r, nArgs + 1);
+  // the call's own records go first, then this one, then the next instruction's
+  let tail = iDbg.get(call);
+  let head = tail;
+  if (head < 0) head = r;
+  else { let t = head; while (drNext.get(t) >= 0) t = drNext.get(t); drNext.set(t, r); }
+  drNext.set(r, iDbg.get(nextInst));
+  iDbg.set(nextInst, head);
+  iDbg.set(call, -1);
+  eraseInst(call);
+}
+
+// LLVM's module-flag upgrades on reading: "PIC Level" with behaviour Error (1) or Max (7) becomes
+// Min (8); "PIE Level" with Error becomes Max.
+export function upgradeModuleFlags(): void {
+  for (let i = 0; i < nmdName.len; i++) {
+    if (!strtab.eqStr(nmdName.get(i), "llvm.module.flags")) continue;
+    let s = nmdOps.get(i);
+    for (let j = 0; nmdNOps.get(i) > j; j++) {
+      let flag = nmdPool.get(s + j);
+      if (flag < 0 || <i32>mdKind.get(flag) != MK.Tuple || mdNOps.get(flag) != 3) continue;
+      let ops = mdOps.get(flag);
+      let beh = mdPool.get(ops), id = mdPool.get(ops + 1);
+      if (beh < 0 || id < 0 || <i32>mdKind.get(beh) != MK.Value || <i32>mdKind.get(id) != MK.String) continue;
+      let bv = mdA.get(beh);
+      if (<i32>vKind.get(bv) != VK.ConstInt) continue;
+      let b = intSExt64(bv);
+      let nb: i64 = -1;
+      if (strtab.eqStr(mdA.get(id), "PIC Level") && (b == 1 || b == 7)) nb = 8;
+      else if (strtab.eqStr(mdA.get(id), "PIE Level") && b == 1) nb = 7;
+      if (nb < 0) continue;
+      mdPool.set(ops, mdForValueId(getInt(vType.get(bv), nb)));
+    }
+  }
+}
+
+// Lifetime markers: LLVM 22 dropped the size operand of llvm.lifetime.start/end. Reading the old
+// form, opt-22 keeps the calls whose pointer is an alloca after stripping casts and all-zero GEPs
+// (the call then takes the alloca itself, without the size) and drops the others; the old
+// declaration is replaced by the new one, which goes to the end of the module, and a stray
+// `declare void @llvm.lifetime.<kind>.i64(i64)` is left where the upgrade mangled the old
+// signature (opt-22 prints it, without attributes; so do we). Under LLVM 19 the new form is an
+// error. Runs after the intrinsic attributes are given.
+let lifetimeArgs: I32Vec = new I32Vec(2);
+export function upgradeLifetimeIntrinsics(): bool {
+  let n = globalCount();
+  for (let g = 0; g < n; g++) {
+    if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
+    let fv = gValue.get(g), nm = vName.get(fv);
+    if (nm < 0) continue;
+    let start = strtab.startsWithStr(nm, "llvm.lifetime.start.");
+    if (!start && !strtab.startsWithStr(nm, "llvm.lifetime.end.")) continue;
+    let fnTy = gValueType.get(g);
+    let nParams = listLen(fnTy);
+    if (llvmVersion < 22) {
+      if (nParams == 1) return errorAt(versionMessage((start ? "llvm.lifetime.start" : "llvm.lifetime.end") + "' without a size operand", 22), 0);
+      continue;
+    }
+    if (nParams != 2 || <i32>tyKind.get(listAt(fnTy, 1)) != TK.Ptr) continue;
+    let kind = start ? "llvm.lifetime.start." : "llvm.lifetime.end.";
+    vName.set(fv, -1); // the old declaration gives up its name (it is erased below)
+    createFunction(functionType(T_VOID, singleParam(T_I64), 0, 1, false), Linkage.External, 0, strtab.internStr(kind + "i64"));
+    let newDecl = -1;
+    // the calls, newest use first as LLVM walks a use list
+    let calls = new I32Vec(8);
+    for (let s = vFirstUse.get(fv); s >= 0; s = opNext.get(s)) {
+      let u = opUser.get(s);
+      if (<i32>vKind.get(u) == VK.Inst && <i32>iOp.get(u) == Op.Call && operand(u, 0) == fv) calls.push(u);
+    }
+    for (let j = calls.len - 1; j >= 0; j--) {
+      let c = calls.get(j);
+      let p = stripPointerCasts(operand(c, 2));
+      if (p >= 0 && <i32>vKind.get(p) == VK.Inst && <i32>iOp.get(p) == Op.Alloca) {
+        let addrSpace = tyA.get(vType.get(p));
+        if (newDecl < 0 || tyA.get(listAt(gValueType.get(newDecl), 0)) != addrSpace) newDecl = lifetimeDecl(kind, addrSpace);
+        setInsertPointBefore(c);
+        lifetimeArgs.clear(); lifetimeArgs.push(p);
+        let nc = buildCall(gValueType.get(newDecl), gValue.get(newDecl), lifetimeArgs, 0, 1, -1, 0, 0);
+        iMD.set(nc, iMD.get(c));
+        iDbg.set(nc, iDbg.get(c)); iDbg.set(c, -1);
+      } else if (iDbg.get(c) >= 0) moveRecordsToNext(c);
+      eraseInst(c);
+    }
+    if (!hasUses(fv)) eraseGlobal(g);
+  }
+  return true;
+}
+// Value::stripPointerCasts over instructions: bitcasts, address-space casts and GEPs whose indices
+// are all zero.
+function stripPointerCasts(p: i32): i32 {
+  while (p >= 0 && <i32>vKind.get(p) == VK.Inst) {
+    let op = <i32>iOp.get(p);
+    if (op == Op.GetElementPtr) {
+      for (let k = 1; k < numOperands(p); k++) {
+        let x = operand(p, k);
+        if (!isNullValue(x)) return p;
+      }
+    } else if (op != Op.BitCast && op != Op.AddrSpaceCast) return p;
+    p = operand(p, 0);
+  }
+  return p;
+}
+let paramScratch: I32Vec = new I32Vec(1);
+function singleParam(t: i32): I32Vec { paramScratch.clear(); paramScratch.push(t); return paramScratch; }
+// The new-form declaration `llvm.lifetime.<kind>.p<AS>(ptr addrspace(AS))`: the module's own, or a
+// new one at the end.
+function lifetimeDecl(kind: string, addrSpace: i32): i32 {
+  let name = strtab.internStr(kind + "p" + addrSpace.toString());
+  let n = globalCount();
+  for (let g = 0; g < n; g++) if (<i32>gKind.get(g) == GK.Func && (gFlags.get(g) & GF_ERASED) == 0 && vName.get(gValue.get(g)) == name) return g;
+  let g = createFunction(functionType(T_VOID, singleParam(ptrType(addrSpace)), 0, 1, false), Linkage.External, 0, name);
+  applyIntrinsicAttributesTo(g);
+  return g;
+}
+// A dropped call's debug records move to the instruction after it.
+function moveRecordsToNext(c: i32): void {
+  let nx = iNext.get(c);
+  if (nx < 0) return;
+  let head = iDbg.get(c), t = head;
+  while (drNext.get(t) >= 0) t = drNext.get(t);
+  drNext.set(t, iDbg.get(nx));
+  iDbg.set(nx, head); iDbg.set(c, -1);
+}
