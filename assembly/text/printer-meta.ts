@@ -9,15 +9,28 @@ import {
 } from "../ir/metadata";
 import { vType, vKind, VK } from "../ir/values";
 import { printTypedValue } from "./printer-values";
+import { ensureDIOperands, resetDIOperands, diClassIndex, diFieldRank, DI_MAX_OPERANDS } from "../ir/di-operands";
 
 export let mdSlot: I32Vec = new I32Vec();
 export let mdOrder: I32Vec = new I32Vec();
 let work: I32Vec = new I32Vec();
-export function resetMetaPrinter(): void { mdSlot = new I32Vec(); mdOrder = new I32Vec(); work = new I32Vec(); }
-export function beginNumbering(): void { mdSlot.clear(); mdSlot.resize(mdCount(), -1); mdOrder.clear(); }
+let byRank: I32Vec = new I32Vec();   // a DI node's children by operand rank (-1 empty)
+let unranked: I32Vec = new I32Vec(); // its children in fields without a rank, in source order
+export function resetMetaPrinter(): void {
+  mdSlot = new I32Vec(); mdOrder = new I32Vec(); work = new I32Vec();
+  byRank = new I32Vec(); unranked = new I32Vec();
+  resetDIOperands();
+}
+export function beginNumbering(): void {
+  mdSlot.clear(); mdSlot.resize(mdCount(), -1); mdOrder.clear();
+  ensureDIOperands();
+  if (byRank.len < DI_MAX_OPERANDS) byRank.resize(DI_MAX_OPERANDS, -1);
+}
 
 // Assigns slots to node m and (pre-order) the nodes it references, as CreateMetadataSlot.
-// Iterative to survive deep metadata chains.
+// A DI node's children are visited in the order LLVM keeps them as operands (ir/di-operands.ts),
+// not in the order its fields are written; fields without a known rank come after, in source
+// order. Iterative to survive deep metadata chains.
 export function numberNode(m: i32): void {
   if (m < 0) return;
   work.clear(); work.push(m);
@@ -35,7 +48,28 @@ export function numberNode(m: i32): void {
     if (k == MK.Tuple) {
       for (let i = mdNOps.get(x) - 1; i >= 0; i--) work.push(mdPool.get(s + i));
     } else if (k == MK.Node) {
-      for (let i = mdNOps.get(x) - 1; i >= 0; i--) if (mdPool.get(s + 3 * i + 1) == FV_MD) work.push(mdPool.get(s + 3 * i + 2));
+      let c = diClassIndex(mdA.get(x));
+      if (c < 0) {
+        for (let i = mdNOps.get(x) - 1; i >= 0; i--) if (mdPool.get(s + 3 * i + 1) == FV_MD) work.push(mdPool.get(s + 3 * i + 2));
+        continue;
+      }
+      let n = mdNOps.get(x), hi = -1;
+      unranked.clear();
+      for (let i = 0; i < n; i++) {
+        let p = s + 3 * i;
+        if (mdPool.get(p + 1) != FV_MD) continue;
+        let v = mdPool.get(p + 2);
+        if (v < 0) continue;
+        let r = diFieldRank(c, mdPool.get(p));
+        if (r < 0 || byRank.get(r) >= 0) { unranked.push(v); continue; }
+        byRank.set(r, v);
+        if (r > hi) hi = r;
+      }
+      for (let i = unranked.len - 1; i >= 0; i--) work.push(unranked.get(i));
+      for (let r = hi; r >= 0; r--) {
+        let v = byRank.get(r);
+        if (v >= 0) { work.push(v); byRank.set(r, -1); }
+      }
     }
   }
 }
