@@ -5,7 +5,7 @@
 // The LLVM versions whose dialect and behaviour the core follows (`--llvm-version`), and the one
 // used when none is asked for.
 export const LLVM_VERSIONS = [19, 22];
-export const DEFAULT_LLVM_VERSION = 19;
+export const DEFAULT_LLVM_VERSION = 22;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
