@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Real-program differential suite: whole programs compiled by clang at four optimisation levels,
-// each module run through wopt and through native opt with the same pipeline, compared byte for
-// byte. A wrong type or field is valid IR, so "opt accepts our output" is never enough: for every
+// Real-program differential suite: whole programs compiled by clang (and rustc) at four
+// optimisation levels, each module run through wopt --llvm-version=N and through native opt-N with
+// the same pipeline, compared byte for byte. A wrong type or field is valid IR, so "opt accepts our output" is never enough: for every
 // case both of these must hold:
 //   1. wopt's output equals opt's output (less the "; ModuleID" and "source_filename" lines);
 //   2. opt reads wopt's output (so it verifies) and prints it back unchanged.
@@ -21,6 +21,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir, availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { run, runPool } from '../roundtrip.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -29,7 +30,7 @@ const CLI = path.join(REPO, 'bindings', 'cli.js');
 const TIMEOUT_MS = 600_000;
 
 // The LLVM versions whose clang output wopt reads and whose opt it matches.
-export const SUPPORTED = [19];
+export const SUPPORTED = [19, 22];
 
 // SQLite: the public-domain amalgamation (shared/real-programs, or the copy inside better-sqlite3).
 function sqliteSource() {
@@ -37,10 +38,20 @@ function sqliteSource() {
     path.join(REPO, 'node_modules/better-sqlite3/deps/sqlite3/sqlite3.c')]) if (existsSync(p)) return p;
   return null;
 }
+// rustc is built on one LLVM (1.95: LLVM 22), so its output is checked against that version only.
 export const PROGRAMS = {
   sqlite: { source: sqliteSource, lang: 'c', flags: ['-w'] },
   inventory: { source: () => path.join(HERE, 'inventory.cpp'), lang: 'c++', flags: ['-std=c++17'] },
+  generics: { source: () => path.join(HERE, 'generics.rs'), lang: 'rust', llvm: [22] },
 };
+// rustc's flags for each level (its -O0 has no optnone to turn off).
+const RUST_LEVELS = {
+  O0: ['-C', 'opt-level=0'],
+  O0g: ['-C', 'opt-level=0', '-C', 'debuginfo=2'],
+  O1: ['-C', 'opt-level=1'],
+  O2: ['-C', 'opt-level=2'],
+};
+export const haveRustc = () => spawnSync('rustc', ['--version']).status === 0;
 // -O0 keeps optnone off so that mem2reg and mergefunc have work to do, as the pass tests do.
 export const LEVELS = {
   O0: ['-O0', '-Xclang', '-disable-O0-optnone'],
@@ -72,14 +83,31 @@ export function firstDifference(a, b) {
 }
 
 const clip = (s) => (s.length > 300 ? `${s.slice(0, 300)}...` : s);
-const describe = (d, nameA, nameB) =>
-  `first difference: ${nameA} line ${d.lineA}: ${clip(d.a)}\n                  ${nameB} line ${d.lineB}: ${clip(d.b)}`;
+// The two lines around their first differing column, so a long line shows where it differs.
+function around(a, b) {
+  let c = 0;
+  while (c < a.length && c < b.length && a[c] === b[c]) c++;
+  const from = Math.max(0, c - 120);
+  const cut = (s) => `${from > 0 ? '...' : ''}${s.slice(from, c + 180)}${s.length > c + 180 ? '...' : ''}`;
+  return [cut(a), cut(b), c + 1];
+}
+const describe = (d, nameA, nameB) => {
+  const [a, b, col] = around(d.a, d.b);
+  return `first difference (column ${col}): ${nameA} line ${d.lineA}: ${a}\n                  ${nameB} line ${d.lineB}: ${b}`;
+};
 
 /** Compiles one program at one level with clang-v into dir; resolves to the .ll path. */
 export async function compile(program, level, v, dir) {
   const p = PROGRAMS[program];
   const src = p.source();
   if (!src || !existsSync(src)) throw new Error(`${program}: source not found`);
+  if (p.lang === 'rust') {
+    const out = path.join(dir, `${program}.rustc.${level}.ll`);
+    const r = await run('rustc', ['--edition=2021', '--crate-type=bin', '--emit=llvm-ir', ...RUST_LEVELS[level],
+      '--remap-path-prefix', `${HERE}=.`, src, '-o', out], { timeout: TIMEOUT_MS });
+    if (r.code !== 0) throw new Error(`rustc failed on ${program} ${level}: ${clip(r.stderr)}`);
+    return out;
+  }
   const out = path.join(dir, `${program}.clang${v}.${level}.ll`);
   const r = await run(`${llvmBin(v)}/clang`, ['-x', p.lang, TARGET, ...p.flags, ...LEVELS[level],
     '-fdebug-compilation-dir=.', '-S', '-emit-llvm', src, '-o', out], { timeout: TIMEOUT_MS });
@@ -98,7 +126,7 @@ export async function runCase(ll, pipeline, v, dir, wopt = [process.execPath, CL
   const opt = `${llvmBin(v)}/opt`;
   const [ref, ours] = await Promise.all([
     run(opt, ['-S', ...pass, ll, '-o', `${base}.opt.ll`], { timeout: TIMEOUT_MS }),
-    run(wopt[0], [...wopt.slice(1), '-S', ...pass, ll, '-o', `${base}.wopt.ll`], { timeout: TIMEOUT_MS }),
+    run(wopt[0], [...wopt.slice(1), `--llvm-version=${v}`, '-S', ...pass, ll, '-o', `${base}.wopt.ll`], { timeout: TIMEOUT_MS }),
   ]);
   if (ref.code !== 0) return { ok: false, message: `opt-${v} failed on the input: ${clip(ref.stderr)}` };
   if (ours.code !== 0) return { ok: false, message: `wopt failed: ${clip(ours.stderr)}` };
@@ -116,7 +144,10 @@ export async function runCase(ll, pipeline, v, dir, wopt = [process.execPath, CL
 /** Every (program, version, level) module and its pipelines, as a flat list of work items. */
 export function plan({ versions, programs, levels, pipelines }) {
   const modules = [];
-  for (const v of versions) for (const program of programs) for (const level of levels) modules.push({ v, program, level, pipelines });
+  for (const v of versions) for (const program of programs) {
+    if (PROGRAMS[program].llvm && !PROGRAMS[program].llvm.includes(v)) continue;
+    for (const level of levels) modules.push({ v, program, level, pipelines });
+  }
   return modules;
 }
 
@@ -139,6 +170,7 @@ async function main(argv) {
     else if (a === '--keep') keep = true;
     else { console.error(`unknown option ${a}; see the top of ${path.relative(process.cwd(), fileURLToPath(import.meta.url))}`); return 2; }
   }
+  if (programs.some((p) => PROGRAMS[p].lang === 'rust') && !haveRustc()) { console.error('missing: rustc (for the Rust program)'); return 2; }
   const missing = (askedVersions ? versions : SUPPORTED).filter((v) => !haveLLVM(v));
   if (missing.length) { console.error(`missing: ${missing.map((v) => `clang-${v}/opt-${v} (apt-get install clang-${v} llvm-${v})`).join(', ')}`); return 2; }
   const dir = mkdtempSync(path.join(tmpdir(), 'wopt-real-'));
@@ -146,7 +178,7 @@ async function main(argv) {
   const t0 = Date.now();
   try {
     await runPool(plan({ versions, programs, levels, pipelines }), jobs, async (m) => {
-      const name = `${m.program} clang-${m.v} ${m.level}`;
+      const name = `${m.program} ${PROGRAMS[m.program].lang === 'rust' ? 'rustc' : 'clang'}-${m.v} ${m.level}`;
       let ll;
       try { ll = await compile(m.program, m.level, m.v, dir); } catch (e) {
         failures++; cases += m.pipelines.length; console.log(`FAIL ${name}: ${e.message}`); return;
