@@ -1,8 +1,9 @@
 // Generates assembly/ir/intrinsics-table.ts: the attributes each LLVM version wopt speaks gives
 // each intrinsic (opt replaces declared attributes of a recognised intrinsic with these). The data
 // comes from running that version's opt itself on declarations: those found in the test corpus
-// (../shared/llvm-lit, tests/fixtures) plus the common generic intrinsics listed below. Re-run
-// after adding declarations or a version:
+// (../shared/llvm-lit, tests/fixtures), in tools/intrinsic-decls.ll (what clang and rustc emit for
+// real programs) and the common generic intrinsics listed below. Re-run after adding declarations
+// or a version:
 //   node tools/gen-intrinsics.mjs
 import fs from 'node:fs';
 import path from 'node:path';
@@ -161,7 +162,7 @@ export function baseName(name) {
 
 function corpusDeclarations() {
   const out = new Map();
-  const dirs = [path.join(ROOT, 'tests', 'fixtures'), path.resolve(ROOT, '..', 'shared', 'llvm-lit')];
+  const dirs = [path.join(ROOT, 'tests', 'fixtures'), path.resolve(ROOT, '..', 'shared', 'llvm-lit'), path.join(ROOT, 'tools')];
   const walk = d => { if (!fs.existsSync(d)) return; for (const e of fs.readdirSync(d, { withFileTypes: true })) {
     const p = path.join(d, e.name);
     if (e.isDirectory()) walk(p); else if (p.endsWith('.ll')) for (const line of fs.readFileSync(p, 'utf8').split('\n')) {
@@ -178,7 +179,10 @@ function attributesOf(opt, decl) {
   let text;
   try { text = execFileSync(opt, ['-S', '-o', '-'], { input: decl + '\n', encoding: 'utf8', stdio: ['pipe', 'pipe', 'ignore'] }); }
   catch { return null; }
-  const d = text.split('\n').find(l => l.startsWith('declare'));
+  // the declaration of the same name (an upgrade may leave others, e.g. opt-22's stray
+  // llvm.lifetime.start.i64 beside the upgraded llvm.lifetime.start.p0)
+  const name = decl.match(/@([\w.$-]+)\(/)[1];
+  const d = text.split('\n').find(l => l.startsWith('declare') && l.includes(`@${name}(`));
   if (!d) return null;
   const groups = new Map([...text.matchAll(/^attributes #(\d+) = \{ (.*) \}$/gm)].map(m => [m[1], m[2]]));
   const m = d.match(/^declare (.*?)@([\w.$-]+)\((.*)\)(?: #(\d+))?$/);

@@ -10,7 +10,8 @@ import { failed } from "./pstate";
 import { internAttrList } from "../ir/attributes";
 import { gKind, gValue, gAttrs, GK, globalCount, gValueType } from "../ir/globals";
 import { vName } from "../ir/values";
-import { listLen } from "../ir/types";
+import { listLen, tyA } from "../ir/types";
+import { typeToString } from "./printer-types";
 
 let byName: I32Vec = new I32Vec();
 let scratch: I32Vec = new I32Vec(16);
@@ -41,6 +42,15 @@ function lookup(name: i32): i32 {
   return -1;
 }
 
+// A `range(iN lo, hi)` return attribute is typed by the intrinsic's return type (llvm.scmp's range
+// is i8 on an i8 overload, i32 on an i32 one): the table's probe type is replaced by the actual one.
+function retypeRange(s: string, retTy: i32): string {
+  let at = s.indexOf("range(");
+  if (at < 0) return s;
+  let sp = s.indexOf(" ", at);
+  return s.substring(0, at + 6) + typeToString(retTy) + s.substring(sp);
+}
+
 function parseText(s: string, ctx: i32): i32 {
   if (s.length == 0) return -1;
   buf.clear();
@@ -55,11 +65,11 @@ function parseText(s: string, ctx: i32): i32 {
 // The target version's attribute text for table entry k ("?": not an intrinsic of that version).
 function attrText(k: i32): string { return (llvmVersion >= 22 ? INTRINSIC_ATTRS_22 : INTRINSIC_ATTRS_19)[k]; }
 
-function attrsFor(k: i32, nParams: i32): i32 {
+function attrsFor(k: i32, nParams: i32, retTy: i32): i32 {
   let a = attrText(k).split("|");
   scratch.clear();
   scratch.push(parseText(a[0], AC_FN));
-  scratch.push(parseText(a[1], AC_RET));
+  scratch.push(parseText(retypeRange(a[1], retTy), AC_RET));
   // as many parameter sets as the intrinsic has, even when the declaration lists fewer parameters
   // (LLVM gives the declaration the intrinsic's list; the verifier then reports it)
   let n = nParams > a.length - 2 ? nParams : a.length - 2;
@@ -78,6 +88,7 @@ export function applyIntrinsicAttributesTo(g: i32): void {
   if (nm < 0) return;
   let k = lookup(nm);
   if (k < 0 || attrText(k) == "?") return;
-  let list = attrsFor(k, listLen(gValueType.get(g)));
+  let fnTy = gValueType.get(g);
+  let list = attrsFor(k, listLen(fnTy), tyA.get(fnTy));
   if (!failed) gAttrs.set(g, list);
 }
