@@ -1,3 +1,4 @@
+import { Feature, featureSince } from "./version";
 // Instruction opcodes (and constant-expression opcodes, which share the numbering), with the
 // keyword each is spelled with. Order follows LLVM's Instruction.def groups.
 export const enum Op {
@@ -42,7 +43,7 @@ export const OP_NAMES: string[] = [
 @inline export function isBinary(op: i32): bool { return op >= Op.Add && op <= Op.Xor; }
 @inline export function isCast(op: i32): bool { return (op >= Op.Trunc && op <= Op.AddrSpaceCast) || op == Op.PtrToAddr; }
 // The first LLVM version with opcode op.
-export function opcodeSince(op: i32): i32 { return op == Op.PtrToAddr ? 22 : 19; }
+export function opcodeSince(op: i32): i32 { return op == Op.PtrToAddr ? featureSince(Feature.PtrToAddr) : 19; }
 @inline export function isCallLike(op: i32): bool { return op == Op.Call || op == Op.Invoke || op == Op.CallBr; }
 export function isFPBinary(op: i32): bool {
   return op == Op.FAdd || op == Op.FSub || op == Op.FMul || op == Op.FDiv || op == Op.FRem;

@@ -8,5 +8,29 @@ export let llvmVersion: i32 = 22;
 // check them against.
 export function isSupportedVersion(v: i32): bool { return v == 19 || v == 22; }
 export function setVersion(v: i32): void { llvmVersion = v; }
-// "requires LLVM N" for constructs a version cannot hold.
-export function needsVersion(v: i32): bool { return llvmVersion >= v; }
+
+// The parts of the textual IR that only some versions have, in one table: a new LLVM version is
+// an edit here and in the attribute table (ir/attributes.ts, which also holds captures/nocapture), not a hunt through the reader and
+// the printer. `since` is the first version with the feature, `last` the last one (0: still there).
+export const enum Feature {
+  SameSign,          // icmp samesign
+  SplatConstants,    // constant splat vectors printed as `splat (T c)`
+  X86MMX,            // the x86_mmx type
+  ErrnoMem,          // memory(errnomem: ...)
+  TargetMem,         // memory(target_mem0: ..., target_mem1: ...)
+  PtrToAddr,         // the ptrtoaddr cast
+  SizelessLifetime,  // llvm.lifetime.start/end without the size operand
+}
+const FEATURE_NAMES: string[] = [
+  "samesign", "splat", "x86_mmx", "errnomem", "target_mem", "ptrtoaddr", "llvm.lifetime without a size",
+];
+const FEATURE_SINCE: i32[] = [20, 20, 19, 21, 22, 22, 22];
+const FEATURE_LAST: i32[] = [0, 0, 19, 0, 0, 0, 0];
+
+// Whether the target version has feature f.
+export function has(f: Feature): bool {
+  let last = unchecked(FEATURE_LAST[f]);
+  return llvmVersion >= unchecked(FEATURE_SINCE[f]) && (last == 0 || llvmVersion <= last);
+}
+export function featureSince(f: Feature): i32 { return FEATURE_SINCE[f]; }
+export function featureName(f: Feature): string { return FEATURE_NAMES[f]; }

@@ -3,9 +3,9 @@
 import { I32Vec } from "../util/vec";
 import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, src, strtab } from "./lexer";
 import * as K from "./keywords";
-import { error, errorI, errorAt, eat, expect, isWord, stack, failed, parseAlignment, parseUInt32, checkVersion, versionMessage } from "./pstate";
+import { error, errorI, errorAt, eat, expect, isWord, stack, failed, parseAlignment, parseUInt32, checkVersion, checkFeature, versionMessage } from "./pstate";
 import { encodeAlign } from "../ir/align";
-import { llvmVersion } from "../ir/version";
+import { llvmVersion, has, Feature } from "../ir/version";
 import { parseType } from "./parse-types";
 import {
   AT, ATTR_KW, attrSets, attrTag, ATTR_ALIGN, ATTR_MEMORY, ATTR_ALLOCSIZE, ATTR_ALIGNSTACK, ATTR_UWTABLE,
@@ -48,7 +48,6 @@ export const ME_ALL: i32 = 0xfff;
 export const ME_OTHER_SHIFT: i32 = 6;
 // Locations by keyword, with the first LLVM version that has each.
 const MEM_LOCS: string[] = ["argmem", "inaccessiblemem", "errnomem", "", "target_mem0", "target_mem1"];
-const MEM_LOC_SINCE: i32[] = [19, 19, 21, 0, 22, 22];
 function modRef(w: i32): i32 {
   if (w == K.KW_none) return 0;
   if (w == K.KW_read) return 1;
@@ -59,7 +58,7 @@ function modRef(w: i32): i32 {
 // Every location set to access kind mr.
 export function memAll(mr: i32): i32 { let me = 0; for (let l = 0; l < 6; l++) me |= mr << (l * 2); return me; }
 function memLocError(): i32 {
-  return errorI(llvmVersion >= 21
+  return errorI(has(Feature.ErrnoMem)
     ? "expected memory location (argmem, inaccessiblemem, errnomem) or access kind (none, read, write, readwrite)"
     : "expected memory location (argmem, inaccessiblemem) or access kind (none, read, write, readwrite)");
 }
@@ -72,7 +71,7 @@ function parseMemory(): i32 {
       let loc = -1;
       for (let l = 0; l < MEM_LOCS.length; l++) if (MEM_LOCS[l].length > 0 && strtab.eqStr(tokStr, MEM_LOCS[l])) { loc = l; break; }
       if (loc < 0) return memLocError();
-      if (!checkVersion(MEM_LOCS[loc] + ":", MEM_LOC_SINCE[loc])) return -1;
+      if (loc >= 2 && !checkFeature(loc == 2 ? Feature.ErrnoMem : Feature.TargetMem)) return -1;
       next();
       let mr = tok == T.Word ? modRef(tokStr) : -1;
       if (mr < 0) return errorI("expected access kind (none, read, write, readwrite)");

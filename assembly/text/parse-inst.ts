@@ -4,7 +4,8 @@
 import { I32Vec } from "../util/vec";
 import { T, tok, tokStr, tokNum, tokStart, next, strtab } from "./lexer";
 import * as K from "./keywords";
-import { error, errorI, eat, expect, expectWord, isWord, eatWord, stack, failed, parseAlignment, checkVersion } from "./pstate";
+import { error, errorI, eat, expect, expectWord, isWord, eatWord, stack, failed, parseAlignment, checkVersion, checkFeature } from "./pstate";
+import { Feature } from "../ir/version";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseTypeAndValue, parseValue, parseBlockRef, parseCmpPredicate, localLookupName, localLookupNum } from "./parse-values";
 import { parseAttrSet, AC_PARAM, AC_RET, AC_FN } from "./parse-attrs";
@@ -360,7 +361,7 @@ function castValid(op: i32, s: i32, d: i32): bool {
 function parseCompare(op: i32): i32 {
   let flags = 0;
   if (op == Op.FCmp) flags = parseFMF();
-  else if (isWord(K.KW_samesign)) { if (!checkVersion("samesign", 20)) return -1; next(); flags |= F_SAMESIGN; }
+  else if (isWord(K.KW_samesign)) { if (!checkFeature(Feature.SameSign)) return -1; next(); flags |= F_SAMESIGN; }
   let pred = parseCmpPredicate(op == Op.FCmp); if (pred < 0) return -1;
   let base = stack.len;
   let a = parseTypeAndValue(); if (a < 0) return -1;

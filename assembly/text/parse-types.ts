@@ -3,7 +3,7 @@
 import { I32Vec, U8Vec } from "../util/vec";
 import { T, tok, tokStr, tokNum, tokStart, next } from "./lexer";
 import * as K from "./keywords";
-import { llvmVersion } from "../ir/version";
+import { llvmVersion, has, Feature } from "../ir/version";
 import { error, errorI, eat, expect, expectWord, isWord, enter, leave, stack, parseU32, failed } from "./pstate";
 import {
   TK, T_VOID, T_LABEL, T_METADATA, T_TOKEN, T_HALF, T_BFLOAT, T_FLOAT, T_DOUBLE, T_X86FP80, T_FP128, T_PPCFP128,
@@ -92,7 +92,7 @@ function parseTypeInner(allowVoid: bool, what: string): i32 {
       else if (w == K.KW_ppc_fp128) t = T_PPCFP128; else if (w == K.KW_label) t = T_LABEL; else if (w == K.KW_metadata) t = T_METADATA;
       else if (w == K.KW_token) t = T_TOKEN; else if (w == K.KW_x86_amx) t = T_X86AMX; else if (w == K.KW_x86_mmx) {
         // LLVM 20 removed the type (bitcode upgrades it to <1 x i64>; text is rejected)
-        if (llvmVersion >= 20) return errorI("'x86_mmx' is not a type from LLVM 20 on (use <1 x i64>); wopt follows LLVM " + llvmVersion.toString());
+        if (!has(Feature.X86MMX)) return errorI("'x86_mmx' is not a type from LLVM 20 on (use <1 x i64>); wopt follows LLVM " + llvmVersion.toString());
         t = T_X86MMX;
       }
       else if (w == K.KW_target) { next(); t = parseTargetExt(); if (t < 0) return -1; break; }

@@ -643,7 +643,7 @@ function finishModule(): bool {
   }
   upgradeDebugIntrinsics();
   applyIntrinsicAttributes();
-  if (!upgradeLifetimeIntrinsics()) return false;
+  upgradeLifetimeIntrinsics();
   upgradeModuleFlags();
   uniqueMetadata();
   return !failed;

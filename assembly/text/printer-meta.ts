@@ -17,15 +17,12 @@ let work: I32Vec = new I32Vec();
 let byRank: I32Vec = new I32Vec();   // a DI node's children by operand rank (-1 empty)
 let unranked: I32Vec = new I32Vec(); // its children in fields without a rank, in source order
 export function resetMetaPrinter(): void {
+  S_COMPOSITE = -1; S_IDENTIFIER = -1;
   mdSlot = new I32Vec(); mdOrder = new I32Vec(); work = new I32Vec();
   byRank = new I32Vec(); unranked = new I32Vec();
   resetDIOperands();
 }
-export function beginNumbering(): void {
-  mdSlot.clear(); mdSlot.resize(mdCount(), -1); mdOrder.clear();
-  ensureDIOperands();
-  if (byRank.len < DI_MAX_OPERANDS) byRank.resize(DI_MAX_OPERANDS, -1);
-}
+export function beginNumbering(): void { mdSlot.clear(); mdSlot.resize(mdCount(), -1); mdOrder.clear(); }
 
 // Assigns slots to node m and (pre-order) the nodes it references, as CreateMetadataSlot.
 // A DI node's children are visited in the order LLVM keeps them as operands (ir/di-operands.ts),
@@ -33,6 +30,8 @@ export function beginNumbering(): void {
 // order. Iterative to survive deep metadata chains.
 export function numberNode(m: i32): void {
   if (m < 0) return;
+  ensureDIOperands();
+  if (byRank.len < DI_MAX_OPERANDS) byRank.resize(DI_MAX_OPERANDS, -1);
   work.clear(); work.push(m);
   while (work.len > 0) {
     let x = work.pop();
@@ -115,9 +114,21 @@ export function printMDOperand(out: OutBuf, m: i32, inNode: bool): void {
   printNodeBody(out, m);
 }
 
+// LLVM prints a DICompositeType that has an `identifier:` as distinct, whether or not the source
+// said so (after uniquing equal ones).
+let S_COMPOSITE: i32 = -1, S_IDENTIFIER: i32 = -1;
+function isODRCompositeType(m: i32): bool {
+  if (<i32>mdKind.get(m) != MK.Node) return false;
+  if (S_COMPOSITE < 0) { S_COMPOSITE = strtab.internStr("DICompositeType"); S_IDENTIFIER = strtab.internStr("identifier"); }
+  if (mdA.get(m) != S_COMPOSITE) return false;
+  let s = mdOps.get(m), n = mdNOps.get(m);
+  for (let i = 0; i < n; i++) if (mdPool.get(s + 3 * i) == S_IDENTIFIER) return true;
+  return false;
+}
+
 export function printNodeBody(out: OutBuf, m: i32): void {
   let k = <i32>mdKind.get(m);
-  if (mdFlags.get(m) & MDF_DISTINCT) out.str("distinct ");
+  if ((mdFlags.get(m) & MDF_DISTINCT) != 0 || isODRCompositeType(m)) out.str("distinct ");
   let s = mdOps.get(m), n = mdNOps.get(m);
   if (k == MK.Tuple) {
     out.str("!{");

@@ -13,7 +13,7 @@ import { formatDoubleLLVM } from "../util/fp";
 import { gValue, gFlags, GF_NUMBERED } from "../ir/globals";
 import { printMDOperand } from "./printer-meta";
 import { canonicalMD } from "../ir/metadata";
-import { llvmVersion } from "../ir/version";
+import { has, Feature } from "../ir/version";
 
 // Slots: per value id, the number of an unnamed value (locals per function, globals per module).
 export let localSlot: I32Vec = new I32Vec();
@@ -199,7 +199,7 @@ function printBlockAddressBlock(out: OutBuf, fn: i32, bb: i32): void {
 // shufflevector (insertelement (poison, c, 0), poison, zeroinitializer).
 function isIntOrFP(v: i32): bool { let k = <i32>vKind.get(v); return k == VK.ConstInt || k == VK.ConstFP; }
 function printsAsSplat(c: i32): bool {
-  if (llvmVersion < 20) return false;
+  if (!has(Feature.SplatConstants)) return false;
   let n = numOperands(c);
   let e = operand(c, 0);
   if (!isIntOrFP(e)) return false;
@@ -208,7 +208,7 @@ function printsAsSplat(c: i32): bool {
 }
 // The splatted constant of a scalable splat shuffle, or -1.
 function scalableSplatValue(c: i32): i32 {
-  if (llvmVersion < 20 || <i32>iOp.get(c) != Op.ShuffleVector || <i32>tyKind.get(vType.get(c)) != TK.ScalableVector) return -1;
+  if (!has(Feature.SplatConstants) || <i32>iOp.get(c) != Op.ShuffleVector || <i32>tyKind.get(vType.get(c)) != TK.ScalableVector) return -1;
   let ins = operand(c, 0);
   if (<i32>vKind.get(ins) != VK.ConstExpr || <i32>iOp.get(ins) != Op.InsertElement) return -1;
   if (<i32>vKind.get(operand(c, 1)) != VK.ConstPoison || <i32>vKind.get(operand(c, 2)) != VK.ConstZero) return -1;

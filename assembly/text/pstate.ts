@@ -2,7 +2,7 @@
 import { I32Vec } from "../util/vec";
 import { T, tok, tokStart, tokStr, tokNum, tokBig, next, lexError, src } from "./lexer";
 import { MAX_ALIGN_BYTES } from "../ir/align";
-import { llvmVersion } from "../ir/version";
+import { llvmVersion, Feature, has, featureName, featureSince } from "../ir/version";
 
 export let failed: bool = false;
 export let errOff: i32 = 0;
@@ -30,6 +30,8 @@ export function versionMessage(what: string, since: i32): string {
 export function checkVersion(what: string, since: i32): bool {
   return llvmVersion >= since || error(versionMessage(what, since));
 }
+// The same for a feature of the version table (ir/version.ts).
+export function checkFeature(f: Feature): bool { return has(f) || error(versionMessage(featureName(f), featureSince(f))); }
 
 // Operand/element stacks: callers record `let base = stack.len`, push, consume, then reset len.
 export let stack: I32Vec = new I32Vec(1024);

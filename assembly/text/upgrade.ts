@@ -2,8 +2,6 @@
 // module. Each upgrade says which LLVM versions do it; the target version is ir/version.ts.
 import { I32Vec } from "../util/vec";
 import { strtab } from "./lexer";
-import { errorAt } from "./pstate";
-import { versionMessage } from "./pstate";
 import { Op } from "../ir/opcodes";
 import { TK, tyKind, tyA, T_VOID, T_I64, ptrType, listLen, listAt, functionType } from "../ir/types";
 import {
@@ -18,7 +16,7 @@ import { intSExt64, getInt, isNullValue } from "../ir/constants";
 import { applyIntrinsicAttributesTo } from "./intrinsic-attrs";
 import { mdForValueId } from "./parse-meta";
 import { createFunction, eraseGlobal, buildCall, setInsertPointBefore } from "../ir/builder";
-import { llvmVersion } from "../ir/version";
+import { has, Feature } from "../ir/version";
 
 // `call @llvm.dbg.value/declare/assign/label(...)` become debug records on the next instruction,
 // as LLVM 19 does when it reads old IR; the intrinsic declarations go away when unused.
@@ -101,10 +99,10 @@ export function upgradeModuleFlags(): void {
 // (the call then takes the alloca itself, without the size) and drops the others; the old
 // declaration is replaced by the new one, which goes to the end of the module, and a stray
 // `declare void @llvm.lifetime.<kind>.i64(i64)` is left where the upgrade mangled the old
-// signature (opt-22 prints it, without attributes; so do we). Under LLVM 19 the new form is an
-// error. Runs after the intrinsic attributes are given.
+// signature (opt-22 prints it, without attributes; so do we). Runs after the intrinsic attributes
+// are given.
 let lifetimeArgs: I32Vec = new I32Vec(2);
-export function upgradeLifetimeIntrinsics(): bool {
+export function upgradeLifetimeIntrinsics(): void {
   let n = globalCount();
   for (let g = 0; g < n; g++) {
     if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
@@ -114,10 +112,9 @@ export function upgradeLifetimeIntrinsics(): bool {
     if (!start && !strtab.startsWithStr(nm, "llvm.lifetime.end.")) continue;
     let fnTy = gValueType.get(g);
     let nParams = listLen(fnTy);
-    if (llvmVersion < 22) {
-      if (nParams == 1) return errorAt(versionMessage((start ? "llvm.lifetime.start" : "llvm.lifetime.end") + "' without a size operand", 22), 0);
-      continue;
-    }
+    // under LLVM 19 the sizeless form is an invalid intrinsic signature: the verifier reports it
+    // as opt-19 does
+    if (!has(Feature.SizelessLifetime)) continue;
     if (nParams != 2 || <i32>tyKind.get(listAt(fnTy, 1)) != TK.Ptr) continue;
     let kind = start ? "llvm.lifetime.start." : "llvm.lifetime.end.";
     vName.set(fv, -1); // the old declaration gives up its name (it is erased below)
@@ -145,7 +142,6 @@ export function upgradeLifetimeIntrinsics(): bool {
     }
     if (!hasUses(fv)) eraseGlobal(g);
   }
-  return true;
 }
 // Value::stripPointerCasts over instructions: bitcasts, address-space casts and GEPs whose indices
 // are all zero.
