@@ -134,11 +134,13 @@ export function newDebugRecord(kind: i32): i32 {
 // parsing, equal nodes are merged (repeated to a fixed point, since merging children can make
 // parents equal) and every reference is redirected to the first of each class.
 import { ListInterner } from "../util/listintern";
-export function uniqueMetadata(): void {
+// `merged`: nodes already known to stand for others, as (from, to) pairs (ODR-uniqued types).
+export function uniqueMetadata(merged: I32Vec | null = null): void {
   let n = mdKind.len;
   if (n == 0) return;
   let canon = new I32Vec(n); canon.resize(n, 0);
   for (let i = 0; i < n; i++) canon.set(i, i);
+  if (merged) for (let i = 0; i < merged.len; i += 2) canon.set(merged.get(i), merged.get(i + 1));
   let key = new I32Vec(64);
   let changed = true;
   for (let pass = 0; changed && pass < 64; pass++) {

@@ -23,6 +23,9 @@ let mdStack: I32Vec = new I32Vec(256);
 export function resetMetadataParser(): void {
   mdForValue = new I32Vec(); mdForString = new I32Vec(); kindByName = new I32Vec(); mdForwardPos = new I32Vec();
   mdStack = new I32Vec(256);
+  odrTypes = new I32Vec();
+  S_COMPOSITE = strtab.internStr("DICompositeType"); S_IDENTIFIER = strtab.internStr("identifier");
+  S_TAG = strtab.internStr("tag"); S_FLAGS = strtab.internStr("flags");
   for (let i = 0; i < FIXED_MD_KINDS.length; i++) attachmentKind(strtab.internStr(FIXED_MD_KINDS[i]));
 }
 
@@ -193,7 +196,51 @@ function parseSpecialized(target: i32): i32 {
   let n = mdStack.len - base;
   setOps(m, base);
   mdNOps.set(m, n / 3);
+  if (cls == S_COMPOSITE) odrTypes.push(m);
   return m;
+}
+
+// ODR uniquing of debug types, which opt turns on: the first DICompositeType with a given
+// `identifier:` becomes distinct and stands for every later one with that identifier and tag; a
+// forward declaration standing for a later definition takes the definition's fields. Run at the
+// end of the module over the composite types in the order they were parsed; returns the merges as
+// (from, to) pairs for uniqueMetadata.
+let odrTypes: I32Vec = new I32Vec();
+let S_COMPOSITE: i32 = -1, S_IDENTIFIER: i32 = -1, S_TAG: i32 = -1, S_FLAGS: i32 = -1;
+export function odrUniqueTypes(): I32Vec {
+  let merges = new I32Vec();
+  let firstById = new I32Vec();
+  for (let i = 0; i < odrTypes.len; i++) {
+    let m = odrTypes.get(i);
+    let id = rawField(m, S_IDENTIFIER);
+    if (id < 0) continue;
+    firstById.fit(id + 1, -1);
+    let first = firstById.get(id);
+    if (first < 0) { firstById.set(id, m); mdFlags.set(m, <u8>(mdFlags.get(m) | MDF_DISTINCT)); continue; }
+    if (rawField(first, S_TAG) != rawField(m, S_TAG)) continue;
+    if (isForwardDecl(first) && !isForwardDecl(m)) { mdOps.set(first, mdOps.get(m)); mdNOps.set(first, mdNOps.get(m)); }
+    merges.push(m); merges.push(first);
+  }
+  return merges;
+}
+// The raw text id of field `name` of node m, or -1.
+function rawField(m: i32, name: i32): i32 {
+  let s = mdOps.get(m), n = mdNOps.get(m);
+  for (let i = 0; i < n; i++) if (mdPool.get(s + 3 * i) == name && mdPool.get(s + 3 * i + 1) == FV_RAW) return mdPool.get(s + 3 * i + 2);
+  return -1;
+}
+function isForwardDecl(m: i32): bool {
+  let f = rawField(m, S_FLAGS);
+  if (f < 0) return false;
+  let p = strtab.ptrOf(f), n = strtab.lenOf(f);
+  // DIFlagFwdDecl as one of the `|`-separated flags
+  let w = "DIFlagFwdDecl";
+  for (let i = 0; i + w.length <= n; i++) {
+    let k = 0;
+    while (k < w.length && <i32>load<u8>(p + <usize>(i + k)) == w.charCodeAt(k)) k++;
+    if (k == w.length && (i + k == n || load<u8>(p + <usize>(i + k)) == 32)) return true;
+  }
+  return false;
 }
 
 // Top level: `!N = [distinct] <node>`; current token is MetadataID.

@@ -14,7 +14,7 @@ import {
 } from "./parse-values";
 import {
   parseMetadataDefinition, parseNamedMetadata, parseAttachment, parseDebugRecord, resetMetadataParser,
-  firstUndefinedMetadata, mdForwardPos,
+  firstUndefinedMetadata, mdForwardPos, odrUniqueTypes,
 } from "./parse-meta";
 import { parseAttrSet, parseAttrGroupDef, resolveGroupRefs, resetAttrParser, AC_PARAM, AC_RET, AC_FN, AC_GROUP, fnAlign } from "./parse-attrs";
 import { parseInstruction, setPending, lastWasTerminator, pendingComma, resetInstParser, parseCallingConv } from "./parse-inst";
@@ -645,7 +645,7 @@ function finishModule(): bool {
   applyIntrinsicAttributes();
   upgradeLifetimeIntrinsics();
   upgradeModuleFlags();
-  uniqueMetadata();
+  uniqueMetadata(odrUniqueTypes());
   return !failed;
 }
 import { tyN } from "../ir/types";

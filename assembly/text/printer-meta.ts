@@ -17,7 +17,6 @@ let work: I32Vec = new I32Vec();
 let byRank: I32Vec = new I32Vec();   // a DI node's children by operand rank (-1 empty)
 let unranked: I32Vec = new I32Vec(); // its children in fields without a rank, in source order
 export function resetMetaPrinter(): void {
-  S_COMPOSITE = -1; S_IDENTIFIER = -1;
   mdSlot = new I32Vec(); mdOrder = new I32Vec(); work = new I32Vec();
   byRank = new I32Vec(); unranked = new I32Vec();
   resetDIOperands();
@@ -114,21 +113,9 @@ export function printMDOperand(out: OutBuf, m: i32, inNode: bool): void {
   printNodeBody(out, m);
 }
 
-// LLVM prints a DICompositeType that has an `identifier:` as distinct, whether or not the source
-// said so (after uniquing equal ones).
-let S_COMPOSITE: i32 = -1, S_IDENTIFIER: i32 = -1;
-function isODRCompositeType(m: i32): bool {
-  if (<i32>mdKind.get(m) != MK.Node) return false;
-  if (S_COMPOSITE < 0) { S_COMPOSITE = strtab.internStr("DICompositeType"); S_IDENTIFIER = strtab.internStr("identifier"); }
-  if (mdA.get(m) != S_COMPOSITE) return false;
-  let s = mdOps.get(m), n = mdNOps.get(m);
-  for (let i = 0; i < n; i++) if (mdPool.get(s + 3 * i) == S_IDENTIFIER) return true;
-  return false;
-}
-
 export function printNodeBody(out: OutBuf, m: i32): void {
   let k = <i32>mdKind.get(m);
-  if ((mdFlags.get(m) & MDF_DISTINCT) != 0 || isODRCompositeType(m)) out.str("distinct ");
+  if (mdFlags.get(m) & MDF_DISTINCT) out.str("distinct ");
   let s = mdOps.get(m), n = mdNOps.get(m);
   if (k == MK.Tuple) {
     out.str("!{");
