@@ -20,12 +20,14 @@ export const enum Feature {
   TargetMem,         // memory(target_mem0: ..., target_mem1: ...)
   PtrToAddr,         // the ptrtoaddr cast
   SizelessLifetime,  // llvm.lifetime.start/end without the size operand
+  MulConstExpr,      // `mul` constant expressions (opt-22 no longer reads them)
 }
 const FEATURE_NAMES: string[] = [
   "samesign", "splat", "x86_mmx", "errnomem", "target_mem", "ptrtoaddr", "llvm.lifetime without a size",
+  "mul constexpr",
 ];
-const FEATURE_SINCE: i32[] = [20, 20, 19, 21, 22, 22, 22];
-const FEATURE_LAST: i32[] = [0, 0, 19, 0, 0, 0, 0];
+const FEATURE_SINCE: i32[] = [20, 20, 19, 21, 22, 22, 22, 19];
+const FEATURE_LAST: i32[] = [0, 0, 19, 0, 0, 0, 0, 21];
 
 // Whether the target version has feature f.
 export function has(f: Feature): bool {

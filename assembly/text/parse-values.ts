@@ -17,6 +17,8 @@ import {
   getNull, getUndef, getPoison, getZero, getInt, getIntWords, getFP, getFPBits64, getData, getAggregate,
   getExpr, getWithOperands, getInlineAsm, getMDValue, getBool, isNullValue, isZeroInt,
 } from "../ir/constants";
+import { instOpcode } from "./parse-inst";
+import { has, Feature } from "../ir/version";
 import { Op, F_NUW, F_NSW, F_EXACT, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW, F_DISJOINT, F_NNEG, isCast, isBinary, OP_NAMES, opcodeSince } from "../ir/opcodes";
 import { typeToString } from "./printer-types";
 
@@ -159,6 +161,12 @@ export function parseValue(type: i32): i32 {
   return v;
 }
 
+// A constant-expression opcode the target version reads; a located error otherwise.
+function checkConstExpr(op: i32): bool {
+  if (!checkVersion(OP_NAMES[op], opcodeSince(op))) return false;
+  return constExprSupported(op) || error(OP_NAMES[op] + " constexprs are no longer supported");
+}
+
 function parseValueInner(type: i32): i32 {
   if (type == T_METADATA) {
     let md = parseMetadataOperand();
@@ -167,7 +175,7 @@ function parseValueInner(type: i32): i32 {
   }
   let k = type >= 0 ? <i32>tyKind.get(type) : -1;
   if (type < 0) { // type implied by the expression (aliasees)
-    if (tok == T.Word && opcodeOf(tokStr) != Op.None) return parseConstExpr(opcodeOf(tokStr), -1);
+    if (tok == T.Word && opcodeOf(tokStr) != Op.None) return checkConstExpr(opcodeOf(tokStr)) ? parseConstExpr(opcodeOf(tokStr), -1) : -1;
     return errorI("expected type");
   }
   switch (tok) {
@@ -261,7 +269,7 @@ function parseWordValue(type: i32): i32 {
     return splat(type, e);
   }
   let op = opcodeOf(w);
-  if (op != Op.None) return checkVersion(OP_NAMES[op], opcodeSince(op)) ? parseConstExpr(op, type) : -1;
+  if (op != Op.None) return checkConstExpr(op) ? parseConstExpr(op, type) : -1;
   return errorI("expected value token");
 }
 
@@ -692,43 +700,22 @@ function parseInlineAsm(type: i32): i32 {
 
 // ---- constant expressions ----
 
+// The instruction words LLVM reads as the start of a constant expression: those the version still
+// has as constant expressions, and those it answers with "no longer supported".
 export function opcodeOf(w: i32): i32 {
-  // Only opcodes that may appear as constant expressions (LLVM 19 accepts these and older
-  // forms for compatibility of old tests).
-  if (w == K.KW_ptrauth) return Op.None;
-  let s = w;
-  if (strtab.eqStr(s, "getelementptr")) return Op.GetElementPtr;
-  if (strtab.eqStr(s, "bitcast")) return Op.BitCast;
-  if (strtab.eqStr(s, "ptrtoint")) return Op.PtrToInt;
-  if (strtab.eqStr(s, "ptrtoaddr")) return Op.PtrToAddr;
-  if (strtab.eqStr(s, "inttoptr")) return Op.IntToPtr;
-  if (strtab.eqStr(s, "addrspacecast")) return Op.AddrSpaceCast;
-  if (strtab.eqStr(s, "trunc")) return Op.Trunc;
-  if (strtab.eqStr(s, "zext")) return Op.ZExt;
-  if (strtab.eqStr(s, "sext")) return Op.SExt;
-  if (strtab.eqStr(s, "fptrunc")) return Op.FPTrunc;
-  if (strtab.eqStr(s, "fpext")) return Op.FPExt;
-  if (strtab.eqStr(s, "fptoui")) return Op.FPToUI;
-  if (strtab.eqStr(s, "fptosi")) return Op.FPToSI;
-  if (strtab.eqStr(s, "uitofp")) return Op.UIToFP;
-  if (strtab.eqStr(s, "sitofp")) return Op.SIToFP;
-  if (strtab.eqStr(s, "add")) return Op.Add;
-  if (strtab.eqStr(s, "sub")) return Op.Sub;
-  if (strtab.eqStr(s, "mul")) return Op.Mul;
-  if (strtab.eqStr(s, "shl")) return Op.Shl;
-  if (strtab.eqStr(s, "xor")) return Op.Xor;
-  if (strtab.eqStr(s, "and")) return Op.And;
-  if (strtab.eqStr(s, "or")) return Op.Or;
-  if (strtab.eqStr(s, "lshr")) return Op.LShr;
-  if (strtab.eqStr(s, "ashr")) return Op.AShr;
-  if (strtab.eqStr(s, "icmp")) return Op.ICmp;
-  if (strtab.eqStr(s, "fcmp")) return Op.FCmp;
-  if (strtab.eqStr(s, "extractelement")) return Op.ExtractElement;
-  if (strtab.eqStr(s, "insertelement")) return Op.InsertElement;
-  if (strtab.eqStr(s, "shufflevector")) return Op.ShuffleVector;
-  if (strtab.eqStr(s, "select")) return Op.Select;
-  if (strtab.eqStr(s, "fneg")) return Op.FNeg;
+  let op = instOpcode(w);
+  if (op == Op.GetElementPtr || isCast(op) || isBinary(op) || op == Op.FNeg || op == Op.ICmp || op == Op.FCmp ||
+    op == Op.Select || op == Op.ExtractElement || op == Op.InsertElement || op == Op.ShuffleVector) return op;
   return Op.None;
+}
+function constExprSupported(op: i32): bool {
+  switch (op) {
+    case Op.GetElementPtr: case Op.Trunc: case Op.PtrToInt: case Op.PtrToAddr: case Op.IntToPtr: case Op.BitCast:
+    case Op.AddrSpaceCast: case Op.Add: case Op.Sub: case Op.Xor: case Op.ExtractElement: case Op.InsertElement:
+    case Op.ShuffleVector: return true;
+    case Op.Mul: return has(Feature.MulConstExpr);
+  }
+  return false;
 }
 
 // Extra words of the constant expression being built. Operands may themselves be constant
