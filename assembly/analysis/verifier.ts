@@ -18,7 +18,7 @@ import {
   GK, gKind, gValue, gFlags, GF_ERASED, GF_DEFINED, gFirstBlock, gFirstArg, gNumArgs, gValueType, gLinkage, Linkage,
   globalCount, GF_CONSTANT, gAttrs,
 } from "../ir/globals";
-import { Op, isTerminator, isBinary, isCast, F_ATOMIC, F_UNWIND_CALLER, F_CLEANUP, Ordering, RMW_NAMES } from "../ir/opcodes";
+import { Op, isTerminator, isBinary, isCast, F_ATOMIC, F_UNWIND_CALLER, F_CLEANUP, Ordering, RMW_NAMES, isFPRMW } from "../ir/opcodes";
 import {
   ordering, predicate, callFnType, callAttrs, callNumArgs, callNumBundles, bundleTag, bundleNumOps, listCount, listItem,
 } from "../ir/inst";
@@ -716,7 +716,7 @@ function visitAtomicRMW(i: i32): void {
   let nm = op < RMW_NAMES.length ? RMW_NAMES[op] : "";
   if (op == 0) {
     if (!(isInt(t) || isFP(t) || isPtr(t))) { bad("atomicrmw " + nm + " operand must have integer or floating point type!", i); wt(t); return; }
-  } else if (op >= 11 && op <= 14) {
+  } else if (isFPRMW(op)) {
     if (!(isFPOrFPVec(t) && <i32>tyKind.get(t) != TK.ScalableVector)) {
       bad("atomicrmw " + nm + " operand must have floating-point or fixed vector of floating-point type!", i); wt(t); return;
     }

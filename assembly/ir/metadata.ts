@@ -53,8 +53,8 @@ export const MDK_DBG = 0, MDK_RANGE = 4, MDK_NONNULL = 11, MDK_TYPE = 19, MDK_NO
   MDK_DIASSIGNID = 38;
 
 // Debug records (#dbg_value and friends), attached before an instruction as a linked list.
-export const enum DR { Value = 0, Declare, Assign, Label }
-export const DR_NAMES: string[] = ["value", "declare", "assign", "label"];
+export const enum DR { Value = 0, Declare, Assign, Label, DeclareValue }
+export const DR_NAMES: string[] = ["value", "declare", "assign", "label", "declare_value"];
 export let drKind: U8Vec = new U8Vec();
 export let drOps: I32Vec = new I32Vec();   // start in drPool (md ids; -1 for an empty operand)
 export let drNOps: I32Vec = new I32Vec();

@@ -69,4 +69,12 @@ export const ORDERING_NAMES: string[] = ["", "unordered", "monotonic", "", "acqu
 export const ICMP_NAMES: string[] = ["eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle"];
 export const FCMP_NAMES: string[] = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "uno", "ueq", "ugt", "uge", "ult", "ule", "une", "true"];
 export const RMW_NAMES: string[] = ["xchg", "add", "sub", "and", "nand", "or", "xor", "max", "min", "umax", "umin",
-  "fadd", "fsub", "fmax", "fmin", "uinc_wrap", "udec_wrap", "usub_cond", "usub_sat"];
+  "fadd", "fsub", "fmax", "fmin", "uinc_wrap", "udec_wrap", "usub_cond", "usub_sat", "fmaximum", "fminimum"];
+export const RMW_FMAXIMUM: i32 = 19, RMW_FMINIMUM: i32 = 20;
+// The version feature an atomicrmw operation needs (-1: every version has it).
+export function rmwFeature(rop: i32): i32 {
+  if (rop == 17 || rop == 18) return Feature.RMWUSub;
+  if (rop >= RMW_FMAXIMUM) return Feature.RMWFMaximum;
+  return -1;
+}
+export function isFPRMW(rop: i32): bool { return (rop >= 11 && rop <= 14) || rop >= RMW_FMAXIMUM; }

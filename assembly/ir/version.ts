@@ -21,13 +21,17 @@ export const enum Feature {
   PtrToAddr,         // the ptrtoaddr cast
   SizelessLifetime,  // llvm.lifetime.start/end without the size operand
   MulConstExpr,      // `mul` constant expressions (opt-22 no longer reads them)
+  RMWUSub,           // atomicrmw usub_cond, usub_sat
+  RMWFMaximum,       // atomicrmw fmaximum, fminimum
+  DeclareValueRecord, // #dbg_declare_value
 }
 const FEATURE_NAMES: string[] = [
   "samesign", "splat", "x86_mmx", "errnomem", "target_mem", "ptrtoaddr", "llvm.lifetime without a size",
-  "mul constexpr",
+  "mul constexpr", "atomicrmw usub_cond/usub_sat", "atomicrmw fmaximum/fminimum",
+  "#dbg_declare_value",
 ];
-const FEATURE_SINCE: i32[] = [20, 20, 19, 21, 22, 22, 22, 19];
-const FEATURE_LAST: i32[] = [0, 0, 19, 0, 0, 0, 0, 21];
+const FEATURE_SINCE: i32[] = [20, 20, 19, 21, 22, 22, 22, 19, 20, 22, 22];
+const FEATURE_LAST: i32[] = [0, 0, 19, 0, 0, 0, 0, 21, 0, 0, 0];
 
 // Whether the target version has feature f.
 export function has(f: Feature): bool {

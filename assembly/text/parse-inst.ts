@@ -20,7 +20,7 @@ import {
   Op, F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_NNEG, F_INBOUNDS, F_VOLATILE, F_ATOMIC, F_WEAK, F_INALLOCA,
   F_SWIFTERROR, F_CLEANUP, F_GEP_NUSW, F_GEP_NUW, F_UNWIND_CALLER, F_SAMESIGN, F_TAIL_SHIFT, F_FMF_SHIFT,
   FMF_NNAN, FMF_NINF, FMF_NSZ, FMF_ARCP, FMF_CONTRACT, FMF_AFN, FMF_REASSOC, FMF_ALL, Ordering, RMW_NAMES,
-  isBinary, isCast, isFPBinary, OP_NAMES, opcodeSince,
+  isBinary, isCast, isFPBinary, OP_NAMES, opcodeSince, rmwFeature,
 } from "../ir/opcodes";
 import { setAlignBytes, setOrderings, setPredicate } from "./../ir/inst";
 import { typeToString } from "./printer-types";
@@ -609,6 +609,7 @@ function parseAtomicRMW(): i32 {
   let rop = -1;
   for (let j = 0; j < RMW_NAMES.length; j++) if (strtab.eqStr(tokStr, RMW_NAMES[j])) { rop = j; break; }
   if (rop < 0) return errorI("expected binary operation in atomicrmw");
+  if (rmwFeature(rop) >= 0 && !checkFeature(rmwFeature(rop))) return -1;
   next();
   let base = stack.len;
   let p = parseTypeAndValue(); if (p < 0) return -1;

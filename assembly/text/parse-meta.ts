@@ -4,7 +4,8 @@
 import { I32Vec } from "../util/vec";
 import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, src, strtab } from "./lexer";
 import * as K from "./keywords";
-import { error, errorI, errorAt, eat, expect, isWord, enter, leave, stack, failed } from "./pstate";
+import { error, errorI, errorAt, eat, expect, isWord, enter, leave, stack, failed, checkFeature } from "./pstate";
+import { Feature } from "../ir/version";
 import { parseType } from "./parse-types";
 import { parseValue } from "./parse-values";
 import {
@@ -323,6 +324,7 @@ export function parseDebugRecord(): i32 {
   else if (strtab.eqStr(w, "#dbg_declare")) kind = DR.Declare;
   else if (strtab.eqStr(w, "#dbg_assign")) kind = DR.Assign;
   else if (strtab.eqStr(w, "#dbg_label")) kind = DR.Label;
+  else if (strtab.eqStr(w, "#dbg_declare_value")) { if (!checkFeature(Feature.DeclareValueRecord)) return -1; kind = DR.DeclareValue; }
   else return errorI("expected debug record type here");
   next();
   if (!expect(T.LParen, "'(' here")) return -1;

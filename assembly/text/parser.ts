@@ -40,7 +40,7 @@ import { attrLists, internAttrList, fnAttrs, listSet } from "../ir/attributes";
 import { callAttrs, setCallAttrs, callee as calleeOf } from "../ir/inst";
 import { uniqueMetadata } from "../ir/metadata";
 import { applyIntrinsicAttributes } from "./intrinsic-attrs";
-import { upgradeDebugIntrinsics, upgradeLifetimeIntrinsics, upgradeModuleFlags } from "./upgrade";
+import { upgradeDebugIntrinsics, upgradeLifetimeIntrinsics, upgradeRenamedIntrinsics, upgradeModuleFlags } from "./upgrade";
 import { mdKind, MK, drNext, attMD, attKind, attNext, findAttachment, MDK_DBG, drPool, drOps, drNOps, drKind, DR, newDebugRecord, mdA } from "../ir/metadata";
 
 let comdatByName: I32Vec = new I32Vec();
@@ -644,6 +644,7 @@ function finishModule(): bool {
   upgradeDebugIntrinsics();
   applyIntrinsicAttributes();
   upgradeLifetimeIntrinsics();
+  upgradeRenamedIntrinsics();
   upgradeModuleFlags();
   uniqueMetadata(odrUniqueTypes());
   return !failed;

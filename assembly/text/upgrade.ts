@@ -1,11 +1,11 @@
 // Auto-upgrade: what LLVM does to older IR when it reads it, run by the parser at the end of the
 // module. Each upgrade says which LLVM versions do it; the target version is ir/version.ts.
-import { I32Vec } from "../util/vec";
+import { I32Vec, U8Vec } from "../util/vec";
 import { strtab } from "./lexer";
 import { Op } from "../ir/opcodes";
 import { TK, tyKind, tyA, T_VOID, T_I64, ptrType, listLen, listAt, functionType } from "../ir/types";
 import {
-  VK, vKind, vType, vName, vA, iNext, iMD, iDbg, iOp, operand, numOperands, hasUses, vFirstUse, opUser, opNext, eraseInst,
+  VK, vKind, vType, vName, vA, iNext, iMD, iDbg, iOp, operand, numOperands, hasUses, replaceAllUsesWith, vFirstUse, opUser, opNext, eraseInst,
 } from "../ir/values";
 import { GK, Linkage, gKind, gValue, gFlags, gValueType, GF_ERASED, globalCount } from "../ir/globals";
 import {
@@ -16,7 +16,7 @@ import { intSExt64, getInt, isNullValue } from "../ir/constants";
 import { applyIntrinsicAttributesTo } from "./intrinsic-attrs";
 import { mdForValueId } from "./parse-meta";
 import { createFunction, eraseGlobal, buildCall, setInsertPointBefore } from "../ir/builder";
-import { has, Feature } from "../ir/version";
+import { has, Feature, llvmVersion } from "../ir/version";
 
 // `call @llvm.dbg.value/declare/assign/label(...)` become debug records on the next instruction,
 // as LLVM 19 does when it reads old IR; the intrinsic declarations go away when unused.
@@ -178,4 +178,30 @@ function moveRecordsToNext(c: i32): void {
   while (drNext.get(t) >= 0) t = drNext.get(t);
   drNext.set(t, iDbg.get(nx));
   iDbg.set(nx, head); iDbg.set(c, -1);
+}
+
+// Intrinsics LLVM renamed: reading the old name, the version that renamed it declares the new name
+// at the end of the module and moves every use there. [old prefix, new prefix, first version].
+const RENAMED: string[] = ["llvm.experimental.stepvector.", "llvm.stepvector.", "22"];
+let nameBuf: U8Vec = new U8Vec(64);
+export function upgradeRenamedIntrinsics(): void {
+  let n = globalCount();
+  for (let g = 0; g < n; g++) {
+    if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
+    let fv = gValue.get(g), nm = vName.get(fv);
+    for (let k = 0; k < RENAMED.length; k += 3) {
+      if (llvmVersion < I32.parseInt(RENAMED[k + 2]) || !strtab.startsWithStr(nm, RENAMED[k])) continue;
+      // the new prefix, then the old name's overload suffix
+      nameBuf.clear();
+      let np = RENAMED[k + 1];
+      for (let i = 0; i < np.length; i++) nameBuf.push(<u8>np.charCodeAt(i));
+      let p = strtab.ptrOf(nm);
+      for (let i = RENAMED[k].length; i < strtab.lenOf(nm); i++) nameBuf.push(load<u8>(p + <usize>i));
+      let ng = createFunction(gValueType.get(g), Linkage.External, 0, strtab.intern(nameBuf.ptr, nameBuf.len));
+      applyIntrinsicAttributesTo(ng);
+      replaceAllUsesWith(fv, gValue.get(ng));
+      eraseGlobal(g);
+      break;
+    }
+  }
 }
