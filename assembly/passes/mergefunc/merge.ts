@@ -57,6 +57,7 @@ export function resetMerge(): void {
   used = new I32Vec(16); forwardTo = new I32Vec(16); useAliases = false; preserveDebugInfo = false;
   semanticInterposition = false; args = new I32Vec(16); changedBodies = new I32Vec(16);
   mergedInto = new I32Vec(16);
+  handleNow = 0; evHead = new I32Vec(16); evTo = new I32Vec(16); evTime = new I32Vec(16); evNext = new I32Vec(16);
 }
 export function markUsed(g: i32): void { if (g >= used.len) used.resize(g + 1, 0); used.set(g, 1); }
 function isUsed(g: i32): bool { return g < used.len && used.get(g) != 0; }
@@ -74,6 +75,32 @@ export function mergeTargetOf(g: i32): i32 { return g < mergedInto.len ? resolve
 function setForward(from: i32, to: i32): void {
   if (from >= forwardTo.len) forwardTo.resize(from + 1, -1);
   if (forwardTo.get(from) < 0) forwardTo.set(from, to);   // a handle follows the first RAUW only
+  // The worklist's handles (WeakTrackingVH) follow a RAUW only when they existed before it: a
+  // function that was replaced (say the kept function of a private copy, whose name and uses went
+  // to the new function) and deferred again later is itself, not its replacement.
+  handleNow++;
+  if (from >= evHead.len) evHead.resize(from + 1, -1);
+  evTo.push(to); evTime.push(handleNow); evNext.push(evHead.get(from));
+  evHead.set(from, evTo.len - 1);
+}
+// RAUW events: per function a list (newest first) of (time, replacement).
+let handleNow: i32 = 0;
+let evHead: I32Vec = new I32Vec(16);
+let evTo: I32Vec = new I32Vec(16);
+let evTime: I32Vec = new I32Vec(16);
+let evNext: I32Vec = new I32Vec(16);
+// The time a worklist handle created now records.
+export function handleTime(): i32 { return handleNow; }
+// What a handle to `g` created at time `t` points at now (-1 when nothing).
+export function resolveHandle(g: i32, t: i32): i32 {
+  for (let steps = 0; g >= 0 && steps < 1000; steps++) {
+    // the earliest RAUW of g after t
+    let best = -1;
+    for (let e = g < evHead.len ? evHead.get(g) : -1; e >= 0; e = evNext.get(e)) if (evTime.get(e) > t) best = e;
+    if (best < 0) return g;
+    g = evTo.get(best); t = evTime.get(best);
+  }
+  return g;
 }
 
 // ---- linkage questions ----
