@@ -11,6 +11,7 @@ import { vKind, VK, vA, opUser, opNext, vFirstUse } from "../../ir/values";
 import { functionOfInst } from "../../ir/builder";
 import { compareFunctions } from "./comparator";
 import { functionDetailHash } from "./hash";
+import { handleTime } from "./merge";
 
 // Nodes: function (global index), hash, children, parent, priority.
 let nFn: I32Vec = new I32Vec(64);
@@ -27,13 +28,15 @@ let seed: u32 = 0x2545F491;
 let nodeOf: I32Vec = new I32Vec(64);
 // Deferred: functions to look at in the next sweep (global indices).
 export let deferred: I32Vec = new I32Vec(64);
+// The time each deferred handle was made (merge.ts handleTime), for following RAUWs.
+export let deferredTime: I32Vec = new I32Vec(64);
 
 export function resetFnTree(): void {
   nFn = new I32Vec(64); nHash = new StaticArray<u64>(64);
   detail = new StaticArray<u64>(64); detailKnown = new I32Vec(64); nLeft = new I32Vec(64); nRight = new I32Vec(64);
   nParent = new I32Vec(64); nPrio = new I32Vec(64); freeNodes = new I32Vec(16);
   root = -1; size = 0; seed = 0x2545F491;
-  nodeOf = new I32Vec(64); deferred = new I32Vec(64);
+  nodeOf = new I32Vec(64); deferred = new I32Vec(64); deferredTime = new I32Vec(64);
 }
 export function treeSize(): i32 { return size; }
 
@@ -170,7 +173,7 @@ export function remove(g: i32): void {
   if (n < 0) return;
   forgetDetailHash(g);
   eraseNode(n);
-  deferred.push(g);
+  deferred.push(g); deferredTime.push(handleTime());
 }
 
 // MergeFunctions::removeUsers: every function with an instruction that uses v directly.

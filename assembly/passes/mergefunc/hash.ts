@@ -1,8 +1,11 @@
-// The cheap structural function hash opt-19's MergeFunctions orders and pre-filters by
+// The cheap structural function hash MergeFunctions orders and pre-filters by
 // (llvm/lib/IR/StructuralHash.cpp, non-detailed): the varargs flag, the argument count, and for
 // each block in the comparator's CFG order a block marker and the opcode of every instruction.
 // Functions equal under the comparator hash equal, since the comparator walks the same order.
-// The value is bit-for-bit LLVM 19's (checked against `opt-19 -passes='print<structural-hash>'`).
+// LLVM 19 chains these through hash_combine's 16-byte mix; LLVM 22 ("stable hashing") collects
+// them as 64-bit words (each opcode as the stable hash of that one word) and hashes the buffer
+// with XXH3 (util/xxh3.ts). The values are bit-for-bit each version's (checked against
+// `opt-19/opt-22 -passes='print<structural-hash>'`).
 //
 // Also here: the CFG walk order both the hash and the comparator use (successors in LLVM's
 // order, visited depth-first from a stack: the last successor pushed is visited first).
@@ -12,10 +15,16 @@ import { gFirstBlock, gValueType, gNumArgs, gFirstArg } from "../../ir/globals";
 import { tyFlags, TF_VARARG } from "../../ir/types";
 import { Op, F_UNWIND_CALLER, isTerminator } from "../../ir/opcodes";
 import { callFirstDest } from "../../ir/inst";
+import { llvmVersion } from "../../ir/version";
+import { I64Vec } from "../../util/vec";
+import { stableHashCombine, stableHash1 } from "../../util/xxh3";
 
-// LLVM 19's Instruction opcode numbers: ours follow Instruction.def except that LLVM has UserOp1
-// and UserOp2 between select and va_arg.
-@inline export function llvmOpcode(op: i32): i32 { return op >= Op.VAArg ? op + 2 : op; }
+// LLVM's Instruction opcode numbers: ours follow Instruction.def except that LLVM has UserOp1
+// and UserOp2 between select and va_arg, and from LLVM 22 on ptrtoaddr right after ptrtoint.
+@inline export function llvmOpcode(op: i32): i32 {
+  let n = op >= Op.VAArg ? op + 2 : op;
+  return llvmVersion >= 22 && op >= Op.IntToPtr ? n + 1 : n;
+}
 
 // ---- successors in LLVM's order ----
 
@@ -122,10 +131,56 @@ function computeRange(g: i32): void {
 
 let stackV: I32Vec = new I32Vec(64);
 let seen: VisitSet = new VisitSet();
-export function resetHash(): void { stackV = new I32Vec(64); seen = new VisitSet(); rangeLo = new I32Vec(64); rangeHi = new I32Vec(64); }
+let words: I64Vec = new I64Vec(64);
+let opHash: StaticArray<u64> = new StaticArray<u64>(0);
+export function resetHash(): void {
+  stackV = new I32Vec(64); seen = new VisitSet(); rangeLo = new I32Vec(64); rangeHi = new I32Vec(64);
+  words = new I64Vec(64); opHash = new StaticArray<u64>(0);
+}
 
-// StructuralHash(F) for a definition `g` (global index).
+// StructuralHash(F) for a definition `g` (global index), as the target LLVM version computes it.
 export function functionHash(g: i32): u64 {
+  return llvmVersion >= 22 ? stableFunctionHash(g) : hashCombineFunctionHash(g);
+}
+
+// The stable hash of one instruction with opcode `op` (non-detailed: the opcode alone), cached.
+function instHash(op: i32): u64 {
+  if (opHash.length == 0) {
+    opHash = new StaticArray<u64>(Op.Count);
+    for (let i = 0; i < <i32>Op.Count; i++) unchecked(opHash[i] = stableHash1(<u64>llvmOpcode(i)));
+  }
+  return unchecked(opHash[op]);
+}
+
+// LLVM 22: the words [4, function header, varargs, argument count, then per block a block header
+// and each instruction's hash], hashed as one buffer.
+function stableFunctionHash(g: i32): u64 {
+  words.clear();
+  words.push(4);
+  words.push(<i64>0x62642d6b6b2d6b72);
+  words.push((tyFlags.get(gValueType.get(g)) & TF_VARARG) != 0 ? 1 : 0);
+  words.push(<i64>gNumArgs.get(g));
+  let entry = gFirstBlock.get(g);
+  if (entry >= 0) {
+    seen.begin(g);
+    stackV.clear(); stackV.push(entry); seen.visit(entry);
+    while (stackV.len > 0) {
+      let b = stackV.pop();
+      words.push(45798);
+      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) words.push(<i64>instHash(<i32>iOp.get(i)));
+      let t = terminatorOf(b);
+      let ns = numSuccessors(t);
+      for (let s = 0; s < ns; s++) {
+        let sb = successor(t, s);
+        if (sb >= 0 && seen.visit(sb)) stackV.push(sb);
+      }
+    }
+  }
+  return stableHashCombine(words.ptr, words.len);
+}
+
+// LLVM 19: hash_combine's chain of 16-byte mixes over the same sequence.
+function hashCombineFunctionHash(g: i32): u64 {
   let h: u64 = 4;
   h = mix(h, 0x62642d6b6b2d6b72); // function header
   h = mix(h, (tyFlags.get(gValueType.get(g)) & TF_VARARG) != 0 ? 1 : 0);

@@ -1,6 +1,17 @@
-// Merging two equal functions, as LLVM 19's MergeFunctions.cpp: which one is kept
-// (isFuncOrderCorrect), and how the other goes away: replace all uses, redirect direct callers,
-// a tail-calling thunk, or an alias; when the kept function is interposable the body moves into a new private function and both names become thunks or aliases to it.
+// Merging two equal functions, as MergeFunctions.cpp: which one is kept (isFuncOrderCorrect),
+// and how the other goes away: replace all uses, redirect direct callers, a tail-calling thunk,
+// or an alias; when the kept function is interposable the body moves into a new private function
+// and both names become thunks or aliases to it.
+//
+// What LLVM 22 does differently from LLVM 19 (llvmVersion >= 22):
+//  - ODR functions (linkonce_odr, weak_odr) are kept before the others, and two ODR functions
+//    also get the private copy; direct callers of an ODR name call the private copy;
+//  - the private copy takes the kept function's comdat (the thunk under its name keeps it);
+//  - a function that is discardable and unused is erased instead of becoming a thunk or alias,
+//    also in the private-copy case;
+//  - no thunk calls a kernel (amdgpu_kernel, ptx_kernel, spir_kernel), which cannot be called;
+//  - thunk casts pass a value of the right type through untouched, take arrays apart element by
+//    element as structs, and use ptrtoint / inttoptr between vectors of pointers and integers.
 import { I32Vec } from "../../util/vec";
 import {
   vKind, VK, vType, vName, iOp, iNext, vA, hasUses, operand, firstInst, lastInst, setOperandSlot, opUser, opNext, vFirstUse, iOps,
@@ -9,11 +20,14 @@ import {
   gValue, gLinkage, gVisibility, gUnnamed, gFlags, gAddrSpace, gValueType, gComdat, gAlign, gCC, gAttrs,
   gFirstBlock, gFirstArg, gNumArgs, Linkage, GF_DSO_LOCAL,
 } from "../../ir/globals";
-import { T_VOID, tyA, tyFlags, TF_VARARG, listAt, isStruct, isInt, isPtr, memberCount, memberType } from "../../ir/types";
+import {
+  T_VOID, tyA, tyFlags, tyKind, TK, TF_VARARG, listAt, isStruct, isInt, isPtr, memberCount, memberType, scalarType, isVector,
+} from "../../ir/types";
 import { getPoison } from "../../ir/constants";
 import { Op, isCallLike } from "../../ir/opcodes";
 import { MDK_TYPE, MDK_KCFI_TYPE } from "../../ir/metadata";
 import { strtab } from "../../ir/module";
+import { llvmVersion } from "../../ir/version";
 import {
   createFunction, appendBlock, setInsertPointAtEnd, buildCall, buildRet, buildCast, buildExtractValue,
   buildInsertValue, copyFunctionAttributes, takeName, copyGlobalMetadataOfKind, createAlias, setLinkage,
@@ -43,6 +57,7 @@ export function resetMerge(): void {
   used = new I32Vec(16); forwardTo = new I32Vec(16); useAliases = false; preserveDebugInfo = false;
   semanticInterposition = false; args = new I32Vec(16); changedBodies = new I32Vec(16);
   mergedInto = new I32Vec(16);
+  handleNow = 0; evHead = new I32Vec(16); evTo = new I32Vec(16); evTime = new I32Vec(16); evNext = new I32Vec(16);
 }
 export function markUsed(g: i32): void { if (g >= used.len) used.resize(g + 1, 0); used.set(g, 1); }
 function isUsed(g: i32): bool { return g < used.len && used.get(g) != 0; }
@@ -60,6 +75,32 @@ export function mergeTargetOf(g: i32): i32 { return g < mergedInto.len ? resolve
 function setForward(from: i32, to: i32): void {
   if (from >= forwardTo.len) forwardTo.resize(from + 1, -1);
   if (forwardTo.get(from) < 0) forwardTo.set(from, to);   // a handle follows the first RAUW only
+  // The worklist's handles (WeakTrackingVH) follow a RAUW only when they existed before it: a
+  // function that was replaced (say the kept function of a private copy, whose name and uses went
+  // to the new function) and deferred again later is itself, not its replacement.
+  handleNow++;
+  if (from >= evHead.len) evHead.resize(from + 1, -1);
+  evTo.push(to); evTime.push(handleNow); evNext.push(evHead.get(from));
+  evHead.set(from, evTo.len - 1);
+}
+// RAUW events: per function a list (newest first) of (time, replacement).
+let handleNow: i32 = 0;
+let evHead: I32Vec = new I32Vec(16);
+let evTo: I32Vec = new I32Vec(16);
+let evTime: I32Vec = new I32Vec(16);
+let evNext: I32Vec = new I32Vec(16);
+// The time a worklist handle created now records.
+export function handleTime(): i32 { return handleNow; }
+// What a handle to `g` created at time `t` points at now (-1 when nothing).
+export function resolveHandle(g: i32, t: i32): i32 {
+  for (let steps = 0; g >= 0 && steps < 1000; steps++) {
+    // the earliest RAUW of g after t
+    let best = -1;
+    for (let e = g < evHead.len ? evHead.get(g) : -1; e >= 0; e = evNext.get(e)) if (evTime.get(e) > t) best = e;
+    if (best < 0) return g;
+    g = evTo.get(best); t = evTime.get(best);
+  }
+  return g;
 }
 
 // ---- linkage questions ----
@@ -71,9 +112,13 @@ export function isInterposable(g: i32): bool {
 function hasLocalLinkage(g: i32): bool { return isLocalLinkage(<i32>gLinkage.get(g)); }
 function hasGlobalUnnamedAddr(g: i32): bool { return gUnnamed.get(g) == 1; }
 function isVarArg(g: i32): bool { return (tyFlags.get(gValueType.get(g)) & TF_VARARG) != 0; }
+function isODR(g: i32): bool { let l = <i32>gLinkage.get(g); return l == Linkage.WeakODR || l == Linkage.LinkOnceODR; }
 
 // isFuncOrderCorrect: of two equal functions, which one is kept (F) and which merged away (G).
 export function isFuncOrderCorrect(f: i32, g: i32): bool {
+  // LLVM 22: ODR before non-ODR (an ODR function may call a non-interposable other one, not
+  // the other way round).
+  if (llvmVersion >= 22 && isODR(f) != isODR(g)) return isODR(g);
   if (isInterposable(f) != isInterposable(g)) return !isInterposable(f);
   if (hasLocalLinkage(f) != hasLocalLinkage(g)) return !hasLocalLinkage(f);
   let nf = vName.get(gValue.get(f)), ng = vName.get(gValue.get(g));
@@ -95,9 +140,15 @@ function isPseudoOrDebugCall(i: i32): bool {
     strtab.eqStr(nm, "llvm.dbg.assign") || strtab.eqStr(nm, "llvm.dbg.label");
 }
 
-// canCreateThunkFor: not for varargs, nor for a single block of fewer than two instructions.
+// Calling conventions of kernels (CallingConv::PTX_Kernel, SPIR_KERNEL, AMDGPU_KERNEL): nothing
+// may call them, so LLVM 22 writes no thunk calling one.
+function isKernelCC(cc: i32): bool { return cc == 71 || cc == 76 || cc == 91; }
+
+// canCreateThunkFor: not for varargs, nor for a single block of fewer than two instructions,
+// nor (LLVM 22) for a kernel.
 function canCreateThunkFor(f: i32): bool {
   if (isVarArg(f)) return false;
+  if (llvmVersion >= 22 && isKernelCC(gCC.get(f))) return false;
   let b = gFirstBlock.get(f);
   if (b >= 0 && iNext.get(b) < 0) {
     let n = 0;
@@ -109,9 +160,12 @@ function canCreateThunkFor(f: i32): bool {
 function canCreateAliasFor(f: i32): bool { return useAliases && hasGlobalUnnamedAddr(f); }
 
 // createCast: element by element for structs, inttoptr / ptrtoint between integers and pointers,
-// else bitcast (nothing when the types are already equal).
+// else bitcast (nothing when the types are already equal). LLVM 22: a value of the destination
+// type as it is, arrays element by element too, and vectors of integers and of pointers by
+// inttoptr / ptrtoint.
 function createCast(v: i32, destTy: i32): i32 {
   let st = vType.get(v);
+  if (llvmVersion >= 22) return createCast22(v, st, destTy);
   if (isStruct(st)) {
     let result = getPoison(destTy);
     let n = <i32>memberCount(st);
@@ -123,6 +177,26 @@ function createCast(v: i32, destTy: i32): i32 {
   }
   if (isInt(st) && isPtr(destTy)) return buildCast(Op.IntToPtr, v, destTy);
   if (isPtr(st) && isInt(destTy)) return buildCast(Op.PtrToInt, v, destTy);
+  return buildCast(Op.BitCast, v, destTy);
+}
+
+function createCast22(v: i32, st: i32, destTy: i32): i32 {
+  if (st == destTy) return v;
+  let isArr = <i32>tyKind.get(st) == TK.Array;
+  if (isStruct(st) || isArr) {
+    let result = getPoison(destTy);
+    let n = <i32>memberCount(st);
+    for (let i = 0; i < n; i++) {
+      let e = createCast(buildExtractValue(v, i), isArr ? tyA.get(destTy) : memberType(destTy, i));
+      result = buildInsertValue(result, e, i);
+    }
+    return result;
+  }
+  let ss = scalarType(st), ds = scalarType(destTy);
+  if (isVector(st) == isVector(destTy)) {
+    if (isInt(ss) && isPtr(ds)) return buildCast(Op.IntToPtr, v, destTy);
+    if (isPtr(ss) && isInt(ds)) return buildCast(Op.PtrToInt, v, destTy);
+  }
   return buildCast(Op.BitCast, v, destTy);
 }
 
@@ -195,8 +269,15 @@ function writeAlias(f: i32, g: i32): void {
   eraseGlobal(g);
 }
 
-// writeThunkOrAlias: an alias when allowed, else a thunk when profitable; false when neither.
+// writeThunkOrAlias: an alias when allowed, else a thunk when profitable; -1 when neither.
+// LLVM 22 (writeThunkOrAliasIfNeeded): a discardable, unused G is erased instead.
 function writeThunkOrAlias(f: i32, g: i32): i32 {
+  if (llvmVersion >= 22 && isDiscardableIfUnusedLinkage(<i32>gLinkage.get(g)) && !hasUses(gValue.get(g)) && !preserveDebugInfo) {
+    if (g >= mergedInto.len) mergedInto.resize(g + 1, -1);
+    mergedInto.set(g, f);
+    eraseGlobal(g);
+    return HOW_ERASED;
+  }
   if (canCreateAliasFor(g)) { writeAlias(f, g); return HOW_ALIAS; }
   if (canCreateThunkFor(f)) { writeThunk(f, g); return HOW_THUNK; }
   return -1;
@@ -225,12 +306,14 @@ function replaceDirectCallers(old: i32, nw: i32): i32 {
 // mergeTwoFunctions: F is kept, G goes away (or becomes a thunk or alias to F). (LLVM 19 makes
 // the private copy only for an interposable F; later versions also do it for two ODR functions.)
 export function mergeTwoFunctions(f: i32, g: i32): void {
-  if (isInterposable(f)) {
+  let v22 = llvmVersion >= 22;
+  if (isInterposable(f) || (v22 && isODR(f) && isODR(g))) {
     // Both names become thunks (or aliases) to a new private copy of F's body.
     if (!canCreateThunkFor(f) && (!canCreateAliasFor(f) || !canCreateAliasFor(g))) return;
     let fName = vName.get(gValue.get(f)), gName = vName.get(gValue.get(g));
     let nf = createFunction(gValueType.get(f), <i32>gLinkage.get(f), gAddrSpace.get(f), -1);
     copyFunctionAttributes(nf, f);
+    if (v22) { gComdat.set(nf, gComdat.get(f)); gComdat.set(f, -1); }
     takeName(gValue.get(nf), gValue.get(f));
     copyGlobalMetadataOfKind(nf, f, MDK_TYPE);
     copyGlobalMetadataOfKind(nf, f, MDK_KCFI_TYPE);
@@ -238,6 +321,11 @@ export function mergeTwoFunctions(f: i32, g: i32): void {
     replaceAllUsesDeep(gValue.get(f), gValue.get(nf));
     setForward(f, nf);
     let redirected = 0;
+    if (v22) {
+      // Direct callers of an ODR name call the private copy.
+      if (isODR(g)) redirected = replaceDirectCallers(g, f);
+      if (isODR(f)) replaceDirectCallers(nf, f);
+    }
     let nfAlign = gAlign.get(nf), gAlign0 = gAlign.get(g);
     let howG = writeThunkOrAlias(f, g);
     let howF = writeThunkOrAlias(f, nf);

@@ -16,9 +16,9 @@ import { resetBuilder } from "../../ir/builder";
 import { resetPDI } from "./pdi";
 import { bodyChanged } from "./merge";
 import { beginComparatorRun, resetComparator } from "./comparator";
-import { treeInsert, replaceFunctionInTree, nodeFunction, deferred, clearTree, resetFnTree } from "./fntree";
+import { treeInsert, replaceFunctionInTree, nodeFunction, deferred, deferredTime, clearTree, resetFnTree } from "./fntree";
 import {
-  mergeTwoFunctions, isFuncOrderCorrect, markUsed, resolveForward, resetMerge, setMergeOptions,
+  mergeTwoFunctions, isFuncOrderCorrect, markUsed, resolveHandle, handleTime, resetMerge, setMergeOptions,
   setSemanticInterposition,
 } from "./merge";
 import { resetReport, writeReport, functionsMerged } from "./report";
@@ -56,16 +56,16 @@ export function runMergeFunctions(useAliases: bool, preserveDebugInfo: bool): i3
   for (let i = 0; i < order.len; i++) {
     let h = unchecked(hashes[order.get(i)]);
     let dup = (i > 0 && unchecked(hashes[order.get(i - 1)]) == h) || (i + 1 < order.len && unchecked(hashes[order.get(i + 1)]) == h);
-    if (dup) deferred.push(order.get(i));
+    if (dup) { deferred.push(order.get(i)); deferredTime.push(handleTime()); }
   }
 
   let rounds = 0;
   while (deferred.len > 0 && rounds++ < 100000) {
-    let worklist = new I32Vec(deferred.len);
-    for (let i = 0; i < deferred.len; i++) worklist.push(deferred.get(i));
-    deferred.clear();
+    let worklist = new I32Vec(deferred.len), times = new I32Vec(deferred.len);
+    for (let i = 0; i < deferred.len; i++) { worklist.push(deferred.get(i)); times.push(deferredTime.get(i)); }
+    deferred.clear(); deferredTime.clear();
     for (let i = 0; i < worklist.len; i++) {
-      let g = resolveForward(worklist.get(i));
+      let g = resolveHandle(worklist.get(i), times.get(i));
       if (g < 0 || !isLiveFunction(g)) continue;
       if (!isDeclaration(g) && <i32>gLinkage.get(g) != Linkage.Available) insert(g);
     }
