@@ -22,7 +22,8 @@ import { liveIDF } from "./liveidf";
 import { eraseLater, rauw, eraseRecord, sweepDead } from "./edit";
 import { removeIntrinsicUsers } from "./promotable";
 import { convertMetadataToAssumes, isGuaranteedNotToBePoison } from "./assume";
-import { findDbgUsers, recIsDeclare, recExpr, exprStartsWithDeref, convertDeclareAtStore } from "./dbginfo";
+import { findDbgUsers, recIsDeclare, recExpr, exprStartsWithDeref, convertDeclareAtStore, insertDebugValueAtStore } from "./dbginfo";
+import { llvmVersion } from "../../ir/version";
 import { queuePhiNode, beginPhis, finishPhis } from "./phis";
 import { renameAll } from "./rename";
 
@@ -156,8 +157,12 @@ function rewriteSingleStoreAlloca(ai: i32): bool {
   if (using.len > 0) return false;
   for (let k = 0; k < dpUsers.len; k++) {
     let r = dpUsers.get(k);
-    if (recIsDeclare(r)) { convertDeclareAtStore(r, si, repl); eraseRecord(r); }
-    else if (exprStartsWithDeref(recExpr(r))) eraseRecord(r);
+    // the store's value now (poison if it was a load of the alloca itself, rewritten above)
+    if (recIsDeclare(r)) { convertDeclareAtStore(r, si, operand(si, 0)); eraseRecord(r); }
+    else if (exprStartsWithDeref(recExpr(r))) {
+      if (llvmVersion > 19) insertDebugValueAtStore(r, si, operand(si, 0));
+      eraseRecord(r);
+    }
   }
   eraseLater(si);
   eraseLater(ai);
