@@ -16,7 +16,8 @@ import { instDominates } from "../../analysis/dominance";
 import {
   createPhi, setVersionedName, numIncoming, incomingValue, incomingBlock, addIncoming, rauw, eraseNow,
 } from "./edit";
-import { allocatedType } from "./promote";
+import { allocatedType, sortByCreation } from "./promote";
+import { llvmVersion } from "../../ir/version";
 import { vA } from "../../ir/values";
 import { iNext } from "../../ir/values";
 
@@ -113,7 +114,7 @@ export function finishPhis(): void {
     predCount.fit(cfgBlock.len, 0);
     for (let j = s; j < e; j++) { let p = pred.get(j); sortedPreds.push(p); predCount.set(p, 0); }
     for (let j = s; j < e; j++) { let p = pred.get(j); predCount.set(p, predCount.get(p) + 1); }
-    sortI32(sortedPreds.ptr, sortedPreds.len);
+    if (llvmVersion > 19) sortByCreation(sortedPreds); else sortI32(sortedPreds.ptr, sortedPreds.len);
     for (let j = 0; j < bad; j++) {
       let p = blockNum.get(incomingBlock(some, j));
       predCount.set(p, predCount.get(p) - 1);

@@ -16,8 +16,8 @@ import { I32Vec, I64Vec } from "../../util/vec";
 import { VK, vKind, vType, vParent, iOp, iExt, vFirstUse, opUser, opNext, operand, fitValueTable } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { getUndef, getPoison } from "../../ir/constants";
-import { blockNum, predOff, pred } from "../../analysis/cfg";
-import { domTree, dominatesCounted } from "../../analysis/domtree";
+import { blockNum, predOff, pred, cfgBlock } from "../../analysis/cfg";
+import { domTree, dominatesCounted, sortI32 } from "../../analysis/domtree";
 import { liveIDF } from "./liveidf";
 import { eraseLater, rauw, eraseRecord, sweepDead } from "./edit";
 import { removeIntrinsicUsers } from "./promotable";
@@ -311,6 +311,7 @@ export function promoteMemToReg(nBlocks: i32): void {
     }
     computeLiveInBlocks(ai, nBlocks);
     liveIDF(domTree, defList, liveList, phiBlocks);
+    if (llvmVersion > 19) sortByCreation(phiBlocks);
     let version = 0;
     for (let k = 0; k < phiBlocks.len; k++) {
       if (queuePhiNode(phiBlocks.get(k), num, ai, version)) version++;
@@ -330,6 +331,15 @@ export function promoteMemToReg(nBlocks: i32): void {
   }
   finishPhis();
   sweepDead();
+}
+// After LLVM 19, mem2reg orders blocks by BasicBlock::getNumber(): the order in which the parser
+// created them (a block is created at its first reference, a branch to a later block included),
+// not their place in the function. Value indices follow that creation order, so block numbers
+// (layout positions) are sorted here by their blocks' value indices.
+export function sortByCreation(v: I32Vec): void {
+  for (let k = 0; k < v.len; k++) v.set(k, cfgBlock.get(v.get(k)));
+  sortI32(v.ptr, v.len);
+  for (let k = 0; k < v.len; k++) v.set(k, blockNum.get(v.get(k)));
 }
 function removeAt(num: i32): void {
   let last = allocas.len - 1;
