@@ -17,10 +17,11 @@ import { resetPhis } from "./phis";
 import { resetRename } from "./rename";
 import { resetDbgInfo } from "./dbginfo";
 import { resetLiveIDF } from "./liveidf";
+import { resetPoison } from "./poison";
 
 // Re-creates every table of the pass (after an arena reset).
 export function resetMem2Reg(): void {
-  resetEdit(); resetAssume(); resetPromotable(); resetPromote(); resetPhis(); resetRename(); resetDbgInfo(); resetLiveIDF();
+  resetEdit(); resetAssume(); resetPromotable(); resetPromote(); resetPhis(); resetRename(); resetDbgInfo(); resetLiveIDF(); resetPoison();
 }
 
 // Runs mem2reg on function g (a global index). Returns true when it changed the function.
