@@ -6,8 +6,8 @@
 //  - an argument with noundef, dereferenceable or dereferenceable_or_null;
 //  - constants: not poison; undef (it is not poison); integers, floats, null, global variables and
 //    functions; vectors without poison elements or constant expressions;
-//  - a pointer whose zero-index GEPs, bitcasts, non-interposable aliases and `returned` call
-//    arguments lead to an alloca, a global variable, a function or null;
+//  - a pointer whose zero-index GEPs, bitcasts and `returned` call arguments (not aliases) lead to
+//    an alloca, a global variable, a function or null;
 //  - a freeze; a call whose return is noundef or dereferenceable(_or_null);
 //  - an instruction or constant expression that cannot make poison itself (no poison-generating
 //    flag, metadata or return attribute, and an opcode that only passes poison on) whose operands
@@ -22,14 +22,14 @@
 //    the value valid at the context.
 import { I32Vec } from "../../util/vec";
 import {
-  VK, vKind, vType, vName, vParent, vA, vB, iOp, iFlags, iExt, iMD, iNext, operand, numOperands, ext,
+  VK, vKind, vType, vName, vParent, vA, vB, iOp, iFlags, iExt, iMD, iNext, iAux, operand, numOperands, ext,
 } from "../../ir/values";
 import {
   Op, F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_NNEG, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW, F_SAMESIGN, F_FMF_SHIFT,
   FMF_NNAN, FMF_NINF, isBinary, isCast,
 } from "../../ir/opcodes";
 import { callAttrs, callNumArgs, callNumBundles, bundleFirstOp, bundleNumOps, bundleTag, listCount } from "../../ir/inst";
-import { gAttrs, gLinkage, Linkage, gFirstBlock } from "../../ir/globals";
+import { gAttrs, gFirstBlock } from "../../ir/globals";
 import { fnAttrs, retAttrs, paramAttrs, setHasKind, ATTR_NOUNDEF, ATTR_KW } from "../../ir/attributes";
 import { findAttachment, MDK_NOUNDEF, MDK_RANGE, MDK_NONNULL } from "../../ir/metadata";
 import { TK, tyKind, tyA, tyN, isPtr } from "../../ir/types";
@@ -153,7 +153,7 @@ function hasPoisonGeneratingAnnotations(v: i32): bool {
     case Op.ICmp: if ((f & F_SAMESIGN) != 0) return true; break;
     case Op.GetElementPtr:
       if ((f & (F_INBOUNDS | F_GEP_NUSW | F_GEP_NUW)) != 0) return true;
-      if (<i32>vKind.get(v) == VK.ConstExpr) return true;   // inrange, when present, is poison-generating too (conservative)
+      if (<i32>vKind.get(v) == VK.ConstExpr && iAux.get(v) == 1) return true;   // inrange
       break;
     default: break;
   }
@@ -238,10 +238,6 @@ function stripSameRepresentation(v: i32): i32 {
       let s = operand(v, 0);
       if (!isPtr(vType.get(s))) return v;
       v = s;
-    } else if (k == VK.Alias) {
-      let l = <i32>gLinkage.get(vA.get(v));
-      if (l == Linkage.Weak || l == Linkage.LinkOnce || l == Linkage.Common || l == Linkage.ExternWeak) return v;
-      v = operand(v, 0);
     } else if (k == VK.Inst && (op == Op.Call || op == Op.Invoke || op == Op.CallBr)) {
       let n = callNumArgs(v);
       let r = -1;
