@@ -24,6 +24,7 @@ import { removeIntrinsicUsers } from "./promotable";
 import { convertMetadataToAssumes, isGuaranteedNotToBePoison } from "./assume";
 import { findDbgUsers, recIsDeclare, recExpr, exprStartsWithDeref, convertDeclareAtStore, insertDebugValueAtStore } from "./dbginfo";
 import { llvmVersion } from "../../ir/version";
+import { blockEarlyRank } from "../../text/parse-values";
 import { queuePhiNode, beginPhis, finishPhis } from "./phis";
 import { renameAll } from "./rename";
 
@@ -336,10 +337,26 @@ export function promoteMemToReg(nBlocks: i32): void {
 // created them (a block is created at its first reference, a branch to a later block included),
 // not their place in the function. Value indices follow that creation order, so block numbers
 // (layout positions) are sorted here by their blocks' value indices.
+// Blocks a blockaddress named before the function's body come first (blockEarlyRank).
 export function sortByCreation(v: I32Vec): void {
-  for (let k = 0; k < v.len; k++) v.set(k, cfgBlock.get(v.get(k)));
+  let early = false;
+  for (let k = 0; k < v.len; k++) {
+    let b = cfgBlock.get(v.get(k));
+    let r = blockEarlyRank(b);
+    if (r >= 0) { early = true; b = r - 0x40000000; }
+    v.set(k, b);
+  }
   sortI32(v.ptr, v.len);
-  for (let k = 0; k < v.len; k++) v.set(k, blockNum.get(v.get(k)));
+  for (let k = 0; k < v.len; k++) {
+    let b = v.get(k);
+    if (early && b < 0) b = earlyBlockAt(b + 0x40000000, v, k);
+    v.set(k, blockNum.get(b));
+  }
+}
+// The block of this function with early rank r (one of the cfg blocks).
+function earlyBlockAt(r: i32, v: I32Vec, k: i32): i32 {
+  for (let bn = 0; bn < cfgBlock.len; bn++) if (blockEarlyRank(cfgBlock.get(bn)) == r) return cfgBlock.get(bn);
+  return -1;
 }
 function removeAt(num: i32): void {
   let last = allocas.len - 1;
