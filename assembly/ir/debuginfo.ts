@@ -31,6 +31,7 @@ export function resetDebugInfo(): void {
   locTable = new ListInterner(); locNode = new I32Vec(); locScanned = 0; key = new I32Vec(8);
   scopeMark = new I32Vec(); scopeEpoch = 0;
   chainA = new I32Vec(); chainB = new I32Vec(); exprWords = new I32Vec();
+  resetExprCache();
 }
 export function ensureNames(): void {
   if (namesReady) return;
@@ -122,17 +123,60 @@ function wordInt(p: usize, k: i32): i64 {
   for (let i = 0; i < ln; i++) { let d = <i32>load<u8>(p + <usize>(st + i)) - 48; if (d < 0 || d > 9) break; v = v * 10 + d; }
   return v;
 }
-// DIExpression::isDeref: exactly DW_OP_deref.
+// The first word of the expression's single-location form (getSingleLocationExpressionElements:
+// a leading `DW_OP_LLVM_arg, 0` is skipped; any other DW_OP_LLVM_arg makes it not a single location,
+// -1), the word count after it in `singleLocLen`; -2 for an empty single-location expression.
+let singleLocLen: i32 = 0;
+function singleLocStart(p: usize): i32 {
+  let n = exprWords.len >> 1;
+  let k = 0;
+  if (n > 0 && wordIs(p, 0, "DW_OP_LLVM_arg")) {
+    if (n < 2 || wordInt(p, 1) != 0) return -1;
+    k = 2;
+  }
+  for (let j = k; j < n; j++) if (wordIs(p, j, "DW_OP_LLVM_arg")) return -1;
+  singleLocLen = n - k;
+  return singleLocLen == 0 ? -2 : k;
+}
+// DIExpression::isDeref: exactly DW_OP_deref (in its single-location form).
 export function exprIsDeref(e: i32): bool {
   if (e < 0 || <i32>mdKind.get(e) != MK.Expr) return false;
   let p = splitExpr(e);
-  return exprWords.len == 2 && wordIs(p, 0, "DW_OP_deref");
+  let k = singleLocStart(p);
+  return k >= 0 && singleLocLen == 1 && wordIs(p, k, "DW_OP_deref");
 }
-// DIExpression::startsWithDeref.
+// DIExpression::startsWithDeref (in its single-location form).
 export function exprStartsWithDeref(e: i32): bool {
   if (e < 0 || <i32>mdKind.get(e) != MK.Expr) return false;
   let p = splitExpr(e);
-  return exprWords.len >= 2 && wordIs(p, 0, "DW_OP_deref");
+  let k = singleLocStart(p);
+  return k >= 0 && wordIs(p, k, "DW_OP_deref");
+}
+// dropInitialDeref (Local.cpp): the expression without its first operation word, or without its
+// first three when it starts with DW_OP_LLVM_arg (`DW_OP_LLVM_arg, N, DW_OP_deref`). Expressions
+// are uniqued by their text, so an existing one with that text is reused.
+let dropFrom: I32Vec = new I32Vec();
+let dropTo: I32Vec = new I32Vec();
+export function resetExprCache(): void { dropFrom = new I32Vec(); dropTo = new I32Vec(); }
+export function exprDropInitialDeref(e: i32): i32 {
+  for (let i = 0; i < dropFrom.len; i++) if (dropFrom.get(i) == e) return dropTo.get(i);
+  let p = splitExpr(e);
+  let n = exprWords.len >> 1;
+  let k = n > 0 && wordIs(p, 0, "DW_OP_LLVM_arg") ? 3 : 1;
+  let text = "";
+  for (let j = k; j < n; j++) {
+    let st = exprWords.get(2 * j), ln = exprWords.get(2 * j + 1);
+    if (j > k) text += ", ";
+    text += String.UTF8.decodeUnsafe(p + <usize>st, <usize>ln, false);
+  }
+  let raw = strtab.internStr(text);
+  let m = -1;
+  for (let x = 0; x < mdKind.len; x++) {
+    if (<i32>mdKind.get(x) == MK.Expr && mdA.get(x) == raw) { m = x; break; }
+  }
+  if (m < 0) m = newMD(MK.Expr, raw);
+  dropFrom.push(e); dropTo.push(m);
+  return m;
 }
 // Fragment size in bits (DW_OP_LLVM_fragment, offset, size at the end), or -1.
 export function exprFragmentSize(e: i32): i64 {

@@ -10,7 +10,7 @@ import { parseType, parseTypeDefinition, parseAddrSpace, resetTypeParser, firstU
 import {
   parseValue, parseTypeAndValue, resetValueParser, beginFunctionScope, endFunctionScope, localLookupName, localSetName,
   localLookupNum, localSetNum, globalLookupName, globalSetName, globalLookupNum, globalSetNum, forwardList,
-  globalForwardList, forwardPosOf, strtabString, baFunc, baName, baNum, baBlock, resetBlockAddresses,
+  globalForwardList, forwardPosOf, strtabString, baFunc, baName, baNum, baBlock, resetBlockAddresses, earlyRank,
 } from "./parse-values";
 import {
   parseMetadataDefinition, parseNamedMetadata, parseAttachment, parseDebugRecord, resetMetadataParser,
@@ -589,6 +589,7 @@ function parseBody(g: i32, fn: i32): bool {
     }
   }
   // blockaddress references made before this body
+  rankEarlyBlocks(fn);
   for (let j = 0; j < baFunc.len; j++) {
     if (baFunc.get(j) != fn) continue;
     let ph = baBlock.get(j);
@@ -601,6 +602,37 @@ function parseBody(g: i32, fn: i32): bool {
   return true;
 }
 import { resetPendingComma } from "./parse-inst";
+
+// The blocks of function fn named by a blockaddress before its body, ranked as LLVM creates them
+// (std::map order of their ValIDs: names byte-wise, numbers by value).
+function rankEarlyBlocks(fn: i32): void {
+  let list = new I32Vec();
+  for (let j = 0; j < baFunc.len; j++) if (baFunc.get(j) == fn) list.push(j);
+  if (list.len == 0) return;
+  for (let a = 1; a < list.len; a++) {
+    let x = list.get(a), k = a - 1;
+    while (k >= 0 && validLess(x, list.get(k))) { list.set(k + 1, list.get(k)); k--; }
+    list.set(k + 1, x);
+  }
+  for (let r = 0; r < list.len; r++) {
+    let j = list.get(r);
+    let real = baName.get(j) >= 0 ? localLookupName(baName.get(j)) : localLookupNum(baNum.get(j));
+    if (real < 0) continue;
+    if (earlyRank.len <= real) earlyRank.resize(real + 1, -1);
+    earlyRank.set(real, r);
+  }
+}
+function validLess(x: i32, y: i32): bool {
+  let nx = baName.get(x), ny = baName.get(y);
+  if (nx < 0 || ny < 0) return nx < 0 && ny < 0 && baNum.get(x) < baNum.get(y);
+  let px = strtab.ptrOf(nx), py = strtab.ptrOf(ny), lx = strtab.lenOf(nx), ly = strtab.lenOf(ny);
+  let n = lx < ly ? lx : ly;
+  for (let i = 0; i < n; i++) {
+    let a = <i32>load<u8>(px + <usize>i), b = <i32>load<u8>(py + <usize>i);
+    if (a != b) return a < b;
+  }
+  return lx < ly;
+}
 
 // ---- end of module ----
 

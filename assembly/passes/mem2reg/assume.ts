@@ -156,8 +156,17 @@ function registerAssumption(a: i32): void {
   }
 }
 
+// The assumptions that speak about v (entries: assumeAt, nextAssumption); -1 for none.
+export function assumptionsFor(v: i32): i32 {
+  ensureAssumptions();
+  if (v >= affStamp.len || affStamp.get(v) != acEpoch) return -1;
+  return affHead.get(v);
+}
+export function assumeAt(e: i32): i32 { return affAssume.get(e); }
+export function nextAssumption(e: i32): i32 { return affNext.get(e); }
+
 // isValidAssumeForContext(Inv, CxtI, DT).
-function validAssumeForContext(inv: i32, cxt: i32): bool {
+export function validAssumeForContext(inv: i32, cxt: i32): bool {
   if (vParent.get(inv) == vParent.get(cxt)) {
     invalidateInstOrder();
     if (comesBefore(inv, cxt)) return true;
@@ -175,7 +184,7 @@ function validAssumeForContext(inv: i32, cxt: i32): bool {
   return instDominates(domTree, inv, cxt);
 }
 // isGuaranteedToTransferExecutionToSuccessor for one instruction: !mayThrow && willReturn.
-function transfersExecution(i: i32): bool {
+export function transfersExecution(i: i32): bool {
   let op = <i32>iOp.get(i);
   if (op == Op.Store) return (iFlags.get(i) & F_VOLATILE) == 0;
   if (op == Op.Call || op == Op.Invoke || op == Op.CallBr) return callFnHas(i, ATTR_NOUNWIND) && callFnHas(i, ATTR_WILLRETURN);

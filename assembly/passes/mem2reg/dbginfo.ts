@@ -1,7 +1,8 @@
 // Debug information under mem2reg (LLVM 19, Local.cpp and PromoteMemoryToRegister.cpp):
 //  - the debug users of an alloca (findDbgUsers: records whose location is the alloca, newest
 //    first, then those that name it in a DIArgList), without #dbg_assign;
-//  - ConvertDebugDeclareToDebugValue at a store (a #dbg_value of the stored value, or undef when
+//  - ConvertDebugDeclareToDebugValue at a store (a #dbg_value of the stored value, or undef (poison
+//    after LLVM 19) when
 //    the value does not cover the variable's fragment) and at a new phi (once per variable and
 //    expression, at the block's first insertion point);
 //  - the location of the new records: line 0 in the declaration's scope (getDebugValueLoc).
@@ -10,11 +11,12 @@ import { I32Vec } from "../../util/vec";
 import { MK, mdKind, mdA, drKind, drPool, drOps, DR } from "../../ir/metadata";
 import { vKind, VK, vType, iOp, iNext, vA, iExt, iFlags, operand } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
-import { getUndef, intLow64 } from "../../ir/constants";
+import { getUndef, getPoison, intLow64 } from "../../ir/constants";
+import { llvmVersion } from "../../ir/version";
 import { typeAllocSizeInBits, typeIsSized } from "../../ir/datalayout";
 import {
   recVariable, recExpr, recIsDeclare, exprFragmentSize, variableSizeInBits, debugValueLoc, exprIsDeref,
-  exprStartsWithDeref,
+  exprStartsWithDeref, exprDropInitialDeref,
 } from "../../ir/debuginfo";
 import {
   firstMDOf, nextMDOf, firstUserOf, userRecord, nextUser, recordLive, newValueRecord, insertRecord,
@@ -86,8 +88,16 @@ export function convertDeclareAtStore(r: i32, si: i32, value: i32): void {
   let expr = recExpr(r);
   let loc = debugValueLoc(r);
   let canConvert = exprIsDeref(expr) || (!exprStartsWithDeref(expr) && valueCoversEntireFragment(vType.get(value), r));
-  let v = canConvert ? value : getUndef(vType.get(value));
+  let v = canConvert ? value : llvmVersion > 19 ? getPoison(vType.get(value)) : getUndef(vType.get(value));
   let nr = newValueRecord(v, recVariable(r), expr, loc);
+  insertRecord(si, nr, false);
+}
+
+// InsertDebugValueAtStoreLoc (after LLVM 19; for a #dbg_value of the alloca whose expression
+// starts with a deref, at the only store): a #dbg_value of the stored value, the expression
+// without that deref, placed just before the store.
+export function insertDebugValueAtStore(r: i32, si: i32, value: i32): void {
+  let nr = newValueRecord(value, recVariable(r), exprDropInitialDeref(recExpr(r)), debugValueLoc(r));
   insertRecord(si, nr, false);
 }
 

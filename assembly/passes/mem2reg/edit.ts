@@ -28,7 +28,8 @@ import {
   MK, mdKind, mdA, mdOps, mdNOps, mdPool, newMD, drKind, drOps, drNOps, drNext, drPool, newDebugRecord, DR,
   addAttachment, removeAttachment, findAttachment, MDK_DBG,
 } from "../../ir/metadata";
-import { getUndef } from "../../ir/constants";
+import { getUndef, getPoison } from "../../ir/constants";
+import { llvmVersion } from "../../ir/version";
 import { strtab } from "../../ir/module";
 import { T_VOID } from "../../ir/types";
 
@@ -228,10 +229,11 @@ function forgetName(i: i32): void {
   let nm = vName.get(i);
   if (nm >= 0 && namesBuilt && nm < nameStamp.len && nameStamp.get(nm) == epoch) nameStamp.set(nm, 0);
 }
-// Metadata referring to a deleted instruction becomes undef of its type.
+// Metadata referring to a deleted instruction becomes undef of its type (poison after LLVM 19:
+// ValueAsMetadata::handleDeletion).
 function orphanMD(i: i32): void {
   if (firstMDOf(i) < 0) return;
-  let u = getUndef(vType.get(i));
+  let u = llvmVersion > 19 ? getPoison(vType.get(i)) : getUndef(vType.get(i));
   redirectMD(i, u);
 }
 // Erases instruction i (it must have no uses left); it stays linked until sweepDead().

@@ -2,6 +2,12 @@
 // `optnone` (opt's pass manager skips optnone functions for optional passes), promote the
 // promotable allocas of the entry block, and again while promoting made more of them promotable
 // (an alloca whose address was only stored into a promoted alloca).
+//
+// Under --llvm-version=22 (llvmVersion > 19) it follows LLVM 22 where that differs: phi
+// [X, undef] folds only when X cannot be poison (poison.ts, phis.ts); the renamer pushes all
+// successors in reverse (rename.ts); blocks are ordered by creation, not layout (promote.ts
+// sortByCreation); poison instead of undef in debug records and dropped assume bundles; and
+// InsertDebugValueAtStoreLoc for deref #dbg_values of single-store allocas.
 import { vKind, VK, iOp, iNext, vA, vB } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { gFirstBlock, gAttrs } from "../../ir/globals";
@@ -17,10 +23,11 @@ import { resetPhis } from "./phis";
 import { resetRename } from "./rename";
 import { resetDbgInfo } from "./dbginfo";
 import { resetLiveIDF } from "./liveidf";
+import { resetPoison } from "./poison";
 
 // Re-creates every table of the pass (after an arena reset).
 export function resetMem2Reg(): void {
-  resetEdit(); resetAssume(); resetPromotable(); resetPromote(); resetPhis(); resetRename(); resetDbgInfo(); resetLiveIDF();
+  resetEdit(); resetAssume(); resetPromotable(); resetPromote(); resetPhis(); resetRename(); resetDbgInfo(); resetLiveIDF(); resetPoison();
 }
 
 // Runs mem2reg on function g (a global index). Returns true when it changed the function.

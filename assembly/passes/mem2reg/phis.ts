@@ -16,7 +16,9 @@ import { instDominates } from "../../analysis/dominance";
 import {
   createPhi, setVersionedName, numIncoming, incomingValue, incomingBlock, addIncoming, rauw, eraseNow,
 } from "./edit";
-import { allocatedType } from "./promote";
+import { allocatedType, sortByCreation } from "./promote";
+import { guaranteedNotPoison } from "./poison";
+import { llvmVersion } from "../../ir/version";
 import { vA } from "../../ir/values";
 import { iNext } from "../../ir/values";
 
@@ -31,7 +33,7 @@ let sortedPreds: I32Vec = new I32Vec();
 
 export function resetPhis(): void {
   newPhis = new I32Vec(); phiEpoch = 0; phiStamp = new I32Vec(); phiNum = new I32Vec();
-  queued = new I32Vec(); inQueue = new I32Vec(); predCount = new I32Vec(); sortedPreds = new I32Vec();
+  queued = new I32Vec(); inQueue = new I32Vec(); blocked = new I32Vec(); retried = false; predCount = new I32Vec(); sortedPreds = new I32Vec();
 }
 export function beginPhis(): void { phiEpoch++; newPhis.clear(); }
 
@@ -69,9 +71,17 @@ function simplifyPhi(pn: i32): i32 {
   }
   // only undef, poison and the phi itself: undef if any undef came in, else poison
   if (common < 0) return hasRealUndef ? getUndef(vType.get(pn)) : getPoison(vType.get(pn));
-  if (hasUndef) return valueDominatesPhi(common, pn) ? common : -1;
+  if (hasUndef) {
+    if (!valueDominatesPhi(common, pn)) return -1;
+    // after LLVM 19: undef may not be replaced by something that may be poison
+    if (hasRealUndef && llvmVersion > 19 && !guaranteedNotPoison(common, pn, 0, true)) { undefBlocked = true; return -1; }
+    return common;
+  }
   return common;
 }
+let undefBlocked = false;   // the last simplifyPhi failed only on the poison check
+let blocked: I32Vec = new I32Vec();
+let retried = false;
 function valueDominatesPhi(v: i32, pn: i32): bool {
   if (<i32>vKind.get(v) != VK.Inst) return true;
   return instDominates(domTree, v, pn);
@@ -82,23 +92,43 @@ export function finishPhis(): void {
   queued.clear();
   fitValueTable(inQueue, valueCountNow(), 0);
   for (let k = 0; k < newPhis.len; k++) { let p = newPhis.get(k); queued.push(p); inQueue.set(p, phiEpoch); }
-  for (let q = 0; q < queued.len; q++) {
-    let pn = queued.get(q);
-    inQueue.set(pn, 0);
-    if (<i32>vKind.get(pn) == VK.Dead) continue;
-    let v = simplifyPhi(pn);
-    if (v < 0) continue;
-    for (let s = vFirstUse.get(pn); s >= 0; s = opNext.get(s)) {
-      let u = opUser.get(s);
-      if (u == pn || phiAllocaNum(u) < 0 || <i32>vKind.get(u) == VK.Dead) continue;
-      fitValueTable(inQueue, u + 1, 0);
-      if (inQueue.get(u) == phiEpoch) continue;
-      inQueue.set(u, phiEpoch);
-      queued.push(u);
+  // After LLVM 19 a phi held back by the poison check may fold once some other phi (not one of
+  // its operands) has folded, so those are tried again after each drain until a round folds none:
+  // the fixed point of LLVM's rounds over all new phis.
+  blocked.clear();
+  let q = 0;
+  while (true) {
+    let folds = 0;
+    for (; q < queued.len; q++) {
+      let pn = queued.get(q);
+      inQueue.set(pn, 0);
+      if (<i32>vKind.get(pn) == VK.Dead) continue;
+      undefBlocked = false;
+      let v = simplifyPhi(pn);
+      if (v < 0) { if (undefBlocked) blocked.push(pn); continue; }
+      folds++;
+      for (let s = vFirstUse.get(pn); s >= 0; s = opNext.get(s)) {
+        let u = opUser.get(s);
+        if (u == pn || phiAllocaNum(u) < 0 || <i32>vKind.get(u) == VK.Dead) continue;
+        fitValueTable(inQueue, u + 1, 0);
+        if (inQueue.get(u) == phiEpoch) continue;
+        inQueue.set(u, phiEpoch);
+        queued.push(u);
+      }
+      rauw(pn, v);
+      eraseNow(pn);
     }
-    rauw(pn, v);
-    eraseNow(pn);
+    if (blocked.len == 0 || (retried && folds == 0)) break;
+    retried = true;
+    for (let k = 0; k < blocked.len; k++) {
+      let p = blocked.get(k);
+      if (<i32>vKind.get(p) == VK.Dead || inQueue.get(p) == phiEpoch) continue;
+      inQueue.set(p, phiEpoch);
+      queued.push(p);
+    }
+    blocked.clear();
   }
+  retried = false;
   // poison for the predecessors never renamed from
   for (let k = 0; k < newPhis.len; k++) {
     let some = newPhis.get(k);
@@ -113,7 +143,7 @@ export function finishPhis(): void {
     predCount.fit(cfgBlock.len, 0);
     for (let j = s; j < e; j++) { let p = pred.get(j); sortedPreds.push(p); predCount.set(p, 0); }
     for (let j = s; j < e; j++) { let p = pred.get(j); predCount.set(p, predCount.get(p) + 1); }
-    sortI32(sortedPreds.ptr, sortedPreds.len);
+    if (llvmVersion > 19) sortByCreation(sortedPreds); else sortI32(sortedPreds.ptr, sortedPreds.len);
     for (let j = 0; j < bad; j++) {
       let p = blockNum.get(incomingBlock(some, j));
       predCount.set(p, predCount.get(p) - 1);

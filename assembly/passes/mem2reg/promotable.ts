@@ -12,7 +12,8 @@ import { I32Vec } from "../../util/vec";
 import { VK, vKind, vType, vName, iOp, iFlags, iExt, iOps, opUser, opNext, opVal, vFirstUse, operand, numOperands, setOperandSlot } from "../../ir/values";
 import { Op, F_VOLATILE } from "../../ir/opcodes";
 import { strtab } from "../../ir/module";
-import { getBool, getUndef, isZeroInt } from "../../ir/constants";
+import { getBool, getUndef, getPoison, isZeroInt } from "../../ir/constants";
+import { llvmVersion } from "../../ir/version";
 import { ext, iExt as iExtCol } from "../../ir/values";
 import { callNumBundles, bundleFirstOp, bundleNumOps } from "../../ir/inst";
 import { T_VOID } from "../../ir/types";
@@ -101,13 +102,14 @@ export function isAllocaPromotable(ai: i32): bool {
 }
 
 // User::dropDroppableUse for an llvm.assume: the condition becomes true, a bundle operand becomes
-// undef and its bundle is retagged "ignore".
+// undef (poison after LLVM 19) and its bundle is retagged "ignore".
 function dropDroppableUse(slot: i32): void {
   let u = opUser.get(slot);
   let k = slot - iOps.get(u);
   if (intrinsicKind(u) != IK_ASSUME) return;
   if (k == 1) { setOperandSlot(slot, getBool(true)); return; }   // operand 0 of the call = the condition
-  setOperandSlot(slot, getUndef(vType.get(opVal.get(slot))));
+  let t = vType.get(opVal.get(slot));
+  setOperandSlot(slot, llvmVersion > 19 ? getPoison(t) : getUndef(t));
   if (S_IGNORE < 0) S_IGNORE = strtab.internStr("ignore");
   let nb = callNumBundles(u);
   for (let b = 0; b < nb; b++) {

@@ -16,13 +16,15 @@ import { I32Vec, I64Vec } from "../../util/vec";
 import { VK, vKind, vType, vParent, iOp, iExt, vFirstUse, opUser, opNext, operand, fitValueTable } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { getUndef, getPoison } from "../../ir/constants";
-import { blockNum, predOff, pred } from "../../analysis/cfg";
-import { domTree, dominatesCounted } from "../../analysis/domtree";
+import { blockNum, predOff, pred, cfgBlock } from "../../analysis/cfg";
+import { domTree, dominatesCounted, sortI32 } from "../../analysis/domtree";
 import { liveIDF } from "./liveidf";
 import { eraseLater, rauw, eraseRecord, sweepDead } from "./edit";
 import { removeIntrinsicUsers } from "./promotable";
 import { convertMetadataToAssumes, isGuaranteedNotToBePoison } from "./assume";
-import { findDbgUsers, recIsDeclare, recExpr, exprStartsWithDeref, convertDeclareAtStore } from "./dbginfo";
+import { findDbgUsers, recIsDeclare, recExpr, exprStartsWithDeref, convertDeclareAtStore, insertDebugValueAtStore } from "./dbginfo";
+import { llvmVersion } from "../../ir/version";
+import { blockEarlyRank } from "../../text/parse-values";
 import { queuePhiNode, beginPhis, finishPhis } from "./phis";
 import { renameAll } from "./rename";
 
@@ -156,8 +158,12 @@ function rewriteSingleStoreAlloca(ai: i32): bool {
   if (using.len > 0) return false;
   for (let k = 0; k < dpUsers.len; k++) {
     let r = dpUsers.get(k);
-    if (recIsDeclare(r)) { convertDeclareAtStore(r, si, repl); eraseRecord(r); }
-    else if (exprStartsWithDeref(recExpr(r))) eraseRecord(r);
+    // the store's value now (poison if it was a load of the alloca itself, rewritten above)
+    if (recIsDeclare(r)) { convertDeclareAtStore(r, si, operand(si, 0)); eraseRecord(r); }
+    else if (exprStartsWithDeref(recExpr(r))) {
+      if (llvmVersion > 19) insertDebugValueAtStore(r, si, operand(si, 0));
+      eraseRecord(r);
+    }
   }
   eraseLater(si);
   eraseLater(ai);
@@ -306,6 +312,7 @@ export function promoteMemToReg(nBlocks: i32): void {
     }
     computeLiveInBlocks(ai, nBlocks);
     liveIDF(domTree, defList, liveList, phiBlocks);
+    if (llvmVersion > 19) sortByCreation(phiBlocks);
     let version = 0;
     for (let k = 0; k < phiBlocks.len; k++) {
       if (queuePhiNode(phiBlocks.get(k), num, ai, version)) version++;
@@ -325,6 +332,31 @@ export function promoteMemToReg(nBlocks: i32): void {
   }
   finishPhis();
   sweepDead();
+}
+// After LLVM 19, mem2reg orders blocks by BasicBlock::getNumber(): the order in which the parser
+// created them (a block is created at its first reference, a branch to a later block included),
+// not their place in the function. Value indices follow that creation order, so block numbers
+// (layout positions) are sorted here by their blocks' value indices.
+// Blocks a blockaddress named before the function's body come first (blockEarlyRank).
+export function sortByCreation(v: I32Vec): void {
+  let early = false;
+  for (let k = 0; k < v.len; k++) {
+    let b = cfgBlock.get(v.get(k));
+    let r = blockEarlyRank(b);
+    if (r >= 0) { early = true; b = r - 0x40000000; }
+    v.set(k, b);
+  }
+  sortI32(v.ptr, v.len);
+  for (let k = 0; k < v.len; k++) {
+    let b = v.get(k);
+    if (early && b < 0) b = earlyBlockAt(b + 0x40000000, v, k);
+    v.set(k, blockNum.get(b));
+  }
+}
+// The block of this function with early rank r (one of the cfg blocks).
+function earlyBlockAt(r: i32, v: I32Vec, k: i32): i32 {
+  for (let bn = 0; bn < cfgBlock.len; bn++) if (blockEarlyRank(cfgBlock.get(bn)) == r) return cfgBlock.get(bn);
+  return -1;
 }
 function removeAt(num: i32): void {
   let last = allocas.len - 1;

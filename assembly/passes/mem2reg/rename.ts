@@ -1,4 +1,6 @@
 // The rename pass (LLVM 19's PromoteMem2Reg::RenamePass with its work list), without recursion.
+// After LLVM 19 no successor is followed directly: all are pushed, in reverse (see the end of
+// renamePass), which changes the order of phi entries after a switch.
 //
 // Starting at the entry block with every alloca holding undef: in each block reached from `pred`,
 // our phis at the block's front get one incoming entry per edge pred -> block (duplicate edges,
@@ -20,6 +22,7 @@ import { gAttrs } from "../../ir/globals";
 import { strtab } from "../../ir/module";
 import { cfgN, cfgBlock, blockNum, succOff, succ, cfgFn } from "../../analysis/cfg";
 import { isTerminator } from "../../ir/opcodes";
+import { llvmVersion } from "../../ir/version";
 import { rauw, eraseLater, numIncoming, addIncoming, debugLoc, setDebugLoc, isDead } from "./edit";
 import { allocas, allocaNumOf, allocatedType, dbgUsersStart, dbgUsersLen, dbgUser } from "./promote";
 import { phiAllocaNum } from "./phis";
@@ -158,6 +161,17 @@ function renamePass(bn: i32, pn: i32, nsz: bool): void {
     let s = succOff.get(bn), e = succOff.get(bn + 1);
     if (s == e) return;
     succEpoch++;
+    if (llvmVersion > 19) {
+      // after LLVM 19: every distinct successor is pushed, last to first (so the first is taken
+      // next; a repeated successor keeps the place of its last occurrence)
+      for (let k = e - 1; k >= s; k--) {
+        let x = succ.get(k);
+        if (succSeen.get(x) == succEpoch) continue;
+        succSeen.set(x, succEpoch);
+        wl.push(x); wl.push(bn); wl.push(undoVals.len); wl.push(undoLocs.len);
+      }
+      return;
+    }
     let firstSucc = succ.get(s);
     succSeen.set(firstSucc, succEpoch);
     for (let k = s + 1; k < e; k++) {
