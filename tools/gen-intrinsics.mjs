@@ -173,7 +173,6 @@ declare void @llvm.seh.try.begin()
 declare void @llvm.seh.try.end()
 declare void @llvm.seh.scope.begin()
 declare void @llvm.seh.scope.end()
-declare ptr @llvm.eh.typeid.for(ptr)
 declare void @llvm.eh.unwind.init()
 declare i32 @llvm.eh.dwarf.cfa(i32)
 declare ptr @llvm.localaddress()
@@ -249,6 +248,8 @@ function attributesOf(opt, decl) {
   // llvm.lifetime.start.i64 beside the upgraded llvm.lifetime.start.p0)
   const name = decl.match(/@([\w.$-]+)\(/)[1];
   const d = text.split('\n').find(l => l.startsWith('declare') && l.includes(`@${name}(`));
+  // a declaration opt-22 does not recognise (wrong signature, unknown name) tells nothing
+  if (text.includes('; Unknown intrinsic')) return null;
   if (!d) return null;
   const groups = new Map([...text.matchAll(/^attributes #(\d+) = \{ (.*) \}$/gm)].map(m => [m[1], m[2]]));
   const m = d.match(/^declare (.*?)@([\w.$-]+)\((.*)\)(?: #(\d+))?$/);
