@@ -1,17 +1,19 @@
 #!/usr/bin/env node
 // Dominator tree and IDF throughput of the core, in process (benchmark.js), on generated large
-// CFGs (bench/gen.js --shape), side by side with native opt-19's DominatorTreeAnalysis time
-// (`opt-19 -passes='require<domtree>' -time-passes -disable-output`) on the same IR.
+// CFGs (bench/gen.js --shape), side by side with native opt's DominatorTreeAnalysis time
+// (`opt-V -passes='require<domtree>' -time-passes -disable-output`) on the same IR, for each LLVM
+// version V of --llvm (default 19 and 22; the core parses the module as LLVM V).
 //
 //   node bench/domtree.bench.js [--shapes random,ladder,chain,switch] [--blocks 1K,10K,100K,1M]
-//                               [--max-time 1] [--opt-runs 3] [--no-opt] [--json]
+//                               [--max-time 1] [--opt-runs 3] [--llvm 19,22] [--no-opt] [--json]
 //
-// For each input the module is parsed once, then these are timed (mean of benchmark.js samples):
+// For each input and version the module is parsed once, then these are timed (mean of benchmark.js
+// samples):
 //   cfg        cfgBuild: block numbering, successor/predecessor CSR arrays, reverse post-order
 //   domtree    domTreeBuild(0): Semi-NCA on the built CFG, tree arrays, levels, DFS in/out numbers
 //   postdom    domTreeBuild(1): roots (incl. infinite loops), Semi-NCA on the reverse CFG
 //   idf        idfCompute on the dominator tree, for def sets of ~1% of the blocks (mean per set)
-// Throughput is CFG edges per second. "opt domtree" is the median wall time of opt-19's
+// Throughput is CFG edges per second. "opt domtree" is the median wall time of opt-V's
 // DominatorTreeAnalysis line; "ratio" = opt domtree / (our cfg + domtree): > 1 means faster.
 // Benchmarks report; they never fail on a slow or failing case (an error shows in the table).
 
@@ -22,6 +24,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateToFile, GEN_VERSION } from './gen.js';
 import { forEachOption } from './options.js';
+import { parseLlvmList, llvmTargets, llvmUsage, COMPARE_LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './llvm.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const CACHE = join(HERE, '.cache');
@@ -31,21 +34,22 @@ const USAGE = `usage: node bench/domtree.bench.js [options]
   --blocks LIST   blocks per function (default 1K,10K,100K,1M)
   --max-time S    benchmark.js maxTime per case in seconds (default 1)
   --idf-sets N    def sets per IDF measurement (default 16)
-  --opt CMD       native opt (default opt-19 or /usr/lib/llvm-19/bin/opt)
-  --opt-runs N    opt runs per input, median reported (default 3)
-  --no-opt        skip the opt-19 side
+${llvmUsage({ width: 18 })}
+  --opt-runs N    opt runs per input and version, median reported (default 3)
+  --no-opt        skip the opt side (then --llvm defaults to ${DEFAULT_LLVM_VERSION}, wopt's default)
   --wasm PATH     core build (default build/wopt.wasm or $WOPT_WASM)
   --json          JSON instead of the markdown table`;
 
 function parseArgs(argv) {
   const o = { shapes: ['random', 'ladder', 'chain', 'switch'], blocks: ['1K', '10K', '100K', '1M'], maxTime: 1,
-    idfSets: 16, opt: null, optRuns: 3, noOpt: false, wasm: null, json: false };
+    idfSets: 16, llvm: null, opt: null, optRuns: 3, noOpt: false, wasm: null, json: false };
   forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--shapes': o.shapes = val().split(',').filter(Boolean); break;
       case '--blocks': o.blocks = val().split(',').filter(Boolean); break;
       case '--max-time': o.maxTime = Number(val()); break;
       case '--idf-sets': o.idfSets = Number(val()); break;
+      case '--llvm': o.llvm = parseLlvmList(val()); break;
       case '--opt': o.opt = val(); break;
       case '--opt-runs': o.optRuns = Number(val()); break;
       case '--no-opt': o.noOpt = true; break;
@@ -55,12 +59,12 @@ function parseArgs(argv) {
       default: throw new Error(`unknown option ${a}\n${USAGE}`);
     }
   });
+  if (!o.help) {
+    // the core follows each version; opt-V beside it unless --no-opt
+    o.targets = o.noOpt ? (o.llvm ?? [DEFAULT_LLVM_VERSION]).map((version) => ({ version, opt: null }))
+      : llvmTargets(o, { defaults: COMPARE_LLVM_VERSIONS });
+  }
   return o;
-}
-
-function which(cmd) {
-  const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim() : null;
 }
 
 function blockCount(s) {
@@ -120,19 +124,19 @@ export async function main(argv = process.argv.slice(2)) {
   if (o.help) { console.log(USAGE); return 0; }
   const wasmPath = o.wasm || process.env.WOPT_WASM || join(HERE, '..', 'build', 'wopt.wasm');
   const create = await loadCore(wasmPath);
-  const opt = o.noOpt ? null : (o.opt || which('opt-19') || which('/usr/lib/llvm-19/bin/opt'));
   const rows = [];
   for (const shape of o.shapes) {
-    for (const bs of o.blocks) {
+    for (const bs of o.blocks) for (const t of o.targets) {
       const blocks = blockCount(bs);
       const path = input(shape, blocks);
-      const row = { shape, blocks, bytes: statSync(path).size };
+      const row = { shape, blocks, llvm: t.version, bytes: statSync(path).size };
       rows.push(row);
       try {
         const x = create();
         const bytes = readFileSync(path);
         const p = x.inputAlloc(bytes.length);
         new Uint8Array(x.memory.buffer).set(bytes, p);
+        if (x.setLLVMVersion && x.setLLVMVersion(t.version) !== 0) throw new Error(`core rejects LLVM version ${t.version}`);
         if (x.parse(bytes.length) !== 0) throw new Error('parse failed');
         // the largest defined function
         let fi = -1, best = -1;
@@ -140,7 +144,7 @@ export async function main(argv = process.argv.slice(2)) {
         const n = x.cfgBuild(fi);
         row.n = n;
         row.edges = x.cfgArrayLen(1);
-        process.stderr.write(`${shape} ${bs}: ${n} blocks, ${row.edges} edges\n`);
+        process.stderr.write(`${shape} ${bs} LLVM ${t.version}: ${n} blocks, ${row.edges} edges\n`);
         row.cfg = await bench('cfg', () => x.cfgBuild(fi), o.maxTime);
         x.cfgBuild(fi);
         row.domtree = await bench('domtree', () => x.domTreeBuild(0), o.maxTime);
@@ -171,19 +175,24 @@ export async function main(argv = process.argv.slice(2)) {
       } catch (e) {
         row.error = String(e.message || e).split('\n')[0];
       }
-      if (opt) row.opt = optDomTime(opt, path, o.optRuns);
+      if (t.opt) row.opt = optDomTime(t.opt, path, o.optRuns);
     }
   }
-  if (o.json) { console.log(JSON.stringify({ wasm: wasmPath, opt, rows }, null, 2)); return 0; }
+  const llvm = o.targets.map(({ version, opt, optVersion }) => ({ version, opt, optVersion }));
+  if (o.json) { console.log(JSON.stringify({ wasm: wasmPath, llvm, rows }, null, 2)); return 0; }
   const f = (r) => (r && r.ms !== undefined ? r.ms.toFixed(r.ms < 1 ? 3 : 1) : (r && r.error ? `error: ${r.error}` : '–'));
   const meps = (edges, r) => (r && r.ms ? (edges / r.ms / 1e3).toFixed(1) : '–');
-  console.log('| shape | blocks | edges | cfg ms | domtree ms | domtree Medges/s | postdom ms | IDF ms/set (|IDF|) | IDF Medges/s | opt domtree ms | ratio |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const vs = (r) => (o.noOpt ? `– (LLVM ${r.llvm})` : `opt-${r.llvm}`);
+  console.log(`domtree: core ${wasmPath} parsing as LLVM V` +
+    `${o.noOpt ? '' : `, beside ${llvm.map((t) => `opt-${t.version} = ${t.opt} (LLVM ${t.optVersion ?? '?'})`).join(', ')}`}`);
+  console.log('');
+  console.log('| shape | blocks | wopt vs | edges | cfg ms | domtree ms | domtree Medges/s | postdom ms | IDF ms/set (|IDF|) | IDF Medges/s | opt domtree ms | ratio |');
+  console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
-    if (r.error) { console.log(`| ${r.shape} | ${r.blocks} | | error: ${r.error} | | | | | | ${f(r.opt)} | |`); continue; }
+    if (r.error) { console.log(`| ${r.shape} | ${r.blocks} | ${vs(r)} | | error: ${r.error} | | | | | | ${f(r.opt)} | |`); continue; }
     const ours = r.cfg?.ms !== undefined && r.domtree?.ms !== undefined ? r.cfg.ms + r.domtree.ms : null;
     const ratio = ours && r.opt?.ms ? (r.opt.ms / ours).toFixed(1) : '–';
-    console.log(`| ${r.shape} | ${r.n} | ${r.edges} | ${f(r.cfg)} | ${f(r.domtree)} | ${meps(r.edges, r.domtree)} | ${f(r.postdom)} | ${f(r.idf)} (${r.idfSize}) | ${meps(r.edges, r.idf)} | ${f(r.opt)} | ${ratio} |`);
+    console.log(`| ${r.shape} | ${r.n} | ${vs(r)} | ${r.edges} | ${f(r.cfg)} | ${f(r.domtree)} | ${meps(r.edges, r.domtree)} | ${f(r.postdom)} | ${f(r.idf)} (${r.idfSize}) | ${meps(r.edges, r.idf)} | ${f(r.opt)} | ${ratio} |`);
   }
   return 0;
 }

@@ -6,7 +6,7 @@
 // after it, and per-iteration counts are the difference between 2 and 5 iterations (start-up and
 // compilation cancel out). Use it to compare two core builds where wall time is too noisy.
 //
-//   node bench/instructions.bench.js [--input FILE | --size 1MB] [--passes mem2reg] [--wasm build/wopt.wasm]
+//   node bench/instructions.bench.js [--input FILE | --size 1MB] [--passes mem2reg] [--wasm build/wopt.wasm] [--llvm 22]
 //
 // Needs valgrind (apt-get install valgrind). Reports; never fails because wopt is slow.
 
@@ -15,8 +15,8 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateToFile, parseSize, GEN_VERSION } from './gen.js';
-import { which } from './side-by-side.js';
 import { forEachOption } from './options.js';
+import { which, parseLlvmOne, llvmUsage, DEFAULT_LLVM_VERSION } from './llvm.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -27,6 +27,7 @@ const USAGE = `usage: node bench/instructions.bench.js [options]
   --size S          generated module size (default 1MB)
   --passes P        the pipeline between the verifications (default mem2reg)
   --wasm FILE       the core to measure (default build/wopt.wasm); repeatable, to compare builds
+${llvmUsage({ compare: false, one: true })}
   --json            print JSON instead of the markdown table`;
 
 const PHASES = ['parse', 'verify input', 'pipeline', 'verify output', 'print'];
@@ -35,11 +36,11 @@ const PHASES = ['parse', 'verify input', 'pipeline', 'verify output', 'print'];
 const LOOP = `
 import { loadWopt } from ${JSON.stringify(pathToFileURL(join(ROOT, 'bindings/node.js')).href)};
 import { readFileSync } from 'node:fs';
-const [wasmPath, file, k, steps, passes] = process.argv.slice(1);
+const [wasmPath, file, k, steps, passes, llvmVersion] = process.argv.slice(1);
 const core = await loadWopt({ wasmPath });
 const text = readFileSync(file);
 for (let r = 0; r < +k; r++) {
-  if (!core.parse(text).ok) throw new Error('parse failed');
+  if (!core.parse(text, { llvmVersion: +llvmVersion }).ok) throw new Error('parse failed');
   if (+steps > 1) core.verify();
   if (+steps > 2 && !core.runPipeline(passes).ok) throw new Error('pipeline failed');
   if (+steps > 3) core.verify();
@@ -48,13 +49,14 @@ for (let r = 0; r < +k; r++) {
 `;
 
 function parseArgs(argv) {
-  const o = { input: null, size: '1MB', passes: 'mem2reg', wasm: [], json: false };
+  const o = { input: null, size: '1MB', passes: 'mem2reg', llvm: DEFAULT_LLVM_VERSION, wasm: [], json: false };
   forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--input': o.input = resolve(val()); break;
       case '--size': o.size = val(); break;
       case '--passes': o.passes = val(); break;
       case '--wasm': o.wasm.push(resolve(val())); break;
+      case '--llvm': o.llvm = parseLlvmOne(val()); break;
       case '--json': o.json = true; break;
       case '-h': case '--help': o.help = true; break;
       default: throw new Error(`unknown option ${a}\n${USAGE}`);
@@ -72,9 +74,9 @@ function inputFile(o) {
   return f;
 }
 
-function count(valgrind, wasm, file, k, steps, passes) {
+function count(valgrind, wasm, file, k, steps, passes, llvm) {
   const r = spawnSync(valgrind, ['--tool=callgrind', '--smc-check=all-non-file', '--callgrind-out-file=/dev/null',
-    process.execPath, '--single-threaded', '--no-liftoff', '--input-type=module', '-e', LOOP, wasm, file, String(k), String(steps), passes],
+    process.execPath, '--single-threaded', '--no-liftoff', '--input-type=module', '-e', LOOP, wasm, file, String(k), String(steps), passes, String(llvm)],
   { encoding: 'utf8', maxBuffer: 64 << 20 });
   const m = /Collected : (\d+)/.exec(r.stderr || '');
   if (r.status !== 0 || !m) throw new Error(`valgrind failed: ${(r.stderr || '').split('\n').filter(Boolean).slice(-3).join(' | ')}`);
@@ -91,19 +93,19 @@ export function measureInstructions(o, log = (m) => process.stderr.write(m + '\n
     const cumulative = [];
     for (let steps = 1; steps <= PHASES.length; steps++) {
       log(`${wasm}: ${PHASES.slice(0, steps).join(' + ')}`);
-      const a = count(valgrind, wasm, file, 2, steps, o.passes), b = count(valgrind, wasm, file, 5, steps, o.passes);
+      const a = count(valgrind, wasm, file, 2, steps, o.passes, o.llvm), b = count(valgrind, wasm, file, 5, steps, o.passes, o.llvm);
       cumulative.push((b - a) / 3);
     }
     const phases = PHASES.map((name, i) => ({ name, instructions: cumulative[i] - (i ? cumulative[i - 1] : 0) }));
     builds.push({ wasm, phases, total: cumulative[cumulative.length - 1] });
   }
-  return { file, passes: o.passes, builds };
+  return { file, passes: o.passes, llvm: o.llvm, builds };
 }
 
 const fmtM = (n) => `${(n / 1e6).toFixed(1)} M`;
 
 export function markdown(r) {
-  const out = [`instructions per iteration (callgrind, V8 optimising tier only), ${r.file}, pipeline ${r.passes}`, ''];
+  const out = [`instructions per iteration (callgrind, V8 optimising tier only), ${r.file}, pipeline ${r.passes}, LLVM ${r.llvm}`, ''];
   out.push(`| phase | ${r.builds.map((b) => b.wasm.replace(ROOT + '/', '')).join(' | ')} |`);
   out.push(`|---|${r.builds.map(() => '---:').join('|')}|`);
   for (let i = 0; i < PHASES.length; i++) out.push(`| ${PHASES[i]} | ${r.builds.map((b) => fmtM(b.phases[i].instructions)).join(' | ')} |`);

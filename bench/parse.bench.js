@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // In-process throughput of the core through the JS API (bindings/node.js), with benchmark.js:
-//   parse          core.parse(bytes); core.reset()
+//   parse          core.parse(bytes, { llvmVersion }); core.reset()
 //   parse+print    core.parse(bytes); core.print(); core.reset()
 //   parse+<pass>+print  (for each --passes entry the core accepts; runPipeline)
-// reported as MB/s of input .ll text, for generated inputs of several sizes.
+// reported as MB/s of input .ll text, for generated inputs of several sizes, for each LLVM version
+// of --llvm (default wopt's own, 22).
 //
-//   node bench/parse.bench.js [--sizes 1KB,100KB,1MB,10MB] [--passes mem2reg,mergefunc] [--max-time 5] [--json]
+//   node bench/parse.bench.js [--sizes 1KB,100KB,1MB,10MB] [--passes mem2reg,mergefunc] [--max-time 5] [--llvm 19,22] [--json]
 
 import Benchmark from 'benchmark';
 import { pathToFileURL } from 'node:url';
 import { generate, parseSize } from './gen.js';
 import { forEachOption } from './options.js';
+import { parseLlvmList, llvmUsage, DEFAULT_LLVM_VERSION } from './llvm.js';
 
 const USAGE = `usage: node bench/parse.bench.js [options]
   --sizes LIST     generated input sizes (default 1KB,100KB,1MB,10MB)
@@ -18,11 +20,12 @@ const USAGE = `usage: node bench/parse.bench.js [options]
   --passes LIST    pipelines to bench between parse and print when the core has them
                    (default mem2reg,mergefunc; '' for none)
   --max-time S     benchmark.js maxTime per benchmark in seconds (default 5)
+${llvmUsage({ compare: false, width: 19 })}
   --wasm PATH      another core build (default build/wopt.wasm, or $WOPT_WASM)
   --json           print JSON instead of the markdown table`;
 
 function parseArgs(argv) {
-  const o = { sizes: ['1KB', '100KB', '1MB', '10MB'], seed: 1, dup: 0.3, debug: false, passes: ['mem2reg', 'mergefunc'], maxTime: 5, wasm: null, json: false };
+  const o = { sizes: ['1KB', '100KB', '1MB', '10MB'], seed: 1, dup: 0.3, debug: false, passes: ['mem2reg', 'mergefunc'], maxTime: 5, llvm: [DEFAULT_LLVM_VERSION], wasm: null, json: false };
   forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--sizes': o.sizes = val().split(',').map((s) => s.trim()).filter(Boolean); break;
@@ -31,6 +34,7 @@ function parseArgs(argv) {
       case '-g': case '--debug': o.debug = true; break;
       case '--passes': o.passes = val().split(',').map((s) => s.trim()).filter((s) => s && s !== "''"); break;
       case '--max-time': o.maxTime = Number(val()); break;
+      case '--llvm': o.llvm = parseLlvmList(val()); break;
       case '--wasm': o.wasm = val(); break;
       case '--json': o.json = true; break;
       case '-h': case '--help': o.help = true; break;
@@ -70,54 +74,58 @@ export async function main(argv = process.argv.slice(2)) {
     const text = generate({ size: parseSize(s), seed: o.seed, dup: o.dup, debug: o.debug });
     const bytes = new Uint8Array(Buffer.from(text, 'latin1'));
     const mb = bytes.length / 1e6;
+    for (const llvmVersion of o.llvm) {
+      const opts = { llvmVersion };
+      const at = o.llvm.length > 1 ? `${s} LLVM ${llvmVersion}` : s;
 
-    // Check each operation once before timing it: a failure is reported, not benchmarked.
-    core.reset();
-    const p = core.parse(bytes);
-    if (!p.ok) { skipped.push({ size: s, what: 'parse', error: `${p.line}:${p.col}: ${errText(p)}` }); core.reset(); continue; }
-    const printed = core.print();
-    const printOk = isBytes(printed);
-    if (!printOk) skipped.push({ size: s, what: 'print', error: errText(printed) });
-    const wasmBytes = core.memory?.buffer?.byteLength ?? null;
-    core.reset();
-
-    const cases = [['parse', () => { core.parse(bytes); core.reset(); }]];
-    if (printOk) cases.push(['parse+print', () => { core.parse(bytes); core.print(); core.reset(); }]);
-    for (const pass of o.passes) {
-      if (typeof core.runPipeline !== 'function') { skipped.push({ size: s, what: pass, error: 'core has no runPipeline' }); continue; }
-      core.parse(bytes);
-      const r = core.runPipeline(pass);
-      const out = r.ok ? core.print() : null;
+      // Check each operation once before timing it: a failure is reported, not benchmarked.
       core.reset();
-      if (!r.ok) { skipped.push({ size: s, what: pass, error: `runPipeline code ${r.code}${r.code === 2 ? ' (unknown pass)' : ''}: ${errText(r)}` }); continue; }
-      if (!isBytes(out)) { skipped.push({ size: s, what: `${pass}+print`, error: errText(out) }); continue; }
-      cases.push([`parse+${pass}+print`, () => { core.parse(bytes); core.runPipeline(pass); core.print(); core.reset(); }]);
-    }
+      const p = core.parse(bytes, opts);
+      if (!p.ok) { skipped.push({ size: at, what: 'parse', error: `${p.line}:${p.col}: ${errText(p)}` }); core.reset(); continue; }
+      const printed = core.print();
+      const printOk = isBytes(printed);
+      if (!printOk) skipped.push({ size: at, what: 'print', error: errText(printed) });
+      const wasmBytes = core.memory?.buffer?.byteLength ?? null;
+      core.reset();
 
-    for (const [name, fn] of cases) {
-      const bench = new Benchmark(`${name} ${s}`, fn, { maxTime: o.maxTime, minSamples: 5 });
-      bench.run();
-      if (bench.error) { skipped.push({ size: s, what: name, error: String(bench.error) }); continue; }
-      const row = {
-        case: name, size: s, bytes: bytes.length, hz: bench.hz, meanSec: bench.stats.mean,
-        rmePct: bench.stats.rme, samples: bench.stats.sample.length, mbPerSec: bench.hz * mb, wasmMemoryBytes: wasmBytes,
-      };
-      rows.push(row);
-      process.stderr.write(`${String(bench)}  ->  ${row.mbPerSec.toFixed(1)} MB/s\n`);
+      const cases = [['parse', () => { core.parse(bytes, opts); core.reset(); }]];
+      if (printOk) cases.push(['parse+print', () => { core.parse(bytes, opts); core.print(); core.reset(); }]);
+      for (const pass of o.passes) {
+        if (typeof core.runPipeline !== 'function') { skipped.push({ size: at, what: pass, error: 'core has no runPipeline' }); continue; }
+        core.parse(bytes, opts);
+        const r = core.runPipeline(pass);
+        const out = r.ok ? core.print() : null;
+        core.reset();
+        if (!r.ok) { skipped.push({ size: at, what: pass, error: `runPipeline code ${r.code}${r.code === 2 ? ' (unknown pass)' : ''}: ${errText(r)}` }); continue; }
+        if (!isBytes(out)) { skipped.push({ size: at, what: `${pass}+print`, error: errText(out) }); continue; }
+        cases.push([`parse+${pass}+print`, () => { core.parse(bytes, opts); core.runPipeline(pass); core.print(); core.reset(); }]);
+      }
+
+      for (const [name, fn] of cases) {
+        const bench = new Benchmark(`${name} ${at}`, fn, { maxTime: o.maxTime, minSamples: 5 });
+        bench.run();
+        if (bench.error) { skipped.push({ size: at, what: name, error: String(bench.error) }); continue; }
+        const row = {
+          case: name, size: s, llvm: llvmVersion, bytes: bytes.length, hz: bench.hz, meanSec: bench.stats.mean,
+          rmePct: bench.stats.rme, samples: bench.stats.sample.length, mbPerSec: bench.hz * mb, wasmMemoryBytes: wasmBytes,
+        };
+        rows.push(row);
+        process.stderr.write(`${String(bench)}  ->  ${row.mbPerSec.toFixed(1)} MB/s\n`);
+      }
     }
   }
 
-  const meta = { node: process.version, core: core.version?.() || '', maxTime: o.maxTime, generator: { seed: o.seed, dup: o.dup, debug: o.debug } };
+  const meta = { node: process.version, core: core.version?.() || '', llvm: o.llvm, maxTime: o.maxTime, generator: { seed: o.seed, dup: o.dup, debug: o.debug } };
   if (o.json) {
     process.stdout.write(JSON.stringify({ meta, results: rows, skipped }, null, 2) + '\n');
     return 0;
   }
   const out = [];
   out.push(`parse.bench: in-process through bindings/node.js; node ${meta.node}; core ${meta.core || '?'}`, '');
-  out.push('| case | input | MB/s | ms/op | ±% | samples | wasm memory after parse |');
-  out.push('|---|---:|---:|---:|---:|---:|---:|');
+  out.push('| case | input | LLVM | MB/s | ms/op | ±% | samples | wasm memory after parse |');
+  out.push('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
-    out.push(`| ${r.case} | ${r.size} (${fmtBytes(r.bytes)}) | ${r.mbPerSec.toFixed(1)} | ${(r.meanSec * 1e3).toFixed(3)} | ${r.rmePct.toFixed(1)} | ${r.samples} | ${r.wasmMemoryBytes == null ? '–' : (r.wasmMemoryBytes / 1048576).toFixed(0) + ' MiB'} |`);
+    out.push(`| ${r.case} | ${r.size} (${fmtBytes(r.bytes)}) | ${r.llvm} | ${r.mbPerSec.toFixed(1)} | ${(r.meanSec * 1e3).toFixed(3)} | ${r.rmePct.toFixed(1)} | ${r.samples} | ${r.wasmMemoryBytes == null ? '–' : (r.wasmMemoryBytes / 1048576).toFixed(0) + ' MiB'} |`);
   }
   if (skipped.length) {
     out.push('', 'Not benchmarked:');

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// The pass alone, in process, beside opt-19's own time for it: for each input and pipeline, the
-// core runs parse / verify / pipeline / verify / print --iterations times and only the pipeline
-// call is timed (the first iteration is a warm-up that lets V8 tier the core up); opt-19's time is
-// the pass's line of `opt -time-passes -disable-output` (and, separately, the analyses the pass
-// requested, which our pipeline time includes: CFG and dominator tree for mem2reg).
+// The pass alone, in process, beside native opt's own time for it, for each LLVM version of --llvm
+// (default 19 and 22: the core parses with llvmVersion V, against opt-V): for each input and
+// pipeline, the core runs parse / verify / pipeline / verify / print --iterations times and only
+// the pipeline call is timed (the first iteration is a warm-up that lets V8 tier the core up);
+// opt-V's time is the pass's line of `opt-V -time-passes -disable-output` (and, separately, the
+// analyses the pass requested, which our pipeline time includes: CFG and dominator tree for mem2reg).
 //
-//   node bench/pass.bench.js [--sizes 1MB,10MB,100MB] [--passes mem2reg,mergefunc] [--iterations 5] [--opt-runs 3]
+//   node bench/pass.bench.js [--sizes 1MB,10MB,100MB] [--passes mem2reg,mergefunc] [--iterations 5] [--opt-runs 3] [--llvm 19,22]
 //
 // Reports; never fails because wopt is slow.
 
@@ -14,8 +15,9 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateToFile, parseSize, GEN_VERSION } from './gen.js';
-import { which, median } from './side-by-side.js';
+import { median } from './side-by-side.js';
 import { forEachOption } from './options.js';
+import { parseLlvmList, llvmTargets, llvmUsage } from './llvm.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const CACHE = join(HERE, '.cache');
@@ -24,25 +26,26 @@ const USAGE = `usage: node bench/pass.bench.js [options]
   --sizes LIST      generated input sizes (default 1MB,10MB,100MB)
   --passes LIST     pipelines (default mem2reg,mergefunc)
   --iterations N    timed in-process iterations after one warm-up (default 5)
-  --opt-runs N      opt-19 -time-passes runs (default 3)
-  --opt CMD         native opt (default opt-19 or /usr/lib/llvm-19/bin/opt)
+  --opt-runs N      opt-V -time-passes runs per version (default 3)
+${llvmUsage()}
   --wasm PATH       another core build (default build/wopt.wasm)
   --json            print JSON instead of the markdown table`;
 
-// opt-19's -time-passes names for what each pipeline runs: the pass, and the analyses it asks for.
+// opt's -time-passes names (the same in LLVM 19 and 22) for what each pipeline runs: the pass, and the analyses it asks for.
 const OPT_LINES = {
   mem2reg: { pass: ['PromotePass'], analyses: ['DominatorTreeAnalysis', 'AssumptionAnalysis'] },
   mergefunc: { pass: ['MergeFunctionsPass'], analyses: [] },
 };
 
 function parseArgs(argv) {
-  const o = { sizes: ['1MB', '10MB', '100MB'], passes: ['mem2reg', 'mergefunc'], iterations: 5, optRuns: 3, opt: null, wasm: null, json: false };
+  const o = { sizes: ['1MB', '10MB', '100MB'], passes: ['mem2reg', 'mergefunc'], iterations: 5, optRuns: 3, llvm: null, opt: null, wasm: null, json: false };
   forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--sizes': o.sizes = val().split(',').map((s) => s.trim()).filter(Boolean); break;
       case '--passes': o.passes = val().split(',').map((s) => s.trim()).filter(Boolean); break;
       case '--iterations': o.iterations = Math.max(1, parseInt(val(), 10)); break;
       case '--opt-runs': o.optRuns = Math.max(1, parseInt(val(), 10)); break;
+      case '--llvm': o.llvm = parseLlvmList(val()); break;
       case '--opt': o.opt = val(); break;
       case '--wasm': o.wasm = val(); break;
       case '--json': o.json = true; break;
@@ -50,7 +53,7 @@ function parseArgs(argv) {
       default: throw new Error(`unknown option ${a}\n${USAGE}`);
     }
   });
-  o.opt = o.opt || which('opt-19') || which('/usr/lib/llvm-19/bin/opt') || 'opt';
+  if (!o.help) o.targets = llvmTargets(o);
   return o;
 }
 
@@ -80,21 +83,23 @@ export async function runPassBench(o, log = (m) => process.stderr.write(m + '\n'
   for (const size of o.sizes) {
     const file = input(size);
     const text = readFileSync(file);
-    for (const p of o.passes) {
-      log(`${size} ${p}: ${o.iterations} in-process iterations, ${o.optRuns} opt-19 runs`);
-      const row = { size, pipeline: p, wopt: [], optPass: [], optAnalyses: [] };
+    for (const p of o.passes) for (const t of o.targets) {
+      log(`${size} ${p} LLVM ${t.version}: ${o.iterations} in-process iterations (llvmVersion ${t.version}), ${o.optRuns} opt-${t.version} runs`);
+      const row = { size, pipeline: p, llvm: t.version, wopt: [], optPass: [], optAnalyses: [] };
       for (let i = 0; i <= o.iterations; i++) {
-        if (!core.parse(text).ok || !core.verify().ok) { row.error = 'input rejected'; break; }
-        const t = performance.now();
+        const parsed = core.parse(text, { llvmVersion: t.version });
+        if (!parsed.ok) { row.error = `input rejected: ${parsed.line}:${parsed.col}: ${parsed.message}`; break; }
+        if (!core.verify().ok) { row.error = 'input rejected by the verifier'; break; }
+        const t0 = performance.now();
         const r = core.runPipeline(p);
-        const ms = performance.now() - t;
+        const ms = performance.now() - t0;
         if (!r.ok) { row.error = r.message || `pipeline code ${r.code}`; break; }
         core.verify(); core.printInto(() => {});
         if (i > 0) row.wopt.push(ms / 1000);
       }
       const lines = OPT_LINES[p];
       for (let i = 0; lines && i < o.optRuns; i++) {
-        const r = spawnSync(o.opt, [`-passes=${p}`, '-time-passes', '-disable-output', file], { encoding: 'utf8', maxBuffer: 64 << 20 });
+        const r = spawnSync(t.opt, [`-passes=${p}`, '-time-passes', '-disable-output', file], { encoding: 'utf8', maxBuffer: 64 << 20 });
         if (r.status !== 0) { row.optError = (r.stderr || '').split('\n').find(Boolean); break; }
         row.optPass.push(optLines(r.stderr, lines.pass));
         if (lines.analyses.length) row.optAnalyses.push(optLines(r.stderr, lines.analyses) ?? 0);
@@ -102,7 +107,8 @@ export async function runPassBench(o, log = (m) => process.stderr.write(m + '\n'
       rows.push(row);
     }
   }
-  return { meta: { node: process.version, core: core.version?.() || '', opt: o.opt, iterations: o.iterations, optRuns: o.optRuns }, rows };
+  return { meta: { node: process.version, core: core.version?.() || '',
+    llvm: o.targets.map(({ version, opt, optVersion }) => ({ version, opt, optVersion })), iterations: o.iterations, optRuns: o.optRuns }, rows };
 }
 
 const fmtS = (s) => (s == null ? '–' : `${s.toFixed(4)} s`);
@@ -110,16 +116,18 @@ const ratio = (a, b) => (a == null || b == null || !b ? '–' : `${(a / b).toFix
 const range = (xs) => (xs.length ? `${fmtS(Math.min(...xs))} – ${fmtS(Math.max(...xs))}` : '–');
 
 export function markdown(r) {
-  const out = [`pass.bench: the pipeline alone, in process after a warm-up iteration (median of ${r.meta.iterations}), beside opt-19's -time-passes (median of ${r.meta.optRuns}); node ${r.meta.node}`, ''];
-  out.push('| input | pipeline | wopt pipeline | opt-19 pass | opt/wopt | opt-19 pass + analyses | opt/wopt |');
-  out.push('|---|---|---:|---:|---:|---:|---:|');
+  const out = [`pass.bench: the pipeline alone, in process after a warm-up iteration (median of ${r.meta.iterations}), beside opt-V's -time-passes (median of ${r.meta.optRuns}); ` +
+    `${r.meta.llvm.map((t) => `opt-${t.version} = ${t.opt} (LLVM ${t.optVersion ?? '?'})`).join(', ')}; node ${r.meta.node}`, ''];
+  out.push('| input | pipeline | wopt vs | wopt pipeline | opt pass | opt/wopt | opt pass + analyses | opt/wopt |');
+  out.push('|---|---|---|---:|---:|---:|---:|---:|');
   for (const row of r.rows) {
-    if (row.error) { out.push(`| ${row.size} | ${row.pipeline} | **error**: ${row.error} | | | | |`); continue; }
+    if (row.error) { out.push(`| ${row.size} | ${row.pipeline} | opt-${row.llvm} | **error**: ${row.error.replace(/\|/g, '\\|')} | | | | |`); continue; }
     const w = median(row.wopt), op = median(row.optPass);
     const both = row.optAnalyses.length ? median(row.optPass.map((x, i) => x + row.optAnalyses[i])) : null;
-    out.push(`| ${row.size} | ${row.pipeline} | ${fmtS(w)} (${range(row.wopt)}) | ${row.optError ? 'error' : fmtS(op)} | ${ratio(op, w)} | ${both == null ? '–' : fmtS(both)} | ${ratio(both, w)} |`);
+    out.push(`| ${row.size} | ${row.pipeline} | opt-${row.llvm} | ${fmtS(w)} (${range(row.wopt)}) | ${row.optError ? 'error' : fmtS(op)} | ${ratio(op, w)} | ${both == null ? '–' : fmtS(both)} | ${ratio(both, w)} |`);
   }
-  out.push('', 'Our pipeline time includes the CFG and dominator tree it builds; opt-19 reports those analyses on their own lines (added in the "pass + analyses" column).');
+  out.push('', 'Each row is the core with llvmVersion V against opt-V. Our pipeline time includes the CFG and dominator tree it builds; ' +
+    'opt reports those analyses on their own lines (added in the "pass + analyses" column).');
   return out.join('\n');
 }
 

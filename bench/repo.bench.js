@@ -10,8 +10,9 @@
 //  2. store: SQLite repository throughput in process (bindings/repo/store.js): putModule and
 //     lookup entries/s and MB/s, with the in-memory backend beside it.
 //
-//   node bench/repo.bench.js [--size 50MB] [--runs 3] [--entries 100K] [--text 500] [--json]
+//   node bench/repo.bench.js [--size 50MB] [--runs 3] [--llvm 22] [--entries 100K] [--text 500] [--json]
 //
+// The pipeline runs pass --llvm-version=V (--llvm V, default wopt's own).
 // Ratios: "speedup" = first / second (> 1: the second run is faster; the goal is >= 2).
 // Benchmarks report; they never fail: a missing feature or a failing run shows as an error cell.
 
@@ -22,6 +23,7 @@ import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateToFile, parseSize, GEN_VERSION } from './gen.js';
 import { forEachOption } from './options.js';
+import { parseLlvmOne, llvmUsage, DEFAULT_LLVM_VERSION } from './llvm.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -34,6 +36,7 @@ const USAGE = `usage: node bench/repo.bench.js [options]
   --passes P        the pipeline (default repo-metadata,repo-prune,mem2reg,mergefunc)
   --runs N          first/second run pairs, each on a new repository (default 3)
   --seed N --dup F  generator options (default 1, 0.3)
+${llvmUsage({ compare: false, one: true })}
   --entries N       entries per module for the store throughput (default 100K)
   --text N          IR text bytes per entry for the store throughput (default 500)
   --store-runs N    store measurements, median reported (default 3)
@@ -43,7 +46,7 @@ const USAGE = `usage: node bench/repo.bench.js [options]
   --json            JSON instead of markdown`;
 
 function parseArgs(argv) {
-  const o = { size: '50MB', input: null, passes: 'repo-metadata,repo-prune,mem2reg,mergefunc', runs: 3, seed: 1, dup: 0.3,
+  const o = { size: '50MB', input: null, passes: 'repo-metadata,repo-prune,mem2reg,mergefunc', runs: 3, seed: 1, dup: 0.3, llvm: DEFAULT_LLVM_VERSION,
     entries: 100_000, text: 500, storeRuns: 3, pipeline: true, store: true, timeout: 900, json: false, help: false };
   forEachOption(argv, (key, val, a) => {
     const count = s => Math.round(Number(String(s).replace(/k$/i, 'e3').replace(/m$/i, 'e6')));
@@ -54,6 +57,7 @@ function parseArgs(argv) {
       case '--runs': o.runs = Math.max(1, count(val())); break;
       case '--seed': o.seed = Number(val()); break;
       case '--dup': o.dup = Number(val()); break;
+      case '--llvm': o.llvm = parseLlvmOne(val()); break;
       case '--entries': o.entries = Math.max(1, count(val())); break;
       case '--text': o.text = Math.max(1, count(val())); break;
       case '--store-runs': o.storeRuns = Math.max(1, count(val())); break;
@@ -116,16 +120,16 @@ async function runPipeline(o, log) {
   const rows = [];
   for (let r = 0; r < o.runs; r++) {
     rmRepo(db);
-    const b = wopt(['-S', `-passes=${plain}`, inFile, '-o', base], o);
-    const f = wopt(['-S', `--repo=${db}`, `-passes=${o.passes}`, inFile, '-o', out1], o);
-    const s = f.ok ? wopt(['-S', `--repo=${db}`, `-passes=${o.passes}`, inFile, '-o', out2], o) : { ok: false, error: 'first run failed' };
+    const b = wopt([`--llvm-version=${o.llvm}`, '-S', `-passes=${plain}`, inFile, '-o', base], o);
+    const f = wopt([`--llvm-version=${o.llvm}`, '-S', `--repo=${db}`, `-passes=${o.passes}`, inFile, '-o', out1], o);
+    const s = f.ok ? wopt([`--llvm-version=${o.llvm}`, '-S', `--repo=${db}`, `-passes=${o.passes}`, inFile, '-o', out2], o) : { ok: false, error: 'first run failed' };
     log(`run ${r + 1}: no repo ${fmt(b.s)} s, first ${f.ok ? fmt(f.s) : f.error}, second ${s.ok ? fmt(s.s) : s.error}`);
     rows.push({ base: b, first: f, second: s });
     if (!f.ok) break;
   }
   const ok = rows.filter(x => x.first.ok && x.second.ok);
   const res = {
-    input: inFile, bytes, passes: o.passes, runs: rows.length,
+    input: inFile, bytes, passes: o.passes, llvm: o.llvm, runs: rows.length,
     noRepo: median(rows.filter(x => x.base.ok).map(x => x.base.s)),
     first: median(ok.map(x => x.first.s)), second: median(ok.map(x => x.second.s)),
     error: rows.find(x => !x.first.ok)?.first.error ?? rows.find(x => !x.second.ok)?.second.error ?? rows.find(x => !x.base.ok)?.base.error ?? null,
@@ -211,7 +215,7 @@ export function markdown(rep) {
   const out = [];
   if (rep.pipeline) {
     const p = rep.pipeline;
-    out.push(`Pipeline \`${p.passes}\` on ${(p.bytes / 1e6).toFixed(1)} MB (${p.input.replace(ROOT + '/', '')}), median of ${p.runs} run pair(s), wall seconds:`, '');
+    out.push(`Pipeline \`${p.passes}\` (--llvm-version=${p.llvm}) on ${(p.bytes / 1e6).toFixed(1)} MB (${p.input.replace(ROOT + '/', '')}), median of ${p.runs} run pair(s), wall seconds:`, '');
     out.push('| no repo passes | first run (empty repo) | second run | speedup first/second | pruned in second | repo entries | link == first |', '|---|---|---|---|---|---|---|');
     const link = p.link ? (p.link.error ? `error: ${p.link.error}` : `${p.link.sameAsFirst ? 'yes' : 'NO'} (${fmt(p.link.s)} s)`) : '–';
     out.push(`| ${fmt(p.noRepo)} | ${fmt(p.first)} | ${fmt(p.second)} | ${p.speedup ? fmt(p.speedup) + 'x' : '–'} | ${p.pruned ?? '–'} | ${p.repo?.definitions ?? '–'} | ${link} |`);

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // Dispatcher for `npm run bench -- <what> [options]`:
-//   node bench/run.js side-by-side [...]   native opt vs our CLI (bench/side-by-side.js)
+//   node bench/run.js side-by-side [...]   native opt-19/opt-22 vs our CLI (bench/side-by-side.js)
 //   node bench/run.js parse [...]          in-process parse/print MB/s (bench/parse.bench.js)
-//   node bench/run.js domtree [...]        dominator tree / IDF edges/s vs opt-19 (bench/domtree.bench.js)
+//   node bench/run.js domtree [...]        dominator tree / IDF edges/s vs opt-19/opt-22 (bench/domtree.bench.js)
 //   node bench/run.js repo [...]           program repository: first vs second run, store entries/s
-//   node bench/run.js pass [...]           the pass alone in process beside opt-19's -time-passes line
+//   node bench/run.js pass [...]           the pass alone in process beside opt-V's -time-passes line
 //   node bench/run.js instructions [...]   per-phase instruction counts under callgrind (load-independent)
-//   node bench/run.js batch [...]          many modules: opt-19 a process each vs one wopt -output-dir process
+//   node bench/run.js batch [...]          many modules: opt-V a process each vs one wopt -output-dir process
 //   node bench/run.js gen [...]            the input generator (bench/gen.js)
-// With no argument it runs side-by-side.
+// With no argument it runs side-by-side. The scripts comparing with native opt take --llvm 19,22
+// (bench/llvm.js): the LLVM versions compared, opt-V against wopt --llvm-version=V, default both.
 
 const TARGETS = {
   'side-by-side': './side-by-side.js',

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// Side-by-side: native LLVM 19 `opt` against our CLI (`node bindings/cli.js`) on the same generated
-// inputs, alternating runs, reporting medians of wall time and peak RSS and the ratio opt/wopt
-// (> 1 means wopt is faster / smaller). Also checks the outputs are equivalent (llvm-diff-19) and
-// extracts opt's own parse and pass times from -time-passes.
+// Side-by-side: native `opt` against our CLI (`node bindings/cli.js`) on the same generated inputs,
+// for each LLVM version of --llvm (default 19 and 22: opt-V against `wopt --llvm-version=V`),
+// alternating runs, reporting medians of wall time and peak RSS and the ratio opt/wopt (> 1 means
+// wopt is faster / smaller) per version. Also compares the outputs (byte for byte without the
+// ModuleID/source_filename lines, then llvm-diff-V) and extracts opt's own parse and pass times
+// from -time-passes.
 //
-//   node bench/side-by-side.js [--sizes 1MB,10MB,100MB] [--passes ,mem2reg,mergefunc] [--runs 5] [--json]
+//   node bench/side-by-side.js [--sizes 1MB,10MB,100MB] [--passes ,mem2reg,mergefunc] [--runs 5] [--llvm 19,22] [--json]
 //
 // A benchmark reports numbers; it never fails because wopt is slow, wrong or broken: errors and
 // differences are reported in the table.
@@ -16,6 +18,7 @@ import { dirname, join, resolve, basename } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateToFile, parseSize, GEN_VERSION } from './gen.js';
 import { forEachOption } from './options.js';
+import { which, parseLlvmList, llvmTargets, llvmUsage, compareOutputs, outputCell, outputNotes } from './llvm.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -26,13 +29,12 @@ const USAGE = `usage: node bench/side-by-side.js [options]
   --input FILE      also/instead bench this .ll file (repeatable; with --sizes '' only files)
   --passes LIST     comma-separated pipelines; an empty item (or '', none, print) is parse+print
                     (default: ,mem2reg,mergefunc)
-  --runs N          timed runs per tool (default 5), alternating opt / wopt
+  --runs N          timed runs per tool (default 5), alternating opt-V / wopt (all versions in turn)
   --warmup N        untimed runs per tool first (default 0)
   --seed N --dup F  generator options (default 1, 0.3); -g for debug-info inputs
-  --opt CMD         native opt (default opt-19 or /usr/lib/llvm-19/bin/opt)
-  --llvm-diff CMD   (default llvm-diff-19)
-  --wopt CMD        our CLI command line (default "node bindings/cli.js")
-  --no-diff         skip the llvm-diff equivalence check
+${llvmUsage({ diff: true })}
+  --wopt CMD        our CLI command line (default "node bindings/cli.js"; --llvm-version=V is added)
+  --no-diff         skip the output comparison (bytes, then llvm-diff-V)
   --no-time-passes  skip opt -time-passes
   --timeout S       per-process timeout in seconds (default 900)
   --keep            keep the output files under bench/.cache/out/
@@ -40,19 +42,10 @@ const USAGE = `usage: node bench/side-by-side.js [options]
 
 // ---------------------------------------------------------------------------------------------
 
-export function which(cmd) {
-  if (cmd.includes('/')) return existsSync(cmd) ? cmd : null;
-  for (const d of (process.env.PATH || '').split(':')) {
-    const p = join(d, cmd);
-    if (d && existsSync(p)) return p;
-  }
-  return null;
-}
-
 function parseArgs(argv) {
   const o = {
     sizes: ['1MB', '10MB', '100MB'], inputs: [], passes: ['', 'mem2reg', 'mergefunc'], runs: 5, warmup: 0,
-    seed: 1, dup: 0.3, debug: false, opt: null, llvmDiff: null, wopt: 'node bindings/cli.js',
+    seed: 1, dup: 0.3, debug: false, llvm: null, opt: null, llvmDiff: null, wopt: 'node bindings/cli.js',
     diff: true, timePasses: true, timeout: 900, keep: false, json: false,
   };
   forEachOption(argv, (key, val, a) => {
@@ -65,6 +58,7 @@ function parseArgs(argv) {
       case '--seed': o.seed = Number(val()); break;
       case '--dup': o.dup = Number(val()); break;
       case '-g': case '--debug': o.debug = true; break;
+      case '--llvm': o.llvm = parseLlvmList(val()); break;
       case '--opt': o.opt = val(); break;
       case '--llvm-diff': o.llvmDiff = val(); break;
       case '--wopt': o.wopt = val(); break;
@@ -79,8 +73,7 @@ function parseArgs(argv) {
   });
   o.passes = [...new Set(o.passes)];
   if (o.passes.length === 0) o.passes = [''];
-  o.opt = o.opt || which('opt-19') || which('/usr/lib/llvm-19/bin/opt') || 'opt';
-  o.llvmDiff = o.llvmDiff || which('llvm-diff-19') || which('/usr/lib/llvm-19/bin/llvm-diff') || 'llvm-diff';
+  if (!o.help) o.targets = llvmTargets(o, { diff: o.diff });
   return o;
 }
 
@@ -205,17 +198,6 @@ function runTool(tool, o, argv) {
   return { ok: true, wall: r.wall, rssKB: r.rssKB };
 }
 
-export function llvmDiff(o, a, b) {
-  if (!existsSync(a) || !existsSync(b)) return { status: 'n/a' };
-  const sa = statSync(a).size, sb = statSync(b).size;
-  if (sa === sb && readFileSync(a).equals(readFileSync(b))) return { status: 'identical' };
-  const res = spawnSync(o.llvmDiff, [a, b], { encoding: 'utf8', maxBuffer: 256 << 20, timeout: o.timeout * 1000 });
-  if (res.error) return { status: 'error', detail: res.error.code === 'ETIMEDOUT' ? 'llvm-diff timeout' : res.error.message };
-  if (res.status === 0) return { status: 'equivalent' };
-  const lines = (res.stderr || '').split('\n').filter((l) => l.trim());
-  return { status: 'differ', lines: lines.length, detail: lines.slice(0, 6).join('\n') };
-}
-
 export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n')) {
   const inputs = inputsFor(o, log);
   const outDir = join(CACHE, 'out');
@@ -225,56 +207,61 @@ export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n
   for (const inp of inputs) {
     for (const p of o.passes) {
       const tag = `${basename(inp.path, '.ll')}.${p === '' ? 'print' : p.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
-      const optOut = join(outDir, `${tag}.opt.ll`);
-      const woptOut = join(outDir, `${tag}.wopt.ll`);
-      const optArgv = [o.opt, '-S', `-passes=${p}`, inp.path, '-o', optOut];
-      const wArgv = [...woptArgv, '-S', `-passes=${p}`, inp.path, '-o', woptOut];
-      rmSync(woptOut, { force: true });
-      const row = { input: inp.label, path: inp.path, bytes: inp.bytes, pipeline: p, opt: { wall: [], rssKB: [] }, wopt: { wall: [], rssKB: [] } };
-      log(`${inp.label} ${pipeName(p)}: ${o.warmup} warmup + ${o.runs} runs each`);
-      let woptDead = false;
-      const once = (which, timed) => {
-        if (which === 'opt') {
-          const r = runTool('opt', o, optArgv);
+      // a row per LLVM version; the runs go through all of them in turn
+      const rows = o.targets.map((t) => {
+        const optOut = join(outDir, `${tag}.${t.version}.opt.ll`), woptOut = join(outDir, `${tag}.${t.version}.wopt.ll`);
+        rmSync(woptOut, { force: true });
+        return {
+          input: inp.label, path: inp.path, bytes: inp.bytes, pipeline: p, llvm: t.version,
+          opt: { wall: [], rssKB: [] }, wopt: { wall: [], rssKB: [] },
+          t, optOut, woptOut, woptDead: false,
+          optArgv: [t.opt, '-S', `-passes=${p}`, inp.path, '-o', optOut],
+          woptArgv: [...woptArgv, `--llvm-version=${t.version}`, '-S', `-passes=${p}`, inp.path, '-o', woptOut],
+        };
+      });
+      log(`${inp.label} ${pipeName(p)}: ${o.warmup} warmup + ${o.runs} runs each of ${rows.map((r) => `opt-${r.llvm}, wopt --llvm-version=${r.llvm}`).join(', ')}`);
+      const steps = rows.flatMap((row) => [[row, 'opt'], [row, 'wopt']]);
+      const once = ([row, tool], timed) => {
+        if (tool === 'opt') {
+          const r = runTool('opt', o, row.optArgv);
           if (!r.ok) row.opt.error = r.error;
           else if (timed) { row.opt.wall.push(r.wall); row.opt.rssKB.push(r.rssKB); }
-        } else if (!woptDead) {
-          const r = runTool('wopt', o, wArgv);
-          if (!r.ok) { row.wopt.error = r.error; woptDead = true; } else if (timed) { row.wopt.wall.push(r.wall); row.wopt.rssKB.push(r.rssKB); }
+        } else if (!row.woptDead) {
+          const r = runTool('wopt', o, row.woptArgv);
+          if (!r.ok) { row.wopt.error = r.error; row.woptDead = true; } else if (timed) { row.wopt.wall.push(r.wall); row.wopt.rssKB.push(r.rssKB); }
         }
       };
-      for (let i = 0; i < o.warmup; i++) { once('opt', false); once('wopt', false); }
+      for (let i = 0; i < o.warmup; i++) for (const st of steps) once(st, false);
       for (let i = 0; i < o.runs; i++) {
-        // alternate which tool goes first, so neither always runs on a warmer cache
-        if (i & 1) { once('wopt', true); once('opt', true); } else { once('opt', true); once('wopt', true); }
+        // reverse the order every other run, so no tool always runs on a warmer cache
+        for (const st of i & 1 ? [...steps].reverse() : steps) once(st, true);
       }
-      for (const t of [row.opt, row.wopt]) { t.wallMedian = median(t.wall); t.rssKBMedian = median(t.rssKB); }
-      row.ratioTime = row.opt.wallMedian && row.wopt.wallMedian ? row.opt.wallMedian / row.wopt.wallMedian : null;
-      row.ratioRss = row.opt.rssKBMedian && row.wopt.rssKBMedian ? row.opt.rssKBMedian / row.wopt.rssKBMedian : null;
-      if (o.timePasses) {
-        const r = spawnSync(o.opt, [`-passes=${p}`, '-time-passes', '-disable-output', inp.path], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: o.timeout * 1000 });
-        row.optTimePasses = r.status === 0 ? parseTimePasses(r.stderr || '') : { error: firstLine(r.stderr) };
+      for (const row of rows) {
+        for (const t of [row.opt, row.wopt]) { t.wallMedian = median(t.wall); t.rssKBMedian = median(t.rssKB); }
+        row.ratioTime = row.opt.wallMedian && row.wopt.wallMedian ? row.opt.wallMedian / row.wopt.wallMedian : null;
+        row.ratioRss = row.opt.rssKBMedian && row.wopt.rssKBMedian ? row.opt.rssKBMedian / row.wopt.rssKBMedian : null;
+        if (o.timePasses) {
+          const r = spawnSync(row.t.opt, [`-passes=${p}`, '-time-passes', '-disable-output', inp.path], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: o.timeout * 1000 });
+          row.optTimePasses = r.status === 0 ? parseTimePasses(r.stderr || '') : { error: firstLine(r.stderr) };
+        }
+        if (o.diff) row.diff = row.wopt.error ? { status: 'n/a' } : compareOutputs(row.optOut, row.woptOut, row.t.llvmDiff, { timeout: o.timeout });
+        if (!o.keep) { rmSync(row.optOut, { force: true }); rmSync(row.woptOut, { force: true }); }
+        log(`  LLVM ${row.llvm}: opt ${fmtS(row.opt.wallMedian)} ${fmtMB(row.opt.rssKBMedian)} | wopt ${row.wopt.error ? 'ERROR ' + row.wopt.error : fmtS(row.wopt.wallMedian) + ' ' + fmtMB(row.wopt.rssKBMedian)}${row.diff ? ` | ${row.diff.status}` : ''}`);
+        // the report keeps the measurements, not the plumbing of the runs
+        const { t, optOut, woptOut, woptDead, optArgv, woptArgv: wArgv, ...result } = row;
+        results.push(result);
       }
-      if (o.diff) row.diff = row.wopt.error ? { status: 'n/a' } : llvmDiff(o, optOut, woptOut);
-      if (!o.keep) { rmSync(optOut, { force: true }); rmSync(woptOut, { force: true }); }
-      log(`  opt ${fmtS(row.opt.wallMedian)} ${fmtMB(row.opt.rssKBMedian)} | wopt ${row.wopt.error ? 'ERROR ' + row.wopt.error : fmtS(row.wopt.wallMedian) + ' ' + fmtMB(row.wopt.rssKBMedian)}`);
-      results.push(row);
     }
   }
   return {
     meta: {
       date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cpus: cpus().length,
-      opt: o.opt, optVersion: versionOf(o.opt), wopt: o.wopt, runs: o.runs, warmup: o.warmup, rss: detectRssMethod(),
+      llvm: o.targets.map(({ version, opt, optVersion, llvmDiff }) => ({ version, opt, optVersion, llvmDiff })),
+      wopt: `${o.wopt} --llvm-version=V`, runs: o.runs, warmup: o.warmup, rss: detectRssMethod(),
       generator: { version: GEN_VERSION, seed: o.seed, dup: o.dup, debug: o.debug },
     },
     results,
   };
-}
-
-function versionOf(cmd) {
-  const r = spawnSync(cmd, ['--version'], { encoding: 'utf8' });
-  const m = /LLVM version ([\w.]+)/.exec(r.stdout || '');
-  return m ? m[1] : null;
 }
 
 const fmtS = (s) => (s == null ? '–' : s < 10 ? `${s.toFixed(3)} s` : `${s.toFixed(2)} s`);
@@ -284,27 +271,23 @@ const fmtX = (x) => (x == null ? '–' : `${x.toFixed(2)}×`);
 export function markdown(report) {
   const m = report.meta;
   const out = [];
-  out.push(`side-by-side: ${m.opt} (LLVM ${m.optVersion ?? '?'}) vs \`${m.wopt}\`; median of ${m.runs} runs` +
-    `${m.warmup ? ` after ${m.warmup} warmup` : ''}; node ${m.node}; ${m.cpu} ×${m.cpus}; RSS via ${m.rss}`);
+  out.push(`side-by-side: ${m.llvm.map((t) => `opt-${t.version} = ${t.opt} (LLVM ${t.optVersion ?? '?'})`).join(', ')} vs \`${m.wopt}\`; ` +
+    `median of ${m.runs} runs${m.warmup ? ` after ${m.warmup} warmup` : ''}; node ${m.node}; ${m.cpu} ×${m.cpus}; RSS via ${m.rss}`);
   out.push('');
-  out.push('| input | MB | pipeline | opt wall | opt RSS | wopt wall | wopt RSS | opt/wopt time | opt/wopt RSS | opt parse | opt pass | outputs |');
-  out.push('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  out.push('| input | MB | pipeline | wopt vs | opt wall | opt RSS | wopt wall | wopt RSS | opt/wopt time | opt/wopt RSS | opt parse | opt pass | outputs |');
+  out.push('|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of report.results) {
     const tp = r.optTimePasses;
     const tpParse = tp && !tp.error ? fmtS(tp.parse) : tp?.error ? 'error' : '–';
     const tpPass = tp && !tp.error ? (tp.pass == null ? '–' : `${fmtS(tp.pass)} (${tp.passNames.join('+')})`) : '–';
     const woptWall = r.wopt.error ? `**error**: ${r.wopt.error.replace(/\|/g, '\\|')}` : fmtS(r.wopt.wallMedian);
-    const diff = !r.diff ? '–' : r.diff.status === 'differ' ? `differ (${r.diff.lines} lines)` : r.diff.status;
-    out.push(`| ${r.input} | ${(r.bytes / 1e6).toFixed(1)} | ${pipeName(r.pipeline)} | ${r.opt.error ? '**error**: ' + r.opt.error : fmtS(r.opt.wallMedian)} | ${fmtMB(r.opt.rssKBMedian)} | ${woptWall} | ${r.wopt.error ? '–' : fmtMB(r.wopt.rssKBMedian)} | ${fmtX(r.ratioTime)} | ${fmtX(r.ratioRss)} | ${tpParse} | ${tpPass} | ${diff} |`);
+    out.push(`| ${r.input} | ${(r.bytes / 1e6).toFixed(1)} | ${pipeName(r.pipeline)} | opt-${r.llvm} | ${r.opt.error ? '**error**: ' + r.opt.error : fmtS(r.opt.wallMedian)} | ${fmtMB(r.opt.rssKBMedian)} | ${woptWall} | ${r.wopt.error ? '–' : fmtMB(r.wopt.rssKBMedian)} | ${fmtX(r.ratioTime)} | ${fmtX(r.ratioRss)} | ${tpParse} | ${tpPass} | ${outputCell(r.diff)} |`);
   }
   out.push('');
-  out.push('opt/wopt > 1 means wopt is faster (time) or smaller (RSS). "opt parse"/"opt pass" come from `opt -time-passes -disable-output` (wall; the pass column excludes VerifierPass).');
-  const diffs = report.results.filter((r) => r.diff?.status === 'differ' || r.diff?.status === 'error');
-  if (diffs.length) {
-    out.push('');
-    out.push('Output differences (llvm-diff, first lines):');
-    for (const r of diffs) out.push('', `- ${r.input} ${pipeName(r.pipeline)}:`, '```', r.diff.detail || '', '```');
-  }
+  out.push('Each row is wopt run with --llvm-version=V against opt-V. opt/wopt > 1 means wopt is faster (time) or smaller (RSS). ' +
+    '"opt parse"/"opt pass" come from `opt-V -time-passes -disable-output` (wall; the pass column excludes VerifierPass). ' +
+    'Outputs: identical = same bytes apart from the ModuleID/source_filename lines; equivalent = llvm-diff-V finds no difference.');
+  out.push(...outputNotes(report.results.map((r) => ({ label: `${r.input} ${pipeName(r.pipeline)}, LLVM ${r.llvm}`, diff: r.diff }))));
   return out.join('\n');
 }
 
