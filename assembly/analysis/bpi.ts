@@ -123,11 +123,7 @@ function calledName(i: i32): i32 {
   return vName.get(c);
 }
 function nameStarts(nm: i32, s: string): bool {
-  let n = s.length;
-  if (nm < 0 || strtab.lenOf(nm) < n) return false;
-  let p = strtab.ptrOf(nm);
-  for (let k = 0; k < n; k++) if (<i32>load<u8>(p + <usize>k) != s.charCodeAt(k)) return false;
-  return strtab.lenOf(nm) == n || load<u8>(p + <usize>n) == 46;
+  return strtab.isIntrinsicName(nm, s);
 }
 // BasicBlock::getTerminatingDeoptimizeCall
 function terminatingDeoptimize(bv: i32, t: i32): bool {

@@ -167,15 +167,7 @@ function isSized(t: i32): bool {
   return !(k == TK.Void || k == TK.Label || k == TK.Metadata || k == TK.Token || k == TK.Function ||
     (k == TK.NamedStruct && (tyFlags.get(t) & 2) == 0));
 }
-function nameStarts(v: i32, prefix: string): bool {
-  let nm = vName.get(v);
-  if (nm < 0) return false;
-  let n = prefix.length;
-  if (strtab.lenOf(nm) < n) return false;
-  let p = strtab.ptrOf(nm);
-  for (let i = 0; i < n; i++) if (<i32>load<u8>(p + <usize>i) != prefix.charCodeAt(i)) return false;
-  return true;
-}
+function nameStarts(v: i32, prefix: string): bool { return strtab.startsWithStr(vName.get(v), prefix); }
 function strIs(id: i32, s: string): bool {
   let n = s.length;
   if (id < 0 || strtab.lenOf(id) != n) return false;

@@ -104,10 +104,7 @@ function calleeName(i: i32): i32 {
 }
 // The name is intrinsic `base` or one of its overloads (`base.<types>`).
 function isIntrinsicNamed(nm: i32, base: string): bool {
-  let n = strtab.lenOf(nm), p = strtab.ptrOf(nm);
-  if (n < base.length) return false;
-  for (let k = 0; k < base.length; k++) if (<i32>load<u8>(p + <usize>k) != base.charCodeAt(k)) return false;
-  return n == base.length || load<u8>(p + <usize>base.length) == 46;
+  return strtab.isIntrinsicName(nm, base);
 }
 function isMustTail(i: i32): bool { return <i32>iOp.get(i) == Op.Call && ((iFlags.get(i) >> F_TAIL_SHIFT) & 3) == 2; }
 // findTerminatingInstruction: a musttail call before the `ret` (looking through one bitcast of

@@ -78,27 +78,18 @@ function callParamHas(c: i32, a: i32, kind: i32): bool {
   let g = directCallee(c);
   return g >= 0 && has(paramAttrs(gAttrs.get(g), a), kind);
 }
-function startsWith(s: i32, prefix: string): bool {
-  let n = prefix.length;
-  if (strtab.lenOf(s) < n) return false;
-  let p = strtab.ptrOf(s);
-  for (let i = 0; i < n; i++) if (<i32>load<u8>(p + <usize>i) != prefix.charCodeAt(i)) return false;
-  return true;
-}
 // The intrinsic name of call c without the "llvm." prefix and the type suffix is `base`.
 function isIntrinsic(c: i32, base: string): bool {
   let f = operand(c, 0);
   if (f < 0 || <i32>vKind.get(f) != VK.Function) return false;
   let nm = vName.get(f);
-  if (nm < 0 || !startsWith(nm, "llvm." + base)) return false;
-  let n = strtab.lenOf(nm), k = 5 + base.length;
-  return n == k || load<u8>(strtab.ptrOf(nm) + <usize>k) == 46;
+  return nm >= 0 && strtab.isIntrinsicName(nm, "llvm." + base);
 }
 function isIntrinsicCall(c: i32): bool {
   let f = operand(c, 0);
   if (f < 0 || <i32>vKind.get(f) != VK.Function) return false;
   let nm = vName.get(f);
-  return nm >= 0 && startsWith(nm, "llvm.");
+  return nm >= 0 && strtab.startsWithStr(nm, "llvm.");
 }
 // intrinsicPropagatesPoison (LLVM 22's list).
 const PROPAGATING: string[] = [

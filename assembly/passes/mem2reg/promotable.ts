@@ -25,20 +25,9 @@ let uses: I32Vec = new I32Vec();
 let uses2: I32Vec = new I32Vec();
 export function resetPromotable(): void { S_IGNORE = -1; uses = new I32Vec(); uses2 = new I32Vec(); }
 
-function startsWith(s: i32, prefix: string): bool {
-  let n = prefix.length;
-  if (strtab.lenOf(s) < n) return false;
-  let p = strtab.ptrOf(s);
-  for (let i = 0; i < n; i++) if (<i32>load<u8>(p + <usize>i) != prefix.charCodeAt(i)) return false;
-  return true;
-}
-function isExactly(s: i32, name: string): bool { return strtab.lenOf(s) == name.length && startsWith(s, name); }
+function isExactly(s: i32, name: string): bool { return strtab.eqStr(s, name); }
 // `name` or `name.<suffix>`.
-function isIntrinsicName(s: i32, name: string): bool {
-  if (!startsWith(s, name)) return false;
-  let n = strtab.lenOf(s);
-  return n == name.length || load<u8>(strtab.ptrOf(s) + <usize>name.length) == 46;
-}
+function isIntrinsicName(s: i32, name: string): bool { return strtab.isIntrinsicName(s, name); }
 
 // Kind of intrinsic call instruction i (IK_NONE when it is not a call to an llvm.* function).
 function intrinsicKind(i: i32): i32 {
@@ -46,7 +35,7 @@ function intrinsicKind(i: i32): i32 {
   let f = operand(i, 0);
   if (f < 0 || <i32>vKind.get(f) != VK.Function) return IK_NONE;
   let nm = vName.get(f);
-  if (nm < 0 || !startsWith(nm, "llvm.")) return IK_NONE;
+  if (nm < 0 || !strtab.startsWithStr(nm, "llvm.")) return IK_NONE;
   if (isIntrinsicName(nm, "llvm.lifetime.start") || isIntrinsicName(nm, "llvm.lifetime.end")) return IK_LIFETIME;
   if (isExactly(nm, "llvm.assume")) return IK_ASSUME;
   if (isExactly(nm, "llvm.experimental.noalias.scope.decl")) return IK_NOALIAS_DECL;
