@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Round-trip check of wopt's parser and printer against LLVM 19.
+// Round-trip check of wopt's parser and printer against LLVM N's opt (N = --llvm, default 22).
 //
 // For every input .ll file f:
-//   ref  = opt-19 -S f                         (if opt-19 rejects f: skipped)
-//   node bindings/cli.js -S f -o ours.ll       (our parse + print, no passes)
-//   back = opt-19 -S ours.ll                   (must be accepted)
+//   ref  = opt-N -S f                          (if opt-N rejects f: skipped)
+//   node bindings/cli.js --llvm-version=N -S f -o ours.ll
+//                                              (our parse + print, no passes)
+//   back = opt-N -S ours.ll                    (must be accepted)
 //   pass iff ref == back, ignoring the "; ModuleID = " and
 //   "source_filename = " lines.
 //
@@ -17,13 +18,16 @@
 //   --lines N     diff lines shown per failure with --verbose (default 30)
 //   --keep        keep our outputs (ours.ll, and the two opt outputs for
 //                 failures) in a temporary directory and print its path
-//   --strict      also require our raw output to equal `opt-19 -S f`
+//   --llvm N      LLVM version (19 or 22, default 22): opt-N from /usr/lib/llvm-N/bin
+//                 and --llvm-version=N for wopt
+//   --strict      also require our raw output to equal `opt-N -S f`
 //                 byte for byte (after the same normalisation); reported as
 //                 failures with the diff of ours.ll against opt's output
 //   --cli CMD     command used instead of "node bindings/cli.js"
-//                 (split on spaces; "-S f -o out" is appended); the
-//                 environment variable WOPT_CLI does the same
-//   --opt PATH    opt binary (default /usr/lib/llvm-19/bin/opt, or $OPT)
+//                 (split on spaces; "--llvm-version=N -S f -o out" is
+//                 appended, without --llvm-version=N when CMD's program is
+//                 an opt); the environment variable WOPT_CLI does the same
+//   --opt PATH    opt binary (default: LLVM N's opt, or $OPT)
 //   -h, --help
 // Exit status: 0 if nothing failed, 1 otherwise, 2 on usage errors.
 //
@@ -34,12 +38,18 @@ import { existsSync, mkdtempSync, readdirSync, statSync, readFileSync, writeFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LLVM_VERSIONS, optFor, versionFlag } from './node/helpers.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const DEFAULT_OPT = process.env.OPT || '/usr/lib/llvm-19/bin/opt';
+// The LLVM version compared with when none is given (wopt's default too).
+export const DEFAULT_LLVM = 22;
+export { LLVM_VERSIONS };
+// LLVM DEFAULT_LLVM's opt. roundtripFile takes opts.llvm and opts.opt; main() also honours $OPT.
+export const DEFAULT_OPT = optFor(DEFAULT_LLVM);
 export const CLI_PATH = path.join(REPO_ROOT, 'bindings', 'cli.js');
 // $WOPT_CLI replaces "node bindings/cli.js" (e.g. WOPT_CLI=/usr/lib/llvm-19/bin/opt
-// checks the harness itself); split on spaces, "-S f -o out" is appended.
+// checks the harness itself); split on spaces, "--llvm-version=N -S f -o out" is appended
+// (no --llvm-version=N when the program is an opt: see cliArgs).
 export const CLI_OVERRIDE = process.env.WOPT_CLI ? process.env.WOPT_CLI.split(/\s+/).filter(Boolean) : null;
 export const DEFAULT_CLI = CLI_OVERRIDE || [process.execPath, CLI_PATH];
 export const LLVM_LIT_DIR = path.resolve(REPO_ROOT, '..', 'shared', 'llvm-lit');
@@ -366,15 +376,27 @@ function describeExit(r) {
 // One file
 
 /**
+ * The arguments before "-S f -o out" for a CLI command: --llvm-version=N for wopt, nothing for a
+ * native opt standing in for it (the harness checking itself: opt has no --llvm-version).
+ */
+export function cliArgs(cli, llvm) {
+  return /(^|\/)opt(-\d+)?$/.test(cli[0]) ? [] : [versionFlag(llvm)];
+}
+
+/**
  * Round-trip one file.  Resolves to
  *   { file, status: 'pass' | 'fail' | 'skip', reason, detail, diff, outDir }
  * reason is a one-line summary; detail holds stderr excerpts; diff is a
  * unified diff (already cut to opts.maxLines) when outputs differ.
  *
- * opts: { opt, cli: [cmd, ...args], workDir, keep, strict, maxLines }
+ * opts: { llvm, opt, cli: [cmd, ...args], workDir, keep, strict, maxLines }
+ *   llvm: the LLVM version (default DEFAULT_LLVM): wopt gets --llvm-version=llvm, and opt
+ *         defaults to that version's opt
  */
 export async function roundtripFile(file, opts = {}) {
-  const optBin = opts.opt || DEFAULT_OPT;
+  const llvm = opts.llvm ?? DEFAULT_LLVM;
+  const optBin = opts.opt || optFor(llvm);
+  const optName = `opt-${llvm}`;
   const cli = opts.cli || DEFAULT_CLI;
   const maxLines = opts.maxLines ?? 30;
   const base = path.basename(file, '.ll');
@@ -390,9 +412,9 @@ export async function roundtripFile(file, opts = {}) {
 
   const ref = await run(optBin, ['-S', file, '-o', '-']);
   if (ref.code !== 0 || ref.timedOut)
-    return done('skip', `opt-19 rejects the input (${describeExit(ref)}): ${ref.stderr.split(optBin + ': ').join('').trim().split('\n')[0]}`);
+    return done('skip', `${optName} rejects the input (${describeExit(ref)}): ${ref.stderr.split(optBin + ': ').join('').trim().split('\n')[0]}`);
 
-  const mine = await run(cli[0], [...cli.slice(1), '-S', file, '-o', ours]);
+  const mine = await run(cli[0], [...cli.slice(1), ...cliArgs(cli, llvm), '-S', file, '-o', ours]);
   if (mine.code !== 0 || mine.timedOut || !existsSync(ours))
     return done('fail', `wopt failed (${describeExit(mine)})`, {
       detail: firstLines(mine.stderr || mine.stdout || '(no output)', 20),
@@ -401,7 +423,7 @@ export async function roundtripFile(file, opts = {}) {
   const back = await run(optBin, ['-S', ours, '-o', '-']);
   if (back.code !== 0 || back.timedOut) {
     // opt's message has file:line:col, the line and a caret: show it all.
-    return done('fail', `opt-19 rejects our output (${describeExit(back)})`, {
+    return done('fail', `${optName} rejects our output (${describeExit(back)})`, {
       detail: firstLines(back.stderr, 20) + (opts.keep ? '' : '\n(run tests/roundtrip.mjs --keep to inspect ours.ll)'),
     });
   }
@@ -411,15 +433,15 @@ export async function roundtripFile(file, opts = {}) {
   const same = nRef.lines.length === nBack.lines.length && nRef.lines.every((l, i) => l === nBack.lines[i]);
   if (!same) {
     const d = unifiedDiff(nRef, nBack, {
-      labelA: `opt-19 -S ${path.relative(REPO_ROOT, file)}`,
-      labelB: `opt-19 -S ours.ll`,
+      labelA: `${optName} -S ${path.relative(REPO_ROOT, file)}`,
+      labelB: `${optName} -S ours.ll`,
       maxLines,
     });
     if (opts.keep) {
       writeFileSync(path.join(outDir, 'ref.opt.ll'), ref.stdout);
       writeFileSync(path.join(outDir, 'ours.opt.ll'), back.stdout);
     }
-    return done('fail', `opt-19 output differs (${d.hunks} hunk(s), ${d.changed} line(s) changed)`, {
+    return done('fail', `${optName} output differs (${d.hunks} hunk(s), ${d.changed} line(s) changed)`, {
       diff: d.text,
     });
   }
@@ -429,11 +451,11 @@ export async function roundtripFile(file, opts = {}) {
     const exact = nRef.lines.length === nOurs.lines.length && nRef.lines.every((l, i) => l === nOurs.lines[i]);
     if (!exact) {
       const d = unifiedDiff(nRef, nOurs, {
-        labelA: `opt-19 -S ${path.relative(REPO_ROOT, file)}`,
-        labelB: 'ours.ll (wopt -S)',
+        labelA: `${optName} -S ${path.relative(REPO_ROOT, file)}`,
+        labelB: `ours.ll (wopt ${versionFlag(llvm)} -S)`,
         maxLines,
       });
-      return done('fail', `strict: our text differs from opt-19's (${d.hunks} hunk(s), ${d.changed} line(s))`, {
+      return done('fail', `strict: our text differs from ${optName}'s (${d.hunks} hunk(s), ${d.changed} line(s))`, {
         diff: d.text,
       });
     }
@@ -445,7 +467,7 @@ export async function roundtripFile(file, opts = {}) {
 // CLI
 
 function parseArgs(argv) {
-  const o = { verbose: false, jobs: 2, lines: 30, keep: false, strict: false, cli: null, opt: DEFAULT_OPT, paths: [] };
+  const o = { verbose: false, jobs: 2, lines: 30, keep: false, strict: false, cli: null, llvm: DEFAULT_LLVM, opt: null, paths: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -460,6 +482,11 @@ function parseArgs(argv) {
     else if (a === '--strict') o.strict = true;
     else if (a === '--cli') o.cli = val().split(/\s+/).filter(Boolean);
     else if (a === '--opt') o.opt = val();
+    else if (a === '--llvm') {
+      const v = Number(val());
+      if (!LLVM_VERSIONS.includes(v)) throw new Error(`--llvm must be one of ${LLVM_VERSIONS.join(', ')}`);
+      o.llvm = v;
+    }
     else if (a === '-h' || a === '--help') o.help = true;
     else if (a.startsWith('-') && a !== '-') throw new Error(`unknown option ${a}`);
     else o.paths.push(a);
@@ -481,8 +508,9 @@ async function main() {
     console.log(src.slice(1, end).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
     return 0;
   }
+  o.opt ??= process.env.OPT || optFor(o.llvm);
   if (!existsSync(o.opt)) {
-    console.error(`roundtrip: ${o.opt} not found (install llvm-19, or pass --opt)`);
+    console.error(`roundtrip: ${o.opt} not found (install llvm-${o.llvm}, or pass --opt)`);
     return 2;
   }
   if (!o.cli && !CLI_OVERRIDE && !existsSync(CLI_PATH)) {
@@ -515,7 +543,7 @@ async function main() {
   let finished = 0;
   const t0 = Date.now();
   const results = await runPool(files, o.jobs, async (f) => {
-    const r = await roundtripFile(f, { opt: o.opt, cli: o.cli, workDir, keep: o.keep, strict: o.strict, maxLines: o.lines });
+    const r = await roundtripFile(f, { llvm: o.llvm, opt: o.opt, cli: o.cli, workDir, keep: o.keep, strict: o.strict, maxLines: o.lines });
     finished++;
     if (r.status === 'fail') {
       if (isTTY) process.stderr.write('\r\x1b[K');
@@ -542,7 +570,7 @@ async function main() {
   const skipped = count('skip');
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
   let summary = `${passed} passed, ${failed} failed`;
-  if (skipped) summary += `, ${skipped} skipped (opt-19 rejects the input${o.verbose ? '' : '; --verbose lists them'})`;
+  if (skipped) summary += `, ${skipped} skipped (opt-${o.llvm} rejects the input${o.verbose ? '' : '; --verbose lists them'})`;
   console.log(`${summary} [${files.length} files, ${secs}s]`);
   if (o.keep) console.log(`outputs kept in ${workDir}`);
   return failed ? 1 : 0;

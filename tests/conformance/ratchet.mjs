@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { llvmBin } from '../node/helpers.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const VERSIONS = [19, 22];
@@ -63,7 +64,7 @@ function runLit(o, v) {
   const tmp = o.json ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-ratchet-'));
   const json = o.json ? (o.versions.length > 1 ? o.json.replace(/(\.[^./]*)?$/, `.${v}$1`) : o.json) : path.join(tmp, 'results.json');
   const opt = `node ${shellQuote(path.join(REPO, 'bindings/cli.js'))} --llvm-version=${v}`;
-  const bin = `/usr/lib/llvm-${v}/bin`;
+  const bin = llvmBin(v);
   if (!fs.existsSync(path.join(bin, 'FileCheck'))) die(`${bin}/FileCheck not found (apt-get install llvm-${v}-tools)`);
   // FileCheck and the other tools of the same LLVM (run-lit would take the newest installed one).
   const r = spawnSync(process.execPath, [runner, '--opt', opt, '--llvm-bin', bin, '--jobs', String(o.jobs), '--json', json, corpus],

@@ -1,11 +1,11 @@
 // bindings/diag.js: the source and caret lines under a diagnostic, checked against the rules
-// LLVM follows and, when opt-19 is installed, against opt-19's own output.
+// LLVM follows and, for each LLVM version N whose opt is installed, against opt-N's own output.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { caretLines, formatDiagnostic } from '../../bindings/diag.js';
-import { OPT, haveOpt, NO_OPT, run, tempDir } from './helpers.js';
+import { LLVM_VERSIONS, optFor, haveOpt, noOpt, run, tempDir } from './helpers.js';
 
 test('caret under the column; tabs expand to 8-column stops', () => {
   assert.deepEqual(caretLines('a\n  ret i32 %x\n', 2, 7), ['  ret i32 %x', '      ^']);
@@ -28,7 +28,7 @@ test('formatDiagnostic: with and without a position', () => {
   assert.equal(formatDiagnostic({ file: 'a.ll', message: 'Could not open input file' }), 'wopt: a.ll: error: Could not open input file\n');
 });
 
-// Inputs opt-19 rejects at known places: tab, tab at a stop, CRLF, end of file, non-ASCII.
+// Inputs opt rejects at known places: tab, tab at a stop, CRLF, end of file, non-ASCII.
 const BROKEN = {
   'tab.ll': 'define void @f() {\n\tret i32 %x ; a\tb\n}\n',
   'stop.ll': 'define void @f() {\n  ret i32 %x ; a\tb\n}\n',
@@ -37,12 +37,12 @@ const BROKEN = {
   'utf8.ll': 'define void @f() {\n  ret void\n}\n@x = global i32 \u00e9 7\n',
 };
 
-test('same source and caret lines as opt-19', { skip: !haveOpt && NO_OPT }, async t => {
+for (const v of LLVM_VERSIONS) test(`same source and caret lines as opt-${v}`, { skip: !haveOpt(v) && noOpt(v) }, async t => {
   const dir = tempDir(t);
   for (const [name, text] of Object.entries(BROKEN)) {
     const file = path.join(dir, name);
     fs.writeFileSync(file, text);
-    const r = await run(OPT, ['-S', name], { cwd: dir });
+    const r = await run(optFor(v), ['-S', name], { cwd: dir });
     assert.equal(r.code, 1, name);
     const m = r.stderr.match(/^.*?: (\S+):(\d+):(\d+): error: (.*)\n/);
     assert.ok(m, `${name}: ${r.stderr}`);

@@ -1,18 +1,17 @@
-// Dominator tree printers against opt-19 on random modules: print<domtree>, print<postdomtree>
+// Dominator tree printers against opt on random modules, once per LLVM version N (wopt
+// --llvm-version=N against opt-N): print<domtree>, print<postdomtree>
 // (exact text, incl. LLVM's post-dominator roots for infinite loops and unreachable blocks),
 // dot-dom / dot-dom-only / dot-post-dom / dot-post-dom-only (exact files, node addresses mapped by
 // first appearance), dot-cfg (the same, heat colours and probabilities included), and pipeline
 // nesting / error wording.
 // Terminators: ret, unreachable, br, conditional br, switch (duplicate destinations), indirectbr,
 // invoke (to landing pads), callbr; named, quoted and numbered blocks.
-// Skipped when opt-19 or the built core is missing.
+// Skipped when opt-N or the built core is missing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { OPT, haveOpt, haveRealCore, NO_OPT, NO_CORE, run, runCli, tempDir } from './helpers.js';
-
-const skip = (!haveRealCore && NO_CORE) || (!haveOpt && NO_OPT);
+import { LLVM_VERSIONS, optFor, skipDiff, versionFlag, run, runCli, tempDir } from './helpers.js';
 
 function rng(seed) {
   let x = seed >>> 0 || 1;
@@ -88,51 +87,55 @@ function normalizeDot(text) {
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 
-test('print<domtree> and print<postdomtree> match opt-19 on random modules', { skip }, async (t) => {
-  const dir = tempDir(t);
-  for (const seed of SEEDS) {
-    const file = path.join(dir, `m${seed}.ll`);
-    fs.writeFileSync(file, genModule(seed, 30));
-    const args = ['-passes=print<domtree>,print<postdomtree>', '-disable-output', file];
-    const ref = await run(OPT, args);
-    assert.equal(ref.code, 0, `opt-19 rejected the generated module (seed ${seed}): ${ref.stderr}`);
-    const ours = await runCli(args);
-    assert.equal(ours.code, 0, ours.stderr);
-    assert.equal(ours.stderr, ref.stderr, `seed ${seed}`);
-  }
-});
+for (const v of LLVM_VERSIONS) {
+  const OPT = optFor(v), V = versionFlag(v), skip = skipDiff(v);
 
-test('dot-dom, dot-post-dom, their -only variants and dot-cfg match opt-19 (addresses aside)', { skip }, async (t) => {
-  for (const seed of SEEDS.slice(0, 4)) {
-    const src = genModule(100 + seed, 12);
-    const a = tempDir(t), b = tempDir(t);
-    fs.writeFileSync(path.join(a, 'in.ll'), src);
-    fs.writeFileSync(path.join(b, 'in.ll'), src);
-    const args = ['-passes=dot-dom,dot-dom-only,dot-post-dom,dot-post-dom-only,dot-cfg', '-disable-output', 'in.ll'];
-    const ref = await run(OPT, args, { cwd: a });
-    const ours = await runCli(args, { cwd: b });
-    assert.equal(ref.code, 0, ref.stderr);
-    assert.equal(ours.code, 0, ours.stderr);
-    assert.equal(ours.stderr, ref.stderr);
-    const files = fs.readdirSync(a).filter(f => f.endsWith('.dot')).sort();
-    assert.deepEqual(fs.readdirSync(b).filter(f => f.endsWith('.dot')).sort(), files);
-    for (const f of files) {
-      const x = fs.readFileSync(path.join(a, f), 'utf8'), y = fs.readFileSync(path.join(b, f), 'utf8');
-      assert.equal(normalizeDot(y), normalizeDot(x), `${f} (seed ${100 + seed})`);
+  test(`print<domtree> and print<postdomtree> match opt-${v} on random modules (${V})`, { skip }, async (t) => {
+    const dir = tempDir(t);
+    for (const seed of SEEDS) {
+      const file = path.join(dir, `m${seed}.ll`);
+      fs.writeFileSync(file, genModule(seed, 30));
+      const args = ['-passes=print<domtree>,print<postdomtree>', '-disable-output', file];
+      const ref = await run(OPT, args);
+      assert.equal(ref.code, 0, `opt-${v} rejected the generated module (seed ${seed}): ${ref.stderr}`);
+      const ours = await runCli([V, ...args]);
+      assert.equal(ours.code, 0, ours.stderr);
+      assert.equal(ours.stderr, ref.stderr, `seed ${seed}`);
     }
-  }
-});
+  });
 
-test('pipeline nesting and errors as opt-19', { skip }, async (t) => {
-  const dir = tempDir(t);
-  const file = path.join(dir, 'm.ll');
-  fs.writeFileSync(file, genModule(42, 3));
-  for (const p of ['print<domtree>,print<postdomtree>', 'function(print<domtree>),print<postdomtree>',
-    'verify,print<domtree>,print<postdomtree>', 'module(function(print<postdomtree>,require<domtree>))',
-    'print<domtree>,foo', 'verify,foo', 'function(foo)', 'foo(print<domtree>)', 'function()', 'verify,', 'function(verify']) {
-    const ref = await run(OPT, [`-passes=${p}`, '-disable-output', file]);
-    const ours = await runCli([`-passes=${p}`, '-disable-output', file]);
-    assert.equal(ours.code === 0, ref.code === 0, p);
-    assert.equal(ours.stderr.replace(/^wopt: /gm, ''), ref.stderr.replace(/^\/usr\/lib\/llvm-19\/bin\/opt: /gm, ''), p);
-  }
-});
+  test(`dot-dom, dot-post-dom, their -only variants and dot-cfg match opt-${v} (addresses aside) (${V})`, { skip }, async (t) => {
+    for (const seed of SEEDS.slice(0, 4)) {
+      const src = genModule(100 + seed, 12);
+      const a = tempDir(t), b = tempDir(t);
+      fs.writeFileSync(path.join(a, 'in.ll'), src);
+      fs.writeFileSync(path.join(b, 'in.ll'), src);
+      const args = ['-passes=dot-dom,dot-dom-only,dot-post-dom,dot-post-dom-only,dot-cfg', '-disable-output', 'in.ll'];
+      const ref = await run(OPT, args, { cwd: a });
+      const ours = await runCli([V, ...args], { cwd: b });
+      assert.equal(ref.code, 0, ref.stderr);
+      assert.equal(ours.code, 0, ours.stderr);
+      assert.equal(ours.stderr, ref.stderr);
+      const files = fs.readdirSync(a).filter(f => f.endsWith('.dot')).sort();
+      assert.deepEqual(fs.readdirSync(b).filter(f => f.endsWith('.dot')).sort(), files);
+      for (const f of files) {
+        const x = fs.readFileSync(path.join(a, f), 'utf8'), y = fs.readFileSync(path.join(b, f), 'utf8');
+        assert.equal(normalizeDot(y), normalizeDot(x), `${f} (seed ${100 + seed})`);
+      }
+    }
+  });
+
+  test(`pipeline nesting and errors as opt-${v} (${V})`, { skip }, async (t) => {
+    const dir = tempDir(t);
+    const file = path.join(dir, 'm.ll');
+    fs.writeFileSync(file, genModule(42, 3));
+    for (const p of ['print<domtree>,print<postdomtree>', 'function(print<domtree>),print<postdomtree>',
+      'verify,print<domtree>,print<postdomtree>', 'module(function(print<postdomtree>,require<domtree>))',
+      'print<domtree>,foo', 'verify,foo', 'function(foo)', 'foo(print<domtree>)', 'function()', 'verify,', 'function(verify']) {
+      const ref = await run(OPT, [`-passes=${p}`, '-disable-output', file]);
+      const ours = await runCli([V, `-passes=${p}`, '-disable-output', file]);
+      assert.equal(ours.code === 0, ref.code === 0, p);
+      assert.equal(ours.stderr.replace(/^wopt: /gm, ''), ref.stderr.split('\n').map(l => l.startsWith(`${OPT}: `) ? l.slice(OPT.length + 2) : l).join('\n'), p);
+    }
+  });
+}

@@ -1,4 +1,4 @@
-// dot-cfg against opt-19, file by file: every `.<function>.dot` opt writes must be written by us
+// dot-cfg against opt, once per LLVM version N (wopt with llvmVersion N against opt-N), file by file: every `.<function>.dot` opt writes must be written by us
 // with the same bytes, node addresses aside (opt prints pointers; both sides' Node0x... are renamed
 // N1, N2, ... in order of first appearance). That covers the branch probabilities in the edge
 // tooltips (bpi.ts) and the block frequencies behind the heat colours (bfi.ts), plus the labels.
@@ -7,15 +7,14 @@
 // .ll under ../shared/llvm-lit, and random CFGs with !prof metadata (dotcfg-gen.js).
 // Known differences that are not about dot-cfg (intrinsic renaming on upgrade, labels of blocks
 // with metadata-operand calls) are listed in LABEL_ONLY: there only the graph outside the
-// labels is compared. Skipped when opt-19 or the built core is missing.
+// labels is compared. Skipped when opt-N or the built core is missing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO, OPT, haveOpt, haveRealCore, NO_OPT, NO_CORE, run, runCli, tempDir } from './helpers.js';
+import { REPO, LLVM_VERSIONS, haveRealCore, NO_CORE, optFor, skipDiff, run, runCli, tempDir } from './helpers.js';
 import { genModule } from './dotcfg-gen.js';
 
-const skip = (!haveRealCore && NO_CORE) || (!haveOpt && NO_OPT);
 const LIT_DIR = path.resolve(REPO, '../shared/llvm-lit');
 
 // Inputs whose block labels print differently for reasons outside dot-cfg (see the header).
@@ -46,16 +45,16 @@ async function pool(items, jobs, fn) {
   await Promise.all(Array.from({ length: jobs }, async () => { while (next < items.length) await fn(items[next++]); }));
 }
 
-/** opt's .dot files for `file` (name -> text), or null when opt rejects the input. */
-async function optDots(file, dir, pass) {
-  const r = await run(OPT, [`-passes=${pass}`, '-disable-output', file], { cwd: dir });
+/** opt-v's .dot files for `file` (name -> text), or null when opt rejects the input. */
+async function optDots(v, file, dir, pass) {
+  const r = await run(optFor(v), [`-passes=${pass}`, '-disable-output', file], { cwd: dir });
   if (r.code !== 0) return null;
   const out = new Map();
   for (const f of fs.readdirSync(dir)) if (f.endsWith('.dot')) out.set(f, fs.readFileSync(path.join(dir, f), 'utf8'));
   return out;
 }
 
-test('dot-cfg and dot-cfg-only files equal opt-19 on fixtures, llvm-lit inputs and random CFGs', { skip, timeout: 600_000 }, async (t) => {
+for (const v of LLVM_VERSIONS) test(`dot-cfg and dot-cfg-only files equal opt-${v} on fixtures, llvm-lit inputs and random CFGs (llvmVersion ${v})`, { skip: skipDiff(v), timeout: 600_000 }, async (t) => {
   const { loadWopt, decodeUtf8 } = await import('../../bindings/node.js');
   const { runModule } = await import('../../bindings/driver.js');
   const core = await loadWopt();
@@ -77,9 +76,9 @@ test('dot-cfg and dot-cfg-only files equal opt-19 on fixtures, llvm-lit inputs a
     const dir = path.join(tmp, `o${k++}`);
     fs.mkdirSync(dir);
     const pass = inp.pass ?? 'dot-cfg';
-    const ref = await optDots(inp.file, dir, pass);
-    if (!ref) { assert.ok(!inp.random, `opt-19 rejected ${inp.key}`); return; }
-    const r = runModule(core, fs.readFileSync(inp.file), { passes: pass, print: false });
+    const ref = await optDots(v, inp.file, dir, pass);
+    if (!ref) { assert.ok(!inp.random, `opt-${v} rejected ${inp.key}`); return; }
+    const r = runModule(core, fs.readFileSync(inp.file), { passes: pass, print: false, llvmVersion: v });
     if (!r.ok) { failures.push(`${inp.key}: wopt failed: ${r.error?.message}`); return; }
     const ours = new Map(r.files.map(f => [f.name, decodeUtf8(f.bytes)]));
     for (const [name, text] of ref) {
@@ -100,7 +99,7 @@ test('dot-cfg and dot-cfg-only files equal opt-19 on fixtures, llvm-lit inputs a
 
 // comesBefore's position cache is keyed by block value: a second function's entry block (the same
 // block number as the first's) must not reuse the first's positions.
-test('verifier: same-block dominance in a later function', { skip }, async (t) => {
+test('verifier: same-block dominance in a later function', { skip: !haveRealCore && NO_CORE }, async (t) => {
   const dir = tempDir(t);
   const ok = 'define i32 @a(i32 %x) {\n  %y = add i32 %x, 1\n  %z = add i32 %y, 2\n  ret i32 %z\n}\n' +
     'define i32 @b(i32 %x) {\n  %p = mul i32 %x, 3\n  %q = mul i32 %p, 5\n  ret i32 %q\n}\n';

@@ -9,11 +9,31 @@ import { fileURLToPath } from 'node:url';
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 export const CLI = path.join(REPO, 'bindings/cli.js');
 export const REAL_WASM = path.join(REPO, 'build/wopt.wasm');
-export const OPT = '/usr/lib/llvm-19/bin/opt';
-export const haveOpt = fs.existsSync(OPT);
 export const haveRealCore = fs.existsSync(REAL_WASM);
-export const NO_OPT = `${OPT} not installed (apt-get install llvm-19)`;
 export const NO_CORE = 'build/wopt.wasm not built (npm run build:release)';
+
+// Native LLVM tools, per version. A differential test runs once per version in LLVM_VERSIONS:
+// wopt with --llvm-version=N (API: llvmVersion: N) against LLVM N's opt, skipped when opt-N is
+// not installed. The one place that knows where the tools live.
+export const LLVM_VERSIONS = [19, 22];
+/** LLVM N's bin directory (Debian/Ubuntu apt.llvm.org layout). */
+export const llvmBin = v => `/usr/lib/llvm-${v}/bin`;
+/** LLVM N's opt. */
+export const optFor = v => path.join(llvmBin(v), 'opt');
+/** LLVM N's llvm-diff. */
+export const llvmDiffFor = v => path.join(llvmBin(v), 'llvm-diff');
+/** Whether LLVM N's opt is installed. */
+export const haveOpt = v => fs.existsSync(optFor(v));
+/** The skip reason when LLVM N's opt is missing. */
+export const noOpt = v => `${optFor(v)} not installed (apt-get install llvm-${v})`;
+/** The skip reason of a differential test for LLVM N (the built core or opt-N missing), or false. */
+export const skipDiff = v => (!haveRealCore && NO_CORE) || (!haveOpt(v) && noOpt(v));
+/** The LLVM our hand-written and clang-19 fixtures were written for: its opt must accept the valid
+ *  ones and reject the broken ones; a later opt may read them differently (dropped or upgraded
+ *  syntax), and then wopt must do as that opt does. */
+export const FIXTURES_LLVM = 19;
+/** wopt's command-line flag choosing LLVM N's dialect and behaviour. */
+export const versionFlag = v => `--llvm-version=${v}`;
 
 const FIXTURES = path.join(REPO, 'tests/node/fixtures');
 

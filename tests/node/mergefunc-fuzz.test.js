@@ -1,18 +1,17 @@
-// mergefunc differential fuzzing against opt-19: random modules of look-alike functions (a few
+// mergefunc differential fuzzing against opt, once per LLVM version N (wopt with llvmVersion N
+// against opt-N): random modules of look-alike functions (a few
 // shared bodies; linkages private/internal/external/weak/linkonce(_odr)/weak_odr/
 // available_externally, unnamed_addr, alignment, comdats, calling conventions incl. swifttailcc,
 // varargs, ptr/i64 parameters, struct and void returns, self-recursion, calls between them,
 // address-taking stores, llvm.used, tables and aliases of them) must come out of wopt exactly as
-// out of opt-19, with no options, -mergefunc-use-aliases and -mergefunc-preserve-debug-info.
-// Modules on which opt-19 fails (it builds aliases to interposable aliases on some) are skipped.
+// out of opt-N, with no options, -mergefunc-use-aliases and -mergefunc-preserve-debug-info.
+// Modules on which opt-N fails (it builds aliases to interposable aliases on some) are skipped.
 // A second generator varies single instruction details (see genDetailModule); the code (not the
-// metadata, whose printing is the round trip's business) must equal opt-19's.
-// Skipped when opt-19 or the built core is missing.
+// metadata, whose printing is the round trip's business) must equal opt-N's.
+// Skipped when opt-N or the built core is missing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { OPT, haveOpt, haveRealCore, NO_OPT, NO_CORE, run } from './helpers.js';
-
-const skip = (!haveRealCore && NO_CORE) || (!haveOpt && NO_OPT);
+import { LLVM_VERSIONS, optFor, skipDiff, run } from './helpers.js';
 
 /** A random module (deterministic for a seed). */
 export function genModule(seed) {
@@ -53,7 +52,8 @@ export function genModule(seed) {
   return out;
 }
 
-test('mergefunc equals opt-19 on random modules of look-alike functions', { skip }, async () => {
+for (const v of LLVM_VERSIONS) test(`mergefunc equals opt-${v} on random modules of look-alike functions (llvmVersion ${v})`, { skip: skipDiff(v) }, async () => {
+  const OPT = optFor(v);
   const { loadWopt } = await import('../../bindings/node.js');
   const core = await loadWopt();
   const flagSets = [[], ['-mergefunc-use-aliases'], ['-mergefunc-preserve-debug-info']];
@@ -66,7 +66,7 @@ test('mergefunc equals opt-19 on random modules of look-alike functions', { skip
     for (const flags of flagSets) {
       const ref = await run(OPT, ['-S', '-passes=mergefunc', ...flags], { input });
       if (ref.code !== 0) continue;
-      assert.ok(core.parse(input, { moduleId: '<stdin>' }).ok, `seed ${seed}: parse`);
+      assert.ok(core.parse(input, { moduleId: '<stdin>', llvmVersion: v }).ok, `seed ${seed}: parse`);
       const options = Object.fromEntries(flags.map(f => [optionOf[f], true]));
       const r = core.runPipeline('mergefunc', options);
       assert.ok(r.ok, `seed ${seed} ${flags}: ${r.message}`);
@@ -162,7 +162,8 @@ export function genDetailModule(seedIn) {
   return out;
 }
 
-test('mergefunc merges exactly what opt-19 merges among functions that differ in one detail', { skip }, async () => {
+for (const v of LLVM_VERSIONS) test(`mergefunc merges exactly what opt-${v} merges among functions that differ in one detail (llvmVersion ${v})`, { skip: skipDiff(v) }, async () => {
+  const OPT = optFor(v);
   const { loadWopt } = await import('../../bindings/node.js');
   const core = await loadWopt();
   const code = text => text.split('\n').filter(l => !l.startsWith('!')).join('\n');
@@ -170,8 +171,8 @@ test('mergefunc merges exactly what opt-19 merges among functions that differ in
   for (let seed = 1; seed <= 60; seed++) {
     const input = genDetailModule(seed);
     const ref = await run(OPT, ['-S', '-passes=mergefunc'], { input });
-    assert.equal(ref.code, 0, `opt-19 on seed ${seed}: ${ref.stderr}`);
-    assert.ok(core.parse(input, { moduleId: '<stdin>' }).ok, `seed ${seed}: parse`);
+    assert.equal(ref.code, 0, `opt-${v} on seed ${seed}: ${ref.stderr}`);
+    assert.ok(core.parse(input, { moduleId: '<stdin>', llvmVersion: v }).ok, `seed ${seed}: parse`);
     assert.ok(core.runPipeline('mergefunc').ok);
     const ours = new TextDecoder().decode(core.print());
     assert.equal(code(ours), code(ref.stdout), `seed ${seed}:\n${input}`);

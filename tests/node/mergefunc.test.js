@@ -1,16 +1,16 @@
-// mergefunc against opt-19 on C++ programs compiled by clang-19 (tests/fixtures/src → tests/fixtures/ll):
+// mergefunc against opt on C++ programs compiled by clang-19 (tests/fixtures/src → tests/fixtures/ll),
+// once per LLVM version N (wopt --llvm-version=N against opt-N):
 // templates instantiated for many types of one size, exceptions and RTTI, virtual functions.
-// For each module, with and without -mergefunc-use-aliases, wopt and opt-19 must remove, thunk and
-// alias the same functions (thunks calling the same target); wopt's output must pass opt-19's
+// For each module, with and without -mergefunc-use-aliases, wopt and opt-N must remove, thunk and
+// alias the same functions (thunks calling the same target); wopt's output must pass opt-N's
 // verifier; the merge report (-mergefunc-report) must name the same merged functions.
-// Skipped when opt-19 or the built core is missing.
+// Skipped when opt-N or the built core is missing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO, OPT, haveOpt, haveRealCore, NO_OPT, NO_CORE, run, runCli, tempDir } from './helpers.js';
+import { REPO, LLVM_VERSIONS, optFor, skipDiff, versionFlag, run, runCli, tempDir } from './helpers.js';
 
-const skip = (!haveRealCore && NO_CORE) || (!haveOpt && NO_OPT);
 const LL = path.join(REPO, 'tests/fixtures/ll');
 const FIXTURES = fs.existsSync(LL)
   ? fs.readdirSync(LL).filter(f => /^(templates_merge|exceptions_rtti|virtuals_init)\..*\.ll$/.test(f)).sort()
@@ -53,8 +53,9 @@ function effect(input, output) {
   return { removed, thunked, aliased };
 }
 
-for (const flags of [[], ['-mergefunc-use-aliases']]) {
-  test(`mergefunc ${flags.join(' ') || '(thunks)'}: same removed / thunked / aliased functions as opt-19`, { skip }, async (t) => {
+for (const v of LLVM_VERSIONS) for (const flags of [[], ['-mergefunc-use-aliases']]) {
+  const OPT = optFor(v);
+  test(`mergefunc ${flags.join(' ') || '(thunks)'}: same removed / thunked / aliased functions as opt-${v} (${versionFlag(v)})`, { skip: skipDiff(v) }, async (t) => {
     assert.ok(FIXTURES.length >= 6, 'fixtures present');
     const dir = tempDir(t);
     let changed = 0;
@@ -62,16 +63,16 @@ for (const flags of [[], ['-mergefunc-use-aliases']]) {
       const file = path.join(LL, f);
       const input = fs.readFileSync(file, 'utf8');
       const ref = await run(OPT, ['-S', '-passes=mergefunc', ...flags, file]);
-      assert.equal(ref.code, 0, `opt-19 on ${f}: ${ref.stderr}`);
+      assert.equal(ref.code, 0, `opt-${v} on ${f}: ${ref.stderr}`);
       const report = path.join(dir, `${f}.json`);
-      const ours = await runCli(['-S', '-passes=mergefunc', ...flags, `-mergefunc-report=${report}`, file]);
+      const ours = await runCli([versionFlag(v), '-S', '-passes=mergefunc', ...flags, `-mergefunc-report=${report}`, file]);
       assert.equal(ours.code, 0, `wopt on ${f}: ${ours.stderr}`);
       const want = effect(input, ref.stdout), got = effect(input, ours.stdout);
       assert.deepEqual(got, want, `${f} ${flags.join(' ')}`);
       changed += want.removed.length + want.thunked.length + want.aliased.length;
-      // the result is a valid module for opt-19
-      const v = await run(OPT, ['-passes=verify', '-disable-output'], { input: ours.stdout });
-      assert.equal(v.code, 0, `opt-19 verifier on wopt's ${f}: ${v.stderr}`);
+      // the result is a valid module for opt-N
+      const vr = await run(OPT, ['-passes=verify', '-disable-output'], { input: ours.stdout });
+      assert.equal(vr.code, 0, `opt-${v} verifier on wopt's ${f}: ${vr.stderr}`);
       // the report names every merged function
       const rep = JSON.parse(fs.readFileSync(report, 'utf8'));
       assert.equal(rep.pass, 'mergefunc');

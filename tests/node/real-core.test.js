@@ -1,8 +1,9 @@
 // The real core (build/wopt.wasm) through the API and the CLI. Skipped until the core is built;
-// the comparisons with opt-19 are skipped when LLVM 19 is not installed.
+// the comparisons with opt-N (wopt --llvm-version=N, for each LLVM version N) are skipped when
+// LLVM N is not installed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { haveRealCore, haveOpt, NO_CORE, NO_OPT, OPT, REAL_WASM, run, runCli } from './helpers.js';
+import { haveRealCore, NO_CORE, LLVM_VERSIONS, optFor, skipDiff, versionFlag, REAL_WASM, run, runCli } from './helpers.js';
 
 const skip = !haveRealCore && NO_CORE;
 const env = { WOPT_WASM: REAL_WASM };
@@ -65,10 +66,10 @@ const SYNTAX_ERRORS = [
   'define void @f() {\n  %a = add i32 1\n  ret void\n}\n',
 ];
 
-test('CLI parse errors match opt-19 (message, position, source and caret lines)', { skip: skip || (!haveOpt && NO_OPT) }, async () => {
+for (const v of LLVM_VERSIONS) test(`CLI parse errors match opt-${v} (message, position, source and caret lines) (${versionFlag(v)})`, { skip: skipDiff(v) }, async () => {
   for (const input of SYNTAX_ERRORS) {
-    const ours = await wopt(['-S'], input);
-    const theirs = await run(OPT, ['-S'], { input });
+    const ours = await wopt([versionFlag(v), '-S'], input);
+    const theirs = await run(optFor(v), ['-S'], { input });
     assert.equal(ours.code, 1);
     assert.equal(ours.stderr.replace(/^wopt: /, ''), theirs.stderr.replace(/^\S*opt: /, ''), input);
   }

@@ -1,12 +1,12 @@
 // Program repository, core side (issue 6): digests, the seed's graph formulas, pruning end to end
-// through the driver with an in-memory repository, metadata round trips and opt-19 reading the
-// plain form. Digests are read back from the printed !RepoDefinition nodes.
+// through the driver with an in-memory repository, metadata round trips and opt-N reading the
+// plain form (for each LLVM version N, made with llvmVersion N). Digests are read back from the printed !RepoDefinition nodes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { REPO, haveRealCore, NO_CORE, haveOpt, NO_OPT, OPT } from './helpers.js';
+import { REPO, haveRealCore, NO_CORE, LLVM_VERSIONS, optFor, skipDiff } from './helpers.js';
 
 const skip = haveRealCore ? false : NO_CORE;
 const fixture = name => fs.readFileSync(path.join(REPO, 'tests/fixtures/repo', name), 'utf8');
@@ -34,8 +34,8 @@ function tickets(text) {
     map.set(m[1], { digest: unescapeLL(m[2]), linkage: m[3], visibility: m[4], pruned: m[5] === 'true' });
   return map;
 }
-async function run(text, passes = 'repo-metadata', options = {}) {
-  const r = runModule(await getCore(), text, { passes, options, moduleId: 'm.ll' });
+async function run(text, passes = 'repo-metadata', options = {}, llvmVersion = undefined) {
+  const r = runModule(await getCore(), text, { passes, options, moduleId: 'm.ll', llvmVersion });
   assert.ok(r.ok, `${passes}: ${r.error?.message}`);
   return decodeUtf8(r.output);
 }
@@ -209,9 +209,9 @@ test('tickets round-trip through wopt; re-running repo-metadata on its output ke
   }
 });
 
-test('opt-19 reads the plain form', { skip: skip || (haveOpt ? false : NO_OPT) }, async () => {
-  const plain = await run(fixture('ex3.ll'), 'repo-metadata', { 'repo-plain-metadata': true });
-  const r = spawnSync(OPT, ['-S', '-', '-o', '-'], { input: plain, encoding: 'utf8' });
+for (const v of LLVM_VERSIONS) test(`opt-${v} reads the plain form (llvmVersion ${v})`, { skip: skipDiff(v) }, async () => {
+  const plain = await run(fixture('ex3.ll'), 'repo-metadata', { 'repo-plain-metadata': true }, v);
+  const r = spawnSync(optFor(v), ['-S', '-', '-o', '-'], { input: plain, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(tickets(r.stdout), tickets(plain));
 });

@@ -1,25 +1,31 @@
-// Round trip through our parser and printer, checked with LLVM 19's opt:
-// for each input f, `opt-19 -S (wopt -S f)` must equal `opt-19 -S f`
-// (ignoring the "; ModuleID = " and "source_filename = " lines).
+// Round trip through our parser and printer, checked with LLVM's opt, once per
+// LLVM version N: for each input f, `opt-N -S (wopt --llvm-version=N -S f)`
+// must equal `opt-N -S f` (ignoring the "; ModuleID = " and
+// "source_filename = " lines).
 //
-// Inputs: tests/fixtures/*.ll, tests/fixtures/ll/**.ll (our own; opt-19 must
-// accept them) and ../shared/llvm-lit/**.ll (LLVM's tests; those opt-19
-// rejects are skipped).  Files run two at a time, one subtest per file.
-// Skipped when opt-19, bindings/cli.js or the built core is missing.
+// Inputs: tests/fixtures/*.ll, tests/fixtures/ll/**.ll (our own, written for
+// LLVM 19: opt-19 must accept them; a later opt-N may reject syntax LLVM N
+// dropped, and then wopt --llvm-version=N must reject it with the same
+// error) and ../shared/llvm-lit/**.ll (LLVM's tests; those opt-N rejects
+// are skipped).  Files run two at a time, one subtest per file.
+// Skipped when opt-N, bindings/cli.js or the built core is missing.
 // $WOPT_CLI replaces the CLI (WOPT_CLI=/usr/lib/llvm-19/bin/opt checks the
 // harness itself).  For diffs while debugging use:
-//   node tests/roundtrip.mjs --verbose [paths]
+//   node tests/roundtrip.mjs --llvm N --verbose [paths]
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { LLVM_VERSIONS, FIXTURES_LLVM, optFor, haveOpt, noOpt } from './helpers.js';
 import {
   REPO_ROOT,
-  DEFAULT_OPT,
   CLI_PATH,
   CLI_OVERRIDE,
+  DEFAULT_CLI,
+  cliArgs,
+  run,
   ownFixtureFiles,
   llvmLitFiles,
   LLVM_LIT_DIR,
@@ -37,10 +43,23 @@ function displayName(file) {
   return path.relative(path.dirname(LLVM_LIT_DIR), file);
 }
 
-function defineSuite(name, files, { optMustAccept }) {
-  test(name, { concurrency: JOBS }, async (t) => {
-    if (!existsSync(DEFAULT_OPT)) {
-      t.skip(`${DEFAULT_OPT} not found (install llvm-19)`);
+/**
+ * opt-N rejects one of our fixtures (syntax LLVM N no longer reads): wopt --llvm-version=N must
+ * reject it too, with the same diagnostic (position, message, source and caret lines).
+ */
+async function sameRejection(file, llvm) {
+  const opt = optFor(llvm);
+  const ref = await run(opt, ['-S', file, '-o', '/dev/null']);
+  const ours = await run(DEFAULT_CLI[0], [...DEFAULT_CLI.slice(1), ...cliArgs(DEFAULT_CLI, llvm), '-S', file, '-o', '/dev/null']);
+  const strip = (text, prog) => text.split('\n').map(l => l.startsWith(`${prog}: `) ? l.slice(prog.length + 2) : l).join('\n');
+  assert.notEqual(ours.code, 0, `opt-${llvm} rejects our fixture, wopt ${cliArgs(DEFAULT_CLI, llvm).join(' ')} accepts it:\n${ref.stderr}`);
+  assert.equal(strip(ours.stderr, 'wopt'), strip(ref.stderr, opt), `opt-${llvm} rejects our fixture: the same error`);
+}
+
+function defineSuite(name, files, { llvm, optMustAccept }) {
+  test(`${name} (opt-${llvm}, --llvm-version=${llvm})`, { concurrency: JOBS }, async (t) => {
+    if (!haveOpt(llvm)) {
+      t.skip(noOpt(llvm));
       return;
     }
     if (!CLI_OVERRIDE && !existsSync(CLI_PATH)) {
@@ -60,9 +79,10 @@ function defineSuite(name, files, { optMustAccept }) {
     await Promise.all(
       files.map((file) =>
         t.test(displayName(file), async (st) => {
-          const r = await roundtripFile(file, { workDir, maxLines: 40 });
+          const r = await roundtripFile(file, { llvm, opt: optFor(llvm), workDir, maxLines: 40 });
           if (r.status === 'skip') {
-            if (optMustAccept) assert.fail(`our fixture is invalid: ${r.reason}`);
+            if (optMustAccept && llvm === FIXTURES_LLVM) assert.fail(`our fixture is invalid: ${r.reason}`);
+            if (optMustAccept) return sameRejection(file, llvm);
             st.skip(r.reason);
             return;
           }
@@ -78,8 +98,9 @@ function defineSuite(name, files, { optMustAccept }) {
   });
 }
 
-defineSuite('roundtrip: own fixtures', ownFixtureFiles(), { optMustAccept: true });
-
-const lit = llvmLitFiles();
-if (lit.length) defineSuite('roundtrip: llvm-lit', lit, { optMustAccept: false });
-else test('roundtrip: llvm-lit', (t) => t.skip('../shared/llvm-lit not present'));
+const own = ownFixtureFiles(), lit = llvmLitFiles();
+for (const llvm of LLVM_VERSIONS) {
+  defineSuite('roundtrip: own fixtures', own, { llvm, optMustAccept: true });
+  if (lit.length) defineSuite('roundtrip: llvm-lit', lit, { llvm, optMustAccept: false });
+  else test(`roundtrip: llvm-lit (opt-${llvm})`, (t) => t.skip('../shared/llvm-lit not present'));
+}

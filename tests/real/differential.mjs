@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { run, runPool } from '../roundtrip.mjs';
+import { llvmBin } from '../node/helpers.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '../..');
@@ -62,7 +63,7 @@ export const LEVELS = {
 export const PIPELINES = { print: null, mem2reg: 'mem2reg', mergefunc: 'mergefunc' };
 const TARGET = '--target=x86_64-pc-linux-gnu';
 
-export const llvmBin = (v) => `/usr/lib/llvm-${v}/bin`;
+export { llvmBin };
 export const haveLLVM = (v) => existsSync(`${llvmBin(v)}/clang`) && existsSync(`${llvmBin(v)}/opt`);
 
 // First line where two module prints differ, ignoring the two header lines opt names after the file.
