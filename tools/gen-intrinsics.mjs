@@ -298,6 +298,28 @@ ts += '// in .ll attribute syntax, or "?" when LLVM N has no such intrinsic (a f
 ts += '// AssemblyScript keeps it in static data, which survives the arena reset; nested arrays would\n';
 ts += '// live on the heap).\n';
 ts += 'export const INTRINSIC_NAMES: string[] = [\n' + names.map(k => `  ${esc(k)},`).join('\n') + '\n];\n';
+// The generic intrinsics LLVM 22 knows (it prints "; Unknown intrinsic" above a declaration of any
+// other llvm.* name): candidates are the llvm.* words in LLVM 22's library outside the target
+// namespaces, kept when opt-22 recognises a declaration of the name; a name that extends a kept
+// one at a '.' is covered by it (overloads).
+function knownIntrinsics22() {
+  const lib = fs.readdirSync('/usr/lib/llvm-22/lib').find((f) => /^libLLVM\.so\.22/.test(f));
+  const words = execFileSync('strings', ['-n', '6', `/usr/lib/llvm-22/lib/${lib}`], { encoding: 'utf8', maxBuffer: 1 << 28 })
+    .split('\n').filter((w) => /^llvm\.[a-z0-9_.]+$/.test(w) && !TARGET_PREFIX.test(w));
+  const known = [...new Set(words)].sort().filter((n) => {
+    let out;
+    try { out = execFileSync(optOf(22), ['-S', '-disable-verify', '-o', '-'], { input: `declare void @${n}()\n`, encoding: 'utf8', stdio: ['pipe', 'pipe', 'ignore'] }); }
+    catch { return false; }
+    return out.includes('declare') && !out.includes('; Unknown intrinsic');
+  });
+  return known.filter((n) => !known.some((k) => n.startsWith(k + '.')));
+}
+const TARGET_PREFIX = /^llvm\.(aarch64|amdgcn|arm|arm64ec|bpf|dx|hexagon|loongarch|mips|nvvm|ppc|r600|riscv|s390|spv|ve|wasm|x86|xcore)\./;
+const known22 = knownIntrinsics22();
+ts += '// The generic intrinsics LLVM 22 knows, and the target namespaces it is taken to know all of\n';
+ts += '// (printer: "; Unknown intrinsic"). A name is known when it is one of these or extends one at a \'.\'.\n';
+ts += 'export const KNOWN_INTRINSICS_22: string[] = [\n' + known22.map((k) => `  ${esc(k)},`).join('\n') + '\n];\n';
+ts += `export const INTRINSIC_TARGET_PREFIXES: string[] = ${esc(TARGET_PREFIX.source.replace(/^\^llvm\\\.\(/, '').replace(/\)\\\.$/, '').split('|').map((t) => `llvm.${t}.`))};\n`;
 VERSIONS.forEach((v, i) => {
   ts += `export const INTRINSIC_ATTRS_${v}: string[] = [\n` + names.map(k => `  ${esc(tables[i].get(k) ?? '?')},`).join('\n') + '\n];\n';
 });

@@ -2,7 +2,7 @@
 // (declared ones are dropped). The table (ir/intrinsics-table.ts) is generated from opt runs of
 // each version; its attribute text is read with the ordinary attribute parser.
 import { I32Vec, U8Vec } from "../util/vec";
-import { INTRINSIC_NAMES, INTRINSIC_ATTRS_19, INTRINSIC_ATTRS_22 } from "../ir/intrinsics-table";
+import { INTRINSIC_NAMES, INTRINSIC_ATTRS_19, INTRINSIC_ATTRS_22, KNOWN_INTRINSICS_22, INTRINSIC_TARGET_PREFIXES } from "../ir/intrinsics-table";
 import { llvmVersion } from "../ir/version";
 import { strtab, lexInit, next } from "./lexer";
 import { parseAttrSet, AC_FN, AC_RET, AC_PARAM } from "./parse-attrs";
@@ -14,15 +14,40 @@ import { listLen, tyA } from "../ir/types";
 import { typeToString } from "./printer-types";
 
 let byName: I32Vec = new I32Vec();
+let known22: I32Vec = new I32Vec(); // strId -> 1 for the generic intrinsics LLVM 22 knows
 let scratch: I32Vec = new I32Vec(16);
 let buf: U8Vec = new U8Vec(256);
 export function resetIntrinsicAttrs(): void {
-  byName = new I32Vec(); scratch = new I32Vec(16); buf = new U8Vec(256);
+  byName = new I32Vec(); scratch = new I32Vec(16); buf = new U8Vec(256); known22 = new I32Vec();
   for (let i = 0; i < INTRINSIC_NAMES.length; i++) {
     let s = strtab.internStr(INTRINSIC_NAMES[i]);
     if (s >= byName.len) byName.resize(s + 1, -1);
     byName.set(s, i);
   }
+}
+
+// Whether LLVM 22 knows `llvm.*` name `nm` as an intrinsic: one of its generic intrinsics or an
+// overload of one (the name extends it at a '.'), or any name in a target namespace (taken as
+// known: the table holds the generic ones only). The printer writes "; Unknown intrinsic" otherwise.
+export function isKnownIntrinsic22(nm: i32): bool {
+  if (known22.len == 0) {
+    known22.resize(1, 0);
+    for (let i = 0; i < KNOWN_INTRINSICS_22.length; i++) {
+      let s = strtab.internStr(KNOWN_INTRINSICS_22[i]);
+      known22.fit(s + 1, 0); known22.set(s, 1);
+    }
+  }
+  for (let i = 0; i < INTRINSIC_TARGET_PREFIXES.length; i++) if (strtab.startsWithStr(nm, INTRINSIC_TARGET_PREFIXES[i])) return true;
+  let p = strtab.ptrOf(nm), len = strtab.lenOf(nm);
+  while (len > 5) {
+    let id = strtab.find(p, len);
+    if (id >= 0 && id < known22.len && known22.get(id) == 1) return true;
+    let j = len - 1;
+    while (j > 5 && load<u8>(p + <usize>j) != 46) j--;
+    if (j <= 5) break;
+    len = j;
+  }
+  return false;
 }
 
 // Table index of the intrinsic a function name denotes (longest dotted prefix), or -1.

@@ -1,8 +1,8 @@
 // Metadata numbering (in the order LLVM's SlotTracker assigns slots) and printing.
 import { OutBuf } from "../util/outbuf";
-import { I32Vec } from "../util/vec";
+import { I32Vec, U8Vec } from "../util/vec";
 import { strtab } from "./lexer";
-import { printMDIdent, printEscapedId, printType } from "./printer-types";
+import { printMDIdent, printEscapedId, printEscaped, printType } from "./printer-types";
 import {
   MK, MDF_DISTINCT, mdKind, mdFlags, mdA, mdOps, mdNOps, mdPool, mdCount, nmdName, nmdOps, nmdNOps, nmdPool,
   attKind, attMD, attNext, mdKindName, drKind, drOps, drNOps, drNext, drPool, DR, DR_NAMES, FV_MD, FV_RAW,
@@ -113,6 +113,29 @@ export function printMDOperand(out: OutBuf, m: i32, inNode: bool): void {
   printNodeBody(out, m);
 }
 
+// A field kept as its source text. A quoted string is printed with LLVM's escapes (`\\` for a
+// backslash, `\XX` for other bytes outside printable ASCII), whatever escapes the source used.
+let unescaped: U8Vec = new U8Vec(64);
+function printRawField(out: OutBuf, id: i32): void {
+  let p = strtab.ptrOf(id), n = strtab.lenOf(id);
+  if (n < 2 || load<u8>(p) != 34) { out.strId(strtab, id); return; }
+  let plain = true;
+  for (let i = 1; i < n - 1; i++) { let c = <i32>load<u8>(p + <usize>i); if (c == 92 || c < 32 || c > 126) { plain = false; break; } }
+  if (plain) { out.strId(strtab, id); return; }
+  unescaped.clear();
+  for (let i = 1; i < n - 1; i++) {
+    let c = <i32>load<u8>(p + <usize>i);
+    if (c == 92 && i + 1 < n - 1 && load<u8>(p + <usize>(i + 1)) == 92) { unescaped.push(92); i++; continue; }
+    if (c == 92 && i + 2 < n - 1 && isHex(load<u8>(p + <usize>(i + 1))) && isHex(load<u8>(p + <usize>(i + 2)))) {
+      unescaped.push(<u8>((hexVal(load<u8>(p + <usize>(i + 1))) << 4) | hexVal(load<u8>(p + <usize>(i + 2))))); i += 2; continue;
+    }
+    unescaped.push(<u8>c);
+  }
+  out.byte(34); printEscaped(out, unescaped.ptr, unescaped.len); out.byte(34);
+}
+function isHex(c: u8): bool { return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102); }
+function hexVal(c: u8): i32 { return c <= 57 ? <i32>c - 48 : (<i32>c | 32) - 87; }
+
 export function printNodeBody(out: OutBuf, m: i32): void {
   let k = <i32>mdKind.get(m);
   if (mdFlags.get(m) & MDF_DISTINCT) out.str("distinct ");
@@ -129,7 +152,7 @@ export function printNodeBody(out: OutBuf, m: i32): void {
       if (i > 0) out.str(", ");
       out.strId(strtab, mdPool.get(s + 3 * i)); out.str(": ");
       let tag = mdPool.get(s + 3 * i + 1), v = mdPool.get(s + 3 * i + 2);
-      if (tag == FV_RAW) out.strId(strtab, v); else printMDOperand(out, v, true);
+      if (tag == FV_RAW) printRawField(out, v); else printMDOperand(out, v, true);
     }
     out.byte(41);
     return;

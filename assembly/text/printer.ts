@@ -7,6 +7,8 @@ import { I32Vec } from "../util/vec";
 import { strtab } from "./lexer";
 import { printName, printType, printStructBody, printEscapedId } from "./printer-types";
 import { printValueRef, printTypedValue, localSlot, globalSlot } from "./printer-values";
+import { isKnownIntrinsic22 } from "./intrinsic-attrs";
+import { has, Feature } from "../ir/version";
 import { printAttrSet, printFnAttrComment, noteGroup, groupSlot, printGroups, groupList, resetGroupSlots } from "./printer-attrs";
 import {
   beginNumbering, numberNode, numberAttachments, numberRecords, numberNamed, printMDOperand, printAllNodes,
@@ -347,6 +349,9 @@ function printFunction(g: i32): void {
   let fs = fnAttrs(al);
   if (fs >= 0) printFnAttrComment(out, fs);
   let decl = isDeclaration(g);
+  if (decl && has(Feature.UnknownIntrinsicComment) && strtab.startsWithStr(vName.get(v), "llvm.") && !isKnownIntrinsic22(vName.get(v))) {
+    out.str("; Unknown intrinsic\n");
+  }
   if (decl) { out.str("declare"); printAttachments(out, gMD.get(g), " "); out.byte(32); }
   else out.str("define ");
   printLinkageEtc(g, false);

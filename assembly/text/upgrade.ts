@@ -10,7 +10,7 @@ import {
 import { GK, Linkage, gKind, gValue, gFlags, gValueType, GF_ERASED, globalCount } from "../ir/globals";
 import {
   nmdName, nmdOps, nmdNOps, nmdPool, mdOps, mdNOps, mdPool, mdKind, MK, mdA, drNext, findAttachment, MDK_DBG, drPool,
-  drOps, drNOps, DR, newDebugRecord,
+  drOps, drNOps, DR, newDebugRecord, newMD,
 } from "../ir/metadata";
 import { intSExt64, getInt, isNullValue } from "../ir/constants";
 import { applyIntrinsicAttributesTo } from "./intrinsic-attrs";
@@ -32,6 +32,7 @@ export function upgradeDebugIntrinsics(): void {
     else if (strtab.eqStr(nm, "llvm.dbg.declare")) kind = DR.Declare;
     else if (strtab.eqStr(nm, "llvm.dbg.assign")) kind = DR.Assign;
     else if (strtab.eqStr(nm, "llvm.dbg.label")) kind = DR.Label;
+    else if (strtab.eqStr(nm, "llvm.dbg.addr")) kind = DBG_ADDR;
     if (kind < 0) continue;
     // collect calls
     let s = vFirstUse.get(fv);
@@ -50,13 +51,29 @@ function mdOfArg(call: i32, i: i32): i32 {
   if (a >= 0 && <i32>vKind.get(a) == VK.MDValue) return vA.get(a);
   return -1;
 }
+// The expression `e` with DW_OP_deref in front (DIExpression::prepend with DerefBefore).
+function derefFirst(e: i32): i32 {
+  if (e < 0 || <i32>mdKind.get(e) != MK.Expr) return e;
+  let text = mdA.get(e);
+  let n = strtab.lenOf(text);
+  nameBuf.clear();
+  let d = n == 0 ? "DW_OP_deref" : "DW_OP_deref, ";
+  for (let i = 0; i < d.length; i++) nameBuf.push(<u8>d.charCodeAt(i));
+  let p = strtab.ptrOf(text);
+  for (let i = 0; i < n; i++) nameBuf.push(load<u8>(p + <usize>i));
+  return newMD(MK.Expr, strtab.intern(nameBuf.ptr, nameBuf.len));
+}
+// llvm.dbg.addr (removed in LLVM 17) reads as a dbg.value of the address with DW_OP_deref in front.
+const DBG_ADDR: i32 = 100;
 function convertDbgCall(call: i32, kind: i32): void {
   let nextInst = iNext.get(call);
   if (nextInst < 0) return; // a call can't end a block; leave it if it does
+  let addr = kind == DBG_ADDR;
+  if (addr) kind = DR.Value;
   let r = newDebugRecord(kind);
   drOps.set(r, drPool.len);
   let nArgs = kind == DR.Label ? 1 : kind == DR.Assign ? 6 : 3;
-  for (let i = 0; i < nArgs; i++) drPool.push(mdOfArg(call, i));
+  for (let i = 0; i < nArgs; i++) drPool.push(i == 2 && addr ? derefFirst(mdOfArg(call, i)) : mdOfArg(call, i));
   drPool.push(findAttachment(iMD.get(call), MDK_DBG));
   drNOps.set(r, nArgs + 1);
   // the call's own records go first, then this one, then the next instruction's

@@ -77,7 +77,11 @@ for (const v of LLVM_VERSIONS) for (const flags of [[], ['-mergefunc-use-aliases
       const rep = JSON.parse(fs.readFileSync(report, 'utf8'));
       assert.equal(rep.pass, 'mergefunc');
       const reported = new Set(rep.merged.filter(r => r.how !== 'callers').map(r => '@' + r.function));
-      const expected = [...want.removed, ...want.thunked.map(s => s.split(' -> ')[0]), ...want.aliased.map(s => s.split(' -> ')[0])];
+      // every merged function of the input (LLVM 22's new private copies, `@0`..., are not
+      // merged functions: the report lists them under privateCopies)
+      const inputDefined = summarize(input).defined;
+      const expected = [...want.removed, ...want.thunked.map(s => s.split(' -> ')[0]), ...want.aliased.map(s => s.split(' -> ')[0])]
+        .filter(e => inputDefined.has(e));
       for (const e of expected) assert.ok(reported.has(e.replace(/^@"(.*)"$/, '@$1')), `${f}: report names ${e}`);
     }
     assert.ok(changed > 20, `the fixtures exercise merging (${changed} changes)`);
