@@ -18,6 +18,7 @@ import { computeBranchProbabilities, edgeProbability, PROB_ONE } from "../analys
 import { computeBlockFrequencies, blockFreq, maxBlockFreq } from "../analysis/bfi";
 import { printValueRef } from "../text/printer-values";
 import { numberForBlockPrint, printInstructionTo } from "../text/printer";
+import { has, Feature } from "../ir/version";
 import { printFunctionName } from "./domprint";
 import { addSideFile } from "./sidefiles";
 import { iOp } from "../ir/values";
@@ -283,7 +284,7 @@ export function dotCFGOf(log: OutBuf, g: i32, simple: bool): void {
     let freq = blockFreq(b);
     out.byte(9); nodeId(out, 0, bv); out.str(" [shape=record,");
     out.str("color=\""); out.str(freq <= maxFreq / 2 ? HEAT[0] : HEAT[99]); out.str("ff\", style=filled, fillcolor=\"");
-    out.str(heatColor(freq, maxFreq)); out.str("70\" fontname=\"Courier\",label=\"{");
+    out.str(heatColor(freq, maxFreq)); out.str(has(Feature.DotCfg22) ? "70\", fontname=\"Courier\",label=\"{" : "70\" fontname=\"Courier\",label=\"{");
     if (simple) simpleLabel(bv); else completeLabel(bv);
     escapeTo(out, lab.buf.ptr, lab.len);
     let s0 = succOff.get(b), s1 = succOff.get(b + 1);
@@ -306,6 +307,7 @@ export function dotCFGOf(log: OutBuf, g: i32, simple: bool): void {
       out.byte(9); nodeId(out, 0, bv);
       if (hasEdgeSourceLabels(t)) { out.str(":s"); out.int(k < 64 ? k : 64); }
       out.str(" -> "); nodeId(out, 0, cfgBlock.get(dst));
+      if (has(Feature.DotCfg22)) { out.str(";\n"); continue; } // edge attributes only with -cfg-weights there
       out.str("[tooltip=\"");
       bbName(out, bv); out.str(" -> "); bbName(out, cfgBlock.get(dst));
       out.str("\\nProbability "); printPercent(out, edgeProbability(b, dst));

@@ -724,7 +724,9 @@ import { printEscaped } from "./printer-types";
 export function numberForDiagnostics(): void { numberGlobals(); numberModule(); }
 // The numbering LLVM uses when a block of function g is printed on its own (`OS << BB`, as the
 // DOT graph printers do).
-export function numberForBlockPrint(g: i32): void { numberGlobals(); numberModule(g); numberLocals(g); }
+// Numbering for printing blocks of function g alone (dot graphs): metadata numbered as in g alone,
+// or from LLVM 22 on as in the whole module.
+export function numberForBlockPrint(g: i32): void { numberGlobals(); numberModule(has(Feature.DotCfg22) ? -1 : g); numberLocals(g); }
 export function numberFunction(g: i32): void { numberLocals(g); }
 // One instruction (no trailing newline), with the current numbering.
 export function printInstructionTo(dst: OutBuf, i: i32): void {

@@ -16,7 +16,11 @@ export function resetParseState(): void {
 // Records the first error only; always returns false so callers can `return error(...)`.
 export function error(msg: string): bool { return errorAt(msg, tokStart); }
 export function errorAt(msg: string, off: i32): bool {
-  if (!failed) { failed = true; errOff = off; errMsg = msg; }
+  if (!failed) {
+    failed = true; errOff = off; errMsg = msg;
+    // from LLVM 22 on, an error the lexer met at the current token is the one reported
+    if (tok == T.Error && lexError.length > 0 && has(Feature.LexerErrorFirst)) { errOff = tokStart; errMsg = lexError; }
+  }
   return false;
 }
 export function errorI(msg: string): i32 { error(msg); return -1; }
