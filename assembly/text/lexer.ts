@@ -23,6 +23,9 @@ export let tokNum: i64 = 0;    // LocalID/GlobalID/LabelID/MetadataID/AttrGrpID 
 export let tokBig: bool = false; // Int does not fit in i64 (parser re-reads the span)
 export let tokQuoted: bool = false; // name came from a quoted string
 export let lexError: string = "";
+// The lexer error is one LLVM 22 reports itself (an unterminated string), where LLVM 19's parser
+// reported what it expected instead.
+export let lexErrorOwn: bool = false;
 export let strtab: StrTab = new StrTab();
 let scratch: U8Vec = new U8Vec(256);
 
@@ -142,7 +145,7 @@ function growNameCache(): void {
   ncMask = mask;
 }
 
-function fail(msg: string, at: i32): i32 { lexError = msg; tokStart = at; tok = T.Error; return T.Error; }
+function fail(msg: string, at: i32): i32 { lexError = msg; lexErrorOwn = false; tokStart = at; tok = T.Error; return T.Error; }
 
 // Reads a double-quoted string starting at `pos` (just after the opening quote), unescaping
 // \\ and \XX; leaves pos after the closing quote. Returns false when unterminated.
@@ -359,7 +362,7 @@ export function next(): i32 {
       t = T.SummaryID; break;
     }
     case 34: { // "string" or "label":
-      if (!readString()) { t = fail("end of file in string constant", tokStart); break; }
+      if (!readString()) { t = fail("end of file in string constant", tokStart); lexErrorOwn = true; break; }
       if (ch(pos) == 58) { pos++; t = T.LabelStr; tokQuoted = true; break; }
       t = T.String; break;
     }

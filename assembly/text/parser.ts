@@ -2,6 +2,7 @@
 // their bodies, then the end-of-module checks (undefined values, types, metadata, attribute
 // groups); the auto-upgrades of old IR it then runs are in upgrade.ts.
 import { I32Vec } from "../util/vec";
+import { has, Feature } from "../ir/version";
 import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, lexInit, setStrTab, strtab, pos } from "./lexer";
 import * as K from "./keywords";
 import { error, errorAt, errorI, eat, expect, expectWord, isWord, eatWord, failed, resetParseState, stack, parseAlignment } from "./pstate";
@@ -716,6 +717,12 @@ function declareIntrinsic(f: i32): bool {
     if (<i32>vKind.get(u) == VK.Inst && isCallLike(<i32>iOp.get(u)) && operand(u, 0) == f) { fnTy = callFnTypeOf(u); break; }
   }
   if (fnTy < 0) return false;
+  // LLVM 22 gives the declaration the overloaded name for the call's types; wopt knows the
+  // overloads of the lifetime markers (on the pointer's address space) only
+  if (has(Feature.SizelessLifetime) && listLen(fnTy) == 1 && <i32>tyKind.get(listAt(fnTy, 0)) == TK.Ptr &&
+    (strtab.eqStr(nm, "llvm.lifetime.start") || strtab.eqStr(nm, "llvm.lifetime.end"))) {
+    vName.set(f, strtab.internStr(strtabString(nm) + ".p" + tyA.get(listAt(fnTy, 0)).toString()));
+  }
   let g = newGlobal(GK.Func, f);
   vKind.set(f, <u8>VK.Function); vA.set(f, g);
   gValueType.set(g, fnTy);

@@ -136,7 +136,9 @@ export function printFragment(dst: OutBuf, g: i32): void {
 // onlyFn >= 0: the numbering of a fresh ModuleSlotTracker printing a block or instruction of
 // that function on its own (Value::print of a non-metadata value): module-level metadata and
 // function attribute groups, then only that function's metadata and call-site groups.
-function numberModule(onlyFn: i32 = -1): void {
+// onlyFn >= 0: number for printing that function alone (its metadata only, unless allMetadata;
+// call-site attribute groups of it only).
+function numberModule(onlyFn: i32 = -1, allMetadata: bool = false): void {
   resetGroupSlots();
   beginNumbering();
   for (let g = 0; g < globalCount(); g++) {
@@ -148,9 +150,9 @@ function numberModule(onlyFn: i32 = -1): void {
   for (let g = 0; g < globalCount(); g++) {
     if (<i32>gKind.get(g) != GK.Func || !isLive(g)) continue;
     noteGroup(fnAttrs(gAttrs.get(g)));
-    if (onlyFn < 0) numberFunctionMetadata(g);
+    if (onlyFn < 0 || allMetadata) numberFunctionMetadata(g);
   }
-  if (onlyFn >= 0) numberFunctionMetadata(onlyFn);
+  if (onlyFn >= 0 && !allMetadata) numberFunctionMetadata(onlyFn);
   // call-site attribute groups come after all function attribute groups
   for (let g = 0; g < globalCount(); g++) {
     if (<i32>gKind.get(g) != GK.Func || !isLive(g) || (onlyFn >= 0 && g != onlyFn)) continue;
@@ -725,8 +727,8 @@ export function numberForDiagnostics(): void { numberGlobals(); numberModule(); 
 // The numbering LLVM uses when a block of function g is printed on its own (`OS << BB`, as the
 // DOT graph printers do).
 // Numbering for printing blocks of function g alone (dot graphs): metadata numbered as in g alone,
-// or from LLVM 22 on as in the whole module.
-export function numberForBlockPrint(g: i32): void { numberGlobals(); numberModule(has(Feature.DotCfg22) ? -1 : g); numberLocals(g); }
+// or from LLVM 22 on as in the whole module; call-site attribute groups as in g alone.
+export function numberForBlockPrint(g: i32): void { numberGlobals(); numberModule(g, has(Feature.DotCfg22)); numberLocals(g); }
 export function numberFunction(g: i32): void { numberLocals(g); }
 // One instruction (no trailing newline), with the current numbering.
 export function printInstructionTo(dst: OutBuf, i: i32): void {

@@ -1,6 +1,6 @@
 // Parser state shared by the parse-* files: the error latch, token helpers and scratch stacks.
 import { I32Vec } from "../util/vec";
-import { T, tok, tokStart, tokStr, tokNum, tokBig, next, lexError, src } from "./lexer";
+import { T, tok, tokStart, tokStr, tokNum, tokBig, next, lexError, lexErrorOwn, src } from "./lexer";
 import { MAX_ALIGN_BYTES } from "../ir/align";
 import { llvmVersion, Feature, has, featureName, featureSince } from "../ir/version";
 
@@ -18,8 +18,8 @@ export function error(msg: string): bool { return errorAt(msg, tokStart); }
 export function errorAt(msg: string, off: i32): bool {
   if (!failed) {
     failed = true; errOff = off; errMsg = msg;
-    // from LLVM 22 on, an error the lexer met at the current token is the one reported
-    if (tok == T.Error && lexError.length > 0 && has(Feature.LexerErrorFirst)) { errOff = tokStart; errMsg = lexError; }
+    // from LLVM 22 on, the lexer reports an unterminated string itself
+    if (tok == T.Error && lexErrorOwn && has(Feature.LexerErrorFirst)) { errOff = tokStart; errMsg = lexError; }
   }
   return false;
 }
