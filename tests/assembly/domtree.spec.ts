@@ -1,5 +1,5 @@
 // CFG, dominator / post-dominator trees (Semi-NCA) and the IDF, checked on random CFGs built
-// directly in the arena (assembly/analysis/testcfg.ts) against independent naive solvers:
+// directly in the arena (tests/assembly/testcfg.ts) against independent naive solvers:
 //  - dominators: iterative dataflow over bitsets (dom(b) = {b} ∪ ∩ dom(preds)), idom = the strict
 //    dominator with the largest dominator set;
 //  - post-dominators: the same on the reverse graph with a virtual exit joined to the tree's roots,
@@ -13,7 +13,7 @@
 // Shapes: random local/far edges (irreducible loops), self-loops, duplicate edges, unreachable
 // blocks, several exits, no exit at all (infinite loops), long chains; 1 to 2,000 blocks.
 import { I32Vec } from "../../assembly/util/vec";
-import { tcFunction, tcMark, tcRelease, tcBlocks, tcTerminator, TK_AUTO, TK_SWITCH, TK_INDIRECTBR, TK_UNREACHABLE } from "../../assembly/analysis/testcfg";
+import { tcFunction, tcMark, tcRelease, tcBlocks, tcTerminator, TK_AUTO, TK_SWITCH, TK_INDIRECTBR, TK_UNREACHABLE } from "./testcfg";
 import { buildCFG, cfgN, succOff, succ, predOff, pred, rpo, rpoIndex, setPredsFromUseLists } from "../../assembly/analysis/cfg";
 import { DomTree, buildDomTree, buildPostDomTree, domTree, postDomTree, resetDomTreeStates, dfsNumbersValid, slowQueries, dominatesCounted } from "../../assembly/analysis/domtree";
 import { edgeDominates } from "../../assembly/analysis/dominance";

@@ -7,14 +7,14 @@
 //   tcTerminator(g, b, succs, kind);      // block b gets a terminator with these successors
 //   ... buildCFG(g) ...
 //   tcRelease();                          // drop everything created since tcMark
-import { I32Vec } from "../util/vec";
+import { I32Vec } from "../../assembly/util/vec";
 import {
   VK, newValue, vKind, vType, vName, vParent, vFirstUse, vA, vB, iOp, iFlags, iOps, iNOps, iNext, iPrev, iAux,
   iExt, iMD, iDbg, opVal, opUser, opNext, opPrev, ext, appendOperand, appendInst,
-} from "../ir/values";
-import { newGlobal, GK, gFlags, GF_DEFINED, gFirstBlock, gLastBlock, gValue } from "../ir/globals";
-import { T_VOID, T_LABEL, T_I1, T_I32, T_PTR } from "../ir/types";
-import { Op } from "../ir/opcodes";
+} from "../../assembly/ir/values";
+import { newGlobal, GK, gFlags, GF_DEFINED, gFirstBlock, gLastBlock, gValue } from "../../assembly/ir/globals";
+import { T_VOID, T_LABEL, T_I1, T_I32, T_PTR } from "../../assembly/ir/types";
+import { Op } from "../../assembly/ir/opcodes";
 
 // Terminator kinds for tcTerminator.
 export const TK_AUTO = 0, TK_SWITCH = 1, TK_INDIRECTBR = 2, TK_UNREACHABLE = 3;
