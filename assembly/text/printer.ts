@@ -1,4 +1,4 @@
-// The module printer, in LLVM 19 AsmWriter layout: header, types, comdats, globals, aliases,
+// The module printer, in LLVM 19 or 22 AsmWriter layout (ir/version.ts): header, types, comdats, globals, aliases,
 // ifuncs, functions (with `; preds =` and `; Function Attrs:` comments), attribute groups,
 // named metadata and numbered metadata.
 import { decodeAlign } from "../ir/align";
