@@ -18,7 +18,7 @@
 // Exit status: 0 when every case matched, 1 when one did not, 2 on usage errors or when a
 // requested compiler is missing.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir, availableParallelism } from 'node:os';
+import { tmpdir, availableParallelism, homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
@@ -52,7 +52,10 @@ const RUST_LEVELS = {
   O1: ['-C', 'opt-level=1'],
   O2: ['-C', 'opt-level=2'],
 };
-export const haveRustc = () => spawnSync('rustc', ['--version']).status === 0;
+// rustc on PATH, or where rustup installs it (a CI environment may leave ~/.cargo/bin off PATH).
+const RUSTC = [process.env.RUSTC, 'rustc', path.join(process.env.CARGO_HOME || path.join(homedir(), '.cargo'), 'bin', 'rustc')]
+  .filter(Boolean).find((c) => spawnSync(c, ['--version']).status === 0) ?? null;
+export const haveRustc = () => RUSTC !== null;
 // -O0 keeps optnone off so that mem2reg and mergefunc have work to do, as the pass tests do.
 export const LEVELS = {
   O0: ['-O0', '-Xclang', '-disable-O0-optnone'],
@@ -104,7 +107,7 @@ export async function compile(program, level, v, dir) {
   if (!src || !existsSync(src)) throw new Error(`${program}: source not found`);
   if (p.lang === 'rust') {
     const out = path.join(dir, `${program}.rustc.${level}.ll`);
-    const r = await run('rustc', ['--edition=2021', '--crate-type=bin', '--emit=llvm-ir', ...RUST_LEVELS[level],
+    const r = await run(RUSTC, ['--edition=2021', '--crate-type=bin', '--emit=llvm-ir', ...RUST_LEVELS[level],
       '--remap-path-prefix', `${HERE}=.`, src, '-o', out], { timeout: TIMEOUT_MS });
     if (r.code !== 0) throw new Error(`rustc failed on ${program} ${level}: ${clip(r.stderr)}`);
     return out;
