@@ -9,6 +9,7 @@ import { strtab } from "../ir/module";
 import {
   TK, tyKind, tyA, tyN, tyFlags, T_VOID, T_I1, T_PTR, T_TOKEN, T_METADATA, T_X86AMX, TF_VARARG, listLen, listAt,
   isInt, isPtr, isFP, isVector, scalarType, isFirstClass, isAggregate, memberType, memberCount, elementType,
+  primitiveSizeInBits,
 } from "../ir/types";
 import {
   VK, vKind, vType, vName, vParent, vFirstUse, vA, vB, iOp, iFlags, iExt, iNext, iPrev, operand, numOperands,
@@ -138,30 +139,8 @@ function isIntOrIntVec(t: i32): bool { return isInt(scalarType(t)); }
 function isFPOrFPVec(t: i32): bool { return isFP(scalarType(t)); }
 function isPtrOrPtrVec(t: i32): bool { return isPtr(scalarType(t)); }
 function sameCount(a: i32, b: i32): bool { return <i32>tyKind.get(a) == <i32>tyKind.get(b) && tyN.get(a) == tyN.get(b); }
-function fpBits(t: i32): i32 {
-  switch (<i32>tyKind.get(t)) {
-    case TK.Half: case TK.BFloat: return 16;
-    case TK.Float: return 32;
-    case TK.Double: return 64;
-    case TK.X86FP80: return 80;
-    case TK.FP128: case TK.PPCFP128: return 128;
-  }
-  return 0;
-}
-function scalarBits(t: i32): i64 {
-  let s = scalarType(t);
-  if (isInt(s)) return <i64>tyA.get(s);
-  let k = <i32>tyKind.get(s);
-  if (k == TK.X86MMX) return 64;
-  if (k == TK.X86AMX) return 8192;
-  return <i64>fpBits(s);
-}
-// Type::getPrimitiveSizeInBits (0 for pointers and non-primitive types).
-function primitiveBits(t: i32): i64 {
-  if (isVector(t)) { let e = tyA.get(t); return isPtr(e) ? 0 : scalarBits(e) * tyN.get(t); }
-  if (isPtr(t)) return 0;
-  return scalarBits(t);
-}
+// Type::getScalarSizeInBits.
+function scalarBits(t: i32): i64 { return primitiveSizeInBits(scalarType(t)); }
 function isSized(t: i32): bool {
   let k = <i32>tyKind.get(t);
   return !(k == TK.Void || k == TK.Label || k == TK.Metadata || k == TK.Token || k == TK.Function ||
@@ -667,7 +646,7 @@ function bitcastValid(s: i32, d: i32): bool {
   let sv = isVector(s), dv = isVector(d);
   if (!sp) {
     if (sv && dv && (<i32>tyKind.get(s) == TK.ScalableVector) != (<i32>tyKind.get(d) == TK.ScalableVector)) return false;
-    return primitiveBits(s) == primitiveBits(d);
+    return primitiveSizeInBits(s) == primitiveSizeInBits(d);
   }
   if (tyA.get(scalarType(s)) != tyA.get(scalarType(d))) return false;
   if (sv && dv) return sameCount(s, d);

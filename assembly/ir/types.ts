@@ -171,3 +171,19 @@ export function resetTypes(): void {
   internType(TK.Int, 32, 0, 0, 0, 0); internType(TK.Int, 64, 0, 0, 0, 0);
   internType(TK.Ptr, 0, 0, 0, 0, 0); internType(TK.Int, 128, 0, 0, 0, 0);
 }
+
+// Type::getPrimitiveSizeInBits: integers, floating-point types, x86_mmx/x86_amx and vectors of
+// them (a scalable vector gives its minimum); 0 for pointers and every other type.
+export function primitiveSizeInBits(t: i32): i64 {
+  switch (<i32>tyKind.get(t)) {
+    case TK.Int: return tyA.get(t);
+    case TK.Half: case TK.BFloat: return 16;
+    case TK.Float: return 32;
+    case TK.Double: case TK.X86MMX: return 64;
+    case TK.X86FP80: return 80;
+    case TK.FP128: case TK.PPCFP128: return 128;
+    case TK.X86AMX: return 8192;
+    case TK.Vector: case TK.ScalableVector: return tyN.get(t) * primitiveSizeInBits(tyA.get(t));
+    default: return 0;
+  }
+}

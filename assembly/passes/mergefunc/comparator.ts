@@ -13,7 +13,7 @@ import {
 } from "../../ir/values";
 import {
   TK, tyKind, tyA, tyN, tyFlags, listLen, listAt, intType, TF_PACKED, TF_VARARG, isFirstClass, isVector, isPtr,
-  scalarType, memberCount,
+  scalarType, memberCount, primitiveSizeInBits,
 } from "../../ir/types";
 import { gValue, gAttrs, gGC, gSection, gCC, gValueType, gFirstBlock, gFirstArg, gNumArgs } from "../../ir/globals";
 import { intWord, intWordCount, fpWord, intSExt64, intLow64, gepExprSourceType, gepExprHasInRange, gepExprInRangeLo, gepExprInRangeHi } from "../../ir/constants";
@@ -168,21 +168,6 @@ export function cmpTypes(l: i32, r: i32): i32 {
   }
 }
 
-// Type::getPrimitiveSizeInBits (pointers are 0; scalable vectors give their minimum).
-function primitiveBits(t: i32): i64 {
-  switch (<i32>tyKind.get(t)) {
-    case TK.Int: return tyA.get(t);
-    case TK.Half: case TK.BFloat: return 16;
-    case TK.Float: return 32;
-    case TK.Double: case TK.X86MMX: return 64;
-    case TK.X86FP80: return 80;
-    case TK.FP128: case TK.PPCFP128: return 128;
-    case TK.X86AMX: return 8192;
-    case TK.Vector: case TK.ScalableVector: return tyN.get(t) * primitiveBits(tyA.get(t));
-    default: return 0;
-  }
-}
-
 // ---- constants ----
 
 @inline function isGlobalValue(v: i32): bool { let k = <i32>vKind.get(v); return k >= VK.GlobalVar && k <= VK.IFunc; }
@@ -236,7 +221,7 @@ function dataBytes(c: i32, out: U8Vec): void {
     return;
   }
   let e = tyA.get(vType.get(c));
-  let bytes = <i32>(primitiveBits(e) >> 3);
+  let bytes = <i32>(primitiveSizeInBits(e) >> 3);
   let n = numOperands(c);
   for (let i = 0; i < n; i++) {
     let x = operand(c, i);
@@ -293,8 +278,8 @@ export function cmpConstants(l: i32, r: i32): i32 {
     // Different types: go on only when they are losslessly bitcastable.
     if (!isFirstClass(tl)) return isFirstClass(tr) ? -1 : typesRes;
     if (!isFirstClass(tr)) return 1;
-    let wl: i64 = isVector(tl) ? primitiveBits(tl) : 0;
-    let wr: i64 = isVector(tr) ? primitiveBits(tr) : 0;
+    let wl: i64 = isVector(tl) ? primitiveSizeInBits(tl) : 0;
+    let wr: i64 = isVector(tr) ? primitiveSizeInBits(tr) : 0;
     if (wl != wr) return cmpI(wl, wr);
     if (wl == 0) {
       let pl = isPtr(tl), pr = isPtr(tr);
