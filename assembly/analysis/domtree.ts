@@ -43,6 +43,7 @@ import { cfgN, cfgFn, succOff, succ, predOff, pred, cfgGeneration } from "./cfg"
   firstChild: I32Vec = new I32Vec();
   nextSibling: I32Vec = new I32Vec();
   order: I32Vec = new I32Vec();
+  preorder: I32Vec = new I32Vec();   // the nodes in DFS-in order (children in order)
   roots: I32Vec = new I32Vec();
   constructor(post: bool) { this.post = post; }
 
@@ -218,6 +219,7 @@ function buildTree(t: DomTree, count: i32): void {
   t.nextSibling.clear(); t.nextSibling.resize(n, -1);
   lastChild.clear(); lastChild.resize(n, -1);
   t.order.clear(); t.order.resize(count, 0);
+  t.preorder.clear(); t.preorder.resize(count, 0);
   if (count == 0) { t.root = -1; return; }
   let ntn = numToNode.ptr, idn = idomN.ptr;
   let idp = t.idom.ptr, lv = t.level.ptr, fc = t.firstChild.ptr, ns = t.nextSibling.ptr, lc = lastChild.ptr;
@@ -235,20 +237,21 @@ function buildTree(t: DomTree, count: i32): void {
     if (l < 0) st(fc, p, v); else st(ns, l, v);
     st(lc, p, v);
   }
-  // DFS in/out numbers, one counter, children in order (LLVM's updateDFSNumbers)
-  let di = t.dfsIn.ptr, dout = t.dfsOut.ptr;
-  let c = 0;
+  // DFS in/out numbers, one counter, children in order (LLVM's updateDFSNumbers); the preorder
+  // list on the way
+  let di = t.dfsIn.ptr, dout = t.dfsOut.ptr, pre = t.preorder.ptr;
+  let c = 0, k = 0;
   let v = root;
-  st(di, v, c++);
+  st(di, v, c++); st(pre, k++, v);
   while (true) {
     let f = ld(fc, v);
-    if (f >= 0) { v = f; st(di, v, c++); continue; }
+    if (f >= 0) { v = f; st(di, v, c++); st(pre, k++, v); continue; }
     let done = false;
     while (true) {
       st(dout, v, c++);
       if (v == root) { done = true; break; }
       let s = ld(ns, v);
-      if (s >= 0) { v = s; st(di, v, c++); break; }
+      if (s >= 0) { v = s; st(di, v, c++); st(pre, k++, v); break; }
       v = ld(idp, v);
     }
     if (done) break;

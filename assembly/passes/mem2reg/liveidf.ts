@@ -36,33 +36,11 @@ let work: I32Vec = new I32Vec();       // the walk's stack
 let byDfs: I32Vec = new I32Vec();      // dfsIn -> node, for trees too large to pack keys
 let heap: MaxHeap64 = new MaxHeap64();
 let epoch: i32 = 0;
-let preorder: I32Vec = new I32Vec();   // the tree's nodes in preorder (dfsIn order), for dense sets
-let preFn: i32 = -1, preGen: i32 = -1;
-let prePost: bool = false;
 
 export function resetLiveIDF(): void {
   nodes = new I32Vec(); keys = new I32Vec(); stamp = new I32Vec(); isDef = new I32Vec(); isLive = new I32Vec();
   claimed = new I32Vec(); inIDF = new I32Vec(); firstChild = new I32Vec(); nextSibling = new I32Vec();
   lastChild = new I32Vec(); stack = new I32Vec(); work = new I32Vec(); byDfs = new I32Vec(); heap = new MaxHeap64(); epoch = 0;
-  preorder = new I32Vec(); preFn = -1; preGen = -1; prePost = false;
-}
-
-// The nodes of t in preorder (children in order, as the DFS numbers are given), built once per tree.
-function ensurePreorder(t: DomTree): void {
-  if (preFn == t.fn && preGen == t.gen && prePost == t.post && t.fn >= 0) return;
-  preFn = t.fn; preGen = t.gen; prePost = t.post;
-  preorder.clear();
-  let v = t.root;
-  if (v < 0) return;
-  let fc = t.firstChild, ns = t.nextSibling, idom = t.idom;
-  preorder.push(v);
-  while (true) {
-    let f = fc.get(v);
-    if (f >= 0) { v = f; preorder.push(v); continue; }
-    while (v != t.root && ns.get(v) < 0) v = idom.get(v);
-    if (v == t.root) return;
-    v = ns.get(v); preorder.push(v);
-  }
 }
 
 function fitAll(n: i32): void {
@@ -96,9 +74,8 @@ export function liveIDF(t: DomTree, defs: I32Vec, live: I32Vec, out: I32Vec): vo
   if (nodes.len * 4 >= n) {
     // relevant nodes in preorder, a dense set (-O0 locals are live in most blocks): the tree's
     // preorder filtered, linear in the tree rather than a sort of the set
-    ensurePreorder(t);
-    let pp = preorder.ptr;
-    for (let i = 0, m = preorder.len; i < m; i++) { let b = load<i32>(pp + (<usize>i << 2)); if (stamp.get(b) == epoch) keys.push(b); }
+    let pp = t.preorder.ptr;
+    for (let i = 0, m = t.preorder.len; i < m; i++) { let b = load<i32>(pp + (<usize>i << 2)); if (stamp.get(b) == epoch) keys.push(b); }
   } else {
     // relevant nodes in preorder: sort (dfsIn, node) pairs packed as dfsIn * n + node
     // dfsIn < 2n, so dfsIn * n + node fits an i32 for n < 32768; otherwise sort dfsIn alone and map back
