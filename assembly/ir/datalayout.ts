@@ -18,7 +18,7 @@
 // later is seen; a body is never replaced once layouts have been asked for.
 import { I32Vec, I64Vec, U8Vec } from "../util/vec";
 import { StrTab } from "../util/strtab";
-import { TK, tyKind, tyA, tyN, tyFlags, listLen, listAt, TF_PACKED, TF_HASBODY } from "./types";
+import { TK, tyKind, tyA, tyN, tyFlags, listLen, listAt, TF_PACKED, TF_HASBODY, primitiveSizeInBits } from "./types";
 
 // ---------------------------------------------------------------------------------------------
 // Layout state
@@ -459,17 +459,6 @@ function extKind(t: i32): i32 {
 // ---------------------------------------------------------------------------------------------
 // Sizes
 
-function fpBits(k: i32): i32 {
-  switch (k) {
-    case TK.Half: case TK.BFloat: return 16;
-    case TK.Float: return 32;
-    case TK.Double: return 64;
-    case TK.X86FP80: return 80;
-    case TK.FP128: case TK.PPCFP128: return 128;
-  }
-  return -1;
-}
-
 // LLVM's Type::isSized.
 export function typeIsSized(t: i32): bool {
   let k = <i32>tyKind.get(t);
@@ -503,14 +492,9 @@ export function typeIsScalable(t: i32): bool {
 export function typeSizeInBits(t: i32): i64 {
   let k = <i32>tyKind.get(t);
   switch (k) {
-    case TK.Int: return <i64><u32>tyA.get(t);
+    case TK.Int: case TK.Half: case TK.BFloat: case TK.Float: case TK.Double: case TK.X86MMX: case TK.X86FP80:
+    case TK.FP128: case TK.PPCFP128: case TK.X86AMX: return primitiveSizeInBits(t);
     case TK.Ptr: return <i64><u32>pointerSizeInBits(tyA.get(t));
-    case TK.Half: case TK.BFloat: return 16;
-    case TK.Float: return 32;
-    case TK.Double: case TK.X86MMX: return 64;
-    case TK.X86FP80: return 80;
-    case TK.FP128: case TK.PPCFP128: return 128;
-    case TK.X86AMX: return 8192;
     case TK.Vector: case TK.ScalableVector: {
       let e = typeSizeInBits(tyA.get(t));
       return e < 0 ? -1 : tyN.get(t) * e;
@@ -590,7 +574,7 @@ function alignOf(t: i32, abi: bool): i32 {
     }
     case TK.Half: case TK.BFloat: case TK.Float: case TK.Double:
     case TK.X86FP80: case TK.FP128: case TK.PPCFP128: {
-      let bits = fpBits(k);
+      let bits = <i32>primitiveSizeInBits(t);
       let i = floatSpecs.exact(bits);
       if (i >= 0) return abi ? floatSpecs.abi.get(i) : floatSpecs.pref.get(i);
       return pow2Ceil(bits >> 3);
