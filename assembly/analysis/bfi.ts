@@ -13,6 +13,7 @@
 // function, unwrapping (scales multiplied top-down as scaled numbers, scaled.ts), and conversion
 // to integers with the largest frequency at 2^54.
 import { I32Vec, I64Vec, U8Vec } from "../util/vec";
+import { sortI32 } from "../util/sort";
 import { vB, iMD } from "../ir/values";
 import { cfgN, cfgBlock, succOff, succ, rpo, rpoIndex, blockTerminator } from "./cfg";
 import { edgeProbabilityAt } from "./bpi";
@@ -480,7 +481,7 @@ function createIrreducibleLoop(outer: i32, insertBefore: i32, c: i32): i32 {
       if (extra) headers.push(node); else others.push(node);
     }
   }
-  sortI32(headers); sortI32(others);
+  sortI32(headers.ptr, headers.len); sortI32(others.ptr, others.len);
   let start = nodePool.len;
   for (let k = 0; k < headers.len; k++) nodePool.push(headers.get(k));
   for (let k = 0; k < others.len; k++) nodePool.push(others.get(k));
@@ -492,13 +493,6 @@ function createIrreducibleLoop(outer: i32, insertBefore: i32, c: i32): i32 {
     else wLoop.set(x, l);
   }
   return l;
-}
-function sortI32(v: I32Vec): void {
-  for (let i = 1; i < v.len; i++) {
-    let x = v.get(i), j = i - 1;
-    while (j >= 0 && v.get(j) > x) { v.set(j + 1, v.get(j)); j--; }
-    v.set(j + 1, x);
-  }
 }
 
 // ---- the whole function ----

@@ -27,6 +27,7 @@
 // firstChild, nextSibling; `order` lists the tree nodes in creation (DFS) order; `roots` the
 // root blocks (for dominators, [0]).
 import { I32Vec } from "../util/vec";
+import { sortI32 } from "../util/sort";
 import { cfgN, cfgFn, succOff, succ, predOff, pred, cfgGeneration } from "./cfg";
 
 @final export class DomTree {
@@ -377,37 +378,6 @@ function removeRedundantRoots(roots: I32Vec, nb: i32): void {
       i--;
     }
   }
-}
-
-// In-place ascending sort of n i32s at p (insertion sort for short runs, heap sort otherwise).
-export function sortI32(p: usize, n: i32): void {
-  if (n < 2) return;
-  if (n <= 24) {
-    for (let i = 1; i < n; i++) {
-      let x = ld(p, i);
-      let j = i - 1;
-      while (j >= 0 && ld(p, j) > x) { st(p, j + 1, ld(p, j)); j--; }
-      st(p, j + 1, x);
-    }
-    return;
-  }
-  for (let i = (n >> 1) - 1; i >= 0; i--) siftDown(p, i, n);
-  for (let end = n - 1; end > 0; end--) {
-    let t = ld(p, 0); st(p, 0, ld(p, end)); st(p, end, t);
-    siftDown(p, 0, end);
-  }
-}
-function siftDown(p: usize, i: i32, n: i32): void {
-  let x = ld(p, i);
-  while (true) {
-    let c = 2 * i + 1;
-    if (c >= n) break;
-    if (c + 1 < n && ld(p, c + 1) > ld(p, c)) c++;
-    if (x >= ld(p, c)) break;
-    st(p, i, ld(p, c));
-    i = c;
-  }
-  st(p, i, x);
 }
 
 // ---- what opt's cached tree would print: DFS numbers valid or "N slow queries" ----

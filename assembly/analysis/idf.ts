@@ -22,7 +22,8 @@
 // Sets are stamped arrays indexed by node, so a call costs O(walked nodes + edges), not O(n).
 import { I32Vec } from "../util/vec";
 import { MaxHeap64 } from "../util/heap";
-import { DomTree, sortI32, markDFSNumbersValid } from "./domtree";
+import { DomTree, markDFSNumbersValid } from "./domtree";
+import { sortI32 } from "../util/sort";
 import { succOff, succ, predOff, pred } from "./cfg";
 import { zext64 } from "../util/bits";
 

@@ -17,7 +17,8 @@
 // is sorted by block number, as mem2reg wants it (and as idfCalculate returns it).
 import { I32Vec } from "../../util/vec";
 import { MaxHeap64 } from "../../util/heap";
-import { DomTree, sortI32, markDFSNumbersValid } from "../../analysis/domtree";
+import { DomTree, markDFSNumbersValid } from "../../analysis/domtree";
+import { sortI32 } from "../../util/sort";
 import { succOff, succ } from "../../analysis/cfg";
 import { zext64 } from "../../util/bits";
 

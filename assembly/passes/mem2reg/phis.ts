@@ -11,7 +11,8 @@ import { vKind, VK, vType, vName, vParent, vFirstUse, opUser, opNext, iOp, fitVa
 import { Op } from "../../ir/opcodes";
 import { getUndef, getPoison } from "../../ir/constants";
 import { cfgBlock, blockNum, predOff, pred } from "../../analysis/cfg";
-import { domTree, sortI32 } from "../../analysis/domtree";
+import { domTree } from "../../analysis/domtree";
+import { sortI32 } from "../../util/sort";
 import { instDominates } from "../../analysis/dominance";
 import {
   createPhi, setVersionedName, numIncoming, incomingValue, incomingBlock, addIncoming, rauw, eraseNow,

@@ -17,7 +17,8 @@ import { VK, vKind, vType, vParent, iOp, iExt, vFirstUse, opUser, opNext, operan
 import { Op } from "../../ir/opcodes";
 import { getUndef, getPoison } from "../../ir/constants";
 import { blockNum, predOff, pred, cfgBlock } from "../../analysis/cfg";
-import { domTree, dominatesCounted, sortI32 } from "../../analysis/domtree";
+import { domTree, dominatesCounted } from "../../analysis/domtree";
+import { sortI32, sortI64 } from "../../util/sort";
 import { liveIDF } from "./liveidf";
 import { eraseLater, rauw, eraseRecord, sweepDead } from "./edit";
 import { removeIntrinsicUsers } from "./promotable";
@@ -178,7 +179,7 @@ function promoteSingleBlockAlloca(ai: i32): bool {
     let u = opUser.get(s);
     if (<i32>iOp.get(u) == Op.Store) storesByIndex.push((<i64>instIndex(u) << 32) | <i64>(<u32>u));
   }
-  sortI64(storesByIndex);
+  sortI64(storesByIndex.ptr, storesByIndex.len);
   let n = storesByIndex.len;
   snapshotUses(ai);
   for (let k = 0; k < useSlots.len; k++) {
@@ -218,29 +219,6 @@ function promoteSingleBlockAlloca(ai: i32): bool {
   }
   return true;
 }
-function sortI64(v: I64Vec): void {
-  let n = v.len;
-  if (n < 2) return;
-  // heap sort
-  for (let i = (n >> 1) - 1; i >= 0; i--) sift(v, i, n);
-  for (let end = n - 1; end > 0; end--) {
-    let t = v.get(0); v.set(0, v.get(end)); v.set(end, t);
-    sift(v, 0, end);
-  }
-}
-function sift(v: I64Vec, i: i32, n: i32): void {
-  let x = v.get(i);
-  while (true) {
-    let c = 2 * i + 1;
-    if (c >= n) break;
-    if (c + 1 < n && v.get(c + 1) > v.get(c)) c++;
-    if (x >= v.get(c)) break;
-    v.set(i, v.get(c));
-    i = c;
-  }
-  v.set(i, x);
-}
-
 // ---- live-in blocks ----
 
 // ComputeLiveInBlocks: the using blocks whose first access is not a store, and every block

@@ -2,6 +2,7 @@
 // drop those whose hash is unique, then sweep the Deferred worklist into the FnTree (merging a
 // function into an equal one already there) until no merge changes a function in the tree.
 import { I32Vec } from "../../util/vec";
+import { sortStable } from "../../util/sort";
 import { vKind, VK, vName, vA, iOp, iNext, operand, numOperands } from "../../ir/values";
 import {
   globalCount, gKind, GK, gValue, gFlags, gLinkage, gFirstBlock, GF_ERASED, GF_DEFINED, Linkage, isDeclaration,
@@ -52,7 +53,7 @@ export function runMergeFunctions(useAliases: bool, preserveDebugInfo: bool): i3
     hashed.set(g, 1);
     order.push(g);
   }
-  sortByHash(order);
+  sortStable<HashOrder>(order, 0, order.len, tmp);
   for (let i = 0; i < order.len; i++) {
     let h = unchecked(hashes[order.get(i)]);
     let dup = (i > 0 && unchecked(hashes[order.get(i - 1)]) == h) || (i + 1 < order.len && unchecked(hashes[order.get(i + 1)]) == h);
@@ -120,27 +121,8 @@ function insert(g: i32): bool {
   return true;
 }
 
-// Stable sort of global indices by hash (unsigned), then by position.
-function sortByHash(v: I32Vec): void {
-  let n = v.len;
-  if (n < 2) return;
-  tmp.clear(); tmp.resize(n, 0);
-  let a = v, b = tmp;
-  for (let width = 1; width < n; width <<= 1) {
-    for (let lo = 0; lo < n; lo += width << 1) {
-      let mid = min(lo + width, n), hi = min(lo + (width << 1), n);
-      let i = lo, j = mid, k = lo;
-      while (i < mid && j < hi) {
-        let hj = unchecked(hashes[a.get(j)]), hi2 = unchecked(hashes[a.get(i)]);
-        if (hj < hi2) { b.set(k++, a.get(j++)); } else { b.set(k++, a.get(i++)); }
-      }
-      while (i < mid) b.set(k++, a.get(i++));
-      while (j < hi) b.set(k++, a.get(j++));
-    }
-    let t = a; a = b; b = t;
-  }
-  if (a !== v) for (let i = 0; i < n; i++) v.set(i, a.get(i));
-}
+// Global indices by hash (unsigned); the sort is stable, so equal hashes stay in position order.
+@final class HashOrder { @inline less(a: i32, b: i32): bool { return unchecked(hashes[a]) < unchecked(hashes[b]); } }
 
 // llvm.used and llvm.compiler.used: the globals they name (through pointer casts).
 function collectUsed(): void {
