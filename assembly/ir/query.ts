@@ -1,5 +1,8 @@
 // Small questions about instructions that several passes and the printer ask.
-import { vKind, vName, VK, operand, iOp } from "./values";
+import { vKind, vName, VK, vA, operand, iOp } from "./values";
+import { callAttrs } from "./inst";
+import { gAttrs } from "./globals";
+import { fnAttrs, retAttrs, paramAttrs, setHasKind } from "./attributes";
 import { strtab } from "./module";
 import { Op } from "./opcodes";
 
@@ -12,4 +15,30 @@ export function isIntrinsicCall(i: i32): bool {
   if (nm < 0 || strtab.lenOf(nm) < 5) return false;
   let p = strtab.ptrOf(nm);
   return load<u8>(p) == 108 && load<u8>(p + 1) == 108 && load<u8>(p + 2) == 118 && load<u8>(p + 3) == 109 && load<u8>(p + 4) == 46;
+}
+
+// The callee's global index for a direct call c, or -1.
+export function directCallee(c: i32): i32 {
+  let f = operand(c, 0);
+  return f >= 0 && <i32>vKind.get(f) == VK.Function ? vA.get(f) : -1;
+}
+// Whether call c or its direct callee has attribute `kind` (-1: an attribute this version lacks)
+// on the function, the return value or argument a.
+export function callFnHas(c: i32, kind: i32): bool {
+  if (kind < 0) return false;
+  if (setHasKind(fnAttrs(callAttrs(c)), kind)) return true;
+  let g = directCallee(c);
+  return g >= 0 && setHasKind(fnAttrs(gAttrs.get(g)), kind);
+}
+export function callRetHas(c: i32, kind: i32): bool {
+  if (kind < 0) return false;
+  if (setHasKind(retAttrs(callAttrs(c)), kind)) return true;
+  let g = directCallee(c);
+  return g >= 0 && setHasKind(retAttrs(gAttrs.get(g)), kind);
+}
+export function callParamHas(c: i32, a: i32, kind: i32): bool {
+  if (kind < 0) return false;
+  if (setHasKind(paramAttrs(callAttrs(c), a), kind)) return true;
+  let g = directCallee(c);
+  return g >= 0 && setHasKind(paramAttrs(gAttrs.get(g), a), kind);
 }

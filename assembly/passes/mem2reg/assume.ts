@@ -37,6 +37,8 @@ import { domTree } from "../../analysis/domtree";
 import { blockNum } from "../../analysis/cfg";
 import { instDominates, edgeDominates, comesBefore, invalidateInstOrder } from "../../analysis/dominance";
 import { typeAllocSize, structMemberOffset, typeIsSized } from "../../ir/datalayout";
+import { directCallee, callFnHas, callRetHas, callParamHas } from "../../ir/query";
+import { programUndefinedIfPoison } from "./poison";
 
 const MAX_DEPTH = 6;
 const ICMP_EQ = 32, ICMP_NE = 33, ICMP_UGT = 34;
@@ -59,7 +61,7 @@ let work: I32Vec = new I32Vec();
 export function resetAssume(): void {
   ready = false; assumeFn = -1;
   affStamp = new I32Vec(); affHead = new I32Vec(); affAssume = new I32Vec(); affNext = new I32Vec();
-  acEpoch = 0; acFn = -1; acReady = false; work = new I32Vec(); scratch = new I32Vec(4); yields = new I32Vec(); visitedB = new I32Vec();
+  acEpoch = 0; acFn = -1; acReady = false; work = new I32Vec(); scratch = new I32Vec(4);
 }
 import { ATTR_KW } from "../../ir/attributes";
 function init(): void {
@@ -82,31 +84,11 @@ function derefBytes(set: i32): u64 {
   if (k < 0) return 0;
   return (<u64><u32>setV0(set, k)) | (<u64><u32>setV1(set, k) << 32);
 }
-// The callee's global index for a direct call, or -1.
-function directCallee(c: i32): i32 {
-  let f = operand(c, 0);
-  return f >= 0 && <i32>vKind.get(f) == VK.Function ? vA.get(f) : -1;
-}
-function callParamHas(c: i32, a: i32, kind: i32): bool {
-  if (setHasKind(paramAttrs(callAttrs(c), a), kind)) return true;
-  let g = directCallee(c);
-  return g >= 0 && setHasKind(paramAttrs(gAttrs.get(g), a), kind);
-}
 function callParamDeref(c: i32, a: i32): u64 {
   let d = derefBytes(paramAttrs(callAttrs(c), a));
   if (d > 0) return d;
   let g = directCallee(c);
   return g >= 0 ? derefBytes(paramAttrs(gAttrs.get(g), a)) : 0;
-}
-function callRetHas(c: i32, kind: i32): bool {
-  if (setHasKind(retAttrs(callAttrs(c)), kind)) return true;
-  let g = directCallee(c);
-  return g >= 0 && setHasKind(retAttrs(gAttrs.get(g)), kind);
-}
-function callFnHas(c: i32, kind: i32): bool {
-  if (setHasKind(fnAttrs(callAttrs(c)), kind)) return true;
-  let g = directCallee(c);
-  return g >= 0 && setHasKind(fnAttrs(gAttrs.get(g)), kind);
 }
 function isInst(v: i32): bool { return v >= 0 && <i32>vKind.get(v) == VK.Inst; }
 function isConst(v: i32): bool { let k = <i32>vKind.get(v); return k >= VK.GlobalVar && k <= VK.PtrAuth; }
@@ -467,7 +449,7 @@ export function isGuaranteedNotToBePoison(v: i32, depth: i32 = 0): bool {
     let g = vA.get(vParent.get(v));
     let set = paramAttrs(gAttrs.get(g), vA.get(v));
     if (setHasKind(set, ATTR_NOUNDEF) || derefBytes(set) > 0 || setHasKind(set, ATTR_DEREF_OR_NULL)) return true;
-    return programUndefinedIfPoison(v, g);
+    return programUndefinedIfPoison(v, false);
   }
   if (k == VK.ConstExpr) {
     let op = <i32>iOp.get(v);
@@ -482,85 +464,6 @@ export function isGuaranteedNotToBePoison(v: i32, depth: i32 = 0): bool {
   return false;
 }
 import { F_NUW as F_NUW_, F_NSW as F_NSW_ } from "../../ir/opcodes";
-
-// programUndefinedIfUndefOrPoison(Arg, PoisonOnly): from the entry block (following single
-// successors, at most 32 instructions, while execution surely goes on), an instruction that is
-// UB on poison uses the argument or a value that poison in it propagates to.
-let yields: I32Vec = new I32Vec();
-let visitedB: I32Vec = new I32Vec();
-function programUndefinedIfPoison(arg: i32, g: i32): bool {
-  init();
-  yields.clear(); yields.push(arg);
-  visitedB.clear();
-  let b = gFirstBlock.get(g);
-  let limit = 32;
-  visitedB.push(b);
-  let i = vA.get(b);
-  while (true) {
-    for (; i >= 0; i = iNext.get(i)) {
-      if (<i32>vKind.get(i) != VK.Inst) continue;
-      if (--limit == 0) return false;
-      if (mustTriggerUB(i)) return true;
-      if (!transfersExecution(i)) return false;
-      let op = <i32>iOp.get(i);
-      let n = numOperands(i);
-      let prop = false;
-      for (let k = 0; k < n && !prop; k++) if (inYields(operand(i, k)) && propagatesPoison(i, op, k)) prop = true;
-      if (!prop && op == Op.Select && inYields(operand(i, 1)) && inYields(operand(i, 2))) prop = true;
-      if (prop) yields.push(i);
-    }
-    // the single successor, once
-    let t = vB.get(b);
-    if (t < 0) return false;
-    let nb = singleSuccessor(t);
-    if (nb < 0) return false;
-    for (let k = 0; k < visitedB.len; k++) if (visitedB.get(k) == nb) return false;
-    visitedB.push(nb);
-    b = nb;
-    i = vA.get(b);
-    while (i >= 0 && <i32>iOp.get(i) == Op.Phi) i = iNext.get(i);
-  }
-  return false;
-}
-function inYields(v: i32): bool { for (let k = 0; k < yields.len; k++) if (yields.get(k) == v) return true; return false; }
-function singleSuccessor(t: i32): i32 {
-  let op = <i32>iOp.get(t);
-  if (op == Op.Br && numOperands(t) == 1) return operand(t, 0);
-  if (op == Op.Switch && numOperands(t) == 2) return operand(t, 1);
-  return -1;
-}
-// handleGuaranteedNonPoisonOps with the operands known to be poison.
-function mustTriggerUB(i: i32): bool {
-  let op = <i32>iOp.get(i);
-  switch (op) {
-    case Op.Store: return inYields(operand(i, 1));
-    case Op.Load: case Op.AtomicRMW: case Op.AtomicCmpXchg: return inYields(operand(i, 0));
-    case Op.Call: case Op.Invoke: {
-      let callee = operand(i, 0);
-      if (<i32>vKind.get(callee) != VK.Function && inYields(callee)) return true;
-      let na = callNumArgs(i);
-      for (let a = 0; a < na; a++) {
-        if (!inYields(operand(i, 1 + a))) continue;
-        if (callParamHas(i, a, ATTR_NOUNDEF) || callParamDeref(i, a) > 0 || callParamHas(i, a, ATTR_DEREF_OR_NULL)) return true;
-      }
-      return false;
-    }
-    case Op.Ret: return numOperands(i) > 0 && inYields(operand(i, 0)) && setHasKind(retAttrs(gAttrs.get(fnOfInst(i))), ATTR_NOUNDEF);
-    case Op.Switch: return inYields(operand(i, 0));
-    case Op.Br: return numOperands(i) == 3 && inYields(operand(i, 0));
-    case Op.UDiv: case Op.SDiv: case Op.URem: case Op.SRem: return inYields(operand(i, 1));
-  }
-  return false;
-}
-// propagatesPoison(operand k of i).
-function propagatesPoison(i: i32, op: i32, k: i32): bool {
-  if (op == Op.Freeze || op == Op.Phi || op == Op.Invoke) return false;
-  if (op == Op.Select) return k == 0;
-  if (op == Op.Call) return false;
-  if (op == Op.ICmp || op == Op.FCmp || op == Op.GetElementPtr) return true;
-  return isBinaryOp(op) || op == Op.FNeg || isCastOp(op);
-}
-import { isBinary as isBinaryOp, isCast as isCastOp } from "../../ir/opcodes";
 import { gFirstBlock } from "../../ir/globals";
 function isVectorTy(t: i32): bool { let k = <i32>tyKind.get(t); return k == TK.Vector; }
 let ATTR_DEREF_OR_NULL: i32 = -1;

@@ -35,6 +35,7 @@ import { findAttachment, MDK_NOUNDEF, MDK_RANGE, MDK_NONNULL } from "../../ir/me
 import { TK, tyKind, tyA, tyN, isPtr } from "../../ir/types";
 import { intLow64, intWordCount, intWord } from "../../ir/constants";
 import { strtab } from "../../ir/module";
+import { directCallee, callFnHas, callRetHas, callParamHas, isIntrinsicCall } from "../../ir/query";
 import { domTree } from "../../analysis/domtree";
 import { blockNum, cfgBlock } from "../../analysis/cfg";
 import { assumptionsFor, assumeAt, nextAssumption, validAssumeForContext, transfersExecution } from "./assume";
@@ -58,38 +59,13 @@ export function resetPoison(): void { ready = false; yields = new I32Vec(); seen
 
 // ---- attribute and intrinsic queries ----
 
-function directCallee(c: i32): i32 {
-  let f = operand(c, 0);
-  return f >= 0 && <i32>vKind.get(f) == VK.Function ? vA.get(f) : -1;
-}
 @inline function has(set: i32, kind: i32): bool { return kind >= 0 && setHasKind(set, kind); }
-function callRetHas(c: i32, kind: i32): bool {
-  if (has(retAttrs(callAttrs(c)), kind)) return true;
-  let g = directCallee(c);
-  return g >= 0 && has(retAttrs(gAttrs.get(g)), kind);
-}
-function callFnHas(c: i32, kind: i32): bool {
-  if (has(fnAttrs(callAttrs(c)), kind)) return true;
-  let g = directCallee(c);
-  return g >= 0 && has(fnAttrs(gAttrs.get(g)), kind);
-}
-function callParamHas(c: i32, a: i32, kind: i32): bool {
-  if (has(paramAttrs(callAttrs(c), a), kind)) return true;
-  let g = directCallee(c);
-  return g >= 0 && has(paramAttrs(gAttrs.get(g), a), kind);
-}
 // The intrinsic name of call c without the "llvm." prefix and the type suffix is `base`.
 function isIntrinsic(c: i32, base: string): bool {
   let f = operand(c, 0);
   if (f < 0 || <i32>vKind.get(f) != VK.Function) return false;
   let nm = vName.get(f);
   return nm >= 0 && strtab.isIntrinsicName(nm, "llvm." + base);
-}
-function isIntrinsicCall(c: i32): bool {
-  let f = operand(c, 0);
-  if (f < 0 || <i32>vKind.get(f) != VK.Function) return false;
-  let nm = vName.get(f);
-  return nm >= 0 && strtab.startsWithStr(nm, "llvm.");
 }
 // intrinsicPropagatesPoison (LLVM 22's list).
 const PROPAGATING: string[] = [
@@ -324,7 +300,7 @@ export function guaranteedNotPoison(v: i32, cxt: i32, depth: i32, withAC: bool):
     let md = iMD.get(v);
     if (md >= 0 && (findAttachment(md, MDK_NOUNDEF) >= 0 || findAttachment(md, MDK_DEREF) >= 0 || findAttachment(md, MDK_DEREF_OR_NULL) >= 0)) return true;
   }
-  if ((k == VK.Inst || k == VK.Arg) && programUndefinedIfPoison(v)) return true;
+  if ((k == VK.Inst || k == VK.Arg) && programUndefinedIfPoison(v, true)) return true;
   if (cxt < 0) return false;
   let cb = vParent.get(cxt);
   if (cb < 0 || blockNum.get(cb) < 0) return false;
@@ -378,11 +354,16 @@ function noundefAssumed(v: i32, cxt: i32): bool {
 }
 
 // ---- programUndefinedIfUndefOrPoison(V, PoisonOnly = true) ----
+// From just after v (the entry block for an argument), following single successors, at most 31
+// instructions while execution surely goes on: an instruction that is UB on a poison operand uses
+// v or a value poison in v flows to. intrinsics: calls of LLVM 22's poison-propagating intrinsics
+// pass poison on (the LLVM 19 walk of assume.ts stops poison at every call).
 
 let yields: I32Vec = new I32Vec();
 let seenB: I32Vec = new I32Vec();
 function inYields(v: i32): bool { for (let k = 0; k < yields.len; k++) if (yields.get(k) == v) return true; return false; }
-function programUndefinedIfPoison(v: i32): bool {
+export function programUndefinedIfPoison(v: i32, intrinsics: bool): bool {
+  init();
   let b: i32, i: i32;
   if (<i32>vKind.get(v) == VK.Inst) { b = vParent.get(v); i = iNext.get(v); }
   else {
@@ -401,7 +382,7 @@ function programUndefinedIfPoison(v: i32): bool {
       if (!transfersExecution(i)) return false;
       let n = numOperands(i);
       let prop = false;
-      for (let k = 0; k < n && !prop; k++) if (inYields(operand(i, k)) && propagatesPoison22(i, k)) prop = true;
+      for (let k = 0; k < n && !prop; k++) if (inYields(operand(i, k)) && (intrinsics || <i32>iOp.get(i) != Op.Call) && propagatesPoison22(i, k)) prop = true;
       if (!prop && <i32>iOp.get(i) == Op.Select && inYields(operand(i, 1)) && inYields(operand(i, 2))) prop = true;
       if (prop) yields.push(i);
     }
