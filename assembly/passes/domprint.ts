@@ -48,19 +48,7 @@ export function printTree(out: OutBuf, t: DomTree): void {
   let valid = dfsNumbersValid(t);
   if (!valid) { out.str("DFSNumbers invalid: "); out.int(slowQueries(t)); out.str(" slow queries."); }
   out.byte(10);
-  let root = t.root;
-  if (root >= 0) {
-    // preorder over firstChild / nextSibling, no recursion
-    let v = root;
-    while (true) {
-      printNode(out, t, v, valid);
-      let f = t.firstChild.get(v);
-      if (f >= 0) { v = f; continue; }
-      while (v != root && t.nextSibling.get(v) < 0) v = t.idom.get(v);
-      if (v == root) break;
-      v = t.nextSibling.get(v);
-    }
-  }
+  for (let k = 0; k < t.preorder.len; k++) printNode(out, t, t.preorder.get(k), valid);
   out.str("Roots: ");
   for (let i = 0; i < t.roots.len; i++) { printValueRef(out, cfgBlock.get(t.roots.get(i))); out.byte(32); }
   out.byte(10);

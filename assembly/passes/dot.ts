@@ -167,18 +167,7 @@ export function dotTreeOf(log: OutBuf, g: i32, post: bool, simple: boolean): voi
   writing(log, name);
   let out = new OutBuf();
   header(out, post ? "Post dominator tree" : "Dominator tree", g);
-  let root = t.root;
-  if (root >= 0) {
-    let v = root;
-    while (true) {
-      writeTreeNode(out, t, v, simple);
-      let f = t.firstChild.get(v);
-      if (f >= 0) { v = f; continue; }
-      while (v != root && t.nextSibling.get(v) < 0) v = t.idom.get(v);
-      if (v == root) break;
-      v = t.nextSibling.get(v);
-    }
-  }
+  for (let k = 0; k < t.preorder.len; k++) writeTreeNode(out, t, t.preorder.get(k), simple);
   out.str("}\n");
   addSideFile(name, out);
 }

@@ -207,19 +207,11 @@ const CC_SWIFTTAIL: i32 = 20;   // CallingConv::SwiftTail
 // With -mergefunc-preserve-debug-info, G itself becomes the thunk (pdi.ts).
 function writeThunk(f: i32, g: i32): void {
   if (preserveDebugInfo && gFirstBlock.get(g) >= 0) { writeThunkKeepingDebugInfo(f, g); return; }
-  let fTy = gValueType.get(f), gTy = gValueType.get(g);
-  let ng = createFunction(gTy, <i32>gLinkage.get(g), gAddrSpace.get(g), -1);
+  let ng = createFunction(gValueType.get(g), <i32>gLinkage.get(g), gAddrSpace.get(g), -1);
   gComdat.set(ng, gComdat.get(g));
   let bb = appendBlock(ng, -1);
   setInsertPointAtEnd(bb);
-  args.clear();
-  let n = gNumArgs.get(ng);
-  for (let i = 0; i < n; i++) args.push(createCast(gFirstArg.get(ng) + i, listAt(fTy, i)));
-  let tail = gCC.get(f) == CC_SWIFTTAIL && gCC.get(g) == CC_SWIFTTAIL ? 2 : 1;
-  let ci = buildCall(fTy, gValue.get(f), args, 0, args.len, gAttrs.get(f), gCC.get(f), tail);
-  let rt = tyA.get(gTy);
-  if (rt == T_VOID) buildRet(-1);
-  else buildRet(createCast(ci, rt));
+  buildForwardingCall(f, g, ng);
   copyFunctionAttributes(ng, g);
   takeName(gValue.get(ng), gValue.get(g));
   copyGlobalMetadataOfKind(ng, g, MDK_TYPE);
@@ -230,20 +222,29 @@ function writeThunk(f: i32, g: i32): void {
   eraseGlobal(g);
 }
 
+// At the insertion point, the body of a thunk for G: the arguments of function `from` (the thunk)
+// cast to F's parameter types, a call of F (a tail call; musttail between swifttail functions) and
+// a return of its result cast to G's return type. Returns the call; the return is in thunkRet.
+let thunkRet: i32 = -1;
+function buildForwardingCall(f: i32, g: i32, from: i32): i32 {
+  let fTy = gValueType.get(f);
+  args.clear();
+  let n = gNumArgs.get(from);
+  for (let i = 0; i < n; i++) args.push(createCast(gFirstArg.get(from) + i, listAt(fTy, i)));
+  let tail = gCC.get(f) == CC_SWIFTTAIL && gCC.get(g) == CC_SWIFTTAIL ? 2 : 1;
+  let ci = buildCall(fTy, gValue.get(f), args, 0, args.len, gAttrs.get(f), gCC.get(f), tail);
+  let rt = tyA.get(gValueType.get(g));
+  thunkRet = rt == T_VOID ? buildRet(-1) : buildRet(createCast(ci, rt));
+  return ci;
+}
+
 function writeThunkKeepingDebugInfo(f: i32, g: i32): void {
-  let fTy = gValueType.get(f), gTy = gValueType.get(g);
   beginPDIThunk(g);
   let entry = gFirstBlock.get(g);
   let before = lastInst(entry);
-  args.clear();
-  let n = gNumArgs.get(g);
-  for (let i = 0; i < n; i++) args.push(createCast(gFirstArg.get(g) + i, listAt(fTy, i)));
-  let tail = gCC.get(f) == CC_SWIFTTAIL && gCC.get(g) == CC_SWIFTTAIL ? 2 : 1;
-  let ci = buildCall(fTy, gValue.get(f), args, 0, args.len, gAttrs.get(f), gCC.get(f), tail);
-  let rt = tyA.get(gTy);
-  let ret = rt == T_VOID ? buildRet(-1) : buildRet(createCast(ci, rt));
+  let ci = buildForwardingCall(f, g, g);
   adoptTrailing(before >= 0 ? iNext.get(before) : firstInst(entry));
-  finishPDIThunk(g, ci, ret);
+  finishPDIThunk(g, ci, thunkRet);
   forgetLocalRange(g);
   markBodyChanged(g);
 }
