@@ -104,18 +104,26 @@ function parseMetadataInner(target: i32): i32 {
   return mdForValueId(v);
 }
 
-function parseTuple(target: i32): i32 {
-  next(); // '{'
+// Comma-separated metadata operands up to and including `close`, pushed on mdStack; on an error
+// the stack is left as it was.
+function parseOperandList(close: T, what: string): bool {
   let base = mdStack.len;
-  if (tok != T.RBrace) {
+  if (tok != close) {
     while (true) {
       let m = parseMetadataOperand();
-      if (failed) { mdStack.len = base; return -1; }
+      if (failed) { mdStack.len = base; return false; }
       mdStack.push(m);
       if (!eat(T.Comma)) break;
     }
   }
-  if (!expect(T.RBrace, "'}' at end of metadata node")) { mdStack.len = base; return -1; }
+  if (!expect(close, what)) { mdStack.len = base; return false; }
+  return true;
+}
+
+function parseTuple(target: i32): i32 {
+  next(); // '{'
+  let base = mdStack.len;
+  if (!parseOperandList(T.RBrace, "'}' at end of metadata node")) return -1;
   let m = target >= 0 ? target : newMD(MK.Tuple, -1);
   mdKind.set(m, <u8>MK.Tuple); mdA.set(m, -1);
   setOps(m, base);
@@ -149,15 +157,7 @@ function parseSpecialized(target: i32): i32 {
   if (strtab.eqStr(cls, "DIArgList")) {
     next();
     let base = mdStack.len;
-    if (tok != T.RParen) {
-      while (true) {
-        let m = parseMetadataOperand();
-        if (failed) { mdStack.len = base; return -1; }
-        mdStack.push(m);
-        if (!eat(T.Comma)) break;
-      }
-    }
-    if (!expect(T.RParen, "')' here")) { mdStack.len = base; return -1; }
+    if (!parseOperandList(T.RParen, "')' here")) return -1;
     let m = target >= 0 ? target : newMD(MK.ArgList, -1);
     mdKind.set(m, <u8>MK.ArgList);
     setOps(m, base);

@@ -152,6 +152,17 @@ function instHash(op: i32): u64 {
   return unchecked(opHash[op]);
 }
 
+// The walk of the three hashes: depth first from the entry, a block's successors pushed in order
+// the first time they are seen.
+function pushUnseenSuccessors(b: i32): void {
+  let t = terminatorOf(b);
+  let ns = numSuccessors(t);
+  for (let s = 0; s < ns; s++) {
+    let sb = successor(t, s);
+    if (sb >= 0 && seen.visit(sb)) stackV.push(sb);
+  }
+}
+
 // LLVM 22: the words [4, function header, varargs, argument count, then per block a block header
 // and each instruction's hash], hashed as one buffer.
 function stableFunctionHash(g: i32): u64 {
@@ -168,12 +179,7 @@ function stableFunctionHash(g: i32): u64 {
       let b = stackV.pop();
       words.push(45798);
       for (let i = vA.get(b); i >= 0; i = iNext.get(i)) words.push(<i64>instHash(<i32>iOp.get(i)));
-      let t = terminatorOf(b);
-      let ns = numSuccessors(t);
-      for (let s = 0; s < ns; s++) {
-        let sb = successor(t, s);
-        if (sb >= 0 && seen.visit(sb)) stackV.push(sb);
-      }
+      pushUnseenSuccessors(b);
     }
   }
   return stableHashCombine(words.ptr, words.len);
@@ -193,12 +199,7 @@ function hashCombineFunctionHash(g: i32): u64 {
     let b = stackV.pop();
     h = mix(h, 45798); // block header
     for (let i = vA.get(b); i >= 0; i = iNext.get(i)) h = mix(h, <u64>llvmOpcode(<i32>iOp.get(i)));
-    let t = terminatorOf(b);
-    let ns = numSuccessors(t);
-    for (let s = 0; s < ns; s++) {
-      let sb = successor(t, s);
-      if (sb >= 0 && seen.visit(sb)) stackV.push(sb);
-    }
+    pushUnseenSuccessors(b);
   }
   return h;
 }
@@ -263,12 +264,7 @@ export function functionDetailHash(g: i32): u64 {
       if (op == Op.ICmp || op == Op.FCmp) h = mix(h, <u64>predicate(i));
       for (let k = 0; k < n; k++) h = mix(h, operandKey(opVal.get(s + k), self));
     }
-    let t = terminatorOf(b);
-    let ns = numSuccessors(t);
-    for (let k = 0; k < ns; k++) {
-      let sb = successor(t, k);
-      if (sb >= 0 && seen.visit(sb)) stackV.push(sb);
-    }
+    pushUnseenSuccessors(b);
   }
   return h;
 }
