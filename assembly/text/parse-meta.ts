@@ -39,20 +39,15 @@ export function attachmentKind(name: i32): i32 {
   return k;
 }
 
-export function mdForValueId(v: i32): i32 {
-  mdForValue.fit(v + 1, -1);
-  let m = mdForValue.get(v);
+export function mdForValueId(v: i32): i32 { return memoMD(mdForValue, MK.Value, v); }
+function mdForStringId(s: i32): i32 { return memoMD(mdForString, MK.String, s); }
+// The one node of `kind` wrapping id `a` (a value or a string), made on first use.
+function memoMD(memo: I32Vec, kind: MK, a: i32): i32 {
+  memo.fit(a + 1, -1);
+  let m = memo.get(a);
   if (m >= 0) return m;
-  m = newMD(MK.Value, v);
-  mdForValue.set(v, m);
-  return m;
-}
-function mdForStringId(s: i32): i32 {
-  mdForString.fit(s + 1, -1);
-  let m = mdForString.get(s);
-  if (m >= 0) return m;
-  m = newMD(MK.String, s);
-  mdForString.set(s, m);
+  m = newMD(kind, a);
+  memo.set(a, m);
   return m;
 }
 // `!N` reference: the node with that number, a forward placeholder when not yet defined.

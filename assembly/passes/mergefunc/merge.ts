@@ -213,13 +213,17 @@ function writeThunk(f: i32, g: i32): void {
   setInsertPointAtEnd(bb);
   buildForwardingCall(f, g, ng);
   copyFunctionAttributes(ng, g);
-  takeName(gValue.get(ng), gValue.get(g));
-  copyGlobalMetadataOfKind(ng, g, MDK_TYPE);
-  copyGlobalMetadataOfKind(ng, g, MDK_KCFI_TYPE);
-  removeUsers(gValue.get(g));
-  replaceAllUsesDeep(gValue.get(g), gValue.get(ng));
-  setForward(g, ng);
+  takePlaceOf(ng, g);
   eraseGlobal(g);
+}
+// Function nf takes old's place: its name, its !type and !kcfi_type metadata and every use.
+function takePlaceOf(nf: i32, old: i32): void {
+  takeName(gValue.get(nf), gValue.get(old));
+  copyGlobalMetadataOfKind(nf, old, MDK_TYPE);
+  copyGlobalMetadataOfKind(nf, old, MDK_KCFI_TYPE);
+  removeUsers(gValue.get(old));
+  replaceAllUsesDeep(gValue.get(old), gValue.get(nf));
+  setForward(old, nf);
 }
 
 // At the insertion point, the body of a thunk for G: the arguments of function `from` (the thunk)
@@ -315,12 +319,7 @@ export function mergeTwoFunctions(f: i32, g: i32): void {
     let nf = createFunction(gValueType.get(f), <i32>gLinkage.get(f), gAddrSpace.get(f), -1);
     copyFunctionAttributes(nf, f);
     if (v22) { gComdat.set(nf, gComdat.get(f)); gComdat.set(f, -1); }
-    takeName(gValue.get(nf), gValue.get(f));
-    copyGlobalMetadataOfKind(nf, f, MDK_TYPE);
-    copyGlobalMetadataOfKind(nf, f, MDK_KCFI_TYPE);
-    removeUsers(gValue.get(f));
-    replaceAllUsesDeep(gValue.get(f), gValue.get(nf));
-    setForward(f, nf);
+    takePlaceOf(nf, f);
     let redirected = 0;
     if (v22) {
       // Direct callers of an ODR name call the private copy.

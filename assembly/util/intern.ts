@@ -1,0 +1,95 @@
+// Interning of short sequences: equal sequences get equal dense ids, so structural equality is
+// id equality. One open-addressed table (linear probing, ids in insertion order) for both element
+// types: bytes (the string table) and i32s (attribute sets and lists, constant keys, locations).
+import { Vec, I32Vec, U8Vec } from "./vec";
+
+@inline export function hashBytes(p: usize, n: i32): u32 {
+  // Four bytes per step (multiply-rotate), then the tail; final avalanche. Good enough for
+  // open addressing with linear probing, and several times faster than byte-wise FNV.
+  let h: u32 = 0x811c9dc5 ^ <u32>n;
+  let i = 0;
+  for (; i + 4 <= n; i += 4) { h = rotl<u32>((h ^ load<u32>(p + <usize>i)) * 0x9E3779B1, 13) * 5 + 0xE6546B64; }
+  for (; i < n; i++) { h = (h ^ load<u8>(p + <usize>i)) * 0x01000193; }
+  h ^= h >>> 16; h *= 0x85EBCA6B; h ^= h >>> 13;
+  return h;
+}
+export function hashI32s(p: usize, n: i32): u32 {
+  let h: u32 = 0x9E3779B9 ^ <u32>n;
+  for (let i = 0; i < n; i++) { h = (h ^ load<u32>(p + (<usize>i << 2))) * 0x85EBCA6B; h ^= h >>> 13; }
+  return h;
+}
+
+export class Interner<T> {
+  pool: Vec<T>;                        // the sequences, back to back
+  start: I32Vec;                       // id -> first element in pool
+  length: I32Vec;                      // id -> element count
+  slots: Int32Array;                   // open-addressed table of ids, -1 empty
+  mask: i32;
+  constructor(poolCap: i32, idCap: i32, slotCap: i32) {
+    // the named vector classes, so that Vec<T> itself is never instantiated
+    this.pool = sizeof<T>() == 1 ? changetype<Vec<T>>(new U8Vec(poolCap)) : changetype<Vec<T>>(new I32Vec(poolCap));
+    this.start = new I32Vec(idCap);
+    this.length = new I32Vec(idCap);
+    this.slots = new Int32Array(slotCap).fill(-1);
+    this.mask = slotCap - 1;
+  }
+  @inline get count(): i32 { return this.start.len; }
+  @inline lenOf(id: i32): i32 { return this.length.get(id); }
+  @inline ptrOf(id: i32): usize { return this.pool.ptr + (<usize>this.start.get(id) << alignof<T>()); }
+  @inline private hash(p: usize, n: i32): u32 { return sizeof<T>() == 1 ? hashBytes(p, n) : hashI32s(p, n); }
+  private eq(id: i32, p: usize, n: i32): bool {
+    if (this.length.get(id) != n) return false;
+    return memory.compare(this.ptrOf(id), p, <usize>n << alignof<T>()) == 0;
+  }
+  private grow(): void {
+    let size = (this.mask + 1) << 1;
+    let slots = new Int32Array(size).fill(-1);
+    let mask = size - 1;
+    let n = this.start.len;
+    for (let id = 0; id < n; id++) {
+      let h = <i32>this.hash(this.ptrOf(id), this.length.get(id)) & mask;
+      while (unchecked(slots[h]) >= 0) h = (h + 1) & mask;
+      unchecked(slots[h] = id);
+    }
+    this.slots = slots; this.mask = mask;
+  }
+  // Returns the id of the n elements at p, adding them if new. p may point into the pool itself.
+  intern(p: usize, n: i32): i32 {
+    let mask = this.mask;
+    let h = <i32>this.hash(p, n) & mask;
+    let slots = this.slots;
+    while (true) {
+      let id = unchecked(slots[h]);
+      if (id < 0) break;
+      if (this.eq(id, p, n)) return id;
+      h = (h + 1) & mask;
+    }
+    let pool = this.pool;
+    let off = pool.len;
+    // reserve may move the pool, and p with it
+    let src = p;
+    let base = pool.ptr;
+    if (p >= base && p < base + (<usize>pool.cap << alignof<T>())) {
+      pool.reserve(off + n);
+      src = pool.ptr + (p - base);
+    } else pool.reserve(off + n);
+    memory.copy(pool.ptr + (<usize>off << alignof<T>()), src, <usize>n << alignof<T>());
+    pool.len = off + n;
+    let id = this.start.push(off);
+    this.length.push(n);
+    unchecked(slots[h] = id);
+    if ((id + 1) * 2 > mask) this.grow();
+    return id;
+  }
+  // Looks up without adding; -1 if absent.
+  find(p: usize, n: i32): i32 {
+    let mask = this.mask;
+    let h = <i32>this.hash(p, n) & mask;
+    while (true) {
+      let id = unchecked(this.slots[h]);
+      if (id < 0) return -1;
+      if (this.eq(id, p, n)) return id;
+      h = (h + 1) & mask;
+    }
+  }
+}
