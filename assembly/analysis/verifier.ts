@@ -61,13 +61,24 @@ export function resetVerifier(): void {
   broken = false; numbered = false; numberedFn = -1; stamp = 0; blockStamp = 0; curBlock = -1; curBlockNum = -1; epoch = 0; walkUsers = true;
   curFn = -1; curFnValue = -1; landingPadTy = -1;
 }
+// Setters for the verifier's other files (an AS module cannot assign another's globals).
+export function setWalkUsers(on: bool): void { walkUsers = on; }
+export function setBroken(): void { broken = true; }
+export function enterFunction(g: i32): void { curFn = g; curFnValue = gValue.get(g); landingPadTy = -1; }
+export function enterBlock(b: i32): void { blockStamp = ++stamp; curBlock = b; curBlockNum = blockNum.get(b); }
+export function nextStamp(): i32 { return ++stamp; }
+// The first landingpad/resume type of the function, or whether t differs from it.
+export function landingPadTypeDiffers(t: i32): bool {
+  if (landingPadTy < 0) { landingPadTy = t; return false; }
+  return landingPadTy != t;
+}
 // The text of the last verification (empty when the module is well formed).
 export function verifierOutput(): OutBuf { return out; }
 
 // Verifies the whole module; false when it is broken (messages in verifierOutput()).
 export function verifyModule(): bool {
   begin();
-  walkUsers = hasDetachedUsers();
+  setWalkUsers(hasDetachedUsers());
   for (let g = 0; g < globalCount(); g++) {
     if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
     verifyFunction(g);
@@ -82,7 +93,7 @@ export function verifyModule(): bool {
 // Verifies one function (global index), as opt's function-level `verify` pass does.
 export function verifyOneFunction(g: i32): bool {
   begin();
-  walkUsers = true; // deciding it would cost a scan of the module per function
+  setWalkUsers(true); // deciding it would cost a scan of the module per function
   verifyFunction(g);
   return !broken;
 }
@@ -187,13 +198,13 @@ const ATTR_IMMARG: i32 = ATTR_KW.indexOf("immarg");
 // ---- functions ----
 
 function verifyFunction(g: i32): void {
-  curFn = g; curFnValue = gValue.get(g); landingPadTy = -1;
+  enterFunction(g);
   let entry = gFirstBlock.get(g);
   if (entry >= 0) {
     for (let b = entry; b >= 0; b = iNext.get(b)) {
       let last = vB.get(b);
       if (last >= 0 && isTerminator(opOf(last))) continue;
-      broken = true;
+      setBroken();
       out.str("Basic Block in function '");
       let nm = vName.get(curFnValue);
       if (nm >= 0) out.strId(strtab, nm);
@@ -207,7 +218,7 @@ function verifyFunction(g: i32): void {
   visitFunction(g);
   for (let b = entry; b >= 0; b = iNext.get(b)) {
     visitBasicBlock(b);
-    blockStamp = ++stamp; curBlock = b; curBlockNum = blockNum.get(b);
+    enterBlock(b);
     for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { visitInst(i); mark.set(i, blockStamp); }
   }
 }
@@ -424,83 +435,19 @@ function visitInst(i: i32): void {
       if (indexedType(vType.get(operand(i, 0)), i) != vType.get(operand(i, 1))) { bad("Invalid InsertValueInst operands!", i); return; }
       visitInstruction(i); return;
     }
-    case Op.GetElementPtr: {
-      if (!isPtr(scalarType(vType.get(operand(i, 0))))) { bad("GEP base pointer is not a vector or a vector of pointers", i); return; }
-      if (!isSized(iExt.get(i))) { bad("GEP into unsized type!", i); return; }
-      for (let k = 1; k < n; k++) if (!isIntOrIntVec(vType.get(operand(i, k)))) { bad("GEP indexes must be integers", i); return; }
-      visitInstruction(i); return;
-    }
-    case Op.Load: {
-      if (!isPtr(vType.get(operand(i, 0)))) { bad("Load operand must be a pointer.", i); return; }
-      let t = vType.get(i);
-      if (!isSized(t)) { bad("loading unsized types is not allowed", i); return; }
-      if (iFlags.get(i) & F_ATOMIC) {
-        let o = ordering(i);
-        if (o == Ordering.Release || o == Ordering.AcqRel) { bad("Load cannot have Release ordering", i); return; }
-        if (!(isInt(t) || isPtr(t) || isFP(t))) { fail("atomic load operand must have integer, pointer, or floating point type!"); wt(t); w(i); return; }
-      } else if (iExt.get(i) >= 0) { bad("Non-atomic load cannot have SynchronizationScope specified", i); return; }
-      visitInstruction(i); return;
-    }
-    case Op.Store: {
-      if (!isPtr(vType.get(operand(i, 1)))) { bad("Store operand must be a pointer.", i); return; }
-      let t = vType.get(operand(i, 0));
-      if (!isSized(t)) { bad("storing unsized types is not allowed", i); return; }
-      if (iFlags.get(i) & F_ATOMIC) {
-        let o = ordering(i);
-        if (o == Ordering.Acquire || o == Ordering.AcqRel) { bad("Store cannot have Acquire ordering", i); return; }
-        if (!(isInt(t) || isPtr(t) || isFP(t))) { fail("atomic store operand must have integer, pointer, or floating point type!"); wt(t); w(i); return; }
-      } else if (iExt.get(i) >= 0) { bad("Non-atomic store cannot have SynchronizationScope specified", i); return; }
-      visitInstruction(i); return;
-    }
-    case Op.Alloca: {
-      if (!isSized(iExt.get(i))) { bad("Cannot allocate unsized type", i); return; }
-      if (!isInt(vType.get(operand(i, 0)))) { bad("Alloca array size must have integer type", i); return; }
-      visitInstruction(i); return;
-    }
-    case Op.AtomicCmpXchg: {
-      let t = vType.get(operand(i, 1));
-      if (!(isInt(t) || isPtr(t))) { fail("cmpxchg operand must have integer or pointer type"); wt(t); w(i); return; }
-      visitInstruction(i); return;
-    }
+    case Op.GetElementPtr: visitGEP(i); return;
+    case Op.Load: visitLoad(i); return;
+    case Op.Store: visitStore(i); return;
+    case Op.Alloca: visitAlloca(i); return;
+    case Op.AtomicCmpXchg: visitCmpXchg(i); return;
     case Op.AtomicRMW: visitAtomicRMW(i); return;
-    case Op.Fence: {
-      let o = ordering(i);
-      if (!(o == Ordering.Acquire || o == Ordering.Release || o == Ordering.AcqRel || o == Ordering.SeqCst)) {
-        bad("fence instructions may only have acquire, release, acq_rel, or seq_cst ordering.", i); return;
-      }
-      visitInstruction(i); return;
-    }
+    case Op.Fence: visitFence(i); return;
     case Op.LandingPad: visitLandingPad(i); return;
-    case Op.Resume: {
-      if (!hasPersonality()) { bad("ResumeInst needs to be in a function with a personality.", i); return; }
-      let t = vType.get(operand(i, 0));
-      if (landingPadTy < 0) landingPadTy = t;
-      else if (landingPadTy != t) { bad("The resume instruction should have a consistent result type inside a function.", i); return; }
-      visitTerminator(i); return;
-    }
-    case Op.CatchPad: case Op.CleanupPad: {
-      let cp = op == Op.CatchPad;
-      if (!hasPersonality()) { bad(cp ? "CatchPadInst needs to be in a function with a personality." : "CleanupPadInst needs to be in a function with a personality.", i); return; }
-      let parent = operand(i, 0);
-      if (cp && !isInstOp(parent, Op.CatchSwitch)) { bad("CatchPadInst needs to be directly nested in a CatchSwitchInst.", parent); return; }
-      if (firstNonPhi(vParent.get(i)) != i) { bad(cp ? "CatchPadInst not the first non-PHI instruction in the block." : "CleanupPadInst not the first non-PHI instruction in the block.", i); return; }
-      if (!cp && !(<i32>vKind.get(parent) == VK.ConstNone || isInstOp(parent, Op.CatchPad) || isInstOp(parent, Op.CleanupPad))) { bad("CleanupPadInst has an invalid parent.", i); return; }
-      ehPadPredecessors(i);
-      visitInstruction(i); return;
-    }
+    case Op.Resume: visitResume(i); return;
+    case Op.CatchPad: case Op.CleanupPad: visitFuncletPad(i, op); return;
     case Op.CatchSwitch: visitCatchSwitch(i); return;
-    case Op.CatchRet: {
-      if (!isInstOp(operand(i, 0), Op.CatchPad)) { bad("CatchReturnInst needs to be provided a CatchPad", i); w(operand(i, 0)); return; }
-      visitTerminator(i); return;
-    }
-    case Op.CleanupRet: {
-      if (!isInstOp(operand(i, 0), Op.CleanupPad)) { bad("CleanupReturnInst needs to be provided a CleanupPad", i); w(operand(i, 0)); return; }
-      if (n > 1) {
-        let p = firstNonPhi(operand(i, 1));
-        if (p < 0 || !isEHPadOp(opOf(p)) || opOf(p) == Op.LandingPad) { bad("CleanupReturnInst must unwind to an EH block which is not a landingpad.", i); return; }
-      }
-      visitTerminator(i); return;
-    }
+    case Op.CatchRet: visitCatchRet(i); return;
+    case Op.CleanupRet: visitCleanupRet(i); return;
     default: visitInstruction(i);
   }
 }
@@ -525,13 +472,13 @@ function visitRet(i: i32): void {
 function visitSwitch(i: i32): void {
   let t = vType.get(operand(i, 0));
   let n = numOperands(i);
-  stamp++;
+  let st = nextStamp();
   for (let k = 2; k + 1 < n; k += 2) {
     let c = operand(i, k);
     if (<i32>vKind.get(c) != VK.ConstInt) { bad("Case value is not a constant integer.", i); return; }
     if (vType.get(c) != t) { bad("Switch constants must all be same type as switch value!", i); return; }
-    if (mark.get(c) == stamp) { bad("Duplicate integer as switch case", i); w(c); return; }
-    mark.set(c, stamp);
+    if (mark.get(c) == st) { bad("Duplicate integer as switch case", i); w(c); return; }
+    mark.set(c, st);
   }
   visitTerminator(i);
 }
@@ -713,9 +660,7 @@ function ehPadPredecessors(i: i32): void {
 function visitLandingPad(i: i32): void {
   if (listCount(i) == 0 && (iFlags.get(i) & F_CLEANUP) == 0) { bad("LandingPadInst needs at least one clause or to be a cleanup.", i); return; }
   ehPadPredecessors(i);
-  let t = vType.get(i);
-  if (landingPadTy < 0) landingPadTy = t;
-  else if (landingPadTy != t) { bad("The landingpad instruction should have a consistent result type inside a function.", i); return; }
+  if (landingPadTypeDiffers(vType.get(i))) { bad("The landingpad instruction should have a consistent result type inside a function.", i); return; }
   if (!hasPersonality()) { bad("LandingPadInst needs to be in a function with a personality.", i); return; }
   if (firstNonPhi(vParent.get(i)) != i) { bad("LandingPadInst not the first non-PHI instruction in the block.", i); return; }
   let nc = listCount(i);
@@ -907,4 +852,88 @@ function visitGlobalVariable(g: i32): void {
     bad("Only global arrays can have appending linkage!", v); return;
   }
   visitGlobalValue(g);
+}
+
+function visitGEP(i: i32): void {
+  let n = numOperands(i);
+  if (!isPtr(scalarType(vType.get(operand(i, 0))))) { bad("GEP base pointer is not a vector or a vector of pointers", i); return; }
+  if (!isSized(iExt.get(i))) { bad("GEP into unsized type!", i); return; }
+  for (let k = 1; k < n; k++) if (!isIntOrIntVec(vType.get(operand(i, k)))) { bad("GEP indexes must be integers", i); return; }
+  visitInstruction(i);
+}
+
+function visitLoad(i: i32): void {
+  if (!isPtr(vType.get(operand(i, 0)))) { bad("Load operand must be a pointer.", i); return; }
+  let t = vType.get(i);
+  if (!isSized(t)) { bad("loading unsized types is not allowed", i); return; }
+  if (iFlags.get(i) & F_ATOMIC) {
+    let o = ordering(i);
+    if (o == Ordering.Release || o == Ordering.AcqRel) { bad("Load cannot have Release ordering", i); return; }
+    if (!(isInt(t) || isPtr(t) || isFP(t))) { fail("atomic load operand must have integer, pointer, or floating point type!"); wt(t); w(i); return; }
+  } else if (iExt.get(i) >= 0) { bad("Non-atomic load cannot have SynchronizationScope specified", i); return; }
+  visitInstruction(i);
+}
+
+function visitStore(i: i32): void {
+  if (!isPtr(vType.get(operand(i, 1)))) { bad("Store operand must be a pointer.", i); return; }
+  let t = vType.get(operand(i, 0));
+  if (!isSized(t)) { bad("storing unsized types is not allowed", i); return; }
+  if (iFlags.get(i) & F_ATOMIC) {
+    let o = ordering(i);
+    if (o == Ordering.Acquire || o == Ordering.AcqRel) { bad("Store cannot have Acquire ordering", i); return; }
+    if (!(isInt(t) || isPtr(t) || isFP(t))) { fail("atomic store operand must have integer, pointer, or floating point type!"); wt(t); w(i); return; }
+  } else if (iExt.get(i) >= 0) { bad("Non-atomic store cannot have SynchronizationScope specified", i); return; }
+  visitInstruction(i);
+}
+
+function visitAlloca(i: i32): void {
+  if (!isSized(iExt.get(i))) { bad("Cannot allocate unsized type", i); return; }
+  if (!isInt(vType.get(operand(i, 0)))) { bad("Alloca array size must have integer type", i); return; }
+  visitInstruction(i);
+}
+
+function visitCmpXchg(i: i32): void {
+  let t = vType.get(operand(i, 1));
+  if (!(isInt(t) || isPtr(t))) { fail("cmpxchg operand must have integer or pointer type"); wt(t); w(i); return; }
+  visitInstruction(i);
+}
+
+function visitFence(i: i32): void {
+  let o = ordering(i);
+  if (!(o == Ordering.Acquire || o == Ordering.Release || o == Ordering.AcqRel || o == Ordering.SeqCst)) {
+    bad("fence instructions may only have acquire, release, acq_rel, or seq_cst ordering.", i); return;
+  }
+  visitInstruction(i);
+}
+
+function visitResume(i: i32): void {
+  if (!hasPersonality()) { bad("ResumeInst needs to be in a function with a personality.", i); return; }
+  if (landingPadTypeDiffers(vType.get(operand(i, 0)))) { bad("The resume instruction should have a consistent result type inside a function.", i); return; }
+  visitTerminator(i);
+}
+
+function visitFuncletPad(i: i32, op: i32): void {
+  let cp = op == Op.CatchPad;
+  if (!hasPersonality()) { bad(cp ? "CatchPadInst needs to be in a function with a personality." : "CleanupPadInst needs to be in a function with a personality.", i); return; }
+  let parent = operand(i, 0);
+  if (cp && !isInstOp(parent, Op.CatchSwitch)) { bad("CatchPadInst needs to be directly nested in a CatchSwitchInst.", parent); return; }
+  if (firstNonPhi(vParent.get(i)) != i) { bad(cp ? "CatchPadInst not the first non-PHI instruction in the block." : "CleanupPadInst not the first non-PHI instruction in the block.", i); return; }
+  if (!cp && !(<i32>vKind.get(parent) == VK.ConstNone || isInstOp(parent, Op.CatchPad) || isInstOp(parent, Op.CleanupPad))) { bad("CleanupPadInst has an invalid parent.", i); return; }
+  ehPadPredecessors(i);
+  visitInstruction(i);
+}
+
+function visitCatchRet(i: i32): void {
+  if (!isInstOp(operand(i, 0), Op.CatchPad)) { bad("CatchReturnInst needs to be provided a CatchPad", i); w(operand(i, 0)); return; }
+  visitTerminator(i);
+}
+
+function visitCleanupRet(i: i32): void {
+  let n = numOperands(i);
+  if (!isInstOp(operand(i, 0), Op.CleanupPad)) { bad("CleanupReturnInst needs to be provided a CleanupPad", i); w(operand(i, 0)); return; }
+  if (n > 1) {
+    let p = firstNonPhi(operand(i, 1));
+    if (p < 0 || !isEHPadOp(opOf(p)) || opOf(p) == Op.LandingPad) { bad("CleanupReturnInst must unwind to an EH block which is not a landingpad.", i); return; }
+  }
+  visitTerminator(i);
 }
