@@ -7,7 +7,9 @@ import * as K from "./keywords";
 import { error, errorI, eat, expect, expectWord, isWord, eatWord, stack, failed, parseAlignment, checkVersion, checkFeature } from "./pstate";
 import { Feature } from "../ir/version";
 import { parseType, parseAddrSpace } from "./parse-types";
-import { parseTypeAndValue, parseValue, parseBlockRef, parseCmpPredicate, localLookupName, localLookupNum } from "./parse-values";
+import { parseTypeAndValue, parseValue, parseBlockRef } from "./parse-values";
+import { parseCmpPredicate } from "./parse-constexpr";
+import { localLookupName, localLookupNum } from "./parse-symbols";
 import { parseAttrSet, AC_PARAM, AC_RET, AC_FN } from "./parse-attrs";
 import {
   TK, tyKind, tyA, tyN, T_VOID, T_I1, T_I32, T_I64, T_LABEL, T_TOKEN, T_METADATA, T_PTR, ptrType, isInt, isPtr, isFP,
@@ -74,7 +76,7 @@ function make(op: i32, type: i32, base: i32): i32 {
   stack.len = base;
   return v;
 }
-import { strtabString as strtabStr } from "./parse-values";
+import { strtabString as strtabStr } from "./parse-symbols";
 
 function parseFMF(): i32 {
   let f = 0;

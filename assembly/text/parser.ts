@@ -8,11 +8,13 @@ import * as K from "./keywords";
 import { error, errorAt, errorI, eat, expect, expectWord, isWord, eatWord, failed, resetParseState, stack, parseAlignment } from "./pstate";
 import { encodeAlign } from "../ir/align";
 import { parseType, parseTypeDefinition, parseAddrSpace, resetTypeParser, firstUndefinedType } from "./parse-types";
+import { parseValue, parseTypeAndValue, resetValueParser } from "./parse-values";
 import {
-  parseValue, parseTypeAndValue, resetValueParser, beginFunctionScope, endFunctionScope, localLookupName, localSetName,
-  localLookupNum, localSetNum, globalLookupName, globalSetName, globalLookupNum, globalSetNum, forwardList,
-  globalForwardList, forwardPosOf, strtabString, baFunc, baName, baNum, baBlock, resetBlockAddresses, earlyRank,
-} from "./parse-values";
+  beginFunctionScope, endFunctionScope, localLookupName, localSetName, localLookupNum, localSetNum,
+  globalLookupName, globalSetName, globalLookupNum, globalSetNum, forwardList, globalForwardList, forwardPosOf,
+  strtabString,
+} from "./parse-symbols";
+import { baFunc, baName, baNum, baBlock, resetBlockAddresses, earlyRank } from "./parse-blockaddr";
 import {
   parseMetadataDefinition, parseNamedMetadata, parseAttachment, parseDebugRecord, resetMetadataParser,
   firstUndefinedMetadata, mdForwardPos, odrUniqueTypes,
