@@ -10,7 +10,10 @@ import { VK, vKind, vType } from "../ir/values";
 import { getNull, getPoison, getZero, getExpr, isNullValue, gepExprWords } from "../ir/constants";
 import { instOpcode } from "./parse-inst";
 import { has, Feature } from "../ir/version";
-import { Op, F_NUW, F_NSW, F_EXACT, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW, F_DISJOINT, isCast, isBinary, ICMP_NAMES as ICMP, FCMP_NAMES as FCMP } from "../ir/opcodes";
+import {
+  Op, F_NUW, F_NSW, F_EXACT, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW, F_DISJOINT, isCast, isBinary,
+  ICMP_NAMES as ICMP, FCMP_NAMES as FCMP,
+} from "../ir/opcodes";
 import { parseTypeAndValue } from "./parse-values";
 
 // The instruction words LLVM reads as the start of a constant expression: those the version still

@@ -4,7 +4,9 @@ import { I32Vec, U8Vec } from "../util/vec";
 import { T, tok, tokNum, tokStart, tokEnd, tokBig, next, src, strtab } from "./lexer";
 import { errorI, eat, expect, stack } from "./pstate";
 import { parseType } from "./parse-types";
-import { TK, tyKind, tyA, tyN, T_I8, isInt, intWidth, isFP, isVector, isStruct, listLen, listAt, scalarType } from "../ir/types";
+import {
+  TK, tyKind, tyA, tyN, T_I8, isInt, intWidth, isFP, isVector, isStruct, listLen, listAt, scalarType,
+} from "../ir/types";
 import { VK, vKind, vType } from "../ir/values";
 import { getInt, getIntWords, getAggregate, intLow64 } from "../ir/constants";
 import { typeToString } from "./printer-types";

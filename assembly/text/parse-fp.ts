@@ -4,7 +4,9 @@ import { zext64 } from "../util/bits";
 import { I32Vec } from "../util/vec";
 import { tokStart, tokEnd, next, src } from "./lexer";
 import { errorI } from "./pstate";
-import { T_DOUBLE, T_FLOAT, T_HALF, T_BFLOAT, T_FP128, T_X86FP80, T_PPCFP128, isFP, isVector, scalarType } from "../ir/types";
+import {
+  T_DOUBLE, T_FLOAT, T_HALF, T_BFLOAT, T_FP128, T_X86FP80, T_PPCFP128, isFP, isVector, scalarType,
+} from "../ir/types";
 import { getFP, getFPBits64 } from "../ir/constants";
 import { parseDecimalDouble } from "../util/fp";
 import { words } from "./parse-consts";

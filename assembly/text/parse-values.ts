@@ -7,9 +7,15 @@ import * as K from "./keywords";
 import { error, errorI, eat, expect, isWord, enter, leave, stack, stack2, failed, checkVersion } from "./pstate";
 import { parseType } from "./parse-types";
 import { parseMetadataOperand } from "./parse-meta";
-import { TK, tyKind, tyA, tyN, T_I1, T_I8, T_I32, T_I64, T_LABEL, T_METADATA, T_TOKEN, T_PTR, isVector, vectorType, scalarType } from "../ir/types";
+import {
+  TK, tyKind, tyA, tyN, T_I1, T_I8, T_I32, T_I64, T_LABEL, T_METADATA, T_TOKEN, T_PTR, isVector, vectorType,
+  scalarType,
+} from "../ir/types";
 import { VK, vType } from "../ir/values";
-import { getNull, getUndef, getPoison, getZero, getInt, getData, getAggregate, getExpr, getWithOperands, getInlineAsm, getMDValue, getBool, getSimple } from "../ir/constants";
+import {
+  getNull, getUndef, getPoison, getZero, getInt, getData, getAggregate, getExpr, getWithOperands, getInlineAsm,
+  getMDValue, getBool, getSimple,
+} from "../ir/constants";
 import { Op, OP_NAMES, opcodeSince } from "../ir/opcodes";
 import { typeToString } from "./printer-types";
 import { constExprSupported, opcodeOf, parseConstExpr, resetExprScratch } from "./parse-constexpr";

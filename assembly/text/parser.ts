@@ -20,7 +20,8 @@ import {
   firstUndefinedMetadata, mdForwardPos, odrUniqueTypes,
 } from "./parse-meta";
 import { parseAttrSet, parseAttrGroupDef, resolveGroupRefs, resetAttrParser, AC_PARAM, AC_RET, AC_FN, AC_GROUP, fnAlign } from "./parse-attrs";
-import { parseInstruction, setPending, lastWasTerminator, pendingComma, resetInstParser, parseCallingConv } from "./parse-inst";
+import { parseInstruction, setPending, lastWasTerminator, pendingComma, resetInstParser } from "./parse-inst";
+import { parseCallingConv } from "./parse-inst-call";
 import { typeToString } from "./printer-types";
 import { OP_NAMES, Op, isCallLike } from "../ir/opcodes";
 import {

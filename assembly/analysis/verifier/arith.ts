@@ -1,5 +1,7 @@
 // The verifier's checks of binary operators and casts (CastInst::castIsValid).
-import { TK, tyKind, tyA, tyN, isPtr, isVector, scalarType, isFirstClass, isAggregate, primitiveSizeInBits } from "../../ir/types";
+import {
+  TK, tyKind, tyA, tyN, isPtr, isVector, scalarType, isFirstClass, isAggregate, primitiveSizeInBits,
+} from "../../ir/types";
 import { vType, operand } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { bad } from "./state";

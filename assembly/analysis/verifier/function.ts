@@ -3,14 +3,18 @@
 // instructions of each block in order.
 import { strtab } from "../../ir/module";
 import { tyA, T_TOKEN, T_METADATA, T_X86AMX, listLen, listAt, isFirstClass } from "../../ir/types";
-import { VK, vKind, vType, vName, vParent, vFirstUse, vA, vB, iNext, operand, numOperands, opUser, opNext, iOps } from "../../ir/values";
+import {
+  VK, vKind, vType, vName, vParent, vFirstUse, vA, vB, iNext, operand, numOperands, opUser, opNext, iOps,
+} from "../../ir/values";
 import { gValue, gFirstBlock, gFirstArg, gNumArgs, gValueType, gLinkage, Linkage, gAttrs } from "../../ir/globals";
 import { Op, isTerminator } from "../../ir/opcodes";
 import { callFnType } from "../../ir/inst";
 import { buildCFG, numPreds } from "../cfg";
 import { buildDomTree } from "../domtree";
 import { attrCount, hasPersonality, isBundleOperandOf, isIntrinsic, nameStarts, opOf, sortI64 } from "./queries";
-import { bad, blockStamp, curFnValue, enterBlock, enterFunction, mark, out, pairs, preds, setBroken, w, wt } from "./state";
+import {
+  bad, blockStamp, curFnValue, enterBlock, enterFunction, mark, out, pairs, preds, setBroken, w, wt,
+} from "./state";
 import { visitGlobalValue } from "./globals";
 import { visitInst } from "./inst";
 

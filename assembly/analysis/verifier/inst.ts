@@ -1,12 +1,16 @@
 // The verifier's checks of each instruction by opcode: control flow, phis, compares, vector and
 // aggregate operations here; arithmetic and casts, memory, calls and EH in their own files.
-import { TK, tyKind, tyA, T_VOID, T_I1, T_TOKEN, isInt, isPtr, isVector, memberType, memberCount } from "../../ir/types";
+import {
+  TK, tyKind, tyA, T_VOID, T_I1, T_TOKEN, isInt, isPtr, isVector, memberType, memberCount,
+} from "../../ir/types";
 import { VK, vKind, vType, vParent, iPrev, operand, numOperands } from "../../ir/values";
 import { gValueType } from "../../ir/globals";
 import { Op, isBinary, isCast } from "../../ir/opcodes";
 import { listCount, listItem } from "../../ir/inst";
 import { bad, curFn, fail, mark, nextStamp, w, wt } from "./state";
-import { firstNonPhi, invokeUnwind, isEHPadOp, isFPOrFPVec, isIntOrIntVec, isPtrOrPtrVec, opOf, sameCount } from "./queries";
+import {
+  firstNonPhi, invokeUnwind, isEHPadOp, isFPOrFPVec, isIntOrIntVec, isPtrOrPtrVec, opOf, sameCount,
+} from "./queries";
 import { visitAlloca, visitAtomicRMW, visitCmpXchg, visitFence, visitGEP, visitLoad, visitStore } from "./memory";
 import { visitBinary, visitCast } from "./arith";
 import { visitCallBase } from "./calls";

@@ -1,7 +1,10 @@
 // Verifier::visitInstruction and visitTerminator: what every instruction shares (its type, its
 // users, its operands and their dominance), checked after each instruction's own checks.
 import { T_VOID, T_METADATA, isFirstClass } from "../../ir/types";
-import { VK, vKind, vType, vName, vParent, vFirstUse, vA, vB, iPrev, operand, numOperands, opUser, opNext, opVal, iOps } from "../../ir/values";
+import {
+  VK, vKind, vType, vName, vParent, vFirstUse, vA, vB, iPrev, operand, numOperands, opUser, opNext, opVal,
+  iOps,
+} from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { blockNum } from "../cfg";
 import { domTree } from "../domtree";
