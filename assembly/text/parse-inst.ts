@@ -1,6 +1,8 @@
 // Instructions: one parse function per instruction family. Operands are collected on the
 // shared stack and copied into the operand pool when the instruction is created, so nested
 // constants (which also take pool slots) never interleave with an instruction's operands.
+// This file dispatches on the opcode and holds what the families share; the families are in
+// parse-inst-control.ts, parse-inst-ops.ts, parse-inst-memory.ts and parse-inst-call.ts.
 import { I32Vec } from "../util/vec";
 import { T, tok, tokStr, next, strtab } from "./lexer";
 import * as K from "./keywords";
