@@ -22,7 +22,7 @@ import { resetMetaPrinter } from "./text/printer-meta";
 import { resetGroupSlots } from "./text/printer-attrs";
 import { resetTypePrinter } from "./text/printer-types";
 import { resetPrinter, printModule, setModuleId as setModuleIdInPrinter, beginPrint, printNextPart, output } from "./text/printer";
-import { runPasses, passOutputText } from "./passes/pipeline";
+import { runPasses, passOutputText, resumePasses, pipelineForDigests, passError as passErrorText, passContext, resetPasses } from "./passes/runner";
 import { vName, iNext } from "./ir/values";
 import { fillDefaults } from "./ir/defaults";
 import { OutBuf } from "./util/outbuf";
@@ -62,7 +62,7 @@ export function reset(): void {
   resetDataLayoutTables(); resetDataLayout(); setDataLayoutNames(moduleStrtab);
   resetCC(); resetInstScratch(); resetParser(); resetIntrinsicAttrs(); resetTypeFinder();
   resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();
-  resetSideFiles(); resetVerifier();
+  resetVerifier();
   errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
   resetAnalyses();
 }
@@ -117,10 +117,35 @@ export function resumePipeline(): i32 {
 }
 export function repoPrunedCount(): i32 { return prunedCount; }
 // After printing: the records of the definitions to store (blob layout in passes/repo/pass.ts).
-export function repoRecords(): i32 { let o = collectRecords(pipelineForDigests()); outPtr = o.buf.ptr; return o.len; }
+export function repoRecords(): i32 { let o = collectRecords(pipelineForDigests(), passContext().results); outPtr = o.buf.ptr; return o.len; }
 import { candidateDigests, setHits, prunedCount, collectRecords } from "./passes/repo/pass";
-import { resumePasses, pipelineForDigests } from "./passes/pipeline";
-import { passError as passErrorText } from "./passes/pipeline";
+
+// The pass table (passes/table.ts) as text for the host's --help, -print-passes and API, one
+// line per pass and per option, fields tab-separated:
+//   <pass|analysis> <module|function> <name> <preserves: nothing|cfg|all> <help>
+//   option <name> <bool|uint|enum|string> <default> <enum values, '|'-separated> <help>
+// (an option line belongs to the pass line before it).
+let tableText: OutBuf | null = null;
+export function passTable(): i32 {
+  let o = new OutBuf();
+  let t = passTableEntries();
+  for (let i = 0; i < t.length; i++) {
+    let p = t[i];
+    o.str(p.analysis ? "analysis\t" : "pass\t"); o.str(p.level == Level.Module ? "module" : "function"); o.str("\t"); o.str(p.name);
+    o.str("\t"); o.str(p.preserves == Preserves.Nothing ? "nothing" : p.preserves == Preserves.CFG ? "cfg" : "all");
+    o.str("\t"); o.str(p.help); o.str("\n");
+    for (let k = 0; k < p.options.length; k++) {
+      let op = p.options[k];
+      o.str("option\t"); o.str(op.name); o.str("\t"); o.str(optionKindName(op.kind)); o.str("\t"); o.str(op.defaultValue);
+      o.str("\t"); o.str(op.values); o.str("\t"); o.str(op.help); o.str("\n");
+    }
+  }
+  tableText = o;
+  outPtr = o.buf.ptr;
+  return o.len;
+}
+import { passTable as passTableEntries } from "./passes/table";
+import { Level, Preserves, optionKindName } from "./passes/registry";
 
 export function passOutput(): i32 {
   let o = passOutputText();
@@ -229,15 +254,12 @@ import { resetIDF } from "./analysis/idf";
 import { resetBPI } from "./analysis/bpi";
 import { resetBFI } from "./analysis/bfi";
 import { resetLoops } from "./analysis/loops";
-import { resetPipeline } from "./passes/pipeline";
-import { resetSideFiles, sideFileCountNow, sideFileNameBuf, sideFileDataBuf } from "./passes/sidefiles";
-import { resetDot } from "./passes/dot";
+import { sideFileCountNow, sideFileNameBuf, sideFileDataBuf } from "./passes/sidefiles";
 import { resetBuilder } from "./ir/builder";
-import { resetMergeFunc } from "./passes/mergefunc/pass";
 function resetAnalyses(): void {
   resetCFG(); resetDomTree(); resetDominance(); resetIDF(); resetBPI(); resetBFI(); resetLoops();
-  resetPipeline(); resetSideFiles(); resetDot();
-  resetBuilder(); resetMergeFunc();
+  resetPasses();
+  resetBuilder();
   idfOut = null;
 }
 export function sideFileCount(): i32 { return sideFileCountNow(); }

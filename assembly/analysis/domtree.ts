@@ -418,6 +418,11 @@ function siftDown(p: usize, i: i32, n: i32): void {
 // and by passes that do not preserve the CFG analyses.
 let dtSlow: I32Vec = new I32Vec();     // index 2*g + post: slow queries so far, or -1 when numbered
 export function resetDomTreeStates(): void { dtSlow.clear(); }
+// Function g's tree of that kind is dropped: the next one is fresh (invalidate<domtree>).
+export function invalidateDomTreeState(g: i32, post: bool): void {
+  let k = 2 * g + (post ? 1 : 0);
+  if (k < dtSlow.len) dtSlow.set(k, 0);
+}
 function stateIndex(t: DomTree): i32 {
   let k = 2 * t.fn + (t.post ? 1 : 0);
   if (dtSlow.len <= k) dtSlow.resize(k + 1, 0);

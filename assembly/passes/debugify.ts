@@ -414,3 +414,22 @@ export function runCheckDebugify(out: OutBuf, beQuiet: bool): void {
   for (let k = 0; k < nVars; k++) if (missingVars[k] != 0) say("WARNING: Missing variable " + (k + 1).toString() + "\n");
   say(hasErrors ? "CheckModuleDebugify: FAIL\n" : "CheckModuleDebugify: PASS\n");
 }
+
+// ---- the pass table's entries (passes/table.ts) ----
+import { PassContext, PassInfo, Level, OptionKind } from "./registry";
+const QUIET_HELP = "no report on stderr";
+export function debugifyPass(): PassInfo {
+  return new PassInfo("debugify", Level.Module, (c: PassContext): i32 => {
+    runDebugify(c.out, c.str("debugify-level") == "locations" ? LEVEL_LOCATIONS : LEVEL_VARIABLES, c.bool("debugify-quiet"));
+    return 0;
+  }).describe("Attach synthetic debug info to everything")
+    .option("debugify-level", OptionKind.Enum, "location+variables", "kind of debug info to add", "locations|location+variables")
+    .option("debugify-quiet", OptionKind.Bool, "0", QUIET_HELP);
+}
+export function checkDebugifyPass(): PassInfo {
+  return new PassInfo("check-debugify", Level.Module, (c: PassContext): i32 => {
+    runCheckDebugify(c.out, c.bool("debugify-quiet"));
+    return 0;
+  }).describe("Check what debugify attached survived")
+    .option("debugify-quiet", OptionKind.Bool, "0", QUIET_HELP);
+}

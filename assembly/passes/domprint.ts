@@ -79,3 +79,14 @@ function printNode(out: OutBuf, t: DomTree, v: i32, valid: bool): void {
   out.int(lev - 1);
   out.str("]\n");
 }
+
+// ---- the pass table's entries (passes/table.ts) ----
+import { PassContext, PassInfo, Level } from "./registry";
+export function printDomTreePass(): PassInfo {
+  return new PassInfo("print<domtree>", Level.Function, (c: PassContext): i32 => { printDomTreeOf(c.out, c.fn, false); return 0; })
+    .describe("Print the dominator tree");
+}
+export function printPostDomTreePass(): PassInfo {
+  return new PassInfo("print<postdomtree>", Level.Function, (c: PassContext): i32 => { printDomTreeOf(c.out, c.fn, true); return 0; })
+    .describe("Print the post-dominator tree");
+}

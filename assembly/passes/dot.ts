@@ -317,3 +317,27 @@ export function dotCFGOf(log: OutBuf, g: i32, simple: bool): void {
   out.str("}\n");
   addSideFile(name, out);
 }
+
+// ---- the pass table's entries (passes/table.ts): a .dot side file per function ----
+import { PassContext, PassInfo, Level } from "./registry";
+function dotPass(name: string, run: (c: PassContext) => i32, help: string): PassInfo {
+  return new PassInfo(name, Level.Function, run).describe(help);
+}
+export function dotCfgPass(): PassInfo {
+  return dotPass("dot-cfg", (c: PassContext): i32 => { dotCFGOf(c.out, c.fn, false); return 0; }, "Write the CFG to .<function>.dot");
+}
+export function dotCfgOnlyPass(): PassInfo {
+  return dotPass("dot-cfg-only", (c: PassContext): i32 => { dotCFGOf(c.out, c.fn, true); return 0; }, "Write the CFG without instructions to .<function>.dot");
+}
+export function dotDomPass(): PassInfo {
+  return dotPass("dot-dom", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, false, false); return 0; }, "Write the dominator tree to dom.<function>.dot");
+}
+export function dotDomOnlyPass(): PassInfo {
+  return dotPass("dot-dom-only", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, false, true); return 0; }, "Write the dominator tree without instructions to domonly.<function>.dot");
+}
+export function dotPostDomPass(): PassInfo {
+  return dotPass("dot-post-dom", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, true, false); return 0; }, "Write the post-dominator tree to postdom.<function>.dot");
+}
+export function dotPostDomOnlyPass(): PassInfo {
+  return dotPass("dot-post-dom-only", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, true, true); return 0; }, "Write the post-dominator tree without instructions to postdomonly.<function>.dot");
+}

@@ -59,3 +59,11 @@ export function runMem2Reg(g: i32): bool {
   }
   return changed;
 }
+
+// The pass table's entry (passes/table.ts). It keeps the CFG, so cached dominator trees stay.
+import { PassContext, PassInfo, Level, Preserves } from "../registry";
+export function mem2regPass(): PassInfo {
+  return new PassInfo("mem2reg", Level.Function, (c: PassContext): i32 => { runMem2Reg(c.fn); return 0; })
+    .keeps(Preserves.CFG)
+    .describe("Promote memory to registers (allocas to SSA values and phis)");
+}
