@@ -1,27 +1,15 @@
 // The exported ABI (see ABI.md): the only entry points the host calls.
-import { resetTypes } from "./ir/types";
-import { resetValues, valueCount } from "./ir/values";
-import { resetConstants } from "./ir/constants";
-import { resetGlobals, globalCount, gKind, gValue, GK, gFlags, GF_ERASED, gFirstBlock } from "./ir/globals";
-import { resetMetadata } from "./ir/metadata";
-import { resetDebugInfo } from "./ir/debuginfo";
-import { resetAttributes } from "./ir/attributes";
-import { resetModule, strtab as moduleStrtab, dataLayout } from "./ir/module";
-import { resetDataLayout, resetDataLayoutTables, parseDataLayout, dataLayoutError, setDataLayoutNames } from "./ir/datalayout";
-import { setStrTab, lexInit, lineOf, colOf, resetLexer, allocPaddedInput } from "./text/lexer";
-import { KEYWORDS } from "./text/keywords";
-import { resetParser, parseModule } from "./text/parser";
+import { resetValues } from "./ir/values";
+import { resetArena } from "./ir/arena";
+import { resetText } from "./text/reset";
+import { globalCount, gKind, gValue, GK, gFlags, GF_ERASED, gFirstBlock } from "./ir/globals";
+import { strtab as moduleStrtab, dataLayout } from "./ir/module";
+import { parseDataLayout, dataLayoutError } from "./ir/datalayout";
+import { lineOf, colOf, allocPaddedInput } from "./text/lexer";
+import { parseModule } from "./text/parser";
 import { failed, errOff, errMsg } from "./text/pstate";
-import { resetFP } from "./util/fp";
-import { resetIntrinsicAttrs } from "./text/intrinsic-attrs";
-import { resetTypeFinder } from "./text/type-finder";
-import { resetCC } from "./text/cc";
-import { resetInstScratch, missingAlign } from "./text/parse-inst";
-import { resetValuePrinter } from "./text/printer-values";
-import { resetMetaPrinter } from "./text/printer-meta";
-import { resetGroupSlots } from "./text/printer-attrs";
-import { resetTypePrinter } from "./text/printer-types";
-import { resetPrinter, printModule, setModuleId as setModuleIdInPrinter, beginPrint, printNextPart, output } from "./text/printer";
+import { missingAlign } from "./text/parse-inst";
+import { printModule, setModuleId as setModuleIdInPrinter, beginPrint, printNextPart, output } from "./text/printer";
 import { runPasses, passOutputText, resumePasses, pipelineForDigests, passError as passErrorText, passContext, resetPasses } from "./passes/runner";
 import { vName, iNext } from "./ir/values";
 import { fillDefaults } from "./ir/defaults";
@@ -53,18 +41,15 @@ function setError(msg: string, line: i32, col: i32): void {
   errLine = line; errCol = col;
 }
 
+// One reset per layer, in layer order: nothing of the previous module survives.
 export function reset(): void {
   __reset();
-  resetModule();
-  setStrTab(moduleStrtab);
-  for (let i = 0; i < KEYWORDS.length; i++) moduleStrtab.internStr(KEYWORDS[i]);
-  resetLexer(); resetFP(); resetTypes(); resetValues(1024); resetConstants(); resetGlobals(); resetMetadata(); resetDebugInfo(); resetAttributes();
-  resetDataLayoutTables(); resetDataLayout(); setDataLayoutNames(moduleStrtab);
-  resetCC(); resetInstScratch(); resetParser(); resetIntrinsicAttrs(); resetTypeFinder();
-  resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();
+  resetArena(1024);
+  resetText();
   resetVerifier();
-  errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
   resetAnalyses();
+  resetPasses();
+  errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
 }
 
 export function inputAlloc(len: i32): usize {
@@ -255,11 +240,9 @@ import { resetBPI } from "./analysis/bpi";
 import { resetBFI } from "./analysis/bfi";
 import { resetLoops } from "./analysis/loops";
 import { sideFileCountNow, sideFileNameBuf, sideFileDataBuf } from "./passes/sidefiles";
-import { resetBuilder } from "./ir/builder";
 function resetAnalyses(): void {
   resetCFG(); resetDomTree(); resetDominance(); resetIDF(); resetBPI(); resetBFI(); resetLoops();
-  resetPasses();
-  resetBuilder();
+
   idfOut = null;
 }
 export function sideFileCount(): i32 { return sideFileCountNow(); }
