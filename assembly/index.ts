@@ -13,7 +13,7 @@ import { KEYWORDS } from "./text/keywords";
 import { resetParser, parseModule } from "./text/parser";
 import { failed, errOff, errMsg } from "./text/pstate";
 import { resetFP } from "./util/fp";
-import { resetIntrinsicAttrs } from "./text/intrinsic-attrs";
+import { resetIntrinsics } from "./ir/intrinsics";
 import { resetTypeFinder } from "./text/type-finder";
 import { resetCC } from "./text/cc";
 import { resetInstScratch, missingAlign } from "./text/parse-inst";
@@ -60,7 +60,7 @@ export function reset(): void {
   for (let i = 0; i < KEYWORDS.length; i++) moduleStrtab.internStr(KEYWORDS[i]);
   resetLexer(); resetFP(); resetTypes(); resetValues(1024); resetConstants(); resetGlobals(); resetMetadata(); resetDebugInfo(); resetAttributes();
   resetDataLayoutTables(); resetDataLayout(); setDataLayoutNames(moduleStrtab);
-  resetCC(); resetInstScratch(); resetParser(); resetIntrinsicAttrs(); resetTypeFinder();
+  resetCC(); resetInstScratch(); resetParser(); resetIntrinsics(); resetTypeFinder();
   resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();
   resetSideFiles(); resetVerifier();
   errLen = 0; errLine = 0; errCol = 0; outPtr = 0;

@@ -40,7 +40,7 @@ import { appendOperand } from "../ir/values";
 import { attrLists, internAttrList, fnAttrs, listSet } from "../ir/attributes";
 import { callAttrs, setCallAttrs, callee as calleeOf } from "../ir/inst";
 import { uniqueMetadata } from "../ir/metadata";
-import { applyIntrinsicAttributes } from "./intrinsic-attrs";
+import { applyIntrinsicAttributes } from "../ir/intrinsics";
 import { upgradeDebugIntrinsics, upgradeLifetimeIntrinsics, upgradeRenamedIntrinsics, upgradeModuleFlags } from "./upgrade";
 import { mdKind, MK, drNext, attMD, attKind, attNext, findAttachment, MDK_DBG, drPool, drOps, drNOps, drKind, DR, newDebugRecord, mdA } from "../ir/metadata";
 

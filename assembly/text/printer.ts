@@ -7,7 +7,7 @@ import { I32Vec } from "../util/vec";
 import { strtab } from "./lexer";
 import { printName, printType, printStructBody, printEscapedId } from "./printer-types";
 import { printValueRef, printTypedValue, localSlot, globalSlot } from "./printer-values";
-import { isKnownIntrinsic22 } from "./intrinsic-attrs";
+import { isKnownIntrinsic22 } from "../ir/intrinsics";
 import { has, Feature } from "../ir/version";
 import { printAttrSet, printFnAttrComment, noteGroup, groupSlot, printGroups, groupList, resetGroupSlots } from "./printer-attrs";
 import {

@@ -13,7 +13,7 @@ import {
   drOps, drNOps, DR, newDebugRecord, newMD,
 } from "../ir/metadata";
 import { intSExt64, getInt, isNullValue } from "../ir/constants";
-import { applyIntrinsicAttributesTo } from "./intrinsic-attrs";
+import { applyIntrinsicAttributesTo } from "../ir/intrinsics";
 import { mdForValueId } from "./parse-meta";
 import { createFunction, eraseGlobal, buildCall, setInsertPointBefore } from "../ir/builder";
 import { has, Feature, llvmVersion } from "../ir/version";

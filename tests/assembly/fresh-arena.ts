@@ -13,7 +13,7 @@ import { setStrTab, resetLexer } from "../../assembly/text/lexer";
 import { KEYWORDS } from "../../assembly/text/keywords";
 import { resetParser, parseModule } from "../../assembly/text/parser";
 import { resetFP } from "../../assembly/util/fp";
-import { resetIntrinsicAttrs } from "../../assembly/text/intrinsic-attrs";
+import { resetIntrinsics } from "../../assembly/ir/intrinsics";
 import { resetCC } from "../../assembly/text/cc";
 import { resetInstScratch } from "../../assembly/text/parse-inst";
 import { fillDefaults } from "../../assembly/ir/defaults";
@@ -34,7 +34,7 @@ export function parseFresh(text: string): bool {
   resetLexer(); resetFP(); resetTypes(); resetValues(1024); resetConstants(); resetGlobals(); resetMetadata();
   resetDebugInfo(); resetAttributes();
   resetDataLayoutTables(); resetDataLayout(); setDataLayoutNames(strtab);
-  resetCC(); resetInstScratch(); resetParser(); resetIntrinsicAttrs();
+  resetCC(); resetInstScratch(); resetParser(); resetIntrinsics();
   resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();
   resetCFG(); resetDomTree(); resetDominance(); resetVerifier();
   let b = String.UTF8.encode(text, false);

@@ -30,7 +30,7 @@ import { getNull, getPoison, getBool, isZeroInt, isNullValue, intLow64 } from ".
 import { strtab } from "../../ir/module";
 import { createInst, createFunction, setInsertPointBefore, buildCall } from "../../ir/builder";
 import { insertInstBefore } from "../../ir/values";
-import { applyIntrinsicAttributes } from "../../text/intrinsic-attrs";
+import { applyIntrinsicAttributes } from "../../ir/intrinsics";
 import { insertAdoptingRecords } from "./edit";
 import { setAlignBytes } from "../../ir/inst";
 import { domTree } from "../../analysis/domtree";
