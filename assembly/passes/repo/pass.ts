@@ -11,7 +11,7 @@ import {
   GK, gKind, gValue, gLinkage, gVisibility, gFlags, gComdat, gMD, globalCount, Linkage, GF_DEFINED, GF_ERASED,
 } from "../../ir/globals";
 import { addAttachment, findAttachment, attKind, attNext, attMD, nmdOps, nmdNOps, nmdPool } from "../../ir/metadata";
-import { attachmentKind } from "../../text/parse-meta";
+import { attachmentKind } from "../../ir/metadata";
 import { deleteBody, setLinkage } from "../../ir/builder";
 import { computeEnvironment, computeInitialDigest, isRepoDefinition, digestPtr, resetDigests, hasDigest } from "./digest";
 import { buildGraph, computeFinalDigests, finalDigestPtr, resetGraph, referencedGlobals } from "./graph";
