@@ -12,7 +12,8 @@ import {
 } from "../../ir/globals";
 import { addAttachment, findAttachment, attKind, attNext, attMD, nmdOps, nmdNOps, nmdPool } from "../../ir/metadata";
 import { attachmentKind } from "../../ir/metadata";
-import { deleteBody, setLinkage } from "../../ir/builder";
+import { setLinkage } from "../../ir/builder";
+import { deleteBody } from "../../ir/edit";
 import { computeEnvironment, computeInitialDigest, isRepoDefinition, digestPtr, resetDigests, hasDigest } from "./digest";
 import { buildGraph, computeFinalDigests, finalDigestPtr, resetGraph, referencedGlobals } from "./graph";
 import {
