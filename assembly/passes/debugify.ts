@@ -140,13 +140,7 @@ function firstNonPhi(b: i32): i32 {
   return i;
 }
 
-// Appends record r to those before instruction `at`.
-function appendRecord(at: i32, r: i32): void {
-  let h = iDbg.get(at);
-  if (h < 0) { iDbg.set(at, r); return; }
-  while (drNext.get(h) >= 0) h = drNext.get(h);
-  drNext.set(h, r);
-}
+import { appendRecord, setDebugLoc } from "../ir/edit";
 
 // ---- debugify ----
 
@@ -207,7 +201,7 @@ export function runDebugify(out: OutBuf, level: i32, beQuiet: bool): bool {
 
     for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
       for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
-        iMD.set(i, addAttachment(iMD.get(i), MDK_DBG, getLocation(nextLine++, 1, sp, -1, false)));
+        setDebugLoc(i, getLocation(nextLine++, 1, sp, -1, false));
       }
       if (level < LEVEL_VARIABLES) continue;
       let fnp = firstNonPhi(b);

@@ -11,7 +11,7 @@ import { parseType, parseTypeDefinition, parseAddrSpace, resetTypeParser, firstU
 import {
   parseValue, parseTypeAndValue, resetValueParser, beginFunctionScope, endFunctionScope, localLookupName, localSetName,
   localLookupNum, localSetNum, globalLookupName, globalSetName, globalLookupNum, globalSetNum, forwardList,
-  globalForwardList, forwardPosOf, strtabString, baFunc, baName, baNum, baBlock, resetBlockAddresses, earlyRank,
+  globalForwardList, forwardPosOf, strtabString, baFunc, baName, baNum, baBlock, resetBlockAddresses,
 } from "./parse-values";
 import {
   parseMetadataDefinition, parseNamedMetadata, parseAttachment, parseDebugRecord, resetMetadataParser,
@@ -37,10 +37,11 @@ import {
 import { setSourceFilename, setDataLayout, setTargetTriple, moduleAsm, depLibs } from "../ir/module";
 import { parseDataLayout, dataLayoutError, programAddrSpace } from "../ir/datalayout";
 import { appendOperand } from "../ir/values";
+import { setBlockEarlyRank } from "../ir/block-order";
 import { attrLists, internAttrList, fnAttrs, listSet } from "../ir/attributes";
 import { callAttrs, setCallAttrs, callee as calleeOf } from "../ir/inst";
 import { uniqueMetadata } from "../ir/metadata";
-import { applyIntrinsicAttributes } from "./intrinsic-attrs";
+import { applyIntrinsicAttributes } from "../ir/intrinsics";
 import { upgradeDebugIntrinsics, upgradeLifetimeIntrinsics, upgradeRenamedIntrinsics, upgradeModuleFlags } from "./upgrade";
 import { mdKind, MK, drNext, attMD, attKind, attNext, findAttachment, MDK_DBG, drPool, drOps, drNOps, drKind, DR, newDebugRecord, mdA } from "../ir/metadata";
 
@@ -619,8 +620,7 @@ function rankEarlyBlocks(fn: i32): void {
     let j = list.get(r);
     let real = baName.get(j) >= 0 ? localLookupName(baName.get(j)) : localLookupNum(baNum.get(j));
     if (real < 0) continue;
-    if (earlyRank.len <= real) earlyRank.resize(real + 1, -1);
-    earlyRank.set(real, r);
+    setBlockEarlyRank(real, r);
   }
 }
 function validLess(x: i32, y: i32): bool {

@@ -4,10 +4,10 @@
 import { decodeAlign } from "../ir/align";
 import { OutBuf } from "../util/outbuf";
 import { I32Vec } from "../util/vec";
-import { strtab } from "./lexer";
+import { strtab } from "../ir/module";
 import { printName, printType, printStructBody, printEscapedId } from "./printer-types";
 import { printValueRef, printTypedValue, localSlot, globalSlot } from "./printer-values";
-import { isKnownIntrinsic22 } from "./intrinsic-attrs";
+import { isKnownIntrinsic22 } from "../ir/intrinsics";
 import { has, Feature } from "../ir/version";
 import { printAttrSet, printFnAttrComment, noteGroup, groupSlot, printGroups, groupList, resetGroupSlots } from "./printer-attrs";
 import {
@@ -44,7 +44,7 @@ import {
 } from "../ir/inst";
 import { ccName } from "./cc";
 import { programAddrSpace } from "../ir/datalayout";
-import { namedTypeOrder } from "./parse-types";
+import { namedTypeOrder } from "../ir/types";
 import { isIntrinsicCall } from "../ir/query";
 import { mdKind, MK, mdA, canonicalMD } from "../ir/metadata";
 

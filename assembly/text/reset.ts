@@ -9,7 +9,6 @@ import { setStrTab, resetLexer } from "./lexer";
 import { resetCC } from "./cc";
 import { resetInstScratch } from "./parse-inst";
 import { resetParser } from "./parser";
-import { resetIntrinsicAttrs } from "./intrinsic-attrs";
 import { resetTypeFinder } from "./type-finder";
 import { resetValuePrinter } from "./printer-values";
 import { resetMetaPrinter } from "./printer-meta";
@@ -22,6 +21,6 @@ export function resetText(): void {
   for (let i = 0; i < KEYWORDS.length; i++) strtab.internStr(KEYWORDS[i]);
   resetLexer(); resetFP();
   setDataLayoutNames(strtab);
-  resetCC(); resetInstScratch(); resetParser(); resetIntrinsicAttrs(); resetTypeFinder();
+  resetCC(); resetInstScratch(); resetParser(); resetTypeFinder();
   resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();
 }

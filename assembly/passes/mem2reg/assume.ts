@@ -28,9 +28,8 @@ import { findAttachment, MDK_NONNULL, MDK_NOUNDEF, attKind } from "../../ir/meta
 import { T_I1, T_VOID, T_PTR, TK, tyKind, tyA, isPtr, listLen, functionType, memberType, isStruct } from "../../ir/types";
 import { getNull, getPoison, getBool, isZeroInt, isNullValue, intLow64 } from "../../ir/constants";
 import { strtab } from "../../ir/module";
-import { createInst, createFunction, setInsertPointBefore, buildCall } from "../../ir/builder";
-import { insertInstBefore } from "../../ir/values";
-import { applyIntrinsicAttributes } from "../../text/intrinsic-attrs";
+import { createInst, setInsertPointBefore, buildCall } from "../../ir/builder";
+import { insertBefore, getOrDeclareIntrinsic } from "../../ir/edit";
 import { insertAdoptingRecords } from "./edit";
 import { setAlignBytes } from "../../ir/inst";
 import { domTree } from "../../analysis/domtree";
@@ -597,7 +596,7 @@ function addAssumeNonNull(li: i32): void {
   scratch.clear(); scratch.push(li); scratch.push(getNull(vType.get(li)));
   let cmp = createInst(Op.ICmp, T_I1, scratch, 0, 2);
   setPredicate(cmp, ICMP_NE);
-  insertInstBefore(next, cmp);
+  insertBefore(next, cmp);
   scratch.clear(); scratch.push(cmp);
   setInsertPointBefore(next);
   let call = buildCall(gValueType.get(fn), gValue.get(fn), scratch, 0, 1, -1, 0, 0);
@@ -607,13 +606,7 @@ function addAssumeNonNull(li: i32): void {
 // Intrinsic::getDeclaration(M, Intrinsic::assume).
 function assumeDeclaration(): i32 {
   if (assumeFn >= 0 && (gFlags.get(assumeFn) & GF_ERASED) == 0) return assumeFn;
-  for (let k = 0; k < globalCount(); k++) {
-    if (<i32>gKind.get(k) == GK.Func && (gFlags.get(k) & GF_ERASED) == 0 && vName.get(gValue.get(k)) == S_ASSUME) { assumeFn = k; return k; }
-  }
   scratch.clear(); scratch.push(T_I1);
-  let fnTy = functionType(T_VOID, scratch, 0, 1, false);
-  let g = createFunction(fnTy, Linkage.External, 0, S_ASSUME);
-  applyIntrinsicAttributes();
-  assumeFn = g;
-  return g;
+  assumeFn = getOrDeclareIntrinsic(S_ASSUME, functionType(T_VOID, scratch, 0, 1, false));
+  return assumeFn;
 }

@@ -24,7 +24,7 @@ import { removeIntrinsicUsers } from "./promotable";
 import { convertMetadataToAssumes, isGuaranteedNotToBePoison } from "./assume";
 import { findDbgUsers, recIsDeclare, recExpr, exprStartsWithDeref, convertDeclareAtStore, insertDebugValueAtStore } from "./dbginfo";
 import { llvmVersion } from "../../ir/version";
-import { blockEarlyRank } from "../../text/parse-values";
+import { blockEarlyRank } from "../../ir/block-order";
 import { queuePhiNode, beginPhis, finishPhis } from "./phis";
 import { renameAll } from "./rename";
 

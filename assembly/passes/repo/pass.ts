@@ -11,8 +11,9 @@ import {
   GK, gKind, gValue, gLinkage, gVisibility, gFlags, gComdat, gMD, globalCount, Linkage, GF_DEFINED, GF_ERASED,
 } from "../../ir/globals";
 import { addAttachment, findAttachment, attKind, attNext, attMD, nmdOps, nmdNOps, nmdPool } from "../../ir/metadata";
-import { attachmentKind } from "../../text/parse-meta";
-import { deleteBody, setLinkage } from "../../ir/builder";
+import { attachmentKind } from "../../ir/metadata";
+import { setLinkage } from "../../ir/builder";
+import { deleteBody } from "../../ir/edit";
 import { computeEnvironment, computeInitialDigest, isRepoDefinition, digestPtr, resetDigests, hasDigest } from "./digest";
 import { buildGraph, computeFinalDigests, finalDigestPtr, resetGraph, referencedGlobals } from "./graph";
 import {
