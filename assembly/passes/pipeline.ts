@@ -17,7 +17,7 @@ import { I32Vec } from "../util/vec";
 import { globalCount, gKind, GK, gFlags, GF_ERASED, gFirstBlock } from "../ir/globals";
 import { resetSideFiles } from "./sidefiles";
 import { printDomTreeOf } from "./domprint";
-import { resetDomTreeStates } from "../analysis/domtree";
+import { analyses } from "../analysis/context";
 import { dotTreeOf, dotCFGOf } from "./dot";
 import { runMergeFunc } from "./mergefunc/pass";
 import { runMem2Reg, resetMem2Reg } from "./mem2reg/pass";
@@ -143,7 +143,7 @@ export function pipelineForDigests(): string { return envPipeline; }
 // Returns 0 ok, 1 error (passErr holds the message), 3 paused at repo-prune.
 function runModulePass(id: i32): i32 {
   switch (id) {
-    case M_MERGEFUNC: resetDomTreeStates(); return runMergeFunc();   // preserves no function analyses
+    case M_MERGEFUNC: analyses().resetDomTreeStates(); return runMergeFunc();   // preserves no function analyses
     case M_VERIFY: return verifyModule() ? 0 : brokenIR("module");
     case M_DEBUGIFY: {
       let level = passOption("debugify-level");
@@ -156,7 +156,7 @@ function runModulePass(id: i32): i32 {
     case M_REPO_PRUNE:
       // the host answers with the repository's hits (repoSetHits) and resumes (resumePasses)
       if (!hitsProvided()) return PAUSE_FOR_REPOSITORY;
-      resetDomTreeStates(); runRepoPrune(); return 0;
+      analyses().resetDomTreeStates(); runRepoPrune(); return 0;
     case M_NOOP: case M_REQUIRE_VERIFY: return 0;
     default: return 0;
   }
@@ -266,7 +266,7 @@ function addModuleElement(e: i32): i32 {
 export function runPasses(p: usize, len: i32): i32 {
   passOut = new OutBuf();
   resetSideFiles();
-  resetDomTreeStates();
+  analyses().resetDomTreeStates();
   let text = String.UTF8.decodeUnsafe(p, <usize>len, false);
   let bar = text.indexOf("|");
   let pipeline = bar >= 0 ? text.substring(0, bar) : text;

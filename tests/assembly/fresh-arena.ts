@@ -22,9 +22,7 @@ import { resetMetaPrinter } from "../../assembly/text/printer-meta";
 import { resetGroupSlots } from "../../assembly/text/printer-attrs";
 import { resetTypePrinter } from "../../assembly/text/printer-types";
 import { resetPrinter } from "../../assembly/text/printer";
-import { resetCFG } from "../../assembly/analysis/cfg";
-import { resetDomTree } from "../../assembly/analysis/domtree";
-import { resetDominance } from "../../assembly/analysis/dominance";
+import { newAnalyses } from "../../assembly/analysis/context";
 import { resetVerifier } from "../../assembly/analysis/verifier";
 
 export function parseFresh(text: string): bool {
@@ -36,7 +34,7 @@ export function parseFresh(text: string): bool {
   resetDataLayoutTables(); resetDataLayout(); setDataLayoutNames(strtab);
   resetCC(); resetInstScratch(); resetParser(); resetIntrinsicAttrs();
   resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();
-  resetCFG(); resetDomTree(); resetDominance(); resetVerifier();
+  newAnalyses(); resetVerifier();
   let b = String.UTF8.encode(text, false);
   if (!parseModule(changetype<usize>(b), b.byteLength)) return false;
   if (dataLayout >= 0 && !parseDataLayout(strtab.ptrOf(dataLayout), strtab.lenOf(dataLayout))) return false;
