@@ -10,8 +10,8 @@
 //  2. One forward post-order walk of the CFG fixes the order of sub-loops: a loop is appended to
 //     its parent (or the top level) when its header is finished; each loop's sub-loop list is
 //     then reversed, the top level is not (so the top level is in post-order, as LLVM's).
-// Loops are numbered 0.. in creation order; a loop tree in preorder (loopPre) gives O(1)
-// containment, and the blocks of a loop (with its sub-loops) are one range of loopBlocks.
+// Loops are numbered 0.. in creation order; a loop tree in preorder (`pre`) gives O(1)
+// containment, and the blocks of a loop (with its sub-loops) are one range of `blocks`.
 import { I32Vec } from "../util/vec";
 import { CFG } from "./cfg";
 import { DomTree } from "./domtree";
