@@ -82,7 +82,7 @@ function isEHPadBlock(bv: i32): bool {
   return false;
 }
 
-// ---- the per-block rules ----
+// ---- helpers of the per-block rules (the rules are BPI methods below) ----
 
 // icmp predicates are stored with LLVM's numbers (eq = 32 ... sle = 41)
 @inline function icmpPred(ci: i32): i32 { return predicate(ci) - 32; }
