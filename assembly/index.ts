@@ -232,17 +232,11 @@ function presize(len: i32): void {
 }
 
 // ---- analyses, pass registry, side files (assembly/analysis, assembly/passes) ----
-import { resetCFG } from "./analysis/cfg";
-import { resetDomTree } from "./analysis/domtree";
-import { resetDominance } from "./analysis/dominance";
-import { resetIDF } from "./analysis/idf";
-import { resetBPI } from "./analysis/bpi";
-import { resetBFI } from "./analysis/bfi";
-import { resetLoops } from "./analysis/loops";
+import { analyses, newAnalyses } from "./analysis/context";
 import { sideFileCountNow, sideFileNameBuf, sideFileDataBuf } from "./passes/sidefiles";
+// The analysis layer's one reset: a new context (analysis/context.ts).
 function resetAnalyses(): void {
-  resetCFG(); resetDomTree(); resetDominance(); resetIDF(); resetBPI(); resetBFI(); resetLoops();
-
+  newAnalyses();
   idfOut = null;
 }
 export function sideFileCount(): i32 { return sideFileCountNow(); }
@@ -256,18 +250,19 @@ export function sideFileData(i: i32): i32 {
 }
 
 // ---- CFG, dominator trees and IDF as arrays for the host (ABI.md: "Analysis views") ----
-import { buildCFG, cfgN, succOff, succ, predOff, pred, rpo, rpoIndex, cfgBlock } from "./analysis/cfg";
-import { buildDomTree, buildPostDomTree, domTree, postDomTree, DomTree } from "./analysis/domtree";
-import { idfSetDefiningBlocksPtr, idfSetLiveInBlocksPtr, idfCalculate } from "./analysis/idf";
+// They read the session's analysis context (analysis/context.ts).
+import { DomTree } from "./analysis/domtree";
 import { I32Vec } from "./util/vec";
 let idfOut: I32Vec | null = null;
 function cfgVec(k: i32): I32Vec | null {
+  let cfg = analyses().cfg;
   switch (k) {
-    case 0: return succOff; case 1: return succ; case 2: return predOff; case 3: return pred;
-    case 4: return rpo; case 5: return rpoIndex; case 6: return cfgBlock;
+    case 0: return cfg.succOff; case 1: return cfg.succ; case 2: return cfg.predOff; case 3: return cfg.pred;
+    case 4: return cfg.rpo; case 5: return cfg.rpoIndex; case 6: return cfg.block;
     default: return null;
   }
 }
+function tree(post: i32): DomTree { let fa = analyses(); return post != 0 ? fa.postDomTree : fa.domTree; }
 function treeVec(t: DomTree, k: i32): I32Vec | null {
   switch (k) {
     case 0: return t.idom; case 1: return t.level; case 2: return t.dfsIn; case 3: return t.dfsOut;
@@ -278,20 +273,21 @@ function treeVec(t: DomTree, k: i32): I32Vec | null {
 export function cfgBuild(i: i32): i32 {
   let g = liveFunction(i);
   if (g < 0 || gFirstBlock.get(g) < 0) return 0;
-  return buildCFG(g);
+  return analyses().buildCFG(g);
 }
 export function cfgArray(k: i32): usize { let v = cfgVec(k); return v == null ? 0 : v.ptr; }
 export function cfgArrayLen(k: i32): i32 { let v = cfgVec(k); return v == null ? 0 : v.len; }
-export function domTreeBuild(post: i32): i32 { let t = post != 0 ? buildPostDomTree() : buildDomTree(); return t.n; }
-export function domTreeArray(post: i32, k: i32): usize { let v = treeVec(post != 0 ? postDomTree : domTree, k); return v == null ? 0 : v.ptr; }
-export function domTreeArrayLen(post: i32, k: i32): i32 { let v = treeVec(post != 0 ? postDomTree : domTree, k); return v == null ? 0 : v.len; }
-export function domTreeRoot(post: i32): i32 { return (post != 0 ? postDomTree : domTree).root; }
+export function domTreeBuild(post: i32): i32 { let fa = analyses(); let t = post != 0 ? fa.buildPostDomTree() : fa.buildDomTree(); return t.n; }
+export function domTreeArray(post: i32, k: i32): usize { let v = treeVec(tree(post), k); return v == null ? 0 : v.ptr; }
+export function domTreeArrayLen(post: i32, k: i32): i32 { let v = treeVec(tree(post), k); return v == null ? 0 : v.len; }
+export function domTreeRoot(post: i32): i32 { return tree(post).root; }
 // IDF of the defining blocks at the argAlloc buffer ([defs..., live-in...] as i32); nLive < 0: no pruning.
 export function idfCompute(post: i32, nDefs: i32, nLive: i32): i32 {
-  idfSetDefiningBlocksPtr(argPtr, nDefs);
-  if (nLive >= 0) idfSetLiveInBlocksPtr(argPtr + (<usize>nDefs << 2), nLive);
+  let idf = analyses().idf;
+  idf.setDefiningBlocksPtr(argPtr, nDefs);
+  if (nLive >= 0) idf.setLiveInBlocksPtr(argPtr + (<usize>nDefs << 2), nLive);
   if (idfOut == null) idfOut = new I32Vec();
-  idfCalculate(post != 0 ? postDomTree : domTree, idfOut!);
+  idf.calculate(tree(post), idfOut!);
   return idfOut!.len;
 }
 export function idfResultPtr(): usize { return idfOut == null ? 0 : idfOut!.ptr; }

@@ -28,9 +28,7 @@ import { attrLists, ATTR_KW, paramAttrs, setHasKind } from "../ir/attributes";
 import { printType } from "../text/printer-types";
 import { printTypedValue } from "../text/printer-values";
 import { numberForDiagnostics, numberFunction, printInstructionTo } from "../text/printer";
-import { buildCFG, blockNum, numPreds } from "./cfg";
-import { buildDomTree, domTree } from "./domtree";
-import { dominatesUse } from "./dominance";
+import { analyses } from "./context";
 
 let out: OutBuf = new OutBuf();
 let broken: bool = false;
@@ -201,13 +199,13 @@ function verifyFunction(g: i32): void {
       w(b);
       return;
     }
-    buildCFG(g);
-    buildDomTree();
+    analyses().buildCFG(g);
+    analyses().buildDomTree();
   }
   visitFunction(g);
   for (let b = entry; b >= 0; b = iNext.get(b)) {
     visitBasicBlock(b);
-    blockStamp = ++stamp; curBlock = b; curBlockNum = blockNum.get(b);
+    blockStamp = ++stamp; curBlock = b; curBlockNum = analyses().cfg.blockNum.get(b);
     for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { visitInst(i); mark.set(i, blockStamp); }
   }
 }
@@ -253,7 +251,7 @@ function visitFunction(g: i32): void {
     if (hasPersonality()) { bad("Function declaration shouldn't have a personality routine", f); return; }
   } else {
     if (intrinsic) { bad("llvm intrinsics cannot be defined!", f); return; }
-    if (numPreds(0) != 0) { bad("Entry block to function must not have predecessors!", entry); return; }
+    if (analyses().cfg.numPreds(0) != 0) { bad("Entry block to function must not have predecessors!", entry); return; }
   }
   if (intrinsic) {
     let u = intrinsicAddressTaken(f, ft);
@@ -792,6 +790,7 @@ function visitCallBase(i: i32): void {
 
 // Verifier::visitInstruction: checks every instruction shares, operand dominance last.
 function visitInstruction(i: i32): void {
+  let blockNum = analyses().cfg.blockNum, domTree = analyses().domTree;
   let op = opOf(i);
   let b = vParent.get(i);
   let t = vType.get(i);
@@ -884,12 +883,12 @@ function verifyDominatesUse(i: i32, k: i32, def: i32): bool {
     let inc = operand(i, k | 1);
     if (inc < 0 || <i32>vKind.get(inc) != VK.Block || vParent.get(inc) != curFnValue) return true;
   }
-  if (dominatesUse(domTree, def, iOps.get(i) + k)) return true;
+  if (analyses().dom.dominatesUse(analyses().domTree, def, iOps.get(i) + k)) return true;
   fail("Instruction does not dominate all uses!"); w(def); w(i);
   return false;
 }
 // A block of the function being verified reachable from its entry (blocks elsewhere count as reachable).
-function reachable(b: i32): bool { return b < 0 || vParent.get(b) != curFnValue || domTree.inTree(blockNum.get(b)); }
+function reachable(b: i32): bool { return b < 0 || vParent.get(b) != curFnValue || analyses().domTree.inTree(analyses().cfg.blockNum.get(b)); }
 
 // ---- globals ----
 

@@ -2,11 +2,10 @@
 // require<>/invalidate<>. wopt builds analyses on demand, so requiring one has no visible effect;
 // invalidating a dominator tree drops what a later print<domtree> would show of its cached state.
 import { PassContext, PassInfo, Level } from "./registry";
-import { invalidateDomTreeState } from "../analysis/domtree";
 
 function nothing(c: PassContext): i32 { return 0; }
-function dropDomTree(c: PassContext): i32 { invalidateDomTreeState(c.fn, false); return 0; }
-function dropPostDomTree(c: PassContext): i32 { invalidateDomTreeState(c.fn, true); return 0; }
+function dropDomTree(c: PassContext): i32 { c.analyses.states.invalidate(c.fn, false); return 0; }
+function dropPostDomTree(c: PassContext): i32 { c.analyses.states.invalidate(c.fn, true); return 0; }
 
 export function noopModulePass(): PassInfo { return new PassInfo("no-op-module", Level.Module, nothing).describe("Do nothing"); }
 export function noopFunctionPass(): PassInfo { return new PassInfo("no-op-function", Level.Function, nothing).describe("Do nothing"); }

@@ -4,12 +4,13 @@
 // -print-passes, the API) all read that one table.
 import { OutBuf } from "../util/outbuf";
 import { I32Vec } from "../util/vec";
+import { FunctionAnalyses } from "../analysis/context";
 
 export const enum Level { Module = 0, Function = 1 }
 
 // What a pass leaves valid; the runner drops the rest of the cached function analyses after it
 // (as opt's PreservedAnalyses). Only the dominator trees' cached state is visible in output
-// (print<domtree> after a pass that numbered the tree: analysis/domtree.ts).
+// (print<domtree> after a pass that numbered the tree: analysis/domtree.ts DomTreeStates).
 export const enum Preserves { Nothing = 0, CFG = 1, All = 2 }
 
 export const enum OptionKind { Bool = 0, UInt = 1, Enum = 2, String = 3 }
@@ -76,6 +77,8 @@ export class PassResults {
 export class PassContext {
   pass: PassInfo | null = null;
   fn: i32 = -1;
+  analyses: FunctionAnalyses;           // the function analyses the passes build and keep
+  constructor(analyses: FunctionAnalyses) { this.analyses = analyses; }
   out: OutBuf = new OutBuf();           // text the passes print (print<domtree>, reports)
   error: string = "";
   pipeline: string = "";                // the pipeline as repository digests see it

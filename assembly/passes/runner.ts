@@ -5,7 +5,7 @@
 import { OutBuf } from "../util/outbuf";
 import { globalCount, gKind, GK, gFlags, GF_ERASED, gFirstBlock } from "../ir/globals";
 import { resetSideFiles } from "./sidefiles";
-import { resetDomTreeStates, invalidateDomTreeState } from "../analysis/domtree";
+import { FunctionAnalyses, analyses } from "../analysis/context";
 import { PassContext, PassInfo, Preserves, PAUSE_FOR_REPOSITORY } from "./registry";
 import { readOptions } from "./options";
 import { Plan, planPipeline, StepOp, stepIndex, stepOp } from "./pipeline";
@@ -19,17 +19,18 @@ import { resetDot } from "./dot";
 
 // The run of the current module's pipeline (one per module: resetPasses drops it).
 class PipelineRun {
-  context: PassContext = new PassContext();
+  context: PassContext;
   plan: Plan = new Plan();
   resumeAt: i32 = 0;
+  constructor(fa: FunctionAnalyses) { this.context = new PassContext(fa); }
 }
-let current: PipelineRun = new PipelineRun();
+let current: PipelineRun = new PipelineRun(analyses());
 
 // The passes layer's one reset: a new run, a rebuilt table, fresh pass tables.
 export function resetPasses(): void {
   resetPassTable();
   resetMem2Reg(); resetDebugify(); resetRepo(); resetMergeFunc(); resetDot(); resetSideFiles();
-  current = new PipelineRun();
+  current = new PipelineRun(analyses());
 }
 
 export function passContext(): PassContext { return current.context; }
@@ -41,11 +42,11 @@ export function pipelineForDigests(): string { return current.context.pipeline; 
 
 // Returns 0 ok, 1 error (passError() holds the message), 2 unknown pass (the name), 3 paused.
 export function runPasses(p: usize, len: i32): i32 {
-  let run = new PipelineRun();
+  let run = new PipelineRun(analyses());
   current = run;
   let c = run.context;
   resetSideFiles();
-  resetDomTreeStates();
+  c.analyses.resetDomTreeStates();
   let text = String.UTF8.decodeUnsafe(p, <usize>len, false);
   let bar = text.indexOf("|");
   let pipeline = bar >= 0 ? text.substring(0, bar) : text;
@@ -82,8 +83,8 @@ function runStep(c: PassContext, id: i32, fn: i32): i32 {
   let r = runPass(c, pass, fn);
   if (r != 0) return r;
   if (pass.preserves == Preserves.Nothing) {
-    if (fn < 0) resetDomTreeStates();
-    else { invalidateDomTreeState(fn, false); invalidateDomTreeState(fn, true); }
+    if (fn < 0) c.analyses.resetDomTreeStates();
+    else { c.analyses.states.invalidate(fn, false); c.analyses.states.invalidate(fn, true); }
   }
   return 0;
 }

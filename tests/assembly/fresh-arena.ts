@@ -6,15 +6,13 @@ import { parseDataLayout } from "../../assembly/ir/datalayout";
 import { resetText } from "../../assembly/text/reset";
 import { parseModule } from "../../assembly/text/parser";
 import { fillDefaults } from "../../assembly/ir/defaults";
-import { resetCFG } from "../../assembly/analysis/cfg";
-import { resetDomTree } from "../../assembly/analysis/domtree";
-import { resetDominance } from "../../assembly/analysis/dominance";
+import { newAnalyses } from "../../assembly/analysis/context";
 import { resetVerifier } from "../../assembly/analysis/verifier";
 
 export function parseFresh(text: string): bool {
   resetArena(1024);
   resetText();
-  resetCFG(); resetDomTree(); resetDominance(); resetVerifier();
+  newAnalyses(); resetVerifier();
   let b = String.UTF8.encode(text, false);
   if (!parseModule(changetype<usize>(b), b.byteLength)) return false;
   if (dataLayout >= 0 && !parseDataLayout(strtab.ptrOf(dataLayout), strtab.lenOf(dataLayout))) return false;
