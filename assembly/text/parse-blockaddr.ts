@@ -36,14 +36,10 @@ export let baName: I32Vec = new I32Vec();
 export let baNum: I32Vec = new I32Vec();
 export let baBlock: I32Vec = new I32Vec();
 export function resetBlockAddresses(): void {
-  baFunc = new I32Vec(); baName = new I32Vec(); baNum = new I32Vec(); baBlock = new I32Vec(); earlyRank = new I32Vec();
+  baFunc = new I32Vec(); baName = new I32Vec(); baNum = new I32Vec(); baBlock = new I32Vec(); resetBlockOrder();
 }
-// LLVM's parser creates the blocks that a blockaddress named before their function's body before
-// any other block of that body (in name or number order), so they get the lowest BasicBlock
-// numbers. earlyRank: block value -> that rank, or -1 (the other blocks are numbered in creation
-// order, which value indices follow).
-export let earlyRank: I32Vec = new I32Vec();
-export function blockEarlyRank(b: i32): i32 { return b < earlyRank.len ? earlyRank.get(b) : -1; }
+// The blocks a blockaddress names before their function's body are ranked (ir/block-order.ts).
+import { resetBlockOrder } from "../ir/block-order";
 function blockAddressTarget(f: i32, name: i32, num: i32): i32 {
   if (inFunction && f == curFnValue) {
     let v = name >= 0 ? localRef(name, 0, T_LABEL) : localRef(-1, num, T_LABEL);

@@ -16,7 +16,7 @@ import { GK, newGlobal, gKind, gValueType, gAttrs } from "../ir/globals";
 import { attrLists, internAttrList, fnAttrs } from "../ir/attributes";
 import { callAttrs, setCallAttrs, callFnType as callFnTypeOf } from "../ir/inst";
 import { uniqueMetadata } from "../ir/metadata";
-import { applyIntrinsicAttributes } from "./intrinsic-attrs";
+import { applyIntrinsicAttributes } from "../ir/intrinsics";
 import {
   upgradeDebugIntrinsics, upgradeLifetimeIntrinsics, upgradeRenamedIntrinsics, upgradeModuleFlags,
 } from "./upgrade";

@@ -12,7 +12,8 @@ import {
   beginFunctionScope, endFunctionScope, localLookupName, localSetName, localLookupNum, localSetNum,
   forwardList, forwardPosOf, strtabString,
 } from "./parse-symbols";
-import { baFunc, baName, baNum, baBlock, earlyRank } from "./parse-blockaddr";
+import { baFunc, baName, baNum, baBlock } from "./parse-blockaddr";
+import { setBlockEarlyRank } from "../ir/block-order";
 import { parseAttachment, parseDebugRecord } from "./parse-meta";
 import { parseAttrSet, AC_PARAM, AC_RET, AC_FN, fnAlign } from "./parse-attrs";
 import { parseInstruction, setPending, lastWasTerminator, pendingComma, resetPendingComma } from "./parse-inst";
@@ -306,8 +307,7 @@ function rankEarlyBlocks(fn: i32): void {
     let j = list.get(r);
     let real = baName.get(j) >= 0 ? localLookupName(baName.get(j)) : localLookupNum(baNum.get(j));
     if (real < 0) continue;
-    if (earlyRank.len <= real) earlyRank.resize(real + 1, -1);
-    earlyRank.set(real, r);
+    setBlockEarlyRank(real, r);
   }
 }
 function validLess(x: i32, y: i32): bool {

@@ -230,5 +230,3 @@ function parseInlineAsm(type: i32): i32 {
 
 
 export { failed };
-// for passes/mem2reg (its import predates the split)
-export { blockEarlyRank } from "./parse-blockaddr";

@@ -1,10 +1,10 @@
 // Printing global definitions: linkage and the other global properties, global variables,
 // aliases, ifuncs, and functions with their blocks (`; preds =` comments).
 import { decodeAlign } from "../ir/align";
-import { strtab } from "./lexer";
+import { strtab } from "../ir/module";
 import { printName, printType, printEscapedId } from "./printer-types";
 import { printValueRef, printTypedValue, localSlot } from "./printer-values";
-import { isKnownIntrinsic22 } from "./intrinsic-attrs";
+import { isKnownIntrinsic22 } from "../ir/intrinsics";
 import { has, Feature } from "../ir/version";
 import { printAttrSet, printFnAttrComment, groupSlot } from "./printer-attrs";
 import { numberLocals } from "./slots";

@@ -5,7 +5,7 @@
 // instructions by printer-inst.ts.
 import { OutBuf } from "../util/outbuf";
 import { I32Vec } from "../util/vec";
-import { strtab } from "./lexer";
+import { strtab } from "../ir/module";
 import { printName, printType, printStructBody, printEscapedId, printEscaped } from "./printer-types";
 import { noteGroup, printGroups, groupList, resetGroupSlots } from "./printer-attrs";
 import {

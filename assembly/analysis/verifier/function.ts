@@ -9,8 +9,7 @@ import {
 import { gValue, gFirstBlock, gFirstArg, gNumArgs, gValueType, gLinkage, Linkage, gAttrs } from "../../ir/globals";
 import { Op, isTerminator } from "../../ir/opcodes";
 import { callFnType } from "../../ir/inst";
-import { buildCFG, numPreds } from "../cfg";
-import { buildDomTree } from "../domtree";
+import { analyses } from "../context";
 import { attrCount, hasPersonality, isBundleOperandOf, isIntrinsic, nameStarts, opOf, sortI64 } from "./queries";
 import {
   bad, blockStamp, curFnValue, enterBlock, enterFunction, mark, out, pairs, preds, setBroken, w, wt,
@@ -33,8 +32,8 @@ export function verifyFunction(g: i32): void {
       w(b);
       return;
     }
-    buildCFG(g);
-    buildDomTree();
+    analyses().buildCFG(g);
+    analyses().buildDomTree();
   }
   visitFunction(g);
   for (let b = entry; b >= 0; b = iNext.get(b)) {
@@ -76,7 +75,7 @@ function visitFunction(g: i32): void {
     if (hasPersonality()) { bad("Function declaration shouldn't have a personality routine", f); return; }
   } else {
     if (intrinsic) { bad("llvm intrinsics cannot be defined!", f); return; }
-    if (numPreds(0) != 0) { bad("Entry block to function must not have predecessors!", entry); return; }
+    if (analyses().cfg.numPreds(0) != 0) { bad("Entry block to function must not have predecessors!", entry); return; }
   }
   if (intrinsic) {
     let u = intrinsicAddressTaken(f, ft);

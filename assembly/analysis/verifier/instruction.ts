@@ -6,9 +6,7 @@ import {
   iOps,
 } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
-import { blockNum } from "../cfg";
-import { domTree } from "../domtree";
-import { dominatesUse } from "../dominance";
+import { analyses } from "../context";
 import { bad, blockStamp, curBlock, curBlockNum, curFnValue, fail, mark, w, walkUsers } from "./state";
 import { intrinsicFn, invokeNormal, invokeUnwind, isBundleOperandOf, nameStarts, opOf, operandType } from "./queries";
 
@@ -20,6 +18,7 @@ export function visitTerminator(i: i32): void {
 
 // Verifier::visitInstruction: checks every instruction shares, operand dominance last.
 export function visitInstruction(i: i32): void {
+  let blockNum = analyses().cfg.blockNum, domTree = analyses().domTree;
   let op = opOf(i);
   let b = vParent.get(i);
   let t = vType.get(i);
@@ -112,9 +111,9 @@ function verifyDominatesUse(i: i32, k: i32, def: i32): bool {
     let inc = operand(i, k | 1);
     if (inc < 0 || <i32>vKind.get(inc) != VK.Block || vParent.get(inc) != curFnValue) return true;
   }
-  if (dominatesUse(domTree, def, iOps.get(i) + k)) return true;
+  if (analyses().dom.dominatesUse(analyses().domTree, def, iOps.get(i) + k)) return true;
   fail("Instruction does not dominate all uses!"); w(def); w(i);
   return false;
 }
 // A block of the function being verified reachable from its entry (blocks elsewhere count as reachable).
-function reachable(b: i32): bool { return b < 0 || vParent.get(b) != curFnValue || domTree.inTree(blockNum.get(b)); }
+function reachable(b: i32): bool { return b < 0 || vParent.get(b) != curFnValue || analyses().domTree.inTree(analyses().cfg.blockNum.get(b)); }

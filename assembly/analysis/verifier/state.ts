@@ -7,7 +7,7 @@ import { gValue, globalCount } from "../../ir/globals";
 import { printType } from "../../text/printer-types";
 import { printTypedValue } from "../../text/printer-values";
 import { numberForDiagnostics, numberFunction, printInstructionTo } from "../../text/printer";
-import { blockNum } from "../cfg";
+import { analyses } from "../context";
 
 export let out: OutBuf = new OutBuf();
 export let broken: bool = false;
@@ -42,7 +42,7 @@ export function resetVerifier(): void {
 export function setWalkUsers(on: bool): void { walkUsers = on; }
 export function setBroken(): void { broken = true; }
 export function enterFunction(g: i32): void { curFn = g; curFnValue = gValue.get(g); landingPadTy = -1; }
-export function enterBlock(b: i32): void { blockStamp = ++stamp; curBlock = b; curBlockNum = blockNum.get(b); }
+export function enterBlock(b: i32): void { blockStamp = ++stamp; curBlock = b; curBlockNum = analyses().cfg.blockNum.get(b); }
 export function nextStamp(): i32 { return ++stamp; }
 // The first landingpad/resume type of the function, or whether t differs from it.
 export function landingPadTypeDiffers(t: i32): bool {

@@ -35,8 +35,7 @@ import { findAttachment, MDK_NOUNDEF, MDK_RANGE, MDK_NONNULL } from "../../ir/me
 import { TK, tyKind, tyA, tyN, isPtr } from "../../ir/types";
 import { intLow64, intWordCount, intWord } from "../../ir/constants";
 import { strtab } from "../../ir/module";
-import { domTree } from "../../analysis/domtree";
-import { blockNum, cfgBlock } from "../../analysis/cfg";
+import { FunctionAnalyses } from "../../analysis/context";
 import { assumptionsFor, assumeAt, nextAssumption, validAssumeForContext, transfersExecution } from "./assume";
 
 const MAX_DEPTH = 6;
@@ -254,7 +253,7 @@ function allZeroIndices(g: i32): bool {
 // ---- the query ----
 
 // cxt: the context instruction (-1 for none); withAC: an assumption cache is given.
-export function guaranteedNotPoison(v: i32, cxt: i32, depth: i32, withAC: bool): bool {
+export function guaranteedNotPoison(fa: FunctionAnalyses, v: i32, cxt: i32, depth: i32, withAC: bool): bool {
   init();
   if (depth >= MAX_DEPTH) return false;
   let k = <i32>vKind.get(v);
@@ -303,18 +302,18 @@ export function guaranteedNotPoison(v: i32, cxt: i32, depth: i32, withAC: bool):
           let x = incomingValue(v, j);
           if (x == v) continue;
           let ti = lastInst(incomingBlock(v, j));
-          if (!guaranteedNotPoison(x, ti, depth + 1, withAC)) { ok = false; break; }
+          if (!guaranteedNotPoison(fa, x, ti, depth + 1, withAC)) { ok = false; break; }
         }
         if (ok) return true;
       } else if (op == Op.ShuffleVector && k == VK.Inst && splatSource(v) >= 0) {
-        if (guaranteedNotPoison(splatSource(v), cxt, depth + 1, withAC)) return true;
+        if (guaranteedNotPoison(fa, splatSource(v), cxt, depth + 1, withAC)) return true;
       } else {
         let n = numOperands(v);
         let ok = true;
         for (let j = 0; j < n; j++) {
           let x = operand(v, j);
           if (x < 0) continue;
-          if (!guaranteedNotPoison(x, cxt, depth + 1, withAC)) { ok = false; break; }
+          if (!guaranteedNotPoison(fa, x, cxt, depth + 1, withAC)) { ok = false; break; }
         }
         if (ok) return true;
       }
@@ -327,6 +326,7 @@ export function guaranteedNotPoison(v: i32, cxt: i32, depth: i32, withAC: bool):
   if ((k == VK.Inst || k == VK.Arg) && programUndefinedIfPoison(v)) return true;
   if (cxt < 0) return false;
   let cb = vParent.get(cxt);
+  let blockNum = fa.cfg.blockNum, cfgBlock = fa.cfg.block, domTree = fa.domTree;
   if (cb < 0 || blockNum.get(cb) < 0) return false;
   let bn = blockNum.get(cb);
   if (!domTree.inTree(bn)) return false;
