@@ -1,28 +1,16 @@
 // The exported ABI (see ABI.md): the only entry points the host calls.
-import { resetTypes } from "./ir/types";
-import { resetValues, valueCount } from "./ir/values";
-import { resetConstants } from "./ir/constants";
-import { resetGlobals, globalCount, gKind, gValue, GK, gFlags, GF_ERASED, gFirstBlock } from "./ir/globals";
-import { resetMetadata } from "./ir/metadata";
-import { resetDebugInfo } from "./ir/debuginfo";
-import { resetAttributes } from "./ir/attributes";
-import { resetModule, strtab as moduleStrtab, dataLayout } from "./ir/module";
-import { resetDataLayout, resetDataLayoutTables, parseDataLayout, dataLayoutError, setDataLayoutNames } from "./ir/datalayout";
-import { setStrTab, lexInit, lineOf, colOf, resetLexer, allocPaddedInput } from "./text/lexer";
-import { KEYWORDS } from "./text/keywords";
-import { resetParser, parseModule } from "./text/parser";
+import { resetValues } from "./ir/values";
+import { resetArena } from "./ir/arena";
+import { resetText } from "./text/reset";
+import { globalCount, gKind, gValue, GK, gFlags, GF_ERASED, gFirstBlock } from "./ir/globals";
+import { strtab as moduleStrtab, dataLayout } from "./ir/module";
+import { parseDataLayout, dataLayoutError } from "./ir/datalayout";
+import { lineOf, colOf, allocPaddedInput } from "./text/lexer";
+import { parseModule } from "./text/parser";
 import { failed, errOff, errMsg } from "./text/pstate";
-import { resetFP } from "./util/fp";
-import { resetIntrinsicAttrs } from "./text/intrinsic-attrs";
-import { resetTypeFinder } from "./text/type-finder";
-import { resetCC } from "./text/cc";
-import { resetInstScratch, missingAlign } from "./text/parse-inst";
-import { resetValuePrinter } from "./text/printer-values";
-import { resetMetaPrinter } from "./text/printer-meta";
-import { resetGroupSlots } from "./text/printer-attrs";
-import { resetTypePrinter } from "./text/printer-types";
-import { resetPrinter, printModule, setModuleId as setModuleIdInPrinter, beginPrint, printNextPart, output } from "./text/printer";
-import { runPasses, passOutputText } from "./passes/pipeline";
+import { missingAlign } from "./text/parse-inst";
+import { printModule, setModuleId as setModuleIdInPrinter, beginPrint, printNextPart, output } from "./text/printer";
+import { runPasses, passOutputText, resumePasses, pipelineForDigests, passError as passErrorText, passContext, resetPasses } from "./passes/runner";
 import { vName, iNext } from "./ir/values";
 import { fillDefaults } from "./ir/defaults";
 import { OutBuf } from "./util/outbuf";
@@ -53,18 +41,15 @@ function setError(msg: string, line: i32, col: i32): void {
   errLine = line; errCol = col;
 }
 
+// One reset per layer, in layer order: nothing of the previous module survives.
 export function reset(): void {
   __reset();
-  resetModule();
-  setStrTab(moduleStrtab);
-  for (let i = 0; i < KEYWORDS.length; i++) moduleStrtab.internStr(KEYWORDS[i]);
-  resetLexer(); resetFP(); resetTypes(); resetValues(1024); resetConstants(); resetGlobals(); resetMetadata(); resetDebugInfo(); resetAttributes();
-  resetDataLayoutTables(); resetDataLayout(); setDataLayoutNames(moduleStrtab);
-  resetCC(); resetInstScratch(); resetParser(); resetIntrinsicAttrs(); resetTypeFinder();
-  resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();
-  resetSideFiles(); resetVerifier();
-  errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
+  resetArena(1024);
+  resetText();
+  resetVerifier();
   resetAnalyses();
+  resetPasses();
+  errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
 }
 
 export function inputAlloc(len: i32): usize {
@@ -117,10 +102,35 @@ export function resumePipeline(): i32 {
 }
 export function repoPrunedCount(): i32 { return prunedCount; }
 // After printing: the records of the definitions to store (blob layout in passes/repo/pass.ts).
-export function repoRecords(): i32 { let o = collectRecords(pipelineForDigests()); outPtr = o.buf.ptr; return o.len; }
+export function repoRecords(): i32 { let o = collectRecords(pipelineForDigests(), passContext().results); outPtr = o.buf.ptr; return o.len; }
 import { candidateDigests, setHits, prunedCount, collectRecords } from "./passes/repo/pass";
-import { resumePasses, pipelineForDigests } from "./passes/pipeline";
-import { passError as passErrorText } from "./passes/pipeline";
+
+// The pass table (passes/table.ts) as text for the host's --help, -print-passes and API, one
+// line per pass and per option, fields tab-separated:
+//   <pass|analysis> <module|function> <name> <preserves: nothing|cfg|all> <help>
+//   option <name> <bool|uint|enum|string> <default> <enum values, '|'-separated> <help>
+// (an option line belongs to the pass line before it).
+let tableText: OutBuf | null = null;
+export function passTable(): i32 {
+  let o = new OutBuf();
+  let t = passTableEntries();
+  for (let i = 0; i < t.length; i++) {
+    let p = t[i];
+    o.str(p.analysis ? "analysis\t" : "pass\t"); o.str(p.level == Level.Module ? "module" : "function"); o.str("\t"); o.str(p.name);
+    o.str("\t"); o.str(p.preserves == Preserves.Nothing ? "nothing" : p.preserves == Preserves.CFG ? "cfg" : "all");
+    o.str("\t"); o.str(p.help); o.str("\n");
+    for (let k = 0; k < p.options.length; k++) {
+      let op = p.options[k];
+      o.str("option\t"); o.str(op.name); o.str("\t"); o.str(optionKindName(op.kind)); o.str("\t"); o.str(op.defaultValue);
+      o.str("\t"); o.str(op.values); o.str("\t"); o.str(op.help); o.str("\n");
+    }
+  }
+  tableText = o;
+  outPtr = o.buf.ptr;
+  return o.len;
+}
+import { passTable as passTableEntries } from "./passes/table";
+import { Level, Preserves, optionKindName } from "./passes/registry";
 
 export function passOutput(): i32 {
   let o = passOutputText();
@@ -222,22 +232,11 @@ function presize(len: i32): void {
 }
 
 // ---- analyses, pass registry, side files (assembly/analysis, assembly/passes) ----
-import { resetCFG } from "./analysis/cfg";
-import { resetDomTree } from "./analysis/domtree";
-import { resetDominance } from "./analysis/dominance";
-import { resetIDF } from "./analysis/idf";
-import { resetBPI } from "./analysis/bpi";
-import { resetBFI } from "./analysis/bfi";
-import { resetLoops } from "./analysis/loops";
-import { resetPipeline } from "./passes/pipeline";
-import { resetSideFiles, sideFileCountNow, sideFileNameBuf, sideFileDataBuf } from "./passes/sidefiles";
-import { resetDot } from "./passes/dot";
-import { resetBuilder } from "./ir/builder";
-import { resetMergeFunc } from "./passes/mergefunc/pass";
+import { analyses, newAnalyses } from "./analysis/context";
+import { sideFileCountNow, sideFileNameBuf, sideFileDataBuf } from "./passes/sidefiles";
+// The analysis layer's one reset: a new context (analysis/context.ts).
 function resetAnalyses(): void {
-  resetCFG(); resetDomTree(); resetDominance(); resetIDF(); resetBPI(); resetBFI(); resetLoops();
-  resetPipeline(); resetSideFiles(); resetDot();
-  resetBuilder(); resetMergeFunc();
+  newAnalyses();
   idfOut = null;
 }
 export function sideFileCount(): i32 { return sideFileCountNow(); }
@@ -251,18 +250,19 @@ export function sideFileData(i: i32): i32 {
 }
 
 // ---- CFG, dominator trees and IDF as arrays for the host (ABI.md: "Analysis views") ----
-import { buildCFG, cfgN, succOff, succ, predOff, pred, rpo, rpoIndex, cfgBlock } from "./analysis/cfg";
-import { buildDomTree, buildPostDomTree, domTree, postDomTree, DomTree } from "./analysis/domtree";
-import { idfSetDefiningBlocksPtr, idfSetLiveInBlocksPtr, idfCalculate } from "./analysis/idf";
+// They read the session's analysis context (analysis/context.ts).
+import { DomTree } from "./analysis/domtree";
 import { I32Vec } from "./util/vec";
 let idfOut: I32Vec | null = null;
 function cfgVec(k: i32): I32Vec | null {
+  let cfg = analyses().cfg;
   switch (k) {
-    case 0: return succOff; case 1: return succ; case 2: return predOff; case 3: return pred;
-    case 4: return rpo; case 5: return rpoIndex; case 6: return cfgBlock;
+    case 0: return cfg.succOff; case 1: return cfg.succ; case 2: return cfg.predOff; case 3: return cfg.pred;
+    case 4: return cfg.rpo; case 5: return cfg.rpoIndex; case 6: return cfg.block;
     default: return null;
   }
 }
+function tree(post: i32): DomTree { let fa = analyses(); return post != 0 ? fa.postDomTree : fa.domTree; }
 function treeVec(t: DomTree, k: i32): I32Vec | null {
   switch (k) {
     case 0: return t.idom; case 1: return t.level; case 2: return t.dfsIn; case 3: return t.dfsOut;
@@ -273,20 +273,21 @@ function treeVec(t: DomTree, k: i32): I32Vec | null {
 export function cfgBuild(i: i32): i32 {
   let g = liveFunction(i);
   if (g < 0 || gFirstBlock.get(g) < 0) return 0;
-  return buildCFG(g);
+  return analyses().buildCFG(g);
 }
 export function cfgArray(k: i32): usize { let v = cfgVec(k); return v == null ? 0 : v.ptr; }
 export function cfgArrayLen(k: i32): i32 { let v = cfgVec(k); return v == null ? 0 : v.len; }
-export function domTreeBuild(post: i32): i32 { let t = post != 0 ? buildPostDomTree() : buildDomTree(); return t.n; }
-export function domTreeArray(post: i32, k: i32): usize { let v = treeVec(post != 0 ? postDomTree : domTree, k); return v == null ? 0 : v.ptr; }
-export function domTreeArrayLen(post: i32, k: i32): i32 { let v = treeVec(post != 0 ? postDomTree : domTree, k); return v == null ? 0 : v.len; }
-export function domTreeRoot(post: i32): i32 { return (post != 0 ? postDomTree : domTree).root; }
+export function domTreeBuild(post: i32): i32 { let fa = analyses(); let t = post != 0 ? fa.buildPostDomTree() : fa.buildDomTree(); return t.n; }
+export function domTreeArray(post: i32, k: i32): usize { let v = treeVec(tree(post), k); return v == null ? 0 : v.ptr; }
+export function domTreeArrayLen(post: i32, k: i32): i32 { let v = treeVec(tree(post), k); return v == null ? 0 : v.len; }
+export function domTreeRoot(post: i32): i32 { return tree(post).root; }
 // IDF of the defining blocks at the argAlloc buffer ([defs..., live-in...] as i32); nLive < 0: no pruning.
 export function idfCompute(post: i32, nDefs: i32, nLive: i32): i32 {
-  idfSetDefiningBlocksPtr(argPtr, nDefs);
-  if (nLive >= 0) idfSetLiveInBlocksPtr(argPtr + (<usize>nDefs << 2), nLive);
+  let idf = analyses().idf;
+  idf.setDefiningBlocksPtr(argPtr, nDefs);
+  if (nLive >= 0) idf.setLiveInBlocksPtr(argPtr + (<usize>nDefs << 2), nLive);
   if (idfOut == null) idfOut = new I32Vec();
-  idfCalculate(post != 0 ? postDomTree : domTree, idfOut!);
+  idf.calculate(tree(post), idfOut!);
   return idfOut!.len;
 }
 export function idfResultPtr(): usize { return idfOut == null ? 0 : idfOut!.ptr; }

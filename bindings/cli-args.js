@@ -7,7 +7,8 @@ import { LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './core.js';
  * The option table. kind: bool | string | uint | enum (one of `values`). `group` decides what happens with the value:
  *   main     — the CLI itself uses it (the value is stored as field `key` of the parsed options)
  *   pipeline — appends `pass` to the pipeline (legacy single-pass flags, -O#)
- *   forward  — sent to the core as a pass option (see "Options (host→core)" in assembly/ABI.md)
+ *   forward  — sent to the core as a pass option (see "Options (host→core)" in assembly/ABI.md); these
+ *              are not listed here: they come from the core's pass table (passOptionSpecs)
  *   ignore   — accepted for compatibility with LLVM's tests; no effect on our output
  * (an option of any group with a `key` also stores its value there).
  */
@@ -24,20 +25,14 @@ export const OPTIONS = [
   { names: ['output-dir'], kind: 'string', group: 'main', key: 'outputDir', value: 'directory', help: 'Batch mode: run every input file given, in one process, writing each result to <directory>/<input file name>' },
   { names: ['repo'], kind: 'string', group: 'main', key: 'repo', value: 'file', help: 'Program repository for repo-prune (SQLite file, created on first use; :memory: for none kept)' },
   { names: ['help', 'h'], kind: 'bool', group: 'main', key: 'help', help: 'Print this help and exit' },
+  { names: ['print-passes'], kind: 'bool', group: 'main', key: 'printPasses', help: 'Print the passes and analyses the pipeline may name, and exit' },
 
   { names: ['mergefunc'], kind: 'bool', group: 'pipeline', pass: 'mergefunc', help: 'Legacy flag: append mergefunc to the pipeline' },
   { names: ['mem2reg'], kind: 'bool', group: 'pipeline', pass: 'mem2reg', help: 'Legacy flag: append mem2reg to the pipeline' },
   ...['O0', 'O1', 'O2', 'O3', 'Os', 'Oz'].map(o => ({ names: [o], kind: 'bool', group: 'pipeline', pass: `default<${o}>`, olevel: true,
     help: `Same as -passes='default<${o}>' (the core decides whether it knows it)` })),
 
-  { names: ['mergefunc-use-aliases'], kind: 'bool', group: 'forward', help: 'mergefunc: merge by creating aliases instead of thunks' },
-  { names: ['mergefunc-preserve-debug-info'], kind: 'bool', group: 'forward', help: 'mergefunc: keep debug info in thunks' },
-  { names: ['mergefunc-verify'], kind: 'uint', group: 'forward', value: 'n', help: 'mergefunc: check the comparator on the first n functions' },
-  { names: ['mergefunc-report'], kind: 'string', group: 'forward', value: 'file', help: 'mergefunc: write a merge report (a side file the core produces)' },
-  { names: ['debugify-level'], kind: 'enum', values: ['locations', 'location+variables'], group: 'forward', value: 'locations|location+variables', help: 'debugify: kind of debug info to add' },
-  { names: ['debugify-quiet'], kind: 'bool', group: 'forward', help: 'debugify, check-debugify: no report on stderr' },
-  { names: ['repo-plain-metadata'], kind: 'bool', group: 'forward', help: 'repo-metadata/repo-prune: write RepoDefinition records as plain tuples stock LLVM reads' },
-  { names: ['mtriple'], kind: 'string', group: 'forward', value: 'triple', help: "Override the module's target triple" },
+  { names: ['mtriple'], kind: 'string', group: 'ignore', value: 'triple', help: "accepted; not applied: the module keeps its own target triple" },
 
   { names: ['try-experimental-debuginfo-iterators'], kind: 'bool', group: 'ignore', help: 'LLVM debug-info representation switch' },
   { names: ['preserve-ll-uselistorder'], kind: 'bool', group: 'ignore', help: 'use-list order directives are not written' },
@@ -49,7 +44,26 @@ export const OPTIONS = [
   { names: ['pass-remarks', 'pass-remarks-missed', 'pass-remarks-analysis'], kind: 'string', group: 'ignore', value: 'regex', help: 'no remarks are emitted' },
 ];
 
-const byName = new Map(OPTIONS.flatMap(o => o.names.map(n => [n, o])));
+/**
+ * The command-line options of the passes in the core's pass table (WoptCore.passes()): each
+ * option once, forwarded to the core, its help naming the passes that read it.
+ */
+export function passOptionSpecs(passes = []) {
+  const specs = new Map();
+  for (const p of passes) {
+    for (const o of p.options) {
+      const seen = specs.get(o.name);
+      if (seen) { if (!seen.passNames.includes(p.name)) seen.passNames.push(p.name); continue; }
+      specs.set(o.name, {
+        names: [o.name], kind: o.kind, group: 'forward', values: o.values, passNames: [p.name], optionHelp: o.help,
+        value: o.kind === 'bool' ? undefined : o.kind === 'enum' ? o.values.join('|') : o.kind === 'uint' ? 'n' : 'value',
+      });
+    }
+  }
+  return [...specs.values()].map(s => ({ ...s, help: `${s.passNames.join(', ')}: ${s.optionHelp}` }));
+}
+
+const optionIndex = passes => new Map([...OPTIONS, ...passOptionSpecs(passes)].flatMap(o => o.names.map(n => [n, o])));
 
 export class UsageError extends Error {}
 
@@ -62,10 +76,12 @@ function parseBool(name, v) {
 }
 
 /**
- * Parses argv (without node and script). Returns { assembly, passes, output, ..., input,
+ * Parses argv (without node and script); `passes` is the core's pass table, whose options are
+ * accepted and forwarded. Returns { assembly, passes, output, ..., input,
  * pipeline: [...], forward: [[name, value]...], olevel }. Throws UsageError with opt's wording.
  */
-export function parseArgs(argv) {
+export function parseArgs(argv, passes = []) {
+  const byName = optionIndex(passes);
   const o = { input: undefined, inputs: [], extraPasses: [], forward: [], olevel: false, output: '-' };
   let endOfOptions = false;
   for (let i = 0; i < argv.length; i++) {
@@ -116,19 +132,22 @@ const GROUP_TITLES = {
   ignore: 'Accepted for compatibility with LLVM tests (no effect)',
 };
 
-export function helpText() {
+export function helpText(passes = []) {
   const lines = ['OVERVIEW: wopt — LLVM 19 opt for mergefunc, mem2reg, dominators and the program repository,',
     '          as a WebAssembly core; reads and writes textual IR (.ll)', '',
     'USAGE: wopt [options] [<input .ll file> | -]', '', 'OPTIONS:'];
   for (const [group, title] of Object.entries(GROUP_TITLES)) {
     lines.push('', `${title}:`, '');
-    for (const o of OPTIONS.filter(x => x.group === group)) {
+    for (const o of [...OPTIONS, ...passOptionSpecs(passes)].filter(x => x.group === group)) {
       const flags = o.names.map(n => `${dashed(n)}${!o.value ? '' : n.length === 1 ? ` <${o.value}>` : `=<${o.value}>`}`);
       const flag = flags.join(', ');
       if (flag.length <= 44) lines.push(`  ${flag.padEnd(44)} - ${o.help}`);
       else lines.push(...flags.map(f => `  ${f.padEnd(44)} - ${o.help}`));
     }
   }
+  lines.push('', 'PASSES (-passes=...; analyses as require<name> and invalidate<name>):', '');
+  if (!passes.length) lines.push('  (the core is not loaded: build it with npm run build:release)');
+  for (const p of passes) lines.push(`  ${(p.analysis ? `${p.level} analysis ` : `${p.level} pass `).padEnd(18)}${p.name.padEnd(26)} - ${p.help}`);
   lines.push('', 'BATCH MODE:', '',
     '  wopt -S -passes=... -output-dir=<dir> a.ll b.ll ...   runs each input as its own module through one',
     '  loaded core (start-up paid once), writing <dir>/a.ll, <dir>/b.ll, ...; side files (e.g. -mergefunc-report)',
@@ -136,4 +155,12 @@ export function helpText() {
     '  the others still run; the exit status is 1 when any failed.');
   lines.push('', 'ENVIRONMENT:', '', '  WOPT_WASM                                    - path of the core to load (default: build/wopt.wasm)', '');
   return lines.join('\n');
+}
+
+/** opt's -print-passes listing of the core's pass table. */
+export function printPassesText(passes) {
+  const section = (title, level, analysis) =>
+    [`${title}:`, ...passes.filter(p => p.level === level && p.analysis === analysis).map(p => `  ${p.name}`)];
+  return [...section('Module passes', 'module', false), ...section('Module analyses', 'module', true),
+    ...section('Function passes', 'function', false), ...section('Function analyses', 'function', true), ''].join('\n');
 }

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic, openOutput, errnoText } from './fsutil.js';
-import { parseArgs, helpText, UsageError } from './cli-args.js';
+import { parseArgs, helpText, printPassesText, UsageError } from './cli-args.js';
 import { loadWopt, defaultWasmPath } from './node.js';
 import { runModule, runModuleWithRepository } from './driver.js';
 import { formatDiagnostic } from './diag.js';
@@ -103,8 +103,13 @@ async function main(argv) {
   }
   if (argv[0] === 'repo' && argv[1] === 'link') return repoLinkCommand(argv.slice(2));
   if (argv[0] === 'repo') throw new CliError(`error: unknown repo command '${argv[1] ?? ''}' (expected link or stats)`);
-  const opts = parseArgs(argv);
-  if (opts.help) { process.stdout.write(helpText()); return; }
+  const passes = await passTable();
+  const opts = parseArgs(argv, passes);
+  if (opts.help) { process.stdout.write(helpText(passes)); return; }
+  if (opts.printPasses) {
+    if (!passes.length) await loadCore();   // says why the table is missing
+    process.stdout.write(printPassesText(passes)); return;
+  }
   if (opts.version) { process.stdout.write(await version()); return; }
   if (!opts.assembly && !opts.disableOutput) throw new CliError('error: bitcode output is not supported; use -S');
   if (opts.remarksOutput) writeOutput(opts.remarksOutput, new Uint8Array(0));
@@ -123,6 +128,12 @@ async function main(argv) {
   try { r = await runInput(core, opts, input, opts.output, name => name, repo); } finally { await repo?.close(); }
   if (!r.ok) process.exitCode = 1;
   if (opts.timePasses) process.stderr.write(timingReport([{ name: 'Load core (wasm)', ms: loadMs }, ...r.timings], performance.now() - started));
+}
+
+// The core's pass table (its pass options are command-line options), or [] when the core cannot
+// be loaded (--help still works; running a pipeline reports the load error).
+async function passTable() {
+  try { const p = (await loadWopt()).passes(); return Array.isArray(p) ? p : []; } catch { return []; }
 }
 
 async function loadCore() {

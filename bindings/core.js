@@ -321,6 +321,28 @@ export class WoptCore {
     });
   }
 
+  /**
+   * The core's pass table: [{ name, level: 'module'|'function', analysis, preserves:
+   * 'nothing'|'cfg'|'all', help, options: [{ name, kind: 'bool'|'uint'|'enum'|'string', default,
+   * values, help }] }]. Analyses are named in pipelines as require<name> and invalidate<name>.
+   * [] when the core has no `passTable`.
+   */
+  passes() {
+    if (!this.has('passTable')) return [];
+    const r = this.#guard(x => decodeUtf8(this.#out(x.passTable())));
+    if (typeof r !== 'string') return r;
+    const list = [];
+    for (const line of r.split('\n')) {
+      const f = line.split('\t');
+      if (f[0] === 'pass' || f[0] === 'analysis') {
+        list.push({ name: f[2], level: f[1], analysis: f[0] === 'analysis', preserves: f[3], help: f[4], options: [] });
+      } else if (f[0] === 'option' && list.length) {
+        list[list.length - 1].options.push({ name: f[1], kind: f[2], default: f[3], values: f[4] ? f[4].split('|') : [], help: f[5] });
+      }
+    }
+    return list;
+  }
+
   /** The core's version string ('' when the core has no `version`). */
   version() {
     if (!this.has('version')) return '';

@@ -1,101 +1,105 @@
 // Unsigned 64-bit scaled numbers (digits * 2^scale) with the exact rounding of LLVM's
 // ScaledNumber<uint64_t> (llvm/Support/ScaledNumber.h), as block frequencies use them.
-// Results come back in the module globals rD / rS (a pair without a heap object).
-export let rD: u64 = 0;
-export let rS: i32 = 0;
+// A Scaled object is a result register: mul/div leave their result in its fields rD / rS (a pair
+// without allocating per operation); its owner (bfi.ts) keeps one.
 const MAX_SCALE: i32 = 16383, MIN_SCALE: i32 = -16382;
 
-@inline function setLargest(): void { rD = u64.MAX_VALUE; rS = MAX_SCALE; }
+@final export class Scaled {
+  rD: u64 = 0;
+  rS: i32 = 0;
 
-// getRounded: add one when asked, renormalising on overflow.
-function rounded(d: u64, s: i32, up: bool): void {
-  if (up) {
-    d++;
-    if (d == 0) { rD = <u64>1 << 63; rS = s + 1; return; }
+  @inline private setLargest(): void { this.rD = u64.MAX_VALUE; this.rS = MAX_SCALE; }
+
+  // getRounded: add one when asked, renormalising on overflow.
+  private rounded(d: u64, s: i32, up: bool): void {
+    if (up) {
+      d++;
+      if (d == 0) { this.rD = <u64>1 << 63; this.rS = s + 1; return; }
+    }
+    this.rD = d; this.rS = s;
   }
-  rD = d; rS = s;
-}
 
-// (rD, rS) <<= shift (shiftLeft / shiftRight)
-export function shiftBy(shift: i32): void {
-  if (shift == 0 || rD == 0) return;
-  if (shift > 0) {
-    let ss = min(shift, MAX_SCALE - rS);
-    rS += ss;
-    if (ss == shift) return;
-    if (rD == u64.MAX_VALUE && rS == MAX_SCALE) return;
-    shift -= ss;
-    if (<u64>shift > clz(rD)) { setLargest(); return; }
-    rD <<= <u64>shift;
-  } else {
-    shift = -shift;
-    let ss = min(shift, rS - MIN_SCALE);
-    rS -= ss;
-    if (ss == shift) return;
-    shift -= ss;
-    if (shift >= 64) { rD = 0; rS = 0; return; }
-    rD >>= <u64>shift;
+  // (rD, rS) <<= shift (shiftLeft / shiftRight)
+  shiftBy(shift: i32): void {
+    if (shift == 0 || this.rD == 0) return;
+    if (shift > 0) {
+      let ss = min(shift, MAX_SCALE - this.rS);
+      this.rS += ss;
+      if (ss == shift) return;
+      if (this.rD == u64.MAX_VALUE && this.rS == MAX_SCALE) return;
+      shift -= ss;
+      if (<u64>shift > clz(this.rD)) { this.setLargest(); return; }
+      this.rD <<= <u64>shift;
+    } else {
+      shift = -shift;
+      let ss = min(shift, this.rS - MIN_SCALE);
+      this.rS -= ss;
+      if (ss == shift) return;
+      shift -= ss;
+      if (shift >= 64) { this.rD = 0; this.rS = 0; return; }
+      this.rD >>= <u64>shift;
+    }
   }
-}
 
-// multiply64: the 128-bit product, kept to 64 significant bits, rounded half up.
-function product(a: u64, b: u64): void {
-  if (a == 0 || b == 0) { rD = 0; rS = 0; return; }
-  if (a <= 0xffffffff && b <= 0xffffffff) { rD = a * b; rS = 0; return; }
-  let ua = a >> 32, la = a & 0xffffffff, ub = b >> 32, lb = b & 0xffffffff;
-  let p1 = ua * ub, p2 = ua * lb, p3 = la * ub, p4 = la * lb;
-  let upper = p1, lower = p4;
-  let nl = lower + (p2 << 32);
-  upper += (p2 >> 32) + (nl < lower ? 1 : 0);
-  lower = nl;
-  nl = lower + (p3 << 32);
-  upper += (p3 >> 32) + (nl < lower ? 1 : 0);
-  lower = nl;
-  if (upper == 0) { rD = lower; rS = 0; return; }
-  let lz = <i32>clz(upper);
-  let shift = 64 - lz;
-  if (lz != 0) upper = (upper << <u64>lz) | (lower >> <u64>shift);
-  rounded(upper, shift, shift != 0 && (lower & (<u64>1 << <u64>(shift - 1))) != 0);
-}
-
-// divide64: long division to 64 significant bits, rounded half up.
-function quotient(dividend: u64, divisor: u64): void {
-  if (dividend == 0) { rD = 0; rS = 0; return; }
-  if (divisor == 0) { setLargest(); return; }
-  let shift = 0;
-  let tz = <i32>ctz(divisor);
-  if (tz != 0) { shift -= tz; divisor >>= <u64>tz; }
-  if (divisor == 1) { rD = dividend; rS = shift; return; }
-  let lz = <i32>clz(dividend);
-  if (lz != 0) { shift -= lz; dividend <<= <u64>lz; }
-  let q = dividend / divisor;
-  dividend %= divisor;
-  while ((q >> 63) == 0 && dividend != 0) {
-    let over = (dividend >> 63) != 0;
-    dividend <<= 1;
-    shift--;
-    q <<= 1;
-    if (over || divisor <= dividend) { q |= 1; dividend -= divisor; }
+  // multiply64: the 128-bit product, kept to 64 significant bits, rounded half up.
+  private product(a: u64, b: u64): void {
+    if (a == 0 || b == 0) { this.rD = 0; this.rS = 0; return; }
+    if (a <= 0xffffffff && b <= 0xffffffff) { this.rD = a * b; this.rS = 0; return; }
+    let ua = a >> 32, la = a & 0xffffffff, ub = b >> 32, lb = b & 0xffffffff;
+    let p1 = ua * ub, p2 = ua * lb, p3 = la * ub, p4 = la * lb;
+    let upper = p1, lower = p4;
+    let nl = lower + (p2 << 32);
+    upper += (p2 >> 32) + (nl < lower ? 1 : 0);
+    lower = nl;
+    nl = lower + (p3 << 32);
+    upper += (p3 >> 32) + (nl < lower ? 1 : 0);
+    lower = nl;
+    if (upper == 0) { this.rD = lower; this.rS = 0; return; }
+    let lz = <i32>clz(upper);
+    let shift = 64 - lz;
+    if (lz != 0) upper = (upper << <u64>lz) | (lower >> <u64>shift);
+    this.rounded(upper, shift, shift != 0 && (lower & (<u64>1 << <u64>(shift - 1))) != 0);
   }
-  let half = (divisor >> 1) + (divisor & 1);
-  rounded(q, shift, dividend >= half);
-}
 
-// a * b
-export function mul(ad: u64, as: i32, bd: u64, bs: i32): void {
-  if (ad == 0) { rD = ad; rS = as; return; }
-  if (bd == 0) { rD = bd; rS = bs; return; }
-  let sc = as + bs;
-  product(ad, bd);
-  shiftBy(sc);
-}
-// a / b
-export function div(ad: u64, as: i32, bd: u64, bs: i32): void {
-  if (ad == 0) { rD = ad; rS = as; return; }
-  if (bd == 0) { setLargest(); return; }
-  let sc = as - bs;
-  quotient(ad, bd);
-  shiftBy(sc);
+  // divide64: long division to 64 significant bits, rounded half up.
+  private quotient(dividend: u64, divisor: u64): void {
+    if (dividend == 0) { this.rD = 0; this.rS = 0; return; }
+    if (divisor == 0) { this.setLargest(); return; }
+    let shift = 0;
+    let tz = <i32>ctz(divisor);
+    if (tz != 0) { shift -= tz; divisor >>= <u64>tz; }
+    if (divisor == 1) { this.rD = dividend; this.rS = shift; return; }
+    let lz = <i32>clz(dividend);
+    if (lz != 0) { shift -= lz; dividend <<= <u64>lz; }
+    let q = dividend / divisor;
+    dividend %= divisor;
+    while ((q >> 63) == 0 && dividend != 0) {
+      let over = (dividend >> 63) != 0;
+      dividend <<= 1;
+      shift--;
+      q <<= 1;
+      if (over || divisor <= dividend) { q |= 1; dividend -= divisor; }
+    }
+    let half = (divisor >> 1) + (divisor & 1);
+    this.rounded(q, shift, dividend >= half);
+  }
+
+  // a * b
+  mul(ad: u64, as: i32, bd: u64, bs: i32): void {
+    if (ad == 0) { this.rD = ad; this.rS = as; return; }
+    if (bd == 0) { this.rD = bd; this.rS = bs; return; }
+    let sc = as + bs;
+    this.product(ad, bd);
+    this.shiftBy(sc);
+  }
+  // a / b
+  div(ad: u64, as: i32, bd: u64, bs: i32): void {
+    if (ad == 0) { this.rD = ad; this.rS = as; return; }
+    if (bd == 0) { this.setLargest(); return; }
+    let sc = as - bs;
+    this.quotient(ad, bd);
+    this.shiftBy(sc);
+  }
 }
 
 function lgFloor(d: u64, s: i32): i32 { return s + 63 - <i32>clz(d); }

@@ -12,6 +12,18 @@ export const enum AT {
   String = 4,     // key = strId of "key"; v0 = strId of value, -1 when absent
 }
 
+// Memory effects (memory(...), AT.Int v0): 2 bits per location, in LLVM 22's location order
+// (argmem 0, inaccessiblemem 2, errnomem 4, other 6, target_mem0 8, target_mem1 10); none 0 read 1
+// write 2 readwrite 3. LLVM 19 has only argmem, inaccessiblemem and other: under it the other
+// three always equal `other`.
+export const ME_ALL: i32 = 0xfff;
+export const ME_OTHER_SHIFT: i32 = 6;
+// Every location set to access kind mr.
+export function memAll(mr: i32): i32 { let me = 0; for (let l = 0; l < 6; l++) me |= mr << (l * 2); return me; }
+// nofpclass(...) words and their masks (AT.Int v0).
+export const FPCLASS_NAMES: string[] = ["all", "nan", "inf", "norm", "sub", "zero", "snan", "qnan", "ninf", "pinf", "nnorm", "pnorm", "nsub", "psub", "nzero", "pzero"];
+export const FPCLASS_MASKS: i32[] = [0x3ff, 3, 0x204, 0x108, 0x90, 0x60, 1, 2, 4, 0x200, 8, 0x100, 16, 0x80, 32, 64];
+
 export let attrSets: ListInterner = new ListInterner();
 export let attrLists: ListInterner = new ListInterner();
 

@@ -1,6 +1,7 @@
-// IR construction and mutation shared by passes: creating functions, blocks and instructions,
-// moving names and global attributes, replacing all uses of a value (also inside interned
-// constants and value metadata), erasing functions and instructions, creating aliases.
+// IR construction shared by passes: creating functions, blocks, instructions and aliases, and
+// copying global attributes. Changing existing IR (replacing uses, erasing, moving, names,
+// declaring intrinsics) is edit.ts; its erase/replace functions are re-exported here for the
+// files that imported them from the builder.
 //
 // Conventions (see README.md for the tables):
 //  - Globals are addressed by global index `g`; their value id is `gValue.get(g)`.
@@ -12,24 +13,25 @@
 import { I32Vec } from "../util/vec";
 import {
   VK, newValue, vKind, vType, vName, vParent, vFirstUse, vA, vB, iOp, iFlags, iExt, iNext, iPrev, iMD, iDbg,
-  opVal, opUser, opNext, ext, appendOperand, allocOperands, setOperandSlot, operand, numOperands, dropOperands,
-  appendInst, insertInstBefore, unlinkInst, iOps, iNOps, iAux,
+  opUser, opNext, ext, appendOperand, allocOperands, setOperandSlot, operand, appendInst, insertInstBefore, iOps,
 } from "./values";
 import {
   GK, gKind, gValue, gLinkage, gVisibility, gDLL, gTLS, gUnnamed, gFlags, gAddrSpace, gValueType, gSection,
   gPartition, gComdat, gAlign, gGC, gCC, gAttrs, gMD, gFirstBlock, gLastBlock, gFirstArg, gNumArgs, gExtra,
-  newGlobal, Linkage, GF_DSO_LOCAL, GF_DEFINED, GF_ERASED, GOP_PERSONALITY, GOP_PREFIX, GOP_PROLOGUE,
+  newGlobal, Linkage, GF_DSO_LOCAL, GF_DEFINED, GOP_PERSONALITY, GOP_PREFIX, GOP_PROLOGUE,
 } from "./globals";
 import { T_VOID, T_LABEL, ptrType, tyA, listLen, listAt, memberType } from "./types";
-import { getAggregate, getExpr, getWithOperands, invalidateConstant, constExprWordCount } from "./constants";
 import { Op, F_TAIL_SHIFT } from "./opcodes";
-import { mdKind, mdA, MK, attKind, attMD, attNext, addAttachment } from "./metadata";
+import { attKind, attMD, attNext, addAttachment } from "./metadata";
 
-let scratch: I32Vec = new I32Vec(16);
+import { resetEditLayer } from "./edit";
+export { replaceAllUsesDeep, eraseInstruction, eraseBlock, deleteBody, eraseGlobal, takeName } from "./edit";
+
 let scratch2: I32Vec = new I32Vec(16);
 export function resetBuilder(): void {
-  scratch = new I32Vec(16); scratch2 = new I32Vec(16); globalValueMD = new I32Vec(16); globalValueMDScanned = 0;
+  scratch2 = new I32Vec(16);
   insBlock = -1; insBefore = -1;
+  resetEditLayer();
 }
 
 // ---- queries ----
@@ -106,12 +108,6 @@ export function copyFunctionAttributes(dst: i32, src: i32): void {
   if (pro >= 0) setOperandSlot(iOps.get(dv) + GOP_PROLOGUE, pro);
 }
 
-// Value::takeName: `dst` gets `src`'s name, `src` becomes unnamed.
-export function takeName(dst: i32, src: i32): void {
-  vName.set(dst, vName.get(src));
-  vName.set(src, -1);
-}
-
 // Copies every attachment of metadata kind `kind` from global `src` to global `dst`
 // (GlobalObject::addMetadata keeps several attachments of one kind, e.g. `!type`).
 export function copyGlobalMetadataOfKind(dst: i32, src: i32, kind: i32): void {
@@ -132,35 +128,6 @@ export function createAlias(valueTy: i32, addrSpace: i32, linkage: i32, name: i3
   return g;
 }
 
-// Erases a global: drops the body and the global's own operands and marks it GF_ERASED.
-// The caller makes sure nothing uses it any more.
-export function eraseGlobal(g: i32): void {
-  if (<i32>gKind.get(g) == GK.Func) deleteBody(g);
-  let v = gValue.get(g);
-  dropOperands(v);
-  gFlags.set(g, gFlags.get(g) | GF_ERASED);
-}
-
-// Function::deleteBody: drops every block and instruction; the function becomes a declaration.
-export function deleteBody(g: i32): void {
-  // Drop all references first (instructions may use values defined later in the body).
-  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b))
-    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) dropOperands(i);
-  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
-    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) killValue(i);
-    killValue(b);
-  }
-  gFirstBlock.set(g, -1); gLastBlock.set(g, -1);
-  gFlags.set(g, gFlags.get(g) & ~GF_DEFINED);
-}
-// Marks a value dead and detaches any (dead) uses still pointing at it.
-function killValue(v: i32): void {
-  let s = vFirstUse.get(v);
-  while (s >= 0) { let n = opNext.get(s); opVal.set(s, -1); s = n; }
-  vFirstUse.set(v, -1);
-  vKind.set(v, <u8>VK.Dead);
-}
-
 // ---- blocks ----
 
 // Appends a new, empty block to function `g` (making it a definition).
@@ -175,17 +142,6 @@ export function appendBlock(g: i32, name: i32): i32 {
   gFlags.set(g, gFlags.get(g) | GF_DEFINED);
   return b;
 }
-// Unlinks block `b` from function `g` and erases it and its instructions. Their operands are dropped;
-// the caller makes sure nothing else uses them.
-export function eraseBlock(g: i32, b: i32): void {
-  for (let i = vA.get(b); i >= 0; i = iNext.get(i)) dropOperands(i);
-  for (let i = vA.get(b); i >= 0; i = iNext.get(i)) killValue(i);
-  let p = iPrev.get(b), n = iNext.get(b);
-  if (p >= 0) iNext.set(p, n); else gFirstBlock.set(g, n);
-  if (n >= 0) iPrev.set(n, p); else gLastBlock.set(g, p);
-  killValue(b);
-}
-
 // ---- instructions ----
 
 // A detached instruction with operands ops[from, from+n).
@@ -196,13 +152,6 @@ export function createInst(op: i32, type: i32, ops: I32Vec, from: i32, n: i32): 
   if (n == 0) allocOperands(v, 0);
   return v;
 }
-// Erases an instruction: unlinks it and drops its operands. Remaining uses of it are detached.
-export function eraseInstruction(inst: i32): void {
-  unlinkInst(inst);
-  dropOperands(inst);
-  killValue(inst);
-}
-
 // Where build* functions put new instructions: at the end of `insBlock`, or before `insBefore` when >= 0.
 let insBlock: i32 = -1;
 let insBefore: i32 = -1;
@@ -248,67 +197,6 @@ export function buildInsertValue(agg: i32, val: i32, idx: i32): i32 {
   let i = createInst(Op.InsertValue, vType.get(agg), scratch2, 0, 2);
   let s = ext.len; ext.push(1); ext.push(idx); iExt.set(i, s);
   return place(i);
-}
-
-// ---- replacing uses ----
-
-// Value::replaceAllUsesWith for any value, including uses inside interned constants: a constant that
-// used `from` is re-created with `to` in its place, and its own users are updated the same way
-// (recursively), as LLVM's Constant::handleOperandChange does. Metadata that wraps `from` (`ptr @f`
-// in a node) is redirected too. The replaced constants are forgotten by the interner.
-export function replaceAllUsesDeep(from: i32, to: i32): void {
-  if (from == to) return;
-  // Snapshot the uses: the list changes while we rewrite.
-  let uses = new I32Vec(8);
-  for (let s = vFirstUse.get(from); s >= 0; s = opNext.get(s)) uses.push(s);
-  for (let k = 0; k < uses.len; k++) {
-    let s = uses.get(k);
-    if (opVal.get(s) != from) continue;
-    let u = opUser.get(s);
-    let uk = <i32>vKind.get(u);
-    if (uk == VK.Inst || isGlobalValueKind(uk) || uk == VK.Dead) { setOperandSlot(s, to); continue; }
-    // A constant user: rebuild it with the operand replaced.
-    let c = u;
-    let n = numOperands(c);
-    let base = iOps.get(c);
-    scratch.clear();
-    for (let i = 0; i < n; i++) { let o = opVal.get(base + i); scratch.push(o == from ? to : o); }
-    let nc = rebuildConstant(c, scratch, n);
-    if (nc == c) continue;
-    invalidateConstant(c);
-    replaceAllUsesDeep(c, nc);
-    dropOperands(c);
-    vKind.set(c, <u8>VK.Dead);
-  }
-  if (isGlobalValueKind(<i32>vKind.get(from)) || <i32>vKind.get(from) == VK.Dead) redirectValueMetadata(from, to);
-}
-// The constant of `c`'s kind, type and payload with operands ops[0, n).
-function rebuildConstant(c: i32, ops: I32Vec, n: i32): i32 {
-  let k = <i32>vKind.get(c);
-  let ty = vType.get(c);
-  if (k == VK.ConstArray || k == VK.ConstStruct || k == VK.ConstVector) return getAggregate(k, ty, ops, 0, n);
-  if (k == VK.ConstExpr) {
-    let op = <i32>iOp.get(c);
-    let nWords = constExprWordCount(c);
-    let w = iExt.get(c);
-    return getExpr(op, ty, iFlags.get(c), iAux.get(c), ext, w < 0 ? 0 : w, w < 0 ? 0 : nWords, ops, 0, n);
-  }
-  return getWithOperands(k, ty, ops, 0, n);
-}
-// ValueAsMetadata::handleRAUW for global values: `!{ptr @from}` now refers to `to`.
-// The value-as-metadata nodes that wrap globals are indexed on first use (and extended when
-// nodes are added), so a replacement does not scan all metadata.
-let globalValueMD: I32Vec = new I32Vec(16);
-let globalValueMDScanned: i32 = 0;
-function redirectValueMetadata(from: i32, to: i32): void {
-  let n = mdKind.len;
-  for (let m = globalValueMDScanned; m < n; m++) {
-    if (<i32>mdKind.get(m) != MK.Value) continue;
-    let v = mdA.get(m);
-    if (v >= 0 && (isGlobalValueKind(<i32>vKind.get(v)) || <i32>vKind.get(v) == VK.Dead)) globalValueMD.push(m);
-  }
-  globalValueMDScanned = n;
-  for (let k = 0; k < globalValueMD.len; k++) { let m = globalValueMD.get(k); if (mdA.get(m) == from) mdA.set(m, to); }
 }
 
 // The first use slot of `v` and the next slot (for walking use-lists: newest use first, as LLVM).

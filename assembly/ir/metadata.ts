@@ -49,6 +49,15 @@ export const FIXED_MD_KINDS: string[] = [
   "llvm.preserve.access.index", "vcall_visibility", "noundef", "annotation", "nosanitize", "func_sanitize",
   "exclude", "memprof", "callsite", "kcfi_type", "pcsections", "DIAssignID", "coro.outside.frame",
 ];
+let kindByName: I32Vec = new I32Vec(); // strId -> attachment kind id
+// The attachment kind id for a name, registering a custom kind on first sight.
+export function attachmentKind(name: i32): i32 {
+  if (name < kindByName.len) { let k = kindByName.get(name); if (k >= 0) return k; }
+  else kindByName.resize(name + 1, -1);
+  let k = mdKindName.push(name);
+  kindByName.set(name, k);
+  return k;
+}
 export const MDK_DBG = 0, MDK_RANGE = 4, MDK_NONNULL = 11, MDK_TYPE = 19, MDK_NOUNDEF = 29, MDK_KCFI_TYPE = 36,
   MDK_DIASSIGNID = 38;
 
@@ -66,7 +75,7 @@ export function resetMetadata(): void {
   mdPool = new I32Vec(); mdByNumber = new I32Vec();
   nmdName = new I32Vec(); nmdOps = new I32Vec(); nmdNOps = new I32Vec(); nmdPool = new I32Vec();
   attKind = new I32Vec(); attMD = new I32Vec(); attNext = new I32Vec();
-  mdKindName = new I32Vec();
+  mdKindName = new I32Vec(); kindByName = new I32Vec();
   mdCanon = new I32Vec();
   drKind = new U8Vec(); drOps = new I32Vec(); drNOps = new I32Vec(); drNext = new I32Vec(); drPool = new I32Vec();
 }

@@ -157,7 +157,11 @@ export function withScalar(t: i32, scalar: i32): i32 {
   return scalar;
 }
 
+// Named structs in order of definition (the printer writes them so).
+export let namedTypeOrder: I32Vec = new I32Vec();
+
 export function resetTypes(): void {
+  namedTypeOrder = new I32Vec();
   tyKind = new U8Vec(1024); tyA = new I32Vec(1024); tyN = new I64Vec(1024);
   tyList = new I32Vec(1024); tyListLen = new I32Vec(1024); tyFlags = new I32Vec(1024); tyPool = new I32Vec(1024);
   table = new Int32Array(0); tableMask = 0; rehash();

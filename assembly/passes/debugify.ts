@@ -140,13 +140,7 @@ function firstNonPhi(b: i32): i32 {
   return i;
 }
 
-// Appends record r to those before instruction `at`.
-function appendRecord(at: i32, r: i32): void {
-  let h = iDbg.get(at);
-  if (h < 0) { iDbg.set(at, r); return; }
-  while (drNext.get(h) >= 0) h = drNext.get(h);
-  drNext.set(h, r);
-}
+import { appendRecord, setDebugLoc } from "../ir/edit";
 
 // ---- debugify ----
 
@@ -207,7 +201,7 @@ export function runDebugify(out: OutBuf, level: i32, beQuiet: bool): bool {
 
     for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
       for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
-        iMD.set(i, addAttachment(iMD.get(i), MDK_DBG, getLocation(nextLine++, 1, sp, -1, false)));
+        setDebugLoc(i, getLocation(nextLine++, 1, sp, -1, false));
       }
       if (level < LEVEL_VARIABLES) continue;
       let fnp = firstNonPhi(b);
@@ -413,4 +407,23 @@ export function runCheckDebugify(out: OutBuf, beQuiet: bool): void {
   for (let k = 0; k < nLines; k++) if (missingLines[k] != 0) say("WARNING: Missing line " + (k + 1).toString() + "\n");
   for (let k = 0; k < nVars; k++) if (missingVars[k] != 0) say("WARNING: Missing variable " + (k + 1).toString() + "\n");
   say(hasErrors ? "CheckModuleDebugify: FAIL\n" : "CheckModuleDebugify: PASS\n");
+}
+
+// ---- the pass table's entries (passes/table.ts) ----
+import { PassContext, PassInfo, Level, OptionKind } from "./registry";
+const QUIET_HELP = "no report on stderr";
+export function debugifyPass(): PassInfo {
+  return new PassInfo("debugify", Level.Module, (c: PassContext): i32 => {
+    runDebugify(c.out, c.str("debugify-level") == "locations" ? LEVEL_LOCATIONS : LEVEL_VARIABLES, c.bool("debugify-quiet"));
+    return 0;
+  }).describe("Attach synthetic debug info to everything")
+    .option("debugify-level", OptionKind.Enum, "location+variables", "kind of debug info to add", "locations|location+variables")
+    .option("debugify-quiet", OptionKind.Bool, "0", QUIET_HELP);
+}
+export function checkDebugifyPass(): PassInfo {
+  return new PassInfo("check-debugify", Level.Module, (c: PassContext): i32 => {
+    runCheckDebugify(c.out, c.bool("debugify-quiet"));
+    return 0;
+  }).describe("Check what debugify attached survived")
+    .option("debugify-quiet", OptionKind.Bool, "0", QUIET_HELP);
 }

@@ -10,14 +10,14 @@
 //
 // A freshly built tree has no valid DFS numbers in LLVM (they are computed lazily), hence the
 // constant {4294967295,4294967295}; after a pass in the same pipeline numbered opt's cached tree
-// (IDF, many dominates() queries: domtree.ts dtSlow) the numbers are shown. Children are printed in
+// (IDF, many dominates() queries: domtree.ts DomTreeStates) the numbers are shown. Children are printed in
 // tree order (DFS creation order).
 import { OutBuf } from "../util/outbuf";
 import { strtab } from "../ir/module";
 import { gValue } from "../ir/globals";
 import { vName } from "../ir/values";
-import { buildCFG, cfgBlock } from "../analysis/cfg";
-import { DomTree, buildDomTree, buildPostDomTree, dfsNumbersValid, slowQueries } from "../analysis/domtree";
+import { DomTree } from "../analysis/domtree";
+import { FunctionAnalyses, analyses } from "../analysis/context";
 import { printValueRef } from "../text/printer-values";
 import { numberFunction } from "../text/printer";
 
@@ -29,12 +29,12 @@ export function printFunctionName(out: OutBuf, g: i32): void {
 // A tree node as printAsOperand prints its block (or the virtual exit).
 export function printNodeName(out: OutBuf, t: DomTree, node: i32): void {
   if (t.isVirtualRoot(node)) { out.str(" <<exit node>>"); return; }
-  printValueRef(out, cfgBlock.get(node));
+  printValueRef(out, t.cfg.block.get(node));
 }
 
-export function printDomTreeOf(out: OutBuf, g: i32, post: bool): void {
-  buildCFG(g);
-  let t = post ? buildPostDomTree() : buildDomTree();
+export function printDomTreeOf(out: OutBuf, g: i32, post: bool, fa: FunctionAnalyses): void {
+  fa.buildCFG(g);
+  let t = post ? fa.buildPostDomTree() : fa.buildDomTree();
   numberFunction(g);
   out.str(post ? "PostDominatorTree for function: " : "DominatorTree for function: ");
   printFunctionName(out, g);
@@ -45,12 +45,12 @@ export function printDomTreeOf(out: OutBuf, g: i32, post: bool): void {
 export function printTree(out: OutBuf, t: DomTree): void {
   out.str("=============================--------------------------------\n");
   out.str(t.post ? "Inorder PostDominator Tree: " : "Inorder Dominator Tree: ");
-  let valid = dfsNumbersValid(t);
-  if (!valid) { out.str("DFSNumbers invalid: "); out.int(slowQueries(t)); out.str(" slow queries."); }
+  let valid = t.dfsNumbersValid();
+  if (!valid) { out.str("DFSNumbers invalid: "); out.int(t.slowQueries()); out.str(" slow queries."); }
   out.byte(10);
   for (let k = 0; k < t.preorder.len; k++) printNode(out, t, t.preorder.get(k), valid);
   out.str("Roots: ");
-  for (let i = 0; i < t.roots.len; i++) { printValueRef(out, cfgBlock.get(t.roots.get(i))); out.byte(32); }
+  for (let i = 0; i < t.roots.len; i++) { printValueRef(out, t.cfg.block.get(t.roots.get(i))); out.byte(32); }
   out.byte(10);
 }
 
@@ -66,4 +66,15 @@ function printNode(out: OutBuf, t: DomTree, v: i32, valid: bool): void {
   else out.str(" {4294967295,4294967295} [");
   out.int(lev - 1);
   out.str("]\n");
+}
+
+// ---- the pass table's entries (passes/table.ts) ----
+import { PassContext, PassInfo, Level } from "./registry";
+export function printDomTreePass(): PassInfo {
+  return new PassInfo("print<domtree>", Level.Function, (c: PassContext): i32 => { printDomTreeOf(c.out, c.fn, false, c.analyses); return 0; })
+    .describe("Print the dominator tree");
+}
+export function printPostDomTreePass(): PassInfo {
+  return new PassInfo("print<postdomtree>", Level.Function, (c: PassContext): i32 => { printDomTreeOf(c.out, c.fn, true, c.analyses); return 0; })
+    .describe("Print the post-dominator tree");
 }

@@ -12,10 +12,10 @@ import { vName, vA, iNext, vKind, VK, vType, operand, iOps, iNOps, opVal } from 
 import { Op } from "../ir/opcodes";
 import { tyKind, tyA, TK } from "../ir/types";
 import { intSExt64, intLow64 } from "../ir/constants";
-import { buildCFG, cfgBlock, cfgN, succOff, succ, blockTerminator } from "../analysis/cfg";
-import { DomTree, buildDomTree, buildPostDomTree } from "../analysis/domtree";
-import { computeBranchProbabilities, edgeProbability, PROB_ONE } from "../analysis/bpi";
-import { computeBlockFrequencies, blockFreq, maxBlockFreq } from "../analysis/bfi";
+import { blockTerminator } from "../analysis/cfg";
+import { DomTree } from "../analysis/domtree";
+import { PROB_ONE } from "../analysis/bpi";
+import { FunctionAnalyses, analyses } from "../analysis/context";
 import { printValueRef } from "../text/printer-values";
 import { numberForBlockPrint, printInstructionTo } from "../text/printer";
 import { has, Feature } from "../ir/version";
@@ -156,9 +156,9 @@ function writing(log: OutBuf, name: OutBuf): void {
 
 // ---- dominator trees ----
 
-export function dotTreeOf(log: OutBuf, g: i32, post: bool, simple: boolean): void {
-  buildCFG(g);
-  let t = post ? buildPostDomTree() : buildDomTree();
+export function dotTreeOf(log: OutBuf, g: i32, post: bool, simple: boolean, fa: FunctionAnalyses): void {
+  fa.buildCFG(g);
+  let t = post ? fa.buildPostDomTree() : fa.buildDomTree();
   numberForBlockPrint(g);
   let name = new OutBuf();
   name.str(post ? (simple ? "postdomonly." : "postdom.") : (simple ? "domonly." : "dom."));
@@ -176,7 +176,7 @@ function writeTreeNode(out: OutBuf, t: DomTree, v: i32, simple: bool): void {
   out.byte(9); nodeId(out, 1, v); out.str(" [shape=record,label=\"{");
   if (t.isVirtualRoot(v)) out.str("Post dominance root node");
   else {
-    let b = cfgBlock.get(v);
+    let b = t.cfg.block.get(v);
     if (simple) simpleLabel(b); else completeLabel(b);
     escapeTo(out, lab.buf.ptr, lab.len);
   }
@@ -255,22 +255,24 @@ function hasEdgeSourceLabels(t: i32): bool {
   return (op == Op.Br && iNOps.get(t) == 3) || op == Op.Switch;
 }
 
-export function dotCFGOf(log: OutBuf, g: i32, simple: bool): void {
-  buildCFG(g);
+export function dotCFGOf(log: OutBuf, g: i32, simple: bool, fa: FunctionAnalyses): void {
+  let cfg = fa.cfg;
+  fa.buildCFG(g);
   numberForBlockPrint(g);
-  computeBranchProbabilities();
-  computeBlockFrequencies();
-  let maxFreq = maxBlockFreq();
+  let bpi = fa.computeBranchProbabilities();
+  let bfi = fa.computeBlockFrequencies();
+  let maxFreq = bfi.maxBlockFreq();
+  let block = cfg.block, succOff = cfg.succOff, succ = cfg.succ;
   let name = new OutBuf();
   name.byte(46); printFunctionName(name, g); name.str(".dot");
   writing(log, name);
   let out = new OutBuf();
   header(out, "CFG", g);
-  let n = cfgN;
+  let n = cfg.n;
   for (let b = 0; b < n; b++) {
-    let bv = cfgBlock.get(b);
+    let bv = block.get(b);
     let t = blockTerminator(bv);
-    let freq = blockFreq(b);
+    let freq = bfi.blockFreq(b);
     out.byte(9); nodeId(out, 0, bv); out.str(" [shape=record,");
     out.str("color=\""); out.str(freq <= maxFreq / 2 ? HEAT[0] : HEAT[99]); out.str("ff\", style=filled, fillcolor=\"");
     out.str(heatColor(freq, maxFreq)); out.str(has(Feature.DotCfg22) ? "70\", fontname=\"Courier\",label=\"{" : "70\" fontname=\"Courier\",label=\"{");
@@ -295,14 +297,38 @@ export function dotCFGOf(log: OutBuf, g: i32, simple: bool): void {
       let dst = succ.get(s0 + k);
       out.byte(9); nodeId(out, 0, bv);
       if (hasEdgeSourceLabels(t)) { out.str(":s"); out.int(k < 64 ? k : 64); }
-      out.str(" -> "); nodeId(out, 0, cfgBlock.get(dst));
+      out.str(" -> "); nodeId(out, 0, block.get(dst));
       if (has(Feature.DotCfg22)) { out.str(";\n"); continue; } // edge attributes only with -cfg-weights there
       out.str("[tooltip=\"");
-      bbName(out, bv); out.str(" -> "); bbName(out, cfgBlock.get(dst));
-      out.str("\\nProbability "); printPercent(out, edgeProbability(b, dst));
+      bbName(out, bv); out.str(" -> "); bbName(out, block.get(dst));
+      out.str("\\nProbability "); printPercent(out, bpi.edgeProbability(b, dst));
       out.str("\" ];\n");
     }
   }
   out.str("}\n");
   addSideFile(name, out);
+}
+
+// ---- the pass table's entries (passes/table.ts): a .dot side file per function ----
+import { PassContext, PassInfo, Level } from "./registry";
+function dotPass(name: string, run: (c: PassContext) => i32, help: string): PassInfo {
+  return new PassInfo(name, Level.Function, run).describe(help);
+}
+export function dotCfgPass(): PassInfo {
+  return dotPass("dot-cfg", (c: PassContext): i32 => { dotCFGOf(c.out, c.fn, false, c.analyses); return 0; }, "Write the CFG to .<function>.dot");
+}
+export function dotCfgOnlyPass(): PassInfo {
+  return dotPass("dot-cfg-only", (c: PassContext): i32 => { dotCFGOf(c.out, c.fn, true, c.analyses); return 0; }, "Write the CFG without instructions to .<function>.dot");
+}
+export function dotDomPass(): PassInfo {
+  return dotPass("dot-dom", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, false, false, c.analyses); return 0; }, "Write the dominator tree to dom.<function>.dot");
+}
+export function dotDomOnlyPass(): PassInfo {
+  return dotPass("dot-dom-only", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, false, true, c.analyses); return 0; }, "Write the dominator tree without instructions to domonly.<function>.dot");
+}
+export function dotPostDomPass(): PassInfo {
+  return dotPass("dot-post-dom", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, true, false, c.analyses); return 0; }, "Write the post-dominator tree to postdom.<function>.dot");
+}
+export function dotPostDomOnlyPass(): PassInfo {
+  return dotPass("dot-post-dom-only", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, true, true, c.analyses); return 0; }, "Write the post-dominator tree without instructions to postdomonly.<function>.dot");
 }

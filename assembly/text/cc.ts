@@ -1,5 +1,5 @@
 // Calling conventions: keyword <-> LLVM's numbering (CallingConv.h).
-import { strtab } from "./lexer";
+import { strtab } from "../ir/module";
 
 // LLVM 19's keywords (CallingConv.h numbering); numbers without one print as `cc N`.
 const CC_TABLE: string[] = [

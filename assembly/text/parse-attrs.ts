@@ -12,6 +12,7 @@ import {
   AT, ATTR_KW, attrSets, attrTag, ATTR_ALIGN, ATTR_MEMORY, ATTR_ALLOCSIZE, ATTR_ALIGNSTACK, ATTR_UWTABLE,
   ATTR_VSCALE, ATTR_ALLOCKIND, ATTR_NOFPCLASS, ATTR_READNONE, ATTR_READONLY, ATTR_WRITEONLY, ATTR_NOCAPTURE,
   ATTR_CAPTURES, attrSinceVersion, attrLastVersion, setSize, setTag, setKey, setV0, setV1,
+  ME_ALL, memAll, FPCLASS_NAMES, FPCLASS_MASKS,
 } from "../ir/attributes";
 
 export const AC_PARAM = 0, AC_RET = 1, AC_FN = 2, AC_GROUP = 3;
@@ -43,11 +44,7 @@ export function attrKindOf(s: i32): i32 { return s < kindOfStr.len ? kindOfStr.g
 
 function push(tag: i32, key: i32, v0: i32, v1: i32): void { entries.push(tag); entries.push(key); entries.push(v0); entries.push(v1); }
 
-// Memory effects: 2 bits per location, in LLVM 22's location order (argmem 0, inaccessiblemem 2,
-// errnomem 4, other 6, target_mem0 8, target_mem1 10); none 0 read 1 write 2 readwrite 3. LLVM 19
-// has only argmem, inaccessiblemem and other: under it the other three always equal `other`.
-export const ME_ALL: i32 = 0xfff;
-export const ME_OTHER_SHIFT: i32 = 6;
+// Memory effects are encoded as ir/attributes.ts describes (ME_ALL, memAll).
 // Locations by keyword, with the first LLVM version that has each.
 const MEM_LOCS: string[] = ["argmem", "inaccessiblemem", "errnomem", "", "target_mem0", "target_mem1"];
 function modRef(w: i32): i32 {
@@ -57,8 +54,6 @@ function modRef(w: i32): i32 {
   if (w == K.KW_readwrite) return 3;
   return -1;
 }
-// Every location set to access kind mr.
-export function memAll(mr: i32): i32 { let me = 0; for (let l = 0; l < 6; l++) me |= mr << (l * 2); return me; }
 function memLocError(): i32 {
   return errorI(has(Feature.ErrnoMem)
     ? "expected memory location (argmem, inaccessiblemem, errnomem) or access kind (none, read, write, readwrite)"
@@ -130,8 +125,6 @@ function parseCaptures(): i32 {
   return other | (ret << 8);
 }
 
-const FPCLASS_NAMES: string[] = ["all", "nan", "inf", "norm", "sub", "zero", "snan", "qnan", "ninf", "pinf", "nnorm", "pnorm", "nsub", "psub", "nzero", "pzero"];
-export const FPCLASS_MASKS: i32[] = [0x3ff, 3, 0x204, 0x108, 0x90, 0x60, 1, 2, 4, 0x200, 8, 0x100, 16, 0x80, 32, 64];
 function parseNoFPClass(): i32 {
   if (!expect(T.LParen, "'('")) return -1;
   let mask = 0;

@@ -11,32 +11,22 @@ import { parseValue } from "./parse-values";
 import {
   MK, MDF_DISTINCT, mdKind, mdFlags, mdA, mdOps, mdNOps, mdPool, mdByNumber, newMD, FV_MD, FV_RAW,
   nmdName, nmdOps, nmdNOps, nmdPool, mdKindName, FIXED_MD_KINDS, addAttachment, drKind, drOps, drNOps,
-  drPool, newDebugRecord, DR,
+  drPool, newDebugRecord, DR, attachmentKind,
 } from "../ir/metadata";
 import { T_METADATA, T_VOID, T_LABEL } from "../ir/types";
 
 let mdForValue: I32Vec = new I32Vec();
 let mdForString: I32Vec = new I32Vec();
-let kindByName: I32Vec = new I32Vec(); // strId -> attachment kind id
 export let mdForwardPos: I32Vec = new I32Vec(); // md number -> first reference offset (for undefined-reference errors)
 let mdStack: I32Vec = new I32Vec(256);
 
 export function resetMetadataParser(): void {
-  mdForValue = new I32Vec(); mdForString = new I32Vec(); kindByName = new I32Vec(); mdForwardPos = new I32Vec();
+  mdForValue = new I32Vec(); mdForString = new I32Vec(); mdForwardPos = new I32Vec();
   mdStack = new I32Vec(256);
   odrTypes = new I32Vec();
   S_COMPOSITE = strtab.internStr("DICompositeType"); S_IDENTIFIER = strtab.internStr("identifier");
   S_TAG = strtab.internStr("tag"); S_FLAGS = strtab.internStr("flags");
   for (let i = 0; i < FIXED_MD_KINDS.length; i++) attachmentKind(strtab.internStr(FIXED_MD_KINDS[i]));
-}
-
-// The attachment kind id for a name, registering custom kinds in order of first sight.
-export function attachmentKind(name: i32): i32 {
-  if (name < kindByName.len) { let k = kindByName.get(name); if (k >= 0) return k; }
-  else kindByName.resize(name + 1, -1);
-  let k = mdKindName.push(name);
-  kindByName.set(name, k);
-  return k;
 }
 
 export function mdForValueId(v: i32): i32 { return memoMD(mdForValue, MK.Value, v); }

@@ -8,18 +8,17 @@ import { error, errorI, eat, expect, expectWord, isWord, enter, leave, stack, pa
 import {
   TK, T_VOID, T_LABEL, T_METADATA, T_TOKEN, T_HALF, T_BFLOAT, T_FLOAT, T_DOUBLE, T_X86FP80, T_FP128, T_PPCFP128,
   T_X86AMX, T_X86MMX, intType, ptrType, arrayType, vectorType, structType, functionType, newNamedStruct,
-  internType, tyKind, tyFlags, TF_HASBODY, TF_OPAQUE, setStructBody, setStructOpaque,
+  internType, tyKind, tyFlags, TF_HASBODY, TF_OPAQUE, setStructBody, setStructOpaque, namedTypeOrder,
 } from "../ir/types";
 
 // Named types: by name strId (sparse, grown on demand) and by number.
 export let typeByName: I32Vec = new I32Vec();
 export let typeByNumber: I32Vec = new I32Vec();
 export let typeDefPos: I32Vec = new I32Vec();   // per type id of a named struct: source offset of first reference
-export let namedTypeOrder: I32Vec = new I32Vec(); // named structs in order of definition
 export let typeDefined: U8Vec = new U8Vec();     // per named-struct type id: 1 when `= type` was seen
 
 export function resetTypeParser(): void {
-  typeByName = new I32Vec(); typeByNumber = new I32Vec(); typeDefPos = new I32Vec(); namedTypeOrder = new I32Vec();
+  typeByName = new I32Vec(); typeByNumber = new I32Vec(); typeDefPos = new I32Vec();
   typeDefined = new U8Vec();
 }
 

@@ -3,13 +3,13 @@ import { zext64 } from "../util/bits";
 import { decodeAlign } from "../ir/align";
 import { OutBuf } from "../util/outbuf";
 import { I32Vec } from "../util/vec";
-import { strtab } from "./lexer";
+import { strtab } from "../ir/module";
 import { printType, printEscapedId } from "./printer-types";
 import {
   AT, ATTR_KW, setSize, setTag, setKey, setV0, setV1, ATTR_ALIGN, ATTR_ALIGNSTACK, ATTR_MEMORY, ATTR_NOFPCLASS,
   ATTR_UWTABLE, ATTR_ALLOCSIZE, ATTR_VSCALE, ATTR_ALLOCKIND, ATTR_CAPTURES,
 } from "../ir/attributes";
-import { FPCLASS_MASKS, ME_OTHER_SHIFT, memAll } from "./parse-attrs";
+import { FPCLASS_MASKS, ME_OTHER_SHIFT, memAll } from "../ir/attributes";
 
 const MODREF: string[] = ["none", "read", "write", "readwrite"];
 const FPCLASS_PRINT: string[] = ["all", "nan", "inf", "norm", "sub", "zero", "snan", "qnan", "ninf", "pinf", "nnorm", "pnorm", "nsub", "psub", "nzero", "pzero"];

@@ -1,7 +1,7 @@
 // Metadata numbering (in the order LLVM's SlotTracker assigns slots) and printing.
 import { OutBuf } from "../util/outbuf";
 import { I32Vec, U8Vec } from "../util/vec";
-import { strtab } from "./lexer";
+import { strtab } from "../ir/module";
 import { printMDIdent, printEscapedId, printEscaped, printType } from "./printer-types";
 import {
   MK, MDF_DISTINCT, mdKind, mdFlags, mdA, mdOps, mdNOps, mdPool, mdCount, nmdName, nmdOps, nmdNOps, nmdPool,

@@ -1,7 +1,7 @@
 // Printing of types and names, shared by the printer and by diagnostics.
 import { OutBuf } from "../util/outbuf";
 import { TK, tyKind, tyA, tyN, tyFlags, listLen, listAt, TF_PACKED, TF_VARARG } from "../ir/types";
-import { strtab } from "./lexer";
+import { strtab } from "../ir/module";
 import { typeNumber } from "./type-finder";
 
 // Quoted-or-bare LLVM name with a sigil, as AsmWriter's PrintLLVMName.

@@ -3,7 +3,7 @@
 import { zext64 } from "../util/bits";
 import { OutBuf } from "../util/outbuf";
 import { U8Vec, I32Vec } from "../util/vec";
-import { strtab } from "./lexer";
+import { strtab } from "../ir/module";
 import { printName, printType, printEscapedId, printEscaped } from "./printer-types";
 import { TK, tyKind, tyA, tyN, T_I1, T_I8, T_HALF, T_BFLOAT, T_FLOAT, T_DOUBLE, T_X86FP80, T_FP128, T_PPCFP128, isVector, listLen } from "../ir/types";
 import { VK, vKind, vType, vName, vA, vB, iOp, iFlags, iAux, iExt, ext, operand, numOperands, vParent } from "../ir/values";

@@ -13,9 +13,9 @@ import {
   drOps, drNOps, DR, newDebugRecord, newMD,
 } from "../ir/metadata";
 import { intSExt64, getInt, isNullValue } from "../ir/constants";
-import { applyIntrinsicAttributesTo } from "./intrinsic-attrs";
 import { mdForValueId } from "./parse-meta";
-import { createFunction, eraseGlobal, buildCall, setInsertPointBefore } from "../ir/builder";
+import { createFunction, buildCall, setInsertPointBefore } from "../ir/builder";
+import { eraseGlobal, declareIntrinsic, getOrDeclareIntrinsic } from "../ir/edit";
 import { has, Feature, llvmVersion } from "../ir/version";
 
 // `call @llvm.dbg.value/declare/assign/label(...)` become debug records on the next instruction,
@@ -181,11 +181,7 @@ function singleParam(t: i32): I32Vec { paramScratch.clear(); paramScratch.push(t
 // new one at the end.
 function lifetimeDecl(kind: string, addrSpace: i32): i32 {
   let name = strtab.internStr(kind + "p" + addrSpace.toString());
-  let n = globalCount();
-  for (let g = 0; g < n; g++) if (<i32>gKind.get(g) == GK.Func && (gFlags.get(g) & GF_ERASED) == 0 && vName.get(gValue.get(g)) == name) return g;
-  let g = createFunction(functionType(T_VOID, singleParam(ptrType(addrSpace)), 0, 1, false), Linkage.External, 0, name);
-  applyIntrinsicAttributesTo(g);
-  return g;
+  return getOrDeclareIntrinsic(name, functionType(T_VOID, singleParam(ptrType(addrSpace)), 0, 1, false));
 }
 // A dropped call's debug records move to the instruction after it.
 function moveRecordsToNext(c: i32): void {
@@ -214,8 +210,7 @@ export function upgradeRenamedIntrinsics(): void {
       for (let i = 0; i < np.length; i++) nameBuf.push(<u8>np.charCodeAt(i));
       let p = strtab.ptrOf(nm);
       for (let i = RENAMED[k].length; i < strtab.lenOf(nm); i++) nameBuf.push(load<u8>(p + <usize>i));
-      let ng = createFunction(gValueType.get(g), Linkage.External, 0, strtab.intern(nameBuf.ptr, nameBuf.len));
-      applyIntrinsicAttributesTo(ng);
+      let ng = declareIntrinsic(strtab.intern(nameBuf.ptr, nameBuf.len), gValueType.get(g));
       replaceAllUsesWith(fv, gValue.get(ng));
       eraseGlobal(g);
       break;

@@ -14,11 +14,15 @@
 // blocks, several exits, no exit at all (infinite loops), long chains; 1 to 2,000 blocks.
 import { I32Vec } from "../../assembly/util/vec";
 import { tcFunction, tcMark, tcRelease, tcBlocks, tcTerminator, TK_AUTO, TK_SWITCH, TK_INDIRECTBR, TK_UNREACHABLE } from "./testcfg";
-import { buildCFG, cfgN, succOff, succ, predOff, pred, rpo, rpoIndex, setPredsFromUseLists } from "../../assembly/analysis/cfg";
-import { DomTree, buildDomTree, buildPostDomTree, domTree, postDomTree, resetDomTreeStates, dfsNumbersValid, slowQueries, dominatesCounted } from "../../assembly/analysis/domtree";
-import { edgeDominates } from "../../assembly/analysis/dominance";
-import { idfSetDefiningBlocks, idfSetLiveInBlocks, idfResetLiveInBlocks, idfCalculate } from "../../assembly/analysis/idf";
+import { DomTree } from "../../assembly/analysis/domtree";
+import { FunctionAnalyses } from "../../assembly/analysis/context";
 import { liveIDF } from "../../assembly/passes/mem2reg/liveidf";
+
+// A context of the spec's own (not the session's): the analyses need nothing else. The CFG's
+// arrays are the same objects from build to build, so aliases of them stay valid.
+const fa = new FunctionAnalyses();
+const cfg = fa.cfg;
+const succOff = cfg.succOff, succ = cfg.succ, predOff = cfg.predOff, pred = cfg.pred, rpo = cfg.rpo, rpoIndex = cfg.rpoIndex;
 
 // ---- random numbers (xorshift32) ----
 let seed: u32 = 0x9e3779b9;
@@ -288,7 +292,7 @@ function dfsPost(v: i32): void {
   po.push(v);
 }
 function checkCFG(n: i32): void {
-  if (cfgN != n) { fail("cfgN"); return; }
+  if (cfg.n != n) { fail("cfg.n"); return; }
   for (let b = 0; b <= n; b++) if (succOff.get(b) != gOff.get(b)) { fail("succOff"); return; }
   for (let k = 0; k < gSucc.len; k++) if (succ.get(k) != gSucc.get(k)) { fail("succ order"); return; }
   // predecessors: for each block, the edges into it, newest (last in function order) first
@@ -306,9 +310,9 @@ function checkCFG(n: i32): void {
   // the use-list walk gives the same order as the sort
   let sorted = new I32Vec();
   for (let k = 0; k < pred.len; k++) sorted.push(pred.get(k));
-  setPredsFromUseLists(true);
-  buildCFG(fn);
-  setPredsFromUseLists(false);
+  cfg.predsFromUseLists = true;
+  fa.buildCFG(fn);
+  cfg.predsFromUseLists = false;
   for (let k = 0; k < sorted.len; k++) if (pred.get(k) != sorted.get(k)) { fail("use-list pred order"); return; }
   if (n == 0) return;
   po.clear(); vis.clear(); vis.resize(n, 0);
@@ -351,9 +355,9 @@ function checkIDF(t: DomTree, n: i32, useLive: bool): void {
   defs.clear(); for (let b = 0; b < n; b++) if (isDef.get(b) != 0) defs.push(b);
   let isLive = new I32Vec(); isLive.resize(n, 0);
   if (useLive) { for (let b = 0; b < n; b++) if (chance(60)) { isLive.set(b, 1); live.push(b); } }
-  idfSetDefiningBlocks(defs);
-  if (useLive) idfSetLiveInBlocks(live); else idfResetLiveInBlocks();
-  idfCalculate(t, got);
+  fa.idf.setDefiningBlocks(defs);
+  if (useLive) fa.idf.setLiveInBlocks(live); else fa.idf.resetLiveInBlocks();
+  fa.idf.calculate(t, got);
   // fixed point
   let S = new I32Vec(); S.resize(dfW, 0);
   let T = new I32Vec(); T.resize(dfW, 0);
@@ -400,9 +404,9 @@ function checkLiveIDF(t: DomTree, n: i32): void {
     isLive.set(b, 1); live.push(b);
     for (let k = predOff.get(b); predOff.get(b + 1) > k; k++) { let p = pred.get(k); if (isDef.get(p) == 0) lwork.push(p); }
   }
-  idfSetDefiningBlocks(defs);
-  idfSetLiveInBlocks(live);
-  idfCalculate(t, got);
+  fa.idf.setDefiningBlocks(defs);
+  fa.idf.setLiveInBlocks(live);
+  fa.idf.calculate(t, got);
   liveIDF(t, defs, live, got2);
   if (got.len != got2.len) { fail("pruned IDF size " + got2.len.toString() + " != " + got.len.toString() + " n=" + n.toString()); return; }
   for (let k = 0; k < got.len; k++) if (got.get(k) != got2.get(k)) { fail("pruned IDF differs at " + k.toString() + " n=" + n.toString()); return; }
@@ -431,9 +435,9 @@ describe("dominator trees on random CFGs", () => {
       if (n > maxN) maxN = n;
       tcMark();
       genCFG(n);
-      buildCFG(fn);
+      fa.buildCFG(fn);
       checkCFG(n);
-      let t = buildDomTree();
+      let t = fa.buildDomTree();
       naiveDominators(n, false, t);
       checkTreeAgainstNaive(t, n, false);
       computeDF(t, n);
@@ -441,7 +445,7 @@ describe("dominator trees on random CFGs", () => {
       checkIDF(t, n, true);
       checkLiveIDF(t, n);
       if (n <= 120) { verifyProperties(t, n); verified++; }
-      let p = buildPostDomTree();
+      let p = fa.buildPostDomTree();
       checkPostRoots(p, n);
       naiveDominators(n, true, p);
       checkTreeAgainstNaive(p, n, true);
@@ -466,19 +470,19 @@ describe("dominator trees on random CFGs", () => {
     gOff.push(gSucc.len);
     tcBlocks(fn, n);
     for (let b = 0; b < n; b++) tcTerminator(b, gSucc, gOff.get(b), gOff.get(b + 1) - gOff.get(b), TK_AUTO);
-    buildCFG(fn);
-    let t = buildDomTree();
+    fa.buildCFG(fn);
+    let t = fa.buildDomTree();
     expect(t.level.get(n - 1)).toBe(n - 1);
     expect(t.idom.get(n - 1)).toBe(n - 2);
     expect(t.dominates(0, n - 1)).toBe(true);
     expect(t.dominates(n - 1, 0)).toBe(false);
-    let p = buildPostDomTree();
+    let p = fa.buildPostDomTree();
     expect(p.level.get(0)).toBe(n);
     expect(p.idom.get(n - 1)).toBe(n);
     expect(p.roots.len).toBe(1);
     defs.clear(); defs.push(n - 1);
-    idfSetDefiningBlocks(defs);
-    idfCalculate(t, got);
+    fa.idf.setDefiningBlocks(defs);
+    fa.idf.calculate(t, got);
     expect(got.len).toBe(0);
     tcRelease();
   });
@@ -493,27 +497,27 @@ describe("dominator trees on random CFGs", () => {
     gOff.push(gSucc.len);
     tcBlocks(fn, 5);
     for (let b = 0; b < 5; b++) tcTerminator(b, gSucc, gOff.get(b), gOff.get(b + 1) - gOff.get(b), TK_AUTO);
-    buildCFG(fn);
-    resetDomTreeStates();
-    let t = buildDomTree();
-    expect(dfsNumbersValid(t)).toBe(false);
-    expect(dominatesCounted(t, 1, 2)).toBe(true);   // idom: fast
-    expect(slowQueries(t)).toBe(0);
-    expect(dominatesCounted(t, 1, 3)).toBe(true);   // slow
-    expect(dominatesCounted(t, 2, 0)).toBe(false);  // level: fast
-    expect(slowQueries(t)).toBe(1);
-    for (let i = 0; i < 32; i++) dominatesCounted(t, 1, 3);
-    expect(dfsNumbersValid(t)).toBe(true);
-    resetDomTreeStates();
-    expect(dfsNumbersValid(t)).toBe(false);
+    fa.buildCFG(fn);
+    fa.resetDomTreeStates();
+    let t = fa.buildDomTree();
+    expect(t.dfsNumbersValid()).toBe(false);
+    expect(t.dominatesCounted(1, 2)).toBe(true);   // idom: fast
+    expect(t.slowQueries()).toBe(0);
+    expect(t.dominatesCounted(1, 3)).toBe(true);   // slow
+    expect(t.dominatesCounted(2, 0)).toBe(false);  // level: fast
+    expect(t.slowQueries()).toBe(1);
+    for (let i = 0; i < 32; i++) t.dominatesCounted(1, 3);
+    expect(t.dfsNumbersValid()).toBe(true);
+    fa.resetDomTreeStates();
+    expect(t.dfsNumbersValid()).toBe(false);
     defs.clear(); defs.push(2);
-    idfSetDefiningBlocks(defs); idfCalculate(t, got);
-    expect(dfsNumbersValid(t)).toBe(true);
+    fa.idf.setDefiningBlocks(defs); fa.idf.calculate(t, got);
+    expect(t.dfsNumbersValid()).toBe(true);
     expect(got.len).toBe(1);
     expect(got.get(0)).toBe(4);
     // edge dominance (BasicBlockEdge): 0->1 dominates 3; 3->4 does not dominate 4 (4 is also entered from 0)
-    expect(edgeDominates(t, 0, 1, 3)).toBe(true);
-    expect(edgeDominates(t, 3, 4, 4)).toBe(false);
+    expect(fa.dom.edgeDominates(t, 0, 1, 3)).toBe(true);
+    expect(fa.dom.edgeDominates(t, 3, 4, 4)).toBe(false);
     tcRelease();
   });
 });

@@ -5,7 +5,7 @@
 //   tcMark();                             // remember the arena's size
 //   tcBlocks(g, n);                       // n empty blocks
 //   tcTerminator(g, b, succs, kind);      // block b gets a terminator with these successors
-//   ... buildCFG(g) ...
+//   ... fa.buildCFG(g) ...             // fa: an analysis context (analysis/context.ts)
 //   tcRelease();                          // drop everything created since tcMark
 import { I32Vec } from "../../assembly/util/vec";
 import {

@@ -134,9 +134,14 @@ test('three processes interleaving many small modules, with overlapping entries,
   const file = path.join(tmp, 'many.db');
   // Writers 3 and 4 store the same module (same digests) in 40 transactions each; 5 another one.
   const ws = [[3, 3], [3, 4], [5, 5]].map(([seed]) => writer(file, seed, { count: 4000, text: 100, wait: true, batches: 40 }));
-  await Promise.all(ws.map(w => w.until('ready')));
-  for (const w of ws) w.child.stdin.write('go\n');
-  for (const e of await Promise.all(ws.map(w => w.exit))) assert.equal(e.code, 0, e.stderr);
+  try {
+    await Promise.all(ws.map(w => w.until('ready')));
+    for (const w of ws) w.child.stdin.write('go\n');
+    for (const e of await Promise.all(ws.map(w => w.exit))) assert.equal(e.code, 0, e.stderr);
+  } finally {
+    // a writer that failed must not leave the others waiting for 'go' (the test would never end)
+    for (const w of ws) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill();
+  }
   const rows = scanRepository(file);
   assert.equal(present(rows, moduleEntries(3, 4000, 100)), 4000);
   assert.equal(present(rows, moduleEntries(5, 4000, 100)), 4000);

@@ -28,14 +28,11 @@ import { findAttachment, MDK_NONNULL, MDK_NOUNDEF, attKind } from "../../ir/meta
 import { T_I1, T_VOID, T_PTR, TK, tyKind, tyA, isPtr, listLen, functionType, memberType, isStruct } from "../../ir/types";
 import { getNull, getPoison, getBool, isZeroInt, isNullValue, intLow64 } from "../../ir/constants";
 import { strtab } from "../../ir/module";
-import { createInst, createFunction, setInsertPointBefore, buildCall } from "../../ir/builder";
-import { insertInstBefore } from "../../ir/values";
-import { applyIntrinsicAttributes } from "../../text/intrinsic-attrs";
+import { createInst, setInsertPointBefore, buildCall } from "../../ir/builder";
+import { insertBefore, getOrDeclareIntrinsic } from "../../ir/edit";
 import { insertAdoptingRecords } from "./edit";
 import { setAlignBytes } from "../../ir/inst";
-import { domTree } from "../../analysis/domtree";
-import { blockNum } from "../../analysis/cfg";
-import { instDominates, edgeDominates, comesBefore, invalidateInstOrder } from "../../analysis/dominance";
+import { FunctionAnalyses } from "../../analysis/context";
 import { typeAllocSize, structMemberOffset, typeIsSized } from "../../ir/datalayout";
 import { directCallee, callFnHas, callRetHas, callParamHas } from "../../ir/query";
 import { programUndefinedIfPoison } from "./poison";
@@ -56,12 +53,13 @@ let affAssume: I32Vec = new I32Vec();     // entries: assume call, next
 let affNext: I32Vec = new I32Vec();
 let acEpoch: i32 = 0;
 let acFn: i32 = -1;
+let acAnalyses: FunctionAnalyses | null = null;   // acFn's CFG, dominator tree and instruction order
 let work: I32Vec = new I32Vec();
 
 export function resetAssume(): void {
   ready = false; assumeFn = -1;
   affStamp = new I32Vec(); affHead = new I32Vec(); affAssume = new I32Vec(); affNext = new I32Vec();
-  acEpoch = 0; acFn = -1; acReady = false; work = new I32Vec(); scratch = new I32Vec(4);
+  acEpoch = 0; acFn = -1; acAnalyses = null; acReady = false; work = new I32Vec(); scratch = new I32Vec(4);
 }
 import { ATTR_KW } from "../../ir/attributes";
 function init(): void {
@@ -95,10 +93,11 @@ function isConst(v: i32): bool { let k = <i32>vKind.get(v); return k >= VK.Globa
 
 // ---- the assumption cache ----
 
-// Starts work on function g: its llvm.assume calls are indexed on first need.
-export function beginAssumptions(g: i32): void {
+// Starts work on function g, whose CFG and dominator tree fa holds: its llvm.assume calls are
+// indexed on first need.
+export function beginAssumptions(g: i32, fa: FunctionAnalyses): void {
   init();
-  acFn = g;
+  acFn = g; acAnalyses = fa;
   acReady = false;
 }
 let acReady: bool = false;
@@ -149,9 +148,10 @@ export function nextAssumption(e: i32): i32 { return affNext.get(e); }
 
 // isValidAssumeForContext(Inv, CxtI, DT).
 export function validAssumeForContext(inv: i32, cxt: i32): bool {
+  let fa = acAnalyses!;
   if (vParent.get(inv) == vParent.get(cxt)) {
-    invalidateInstOrder();
-    if (comesBefore(inv, cxt)) return true;
+    fa.dom.invalidateInstOrder();
+    if (fa.dom.comesBefore(inv, cxt)) return true;
     if (inv == cxt) return false;
     // the context comes first: nothing in between may stop execution (at most 15 instructions)
     let n = 0;
@@ -163,7 +163,7 @@ export function validAssumeForContext(inv: i32, cxt: i32): bool {
     for (let k = 0; k < numOperands(inv); k++) if (operand(inv, k) == cxt) return false;
     return true;
   }
-  return instDominates(domTree, inv, cxt);
+  return fa.dom.instDominates(fa.domTree, inv, cxt);
 }
 // isGuaranteedToTransferExecutionToSuccessor for one instruction: !mayThrow && willReturn.
 export function transfersExecution(i: i32): bool {
@@ -238,6 +238,7 @@ import { predicate as iAuxPred } from "../../ir/inst";
 
 // isKnownNonNullFromDominatingCondition(V, CtxI, DT).
 function nonNullFromDominatingCondition(v: i32, cxt: i32): bool {
+  let fa = acAnalyses!, domTree = fa.domTree;
   let explored = 0;
   let ptr = isPtr(vType.get(v));
   for (let s = vFirstUse.get(v); s >= 0; s = opNext.get(s)) {
@@ -251,10 +252,10 @@ function nonNullFromDominatingCondition(v: i32, cxt: i32): bool {
       let a = k - 1;
       let nonnull = (callParamHas(u, a, ATTR_NONNULL) && callParamHas(u, a, ATTR_NOUNDEF)) ||
         (callParamDeref(u, a) > 0 && !nullIsDefined(fnOfInst(u), tyA.get(vType.get(v))));
-      if (nonnull && instDominates(domTree, u, cxt)) return true;
+      if (nonnull && fa.dom.instDominates(domTree, u, cxt)) return true;
     }
     if ((op == Op.Load && k == 0) || (op == Op.Store && k == 1)) {
-      if (!nullIsDefined(fnOfInst(u), tyA.get(vType.get(v))) && instDominates(domTree, u, cxt)) return true;
+      if (!nullIsDefined(fnOfInst(u), tyA.get(vType.get(v))) && fa.dom.instDominates(domTree, u, cxt)) return true;
     }
     if ((op == Op.UDiv || op == Op.SDiv || op == Op.URem || op == Op.SRem) && k == 1 && validAssumeForContext(u, cxt)) return true;
     if (op != Op.ICmp) continue;
@@ -272,6 +273,7 @@ function nonNullFromDominatingCondition(v: i32, cxt: i32): bool {
 // A conditional branch on `cmp` (or, when the condition holds on true, on an `and`/`select`
 // of it) whose non-null edge dominates the context.
 function dominatingBranchOn(cmp: i32, onTrue: bool, cxt: i32): bool {
+  let fa = acAnalyses!, blockNum = fa.cfg.blockNum;
   work.clear();
   work.push(cmp);
   let guard = 0;
@@ -286,7 +288,7 @@ function dominatingBranchOn(cmp: i32, onTrue: bool, cxt: i32): bool {
         let succ = operand(u, onTrue ? 1 : 2), other = operand(u, onTrue ? 2 : 1);
         if (succ == other) continue;   // not a single edge
         let from = blockNum.get(vParent.get(u)), to = blockNum.get(succ);
-        if (edgeDominates(domTree, from, to, blockNum.get(vParent.get(cxt)))) return true;
+        if (fa.dom.edgeDominates(fa.domTree, from, to, blockNum.get(vParent.get(cxt)))) return true;
       }
     }
   }
@@ -483,7 +485,7 @@ export function convertMetadataToAssumes(li: i32, val: i32): void {
     iExt.set(st, -1);
     setAlignBytes(st, 1);
     insertAdoptingRecords(li, st);
-    invalidateInstOrder();
+    acAnalyses!.dom.invalidateInstOrder();
     return;
   }
   if (noundef && findAttachment(md, MDK_NONNULL) >= 0) {
@@ -500,23 +502,17 @@ function addAssumeNonNull(li: i32): void {
   scratch.clear(); scratch.push(li); scratch.push(getNull(vType.get(li)));
   let cmp = createInst(Op.ICmp, T_I1, scratch, 0, 2);
   setPredicate(cmp, ICMP_NE);
-  insertInstBefore(next, cmp);
+  insertBefore(next, cmp);
   scratch.clear(); scratch.push(cmp);
   setInsertPointBefore(next);
   let call = buildCall(gValueType.get(fn), gValue.get(fn), scratch, 0, 1, -1, 0, 0);
-  invalidateInstOrder();
+  acAnalyses!.dom.invalidateInstOrder();
   registerAssumption(call);
 }
 // Intrinsic::getDeclaration(M, Intrinsic::assume).
 function assumeDeclaration(): i32 {
   if (assumeFn >= 0 && (gFlags.get(assumeFn) & GF_ERASED) == 0) return assumeFn;
-  for (let k = 0; k < globalCount(); k++) {
-    if (<i32>gKind.get(k) == GK.Func && (gFlags.get(k) & GF_ERASED) == 0 && vName.get(gValue.get(k)) == S_ASSUME) { assumeFn = k; return k; }
-  }
   scratch.clear(); scratch.push(T_I1);
-  let fnTy = functionType(T_VOID, scratch, 0, 1, false);
-  let g = createFunction(fnTy, Linkage.External, 0, S_ASSUME);
-  applyIntrinsicAttributes();
-  assumeFn = g;
-  return g;
+  assumeFn = getOrDeclareIntrinsic(S_ASSUME, functionType(T_VOID, scratch, 0, 1, false));
+  return assumeFn;
 }

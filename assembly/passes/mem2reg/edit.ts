@@ -18,8 +18,7 @@
 import { I32Vec } from "../../util/vec";
 import {
   VK, vKind, vType, vName, vParent, vA, vB, iOp, iNext, iPrev, iOps, iNOps, iMD, iDbg, opVal,
-  newValue, allocOperands, setOperandSlot, dropOperands, unlinkInst, insertInstBefore, replaceAllUsesWith,
-  numOperands, operand, valueCount,
+  newValue, allocOperands, setOperandSlot, numOperands, operand, valueCount,
   fitValueTable,
 } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
@@ -32,6 +31,7 @@ import { getUndef, getPoison } from "../../ir/constants";
 import { llvmVersion } from "../../ir/version";
 import { strtab } from "../../ir/module";
 import { T_VOID } from "../../ir/types";
+import { replaceAllUsesWith, insertBefore, unlink, eraseInstruction, eraseLeavingLinked } from "../../ir/edit";
 
 // ---- stamps ----
 
@@ -216,7 +216,7 @@ export function recordOwner(r: i32): i32 { return recordLive(r) ? recOwner.get(r
 // Inserts `inst` before `before`, taking over the records in front of `before` (LLVM's
 // insertBefore at an iterator without the head bit: the records stay in front of the new one).
 export function insertAdoptingRecords(before: i32, inst: i32): void {
-  insertInstBefore(before, inst);
+  insertBefore(before, inst);
   let h = iDbg.get(before);
   if (h < 0) return;
   iDbg.set(inst, h); iDbg.set(before, -1);
@@ -240,8 +240,7 @@ function orphanMD(i: i32): void {
 export function eraseLater(i: i32): void {
   forgetName(i);
   orphanMD(i);
-  dropOperands(i);
-  vKind.set(i, <u8>VK.Dead);
+  eraseLeavingLinked(i);
   let b = vParent.get(i);
   fitValueTable(dirtyStamp, b + 1, 0);
   if (dirtyStamp.get(b) != epoch) { dirtyStamp.set(b, epoch); dirtyBlocks.push(b); }
@@ -250,9 +249,7 @@ export function eraseLater(i: i32): void {
 export function eraseNow(i: i32): void {
   forgetName(i);
   orphanMD(i);
-  unlinkInst(i);
-  dropOperands(i);
-  vKind.set(i, <u8>VK.Dead);
+  eraseInstruction(i);
 }
 @inline export function isDead(i: i32): bool { return <i32>vKind.get(i) == VK.Dead; }
 
@@ -275,7 +272,7 @@ export function sweepDead(): void {
           pendTail = t;
           iDbg.set(i, -1);
         }
-        unlinkInst(i);
+        unlink(i);
       } else if (pendHead >= 0) {
         for (let r = pendHead; r >= 0; r = drNext.get(r)) if (r < recOwner.len && recStamp.get(r) == epoch) recOwner.set(r, i);
         drNext.set(pendTail, iDbg.get(i));
@@ -355,7 +352,7 @@ export function createPhi(block: i32, type: i32, cap: i32): i32 {
   iOp.set(phi, <u8>Op.Phi);
   allocOperands(phi, 2 * (cap < 1 ? 1 : cap));
   iNOps.set(phi, 0);
-  insertInstBefore(vA.get(block), phi);
+  insertBefore(vA.get(block), phi);
   return phi;
 }
 // Adds the incoming pair (value, block) to a phi made by createPhi (growing its slots if needed).
@@ -382,10 +379,6 @@ import { opUser } from "../../ir/values";
 
 // ---- debug locations ----
 
-export function debugLoc(i: i32): i32 { return findAttachment(iMD.get(i), MDK_DBG); }
-export function setDebugLoc(i: i32, md: i32): void {
-  if (md < 0) iMD.set(i, removeAttachment(iMD.get(i), MDK_DBG));
-  else iMD.set(i, addAttachment(iMD.get(i), MDK_DBG, md));
-}
+export { debugLoc, setDebugLoc } from "../../ir/edit";
 
 export { valueCount, T_VOID, vB, iPrev };

@@ -14,12 +14,11 @@
 // the IDF) is itself in that "relevant" set. So the same walk over the dominator tree restricted to
 // the relevant blocks (each linked to its nearest relevant dominator: a sort by DFS number and a
 // stack) visits the same relevant nodes under the same roots and finds the same set. The result
-// is sorted by block number, as mem2reg wants it (and as idfCalculate returns it).
+// is sorted by block number, as mem2reg wants it (and as the IDF calculator returns it).
 import { I32Vec } from "../../util/vec";
 import { MaxHeap64 } from "../../util/heap";
-import { DomTree, markDFSNumbersValid } from "../../analysis/domtree";
+import { DomTree } from "../../analysis/domtree";
 import { sortI32 } from "../../util/sort";
-import { succOff, succ } from "../../analysis/cfg";
 import { zext64 } from "../../util/bits";
 
 let nodes: I32Vec = new I32Vec();       // relevant tree nodes, then sorted by dfsIn (as keys)
@@ -66,7 +65,7 @@ export function liveIDF(t: DomTree, defs: I32Vec, live: I32Vec, out: I32Vec): vo
   nodes.clear();
   for (let i = 0; i < defs.len; i++) { let b = defs.get(i); addRelevant(b, t); isDef.set(b, epoch); }
   for (let i = 0; i < live.len; i++) { let b = live.get(i); addRelevant(b, t); isLive.set(b, epoch); }
-  markDFSNumbersValid(t);
+  t.markDFSNumbersValid();
   if (nodes.len == 0) return;
   let di = t.dfsIn, dout = t.dfsOut, lv = t.level;
   keys.clear();
@@ -115,7 +114,7 @@ export function liveIDF(t: DomTree, defs: I32Vec, live: I32Vec, out: I32Vec): vo
     if (lv.get(b) < 0) continue;
     heap.push((<i64>lv.get(b) << 32) | <i64>zext64(di.get(b)), b);
   }
-  let so = succOff.ptr, sc = succ.ptr;
+  let so = t.cfg.succOff.ptr, sc = t.cfg.succ.ptr;
   while (!heap.isEmpty()) {
     let root = heap.topVal();
     let rootLevel = <i32>(heap.topKey() >> 32);

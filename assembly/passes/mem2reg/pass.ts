@@ -12,9 +12,7 @@ import { vKind, VK, iOp, iNext, vA, vB } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { gFirstBlock, gAttrs } from "../../ir/globals";
 import { fnAttrs, setHasKind, ATTR_OPTNONE } from "../../ir/attributes";
-import { buildCFG } from "../../analysis/cfg";
-import { buildDomTree } from "../../analysis/domtree";
-import { invalidateInstOrder } from "../../analysis/dominance";
+import { FunctionAnalyses, analyses } from "../../analysis/context";
 import { beginFunction, resetEdit } from "./edit";
 import { beginAssumptions, resetAssume } from "./assume";
 import { isAllocaPromotable, resetPromotable } from "./promotable";
@@ -30,8 +28,9 @@ export function resetMem2Reg(): void {
   resetEdit(); resetAssume(); resetPromotable(); resetPromote(); resetPhis(); resetRename(); resetDbgInfo(); resetLiveIDF(); resetPoison();
 }
 
-// Runs mem2reg on function g (a global index). Returns true when it changed the function.
-export function runMem2Reg(g: i32): bool {
+// Runs mem2reg on function g (a global index), with fa's CFG and dominator tree. Returns true
+// when it changed the function.
+export function runMem2Reg(g: i32, fa: FunctionAnalyses): bool {
   let entry = gFirstBlock.get(g);
   if (entry < 0) return false;
   if (setHasKind(fnAttrs(gAttrs.get(g)), ATTR_OPTNONE)) return false;
@@ -47,15 +46,23 @@ export function runMem2Reg(g: i32): bool {
     if (allocas.len == 0) break;
     if (!prepared) {
       prepared = true;
-      nBlocks = buildCFG(g);
-      buildDomTree();
-      invalidateInstOrder();
+      nBlocks = fa.buildCFG(g);
+      fa.buildDomTree();
+      fa.dom.invalidateInstOrder();
       beginFunction(g);
-      beginAssumptions(g);
+      beginAssumptions(g, fa);
     }
-    promoteMemToReg(nBlocks);
-    invalidateInstOrder();
+    promoteMemToReg(fa, nBlocks);
+    fa.dom.invalidateInstOrder();
     changed = true;
   }
   return changed;
+}
+
+// The pass table's entry (passes/table.ts). It keeps the CFG, so cached dominator trees stay.
+import { PassContext, PassInfo, Level, Preserves } from "../registry";
+export function mem2regPass(): PassInfo {
+  return new PassInfo("mem2reg", Level.Function, (c: PassContext): i32 => { runMem2Reg(c.fn, c.analyses); return 0; })
+    .keeps(Preserves.CFG)
+    .describe("Promote memory to registers (allocas to SSA values and phis)");
 }

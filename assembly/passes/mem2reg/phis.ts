@@ -10,10 +10,9 @@ import { I32Vec } from "../../util/vec";
 import { vKind, VK, vType, vName, vParent, vFirstUse, opUser, opNext, iOp, fitValueTable } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { getUndef, getPoison } from "../../ir/constants";
-import { cfgBlock, blockNum, predOff, pred } from "../../analysis/cfg";
-import { domTree } from "../../analysis/domtree";
+import { CFG } from "../../analysis/cfg";
 import { sortI32 } from "../../util/sort";
-import { instDominates } from "../../analysis/dominance";
+import { FunctionAnalyses } from "../../analysis/context";
 import {
   createPhi, setVersionedName, numIncoming, incomingValue, incomingBlock, addIncoming, rauw, eraseNow,
 } from "./edit";
@@ -46,9 +45,9 @@ export function phiAllocaNum(v: i32): i32 {
 }
 
 // QueuePhiNode: a phi for alloca `num` at the front of block number `bn`.
-export function queuePhiNode(bn: i32, num: i32, ai: i32, version: i32): bool {
-  let b = cfgBlock.get(bn);
-  let np = predOff.get(bn + 1) - predOff.get(bn);
+export function queuePhiNode(cfg: CFG, bn: i32, num: i32, ai: i32, version: i32): bool {
+  let b = cfg.block.get(bn);
+  let np = cfg.numPreds(bn);
   let phi = createPhi(b, allocatedType(ai), np);
   setVersionedName(phi, vName.get(ai), version);
   fitValueTable(phiStamp, phi + 1, 0); fitValueTable(phiNum, phi + 1, 0);
@@ -58,7 +57,7 @@ export function queuePhiNode(bn: i32, num: i32, ai: i32, version: i32): bool {
 }
 
 // simplifyPHINode, as simplifyInstruction applies it (-1: does not fold).
-function simplifyPhi(pn: i32): i32 {
+function simplifyPhi(fa: FunctionAnalyses, pn: i32): i32 {
   let common = -1;
   let hasUndef = false, hasRealUndef = false;
   let n = numIncoming(pn);
@@ -73,9 +72,9 @@ function simplifyPhi(pn: i32): i32 {
   // only undef, poison and the phi itself: undef if any undef came in, else poison
   if (common < 0) return hasRealUndef ? getUndef(vType.get(pn)) : getPoison(vType.get(pn));
   if (hasUndef) {
-    if (!valueDominatesPhi(common, pn)) return -1;
+    if (!valueDominatesPhi(fa, common, pn)) return -1;
     // after LLVM 19: undef may not be replaced by something that may be poison
-    if (hasRealUndef && llvmVersion > 19 && !guaranteedNotPoison(common, pn, 0, true)) { undefBlocked = true; return -1; }
+    if (hasRealUndef && llvmVersion > 19 && !guaranteedNotPoison(fa, common, pn, 0, true)) { undefBlocked = true; return -1; }
     return common;
   }
   return common;
@@ -83,12 +82,14 @@ function simplifyPhi(pn: i32): i32 {
 let undefBlocked = false;   // the last simplifyPhi failed only on the poison check
 let blocked: I32Vec = new I32Vec();
 let retried = false;
-function valueDominatesPhi(v: i32, pn: i32): bool {
+function valueDominatesPhi(fa: FunctionAnalyses, v: i32, pn: i32): bool {
   if (<i32>vKind.get(v) != VK.Inst) return true;
-  return instDominates(domTree, v, pn);
+  return fa.dom.instDominates(fa.domTree, v, pn);
 }
 
-export function finishPhis(): void {
+export function finishPhis(fa: FunctionAnalyses): void {
+  let cfg = fa.cfg;
+  let cfgBlock = cfg.block, blockNum = cfg.blockNum, predOff = cfg.predOff, pred = cfg.pred;
   // fold to a fixed point
   queued.clear();
   fitValueTable(inQueue, valueCountNow(), 0);
@@ -105,7 +106,7 @@ export function finishPhis(): void {
       inQueue.set(pn, 0);
       if (<i32>vKind.get(pn) == VK.Dead) continue;
       undefBlocked = false;
-      let v = simplifyPhi(pn);
+      let v = simplifyPhi(fa, pn);
       if (v < 0) { if (undefBlocked) blocked.push(pn); continue; }
       folds++;
       for (let s = vFirstUse.get(pn); s >= 0; s = opNext.get(s)) {
@@ -144,7 +145,7 @@ export function finishPhis(): void {
     predCount.fit(cfgBlock.len, 0);
     for (let j = s; j < e; j++) { let p = pred.get(j); sortedPreds.push(p); predCount.set(p, 0); }
     for (let j = s; j < e; j++) { let p = pred.get(j); predCount.set(p, predCount.get(p) + 1); }
-    if (llvmVersion > 19) sortByCreation(sortedPreds); else sortI32(sortedPreds.ptr, sortedPreds.len);
+    if (llvmVersion > 19) sortByCreation(cfg, sortedPreds); else sortI32(sortedPreds.ptr, sortedPreds.len);
     for (let j = 0; j < bad; j++) {
       let p = blockNum.get(incomingBlock(some, j));
       predCount.set(p, predCount.get(p) - 1);

@@ -36,8 +36,7 @@ import { TK, tyKind, tyA, tyN, isPtr } from "../../ir/types";
 import { intLow64, intWordCount, intWord } from "../../ir/constants";
 import { strtab } from "../../ir/module";
 import { directCallee, callFnHas, callRetHas, callParamHas, isIntrinsicCall } from "../../ir/query";
-import { domTree } from "../../analysis/domtree";
-import { blockNum, cfgBlock } from "../../analysis/cfg";
+import { FunctionAnalyses } from "../../analysis/context";
 import { assumptionsFor, assumeAt, nextAssumption, validAssumeForContext, transfersExecution } from "./assume";
 
 const MAX_DEPTH = 6;
@@ -230,7 +229,7 @@ function allZeroIndices(g: i32): bool {
 // ---- the query ----
 
 // cxt: the context instruction (-1 for none); withAC: an assumption cache is given.
-export function guaranteedNotPoison(v: i32, cxt: i32, depth: i32, withAC: bool): bool {
+export function guaranteedNotPoison(fa: FunctionAnalyses, v: i32, cxt: i32, depth: i32, withAC: bool): bool {
   init();
   if (depth >= MAX_DEPTH) return false;
   let k = <i32>vKind.get(v);
@@ -279,18 +278,18 @@ export function guaranteedNotPoison(v: i32, cxt: i32, depth: i32, withAC: bool):
           let x = incomingValue(v, j);
           if (x == v) continue;
           let ti = lastInst(incomingBlock(v, j));
-          if (!guaranteedNotPoison(x, ti, depth + 1, withAC)) { ok = false; break; }
+          if (!guaranteedNotPoison(fa, x, ti, depth + 1, withAC)) { ok = false; break; }
         }
         if (ok) return true;
       } else if (op == Op.ShuffleVector && k == VK.Inst && splatSource(v) >= 0) {
-        if (guaranteedNotPoison(splatSource(v), cxt, depth + 1, withAC)) return true;
+        if (guaranteedNotPoison(fa, splatSource(v), cxt, depth + 1, withAC)) return true;
       } else {
         let n = numOperands(v);
         let ok = true;
         for (let j = 0; j < n; j++) {
           let x = operand(v, j);
           if (x < 0) continue;
-          if (!guaranteedNotPoison(x, cxt, depth + 1, withAC)) { ok = false; break; }
+          if (!guaranteedNotPoison(fa, x, cxt, depth + 1, withAC)) { ok = false; break; }
         }
         if (ok) return true;
       }
@@ -303,6 +302,7 @@ export function guaranteedNotPoison(v: i32, cxt: i32, depth: i32, withAC: bool):
   if ((k == VK.Inst || k == VK.Arg) && programUndefinedIfPoison(v, true)) return true;
   if (cxt < 0) return false;
   let cb = vParent.get(cxt);
+  let blockNum = fa.cfg.blockNum, cfgBlock = fa.cfg.block, domTree = fa.domTree;
   if (cb < 0 || blockNum.get(cb) < 0) return false;
   let bn = blockNum.get(cb);
   if (!domTree.inTree(bn)) return false;

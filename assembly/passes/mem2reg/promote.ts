@@ -16,16 +16,16 @@ import { I32Vec, I64Vec } from "../../util/vec";
 import { VK, vKind, vType, vParent, iOp, iExt, vFirstUse, opUser, opNext, operand, fitValueTable } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { getUndef, getPoison } from "../../ir/constants";
-import { blockNum, predOff, pred, cfgBlock } from "../../analysis/cfg";
-import { domTree, dominatesCounted } from "../../analysis/domtree";
+import { CFG } from "../../analysis/cfg";
 import { sortI32, sortI64 } from "../../util/sort";
+import { FunctionAnalyses } from "../../analysis/context";
 import { liveIDF } from "./liveidf";
 import { eraseLater, rauw, eraseRecord, sweepDead } from "./edit";
 import { removeIntrinsicUsers } from "./promotable";
 import { convertMetadataToAssumes, isGuaranteedNotToBePoison } from "./assume";
 import { findDbgUsers, recIsDeclare, recExpr, exprStartsWithDeref, convertDeclareAtStore, insertDebugValueAtStore } from "./dbginfo";
 import { llvmVersion } from "../../ir/version";
-import { blockEarlyRank } from "../../text/parse-values";
+import { blockEarlyRank } from "../../ir/block-order";
 import { queuePhiNode, beginPhis, finishPhis } from "./phis";
 import { renameAll } from "./rename";
 
@@ -69,7 +69,7 @@ export function resetPromote(): void {
   worklist = new I32Vec(); phiBlocks = new I32Vec();
 }
 
-@inline function bnOf(inst: i32): i32 { return blockNum.get(vParent.get(inst)); }
+@inline function bnOf(blockNum: I32Vec, inst: i32): i32 { return blockNum.get(vParent.get(inst)); }
 @inline export function allocatedType(ai: i32): i32 { return iExt.get(ai); }
 
 // The index of a promoted alloca in `allocas` (AllocaLookup), or -1.
@@ -106,7 +106,7 @@ import { vA as vACol, iNext as iNextCol } from "../../ir/values";
 
 // ---- AllocaInfo ----
 
-function analyzeAlloca(ai: i32): void {
+function analyzeAlloca(ai: i32, blockNum: I32Vec): void {
   defining.clear(); using.clear(); dpUsers.clear();
   onlyStore = -1; onlyUsedInOneBlock = true;
   let onlyBlock = -1;
@@ -130,7 +130,8 @@ function snapshotUses(v: i32): void {
 // ---- fast paths ----
 
 // rewriteSingleStoreAlloca: loads the only store dominates take its value. True when none is left.
-function rewriteSingleStoreAlloca(ai: i32): bool {
+function rewriteSingleStoreAlloca(ai: i32, fa: FunctionAnalyses): bool {
+  let blockNum = fa.cfg.blockNum, domTree = fa.domTree;
   let si = onlyStore;
   let repl = operand(si, 0);
   let requireDominatingStore = <i32>vKind.get(repl) == VK.Inst || !isGuaranteedNotToBePoison(repl);
@@ -145,8 +146,8 @@ function rewriteSingleStoreAlloca(ai: i32): bool {
       if (vParent.get(li) == storeBB) {
         if (storeIndex == -1) storeIndex = instIndex(si);
         if (storeIndex > instIndex(li)) { using.push(blockNum.get(storeBB)); continue; }
-      } else if (!dominatesCounted(domTree, blockNum.get(storeBB), bnOf(li))) {
-        using.push(bnOf(li));
+      } else if (!domTree.dominatesCounted(blockNum.get(storeBB), bnOf(blockNum, li))) {
+        using.push(bnOf(blockNum, li));
         continue;
       }
     }
@@ -223,12 +224,13 @@ function promoteSingleBlockAlloca(ai: i32): bool {
 
 // ComputeLiveInBlocks: the using blocks whose first access is not a store, and every block
 // backwards from them up to (not into) a defining block.
-function computeLiveInBlocks(ai: i32, nBlocks: i32): void {
+function computeLiveInBlocks(ai: i32, nBlocks: i32, cfg: CFG): void {
+  let blockNum = cfg.blockNum, predOff = cfg.predOff, pred = cfg.pred;
   firstStamp.fit(nBlocks, 0); firstIdx.fit(nBlocks, 0); firstIsStore.fit(nBlocks, 0); liveStamp.fit(nBlocks, 0);
   // the first access to the alloca in each block that both uses and defines it
   for (let s = vFirstUse.get(ai); s >= 0; s = opNext.get(s)) {
     let u = opUser.get(s);
-    let b = bnOf(u);
+    let b = bnOf(blockNum, u);
     if (defStamp.get(b) != allocaEpoch) continue;
     let idx = instIndex(u);
     if (firstStamp.get(b) != allocaEpoch || firstIdx.get(b) > idx) {
@@ -259,8 +261,10 @@ function computeLiveInBlocks(ai: i32, nBlocks: i32): void {
 
 // ---- the driver ----
 
-// Promotes every alloca in `allocas` (all promotable, all in function g's entry block).
-export function promoteMemToReg(nBlocks: i32): void {
+// Promotes every alloca in `allocas` (all promotable, all in the entry block of the function whose
+// CFG and dominator tree fa holds).
+export function promoteMemToReg(fa: FunctionAnalyses, nBlocks: i32): void {
+  let cfg = fa.cfg;
   runEpoch++;
   beginPhis();
   dbgPool.clear();
@@ -275,8 +279,8 @@ export function promoteMemToReg(nBlocks: i32): void {
       removeAt(num); num--;
       continue;
     }
-    analyzeAlloca(ai);
-    if (defining.len == 1 && rewriteSingleStoreAlloca(ai)) { removeAt(num); num--; continue; }
+    analyzeAlloca(ai, cfg.blockNum);
+    if (defining.len == 1 && rewriteSingleStoreAlloca(ai, fa)) { removeAt(num); num--; continue; }
     if (onlyUsedInOneBlock && promoteSingleBlockAlloca(ai)) { removeAt(num); num--; continue; }
     dbgStart.set(num, dbgPool.len); dbgLen.set(num, dpUsers.len);
     for (let k = 0; k < dpUsers.len; k++) dbgPool.push(dpUsers.get(k));
@@ -288,16 +292,16 @@ export function promoteMemToReg(nBlocks: i32): void {
       let b = defining.get(k);
       if (defStamp.get(b) != allocaEpoch) { defStamp.set(b, allocaEpoch); defList.push(b); }
     }
-    computeLiveInBlocks(ai, nBlocks);
-    liveIDF(domTree, defList, liveList, phiBlocks);
-    if (llvmVersion > 19) sortByCreation(phiBlocks);
+    computeLiveInBlocks(ai, nBlocks, cfg);
+    liveIDF(fa.domTree, defList, liveList, phiBlocks);
+    if (llvmVersion > 19) sortByCreation(cfg, phiBlocks);
     let version = 0;
     for (let k = 0; k < phiBlocks.len; k++) {
-      if (queuePhiNode(phiBlocks.get(k), num, ai, version)) version++;
+      if (queuePhiNode(cfg, phiBlocks.get(k), num, ai, version)) version++;
     }
   }
   if (allocas.len == 0) { sweepDead(); return; }
-  renameAll();
+  renameAll(cfg);
   // the allocas themselves; uses left are in blocks the renamer never reached
   for (let k = 0; k < allocas.len; k++) {
     let a = allocas.get(k);
@@ -308,7 +312,7 @@ export function promoteMemToReg(nBlocks: i32): void {
     let r = dbgPool.get(k);
     if (recIsDeclare(r) || exprStartsWithDeref(recExpr(r))) eraseRecord(r);
   }
-  finishPhis();
+  finishPhis(fa);
   sweepDead();
 }
 // After LLVM 19, mem2reg orders blocks by BasicBlock::getNumber(): the order in which the parser
@@ -316,7 +320,8 @@ export function promoteMemToReg(nBlocks: i32): void {
 // not their place in the function. Value indices follow that creation order, so block numbers
 // (layout positions) are sorted here by their blocks' value indices.
 // Blocks a blockaddress named before the function's body come first (blockEarlyRank).
-export function sortByCreation(v: I32Vec): void {
+export function sortByCreation(cfg: CFG, v: I32Vec): void {
+  let cfgBlock = cfg.block, blockNum = cfg.blockNum;
   let early = false;
   for (let k = 0; k < v.len; k++) {
     let b = cfgBlock.get(v.get(k));
@@ -327,12 +332,12 @@ export function sortByCreation(v: I32Vec): void {
   sortI32(v.ptr, v.len);
   for (let k = 0; k < v.len; k++) {
     let b = v.get(k);
-    if (early && b < 0) b = earlyBlockAt(b + 0x40000000, v, k);
+    if (early && b < 0) b = earlyBlockAt(b + 0x40000000, cfgBlock);
     v.set(k, blockNum.get(b));
   }
 }
 // The block of this function with early rank r (one of the cfg blocks).
-function earlyBlockAt(r: i32, v: I32Vec, k: i32): i32 {
+function earlyBlockAt(r: i32, cfgBlock: I32Vec): i32 {
   for (let bn = 0; bn < cfgBlock.len; bn++) if (blockEarlyRank(cfgBlock.get(bn)) == r) return cfgBlock.get(bn);
   return -1;
 }

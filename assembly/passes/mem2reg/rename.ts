@@ -20,7 +20,7 @@ import { TK, tyKind, tyA } from "../../ir/types";
 import { fnAttrs, setSize, setTag, setKey, setV0, AT } from "../../ir/attributes";
 import { gAttrs } from "../../ir/globals";
 import { strtab } from "../../ir/module";
-import { cfgN, cfgBlock, blockNum, succOff, succ, cfgFn } from "../../analysis/cfg";
+import { CFG } from "../../analysis/cfg";
 import { isTerminator } from "../../ir/opcodes";
 import { llvmVersion } from "../../ir/version";
 import { rauw, eraseLater, numIncoming, addIncoming, debugLoc, setDebugLoc, isDead } from "./edit";
@@ -62,8 +62,8 @@ function rollBack(nv: i32, nl: i32): void {
 }
 
 // "no-signed-zeros-fp-math"="true" on the function.
-function noSignedZeros(): bool {
-  let set = fnAttrs(gAttrs.get(cfgFn));
+function noSignedZeros(g: i32): bool {
+  let set = fnAttrs(gAttrs.get(g));
   let n = setSize(set);
   for (let i = 0; i < n; i++) {
     if (setTag(set, i) != AT.String) continue;
@@ -81,24 +81,25 @@ function isFPMathType(t: i32): bool {
   return k >= TK.Half && k <= TK.PPCFP128;
 }
 
-export function renameAll(): void {
-  let n = allocas.len;
+export function renameAll(cfg: CFG): void {
+  let n = allocas.len, cfgN = cfg.n;
   vals.clear(); locs.clear(); undoVals.clear(); undoLocs.clear(); wl.clear();
   for (let k = 0; k < n; k++) { vals.push(getUndef(allocatedType(allocas.get(k)))); locs.push(-1); }
   visitEpoch++;
   if (visited.len < cfgN) visited.resize(cfgN, 0);
   if (succSeen.len < cfgN) succSeen.resize(cfgN, 0);
-  let nsz = noSignedZeros();
+  let nsz = noSignedZeros(cfg.fn);
   wl.push(0); wl.push(-1); wl.push(0); wl.push(0);
   while (wl.len > 0) {
     let nl = wl.pop(), nv = wl.pop(), p = wl.pop(), b = wl.pop();
     rollBack(nv, nl);
-    renamePass(b, p, nsz);
+    renamePass(cfg, b, p, nsz);
   }
 }
 
 // RenamePass from block number `bn`, entered from `pn` (-1 for the entry).
-function renamePass(bn: i32, pn: i32, nsz: bool): void {
+function renamePass(cfg: CFG, bn: i32, pn: i32, nsz: bool): void {
+  let cfgBlock = cfg.block, succOff = cfg.succOff, succ = cfg.succ;
   while (true) {
     let block = cfgBlock.get(bn);
     let first = vA.get(block);
@@ -184,4 +185,4 @@ function renamePass(bn: i32, pn: i32, nsz: bool): void {
     bn = firstSucc;
   }
 }
-export { blockNum, vParent, isDead };
+export { vParent, isDead };

@@ -14,7 +14,7 @@
 //    element as structs, and use ptrtoint / inttoptr between vectors of pointers and integers.
 import { I32Vec } from "../../util/vec";
 import {
-  vKind, VK, vType, vName, iOp, iNext, vA, hasUses, operand, firstInst, lastInst, setOperandSlot, opUser, opNext, vFirstUse, iOps,
+  vKind, VK, vType, vName, iOp, iNext, vA, hasUses, operand, firstInst, lastInst, opUser, opNext, vFirstUse, iOps,
 } from "../../ir/values";
 import {
   gValue, gLinkage, gVisibility, gUnnamed, gFlags, gAddrSpace, gValueType, gComdat, gAlign, gCC, gAttrs,
@@ -30,10 +30,10 @@ import { strtab } from "../../ir/module";
 import { llvmVersion } from "../../ir/version";
 import {
   createFunction, appendBlock, setInsertPointAtEnd, buildCall, buildRet, buildCast, buildExtractValue,
-  buildInsertValue, copyFunctionAttributes, takeName, copyGlobalMetadataOfKind, createAlias, setLinkage,
-  setVisibility, eraseGlobal, replaceAllUsesDeep, functionOfInst, isInterposableLinkage, isLocalLinkage,
-  isDiscardableIfUnusedLinkage,
+  buildInsertValue, copyFunctionAttributes, copyGlobalMetadataOfKind, createAlias, setLinkage,
+  setVisibility, functionOfInst, isInterposableLinkage, isLocalLinkage, isDiscardableIfUnusedLinkage,
 } from "../../ir/builder";
+import { takeName, eraseGlobal, replaceAllUsesDeep, replaceUse } from "../../ir/edit";
 import { remove, removeUsers, forgetDetailHash } from "./fntree";
 import { beginPDIThunk, adoptTrailing, finishPDIThunk } from "./pdi";
 import { eraseGlobalNumber } from "./comparator";
@@ -300,7 +300,7 @@ function replaceDirectCallers(old: i32, nw: i32): i32 {
     if (<i32>vKind.get(u) == VK.Inst && isCallLike(<i32>iOp.get(u)) && s == iOps.get(u)) {
       let fn = functionOfInst(u);
       if (fn >= 0) remove(fn);
-      setOperandSlot(s, nv);
+      replaceUse(s, nv);
       count++;
     }
     s = next;

@@ -178,17 +178,30 @@ function moduleFlagIsSet(name: string): bool {
   return false;
 }
 
-// The pipeline entry (`mergefunc`): options -mergefunc-use-aliases, -mergefunc-preserve-debug-info,
-// -mergefunc-report=<file> (the JSON report as a side file). Returns 0.
-import { passOption, passOptionBool } from "../pipeline";
+// The pass table's entry (passes/table.ts). The report is a side file; the functions it merged
+// away are handed on in the run's results (the program repository records them).
+import { PassContext, PassInfo, Level, Preserves, OptionKind } from "../registry";
 import { addSideFileNamed } from "../sidefiles";
-export function runMergeFunc(): i32 {
-  runMergeFunctions(passOptionBool("mergefunc-use-aliases"), passOptionBool("mergefunc-preserve-debug-info"));
-  let rep = passOption("mergefunc-report");
-  if (rep != null && rep!.length > 0) {
+import { mergeTargetOf } from "./merge";
+export function mergefuncPass(): PassInfo {
+  return new PassInfo("mergefunc", Level.Module, runMergeFunc)
+    .keeps(Preserves.Nothing)
+    .describe("Merge functions that are equivalent")
+    .option("mergefunc-use-aliases", OptionKind.Bool, "0", "merge by creating aliases instead of thunks")
+    .option("mergefunc-preserve-debug-info", OptionKind.Bool, "0", "keep debug info in thunks")
+    .option("mergefunc-verify", OptionKind.UInt, "0", "check the comparator on the first n functions (opt checks only in debug builds: no effect)")
+    .option("mergefunc-report", OptionKind.String, "", "write a merge report to this side file (JSON)");
+}
+function runMergeFunc(c: PassContext): i32 {
+  runMergeFunctions(c.bool("mergefunc-use-aliases"), c.bool("mergefunc-preserve-debug-info"));
+  let rep = c.str("mergefunc-report");
+  if (rep.length > 0) {
     let o = new OutBuf();
     writeReport(o);
-    addSideFileNamed(rep!, o);
+    addSideFileNamed(rep, o);
   }
+  let into = c.results.mergedInto;
+  into.clear();
+  for (let g = 0, n = globalCount(); g < n; g++) into.push(mergeTargetOf(g));
   return 0;
 }

@@ -11,8 +11,9 @@ import {
   GK, gKind, gValue, gLinkage, gVisibility, gFlags, gComdat, gMD, globalCount, Linkage, GF_DEFINED, GF_ERASED,
 } from "../../ir/globals";
 import { addAttachment, findAttachment, attKind, attNext, attMD, nmdOps, nmdNOps, nmdPool } from "../../ir/metadata";
-import { attachmentKind } from "../../text/parse-meta";
-import { deleteBody, setLinkage } from "../../ir/builder";
+import { attachmentKind } from "../../ir/metadata";
+import { setLinkage } from "../../ir/builder";
+import { deleteBody } from "../../ir/edit";
 import { computeEnvironment, computeInitialDigest, isRepoDefinition, digestPtr, resetDigests, hasDigest } from "./digest";
 import { buildGraph, computeFinalDigests, finalDigestPtr, resetGraph, referencedGlobals } from "./graph";
 import {
@@ -20,7 +21,7 @@ import {
   linkageName, visibilityName, linkageFromName, visibilityFromName, resetTickets, TICKET_KIND_NAME,
 } from "./tickets";
 import { printFragment, beginFragments } from "../../text/printer";
-import { mergeTargetOf } from "../mergefunc/merge";
+import { PassContext, PassInfo, PassResults, Level, Preserves, OptionKind, PAUSE_FOR_REPOSITORY } from "../registry";
 
 let envReady: bool = false;
 let hits: Map<u64, i32> = new Map<u64, i32>();   // first 8 digest bytes -> hit index
@@ -247,7 +248,7 @@ function recordDigest(g: i32, kind: i32, dst: usize, pipeline: string): bool {
 // Records blob (core -> host): u32 count; per record: digest[16], u8 kind (0 function,
 // 1 variable), then name, linkage, visibility, text as (u32 length, bytes), u32 nDeps, per
 // dependent: digest[16], name (u32 length, bytes).
-export function collectRecords(pipeline: string): OutBuf {
+export function collectRecords(pipeline: string, results: PassResults): OutBuf {
   let kind = ticketKind();
   let o = new OutBuf();
   let count = 0;
@@ -327,7 +328,7 @@ export function collectRecords(pipeline: string): OutBuf {
       putString(o, linkageName(tLinkage)); putString(o, visibilityName(tVisibility));
       putU32(o, 0);   // no text
       // the function it was merged into: when that one changes, "nothing there" is stale
-      let into = <i32>gKind.get(eg) == GK.Func ? mergeTargetOf(eg) : -1;
+      let into = <i32>gKind.get(eg) == GK.Func ? results.mergedIntoOf(eg) : -1;
       let yn = into >= 0 && (gFlags.get(into) & GF_ERASED) == 0 ? vName.get(gValue.get(into)) : -1;
       if (yn >= 0 && recordDigest(into, kind, dd, pipeline)) {
         putU32(o, 1);
@@ -338,6 +339,25 @@ export function collectRecords(pipeline: string): OutBuf {
   store<u32>(o.buf.ptr, <u32>count);
   out = o;
   return o;
+}
+
+// ---- the pass table's entries (passes/table.ts) ----
+// repo-prune pauses the run until the host has looked the candidates up (index.ts repoSetHits)
+// and resumes it; it erases definitions, so no cached function analysis survives.
+export function repoMetadataPass(): PassInfo {
+  return new PassInfo("repo-metadata", Level.Module, (c: PassContext): i32 => {
+    runRepoMetadata(c.pipeline, c.bool("repo-plain-metadata"));
+    return 0;
+  }).describe("Give each definition its program-repository digest (RepoDefinition metadata)")
+    .option("repo-plain-metadata", OptionKind.Bool, "0", "write RepoDefinition records as plain tuples stock LLVM reads");
+}
+export function repoPrunePass(): PassInfo {
+  return new PassInfo("repo-prune", Level.Module, (c: PassContext): i32 => {
+    if (!hitsProvided()) return PAUSE_FOR_REPOSITORY;
+    runRepoPrune();
+    return 0;
+  }).keeps(Preserves.Nothing)
+    .describe("Drop the definitions the program repository already holds");
 }
 
 export { VK, vKind, vA, operand, attKind, attNext, attMD, hasDigest };

@@ -1,0 +1,47 @@
+// The verifier's checks of calls, invokes and callbrs (Verifier::visitCallBase).
+import { tyA, tyFlags, T_TOKEN, T_METADATA, T_X86AMX, TF_VARARG, listLen, listAt, isPtr } from "../../ir/types";
+import { VK, vKind, vType, vA, operand } from "../../ir/values";
+import { gValueType, gAttrs } from "../../ir/globals";
+import { callFnType, callAttrs, callNumArgs } from "../../ir/inst";
+import { paramAttrs, setHasKind } from "../../ir/attributes";
+import { ATTR_IMMARG, attrCount, isIntrinsic, operandType } from "./queries";
+import { bad, fail, w, wt } from "./state";
+import { visitInstruction } from "./instruction";
+
+export function visitCallBase(i: i32): void {
+  let callee = operand(i, 0);
+  if (!isPtr(operandType(callee))) { bad("Called function must be a pointer!", i); return; }
+  let ft = callFnType(i);
+  let np = listLen(ft), na = callNumArgs(i);
+  if (tyFlags.get(ft) & TF_VARARG) {
+    if (na < np) { bad("Called function requires more parameters than were provided!", i); return; }
+  } else if (na != np) { bad("Incorrect number of arguments passed to called function!", i); return; }
+  for (let k = 0; k < np; k++) {
+    let a = operand(i, 1 + k);
+    if (vType.get(a) != listAt(ft, k)) { fail("Call parameter type does not match function signature!"); w(a); wt(listAt(ft, k)); w(i); return; }
+  }
+  let ca = callAttrs(i);
+  if (attrCount(ca) > na + 2) { bad("Attribute after last parameter!", i); return; }
+  let intrinsic = isIntrinsic(callee);
+  if (intrinsic && gValueType.get(vA.get(callee)) != ft) { bad("Intrinsic called with incompatible signature", i); return; }
+  // immarg parameters (of the call site, or of a directly called function of this type) take constants
+  let direct = <i32>vKind.get(callee) == VK.Function && gValueType.get(vA.get(callee)) == ft ? gAttrs.get(vA.get(callee)) : -1;
+  for (let k = 0; k < np; k++) {
+    if (!setHasKind(paramAttrs(ca, k), ATTR_IMMARG) && !setHasKind(paramAttrs(direct, k), ATTR_IMMARG)) continue;
+    let a = operand(i, 1 + k);
+    let ak = <i32>vKind.get(a);
+    if (ak != VK.ConstInt && ak != VK.ConstFP) { fail("immarg operand has non-immediate parameter"); w(a); w(i); return; }
+  }
+  if (!intrinsic) {
+    for (let k = 0; k < np; k++) {
+      let pt = listAt(ft, k);
+      if (pt == T_METADATA) { bad("Function has metadata parameter but isn't an intrinsic", i); return; }
+      if (pt == T_TOKEN) { bad("Function has token parameter but isn't an intrinsic", i); return; }
+    }
+  }
+  if (<i32>vKind.get(callee) != VK.Function) {
+    if (tyA.get(ft) == T_TOKEN) { fail("Return type cannot be token for indirect call!"); return; }
+    if (tyA.get(ft) == T_X86AMX) { fail("Return type cannot be x86_amx for indirect call!"); return; }
+  }
+  visitInstruction(i);
+}

@@ -1,0 +1,145 @@
+// The verifier's checks of a function: its signature and arguments, intrinsic declarations and
+// their users, each block's terminator and phi entries against its predecessors; then the
+// instructions of each block in order.
+import { strtab } from "../../ir/module";
+import { tyA, T_TOKEN, T_METADATA, T_X86AMX, listLen, listAt, isFirstClass } from "../../ir/types";
+import {
+  VK, vKind, vType, vName, vParent, vFirstUse, vA, vB, iNext, operand, numOperands, opUser, opNext, iOps,
+} from "../../ir/values";
+import { gValue, gFirstBlock, gFirstArg, gNumArgs, gValueType, gLinkage, Linkage, gAttrs } from "../../ir/globals";
+import { Op, isTerminator } from "../../ir/opcodes";
+import { callFnType } from "../../ir/inst";
+import { analyses } from "../context";
+import { attrCount, hasPersonality, isBundleOperandOf, isIntrinsic, nameStarts, opOf } from "./queries";
+import { sortI64 } from "../../util/sort";
+import {
+  bad, blockStamp, curFnValue, enterBlock, enterFunction, mark, out, pairs, preds, setBroken, w, wt,
+} from "./state";
+import { visitGlobalValue } from "./globals";
+import { visitInst } from "./inst";
+
+export function verifyFunction(g: i32): void {
+  enterFunction(g);
+  let entry = gFirstBlock.get(g);
+  if (entry >= 0) {
+    for (let b = entry; b >= 0; b = iNext.get(b)) {
+      let last = vB.get(b);
+      if (last >= 0 && isTerminator(opOf(last))) continue;
+      setBroken();
+      out.str("Basic Block in function '");
+      let nm = vName.get(curFnValue);
+      if (nm >= 0) out.strId(strtab, nm);
+      out.str("' does not have terminator!\n");
+      w(b);
+      return;
+    }
+    analyses().buildCFG(g);
+    analyses().buildDomTree();
+  }
+  visitFunction(g);
+  for (let b = entry; b >= 0; b = iNext.get(b)) {
+    visitBasicBlock(b);
+    enterBlock(b);
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { visitInst(i); mark.set(i, blockStamp); }
+  }
+}
+
+function visitFunction(g: i32): void {
+  let f = gValue.get(g);
+  visitGlobalValue(g);
+  let ft = gValueType.get(g);
+  if (<i32>gLinkage.get(g) == Linkage.Common) { bad("Functions may not have common linkage", f); return; }
+  // Declarations the parser made for undeclared intrinsics have no argument values.
+  let withArgs = gFirstBlock.get(g) >= 0 || gNumArgs.get(g) > 0;
+  if (withArgs && listLen(ft) != gNumArgs.get(g)) { bad("# formal arguments must match # of arguments for function type!", f); wt(ft); return; }
+  if (attrCount(gAttrs.get(g)) > listLen(ft) + 2) { bad("Attribute after last parameter!", f); return; }
+  let intrinsic = nameStarts(f, "llvm.");
+  let a0 = gFirstArg.get(g);
+  let na = withArgs ? gNumArgs.get(g) : 0;
+  for (let i = 0; i < na; i++) {
+    let a = a0 + i, pt = listAt(ft, i), at = vType.get(a);
+    if (at != pt) { bad("Argument value does not match function argument type!", a); wt(pt); return; }
+    if (!isFirstClass(at)) { bad("Function arguments must have first-class types!", a); return; }
+    if (!intrinsic) {
+      if (at == T_METADATA) { bad("Function takes metadata but isn't an intrinsic", a); w(f); return; }
+      if (at == T_TOKEN) { bad("Function takes token but isn't an intrinsic", a); w(f); return; }
+      if (at == T_X86AMX) { bad("Function takes x86_amx but isn't an intrinsic", a); w(f); return; }
+    }
+  }
+  let rt = tyA.get(ft);
+  if (!intrinsic) {
+    if (rt == T_TOKEN) { bad("Function returns a token but isn't an intrinsic", f); return; }
+    if (rt == T_X86AMX) { bad("Function returns a x86_amx but isn't an intrinsic", f); return; }
+  }
+  let entry = gFirstBlock.get(g);
+  if (entry < 0) {
+    if (hasPersonality()) { bad("Function declaration shouldn't have a personality routine", f); return; }
+  } else {
+    if (intrinsic) { bad("llvm intrinsics cannot be defined!", f); return; }
+    if (analyses().cfg.numPreds(0) != 0) { bad("Entry block to function must not have predecessors!", entry); return; }
+  }
+  if (intrinsic) {
+    let u = intrinsicAddressTaken(f, ft);
+    if (u >= 0) { bad("Invalid user of intrinsic instruction!", u); return; }
+  }
+}
+
+// Function::hasAddressTaken as the verifier asks it (assume-like calls and clang.arc.attachedcall
+// operands ignored): the first user that takes the address, or -1.
+function intrinsicAddressTaken(f: i32, ft: i32): i32 {
+  for (let s = vFirstUse.get(f); s >= 0; s = opNext.get(s)) {
+    let u = opUser.get(s);
+    let k = <i32>vKind.get(u);
+    if (k == VK.BlockAddress) continue;
+    if (k != VK.Inst || !(opOf(u) == Op.Call || opOf(u) == Op.Invoke || opOf(u) == Op.CallBr)) {
+      if (k == VK.Dead) continue;
+      // A constant nobody uses is not a user LLVM would see.
+      if (k >= VK.ConstInt && k <= VK.PtrAuth && vFirstUse.get(u) < 0) continue;
+      return u;
+    }
+    if (isAssumeLike(operand(u, 0))) continue;
+    let idx = s - iOps.get(u);
+    if (idx != 0 || callFnType(u) != ft) {
+      if (isBundleOperandOf(u, idx, "clang.arc.attachedcall")) continue;
+      return u;
+    }
+  }
+  return -1;
+}
+function isAssumeLike(c: i32): bool {
+  if (!isIntrinsic(c)) return false;
+  return nameStarts(c, "llvm.assume") || nameStarts(c, "llvm.sideeffect") || nameStarts(c, "llvm.pseudoprobe") ||
+    nameStarts(c, "llvm.dbg.") || nameStarts(c, "llvm.invariant.start") || nameStarts(c, "llvm.invariant.end") ||
+    nameStarts(c, "llvm.lifetime.start") || nameStarts(c, "llvm.lifetime.end") ||
+    nameStarts(c, "llvm.experimental.noalias.scope.decl") || nameStarts(c, "llvm.objectsize") ||
+    nameStarts(c, "llvm.ptr.annotation") || nameStarts(c, "llvm.var.annotation");
+}
+function visitBasicBlock(b: i32): void {
+  let first = vA.get(b);
+  if (first < 0 || opOf(first) != Op.Phi) return;
+  preds.clear();
+  for (let s = vFirstUse.get(b); s >= 0; s = opNext.get(s)) {
+    let u = opUser.get(s);
+    if (<i32>vKind.get(u) == VK.Inst && isTerminator(opOf(u)) && vParent.get(u) >= 0) preds.push(<i64>vParent.get(u));
+  }
+  sortI64(preds.ptr, preds.len);
+  for (let pn = first; pn >= 0 && opOf(pn) == Op.Phi; pn = iNext.get(pn)) {
+    let n = numOperands(pn) >> 1;
+    if (n != preds.len) { bad("PHINode should have one entry for each predecessor of its parent basic block!", pn); return; }
+    pairs.clear();
+    for (let k = 0; k < n; k++) pairs.push((<i64>operand(pn, 2 * k + 1) << 32) | (<i64>operand(pn, 2 * k) & 0xffffffff));
+    sortI64(pairs.ptr, pairs.len);
+    for (let k = 0; k < n; k++) {
+      let blk = <i32>(pairs.get(k) >> 32), val = <i32>pairs.get(k);
+      if (k > 0) {
+        let pblk = <i32>(pairs.get(k - 1) >> 32), pval = <i32>pairs.get(k - 1);
+        if (blk == pblk && val != pval) {
+          bad("PHI node has multiple entries for the same basic block with different incoming values!", pn);
+          w(blk); w(val); w(pval); return;
+        }
+      }
+      let pb = <i32>preds.get(k);
+      if (blk != pb) { bad("PHI node entries do not match predecessors!", pn); w(blk); w(pb); return; }
+    }
+  }
+}

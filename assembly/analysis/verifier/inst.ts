@@ -1,0 +1,164 @@
+// The verifier's checks of each instruction by opcode: control flow, phis, compares, vector and
+// aggregate operations here; arithmetic and casts, memory, calls and EH in their own files.
+import {
+  TK, tyKind, tyA, T_VOID, T_I1, T_TOKEN, isInt, isPtr, isVector, memberType, memberCount,
+} from "../../ir/types";
+import { VK, vKind, vType, vParent, iPrev, operand, numOperands } from "../../ir/values";
+import { gValueType } from "../../ir/globals";
+import { Op, isBinary, isCast } from "../../ir/opcodes";
+import { listCount, listItem } from "../../ir/inst";
+import { bad, curFn, fail, mark, nextStamp, w, wt } from "./state";
+import {
+  firstNonPhi, invokeUnwind, isEHPadOp, isFPOrFPVec, isIntOrIntVec, isPtrOrPtrVec, opOf, sameCount,
+} from "./queries";
+import { visitAlloca, visitAtomicRMW, visitCmpXchg, visitFence, visitGEP, visitLoad, visitStore } from "./memory";
+import { visitBinary, visitCast } from "./arith";
+import { visitCallBase } from "./calls";
+import { visitCatchRet, visitCatchSwitch, visitCleanupRet, visitFuncletPad, visitLandingPad, visitResume } from "./eh";
+import { visitInstruction, visitTerminator } from "./instruction";
+
+export function visitInst(i: i32): void {
+  let n = numOperands(i);
+  for (let k = 0; k < n; k++) if (operand(i, k) < 0) { bad("Operand is null", i); return; }
+  let op = opOf(i);
+  if (isBinary(op)) { visitBinary(i, op); return; }
+  if (isCast(op)) { visitCast(i, op); return; }
+  switch (op) {
+    case Op.Phi: visitPhi(i); return;
+    case Op.Call: visitCallBase(i); return;
+    case Op.Invoke: {
+      visitCallBase(i);
+      let unwind = invokeUnwind(i);
+      let pad = firstNonPhi(unwind);
+      if (pad < 0 || !isEHPadOp(opOf(pad))) { bad("The unwind destination does not have an exception handling instruction!", i); return; }
+      visitTerminator(i); return;
+    }
+    case Op.CallBr: {
+      if (<i32>vKind.get(operand(i, 0)) != VK.InlineAsm) { bad("Callbr is currently only used for asm-goto!", i); return; }
+      visitTerminator(i); return;
+    }
+    case Op.Ret: visitRet(i); return;
+    case Op.Br: {
+      if (n == 3 && vType.get(operand(i, 0)) != T_I1) { bad("Branch condition is not 'i1' type!", i); w(operand(i, 0)); return; }
+      visitTerminator(i); return;
+    }
+    case Op.Switch: visitSwitch(i); return;
+    case Op.IndirectBr: {
+      if (!isPtr(vType.get(operand(i, 0)))) { bad("Indirectbr operand must have pointer type!", i); return; }
+      visitTerminator(i); return;
+    }
+    case Op.Unreachable: visitTerminator(i); return;
+    case Op.FNeg: {
+      let t = vType.get(i);
+      if (t != vType.get(operand(i, 0))) { bad("Unary operators must have same type foroperands and result!", i); return; }
+      if (!isFPOrFPVec(t)) { bad("FNeg operator only works with float types!", i); return; }
+      visitInstruction(i); return;
+    }
+    case Op.ICmp: case Op.FCmp: {
+      let a = vType.get(operand(i, 0)), b = vType.get(operand(i, 1));
+      let ic = op == Op.ICmp;
+      if (a != b) { bad(ic ? "Both operands to ICmp instruction are not of the same type!" : "Both operands to FCmp instruction are not of the same type!", i); return; }
+      if (ic && !(isIntOrIntVec(a) || isPtrOrPtrVec(a))) { bad("Invalid operand types for ICmp instruction", i); return; }
+      if (!ic && !isFPOrFPVec(a)) { bad("Invalid operand types for FCmp instruction", i); return; }
+      visitInstruction(i); return;
+    }
+    case Op.Select: visitSelect(i); return;
+    case Op.ExtractElement: {
+      let vt = vType.get(operand(i, 0));
+      if (!isVector(vt) || !isInt(vType.get(operand(i, 1)))) { bad("Invalid extractelement operands!", i); return; }
+      visitInstruction(i); return;
+    }
+    case Op.InsertElement: {
+      let vt = vType.get(operand(i, 0));
+      if (!isVector(vt) || vType.get(operand(i, 1)) != tyA.get(vt) || !isInt(vType.get(operand(i, 2)))) { bad("Invalid insertelement operands!", i); return; }
+      visitInstruction(i); return;
+    }
+    case Op.ShuffleVector: {
+      let vt = vType.get(operand(i, 0));
+      if (!isVector(vt) || vType.get(operand(i, 1)) != vt) { bad("Invalid shufflevector operands!", i); return; }
+      visitInstruction(i); return;
+    }
+    case Op.ExtractValue: {
+      if (indexedType(vType.get(operand(i, 0)), i) != vType.get(i)) { bad("Invalid ExtractValueInst operands!", i); return; }
+      visitInstruction(i); return;
+    }
+    case Op.InsertValue: {
+      if (indexedType(vType.get(operand(i, 0)), i) != vType.get(operand(i, 1))) { bad("Invalid InsertValueInst operands!", i); return; }
+      visitInstruction(i); return;
+    }
+    case Op.GetElementPtr: visitGEP(i); return;
+    case Op.Load: visitLoad(i); return;
+    case Op.Store: visitStore(i); return;
+    case Op.Alloca: visitAlloca(i); return;
+    case Op.AtomicCmpXchg: visitCmpXchg(i); return;
+    case Op.AtomicRMW: visitAtomicRMW(i); return;
+    case Op.Fence: visitFence(i); return;
+    case Op.LandingPad: visitLandingPad(i); return;
+    case Op.Resume: visitResume(i); return;
+    case Op.CatchPad: case Op.CleanupPad: visitFuncletPad(i, op); return;
+    case Op.CatchSwitch: visitCatchSwitch(i); return;
+    case Op.CatchRet: visitCatchRet(i); return;
+    case Op.CleanupRet: visitCleanupRet(i); return;
+    default: visitInstruction(i);
+  }
+}
+
+function visitRet(i: i32): void {
+  let rt = tyA.get(gValueType.get(curFn));
+  let n = numOperands(i);
+  if (rt == T_VOID) {
+    if (n != 0) { bad("Found return instr that returns non-void in Function of void return type!", i); wt(rt); return; }
+  } else if (n != 1 || vType.get(operand(i, 0)) != rt) {
+    bad("Function return type does not match operand type of return inst!", i); wt(rt); return;
+  }
+  visitTerminator(i);
+}
+
+function visitSwitch(i: i32): void {
+  let t = vType.get(operand(i, 0));
+  let n = numOperands(i);
+  let st = nextStamp();
+  for (let k = 2; k + 1 < n; k += 2) {
+    let c = operand(i, k);
+    if (<i32>vKind.get(c) != VK.ConstInt) { bad("Case value is not a constant integer.", i); return; }
+    if (vType.get(c) != t) { bad("Switch constants must all be same type as switch value!", i); return; }
+    if (mark.get(c) == st) { bad("Duplicate integer as switch case", i); w(c); return; }
+    mark.set(c, st);
+  }
+  visitTerminator(i);
+}
+
+function visitPhi(i: i32): void {
+  let prev = iPrev.get(i);
+  if (prev >= 0 && opOf(prev) != Op.Phi) { bad("PHI nodes not grouped at top of basic block!", i); w(vParent.get(i)); return; }
+  let t = vType.get(i);
+  if (t == T_TOKEN) { fail("PHI nodes cannot have token type!"); return; }
+  let n = numOperands(i);
+  for (let k = 0; k < n; k += 2) if (vType.get(operand(i, k)) != t) { bad("PHI node operands are not the same type as the result!", i); return; }
+  visitInstruction(i);
+}
+
+function visitSelect(i: i32): void {
+  let c = vType.get(operand(i, 0)), a = vType.get(operand(i, 1)), b = vType.get(operand(i, 2));
+  let ok = a == b && a != T_TOKEN;
+  if (ok) {
+    if (isVector(c)) ok = tyA.get(c) == T_I1 && isVector(a) && sameCount(a, c);
+    else ok = c == T_I1;
+  }
+  if (!ok) { bad("Invalid operands for select instruction!", i); return; }
+  if (a != vType.get(i)) { bad("Select values must have same type as select instruction!", i); return; }
+  visitInstruction(i);
+}
+
+// ExtractValueInst::getIndexedType over the instruction's index list; -1 when invalid.
+function indexedType(t: i32, i: i32): i32 {
+  let n = listCount(i);
+  for (let k = 0; k < n; k++) {
+    let kind = <i32>tyKind.get(t);
+    if (!(kind == TK.Array || kind == TK.Struct || kind == TK.NamedStruct)) return -1;
+    let idx = <u64>listItem(i, k) & 0xffffffff;
+    if (idx >= <u64>memberCount(t)) return -1;
+    t = memberType(t, <i32>idx);
+  }
+  return t;
+}

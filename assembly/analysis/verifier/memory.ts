@@ -1,0 +1,75 @@
+// The verifier's checks of memory instructions: alloca, load, store, GEP, fence and atomics.
+import { TK, tyKind, isInt, isPtr, isFP, scalarType } from "../../ir/types";
+import { vType, iFlags, iExt, operand, numOperands } from "../../ir/values";
+import { F_ATOMIC, Ordering, RMW_NAMES, isFPRMW } from "../../ir/opcodes";
+import { ordering, predicate } from "../../ir/inst";
+import { bad, fail, w, wt } from "./state";
+import { isFPOrFPVec, isIntOrIntVec, isSized } from "./queries";
+import { visitInstruction } from "./instruction";
+
+export function visitAtomicRMW(i: i32): void {
+  if (ordering(i) == Ordering.Unordered) { bad("atomicrmw instructions cannot be unordered.", i); return; }
+  let op = predicate(i);
+  let t = vType.get(operand(i, 1));
+  let nm = op < RMW_NAMES.length ? RMW_NAMES[op] : "";
+  if (op == 0) {
+    if (!(isInt(t) || isFP(t) || isPtr(t))) { bad("atomicrmw " + nm + " operand must have integer or floating point type!", i); wt(t); return; }
+  } else if (isFPRMW(op)) {
+    if (!(isFPOrFPVec(t) && <i32>tyKind.get(t) != TK.ScalableVector)) {
+      bad("atomicrmw " + nm + " operand must have floating-point or fixed vector of floating-point type!", i); wt(t); return;
+    }
+  } else if (!isInt(t)) { bad("atomicrmw " + nm + " operand must have integer type!", i); wt(t); return; }
+  visitInstruction(i);
+}
+
+export function visitGEP(i: i32): void {
+  let n = numOperands(i);
+  if (!isPtr(scalarType(vType.get(operand(i, 0))))) { bad("GEP base pointer is not a vector or a vector of pointers", i); return; }
+  if (!isSized(iExt.get(i))) { bad("GEP into unsized type!", i); return; }
+  for (let k = 1; k < n; k++) if (!isIntOrIntVec(vType.get(operand(i, k)))) { bad("GEP indexes must be integers", i); return; }
+  visitInstruction(i);
+}
+
+export function visitLoad(i: i32): void {
+  if (!isPtr(vType.get(operand(i, 0)))) { bad("Load operand must be a pointer.", i); return; }
+  let t = vType.get(i);
+  if (!isSized(t)) { bad("loading unsized types is not allowed", i); return; }
+  if (iFlags.get(i) & F_ATOMIC) {
+    let o = ordering(i);
+    if (o == Ordering.Release || o == Ordering.AcqRel) { bad("Load cannot have Release ordering", i); return; }
+    if (!(isInt(t) || isPtr(t) || isFP(t))) { fail("atomic load operand must have integer, pointer, or floating point type!"); wt(t); w(i); return; }
+  } else if (iExt.get(i) >= 0) { bad("Non-atomic load cannot have SynchronizationScope specified", i); return; }
+  visitInstruction(i);
+}
+
+export function visitStore(i: i32): void {
+  if (!isPtr(vType.get(operand(i, 1)))) { bad("Store operand must be a pointer.", i); return; }
+  let t = vType.get(operand(i, 0));
+  if (!isSized(t)) { bad("storing unsized types is not allowed", i); return; }
+  if (iFlags.get(i) & F_ATOMIC) {
+    let o = ordering(i);
+    if (o == Ordering.Acquire || o == Ordering.AcqRel) { bad("Store cannot have Acquire ordering", i); return; }
+    if (!(isInt(t) || isPtr(t) || isFP(t))) { fail("atomic store operand must have integer, pointer, or floating point type!"); wt(t); w(i); return; }
+  } else if (iExt.get(i) >= 0) { bad("Non-atomic store cannot have SynchronizationScope specified", i); return; }
+  visitInstruction(i);
+}
+
+export function visitAlloca(i: i32): void {
+  if (!isSized(iExt.get(i))) { bad("Cannot allocate unsized type", i); return; }
+  if (!isInt(vType.get(operand(i, 0)))) { bad("Alloca array size must have integer type", i); return; }
+  visitInstruction(i);
+}
+
+export function visitCmpXchg(i: i32): void {
+  let t = vType.get(operand(i, 1));
+  if (!(isInt(t) || isPtr(t))) { fail("cmpxchg operand must have integer or pointer type"); wt(t); w(i); return; }
+  visitInstruction(i);
+}
+
+export function visitFence(i: i32): void {
+  let o = ordering(i);
+  if (!(o == Ordering.Acquire || o == Ordering.Release || o == Ordering.AcqRel || o == Ordering.SeqCst)) {
+    bad("fence instructions may only have acquire, release, acq_rel, or seq_cst ordering.", i); return;
+  }
+  visitInstruction(i);
+}

@@ -1,0 +1,84 @@
+// The verifier's state during one verification, its reset, and the writing of its messages
+// (VerifierSupport::CheckFailed / Write).
+import { OutBuf } from "../../util/outbuf";
+import { I32Vec, I64Vec } from "../../util/vec";
+import { VK, vKind, vParent, vA, valueCount } from "../../ir/values";
+import { gValue, globalCount } from "../../ir/globals";
+import { printType } from "../../text/printer-types";
+import { printTypedValue } from "../../text/printer-values";
+import { numberForDiagnostics, numberFunction, printInstructionTo } from "../../text/printer";
+import { analyses } from "../context";
+
+export let out: OutBuf = new OutBuf();
+export let broken: bool = false;
+let numbered: bool = false;
+let numberedFn: i32 = -1;
+// value id -> stamp: switch case constants (duplicates), and instructions already visited in the
+// block being verified (blockStamp), which answers same-block dominance without numbering blocks.
+// The two uses mark disjoint values, so one counter serves both.
+export let mark: I32Vec = new I32Vec();
+let stamp: i32 = 0;
+export let blockStamp: i32 = 0;
+export let curBlock: i32 = -1;              // the block being verified
+export let curBlockNum: i32 = -1;           // its cfg.ts number
+// global index -> (epoch << 1) | "name starts with llvm.", filled lazily per verification
+export let intrinsicCache: I32Vec = new I32Vec();
+export let epoch: i32 = 0;
+// Whether some instruction may have a user that is erased or not in a block: only then are use
+// lists walked for "Instruction referencing instruction not embedded in a basic block!".
+export let walkUsers: bool = true;
+export let pairs: I64Vec = new I64Vec();    // phi (block, value) pairs, sorted
+export let preds: I64Vec = new I64Vec();    // predecessor blocks, sorted
+export let curFn: i32 = -1;                 // global index of the function being verified
+export let curFnValue: i32 = -1;
+let landingPadTy: i32 = -1;
+
+export function resetVerifier(): void {
+  out = new OutBuf(); mark = new I32Vec(); pairs = new I64Vec(); preds = new I64Vec(); intrinsicCache = new I32Vec();
+  broken = false; numbered = false; numberedFn = -1; stamp = 0; blockStamp = 0; curBlock = -1; curBlockNum = -1; epoch = 0; walkUsers = true;
+  curFn = -1; curFnValue = -1; landingPadTy = -1;
+}
+// Setters for the verifier's other files (an AS module cannot assign another's globals).
+export function setWalkUsers(on: bool): void { walkUsers = on; }
+export function setBroken(): void { broken = true; }
+export function enterFunction(g: i32): void { curFn = g; curFnValue = gValue.get(g); landingPadTy = -1; }
+export function enterBlock(b: i32): void { blockStamp = ++stamp; curBlock = b; curBlockNum = analyses().cfg.blockNum.get(b); }
+export function nextStamp(): i32 { return ++stamp; }
+// The first landingpad/resume type of the function, or whether t differs from it.
+export function landingPadTypeDiffers(t: i32): bool {
+  if (landingPadTy < 0) { landingPadTy = t; return false; }
+  return landingPadTy != t;
+}
+// The text of the last verification (empty when the module is well formed).
+export function verifierOutput(): OutBuf { return out; }
+
+export function begin(): void {
+  out.clear(); broken = false; numbered = false; numberedFn = -1; epoch++;
+  let n = valueCount();
+  if (mark.len < n) mark.resize(n, 0);
+  let ng = globalCount();
+  if (intrinsicCache.len < ng) intrinsicCache.resize(ng, 0);
+}
+
+export function fail(msg: string): void { broken = true; out.str(msg); out.byte(10); }
+function fnOf(v: i32): i32 {
+  let k = <i32>vKind.get(v);
+  if (k == VK.Inst) { let b = vParent.get(v); if (b < 0) return -1; v = b; k = VK.Block; }
+  if (k == VK.Block || k == VK.Arg) { let f = vParent.get(v); return f >= 0 && <i32>vKind.get(f) == VK.Function ? vA.get(f) : -1; }
+  return -1;
+}
+function prepare(v: i32): void {
+  if (!numbered) { numberForDiagnostics(); numbered = true; numberedFn = -1; }
+  let g = fnOf(v);
+  if (g >= 0 && g != numberedFn) { numberFunction(g); numberedFn = g; }
+}
+// A value: instructions in full, others as a typed operand; each on its own line.
+export function w(v: i32): void {
+  if (v < 0) return;
+  prepare(v);
+  if (<i32>vKind.get(v) == VK.Inst) printInstructionTo(out, v); else printTypedValue(out, v);
+  out.byte(10);
+}
+// A type: a space and the type, no newline (as opt writes it).
+export function wt(t: i32): void { out.byte(32); printType(out, t); }
+export function bad(msg: string, v: i32): void { fail(msg); w(v); }

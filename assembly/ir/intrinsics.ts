@@ -1,0 +1,131 @@
+// Intrinsics: which `llvm.*` names are intrinsics, and the attributes LLVM gives a declaration of
+// one (it replaces the declared ones). Built from the generated table (intrinsics-table.ts), which
+// holds the attributes already encoded, so neither the reader nor a pass needs the lexer here.
+import { I32Vec } from "../util/vec";
+import {
+  INTRINSIC_NAMES, INTRINSIC_ATTR_KINDS, INTRINSIC_SETS, INTRINSIC_LISTS, INTRINSIC_ATTRS_19,
+  INTRINSIC_ATTRS_22, KNOWN_INTRINSICS_22, INTRINSIC_TARGET_PREFIXES,
+} from "./intrinsics-table";
+import { llvmVersion } from "./version";
+import { strtab } from "./module";
+import { AT, ATTR_KW, attrSets, attrTag, internAttrList } from "./attributes";
+import { gKind, gValue, gAttrs, GK, globalCount, gValueType } from "./globals";
+import { vName } from "./values";
+import { TK, tyKind, tyA, listLen, listAt, scalarType } from "./types";
+
+let kindOf: I32Vec = new I32Vec();   // INTRINSIC_ATTR_KINDS index -> ATTR_KW index (filled on first use)
+let entries: I32Vec = new I32Vec(32);
+let slots: I32Vec = new I32Vec(16);
+export function resetIntrinsics(): void {
+  kindOf = new I32Vec(); entries = new I32Vec(32); slots = new I32Vec(16);
+}
+
+// Bytes [p, p+n) against string s (ASCII): <0, 0, >0.
+function compareBytes(p: usize, n: i32, s: string): i32 {
+  let m = s.length, k = n < m ? n : m;
+  for (let i = 0; i < k; i++) {
+    let d = <i32>load<u8>(p + <usize>i) - s.charCodeAt(i);
+    if (d != 0) return d;
+  }
+  return n - m;
+}
+// Index of bytes [p, p+n) in a byte-sorted name table, or -1.
+function search(table: string[], p: usize, n: i32): i32 {
+  let lo = 0, hi = table.length - 1;
+  while (lo <= hi) {
+    let mid = (lo + hi) >>> 1;
+    let c = compareBytes(p, n, unchecked(table[mid]));
+    if (c == 0) return mid;
+    if (c < 0) hi = mid - 1; else lo = mid + 1;
+  }
+  return -1;
+}
+// Table index of the longest '.'-component prefix of name `nm` (at least "llvm.x") in `table`, or -1.
+function longestPrefix(table: string[], nm: i32): i32 {
+  let p = strtab.ptrOf(nm), len = strtab.lenOf(nm);
+  while (len > 5) {
+    let k = search(table, p, len);
+    if (k >= 0) return k;
+    let j = len - 1;
+    while (j > 5 && load<u8>(p + <usize>j) != 46) j--;
+    if (j <= 5) break;
+    len = j;
+  }
+  return -1;
+}
+
+// Whether LLVM 22 knows `llvm.*` name `nm` as an intrinsic: one of its generic intrinsics or an
+// overload of one (the name extends it at a '.'), or any name in a target namespace (taken as
+// known: the table holds the generic ones only). The printer writes "; Unknown intrinsic" otherwise.
+export function isKnownIntrinsic22(nm: i32): bool {
+  for (let i = 0; i < INTRINSIC_TARGET_PREFIXES.length; i++) if (strtab.startsWithStr(nm, INTRINSIC_TARGET_PREFIXES[i])) return true;
+  return longestPrefix(KNOWN_INTRINSICS_22, nm) >= 0;
+}
+
+// Table index of the intrinsic a function name denotes, or -1.
+function lookup(nm: i32): i32 {
+  if (!strtab.startsWithStr(nm, "llvm.")) return -1;
+  return longestPrefix(INTRINSIC_NAMES, nm);
+}
+
+// `iN lo, hi` for a range(...) typed by `ty`'s scalar width (values wrap to N bits, as LLVM prints them).
+function rangeText(ty: i32, lo: i32, hi: i32): i32 {
+  let t = scalarType(ty);
+  let w = <i32>tyKind.get(t) == TK.Int ? tyA.get(t) : 64;
+  if (w < 32) { let sh = 32 - w; lo = (lo << sh) >> sh; hi = (hi << sh) >> sh; }
+  return strtab.internStr("i" + w.toString() + " " + lo.toString() + ", " + hi.toString());
+}
+// The interned attribute set at `off` in INTRINSIC_SETS (-1 for none); `ty` types a range.
+function buildSet(off: i32, ty: i32): i32 {
+  if (off < 0) return -1;
+  if (kindOf.len == 0) {
+    for (let i = 0; i < INTRINSIC_ATTR_KINDS.length; i++) {
+      let k = ATTR_KW.indexOf(INTRINSIC_ATTR_KINDS[i]);
+      assert(k >= 0, "intrinsics-table.ts names an attribute ir/attributes.ts does not have");
+      kindOf.push(k);
+    }
+  }
+  let n = unchecked(INTRINSIC_SETS[off]);
+  entries.clear();
+  for (let i = 0; i < n; i++) {
+    let e = off + 1 + 3 * i;
+    let kind = kindOf.get(unchecked(INTRINSIC_SETS[e]));
+    let tag = attrTag(kind);
+    let v0 = unchecked(INTRINSIC_SETS[e + 1]), v1 = unchecked(INTRINSIC_SETS[e + 2]);
+    if (tag == AT.Range) { v0 = rangeText(ty, v0, v1); v1 = 0; }
+    entries.push(tag); entries.push(kind); entries.push(v0); entries.push(v1);
+  }
+  return attrSets.internVec(entries, 0, entries.len);
+}
+
+// The attribute list LLVM gives a declaration of table entry k with function type fnTy.
+function attrsFor(list: i32, fnTy: i32): i32 {
+  let count = unchecked(INTRINSIC_LISTS[list]);
+  let nParams = listLen(fnTy);
+  slots.clear();
+  slots.push(buildSet(unchecked(INTRINSIC_LISTS[list + 1]), -1));
+  slots.push(buildSet(unchecked(INTRINSIC_LISTS[list + 2]), tyA.get(fnTy)));
+  // as many parameter sets as the intrinsic has, even when the declaration lists fewer parameters
+  // (LLVM gives the declaration the intrinsic's list; the verifier then reports it)
+  let n = count - 2 > nParams ? count - 2 : nParams;
+  for (let i = 0; i < n; i++) {
+    slots.push(i < count - 2 ? buildSet(unchecked(INTRINSIC_LISTS[list + 3 + i]), i < nParams ? listAt(fnTy, i) : -1) : -1);
+  }
+  return internAttrList(slots, 0, slots.len);
+}
+
+// Gives every declared intrinsic LLVM's attributes.
+export function applyIntrinsicAttributes(): void {
+  for (let g = 0; g < globalCount(); g++) applyIntrinsicAttributesTo(g);
+}
+// The same for one global.
+export function applyIntrinsicAttributesTo(g: i32): void {
+  if (<i32>gKind.get(g) != GK.Func) return;
+  let nm = vName.get(gValue.get(g));
+  if (nm < 0) return;
+  let k = lookup(nm);
+  if (k < 0) return;
+  let list = llvmVersion >= 22 ? unchecked(INTRINSIC_ATTRS_22[k]) : unchecked(INTRINSIC_ATTRS_19[k]);
+  if (list < 0) return;
+  gAttrs.set(g, attrsFor(list, gValueType.get(g)));
+}

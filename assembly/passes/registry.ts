@@ -1,0 +1,101 @@
+// What a pass declares, and what the runner hands it. Each pass describes itself beside its code
+// (a `...Pass()` function returning a PassInfo); passes/table.ts lists them, one line each; the
+// pipeline parser, the runner, the pass list the host reads (`passTable` in index.ts: --help,
+// -print-passes, the API) all read that one table.
+import { OutBuf } from "../util/outbuf";
+import { I32Vec } from "../util/vec";
+import { FunctionAnalyses } from "../analysis/context";
+
+export const enum Level { Module = 0, Function = 1 }
+
+// What a pass leaves valid; the runner drops the rest of the cached function analyses after it
+// (as opt's PreservedAnalyses). Only the dominator trees' cached state is visible in output
+// (print<domtree> after a pass that numbered the tree: analysis/domtree.ts DomTreeStates).
+export const enum Preserves { Nothing = 0, CFG = 1, All = 2 }
+
+export const enum OptionKind { Bool = 0, UInt = 1, Enum = 2, String = 3 }
+const KIND_NAMES: string[] = ["bool", "uint", "enum", "string"];
+export function optionKindName(k: OptionKind): string { return KIND_NAMES[<i32>k]; }
+
+// One option a pass reads (`<pipeline>|name=value,...` from the host; opt's -name=value).
+export class PassOption {
+  constructor(public name: string, public kind: OptionKind, public defaultValue: string,
+              public values: string /* Enum: the allowed values, '|'-separated */, public help: string) {}
+  // The error for `value`, or "" when it is one this option takes (opt's cl::opt wording).
+  check(value: string): string {
+    if (this.kind == OptionKind.Bool) {
+      if (value == "1" || value == "0" || value == "true" || value == "false") return "";
+      return "for the -" + this.name + " option: '" + value + "' is invalid value for boolean argument! Try 0 or 1";
+    }
+    if (this.kind == OptionKind.UInt) {
+      let ok = value.length > 0 && value.length < 10;
+      for (let i = 0; i < value.length; i++) { let c = value.charCodeAt(i); if (c < 48 || c > 57) ok = false; }
+      return ok ? "" : "for the -" + this.name + " option: '" + value + "' value invalid for uint argument!";
+    }
+    if (this.kind == OptionKind.Enum) {
+      let vs = this.values.split("|");
+      for (let i = 0; i < vs.length; i++) if (vs[i] == value) return "";
+      return "for the -" + this.name + " option: Cannot find option named '" + value + "'!";
+    }
+    return "";
+  }
+}
+
+// A pass runs on the context: for a function pass `fn` is the function (a global index). It
+// returns 0, 1 after fail(), or PAUSE_FOR_REPOSITORY.
+export type PassRun = (c: PassContext) => i32;
+export const PAUSE_FOR_REPOSITORY: i32 = 3;
+
+export class PassInfo {
+  // An analysis (listed as one; the pipeline names it as require<name> and invalidate<name>,
+  // and `run` is what invalidating it does).
+  analysis: bool = false;
+  options: PassOption[] = [];
+  preserves: Preserves = Preserves.All;
+  help: string = "";
+  constructor(public name: string, public level: Level, public run: PassRun) {}
+  describe(help: string): PassInfo { this.help = help; return this; }
+  asAnalysis(): PassInfo { this.analysis = true; return this; }
+  keeps(p: Preserves): PassInfo { this.preserves = p; return this; }
+  option(name: string, kind: OptionKind, defaultValue: string, help: string, values: string = ""): PassInfo {
+    this.options.push(new PassOption(name, kind, defaultValue, values, help));
+    return this;
+  }
+  findOption(name: string): PassOption | null {
+    for (let i = 0; i < this.options.length; i++) if (this.options[i].name == name) return this.options[i];
+    return null;
+  }
+}
+
+// What the passes of one pipeline hand on to later passes and to the host.
+export class PassResults {
+  // mergefunc: for each function it erased, the function it was merged into (-1: none).
+  mergedInto: I32Vec = new I32Vec();
+  mergedIntoOf(g: i32): i32 { return g < this.mergedInto.len ? this.mergedInto.get(g) : -1; }
+}
+
+export class PassContext {
+  pass: PassInfo | null = null;
+  fn: i32 = -1;
+  analyses: FunctionAnalyses;           // the function analyses the passes build and keep
+  constructor(analyses: FunctionAnalyses) { this.analyses = analyses; }
+  out: OutBuf = new OutBuf();           // text the passes print (print<domtree>, reports)
+  error: string = "";
+  pipeline: string = "";                // the pipeline as repository digests see it
+  results: PassResults = new PassResults();
+  // the options the host gave, decoded (passes/options.ts)
+  optionNames: string[] = [];
+  optionValues: string[] = [];
+
+  fail(message: string): i32 { this.error = message; return 1; }
+
+  // The value of the running pass's option `name`: the host's, or the declared default.
+  str(name: string): string {
+    for (let i = 0; i < this.optionNames.length; i++) if (this.optionNames[i] == name) return this.optionValues[i];
+    let decl = this.pass!.findOption(name);
+    if (decl == null) throw new Error("pass " + this.pass!.name + " reads undeclared option " + name);
+    return decl.defaultValue;
+  }
+  bool(name: string): bool { let v = this.str(name); return v == "1" || v == "true"; }
+  uint(name: string): i32 { return I32.parseInt(this.str(name)); }
+}

@@ -1,0 +1,158 @@
+// Constant expressions (the opcodes the target version still reads), compare predicates, and the
+// cast folding LLVM's constant folder always does.
+import { I32Vec } from "../util/vec";
+import { T, tok, tokStr, tokNum, next, src, strtab } from "./lexer";
+import * as K from "./keywords";
+import { errorI, eat, expect, expectWord, isWord, stack } from "./pstate";
+import { parseType } from "./parse-types";
+import { TK, tyKind, tyA, tyN, T_I1, isPtr, isVector, vectorType, withScalar, scalarType } from "../ir/types";
+import { VK, vKind, vType } from "../ir/values";
+import { getNull, getPoison, getZero, getExpr, isNullValue, gepExprWords } from "../ir/constants";
+import { instOpcode } from "./parse-inst";
+import { has, Feature } from "../ir/version";
+import {
+  Op, F_NUW, F_NSW, F_EXACT, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW, F_DISJOINT, isCast, isBinary,
+  ICMP_NAMES as ICMP, FCMP_NAMES as FCMP,
+} from "../ir/opcodes";
+import { parseTypeAndValue } from "./parse-values";
+
+// The instruction words LLVM reads as the start of a constant expression: those the version still
+// has as constant expressions, and those it answers with "no longer supported".
+export function opcodeOf(w: i32): i32 {
+  let op = instOpcode(w);
+  if (op == Op.GetElementPtr || isCast(op) || isBinary(op) || op == Op.FNeg || op == Op.ICmp || op == Op.FCmp ||
+    op == Op.Select || op == Op.ExtractElement || op == Op.InsertElement || op == Op.ShuffleVector) return op;
+  return Op.None;
+}
+export function constExprSupported(op: i32): bool {
+  switch (op) {
+    case Op.GetElementPtr: case Op.Trunc: case Op.PtrToInt: case Op.PtrToAddr: case Op.IntToPtr: case Op.BitCast:
+    case Op.AddrSpaceCast: case Op.Add: case Op.Sub: case Op.Xor: case Op.ExtractElement: case Op.InsertElement:
+    case Op.ShuffleVector: return true;
+    case Op.Mul: return has(Feature.MulConstExpr);
+  }
+  return false;
+}
+
+// Extra words of the constant expression being built. Operands may themselves be constant
+// expressions parsed in the middle of ours, so each parse keeps its words above `wBase` and
+// gives the space back when done (like `stack`); never clear() it.
+let exprWords: I32Vec = new I32Vec(8);
+export function resetExprScratch(): void { exprWords = new I32Vec(8); }
+
+export function parseConstExpr(op: i32, type: i32): i32 {
+  next(); // opcode
+  let flags = 0, aux = 0;
+  if (op == Op.GetElementPtr) {
+    let inrangeLo: i64 = 0, inrangeHi: i64 = 0, hasInrange = false;
+    while (tok == T.Word) {
+      if (tokStr == K.KW_inbounds) flags |= F_INBOUNDS;
+      else if (tokStr == K.KW_nusw) flags |= F_GEP_NUSW;
+      else if (tokStr == K.KW_nuw) flags |= F_GEP_NUW;
+      else if (tokStr == K.KW_inrange) {
+        next();
+        if (!expect(T.LParen, "'('")) return -1;
+        if (tok != T.Int) return errorI("expected integer"); inrangeLo = tokNum; next();
+        if (!expect(T.Comma, "','")) return -1;
+        if (tok != T.Int) return errorI("expected integer"); inrangeHi = tokNum; next();
+        if (tok != T.RParen) return errorI("expected ')'");
+        hasInrange = true;
+      } else break;
+      next();
+    }
+    if (!expect(T.LParen, "'(' in constantexpr")) return -1;
+    let src = parseType(); if (src < 0) return -1;
+    if (!expect(T.Comma, "',' after getelementptr's type")) return -1;
+    let base = stack.len;
+    let ptr = parseTypeAndValue(); if (ptr < 0) return -1;
+    stack.push(ptr);
+    let anyNonZero = false;
+    while (eat(T.Comma)) {
+      let inr = false;
+      if (isWord(K.KW_inrange)) { next(); inr = true; } // old inrange-on-index syntax
+      let idx = parseTypeAndValue(); if (idx < 0) { stack.len = base; return -1; }
+      if (!isNullValue(idx)) anyNonZero = true;
+      stack.push(idx);
+    }
+    if (!expect(T.RParen, "')' in constantexpr")) { stack.len = base; return -1; }
+    if (flags & F_INBOUNDS) flags |= F_GEP_NUSW;
+    let wBase = exprWords.len;
+    gepExprWords(src, hasInrange, inrangeLo, inrangeHi, exprWords);
+    if (hasInrange) aux = 1;
+    let resTy = vType.get(ptr);
+    for (let i = base + 1; i < stack.len; i++) if (isVector(vType.get(stack.get(i))) && !isVector(resTy)) resTy = vectorLike(resTy, vType.get(stack.get(i)));
+    if (type >= 0 && resTy != type) { stack.len = base; exprWords.len = wBase; return errorI("constant expression type mismatch"); }
+    // LLVM folds a GEP whose indices are all zero to its base pointer.
+    let v: i32;
+    if (!anyNonZero && !hasInrange && !isVector(resTy) && vType.get(ptr) == resTy) v = ptr;
+    else v = getExpr(op, resTy, flags, aux, exprWords, wBase, exprWords.len - wBase, stack, base, stack.len - base);
+    stack.len = base; exprWords.len = wBase;
+    return v;
+  }
+  if (isCast(op)) {
+    if (!expect(T.LParen, "'(' after constantexpr cast")) return -1;
+    let v = parseTypeAndValue(); if (v < 0) return -1;
+    if (!expectWord(K.KW_to, "'to' in constantexpr cast")) return -1;
+    let dst = parseType(); if (dst < 0) return -1;
+    if (!expect(T.RParen, "')' at end of constantexpr cast")) return -1;
+    if (type >= 0 && dst != type) return errorI("constant expression type mismatch");
+    return foldCast(op, v, dst);
+  }
+  if (isBinary(op) || op == Op.FNeg) {
+    while (tok == T.Word && (tokStr == K.KW_nuw || tokStr == K.KW_nsw || tokStr == K.KW_exact || tokStr == K.KW_disjoint)) {
+      if (tokStr == K.KW_nuw) flags |= F_NUW; else if (tokStr == K.KW_nsw) flags |= F_NSW;
+      else if (tokStr == K.KW_exact) flags |= F_EXACT; else flags |= F_DISJOINT;
+      next();
+    }
+  }
+  if (op == Op.ICmp || op == Op.FCmp) {
+    aux = parseCmpPredicate(op == Op.FCmp);
+    if (aux < 0) return -1;
+  }
+  if (!expect(T.LParen, "'(' in constantexpr")) return -1;
+  let base = stack.len;
+  while (true) {
+    let v = parseTypeAndValue(); if (v < 0) { stack.len = base; return -1; }
+    stack.push(v);
+    if (!eat(T.Comma)) break;
+  }
+  if (!expect(T.RParen, "')' in constantexpr")) { stack.len = base; return -1; }
+  let n = stack.len - base;
+  let resTy = vType.get(stack.get(base));
+  if (op == Op.ICmp || op == Op.FCmp) resTy = withScalar(resTy, T_I1);
+  else if (op == Op.ExtractElement) resTy = tyA.get(resTy);
+  else if (op == Op.Select) resTy = vType.get(stack.get(base + 1));
+  else if (op == Op.ShuffleVector) {
+    if (n != 3) { stack.len = base; return errorI("expected three operands to shufflevector"); }
+    resTy = vectorType(tyA.get(vType.get(stack.get(base))), tyN.get(vType.get(stack.get(base + 2))), <i32>tyKind.get(vType.get(stack.get(base + 2))) == TK.ScalableVector);
+  }
+  if (type >= 0 && resTy != type) { stack.len = base; return errorI("constant expression type mismatch"); }
+  let v = getExpr(op, resTy, flags, aux, exprWords, 0, 0, stack, base, n);
+  stack.len = base;
+  return v;
+}
+function vectorLike(t: i32, vt: i32): i32 { return vectorType(t, tyN.get(vt), <i32>tyKind.get(vt) == TK.ScalableVector); }
+
+export function parseCmpPredicate(isFloat: bool): i32 {
+  if (tok != T.Word) return errorI("expected " + (isFloat ? "fcmp" : "icmp") + " predicate (e.g. 'oeq')");
+  let w = tokStr;
+  let names = isFloat ? FCMP : ICMP;
+  for (let i = 0; i < names.length; i++) if (strtab.eqStr(w, names[i])) { next(); return isFloat ? i : 32 + i; }
+  return errorI("expected " + (isFloat ? "fcmp" : "icmp") + " predicate (e.g. 'oeq')");
+}
+
+// Cast folding LLVM's constant folder always does: no-op casts, casts of null/zero/undef/poison.
+export function foldCast(op: i32, v: i32, dst: i32): i32 {
+  let src = vType.get(v);
+  let k = <i32>vKind.get(v);
+  if (op == Op.BitCast && src == dst) return v;
+  if (k == VK.ConstPoison) return getPoison(dst);
+  if (isNullValue(v) && (op == Op.BitCast || op == Op.PtrToInt || op == Op.IntToPtr || op == Op.ZExt || op == Op.SExt || op == Op.Trunc)) {
+    if (op == Op.BitCast && !(isPtr(dst) == isPtr(src))) {} else
+    return isPtr(scalarType(dst)) && !isVector(dst) ? getNull(dst) : getZero(dst);
+  }
+  let base = stack.len; stack.push(v);
+  let c = getExpr(op, dst, 0, 0, exprWords, 0, 0, stack, base, 1);
+  stack.len = base;
+  return c;
+}

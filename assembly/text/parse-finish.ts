@@ -1,0 +1,110 @@
+// The end of the module: undefined values, types and metadata are reported, `#N` attribute groups
+// resolved, undeclared intrinsics declared, then the auto-upgrades and metadata uniquing run.
+import { I32Vec } from "../util/vec";
+import { sortStable } from "../util/sort";
+import { has, Feature } from "../ir/version";
+import { strtab } from "./lexer";
+import { errorAt, failed } from "./pstate";
+import { firstUndefinedType, typeDefPos } from "./parse-types";
+import { globalForwardList, forwardPosOf, strtabString } from "./parse-symbols";
+import { baFunc, baBlock } from "./parse-blockaddr";
+import { firstUndefinedMetadata, mdForwardPos, odrUniqueTypes } from "./parse-meta";
+import { resolveGroupRefs } from "./parse-attrs";
+import { isCallLike } from "../ir/opcodes";
+import { TK, tyKind, tyA, listLen, listAt, tyN } from "../ir/types";
+import { VK, vKind, vName, vA, iOp, operand, vFirstUse, opUser, opNext, appendOperand } from "../ir/values";
+import { GK, newGlobal, gKind, gValueType, gAttrs } from "../ir/globals";
+import { attrLists, internAttrList, fnAttrs } from "../ir/attributes";
+import { callAttrs, setCallAttrs, callFnType as callFnTypeOf } from "../ir/inst";
+import { uniqueMetadata } from "../ir/metadata";
+import { applyIntrinsicAttributes } from "../ir/intrinsics";
+import {
+  upgradeDebugIntrinsics, upgradeLifetimeIntrinsics, upgradeRenamedIntrinsics, upgradeModuleFlags,
+} from "./upgrade";
+import { attrScratch, pendingFnAttrOwners } from "./parser";
+
+export function finishModule(): bool {
+  // undefined globals: called intrinsics are declared, in name order (LLVM keeps its forward
+  // references in a map by name); anything else is an error
+  let intrinsics = new I32Vec(8);
+  for (let j = 0; j < globalForwardList.len; j++) {
+    let f = globalForwardList.get(j);
+    if (<i32>vKind.get(f) == VK.Forward && strtab.startsWithStr(vName.get(f), "llvm.")) intrinsics.push(f);
+  }
+  sortStable<NameOrder>(intrinsics, 0, intrinsics.len, new I32Vec(intrinsics.len));
+  for (let j = 0; j < intrinsics.len; j++) declareIntrinsic(intrinsics.get(j));
+  for (let j = 0; j < globalForwardList.len; j++) {
+    let f = globalForwardList.get(j);
+    if (<i32>vKind.get(f) == VK.Forward) {
+      let nm = vName.get(f);
+      return errorAt(nm >= 0 ? "use of undefined value '@" + strtabString(nm) + "'" : "use of undefined value '@" + vA.get(f).toString() + "'", forwardPosOf(f));
+    }
+  }
+  for (let j = 0; j < baFunc.len; j++) {
+    if (baFunc.get(j) >= 0) return errorAt("expected function name in blockaddress", forwardPosOf(baBlock.get(j)));
+  }
+  let ut = firstUndefinedType();
+  if (ut >= 0) {
+    let nm = tyA.get(ut);
+    return errorAt(nm >= 0 ? "use of undefined type named '" + strtabString(nm) + "'" : "use of undefined type '%" + tyN.get(ut).toString() + "'", typeDefPos.get(ut));
+  }
+  let um = firstUndefinedMetadata();
+  if (um >= 0) return errorAt("use of undefined metadata '!" + um.toString() + "'", mdForwardPos.get(um));
+  // attribute groups
+  for (let j = 0; j < pendingFnAttrOwners.len; j++) {
+    let o = pendingFnAttrOwners.get(j);
+    if (o < 0) {
+      let g = -1 - o;
+      if (<i32>gKind.get(g) == GK.Var) { gAttrs.set(g, resolveGroupRefs(gAttrs.get(g))); }
+      else gAttrs.set(g, resolveListFn(gAttrs.get(g)));
+    } else setCallAttrs(o, resolveListFn(callAttrs(o)));
+    if (failed) return false;
+  }
+  upgradeDebugIntrinsics();
+  applyIntrinsicAttributes();
+  upgradeLifetimeIntrinsics();
+  upgradeRenamedIntrinsics();
+  upgradeModuleFlags();
+  uniqueMetadata(odrUniqueTypes());
+  return !failed;
+}
+
+function resolveListFn(list: i32): i32 {
+  if (list < 0) return list;
+  let fs = fnAttrs(list);
+  let rs = resolveGroupRefs(fs);
+  if (rs == fs) return list;
+  let n = attrLists.lenOf(list);
+  attrScratch.clear();
+  for (let i = 0; i < n; i++) attrScratch.push(attrLists.at(list, i));
+  attrScratch.set(0, rs);
+  return internAttrList(attrScratch, 0, n);
+}
+
+// Values by name, byte-wise.
+@final class NameOrder { @inline less(a: i32, b: i32): bool { return strtab.compare(vName.get(a), vName.get(b)) < 0; } }
+
+// A call to an undeclared `llvm.*` function declares it with the call's function type.
+function declareIntrinsic(f: i32): bool {
+  let nm = vName.get(f);
+  if (nm < 0 || strtab.lenOf(nm) < 6) return false;
+  let p = strtab.ptrOf(nm);
+  if (!(load<u8>(p) == 108 && load<u8>(p + 1) == 108 && load<u8>(p + 2) == 118 && load<u8>(p + 3) == 109 && load<u8>(p + 4) == 46)) return false;
+  let fnTy = -1;
+  for (let s = vFirstUse.get(f); s >= 0; s = opNext.get(s)) {
+    let u = opUser.get(s);
+    if (<i32>vKind.get(u) == VK.Inst && isCallLike(<i32>iOp.get(u)) && operand(u, 0) == f) { fnTy = callFnTypeOf(u); break; }
+  }
+  if (fnTy < 0) return false;
+  // LLVM 22 gives the declaration the overloaded name for the call's types; wopt knows the
+  // overloads of the lifetime markers (on the pointer's address space) only
+  if (has(Feature.SizelessLifetime) && listLen(fnTy) == 1 && <i32>tyKind.get(listAt(fnTy, 0)) == TK.Ptr &&
+    (strtab.eqStr(nm, "llvm.lifetime.start") || strtab.eqStr(nm, "llvm.lifetime.end"))) {
+    vName.set(f, strtab.internStr(strtabString(nm) + ".p" + tyA.get(listAt(fnTy, 0)).toString()));
+  }
+  let g = newGlobal(GK.Func, f);
+  vKind.set(f, <u8>VK.Function); vA.set(f, g);
+  gValueType.set(g, fnTy);
+  appendOperand(f, -1); appendOperand(f, -1); appendOperand(f, -1);
+  return true;
+}

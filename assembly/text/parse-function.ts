@@ -1,0 +1,323 @@
+// Function declarations and definitions: the header (arguments, attributes, section, GC,
+// prefix/prologue, personality) and the body's blocks, instructions, debug records and
+// attachments.
+import { I32Vec } from "../util/vec";
+import { T, tok, tokStr, tokNum, tokStart, next, strtab } from "./lexer";
+import * as K from "./keywords";
+import { error, errorAt, eat, expect, isWord, failed, parseAlignment } from "./pstate";
+import { encodeAlign } from "../ir/align";
+import { parseType, parseAddrSpace } from "./parse-types";
+import { parseTypeAndValue } from "./parse-values";
+import {
+  beginFunctionScope, endFunctionScope, localLookupName, localSetName, localLookupNum, localSetNum,
+  forwardList, forwardPosOf, strtabString,
+} from "./parse-symbols";
+import { baFunc, baName, baNum, baBlock } from "./parse-blockaddr";
+import { setBlockEarlyRank } from "../ir/block-order";
+import { parseAttachment, parseDebugRecord } from "./parse-meta";
+import { parseAttrSet, AC_PARAM, AC_RET, AC_FN, fnAlign } from "./parse-attrs";
+import { parseInstruction, setPending, lastWasTerminator, pendingComma, resetPendingComma } from "./parse-inst";
+import { parseCallingConv } from "./parse-inst-call";
+import { isCallLike } from "../ir/opcodes";
+import { TK, tyKind, T_VOID, T_LABEL, ptrType, functionType } from "../ir/types";
+import {
+  VK, newValue, vKind, vType, vName, vParent, vA, vB, iNext, iPrev, iMD, iDbg, iOp, appendInst,
+  replaceAllUsesWith, valueCount, appendOperand, setOperand as setOperandSlotOf,
+} from "../ir/values";
+import {
+  GK, Linkage, newGlobal, gLinkage, gVisibility, gDLL, gUnnamed, gFlags, gAddrSpace, gValueType, gSection,
+  gPartition, gAlign, gGC, gCC, gAttrs, gMD, gFirstBlock, gLastBlock, gFirstArg, gNumArgs, GF_DSO_LOCAL,
+  GF_DEFINED, GF_NUMBERED, GF_ADDRSPACE_EXPLICIT,
+} from "../ir/globals";
+import { programAddrSpace } from "../ir/datalayout";
+import { internAttrList } from "../ir/attributes";
+import { drNext } from "../ir/metadata";
+import { attrScratch, nextGlobalNum, noteGlobalNum, pendingFnAttrOwners, skipUseListOrder } from "./parser";
+import {
+  claimGlobal, curDSOLocal, parseComdatRef, parseDLL, parseLinkage, parsePreemption, parseUnnamedAddr,
+  parseVisibility,
+} from "./parse-globals";
+
+let argTypes: I32Vec = new I32Vec(32);
+let argNames: I32Vec = new I32Vec(32);
+let argNums: I32Vec = new I32Vec(32);
+
+export function parseFunction(isDefine: bool): bool {
+  next();
+  let declMD = -1;
+  while (!isDefine && tok == T.MetadataVar) { declMD = parseAttachment(declMD, true); if (failed) return false; }
+  let linkage = parseLinkage();
+  parsePreemption();
+  let dso = curDSOLocal;
+  let vis = parseVisibility();
+  let dll = parseDLL();
+  let cc = parseCallingConv(); if (failed) return false;
+  let retAttrs = parseAttrSet(AC_RET); if (failed) return false;
+  let retTy = parseType(); if (retTy < 0) return false;
+  let rk = <i32>tyKind.get(retTy);
+  if (rk == TK.Label || rk == TK.Metadata || rk == TK.Function) return error("invalid function return type");
+  let off = tokStart;
+  let name = -1, num = -1;
+  if (tok == T.GlobalVar && strtab.lenOf(tokStr) > 0) name = tokStr;
+  else if (tok == T.GlobalVar) num = nextGlobalNum;
+  else if (tok == T.GlobalID) { num = <i32>tokNum; if (num < nextGlobalNum) return error("function expected to be numbered '@" + nextGlobalNum.toString() + "' or greater"); }
+  else return error("expected function name");
+  next();
+  if (!expect(T.LParen, "'(' in function argument list")) return false;
+  argTypes.clear(); argNames.clear(); argNums.clear();
+  attrScratch.clear(); attrScratch.push(-1); attrScratch.push(retAttrs);
+  let vararg = false;
+  if (tok != T.RParen) {
+    while (true) {
+      if (tok == T.DotDotDot) { next(); vararg = true; break; }
+      let at = parseType(false); if (at < 0) return false;
+      let ak = <i32>tyKind.get(at);
+      if (ak == TK.Label || ak == TK.Function) return error("invalid type for function argument");
+      let pa = parseAttrSet(AC_PARAM); if (failed) return false;
+      attrScratch.push(pa);
+      argTypes.push(at);
+      if (tok == T.LocalVar && strtab.lenOf(tokStr) > 0) { argNames.push(tokStr); argNums.push(-1); next(); }
+      else if (tok == T.LocalVar) { argNames.push(-1); argNums.push(-2); next(); }
+      else if (tok == T.LocalID) { argNames.push(-1); argNums.push(<i32>tokNum); next(); }
+      else { argNames.push(-1); argNums.push(-2); }
+      if (!eat(T.Comma)) break;
+    }
+  }
+  if (!expect(T.RParen, "')' at end of argument list")) return false;
+  let fnTy = functionTypeOf(retTy, vararg);
+  let ua = parseUnnamedAddr();
+  let as = programAddrSpace();
+  let asExplicit = false;
+  if (isWord(K.KW_addrspace)) { as = parseAddrSpace(); if (as < 0) return false; asExplicit = true; }
+  let fa = parseAttrSet(AC_FN); if (failed) return false;
+  let align = fnAlign;
+  attrScratch.set(0, fa);
+  let v = claimGlobal(name, num, ptrType(as), off); if (v < 0) return false;
+  noteGlobalNum(num);
+  let g = newGlobal(GK.Func, v);
+  vKind.set(v, <u8>VK.Function); vA.set(v, g);
+  gLinkage.set(g, <u8>linkage); gVisibility.set(g, <u8>vis); gDLL.set(g, <u8>dll); gUnnamed.set(g, <u8>ua);
+  gAddrSpace.set(g, as); gValueType.set(g, fnTy); gCC.set(g, cc);
+  gAttrs.set(g, internAttrList(attrScratch, 0, attrScratch.len));
+  if (fa >= 0) pendingFnAttrOwners.push(-1 - g);
+  gAlign.set(g, align);
+  gMD.set(g, declMD);
+  let flags = (dso ? GF_DSO_LOCAL : 0) | (num >= 0 ? GF_NUMBERED : 0) | (asExplicit ? GF_ADDRSPACE_EXPLICIT : 0);
+  // personality/prefix/prologue slots
+  appendOperand(v, -1); appendOperand(v, -1); appendOperand(v, -1);
+  while (true) {
+    if (isWord(K.KW_section)) { next(); if (tok != T.String) return error("expected section name"); gSection.set(g, tokStr); next(); continue; }
+    if (isWord(K.KW_partition)) { next(); if (tok != T.String) return error("expected partition name"); gPartition.set(g, tokStr); next(); continue; }
+    if (isWord(K.KW_comdat)) { if (!parseComdatRef(g, name)) return false; continue; }
+    if (isWord(K.KW_align)) { next(); let a = parseAlignment(false); if (a < 0) return false; gAlign.set(g, encodeAlign(a)); continue; }
+    if (isWord(K.KW_gc)) { next(); if (tok != T.String) return error("expected gc name"); gGC.set(g, tokStr); next(); continue; }
+    if (isWord(K.KW_prefix) || isWord(K.KW_prologue) || isWord(K.KW_personality)) {
+      let slot = isWord(K.KW_personality) ? 0 : isWord(K.KW_prefix) ? 1 : 2;
+      next();
+      let c = parseTypeAndValue(); if (c < 0) return false;
+      setOperandSlotOf(v, slot, c);
+      continue;
+    }
+    if (isDefine && tok == T.MetadataVar) {
+      // function attachments come before the body
+      gMD.set(g, parseAttachment(gMD.get(g), true)); if (failed) return false; continue;
+    }
+    break;
+  }
+  if (!isDefine) {
+    gFlags.set(g, flags);
+    createArgs(g, v, false);
+    return !failed;
+  }
+  if (linkage == Linkage.ExternWeak) return error("invalid linkage for function definition");
+  gFlags.set(g, flags | GF_DEFINED);
+  return parseBody(g, v);
+}
+function functionTypeOf(ret: i32, vararg: bool): i32 { return functionType(ret, argTypes, 0, argTypes.len, vararg); }
+
+// Creates the argument values (consecutive ids); in a definition they are named in the local table.
+function createArgs(g: i32, fn: i32, bind: bool): i32 {
+  let first = valueCount();
+  let nextNum = 0;
+  for (let i = 0; i < argTypes.len; i++) {
+    let a = newValue(VK.Arg, argTypes.get(i));
+    vParent.set(a, fn); vA.set(a, i);
+    let nm = argNames.get(i);
+    vName.set(a, nm);
+    if (bind) {
+      if (nm >= 0) {
+        if (localLookupName(nm) >= 0) { error("redefinition of argument '%" + strtabString(nm) + "'"); return -1; }
+        localSetName(nm, a);
+      } else {
+        let want = argNums.get(i);
+        if (want >= 0 && want < nextNum) { error("argument expected to be numbered '%" + nextNum.toString() + "' or greater"); return -1; }
+        let num = want >= 0 ? want : nextNum;
+        localSetNum(num, a); nextNum = num + 1;
+      }
+    }
+  }
+  gFirstArg.set(g, argTypes.len > 0 ? first : -1);
+  gNumArgs.set(g, argTypes.len);
+  return nextNum;
+}
+
+let pendingRecords: I32Vec = new I32Vec(16);
+export function resetFunctionScratch(): void {
+  argTypes = new I32Vec(32); argNames = new I32Vec(32); argNums = new I32Vec(32); pendingRecords = new I32Vec(16);
+}
+
+function parseBody(g: i32, fn: i32): bool {
+  beginFunctionScope(fn);
+  let nextNum = createArgs(g, fn, true);
+  if (nextNum < 0) return false;
+  if (!expect(T.LBrace, "'{' in function body")) return false;
+  let first = -1, last = -1;
+  while (true) {
+    while (tok == T.Word && (tokStr == K.KW_uselistorder || tokStr == K.KW_uselistorder_bb)) { if (!skipUseListOrder()) return false; }
+    if (tok == T.RBrace) break;
+    if (tok == T.EOF) return error("found end of file when expecting more instructions");
+    // block label
+    let bname = -1, bnum = -1;
+    let labelOff = tokStart;
+    if (tok == T.LabelStr) { bname = tokStr; next(); }
+    else if (tok == T.LabelID) {
+      bnum = <i32>tokNum;
+      if (bnum < nextNum) return errorAt("label expected to be numbered '" + nextNum.toString() + "' or greater", labelOff);
+      nextNum = bnum + 1; next();
+    } else { bnum = nextNum++; }
+    let b = bname >= 0 ? localLookupName(bname) : localLookupNum(bnum);
+    if (b >= 0) {
+      if (<i32>vKind.get(b) != VK.Block) return errorAt("'%" + (bname >= 0 ? strtabString(bname) : bnum.toString()) + "' is not a basic block", labelOff);
+      if (vParent.get(b) >= 0) return errorAt("redefinition of label", labelOff);
+    } else {
+      b = newValue(VK.Block, T_LABEL);
+      vA.set(b, -1); vB.set(b, -1);
+      if (bname >= 0) localSetName(bname, b); else localSetNum(bnum, b);
+    }
+    vName.set(b, bname);
+    vA.set(b, -1); vB.set(b, -1);
+    vParent.set(b, fn);
+    iPrev.set(b, last); iNext.set(b, -1);
+    if (last >= 0) iNext.set(last, b); else first = b;
+    last = b;
+    // instructions
+    pendingRecords.clear();
+    while (true) {
+      if (tok == T.Word && (tokStr == K.KW_uselistorder || tokStr == K.KW_uselistorder_bb)) {
+        if (!skipUseListOrder()) return false;
+        if (tok == T.RBrace) return error("expected instruction opcode");
+        continue;
+      }
+      if (tok == T.Hash) {
+        let r = parseDebugRecord(); if (r < 0) return false;
+        pendingRecords.push(r);
+        continue;
+      }
+      let iname = -1, inum = -1;
+      let defOff = tokStart;
+      if (tok == T.LocalVar || tok == T.LocalID) {
+        if (tok == T.LocalVar) { iname = tokStr; if (strtab.lenOf(iname) == 0) iname = -1; } else inum = <i32>tokNum;
+        next();
+        if (!expect(T.Equal, "'=' after instruction name")) return false;
+      }
+      setPending(iname, inum);
+      let inst = parseInstruction();
+      setPending(-1, -1);
+      if (inst < 0) return false;
+      let term = lastWasTerminator;
+      let ty = vType.get(inst);
+      if (iname >= 0 || inum >= 0) {
+        if (ty == T_VOID) return errorAt("instructions returning void cannot have a name", defOff);
+      }
+      if (iname >= 0) {
+        let ex = localLookupName(iname);
+        if (ex >= 0 && ex != inst) return errorAt("multiple definition of local value named '" + strtabString(iname) + "'", defOff);
+        vName.set(inst, iname);
+        localSetName(iname, inst);
+      } else if (ty != T_VOID) {
+        if (inum >= 0 && inum < nextNum) return errorAt("instruction expected to be numbered '%" + nextNum.toString() + "' or greater", defOff);
+        let num = inum >= 0 ? inum : nextNum;
+        let ex = localLookupNum(num);
+        if (ex >= 0 && ex != inst) return errorAt("multiple definition of local value numbered '%" + num.toString() + "'", defOff);
+        localSetNum(num, inst);
+        nextNum = num + 1;
+      }
+      // attachments
+      let pc = pendingComma;
+      resetPendingComma();
+      while (pc || eat(T.Comma)) {
+        pc = false;
+        if (tok != T.MetadataVar) return error("expected metadata after comma");
+        iMD.set(inst, parseAttachment(iMD.get(inst)));
+        if (failed) return false;
+      }
+      if (pendingRecords.len > 0) {
+        let head = pendingRecords.get(0);
+        for (let j = 0; j + 1 < pendingRecords.len; j++) drNext.set(pendingRecords.get(j), pendingRecords.get(j + 1));
+        drNext.set(pendingRecords.get(pendingRecords.len - 1), -1);
+        iDbg.set(inst, head);
+        pendingRecords.clear();
+      }
+      appendInst(b, inst);
+      if (isCallLike(<i32>iOp.get(inst))) pendingFnAttrOwners.push(inst);
+      if (term) break;
+      if (tok == T.EOF) return error("found end of file when expecting more instructions");
+      if (tok == T.RBrace || tok == T.LabelStr || tok == T.LabelID) return error("expected instruction opcode");
+    }
+  }
+  next(); // '}'
+  gFirstBlock.set(g, first); gLastBlock.set(g, last);
+  if (first < 0) return error("function body requires at least one basic block");
+  // every forward reference must now be defined
+  for (let j = 0; j < forwardList.len; j++) {
+    let f = forwardList.get(j);
+    let k = <i32>vKind.get(f);
+    if (k == VK.Forward || (k == VK.Block && vParent.get(f) < 0)) {
+      let nm = vName.get(f);
+      let msg = nm >= 0 ? "use of undefined value '%" + strtabString(nm) + "'" : "use of undefined value '%" + vA.get(f).toString() + "'";
+      return errorAt(msg, forwardPosOf(f));
+    }
+  }
+  // blockaddress references made before this body
+  rankEarlyBlocks(fn);
+  for (let j = 0; j < baFunc.len; j++) {
+    if (baFunc.get(j) != fn) continue;
+    let ph = baBlock.get(j);
+    let real = baName.get(j) >= 0 ? localLookupName(baName.get(j)) : localLookupNum(baNum.get(j));
+    if (real < 0 || <i32>vKind.get(real) != VK.Block) return errorAt("referenced value is not a basic block", forwardPosOf(ph));
+    if (real != ph) replaceAllUsesWith(ph, real);
+    baFunc.set(j, -1);
+  }
+  endFunctionScope();
+  return true;
+}
+
+// The blocks of function fn named by a blockaddress before its body, ranked as LLVM creates them
+// (std::map order of their ValIDs: names byte-wise, numbers by value).
+function rankEarlyBlocks(fn: i32): void {
+  let list = new I32Vec();
+  for (let j = 0; j < baFunc.len; j++) if (baFunc.get(j) == fn) list.push(j);
+  if (list.len == 0) return;
+  for (let a = 1; a < list.len; a++) {
+    let x = list.get(a), k = a - 1;
+    while (k >= 0 && validLess(x, list.get(k))) { list.set(k + 1, list.get(k)); k--; }
+    list.set(k + 1, x);
+  }
+  for (let r = 0; r < list.len; r++) {
+    let j = list.get(r);
+    let real = baName.get(j) >= 0 ? localLookupName(baName.get(j)) : localLookupNum(baNum.get(j));
+    if (real < 0) continue;
+    setBlockEarlyRank(real, r);
+  }
+}
+function validLess(x: i32, y: i32): bool {
+  let nx = baName.get(x), ny = baName.get(y);
+  if (nx < 0 || ny < 0) return nx < 0 && ny < 0 && baNum.get(x) < baNum.get(y);
+  let px = strtab.ptrOf(nx), py = strtab.ptrOf(ny), lx = strtab.lenOf(nx), ly = strtab.lenOf(ny);
+  let n = lx < ly ? lx : ly;
+  for (let i = 0; i < n; i++) {
+    let a = <i32>load<u8>(px + <usize>i), b = <i32>load<u8>(py + <usize>i);
+    if (a != b) return a < b;
+  }
+  return lx < ly;
+}

@@ -1,0 +1,216 @@
+// Global variables, aliases and ifuncs, with what every global may carry: linkage, preemption,
+// visibility, DLL storage, thread-local mode, unnamed_addr, comdat.
+import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, strtab, src as lexSrc } from "./lexer";
+import * as K from "./keywords";
+import { error, errorAt, eat, expect, isWord, eatWord, failed, parseAlignment } from "./pstate";
+import { encodeAlign } from "../ir/align";
+import { parseType, parseAddrSpace } from "./parse-types";
+import { parseValue } from "./parse-values";
+import { globalLookupName, globalSetName, globalLookupNum, globalSetNum, strtabString } from "./parse-symbols";
+import { parseAttachment } from "./parse-meta";
+import { parseAttrSet, AC_FN } from "./parse-attrs";
+import { TK, tyKind, tyA, ptrType } from "../ir/types";
+import { VK, newValue, vKind, vType, vName, vA, appendOperand } from "../ir/values";
+import {
+  GK, Linkage, newGlobal, gLinkage, gVisibility, gDLL, gTLS, gUnnamed, gFlags, gAddrSpace, gValueType,
+  gSection, gPartition, gComdat, gAlign, gAttrs, gMD, gExtra, GF_DSO_LOCAL, GF_CONSTANT, GF_EXTERN_INIT,
+  GF_DEFINED, GF_NUMBERED, GF_ADDRSPACE_EXPLICIT,
+} from "../ir/globals";
+import { U8Vec } from "../util/vec";
+import { comdatIndex, nextGlobalNum, noteGlobalNum, pendingFnAttrOwners } from "./parser";
+
+let linkageExplicit: bool = false;
+export function parseLinkage(): i32 {
+  linkageExplicit = false;
+  if (tok != T.Word) return 0;
+  let w = tokStr;
+  let l = w == K.KW_private ? Linkage.Private : w == K.KW_internal ? Linkage.Internal : w == K.KW_available_externally ? Linkage.Available :
+    w == K.KW_linkonce ? Linkage.LinkOnce : w == K.KW_weak ? Linkage.Weak : w == K.KW_common ? Linkage.Common :
+    w == K.KW_appending ? Linkage.Appending : w == K.KW_extern_weak ? Linkage.ExternWeak : w == K.KW_linkonce_odr ? Linkage.LinkOnceODR :
+    w == K.KW_weak_odr ? Linkage.WeakODR : w == K.KW_external ? Linkage.External : -1;
+  if (l < 0) return 0;
+  linkageExplicit = true;
+  next();
+  return l;
+}
+export let curDSOLocal: bool = false;
+export function parsePreemption(): void {
+  curDSOLocal = false;
+  if (eatWord(K.KW_dso_local)) curDSOLocal = true;
+  else eatWord(K.KW_dso_preemptable);
+}
+export function parseVisibility(): i32 {
+  if (eatWord(K.KW_default)) return 0;
+  if (eatWord(K.KW_hidden)) return 1;
+  if (eatWord(K.KW_protected)) return 2;
+  return 0;
+}
+export function parseDLL(): i32 {
+  if (eatWord(K.KW_dllimport)) return 1;
+  if (eatWord(K.KW_dllexport)) return 2;
+  return 0;
+}
+function parseTLS(): i32 {
+  if (!isWord(K.KW_thread_local)) return 0;
+  next();
+  if (!eat(T.LParen)) return 1;
+  let m = 0;
+  if (isWord(K.KW_localdynamic)) m = 2; else if (isWord(K.KW_initialexec)) m = 3; else if (isWord(K.KW_localexec)) m = 4;
+  else { error("expected localdynamic, initialexec or localexec"); return -1; }
+  next();
+  if (!expect(T.RParen, "')' after thread local model")) return -1;
+  return m;
+}
+export function parseUnnamedAddr(): i32 {
+  if (eatWord(K.KW_unnamed_addr)) return 1;
+  if (eatWord(K.KW_local_unnamed_addr)) return 2;
+  return 0;
+}
+
+// Claims the value id for a global being defined: its forward placeholder or a new value.
+export function claimGlobal(name: i32, num: i32, type: i32, off: i32): i32 {
+  let v = name >= 0 ? globalLookupName(name) : globalLookupNum(num);
+  if (v >= 0) {
+    if (<i32>vKind.get(v) != VK.Forward) {
+      errorAt(name >= 0 ? "redefinition of global '@" + strtabString(name) + "'" : "redefinition of global '@" + num.toString() + "'", off);
+      return -1;
+    }
+    if (vType.get(v) != type) { errorAt("forward reference and definition of global have different types", off); return -1; }
+    return v;
+  }
+  v = newValue(VK.Forward, type);
+  vName.set(v, name);
+  if (name >= 0) globalSetName(name, v); else globalSetNum(num, v);
+  return v;
+}
+
+export function parseGlobalEntity(): bool {
+  let off = tokStart;
+  let name = -1, num = -1;
+  if (tok == T.GlobalVar && strtab.lenOf(tokStr) > 0) name = tokStr;
+  else if (tok == T.GlobalVar) num = nextGlobalNum;
+  else {
+    num = <i32>tokNum;
+    if (num < nextGlobalNum) return error("variable expected to be numbered '@" + nextGlobalNum.toString() + "' or greater");
+  }
+  next();
+  if (!expect(T.Equal, "'=' here")) return false;
+  let linkage = parseLinkage();
+  let explicitLinkage = linkageExplicit;
+  parsePreemption();
+  let dso = curDSOLocal;
+  let vis = parseVisibility();
+  let dll = parseDLL();
+  let tls = parseTLS(); if (tls < 0) return false;
+  let ua = parseUnnamedAddr();
+  if (isWord(K.KW_alias) || isWord(K.KW_ifunc)) return parseAliasOrIFunc(name, num, off, linkage, dso, vis, dll, tls, ua);
+  let as = 0, asExplicit = false;
+  if (isWord(K.KW_addrspace)) { as = parseAddrSpace(); if (as < 0) return false; asExplicit = true; }
+  let externInit = eatWord(K.KW_externally_initialized);
+  let isConst = false;
+  if (isWord(K.KW_constant)) isConst = true;
+  else if (!isWord(K.KW_global)) return error("expected 'global' or 'constant'");
+  next();
+  let ty = parseType(false); if (ty < 0) return false;
+  let k = <i32>tyKind.get(ty);
+  if (k == TK.Function || k == TK.Label || k == TK.Metadata || k == TK.Token) return error("invalid type for global variable");
+  let v = claimGlobal(name, num, ptrType(as), off); if (v < 0) return false;
+  noteGlobalNum(num);
+  let g = newGlobal(GK.Var, v);
+  vKind.set(v, <u8>VK.GlobalVar); vA.set(v, g);
+  gLinkage.set(g, <u8>linkage); gVisibility.set(g, <u8>vis); gDLL.set(g, <u8>dll); gTLS.set(g, <u8>tls); gUnnamed.set(g, <u8>ua);
+  gAddrSpace.set(g, as); gValueType.set(g, ty);
+  let flags = (dso ? GF_DSO_LOCAL : 0) | (isConst ? GF_CONSTANT : 0) | (externInit ? GF_EXTERN_INIT : 0) | (num >= 0 ? GF_NUMBERED : 0) | (asExplicit ? GF_ADDRSPACE_EXPLICIT : 0);
+  // initializer: absent for external declarations
+  // An explicit external/extern_weak linkage means a declaration: no initializer follows.
+  let hasInit = !(explicitLinkage && (linkage == Linkage.ExternWeak || linkage == Linkage.External));
+  if (hasInit) {
+    let init = parseValue(ty); if (init < 0) return false;
+    appendOperand(v, init);
+    flags |= GF_DEFINED;
+  } else appendOperand(v, -1);
+  gFlags.set(g, flags);
+  // trailing ", section ..." etc.
+  while (eat(T.Comma)) {
+    if (isWord(K.KW_section)) { next(); if (tok != T.String) return error("expected section name"); gSection.set(g, tokStr); next(); continue; }
+    if (isWord(K.KW_partition)) { next(); if (tok != T.String) return error("expected partition name"); gPartition.set(g, tokStr); next(); continue; }
+    if (isWord(K.KW_comdat)) { if (!parseComdatRef(g, name)) return false; continue; }
+    if (isWord(K.KW_align)) {
+      next(); let a = parseAlignment(false); if (a < 0) return false;
+      gAlign.set(g, encodeAlign(a)); continue;
+    }
+    if (isWord(K.KW_code_model) || isWord(K.KW_no_sanitize_address) || isWord(K.KW_no_sanitize_hwaddress) || isWord(K.KW_sanitize_memtag) || isWord(K.KW_sanitize_address_dyninit)) {
+      let s = tokStart;
+      if (isWord(K.KW_code_model)) { next(); if (tok != T.String) return error("expected code model"); }
+      let e = tokEnd; next();
+      let prev = gExtra.get(g);
+      let id = strtab.intern(srcPtr() + <usize>s, e - s);
+      if (prev >= 0) id = concatStr(prev, id);
+      gExtra.set(g, id);
+      continue;
+    }
+    if (tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (failed) return false; continue; }
+    return error("unknown global variable property!");
+  }
+  // attributes on a global variable
+  if (tok == T.AttrGrpID || tok == T.String || tok == T.Word) {
+    let set = parseAttrSet(AC_FN); if (failed) return false;
+    if (set >= 0) { gAttrs.set(g, set); pendingFnAttrOwners.push(-1 - g); }
+  }
+  return true;
+}
+function srcPtr(): usize { return lexSrc; }
+let catBuf: U8Vec = new U8Vec(64);
+export function resetGlobalScratch(): void { catBuf = new U8Vec(64); }
+function concatStr(a: i32, b: i32): i32 {
+  catBuf.clear();
+  for (let i = 0; strtab.lenOf(a) > i; i++) catBuf.push(load<u8>(strtab.ptrOf(a) + <usize>i));
+  catBuf.push(44); catBuf.push(32);
+  for (let i = 0; strtab.lenOf(b) > i; i++) catBuf.push(load<u8>(strtab.ptrOf(b) + <usize>i));
+  return strtab.intern(catBuf.ptr, catBuf.len);
+}
+export function parseComdatRef(g: i32, ownName: i32): bool {
+  next(); // comdat
+  if (eat(T.LParen)) {
+    if (tok != T.ComdatVar) return error("expected comdat variable");
+    let c = comdatIndex(tokStr, true);
+    next();
+    if (!expect(T.RParen, "')' after comdat var")) return false;
+    gComdat.set(g, c);
+    return true;
+  }
+  if (ownName < 0) return error("comdat cannot be unnamed");
+  gComdat.set(g, comdatIndex(ownName, true));
+  return true;
+}
+
+function parseAliasOrIFunc(name: i32, num: i32, off: i32, linkage: i32, dso: bool, vis: i32, dll: i32, tls: i32, ua: i32): bool {
+  let isAlias = isWord(K.KW_alias);
+  next();
+  let vt = parseType(false); if (vt < 0) return false;
+  if (!expect(T.Comma, "comma after alias or ifunc's type")) return false;
+  let aliasee: i32;
+  if (tok == T.Word && (strtab.eqStr(tokStr, "bitcast") || strtab.eqStr(tokStr, "getelementptr") || strtab.eqStr(tokStr, "addrspacecast") || strtab.eqStr(tokStr, "inttoptr"))) {
+    aliasee = parseValue(-1);
+  } else {
+    let at0 = parseType(false); if (at0 < 0) return false;
+    aliasee = parseValue(at0);
+  }
+  if (aliasee < 0) return false;
+  let at = vType.get(aliasee);
+  let as = <i32>tyKind.get(at) == TK.Ptr ? tyA.get(at) : 0;
+  let v = claimGlobal(name, num, ptrType(as), off); if (v < 0) return false;
+  noteGlobalNum(num);
+  let g = newGlobal(isAlias ? GK.Alias : GK.IFunc, v);
+  vKind.set(v, <u8>(isAlias ? VK.Alias : VK.IFunc)); vA.set(v, g);
+  gLinkage.set(g, <u8>linkage); gVisibility.set(g, <u8>vis); gDLL.set(g, <u8>dll); gTLS.set(g, <u8>tls); gUnnamed.set(g, <u8>ua);
+  gAddrSpace.set(g, as); gValueType.set(g, vt);
+  gFlags.set(g, (dso ? GF_DSO_LOCAL : 0) | GF_DEFINED | (num >= 0 ? GF_NUMBERED : 0));
+  appendOperand(v, aliasee);
+  while (eat(T.Comma)) {
+    if (isWord(K.KW_partition)) { next(); if (tok != T.String) return error("expected partition name"); gPartition.set(g, tokStr); next(); continue; }
+    if (tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (failed) return false; continue; }
+    return error("unknown alias or ifunc property!");
+  }
+  return true;
+}

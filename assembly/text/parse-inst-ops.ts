@@ -1,0 +1,195 @@
+// Value-computing instructions: binary operators, casts, compares, phi, select, vector and
+// aggregate element operations.
+import { I32Vec } from "../util/vec";
+import { T, tok, tokNum, next } from "./lexer";
+import * as K from "./keywords";
+import { errorI, expect, expectWord, isWord, eatWord, stack, checkFeature } from "./pstate";
+import { Feature } from "../ir/version";
+import { parseType } from "./parse-types";
+import { parseTypeAndValue, parseValue } from "./parse-values";
+import { parseCmpPredicate } from "./parse-constexpr";
+import {
+  TK, tyKind, tyA, tyN, T_I1, T_I32, T_LABEL, isInt, isPtr, isFP, isVector, scalarType, withScalar, vectorType,
+  memberType, isAggregate, isFirstClass, intWidth, memberCount as memberCountOf,
+} from "../ir/types";
+import { VK, vKind, vType, iFlags, iExt, ext, operand as operandOf } from "../ir/values";
+import { intSExt64 } from "../ir/constants";
+import { Op, F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_NNEG, F_SAMESIGN, isFPBinary } from "../ir/opcodes";
+import { setPredicate } from "../ir/inst";
+import { typeToString } from "./printer-types";
+import { make, parseFMF, putBackComma } from "./parse-inst";
+
+export function parseBinary(op: i32): i32 {
+  let flags = 0;
+  if (op == Op.Add || op == Op.Sub || op == Op.Mul || op == Op.Shl) {
+    while (true) { if (eatWord(K.KW_nuw)) flags |= F_NUW; else if (eatWord(K.KW_nsw)) flags |= F_NSW; else break; }
+  } else if (op == Op.UDiv || op == Op.SDiv || op == Op.LShr || op == Op.AShr) {
+    if (eatWord(K.KW_exact)) flags |= F_EXACT;
+  } else if (op == Op.Or) {
+    if (eatWord(K.KW_disjoint)) flags |= F_DISJOINT;
+  } else if (isFPBinary(op)) flags = parseFMF();
+  let base = stack.len;
+  let a = parseTypeAndValue(); if (a < 0) return -1;
+  if (!expect(T.Comma, "',' in arithmetic operation")) return -1;
+  let b = parseValue(vType.get(a)); if (b < 0) return -1;
+  let st = scalarType(vType.get(a));
+  if (isFPBinary(op) ? !isFP(st) : !isInt(st)) return errorI("invalid operand type for instruction");
+  stack.push(a); stack.push(b);
+  let i = make(op, vType.get(a), base); if (i >= 0) iFlags.set(i, flags); return i;
+}
+export function parseCast(op: i32): i32 {
+  let flags = 0;
+  if (op == Op.Trunc) { while (true) { if (eatWord(K.KW_nuw)) flags |= F_NUW; else if (eatWord(K.KW_nsw)) flags |= F_NSW; else break; } }
+  else if (op == Op.ZExt || op == Op.UIToFP) { if (eatWord(K.KW_nneg)) flags |= F_NNEG; }
+  else if (op == Op.FPTrunc || op == Op.FPExt) flags = parseFMF();
+  let base = stack.len;
+  let v = parseTypeAndValue(); if (v < 0) return -1;
+  if (!expectWord(K.KW_to, "'to' after cast value")) return -1;
+  let t = parseType(); if (t < 0) return -1;
+  if (!castValid(op, vType.get(v), t)) return errorI("invalid cast opcode for cast from '" + typeToString(vType.get(v)) + "' to '" + typeToString(t) + "'");
+  stack.push(v);
+  let i = make(op, t, base); if (i >= 0) iFlags.set(i, flags); return i;
+}
+function castValid(op: i32, s: i32, d: i32): bool {
+  if (isVector(s) != isVector(d) && op != Op.BitCast) return false;
+  if (isVector(s) && isVector(d) && op != Op.BitCast && tyN.get(s) != tyN.get(d)) return false;
+  let ss = scalarType(s), ds = scalarType(d);
+  switch (op) {
+    case Op.Trunc: return isInt(ss) && isInt(ds) && intWidth(ss) > intWidth(ds);
+    case Op.ZExt: case Op.SExt: return isInt(ss) && isInt(ds) && intWidth(ss) < intWidth(ds);
+    case Op.FPTrunc: case Op.FPExt: return isFP(ss) && isFP(ds);
+    case Op.FPToUI: case Op.FPToSI: return isFP(ss) && isInt(ds);
+    case Op.UIToFP: case Op.SIToFP: return isInt(ss) && isFP(ds);
+    case Op.PtrToInt: return isPtr(ss) && isInt(ds);
+    case Op.PtrToAddr: return isPtr(ss) && isInt(ds);
+    case Op.IntToPtr: return isInt(ss) && isPtr(ds);
+    case Op.AddrSpaceCast: return isPtr(ss) && isPtr(ds);
+    case Op.BitCast: return true;
+  }
+  return true;
+}
+
+export function parseCompare(op: i32): i32 {
+  let flags = 0;
+  if (op == Op.FCmp) flags = parseFMF();
+  else if (isWord(K.KW_samesign)) { if (!checkFeature(Feature.SameSign)) return -1; next(); flags |= F_SAMESIGN; }
+  let pred = parseCmpPredicate(op == Op.FCmp); if (pred < 0) return -1;
+  let base = stack.len;
+  let a = parseTypeAndValue(); if (a < 0) return -1;
+  if (!expect(T.Comma, "',' after compare value")) return -1;
+  let b = parseValue(vType.get(a)); if (b < 0) return -1;
+  let st = scalarType(vType.get(a));
+  if (op == Op.ICmp ? !(isInt(st) || isPtr(st)) : !isFP(st)) return errorI(op == Op.ICmp ? "icmp requires integer operands" : "fcmp requires floating point operands");
+  stack.push(a); stack.push(b);
+  let i = make(op, withScalar(vType.get(a), T_I1), base);
+  if (i >= 0) { iFlags.set(i, flags); setPredicate(i, pred); }
+  return i;
+}
+
+export function parsePhi(): i32 {
+  let flags = parseFMF();
+  let t = parseType(false); if (t < 0) return -1;
+  let base = stack.len;
+  if (!isFirstClass(t) || t == T_LABEL) return errorI("phi node must have first class type");
+  while (true) {
+    if (!expect(T.LSquare, "'[' in phi value list")) return -1;
+    let v = parseValue(t); if (v < 0) return -1;
+    if (!expect(T.Comma, "',' after insertelement value")) return -1;
+    let b = parseValue(T_LABEL); if (b < 0) return -1;
+    if (!expect(T.RSquare, "']' in phi value list")) return -1;
+    stack.push(v); stack.push(b);
+    if (tok != T.Comma) break;
+    next();
+    if (tok != T.LSquare) { // `, !md` attachment follows: give the comma back
+      putBackComma(); break;
+    }
+  }
+  let i = make(Op.Phi, t, base); if (i >= 0) iFlags.set(i, flags); return i;
+}
+export function parseSelect(): i32 {
+  let flags = parseFMF();
+  let base = stack.len;
+  let c = parseTypeAndValue(); if (c < 0) return -1;
+  if (!expect(T.Comma, "',' after select condition")) return -1;
+  let a = parseTypeAndValue(); if (a < 0) return -1;
+  if (!expect(T.Comma, "',' after select value")) return -1;
+  let b = parseTypeAndValue(); if (b < 0) return -1;
+  if (vType.get(a) != vType.get(b)) return errorI("select values must have same type as select instruction");
+  if (scalarType(vType.get(c)) != T_I1) return errorI("select condition must be i1 or <n x i1>");
+  stack.push(c); stack.push(a); stack.push(b);
+  let i = make(Op.Select, vType.get(a), base); if (i >= 0) iFlags.set(i, flags); return i;
+}
+
+export let maskVec: I32Vec = new I32Vec(32);
+export function resetMaskScratch(): void { maskVec = new I32Vec(32); }
+export function parseVectorOp(op: i32): i32 {
+  let base = stack.len;
+  let a = parseTypeAndValue(); if (a < 0) return -1;
+  if (!isVector(vType.get(a))) return errorI("invalid vector operand");
+  stack.push(a);
+  if (!expect(T.Comma, "',' after vector operand")) return -1;
+  let b = parseTypeAndValue(); if (b < 0) return -1;
+  if (op == Op.ExtractElement) {
+    if (!isInt(vType.get(b))) return errorI("invalid extractelement operands");
+    stack.push(b); return make(op, tyA.get(vType.get(a)), base);
+  }
+  stack.push(b);
+  if (!expect(T.Comma, "',' after second operand")) return -1;
+  let c = parseTypeAndValue(); if (c < 0) return -1;
+  if (op == Op.InsertElement) { stack.push(c); return make(op, vType.get(a), base); }
+  // shufflevector: the mask constant becomes a list of ints (-1 for undef/poison lanes)
+  let mt = vType.get(c);
+  if (!isVector(mt) || scalarType(mt) != T_I32) return errorI("invalid shufflevector operands");
+  let n = <i32>tyN.get(mt);
+  let scalable = <i32>tyKind.get(mt) == TK.ScalableVector;
+  let rt = vectorType(tyA.get(vType.get(a)), n, scalable);
+  let i = make(op, rt, base);
+  if (i < 0) return -1;
+  let s = ext.len;
+  ext.push(n);
+  let k = <i32>vKind.get(c);
+  for (let j = 0; j < n; j++) {
+    let m: i32;
+    if (k == VK.ConstZero) m = 0;
+    else if (k == VK.ConstUndef || k == VK.ConstPoison) m = -1;
+    else if (k == VK.ConstVector) {
+      let e = operandOf(c, j);
+      let ek = <i32>vKind.get(e);
+      m = ek == VK.ConstInt ? <i32>intSExt64(e) : -1;
+    } else m = -1;
+    ext.push(m);
+  }
+  iExt.set(i, s);
+  return i;
+}
+
+export function parseAggregateOp(op: i32): i32 {
+  let base = stack.len;
+  let a = parseTypeAndValue(); if (a < 0) return -1;
+  let at = vType.get(a);
+  if (!isAggregate(at)) return errorI(op == Op.ExtractValue ? "extractvalue operand must be aggregate type" : "insertvalue operand must be aggregate type");
+  stack.push(a);
+  if (op == Op.InsertValue) {
+    if (!expect(T.Comma, "',' after insertvalue operand")) return -1;
+    let v = parseTypeAndValue(); if (v < 0) return -1;
+    stack.push(v);
+  }
+  maskVec.clear();
+  let t = at;
+  while (tok == T.Comma) {
+    next();
+    if (tok != T.Int) { putBackComma(); break; }
+    let idx = <i32>tokNum; next();
+    let mt = memberType(t, idx);
+    if (mt < 0 || idx < 0 || <i64>idx >= memberCountOf(t)) return errorI("invalid indices for " + (op == Op.ExtractValue ? "extractvalue" : "insertvalue"));
+    maskVec.push(idx); t = mt;
+  }
+  if (maskVec.len == 0) return errorI("expected index");
+  if (op == Op.InsertValue && vType.get(stack.get(base + 1)) != t) return errorI("insertvalue operand and field disagree in type: '" + typeToString(vType.get(stack.get(base + 1))) + "' instead of '" + typeToString(t) + "'");
+  let i = make(op, op == Op.ExtractValue ? t : at, base);
+  if (i < 0) return -1;
+  let s = ext.len; ext.push(maskVec.len);
+  for (let j = 0; j < maskVec.len; j++) ext.push(maskVec.get(j));
+  iExt.set(i, s);
+  return i;
+}

@@ -1,0 +1,185 @@
+// Printing global definitions: linkage and the other global properties, global variables,
+// aliases, ifuncs, and functions with their blocks (`; preds =` comments).
+import { decodeAlign } from "../ir/align";
+import { strtab } from "../ir/module";
+import { printName, printType, printEscapedId } from "./printer-types";
+import { printValueRef, printTypedValue, localSlot } from "./printer-values";
+import { isKnownIntrinsic22 } from "../ir/intrinsics";
+import { has, Feature } from "../ir/version";
+import { printAttrSet, printFnAttrComment, groupSlot } from "./printer-attrs";
+import { numberLocals } from "./slots";
+import { printAttachments, printRecords } from "./printer-meta";
+import { tyA, tyFlags, listLen, listAt, TF_VARARG } from "../ir/types";
+import { VK, vKind, vName, vParent, vA, iOp, iNext, iDbg, operand, vFirstUse, opUser, opNext } from "../ir/values";
+import {
+  GK, gKind, gValue, gLinkage, gVisibility, gDLL, gTLS, gUnnamed, gFlags, gAddrSpace, gValueType, gSection,
+  gPartition, gComdat, gAlign, gGC, gCC, gAttrs, gMD, gFirstBlock, gFirstArg, gExtra, cdName, LINKAGE_NAMES,
+  VISIBILITY_NAMES, DLL_NAMES, TLS_NAMES, UNNAMED_NAMES, Linkage, GF_DSO_LOCAL, GF_CONSTANT, GF_EXTERN_INIT,
+  GF_DEFINED, isDeclaration,
+} from "../ir/globals";
+import { fnAttrs, retAttrs, paramAttrs, setSize } from "../ir/attributes";
+import { isTerminator } from "../ir/opcodes";
+import { ccName } from "./cc";
+import { programAddrSpace } from "../ir/datalayout";
+import { out } from "./printer";
+import { printInstruction } from "./printer-inst";
+
+function printLinkageEtc(g: i32, withTLS: bool): void {
+  let l = <i32>gLinkage.get(g);
+  if (l != 0) { out.str(LINKAGE_NAMES[l]); out.byte(32); }
+  let vis = <i32>gVisibility.get(g);
+  let implicitLocal = l == Linkage.Private || l == Linkage.Internal || (vis != 0 && l != Linkage.ExternWeak);
+  if ((gFlags.get(g) & GF_DSO_LOCAL) != 0 && !implicitLocal) out.str("dso_local ");
+  if (vis != 0) { out.str(VISIBILITY_NAMES[vis]); out.byte(32); }
+  let d = <i32>gDLL.get(g);
+  if (d != 0) { out.str(DLL_NAMES[d]); out.byte(32); }
+  if (withTLS) { let t = <i32>gTLS.get(g); if (t != 0) { out.str(TLS_NAMES[t]); out.byte(32); } }
+}
+function printComdatRef(g: i32, isVar: bool): void {
+  let c = gComdat.get(g);
+  if (c < 0) return;
+  if (isVar) out.byte(44);
+  out.str(" comdat");
+  let own = vName.get(gValue.get(g));
+  if (own == cdName.get(c)) return;
+  out.byte(40); printName(out, 36, cdName.get(c)); out.byte(41);
+}
+
+export function printGlobalVar(g: i32): void {
+  let v = gValue.get(g);
+  printValueRef(out, v); out.str(" = ");
+  let defined = (gFlags.get(g) & GF_DEFINED) != 0;
+  if (!defined && <i32>gLinkage.get(g) == Linkage.External) out.str("external ");
+  printLinkageEtc(g, true);
+  let ua = <i32>gUnnamed.get(g);
+  if (ua != 0) { out.str(UNNAMED_NAMES[ua]); out.byte(32); }
+  if (gAddrSpace.get(g) != 0) { out.str("addrspace("); out.int(gAddrSpace.get(g)); out.str(") "); }
+  if (gFlags.get(g) & GF_EXTERN_INIT) out.str("externally_initialized ");
+  out.str((gFlags.get(g) & GF_CONSTANT) != 0 ? "constant " : "global ");
+  printType(out, gValueType.get(g));
+  if (defined) { out.byte(32); printValueRef(out, operand(v, 0)); }
+  if (gSection.get(g) >= 0) { out.str(", section \""); printEscapedId(out, gSection.get(g)); out.byte(34); }
+  if (gPartition.get(g) >= 0) { out.str(", partition \""); printEscapedId(out, gPartition.get(g)); out.byte(34); }
+  if (gExtra.get(g) >= 0) { out.str(", "); out.strId(strtab, gExtra.get(g)); }
+  printComdatRef(g, true);
+  if (gAlign.get(g) != 0) { out.str(", align "); out.i64(decodeAlign(gAlign.get(g))); }
+  printAttachments(out, gMD.get(g), ", ");
+  let as = gAttrs.get(g);
+  if (as >= 0 && setSize(as) > 0) { out.str(" #"); out.int(groupSlot.get(as)); }
+  out.byte(10);
+}
+
+export function printAliasOrIFunc(g: i32): void {
+  let v = gValue.get(g);
+  printValueRef(out, v); out.str(" = ");
+  printLinkageEtc(g, true);
+  let ua = <i32>gUnnamed.get(g);
+  if (ua != 0) { out.str(UNNAMED_NAMES[ua]); out.byte(32); }
+  let isAlias = <i32>gKind.get(g) == GK.Alias;
+  out.str(isAlias ? "alias " : "ifunc ");
+  printType(out, gValueType.get(g)); out.str(", ");
+  let a = operand(v, 0);
+  if (isAlias && <i32>vKind.get(a) == VK.ConstExpr) printValueRef(out, a); else printTypedValue(out, a);
+  if (gPartition.get(g) >= 0) { out.str(", partition \""); printEscapedId(out, gPartition.get(g)); out.byte(34); }
+  out.byte(10);
+}
+
+export function printCC(cc: i32): void {
+  let s = ccName(cc);
+  if (s >= 0) out.strId(strtab, s); else { out.str("cc"); out.int(cc); }
+}
+
+export function printFunction(g: i32): void {
+  let v = gValue.get(g);
+  let al = gAttrs.get(g);
+  let fs = fnAttrs(al);
+  if (fs >= 0) printFnAttrComment(out, fs);
+  let decl = isDeclaration(g);
+  if (decl && has(Feature.UnknownIntrinsicComment) && strtab.startsWithStr(vName.get(v), "llvm.") && !isKnownIntrinsic22(vName.get(v))) {
+    out.str("; Unknown intrinsic\n");
+  }
+  if (decl) { out.str("declare"); printAttachments(out, gMD.get(g), " "); out.byte(32); }
+  else out.str("define ");
+  printLinkageEtc(g, false);
+  if (gCC.get(g) != 0) { printCC(gCC.get(g)); out.byte(32); }
+  let ft = gValueType.get(g);
+  let rs = retAttrs(al);
+  if (rs >= 0 && setSize(rs) > 0) { printAttrSet(out, rs, false); out.byte(32); }
+  printType(out, tyA.get(ft)); out.byte(32);
+  printValueRef(out, v);
+  out.byte(40);
+  if (!decl) numberLocals(g);
+  let np = listLen(ft);
+  for (let i = 0; i < np; i++) {
+    if (i > 0) out.str(", ");
+    printType(out, listAt(ft, i));
+    let pa = paramAttrs(al, i);
+    if (pa >= 0 && setSize(pa) > 0) { out.byte(32); printAttrSet(out, pa, false); }
+    if (!decl) { out.byte(32); printValueRef(out, gFirstArg.get(g) + i); }
+  }
+  if (tyFlags.get(ft) & TF_VARARG) { if (np > 0) out.str(", "); out.str("..."); }
+  out.byte(41);
+  let ua = <i32>gUnnamed.get(g);
+  if (ua != 0) { out.byte(32); out.str(UNNAMED_NAMES[ua]); }
+  // printed when non-zero, or always when the data layout's program address space is not 0
+  if (gAddrSpace.get(g) != 0 || programAddrSpace() != 0) { out.str(" addrspace("); out.int(gAddrSpace.get(g)); out.byte(41); }
+  if (fs >= 0 && setSize(fs) > 0) { out.str(" #"); out.int(groupSlot.get(fs)); }
+  if (gSection.get(g) >= 0) { out.str(" section \""); printEscapedId(out, gSection.get(g)); out.byte(34); }
+  if (gPartition.get(g) >= 0) { out.str(" partition \""); printEscapedId(out, gPartition.get(g)); out.byte(34); }
+  printComdatRef(g, false);
+  if (gAlign.get(g) != 0) { out.str(" align "); out.i64(decodeAlign(gAlign.get(g))); }
+  if (gGC.get(g) >= 0) { out.str(" gc \""); out.strId(strtab, gGC.get(g)); out.byte(34); }
+  let pre = operand(v, 1), pro = operand(v, 2), per = operand(v, 0);
+  if (pre >= 0) { out.str(" prefix "); printTypedValue(out, pre); }
+  if (pro >= 0) { out.str(" prologue "); printTypedValue(out, pro); }
+  if (per >= 0) { out.str(" personality "); printTypedValue(out, per); }
+  if (decl) { out.byte(10); return; }
+  printAttachments(out, gMD.get(g), " ");
+  out.str(" {");
+  let entry = gFirstBlock.get(g);
+  for (let b = entry; b >= 0; b = iNext.get(b)) printBlock(b, b == entry, g);
+  out.str("}\n");
+}
+
+function column(): i32 {
+  let b = out.buf;
+  let i = b.len;
+  while (i > 0 && b.get(i - 1) != 10) i--;
+  return b.len - i;
+}
+
+function printBlock(b: i32, isEntry: bool, g: i32): void {
+  let nm = vName.get(b);
+  if (nm >= 0) { out.byte(10); printNameLabel(nm); out.byte(58); }
+  else if (!isEntry) { out.byte(10); out.int(localSlot.get(b)); out.byte(58); }
+  if (!isEntry) {
+    let col = column();
+    let pad = 50 - col; if (pad < 1) pad = 1;
+    for (let i = 0; i < pad; i++) out.byte(32);
+    out.byte(59);
+    let first = true;
+    for (let s = vFirstUse.get(b); s >= 0; s = opNext.get(s)) {
+      let u = opUser.get(s);
+      if (<i32>vKind.get(u) != VK.Inst || !isTerminator(<i32>iOp.get(u))) continue;
+      out.str(first ? " preds = " : ", ");
+      first = false;
+      printValueRef(out, vParent.get(u));
+    }
+    if (first) out.str(" No predecessors!");
+  }
+  out.byte(10);
+  for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+    printRecords(out, iDbg.get(i));
+    printInstruction(i);
+    out.byte(10);
+  }
+}
+function printNameLabel(nm: i32): void {
+  // labels use the name rules without a sigil
+  let save = out.len;
+  printName(out, 37, nm);
+  // drop the '%' we just wrote
+  let b = out.buf;
+  for (let i = save; i + 1 < b.len; i++) b.set(i, b.get(i + 1));
+  b.len--;
+}
