@@ -17,6 +17,7 @@ let work: I32Vec = new I32Vec();
 let byRank: I32Vec = new I32Vec();   // a DI node's children by operand rank (-1 empty)
 let unranked: I32Vec = new I32Vec(); // its children in fields without a rank, in source order
 export function resetMetaPrinter(): void {
+  unescaped = new U8Vec(64);
   mdSlot = new I32Vec(); mdOrder = new I32Vec(); work = new I32Vec();
   byRank = new I32Vec(); unranked = new I32Vec();
   resetDIOperands();
