@@ -37,7 +37,7 @@ import { intLow64, intWordCount, intWord } from "../../ir/constants";
 import { strtab } from "../../ir/module";
 import { directCallee, callFnHas, callRetHas, callParamHas, isIntrinsicCall } from "../../ir/query";
 import { FunctionAnalyses } from "../../analysis/context";
-import { assumptionsFor, assumeAt, nextAssumption, validAssumeForContext, transfersExecution } from "./assume";
+import { assumptionsFor, assumeAt, nextAssumption, validAssumeForContext, transfersExecution } from "./assumptions";
 
 const MAX_DEPTH = 6;
 const MDK_DEREF = 12, MDK_DEREF_OR_NULL = 13, MDK_ALIGN = 17;
