@@ -357,7 +357,7 @@ function noundefAssumed(v: i32, cxt: i32): bool {
 // From just after v (the entry block for an argument), following single successors, at most 31
 // instructions while execution surely goes on: an instruction that is UB on a poison operand uses
 // v or a value poison in v flows to. intrinsics: calls of LLVM 22's poison-propagating intrinsics
-// pass poison on (the LLVM 19 walk of assume.ts stops poison at every call).
+// pass poison on (the LLVM 19 walk, isGuaranteedNotToBePoison in known-nonzero.ts, stops poison at every call).
 
 let yields: I32Vec = new I32Vec();
 let seenB: I32Vec = new I32Vec();
