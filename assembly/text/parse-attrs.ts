@@ -1,10 +1,11 @@
 // Attributes: parameter/return/function attribute lists, attribute groups (`attributes #N = {}`),
 // and the upgrade of old function memory attributes (readnone, argmemonly, ...) to memory(...).
+import { rd, Reader } from "./reader";
 import { I32Vec } from "../util/vec";
 import { sortStable } from "../util/sort";
 import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, src, strtab } from "./lexer";
 import * as K from "./keywords";
-import { error, errorI, errorAt, eat, expect, isWord, stack, failed, parseAlignment, parseUInt32, checkVersion, checkFeature, versionMessage } from "./pstate";
+import { error, errorI, errorAt, eat, expect, isWord, parseAlignment, parseUInt32, checkVersion, checkFeature, versionMessage } from "./pstate";
 import { encodeAlign } from "../ir/align";
 import { llvmVersion, has, Feature } from "../ir/version";
 import { parseType } from "./parse-types";
@@ -18,31 +19,20 @@ import {
 export const AC_PARAM = 0, AC_RET = 1, AC_FN = 2, AC_GROUP = 3;
 export const AT_GROUPREF: i32 = 7; // unresolved `#N` inside a function attribute set
 
-let kindOfStr: I32Vec = new I32Vec();
-let entries: I32Vec = new I32Vec(64);
-let byOrder: I32Vec = new I32Vec(), sortTmp: I32Vec = new I32Vec(), sorted: I32Vec = new I32Vec(64);
-// Attribute groups: number -> set id (-2 = not defined).
-export let groupSets: I32Vec = new I32Vec();
-export let groupOrder: I32Vec = new I32Vec();
-export let fnAlign: i32 = 0; // `align N` seen in a function attribute position (encoded, ir/align.ts)
-let memUpgrade: i32 = -1;     // memory bits from legacy function attributes, -1 if none
-
-let S_ARGMEMONLY: i32 = 0, S_INACC: i32 = 0, S_INACC_OR_ARG: i32 = 0;
-
-export function resetAttrParser(): void {
-
-  kindOfStr = new I32Vec(); entries = new I32Vec(64); byOrder = new I32Vec(); sortTmp = new I32Vec(); sorted = new I32Vec(64); groupSets = new I32Vec(); groupOrder = new I32Vec();
+// A new reader's attribute keywords, by string id.
+export function fillAttrKinds(r: Reader): void {
+  let kinds = r.kindOfStr;
   for (let i = 0; i < ATTR_KW.length; i++) {
     let s = strtab.internStr(ATTR_KW[i]);
-    if (s >= kindOfStr.len) kindOfStr.resize(s + 1, -1);
-    kindOfStr.set(s, i);
+    if (s >= kinds.len) kinds.resize(s + 1, -1);
+    kinds.set(s, i);
   }
-  S_ARGMEMONLY = strtab.internStr("argmemonly"); S_INACC = strtab.internStr("inaccessiblememonly");
-  S_INACC_OR_ARG = strtab.internStr("inaccessiblemem_or_argmemonly");
+  r.S_ARGMEMONLY = strtab.internStr("argmemonly"); r.S_INACC = strtab.internStr("inaccessiblememonly");
+  r.S_INACC_OR_ARG = strtab.internStr("inaccessiblemem_or_argmemonly");
 }
-export function attrKindOf(s: i32): i32 { return s < kindOfStr.len ? kindOfStr.get(s) : -1; }
+export function attrKindOf(s: i32): i32 { return s < rd.kindOfStr.len ? rd.kindOfStr.get(s) : -1; }
 
-function push(tag: i32, key: i32, v0: i32, v1: i32): void { entries.push(tag); entries.push(key); entries.push(v0); entries.push(v1); }
+function push(tag: i32, key: i32, v0: i32, v1: i32): void { rd.entries.push(tag); rd.entries.push(key); rd.entries.push(v0); rd.entries.push(v1); }
 
 // Memory effects are encoded as ir/attributes.ts describes (ME_ALL, memAll).
 // Locations by keyword, with the first LLVM version that has each.
@@ -167,17 +157,17 @@ function parseIntInParens(what: string): i64 {
 
 // Parses attributes of one position into a set; returns the set id, -1 when empty (check `failed`).
 export function parseAttrSet(ctx: i32): i32 {
-  entries.clear();
-  fnAlign = 0; memUpgrade = -1;
+  rd.entries.clear();
+  rd.fnAlign = 0; rd.memUpgrade = -1;
   while (parseOne(ctx)) {}
-  if (failed) return -1;
-  if (memUpgrade >= 0) push(AT.Int, ATTR_MEMORY, memUpgrade, 0);
+  if (rd.failed) return -1;
+  if (rd.memUpgrade >= 0) push(AT.Int, ATTR_MEMORY, rd.memUpgrade, 0);
   return internSet();
 }
 
 // Parses one attribute if the current token starts one.
 function parseOne(ctx: i32): bool {
-  if (failed) return false;
+  if (rd.failed) return false;
   if (tok == T.String) {
     let key = tokStr; next();
     let val = -1;
@@ -194,10 +184,10 @@ function parseOne(ctx: i32): bool {
   let kind = attrKindOf(w);
   if (kind < 0) {
     if (ctx == AC_FN || ctx == AC_GROUP) {
-      if (w == S_ARGMEMONLY || w == S_INACC || w == S_INACC_OR_ARG) {
-        let loc = w == S_ARGMEMONLY ? 3 : w == S_INACC ? 12 : 15; // argmem, inaccessiblemem, both
-        if (memUpgrade < 0) memUpgrade = ME_ALL;
-        memUpgrade &= loc;
+      if (w == rd.S_ARGMEMONLY || w == rd.S_INACC || w == rd.S_INACC_OR_ARG) {
+        let loc = w == rd.S_ARGMEMONLY ? 3 : w == rd.S_INACC ? 12 : 15; // argmem, inaccessiblemem, both
+        if (rd.memUpgrade < 0) rd.memUpgrade = ME_ALL;
+        rd.memUpgrade &= loc;
         next(); return true;
       }
     }
@@ -231,7 +221,7 @@ function parseOne(ctx: i32): bool {
     } else {
       v = parseAlignment(true); if (v < 0) return false;
     }
-    if (ctx == AC_FN) { fnAlign = encodeAlign(v); return true; }
+    if (ctx == AC_FN) { rd.fnAlign = encodeAlign(v); return true; }
     push(AT.Int, kind, encodeAlign(v), 0); return true;
   }
   if (kind == ATTR_ALIGNSTACK) {
@@ -252,7 +242,7 @@ function parseOne(ctx: i32): bool {
   if ((ctx == AC_FN || ctx == AC_GROUP) && (kind == ATTR_READNONE || kind == ATTR_READONLY || kind == ATTR_WRITEONLY)) {
     let mr = kind == ATTR_READNONE ? 0 : kind == ATTR_READONLY ? 1 : 2;
     let me = memAll(mr);
-    memUpgrade = memUpgrade < 0 ? me : memUpgrade & me;
+    rd.memUpgrade = rd.memUpgrade < 0 ? me : rd.memUpgrade & me;
     return true;
   }
   let tag = attrTag(kind);
@@ -312,31 +302,31 @@ function parseOne(ctx: i32): bool {
 // Sorts the collected entries in LLVM's order (kind order, then string attributes by key) and
 // interns them; later duplicates of a kind or key replace earlier ones.
 function internSet(): i32 {
-  let n = entries.len >> 2;
+  let n = rd.entries.len >> 2;
   if (n == 0) return -1;
   // entry numbers sorted by (isString, kind | key bytes)
-  byOrder.clear();
-  for (let i = 0; i < n; i++) byOrder.push(i);
-  sortStable<EntryOrder>(byOrder, 0, n, sortTmp);
+  rd.byOrder.clear();
+  for (let i = 0; i < n; i++) rd.byOrder.push(i);
+  sortStable<EntryOrder>(rd.byOrder, 0, n, rd.sortTmp);
   // dedupe: keep the last of equal kinds/keys (stable sort keeps source order)
-  sorted.clear();
+  rd.sorted.clear();
   for (let i = 0; i < n; i++) {
-    let e = byOrder.get(i);
-    if (i + 1 < n && sameSlot(e, byOrder.get(i + 1))) continue;
-    for (let k = 0; k < 4; k++) sorted.push(entries.get(e * 4 + k));
+    let e = rd.byOrder.get(i);
+    if (i + 1 < n && sameSlot(e, rd.byOrder.get(i + 1))) continue;
+    for (let k = 0; k < 4; k++) rd.sorted.push(rd.entries.get(e * 4 + k));
   }
-  return attrSets.internVec(sorted, 0, sorted.len);
+  return attrSets.internVec(rd.sorted, 0, rd.sorted.len);
 }
 @final class EntryOrder { @inline less(a: i32, b: i32): bool { return cmpEntry(a, b) < 0; } }
-function rank(i: i32): i32 { let t = entries.get(i * 4); return t == AT.String ? 1 : (t == AT_GROUPREF ? 2 : 0); }
+function rank(i: i32): i32 { let t = rd.entries.get(i * 4); return t == AT.String ? 1 : (t == AT_GROUPREF ? 2 : 0); }
 function cmpEntry(a: i32, b: i32): i32 {
   let ra = rank(a), rb = rank(b);
   if (ra != rb) return ra - rb;
-  let ka = entries.get(a * 4 + 1), kb = entries.get(b * 4 + 1);
+  let ka = rd.entries.get(a * 4 + 1), kb = rd.entries.get(b * 4 + 1);
   if (ra == 1) return strtab.compare(ka, kb);
   return ka - kb;
 }
-function sameSlot(a: i32, b: i32): bool { return rank(a) == rank(b) && entries.get(a * 4 + 1) == entries.get(b * 4 + 1) && rank(a) != 2; }
+function sameSlot(a: i32, b: i32): bool { return rank(a) == rank(b) && rd.entries.get(a * 4 + 1) == rd.entries.get(b * 4 + 1) && rank(a) != 2; }
 
 // `attributes #N = { ... }`; current token is the keyword.
 export function parseAttrGroupDef(): bool {
@@ -346,10 +336,10 @@ export function parseAttrGroupDef(): bool {
   if (!expect(T.Equal, "'=' here")) return false;
   if (!expect(T.LBrace, "'{' here")) return false;
   let set = parseAttrSet(AC_GROUP);
-  if (failed) return false;
+  if (rd.failed) return false;
   if (!expect(T.RBrace, "'}' here")) return false;
-  if (n >= groupSets.len) groupSets.resize(n + 1, -2);
-  groupSets.set(n, set);
+  if (n >= rd.groupSets.len) rd.groupSets.resize(n + 1, -2);
+  rd.groupSets.set(n, set);
   return true;
 }
 
@@ -360,11 +350,11 @@ export function resolveGroupRefs(set: i32): i32 {
   let has = false;
   for (let i = 0; i < n; i++) if (setTag(set, i) == AT_GROUPREF) { has = true; break; }
   if (!has) return set;
-  entries.clear();
+  rd.entries.clear();
   for (let i = 0; i < n; i++) {
     if (setTag(set, i) == AT_GROUPREF) {
       let g = setKey(set, i);
-      let gs = g < groupSets.len ? groupSets.get(g) : -2;
+      let gs = g < rd.groupSets.len ? rd.groupSets.get(g) : -2;
       if (gs == -2 || gs == -1) continue; // LLVM ignores references to undefined groups
       // group attributes come first so explicit ones override them
       let m = setSize(gs);

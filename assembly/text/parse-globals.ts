@@ -1,8 +1,9 @@
 // Global variables, aliases and ifuncs, with what every global may carry: linkage, preemption,
 // visibility, DLL storage, thread-local mode, unnamed_addr, comdat.
+import { rd } from "./reader";
 import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, strtab, src as lexSrc } from "./lexer";
 import * as K from "./keywords";
-import { error, errorAt, eat, expect, isWord, eatWord, failed, parseAlignment } from "./pstate";
+import { error, errorAt, eat, expect, isWord, eatWord, parseAlignment } from "./pstate";
 import { encodeAlign } from "../ir/align";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseValue } from "./parse-values";
@@ -17,11 +18,10 @@ import {
   GF_DEFINED, GF_NUMBERED, GF_ADDRSPACE_EXPLICIT,
 } from "../ir/globals";
 import { U8Vec } from "../util/vec";
-import { comdatIndex, nextGlobalNum, noteGlobalNum, pendingFnAttrOwners } from "./parser";
+import { comdatIndex, noteGlobalNum } from "./parser";
 
-let linkageExplicit: bool = false;
 export function parseLinkage(): i32 {
-  linkageExplicit = false;
+  rd.linkageExplicit = false;
   if (tok != T.Word) return 0;
   let w = tokStr;
   let l = w == K.KW_private ? Linkage.Private : w == K.KW_internal ? Linkage.Internal : w == K.KW_available_externally ? Linkage.Available :
@@ -29,14 +29,13 @@ export function parseLinkage(): i32 {
     w == K.KW_appending ? Linkage.Appending : w == K.KW_extern_weak ? Linkage.ExternWeak : w == K.KW_linkonce_odr ? Linkage.LinkOnceODR :
     w == K.KW_weak_odr ? Linkage.WeakODR : w == K.KW_external ? Linkage.External : -1;
   if (l < 0) return 0;
-  linkageExplicit = true;
+  rd.linkageExplicit = true;
   next();
   return l;
 }
-export let curDSOLocal: bool = false;
 export function parsePreemption(): void {
-  curDSOLocal = false;
-  if (eatWord(K.KW_dso_local)) curDSOLocal = true;
+  rd.curDSOLocal = false;
+  if (eatWord(K.KW_dso_local)) rd.curDSOLocal = true;
   else eatWord(K.KW_dso_preemptable);
 }
 export function parseVisibility(): i32 {
@@ -88,17 +87,17 @@ export function parseGlobalEntity(): bool {
   let off = tokStart;
   let name = -1, num = -1;
   if (tok == T.GlobalVar && strtab.lenOf(tokStr) > 0) name = tokStr;
-  else if (tok == T.GlobalVar) num = nextGlobalNum;
+  else if (tok == T.GlobalVar) num = rd.nextGlobalNum;
   else {
     num = <i32>tokNum;
-    if (num < nextGlobalNum) return error("variable expected to be numbered '@" + nextGlobalNum.toString() + "' or greater");
+    if (num < rd.nextGlobalNum) return error("variable expected to be numbered '@" + rd.nextGlobalNum.toString() + "' or greater");
   }
   next();
   if (!expect(T.Equal, "'=' here")) return false;
   let linkage = parseLinkage();
-  let explicitLinkage = linkageExplicit;
+  let explicitLinkage = rd.linkageExplicit;
   parsePreemption();
-  let dso = curDSOLocal;
+  let dso = rd.curDSOLocal;
   let vis = parseVisibility();
   let dll = parseDLL();
   let tls = parseTLS(); if (tls < 0) return false;
@@ -149,25 +148,23 @@ export function parseGlobalEntity(): bool {
       gExtra.set(g, id);
       continue;
     }
-    if (tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (failed) return false; continue; }
+    if (tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (rd.failed) return false; continue; }
     return error("unknown global variable property!");
   }
   // attributes on a global variable
   if (tok == T.AttrGrpID || tok == T.String || tok == T.Word) {
-    let set = parseAttrSet(AC_FN); if (failed) return false;
-    if (set >= 0) { gAttrs.set(g, set); pendingFnAttrOwners.push(-1 - g); }
+    let set = parseAttrSet(AC_FN); if (rd.failed) return false;
+    if (set >= 0) { gAttrs.set(g, set); rd.pendingFnAttrOwners.push(-1 - g); }
   }
   return true;
 }
 function srcPtr(): usize { return lexSrc; }
-let catBuf: U8Vec = new U8Vec(64);
-export function resetGlobalScratch(): void { catBuf = new U8Vec(64); }
 function concatStr(a: i32, b: i32): i32 {
-  catBuf.clear();
-  for (let i = 0; strtab.lenOf(a) > i; i++) catBuf.push(load<u8>(strtab.ptrOf(a) + <usize>i));
-  catBuf.push(44); catBuf.push(32);
-  for (let i = 0; strtab.lenOf(b) > i; i++) catBuf.push(load<u8>(strtab.ptrOf(b) + <usize>i));
-  return strtab.intern(catBuf.ptr, catBuf.len);
+  rd.catBuf.clear();
+  for (let i = 0; strtab.lenOf(a) > i; i++) rd.catBuf.push(load<u8>(strtab.ptrOf(a) + <usize>i));
+  rd.catBuf.push(44); rd.catBuf.push(32);
+  for (let i = 0; strtab.lenOf(b) > i; i++) rd.catBuf.push(load<u8>(strtab.ptrOf(b) + <usize>i));
+  return strtab.intern(rd.catBuf.ptr, rd.catBuf.len);
 }
 export function parseComdatRef(g: i32, ownName: i32): bool {
   next(); // comdat
@@ -209,7 +206,7 @@ function parseAliasOrIFunc(name: i32, num: i32, off: i32, linkage: i32, dso: boo
   appendOperand(v, aliasee);
   while (eat(T.Comma)) {
     if (isWord(K.KW_partition)) { next(); if (tok != T.String) return error("expected partition name"); gPartition.set(g, tokStr); next(); continue; }
-    if (tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (failed) return false; continue; }
+    if (tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (rd.failed) return false; continue; }
     return error("unknown alias or ifunc property!");
   }
   return true;

@@ -1,9 +1,10 @@
 // call, invoke and callbr: calling convention, attributes, callee type, arguments, operand
 // bundles and callbr's destinations.
+import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
 import { T, tok, tokStr, tokNum, tokStart, next, strtab } from "./lexer";
 import * as K from "./keywords";
-import { errorI, eat, expect, expectWord, isWord, stack, failed, stack2 } from "./pstate";
+import { errorI, eat, expect, expectWord, isWord } from "./pstate";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseTypeAndValue, parseValue, parseBlockRef } from "./parse-values";
 import { parseAttrSet, AC_PARAM, AC_RET, AC_FN } from "./parse-attrs";
@@ -37,22 +38,20 @@ export function parseCallingConv(): i32 {
   return cc < 0 ? 0 : cc;
 }
 
-let attrScratch: I32Vec = new I32Vec(32);
-export function resetCallScratch(): void { attrScratch = new I32Vec(32); }
 // call / invoke / callbr.
 export function parseCallLike(op: i32, tail: i32): i32 {
   let flags = tail << F_TAIL_SHIFT;
   if (op == Op.Call) flags |= parseFMF();
-  let cc = parseCallingConv(); if (failed) return -1;
-  let retAttrs = parseAttrSet(AC_RET); if (failed) return -1;
+  let cc = parseCallingConv(); if (rd.failed) return -1;
+  let retAttrs = parseAttrSet(AC_RET); if (rd.failed) return -1;
   let as = programAddrSpace();
   if (isWord(K.KW_addrspace)) { as = parseAddrSpace(); if (as < 0) return -1; }
   let t = parseType(); if (t < 0) return -1;
-  let base = stack.len;
+  let base = rd.stack.len;
   // callee
   let fnTy = <i32>tyKind.get(t) == TK.Function ? t : -1;
-  let calleeSlot = stack.len;
-  stack.push(-1); // callee placeholder until the function type is known
+  let calleeSlot = rd.stack.len;
+  rd.stack.push(-1); // callee placeholder until the function type is known
   let calleeStart = tokStart;
   // We need the callee's type: it is a pointer (or inline asm of the function type). Parse args first? No:
   // LLVM parses the callee as a value of pointer type; inline asm gets the function type.
@@ -79,41 +78,41 @@ export function parseCallLike(op: i32, tail: i32): i32 {
   }
   // arguments
   if (!expect(T.LParen, "'(' in call")) return -1;
-  attrScratch.clear(); attrScratch.push(-1); attrScratch.push(retAttrs);
+  rd.callAttrScratch.clear(); rd.callAttrScratch.push(-1); rd.callAttrScratch.push(retAttrs);
   let nArgs = 0;
-  let argBase = stack.len;
+  let argBase = rd.stack.len;
   if (tok != T.RParen) {
     while (true) {
       if (tok == T.DotDotDot) { next(); break; } // musttail varargs forwarding
       let at = parseType(); if (at < 0) return -1;
-      let pa = parseAttrSet(AC_PARAM); if (failed) return -1;
+      let pa = parseAttrSet(AC_PARAM); if (rd.failed) return -1;
       let av = parseValue(at); if (av < 0) return -1;
-      stack.push(av); attrScratch.push(pa); nArgs++;
+      rd.stack.push(av); rd.callAttrScratch.push(pa); nArgs++;
       if (!eat(T.Comma)) break;
     }
   }
   if (!expect(T.RParen, "')' at end of argument list")) return -1;
   if (fnTy < 0) {
-    stack2.clear();
-    for (let j = 0; j < nArgs; j++) stack2.push(vType.get(stack.get(argBase + j)));
+    rd.stack2.clear();
+    for (let j = 0; j < nArgs; j++) rd.stack2.push(vType.get(rd.stack.get(argBase + j)));
     if (<i32>tyKind.get(t) == TK.Label || t == T_METADATA) return errorI("invalid result type for call");
-    fnTy = functionType(t, stack2, 0, nArgs, false);
+    fnTy = functionType(t, rd.stack2, 0, nArgs, false);
   } else {
     let np = listLen(fnTy);
     let vararg = (tyFlagsOf.get(fnTy) & 1) != 0;
     if (nArgs < np || (!vararg && nArgs > np)) return errorI("invalid number of arguments for function type");
     for (let j = 0; j < np; j++) {
-      if (vType.get(stack.get(argBase + j)) != listAt(fnTy, j)) return errorI("argument is not of expected type '" + typeToString(listAt(fnTy, j)) + "'");
+      if (vType.get(rd.stack.get(argBase + j)) != listAt(fnTy, j)) return errorI("argument is not of expected type '" + typeToString(listAt(fnTy, j)) + "'");
     }
   }
   if (isAsm) callee = getInlineAsm(fnTy, asmStr, asmCons, asmFlagsSave);
-  stack.set(calleeSlot, callee);
+  rd.stack.set(calleeSlot, callee);
   // function attributes (incl. #N groups, resolved at the end of the module)
-  let fnAttrs = parseAttrSet(AC_FN); if (failed) return -1;
-  attrScratch.set(0, fnAttrs);
+  let fnAttrs = parseAttrSet(AC_FN); if (rd.failed) return -1;
+  rd.callAttrScratch.set(0, fnAttrs);
   // operand bundles
-  let bundleBase = stack2.len;
-  stack2.clear();
+  let bundleBase = rd.stack2.len;
+  rd.stack2.clear();
   let nBundles = 0;
   if (tok == T.LSquare) {
     next();
@@ -125,12 +124,12 @@ export function parseCallLike(op: i32, tail: i32): i32 {
       if (tok != T.RParen) {
         while (true) {
           let bv = parseTypeAndValue(); if (bv < 0) return -1;
-          stack.push(bv); cnt++;
+          rd.stack.push(bv); cnt++;
           if (!eat(T.Comma)) break;
         }
       }
       if (!expect(T.RParen, "')' at end of operand bundle")) return -1;
-      stack2.push(tag); stack2.push(cnt); nBundles++;
+      rd.stack2.push(tag); rd.stack2.push(cnt); nBundles++;
       if (!eat(T.Comma)) break;
     }
     if (!expect(T.RSquare, "']' at end of operand bundles")) return -1;
@@ -141,17 +140,17 @@ export function parseCallLike(op: i32, tail: i32): i32 {
     let nb = parseBlockRef(); if (nb < 0) return -1;
     if (!expectWord(K.KW_unwind, "'unwind' in invoke")) return -1;
     let ub = parseBlockRef(); if (ub < 0) return -1;
-    stack.push(nb); stack.push(ub);
+    rd.stack.push(nb); rd.stack.push(ub);
     markTerminator();
   } else if (op == Op.CallBr) {
     if (!expectWord(K.KW_to, "'to' in callbr")) return -1;
     let db = parseBlockRef(); if (db < 0) return -1;
-    stack.push(db);
+    rd.stack.push(db);
     if (!expect(T.LSquare, "'[' in callbr")) return -1;
     if (tok != T.RSquare) {
       while (true) {
         let ib = parseBlockRef(); if (ib < 0) return -1;
-        stack.push(ib); nIndirect++;
+        rd.stack.push(ib); nIndirect++;
         if (!eat(T.Comma)) break;
       }
     }
@@ -164,12 +163,12 @@ export function parseCallLike(op: i32, tail: i32): i32 {
   iFlags.set(i, flags);
   let rec = ext.len;
   ext.push(fnTy);
-  ext.push(internAttrList(attrScratch, 0, attrScratch.len));
+  ext.push(internAttrList(rd.callAttrScratch, 0, rd.callAttrScratch.len));
   ext.push(cc); ext.push(nArgs); ext.push(nBundles);
-  for (let j = 0; j < stack2.len; j++) ext.push(stack2.get(j));
+  for (let j = 0; j < rd.stack2.len; j++) ext.push(rd.stack2.get(j));
   ext.push(nIndirect);
   iExt.set(i, rec);
-  stack2.clear();
+  rd.stack2.clear();
   return i;
 }
 function listAtRet(fnTy: i32): i32 { return tyA.get(fnTy); }

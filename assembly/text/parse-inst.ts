@@ -3,10 +3,11 @@
 // constants (which also take pool slots) never interleave with an instruction's operands.
 // This file dispatches on the opcode and holds what the families share; the families are in
 // parse-inst-control.ts, parse-inst-ops.ts, parse-inst-memory.ts and parse-inst-call.ts.
+import { rd, Reader } from "./reader";
 import { I32Vec } from "../util/vec";
 import { T, tok, tokStr, next, strtab } from "./lexer";
 import * as K from "./keywords";
-import { error, errorI, eat, expect, isWord, stack, failed, parseAlignment, checkVersion } from "./pstate";
+import { error, errorI, eat, expect, isWord, parseAlignment, checkVersion } from "./pstate";
 import { parseType } from "./parse-types";
 import { parseTypeAndValue } from "./parse-values";
 import { localLookupName, localLookupNum, strtabString as strtabStr } from "./parse-symbols";
@@ -19,51 +20,46 @@ import {
 import { setAlignBytes } from "../ir/inst";
 import { typeToString } from "./printer-types";
 import {
-  parseAggregateOp, parseBinary, parseCast, parseCompare, parsePhi, parseSelect, parseVectorOp,
-  resetMaskScratch,
+  parseAggregateOp, parseBinary, parseCast, parseCompare, parsePhi, parseSelect, parseVectorOp
 } from "./parse-inst-ops";
 import {
-  parseAlloca, parseAtomicRMW, parseCmpXchg, parseFence, parseGEP, parseLoad, parseStore,
+  parseAlloca, parseAtomicRMW, parseCmpXchg, parseFence, parseGEP, parseLoad, parseStore
 } from "./parse-inst-memory";
 import {
   parseBr, parseCatchRet, parseCatchSwitch, parseCleanupRet, parseIndirectBr, parseLandingPad, parsePad,
-  parseRet, parseSwitch,
+  parseRet, parseSwitch
 } from "./parse-inst-control";
-import { parseCallLike, resetCallScratch } from "./parse-inst-call";
+import { parseCallLike } from "./parse-inst-call";
 
 // The value id a definition should take: a forward placeholder for this name, or new.
-export let pendName: i32 = -1;
-export let pendNum: i32 = -1;
-export function setPending(name: i32, num: i32): void { pendName = name; pendNum = num; }
+export function setPending(name: i32, num: i32): void { rd.fn.pendName = name; rd.fn.pendNum = num; }
 
 // True once a load, store, alloca or atomic without `align` was parsed: only then does the
 // module need ir/defaults.ts fillDefaults (a walk over every instruction).
-export let missingAlign: bool = false;
 export function setParsedAlign(i: i32, align: i64): void {
-  if (align == 0) missingAlign = true;
+  if (align == 0) rd.missingAlign = true;
   setAlignBytes(i, align);
 }
 
-let opcodeByStr: I32Vec = new I32Vec();
-export function resetInstParser(opNames: string[]): void {
-  missingAlign = false;
-  opcodeByStr = new I32Vec();
-  for (let i = 1; i < opNames.length; i++) {
-    let s = strtab.internStr(opNames[i]);
-    if (s >= opcodeByStr.len) opcodeByStr.resize(s + 1, 0);
-    opcodeByStr.set(s, i);
+// A new reader's opcode keywords, by string id.
+export function fillOpcodes(r: Reader): void {
+  let ops = r.opcodeByStr;
+  for (let i = 1; i < OP_NAMES.length; i++) {
+    let s = strtab.internStr(OP_NAMES[i]);
+    if (s >= ops.len) ops.resize(s + 1, 0);
+    ops.set(s, i);
   }
 }
-export function instOpcode(s: i32): i32 { return s < opcodeByStr.len ? opcodeByStr.get(s) : 0; }
+export function instOpcode(s: i32): i32 { return s < rd.opcodeByStr.len ? rd.opcodeByStr.get(s) : 0; }
 
 // Creates the instruction value with operands stack[base..].
 export function make(op: i32, type: i32, base: i32): i32 {
   let v = -1;
-  if (pendName >= 0 || pendNum >= 0) {
-    let f = pendName >= 0 ? localLookupName(pendName) : localLookupNum(pendNum);
+  if (rd.fn.pendName >= 0 || rd.fn.pendNum >= 0) {
+    let f = rd.fn.pendName >= 0 ? localLookupName(rd.fn.pendName) : localLookupNum(rd.fn.pendNum);
     if (f >= 0 && <i32>vKind.get(f) == VK.Forward) {
       if (vType.get(f) != type) {
-        let nm = pendName >= 0 ? "%" + strtabStr(pendName) : "%" + pendNum.toString();
+        let nm = rd.fn.pendName >= 0 ? "%" + strtabStr(rd.fn.pendName) : "%" + rd.fn.pendNum.toString();
         error("instruction forward referenced with type '" + typeToString(vType.get(f)) + "'");
         return -1;
       }
@@ -73,9 +69,9 @@ export function make(op: i32, type: i32, base: i32): i32 {
   }
   if (v < 0) v = newValue(VK.Inst, type);
   iOp.set(v, <u8>op);
-  let n = stack.len - base;
-  for (let i = 0; i < n; i++) appendOperand(v, stack.get(base + i));
-  stack.len = base;
+  let n = rd.stack.len - base;
+  for (let i = 0; i < n; i++) appendOperand(v, rd.stack.get(base + i));
+  rd.stack.len = base;
   return v;
 }
 
@@ -130,10 +126,9 @@ export function parseTrailingAlign(): i64 {
 
 // Parses the instruction at the current token (its opcode word). Returns the instruction id or -1.
 // `isTerm` is set for terminators.
-export let lastWasTerminator: bool = false;
-export function markTerminator(): void { lastWasTerminator = true; }
+export function markTerminator(): void { rd.fn.lastWasTerminator = true; }
 export function parseInstruction(): i32 {
-  lastWasTerminator = false;
+  rd.fn.lastWasTerminator = false;
   let tail = 0;
   if (tok == T.Word && (tokStr == K.KW_tail || tokStr == K.KW_musttail || tokStr == K.KW_notail)) {
     tail = tokStr == K.KW_tail ? 1 : tokStr == K.KW_musttail ? 2 : 3;
@@ -153,17 +148,17 @@ export function parseInstruction(): i32 {
     case Op.Invoke: return parseCallLike(Op.Invoke, 0);
     case Op.CallBr: return parseCallLike(Op.CallBr, 0);
     case Op.Call: return parseCallLike(Op.Call, tail);
-    case Op.Resume: { let base = stack.len; let v = parseTypeAndValue(); if (v < 0) return -1; stack.push(v); markTerminator(); return make(op, T_VOID, base); }
-    case Op.Unreachable: { markTerminator(); return make(op, T_VOID, stack.len); }
+    case Op.Resume: { let base = rd.stack.len; let v = parseTypeAndValue(); if (v < 0) return -1; rd.stack.push(v); markTerminator(); return make(op, T_VOID, base); }
+    case Op.Unreachable: { markTerminator(); return make(op, T_VOID, rd.stack.len); }
     case Op.CleanupRet: return parseCleanupRet();
     case Op.CatchRet: return parseCatchRet();
     case Op.CatchSwitch: return parseCatchSwitch();
     case Op.CleanupPad: case Op.CatchPad: return parsePad(op);
     case Op.FNeg: {
       let f = parseFMF();
-      let base = stack.len; let v = parseTypeAndValue(); if (v < 0) return -1;
+      let base = rd.stack.len; let v = parseTypeAndValue(); if (v < 0) return -1;
       if (!isFP(scalarType(vType.get(v)))) return errorI("invalid operand type for instruction");
-      stack.push(v); let i = make(op, vType.get(v), base); if (i >= 0) iFlags.set(i, f); return i;
+      rd.stack.push(v); let i = make(op, vType.get(v), base); if (i >= 0) iFlags.set(i, f); return i;
     }
     case Op.Alloca: return parseAlloca();
     case Op.Load: return parseLoad();
@@ -176,15 +171,15 @@ export function parseInstruction(): i32 {
     case Op.Phi: return parsePhi();
     case Op.Select: return parseSelect();
     case Op.VAArg: {
-      let base = stack.len; let v = parseTypeAndValue(); if (v < 0) return -1;
+      let base = rd.stack.len; let v = parseTypeAndValue(); if (v < 0) return -1;
       if (!expect(T.Comma, "',' after vaarg operand")) return -1;
       let t = parseType(false); if (t < 0) return -1;
-      stack.push(v); return make(op, t, base);
+      rd.stack.push(v); return make(op, t, base);
     }
     case Op.ExtractElement: case Op.InsertElement: case Op.ShuffleVector: return parseVectorOp(op);
     case Op.ExtractValue: case Op.InsertValue: return parseAggregateOp(op);
     case Op.LandingPad: return parseLandingPad();
-    case Op.Freeze: { let base = stack.len; let v = parseTypeAndValue(); if (v < 0) return -1; stack.push(v); return make(op, vType.get(v), base); }
+    case Op.Freeze: { let base = rd.stack.len; let v = parseTypeAndValue(); if (v < 0) return -1; rd.stack.push(v); return make(op, vType.get(v), base); }
     default: break;
   }
   if (isBinary(op)) return parseBinary(op);
@@ -193,14 +188,6 @@ export function parseInstruction(): i32 {
 }
 
 // A comma consumed by a list loop that belongs to the trailing attachments.
-export let pendingComma: bool = false;
-export function putBackComma(): void { pendingComma = true; }
-export function resetPendingComma(): void { pendingComma = false; }
+export function putBackComma(): void { rd.fn.pendingComma = true; }
+export function resetPendingComma(): void { rd.fn.pendingComma = false; }
 
-export { failed };
-
-// Re-creates this file's scratch buffers after an arena reset.
-export function resetInstScratch(): void {
-  opcodeByStr = new I32Vec();
-  resetMaskScratch(); resetCallScratch();
-}

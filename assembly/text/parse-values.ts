@@ -2,9 +2,10 @@
 // expressions, inline asm, metadata as a value), as LLParser::parseValID. The symbol tables are in
 // parse-symbols.ts; integer and aggregate constants in parse-consts.ts, floating point in
 // parse-fp.ts, block addresses in parse-blockaddr.ts, constant expressions in parse-constexpr.ts.
+import { rd } from "./reader";
 import { T, tok, tokStr, tokNum, next, strtab } from "./lexer";
 import * as K from "./keywords";
-import { error, errorI, eat, expect, isWord, enter, leave, stack, stack2, failed, checkVersion } from "./pstate";
+import { error, errorI, eat, expect, isWord, enter, leave, checkVersion } from "./pstate";
 import { parseType } from "./parse-types";
 import { parseMetadataOperand } from "./parse-meta";
 import {
@@ -18,15 +19,12 @@ import {
 } from "../ir/constants";
 import { Op, OP_NAMES, opcodeSince } from "../ir/opcodes";
 import { typeToString } from "./printer-types";
-import { constExprSupported, opcodeOf, parseConstExpr, resetExprScratch } from "./parse-constexpr";
-import { globalRef, inFunction, localRef, resetSymbolTables } from "./parse-symbols";
-import { parseArrayConst, parseIntConst, parseStructConst, parseVectorConst, resetConstScratch } from "./parse-consts";
-import { parseBlockAddress, resetBlockAddresses } from "./parse-blockaddr";
+import { constExprSupported, opcodeOf, parseConstExpr } from "./parse-constexpr";
+import { globalRef, localRef } from "./parse-symbols";
+import { parseArrayConst, parseIntConst, parseStructConst, parseVectorConst } from "./parse-consts";
+import { parseBlockAddress } from "./parse-blockaddr";
 import { parseFPConst } from "./parse-fp";
 
-export function resetValueParser(): void {
-  resetSymbolTables(); resetConstScratch(); resetBlockAddresses(); resetExprScratch();
-}
 export function parseTypeAndValue(): i32 {
   let t = parseType();
   if (t < 0) return -1;
@@ -58,7 +56,7 @@ function checkConstExpr(op: i32): bool {
 function parseValueInner(type: i32): i32 {
   if (type == T_METADATA) {
     let md = parseMetadataOperand();
-    if (failed) return -1;
+    if (rd.failed) return -1;
     return getMDValue(md);
   }
   let k = type >= 0 ? <i32>tyKind.get(type) : -1;
@@ -68,7 +66,7 @@ function parseValueInner(type: i32): i32 {
   }
   switch (tok) {
     case T.LocalVar: case T.LocalID: {
-      if (!inFunction) return errorI("expected value token");
+      if (!rd.fn.inFunction) return errorI("expected value token");
       if (k == TK.Void) return errorI("invalid use of void type");
       let v = tok == T.LocalVar ? localRef(tokStr, 0, type) : localRef(-1, tokNum, type);
       next(); return v;
@@ -89,7 +87,7 @@ function parseValueInner(type: i32): i32 {
     case T.Exclaim: case T.MetadataID: case T.MetadataVar: {
       if (type != T_METADATA) return errorI("expected value token");
       let md = parseMetadataOperand();
-      if (md < 0 && failed) return -1;
+      if (md < 0 && rd.failed) return -1;
       return getMDValue(md);
     }
     case T.Word: return parseWordValue(type);
@@ -142,9 +140,9 @@ function parseWordValue(type: i32): i32 {
     let g = tok == T.GlobalVar ? globalRef(tokStr, 0, T_PTR) : globalRef(-1, tokNum, T_PTR);
     if (g < 0) return -1;
     next();
-    let base = stack.len; stack.push(g);
-    let v = getWithOperands(kind, type, stack, base, 1);
-    stack.len = base; return v;
+    let base = rd.stack.len; rd.stack.push(g);
+    let v = getWithOperands(kind, type, rd.stack, base, 1);
+    rd.stack.len = base; return v;
   }
   if (w == K.KW_ptrauth) return parsePtrAuth(type);
   if (strtab.eqStr(w, "asm")) return parseInlineAsm(type);
@@ -167,19 +165,19 @@ function splat(type: i32, elt: i32): i32 {
   let n = <i32>tyN.get(type);
   if (<i32>tyKind.get(type) == TK.ScalableVector) {
     // LLVM spells a scalable splat as shufflevector(insertelement(poison, x, i64 0), poison, zeroinitializer)
-    let base = stack.len;
-    stack.push(getPoison(type)); stack.push(elt); stack.push(getInt(T_I64, 0));
-    let ins = getExpr(Op.InsertElement, type, 0, 0, stack2, 0, 0, stack, base, 3);
-    stack.len = base;
-    stack.push(ins); stack.push(getPoison(type));
-    stack.push(getZero(vectorType(T_I32, tyN.get(type), true)));
-    let v = getExpr(Op.ShuffleVector, type, 0, 0, stack2, 0, 0, stack, base, 3);
-    stack.len = base; return v;
+    let base = rd.stack.len;
+    rd.stack.push(getPoison(type)); rd.stack.push(elt); rd.stack.push(getInt(T_I64, 0));
+    let ins = getExpr(Op.InsertElement, type, 0, 0, rd.stack2, 0, 0, rd.stack, base, 3);
+    rd.stack.len = base;
+    rd.stack.push(ins); rd.stack.push(getPoison(type));
+    rd.stack.push(getZero(vectorType(T_I32, tyN.get(type), true)));
+    let v = getExpr(Op.ShuffleVector, type, 0, 0, rd.stack2, 0, 0, rd.stack, base, 3);
+    rd.stack.len = base; return v;
   }
-  let base = stack.len;
-  for (let i = 0; i < n; i++) stack.push(elt);
-  let v = getAggregate(VK.ConstVector, type, stack, base, n);
-  stack.len = base;
+  let base = rd.stack.len;
+  for (let i = 0; i < n; i++) rd.stack.push(elt);
+  let v = getAggregate(VK.ConstVector, type, rd.stack, base, n);
+  rd.stack.len = base;
   return v;
 }
 
@@ -196,16 +194,16 @@ export function canonicalData(type: i32, s: i32): i32 {
 function parsePtrAuth(type: i32): i32 {
   next();
   if (!expect(T.LParen, "'(' in ptrauth")) return -1;
-  let base = stack.len;
+  let base = rd.stack.len;
   let p = parseTypeAndValue(); if (p < 0) return -1;
-  stack.push(p);
+  rd.stack.push(p);
   while (eat(T.Comma)) {
-    let v = parseTypeAndValue(); if (v < 0) { stack.len = base; return -1; }
-    stack.push(v);
+    let v = parseTypeAndValue(); if (v < 0) { rd.stack.len = base; return -1; }
+    rd.stack.push(v);
   }
-  if (!expect(T.RParen, "')' in ptrauth")) { stack.len = base; return -1; }
-  let v = getWithOperands(VK.PtrAuth, type, stack, base, stack.len - base);
-  stack.len = base;
+  if (!expect(T.RParen, "')' in ptrauth")) { rd.stack.len = base; return -1; }
+  let v = getWithOperands(VK.PtrAuth, type, rd.stack, base, rd.stack.len - base);
+  rd.stack.len = base;
   return v;
 }
 
@@ -229,4 +227,4 @@ function parseInlineAsm(type: i32): i32 {
 }
 
 
-export { failed };
+

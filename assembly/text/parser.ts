@@ -2,46 +2,45 @@
 // reset. Global variables, aliases and ifuncs are in parse-globals.ts, functions and their bodies
 // in parse-function.ts, the end-of-module checks (undefined values, types, metadata, attribute
 // groups) in parse-finish.ts; the auto-upgrades of old IR it then runs are in upgrade.ts.
+import { rd, Reader, setReader } from "./reader";
 import { I32Vec } from "../util/vec";
 import { T, tok, tokStr, tokNum, next, lexInit, strtab } from "./lexer";
 import * as K from "./keywords";
-import { error, eat, expect, expectWord, isWord, failed, resetParseState } from "./pstate";
-import { parseTypeDefinition, resetTypeParser } from "./parse-types";
-import { resetValueParser } from "./parse-values";
-import { resetBlockAddresses } from "./parse-blockaddr";
-import { parseMetadataDefinition, parseNamedMetadata, resetMetadataParser } from "./parse-meta";
-import { parseAttrGroupDef, resetAttrParser } from "./parse-attrs";
-import { resetInstParser } from "./parse-inst";
+import { error, eat, expect, expectWord, isWord } from "./pstate";
+import { parseTypeDefinition } from "./parse-types";
+import { parseMetadataDefinition, parseNamedMetadata, fillMetaKinds } from "./parse-meta";
+import { parseAttrGroupDef, fillAttrKinds } from "./parse-attrs";
+import { fillOpcodes } from "./parse-inst";
+import { resetBlockOrder } from "../ir/block-order";
 import { OP_NAMES } from "../ir/opcodes";
 import { cdName, cdKind } from "../ir/globals";
 import { setSourceFilename, setDataLayout, setTargetTriple, moduleAsm, depLibs } from "../ir/module";
 import { parseDataLayout, dataLayoutError } from "../ir/datalayout";
 import { finishModule } from "./parse-finish";
-import { parseFunction, resetFunctionScratch } from "./parse-function";
-import { parseGlobalEntity, resetGlobalScratch } from "./parse-globals";
+import { parseFunction } from "./parse-function";
+import { parseGlobalEntity } from "./parse-globals";
 
-let comdatByName: I32Vec = new I32Vec();
-export let attrScratch: I32Vec = new I32Vec(32);
-export let nextGlobalNum: i32 = 0;
 // Numbered globals come in order: the least number an unnamed one may take next.
-export function noteGlobalNum(num: i32): void { if (num >= 0) nextGlobalNum = num + 1; }
-// Function attribute lists to resolve `#N` in, after the module: functions and call sites.
-export let pendingFnAttrOwners: I32Vec = new I32Vec();
+export function noteGlobalNum(num: i32): void { if (num >= 0) rd.nextGlobalNum = num + 1; }
 
-export function resetParser(): void {
-  resetGlobalScratch(); resetFunctionScratch();
-  resetParseState(); resetTypeParser(); resetValueParser(); resetMetadataParser(); resetAttrParser();
-  resetInstParser(OP_NAMES); resetBlockAddresses();
-  comdatByName = new I32Vec(); attrScratch = new I32Vec(32); nextGlobalNum = 0; pendingFnAttrOwners = new I32Vec();
+// The reader for the next module (text/reset.ts, after the arena's reset and the keywords): a new
+// object is the reset. Its keyword tables are filled from the string table; the ranks blockaddress
+// gives blocks (ir/block-order.ts) are the reader's too.
+export function newReader(): Reader {
+  let r = new Reader();
+  fillMetaKinds(r); fillAttrKinds(r); fillOpcodes(r); // (the order the strings were always interned in)
+  resetBlockOrder();
+  setReader(r);
+  return r;
 }
 
 export function parseModule(p: usize, n: i32): bool {
   lexInit(p, n);
   next();
-  while (tok != T.EOF && !failed) {
+  while (tok != T.EOF && !rd.failed) {
     if (!parseTopLevel()) break;
   }
-  if (failed) return false;
+  if (rd.failed) return false;
   return finishModule();
 }
 
@@ -100,11 +99,11 @@ function skipSummaryEntry(): bool {
 }
 
 export function comdatIndex(name: i32, create: bool): i32 {
-  if (name >= comdatByName.len) comdatByName.resize(name + 1, -1);
-  let c = comdatByName.get(name);
+  if (name >= rd.comdatByName.len) rd.comdatByName.resize(name + 1, -1);
+  let c = rd.comdatByName.get(name);
   if (c >= 0 || !create) return c;
   c = cdName.push(name); cdKind.push(0);
-  comdatByName.set(name, c);
+  rd.comdatByName.set(name, c);
   return c;
 }
 function parseComdat(): bool {

@@ -1,25 +1,18 @@
 // Parser state shared by the parse-* files: the error latch, token helpers and scratch stacks.
+import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
 import { T, tok, tokStart, tokStr, tokNum, tokBig, next, lexError, lexErrorOwn, src } from "./lexer";
 import { MAX_ALIGN_BYTES } from "../ir/align";
 import { llvmVersion, Feature, has, featureName, featureSince } from "../ir/version";
 
-export let failed: bool = false;
-export let errOff: i32 = 0;
-export let errMsg: string = "";
-
-export function resetParseState(): void {
-  failed = false; errOff = 0; errMsg = "";
-  stack = new I32Vec(1024); stack2 = new I32Vec(256); depth = 0;
-}
 
 // Records the first error only; always returns false so callers can `return error(...)`.
 export function error(msg: string): bool { return errorAt(msg, tokStart); }
 export function errorAt(msg: string, off: i32): bool {
-  if (!failed) {
-    failed = true; errOff = off; errMsg = msg;
+  if (!rd.failed) {
+    rd.failed = true; rd.errOff = off; rd.errMsg = msg;
     // from LLVM 22 on, the lexer reports an unterminated string itself
-    if (tok == T.Error && lexErrorOwn && has(Feature.LexerErrorFirst)) { errOff = tokStart; errMsg = lexError; }
+    if (tok == T.Error && lexErrorOwn && has(Feature.LexerErrorFirst)) { rd.errOff = tokStart; rd.errMsg = lexError; }
   }
   return false;
 }
@@ -37,20 +30,15 @@ export function checkVersion(what: string, since: i32): bool {
 // The same for a feature of the version table (ir/version.ts).
 export function checkFeature(f: Feature): bool { return has(f) || error(versionMessage(featureName(f), featureSince(f))); }
 
-// Operand/element stacks: callers record `let base = stack.len`, push, consume, then reset len.
-export let stack: I32Vec = new I32Vec(1024);
-export let stack2: I32Vec = new I32Vec(256);
-
 // Nesting guard for recursive descent (types, constants, metadata): a pathological input must
 // produce an error, not exhaust the WASM stack.
-export let depth: i32 = 0;
 export const MAX_DEPTH: i32 = 512;
 @inline export function enter(): bool {
-  if (++depth > MAX_DEPTH) return tooDeep();
+  if (++rd.depth > MAX_DEPTH) return tooDeep();
   return true;
 }
-function tooDeep(): bool { depth--; return error("nesting too deep (limit " + MAX_DEPTH.toString() + ")"); }
-@inline export function leave(): void { depth--; }
+function tooDeep(): bool { rd.depth--; return error("nesting too deep (limit " + MAX_DEPTH.toString() + ")"); }
+@inline export function leave(): void { rd.depth--; }
 
 @inline export function isWord(kw: i32): bool { return tok == T.Word && tokStr == kw; }
 // Consumes the token if it is keyword kw.

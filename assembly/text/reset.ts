@@ -7,8 +7,7 @@ import { resetFP } from "../util/fp";
 import { KEYWORDS } from "./keywords";
 import { setStrTab, resetLexer } from "./lexer";
 import { resetCC } from "./cc";
-import { resetInstScratch } from "./parse-inst";
-import { resetParser } from "./parser";
+import { newReader } from "./parser";
 import { resetTypeFinder } from "./type-finder";
 import { resetValuePrinter } from "./printer-values";
 import { resetMetaPrinter } from "./printer-meta";
@@ -21,6 +20,6 @@ export function resetText(): void {
   for (let i = 0; i < KEYWORDS.length; i++) strtab.internStr(KEYWORDS[i]);
   resetLexer(); resetFP();
   setDataLayoutNames(strtab);
-  resetCC(); resetInstScratch(); resetParser(); resetTypeFinder();
+  resetCC(); newReader(); resetTypeFinder();
   resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();
 }

@@ -1,5 +1,6 @@
 // Auto-upgrade: what LLVM does to older IR when it reads it, run by the parser at the end of the
 // module. Each upgrade says which LLVM versions do it; the target version is ir/version.ts.
+import { rd } from "./reader";
 import { I32Vec, U8Vec } from "../util/vec";
 import { strtab } from "./lexer";
 import { Op } from "../ir/opcodes";
@@ -56,12 +57,12 @@ function derefFirst(e: i32): i32 {
   if (e < 0 || <i32>mdKind.get(e) != MK.Expr) return e;
   let text = mdA.get(e);
   let n = strtab.lenOf(text);
-  nameBuf.clear();
+  rd.nameBuf.clear();
   let d = n == 0 ? "DW_OP_deref" : "DW_OP_deref, ";
-  for (let i = 0; i < d.length; i++) nameBuf.push(<u8>d.charCodeAt(i));
+  for (let i = 0; i < d.length; i++) rd.nameBuf.push(<u8>d.charCodeAt(i));
   let p = strtab.ptrOf(text);
-  for (let i = 0; i < n; i++) nameBuf.push(load<u8>(p + <usize>i));
-  return newMD(MK.Expr, strtab.intern(nameBuf.ptr, nameBuf.len));
+  for (let i = 0; i < n; i++) rd.nameBuf.push(load<u8>(p + <usize>i));
+  return newMD(MK.Expr, strtab.intern(rd.nameBuf.ptr, rd.nameBuf.len));
 }
 // llvm.dbg.addr (removed in LLVM 17) reads as a dbg.value of the address with DW_OP_deref in front.
 const DBG_ADDR: i32 = 100;
@@ -118,7 +119,6 @@ export function upgradeModuleFlags(): void {
 // `declare void @llvm.lifetime.<kind>.i64(i64)` is left where the upgrade mangled the old
 // signature (opt-22 prints it, without attributes; so do we). Runs after the intrinsic attributes
 // are given.
-let lifetimeArgs: I32Vec = new I32Vec(2);
 export function upgradeLifetimeIntrinsics(): void {
   let n = globalCount();
   for (let g = 0; g < n; g++) {
@@ -150,8 +150,8 @@ export function upgradeLifetimeIntrinsics(): void {
         let addrSpace = tyA.get(vType.get(p));
         if (newDecl < 0 || tyA.get(listAt(gValueType.get(newDecl), 0)) != addrSpace) newDecl = lifetimeDecl(kind, addrSpace);
         setInsertPointBefore(c);
-        lifetimeArgs.clear(); lifetimeArgs.push(p);
-        let nc = buildCall(gValueType.get(newDecl), gValue.get(newDecl), lifetimeArgs, 0, 1, -1, 0, 0);
+        rd.lifetimeArgs.clear(); rd.lifetimeArgs.push(p);
+        let nc = buildCall(gValueType.get(newDecl), gValue.get(newDecl), rd.lifetimeArgs, 0, 1, -1, 0, 0);
         iMD.set(nc, iMD.get(c));
         iDbg.set(nc, iDbg.get(c)); iDbg.set(c, -1);
       } else if (iDbg.get(c) >= 0) moveRecordsToNext(c);
@@ -175,8 +175,7 @@ function stripPointerCasts(p: i32): i32 {
   }
   return p;
 }
-let paramScratch: I32Vec = new I32Vec(1);
-function singleParam(t: i32): I32Vec { paramScratch.clear(); paramScratch.push(t); return paramScratch; }
+function singleParam(t: i32): I32Vec { rd.paramScratch.clear(); rd.paramScratch.push(t); return rd.paramScratch; }
 // The new-form declaration `llvm.lifetime.<kind>.p<AS>(ptr addrspace(AS))`: the module's own, or a
 // new one at the end.
 function lifetimeDecl(kind: string, addrSpace: i32): i32 {
@@ -196,7 +195,6 @@ function moveRecordsToNext(c: i32): void {
 // Intrinsics LLVM renamed: reading the old name, the version that renamed it declares the new name
 // at the end of the module and moves every use there. [old prefix, new prefix, first version].
 const RENAMED: string[] = ["llvm.experimental.stepvector.", "llvm.stepvector.", "22"];
-let nameBuf: U8Vec = new U8Vec(64);
 export function upgradeRenamedIntrinsics(): void {
   let n = globalCount();
   for (let g = 0; g < n; g++) {
@@ -205,12 +203,12 @@ export function upgradeRenamedIntrinsics(): void {
     for (let k = 0; k < RENAMED.length; k += 3) {
       if (llvmVersion < I32.parseInt(RENAMED[k + 2]) || !strtab.startsWithStr(nm, RENAMED[k])) continue;
       // the new prefix, then the old name's overload suffix
-      nameBuf.clear();
+      rd.nameBuf.clear();
       let np = RENAMED[k + 1];
-      for (let i = 0; i < np.length; i++) nameBuf.push(<u8>np.charCodeAt(i));
+      for (let i = 0; i < np.length; i++) rd.nameBuf.push(<u8>np.charCodeAt(i));
       let p = strtab.ptrOf(nm);
-      for (let i = RENAMED[k].length; i < strtab.lenOf(nm); i++) nameBuf.push(load<u8>(p + <usize>i));
-      let ng = declareIntrinsic(strtab.intern(nameBuf.ptr, nameBuf.len), gValueType.get(g));
+      for (let i = RENAMED[k].length; i < strtab.lenOf(nm); i++) rd.nameBuf.push(load<u8>(p + <usize>i));
+      let ng = declareIntrinsic(strtab.intern(rd.nameBuf.ptr, rd.nameBuf.len), gValueType.get(g));
       replaceAllUsesWith(fv, gValue.get(ng));
       eraseGlobal(g);
       break;
