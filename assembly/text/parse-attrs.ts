@@ -3,7 +3,8 @@
 import { rd, Reader } from "./reader";
 import { I32Vec } from "../util/vec";
 import { sortStable } from "../util/sort";
-import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, src, strtab } from "./lexer";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorI, errorAt, eat, expect, isWord, parseAlignment, parseUInt32, checkVersion, checkFeature, versionMessage } from "./pstate";
 import { encodeAlign } from "../ir/align";
@@ -53,19 +54,19 @@ function parseMemory(): i32 {
   if (!expect(T.LParen, "'('")) return -1;
   let me = 0, seenDefault = false;
   while (true) {
-    if (tok != T.Word && tok != T.LabelStr) return memLocError();
-    if (tok == T.LabelStr) {
+    if (lx.tok != T.Word && lx.tok != T.LabelStr) return memLocError();
+    if (lx.tok == T.LabelStr) {
       let loc = -1;
-      for (let l = 0; l < MEM_LOCS.length; l++) if (MEM_LOCS[l].length > 0 && strtab.eqStr(tokStr, MEM_LOCS[l])) { loc = l; break; }
+      for (let l = 0; l < MEM_LOCS.length; l++) if (MEM_LOCS[l].length > 0 && strtab.eqStr(lx.tokStr, MEM_LOCS[l])) { loc = l; break; }
       if (loc < 0) return memLocError();
       if (loc >= 2 && !checkFeature(loc == 2 ? Feature.ErrnoMem : Feature.TargetMem)) return -1;
       next();
-      let mr = tok == T.Word ? modRef(tokStr) : -1;
+      let mr = lx.tok == T.Word ? modRef(lx.tokStr) : -1;
       if (mr < 0) return errorI("expected access kind (none, read, write, readwrite)");
       next();
       me = (me & ~(3 << (loc * 2))) | (mr << (loc * 2));
     } else {
-      let mr = modRef(tokStr);
+      let mr = modRef(lx.tokStr);
       if (mr < 0) return memLocError();
       if (seenDefault) return errorI("default access kind must be specified first");
       next();
@@ -87,28 +88,28 @@ function parseCaptures(): i32 {
   if (!expect(T.LParen, "'('")) return -1;
   let other = 0, ret = -1, cur = 0, inRet = false, sawNone = false;
   while (true) {
-    if ((tok == T.Word || tok == T.LabelStr) && strtab.eqStr(tokStr, "ret")) {
+    if ((lx.tok == T.Word || lx.tok == T.LabelStr) && strtab.eqStr(lx.tokStr, "ret")) {
       // `ret:` lexes as a label; `ret :` as a word and a colon
-      let label = tok == T.LabelStr;
+      let label = lx.tok == T.LabelStr;
       next();
       if (!label && !expect(T.Colon, "':'")) return -1;
       if (inRet) return errorI("duplicate 'ret' location");
       other = cur;
       inRet = true; cur = 0; sawNone = false;
     }
-    if (tok == T.Word && tokStr == K.KW_none) {
+    if (lx.tok == T.Word && lx.tokStr == K.KW_none) {
       next();
       if (cur != 0) return errorI("cannot use 'none' with other component");
       sawNone = true;
     } else {
       let c = -1;
-      if (tok == T.Word) for (let i = 0; i < CAPTURE_WORDS.length; i++) if (strtab.eqStr(tokStr, CAPTURE_WORDS[i])) { c = i; break; }
+      if (lx.tok == T.Word) for (let i = 0; i < CAPTURE_WORDS.length; i++) if (strtab.eqStr(lx.tokStr, CAPTURE_WORDS[i])) { c = i; break; }
       if (c < 0) return errorI("expected one of 'none', 'address', 'address_is_null', 'provenance' or 'read_provenance'");
       if (sawNone) return errorI("cannot use 'none' with other component");
       cur |= CAPTURE_BITS[c];
       next();
     }
-    if (tok == T.RParen) { next(); break; }
+    if (lx.tok == T.RParen) { next(); break; }
     if (!expect(T.Comma, "',' or ')'")) return -1;
   }
   if (inRet) ret = cur; else { other = cur; ret = cur; }
@@ -118,11 +119,11 @@ function parseCaptures(): i32 {
 function parseNoFPClass(): i32 {
   if (!expect(T.LParen, "'('")) return -1;
   let mask = 0;
-  if (tok == T.Int) { mask = <i32>tokNum; next(); }
+  if (lx.tok == T.Int) { mask = <i32>lx.tokNum; next(); }
   else {
-    while (tok == T.Word) {
+    while (lx.tok == T.Word) {
       let found = -1;
-      for (let i = 0; i < FPCLASS_NAMES.length; i++) if (strtab.eqStr(tokStr, FPCLASS_NAMES[i])) { found = i; break; }
+      for (let i = 0; i < FPCLASS_NAMES.length; i++) if (strtab.eqStr(lx.tokStr, FPCLASS_NAMES[i])) { found = i; break; }
       if (found < 0) return errorI("invalid mask value for 'nofpclass'");
       mask |= FPCLASS_MASKS[found];
       next();
@@ -135,22 +136,22 @@ function parseNoFPClass(): i32 {
 
 // Raw parenthesised text (range(...), initializes(...)): interned, canonical spacing.
 function parseRawParens(): i32 {
-  if (tok != T.LParen) return errorI("expected '('");
-  let s = tokEnd, d = 1;
+  if (lx.tok != T.LParen) return errorI("expected '('");
+  let s = lx.tokEnd, d = 1;
   while (d > 0) {
     next();
-    if (tok == T.EOF || tok == T.Error) return errorI("expected ')'");
-    if (tok == T.LParen) d++; else if (tok == T.RParen) d--;
+    if (lx.tok == T.EOF || lx.tok == T.Error) return errorI("expected ')'");
+    if (lx.tok == T.LParen) d++; else if (lx.tok == T.RParen) d--;
   }
-  let id = strtab.intern(src + <usize>s, tokStart - s);
+  let id = strtab.intern(lx.src + <usize>s, lx.tokStart - s);
   next();
   return id;
 }
 
 function parseIntInParens(what: string): i64 {
   if (!expect(T.LParen, "'('")) return -1;
-  if (tok != T.Int || tokNum < 0) { error("expected integer"); return -1; }
-  let v = tokNum; next();
+  if (lx.tok != T.Int || lx.tokNum < 0) { error("expected integer"); return -1; }
+  let v = lx.tokNum; next();
   if (!expect(T.RParen, "')'")) return -1;
   return v;
 }
@@ -168,19 +169,19 @@ export function parseAttrSet(ctx: i32): i32 {
 // Parses one attribute if the current token starts one.
 function parseOne(ctx: i32): bool {
   if (rd.failed) return false;
-  if (tok == T.String) {
-    let key = tokStr; next();
+  if (lx.tok == T.String) {
+    let key = lx.tokStr; next();
     let val = -1;
-    if (eat(T.Equal)) { if (tok != T.String) return error("expected string"); val = tokStr; next(); }
+    if (eat(T.Equal)) { if (lx.tok != T.String) return error("expected string"); val = lx.tokStr; next(); }
     push(AT.String, key, val, 0);
     return true;
   }
-  if (tok == T.AttrGrpID) {
+  if (lx.tok == T.AttrGrpID) {
     if (ctx != AC_FN) return false;
-    push(AT_GROUPREF, <i32>tokNum, 0, 0); next(); return true;
+    push(AT_GROUPREF, <i32>lx.tokNum, 0, 0); next(); return true;
   }
-  if (tok != T.Word) return false;
-  let w = tokStr;
+  if (lx.tok != T.Word) return false;
+  let w = lx.tokStr;
   let kind = attrKindOf(w);
   if (kind < 0) {
     if (ctx == AC_FN || ctx == AC_GROUP) {
@@ -198,7 +199,7 @@ function parseOne(ctx: i32): bool {
     next(); push(AT.Int, ATTR_CAPTURES, 0, 0); return true;
   }
   if (kind == ATTR_CAPTURES) {
-    let at = tokStart;
+    let at = lx.tokStart;
     next();
     let c = parseCaptures(); if (c < 0) return false;
     if (llvmVersion < attrSinceVersion(kind)) {
@@ -215,7 +216,7 @@ function parseOne(ctx: i32): bool {
     let v: i64;
     if (ctx == AC_GROUP) {
       if (!expect(T.Equal, "'=' here")) return false;
-      let loc = tokStart;
+      let loc = lx.tokStart;
       v = parseUInt32(); if (v < 0) return false;
       if (v == 0 || (v & (v - 1)) != 0) return errorAt("alignment is not a power of two", loc);
     } else {
@@ -232,7 +233,7 @@ function parseOne(ctx: i32): bool {
       if (v == 0) return true; // MaybeAlign(0): no attribute
     } else {
       if (!expect(T.LParen, "'('")) return false;
-      let loc = tokStart;
+      let loc = lx.tokStart;
       v = parseUInt32(); if (v < 0) return false;
       if (!expect(T.RParen, "')'")) return false;
       if (v == 0 || (v & (v - 1)) != 0) return errorAt("stack alignment is not a power of two", loc);
@@ -249,7 +250,7 @@ function parseOne(ctx: i32): bool {
   if (tag == AT.Enum) { push(AT.Enum, kind, 0, 0); return true; }
   if (tag == AT.Type) {
     let t = -1;
-    if (tok == T.LParen) {
+    if (lx.tok == T.LParen) {
       next(); t = parseType(); if (t < 0) return false;
       if (!expect(T.RParen, "')'")) return false;
     } else {
@@ -264,8 +265,8 @@ function parseOne(ctx: i32): bool {
     if (kind == ATTR_UWTABLE) {
       let v = 2;
       if (eat(T.LParen)) {
-        if (tok == T.Word && strtab.eqStr(tokStr, "sync")) v = 1;
-        else if (tok == T.Word && strtab.eqStr(tokStr, "async")) v = 2;
+        if (lx.tok == T.Word && strtab.eqStr(lx.tokStr, "sync")) v = 1;
+        else if (lx.tok == T.Word && strtab.eqStr(lx.tokStr, "async")) v = 2;
         else return error("expected unwind table kind");
         next(); if (!expect(T.RParen, "')'")) return false;
       }
@@ -273,17 +274,17 @@ function parseOne(ctx: i32): bool {
     }
     if (kind == ATTR_ALLOCKIND) {
       if (!expect(T.LParen, "'('")) return false;
-      if (tok != T.String) return error("expected allockind value");
-      let s = tokStr; next();
+      if (lx.tok != T.String) return error("expected allockind value");
+      let s = lx.tokStr; next();
       if (!expect(T.RParen, "')'")) return false;
       push(AT.Int, kind, s, 0); return true;
     }
     if (kind == ATTR_ALLOCSIZE || kind == ATTR_VSCALE) {
       if (!expect(T.LParen, "'('")) return false;
-      if (tok != T.Int) return error("expected integer");
-      let a = <i32>tokNum; next();
+      if (lx.tok != T.Int) return error("expected integer");
+      let a = <i32>lx.tokNum; next();
       let b = kind == ATTR_VSCALE ? a : -1;
-      if (eat(T.Comma)) { if (tok != T.Int) return error("expected integer"); b = <i32>tokNum; next(); }
+      if (eat(T.Comma)) { if (lx.tok != T.Int) return error("expected integer"); b = <i32>lx.tokNum; next(); }
       if (!expect(T.RParen, "')'")) return false;
       push(AT.Int, kind, a, b); return true;
     }
@@ -331,8 +332,8 @@ function sameSlot(a: i32, b: i32): bool { return rank(a) == rank(b) && rd.entrie
 // `attributes #N = { ... }`; current token is the keyword.
 export function parseAttrGroupDef(): bool {
   next();
-  if (tok != T.AttrGrpID) return error("expected attribute group id");
-  let n = <i32>tokNum; next();
+  if (lx.tok != T.AttrGrpID) return error("expected attribute group id");
+  let n = <i32>lx.tokNum; next();
   if (!expect(T.Equal, "'=' here")) return false;
   if (!expect(T.LBrace, "'{' here")) return false;
   let set = parseAttrSet(AC_GROUP);

@@ -2,7 +2,7 @@
 // ranks LLVM's numbering gives such blocks.
 import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
-import { T, tok, tokStr, tokNum, tokStart, next } from "./lexer";
+import { lx, T, next } from "./lexer";
 import { errorI, expect } from "./pstate";
 import { T_LABEL, T_PTR } from "../ir/types";
 import { VK, newValue, vKind, vType, vName, vA, vB, iNext } from "../ir/values";
@@ -13,14 +13,14 @@ import { globalRef, localRef, notePos } from "./parse-symbols";
 export function parseBlockAddress(type: i32): i32 {
   next();
   if (!expect(T.LParen, "'(' in block address expression")) return -1;
-  if (tok != T.GlobalVar && tok != T.GlobalID) return errorI("expected function name in blockaddress");
-  let f = tok == T.GlobalVar ? globalRef(tokStr, 0, T_PTR) : globalRef(-1, tokNum, T_PTR);
+  if (lx.tok != T.GlobalVar && lx.tok != T.GlobalID) return errorI("expected function name in blockaddress");
+  let f = lx.tok == T.GlobalVar ? globalRef(lx.tokStr, 0, T_PTR) : globalRef(-1, lx.tokNum, T_PTR);
   if (f < 0) return -1;
   next();
   if (!expect(T.Comma, "comma in block address expression")) return -1;
-  if (tok != T.LocalVar && tok != T.LocalID) return errorI("expected basic block name in blockaddress");
+  if (lx.tok != T.LocalVar && lx.tok != T.LocalID) return errorI("expected basic block name in blockaddress");
   // The block belongs to function f, which may not be parsed yet: keep a deferred reference.
-  let bb = blockAddressTarget(f, tok == T.LocalVar ? tokStr : -1, tok == T.LocalID ? <i32>tokNum : -1);
+  let bb = blockAddressTarget(f, lx.tok == T.LocalVar ? lx.tokStr : -1, lx.tok == T.LocalID ? <i32>lx.tokNum : -1);
   if (bb < 0) return -1;
   next();
   if (!expect(T.RParen, "')' in block address expression")) return -1;
@@ -49,7 +49,7 @@ function blockAddressTarget(f: i32, name: i32, num: i32): i32 {
   }
   let b = newValue(VK.Block, T_LABEL);
   vA.set(b, -1); vB.set(b, -1); vName.set(b, name);
-  notePos(b, tokStart);
+  notePos(b, lx.tokStart);
   rd.baFunc.push(f); rd.baName.push(name); rd.baNum.push(num); rd.baBlock.push(b);
   return b;
 }

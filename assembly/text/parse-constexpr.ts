@@ -2,7 +2,8 @@
 // cast folding LLVM's constant folder always does.
 import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
-import { T, tok, tokStr, tokNum, next, src, strtab } from "./lexer";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import * as K from "./keywords";
 import { errorI, eat, expect, expectWord, isWord } from "./pstate";
 import { parseType } from "./parse-types";
@@ -44,17 +45,17 @@ export function parseConstExpr(op: i32, type: i32): i32 {
   let flags = 0, aux = 0;
   if (op == Op.GetElementPtr) {
     let inrangeLo: i64 = 0, inrangeHi: i64 = 0, hasInrange = false;
-    while (tok == T.Word) {
-      if (tokStr == K.KW_inbounds) flags |= F_INBOUNDS;
-      else if (tokStr == K.KW_nusw) flags |= F_GEP_NUSW;
-      else if (tokStr == K.KW_nuw) flags |= F_GEP_NUW;
-      else if (tokStr == K.KW_inrange) {
+    while (lx.tok == T.Word) {
+      if (lx.tokStr == K.KW_inbounds) flags |= F_INBOUNDS;
+      else if (lx.tokStr == K.KW_nusw) flags |= F_GEP_NUSW;
+      else if (lx.tokStr == K.KW_nuw) flags |= F_GEP_NUW;
+      else if (lx.tokStr == K.KW_inrange) {
         next();
         if (!expect(T.LParen, "'('")) return -1;
-        if (tok != T.Int) return errorI("expected integer"); inrangeLo = tokNum; next();
+        if (lx.tok != T.Int) return errorI("expected integer"); inrangeLo = lx.tokNum; next();
         if (!expect(T.Comma, "','")) return -1;
-        if (tok != T.Int) return errorI("expected integer"); inrangeHi = tokNum; next();
-        if (tok != T.RParen) return errorI("expected ')'");
+        if (lx.tok != T.Int) return errorI("expected integer"); inrangeHi = lx.tokNum; next();
+        if (lx.tok != T.RParen) return errorI("expected ')'");
         hasInrange = true;
       } else break;
       next();
@@ -98,9 +99,9 @@ export function parseConstExpr(op: i32, type: i32): i32 {
     return foldCast(op, v, dst);
   }
   if (isBinary(op) || op == Op.FNeg) {
-    while (tok == T.Word && (tokStr == K.KW_nuw || tokStr == K.KW_nsw || tokStr == K.KW_exact || tokStr == K.KW_disjoint)) {
-      if (tokStr == K.KW_nuw) flags |= F_NUW; else if (tokStr == K.KW_nsw) flags |= F_NSW;
-      else if (tokStr == K.KW_exact) flags |= F_EXACT; else flags |= F_DISJOINT;
+    while (lx.tok == T.Word && (lx.tokStr == K.KW_nuw || lx.tokStr == K.KW_nsw || lx.tokStr == K.KW_exact || lx.tokStr == K.KW_disjoint)) {
+      if (lx.tokStr == K.KW_nuw) flags |= F_NUW; else if (lx.tokStr == K.KW_nsw) flags |= F_NSW;
+      else if (lx.tokStr == K.KW_exact) flags |= F_EXACT; else flags |= F_DISJOINT;
       next();
     }
   }
@@ -133,8 +134,8 @@ export function parseConstExpr(op: i32, type: i32): i32 {
 function vectorLike(t: i32, vt: i32): i32 { return vectorType(t, tyN.get(vt), <i32>tyKind.get(vt) == TK.ScalableVector); }
 
 export function parseCmpPredicate(isFloat: bool): i32 {
-  if (tok != T.Word) return errorI("expected " + (isFloat ? "fcmp" : "icmp") + " predicate (e.g. 'oeq')");
-  let w = tokStr;
+  if (lx.tok != T.Word) return errorI("expected " + (isFloat ? "fcmp" : "icmp") + " predicate (e.g. 'oeq')");
+  let w = lx.tokStr;
   let names = isFloat ? FCMP : ICMP;
   for (let i = 0; i < names.length; i++) if (strtab.eqStr(w, names[i])) { next(); return isFloat ? i : 32 + i; }
   return errorI("expected " + (isFloat ? "fcmp" : "icmp") + " predicate (e.g. 'oeq')");

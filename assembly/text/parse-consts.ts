@@ -2,7 +2,8 @@
 import { rd } from "./reader";
 import { zext64 } from "../util/bits";
 import { I32Vec, U8Vec } from "../util/vec";
-import { T, tok, tokNum, tokStart, tokEnd, tokBig, next, src, strtab } from "./lexer";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import { errorI, eat, expect } from "./pstate";
 import { parseType } from "./parse-types";
 import {
@@ -22,7 +23,7 @@ export function parseIntConst(type: i32): i32 {
   }
   let width = intWidth(st);
   let c: i32;
-  if (!tokBig && width <= 64) { c = getInt(st, tokNum); next(); }
+  if (!lx.tokBig && width <= 64) { c = getInt(st, lx.tokNum); next(); }
   else {
     // Arbitrary precision: decimal (or s0x/u0x hex) digits into 32-bit words, truncated to the width.
     if (!readBigInt(width)) return -1;
@@ -36,7 +37,7 @@ export function parseIntConst(type: i32): i32 {
 function readBigInt(width: i32): bool {
   let n = (width + 31) >> 5;
   rd.words.clear(); rd.words.resize(n, 0);
-  let p = src + <usize>tokStart, e = src + <usize>tokEnd;
+  let p = lx.src + <usize>lx.tokStart, e = lx.src + <usize>lx.tokEnd;
   let c0 = <i32>load<u8>(p);
   if ((c0 == 117 || c0 == 115) && load<u8>(p + 1) == 48) { // u0x / s0x hex
     let q = p + 3;
@@ -87,7 +88,7 @@ export function parseArrayConst(type: i32): i32 {
   if (k != TK.Array) return errorI("invalid type for array constant");
   let elt = tyA.get(type);
   let base = rd.stack.len;
-  if (tok != T.RSquare) {
+  if (lx.tok != T.RSquare) {
     while (true) {
       let t = parseType(); if (t < 0) { rd.stack.len = base; return -1; }
       if (t != elt) { rd.stack.len = base; return errorI("array element #" + (rd.stack.len - base).toString() + " is not of type '" + typeToString(elt) + "'"); }
@@ -118,7 +119,7 @@ function bytesConst(type: i32, base: i32, n: i32): i32 {
 export function parseStructConst(type: i32, packed: bool): i32 {
   next(); // '{'
   let base = rd.stack.len;
-  if (tok != T.RBrace) {
+  if (lx.tok != T.RBrace) {
     while (true) {
       let t = parseType(); if (t < 0) { rd.stack.len = base; return -1; }
       let v = parseValue(t); if (v < 0) { rd.stack.len = base; return -1; }
@@ -140,7 +141,7 @@ export function parseStructConst(type: i32, packed: bool): i32 {
 export function parseVectorConst(type: i32): i32 {
   // current token is after '<'
   let base = rd.stack.len;
-  if (tok != T.Greater) {
+  if (lx.tok != T.Greater) {
     while (true) {
       let t = parseType(); if (t < 0) { rd.stack.len = base; return -1; }
       let v = parseValue(t); if (v < 0) { rd.stack.len = base; return -1; }

@@ -4,7 +4,7 @@ import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
 import { sortStable } from "../util/sort";
 import { has, Feature } from "../ir/version";
-import { strtab } from "./lexer";
+import { strtab } from "../ir/module";
 import { errorAt } from "./pstate";
 import { firstUndefinedType } from "./parse-types";
 import { forwardPosOf, strtabString } from "./parse-symbols";

@@ -3,7 +3,7 @@
 import { rd } from "./reader";
 import { zext64 } from "../util/bits";
 import { I32Vec } from "../util/vec";
-import { tokStart, tokEnd, next, src } from "./lexer";
+import { lx, next } from "./lexer";
 import { errorI } from "./pstate";
 import {
   T_DOUBLE, T_FLOAT, T_HALF, T_BFLOAT, T_FP128, T_X86FP80, T_PPCFP128, isFP, isVector, scalarType,
@@ -30,8 +30,8 @@ function hexDigits(p: usize, n: i32, out: I32Vec): void {
 export function parseFPConst(type: i32): i32 {
   let st = scalarType(type);
   if (!isFP(st)) return errorI("floating point constant invalid for type");
-  let p = src + <usize>tokStart;
-  let n = tokEnd - tokStart;
+  let p = lx.src + <usize>lx.tokStart;
+  let n = lx.tokEnd - lx.tokStart;
   let c: i32 = -1;
   if (n > 2 && load<u8>(p) == 48 && load<u8>(p + 1) == 120) {
     let letter = <i32>load<u8>(p + 2);

@@ -3,7 +3,8 @@
 // attachments.
 import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
-import { T, tok, tokStr, tokNum, tokStart, next, strtab } from "./lexer";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorAt, eat, expect, isWord, parseAlignment } from "./pstate";
 import { encodeAlign } from "../ir/align";
@@ -41,7 +42,7 @@ import {
 export function parseFunction(isDefine: bool): bool {
   next();
   let declMD = -1;
-  while (!isDefine && tok == T.MetadataVar) { declMD = parseAttachment(declMD, true); if (rd.failed) return false; }
+  while (!isDefine && lx.tok == T.MetadataVar) { declMD = parseAttachment(declMD, true); if (rd.failed) return false; }
   let linkage = parseLinkage();
   parsePreemption();
   let dso = rd.curDSOLocal;
@@ -52,29 +53,29 @@ export function parseFunction(isDefine: bool): bool {
   let retTy = parseType(); if (retTy < 0) return false;
   let rk = <i32>tyKind.get(retTy);
   if (rk == TK.Label || rk == TK.Metadata || rk == TK.Function) return error("invalid function return type");
-  let off = tokStart;
+  let off = lx.tokStart;
   let name = -1, num = -1;
-  if (tok == T.GlobalVar && strtab.lenOf(tokStr) > 0) name = tokStr;
-  else if (tok == T.GlobalVar) num = rd.nextGlobalNum;
-  else if (tok == T.GlobalID) { num = <i32>tokNum; if (num < rd.nextGlobalNum) return error("function expected to be numbered '@" + rd.nextGlobalNum.toString() + "' or greater"); }
+  if (lx.tok == T.GlobalVar && strtab.lenOf(lx.tokStr) > 0) name = lx.tokStr;
+  else if (lx.tok == T.GlobalVar) num = rd.nextGlobalNum;
+  else if (lx.tok == T.GlobalID) { num = <i32>lx.tokNum; if (num < rd.nextGlobalNum) return error("function expected to be numbered '@" + rd.nextGlobalNum.toString() + "' or greater"); }
   else return error("expected function name");
   next();
   if (!expect(T.LParen, "'(' in function argument list")) return false;
   rd.argTypes.clear(); rd.argNames.clear(); rd.argNums.clear();
   rd.attrScratch.clear(); rd.attrScratch.push(-1); rd.attrScratch.push(retAttrs);
   let vararg = false;
-  if (tok != T.RParen) {
+  if (lx.tok != T.RParen) {
     while (true) {
-      if (tok == T.DotDotDot) { next(); vararg = true; break; }
+      if (lx.tok == T.DotDotDot) { next(); vararg = true; break; }
       let at = parseType(false); if (at < 0) return false;
       let ak = <i32>tyKind.get(at);
       if (ak == TK.Label || ak == TK.Function) return error("invalid type for function argument");
       let pa = parseAttrSet(AC_PARAM); if (rd.failed) return false;
       rd.attrScratch.push(pa);
       rd.argTypes.push(at);
-      if (tok == T.LocalVar && strtab.lenOf(tokStr) > 0) { rd.argNames.push(tokStr); rd.argNums.push(-1); next(); }
-      else if (tok == T.LocalVar) { rd.argNames.push(-1); rd.argNums.push(-2); next(); }
-      else if (tok == T.LocalID) { rd.argNames.push(-1); rd.argNums.push(<i32>tokNum); next(); }
+      if (lx.tok == T.LocalVar && strtab.lenOf(lx.tokStr) > 0) { rd.argNames.push(lx.tokStr); rd.argNums.push(-1); next(); }
+      else if (lx.tok == T.LocalVar) { rd.argNames.push(-1); rd.argNums.push(-2); next(); }
+      else if (lx.tok == T.LocalID) { rd.argNames.push(-1); rd.argNums.push(<i32>lx.tokNum); next(); }
       else { rd.argNames.push(-1); rd.argNums.push(-2); }
       if (!eat(T.Comma)) break;
     }
@@ -102,11 +103,11 @@ export function parseFunction(isDefine: bool): bool {
   // personality/prefix/prologue slots
   appendOperand(v, -1); appendOperand(v, -1); appendOperand(v, -1);
   while (true) {
-    if (isWord(K.KW_section)) { next(); if (tok != T.String) return error("expected section name"); gSection.set(g, tokStr); next(); continue; }
-    if (isWord(K.KW_partition)) { next(); if (tok != T.String) return error("expected partition name"); gPartition.set(g, tokStr); next(); continue; }
+    if (isWord(K.KW_section)) { next(); if (lx.tok != T.String) return error("expected section name"); gSection.set(g, lx.tokStr); next(); continue; }
+    if (isWord(K.KW_partition)) { next(); if (lx.tok != T.String) return error("expected partition name"); gPartition.set(g, lx.tokStr); next(); continue; }
     if (isWord(K.KW_comdat)) { if (!parseComdatRef(g, name)) return false; continue; }
     if (isWord(K.KW_align)) { next(); let a = parseAlignment(false); if (a < 0) return false; gAlign.set(g, encodeAlign(a)); continue; }
-    if (isWord(K.KW_gc)) { next(); if (tok != T.String) return error("expected gc name"); gGC.set(g, tokStr); next(); continue; }
+    if (isWord(K.KW_gc)) { next(); if (lx.tok != T.String) return error("expected gc name"); gGC.set(g, lx.tokStr); next(); continue; }
     if (isWord(K.KW_prefix) || isWord(K.KW_prologue) || isWord(K.KW_personality)) {
       let slot = isWord(K.KW_personality) ? 0 : isWord(K.KW_prefix) ? 1 : 2;
       next();
@@ -114,7 +115,7 @@ export function parseFunction(isDefine: bool): bool {
       setOperandSlotOf(v, slot, c);
       continue;
     }
-    if (isDefine && tok == T.MetadataVar) {
+    if (isDefine && lx.tok == T.MetadataVar) {
       // function attachments come before the body
       gMD.set(g, parseAttachment(gMD.get(g), true)); if (rd.failed) return false; continue;
     }
@@ -158,21 +159,22 @@ function createArgs(g: i32, fn: i32, bind: bool): i32 {
 }
 
 function parseBody(g: i32, fn: i32): bool {
-  rd.fn.begin(fn);
+  let state = rd, scope = state.fn, records = scope.pendingRecords;
+  scope.begin(fn);
   let nextNum = createArgs(g, fn, true);
   if (nextNum < 0) return false;
   if (!expect(T.LBrace, "'{' in function body")) return false;
   let first = -1, last = -1;
   while (true) {
-    while (tok == T.Word && (tokStr == K.KW_uselistorder || tokStr == K.KW_uselistorder_bb)) { if (!skipUseListOrder()) return false; }
-    if (tok == T.RBrace) break;
-    if (tok == T.EOF) return error("found end of file when expecting more instructions");
+    while (lx.tok == T.Word && (lx.tokStr == K.KW_uselistorder || lx.tokStr == K.KW_uselistorder_bb)) { if (!skipUseListOrder()) return false; }
+    if (lx.tok == T.RBrace) break;
+    if (lx.tok == T.EOF) return error("found end of file when expecting more instructions");
     // block label
     let bname = -1, bnum = -1;
-    let labelOff = tokStart;
-    if (tok == T.LabelStr) { bname = tokStr; next(); }
-    else if (tok == T.LabelID) {
-      bnum = <i32>tokNum;
+    let labelOff = lx.tokStart;
+    if (lx.tok == T.LabelStr) { bname = lx.tokStr; next(); }
+    else if (lx.tok == T.LabelID) {
+      bnum = <i32>lx.tokNum;
       if (bnum < nextNum) return errorAt("label expected to be numbered '" + nextNum.toString() + "' or greater", labelOff);
       nextNum = bnum + 1; next();
     } else { bnum = nextNum++; }
@@ -192,22 +194,22 @@ function parseBody(g: i32, fn: i32): bool {
     if (last >= 0) iNext.set(last, b); else first = b;
     last = b;
     // instructions
-    rd.fn.pendingRecords.clear();
+    records.clear();
     while (true) {
-      if (tok == T.Word && (tokStr == K.KW_uselistorder || tokStr == K.KW_uselistorder_bb)) {
+      if (lx.tok == T.Word && (lx.tokStr == K.KW_uselistorder || lx.tokStr == K.KW_uselistorder_bb)) {
         if (!skipUseListOrder()) return false;
-        if (tok == T.RBrace) return error("expected instruction opcode");
+        if (lx.tok == T.RBrace) return error("expected instruction opcode");
         continue;
       }
-      if (tok == T.Hash) {
+      if (lx.tok == T.Hash) {
         let r = parseDebugRecord(); if (r < 0) return false;
-        rd.fn.pendingRecords.push(r);
+        records.push(r);
         continue;
       }
       let iname = -1, inum = -1;
-      let defOff = tokStart;
-      if (tok == T.LocalVar || tok == T.LocalID) {
-        if (tok == T.LocalVar) { iname = tokStr; if (strtab.lenOf(iname) == 0) iname = -1; } else inum = <i32>tokNum;
+      let defOff = lx.tokStart;
+      if (lx.tok == T.LocalVar || lx.tok == T.LocalID) {
+        if (lx.tok == T.LocalVar) { iname = lx.tokStr; if (strtab.lenOf(iname) == 0) iname = -1; } else inum = <i32>lx.tokNum;
         next();
         if (!expect(T.Equal, "'=' after instruction name")) return false;
       }
@@ -215,7 +217,7 @@ function parseBody(g: i32, fn: i32): bool {
       let inst = parseInstruction();
       setPending(-1, -1);
       if (inst < 0) return false;
-      let term = rd.fn.lastWasTerminator;
+      let term = scope.lastWasTerminator;
       let ty = vType.get(inst);
       if (iname >= 0 || inum >= 0) {
         if (ty == T_VOID) return errorAt("instructions returning void cannot have a name", defOff);
@@ -234,34 +236,35 @@ function parseBody(g: i32, fn: i32): bool {
         nextNum = num + 1;
       }
       // attachments
-      let pc = rd.fn.pendingComma;
+      let pc = scope.pendingComma;
       resetPendingComma();
       while (pc || eat(T.Comma)) {
         pc = false;
-        if (tok != T.MetadataVar) return error("expected metadata after comma");
+        if (lx.tok != T.MetadataVar) return error("expected metadata after comma");
         iMD.set(inst, parseAttachment(iMD.get(inst)));
-        if (rd.failed) return false;
+        if (state.failed) return false;
       }
-      if (rd.fn.pendingRecords.len > 0) {
-        let head = rd.fn.pendingRecords.get(0);
-        for (let j = 0; j + 1 < rd.fn.pendingRecords.len; j++) drNext.set(rd.fn.pendingRecords.get(j), rd.fn.pendingRecords.get(j + 1));
-        drNext.set(rd.fn.pendingRecords.get(rd.fn.pendingRecords.len - 1), -1);
+      if (records.len > 0) {
+        let head = records.get(0);
+        for (let j = 0; j + 1 < records.len; j++) drNext.set(records.get(j), records.get(j + 1));
+        drNext.set(records.get(records.len - 1), -1);
         iDbg.set(inst, head);
-        rd.fn.pendingRecords.clear();
+        records.clear();
       }
       appendInst(b, inst);
-      if (isCallLike(<i32>iOp.get(inst))) rd.pendingFnAttrOwners.push(inst);
+      if (isCallLike(<i32>iOp.get(inst))) state.pendingFnAttrOwners.push(inst);
       if (term) break;
-      if (tok == T.EOF) return error("found end of file when expecting more instructions");
-      if (tok == T.RBrace || tok == T.LabelStr || tok == T.LabelID) return error("expected instruction opcode");
+      if (lx.tok == T.EOF) return error("found end of file when expecting more instructions");
+      if (lx.tok == T.RBrace || lx.tok == T.LabelStr || lx.tok == T.LabelID) return error("expected instruction opcode");
     }
   }
   next(); // '}'
   gFirstBlock.set(g, first); gLastBlock.set(g, last);
   if (first < 0) return error("function body requires at least one basic block");
   // every forward reference must now be defined
-  for (let j = 0; j < rd.fn.forwardList.len; j++) {
-    let f = rd.fn.forwardList.get(j);
+  let forwards = scope.forwardList;
+  for (let j = 0; j < forwards.len; j++) {
+    let f = forwards.get(j);
     let k = <i32>vKind.get(f);
     if (k == VK.Forward || (k == VK.Block && vParent.get(f) < 0)) {
       let nm = vName.get(f);

@@ -1,7 +1,8 @@
 // Global variables, aliases and ifuncs, with what every global may carry: linkage, preemption,
 // visibility, DLL storage, thread-local mode, unnamed_addr, comdat.
 import { rd } from "./reader";
-import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, strtab, src as lexSrc } from "./lexer";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorAt, eat, expect, isWord, eatWord, parseAlignment } from "./pstate";
 import { encodeAlign } from "../ir/align";
@@ -22,8 +23,8 @@ import { comdatIndex, noteGlobalNum } from "./parser";
 
 export function parseLinkage(): i32 {
   rd.linkageExplicit = false;
-  if (tok != T.Word) return 0;
-  let w = tokStr;
+  if (lx.tok != T.Word) return 0;
+  let w = lx.tokStr;
   let l = w == K.KW_private ? Linkage.Private : w == K.KW_internal ? Linkage.Internal : w == K.KW_available_externally ? Linkage.Available :
     w == K.KW_linkonce ? Linkage.LinkOnce : w == K.KW_weak ? Linkage.Weak : w == K.KW_common ? Linkage.Common :
     w == K.KW_appending ? Linkage.Appending : w == K.KW_extern_weak ? Linkage.ExternWeak : w == K.KW_linkonce_odr ? Linkage.LinkOnceODR :
@@ -84,12 +85,12 @@ export function claimGlobal(name: i32, num: i32, type: i32, off: i32): i32 {
 }
 
 export function parseGlobalEntity(): bool {
-  let off = tokStart;
+  let off = lx.tokStart;
   let name = -1, num = -1;
-  if (tok == T.GlobalVar && strtab.lenOf(tokStr) > 0) name = tokStr;
-  else if (tok == T.GlobalVar) num = rd.nextGlobalNum;
+  if (lx.tok == T.GlobalVar && strtab.lenOf(lx.tokStr) > 0) name = lx.tokStr;
+  else if (lx.tok == T.GlobalVar) num = rd.nextGlobalNum;
   else {
-    num = <i32>tokNum;
+    num = <i32>lx.tokNum;
     if (num < rd.nextGlobalNum) return error("variable expected to be numbered '@" + rd.nextGlobalNum.toString() + "' or greater");
   }
   next();
@@ -131,34 +132,34 @@ export function parseGlobalEntity(): bool {
   gFlags.set(g, flags);
   // trailing ", section ..." etc.
   while (eat(T.Comma)) {
-    if (isWord(K.KW_section)) { next(); if (tok != T.String) return error("expected section name"); gSection.set(g, tokStr); next(); continue; }
-    if (isWord(K.KW_partition)) { next(); if (tok != T.String) return error("expected partition name"); gPartition.set(g, tokStr); next(); continue; }
+    if (isWord(K.KW_section)) { next(); if (lx.tok != T.String) return error("expected section name"); gSection.set(g, lx.tokStr); next(); continue; }
+    if (isWord(K.KW_partition)) { next(); if (lx.tok != T.String) return error("expected partition name"); gPartition.set(g, lx.tokStr); next(); continue; }
     if (isWord(K.KW_comdat)) { if (!parseComdatRef(g, name)) return false; continue; }
     if (isWord(K.KW_align)) {
       next(); let a = parseAlignment(false); if (a < 0) return false;
       gAlign.set(g, encodeAlign(a)); continue;
     }
     if (isWord(K.KW_code_model) || isWord(K.KW_no_sanitize_address) || isWord(K.KW_no_sanitize_hwaddress) || isWord(K.KW_sanitize_memtag) || isWord(K.KW_sanitize_address_dyninit)) {
-      let s = tokStart;
-      if (isWord(K.KW_code_model)) { next(); if (tok != T.String) return error("expected code model"); }
-      let e = tokEnd; next();
+      let s = lx.tokStart;
+      if (isWord(K.KW_code_model)) { next(); if (lx.tok != T.String) return error("expected code model"); }
+      let e = lx.tokEnd; next();
       let prev = gExtra.get(g);
       let id = strtab.intern(srcPtr() + <usize>s, e - s);
       if (prev >= 0) id = concatStr(prev, id);
       gExtra.set(g, id);
       continue;
     }
-    if (tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (rd.failed) return false; continue; }
+    if (lx.tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (rd.failed) return false; continue; }
     return error("unknown global variable property!");
   }
   // attributes on a global variable
-  if (tok == T.AttrGrpID || tok == T.String || tok == T.Word) {
+  if (lx.tok == T.AttrGrpID || lx.tok == T.String || lx.tok == T.Word) {
     let set = parseAttrSet(AC_FN); if (rd.failed) return false;
     if (set >= 0) { gAttrs.set(g, set); rd.pendingFnAttrOwners.push(-1 - g); }
   }
   return true;
 }
-function srcPtr(): usize { return lexSrc; }
+function srcPtr(): usize { return lx.src; }
 function concatStr(a: i32, b: i32): i32 {
   rd.catBuf.clear();
   for (let i = 0; strtab.lenOf(a) > i; i++) rd.catBuf.push(load<u8>(strtab.ptrOf(a) + <usize>i));
@@ -169,8 +170,8 @@ function concatStr(a: i32, b: i32): i32 {
 export function parseComdatRef(g: i32, ownName: i32): bool {
   next(); // comdat
   if (eat(T.LParen)) {
-    if (tok != T.ComdatVar) return error("expected comdat variable");
-    let c = comdatIndex(tokStr, true);
+    if (lx.tok != T.ComdatVar) return error("expected comdat variable");
+    let c = comdatIndex(lx.tokStr, true);
     next();
     if (!expect(T.RParen, "')' after comdat var")) return false;
     gComdat.set(g, c);
@@ -187,7 +188,7 @@ function parseAliasOrIFunc(name: i32, num: i32, off: i32, linkage: i32, dso: boo
   let vt = parseType(false); if (vt < 0) return false;
   if (!expect(T.Comma, "comma after alias or ifunc's type")) return false;
   let aliasee: i32;
-  if (tok == T.Word && (strtab.eqStr(tokStr, "bitcast") || strtab.eqStr(tokStr, "getelementptr") || strtab.eqStr(tokStr, "addrspacecast") || strtab.eqStr(tokStr, "inttoptr"))) {
+  if (lx.tok == T.Word && (strtab.eqStr(lx.tokStr, "bitcast") || strtab.eqStr(lx.tokStr, "getelementptr") || strtab.eqStr(lx.tokStr, "addrspacecast") || strtab.eqStr(lx.tokStr, "inttoptr"))) {
     aliasee = parseValue(-1);
   } else {
     let at0 = parseType(false); if (at0 < 0) return false;
@@ -205,8 +206,8 @@ function parseAliasOrIFunc(name: i32, num: i32, off: i32, linkage: i32, dso: boo
   gFlags.set(g, (dso ? GF_DSO_LOCAL : 0) | GF_DEFINED | (num >= 0 ? GF_NUMBERED : 0));
   appendOperand(v, aliasee);
   while (eat(T.Comma)) {
-    if (isWord(K.KW_partition)) { next(); if (tok != T.String) return error("expected partition name"); gPartition.set(g, tokStr); next(); continue; }
-    if (tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (rd.failed) return false; continue; }
+    if (isWord(K.KW_partition)) { next(); if (lx.tok != T.String) return error("expected partition name"); gPartition.set(g, lx.tokStr); next(); continue; }
+    if (lx.tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (rd.failed) return false; continue; }
     return error("unknown alias or ifunc property!");
   }
   return true;

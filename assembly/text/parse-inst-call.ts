@@ -2,7 +2,8 @@
 // bundles and callbr's destinations.
 import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
-import { T, tok, tokStr, tokNum, tokStart, next, strtab } from "./lexer";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import * as K from "./keywords";
 import { errorI, eat, expect, expectWord, isWord } from "./pstate";
 import { parseType, parseAddrSpace } from "./parse-types";
@@ -20,8 +21,8 @@ import { make, markTerminator, parseFMF } from "./parse-inst";
 
 // Calling conventions by keyword; `cc N` numbers.
 export function parseCallingConv(): i32 {
-  if (tok != T.Word) return 0;
-  let w = tokStr;
+  if (lx.tok != T.Word) return 0;
+  let w = lx.tokStr;
   let cc = ccOfWord(w);
   if (cc == -1 && strtab.lenOf(w) > 2 && load<u8>(strtab.ptrOf(w)) == 99 && load<u8>(strtab.ptrOf(w) + 1) == 99) {
     // `cc10`: the number follows the keyword directly
@@ -31,8 +32,8 @@ export function parseCallingConv(): i32 {
   }
   if (cc == -2) { // cc N
     next();
-    if (tok != T.Int) return errorI("expected integer");
-    let n = <i32>tokNum; next(); return n;
+    if (lx.tok != T.Int) return errorI("expected integer");
+    let n = <i32>lx.tokNum; next(); return n;
   }
   if (cc >= 0) next();
   return cc < 0 ? 0 : cc;
@@ -52,11 +53,11 @@ export function parseCallLike(op: i32, tail: i32): i32 {
   let fnTy = <i32>tyKind.get(t) == TK.Function ? t : -1;
   let calleeSlot = rd.stack.len;
   rd.stack.push(-1); // callee placeholder until the function type is known
-  let calleeStart = tokStart;
+  let calleeStart = lx.tokStart;
   // We need the callee's type: it is a pointer (or inline asm of the function type). Parse args first? No:
   // LLVM parses the callee as a value of pointer type; inline asm gets the function type.
-  let isAsm = tok == T.Word && strtab.eqStr(tokStr, "asm");
-  let calleeTok = tok;
+  let isAsm = lx.tok == T.Word && strtab.eqStr(lx.tokStr, "asm");
+  let calleeTok = lx.tok;
   // Defer: remember position, parse arguments, then parse callee value with the right type.
   // Simpler: parse callee now with ptr type unless inline asm.
   let callee: i32;
@@ -65,25 +66,25 @@ export function parseCallLike(op: i32, tail: i32): i32 {
   let asmStr = -1, asmCons = -1;
   if (isAsm) {
     next();
-    while (tok == T.Word) {
-      if (tokStr == K.KW_sideeffect) asmFlagsSave |= 1; else if (tokStr == K.KW_alignstack) asmFlagsSave |= 2;
-      else if (tokStr == K.KW_inteldialect) asmFlagsSave |= 4; else if (tokStr == K.KW_unwind) asmFlagsSave |= 8; else break;
+    while (lx.tok == T.Word) {
+      if (lx.tokStr == K.KW_sideeffect) asmFlagsSave |= 1; else if (lx.tokStr == K.KW_alignstack) asmFlagsSave |= 2;
+      else if (lx.tokStr == K.KW_inteldialect) asmFlagsSave |= 4; else if (lx.tokStr == K.KW_unwind) asmFlagsSave |= 8; else break;
       next();
     }
-    if (tok != T.String) return errorI("expected string constant for inline asm");
-    asmStr = tokStr; next();
+    if (lx.tok != T.String) return errorI("expected string constant for inline asm");
+    asmStr = lx.tokStr; next();
     if (!expect(T.Comma, "',' after inline asm string")) return -1;
-    if (tok != T.String) return errorI("expected constraint string");
-    asmCons = tokStr; next();
+    if (lx.tok != T.String) return errorI("expected constraint string");
+    asmCons = lx.tokStr; next();
   }
   // arguments
   if (!expect(T.LParen, "'(' in call")) return -1;
   rd.callAttrScratch.clear(); rd.callAttrScratch.push(-1); rd.callAttrScratch.push(retAttrs);
   let nArgs = 0;
   let argBase = rd.stack.len;
-  if (tok != T.RParen) {
+  if (lx.tok != T.RParen) {
     while (true) {
-      if (tok == T.DotDotDot) { next(); break; } // musttail varargs forwarding
+      if (lx.tok == T.DotDotDot) { next(); break; } // musttail varargs forwarding
       let at = parseType(); if (at < 0) return -1;
       let pa = parseAttrSet(AC_PARAM); if (rd.failed) return -1;
       let av = parseValue(at); if (av < 0) return -1;
@@ -114,14 +115,14 @@ export function parseCallLike(op: i32, tail: i32): i32 {
   let bundleBase = rd.stack2.len;
   rd.stack2.clear();
   let nBundles = 0;
-  if (tok == T.LSquare) {
+  if (lx.tok == T.LSquare) {
     next();
     while (true) {
-      if (tok != T.String) return errorI("expected operand bundle tag");
-      let tag = tokStr; next();
+      if (lx.tok != T.String) return errorI("expected operand bundle tag");
+      let tag = lx.tokStr; next();
       if (!expect(T.LParen, "'(' after operand bundle tag")) return -1;
       let cnt = 0;
-      if (tok != T.RParen) {
+      if (lx.tok != T.RParen) {
         while (true) {
           let bv = parseTypeAndValue(); if (bv < 0) return -1;
           rd.stack.push(bv); cnt++;
@@ -147,7 +148,7 @@ export function parseCallLike(op: i32, tail: i32): i32 {
     let db = parseBlockRef(); if (db < 0) return -1;
     rd.stack.push(db);
     if (!expect(T.LSquare, "'[' in callbr")) return -1;
-    if (tok != T.RSquare) {
+    if (lx.tok != T.RSquare) {
       while (true) {
         let ib = parseBlockRef(); if (ib < 0) return -1;
         rd.stack.push(ib); nIndirect++;

@@ -1,7 +1,7 @@
 // Terminators and exception-handling instructions: ret, br, switch, indirectbr, the funclet pads
 // and their returns, catchswitch, landingpad.
 import { rd } from "./reader";
-import { T, tok, tokStr, next } from "./lexer";
+import { lx, T, next } from "./lexer";
 import * as K from "./keywords";
 import { errorI, eat, expect, expectWord, isWord, eatWord } from "./pstate";
 import { parseType } from "./parse-types";
@@ -43,7 +43,7 @@ export function parseSwitch(): i32 {
   if (!expect(T.Comma, "',' after switch condition")) return -1;
   let d = parseBlockRef(); if (d < 0) return -1; rd.stack.push(d);
   if (!expect(T.LSquare, "'[' with switch table")) return -1;
-  while (tok != T.RSquare) {
+  while (lx.tok != T.RSquare) {
     let cv = parseTypeAndValue(); if (cv < 0) return -1;
     if (<i32>vKind.get(cv) != VK.ConstInt) return errorI("case value is not a constant integer");
     for (let i = base + 2; i < rd.stack.len; i += 2) if (rd.stack.get(i) == cv) return errorI("duplicate case value in switch");
@@ -62,7 +62,7 @@ export function parseIndirectBr(): i32 {
   rd.stack.push(a);
   if (!expect(T.Comma, "',' after indirectbr address")) return -1;
   if (!expect(T.LSquare, "'[' with destination list")) return -1;
-  if (tok != T.RSquare) {
+  if (lx.tok != T.RSquare) {
     while (true) {
       let b = parseBlockRef(); if (b < 0) return -1; rd.stack.push(b);
       if (!eat(T.Comma)) break;
@@ -120,7 +120,7 @@ export function parsePad(op: i32): i32 {
   if (isWord(K.KW_none)) { next(); rd.stack.push(getNoneToken()); }
   else { let p = parseValue(T_TOKEN); if (p < 0) return -1; rd.stack.push(p); }
   if (!expect(T.LSquare, "'[' in pad")) return -1;
-  if (tok != T.RSquare) {
+  if (lx.tok != T.RSquare) {
     while (true) {
       let v = parseTypeAndValue(); if (v < 0) return -1; rd.stack.push(v);
       if (!eat(T.Comma)) break;
@@ -136,8 +136,8 @@ export function parseLandingPad(): i32 {
   if (eatWord(K.KW_cleanup)) flags |= F_CLEANUP;
   let base = rd.stack.len;
   rd.maskVec.clear();
-  while (tok == T.Word && (tokStr == K.KW_catch || tokStr == K.KW_filter)) {
-    rd.maskVec.push(tokStr == K.KW_catch ? 0 : 1);
+  while (lx.tok == T.Word && (lx.tokStr == K.KW_catch || lx.tokStr == K.KW_filter)) {
+    rd.maskVec.push(lx.tokStr == K.KW_catch ? 0 : 1);
     next();
     let v = parseTypeAndValue(); if (v < 0) return -1;
     rd.stack.push(v);

@@ -1,6 +1,7 @@
 // Memory instructions: alloca, load, store, fence, cmpxchg, atomicrmw, getelementptr.
 import { rd } from "./reader";
-import { T, tok, tokStr, next, strtab } from "./lexer";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import * as K from "./keywords";
 import { errorI, eat, expect, isWord, eatWord, checkFeature } from "./pstate";
 import { parseType, parseAddrSpace } from "./parse-types";
@@ -28,7 +29,7 @@ export function parseAlloca(): i32 {
   while (eat(T.Comma)) {
     if (isWord(K.KW_align)) { align = parseAlignValue(); if (align < 0) return -1; continue; }
     if (isWord(K.KW_addrspace)) { as = parseAddrSpace(); if (as < 0) return -1; asExplicit = true; continue; }
-    if (tok == T.MetadataVar) { putBackComma(); break; }
+    if (lx.tok == T.MetadataVar) { putBackComma(); break; }
     if (size >= 0) return errorI("expected metadata after comma");
     size = parseTypeAndValue(); if (size < 0) return -1;
     if (!isInt(vType.get(size))) return errorI("element count must have integer type");
@@ -112,9 +113,9 @@ export function parseCmpXchg(): i32 {
 export function parseAtomicRMW(): i32 {
   let flags = 0;
   if (eatWord(K.KW_volatile)) flags |= F_VOLATILE;
-  if (tok != T.Word) return errorI("expected binary operation in atomicrmw");
+  if (lx.tok != T.Word) return errorI("expected binary operation in atomicrmw");
   let rop = -1;
-  for (let j = 0; j < RMW_NAMES.length; j++) if (strtab.eqStr(tokStr, RMW_NAMES[j])) { rop = j; break; }
+  for (let j = 0; j < RMW_NAMES.length; j++) if (strtab.eqStr(lx.tokStr, RMW_NAMES[j])) { rop = j; break; }
   if (rop < 0) return errorI("expected binary operation in atomicrmw");
   if (rmwFeature(rop) >= 0 && !checkFeature(rmwFeature(rop))) return -1;
   next();
@@ -149,7 +150,7 @@ export function parseGEP(): i32 {
   rd.stack.push(p);
   let rt = pt;
   while (eat(T.Comma)) {
-    if (tok == T.MetadataVar) { putBackComma(); break; }
+    if (lx.tok == T.MetadataVar) { putBackComma(); break; }
     let idx = parseTypeAndValue(); if (idx < 0) return -1;
     let it = vType.get(idx);
     if (!isInt(scalarType(it))) return errorI("getelementptr index must be an integer");

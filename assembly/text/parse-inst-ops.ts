@@ -2,7 +2,7 @@
 // aggregate element operations.
 import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
-import { T, tok, tokNum, next } from "./lexer";
+import { lx, T, next } from "./lexer";
 import * as K from "./keywords";
 import { errorI, expect, expectWord, isWord, eatWord, checkFeature } from "./pstate";
 import { Feature } from "../ir/version";
@@ -99,9 +99,9 @@ export function parsePhi(): i32 {
     let b = parseValue(T_LABEL); if (b < 0) return -1;
     if (!expect(T.RSquare, "']' in phi value list")) return -1;
     rd.stack.push(v); rd.stack.push(b);
-    if (tok != T.Comma) break;
+    if (lx.tok != T.Comma) break;
     next();
-    if (tok != T.LSquare) { // `, !md` attachment follows: give the comma back
+    if (lx.tok != T.LSquare) { // `, !md` attachment follows: give the comma back
       putBackComma(); break;
     }
   }
@@ -175,10 +175,10 @@ export function parseAggregateOp(op: i32): i32 {
   }
   rd.maskVec.clear();
   let t = at;
-  while (tok == T.Comma) {
+  while (lx.tok == T.Comma) {
     next();
-    if (tok != T.Int) { putBackComma(); break; }
-    let idx = <i32>tokNum; next();
+    if (lx.tok != T.Int) { putBackComma(); break; }
+    let idx = <i32>lx.tokNum; next();
     let mt = memberType(t, idx);
     if (mt < 0 || idx < 0 || <i64>idx >= memberCountOf(t)) return errorI("invalid indices for " + (op == Op.ExtractValue ? "extractvalue" : "insertvalue"));
     rd.maskVec.push(idx); t = mt;

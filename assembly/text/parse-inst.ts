@@ -5,7 +5,8 @@
 // parse-inst-control.ts, parse-inst-ops.ts, parse-inst-memory.ts and parse-inst-call.ts.
 import { rd, Reader } from "./reader";
 import { I32Vec } from "../util/vec";
-import { T, tok, tokStr, next, strtab } from "./lexer";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorI, eat, expect, isWord, parseAlignment, checkVersion } from "./pstate";
 import { parseType } from "./parse-types";
@@ -50,16 +51,16 @@ export function fillOpcodes(r: Reader): void {
     ops.set(s, i);
   }
 }
-export function instOpcode(s: i32): i32 { return s < rd.opcodeByStr.len ? rd.opcodeByStr.get(s) : 0; }
+export function instOpcode(s: i32): i32 { let ops = rd.opcodeByStr; return s < ops.len ? ops.get(s) : 0; }
 
 // Creates the instruction value with operands stack[base..].
 export function make(op: i32, type: i32, base: i32): i32 {
   let v = -1;
-  if (rd.fn.pendName >= 0 || rd.fn.pendNum >= 0) {
-    let f = rd.fn.pendName >= 0 ? localLookupName(rd.fn.pendName) : localLookupNum(rd.fn.pendNum);
+  let r = rd, scope = r.fn, pendName = scope.pendName, pendNum = scope.pendNum;
+  if (pendName >= 0 || pendNum >= 0) {
+    let f = pendName >= 0 ? localLookupName(pendName) : localLookupNum(pendNum);
     if (f >= 0 && <i32>vKind.get(f) == VK.Forward) {
       if (vType.get(f) != type) {
-        let nm = rd.fn.pendName >= 0 ? "%" + strtabStr(rd.fn.pendName) : "%" + rd.fn.pendNum.toString();
         error("instruction forward referenced with type '" + typeToString(vType.get(f)) + "'");
         return -1;
       }
@@ -69,16 +70,17 @@ export function make(op: i32, type: i32, base: i32): i32 {
   }
   if (v < 0) v = newValue(VK.Inst, type);
   iOp.set(v, <u8>op);
-  let n = rd.stack.len - base;
-  for (let i = 0; i < n; i++) appendOperand(v, rd.stack.get(base + i));
-  rd.stack.len = base;
+  let stack = r.stack;
+  let n = stack.len - base;
+  for (let i = 0; i < n; i++) appendOperand(v, stack.get(base + i));
+  stack.len = base;
   return v;
 }
 
 export function parseFMF(): i32 {
   let f = 0;
-  while (tok == T.Word) {
-    let w = tokStr;
+  while (lx.tok == T.Word) {
+    let w = lx.tokStr;
     if (w == K.KW_nnan) f |= FMF_NNAN; else if (w == K.KW_ninf) f |= FMF_NINF; else if (w == K.KW_nsz) f |= FMF_NSZ;
     else if (w == K.KW_arcp) f |= FMF_ARCP; else if (w == K.KW_contract) f |= FMF_CONTRACT; else if (w == K.KW_afn) f |= FMF_AFN;
     else if (w == K.KW_reassoc) f |= FMF_REASSOC; else if (w == K.KW_fast) f |= FMF_ALL;
@@ -89,8 +91,8 @@ export function parseFMF(): i32 {
 }
 
 export function parseOrdering(): i32 {
-  if (tok == T.Word) {
-    let w = tokStr;
+  if (lx.tok == T.Word) {
+    let w = lx.tokStr;
     let o = w == K.KW_unordered ? Ordering.Unordered : w == K.KW_monotonic ? Ordering.Monotonic : w == K.KW_acquire ? Ordering.Acquire :
       w == K.KW_release ? Ordering.Release : w == K.KW_acq_rel ? Ordering.AcqRel : w == K.KW_seq_cst ? Ordering.SeqCst : -1;
     if (o > 0) { next(); return o; }
@@ -102,8 +104,8 @@ export function parseSyncScope(): i32 {
   if (!isWord(K.KW_syncscope)) return -1;
   next();
   if (!expect(T.LParen, "'(' in syncscope")) return -2;
-  if (tok != T.String) { error("expected syncscope name"); return -2; }
-  let s = tokStr; next();
+  if (lx.tok != T.String) { error("expected syncscope name"); return -2; }
+  let s = lx.tokStr; next();
   if (!expect(T.RParen, "')' in syncscope")) return -2;
   return s;
 }
@@ -130,13 +132,13 @@ export function markTerminator(): void { rd.fn.lastWasTerminator = true; }
 export function parseInstruction(): i32 {
   rd.fn.lastWasTerminator = false;
   let tail = 0;
-  if (tok == T.Word && (tokStr == K.KW_tail || tokStr == K.KW_musttail || tokStr == K.KW_notail)) {
-    tail = tokStr == K.KW_tail ? 1 : tokStr == K.KW_musttail ? 2 : 3;
+  if (lx.tok == T.Word && (lx.tokStr == K.KW_tail || lx.tokStr == K.KW_musttail || lx.tokStr == K.KW_notail)) {
+    tail = lx.tokStr == K.KW_tail ? 1 : lx.tokStr == K.KW_musttail ? 2 : 3;
     next();
-    if (!(tok == T.Word && instOpcode(tokStr) == Op.Call)) return errorI("expected 'call' after tail-call marker");
+    if (!(lx.tok == T.Word && instOpcode(lx.tokStr) == Op.Call)) return errorI("expected 'call' after tail-call marker");
   }
-  if (tok != T.Word) return errorI("expected instruction opcode");
-  let op = instOpcode(tokStr);
+  if (lx.tok != T.Word) return errorI("expected instruction opcode");
+  let op = instOpcode(lx.tokStr);
   if (op == Op.None) return errorI("expected instruction opcode");
   if (!checkVersion(OP_NAMES[op], opcodeSince(op))) return -1;
   next();

@@ -3,7 +3,8 @@
 // attachments (`!dbg !N`) and debug records (`#dbg_value(...)`).
 import { rd, Reader } from "./reader";
 import { I32Vec } from "../util/vec";
-import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, src, strtab } from "./lexer";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorI, errorAt, eat, expect, isWord, enter, leave, checkFeature } from "./pstate";
 import { Feature } from "../ir/version";
@@ -42,7 +43,7 @@ function mdRef(n: i32): i32 {
   m = newMD(MK.Forward, n);
   mdByNumber.set(n, m);
   if (n >= rd.mdForwardPos.len) rd.mdForwardPos.resize(n + 1, -1);
-  rd.mdForwardPos.set(n, tokStart);
+  rd.mdForwardPos.set(n, lx.tokStart);
   return m;
 }
 
@@ -64,15 +65,15 @@ export function parseMetadataOperand(): i32 {
 
 // target >= 0: fill that (forward) node instead of creating a new one (used by definitions).
 function parseMetadataInner(target: i32): i32 {
-  if (tok == T.MetadataID) { let m = mdRef(<i32>tokNum); next(); return m; }
-  if (tok == T.Exclaim) {
+  if (lx.tok == T.MetadataID) { let m = mdRef(<i32>lx.tokNum); next(); return m; }
+  if (lx.tok == T.Exclaim) {
     next();
-    if (tok == T.String) { let m = mdForStringId(tokStr); next(); return m; }
-    if (tok == T.LBrace) return parseTuple(target);
+    if (lx.tok == T.String) { let m = mdForStringId(lx.tokStr); next(); return m; }
+    if (lx.tok == T.LBrace) return parseTuple(target);
     return errorI("expected metadata operand");
   }
-  if (tok == T.MetadataVar) return parseSpecialized(target);
-  if (tok == T.Word && tokStr == K.KW_null) { next(); return -1; }
+  if (lx.tok == T.MetadataVar) return parseSpecialized(target);
+  if (lx.tok == T.Word && lx.tokStr == K.KW_null) { next(); return -1; }
   // `T v`: a value as metadata
   let t = parseType();
   if (t < 0) return -1;
@@ -87,7 +88,7 @@ function parseMetadataInner(target: i32): i32 {
 // the stack is left as it was.
 function parseOperandList(close: T, what: string): bool {
   let base = rd.mdStack.len;
-  if (tok != close) {
+  if (lx.tok != close) {
     while (true) {
       let m = parseMetadataOperand();
       if (rd.failed) { rd.mdStack.len = base; return false; }
@@ -111,23 +112,23 @@ function parseTuple(target: i32): i32 {
 
 // !DIThing(field: value, ...), !DIExpression(...), !DIArgList(...)
 function parseSpecialized(target: i32): i32 {
-  let cls = tokStr;
-  let clsOff = tokStart;
+  let cls = lx.tokStr;
+  let clsOff = lx.tokStart;
   next();
-  if (tok != T.LParen) {
+  if (lx.tok != T.LParen) {
     // A named-metadata reference (`!llvm.foo`) is not an operand.
     return errorI("expected '(' here");
   }
   if (strtab.eqStr(cls, "DIExpression")) {
-    let s = tokEnd; // after '('
+    let s = lx.tokEnd; // after '('
     let depthP = 1;
     while (depthP > 0) {
       next();
-      if (tok == T.EOF || tok == T.Error) return errorI("expected ')' here");
-      if (tok == T.LParen) depthP++;
-      else if (tok == T.RParen) depthP--;
+      if (lx.tok == T.EOF || lx.tok == T.Error) return errorI("expected ')' here");
+      if (lx.tok == T.LParen) depthP++;
+      else if (lx.tok == T.RParen) depthP--;
     }
-    let raw = strtab.intern(src + <usize>s, tokStart - s);
+    let raw = strtab.intern(lx.src + <usize>s, lx.tokStart - s);
     next();
     let m = target >= 0 ? target : newMD(MK.Expr, raw);
     mdKind.set(m, <u8>MK.Expr); mdA.set(m, raw);
@@ -144,28 +145,28 @@ function parseSpecialized(target: i32): i32 {
   }
   next(); // '('
   let base = rd.mdStack.len;
-  if (tok != T.RParen) {
+  if (lx.tok != T.RParen) {
     while (true) {
-      if (tok != T.LabelStr) { rd.mdStack.len = base; return errorI("expected field label here"); }
-      let field = tokStr;
+      if (lx.tok != T.LabelStr) { rd.mdStack.len = base; return errorI("expected field label here"); }
+      let field = lx.tokStr;
       next();
       rd.mdStack.push(field);
-      if (tok == T.MetadataID || tok == T.Exclaim || tok == T.MetadataVar || (tok == T.Word && tokStr == K.KW_null)) {
+      if (lx.tok == T.MetadataID || lx.tok == T.Exclaim || lx.tok == T.MetadataVar || (lx.tok == T.Word && lx.tokStr == K.KW_null)) {
         let m = parseMetadataOperand();
         if (rd.failed) { rd.mdStack.len = base; return -1; }
         rd.mdStack.push(FV_MD); rd.mdStack.push(m);
       } else {
         // Raw field text up to ',' or ')' at depth 0.
-        let s = tokStart, e = tokStart, d = 0;
+        let s = lx.tokStart, e = lx.tokStart, d = 0;
         while (true) {
-          if (tok == T.EOF || tok == T.Error) { rd.mdStack.len = base; return errorI("expected ')' here"); }
-          if (d == 0 && (tok == T.Comma || tok == T.RParen)) break;
-          if (tok == T.LParen) d++; else if (tok == T.RParen) d--;
-          e = tokEnd;
+          if (lx.tok == T.EOF || lx.tok == T.Error) { rd.mdStack.len = base; return errorI("expected ')' here"); }
+          if (d == 0 && (lx.tok == T.Comma || lx.tok == T.RParen)) break;
+          if (lx.tok == T.LParen) d++; else if (lx.tok == T.RParen) d--;
+          e = lx.tokEnd;
           next();
         }
         if (e == s) { rd.mdStack.len = base; return errorI("expected value for field"); }
-        rd.mdStack.push(FV_RAW); rd.mdStack.push(strtab.intern(src + <usize>s, e - s));
+        rd.mdStack.push(FV_RAW); rd.mdStack.push(strtab.intern(lx.src + <usize>s, e - s));
       }
       if (!eat(T.Comma)) break;
     }
@@ -223,8 +224,8 @@ function isForwardDecl(m: i32): bool {
 
 // Top level: `!N = [distinct] <node>`; current token is MetadataID.
 export function parseMetadataDefinition(): bool {
-  let n = <i32>tokNum;
-  let defOff = tokStart;
+  let n = <i32>lx.tokNum;
+  let defOff = lx.tokStart;
   next();
   if (!expect(T.Equal, "'=' here")) return false;
   let distinct = false;
@@ -235,11 +236,11 @@ export function parseMetadataDefinition(): bool {
   let target = existing >= 0 ? existing : newMD(MK.Forward, n);
   mdByNumber.set(n, target);
   let m: i32;
-  if (tok == T.Exclaim) {
+  if (lx.tok == T.Exclaim) {
     next();
-    if (tok != T.LBrace) return error("expected '{' here");
+    if (lx.tok != T.LBrace) return error("expected '{' here");
     m = parseTuple(target);
-  } else if (tok == T.MetadataVar) {
+  } else if (lx.tok == T.MetadataVar) {
     m = parseSpecialized(target);
   } else return error("expected metadata node");
   if (m < 0) return false;
@@ -249,17 +250,17 @@ export function parseMetadataDefinition(): bool {
 
 // `!name = !{!0, !1}`; current token MetadataVar.
 export function parseNamedMetadata(): bool {
-  let name = tokStr;
+  let name = lx.tokStr;
   next();
   if (!expect(T.Equal, "'=' here")) return false;
   if (!expect(T.Exclaim, "'!' here")) return false;
   if (!expect(T.LBrace, "'{' here")) return false;
   let base = rd.mdStack.len;
-  if (tok != T.RBrace) {
+  if (lx.tok != T.RBrace) {
     while (true) {
       let m: i32;
-      if (tok == T.MetadataID) { m = mdRef(<i32>tokNum); next(); }
-      else if (tok == T.MetadataVar) { m = parseSpecialized(-1); if (m < 0) { rd.mdStack.len = base; return false; } }
+      if (lx.tok == T.MetadataID) { m = mdRef(<i32>lx.tokNum); next(); }
+      else if (lx.tok == T.MetadataVar) { m = parseSpecialized(-1); if (m < 0) { rd.mdStack.len = base; return false; } }
       else { rd.mdStack.len = base; return error("expected '!' here"); }
       rd.mdStack.push(m);
       if (!eat(T.Comma)) break;
@@ -285,7 +286,7 @@ export function parseNamedMetadata(): bool {
 
 // `!kind !N` pairs after an instruction / on a global; returns the new attachment list head.
 export function parseAttachment(head: i32, keepDuplicates: bool = false): i32 {
-  let kind = attachmentKind(tokStr);
+  let kind = attachmentKind(lx.tokStr);
   next();
   let m = parseMetadataOperand();
   if (rd.failed) return head;
@@ -295,7 +296,7 @@ export function parseAttachment(head: i32, keepDuplicates: bool = false): i32 {
 
 // #dbg_value(...) / #dbg_declare / #dbg_assign / #dbg_label ; current token Hash.
 export function parseDebugRecord(): i32 {
-  let w = tokStr;
+  let w = lx.tokStr;
   let kind: i32;
   if (strtab.eqStr(w, "#dbg_value")) kind = DR.Value;
   else if (strtab.eqStr(w, "#dbg_declare")) kind = DR.Declare;
@@ -308,7 +309,7 @@ export function parseDebugRecord(): i32 {
   let base = rd.mdStack.len;
   while (true) {
     let m: i32;
-    if (tok == T.Exclaim) {
+    if (lx.tok == T.Exclaim) {
       // `!{}` as an empty location operand
       m = parseMetadataOperand();
     } else m = parseMetadataOperand();

@@ -1,8 +1,9 @@
 // The parser's symbol tables: globals and the current function's locals by name and number, with
 // the placeholders forward references create and where each was first referenced.
+import { lx } from "./lexer";
 import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
-import { tokStart, strtab } from "./lexer";
+import { strtab } from "../ir/module";
 import { errorAt } from "./pstate";
 import { TK, tyKind, T_LABEL, isPtr } from "../ir/types";
 import { VK, newValue, vKind, vType, vName, vA, vB } from "../ir/values";
@@ -47,7 +48,7 @@ export function strtabString(id: i32): string {
 
 // A local value reference of the given type (label for blocks). Creates a placeholder on first use.
 export function localRef(name: i32, num: i64, type: i32): i32 {
-  let off = tokStart;
+  let off = lx.tokStart;
   let v = name >= 0 ? localLookupName(name) : localLookupNum(<i32>num);
   if (v >= 0) {
     if (vType.get(v) != type) {
@@ -72,7 +73,7 @@ export function localRef(name: i32, num: i64, type: i32): i32 {
 }
 
 export function globalRef(name: i32, num: i64, type: i32): i32 {
-  let off = tokStart;
+  let off = lx.tokStart;
   let v = name >= 0 ? globalLookupName(name) : globalLookupNum(<i32>num);
   if (!isPtr(type)) { errorAt("global variable reference must have pointer type", off); return -1; }
   if (v >= 0) {

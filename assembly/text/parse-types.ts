@@ -2,7 +2,7 @@
 // target extension types, and typed-pointer syntax (`T*`, `T addrspace(N)*`) read as ptr.
 import { rd } from "./reader";
 import { I32Vec, U8Vec } from "../util/vec";
-import { T, tok, tokStr, tokNum, tokStart, next } from "./lexer";
+import { lx, T, next } from "./lexer";
 import * as K from "./keywords";
 import { llvmVersion, has, Feature } from "../ir/version";
 import { error, errorI, eat, expect, expectWord, isWord, enter, leave, parseU32 } from "./pstate";
@@ -35,7 +35,7 @@ function lookupNamed(name: i32, number: i64, create: bool): i32 {
 }
 function noteNamed(t: i32): void {
   if (t >= rd.typeDefPos.len) rd.typeDefPos.resize(t + 1, -1);
-  rd.typeDefPos.set(t, tokStart);
+  rd.typeDefPos.set(t, lx.tokStart);
   if (t >= rd.typeDefined.len) rd.typeDefined.resize(t + 1, 0);
 }
 
@@ -49,16 +49,16 @@ export function parseType(allowVoid: bool = true, what: string = "expected type"
 
 function parseTypeInner(allowVoid: bool, what: string): i32 {
   let t = -1;
-  let start = tokStart;
-  switch (tok) {
+  let start = lx.tokStart;
+  switch (lx.tok) {
     case T.IntType: {
-      if (tokNum < 1 || tokNum > 0x7fffff) return errorI("bitwidth for integer type out of range");
-      t = intType(<i32>tokNum); next(); break;
+      if (lx.tokNum < 1 || lx.tokNum > 0x7fffff) return errorI("bitwidth for integer type out of range");
+      t = intType(<i32>lx.tokNum); next(); break;
     }
     case T.LSquare: t = parseArrayOrVector(false); break;
     case T.Less: {
       next();
-      if (tok == T.LBrace) { // packed struct <{ ... }>
+      if (lx.tok == T.LBrace) { // packed struct <{ ... }>
         t = parseStructBody(true);
         if (t < 0) return -1;
         if (!expect(T.Greater, "'>' at end of packed struct")) return -1;
@@ -67,10 +67,10 @@ function parseTypeInner(allowVoid: bool, what: string): i32 {
       t = parseArrayOrVector(true); break;
     }
     case T.LBrace: t = parseStructBody(false); break;
-    case T.LocalVar: t = lookupNamed(tokStr, 0, true); next(); break;
-    case T.LocalID: t = lookupNamed(-1, tokNum, true); next(); break;
+    case T.LocalVar: t = lookupNamed(lx.tokStr, 0, true); next(); break;
+    case T.LocalID: t = lookupNamed(-1, lx.tokNum, true); next(); break;
     case T.Word: {
-      let w = tokStr;
+      let w = lx.tokStr;
       if (w == K.KW_void) { t = T_VOID; next(); break; }
       if (w == K.KW_ptr) {
         next();
@@ -95,7 +95,7 @@ function parseTypeInner(allowVoid: bool, what: string): i32 {
   if (t < 0) return -1;
   // Suffixes: function types, typed pointers.
   while (true) {
-    if (tok == T.Star) {
+    if (lx.tok == T.Star) {
       if (t == T_LABEL) return errorI("basic block pointers are invalid");
       if (t == T_VOID) return errorI("pointers to void are invalid - use i8* instead");
       next(); t = ptrType(0); continue;
@@ -105,7 +105,7 @@ function parseTypeInner(allowVoid: bool, what: string): i32 {
       if (!expect(T.Star, "'*' in address space")) return -1;
       t = ptrType(as); continue;
     }
-    if (tok == T.LParen) { t = parseFunctionType(t); if (t < 0) return -1; continue; }
+    if (lx.tok == T.LParen) { t = parseFunctionType(t); if (t < 0) return -1; continue; }
     break;
   }
   if (!allowVoid && t == T_VOID) { error("void type only allowed for function results"); return -1; }
@@ -116,7 +116,7 @@ function parseTypeInner(allowVoid: bool, what: string): i32 {
 export function parseAddrSpace(): i32 {
   next();
   if (!expect(T.LParen, "'(' in address space")) return -1;
-  if (tok == T.String) { // addrspace("A") / ("G") / ("P"): symbolic, from the data layout
+  if (lx.tok == T.String) { // addrspace("A") / ("G") / ("P"): symbolic, from the data layout
     next(); if (!expect(T.RParen, "')' in address space")) return -1;
     return 0;
   }
@@ -134,8 +134,8 @@ function parseArrayOrVector(isVector: bool): i32 {
     next(); if (!expectWord(K.KW_x, "'x' after vscale")) return -1;
     scalable = true;
   }
-  if (tok != T.Int || tokNum < 0) return errorI("expected number in address space");
-  let n = tokNum; next();
+  if (lx.tok != T.Int || lx.tokNum < 0) return errorI("expected number in address space");
+  let n = lx.tokNum; next();
   if (!expectWord(K.KW_x, "'x' after element count")) return -1;
   let elt = parseType(false);
   if (elt < 0) return -1;
@@ -182,7 +182,7 @@ function parseFunctionType(ret: i32): i32 {
   let vararg = false;
   if (!eat(T.RParen)) {
     while (true) {
-      if (tok == T.DotDotDot) { next(); vararg = true; if (!expect(T.RParen, "')' at end of argument list")) { rd.stack.len = base; return -1; } break; }
+      if (lx.tok == T.DotDotDot) { next(); vararg = true; if (!expect(T.RParen, "')' at end of argument list")) { rd.stack.len = base; return -1; } break; }
       let p = parseType(false);
       if (p < 0) { rd.stack.len = base; return -1; }
       // Attributes in function types are not allowed; names neither. Accept and skip a local name for robustness.
@@ -200,13 +200,13 @@ function parseFunctionType(ret: i32): i32 {
 // target("name", types..., ints...) ; current token '('.
 function parseTargetExt(): i32 {
   if (!expect(T.LParen, "'(' in target extension type")) return -1;
-  if (tok != T.String) return errorI("expected string in target extension type");
-  let name = tokStr; next();
+  if (lx.tok != T.String) return errorI("expected string in target extension type");
+  let name = lx.tokStr; next();
   let base = rd.stack.len;
   let nTypes = 0;
   let seenInt = false;
   while (eat(T.Comma)) {
-    if (tok == T.Int) { rd.stack.push(<i32>tokNum); next(); seenInt = true; continue; }
+    if (lx.tok == T.Int) { rd.stack.push(<i32>lx.tokNum); next(); seenInt = true; continue; }
     if (seenInt) { rd.stack.len = base; return errorI("expected uint32 param"); }
     let t = parseType(); if (t < 0) { rd.stack.len = base; return -1; }
     rd.stack.push(t); nTypes++;
@@ -219,7 +219,7 @@ function parseTargetExt(): i32 {
 
 // `%T = type ...` ; current token is the name (LocalVar or LocalID), already known.
 export function parseTypeDefinition(name: i32, number: i64): bool {
-  let defPos = tokStart;
+  let defPos = lx.tokStart;
   next(); // name
   if (!expect(T.Equal, "'=' after name")) return false;
   if (!expectWord(K.KW_type, "'type' after '='")) return false;
@@ -229,11 +229,11 @@ export function parseTypeDefinition(name: i32, number: i64): bool {
   namedTypeOrder.push(t);
   if (isWord(K.KW_opaque)) { next(); setStructOpaque(t); return true; }
   let packed = false;
-  if (tok == T.Less) {
+  if (lx.tok == T.Less) {
     next(); packed = true;
-    if (tok != T.LBrace) return error("expected '{' in packed struct");
+    if (lx.tok != T.LBrace) return error("expected '{' in packed struct");
   }
-  if (tok == T.LBrace) {
+  if (lx.tok == T.LBrace) {
     let base = rd.stack.len;
     if (!parseStructElements()) { rd.stack.len = base; return false; }
     setStructBody(t, rd.stack, base, rd.stack.len - base, packed);

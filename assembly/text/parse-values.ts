@@ -3,7 +3,8 @@
 // parse-symbols.ts; integer and aggregate constants in parse-consts.ts, floating point in
 // parse-fp.ts, block addresses in parse-blockaddr.ts, constant expressions in parse-constexpr.ts.
 import { rd } from "./reader";
-import { T, tok, tokStr, tokNum, next, strtab } from "./lexer";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorI, eat, expect, isWord, enter, leave, checkVersion } from "./pstate";
 import { parseType } from "./parse-types";
@@ -35,8 +36,8 @@ export function parseTypeAndValue(): i32 {
 export function parseBlockRef(): i32 {
   if (!isWord(K.KW_label)) return errorI("expected 'label' here");
   next();
-  if (tok == T.LocalVar) { let v = localRef(tokStr, 0, T_LABEL); next(); return v; }
-  if (tok == T.LocalID) { let v = localRef(-1, tokNum, T_LABEL); next(); return v; }
+  if (lx.tok == T.LocalVar) { let v = localRef(lx.tokStr, 0, T_LABEL); next(); return v; }
+  if (lx.tok == T.LocalID) { let v = localRef(-1, lx.tokNum, T_LABEL); next(); return v; }
   return errorI("expected a basic block");
 }
 
@@ -61,18 +62,18 @@ function parseValueInner(type: i32): i32 {
   }
   let k = type >= 0 ? <i32>tyKind.get(type) : -1;
   if (type < 0) { // type implied by the expression (aliasees)
-    if (tok == T.Word && opcodeOf(tokStr) != Op.None) return checkConstExpr(opcodeOf(tokStr)) ? parseConstExpr(opcodeOf(tokStr), -1) : -1;
+    if (lx.tok == T.Word && opcodeOf(lx.tokStr) != Op.None) return checkConstExpr(opcodeOf(lx.tokStr)) ? parseConstExpr(opcodeOf(lx.tokStr), -1) : -1;
     return errorI("expected type");
   }
-  switch (tok) {
+  switch (lx.tok) {
     case T.LocalVar: case T.LocalID: {
       if (!rd.fn.inFunction) return errorI("expected value token");
       if (k == TK.Void) return errorI("invalid use of void type");
-      let v = tok == T.LocalVar ? localRef(tokStr, 0, type) : localRef(-1, tokNum, type);
+      let v = lx.tok == T.LocalVar ? localRef(lx.tokStr, 0, type) : localRef(-1, lx.tokNum, type);
       next(); return v;
     }
     case T.GlobalVar: case T.GlobalID: {
-      let v = tok == T.GlobalVar ? globalRef(tokStr, 0, type) : globalRef(-1, tokNum, type);
+      let v = lx.tok == T.GlobalVar ? globalRef(lx.tokStr, 0, type) : globalRef(-1, lx.tokNum, type);
       next(); return v;
     }
     case T.Int: return parseIntConst(type);
@@ -81,7 +82,7 @@ function parseValueInner(type: i32): i32 {
     case T.LBrace: return parseStructConst(type, false);
     case T.Less: {
       next();
-      if (tok == T.LBrace) { let v = parseStructConst(type, true); if (v < 0) return -1; if (!expect(T.Greater, "'>' at end of packed struct")) return -1; return v; }
+      if (lx.tok == T.LBrace) { let v = parseStructConst(type, true); if (v < 0) return -1; if (!expect(T.Greater, "'>' at end of packed struct")) return -1; return v; }
       return parseVectorConst(type);
     }
     case T.Exclaim: case T.MetadataID: case T.MetadataVar: {
@@ -103,7 +104,7 @@ function parseValueInner(type: i32): i32 {
 }
 
 function parseWordValue(type: i32): i32 {
-  let w = tokStr;
+  let w = lx.tokStr;
   let k = <i32>tyKind.get(type);
   if (w == K.KW_true || w == K.KW_false) {
     if (scalarType(type) != T_I1) return errorI("invalid type for " + (w == K.KW_true ? "true" : "false") + " constant");
@@ -126,8 +127,8 @@ function parseWordValue(type: i32): i32 {
   if (w == K.KW_none) { next(); if (type != T_TOKEN) return errorI("invalid type for none constant"); return getSimple_none(type); }
   if (w == K.KW_c) { // c"bytes"
     next();
-    if (tok != T.String) return errorI("expected string");
-    let s = tokStr; next();
+    if (lx.tok != T.String) return errorI("expected string");
+    let s = lx.tokStr; next();
     if (k != TK.Array || tyA.get(type) != T_I8) return errorI("constant expression type mismatch");
     if (tyN.get(type) != <i64>strtab.lenOf(s)) return errorI("constant expression type mismatch: got type '[" + strtab.lenOf(s).toString() + " x i8]' but expected '" + typeToString(type) + "'");
     return canonicalData(type, s);
@@ -136,8 +137,8 @@ function parseWordValue(type: i32): i32 {
   if (w == K.KW_dso_local_equivalent || w == K.KW_no_cfi) {
     let kind = w == K.KW_no_cfi ? VK.NoCFI : VK.DSOLocalEquiv;
     next();
-    if (tok != T.GlobalVar && tok != T.GlobalID) return errorI("expected global value name in " + (kind == VK.NoCFI ? "no_cfi" : "dso_local_equivalent"));
-    let g = tok == T.GlobalVar ? globalRef(tokStr, 0, T_PTR) : globalRef(-1, tokNum, T_PTR);
+    if (lx.tok != T.GlobalVar && lx.tok != T.GlobalID) return errorI("expected global value name in " + (kind == VK.NoCFI ? "no_cfi" : "dso_local_equivalent"));
+    let g = lx.tok == T.GlobalVar ? globalRef(lx.tokStr, 0, T_PTR) : globalRef(-1, lx.tokNum, T_PTR);
     if (g < 0) return -1;
     next();
     let base = rd.stack.len; rd.stack.push(g);
@@ -210,19 +211,19 @@ function parsePtrAuth(type: i32): i32 {
 function parseInlineAsm(type: i32): i32 {
   next(); // asm
   let flags = 0;
-  while (tok == T.Word) {
-    if (tokStr == K.KW_sideeffect) flags |= 1;
-    else if (tokStr == K.KW_alignstack) flags |= 2;
-    else if (tokStr == K.KW_inteldialect) flags |= 4;
-    else if (tokStr == K.KW_unwind) flags |= 8;
+  while (lx.tok == T.Word) {
+    if (lx.tokStr == K.KW_sideeffect) flags |= 1;
+    else if (lx.tokStr == K.KW_alignstack) flags |= 2;
+    else if (lx.tokStr == K.KW_inteldialect) flags |= 4;
+    else if (lx.tokStr == K.KW_unwind) flags |= 8;
     else break;
     next();
   }
-  if (tok != T.String) return errorI("expected string constant for inline asm");
-  let a = tokStr; next();
+  if (lx.tok != T.String) return errorI("expected string constant for inline asm");
+  let a = lx.tokStr; next();
   if (!expect(T.Comma, "',' after inline asm string")) return -1;
-  if (tok != T.String) return errorI("expected constraint string");
-  let c = tokStr; next();
+  if (lx.tok != T.String) return errorI("expected constraint string");
+  let c = lx.tokStr; next();
   return getInlineAsm(type, a, c, flags);
 }
 

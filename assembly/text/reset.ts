@@ -5,7 +5,7 @@ import { strtab } from "../ir/module";
 import { setDataLayoutNames } from "../ir/datalayout";
 import { resetFP } from "../util/fp";
 import { KEYWORDS } from "./keywords";
-import { setStrTab, resetLexer } from "./lexer";
+import { newLexer } from "./lexer";
 import { resetCC } from "./cc";
 import { newReader } from "./parser";
 import { resetTypeFinder } from "./type-finder";
@@ -16,9 +16,9 @@ import { resetTypePrinter } from "./printer-types";
 import { resetPrinter } from "./printer";
 
 export function resetText(): void {
-  setStrTab(strtab);
+  newLexer(strtab);
   for (let i = 0; i < KEYWORDS.length; i++) strtab.internStr(KEYWORDS[i]);
-  resetLexer(); resetFP();
+  resetFP();
   setDataLayoutNames(strtab);
   resetCC(); newReader(); resetTypeFinder();
   resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();

@@ -2,7 +2,7 @@
 // module. Each upgrade says which LLVM versions do it; the target version is ir/version.ts.
 import { rd } from "./reader";
 import { I32Vec, U8Vec } from "../util/vec";
-import { strtab } from "./lexer";
+import { strtab } from "../ir/module";
 import { Op } from "../ir/opcodes";
 import { TK, tyKind, tyA, T_VOID, T_I64, ptrType, listLen, listAt, functionType } from "../ir/types";
 import {
