@@ -38,7 +38,6 @@ import {
   parseVisibility
 } from "./parse-globals";
 
-
 export function parseFunction(isDefine: bool): bool {
   next();
   let declMD = -1;
