@@ -1,4 +1,5 @@
 // The exported ABI (see ABI.md): the only entry points the host calls.
+import { rd } from "./text/reader";
 import { resetValues } from "./ir/values";
 import { resetArena } from "./ir/arena";
 import { resetText } from "./text/reset";
@@ -8,8 +9,6 @@ import { dataLayoutError } from "./ir/datalayout";
 import { parseDataLayout } from "./ir/datalayout-parse";
 import { lineOf, colOf, allocPaddedInput } from "./text/lexer";
 import { parseModule } from "./text/parser";
-import { failed, errOff, errMsg } from "./text/pstate";
-import { missingAlign } from "./text/parse-inst";
 import { printModule, setModuleId as setModuleIdInPrinter, beginPrint, printNextPart, output } from "./text/printer";
 import { runPasses, passOutputText, resumePasses, pipelineForDigests, passError as passErrorText, passContext, resetPasses } from "./passes/runner";
 import { vName, iNext } from "./ir/values";
@@ -70,8 +69,8 @@ export function setModuleId(len: i32): void {
 
 export function parse(len: i32): i32 {
   if (!parseModule(inputPtr, len)) {
-    let off = errOff;
-    setError(errMsg, lineOf(off), colOf(off));
+    let off = rd.errOff;
+    setError(rd.errMsg, lineOf(off), colOf(off));
     return 1;
   }
   if (dataLayout >= 0) {
@@ -80,7 +79,7 @@ export function parse(len: i32): i32 {
       return 1;
     }
   }
-  if (missingAlign) fillDefaults();
+  if (rd.missingAlign) fillDefaults();
   return 0;
 }
 

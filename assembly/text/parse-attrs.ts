@@ -1,9 +1,12 @@
 // Attributes: parameter/return/function attribute lists, attribute groups (`attributes #N = {}`),
 // and the upgrade of old function memory attributes (readnone, argmemonly, ...) to memory(...).
+import { rd, Reader } from "./reader";
 import { I32Vec } from "../util/vec";
-import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, src, strtab } from "./lexer";
+import { sortStable } from "../util/sort";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import * as K from "./keywords";
-import { error, errorI, errorAt, eat, expect, isWord, stack, failed, parseAlignment, parseUInt32, checkVersion, checkFeature, versionMessage } from "./pstate";
+import { error, errorI, errorAt, eat, expect, isWord, parseAlignment, parseUInt32, checkVersion, checkFeature, versionMessage } from "./pstate";
 import { encodeAlign } from "../ir/align";
 import { llvmVersion, has, Feature } from "../ir/version";
 import { parseType } from "./parse-types";
@@ -17,30 +20,20 @@ import {
 export const AC_PARAM = 0, AC_RET = 1, AC_FN = 2, AC_GROUP = 3;
 export const AT_GROUPREF: i32 = 7; // unresolved `#N` inside a function attribute set
 
-let kindOfStr: I32Vec = new I32Vec();
-let entries: I32Vec = new I32Vec(64);
-// Attribute groups: number -> set id (-2 = not defined).
-export let groupSets: I32Vec = new I32Vec();
-export let groupOrder: I32Vec = new I32Vec();
-export let fnAlign: i32 = 0; // `align N` seen in a function attribute position (encoded, ir/align.ts)
-let memUpgrade: i32 = -1;     // memory bits from legacy function attributes, -1 if none
-
-let S_ARGMEMONLY: i32 = 0, S_INACC: i32 = 0, S_INACC_OR_ARG: i32 = 0;
-
-export function resetAttrParser(): void {
-
-  kindOfStr = new I32Vec(); entries = new I32Vec(64); groupSets = new I32Vec(); groupOrder = new I32Vec();
+// A new reader's attribute keywords, by string id.
+export function fillAttrKinds(r: Reader): void {
+  let kinds = r.kindOfStr;
   for (let i = 0; i < ATTR_KW.length; i++) {
     let s = strtab.internStr(ATTR_KW[i]);
-    if (s >= kindOfStr.len) kindOfStr.resize(s + 1, -1);
-    kindOfStr.set(s, i);
+    if (s >= kinds.len) kinds.resize(s + 1, -1);
+    kinds.set(s, i);
   }
-  S_ARGMEMONLY = strtab.internStr("argmemonly"); S_INACC = strtab.internStr("inaccessiblememonly");
-  S_INACC_OR_ARG = strtab.internStr("inaccessiblemem_or_argmemonly");
+  r.S_ARGMEMONLY = strtab.internStr("argmemonly"); r.S_INACC = strtab.internStr("inaccessiblememonly");
+  r.S_INACC_OR_ARG = strtab.internStr("inaccessiblemem_or_argmemonly");
 }
-export function attrKindOf(s: i32): i32 { return s < kindOfStr.len ? kindOfStr.get(s) : -1; }
+export function attrKindOf(s: i32): i32 { return s < rd.kindOfStr.len ? rd.kindOfStr.get(s) : -1; }
 
-function push(tag: i32, key: i32, v0: i32, v1: i32): void { entries.push(tag); entries.push(key); entries.push(v0); entries.push(v1); }
+function push(tag: i32, key: i32, v0: i32, v1: i32): void { rd.entries.push(tag); rd.entries.push(key); rd.entries.push(v0); rd.entries.push(v1); }
 
 // Memory effects are encoded as ir/attributes.ts describes (ME_ALL, memAll).
 // Locations by keyword, with the first LLVM version that has each.
@@ -61,19 +54,19 @@ function parseMemory(): i32 {
   if (!expect(T.LParen, "'('")) return -1;
   let me = 0, seenDefault = false;
   while (true) {
-    if (tok != T.Word && tok != T.LabelStr) return memLocError();
-    if (tok == T.LabelStr) {
+    if (lx.tok != T.Word && lx.tok != T.LabelStr) return memLocError();
+    if (lx.tok == T.LabelStr) {
       let loc = -1;
-      for (let l = 0; l < MEM_LOCS.length; l++) if (MEM_LOCS[l].length > 0 && strtab.eqStr(tokStr, MEM_LOCS[l])) { loc = l; break; }
+      for (let l = 0; l < MEM_LOCS.length; l++) if (MEM_LOCS[l].length > 0 && strtab.eqStr(lx.tokStr, MEM_LOCS[l])) { loc = l; break; }
       if (loc < 0) return memLocError();
       if (loc >= 2 && !checkFeature(loc == 2 ? Feature.ErrnoMem : Feature.TargetMem)) return -1;
       next();
-      let mr = tok == T.Word ? modRef(tokStr) : -1;
+      let mr = lx.tok == T.Word ? modRef(lx.tokStr) : -1;
       if (mr < 0) return errorI("expected access kind (none, read, write, readwrite)");
       next();
       me = (me & ~(3 << (loc * 2))) | (mr << (loc * 2));
     } else {
-      let mr = modRef(tokStr);
+      let mr = modRef(lx.tokStr);
       if (mr < 0) return memLocError();
       if (seenDefault) return errorI("default access kind must be specified first");
       next();
@@ -95,28 +88,28 @@ function parseCaptures(): i32 {
   if (!expect(T.LParen, "'('")) return -1;
   let other = 0, ret = -1, cur = 0, inRet = false, sawNone = false;
   while (true) {
-    if ((tok == T.Word || tok == T.LabelStr) && strtab.eqStr(tokStr, "ret")) {
+    if ((lx.tok == T.Word || lx.tok == T.LabelStr) && strtab.eqStr(lx.tokStr, "ret")) {
       // `ret:` lexes as a label; `ret :` as a word and a colon
-      let label = tok == T.LabelStr;
+      let label = lx.tok == T.LabelStr;
       next();
       if (!label && !expect(T.Colon, "':'")) return -1;
       if (inRet) return errorI("duplicate 'ret' location");
       other = cur;
       inRet = true; cur = 0; sawNone = false;
     }
-    if (tok == T.Word && tokStr == K.KW_none) {
+    if (lx.tok == T.Word && lx.tokStr == K.KW_none) {
       next();
       if (cur != 0) return errorI("cannot use 'none' with other component");
       sawNone = true;
     } else {
       let c = -1;
-      if (tok == T.Word) for (let i = 0; i < CAPTURE_WORDS.length; i++) if (strtab.eqStr(tokStr, CAPTURE_WORDS[i])) { c = i; break; }
+      if (lx.tok == T.Word) for (let i = 0; i < CAPTURE_WORDS.length; i++) if (strtab.eqStr(lx.tokStr, CAPTURE_WORDS[i])) { c = i; break; }
       if (c < 0) return errorI("expected one of 'none', 'address', 'address_is_null', 'provenance' or 'read_provenance'");
       if (sawNone) return errorI("cannot use 'none' with other component");
       cur |= CAPTURE_BITS[c];
       next();
     }
-    if (tok == T.RParen) { next(); break; }
+    if (lx.tok == T.RParen) { next(); break; }
     if (!expect(T.Comma, "',' or ')'")) return -1;
   }
   if (inRet) ret = cur; else { other = cur; ret = cur; }
@@ -126,11 +119,11 @@ function parseCaptures(): i32 {
 function parseNoFPClass(): i32 {
   if (!expect(T.LParen, "'('")) return -1;
   let mask = 0;
-  if (tok == T.Int) { mask = <i32>tokNum; next(); }
+  if (lx.tok == T.Int) { mask = <i32>lx.tokNum; next(); }
   else {
-    while (tok == T.Word) {
+    while (lx.tok == T.Word) {
       let found = -1;
-      for (let i = 0; i < FPCLASS_NAMES.length; i++) if (strtab.eqStr(tokStr, FPCLASS_NAMES[i])) { found = i; break; }
+      for (let i = 0; i < FPCLASS_NAMES.length; i++) if (strtab.eqStr(lx.tokStr, FPCLASS_NAMES[i])) { found = i; break; }
       if (found < 0) return errorI("invalid mask value for 'nofpclass'");
       mask |= FPCLASS_MASKS[found];
       next();
@@ -143,59 +136,59 @@ function parseNoFPClass(): i32 {
 
 // Raw parenthesised text (range(...), initializes(...)): interned, canonical spacing.
 function parseRawParens(): i32 {
-  if (tok != T.LParen) return errorI("expected '('");
-  let s = tokEnd, d = 1;
+  if (lx.tok != T.LParen) return errorI("expected '('");
+  let s = lx.tokEnd, d = 1;
   while (d > 0) {
     next();
-    if (tok == T.EOF || tok == T.Error) return errorI("expected ')'");
-    if (tok == T.LParen) d++; else if (tok == T.RParen) d--;
+    if (lx.tok == T.EOF || lx.tok == T.Error) return errorI("expected ')'");
+    if (lx.tok == T.LParen) d++; else if (lx.tok == T.RParen) d--;
   }
-  let id = strtab.intern(src + <usize>s, tokStart - s);
+  let id = strtab.intern(lx.src + <usize>s, lx.tokStart - s);
   next();
   return id;
 }
 
 function parseIntInParens(what: string): i64 {
   if (!expect(T.LParen, "'('")) return -1;
-  if (tok != T.Int || tokNum < 0) { error("expected integer"); return -1; }
-  let v = tokNum; next();
+  if (lx.tok != T.Int || lx.tokNum < 0) { error("expected integer"); return -1; }
+  let v = lx.tokNum; next();
   if (!expect(T.RParen, "')'")) return -1;
   return v;
 }
 
 // Parses attributes of one position into a set; returns the set id, -1 when empty (check `failed`).
 export function parseAttrSet(ctx: i32): i32 {
-  entries.clear();
-  fnAlign = 0; memUpgrade = -1;
+  rd.entries.clear();
+  rd.fnAlign = 0; rd.memUpgrade = -1;
   while (parseOne(ctx)) {}
-  if (failed) return -1;
-  if (memUpgrade >= 0) push(AT.Int, ATTR_MEMORY, memUpgrade, 0);
+  if (rd.failed) return -1;
+  if (rd.memUpgrade >= 0) push(AT.Int, ATTR_MEMORY, rd.memUpgrade, 0);
   return internSet();
 }
 
 // Parses one attribute if the current token starts one.
 function parseOne(ctx: i32): bool {
-  if (failed) return false;
-  if (tok == T.String) {
-    let key = tokStr; next();
+  if (rd.failed) return false;
+  if (lx.tok == T.String) {
+    let key = lx.tokStr; next();
     let val = -1;
-    if (eat(T.Equal)) { if (tok != T.String) return error("expected string"); val = tokStr; next(); }
+    if (eat(T.Equal)) { if (lx.tok != T.String) return error("expected string"); val = lx.tokStr; next(); }
     push(AT.String, key, val, 0);
     return true;
   }
-  if (tok == T.AttrGrpID) {
+  if (lx.tok == T.AttrGrpID) {
     if (ctx != AC_FN) return false;
-    push(AT_GROUPREF, <i32>tokNum, 0, 0); next(); return true;
+    push(AT_GROUPREF, <i32>lx.tokNum, 0, 0); next(); return true;
   }
-  if (tok != T.Word) return false;
-  let w = tokStr;
+  if (lx.tok != T.Word) return false;
+  let w = lx.tokStr;
   let kind = attrKindOf(w);
   if (kind < 0) {
     if (ctx == AC_FN || ctx == AC_GROUP) {
-      if (w == S_ARGMEMONLY || w == S_INACC || w == S_INACC_OR_ARG) {
-        let loc = w == S_ARGMEMONLY ? 3 : w == S_INACC ? 12 : 15; // argmem, inaccessiblemem, both
-        if (memUpgrade < 0) memUpgrade = ME_ALL;
-        memUpgrade &= loc;
+      if (w == rd.S_ARGMEMONLY || w == rd.S_INACC || w == rd.S_INACC_OR_ARG) {
+        let loc = w == rd.S_ARGMEMONLY ? 3 : w == rd.S_INACC ? 12 : 15; // argmem, inaccessiblemem, both
+        if (rd.memUpgrade < 0) rd.memUpgrade = ME_ALL;
+        rd.memUpgrade &= loc;
         next(); return true;
       }
     }
@@ -206,7 +199,7 @@ function parseOne(ctx: i32): bool {
     next(); push(AT.Int, ATTR_CAPTURES, 0, 0); return true;
   }
   if (kind == ATTR_CAPTURES) {
-    let at = tokStart;
+    let at = lx.tokStart;
     next();
     let c = parseCaptures(); if (c < 0) return false;
     if (llvmVersion < attrSinceVersion(kind)) {
@@ -223,13 +216,13 @@ function parseOne(ctx: i32): bool {
     let v: i64;
     if (ctx == AC_GROUP) {
       if (!expect(T.Equal, "'=' here")) return false;
-      let loc = tokStart;
+      let loc = lx.tokStart;
       v = parseUInt32(); if (v < 0) return false;
       if (v == 0 || (v & (v - 1)) != 0) return errorAt("alignment is not a power of two", loc);
     } else {
       v = parseAlignment(true); if (v < 0) return false;
     }
-    if (ctx == AC_FN) { fnAlign = encodeAlign(v); return true; }
+    if (ctx == AC_FN) { rd.fnAlign = encodeAlign(v); return true; }
     push(AT.Int, kind, encodeAlign(v), 0); return true;
   }
   if (kind == ATTR_ALIGNSTACK) {
@@ -240,7 +233,7 @@ function parseOne(ctx: i32): bool {
       if (v == 0) return true; // MaybeAlign(0): no attribute
     } else {
       if (!expect(T.LParen, "'('")) return false;
-      let loc = tokStart;
+      let loc = lx.tokStart;
       v = parseUInt32(); if (v < 0) return false;
       if (!expect(T.RParen, "')'")) return false;
       if (v == 0 || (v & (v - 1)) != 0) return errorAt("stack alignment is not a power of two", loc);
@@ -250,14 +243,14 @@ function parseOne(ctx: i32): bool {
   if ((ctx == AC_FN || ctx == AC_GROUP) && (kind == ATTR_READNONE || kind == ATTR_READONLY || kind == ATTR_WRITEONLY)) {
     let mr = kind == ATTR_READNONE ? 0 : kind == ATTR_READONLY ? 1 : 2;
     let me = memAll(mr);
-    memUpgrade = memUpgrade < 0 ? me : memUpgrade & me;
+    rd.memUpgrade = rd.memUpgrade < 0 ? me : rd.memUpgrade & me;
     return true;
   }
   let tag = attrTag(kind);
   if (tag == AT.Enum) { push(AT.Enum, kind, 0, 0); return true; }
   if (tag == AT.Type) {
     let t = -1;
-    if (tok == T.LParen) {
+    if (lx.tok == T.LParen) {
       next(); t = parseType(); if (t < 0) return false;
       if (!expect(T.RParen, "')'")) return false;
     } else {
@@ -272,8 +265,8 @@ function parseOne(ctx: i32): bool {
     if (kind == ATTR_UWTABLE) {
       let v = 2;
       if (eat(T.LParen)) {
-        if (tok == T.Word && strtab.eqStr(tokStr, "sync")) v = 1;
-        else if (tok == T.Word && strtab.eqStr(tokStr, "async")) v = 2;
+        if (lx.tok == T.Word && strtab.eqStr(lx.tokStr, "sync")) v = 1;
+        else if (lx.tok == T.Word && strtab.eqStr(lx.tokStr, "async")) v = 2;
         else return error("expected unwind table kind");
         next(); if (!expect(T.RParen, "')'")) return false;
       }
@@ -281,17 +274,17 @@ function parseOne(ctx: i32): bool {
     }
     if (kind == ATTR_ALLOCKIND) {
       if (!expect(T.LParen, "'('")) return false;
-      if (tok != T.String) return error("expected allockind value");
-      let s = tokStr; next();
+      if (lx.tok != T.String) return error("expected allockind value");
+      let s = lx.tokStr; next();
       if (!expect(T.RParen, "')'")) return false;
       push(AT.Int, kind, s, 0); return true;
     }
     if (kind == ATTR_ALLOCSIZE || kind == ATTR_VSCALE) {
       if (!expect(T.LParen, "'('")) return false;
-      if (tok != T.Int) return error("expected integer");
-      let a = <i32>tokNum; next();
+      if (lx.tok != T.Int) return error("expected integer");
+      let a = <i32>lx.tokNum; next();
       let b = kind == ATTR_VSCALE ? a : -1;
-      if (eat(T.Comma)) { if (tok != T.Int) return error("expected integer"); b = <i32>tokNum; next(); }
+      if (eat(T.Comma)) { if (lx.tok != T.Int) return error("expected integer"); b = <i32>lx.tokNum; next(); }
       if (!expect(T.RParen, "')'")) return false;
       push(AT.Int, kind, a, b); return true;
     }
@@ -310,48 +303,44 @@ function parseOne(ctx: i32): bool {
 // Sorts the collected entries in LLVM's order (kind order, then string attributes by key) and
 // interns them; later duplicates of a kind or key replace earlier ones.
 function internSet(): i32 {
-  let n = entries.len >> 2;
+  let n = rd.entries.len >> 2;
   if (n == 0) return -1;
-  // insertion sort by (isString, kind | key bytes)
-  for (let i = 1; i < n; i++) {
-    let j = i;
-    while (j > 0 && cmpEntry(j - 1, j) > 0) { swap(j - 1, j); j--; }
-  }
+  // entry numbers sorted by (isString, kind | key bytes)
+  rd.byOrder.clear();
+  for (let i = 0; i < n; i++) rd.byOrder.push(i);
+  sortStable<EntryOrder>(rd.byOrder, 0, n, rd.sortTmp);
   // dedupe: keep the last of equal kinds/keys (stable sort keeps source order)
-  let out = 0;
+  rd.sorted.clear();
   for (let i = 0; i < n; i++) {
-    if (i + 1 < n && sameSlot(i, i + 1)) continue;
-    if (out != i) for (let k = 0; k < 4; k++) entries.set(out * 4 + k, entries.get(i * 4 + k));
-    out++;
+    let e = rd.byOrder.get(i);
+    if (i + 1 < n && sameSlot(e, rd.byOrder.get(i + 1))) continue;
+    for (let k = 0; k < 4; k++) rd.sorted.push(rd.entries.get(e * 4 + k));
   }
-  entries.len = out * 4;
-  return attrSets.internVec(entries, 0, entries.len);
+  return attrSets.internVec(rd.sorted, 0, rd.sorted.len);
 }
-function rank(i: i32): i32 { let t = entries.get(i * 4); return t == AT.String ? 1 : (t == AT_GROUPREF ? 2 : 0); }
+@final class EntryOrder { @inline less(a: i32, b: i32): bool { return cmpEntry(a, b) < 0; } }
+function rank(i: i32): i32 { let t = rd.entries.get(i * 4); return t == AT.String ? 1 : (t == AT_GROUPREF ? 2 : 0); }
 function cmpEntry(a: i32, b: i32): i32 {
   let ra = rank(a), rb = rank(b);
   if (ra != rb) return ra - rb;
-  let ka = entries.get(a * 4 + 1), kb = entries.get(b * 4 + 1);
+  let ka = rd.entries.get(a * 4 + 1), kb = rd.entries.get(b * 4 + 1);
   if (ra == 1) return strtab.compare(ka, kb);
   return ka - kb;
 }
-function sameSlot(a: i32, b: i32): bool { return rank(a) == rank(b) && entries.get(a * 4 + 1) == entries.get(b * 4 + 1) && rank(a) != 2; }
-function swap(a: i32, b: i32): void {
-  for (let k = 0; k < 4; k++) { let t = entries.get(a * 4 + k); entries.set(a * 4 + k, entries.get(b * 4 + k)); entries.set(b * 4 + k, t); }
-}
+function sameSlot(a: i32, b: i32): bool { return rank(a) == rank(b) && rd.entries.get(a * 4 + 1) == rd.entries.get(b * 4 + 1) && rank(a) != 2; }
 
 // `attributes #N = { ... }`; current token is the keyword.
 export function parseAttrGroupDef(): bool {
   next();
-  if (tok != T.AttrGrpID) return error("expected attribute group id");
-  let n = <i32>tokNum; next();
+  if (lx.tok != T.AttrGrpID) return error("expected attribute group id");
+  let n = <i32>lx.tokNum; next();
   if (!expect(T.Equal, "'=' here")) return false;
   if (!expect(T.LBrace, "'{' here")) return false;
   let set = parseAttrSet(AC_GROUP);
-  if (failed) return false;
+  if (rd.failed) return false;
   if (!expect(T.RBrace, "'}' here")) return false;
-  if (n >= groupSets.len) groupSets.resize(n + 1, -2);
-  groupSets.set(n, set);
+  if (n >= rd.groupSets.len) rd.groupSets.resize(n + 1, -2);
+  rd.groupSets.set(n, set);
   return true;
 }
 
@@ -362,11 +351,11 @@ export function resolveGroupRefs(set: i32): i32 {
   let has = false;
   for (let i = 0; i < n; i++) if (setTag(set, i) == AT_GROUPREF) { has = true; break; }
   if (!has) return set;
-  entries.clear();
+  rd.entries.clear();
   for (let i = 0; i < n; i++) {
     if (setTag(set, i) == AT_GROUPREF) {
       let g = setKey(set, i);
-      let gs = g < groupSets.len ? groupSets.get(g) : -2;
+      let gs = g < rd.groupSets.len ? rd.groupSets.get(g) : -2;
       if (gs == -2 || gs == -1) continue; // LLVM ignores references to undefined groups
       // group attributes come first so explicit ones override them
       let m = setSize(gs);

@@ -1,47 +1,40 @@
 // blockaddress(@f, %bb) constants, whose block may belong to a function not parsed yet, and the
 // ranks LLVM's numbering gives such blocks.
+import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
-import { T, tok, tokStr, tokNum, tokStart, next } from "./lexer";
-import { errorI, expect, stack } from "./pstate";
+import { lx, T, next } from "./lexer";
+import { errorI, expect } from "./pstate";
 import { T_LABEL, T_PTR } from "../ir/types";
 import { VK, newValue, vKind, vType, vName, vA, vB, iNext } from "../ir/values";
 import { getWithOperands } from "../ir/constants";
 import { gFirstBlock, gFirstArg, gNumArgs } from "../ir/globals";
-import { curFnValue, globalRef, inFunction, localRef, notePos } from "./parse-symbols";
+import { globalRef, localRef, notePos } from "./parse-symbols";
 
 export function parseBlockAddress(type: i32): i32 {
   next();
   if (!expect(T.LParen, "'(' in block address expression")) return -1;
-  if (tok != T.GlobalVar && tok != T.GlobalID) return errorI("expected function name in blockaddress");
-  let f = tok == T.GlobalVar ? globalRef(tokStr, 0, T_PTR) : globalRef(-1, tokNum, T_PTR);
+  if (lx.tok != T.GlobalVar && lx.tok != T.GlobalID) return errorI("expected function name in blockaddress");
+  let f = lx.tok == T.GlobalVar ? globalRef(lx.tokStr, 0, T_PTR) : globalRef(-1, lx.tokNum, T_PTR);
   if (f < 0) return -1;
   next();
   if (!expect(T.Comma, "comma in block address expression")) return -1;
-  if (tok != T.LocalVar && tok != T.LocalID) return errorI("expected basic block name in blockaddress");
+  if (lx.tok != T.LocalVar && lx.tok != T.LocalID) return errorI("expected basic block name in blockaddress");
   // The block belongs to function f, which may not be parsed yet: keep a deferred reference.
-  let bb = blockAddressTarget(f, tok == T.LocalVar ? tokStr : -1, tok == T.LocalID ? <i32>tokNum : -1);
+  let bb = blockAddressTarget(f, lx.tok == T.LocalVar ? lx.tokStr : -1, lx.tok == T.LocalID ? <i32>lx.tokNum : -1);
   if (bb < 0) return -1;
   next();
   if (!expect(T.RParen, "')' in block address expression")) return -1;
-  let base = stack.len; stack.push(f); stack.push(bb);
-  let v = getWithOperands(VK.BlockAddress, type, stack, base, 2);
-  stack.len = base;
+  let base = rd.stack.len; rd.stack.push(f); rd.stack.push(bb);
+  let v = getWithOperands(VK.BlockAddress, type, rd.stack, base, 2);
+  rd.stack.len = base;
   return v;
 }
 
 // blockaddress(@f, %bb): when @f is the function being parsed, its local table resolves %bb;
 // otherwise a placeholder block is recorded and bound when @f's body is parsed.
-export let baFunc: I32Vec = new I32Vec();
-export let baName: I32Vec = new I32Vec();
-export let baNum: I32Vec = new I32Vec();
-export let baBlock: I32Vec = new I32Vec();
-export function resetBlockAddresses(): void {
-  baFunc = new I32Vec(); baName = new I32Vec(); baNum = new I32Vec(); baBlock = new I32Vec(); resetBlockOrder();
-}
-// The blocks a blockaddress names before their function's body are ranked (ir/block-order.ts).
-import { resetBlockOrder } from "../ir/block-order";
+// (The blocks a blockaddress names before their function's body are ranked: ir/block-order.ts.)
 function blockAddressTarget(f: i32, name: i32, num: i32): i32 {
-  if (inFunction && f == curFnValue) {
+  if (rd.fn.inFunction && f == rd.fn.fnValue) {
     let v = name >= 0 ? localRef(name, 0, T_LABEL) : localRef(-1, num, T_LABEL);
     return v;
   }
@@ -51,13 +44,13 @@ function blockAddressTarget(f: i32, name: i32, num: i32): i32 {
     if (b < 0) return errorI("referenced value is not a basic block");
     return b;
   }
-  for (let i = 0; i < baFunc.len; i++) {
-    if (baFunc.get(i) == f && baName.get(i) == name && baNum.get(i) == num) return baBlock.get(i);
+  for (let i = 0; i < rd.baFunc.len; i++) {
+    if (rd.baFunc.get(i) == f && rd.baName.get(i) == name && rd.baNum.get(i) == num) return rd.baBlock.get(i);
   }
   let b = newValue(VK.Block, T_LABEL);
   vA.set(b, -1); vB.set(b, -1); vName.set(b, name);
-  notePos(b, tokStart);
-  baFunc.push(f); baName.push(name); baNum.push(num); baBlock.push(b);
+  notePos(b, lx.tokStart);
+  rd.baFunc.push(f); rd.baName.push(name); rd.baNum.push(num); rd.baBlock.push(b);
   return b;
 }
 

@@ -1,9 +1,11 @@
 // Constant expressions (the opcodes the target version still reads), compare predicates, and the
 // cast folding LLVM's constant folder always does.
+import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
-import { T, tok, tokStr, tokNum, next, src, strtab } from "./lexer";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import * as K from "./keywords";
-import { errorI, eat, expect, expectWord, isWord, stack } from "./pstate";
+import { errorI, eat, expect, expectWord, isWord } from "./pstate";
 import { parseType } from "./parse-types";
 import { TK, tyKind, tyA, tyN, T_I1, isPtr, isVector, vectorType, withScalar, scalarType } from "../ir/types";
 import { VK, vKind, vType } from "../ir/values";
@@ -36,26 +38,24 @@ export function constExprSupported(op: i32): bool {
 
 // Extra words of the constant expression being built. Operands may themselves be constant
 // expressions parsed in the middle of ours, so each parse keeps its words above `wBase` and
-// gives the space back when done (like `stack`); never clear() it.
-let exprWords: I32Vec = new I32Vec(8);
-export function resetExprScratch(): void { exprWords = new I32Vec(8); }
+// gives the space back when done (like `stack`); never clear() it. (Reader.exprWords)
 
 export function parseConstExpr(op: i32, type: i32): i32 {
   next(); // opcode
   let flags = 0, aux = 0;
   if (op == Op.GetElementPtr) {
     let inrangeLo: i64 = 0, inrangeHi: i64 = 0, hasInrange = false;
-    while (tok == T.Word) {
-      if (tokStr == K.KW_inbounds) flags |= F_INBOUNDS;
-      else if (tokStr == K.KW_nusw) flags |= F_GEP_NUSW;
-      else if (tokStr == K.KW_nuw) flags |= F_GEP_NUW;
-      else if (tokStr == K.KW_inrange) {
+    while (lx.tok == T.Word) {
+      if (lx.tokStr == K.KW_inbounds) flags |= F_INBOUNDS;
+      else if (lx.tokStr == K.KW_nusw) flags |= F_GEP_NUSW;
+      else if (lx.tokStr == K.KW_nuw) flags |= F_GEP_NUW;
+      else if (lx.tokStr == K.KW_inrange) {
         next();
         if (!expect(T.LParen, "'('")) return -1;
-        if (tok != T.Int) return errorI("expected integer"); inrangeLo = tokNum; next();
+        if (lx.tok != T.Int) return errorI("expected integer"); inrangeLo = lx.tokNum; next();
         if (!expect(T.Comma, "','")) return -1;
-        if (tok != T.Int) return errorI("expected integer"); inrangeHi = tokNum; next();
-        if (tok != T.RParen) return errorI("expected ')'");
+        if (lx.tok != T.Int) return errorI("expected integer"); inrangeHi = lx.tokNum; next();
+        if (lx.tok != T.RParen) return errorI("expected ')'");
         hasInrange = true;
       } else break;
       next();
@@ -63,30 +63,30 @@ export function parseConstExpr(op: i32, type: i32): i32 {
     if (!expect(T.LParen, "'(' in constantexpr")) return -1;
     let src = parseType(); if (src < 0) return -1;
     if (!expect(T.Comma, "',' after getelementptr's type")) return -1;
-    let base = stack.len;
+    let base = rd.stack.len;
     let ptr = parseTypeAndValue(); if (ptr < 0) return -1;
-    stack.push(ptr);
+    rd.stack.push(ptr);
     let anyNonZero = false;
     while (eat(T.Comma)) {
       let inr = false;
       if (isWord(K.KW_inrange)) { next(); inr = true; } // old inrange-on-index syntax
-      let idx = parseTypeAndValue(); if (idx < 0) { stack.len = base; return -1; }
+      let idx = parseTypeAndValue(); if (idx < 0) { rd.stack.len = base; return -1; }
       if (!isNullValue(idx)) anyNonZero = true;
-      stack.push(idx);
+      rd.stack.push(idx);
     }
-    if (!expect(T.RParen, "')' in constantexpr")) { stack.len = base; return -1; }
+    if (!expect(T.RParen, "')' in constantexpr")) { rd.stack.len = base; return -1; }
     if (flags & F_INBOUNDS) flags |= F_GEP_NUSW;
-    let wBase = exprWords.len;
-    gepExprWords(src, hasInrange, inrangeLo, inrangeHi, exprWords);
+    let wBase = rd.exprWords.len;
+    gepExprWords(src, hasInrange, inrangeLo, inrangeHi, rd.exprWords);
     if (hasInrange) aux = 1;
     let resTy = vType.get(ptr);
-    for (let i = base + 1; i < stack.len; i++) if (isVector(vType.get(stack.get(i))) && !isVector(resTy)) resTy = vectorLike(resTy, vType.get(stack.get(i)));
-    if (type >= 0 && resTy != type) { stack.len = base; exprWords.len = wBase; return errorI("constant expression type mismatch"); }
+    for (let i = base + 1; i < rd.stack.len; i++) if (isVector(vType.get(rd.stack.get(i))) && !isVector(resTy)) resTy = vectorLike(resTy, vType.get(rd.stack.get(i)));
+    if (type >= 0 && resTy != type) { rd.stack.len = base; rd.exprWords.len = wBase; return errorI("constant expression type mismatch"); }
     // LLVM folds a GEP whose indices are all zero to its base pointer.
     let v: i32;
     if (!anyNonZero && !hasInrange && !isVector(resTy) && vType.get(ptr) == resTy) v = ptr;
-    else v = getExpr(op, resTy, flags, aux, exprWords, wBase, exprWords.len - wBase, stack, base, stack.len - base);
-    stack.len = base; exprWords.len = wBase;
+    else v = getExpr(op, resTy, flags, aux, rd.exprWords, wBase, rd.exprWords.len - wBase, rd.stack, base, rd.stack.len - base);
+    rd.stack.len = base; rd.exprWords.len = wBase;
     return v;
   }
   if (isCast(op)) {
@@ -99,9 +99,9 @@ export function parseConstExpr(op: i32, type: i32): i32 {
     return foldCast(op, v, dst);
   }
   if (isBinary(op) || op == Op.FNeg) {
-    while (tok == T.Word && (tokStr == K.KW_nuw || tokStr == K.KW_nsw || tokStr == K.KW_exact || tokStr == K.KW_disjoint)) {
-      if (tokStr == K.KW_nuw) flags |= F_NUW; else if (tokStr == K.KW_nsw) flags |= F_NSW;
-      else if (tokStr == K.KW_exact) flags |= F_EXACT; else flags |= F_DISJOINT;
+    while (lx.tok == T.Word && (lx.tokStr == K.KW_nuw || lx.tokStr == K.KW_nsw || lx.tokStr == K.KW_exact || lx.tokStr == K.KW_disjoint)) {
+      if (lx.tokStr == K.KW_nuw) flags |= F_NUW; else if (lx.tokStr == K.KW_nsw) flags |= F_NSW;
+      else if (lx.tokStr == K.KW_exact) flags |= F_EXACT; else flags |= F_DISJOINT;
       next();
     }
   }
@@ -110,32 +110,32 @@ export function parseConstExpr(op: i32, type: i32): i32 {
     if (aux < 0) return -1;
   }
   if (!expect(T.LParen, "'(' in constantexpr")) return -1;
-  let base = stack.len;
+  let base = rd.stack.len;
   while (true) {
-    let v = parseTypeAndValue(); if (v < 0) { stack.len = base; return -1; }
-    stack.push(v);
+    let v = parseTypeAndValue(); if (v < 0) { rd.stack.len = base; return -1; }
+    rd.stack.push(v);
     if (!eat(T.Comma)) break;
   }
-  if (!expect(T.RParen, "')' in constantexpr")) { stack.len = base; return -1; }
-  let n = stack.len - base;
-  let resTy = vType.get(stack.get(base));
+  if (!expect(T.RParen, "')' in constantexpr")) { rd.stack.len = base; return -1; }
+  let n = rd.stack.len - base;
+  let resTy = vType.get(rd.stack.get(base));
   if (op == Op.ICmp || op == Op.FCmp) resTy = withScalar(resTy, T_I1);
   else if (op == Op.ExtractElement) resTy = tyA.get(resTy);
-  else if (op == Op.Select) resTy = vType.get(stack.get(base + 1));
+  else if (op == Op.Select) resTy = vType.get(rd.stack.get(base + 1));
   else if (op == Op.ShuffleVector) {
-    if (n != 3) { stack.len = base; return errorI("expected three operands to shufflevector"); }
-    resTy = vectorType(tyA.get(vType.get(stack.get(base))), tyN.get(vType.get(stack.get(base + 2))), <i32>tyKind.get(vType.get(stack.get(base + 2))) == TK.ScalableVector);
+    if (n != 3) { rd.stack.len = base; return errorI("expected three operands to shufflevector"); }
+    resTy = vectorType(tyA.get(vType.get(rd.stack.get(base))), tyN.get(vType.get(rd.stack.get(base + 2))), <i32>tyKind.get(vType.get(rd.stack.get(base + 2))) == TK.ScalableVector);
   }
-  if (type >= 0 && resTy != type) { stack.len = base; return errorI("constant expression type mismatch"); }
-  let v = getExpr(op, resTy, flags, aux, exprWords, 0, 0, stack, base, n);
-  stack.len = base;
+  if (type >= 0 && resTy != type) { rd.stack.len = base; return errorI("constant expression type mismatch"); }
+  let v = getExpr(op, resTy, flags, aux, rd.exprWords, 0, 0, rd.stack, base, n);
+  rd.stack.len = base;
   return v;
 }
 function vectorLike(t: i32, vt: i32): i32 { return vectorType(t, tyN.get(vt), <i32>tyKind.get(vt) == TK.ScalableVector); }
 
 export function parseCmpPredicate(isFloat: bool): i32 {
-  if (tok != T.Word) return errorI("expected " + (isFloat ? "fcmp" : "icmp") + " predicate (e.g. 'oeq')");
-  let w = tokStr;
+  if (lx.tok != T.Word) return errorI("expected " + (isFloat ? "fcmp" : "icmp") + " predicate (e.g. 'oeq')");
+  let w = lx.tokStr;
   let names = isFloat ? FCMP : ICMP;
   for (let i = 0; i < names.length; i++) if (strtab.eqStr(w, names[i])) { next(); return isFloat ? i : 32 + i; }
   return errorI("expected " + (isFloat ? "fcmp" : "icmp") + " predicate (e.g. 'oeq')");
@@ -151,8 +151,8 @@ export function foldCast(op: i32, v: i32, dst: i32): i32 {
     if (op == Op.BitCast && !(isPtr(dst) == isPtr(src))) {} else
     return isPtr(scalarType(dst)) && !isVector(dst) ? getNull(dst) : getZero(dst);
   }
-  let base = stack.len; stack.push(v);
-  let c = getExpr(op, dst, 0, 0, exprWords, 0, 0, stack, base, 1);
-  stack.len = base;
+  let base = rd.stack.len; rd.stack.push(v);
+  let c = getExpr(op, dst, 0, 0, rd.exprWords, 0, 0, rd.stack, base, 1);
+  rd.stack.len = base;
   return c;
 }

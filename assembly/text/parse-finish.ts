@@ -1,14 +1,14 @@
 // The end of the module: undefined values, types and metadata are reported, `#N` attribute groups
 // resolved, undeclared intrinsics declared, then the auto-upgrades and metadata uniquing run.
+import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
 import { sortStable } from "../util/sort";
 import { has, Feature } from "../ir/version";
-import { strtab } from "./lexer";
-import { errorAt, failed } from "./pstate";
-import { firstUndefinedType, typeDefPos } from "./parse-types";
-import { globalForwardList, forwardPosOf, strtabString } from "./parse-symbols";
-import { baFunc, baBlock } from "./parse-blockaddr";
-import { firstUndefinedMetadata, mdForwardPos, odrUniqueTypes } from "./parse-meta";
+import { strtab } from "../ir/module";
+import { errorAt } from "./pstate";
+import { firstUndefinedType } from "./parse-types";
+import { forwardPosOf, strtabString } from "./parse-symbols";
+import { firstUndefinedMetadata, odrUniqueTypes } from "./parse-meta";
 import { resolveGroupRefs } from "./parse-attrs";
 import { isCallLike } from "../ir/opcodes";
 import { TK, tyKind, tyA, listLen, listAt, tyN } from "../ir/types";
@@ -19,46 +19,45 @@ import { callAttrs, setCallAttrs, callFnType as callFnTypeOf } from "../ir/inst"
 import { uniqueMetadata } from "../ir/metadata";
 import { applyIntrinsicAttributes } from "../ir/intrinsics";
 import {
-  upgradeDebugIntrinsics, upgradeLifetimeIntrinsics, upgradeRenamedIntrinsics, upgradeModuleFlags,
+  upgradeDebugIntrinsics, upgradeLifetimeIntrinsics, upgradeRenamedIntrinsics, upgradeModuleFlags
 } from "./upgrade";
-import { attrScratch, pendingFnAttrOwners } from "./parser";
 
 export function finishModule(): bool {
   // undefined globals: called intrinsics are declared, in name order (LLVM keeps its forward
   // references in a map by name); anything else is an error
   let intrinsics = new I32Vec(8);
-  for (let j = 0; j < globalForwardList.len; j++) {
-    let f = globalForwardList.get(j);
+  for (let j = 0; j < rd.globalForwardList.len; j++) {
+    let f = rd.globalForwardList.get(j);
     if (<i32>vKind.get(f) == VK.Forward && strtab.startsWithStr(vName.get(f), "llvm.")) intrinsics.push(f);
   }
   sortStable<NameOrder>(intrinsics, 0, intrinsics.len, new I32Vec(intrinsics.len));
   for (let j = 0; j < intrinsics.len; j++) declareIntrinsic(intrinsics.get(j));
-  for (let j = 0; j < globalForwardList.len; j++) {
-    let f = globalForwardList.get(j);
+  for (let j = 0; j < rd.globalForwardList.len; j++) {
+    let f = rd.globalForwardList.get(j);
     if (<i32>vKind.get(f) == VK.Forward) {
       let nm = vName.get(f);
       return errorAt(nm >= 0 ? "use of undefined value '@" + strtabString(nm) + "'" : "use of undefined value '@" + vA.get(f).toString() + "'", forwardPosOf(f));
     }
   }
-  for (let j = 0; j < baFunc.len; j++) {
-    if (baFunc.get(j) >= 0) return errorAt("expected function name in blockaddress", forwardPosOf(baBlock.get(j)));
+  for (let j = 0; j < rd.baFunc.len; j++) {
+    if (rd.baFunc.get(j) >= 0) return errorAt("expected function name in blockaddress", forwardPosOf(rd.baBlock.get(j)));
   }
   let ut = firstUndefinedType();
   if (ut >= 0) {
     let nm = tyA.get(ut);
-    return errorAt(nm >= 0 ? "use of undefined type named '" + strtabString(nm) + "'" : "use of undefined type '%" + tyN.get(ut).toString() + "'", typeDefPos.get(ut));
+    return errorAt(nm >= 0 ? "use of undefined type named '" + strtabString(nm) + "'" : "use of undefined type '%" + tyN.get(ut).toString() + "'", rd.typeDefPos.get(ut));
   }
   let um = firstUndefinedMetadata();
-  if (um >= 0) return errorAt("use of undefined metadata '!" + um.toString() + "'", mdForwardPos.get(um));
+  if (um >= 0) return errorAt("use of undefined metadata '!" + um.toString() + "'", rd.mdForwardPos.get(um));
   // attribute groups
-  for (let j = 0; j < pendingFnAttrOwners.len; j++) {
-    let o = pendingFnAttrOwners.get(j);
+  for (let j = 0; j < rd.pendingFnAttrOwners.len; j++) {
+    let o = rd.pendingFnAttrOwners.get(j);
     if (o < 0) {
       let g = -1 - o;
       if (<i32>gKind.get(g) == GK.Var) { gAttrs.set(g, resolveGroupRefs(gAttrs.get(g))); }
       else gAttrs.set(g, resolveListFn(gAttrs.get(g)));
     } else setCallAttrs(o, resolveListFn(callAttrs(o)));
-    if (failed) return false;
+    if (rd.failed) return false;
   }
   upgradeDebugIntrinsics();
   applyIntrinsicAttributes();
@@ -66,7 +65,7 @@ export function finishModule(): bool {
   upgradeRenamedIntrinsics();
   upgradeModuleFlags();
   uniqueMetadata(odrUniqueTypes());
-  return !failed;
+  return !rd.failed;
 }
 
 function resolveListFn(list: i32): i32 {
@@ -75,10 +74,10 @@ function resolveListFn(list: i32): i32 {
   let rs = resolveGroupRefs(fs);
   if (rs == fs) return list;
   let n = attrLists.lenOf(list);
-  attrScratch.clear();
-  for (let i = 0; i < n; i++) attrScratch.push(attrLists.at(list, i));
-  attrScratch.set(0, rs);
-  return internAttrList(attrScratch, 0, n);
+  rd.attrScratch.clear();
+  for (let i = 0; i < n; i++) rd.attrScratch.push(attrLists.at(list, i));
+  rd.attrScratch.set(0, rs);
+  return internAttrList(rd.attrScratch, 0, n);
 }
 
 // Values by name, byte-wise.

@@ -1,22 +1,22 @@
 // Function declarations and definitions: the header (arguments, attributes, section, GC,
 // prefix/prologue, personality) and the body's blocks, instructions, debug records and
 // attachments.
+import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
-import { T, tok, tokStr, tokNum, tokStart, next, strtab } from "./lexer";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import * as K from "./keywords";
-import { error, errorAt, eat, expect, isWord, failed, parseAlignment } from "./pstate";
+import { error, errorAt, eat, expect, isWord, parseAlignment } from "./pstate";
 import { encodeAlign } from "../ir/align";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseTypeAndValue } from "./parse-values";
 import {
-  beginFunctionScope, endFunctionScope, localLookupName, localSetName, localLookupNum, localSetNum,
-  forwardList, forwardPosOf, strtabString,
+  localLookupName, localSetName, localLookupNum, localSetNum, forwardPosOf, strtabString
 } from "./parse-symbols";
-import { baFunc, baName, baNum, baBlock } from "./parse-blockaddr";
 import { setBlockEarlyRank } from "../ir/block-order";
 import { parseAttachment, parseDebugRecord } from "./parse-meta";
-import { parseAttrSet, AC_PARAM, AC_RET, AC_FN, fnAlign } from "./parse-attrs";
-import { parseInstruction, setPending, lastWasTerminator, pendingComma, resetPendingComma } from "./parse-inst";
+import { parseAttrSet, AC_PARAM, AC_RET, AC_FN } from "./parse-attrs";
+import { parseInstruction, setPending, resetPendingComma } from "./parse-inst";
 import { parseCallingConv } from "./parse-inst-call";
 import { isCallLike } from "../ir/opcodes";
 import { TK, tyKind, T_VOID, T_LABEL, ptrType, functionType } from "../ir/types";
@@ -32,54 +32,50 @@ import {
 import { programAddrSpace } from "../ir/datalayout";
 import { internAttrList } from "../ir/attributes";
 import { drNext } from "../ir/metadata";
-import { attrScratch, nextGlobalNum, noteGlobalNum, pendingFnAttrOwners, skipUseListOrder } from "./parser";
+import { noteGlobalNum, skipUseListOrder } from "./parser";
 import {
-  claimGlobal, curDSOLocal, parseComdatRef, parseDLL, parseLinkage, parsePreemption, parseUnnamedAddr,
-  parseVisibility,
+  claimGlobal, parseComdatRef, parseDLL, parseLinkage, parsePreemption, parseUnnamedAddr,
+  parseVisibility
 } from "./parse-globals";
-
-let argTypes: I32Vec = new I32Vec(32);
-let argNames: I32Vec = new I32Vec(32);
-let argNums: I32Vec = new I32Vec(32);
 
 export function parseFunction(isDefine: bool): bool {
   next();
   let declMD = -1;
-  while (!isDefine && tok == T.MetadataVar) { declMD = parseAttachment(declMD, true); if (failed) return false; }
+  while (!isDefine && lx.tok == T.MetadataVar) { declMD = parseAttachment(declMD, true); if (rd.failed) return false; }
   let linkage = parseLinkage();
   parsePreemption();
-  let dso = curDSOLocal;
+  let dso = rd.curDSOLocal;
   let vis = parseVisibility();
   let dll = parseDLL();
-  let cc = parseCallingConv(); if (failed) return false;
-  let retAttrs = parseAttrSet(AC_RET); if (failed) return false;
+  let cc = parseCallingConv(); if (rd.failed) return false;
+  let retAttrs = parseAttrSet(AC_RET); if (rd.failed) return false;
   let retTy = parseType(); if (retTy < 0) return false;
   let rk = <i32>tyKind.get(retTy);
   if (rk == TK.Label || rk == TK.Metadata || rk == TK.Function) return error("invalid function return type");
-  let off = tokStart;
+  let off = lx.tokStart;
   let name = -1, num = -1;
-  if (tok == T.GlobalVar && strtab.lenOf(tokStr) > 0) name = tokStr;
-  else if (tok == T.GlobalVar) num = nextGlobalNum;
-  else if (tok == T.GlobalID) { num = <i32>tokNum; if (num < nextGlobalNum) return error("function expected to be numbered '@" + nextGlobalNum.toString() + "' or greater"); }
+  if (lx.tok == T.GlobalVar && strtab.lenOf(lx.tokStr) > 0) name = lx.tokStr;
+  else if (lx.tok == T.GlobalVar) num = rd.nextGlobalNum;
+  else if (lx.tok == T.GlobalID) { num = <i32>lx.tokNum; if (num < rd.nextGlobalNum) return error("function expected to be numbered '@" + rd.nextGlobalNum.toString() + "' or greater"); }
   else return error("expected function name");
   next();
   if (!expect(T.LParen, "'(' in function argument list")) return false;
-  argTypes.clear(); argNames.clear(); argNums.clear();
-  attrScratch.clear(); attrScratch.push(-1); attrScratch.push(retAttrs);
+  rd.argTypes.clear(); rd.argNames.clear(); rd.argNums.clear();
+  rd.attrScratch.clear(); rd.attrScratch.push(-1); rd.attrScratch.push(retAttrs);
   let vararg = false;
-  if (tok != T.RParen) {
+  if (lx.tok != T.RParen) {
     while (true) {
-      if (tok == T.DotDotDot) { next(); vararg = true; break; }
+      if (lx.tok == T.DotDotDot) { next(); vararg = true; break; }
       let at = parseType(false); if (at < 0) return false;
       let ak = <i32>tyKind.get(at);
       if (ak == TK.Label || ak == TK.Function) return error("invalid type for function argument");
-      let pa = parseAttrSet(AC_PARAM); if (failed) return false;
-      attrScratch.push(pa);
-      argTypes.push(at);
-      if (tok == T.LocalVar && strtab.lenOf(tokStr) > 0) { argNames.push(tokStr); argNums.push(-1); next(); }
-      else if (tok == T.LocalVar) { argNames.push(-1); argNums.push(-2); next(); }
-      else if (tok == T.LocalID) { argNames.push(-1); argNums.push(<i32>tokNum); next(); }
-      else { argNames.push(-1); argNums.push(-2); }
+      let pa = parseAttrSet(AC_PARAM); if (rd.failed) return false;
+      rd.attrScratch.push(pa);
+      rd.argTypes.push(at);
+      if (lx.tok == T.LocalVar && strtab.lenOf(lx.tokStr) > 0) { rd.argNames.push(lx.tokStr); rd.argNums.push(-1); next(); }
+      else if (lx.tok == T.LocalVar) { rd.argNames.push(-1); rd.argNums.push(-2); next(); }
+      else if (lx.tok == T.LocalID) { rd.argNames.push(-1); rd.argNums.push(<i32>lx.tokNum); next(); }
+      else { rd.argNames.push(-1); rd.argNums.push(-2); }
       if (!eat(T.Comma)) break;
     }
   }
@@ -89,28 +85,28 @@ export function parseFunction(isDefine: bool): bool {
   let as = programAddrSpace();
   let asExplicit = false;
   if (isWord(K.KW_addrspace)) { as = parseAddrSpace(); if (as < 0) return false; asExplicit = true; }
-  let fa = parseAttrSet(AC_FN); if (failed) return false;
-  let align = fnAlign;
-  attrScratch.set(0, fa);
+  let fa = parseAttrSet(AC_FN); if (rd.failed) return false;
+  let align = rd.fnAlign;
+  rd.attrScratch.set(0, fa);
   let v = claimGlobal(name, num, ptrType(as), off); if (v < 0) return false;
   noteGlobalNum(num);
   let g = newGlobal(GK.Func, v);
   vKind.set(v, <u8>VK.Function); vA.set(v, g);
   gLinkage.set(g, <u8>linkage); gVisibility.set(g, <u8>vis); gDLL.set(g, <u8>dll); gUnnamed.set(g, <u8>ua);
   gAddrSpace.set(g, as); gValueType.set(g, fnTy); gCC.set(g, cc);
-  gAttrs.set(g, internAttrList(attrScratch, 0, attrScratch.len));
-  if (fa >= 0) pendingFnAttrOwners.push(-1 - g);
+  gAttrs.set(g, internAttrList(rd.attrScratch, 0, rd.attrScratch.len));
+  if (fa >= 0) rd.pendingFnAttrOwners.push(-1 - g);
   gAlign.set(g, align);
   gMD.set(g, declMD);
   let flags = (dso ? GF_DSO_LOCAL : 0) | (num >= 0 ? GF_NUMBERED : 0) | (asExplicit ? GF_ADDRSPACE_EXPLICIT : 0);
   // personality/prefix/prologue slots
   appendOperand(v, -1); appendOperand(v, -1); appendOperand(v, -1);
   while (true) {
-    if (isWord(K.KW_section)) { next(); if (tok != T.String) return error("expected section name"); gSection.set(g, tokStr); next(); continue; }
-    if (isWord(K.KW_partition)) { next(); if (tok != T.String) return error("expected partition name"); gPartition.set(g, tokStr); next(); continue; }
+    if (isWord(K.KW_section)) { next(); if (lx.tok != T.String) return error("expected section name"); gSection.set(g, lx.tokStr); next(); continue; }
+    if (isWord(K.KW_partition)) { next(); if (lx.tok != T.String) return error("expected partition name"); gPartition.set(g, lx.tokStr); next(); continue; }
     if (isWord(K.KW_comdat)) { if (!parseComdatRef(g, name)) return false; continue; }
     if (isWord(K.KW_align)) { next(); let a = parseAlignment(false); if (a < 0) return false; gAlign.set(g, encodeAlign(a)); continue; }
-    if (isWord(K.KW_gc)) { next(); if (tok != T.String) return error("expected gc name"); gGC.set(g, tokStr); next(); continue; }
+    if (isWord(K.KW_gc)) { next(); if (lx.tok != T.String) return error("expected gc name"); gGC.set(g, lx.tokStr); next(); continue; }
     if (isWord(K.KW_prefix) || isWord(K.KW_prologue) || isWord(K.KW_personality)) {
       let slot = isWord(K.KW_personality) ? 0 : isWord(K.KW_prefix) ? 1 : 2;
       next();
@@ -118,70 +114,66 @@ export function parseFunction(isDefine: bool): bool {
       setOperandSlotOf(v, slot, c);
       continue;
     }
-    if (isDefine && tok == T.MetadataVar) {
+    if (isDefine && lx.tok == T.MetadataVar) {
       // function attachments come before the body
-      gMD.set(g, parseAttachment(gMD.get(g), true)); if (failed) return false; continue;
+      gMD.set(g, parseAttachment(gMD.get(g), true)); if (rd.failed) return false; continue;
     }
     break;
   }
   if (!isDefine) {
     gFlags.set(g, flags);
     createArgs(g, v, false);
-    return !failed;
+    return !rd.failed;
   }
   if (linkage == Linkage.ExternWeak) return error("invalid linkage for function definition");
   gFlags.set(g, flags | GF_DEFINED);
   return parseBody(g, v);
 }
-function functionTypeOf(ret: i32, vararg: bool): i32 { return functionType(ret, argTypes, 0, argTypes.len, vararg); }
+function functionTypeOf(ret: i32, vararg: bool): i32 { return functionType(ret, rd.argTypes, 0, rd.argTypes.len, vararg); }
 
 // Creates the argument values (consecutive ids); in a definition they are named in the local table.
 function createArgs(g: i32, fn: i32, bind: bool): i32 {
   let first = valueCount();
   let nextNum = 0;
-  for (let i = 0; i < argTypes.len; i++) {
-    let a = newValue(VK.Arg, argTypes.get(i));
+  for (let i = 0; i < rd.argTypes.len; i++) {
+    let a = newValue(VK.Arg, rd.argTypes.get(i));
     vParent.set(a, fn); vA.set(a, i);
-    let nm = argNames.get(i);
+    let nm = rd.argNames.get(i);
     vName.set(a, nm);
     if (bind) {
       if (nm >= 0) {
         if (localLookupName(nm) >= 0) { error("redefinition of argument '%" + strtabString(nm) + "'"); return -1; }
         localSetName(nm, a);
       } else {
-        let want = argNums.get(i);
+        let want = rd.argNums.get(i);
         if (want >= 0 && want < nextNum) { error("argument expected to be numbered '%" + nextNum.toString() + "' or greater"); return -1; }
         let num = want >= 0 ? want : nextNum;
         localSetNum(num, a); nextNum = num + 1;
       }
     }
   }
-  gFirstArg.set(g, argTypes.len > 0 ? first : -1);
-  gNumArgs.set(g, argTypes.len);
+  gFirstArg.set(g, rd.argTypes.len > 0 ? first : -1);
+  gNumArgs.set(g, rd.argTypes.len);
   return nextNum;
 }
 
-let pendingRecords: I32Vec = new I32Vec(16);
-export function resetFunctionScratch(): void {
-  argTypes = new I32Vec(32); argNames = new I32Vec(32); argNums = new I32Vec(32); pendingRecords = new I32Vec(16);
-}
-
 function parseBody(g: i32, fn: i32): bool {
-  beginFunctionScope(fn);
+  let state = rd, scope = state.fn, records = scope.pendingRecords;
+  scope.begin(fn);
   let nextNum = createArgs(g, fn, true);
   if (nextNum < 0) return false;
   if (!expect(T.LBrace, "'{' in function body")) return false;
   let first = -1, last = -1;
   while (true) {
-    while (tok == T.Word && (tokStr == K.KW_uselistorder || tokStr == K.KW_uselistorder_bb)) { if (!skipUseListOrder()) return false; }
-    if (tok == T.RBrace) break;
-    if (tok == T.EOF) return error("found end of file when expecting more instructions");
+    while (lx.tok == T.Word && (lx.tokStr == K.KW_uselistorder || lx.tokStr == K.KW_uselistorder_bb)) { if (!skipUseListOrder()) return false; }
+    if (lx.tok == T.RBrace) break;
+    if (lx.tok == T.EOF) return error("found end of file when expecting more instructions");
     // block label
     let bname = -1, bnum = -1;
-    let labelOff = tokStart;
-    if (tok == T.LabelStr) { bname = tokStr; next(); }
-    else if (tok == T.LabelID) {
-      bnum = <i32>tokNum;
+    let labelOff = lx.tokStart;
+    if (lx.tok == T.LabelStr) { bname = lx.tokStr; next(); }
+    else if (lx.tok == T.LabelID) {
+      bnum = <i32>lx.tokNum;
       if (bnum < nextNum) return errorAt("label expected to be numbered '" + nextNum.toString() + "' or greater", labelOff);
       nextNum = bnum + 1; next();
     } else { bnum = nextNum++; }
@@ -201,22 +193,22 @@ function parseBody(g: i32, fn: i32): bool {
     if (last >= 0) iNext.set(last, b); else first = b;
     last = b;
     // instructions
-    pendingRecords.clear();
+    records.clear();
     while (true) {
-      if (tok == T.Word && (tokStr == K.KW_uselistorder || tokStr == K.KW_uselistorder_bb)) {
+      if (lx.tok == T.Word && (lx.tokStr == K.KW_uselistorder || lx.tokStr == K.KW_uselistorder_bb)) {
         if (!skipUseListOrder()) return false;
-        if (tok == T.RBrace) return error("expected instruction opcode");
+        if (lx.tok == T.RBrace) return error("expected instruction opcode");
         continue;
       }
-      if (tok == T.Hash) {
+      if (lx.tok == T.Hash) {
         let r = parseDebugRecord(); if (r < 0) return false;
-        pendingRecords.push(r);
+        records.push(r);
         continue;
       }
       let iname = -1, inum = -1;
-      let defOff = tokStart;
-      if (tok == T.LocalVar || tok == T.LocalID) {
-        if (tok == T.LocalVar) { iname = tokStr; if (strtab.lenOf(iname) == 0) iname = -1; } else inum = <i32>tokNum;
+      let defOff = lx.tokStart;
+      if (lx.tok == T.LocalVar || lx.tok == T.LocalID) {
+        if (lx.tok == T.LocalVar) { iname = lx.tokStr; if (strtab.lenOf(iname) == 0) iname = -1; } else inum = <i32>lx.tokNum;
         next();
         if (!expect(T.Equal, "'=' after instruction name")) return false;
       }
@@ -224,7 +216,7 @@ function parseBody(g: i32, fn: i32): bool {
       let inst = parseInstruction();
       setPending(-1, -1);
       if (inst < 0) return false;
-      let term = lastWasTerminator;
+      let term = scope.lastWasTerminator;
       let ty = vType.get(inst);
       if (iname >= 0 || inum >= 0) {
         if (ty == T_VOID) return errorAt("instructions returning void cannot have a name", defOff);
@@ -243,34 +235,35 @@ function parseBody(g: i32, fn: i32): bool {
         nextNum = num + 1;
       }
       // attachments
-      let pc = pendingComma;
+      let pc = scope.pendingComma;
       resetPendingComma();
       while (pc || eat(T.Comma)) {
         pc = false;
-        if (tok != T.MetadataVar) return error("expected metadata after comma");
+        if (lx.tok != T.MetadataVar) return error("expected metadata after comma");
         iMD.set(inst, parseAttachment(iMD.get(inst)));
-        if (failed) return false;
+        if (state.failed) return false;
       }
-      if (pendingRecords.len > 0) {
-        let head = pendingRecords.get(0);
-        for (let j = 0; j + 1 < pendingRecords.len; j++) drNext.set(pendingRecords.get(j), pendingRecords.get(j + 1));
-        drNext.set(pendingRecords.get(pendingRecords.len - 1), -1);
+      if (records.len > 0) {
+        let head = records.get(0);
+        for (let j = 0; j + 1 < records.len; j++) drNext.set(records.get(j), records.get(j + 1));
+        drNext.set(records.get(records.len - 1), -1);
         iDbg.set(inst, head);
-        pendingRecords.clear();
+        records.clear();
       }
       appendInst(b, inst);
-      if (isCallLike(<i32>iOp.get(inst))) pendingFnAttrOwners.push(inst);
+      if (isCallLike(<i32>iOp.get(inst))) state.pendingFnAttrOwners.push(inst);
       if (term) break;
-      if (tok == T.EOF) return error("found end of file when expecting more instructions");
-      if (tok == T.RBrace || tok == T.LabelStr || tok == T.LabelID) return error("expected instruction opcode");
+      if (lx.tok == T.EOF) return error("found end of file when expecting more instructions");
+      if (lx.tok == T.RBrace || lx.tok == T.LabelStr || lx.tok == T.LabelID) return error("expected instruction opcode");
     }
   }
   next(); // '}'
   gFirstBlock.set(g, first); gLastBlock.set(g, last);
   if (first < 0) return error("function body requires at least one basic block");
   // every forward reference must now be defined
-  for (let j = 0; j < forwardList.len; j++) {
-    let f = forwardList.get(j);
+  let forwards = scope.forwardList;
+  for (let j = 0; j < forwards.len; j++) {
+    let f = forwards.get(j);
     let k = <i32>vKind.get(f);
     if (k == VK.Forward || (k == VK.Block && vParent.get(f) < 0)) {
       let nm = vName.get(f);
@@ -280,15 +273,15 @@ function parseBody(g: i32, fn: i32): bool {
   }
   // blockaddress references made before this body
   rankEarlyBlocks(fn);
-  for (let j = 0; j < baFunc.len; j++) {
-    if (baFunc.get(j) != fn) continue;
-    let ph = baBlock.get(j);
-    let real = baName.get(j) >= 0 ? localLookupName(baName.get(j)) : localLookupNum(baNum.get(j));
+  for (let j = 0; j < rd.baFunc.len; j++) {
+    if (rd.baFunc.get(j) != fn) continue;
+    let ph = rd.baBlock.get(j);
+    let real = rd.baName.get(j) >= 0 ? localLookupName(rd.baName.get(j)) : localLookupNum(rd.baNum.get(j));
     if (real < 0 || <i32>vKind.get(real) != VK.Block) return errorAt("referenced value is not a basic block", forwardPosOf(ph));
     if (real != ph) replaceAllUsesWith(ph, real);
-    baFunc.set(j, -1);
+    rd.baFunc.set(j, -1);
   }
-  endFunctionScope();
+  rd.fn.end();
   return true;
 }
 
@@ -296,7 +289,7 @@ function parseBody(g: i32, fn: i32): bool {
 // (std::map order of their ValIDs: names byte-wise, numbers by value).
 function rankEarlyBlocks(fn: i32): void {
   let list = new I32Vec();
-  for (let j = 0; j < baFunc.len; j++) if (baFunc.get(j) == fn) list.push(j);
+  for (let j = 0; j < rd.baFunc.len; j++) if (rd.baFunc.get(j) == fn) list.push(j);
   if (list.len == 0) return;
   for (let a = 1; a < list.len; a++) {
     let x = list.get(a), k = a - 1;
@@ -305,14 +298,14 @@ function rankEarlyBlocks(fn: i32): void {
   }
   for (let r = 0; r < list.len; r++) {
     let j = list.get(r);
-    let real = baName.get(j) >= 0 ? localLookupName(baName.get(j)) : localLookupNum(baNum.get(j));
+    let real = rd.baName.get(j) >= 0 ? localLookupName(rd.baName.get(j)) : localLookupNum(rd.baNum.get(j));
     if (real < 0) continue;
     setBlockEarlyRank(real, r);
   }
 }
 function validLess(x: i32, y: i32): bool {
-  let nx = baName.get(x), ny = baName.get(y);
-  if (nx < 0 || ny < 0) return nx < 0 && ny < 0 && baNum.get(x) < baNum.get(y);
+  let nx = rd.baName.get(x), ny = rd.baName.get(y);
+  if (nx < 0 || ny < 0) return nx < 0 && ny < 0 && rd.baNum.get(x) < rd.baNum.get(y);
   let px = strtab.ptrOf(nx), py = strtab.ptrOf(ny), lx = strtab.lenOf(nx), ly = strtab.lenOf(ny);
   let n = lx < ly ? lx : ly;
   for (let i = 0; i < n; i++) {

@@ -1,8 +1,10 @@
 // Global variables, aliases and ifuncs, with what every global may carry: linkage, preemption,
 // visibility, DLL storage, thread-local mode, unnamed_addr, comdat.
-import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, strtab, src as lexSrc } from "./lexer";
+import { rd } from "./reader";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import * as K from "./keywords";
-import { error, errorAt, eat, expect, isWord, eatWord, failed, parseAlignment } from "./pstate";
+import { error, errorAt, eat, expect, isWord, eatWord, parseAlignment } from "./pstate";
 import { encodeAlign } from "../ir/align";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseValue } from "./parse-values";
@@ -17,26 +19,24 @@ import {
   GF_DEFINED, GF_NUMBERED, GF_ADDRSPACE_EXPLICIT,
 } from "../ir/globals";
 import { U8Vec } from "../util/vec";
-import { comdatIndex, nextGlobalNum, noteGlobalNum, pendingFnAttrOwners } from "./parser";
+import { comdatIndex, noteGlobalNum } from "./parser";
 
-let linkageExplicit: bool = false;
 export function parseLinkage(): i32 {
-  linkageExplicit = false;
-  if (tok != T.Word) return 0;
-  let w = tokStr;
+  rd.linkageExplicit = false;
+  if (lx.tok != T.Word) return 0;
+  let w = lx.tokStr;
   let l = w == K.KW_private ? Linkage.Private : w == K.KW_internal ? Linkage.Internal : w == K.KW_available_externally ? Linkage.Available :
     w == K.KW_linkonce ? Linkage.LinkOnce : w == K.KW_weak ? Linkage.Weak : w == K.KW_common ? Linkage.Common :
     w == K.KW_appending ? Linkage.Appending : w == K.KW_extern_weak ? Linkage.ExternWeak : w == K.KW_linkonce_odr ? Linkage.LinkOnceODR :
     w == K.KW_weak_odr ? Linkage.WeakODR : w == K.KW_external ? Linkage.External : -1;
   if (l < 0) return 0;
-  linkageExplicit = true;
+  rd.linkageExplicit = true;
   next();
   return l;
 }
-export let curDSOLocal: bool = false;
 export function parsePreemption(): void {
-  curDSOLocal = false;
-  if (eatWord(K.KW_dso_local)) curDSOLocal = true;
+  rd.curDSOLocal = false;
+  if (eatWord(K.KW_dso_local)) rd.curDSOLocal = true;
   else eatWord(K.KW_dso_preemptable);
 }
 export function parseVisibility(): i32 {
@@ -85,20 +85,20 @@ export function claimGlobal(name: i32, num: i32, type: i32, off: i32): i32 {
 }
 
 export function parseGlobalEntity(): bool {
-  let off = tokStart;
+  let off = lx.tokStart;
   let name = -1, num = -1;
-  if (tok == T.GlobalVar && strtab.lenOf(tokStr) > 0) name = tokStr;
-  else if (tok == T.GlobalVar) num = nextGlobalNum;
+  if (lx.tok == T.GlobalVar && strtab.lenOf(lx.tokStr) > 0) name = lx.tokStr;
+  else if (lx.tok == T.GlobalVar) num = rd.nextGlobalNum;
   else {
-    num = <i32>tokNum;
-    if (num < nextGlobalNum) return error("variable expected to be numbered '@" + nextGlobalNum.toString() + "' or greater");
+    num = <i32>lx.tokNum;
+    if (num < rd.nextGlobalNum) return error("variable expected to be numbered '@" + rd.nextGlobalNum.toString() + "' or greater");
   }
   next();
   if (!expect(T.Equal, "'=' here")) return false;
   let linkage = parseLinkage();
-  let explicitLinkage = linkageExplicit;
+  let explicitLinkage = rd.linkageExplicit;
   parsePreemption();
-  let dso = curDSOLocal;
+  let dso = rd.curDSOLocal;
   let vis = parseVisibility();
   let dll = parseDLL();
   let tls = parseTLS(); if (tls < 0) return false;
@@ -132,48 +132,46 @@ export function parseGlobalEntity(): bool {
   gFlags.set(g, flags);
   // trailing ", section ..." etc.
   while (eat(T.Comma)) {
-    if (isWord(K.KW_section)) { next(); if (tok != T.String) return error("expected section name"); gSection.set(g, tokStr); next(); continue; }
-    if (isWord(K.KW_partition)) { next(); if (tok != T.String) return error("expected partition name"); gPartition.set(g, tokStr); next(); continue; }
+    if (isWord(K.KW_section)) { next(); if (lx.tok != T.String) return error("expected section name"); gSection.set(g, lx.tokStr); next(); continue; }
+    if (isWord(K.KW_partition)) { next(); if (lx.tok != T.String) return error("expected partition name"); gPartition.set(g, lx.tokStr); next(); continue; }
     if (isWord(K.KW_comdat)) { if (!parseComdatRef(g, name)) return false; continue; }
     if (isWord(K.KW_align)) {
       next(); let a = parseAlignment(false); if (a < 0) return false;
       gAlign.set(g, encodeAlign(a)); continue;
     }
     if (isWord(K.KW_code_model) || isWord(K.KW_no_sanitize_address) || isWord(K.KW_no_sanitize_hwaddress) || isWord(K.KW_sanitize_memtag) || isWord(K.KW_sanitize_address_dyninit)) {
-      let s = tokStart;
-      if (isWord(K.KW_code_model)) { next(); if (tok != T.String) return error("expected code model"); }
-      let e = tokEnd; next();
+      let s = lx.tokStart;
+      if (isWord(K.KW_code_model)) { next(); if (lx.tok != T.String) return error("expected code model"); }
+      let e = lx.tokEnd; next();
       let prev = gExtra.get(g);
       let id = strtab.intern(srcPtr() + <usize>s, e - s);
       if (prev >= 0) id = concatStr(prev, id);
       gExtra.set(g, id);
       continue;
     }
-    if (tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (failed) return false; continue; }
+    if (lx.tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (rd.failed) return false; continue; }
     return error("unknown global variable property!");
   }
   // attributes on a global variable
-  if (tok == T.AttrGrpID || tok == T.String || tok == T.Word) {
-    let set = parseAttrSet(AC_FN); if (failed) return false;
-    if (set >= 0) { gAttrs.set(g, set); pendingFnAttrOwners.push(-1 - g); }
+  if (lx.tok == T.AttrGrpID || lx.tok == T.String || lx.tok == T.Word) {
+    let set = parseAttrSet(AC_FN); if (rd.failed) return false;
+    if (set >= 0) { gAttrs.set(g, set); rd.pendingFnAttrOwners.push(-1 - g); }
   }
   return true;
 }
-function srcPtr(): usize { return lexSrc; }
-let catBuf: U8Vec = new U8Vec(64);
-export function resetGlobalScratch(): void { catBuf = new U8Vec(64); }
+function srcPtr(): usize { return lx.src; }
 function concatStr(a: i32, b: i32): i32 {
-  catBuf.clear();
-  for (let i = 0; strtab.lenOf(a) > i; i++) catBuf.push(load<u8>(strtab.ptrOf(a) + <usize>i));
-  catBuf.push(44); catBuf.push(32);
-  for (let i = 0; strtab.lenOf(b) > i; i++) catBuf.push(load<u8>(strtab.ptrOf(b) + <usize>i));
-  return strtab.intern(catBuf.ptr, catBuf.len);
+  rd.catBuf.clear();
+  for (let i = 0; strtab.lenOf(a) > i; i++) rd.catBuf.push(load<u8>(strtab.ptrOf(a) + <usize>i));
+  rd.catBuf.push(44); rd.catBuf.push(32);
+  for (let i = 0; strtab.lenOf(b) > i; i++) rd.catBuf.push(load<u8>(strtab.ptrOf(b) + <usize>i));
+  return strtab.intern(rd.catBuf.ptr, rd.catBuf.len);
 }
 export function parseComdatRef(g: i32, ownName: i32): bool {
   next(); // comdat
   if (eat(T.LParen)) {
-    if (tok != T.ComdatVar) return error("expected comdat variable");
-    let c = comdatIndex(tokStr, true);
+    if (lx.tok != T.ComdatVar) return error("expected comdat variable");
+    let c = comdatIndex(lx.tokStr, true);
     next();
     if (!expect(T.RParen, "')' after comdat var")) return false;
     gComdat.set(g, c);
@@ -190,7 +188,7 @@ function parseAliasOrIFunc(name: i32, num: i32, off: i32, linkage: i32, dso: boo
   let vt = parseType(false); if (vt < 0) return false;
   if (!expect(T.Comma, "comma after alias or ifunc's type")) return false;
   let aliasee: i32;
-  if (tok == T.Word && (strtab.eqStr(tokStr, "bitcast") || strtab.eqStr(tokStr, "getelementptr") || strtab.eqStr(tokStr, "addrspacecast") || strtab.eqStr(tokStr, "inttoptr"))) {
+  if (lx.tok == T.Word && (strtab.eqStr(lx.tokStr, "bitcast") || strtab.eqStr(lx.tokStr, "getelementptr") || strtab.eqStr(lx.tokStr, "addrspacecast") || strtab.eqStr(lx.tokStr, "inttoptr"))) {
     aliasee = parseValue(-1);
   } else {
     let at0 = parseType(false); if (at0 < 0) return false;
@@ -208,8 +206,8 @@ function parseAliasOrIFunc(name: i32, num: i32, off: i32, linkage: i32, dso: boo
   gFlags.set(g, (dso ? GF_DSO_LOCAL : 0) | GF_DEFINED | (num >= 0 ? GF_NUMBERED : 0));
   appendOperand(v, aliasee);
   while (eat(T.Comma)) {
-    if (isWord(K.KW_partition)) { next(); if (tok != T.String) return error("expected partition name"); gPartition.set(g, tokStr); next(); continue; }
-    if (tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (failed) return false; continue; }
+    if (isWord(K.KW_partition)) { next(); if (lx.tok != T.String) return error("expected partition name"); gPartition.set(g, lx.tokStr); next(); continue; }
+    if (lx.tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (rd.failed) return false; continue; }
     return error("unknown alias or ifunc property!");
   }
   return true;

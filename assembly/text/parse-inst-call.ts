@@ -1,9 +1,11 @@
 // call, invoke and callbr: calling convention, attributes, callee type, arguments, operand
 // bundles and callbr's destinations.
+import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
-import { T, tok, tokStr, tokNum, tokStart, next, strtab } from "./lexer";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import * as K from "./keywords";
-import { errorI, eat, expect, expectWord, isWord, stack, failed, stack2 } from "./pstate";
+import { errorI, eat, expect, expectWord, isWord } from "./pstate";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseTypeAndValue, parseValue, parseBlockRef } from "./parse-values";
 import { parseAttrSet, AC_PARAM, AC_RET, AC_FN } from "./parse-attrs";
@@ -19,8 +21,8 @@ import { make, markTerminator, parseFMF } from "./parse-inst";
 
 // Calling conventions by keyword; `cc N` numbers.
 export function parseCallingConv(): i32 {
-  if (tok != T.Word) return 0;
-  let w = tokStr;
+  if (lx.tok != T.Word) return 0;
+  let w = lx.tokStr;
   let cc = ccOfWord(w);
   if (cc == -1 && strtab.lenOf(w) > 2 && load<u8>(strtab.ptrOf(w)) == 99 && load<u8>(strtab.ptrOf(w) + 1) == 99) {
     // `cc10`: the number follows the keyword directly
@@ -30,34 +32,32 @@ export function parseCallingConv(): i32 {
   }
   if (cc == -2) { // cc N
     next();
-    if (tok != T.Int) return errorI("expected integer");
-    let n = <i32>tokNum; next(); return n;
+    if (lx.tok != T.Int) return errorI("expected integer");
+    let n = <i32>lx.tokNum; next(); return n;
   }
   if (cc >= 0) next();
   return cc < 0 ? 0 : cc;
 }
 
-let attrScratch: I32Vec = new I32Vec(32);
-export function resetCallScratch(): void { attrScratch = new I32Vec(32); }
 // call / invoke / callbr.
 export function parseCallLike(op: i32, tail: i32): i32 {
   let flags = tail << F_TAIL_SHIFT;
   if (op == Op.Call) flags |= parseFMF();
-  let cc = parseCallingConv(); if (failed) return -1;
-  let retAttrs = parseAttrSet(AC_RET); if (failed) return -1;
+  let cc = parseCallingConv(); if (rd.failed) return -1;
+  let retAttrs = parseAttrSet(AC_RET); if (rd.failed) return -1;
   let as = programAddrSpace();
   if (isWord(K.KW_addrspace)) { as = parseAddrSpace(); if (as < 0) return -1; }
   let t = parseType(); if (t < 0) return -1;
-  let base = stack.len;
+  let base = rd.stack.len;
   // callee
   let fnTy = <i32>tyKind.get(t) == TK.Function ? t : -1;
-  let calleeSlot = stack.len;
-  stack.push(-1); // callee placeholder until the function type is known
-  let calleeStart = tokStart;
+  let calleeSlot = rd.stack.len;
+  rd.stack.push(-1); // callee placeholder until the function type is known
+  let calleeStart = lx.tokStart;
   // We need the callee's type: it is a pointer (or inline asm of the function type). Parse args first? No:
   // LLVM parses the callee as a value of pointer type; inline asm gets the function type.
-  let isAsm = tok == T.Word && strtab.eqStr(tokStr, "asm");
-  let calleeTok = tok;
+  let isAsm = lx.tok == T.Word && strtab.eqStr(lx.tokStr, "asm");
+  let calleeTok = lx.tok;
   // Defer: remember position, parse arguments, then parse callee value with the right type.
   // Simpler: parse callee now with ptr type unless inline asm.
   let callee: i32;
@@ -66,71 +66,71 @@ export function parseCallLike(op: i32, tail: i32): i32 {
   let asmStr = -1, asmCons = -1;
   if (isAsm) {
     next();
-    while (tok == T.Word) {
-      if (tokStr == K.KW_sideeffect) asmFlagsSave |= 1; else if (tokStr == K.KW_alignstack) asmFlagsSave |= 2;
-      else if (tokStr == K.KW_inteldialect) asmFlagsSave |= 4; else if (tokStr == K.KW_unwind) asmFlagsSave |= 8; else break;
+    while (lx.tok == T.Word) {
+      if (lx.tokStr == K.KW_sideeffect) asmFlagsSave |= 1; else if (lx.tokStr == K.KW_alignstack) asmFlagsSave |= 2;
+      else if (lx.tokStr == K.KW_inteldialect) asmFlagsSave |= 4; else if (lx.tokStr == K.KW_unwind) asmFlagsSave |= 8; else break;
       next();
     }
-    if (tok != T.String) return errorI("expected string constant for inline asm");
-    asmStr = tokStr; next();
+    if (lx.tok != T.String) return errorI("expected string constant for inline asm");
+    asmStr = lx.tokStr; next();
     if (!expect(T.Comma, "',' after inline asm string")) return -1;
-    if (tok != T.String) return errorI("expected constraint string");
-    asmCons = tokStr; next();
+    if (lx.tok != T.String) return errorI("expected constraint string");
+    asmCons = lx.tokStr; next();
   }
   // arguments
   if (!expect(T.LParen, "'(' in call")) return -1;
-  attrScratch.clear(); attrScratch.push(-1); attrScratch.push(retAttrs);
+  rd.callAttrScratch.clear(); rd.callAttrScratch.push(-1); rd.callAttrScratch.push(retAttrs);
   let nArgs = 0;
-  let argBase = stack.len;
-  if (tok != T.RParen) {
+  let argBase = rd.stack.len;
+  if (lx.tok != T.RParen) {
     while (true) {
-      if (tok == T.DotDotDot) { next(); break; } // musttail varargs forwarding
+      if (lx.tok == T.DotDotDot) { next(); break; } // musttail varargs forwarding
       let at = parseType(); if (at < 0) return -1;
-      let pa = parseAttrSet(AC_PARAM); if (failed) return -1;
+      let pa = parseAttrSet(AC_PARAM); if (rd.failed) return -1;
       let av = parseValue(at); if (av < 0) return -1;
-      stack.push(av); attrScratch.push(pa); nArgs++;
+      rd.stack.push(av); rd.callAttrScratch.push(pa); nArgs++;
       if (!eat(T.Comma)) break;
     }
   }
   if (!expect(T.RParen, "')' at end of argument list")) return -1;
   if (fnTy < 0) {
-    stack2.clear();
-    for (let j = 0; j < nArgs; j++) stack2.push(vType.get(stack.get(argBase + j)));
+    rd.stack2.clear();
+    for (let j = 0; j < nArgs; j++) rd.stack2.push(vType.get(rd.stack.get(argBase + j)));
     if (<i32>tyKind.get(t) == TK.Label || t == T_METADATA) return errorI("invalid result type for call");
-    fnTy = functionType(t, stack2, 0, nArgs, false);
+    fnTy = functionType(t, rd.stack2, 0, nArgs, false);
   } else {
     let np = listLen(fnTy);
     let vararg = (tyFlagsOf.get(fnTy) & 1) != 0;
     if (nArgs < np || (!vararg && nArgs > np)) return errorI("invalid number of arguments for function type");
     for (let j = 0; j < np; j++) {
-      if (vType.get(stack.get(argBase + j)) != listAt(fnTy, j)) return errorI("argument is not of expected type '" + typeToString(listAt(fnTy, j)) + "'");
+      if (vType.get(rd.stack.get(argBase + j)) != listAt(fnTy, j)) return errorI("argument is not of expected type '" + typeToString(listAt(fnTy, j)) + "'");
     }
   }
   if (isAsm) callee = getInlineAsm(fnTy, asmStr, asmCons, asmFlagsSave);
-  stack.set(calleeSlot, callee);
+  rd.stack.set(calleeSlot, callee);
   // function attributes (incl. #N groups, resolved at the end of the module)
-  let fnAttrs = parseAttrSet(AC_FN); if (failed) return -1;
-  attrScratch.set(0, fnAttrs);
+  let fnAttrs = parseAttrSet(AC_FN); if (rd.failed) return -1;
+  rd.callAttrScratch.set(0, fnAttrs);
   // operand bundles
-  let bundleBase = stack2.len;
-  stack2.clear();
+  let bundleBase = rd.stack2.len;
+  rd.stack2.clear();
   let nBundles = 0;
-  if (tok == T.LSquare) {
+  if (lx.tok == T.LSquare) {
     next();
     while (true) {
-      if (tok != T.String) return errorI("expected operand bundle tag");
-      let tag = tokStr; next();
+      if (lx.tok != T.String) return errorI("expected operand bundle tag");
+      let tag = lx.tokStr; next();
       if (!expect(T.LParen, "'(' after operand bundle tag")) return -1;
       let cnt = 0;
-      if (tok != T.RParen) {
+      if (lx.tok != T.RParen) {
         while (true) {
           let bv = parseTypeAndValue(); if (bv < 0) return -1;
-          stack.push(bv); cnt++;
+          rd.stack.push(bv); cnt++;
           if (!eat(T.Comma)) break;
         }
       }
       if (!expect(T.RParen, "')' at end of operand bundle")) return -1;
-      stack2.push(tag); stack2.push(cnt); nBundles++;
+      rd.stack2.push(tag); rd.stack2.push(cnt); nBundles++;
       if (!eat(T.Comma)) break;
     }
     if (!expect(T.RSquare, "']' at end of operand bundles")) return -1;
@@ -141,17 +141,17 @@ export function parseCallLike(op: i32, tail: i32): i32 {
     let nb = parseBlockRef(); if (nb < 0) return -1;
     if (!expectWord(K.KW_unwind, "'unwind' in invoke")) return -1;
     let ub = parseBlockRef(); if (ub < 0) return -1;
-    stack.push(nb); stack.push(ub);
+    rd.stack.push(nb); rd.stack.push(ub);
     markTerminator();
   } else if (op == Op.CallBr) {
     if (!expectWord(K.KW_to, "'to' in callbr")) return -1;
     let db = parseBlockRef(); if (db < 0) return -1;
-    stack.push(db);
+    rd.stack.push(db);
     if (!expect(T.LSquare, "'[' in callbr")) return -1;
-    if (tok != T.RSquare) {
+    if (lx.tok != T.RSquare) {
       while (true) {
         let ib = parseBlockRef(); if (ib < 0) return -1;
-        stack.push(ib); nIndirect++;
+        rd.stack.push(ib); nIndirect++;
         if (!eat(T.Comma)) break;
       }
     }
@@ -164,12 +164,12 @@ export function parseCallLike(op: i32, tail: i32): i32 {
   iFlags.set(i, flags);
   let rec = ext.len;
   ext.push(fnTy);
-  ext.push(internAttrList(attrScratch, 0, attrScratch.len));
+  ext.push(internAttrList(rd.callAttrScratch, 0, rd.callAttrScratch.len));
   ext.push(cc); ext.push(nArgs); ext.push(nBundles);
-  for (let j = 0; j < stack2.len; j++) ext.push(stack2.get(j));
+  for (let j = 0; j < rd.stack2.len; j++) ext.push(rd.stack2.get(j));
   ext.push(nIndirect);
   iExt.set(i, rec);
-  stack2.clear();
+  rd.stack2.clear();
   return i;
 }
 function listAtRet(fnTy: i32): i32 { return tyA.get(fnTy); }

@@ -1,8 +1,9 @@
 // Terminators and exception-handling instructions: ret, br, switch, indirectbr, the funclet pads
 // and their returns, catchswitch, landingpad.
-import { T, tok, tokStr, next } from "./lexer";
+import { rd } from "./reader";
+import { lx, T, next } from "./lexer";
 import * as K from "./keywords";
-import { errorI, eat, expect, expectWord, isWord, eatWord, stack } from "./pstate";
+import { errorI, eat, expect, expectWord, isWord, eatWord } from "./pstate";
 import { parseType } from "./parse-types";
 import { parseTypeAndValue, parseValue, parseBlockRef } from "./parse-values";
 import { T_VOID, T_I1, T_TOKEN, isInt, isPtr } from "../ir/types";
@@ -10,61 +11,60 @@ import { VK, vKind, vType, iFlags, iExt, ext } from "../ir/values";
 import { Op, F_CLEANUP, F_UNWIND_CALLER } from "../ir/opcodes";
 import { getSimple } from "../ir/constants";
 import { make, markTerminator } from "./parse-inst";
-import { maskVec } from "./parse-inst-ops";
 
 export function parseRet(): i32 {
   markTerminator();
-  let base = stack.len;
+  let base = rd.stack.len;
   let t = parseType(); if (t < 0) return -1;
   if (t == T_VOID) return make(Op.Ret, T_VOID, base);
   let v = parseValue(t); if (v < 0) return -1;
-  stack.push(v);
+  rd.stack.push(v);
   return make(Op.Ret, T_VOID, base);
 }
 export function parseBr(): i32 {
   markTerminator();
-  let base = stack.len;
-  if (isWord(K.KW_label)) { let b = parseBlockRef(); if (b < 0) return -1; stack.push(b); return make(Op.Br, T_VOID, base); }
+  let base = rd.stack.len;
+  if (isWord(K.KW_label)) { let b = parseBlockRef(); if (b < 0) return -1; rd.stack.push(b); return make(Op.Br, T_VOID, base); }
   let c = parseTypeAndValue(); if (c < 0) return -1;
   if (vType.get(c) != T_I1) return errorI("branch condition must have 'i1' type");
-  stack.push(c);
+  rd.stack.push(c);
   if (!expect(T.Comma, "',' after branch condition")) return -1;
-  let t = parseBlockRef(); if (t < 0) return -1; stack.push(t);
+  let t = parseBlockRef(); if (t < 0) return -1; rd.stack.push(t);
   if (!expect(T.Comma, "',' after true destination")) return -1;
-  let f = parseBlockRef(); if (f < 0) return -1; stack.push(f);
+  let f = parseBlockRef(); if (f < 0) return -1; rd.stack.push(f);
   return make(Op.Br, T_VOID, base);
 }
 export function parseSwitch(): i32 {
   markTerminator();
-  let base = stack.len;
+  let base = rd.stack.len;
   let c = parseTypeAndValue(); if (c < 0) return -1;
   if (!isInt(vType.get(c))) return errorI("switch condition must have integer type");
-  stack.push(c);
+  rd.stack.push(c);
   if (!expect(T.Comma, "',' after switch condition")) return -1;
-  let d = parseBlockRef(); if (d < 0) return -1; stack.push(d);
+  let d = parseBlockRef(); if (d < 0) return -1; rd.stack.push(d);
   if (!expect(T.LSquare, "'[' with switch table")) return -1;
-  while (tok != T.RSquare) {
+  while (lx.tok != T.RSquare) {
     let cv = parseTypeAndValue(); if (cv < 0) return -1;
     if (<i32>vKind.get(cv) != VK.ConstInt) return errorI("case value is not a constant integer");
-    for (let i = base + 2; i < stack.len; i += 2) if (stack.get(i) == cv) return errorI("duplicate case value in switch");
-    stack.push(cv);
+    for (let i = base + 2; i < rd.stack.len; i += 2) if (rd.stack.get(i) == cv) return errorI("duplicate case value in switch");
+    rd.stack.push(cv);
     if (!expect(T.Comma, "',' after case value")) return -1;
-    let b = parseBlockRef(); if (b < 0) return -1; stack.push(b);
+    let b = parseBlockRef(); if (b < 0) return -1; rd.stack.push(b);
   }
   next();
   return make(Op.Switch, T_VOID, base);
 }
 export function parseIndirectBr(): i32 {
   markTerminator();
-  let base = stack.len;
+  let base = rd.stack.len;
   let a = parseTypeAndValue(); if (a < 0) return -1;
   if (!isPtr(vType.get(a))) return errorI("indirectbr address must have pointer type");
-  stack.push(a);
+  rd.stack.push(a);
   if (!expect(T.Comma, "',' after indirectbr address")) return -1;
   if (!expect(T.LSquare, "'[' with destination list")) return -1;
-  if (tok != T.RSquare) {
+  if (lx.tok != T.RSquare) {
     while (true) {
-      let b = parseBlockRef(); if (b < 0) return -1; stack.push(b);
+      let b = parseBlockRef(); if (b < 0) return -1; rd.stack.push(b);
       if (!eat(T.Comma)) break;
     }
   }
@@ -73,56 +73,56 @@ export function parseIndirectBr(): i32 {
 }
 export function parseCleanupRet(): i32 {
   markTerminator();
-  let base = stack.len;
+  let base = rd.stack.len;
   if (!expectWord(K.KW_from, "'from' after cleanupret")) return -1;
-  let p = parseValue(T_TOKEN); if (p < 0) return -1; stack.push(p);
+  let p = parseValue(T_TOKEN); if (p < 0) return -1; rd.stack.push(p);
   if (!expectWord(K.KW_unwind, "'unwind' in cleanupret")) return -1;
   let flags = 0;
   if (isWord(K.KW_to)) { next(); if (!expectWord(K.KW_caller, "'caller' in cleanupret")) return -1; flags = F_UNWIND_CALLER; }
-  else { let b = parseBlockRef(); if (b < 0) return -1; stack.push(b); }
+  else { let b = parseBlockRef(); if (b < 0) return -1; rd.stack.push(b); }
   let i = make(Op.CleanupRet, T_VOID, base); if (i >= 0) iFlags.set(i, flags); return i;
 }
 export function parseCatchRet(): i32 {
   markTerminator();
-  let base = stack.len;
+  let base = rd.stack.len;
   if (!expectWord(K.KW_from, "'from' after catchret")) return -1;
-  let p = parseValue(T_TOKEN); if (p < 0) return -1; stack.push(p);
+  let p = parseValue(T_TOKEN); if (p < 0) return -1; rd.stack.push(p);
   if (!expectWord(K.KW_to, "'to' in catchret")) return -1;
-  let b = parseBlockRef(); if (b < 0) return -1; stack.push(b);
+  let b = parseBlockRef(); if (b < 0) return -1; rd.stack.push(b);
   return make(Op.CatchRet, T_VOID, base);
 }
 function parseParentPad(base: i32): bool {
   if (!expectWord(K.KW_within, "'within' after catchswitch")) return false;
-  if (isWord(K.KW_none)) { next(); stack.push(getNoneToken()); return true; }
+  if (isWord(K.KW_none)) { next(); rd.stack.push(getNoneToken()); return true; }
   let p = parseValue(T_TOKEN); if (p < 0) return false;
-  stack.push(p); return true;
+  rd.stack.push(p); return true;
 }
 function getNoneToken(): i32 { return getSimple(VK.ConstNone, T_TOKEN); }
 export function parseCatchSwitch(): i32 {
   markTerminator();
-  let base = stack.len;
+  let base = rd.stack.len;
   if (!parseParentPad(base)) return -1;
   if (!expect(T.LSquare, "'[' with catchswitch labels")) return -1;
   while (true) {
-    let b = parseBlockRef(); if (b < 0) return -1; stack.push(b);
+    let b = parseBlockRef(); if (b < 0) return -1; rd.stack.push(b);
     if (!eat(T.Comma)) break;
   }
   if (!expect(T.RSquare, "']' after catchswitch labels")) return -1;
   if (!expectWord(K.KW_unwind, "'unwind' after catchswitch scope")) return -1;
   let flags = 0;
   if (isWord(K.KW_to)) { next(); if (!expectWord(K.KW_caller, "'caller'")) return -1; flags = F_UNWIND_CALLER; }
-  else { let u = parseBlockRef(); if (u < 0) return -1; stack.push(u); }
+  else { let u = parseBlockRef(); if (u < 0) return -1; rd.stack.push(u); }
   let i = make(Op.CatchSwitch, T_TOKEN, base); if (i >= 0) iFlags.set(i, flags); return i;
 }
 export function parsePad(op: i32): i32 {
-  let base = stack.len;
+  let base = rd.stack.len;
   if (!expectWord(K.KW_within, "'within' after pad")) return -1;
-  if (isWord(K.KW_none)) { next(); stack.push(getNoneToken()); }
-  else { let p = parseValue(T_TOKEN); if (p < 0) return -1; stack.push(p); }
+  if (isWord(K.KW_none)) { next(); rd.stack.push(getNoneToken()); }
+  else { let p = parseValue(T_TOKEN); if (p < 0) return -1; rd.stack.push(p); }
   if (!expect(T.LSquare, "'[' in pad")) return -1;
-  if (tok != T.RSquare) {
+  if (lx.tok != T.RSquare) {
     while (true) {
-      let v = parseTypeAndValue(); if (v < 0) return -1; stack.push(v);
+      let v = parseTypeAndValue(); if (v < 0) return -1; rd.stack.push(v);
       if (!eat(T.Comma)) break;
     }
   }
@@ -134,20 +134,20 @@ export function parseLandingPad(): i32 {
   let t = parseType(false); if (t < 0) return -1;
   let flags = 0;
   if (eatWord(K.KW_cleanup)) flags |= F_CLEANUP;
-  let base = stack.len;
-  maskVec.clear();
-  while (tok == T.Word && (tokStr == K.KW_catch || tokStr == K.KW_filter)) {
-    maskVec.push(tokStr == K.KW_catch ? 0 : 1);
+  let base = rd.stack.len;
+  rd.maskVec.clear();
+  while (lx.tok == T.Word && (lx.tokStr == K.KW_catch || lx.tokStr == K.KW_filter)) {
+    rd.maskVec.push(lx.tokStr == K.KW_catch ? 0 : 1);
     next();
     let v = parseTypeAndValue(); if (v < 0) return -1;
-    stack.push(v);
+    rd.stack.push(v);
   }
-  if (flags == 0 && maskVec.len == 0) return errorI("landingpad instruction does not have any clauses and is not a cleanup");
+  if (flags == 0 && rd.maskVec.len == 0) return errorI("landingpad instruction does not have any clauses and is not a cleanup");
   let i = make(Op.LandingPad, t, base);
   if (i < 0) return -1;
   iFlags.set(i, flags);
-  let s = ext.len; ext.push(maskVec.len);
-  for (let j = 0; j < maskVec.len; j++) ext.push(maskVec.get(j));
+  let s = ext.len; ext.push(rd.maskVec.len);
+  for (let j = 0; j < rd.maskVec.len; j++) ext.push(rd.maskVec.get(j));
   iExt.set(i, s);
   return i;
 }

@@ -1,7 +1,9 @@
 // Memory instructions: alloca, load, store, fence, cmpxchg, atomicrmw, getelementptr.
-import { T, tok, tokStr, next, strtab } from "./lexer";
+import { rd } from "./reader";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import * as K from "./keywords";
-import { errorI, eat, expect, isWord, eatWord, stack, checkFeature, stack2 } from "./pstate";
+import { errorI, eat, expect, isWord, eatWord, checkFeature } from "./pstate";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseTypeAndValue } from "./parse-values";
 import {
@@ -15,24 +17,24 @@ import {
 } from "../ir/opcodes";
 import { setOrderings, setPredicate } from "../ir/inst";
 import {
-  make, parseAlignValue, parseOrdering, parseSyncScope, parseTrailingAlign, putBackComma, setParsedAlign,
+  make, parseAlignValue, parseOrdering, parseSyncScope, parseTrailingAlign, putBackComma, setParsedAlign
 } from "./parse-inst";
 
 export function parseAlloca(): i32 {
   let flags = 0;
   while (true) { if (eatWord(K.KW_inalloca)) flags |= F_INALLOCA; else if (eatWord(K.KW_swifterror)) flags |= F_SWIFTERROR; else break; }
   let t = parseType(false); if (t < 0) return -1;
-  let base = stack.len;
+  let base = rd.stack.len;
   let size = -1; let align: i64 = 0; let as = 0; let asExplicit = false;
   while (eat(T.Comma)) {
     if (isWord(K.KW_align)) { align = parseAlignValue(); if (align < 0) return -1; continue; }
     if (isWord(K.KW_addrspace)) { as = parseAddrSpace(); if (as < 0) return -1; asExplicit = true; continue; }
-    if (tok == T.MetadataVar) { putBackComma(); break; }
+    if (lx.tok == T.MetadataVar) { putBackComma(); break; }
     if (size >= 0) return errorI("expected metadata after comma");
     size = parseTypeAndValue(); if (size < 0) return -1;
     if (!isInt(vType.get(size))) return errorI("element count must have integer type");
   }
-  stack.push(size >= 0 ? size : getInt(T_I32, 1));
+  rd.stack.push(size >= 0 ? size : getInt(T_I32, 1));
   let i = make(Op.Alloca, ptrType(as), base);
   if (i < 0) return -1;
   iFlags.set(i, flags | (size >= 0 ? 1 << 30 : 0));
@@ -48,10 +50,10 @@ export function parseLoad(): i32 {
   if (eatWord(K.KW_volatile)) flags |= F_VOLATILE;
   let t = parseType(false); if (t < 0) return -1;
   if (!expect(T.Comma, "comma after load's type")) return -1;
-  let base = stack.len;
+  let base = rd.stack.len;
   let p = parseTypeAndValue(); if (p < 0) return -1;
   if (!isPtr(vType.get(p))) return errorI("load operand must be a pointer type");
-  stack.push(p);
+  rd.stack.push(p);
   let ss = -1, ord = 0;
   if (flags & F_ATOMIC) { ss = parseSyncScope(); if (ss == -2) return -1; ord = parseOrdering(); if (ord < 0) return -1; }
   let align = parseTrailingAlign(); if (align < 0) return -1;
@@ -64,12 +66,12 @@ export function parseStore(): i32 {
   let flags = 0;
   if (eatWord(K.KW_atomic)) flags |= F_ATOMIC;
   if (eatWord(K.KW_volatile)) flags |= F_VOLATILE;
-  let base = stack.len;
+  let base = rd.stack.len;
   let v = parseTypeAndValue(); if (v < 0) return -1;
   if (!expect(T.Comma, "',' after store operand")) return -1;
   let p = parseTypeAndValue(); if (p < 0) return -1;
   if (!isPtr(vType.get(p))) return errorI("store operand must be a pointer");
-  stack.push(v); stack.push(p);
+  rd.stack.push(v); rd.stack.push(p);
   let ss = -1, ord = 0;
   if (flags & F_ATOMIC) { ss = parseSyncScope(); if (ss == -2) return -1; ord = parseOrdering(); if (ord < 0) return -1; }
   let align = parseTrailingAlign(); if (align < 0) return -1;
@@ -81,7 +83,7 @@ export function parseStore(): i32 {
 export function parseFence(): i32 {
   let ss = parseSyncScope(); if (ss == -2) return -1;
   let ord = parseOrdering(); if (ord < 0) return -1;
-  let i = make(Op.Fence, T_VOID, stack.len);
+  let i = make(Op.Fence, T_VOID, rd.stack.len);
   if (i < 0) return -1;
   iExt.set(i, ss); setOrderings(i, ord, 0);
   return i;
@@ -90,19 +92,19 @@ export function parseCmpXchg(): i32 {
   let flags = 0;
   if (eatWord(K.KW_weak)) flags |= F_WEAK;
   if (eatWord(K.KW_volatile)) flags |= F_VOLATILE;
-  let base = stack.len;
+  let base = rd.stack.len;
   let p = parseTypeAndValue(); if (p < 0) return -1;
   if (!expect(T.Comma, "',' after cmpxchg address")) return -1;
   let c = parseTypeAndValue(); if (c < 0) return -1;
   if (!expect(T.Comma, "',' after cmpxchg cmp operand")) return -1;
   let n = parseTypeAndValue(); if (n < 0) return -1;
-  stack.push(p); stack.push(c); stack.push(n);
+  rd.stack.push(p); rd.stack.push(c); rd.stack.push(n);
   let ss = parseSyncScope(); if (ss == -2) return -1;
   let so = parseOrdering(); if (so < 0) return -1;
   let fo = parseOrdering(); if (fo < 0) return -1;
   let align = parseTrailingAlign(); if (align < 0) return -1;
-  stack2.clear(); stack2.push(vType.get(c)); stack2.push(T_I1);
-  let rt = structType(stack2, 0, 2, false);
+  rd.stack2.clear(); rd.stack2.push(vType.get(c)); rd.stack2.push(T_I1);
+  let rt = structType(rd.stack2, 0, 2, false);
   let i = make(Op.AtomicCmpXchg, rt, base);
   if (i < 0) return -1;
   iFlags.set(i, flags); iExt.set(i, ss); setParsedAlign(i, align); setOrderings(i, so, fo);
@@ -111,17 +113,17 @@ export function parseCmpXchg(): i32 {
 export function parseAtomicRMW(): i32 {
   let flags = 0;
   if (eatWord(K.KW_volatile)) flags |= F_VOLATILE;
-  if (tok != T.Word) return errorI("expected binary operation in atomicrmw");
+  if (lx.tok != T.Word) return errorI("expected binary operation in atomicrmw");
   let rop = -1;
-  for (let j = 0; j < RMW_NAMES.length; j++) if (strtab.eqStr(tokStr, RMW_NAMES[j])) { rop = j; break; }
+  for (let j = 0; j < RMW_NAMES.length; j++) if (strtab.eqStr(lx.tokStr, RMW_NAMES[j])) { rop = j; break; }
   if (rop < 0) return errorI("expected binary operation in atomicrmw");
   if (rmwFeature(rop) >= 0 && !checkFeature(rmwFeature(rop))) return -1;
   next();
-  let base = stack.len;
+  let base = rd.stack.len;
   let p = parseTypeAndValue(); if (p < 0) return -1;
   if (!expect(T.Comma, "',' after atomicrmw address")) return -1;
   let v = parseTypeAndValue(); if (v < 0) return -1;
-  stack.push(p); stack.push(v);
+  rd.stack.push(p); rd.stack.push(v);
   let ss = parseSyncScope(); if (ss == -2) return -1;
   let o = parseOrdering(); if (o < 0) return -1;
   let align = parseTrailingAlign(); if (align < 0) return -1;
@@ -141,19 +143,19 @@ export function parseGEP(): i32 {
   }
   let t = parseType(false); if (t < 0) return -1;
   if (!expect(T.Comma, "comma after getelementptr's type")) return -1;
-  let base = stack.len;
+  let base = rd.stack.len;
   let p = parseTypeAndValue(); if (p < 0) return -1;
   let pt = vType.get(p);
   if (!isPtr(scalarType(pt))) return errorI("base of getelementptr must be a pointer");
-  stack.push(p);
+  rd.stack.push(p);
   let rt = pt;
   while (eat(T.Comma)) {
-    if (tok == T.MetadataVar) { putBackComma(); break; }
+    if (lx.tok == T.MetadataVar) { putBackComma(); break; }
     let idx = parseTypeAndValue(); if (idx < 0) return -1;
     let it = vType.get(idx);
     if (!isInt(scalarType(it))) return errorI("getelementptr index must be an integer");
     if (isVector(it) && !isVector(rt)) rt = vectorType(rt, tyN.get(it), <i32>tyKind.get(it) == TK.ScalableVector);
-    stack.push(idx);
+    rd.stack.push(idx);
   }
   let i = make(Op.GetElementPtr, rt, base);
   if (i < 0) return -1;

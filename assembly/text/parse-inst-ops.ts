@@ -1,9 +1,10 @@
 // Value-computing instructions: binary operators, casts, compares, phi, select, vector and
 // aggregate element operations.
+import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
-import { T, tok, tokNum, next } from "./lexer";
+import { lx, T, next } from "./lexer";
 import * as K from "./keywords";
-import { errorI, expect, expectWord, isWord, eatWord, stack, checkFeature } from "./pstate";
+import { errorI, expect, expectWord, isWord, eatWord, checkFeature } from "./pstate";
 import { Feature } from "../ir/version";
 import { parseType } from "./parse-types";
 import { parseTypeAndValue, parseValue } from "./parse-values";
@@ -28,13 +29,13 @@ export function parseBinary(op: i32): i32 {
   } else if (op == Op.Or) {
     if (eatWord(K.KW_disjoint)) flags |= F_DISJOINT;
   } else if (isFPBinary(op)) flags = parseFMF();
-  let base = stack.len;
+  let base = rd.stack.len;
   let a = parseTypeAndValue(); if (a < 0) return -1;
   if (!expect(T.Comma, "',' in arithmetic operation")) return -1;
   let b = parseValue(vType.get(a)); if (b < 0) return -1;
   let st = scalarType(vType.get(a));
   if (isFPBinary(op) ? !isFP(st) : !isInt(st)) return errorI("invalid operand type for instruction");
-  stack.push(a); stack.push(b);
+  rd.stack.push(a); rd.stack.push(b);
   let i = make(op, vType.get(a), base); if (i >= 0) iFlags.set(i, flags); return i;
 }
 export function parseCast(op: i32): i32 {
@@ -42,12 +43,12 @@ export function parseCast(op: i32): i32 {
   if (op == Op.Trunc) { while (true) { if (eatWord(K.KW_nuw)) flags |= F_NUW; else if (eatWord(K.KW_nsw)) flags |= F_NSW; else break; } }
   else if (op == Op.ZExt || op == Op.UIToFP) { if (eatWord(K.KW_nneg)) flags |= F_NNEG; }
   else if (op == Op.FPTrunc || op == Op.FPExt) flags = parseFMF();
-  let base = stack.len;
+  let base = rd.stack.len;
   let v = parseTypeAndValue(); if (v < 0) return -1;
   if (!expectWord(K.KW_to, "'to' after cast value")) return -1;
   let t = parseType(); if (t < 0) return -1;
   if (!castValid(op, vType.get(v), t)) return errorI("invalid cast opcode for cast from '" + typeToString(vType.get(v)) + "' to '" + typeToString(t) + "'");
-  stack.push(v);
+  rd.stack.push(v);
   let i = make(op, t, base); if (i >= 0) iFlags.set(i, flags); return i;
 }
 function castValid(op: i32, s: i32, d: i32): bool {
@@ -74,13 +75,13 @@ export function parseCompare(op: i32): i32 {
   if (op == Op.FCmp) flags = parseFMF();
   else if (isWord(K.KW_samesign)) { if (!checkFeature(Feature.SameSign)) return -1; next(); flags |= F_SAMESIGN; }
   let pred = parseCmpPredicate(op == Op.FCmp); if (pred < 0) return -1;
-  let base = stack.len;
+  let base = rd.stack.len;
   let a = parseTypeAndValue(); if (a < 0) return -1;
   if (!expect(T.Comma, "',' after compare value")) return -1;
   let b = parseValue(vType.get(a)); if (b < 0) return -1;
   let st = scalarType(vType.get(a));
   if (op == Op.ICmp ? !(isInt(st) || isPtr(st)) : !isFP(st)) return errorI(op == Op.ICmp ? "icmp requires integer operands" : "fcmp requires floating point operands");
-  stack.push(a); stack.push(b);
+  rd.stack.push(a); rd.stack.push(b);
   let i = make(op, withScalar(vType.get(a), T_I1), base);
   if (i >= 0) { iFlags.set(i, flags); setPredicate(i, pred); }
   return i;
@@ -89,7 +90,7 @@ export function parseCompare(op: i32): i32 {
 export function parsePhi(): i32 {
   let flags = parseFMF();
   let t = parseType(false); if (t < 0) return -1;
-  let base = stack.len;
+  let base = rd.stack.len;
   if (!isFirstClass(t) || t == T_LABEL) return errorI("phi node must have first class type");
   while (true) {
     if (!expect(T.LSquare, "'[' in phi value list")) return -1;
@@ -97,10 +98,10 @@ export function parsePhi(): i32 {
     if (!expect(T.Comma, "',' after insertelement value")) return -1;
     let b = parseValue(T_LABEL); if (b < 0) return -1;
     if (!expect(T.RSquare, "']' in phi value list")) return -1;
-    stack.push(v); stack.push(b);
-    if (tok != T.Comma) break;
+    rd.stack.push(v); rd.stack.push(b);
+    if (lx.tok != T.Comma) break;
     next();
-    if (tok != T.LSquare) { // `, !md` attachment follows: give the comma back
+    if (lx.tok != T.LSquare) { // `, !md` attachment follows: give the comma back
       putBackComma(); break;
     }
   }
@@ -108,7 +109,7 @@ export function parsePhi(): i32 {
 }
 export function parseSelect(): i32 {
   let flags = parseFMF();
-  let base = stack.len;
+  let base = rd.stack.len;
   let c = parseTypeAndValue(); if (c < 0) return -1;
   if (!expect(T.Comma, "',' after select condition")) return -1;
   let a = parseTypeAndValue(); if (a < 0) return -1;
@@ -116,27 +117,25 @@ export function parseSelect(): i32 {
   let b = parseTypeAndValue(); if (b < 0) return -1;
   if (vType.get(a) != vType.get(b)) return errorI("select values must have same type as select instruction");
   if (scalarType(vType.get(c)) != T_I1) return errorI("select condition must be i1 or <n x i1>");
-  stack.push(c); stack.push(a); stack.push(b);
+  rd.stack.push(c); rd.stack.push(a); rd.stack.push(b);
   let i = make(Op.Select, vType.get(a), base); if (i >= 0) iFlags.set(i, flags); return i;
 }
 
-export let maskVec: I32Vec = new I32Vec(32);
-export function resetMaskScratch(): void { maskVec = new I32Vec(32); }
 export function parseVectorOp(op: i32): i32 {
-  let base = stack.len;
+  let base = rd.stack.len;
   let a = parseTypeAndValue(); if (a < 0) return -1;
   if (!isVector(vType.get(a))) return errorI("invalid vector operand");
-  stack.push(a);
+  rd.stack.push(a);
   if (!expect(T.Comma, "',' after vector operand")) return -1;
   let b = parseTypeAndValue(); if (b < 0) return -1;
   if (op == Op.ExtractElement) {
     if (!isInt(vType.get(b))) return errorI("invalid extractelement operands");
-    stack.push(b); return make(op, tyA.get(vType.get(a)), base);
+    rd.stack.push(b); return make(op, tyA.get(vType.get(a)), base);
   }
-  stack.push(b);
+  rd.stack.push(b);
   if (!expect(T.Comma, "',' after second operand")) return -1;
   let c = parseTypeAndValue(); if (c < 0) return -1;
-  if (op == Op.InsertElement) { stack.push(c); return make(op, vType.get(a), base); }
+  if (op == Op.InsertElement) { rd.stack.push(c); return make(op, vType.get(a), base); }
   // shufflevector: the mask constant becomes a list of ints (-1 for undef/poison lanes)
   let mt = vType.get(c);
   if (!isVector(mt) || scalarType(mt) != T_I32) return errorI("invalid shufflevector operands");
@@ -164,32 +163,32 @@ export function parseVectorOp(op: i32): i32 {
 }
 
 export function parseAggregateOp(op: i32): i32 {
-  let base = stack.len;
+  let base = rd.stack.len;
   let a = parseTypeAndValue(); if (a < 0) return -1;
   let at = vType.get(a);
   if (!isAggregate(at)) return errorI(op == Op.ExtractValue ? "extractvalue operand must be aggregate type" : "insertvalue operand must be aggregate type");
-  stack.push(a);
+  rd.stack.push(a);
   if (op == Op.InsertValue) {
     if (!expect(T.Comma, "',' after insertvalue operand")) return -1;
     let v = parseTypeAndValue(); if (v < 0) return -1;
-    stack.push(v);
+    rd.stack.push(v);
   }
-  maskVec.clear();
+  rd.maskVec.clear();
   let t = at;
-  while (tok == T.Comma) {
+  while (lx.tok == T.Comma) {
     next();
-    if (tok != T.Int) { putBackComma(); break; }
-    let idx = <i32>tokNum; next();
+    if (lx.tok != T.Int) { putBackComma(); break; }
+    let idx = <i32>lx.tokNum; next();
     let mt = memberType(t, idx);
     if (mt < 0 || idx < 0 || <i64>idx >= memberCountOf(t)) return errorI("invalid indices for " + (op == Op.ExtractValue ? "extractvalue" : "insertvalue"));
-    maskVec.push(idx); t = mt;
+    rd.maskVec.push(idx); t = mt;
   }
-  if (maskVec.len == 0) return errorI("expected index");
-  if (op == Op.InsertValue && vType.get(stack.get(base + 1)) != t) return errorI("insertvalue operand and field disagree in type: '" + typeToString(vType.get(stack.get(base + 1))) + "' instead of '" + typeToString(t) + "'");
+  if (rd.maskVec.len == 0) return errorI("expected index");
+  if (op == Op.InsertValue && vType.get(rd.stack.get(base + 1)) != t) return errorI("insertvalue operand and field disagree in type: '" + typeToString(vType.get(rd.stack.get(base + 1))) + "' instead of '" + typeToString(t) + "'");
   let i = make(op, op == Op.ExtractValue ? t : at, base);
   if (i < 0) return -1;
-  let s = ext.len; ext.push(maskVec.len);
-  for (let j = 0; j < maskVec.len; j++) ext.push(maskVec.get(j));
+  let s = ext.len; ext.push(rd.maskVec.len);
+  for (let j = 0; j < rd.maskVec.len; j++) ext.push(rd.maskVec.get(j));
   iExt.set(i, s);
   return i;
 }

@@ -3,10 +3,12 @@
 // constants (which also take pool slots) never interleave with an instruction's operands.
 // This file dispatches on the opcode and holds what the families share; the families are in
 // parse-inst-control.ts, parse-inst-ops.ts, parse-inst-memory.ts and parse-inst-call.ts.
+import { rd, Reader } from "./reader";
 import { I32Vec } from "../util/vec";
-import { T, tok, tokStr, next, strtab } from "./lexer";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import * as K from "./keywords";
-import { error, errorI, eat, expect, isWord, stack, failed, parseAlignment, checkVersion } from "./pstate";
+import { error, errorI, eat, expect, isWord, parseAlignment, checkVersion } from "./pstate";
 import { parseType } from "./parse-types";
 import { parseTypeAndValue } from "./parse-values";
 import { localLookupName, localLookupNum, strtabString as strtabStr } from "./parse-symbols";
@@ -19,51 +21,46 @@ import {
 import { setAlignBytes } from "../ir/inst";
 import { typeToString } from "./printer-types";
 import {
-  parseAggregateOp, parseBinary, parseCast, parseCompare, parsePhi, parseSelect, parseVectorOp,
-  resetMaskScratch,
+  parseAggregateOp, parseBinary, parseCast, parseCompare, parsePhi, parseSelect, parseVectorOp
 } from "./parse-inst-ops";
 import {
-  parseAlloca, parseAtomicRMW, parseCmpXchg, parseFence, parseGEP, parseLoad, parseStore,
+  parseAlloca, parseAtomicRMW, parseCmpXchg, parseFence, parseGEP, parseLoad, parseStore
 } from "./parse-inst-memory";
 import {
   parseBr, parseCatchRet, parseCatchSwitch, parseCleanupRet, parseIndirectBr, parseLandingPad, parsePad,
-  parseRet, parseSwitch,
+  parseRet, parseSwitch
 } from "./parse-inst-control";
-import { parseCallLike, resetCallScratch } from "./parse-inst-call";
+import { parseCallLike } from "./parse-inst-call";
 
 // The value id a definition should take: a forward placeholder for this name, or new.
-export let pendName: i32 = -1;
-export let pendNum: i32 = -1;
-export function setPending(name: i32, num: i32): void { pendName = name; pendNum = num; }
+export function setPending(name: i32, num: i32): void { rd.fn.pendName = name; rd.fn.pendNum = num; }
 
 // True once a load, store, alloca or atomic without `align` was parsed: only then does the
 // module need ir/defaults.ts fillDefaults (a walk over every instruction).
-export let missingAlign: bool = false;
 export function setParsedAlign(i: i32, align: i64): void {
-  if (align == 0) missingAlign = true;
+  if (align == 0) rd.missingAlign = true;
   setAlignBytes(i, align);
 }
 
-let opcodeByStr: I32Vec = new I32Vec();
-export function resetInstParser(opNames: string[]): void {
-  missingAlign = false;
-  opcodeByStr = new I32Vec();
-  for (let i = 1; i < opNames.length; i++) {
-    let s = strtab.internStr(opNames[i]);
-    if (s >= opcodeByStr.len) opcodeByStr.resize(s + 1, 0);
-    opcodeByStr.set(s, i);
+// A new reader's opcode keywords, by string id.
+export function fillOpcodes(r: Reader): void {
+  let ops = r.opcodeByStr;
+  for (let i = 1; i < OP_NAMES.length; i++) {
+    let s = strtab.internStr(OP_NAMES[i]);
+    if (s >= ops.len) ops.resize(s + 1, 0);
+    ops.set(s, i);
   }
 }
-export function instOpcode(s: i32): i32 { return s < opcodeByStr.len ? opcodeByStr.get(s) : 0; }
+export function instOpcode(s: i32): i32 { let ops = rd.opcodeByStr; return s < ops.len ? ops.get(s) : 0; }
 
 // Creates the instruction value with operands stack[base..].
 export function make(op: i32, type: i32, base: i32): i32 {
   let v = -1;
+  let r = rd, scope = r.fn, pendName = scope.pendName, pendNum = scope.pendNum;
   if (pendName >= 0 || pendNum >= 0) {
     let f = pendName >= 0 ? localLookupName(pendName) : localLookupNum(pendNum);
     if (f >= 0 && <i32>vKind.get(f) == VK.Forward) {
       if (vType.get(f) != type) {
-        let nm = pendName >= 0 ? "%" + strtabStr(pendName) : "%" + pendNum.toString();
         error("instruction forward referenced with type '" + typeToString(vType.get(f)) + "'");
         return -1;
       }
@@ -73,6 +70,7 @@ export function make(op: i32, type: i32, base: i32): i32 {
   }
   if (v < 0) v = newValue(VK.Inst, type);
   iOp.set(v, <u8>op);
+  let stack = r.stack;
   let n = stack.len - base;
   for (let i = 0; i < n; i++) appendOperand(v, stack.get(base + i));
   stack.len = base;
@@ -81,8 +79,8 @@ export function make(op: i32, type: i32, base: i32): i32 {
 
 export function parseFMF(): i32 {
   let f = 0;
-  while (tok == T.Word) {
-    let w = tokStr;
+  while (lx.tok == T.Word) {
+    let w = lx.tokStr;
     if (w == K.KW_nnan) f |= FMF_NNAN; else if (w == K.KW_ninf) f |= FMF_NINF; else if (w == K.KW_nsz) f |= FMF_NSZ;
     else if (w == K.KW_arcp) f |= FMF_ARCP; else if (w == K.KW_contract) f |= FMF_CONTRACT; else if (w == K.KW_afn) f |= FMF_AFN;
     else if (w == K.KW_reassoc) f |= FMF_REASSOC; else if (w == K.KW_fast) f |= FMF_ALL;
@@ -93,8 +91,8 @@ export function parseFMF(): i32 {
 }
 
 export function parseOrdering(): i32 {
-  if (tok == T.Word) {
-    let w = tokStr;
+  if (lx.tok == T.Word) {
+    let w = lx.tokStr;
     let o = w == K.KW_unordered ? Ordering.Unordered : w == K.KW_monotonic ? Ordering.Monotonic : w == K.KW_acquire ? Ordering.Acquire :
       w == K.KW_release ? Ordering.Release : w == K.KW_acq_rel ? Ordering.AcqRel : w == K.KW_seq_cst ? Ordering.SeqCst : -1;
     if (o > 0) { next(); return o; }
@@ -106,8 +104,8 @@ export function parseSyncScope(): i32 {
   if (!isWord(K.KW_syncscope)) return -1;
   next();
   if (!expect(T.LParen, "'(' in syncscope")) return -2;
-  if (tok != T.String) { error("expected syncscope name"); return -2; }
-  let s = tokStr; next();
+  if (lx.tok != T.String) { error("expected syncscope name"); return -2; }
+  let s = lx.tokStr; next();
   if (!expect(T.RParen, "')' in syncscope")) return -2;
   return s;
 }
@@ -130,18 +128,17 @@ export function parseTrailingAlign(): i64 {
 
 // Parses the instruction at the current token (its opcode word). Returns the instruction id or -1.
 // `isTerm` is set for terminators.
-export let lastWasTerminator: bool = false;
-export function markTerminator(): void { lastWasTerminator = true; }
+export function markTerminator(): void { rd.fn.lastWasTerminator = true; }
 export function parseInstruction(): i32 {
-  lastWasTerminator = false;
+  rd.fn.lastWasTerminator = false;
   let tail = 0;
-  if (tok == T.Word && (tokStr == K.KW_tail || tokStr == K.KW_musttail || tokStr == K.KW_notail)) {
-    tail = tokStr == K.KW_tail ? 1 : tokStr == K.KW_musttail ? 2 : 3;
+  if (lx.tok == T.Word && (lx.tokStr == K.KW_tail || lx.tokStr == K.KW_musttail || lx.tokStr == K.KW_notail)) {
+    tail = lx.tokStr == K.KW_tail ? 1 : lx.tokStr == K.KW_musttail ? 2 : 3;
     next();
-    if (!(tok == T.Word && instOpcode(tokStr) == Op.Call)) return errorI("expected 'call' after tail-call marker");
+    if (!(lx.tok == T.Word && instOpcode(lx.tokStr) == Op.Call)) return errorI("expected 'call' after tail-call marker");
   }
-  if (tok != T.Word) return errorI("expected instruction opcode");
-  let op = instOpcode(tokStr);
+  if (lx.tok != T.Word) return errorI("expected instruction opcode");
+  let op = instOpcode(lx.tokStr);
   if (op == Op.None) return errorI("expected instruction opcode");
   if (!checkVersion(OP_NAMES[op], opcodeSince(op))) return -1;
   next();
@@ -153,17 +150,17 @@ export function parseInstruction(): i32 {
     case Op.Invoke: return parseCallLike(Op.Invoke, 0);
     case Op.CallBr: return parseCallLike(Op.CallBr, 0);
     case Op.Call: return parseCallLike(Op.Call, tail);
-    case Op.Resume: { let base = stack.len; let v = parseTypeAndValue(); if (v < 0) return -1; stack.push(v); markTerminator(); return make(op, T_VOID, base); }
-    case Op.Unreachable: { markTerminator(); return make(op, T_VOID, stack.len); }
+    case Op.Resume: { let base = rd.stack.len; let v = parseTypeAndValue(); if (v < 0) return -1; rd.stack.push(v); markTerminator(); return make(op, T_VOID, base); }
+    case Op.Unreachable: { markTerminator(); return make(op, T_VOID, rd.stack.len); }
     case Op.CleanupRet: return parseCleanupRet();
     case Op.CatchRet: return parseCatchRet();
     case Op.CatchSwitch: return parseCatchSwitch();
     case Op.CleanupPad: case Op.CatchPad: return parsePad(op);
     case Op.FNeg: {
       let f = parseFMF();
-      let base = stack.len; let v = parseTypeAndValue(); if (v < 0) return -1;
+      let base = rd.stack.len; let v = parseTypeAndValue(); if (v < 0) return -1;
       if (!isFP(scalarType(vType.get(v)))) return errorI("invalid operand type for instruction");
-      stack.push(v); let i = make(op, vType.get(v), base); if (i >= 0) iFlags.set(i, f); return i;
+      rd.stack.push(v); let i = make(op, vType.get(v), base); if (i >= 0) iFlags.set(i, f); return i;
     }
     case Op.Alloca: return parseAlloca();
     case Op.Load: return parseLoad();
@@ -176,15 +173,15 @@ export function parseInstruction(): i32 {
     case Op.Phi: return parsePhi();
     case Op.Select: return parseSelect();
     case Op.VAArg: {
-      let base = stack.len; let v = parseTypeAndValue(); if (v < 0) return -1;
+      let base = rd.stack.len; let v = parseTypeAndValue(); if (v < 0) return -1;
       if (!expect(T.Comma, "',' after vaarg operand")) return -1;
       let t = parseType(false); if (t < 0) return -1;
-      stack.push(v); return make(op, t, base);
+      rd.stack.push(v); return make(op, t, base);
     }
     case Op.ExtractElement: case Op.InsertElement: case Op.ShuffleVector: return parseVectorOp(op);
     case Op.ExtractValue: case Op.InsertValue: return parseAggregateOp(op);
     case Op.LandingPad: return parseLandingPad();
-    case Op.Freeze: { let base = stack.len; let v = parseTypeAndValue(); if (v < 0) return -1; stack.push(v); return make(op, vType.get(v), base); }
+    case Op.Freeze: { let base = rd.stack.len; let v = parseTypeAndValue(); if (v < 0) return -1; rd.stack.push(v); return make(op, vType.get(v), base); }
     default: break;
   }
   if (isBinary(op)) return parseBinary(op);
@@ -193,14 +190,6 @@ export function parseInstruction(): i32 {
 }
 
 // A comma consumed by a list loop that belongs to the trailing attachments.
-export let pendingComma: bool = false;
-export function putBackComma(): void { pendingComma = true; }
-export function resetPendingComma(): void { pendingComma = false; }
+export function putBackComma(): void { rd.fn.pendingComma = true; }
+export function resetPendingComma(): void { rd.fn.pendingComma = false; }
 
-export { failed };
-
-// Re-creates this file's scratch buffers after an arena reset.
-export function resetInstScratch(): void {
-  opcodeByStr = new I32Vec();
-  resetMaskScratch(); resetCallScratch();
-}

@@ -1,10 +1,12 @@
 // Metadata: node definitions (`!N = [distinct] !{...}` / `!DIThing(...)`), named metadata,
 // operands (`!N`, `!{...}`, `!"str"`, `T v`, `!DIExpression(...)`, `!DIArgList(...)`),
 // attachments (`!dbg !N`) and debug records (`#dbg_value(...)`).
+import { rd, Reader } from "./reader";
 import { I32Vec } from "../util/vec";
-import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, src, strtab } from "./lexer";
+import { lx, T, next } from "./lexer";
+import { strtab } from "../ir/module";
 import * as K from "./keywords";
-import { error, errorI, errorAt, eat, expect, isWord, enter, leave, stack, failed, checkFeature } from "./pstate";
+import { error, errorI, errorAt, eat, expect, isWord, enter, leave, checkFeature } from "./pstate";
 import { Feature } from "../ir/version";
 import { parseType } from "./parse-types";
 import { parseValue } from "./parse-values";
@@ -15,22 +17,15 @@ import {
 } from "../ir/metadata";
 import { T_METADATA, T_VOID, T_LABEL } from "../ir/types";
 
-let mdForValue: I32Vec = new I32Vec();
-let mdForString: I32Vec = new I32Vec();
-export let mdForwardPos: I32Vec = new I32Vec(); // md number -> first reference offset (for undefined-reference errors)
-let mdStack: I32Vec = new I32Vec(256);
-
-export function resetMetadataParser(): void {
-  mdForValue = new I32Vec(); mdForString = new I32Vec(); mdForwardPos = new I32Vec();
-  mdStack = new I32Vec(256);
-  odrTypes = new I32Vec();
-  S_COMPOSITE = strtab.internStr("DICompositeType"); S_IDENTIFIER = strtab.internStr("identifier");
-  S_TAG = strtab.internStr("tag"); S_FLAGS = strtab.internStr("flags");
+// A new reader's metadata field names; the fixed attachment kinds registered in their order.
+export function fillMetaKinds(r: Reader): void {
+  r.S_COMPOSITE = strtab.internStr("DICompositeType"); r.S_IDENTIFIER = strtab.internStr("identifier");
+  r.S_TAG = strtab.internStr("tag"); r.S_FLAGS = strtab.internStr("flags");
   for (let i = 0; i < FIXED_MD_KINDS.length; i++) attachmentKind(strtab.internStr(FIXED_MD_KINDS[i]));
 }
 
-export function mdForValueId(v: i32): i32 { return memoMD(mdForValue, MK.Value, v); }
-function mdForStringId(s: i32): i32 { return memoMD(mdForString, MK.String, s); }
+export function mdForValueId(v: i32): i32 { return memoMD(rd.mdForValue, MK.Value, v); }
+function mdForStringId(s: i32): i32 { return memoMD(rd.mdForString, MK.String, s); }
 // The one node of `kind` wrapping id `a` (a value or a string), made on first use.
 function memoMD(memo: I32Vec, kind: MK, a: i32): i32 {
   memo.fit(a + 1, -1);
@@ -47,17 +42,17 @@ function mdRef(n: i32): i32 {
   if (m >= 0) return m;
   m = newMD(MK.Forward, n);
   mdByNumber.set(n, m);
-  if (n >= mdForwardPos.len) mdForwardPos.resize(n + 1, -1);
-  mdForwardPos.set(n, tokStart);
+  if (n >= rd.mdForwardPos.len) rd.mdForwardPos.resize(n + 1, -1);
+  rd.mdForwardPos.set(n, lx.tokStart);
   return m;
 }
 
 function setOps(m: i32, base: i32): void {
-  let n = mdStack.len - base;
+  let n = rd.mdStack.len - base;
   mdOps.set(m, mdPool.len);
-  for (let i = 0; i < n; i++) mdPool.push(mdStack.get(base + i));
+  for (let i = 0; i < n; i++) mdPool.push(rd.mdStack.get(base + i));
   mdNOps.set(m, n);
-  mdStack.len = base;
+  rd.mdStack.len = base;
 }
 
 // Any metadata operand; -1 for `null` inside a node (check `failed` to tell errors apart).
@@ -70,15 +65,15 @@ export function parseMetadataOperand(): i32 {
 
 // target >= 0: fill that (forward) node instead of creating a new one (used by definitions).
 function parseMetadataInner(target: i32): i32 {
-  if (tok == T.MetadataID) { let m = mdRef(<i32>tokNum); next(); return m; }
-  if (tok == T.Exclaim) {
+  if (lx.tok == T.MetadataID) { let m = mdRef(<i32>lx.tokNum); next(); return m; }
+  if (lx.tok == T.Exclaim) {
     next();
-    if (tok == T.String) { let m = mdForStringId(tokStr); next(); return m; }
-    if (tok == T.LBrace) return parseTuple(target);
+    if (lx.tok == T.String) { let m = mdForStringId(lx.tokStr); next(); return m; }
+    if (lx.tok == T.LBrace) return parseTuple(target);
     return errorI("expected metadata operand");
   }
-  if (tok == T.MetadataVar) return parseSpecialized(target);
-  if (tok == T.Word && tokStr == K.KW_null) { next(); return -1; }
+  if (lx.tok == T.MetadataVar) return parseSpecialized(target);
+  if (lx.tok == T.Word && lx.tokStr == K.KW_null) { next(); return -1; }
   // `T v`: a value as metadata
   let t = parseType();
   if (t < 0) return -1;
@@ -92,22 +87,22 @@ function parseMetadataInner(target: i32): i32 {
 // Comma-separated metadata operands up to and including `close`, pushed on mdStack; on an error
 // the stack is left as it was.
 function parseOperandList(close: T, what: string): bool {
-  let base = mdStack.len;
-  if (tok != close) {
+  let base = rd.mdStack.len;
+  if (lx.tok != close) {
     while (true) {
       let m = parseMetadataOperand();
-      if (failed) { mdStack.len = base; return false; }
-      mdStack.push(m);
+      if (rd.failed) { rd.mdStack.len = base; return false; }
+      rd.mdStack.push(m);
       if (!eat(T.Comma)) break;
     }
   }
-  if (!expect(close, what)) { mdStack.len = base; return false; }
+  if (!expect(close, what)) { rd.mdStack.len = base; return false; }
   return true;
 }
 
 function parseTuple(target: i32): i32 {
   next(); // '{'
-  let base = mdStack.len;
+  let base = rd.mdStack.len;
   if (!parseOperandList(T.RBrace, "'}' at end of metadata node")) return -1;
   let m = target >= 0 ? target : newMD(MK.Tuple, -1);
   mdKind.set(m, <u8>MK.Tuple); mdA.set(m, -1);
@@ -117,23 +112,23 @@ function parseTuple(target: i32): i32 {
 
 // !DIThing(field: value, ...), !DIExpression(...), !DIArgList(...)
 function parseSpecialized(target: i32): i32 {
-  let cls = tokStr;
-  let clsOff = tokStart;
+  let cls = lx.tokStr;
+  let clsOff = lx.tokStart;
   next();
-  if (tok != T.LParen) {
+  if (lx.tok != T.LParen) {
     // A named-metadata reference (`!llvm.foo`) is not an operand.
     return errorI("expected '(' here");
   }
   if (strtab.eqStr(cls, "DIExpression")) {
-    let s = tokEnd; // after '('
+    let s = lx.tokEnd; // after '('
     let depthP = 1;
     while (depthP > 0) {
       next();
-      if (tok == T.EOF || tok == T.Error) return errorI("expected ')' here");
-      if (tok == T.LParen) depthP++;
-      else if (tok == T.RParen) depthP--;
+      if (lx.tok == T.EOF || lx.tok == T.Error) return errorI("expected ')' here");
+      if (lx.tok == T.LParen) depthP++;
+      else if (lx.tok == T.RParen) depthP--;
     }
-    let raw = strtab.intern(src + <usize>s, tokStart - s);
+    let raw = strtab.intern(lx.src + <usize>s, lx.tokStart - s);
     next();
     let m = target >= 0 ? target : newMD(MK.Expr, raw);
     mdKind.set(m, <u8>MK.Expr); mdA.set(m, raw);
@@ -141,7 +136,7 @@ function parseSpecialized(target: i32): i32 {
   }
   if (strtab.eqStr(cls, "DIArgList")) {
     next();
-    let base = mdStack.len;
+    let base = rd.mdStack.len;
     if (!parseOperandList(T.RParen, "')' here")) return -1;
     let m = target >= 0 ? target : newMD(MK.ArgList, -1);
     mdKind.set(m, <u8>MK.ArgList);
@@ -149,40 +144,40 @@ function parseSpecialized(target: i32): i32 {
     return m;
   }
   next(); // '('
-  let base = mdStack.len;
-  if (tok != T.RParen) {
+  let base = rd.mdStack.len;
+  if (lx.tok != T.RParen) {
     while (true) {
-      if (tok != T.LabelStr) { mdStack.len = base; return errorI("expected field label here"); }
-      let field = tokStr;
+      if (lx.tok != T.LabelStr) { rd.mdStack.len = base; return errorI("expected field label here"); }
+      let field = lx.tokStr;
       next();
-      mdStack.push(field);
-      if (tok == T.MetadataID || tok == T.Exclaim || tok == T.MetadataVar || (tok == T.Word && tokStr == K.KW_null)) {
+      rd.mdStack.push(field);
+      if (lx.tok == T.MetadataID || lx.tok == T.Exclaim || lx.tok == T.MetadataVar || (lx.tok == T.Word && lx.tokStr == K.KW_null)) {
         let m = parseMetadataOperand();
-        if (failed) { mdStack.len = base; return -1; }
-        mdStack.push(FV_MD); mdStack.push(m);
+        if (rd.failed) { rd.mdStack.len = base; return -1; }
+        rd.mdStack.push(FV_MD); rd.mdStack.push(m);
       } else {
         // Raw field text up to ',' or ')' at depth 0.
-        let s = tokStart, e = tokStart, d = 0;
+        let s = lx.tokStart, e = lx.tokStart, d = 0;
         while (true) {
-          if (tok == T.EOF || tok == T.Error) { mdStack.len = base; return errorI("expected ')' here"); }
-          if (d == 0 && (tok == T.Comma || tok == T.RParen)) break;
-          if (tok == T.LParen) d++; else if (tok == T.RParen) d--;
-          e = tokEnd;
+          if (lx.tok == T.EOF || lx.tok == T.Error) { rd.mdStack.len = base; return errorI("expected ')' here"); }
+          if (d == 0 && (lx.tok == T.Comma || lx.tok == T.RParen)) break;
+          if (lx.tok == T.LParen) d++; else if (lx.tok == T.RParen) d--;
+          e = lx.tokEnd;
           next();
         }
-        if (e == s) { mdStack.len = base; return errorI("expected value for field"); }
-        mdStack.push(FV_RAW); mdStack.push(strtab.intern(src + <usize>s, e - s));
+        if (e == s) { rd.mdStack.len = base; return errorI("expected value for field"); }
+        rd.mdStack.push(FV_RAW); rd.mdStack.push(strtab.intern(lx.src + <usize>s, e - s));
       }
       if (!eat(T.Comma)) break;
     }
   }
-  if (!expect(T.RParen, "')' here")) { mdStack.len = base; return -1; }
+  if (!expect(T.RParen, "')' here")) { rd.mdStack.len = base; return -1; }
   let m = target >= 0 ? target : newMD(MK.Node, cls);
   mdKind.set(m, <u8>MK.Node); mdA.set(m, cls);
-  let n = mdStack.len - base;
+  let n = rd.mdStack.len - base;
   setOps(m, base);
   mdNOps.set(m, n / 3);
-  if (cls == S_COMPOSITE) odrTypes.push(m);
+  if (cls == rd.S_COMPOSITE) rd.odrTypes.push(m);
   return m;
 }
 
@@ -191,19 +186,17 @@ function parseSpecialized(target: i32): i32 {
 // forward declaration standing for a later definition takes the definition's fields. Run at the
 // end of the module over the composite types in the order they were parsed; returns the merges as
 // (from, to) pairs for uniqueMetadata.
-let odrTypes: I32Vec = new I32Vec();
-let S_COMPOSITE: i32 = -1, S_IDENTIFIER: i32 = -1, S_TAG: i32 = -1, S_FLAGS: i32 = -1;
 export function odrUniqueTypes(): I32Vec {
   let merges = new I32Vec();
   let firstById = new I32Vec();
-  for (let i = 0; i < odrTypes.len; i++) {
-    let m = odrTypes.get(i);
-    let id = rawField(m, S_IDENTIFIER);
+  for (let i = 0; i < rd.odrTypes.len; i++) {
+    let m = rd.odrTypes.get(i);
+    let id = rawField(m, rd.S_IDENTIFIER);
     if (id < 0) continue;
     firstById.fit(id + 1, -1);
     let first = firstById.get(id);
     if (first < 0) { firstById.set(id, m); mdFlags.set(m, <u8>(mdFlags.get(m) | MDF_DISTINCT)); continue; }
-    if (rawField(first, S_TAG) != rawField(m, S_TAG)) continue;
+    if (rawField(first, rd.S_TAG) != rawField(m, rd.S_TAG)) continue;
     if (isForwardDecl(first) && !isForwardDecl(m)) { mdOps.set(first, mdOps.get(m)); mdNOps.set(first, mdNOps.get(m)); }
     merges.push(m); merges.push(first);
   }
@@ -216,7 +209,7 @@ function rawField(m: i32, name: i32): i32 {
   return -1;
 }
 function isForwardDecl(m: i32): bool {
-  let f = rawField(m, S_FLAGS);
+  let f = rawField(m, rd.S_FLAGS);
   if (f < 0) return false;
   let p = strtab.ptrOf(f), n = strtab.lenOf(f);
   // DIFlagFwdDecl as one of the `|`-separated flags
@@ -231,8 +224,8 @@ function isForwardDecl(m: i32): bool {
 
 // Top level: `!N = [distinct] <node>`; current token is MetadataID.
 export function parseMetadataDefinition(): bool {
-  let n = <i32>tokNum;
-  let defOff = tokStart;
+  let n = <i32>lx.tokNum;
+  let defOff = lx.tokStart;
   next();
   if (!expect(T.Equal, "'=' here")) return false;
   let distinct = false;
@@ -243,11 +236,11 @@ export function parseMetadataDefinition(): bool {
   let target = existing >= 0 ? existing : newMD(MK.Forward, n);
   mdByNumber.set(n, target);
   let m: i32;
-  if (tok == T.Exclaim) {
+  if (lx.tok == T.Exclaim) {
     next();
-    if (tok != T.LBrace) return error("expected '{' here");
+    if (lx.tok != T.LBrace) return error("expected '{' here");
     m = parseTuple(target);
-  } else if (tok == T.MetadataVar) {
+  } else if (lx.tok == T.MetadataVar) {
     m = parseSpecialized(target);
   } else return error("expected metadata node");
   if (m < 0) return false;
@@ -257,53 +250,53 @@ export function parseMetadataDefinition(): bool {
 
 // `!name = !{!0, !1}`; current token MetadataVar.
 export function parseNamedMetadata(): bool {
-  let name = tokStr;
+  let name = lx.tokStr;
   next();
   if (!expect(T.Equal, "'=' here")) return false;
   if (!expect(T.Exclaim, "'!' here")) return false;
   if (!expect(T.LBrace, "'{' here")) return false;
-  let base = mdStack.len;
-  if (tok != T.RBrace) {
+  let base = rd.mdStack.len;
+  if (lx.tok != T.RBrace) {
     while (true) {
       let m: i32;
-      if (tok == T.MetadataID) { m = mdRef(<i32>tokNum); next(); }
-      else if (tok == T.MetadataVar) { m = parseSpecialized(-1); if (m < 0) { mdStack.len = base; return false; } }
-      else { mdStack.len = base; return error("expected '!' here"); }
-      mdStack.push(m);
+      if (lx.tok == T.MetadataID) { m = mdRef(<i32>lx.tokNum); next(); }
+      else if (lx.tok == T.MetadataVar) { m = parseSpecialized(-1); if (m < 0) { rd.mdStack.len = base; return false; } }
+      else { rd.mdStack.len = base; return error("expected '!' here"); }
+      rd.mdStack.push(m);
       if (!eat(T.Comma)) break;
     }
   }
-  if (!expect(T.RBrace, "'}' here")) { mdStack.len = base; return false; }
+  if (!expect(T.RBrace, "'}' here")) { rd.mdStack.len = base; return false; }
   // Named metadata with the same name appends.
   for (let i = 0; i < nmdName.len; i++) {
     if (nmdName.get(i) == name) {
       let s = nmdPool.len;
       for (let j = 0; nmdNOps.get(i) > j; j++) nmdPool.push(nmdPool.get(nmdOps.get(i) + j));
-      for (let j = base; j < mdStack.len; j++) nmdPool.push(mdStack.get(j));
+      for (let j = base; j < rd.mdStack.len; j++) nmdPool.push(rd.mdStack.get(j));
       nmdOps.set(i, s); nmdNOps.set(i, nmdPool.len - s);
-      mdStack.len = base;
+      rd.mdStack.len = base;
       return true;
     }
   }
-  nmdName.push(name); nmdOps.push(nmdPool.len); nmdNOps.push(mdStack.len - base);
-  for (let j = base; j < mdStack.len; j++) nmdPool.push(mdStack.get(j));
-  mdStack.len = base;
+  nmdName.push(name); nmdOps.push(nmdPool.len); nmdNOps.push(rd.mdStack.len - base);
+  for (let j = base; j < rd.mdStack.len; j++) nmdPool.push(rd.mdStack.get(j));
+  rd.mdStack.len = base;
   return true;
 }
 
 // `!kind !N` pairs after an instruction / on a global; returns the new attachment list head.
 export function parseAttachment(head: i32, keepDuplicates: bool = false): i32 {
-  let kind = attachmentKind(tokStr);
+  let kind = attachmentKind(lx.tokStr);
   next();
   let m = parseMetadataOperand();
-  if (failed) return head;
+  if (rd.failed) return head;
   if (m < 0) { error("expected metadata node"); return head; }
   return addAttachment(head, kind, m, keepDuplicates);
 }
 
 // #dbg_value(...) / #dbg_declare / #dbg_assign / #dbg_label ; current token Hash.
 export function parseDebugRecord(): i32 {
-  let w = tokStr;
+  let w = lx.tokStr;
   let kind: i32;
   if (strtab.eqStr(w, "#dbg_value")) kind = DR.Value;
   else if (strtab.eqStr(w, "#dbg_declare")) kind = DR.Declare;
@@ -313,25 +306,25 @@ export function parseDebugRecord(): i32 {
   else return errorI("expected debug record type here");
   next();
   if (!expect(T.LParen, "'(' here")) return -1;
-  let base = mdStack.len;
+  let base = rd.mdStack.len;
   while (true) {
     let m: i32;
-    if (tok == T.Exclaim) {
+    if (lx.tok == T.Exclaim) {
       // `!{}` as an empty location operand
       m = parseMetadataOperand();
     } else m = parseMetadataOperand();
-    if (failed) { mdStack.len = base; return -1; }
-    mdStack.push(m);
+    if (rd.failed) { rd.mdStack.len = base; return -1; }
+    rd.mdStack.push(m);
     if (!eat(T.Comma)) break;
   }
-  if (!expect(T.RParen, "')' here")) { mdStack.len = base; return -1; }
+  if (!expect(T.RParen, "')' here")) { rd.mdStack.len = base; return -1; }
   let want = kind == DR.Label ? 2 : kind == DR.Assign ? 7 : 4;
-  if (mdStack.len - base != want) { mdStack.len = base; return errorI("wrong number of operands in debug record"); }
+  if (rd.mdStack.len - base != want) { rd.mdStack.len = base; return errorI("wrong number of operands in debug record"); }
   let r = newDebugRecord(kind);
   drOps.set(r, drPool.len);
-  for (let i = base; i < mdStack.len; i++) drPool.push(mdStack.get(i));
-  drNOps.set(r, mdStack.len - base);
-  mdStack.len = base;
+  for (let i = base; i < rd.mdStack.len; i++) drPool.push(rd.mdStack.get(i));
+  drNOps.set(r, rd.mdStack.len - base);
+  rd.mdStack.len = base;
   return r;
 }
 
@@ -343,4 +336,4 @@ export function firstUndefinedMetadata(): i32 {
   }
   return -1;
 }
-export { failed };
+

@@ -1,63 +1,42 @@
 // The parser's symbol tables: globals and the current function's locals by name and number, with
 // the placeholders forward references create and where each was first referenced.
+import { lx } from "./lexer";
+import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
-import { tokStart, strtab } from "./lexer";
+import { strtab } from "../ir/module";
 import { errorAt } from "./pstate";
 import { TK, tyKind, T_LABEL, isPtr } from "../ir/types";
 import { VK, newValue, vKind, vType, vName, vA, vB } from "../ir/values";
 import { typeToString } from "./printer-types";
 
-export let globalByName: I32Vec = new I32Vec();
-export let globalByNum: I32Vec = new I32Vec();
-export let globalForwards: i32 = 0;
-export let localByName: I32Vec = new I32Vec();
-export let localStamp: I32Vec = new I32Vec();
-export let localByNum: I32Vec = new I32Vec();
-export let localForwards: i32 = 0;
-export let stampNow: i32 = 0;
-export let inFunction: bool = false;
-export let curFnValue: i32 = -1;
-// Forward-referenced local placeholders created in the current function (to report the first undefined one).
-export let forwardList: I32Vec = new I32Vec();
-export let globalForwardList: I32Vec = new I32Vec();
+// (The tables are the Reader's; the current function's locals are its FunctionScope, text/reader.ts.)
+
 // Every placeholder and the source offset of its first reference, in creation order (read only
 // for error messages, so a list rather than a column indexed by value id).
-let fwdPosValue: I32Vec = new I32Vec();
-let fwdPosOffset: I32Vec = new I32Vec();
-
-export function resetSymbolTables(): void {
-  globalByName = new I32Vec(); globalByNum = new I32Vec(); globalForwards = 0;
-  localByName = new I32Vec(); localStamp = new I32Vec(); localByNum = new I32Vec(); localForwards = 0; stampNow = 0;
-  inFunction = false; curFnValue = -1; forwardList = new I32Vec(); globalForwardList = new I32Vec();
-  fwdPosValue = new I32Vec(); fwdPosOffset = new I32Vec();
-}
-
-export function beginFunctionScope(fnValue: i32): void {
-  stampNow++; localByNum.clear(); localForwards = 0; forwardList.clear(); inFunction = true; curFnValue = fnValue;
-}
-export function endFunctionScope(): void { inFunction = false; curFnValue = -1; }
-
-export function notePos(v: i32, off: i32): void { fwdPosValue.push(v); fwdPosOffset.push(off); }
+export function notePos(v: i32, off: i32): void { let r = rd; r.fwdPosValue.push(v); r.fwdPosOffset.push(off); }
 export function forwardPosOf(v: i32): i32 {
-  for (let i = fwdPosValue.len - 1; i >= 0; i--) if (fwdPosValue.get(i) == v) return fwdPosOffset.get(i);
+  let vals = rd.fwdPosValue, offs = rd.fwdPosOffset;
+  for (let i = vals.len - 1; i >= 0; i--) if (vals.get(i) == v) return offs.get(i);
   return 0;
 }
 
 export function localLookupName(name: i32): i32 {
-  if (name >= localStamp.len || localStamp.get(name) != stampNow) return -1;
-  return localByName.get(name);
+  let s = rd.fn, stamps = s.localStamp;
+  if (name >= stamps.len || stamps.get(name) != s.stampNow) return -1;
+  return s.localByName.get(name);
 }
 export function localSetName(name: i32, v: i32): void {
-  localStamp.fit(name + 1, 0); localByName.fit(name + 1, -1);
-  localStamp.set(name, stampNow); localByName.set(name, v);
+  let s = rd.fn, stamps = s.localStamp, names = s.localByName;
+  stamps.fit(name + 1, 0); names.fit(name + 1, -1);
+  stamps.set(name, s.stampNow); names.set(name, v);
 }
-export function localLookupNum(n: i32): i32 { return n < localByNum.len ? localByNum.get(n) : -1; }
-export function localSetNum(n: i32, v: i32): void { localByNum.fit(n + 1, -1); localByNum.set(n, v); }
+export function localLookupNum(n: i32): i32 { let nums = rd.fn.localByNum; return n < nums.len ? nums.get(n) : -1; }
+export function localSetNum(n: i32, v: i32): void { let nums = rd.fn.localByNum; nums.fit(n + 1, -1); nums.set(n, v); }
 
-export function globalLookupName(name: i32): i32 { return name < globalByName.len ? globalByName.get(name) : -1; }
-export function globalSetName(name: i32, v: i32): void { globalByName.fit(name + 1, -1); globalByName.set(name, v); }
-export function globalLookupNum(n: i32): i32 { return n < globalByNum.len ? globalByNum.get(n) : -1; }
-export function globalSetNum(n: i32, v: i32): void { if (n >= globalByNum.len) globalByNum.resize(n + 1, -1); globalByNum.set(n, v); }
+export function globalLookupName(name: i32): i32 { let t = rd.globalByName; return name < t.len ? t.get(name) : -1; }
+export function globalSetName(name: i32, v: i32): void { let t = rd.globalByName; t.fit(name + 1, -1); t.set(name, v); }
+export function globalLookupNum(n: i32): i32 { let t = rd.globalByNum; return n < t.len ? t.get(n) : -1; }
+export function globalSetNum(n: i32, v: i32): void { let t = rd.globalByNum; if (n >= t.len) t.resize(n + 1, -1); t.set(n, v); }
 
 function nameText(isLocal: bool, name: i32, num: i64): string {
   return (isLocal ? "%" : "@") + (name >= 0 ? strtabString(name) : num.toString());
@@ -69,7 +48,7 @@ export function strtabString(id: i32): string {
 
 // A local value reference of the given type (label for blocks). Creates a placeholder on first use.
 export function localRef(name: i32, num: i64, type: i32): i32 {
-  let off = tokStart;
+  let off = lx.tokStart;
   let v = name >= 0 ? localLookupName(name) : localLookupNum(<i32>num);
   if (v >= 0) {
     if (vType.get(v) != type) {
@@ -87,14 +66,14 @@ export function localRef(name: i32, num: i64, type: i32): i32 {
   if (type != T_LABEL) vB.set(v, -1); else { vA.set(v, -1); vB.set(v, -1); }
   if (name >= 0) localSetName(name, v); else localSetNum(<i32>num, v);
   notePos(v, off);
-  forwardList.push(v);
+  rd.fn.forwardList.push(v);
   if (name < 0) vA.set(v, <i32>num); // remember the number of an unnamed placeholder (blocks keep vA for insts: fixed at definition)
-  localForwards++;
+  rd.fn.localForwards++;
   return v;
 }
 
 export function globalRef(name: i32, num: i64, type: i32): i32 {
-  let off = tokStart;
+  let off = lx.tokStart;
   let v = name >= 0 ? globalLookupName(name) : globalLookupNum(<i32>num);
   if (!isPtr(type)) { errorAt("global variable reference must have pointer type", off); return -1; }
   if (v >= 0) {
@@ -108,7 +87,7 @@ export function globalRef(name: i32, num: i64, type: i32): i32 {
   vName.set(v, name);
   if (name >= 0) globalSetName(name, v); else { globalSetNum(<i32>num, v); vA.set(v, <i32>num); }
   notePos(v, off);
-  globalForwardList.push(v);
-  globalForwards++;
+  rd.globalForwardList.push(v);
+  rd.globalForwards++;
   return v;
 }

@@ -1,50 +1,42 @@
 // Types: primitive keywords, iN, ptr, arrays, vectors, structs, named structs, function types,
 // target extension types, and typed-pointer syntax (`T*`, `T addrspace(N)*`) read as ptr.
+import { rd } from "./reader";
 import { I32Vec, U8Vec } from "../util/vec";
-import { T, tok, tokStr, tokNum, tokStart, next } from "./lexer";
+import { lx, T, next } from "./lexer";
 import * as K from "./keywords";
 import { llvmVersion, has, Feature } from "../ir/version";
-import { error, errorI, eat, expect, expectWord, isWord, enter, leave, stack, parseU32, failed } from "./pstate";
+import { error, errorI, eat, expect, expectWord, isWord, enter, leave, parseU32 } from "./pstate";
 import {
   TK, T_VOID, T_LABEL, T_METADATA, T_TOKEN, T_HALF, T_BFLOAT, T_FLOAT, T_DOUBLE, T_X86FP80, T_FP128, T_PPCFP128,
   T_X86AMX, T_X86MMX, intType, ptrType, arrayType, vectorType, structType, functionType, newNamedStruct,
   internType, tyKind, tyFlags, TF_HASBODY, TF_OPAQUE, setStructBody, setStructOpaque, namedTypeOrder,
 } from "../ir/types";
 
-// Named types: by name strId (sparse, grown on demand) and by number.
-export let typeByName: I32Vec = new I32Vec();
-export let typeByNumber: I32Vec = new I32Vec();
-export let typeDefPos: I32Vec = new I32Vec();   // per type id of a named struct: source offset of first reference
-export let typeDefined: U8Vec = new U8Vec();     // per named-struct type id: 1 when `= type` was seen
-
-export function resetTypeParser(): void {
-  typeByName = new I32Vec(); typeByNumber = new I32Vec(); typeDefPos = new I32Vec();
-  typeDefined = new U8Vec();
-}
+// Named types: by name strId (sparse, grown on demand) and by number (Reader.typeByName, ...).
 
 function lookupNamed(name: i32, number: i64, create: bool): i32 {
   if (name >= 0) {
-    if (name >= typeByName.len) typeByName.resize(name + 1, -1);
-    let t = typeByName.get(name);
+    if (name >= rd.typeByName.len) rd.typeByName.resize(name + 1, -1);
+    let t = rd.typeByName.get(name);
     if (t >= 0 || !create) return t;
     t = newNamedStruct(name, 0);
-    typeByName.set(name, t);
+    rd.typeByName.set(name, t);
     noteNamed(t);
     return t;
   }
   let n = <i32>number;
-  if (n >= typeByNumber.len) typeByNumber.resize(n + 1, -1);
-  let t = typeByNumber.get(n);
+  if (n >= rd.typeByNumber.len) rd.typeByNumber.resize(n + 1, -1);
+  let t = rd.typeByNumber.get(n);
   if (t >= 0 || !create) return t;
   t = newNamedStruct(-1, number);
-  typeByNumber.set(n, t);
+  rd.typeByNumber.set(n, t);
   noteNamed(t);
   return t;
 }
 function noteNamed(t: i32): void {
-  if (t >= typeDefPos.len) typeDefPos.resize(t + 1, -1);
-  typeDefPos.set(t, tokStart);
-  if (t >= typeDefined.len) typeDefined.resize(t + 1, 0);
+  if (t >= rd.typeDefPos.len) rd.typeDefPos.resize(t + 1, -1);
+  rd.typeDefPos.set(t, lx.tokStart);
+  if (t >= rd.typeDefined.len) rd.typeDefined.resize(t + 1, 0);
 }
 
 // Parses a type; returns its id or -1 (error recorded).
@@ -57,16 +49,16 @@ export function parseType(allowVoid: bool = true, what: string = "expected type"
 
 function parseTypeInner(allowVoid: bool, what: string): i32 {
   let t = -1;
-  let start = tokStart;
-  switch (tok) {
+  let start = lx.tokStart;
+  switch (lx.tok) {
     case T.IntType: {
-      if (tokNum < 1 || tokNum > 0x7fffff) return errorI("bitwidth for integer type out of range");
-      t = intType(<i32>tokNum); next(); break;
+      if (lx.tokNum < 1 || lx.tokNum > 0x7fffff) return errorI("bitwidth for integer type out of range");
+      t = intType(<i32>lx.tokNum); next(); break;
     }
     case T.LSquare: t = parseArrayOrVector(false); break;
     case T.Less: {
       next();
-      if (tok == T.LBrace) { // packed struct <{ ... }>
+      if (lx.tok == T.LBrace) { // packed struct <{ ... }>
         t = parseStructBody(true);
         if (t < 0) return -1;
         if (!expect(T.Greater, "'>' at end of packed struct")) return -1;
@@ -75,10 +67,10 @@ function parseTypeInner(allowVoid: bool, what: string): i32 {
       t = parseArrayOrVector(true); break;
     }
     case T.LBrace: t = parseStructBody(false); break;
-    case T.LocalVar: t = lookupNamed(tokStr, 0, true); next(); break;
-    case T.LocalID: t = lookupNamed(-1, tokNum, true); next(); break;
+    case T.LocalVar: t = lookupNamed(lx.tokStr, 0, true); next(); break;
+    case T.LocalID: t = lookupNamed(-1, lx.tokNum, true); next(); break;
     case T.Word: {
-      let w = tokStr;
+      let w = lx.tokStr;
       if (w == K.KW_void) { t = T_VOID; next(); break; }
       if (w == K.KW_ptr) {
         next();
@@ -103,7 +95,7 @@ function parseTypeInner(allowVoid: bool, what: string): i32 {
   if (t < 0) return -1;
   // Suffixes: function types, typed pointers.
   while (true) {
-    if (tok == T.Star) {
+    if (lx.tok == T.Star) {
       if (t == T_LABEL) return errorI("basic block pointers are invalid");
       if (t == T_VOID) return errorI("pointers to void are invalid - use i8* instead");
       next(); t = ptrType(0); continue;
@@ -113,7 +105,7 @@ function parseTypeInner(allowVoid: bool, what: string): i32 {
       if (!expect(T.Star, "'*' in address space")) return -1;
       t = ptrType(as); continue;
     }
-    if (tok == T.LParen) { t = parseFunctionType(t); if (t < 0) return -1; continue; }
+    if (lx.tok == T.LParen) { t = parseFunctionType(t); if (t < 0) return -1; continue; }
     break;
   }
   if (!allowVoid && t == T_VOID) { error("void type only allowed for function results"); return -1; }
@@ -124,7 +116,7 @@ function parseTypeInner(allowVoid: bool, what: string): i32 {
 export function parseAddrSpace(): i32 {
   next();
   if (!expect(T.LParen, "'(' in address space")) return -1;
-  if (tok == T.String) { // addrspace("A") / ("G") / ("P"): symbolic, from the data layout
+  if (lx.tok == T.String) { // addrspace("A") / ("G") / ("P"): symbolic, from the data layout
     next(); if (!expect(T.RParen, "')' in address space")) return -1;
     return 0;
   }
@@ -142,8 +134,8 @@ function parseArrayOrVector(isVector: bool): i32 {
     next(); if (!expectWord(K.KW_x, "'x' after vscale")) return -1;
     scalable = true;
   }
-  if (tok != T.Int || tokNum < 0) return errorI("expected number in address space");
-  let n = tokNum; next();
+  if (lx.tok != T.Int || lx.tokNum < 0) return errorI("expected number in address space");
+  let n = lx.tokNum; next();
   if (!expectWord(K.KW_x, "'x' after element count")) return -1;
   let elt = parseType(false);
   if (elt < 0) return -1;
@@ -161,10 +153,10 @@ function parseArrayOrVector(isVector: bool): i32 {
 
 // `{ T, T }` (current token '{'); returns an interned literal struct.
 function parseStructBody(packed: bool): i32 {
-  let base = stack.len;
-  if (!parseStructElements()) { stack.len = base; return -1; }
-  let t = structType(stack, base, stack.len - base, packed);
-  stack.len = base;
+  let base = rd.stack.len;
+  if (!parseStructElements()) { rd.stack.len = base; return -1; }
+  let t = structType(rd.stack, base, rd.stack.len - base, packed);
+  rd.stack.len = base;
   return t;
 }
 // Pushes element types onto the stack. Current token '{'.
@@ -176,7 +168,7 @@ function parseStructElements(): bool {
     if (e < 0) return false;
     let k = <i32>tyKind.get(e);
     if (k == TK.Label || k == TK.Function || k == TK.Metadata || k == TK.Token) return error("invalid element type for struct");
-    stack.push(e);
+    rd.stack.push(e);
     if (eat(T.Comma)) continue;
     return expect(T.RBrace, "'}' at end of struct");
   }
@@ -186,73 +178,73 @@ function parseFunctionType(ret: i32): i32 {
   let k = <i32>tyKind.get(ret);
   if (k == TK.Label || k == TK.Metadata || k == TK.Function) return errorI("invalid function return type");
   next(); // '('
-  let base = stack.len;
+  let base = rd.stack.len;
   let vararg = false;
   if (!eat(T.RParen)) {
     while (true) {
-      if (tok == T.DotDotDot) { next(); vararg = true; if (!expect(T.RParen, "')' at end of argument list")) { stack.len = base; return -1; } break; }
+      if (lx.tok == T.DotDotDot) { next(); vararg = true; if (!expect(T.RParen, "')' at end of argument list")) { rd.stack.len = base; return -1; } break; }
       let p = parseType(false);
-      if (p < 0) { stack.len = base; return -1; }
+      if (p < 0) { rd.stack.len = base; return -1; }
       // Attributes in function types are not allowed; names neither. Accept and skip a local name for robustness.
-      stack.push(p);
+      rd.stack.push(p);
       if (eat(T.Comma)) continue;
-      if (!expect(T.RParen, "')' at end of argument list")) { stack.len = base; return -1; }
+      if (!expect(T.RParen, "')' at end of argument list")) { rd.stack.len = base; return -1; }
       break;
     }
   }
-  let t = functionType(ret, stack, base, stack.len - base, vararg);
-  stack.len = base;
+  let t = functionType(ret, rd.stack, base, rd.stack.len - base, vararg);
+  rd.stack.len = base;
   return t;
 }
 
 // target("name", types..., ints...) ; current token '('.
 function parseTargetExt(): i32 {
   if (!expect(T.LParen, "'(' in target extension type")) return -1;
-  if (tok != T.String) return errorI("expected string in target extension type");
-  let name = tokStr; next();
-  let base = stack.len;
+  if (lx.tok != T.String) return errorI("expected string in target extension type");
+  let name = lx.tokStr; next();
+  let base = rd.stack.len;
   let nTypes = 0;
   let seenInt = false;
   while (eat(T.Comma)) {
-    if (tok == T.Int) { stack.push(<i32>tokNum); next(); seenInt = true; continue; }
-    if (seenInt) { stack.len = base; return errorI("expected uint32 param"); }
-    let t = parseType(); if (t < 0) { stack.len = base; return -1; }
-    stack.push(t); nTypes++;
+    if (lx.tok == T.Int) { rd.stack.push(<i32>lx.tokNum); next(); seenInt = true; continue; }
+    if (seenInt) { rd.stack.len = base; return errorI("expected uint32 param"); }
+    let t = parseType(); if (t < 0) { rd.stack.len = base; return -1; }
+    rd.stack.push(t); nTypes++;
   }
-  if (!expect(T.RParen, "')' in target extension type")) { stack.len = base; return -1; }
-  let t = internType(TK.TargetExt, name, nTypes, 0, stack.ptr + (<usize>base << 2), stack.len - base);
-  stack.len = base;
+  if (!expect(T.RParen, "')' in target extension type")) { rd.stack.len = base; return -1; }
+  let t = internType(TK.TargetExt, name, nTypes, 0, rd.stack.ptr + (<usize>base << 2), rd.stack.len - base);
+  rd.stack.len = base;
   return t;
 }
 
 // `%T = type ...` ; current token is the name (LocalVar or LocalID), already known.
 export function parseTypeDefinition(name: i32, number: i64): bool {
-  let defPos = tokStart;
+  let defPos = lx.tokStart;
   next(); // name
   if (!expect(T.Equal, "'=' after name")) return false;
   if (!expectWord(K.KW_type, "'type' after '='")) return false;
   let t = lookupNamed(name, number, true);
-  if (typeDefined.get(t) != 0) return error("redefinition of type");
-  typeDefined.set(t, 1);
+  if (rd.typeDefined.get(t) != 0) return error("redefinition of type");
+  rd.typeDefined.set(t, 1);
   namedTypeOrder.push(t);
   if (isWord(K.KW_opaque)) { next(); setStructOpaque(t); return true; }
   let packed = false;
-  if (tok == T.Less) {
+  if (lx.tok == T.Less) {
     next(); packed = true;
-    if (tok != T.LBrace) return error("expected '{' in packed struct");
+    if (lx.tok != T.LBrace) return error("expected '{' in packed struct");
   }
-  if (tok == T.LBrace) {
-    let base = stack.len;
-    if (!parseStructElements()) { stack.len = base; return false; }
-    setStructBody(t, stack, base, stack.len - base, packed);
-    stack.len = base;
+  if (lx.tok == T.LBrace) {
+    let base = rd.stack.len;
+    if (!parseStructElements()) { rd.stack.len = base; return false; }
+    setStructBody(t, rd.stack, base, rd.stack.len - base, packed);
+    rd.stack.len = base;
     if (packed && !expect(T.Greater, "'>' at end of packed struct")) return false;
     return true;
   }
   // A non-struct type definition (`%T = type i32`): an alias for that type.
   let other = parseType();
   if (other < 0) return false;
-  if (name >= 0) typeByName.set(name, other); else typeByNumber.set(<i32>number, other);
+  if (name >= 0) rd.typeByName.set(name, other); else rd.typeByNumber.set(<i32>number, other);
   namedTypeOrder.pop();
   return true;
   // (defPos kept for diagnostics of undefined types)
@@ -260,8 +252,8 @@ export function parseTypeDefinition(name: i32, number: i64): bool {
 
 // After the module: every referenced named struct must have been defined.
 export function checkTypesDefined(): bool {
-  for (let t = 0; t < typeDefined.len; t++) {
-    if (<i32>tyKind.get(t) == TK.NamedStruct && typeDefined.get(t) == 0 && (tyFlags.get(t) & (TF_HASBODY | TF_OPAQUE)) == 0) {
+  for (let t = 0; t < rd.typeDefined.len; t++) {
+    if (<i32>tyKind.get(t) == TK.NamedStruct && rd.typeDefined.get(t) == 0 && (tyFlags.get(t) & (TF_HASBODY | TF_OPAQUE)) == 0) {
       // find its name for the message
       return false;
     }
@@ -269,9 +261,9 @@ export function checkTypesDefined(): bool {
   return true;
 }
 export function firstUndefinedType(): i32 {
-  for (let t = 0; t < typeDefined.len; t++) {
-    if (<i32>tyKind.get(t) == TK.NamedStruct && typeDefined.get(t) == 0) return t;
+  for (let t = 0; t < rd.typeDefined.len; t++) {
+    if (<i32>tyKind.get(t) == TK.NamedStruct && rd.typeDefined.get(t) == 0) return t;
   }
   return -1;
 }
-export { failed };
+

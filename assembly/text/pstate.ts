@@ -1,25 +1,20 @@
-// Parser state shared by the parse-* files: the error latch, token helpers and scratch stacks.
+// Parser helpers shared by the parse-* files: the error latch (the Reader's, text/reader.ts), the
+// token helpers over the session lexer and the nesting guard.
+import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
-import { T, tok, tokStart, tokStr, tokNum, tokBig, next, lexError, lexErrorOwn, src } from "./lexer";
+import { lx, T, next } from "./lexer";
 import { MAX_ALIGN_BYTES } from "../ir/align";
 import { llvmVersion, Feature, has, featureName, featureSince } from "../ir/version";
 
-export let failed: bool = false;
-export let errOff: i32 = 0;
-export let errMsg: string = "";
-
-export function resetParseState(): void {
-  failed = false; errOff = 0; errMsg = "";
-  stack = new I32Vec(1024); stack2 = new I32Vec(256); depth = 0;
-}
-
 // Records the first error only; always returns false so callers can `return error(...)`.
-export function error(msg: string): bool { return errorAt(msg, tokStart); }
+export function error(msg: string): bool { return errorAt(msg, lx.tokStart); }
 export function errorAt(msg: string, off: i32): bool {
-  if (!failed) {
-    failed = true; errOff = off; errMsg = msg;
+  let r = rd;
+  if (!r.failed) {
+    r.failed = true; r.errOff = off; r.errMsg = msg;
     // from LLVM 22 on, the lexer reports an unterminated string itself
-    if (tok == T.Error && lexErrorOwn && has(Feature.LexerErrorFirst)) { errOff = tokStart; errMsg = lexError; }
+    let l = lx;
+    if (l.tok == T.Error && l.lexErrorOwn && has(Feature.LexerErrorFirst)) { r.errOff = l.tokStart; r.errMsg = l.lexError; }
   }
   return false;
 }
@@ -37,59 +32,55 @@ export function checkVersion(what: string, since: i32): bool {
 // The same for a feature of the version table (ir/version.ts).
 export function checkFeature(f: Feature): bool { return has(f) || error(versionMessage(featureName(f), featureSince(f))); }
 
-// Operand/element stacks: callers record `let base = stack.len`, push, consume, then reset len.
-export let stack: I32Vec = new I32Vec(1024);
-export let stack2: I32Vec = new I32Vec(256);
-
 // Nesting guard for recursive descent (types, constants, metadata): a pathological input must
 // produce an error, not exhaust the WASM stack.
-export let depth: i32 = 0;
 export const MAX_DEPTH: i32 = 512;
 @inline export function enter(): bool {
-  if (++depth > MAX_DEPTH) return tooDeep();
+  if (++rd.depth > MAX_DEPTH) return tooDeep();
   return true;
 }
-function tooDeep(): bool { depth--; return error("nesting too deep (limit " + MAX_DEPTH.toString() + ")"); }
-@inline export function leave(): void { depth--; }
+function tooDeep(): bool { rd.depth--; return error("nesting too deep (limit " + MAX_DEPTH.toString() + ")"); }
+@inline export function leave(): void { rd.depth--; }
 
-@inline export function isWord(kw: i32): bool { return tok == T.Word && tokStr == kw; }
+@inline export function isWord(kw: i32): bool { let l = lx; return l.tok == T.Word && l.tokStr == kw; }
 // Consumes the token if it is keyword kw.
 // (Inlined: called for nearly every token; the error text is built out of line.)
-@inline export function eatWord(kw: i32): bool { if (tok == T.Word && tokStr == kw) { next(); return true; } return false; }
-@inline export function eat(t: i32): bool { if (tok == t) { next(); return true; } return false; }
+@inline export function eatWord(kw: i32): bool { let l = lx; if (l.tok == T.Word && l.tokStr == kw) { l.next(); return true; } return false; }
+@inline export function eat(t: i32): bool { if (lx.tok == t) { next(); return true; } return false; }
 @inline export function expect(t: i32, what: string): bool {
-  if (tok == t) { next(); return true; }
+  if (lx.tok == t) { next(); return true; }
   return expected(what);
 }
 @inline export function expectWord(kw: i32, what: string): bool {
-  if (tok == T.Word && tokStr == kw) { next(); return true; }
+  let l = lx;
+  if (l.tok == T.Word && l.tokStr == kw) { l.next(); return true; }
   return expected(what);
 }
 function expected(what: string): bool { return error("expected " + what); }
 // A non-negative integer literal fitting in u32.
 export function parseU32(what: string): i64 {
-  if (tok != T.Int || tokNum < 0 || tokNum > 0xffffffff) { error("expected " + what); return -1; }
-  let v = tokNum; next(); return v;
+  if (lx.tok != T.Int || lx.tokNum < 0 || lx.tokNum > 0xffffffff) { error("expected " + what); return -1; }
+  let v = lx.tokNum; next(); return v;
 }
 // LLParser::parseUInt32 / parseUInt64: an unsigned literal (a '-' sign is refused). A literal wider
 // than 64 bits keeps its low 64 bits, as LLVM's getZExtValue does for parseUInt64.
-@inline function tokNegative(): bool { return load<u8>(src + <usize>tokStart) == 45; }
+@inline function tokNegative(): bool { let l = lx; return load<u8>(l.src + <usize>l.tokStart) == 45; }
 export function parseUInt32(): i64 {
-  if (tok != T.Int || tokNegative()) { error("expected integer"); return -1; }
-  if (tokBig || <u64>tokNum > 0xffffffff) { error("expected 32-bit integer (too large)"); return -1; }
-  let v = tokNum; next(); return v;
+  if (lx.tok != T.Int || tokNegative()) { error("expected integer"); return -1; }
+  if (lx.tokBig || <u64>lx.tokNum > 0xffffffff) { error("expected 32-bit integer (too large)"); return -1; }
+  let v = lx.tokNum; next(); return v;
 }
 // `align N` or, where allowed, `align(N)`, after the word: LLParser::parseOptionalAlignment. Returns
 // the byte count (a power of two up to 2^32), or -1 after an error.
 export function parseAlignment(allowParens: bool): i64 {
-  let loc = tokStart;
+  let loc = lx.tokStart;
   let parens = allowParens && eat(T.LParen);
-  if (tok != T.Int || tokNegative()) { error("expected integer"); return -1; }
-  let v = tokNum; next();
-  if (parens && tok != T.RParen) { errorAt("expected ')'", loc); return -1; }
+  if (lx.tok != T.Int || tokNegative()) { error("expected integer"); return -1; }
+  let v = lx.tokNum; next();
+  if (parens && lx.tok != T.RParen) { errorAt("expected ')'", loc); return -1; }
   if (parens) next();
   if (v == 0 || (v & (v - 1)) != 0) { errorAt("alignment is not a power of two", loc); return -1; }
   if (<u64>v > <u64>MAX_ALIGN_BYTES) { errorAt("huge alignments are not supported yet", loc); return -1; }
   return v;
 }
-export { tok, tokStr, tokNum };
+

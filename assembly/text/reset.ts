@@ -5,10 +5,9 @@ import { strtab } from "../ir/module";
 import { setDataLayoutNames } from "../ir/datalayout";
 import { resetFP } from "../util/fp";
 import { KEYWORDS } from "./keywords";
-import { setStrTab, resetLexer } from "./lexer";
+import { newLexer } from "./lexer";
 import { resetCC } from "./cc";
-import { resetInstScratch } from "./parse-inst";
-import { resetParser } from "./parser";
+import { newReader } from "./parser";
 import { resetTypeFinder } from "./type-finder";
 import { resetValuePrinter } from "./printer-values";
 import { resetMetaPrinter } from "./printer-meta";
@@ -17,10 +16,10 @@ import { resetTypePrinter } from "./printer-types";
 import { resetPrinter } from "./printer";
 
 export function resetText(): void {
-  setStrTab(strtab);
+  newLexer(strtab);
   for (let i = 0; i < KEYWORDS.length; i++) strtab.internStr(KEYWORDS[i]);
-  resetLexer(); resetFP();
+  resetFP();
   setDataLayoutNames(strtab);
-  resetCC(); resetInstScratch(); resetParser(); resetTypeFinder();
+  resetCC(); newReader(); resetTypeFinder();
   resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();
 }

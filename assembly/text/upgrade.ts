@@ -1,7 +1,8 @@
 // Auto-upgrade: what LLVM does to older IR when it reads it, run by the parser at the end of the
 // module. Each upgrade says which LLVM versions do it; the target version is ir/version.ts.
+import { rd } from "./reader";
 import { I32Vec, U8Vec } from "../util/vec";
-import { strtab } from "./lexer";
+import { strtab } from "../ir/module";
 import { Op } from "../ir/opcodes";
 import { TK, tyKind, tyA, T_VOID, T_I64, ptrType, listLen, listAt, functionType } from "../ir/types";
 import {
@@ -56,12 +57,12 @@ function derefFirst(e: i32): i32 {
   if (e < 0 || <i32>mdKind.get(e) != MK.Expr) return e;
   let text = mdA.get(e);
   let n = strtab.lenOf(text);
-  let buf = new U8Vec(n + 16);   // rare (llvm.dbg.addr): a buffer per call
+  rd.nameBuf.clear();
   let d = n == 0 ? "DW_OP_deref" : "DW_OP_deref, ";
-  for (let i = 0; i < d.length; i++) buf.push(<u8>d.charCodeAt(i));
+  for (let i = 0; i < d.length; i++) rd.nameBuf.push(<u8>d.charCodeAt(i));
   let p = strtab.ptrOf(text);
-  for (let i = 0; i < n; i++) buf.push(load<u8>(p + <usize>i));
-  return newMD(MK.Expr, strtab.intern(buf.ptr, buf.len));
+  for (let i = 0; i < n; i++) rd.nameBuf.push(load<u8>(p + <usize>i));
+  return newMD(MK.Expr, strtab.intern(rd.nameBuf.ptr, rd.nameBuf.len));
 }
 // llvm.dbg.addr (removed in LLVM 17) reads as a dbg.value of the address with DW_OP_deref in front.
 const DBG_ADDR: i32 = 100;
@@ -149,7 +150,8 @@ export function upgradeLifetimeIntrinsics(): void {
         let addrSpace = tyA.get(vType.get(p));
         if (newDecl < 0 || tyA.get(listAt(gValueType.get(newDecl), 0)) != addrSpace) newDecl = lifetimeDecl(kind, addrSpace);
         setInsertPointBefore(c);
-        let nc = buildCall(gValueType.get(newDecl), gValue.get(newDecl), singleParam(p), 0, 1, -1, 0, 0);
+        rd.lifetimeArgs.clear(); rd.lifetimeArgs.push(p);
+        let nc = buildCall(gValueType.get(newDecl), gValue.get(newDecl), rd.lifetimeArgs, 0, 1, -1, 0, 0);
         iMD.set(nc, iMD.get(c));
         iDbg.set(nc, iDbg.get(c)); iDbg.set(c, -1);
       } else if (iDbg.get(c) >= 0) moveRecordsToNext(c);
@@ -173,9 +175,7 @@ function stripPointerCasts(p: i32): i32 {
   }
   return p;
 }
-// A one-parameter list, made per call: upgrades run once per module, and a module-level scratch
-// would outlive the arena reset (the heap it lived in is reused by the next module's tables).
-function singleParam(t: i32): I32Vec { let v = new I32Vec(1); v.push(t); return v; }
+function singleParam(t: i32): I32Vec { rd.paramScratch.clear(); rd.paramScratch.push(t); return rd.paramScratch; }
 // The new-form declaration `llvm.lifetime.<kind>.p<AS>(ptr addrspace(AS))`: the module's own, or a
 // new one at the end.
 function lifetimeDecl(kind: string, addrSpace: i32): i32 {
@@ -196,7 +196,6 @@ function moveRecordsToNext(c: i32): void {
 // at the end of the module and moves every use there. [old prefix, new prefix, first version].
 const RENAMED: string[] = ["llvm.experimental.stepvector.", "llvm.stepvector.", "22"];
 export function upgradeRenamedIntrinsics(): void {
-  let nameBuf = new U8Vec(64);   // per module: a module-level buffer would not survive the arena reset
   let n = globalCount();
   for (let g = 0; g < n; g++) {
     if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
@@ -204,12 +203,12 @@ export function upgradeRenamedIntrinsics(): void {
     for (let k = 0; k < RENAMED.length; k += 3) {
       if (llvmVersion < I32.parseInt(RENAMED[k + 2]) || !strtab.startsWithStr(nm, RENAMED[k])) continue;
       // the new prefix, then the old name's overload suffix
-      nameBuf.clear();
+      rd.nameBuf.clear();
       let np = RENAMED[k + 1];
-      for (let i = 0; i < np.length; i++) nameBuf.push(<u8>np.charCodeAt(i));
+      for (let i = 0; i < np.length; i++) rd.nameBuf.push(<u8>np.charCodeAt(i));
       let p = strtab.ptrOf(nm);
-      for (let i = RENAMED[k].length; i < strtab.lenOf(nm); i++) nameBuf.push(load<u8>(p + <usize>i));
-      let ng = declareIntrinsic(strtab.intern(nameBuf.ptr, nameBuf.len), gValueType.get(g));
+      for (let i = RENAMED[k].length; i < strtab.lenOf(nm); i++) rd.nameBuf.push(load<u8>(p + <usize>i));
+      let ng = declareIntrinsic(strtab.intern(rd.nameBuf.ptr, rd.nameBuf.len), gValueType.get(g));
       replaceAllUsesWith(fv, gValue.get(ng));
       eraseGlobal(g);
       break;

@@ -10,11 +10,11 @@
 // with the same constant offset through different source types, metadata on loads, calls to
 // different globals, self-recursion, branches, phis, switches and selects. Known equal pairs
 // (written two ways) must compare 0.
+import { rd } from "../../assembly/text/reader";
 import { I32Vec } from "../../assembly/util/vec";
 import { vName } from "../../assembly/ir/values";
 import { globalCount, gKind, GK, gValue, gFirstBlock } from "../../assembly/ir/globals";
 import { strtab } from "../../assembly/ir/module";
-import { errMsg } from "../../assembly/text/pstate";
 import { compareFunctions, resetComparator, beginComparatorRun } from "../../assembly/passes/mergefunc/comparator";
 import { functionHash, functionDetailHash, resetHash } from "../../assembly/passes/mergefunc/hash";
 import { parseFresh } from "./fresh-arena";
@@ -141,7 +141,7 @@ function checkModule(n: i32, budget: i32): i32 {
     text += genFunction("f" + i.toString(), budget);
   }
   text += FOOTER;
-  if (!parseText(text)) { trace("parse failed: " + errMsg); trace(text); return 1; }
+  if (!parseText(text)) { trace("parse failed: " + rd.errMsg); trace(text); return 1; }
   collectFunctions();
   let m = fns.len;
   checkedFunctions += m;

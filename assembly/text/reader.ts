@@ -1,0 +1,117 @@
+// The reader's state: one `Reader` per parse, holding the parser's per-module tables and scratch,
+// and its `FunctionScope` (the function body being parsed). text/reset.ts makes a new Reader after
+// each arena reset, so there is no per-file reset to forget. The lexer's token state is in
+// text/lexer.ts's `Lexer`. Fields are read into locals where a loop uses them.
+import { I32Vec, U8Vec } from "../util/vec";
+
+// The function whose body is being parsed: its locals by name and number, the placeholders its
+// forward references made, and the instruction parser's per-instruction registers. Reused from
+// function to function (`begin` empties it; names are invalidated by a stamp, not cleared).
+@final export class FunctionScope {
+  inFunction: bool = false;
+  fnValue: i32 = -1;
+  localByName: I32Vec = new I32Vec();
+  localStamp: I32Vec = new I32Vec();
+  stampNow: i32 = 0;
+  localByNum: I32Vec = new I32Vec();
+  localForwards: i32 = 0;
+  // forward-referenced local placeholders created in this function (to report the first undefined one)
+  forwardList: I32Vec = new I32Vec();
+  // the value id the instruction being defined takes (parse-inst.ts setPending)
+  pendName: i32 = -1;
+  pendNum: i32 = -1;
+  lastWasTerminator: bool = false;
+  // a comma consumed by a list loop that belongs to the trailing attachments
+  pendingComma: bool = false;
+  // debug records waiting for the instruction they precede
+  pendingRecords: I32Vec = new I32Vec(16);
+
+  begin(fnValue: i32): void {
+    this.stampNow++; this.localByNum.clear(); this.localForwards = 0; this.forwardList.clear();
+    this.inFunction = true; this.fnValue = fnValue;
+  }
+  end(): void { this.inFunction = false; this.fnValue = -1; }
+}
+
+@final export class Reader {
+  // error latch (pstate.ts): the first error only
+  failed: bool = false;
+  errOff: i32 = 0;
+  errMsg: string = "";
+  // operand/element stacks: callers record `let base = stack.len`, push, consume, reset len
+  stack: I32Vec = new I32Vec(1024);
+  stack2: I32Vec = new I32Vec(256);
+  depth: i32 = 0; // recursive-descent nesting (pstate.ts enter/leave)
+  // a load, store, alloca or atomic without `align` was parsed (ir/defaults.ts fillDefaults needed)
+  missingAlign: bool = false;
+
+  fn: FunctionScope = new FunctionScope();
+
+  // globals by name and number, and their forward placeholders (parse-symbols.ts)
+  globalByName: I32Vec = new I32Vec();
+  globalByNum: I32Vec = new I32Vec();
+  globalForwards: i32 = 0;
+  globalForwardList: I32Vec = new I32Vec();
+  // every placeholder and the source offset of its first reference, in creation order
+  fwdPosValue: I32Vec = new I32Vec();
+  fwdPosOffset: I32Vec = new I32Vec();
+
+  // module directives and entities (parser.ts, parse-globals.ts, parse-function.ts)
+  comdatByName: I32Vec = new I32Vec();
+  attrScratch: I32Vec = new I32Vec(32);
+  nextGlobalNum: i32 = 0; // the least number an unnamed global may take next
+  pendingFnAttrOwners: I32Vec = new I32Vec(); // attribute lists with `#N` to resolve after the module
+  linkageExplicit: bool = false;
+  curDSOLocal: bool = false;
+  catBuf: U8Vec = new U8Vec(64);
+  argTypes: I32Vec = new I32Vec(32);
+  argNames: I32Vec = new I32Vec(32);
+  argNums: I32Vec = new I32Vec(32);
+
+  // named types (parse-types.ts): by name strId and by number, first reference, defined flag
+  typeByName: I32Vec = new I32Vec();
+  typeByNumber: I32Vec = new I32Vec();
+  typeDefPos: I32Vec = new I32Vec();
+  typeDefined: U8Vec = new U8Vec();
+
+  // metadata (parse-meta.ts)
+  mdForValue: I32Vec = new I32Vec();
+  mdForString: I32Vec = new I32Vec();
+  mdForwardPos: I32Vec = new I32Vec(); // md number -> first reference offset
+  mdStack: I32Vec = new I32Vec(256);
+  odrTypes: I32Vec = new I32Vec();
+  S_COMPOSITE: i32 = -1; S_IDENTIFIER: i32 = -1; S_TAG: i32 = -1; S_FLAGS: i32 = -1;
+
+  // attributes (parse-attrs.ts); groups: number -> set id (-2 = not defined)
+  kindOfStr: I32Vec = new I32Vec();
+  entries: I32Vec = new I32Vec(64);
+  byOrder: I32Vec = new I32Vec(); sortTmp: I32Vec = new I32Vec(); sorted: I32Vec = new I32Vec(64);
+  groupSets: I32Vec = new I32Vec();
+  groupOrder: I32Vec = new I32Vec();
+  fnAlign: i32 = 0;      // `align N` in a function attribute position (encoded, ir/align.ts)
+  memUpgrade: i32 = -1;  // memory bits from legacy function attributes, -1 if none
+  S_ARGMEMONLY: i32 = 0; S_INACC: i32 = 0; S_INACC_OR_ARG: i32 = 0;
+
+  // blockaddress(@f, %bb) before @f's body (parse-blockaddr.ts)
+  baFunc: I32Vec = new I32Vec();
+  baName: I32Vec = new I32Vec();
+  baNum: I32Vec = new I32Vec();
+  baBlock: I32Vec = new I32Vec();
+
+  // instruction and constant scratch
+  opcodeByStr: I32Vec = new I32Vec();
+  callAttrScratch: I32Vec = new I32Vec(32);
+  maskVec: I32Vec = new I32Vec(32);
+  exprWords: I32Vec = new I32Vec(8);
+  words: I32Vec = new I32Vec(16);
+  bytes: U8Vec = new U8Vec(64);
+
+  // auto-upgrades (upgrade.ts)
+  lifetimeArgs: I32Vec = new I32Vec(2);
+  paramScratch: I32Vec = new I32Vec(1);
+  nameBuf: U8Vec = new U8Vec(64);
+}
+
+// The session's reader; parser.ts newReader() replaces it (after each arena reset).
+export let rd: Reader = new Reader();
+export function setReader(r: Reader): void { rd = r; }
