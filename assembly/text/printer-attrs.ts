@@ -2,7 +2,7 @@
 import { zext64 } from "../util/bits";
 import { decodeAlign } from "../ir/align";
 import { OutBuf } from "../util/outbuf";
-import { I32Vec } from "../util/vec";
+import { Writer } from "./writer";
 import { strtab } from "../ir/module";
 import { printType, printEscapedId } from "./printer-types";
 import {
@@ -101,20 +101,12 @@ export function printFnAttrComment(out: OutBuf, set: i32): void {
   out.byte(10);
 }
 
-// Attribute groups: set id -> slot, in order of first use.
-export let groupSlot: I32Vec = new I32Vec();
-export let groupList: I32Vec = new I32Vec();
-export function resetGroupSlots(): void { groupSlot = new I32Vec(); groupList = new I32Vec(); }
-export function noteGroup(set: i32): void {
-  if (set < 0) return;
-  if (set >= groupSlot.len) groupSlot.resize(set + 1, -1);
-  if (groupSlot.get(set) >= 0) return;
-  groupSlot.set(set, groupList.len); groupList.push(set);
-}
-export function printGroups(out: OutBuf): void {
-  for (let i = 0; i < groupList.len; i++) {
+// The `attributes #N = { ... }` table of the groups w's numbering met.
+export function printGroups(w: Writer, out: OutBuf): void {
+  let list = w.slots.groupList;
+  for (let i = 0; i < list.len; i++) {
     out.str("attributes #"); out.int(i); out.str(" = { ");
-    printAttrSet(out, groupList.get(i), true);
+    printAttrSet(out, list.get(i), true);
     out.str(" }\n");
   }
 }

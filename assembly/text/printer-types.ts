@@ -2,7 +2,7 @@
 import { OutBuf } from "../util/outbuf";
 import { TK, tyKind, tyA, tyN, tyFlags, listLen, listAt, TF_PACKED, TF_VARARG } from "../ir/types";
 import { strtab } from "../ir/module";
-import { typeNumber } from "./type-finder";
+import { writer } from "./writer";
 
 // Quoted-or-bare LLVM name with a sigil, as AsmWriter's PrintLLVMName.
 export function printName(out: OutBuf, sigil: i32, id: i32): void {
@@ -61,7 +61,10 @@ export function printType(out: OutBuf, t: i32): void {
     case TK.NamedStruct: {
       let nm = tyA.get(t);
       if (nm >= 0) printName(out, 37, nm);
-      else { out.byte(37); let k = t < typeNumber.len ? typeNumber.get(t) : -1; if (k >= 0) out.int(k); else out.i64(tyN.get(t)); }
+      else {
+        // the number the session's last type finder run gave it (rare: kept off the signature)
+        out.byte(37); let k = writer().types.numberOf(t); if (k >= 0) out.int(k); else out.i64(tyN.get(t));
+      }
       return;
     }
     case TK.Function: {
@@ -94,12 +97,12 @@ export function printStructBody(out: OutBuf, t: i32): void {
   if (packed) out.byte(62);
 }
 
-let tmp: OutBuf | null = null;
+// For messages (the parser's errors): the session writer's scratch buffer.
 export function typeToString(t: i32): string {
-  if (tmp == null) tmp = new OutBuf();
-  let o = tmp!;
+  let w = writer();
+  if (w.typeText == null) w.typeText = new OutBuf();
+  let o = w.typeText!;
   o.clear();
   printType(o, t);
   return String.UTF8.decodeUnsafe(o.buf.ptr, <usize>o.len, false);
 }
-export function resetTypePrinter(): void { tmp = null; }

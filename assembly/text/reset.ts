@@ -1,4 +1,4 @@
-// The text layer's one reset: the reader's and the writer's tables emptied for the next module,
+// The text layer's one reset: the reader's tables emptied and a new writer for the next module,
 // after the arena's (ir/arena.ts). The keywords are interned first: their string ids are the
 // lexer's keyword tokens.
 import { strtab } from "../ir/module";
@@ -9,18 +9,15 @@ import { setStrTab, resetLexer } from "./lexer";
 import { resetCC } from "./cc";
 import { resetInstScratch } from "./parse-inst";
 import { resetParser } from "./parser";
-import { resetTypeFinder } from "./type-finder";
-import { resetValuePrinter } from "./printer-values";
-import { resetMetaPrinter } from "./printer-meta";
-import { resetGroupSlots } from "./printer-attrs";
-import { resetTypePrinter } from "./printer-types";
-import { resetPrinter } from "./printer";
+import { resetDIOperands } from "../ir/di-operands";
+import { newWriter } from "./writer";
 
 export function resetText(): void {
   setStrTab(strtab);
   for (let i = 0; i < KEYWORDS.length; i++) strtab.internStr(KEYWORDS[i]);
   resetLexer(); resetFP();
   setDataLayoutNames(strtab);
-  resetCC(); resetInstScratch(); resetParser(); resetTypeFinder();
-  resetValuePrinter(); resetMetaPrinter(); resetGroupSlots(); resetTypePrinter(); resetPrinter();
+  resetCC(); resetInstScratch(); resetParser();
+  resetDIOperands();
+  newWriter(); // the writer's state is one object (writer.ts): a new one is its reset
 }
