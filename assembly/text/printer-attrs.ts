@@ -63,7 +63,7 @@ function printFPClass(out: OutBuf, mask: i32): void {
 }
 
 // One attribute; `inGroup` selects the `attributes #N = {}` spelling (align=N, alignstack=N).
-export function printAttr(out: OutBuf, set: i32, i: i32, inGroup: bool): void {
+export function printAttr(w: Writer, out: OutBuf, set: i32, i: i32, inGroup: bool): void {
   let tag = setTag(set, i), key = setKey(set, i), v0 = setV0(set, i), v1 = setV1(set, i);
   if (tag == AT.String) {
     out.byte(34); printEscapedId(out, key); out.byte(34);
@@ -71,7 +71,7 @@ export function printAttr(out: OutBuf, set: i32, i: i32, inGroup: bool): void {
     return;
   }
   if (tag == AT.Enum) { out.str(ATTR_KW[key]); return; }
-  if (tag == AT.Type) { out.str(ATTR_KW[key]); out.byte(40); printType(out, v0); out.byte(41); return; }
+  if (tag == AT.Type) { out.str(ATTR_KW[key]); out.byte(40); printType(w, out, v0); out.byte(41); return; }
   if (tag == AT.Range) { out.str(ATTR_KW[key]); out.byte(40); out.strId(strtab, v0); out.byte(41); return; }
   // int attributes
   if (key == ATTR_ALIGN) { out.str(inGroup ? "align=" : "align "); out.i64(decodeAlign(v0)); return; }
@@ -86,18 +86,18 @@ export function printAttr(out: OutBuf, set: i32, i: i32, inGroup: bool): void {
   // dereferenceable / dereferenceable_or_null
   out.str(ATTR_KW[key]); out.byte(40); out.u64(zext64(v0) | (zext64(v1) << 32)); out.byte(41);
 }
-export function printAttrSet(out: OutBuf, set: i32, inGroup: bool): void {
+export function printAttrSet(w: Writer, out: OutBuf, set: i32, inGroup: bool): void {
   let n = setSize(set);
-  for (let i = 0; i < n; i++) { if (i > 0) out.byte(32); printAttr(out, set, i, inGroup); }
+  for (let i = 0; i < n; i++) { if (i > 0) out.byte(32); printAttr(w, out, set, i, inGroup); }
 }
 // The `; Function Attrs:` comment: every non-string attribute.
-export function printFnAttrComment(out: OutBuf, set: i32): void {
+export function printFnAttrComment(w: Writer, out: OutBuf, set: i32): void {
   let n = setSize(set);
   let any = false;
   for (let i = 0; i < n; i++) if (setTag(set, i) != AT.String) { any = true; break; }
   if (!any) return;
   out.str("; Function Attrs:");
-  for (let i = 0; i < n; i++) if (setTag(set, i) != AT.String) { out.byte(32); printAttr(out, set, i, false); }
+  for (let i = 0; i < n; i++) if (setTag(set, i) != AT.String) { out.byte(32); printAttr(w, out, set, i, false); }
   out.byte(10);
 }
 
@@ -106,7 +106,7 @@ export function printGroups(w: Writer, out: OutBuf): void {
   let list = w.slots.groupList;
   for (let i = 0; i < list.len; i++) {
     out.str("attributes #"); out.int(i); out.str(" = { ");
-    printAttrSet(out, list.get(i), true);
+    printAttrSet(w, out, list.get(i), true);
     out.str(" }\n");
   }
 }

@@ -57,7 +57,7 @@ export function printGlobalVar(w: Writer, g: i32): void {
   if (gAddrSpace.get(g) != 0) { out.str("addrspace("); out.int(gAddrSpace.get(g)); out.str(") "); }
   if (gFlags.get(g) & GF_EXTERN_INIT) out.str("externally_initialized ");
   out.str((gFlags.get(g) & GF_CONSTANT) != 0 ? "constant " : "global ");
-  printType(out, gValueType.get(g));
+  printType(w, out, gValueType.get(g));
   if (defined) { out.byte(32); printValueRef(w, out, operand(v, 0)); }
   if (gSection.get(g) >= 0) { out.str(", section \""); printEscapedId(out, gSection.get(g)); out.byte(34); }
   if (gPartition.get(g) >= 0) { out.str(", partition \""); printEscapedId(out, gPartition.get(g)); out.byte(34); }
@@ -79,7 +79,7 @@ export function printAliasOrIFunc(w: Writer, g: i32): void {
   if (ua != 0) { out.str(UNNAMED_NAMES[ua]); out.byte(32); }
   let isAlias = <i32>gKind.get(g) == GK.Alias;
   out.str(isAlias ? "alias " : "ifunc ");
-  printType(out, gValueType.get(g)); out.str(", ");
+  printType(w, out, gValueType.get(g)); out.str(", ");
   let a = operand(v, 0);
   if (isAlias && <i32>vKind.get(a) == VK.ConstExpr) printValueRef(w, out, a); else printTypedValue(w, out, a);
   if (gPartition.get(g) >= 0) { out.str(", partition \""); printEscapedId(out, gPartition.get(g)); out.byte(34); }
@@ -96,7 +96,7 @@ export function printFunction(w: Writer, g: i32): void {
   let v = gValue.get(g);
   let al = gAttrs.get(g);
   let fs = fnAttrs(al);
-  if (fs >= 0) printFnAttrComment(out, fs);
+  if (fs >= 0) printFnAttrComment(w, out, fs);
   let decl = isDeclaration(g);
   if (decl && has(Feature.UnknownIntrinsicComment) && strtab.startsWithStr(vName.get(v), "llvm.") && !isKnownIntrinsic22(vName.get(v))) {
     out.str("; Unknown intrinsic\n");
@@ -107,17 +107,17 @@ export function printFunction(w: Writer, g: i32): void {
   if (gCC.get(g) != 0) { printCC(out, gCC.get(g)); out.byte(32); }
   let ft = gValueType.get(g);
   let rs = retAttrs(al);
-  if (rs >= 0 && setSize(rs) > 0) { printAttrSet(out, rs, false); out.byte(32); }
-  printType(out, tyA.get(ft)); out.byte(32);
+  if (rs >= 0 && setSize(rs) > 0) { printAttrSet(w, out, rs, false); out.byte(32); }
+  printType(w, out, tyA.get(ft)); out.byte(32);
   printValueRef(w, out, v);
   out.byte(40);
   if (!decl) w.slots.numberLocals(g);
   let np = listLen(ft);
   for (let i = 0; i < np; i++) {
     if (i > 0) out.str(", ");
-    printType(out, listAt(ft, i));
+    printType(w, out, listAt(ft, i));
     let pa = paramAttrs(al, i);
-    if (pa >= 0 && setSize(pa) > 0) { out.byte(32); printAttrSet(out, pa, false); }
+    if (pa >= 0 && setSize(pa) > 0) { out.byte(32); printAttrSet(w, out, pa, false); }
     if (!decl) { out.byte(32); printValueRef(w, out, gFirstArg.get(g) + i); }
   }
   if (tyFlags.get(ft) & TF_VARARG) { if (np > 0) out.str(", "); out.str("..."); }

@@ -109,7 +109,7 @@ export function printInstruction(w: Writer, i: i32): void {
       break;
     }
     case Op.Phi: {
-      out.byte(32); printType(out, t); out.byte(32);
+      out.byte(32); printType(w, out, t); out.byte(32);
       for (let k = 0; k + 1 < n; k += 2) {
         if (k > 0) out.str(", ");
         out.str("[ "); printValueRef(w, out, operand(i, k)); out.str(", "); printValueRef(w, out, operand(i, k + 1)); out.str(" ]");
@@ -123,7 +123,7 @@ export function printInstruction(w: Writer, i: i32): void {
       break;
     }
     case Op.LandingPad: {
-      out.byte(32); printType(out, t);
+      out.byte(32); printType(w, out, t);
       let nc = listCount(i);
       let cleanup = (f & F_CLEANUP) != 0;
       if (cleanup || nc != 0) out.byte(10);
@@ -162,7 +162,7 @@ export function printInstruction(w: Writer, i: i32): void {
       out.byte(32);
       if (f & F_INALLOCA) out.str("inalloca ");
       if (f & F_SWIFTERROR) out.str("swifterror ");
-      printType(out, iExt.get(i));
+      printType(w, out, iExt.get(i));
       let sz = operand(i, 0);
       if (!(vType.get(sz) == T_I32 && isOne(sz))) { out.str(", "); printTypedValue(w, out, sz); }
       let a = alignBytes(i);
@@ -171,16 +171,16 @@ export function printInstruction(w: Writer, i: i32): void {
       if (as != 0) { out.str(", addrspace("); out.int(as); out.byte(41); }
       break;
     }
-    case Op.VAArg: { out.byte(32); printTypedValue(w, out, operand(i, 0)); out.str(", "); printType(out, t); break; }
+    case Op.VAArg: { out.byte(32); printTypedValue(w, out, operand(i, 0)); out.str(", "); printType(w, out, t); break; }
     default: {
-      if (isCast(op)) { out.byte(32); printTypedValue(w, out, operand(i, 0)); out.str(" to "); printType(out, t); break; }
+      if (isCast(op)) { out.byte(32); printTypedValue(w, out, operand(i, 0)); out.str(" to "); printType(w, out, t); break; }
       if (n == 0) break;
-      if (op == Op.GetElementPtr) { out.byte(32); printType(out, iExt.get(i)); out.byte(44); }
-      else if (op == Op.Load) { out.byte(32); printType(out, t); out.byte(44); }
+      if (op == Op.GetElementPtr) { out.byte(32); printType(w, out, iExt.get(i)); out.byte(44); }
+      else if (op == Op.Load) { out.byte(32); printType(w, out, t); out.byte(44); }
       let all = op == Op.Select || op == Op.Store || op == Op.ShuffleVector || op == Op.AtomicCmpXchg || op == Op.AtomicRMW;
       let t0 = vType.get(operand(i, 0));
       if (!all) for (let k = 1; k < n; k++) if (vType.get(operand(i, k)) != t0) { all = true; break; }
-      if (!all) { out.byte(32); printType(out, t0); }
+      if (!all) { out.byte(32); printType(w, out, t0); }
       out.byte(32);
       for (let k = 0; k < n; k++) {
         if (k > 0) out.str(", ");
@@ -234,13 +234,13 @@ function printCall(w: Writer, out: OutBuf, i: i32, op: i32, f: i32): void {
   if (cc != 0) { out.byte(32); printCC(out, cc); }
   let al = callAttrs(i);
   let rs = retAttrs(al);
-  if (rs >= 0 && setSize(rs) > 0) { out.byte(32); printAttrSet(out, rs, false); }
+  if (rs >= 0 && setSize(rs) > 0) { out.byte(32); printAttrSet(w, out, rs, false); }
   let calleeV = operand(i, 0);
   let ct = vType.get(calleeV);
   if (<i32>tyKind.get(ct) == TK.Ptr && (tyA.get(ct) != 0 || programAddrSpace() != 0)) { out.str(" addrspace("); out.int(tyA.get(ct)); out.byte(41); }
   let ft = callFnType(i);
   out.byte(32);
-  if (tyFlags.get(ft) & TF_VARARG) printType(out, ft); else printType(out, tyA.get(ft));
+  if (tyFlags.get(ft) & TF_VARARG) printType(w, out, ft); else printType(w, out, tyA.get(ft));
   out.byte(32);
   printValueRef(w, out, calleeV);
   out.byte(40);
@@ -248,9 +248,9 @@ function printCall(w: Writer, out: OutBuf, i: i32, op: i32, f: i32): void {
   for (let k = 0; k < na; k++) {
     if (k > 0) out.str(", ");
     let a = operand(i, 1 + k);
-    printType(out, vType.get(a));
+    printType(w, out, vType.get(a));
     let pa = paramAttrs(al, k);
-    if (pa >= 0 && setSize(pa) > 0) { out.byte(32); printAttrSet(out, pa, false); }
+    if (pa >= 0 && setSize(pa) > 0) { out.byte(32); printAttrSet(w, out, pa, false); }
     out.byte(32); printValueRef(w, out, a);
   }
   if (op == Op.Call && ((f >> F_TAIL_SHIFT) & 3) == 2) {

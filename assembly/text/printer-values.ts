@@ -49,7 +49,7 @@ export function printValueRef(w: Writer, out: OutBuf, v: i32): void {
 // Type and value.
 export function printTypedValue(w: Writer, out: OutBuf, v: i32): void {
   if (v < 0) { out.str("<null operand!>"); return; }
-  printType(out, vType.get(v)); out.byte(32); printValueRef(w, out, v);
+  printType(w, out, vType.get(v)); out.byte(32); printValueRef(w, out, v);
 }
 
 function printFP(w: Writer, out: OutBuf, c: i32): void {
@@ -234,9 +234,9 @@ function printConstExpr(w: Writer, out: OutBuf, c: i32): void {
     if (f & F_DISJOINT) out.str(" disjoint");
   }
   out.str(" (");
-  if (op == Op.GetElementPtr) { printType(out, ext.get(iExt.get(c))); out.str(", "); }
+  if (op == Op.GetElementPtr) { printType(w, out, ext.get(iExt.get(c))); out.str(", "); }
   let n = numOperands(c);
   for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(w, out, operand(c, i)); }
-  if (isCast(op)) { out.str(" to "); printType(out, vType.get(c)); }
+  if (isCast(op)) { out.str(" to "); printType(w, out, vType.get(c)); }
   out.byte(41);
 }

@@ -116,8 +116,8 @@ function printTypes(w: Writer, only: i32 = -1): void {
       let t = foundStructs.get(i);
       let named = tyA.get(t) >= 0;
       if ((pass == 0) == named) continue;
-      printType(out, t); out.str(" = type ");
-      printStructBody(out, t);
+      printType(w, out, t); out.str(" = type ");
+      printStructBody(w, out, t);
       out.byte(10);
     }
   }

@@ -2,11 +2,11 @@
 // output buffer, the slot numbering (slots.ts SlotTable: unnamed values, metadata, attribute
 // groups), the type finder's discovery order and struct numbers (type-finder.ts TypeFinder), the
 // number formatting scratch and the progress of a chunked print. The printer's functions get
-// it as their first argument (printer.ts drives it, printer-*.ts print into it).
+// it as their first argument (printer.ts drives it; printer-*.ts print with its numbering).
 //
 //   let w = writer();                    // the session's writer (or one of your own: new Writer())
 //   printModule(w)                       // numbers the module, prints into w.out
-//   numberForDiagnostics(w); numberFunction(w, g); printTypedValue(w, dst, v)   // diagnostics
+//   numberForDiagnostics(w); numberFunction(w, g); printTypedValue(w, dst, v)   // diagnostics into dst
 //
 // The session's writer is the text layer's one writer variable: text/reset.ts makes a new one
 // for each module (the arena's reset frees the old one), so no table outlives its module.

@@ -81,5 +81,5 @@ export function w(v: i32): void {
   out.byte(10);
 }
 // A type: a space and the type, no newline (as opt writes it).
-export function wt(t: i32): void { out.byte(32); printType(out, t); }
+export function wt(t: i32): void { out.byte(32); printType(writer(), out, t); }
 export function bad(msg: string, v: i32): void { fail(msg); w(v); }
