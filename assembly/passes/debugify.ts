@@ -34,7 +34,7 @@ export const LEVEL_LOCATIONS = 0, LEVEL_VARIABLES = 1;
 let raw: OutBuf = new OutBuf();
 let varsOfFn: I32Vec = new I32Vec();
 let typeBySize: I32Vec = new I32Vec();   // (size, DIBasicType) pairs
-export function resetDebugify(): void { raw = new OutBuf(); varsOfFn = new I32Vec(); typeBySize = new I32Vec(); }
+export function resetDebugify(): void { raw = new OutBuf(); varsOfFn = new I32Vec(); typeBySize = new I32Vec(); scratch = new I32Vec(); }
 
 // ---- building nodes ----
 

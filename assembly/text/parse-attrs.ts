@@ -1,7 +1,6 @@
 // Attributes: parameter/return/function attribute lists, attribute groups (`attributes #N = {}`),
 // and the upgrade of old function memory attributes (readnone, argmemonly, ...) to memory(...).
 import { I32Vec } from "../util/vec";
-import { sortStable } from "../util/sort";
 import { T, tok, tokStr, tokNum, tokStart, tokEnd, next, src, strtab } from "./lexer";
 import * as K from "./keywords";
 import { error, errorI, errorAt, eat, expect, isWord, stack, failed, parseAlignment, parseUInt32, checkVersion, checkFeature, versionMessage } from "./pstate";
@@ -20,7 +19,6 @@ export const AT_GROUPREF: i32 = 7; // unresolved `#N` inside a function attribut
 
 let kindOfStr: I32Vec = new I32Vec();
 let entries: I32Vec = new I32Vec(64);
-let byOrder: I32Vec = new I32Vec(), sortTmp: I32Vec = new I32Vec(), sorted: I32Vec = new I32Vec(64);
 // Attribute groups: number -> set id (-2 = not defined).
 export let groupSets: I32Vec = new I32Vec();
 export let groupOrder: I32Vec = new I32Vec();
@@ -31,7 +29,7 @@ let S_ARGMEMONLY: i32 = 0, S_INACC: i32 = 0, S_INACC_OR_ARG: i32 = 0;
 
 export function resetAttrParser(): void {
 
-  kindOfStr = new I32Vec(); entries = new I32Vec(64); byOrder = new I32Vec(); sortTmp = new I32Vec(); sorted = new I32Vec(64); groupSets = new I32Vec(); groupOrder = new I32Vec();
+  kindOfStr = new I32Vec(); entries = new I32Vec(64); groupSets = new I32Vec(); groupOrder = new I32Vec();
   for (let i = 0; i < ATTR_KW.length; i++) {
     let s = strtab.internStr(ATTR_KW[i]);
     if (s >= kindOfStr.len) kindOfStr.resize(s + 1, -1);
@@ -314,20 +312,21 @@ function parseOne(ctx: i32): bool {
 function internSet(): i32 {
   let n = entries.len >> 2;
   if (n == 0) return -1;
-  // entry numbers sorted by (isString, kind | key bytes)
-  byOrder.clear();
-  for (let i = 0; i < n; i++) byOrder.push(i);
-  sortStable<EntryOrder>(byOrder, 0, n, sortTmp);
-  // dedupe: keep the last of equal kinds/keys (stable sort keeps source order)
-  sorted.clear();
-  for (let i = 0; i < n; i++) {
-    let e = byOrder.get(i);
-    if (i + 1 < n && sameSlot(e, byOrder.get(i + 1))) continue;
-    for (let k = 0; k < 4; k++) sorted.push(entries.get(e * 4 + k));
+  // insertion sort by (isString, kind | key bytes)
+  for (let i = 1; i < n; i++) {
+    let j = i;
+    while (j > 0 && cmpEntry(j - 1, j) > 0) { swap(j - 1, j); j--; }
   }
-  return attrSets.internVec(sorted, 0, sorted.len);
+  // dedupe: keep the last of equal kinds/keys (stable sort keeps source order)
+  let out = 0;
+  for (let i = 0; i < n; i++) {
+    if (i + 1 < n && sameSlot(i, i + 1)) continue;
+    if (out != i) for (let k = 0; k < 4; k++) entries.set(out * 4 + k, entries.get(i * 4 + k));
+    out++;
+  }
+  entries.len = out * 4;
+  return attrSets.internVec(entries, 0, entries.len);
 }
-@final class EntryOrder { @inline less(a: i32, b: i32): bool { return cmpEntry(a, b) < 0; } }
 function rank(i: i32): i32 { let t = entries.get(i * 4); return t == AT.String ? 1 : (t == AT_GROUPREF ? 2 : 0); }
 function cmpEntry(a: i32, b: i32): i32 {
   let ra = rank(a), rb = rank(b);
@@ -337,6 +336,9 @@ function cmpEntry(a: i32, b: i32): i32 {
   return ka - kb;
 }
 function sameSlot(a: i32, b: i32): bool { return rank(a) == rank(b) && entries.get(a * 4 + 1) == entries.get(b * 4 + 1) && rank(a) != 2; }
+function swap(a: i32, b: i32): void {
+  for (let k = 0; k < 4; k++) { let t = entries.get(a * 4 + k); entries.set(a * 4 + k, entries.get(b * 4 + k)); entries.set(b * 4 + k, t); }
+}
 
 // `attributes #N = { ... }`; current token is the keyword.
 export function parseAttrGroupDef(): bool {

@@ -56,12 +56,12 @@ function derefFirst(e: i32): i32 {
   if (e < 0 || <i32>mdKind.get(e) != MK.Expr) return e;
   let text = mdA.get(e);
   let n = strtab.lenOf(text);
-  nameBuf.clear();
+  let buf = new U8Vec(n + 16);   // rare (llvm.dbg.addr): a buffer per call
   let d = n == 0 ? "DW_OP_deref" : "DW_OP_deref, ";
-  for (let i = 0; i < d.length; i++) nameBuf.push(<u8>d.charCodeAt(i));
+  for (let i = 0; i < d.length; i++) buf.push(<u8>d.charCodeAt(i));
   let p = strtab.ptrOf(text);
-  for (let i = 0; i < n; i++) nameBuf.push(load<u8>(p + <usize>i));
-  return newMD(MK.Expr, strtab.intern(nameBuf.ptr, nameBuf.len));
+  for (let i = 0; i < n; i++) buf.push(load<u8>(p + <usize>i));
+  return newMD(MK.Expr, strtab.intern(buf.ptr, buf.len));
 }
 // llvm.dbg.addr (removed in LLVM 17) reads as a dbg.value of the address with DW_OP_deref in front.
 const DBG_ADDR: i32 = 100;
@@ -118,7 +118,6 @@ export function upgradeModuleFlags(): void {
 // `declare void @llvm.lifetime.<kind>.i64(i64)` is left where the upgrade mangled the old
 // signature (opt-22 prints it, without attributes; so do we). Runs after the intrinsic attributes
 // are given.
-let lifetimeArgs: I32Vec = new I32Vec(2);
 export function upgradeLifetimeIntrinsics(): void {
   let n = globalCount();
   for (let g = 0; g < n; g++) {
@@ -150,8 +149,7 @@ export function upgradeLifetimeIntrinsics(): void {
         let addrSpace = tyA.get(vType.get(p));
         if (newDecl < 0 || tyA.get(listAt(gValueType.get(newDecl), 0)) != addrSpace) newDecl = lifetimeDecl(kind, addrSpace);
         setInsertPointBefore(c);
-        lifetimeArgs.clear(); lifetimeArgs.push(p);
-        let nc = buildCall(gValueType.get(newDecl), gValue.get(newDecl), lifetimeArgs, 0, 1, -1, 0, 0);
+        let nc = buildCall(gValueType.get(newDecl), gValue.get(newDecl), singleParam(p), 0, 1, -1, 0, 0);
         iMD.set(nc, iMD.get(c));
         iDbg.set(nc, iDbg.get(c)); iDbg.set(c, -1);
       } else if (iDbg.get(c) >= 0) moveRecordsToNext(c);
@@ -175,8 +173,9 @@ function stripPointerCasts(p: i32): i32 {
   }
   return p;
 }
-let paramScratch: I32Vec = new I32Vec(1);
-function singleParam(t: i32): I32Vec { paramScratch.clear(); paramScratch.push(t); return paramScratch; }
+// A one-parameter list, made per call: upgrades run once per module, and a module-level scratch
+// would outlive the arena reset (the heap it lived in is reused by the next module's tables).
+function singleParam(t: i32): I32Vec { let v = new I32Vec(1); v.push(t); return v; }
 // The new-form declaration `llvm.lifetime.<kind>.p<AS>(ptr addrspace(AS))`: the module's own, or a
 // new one at the end.
 function lifetimeDecl(kind: string, addrSpace: i32): i32 {
@@ -196,8 +195,8 @@ function moveRecordsToNext(c: i32): void {
 // Intrinsics LLVM renamed: reading the old name, the version that renamed it declares the new name
 // at the end of the module and moves every use there. [old prefix, new prefix, first version].
 const RENAMED: string[] = ["llvm.experimental.stepvector.", "llvm.stepvector.", "22"];
-let nameBuf: U8Vec = new U8Vec(64);
 export function upgradeRenamedIntrinsics(): void {
+  let nameBuf = new U8Vec(64);   // per module: a module-level buffer would not survive the arena reset
   let n = globalCount();
   for (let g = 0; g < n; g++) {
     if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;

@@ -71,10 +71,11 @@ function scramble(acc: usize, s: usize): void {
   }
 }
 
-let accBuf: StaticArray<u64> = new StaticArray<u64>(8);
+// Scratch in static memory: a heap array made at start-up would not survive the arena reset.
+const ACC_BUF: usize = memory.data(64, 8);
 
 function hashLong(p: usize, len: usize): u64 {
-  let acc = changetype<usize>(accBuf);
+  let acc = ACC_BUF;
   store<u64>(acc, P32_3); store<u64>(acc + 8, P64_1); store<u64>(acc + 16, P64_2); store<u64>(acc + 24, P64_3);
   store<u64>(acc + 32, P64_4); store<u64>(acc + 40, P32_2); store<u64>(acc + 48, P64_5); store<u64>(acc + 56, P32_1);
   const STRIPE: usize = 64;
@@ -144,9 +145,9 @@ export function xxh3(p: usize, len: usize): u64 {
 // stable_hash_combine over `n` 64-bit words at `p` (little-endian, as on the hosts LLVM runs on).
 @inline export function stableHashCombine(p: usize, n: i32): u64 { return xxh3(p, <usize>n << 3); }
 
-let one: StaticArray<u64> = new StaticArray<u64>(1);
+const ONE_WORD: usize = memory.data(8, 8);
 // stable_hash_combine of a single word.
 export function stableHash1(w: u64): u64 {
-  unchecked(one[0] = w);
-  return xxh3(changetype<usize>(one), 8);
+  store<u64>(ONE_WORD, w);
+  return xxh3(ONE_WORD, 8);
 }

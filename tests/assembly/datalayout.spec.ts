@@ -14,8 +14,9 @@
 //      struct K { char c; long l; short s; };          struct L { char c; __int128 x; };  (64-bit)
 //      struct M { char c; __attribute__((address_space(3))) int *p3;
 //                 __attribute__((address_space(5))) int *p5; long long l; };            (amdgcn)
+import { parseDataLayout } from "../../assembly/ir/datalayout-parse";
 import {
-  parseDataLayout, dataLayoutError, resetDataLayout, invalidateStructLayouts, setDataLayoutNames,
+  dataLayoutError, resetDataLayout, invalidateStructLayouts, setDataLayoutNames,
   dataLayoutStrPtr, dataLayoutStrLen,
   typeSizeInBits, typeStoreSize, typeStoreSizeInBits, typeAllocSize, typeAllocSizeInBits,
   typeIsSized, typeIsScalable, abiAlignment, prefAlignment, integerAlignment,

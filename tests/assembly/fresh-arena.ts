@@ -2,7 +2,7 @@
 // without __reset (which would free the test framework's memory): the same per-layer resets.
 import { strtab, dataLayout } from "../../assembly/ir/module";
 import { resetArena } from "../../assembly/ir/arena";
-import { parseDataLayout } from "../../assembly/ir/datalayout";
+import { parseDataLayout } from "../../assembly/ir/datalayout-parse";
 import { resetText } from "../../assembly/text/reset";
 import { parseModule } from "../../assembly/text/parser";
 import { fillDefaults } from "../../assembly/ir/defaults";

@@ -37,7 +37,7 @@ import { intLow64, intWordCount, intWord } from "../../ir/constants";
 import { strtab } from "../../ir/module";
 import { directCallee, callFnHas, callRetHas, callParamHas, isIntrinsicCall } from "../../ir/query";
 import { FunctionAnalyses } from "../../analysis/context";
-import { assumptionsFor, assumeAt, nextAssumption, validAssumeForContext, transfersExecution } from "./assume";
+import { assumptionsFor, assumeAt, nextAssumption, validAssumeForContext, transfersExecution } from "./assumptions";
 
 const MAX_DEPTH = 6;
 const MDK_DEREF = 12, MDK_DEREF_OR_NULL = 13, MDK_ALIGN = 17;
@@ -357,7 +357,7 @@ function noundefAssumed(v: i32, cxt: i32): bool {
 // From just after v (the entry block for an argument), following single successors, at most 31
 // instructions while execution surely goes on: an instruction that is UB on a poison operand uses
 // v or a value poison in v flows to. intrinsics: calls of LLVM 22's poison-propagating intrinsics
-// pass poison on (the LLVM 19 walk of assume.ts stops poison at every call).
+// pass poison on (the LLVM 19 walk, isGuaranteedNotToBePoison in known-nonzero.ts, stops poison at every call).
 
 let yields: I32Vec = new I32Vec();
 let seenB: I32Vec = new I32Vec();

@@ -26,30 +26,33 @@ function cmpAttr(sl: i32, i: i32, sr: i32, j: i32): i32 {
 }
 // `range(iN lo, hi)` attributes: by width, then lower, then upper bound (as unsigned N-bit values;
 // bounds beyond 64 bits compare by text).
-let rangeVals: StaticArray<i64> = new StaticArray<i64>(3);
+// in static memory: a heap array made at start-up would not survive the arena reset
+const RANGE_VALS: usize = memory.data(24, 8);
+@inline function rangeVal(i: i32): i64 { return load<i64>(RANGE_VALS + (<usize>i << 3)); }
+@inline function setRangeVal(i: i32, v: i64): void { store<i64>(RANGE_VALS + (<usize>i << 3), v); }
 function parseRange(text: i32): bool {
   let p = strtab.ptrOf(text), n = strtab.lenOf(text);
   let k = 0, i = 0;
   while (i < n && k < 3) {
     let c = <i32>load<u8>(p + <usize>i);
-    if (c == 105 /* i */ && k == 0) { i++; let w: i64 = 0; while (i < n && load<u8>(p + <usize>i) >= 48 && load<u8>(p + <usize>i) <= 57) { w = w * 10 + <i64>(load<u8>(p + <usize>i) - 48); i++; } unchecked(rangeVals[0] = w); k = 1; continue; }
+    if (c == 105 /* i */ && k == 0) { i++; let w: i64 = 0; while (i < n && load<u8>(p + <usize>i) >= 48 && load<u8>(p + <usize>i) <= 57) { w = w * 10 + <i64>(load<u8>(p + <usize>i) - 48); i++; } setRangeVal(0, w); k = 1; continue; }
     if (k > 0 && (c == 45 || (c >= 48 && c <= 57))) {
       let neg = c == 45; if (neg) i++;
       let v: u64 = 0, digits = 0;
       while (i < n && load<u8>(p + <usize>i) >= 48 && load<u8>(p + <usize>i) <= 57) { v = v * 10 + <u64>(load<u8>(p + <usize>i) - 48); i++; digits++; if (digits > 19) return false; }
-      unchecked(rangeVals[k] = neg ? -<i64>v : <i64>v); k++;
+      setRangeVal(k, neg ? -<i64>v : <i64>v); k++;
       continue;
     }
     i++;
   }
-  return k == 3 && unchecked(rangeVals[0]) <= 64;
+  return k == 3 && rangeVal(0) <= 64;
 }
 function cmpRangeText(l: i32, r: i32): i32 {
   if (l == r) return 0;
   if (!parseRange(l)) return cmpStr(l, r);
-  let w = unchecked(rangeVals[0]), lo = <u64>unchecked(rangeVals[1]), hi = <u64>unchecked(rangeVals[2]);
+  let w = rangeVal(0), lo = <u64>rangeVal(1), hi = <u64>rangeVal(2);
   if (!parseRange(r)) return cmpStr(l, r);
-  let w2 = unchecked(rangeVals[0]), lo2 = <u64>unchecked(rangeVals[1]), hi2 = <u64>unchecked(rangeVals[2]);
+  let w2 = rangeVal(0), lo2 = <u64>rangeVal(1), hi2 = <u64>rangeVal(2);
   if (w != w2) return cmpI(w, w2);
   let mask: u64 = w >= 64 ? <u64>-1 : (<u64>1 << <u64>w) - 1;
   let res = cmpU(lo & mask, lo2 & mask); if (res != 0) return res;
