@@ -12,11 +12,12 @@ import { resetAttributes } from "./attributes";
 import { resetDataLayout, resetDataLayoutTables } from "./datalayout";
 import { resetBuilder } from "./builder";
 import { resetIntrinsics } from "./intrinsics";
+import { resetDIOperands } from "./di-operands";
 
 // valueHint: the expected value count (the value columns are sized for it).
 export function resetArena(valueHint: i32): void {
   resetModule();
   resetTypes(); resetValues(valueHint); resetConstants(); resetGlobals(); resetMetadata(); resetDebugInfo(); resetAttributes();
   resetDataLayoutTables(); resetDataLayout();
-  resetBuilder(); resetIntrinsics();
+  resetBuilder(); resetIntrinsics(); resetDIOperands();
 }

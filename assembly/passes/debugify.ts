@@ -24,7 +24,8 @@ import { T_VOID, T_I32, TK, kindOf } from "../ir/types";
 import { getInt, intLow64 } from "../ir/constants";
 import { typeAllocSizeInBits, typeIsSized } from "../ir/datalayout";
 import { printEscaped } from "../text/printer-types";
-import { moduleId, numberForDiagnostics, numberFunction, printInstructionTo } from "../text/printer";
+import { numberForDiagnostics, numberFunction, printInstructionTo } from "../text/printer";
+import { writer } from "../text/writer";
 import { printRecord } from "../text/printer-meta";
 
 // -debugify-level=locations attaches locations only; -debugify-quiet silences the report.
@@ -154,7 +155,7 @@ export function runDebugify(out: OutBuf, level: i32, beQuiet: bool): bool {
   if (findNamedMD("llvm.dbg.cu") >= 0) { say("ModuleDebugify: Skipping module with debug info\n"); return false; }
   ensureNames();
   typeBySize.clear();
-  let nameId = moduleId;
+  let nameId = writer().moduleId;
   let file = beginNode("DIFile", false);
   rawField("filename", nameId >= 0 ? quoted(strtab.ptrOf(nameId), strtab.lenOf(nameId)) : quotedStr(""));
   rawField("directory", quotedStr("/"));
@@ -353,8 +354,8 @@ function misSized(r: i32, out: OutBuf, g: i32): bool {
   if (bad && !quiet) {
     out.str("ERROR: dbg.value operand has size " + valueSize.toString() + ", but its variable has size " +
       varSize.toString() + ": ");
-    numberForDiagnostics(); numberFunction(g);
-    printRecord(out, r);
+    numberForDiagnostics(writer()); numberFunction(writer(), g);
+    printRecord(writer(), out, r);
     out.str("\n");
   }
   return bad;
@@ -380,13 +381,13 @@ export function runCheckDebugify(out: OutBuf, beQuiet: bool): void {
           continue;
         }
         if (<i32>iOp.get(i) != Op.Phi && dl < 0 && !quiet) {
-          if (!numbered) { numberForDiagnostics(); numbered = true; }
-          numberFunction(g);
+          if (!numbered) { numberForDiagnostics(writer()); numbered = true; }
+          numberFunction(writer(), g);
           out.str("WARNING: Instruction with empty DebugLoc in function ");
           let fn = vName.get(gValue.get(g));
           if (fn >= 0) out.bytes(strtab.ptrOf(fn), strtab.lenOf(fn));
           out.str(" --");
-          printInstructionTo(out, i);
+          printInstructionTo(writer(), out, i);
           out.str("\n");
         }
       }

@@ -20,6 +20,7 @@ import { DomTree } from "../analysis/domtree";
 import { FunctionAnalyses, analyses } from "../analysis/context";
 import { printValueRef } from "../text/printer-values";
 import { numberFunction } from "../text/printer";
+import { writer } from "../text/writer";
 
 // The function's name as StringRef (raw bytes, no sigil or quotes).
 export function printFunctionName(out: OutBuf, g: i32): void {
@@ -29,13 +30,13 @@ export function printFunctionName(out: OutBuf, g: i32): void {
 // A tree node as printAsOperand prints its block (or the virtual exit).
 export function printNodeName(out: OutBuf, t: DomTree, node: i32): void {
   if (t.isVirtualRoot(node)) { out.str(" <<exit node>>"); return; }
-  printValueRef(out, t.cfg.block.get(node));
+  printValueRef(writer(), out, t.cfg.block.get(node));
 }
 
 export function printDomTreeOf(out: OutBuf, g: i32, post: bool, fa: FunctionAnalyses): void {
   fa.buildCFG(g);
   let t = post ? fa.buildPostDomTree() : fa.buildDomTree();
-  numberFunction(g);
+  numberFunction(writer(), g);
   out.str(post ? "PostDominatorTree for function: " : "DominatorTree for function: ");
   printFunctionName(out, g);
   out.byte(10);
@@ -50,7 +51,7 @@ export function printTree(out: OutBuf, t: DomTree): void {
   out.byte(10);
   for (let k = 0; k < t.preorder.len; k++) printNode(out, t, t.preorder.get(k), valid);
   out.str("Roots: ");
-  for (let i = 0; i < t.roots.len; i++) { printValueRef(out, t.cfg.block.get(t.roots.get(i))); out.byte(32); }
+  for (let i = 0; i < t.roots.len; i++) { printValueRef(writer(), out, t.cfg.block.get(t.roots.get(i))); out.byte(32); }
   out.byte(10);
 }
 

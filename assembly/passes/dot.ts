@@ -18,6 +18,7 @@ import { PROB_ONE } from "../analysis/bpi";
 import { FunctionAnalyses, analyses } from "../analysis/context";
 import { printValueRef } from "../text/printer-values";
 import { numberForBlockPrint, printInstructionTo } from "../text/printer";
+import { writer } from "../text/writer";
 import { has, Feature } from "../ir/version";
 import { printFunctionName } from "./domprint";
 import { addSideFile } from "./sidefiles";
@@ -87,7 +88,7 @@ function bbName(dst: OutBuf, b: i32): void {
   let nm = vName.get(b);
   if (nm >= 0) { dst.strId(strtab, nm); return; }
   let s = dst.len;
-  printValueRef(dst, b);
+  printValueRef(writer(), dst, b);
   // drop the '%'
   let buf = dst.buf;
   memory.copy(buf.ptr + <usize>s, buf.ptr + <usize>(s + 1), <usize>(buf.len - s - 1));
@@ -98,9 +99,9 @@ import { strtab } from "../ir/module";
 // The complete label of block b (before escaping), into lab.
 function completeLabel(b: i32): void {
   raw.clear();
-  printValueRef(raw, b);
+  printValueRef(writer(), raw, b);
   raw.str(":\n");
-  for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { printInstructionTo(raw, i); raw.byte(10); }
+  for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { printInstructionTo(writer(), raw, i); raw.byte(10); }
   let p = raw.buf.ptr;
   let n = raw.len;
   let start = 0;
@@ -132,7 +133,7 @@ function completeLabel(b: i32): void {
 function simpleLabel(b: i32): void {
   lab.clear();
   let nm = vName.get(b);
-  if (nm >= 0) lab.strId(strtab, nm); else printValueRef(lab, b);
+  if (nm >= 0) lab.strId(strtab, nm); else printValueRef(writer(), lab, b);
 }
 
 function nodeId(out: OutBuf, tag: i32, id: i32): void {
@@ -159,7 +160,7 @@ function writing(log: OutBuf, name: OutBuf): void {
 export function dotTreeOf(log: OutBuf, g: i32, post: bool, simple: boolean, fa: FunctionAnalyses): void {
   fa.buildCFG(g);
   let t = post ? fa.buildPostDomTree() : fa.buildDomTree();
-  numberForBlockPrint(g);
+  numberForBlockPrint(writer(), g);
   let name = new OutBuf();
   name.str(post ? (simple ? "postdomonly." : "postdom.") : (simple ? "domonly." : "dom."));
   printFunctionName(name, g);
@@ -244,7 +245,7 @@ function edgeSourceLabel(out: OutBuf, t: i32, k: i32): bool {
       let x = intLow64(cv);
       let sx: i64 = w == 64 ? <i64>x : ((<i64>(x << <u64>(64 - w))) >> <i64>(64 - w));
       out.i64(sx);
-    } else printValueRef(out, cv);
+    } else printValueRef(writer(), out, cv);
     return true;
   }
   return false;
@@ -258,7 +259,7 @@ function hasEdgeSourceLabels(t: i32): bool {
 export function dotCFGOf(log: OutBuf, g: i32, simple: bool, fa: FunctionAnalyses): void {
   let cfg = fa.cfg;
   fa.buildCFG(g);
-  numberForBlockPrint(g);
+  numberForBlockPrint(writer(), g);
   let bpi = fa.computeBranchProbabilities();
   let bfi = fa.computeBlockFrequencies();
   let maxFreq = bfi.maxBlockFreq();

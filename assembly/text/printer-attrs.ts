@@ -2,7 +2,7 @@
 import { zext64 } from "../util/bits";
 import { decodeAlign } from "../ir/align";
 import { OutBuf } from "../util/outbuf";
-import { I32Vec } from "../util/vec";
+import { Writer } from "./writer";
 import { strtab } from "../ir/module";
 import { printType, printEscapedId } from "./printer-types";
 import {
@@ -63,7 +63,7 @@ function printFPClass(out: OutBuf, mask: i32): void {
 }
 
 // One attribute; `inGroup` selects the `attributes #N = {}` spelling (align=N, alignstack=N).
-export function printAttr(out: OutBuf, set: i32, i: i32, inGroup: bool): void {
+export function printAttr(w: Writer, out: OutBuf, set: i32, i: i32, inGroup: bool): void {
   let tag = setTag(set, i), key = setKey(set, i), v0 = setV0(set, i), v1 = setV1(set, i);
   if (tag == AT.String) {
     out.byte(34); printEscapedId(out, key); out.byte(34);
@@ -71,7 +71,7 @@ export function printAttr(out: OutBuf, set: i32, i: i32, inGroup: bool): void {
     return;
   }
   if (tag == AT.Enum) { out.str(ATTR_KW[key]); return; }
-  if (tag == AT.Type) { out.str(ATTR_KW[key]); out.byte(40); printType(out, v0); out.byte(41); return; }
+  if (tag == AT.Type) { out.str(ATTR_KW[key]); out.byte(40); printType(w, out, v0); out.byte(41); return; }
   if (tag == AT.Range) { out.str(ATTR_KW[key]); out.byte(40); out.strId(strtab, v0); out.byte(41); return; }
   // int attributes
   if (key == ATTR_ALIGN) { out.str(inGroup ? "align=" : "align "); out.i64(decodeAlign(v0)); return; }
@@ -86,35 +86,27 @@ export function printAttr(out: OutBuf, set: i32, i: i32, inGroup: bool): void {
   // dereferenceable / dereferenceable_or_null
   out.str(ATTR_KW[key]); out.byte(40); out.u64(zext64(v0) | (zext64(v1) << 32)); out.byte(41);
 }
-export function printAttrSet(out: OutBuf, set: i32, inGroup: bool): void {
+export function printAttrSet(w: Writer, out: OutBuf, set: i32, inGroup: bool): void {
   let n = setSize(set);
-  for (let i = 0; i < n; i++) { if (i > 0) out.byte(32); printAttr(out, set, i, inGroup); }
+  for (let i = 0; i < n; i++) { if (i > 0) out.byte(32); printAttr(w, out, set, i, inGroup); }
 }
 // The `; Function Attrs:` comment: every non-string attribute.
-export function printFnAttrComment(out: OutBuf, set: i32): void {
+export function printFnAttrComment(w: Writer, out: OutBuf, set: i32): void {
   let n = setSize(set);
   let any = false;
   for (let i = 0; i < n; i++) if (setTag(set, i) != AT.String) { any = true; break; }
   if (!any) return;
   out.str("; Function Attrs:");
-  for (let i = 0; i < n; i++) if (setTag(set, i) != AT.String) { out.byte(32); printAttr(out, set, i, false); }
+  for (let i = 0; i < n; i++) if (setTag(set, i) != AT.String) { out.byte(32); printAttr(w, out, set, i, false); }
   out.byte(10);
 }
 
-// Attribute groups: set id -> slot, in order of first use.
-export let groupSlot: I32Vec = new I32Vec();
-export let groupList: I32Vec = new I32Vec();
-export function resetGroupSlots(): void { groupSlot = new I32Vec(); groupList = new I32Vec(); }
-export function noteGroup(set: i32): void {
-  if (set < 0) return;
-  if (set >= groupSlot.len) groupSlot.resize(set + 1, -1);
-  if (groupSlot.get(set) >= 0) return;
-  groupSlot.set(set, groupList.len); groupList.push(set);
-}
-export function printGroups(out: OutBuf): void {
-  for (let i = 0; i < groupList.len; i++) {
+// The `attributes #N = { ... }` table of the groups w's numbering met.
+export function printGroups(w: Writer, out: OutBuf): void {
+  let list = w.slots.groupList;
+  for (let i = 0; i < list.len; i++) {
     out.str("attributes #"); out.int(i); out.str(" = { ");
-    printAttrSet(out, groupList.get(i), true);
+    printAttrSet(w, out, list.get(i), true);
     out.str(" }\n");
   }
 }

@@ -3,11 +3,10 @@
 import { decodeAlign } from "../ir/align";
 import { strtab } from "../ir/module";
 import { printName, printType, printEscapedId } from "./printer-types";
-import { printValueRef, printTypedValue, localSlot } from "./printer-values";
+import { printValueRef, printTypedValue } from "./printer-values";
 import { isKnownIntrinsic22 } from "../ir/intrinsics";
 import { has, Feature } from "../ir/version";
-import { printAttrSet, printFnAttrComment, groupSlot } from "./printer-attrs";
-import { numberLocals } from "./slots";
+import { printAttrSet, printFnAttrComment } from "./printer-attrs";
 import { printAttachments, printRecords } from "./printer-meta";
 import { tyA, tyFlags, listLen, listAt, TF_VARARG } from "../ir/types";
 import { VK, vKind, vName, vParent, vA, iOp, iNext, iDbg, operand, vFirstUse, opUser, opNext } from "../ir/values";
@@ -21,10 +20,11 @@ import { fnAttrs, retAttrs, paramAttrs, setSize } from "../ir/attributes";
 import { isTerminator } from "../ir/opcodes";
 import { ccName } from "./cc";
 import { programAddrSpace } from "../ir/datalayout";
-import { out } from "./printer";
+import { OutBuf } from "../util/outbuf";
+import { Writer } from "./writer";
 import { printInstruction } from "./printer-inst";
 
-function printLinkageEtc(g: i32, withTLS: bool): void {
+function printLinkageEtc(out: OutBuf, g: i32, withTLS: bool): void {
   let l = <i32>gLinkage.get(g);
   if (l != 0) { out.str(LINKAGE_NAMES[l]); out.byte(32); }
   let vis = <i32>gVisibility.get(g);
@@ -35,7 +35,7 @@ function printLinkageEtc(g: i32, withTLS: bool): void {
   if (d != 0) { out.str(DLL_NAMES[d]); out.byte(32); }
   if (withTLS) { let t = <i32>gTLS.get(g); if (t != 0) { out.str(TLS_NAMES[t]); out.byte(32); } }
 }
-function printComdatRef(g: i32, isVar: bool): void {
+function printComdatRef(out: OutBuf, g: i32, isVar: bool): void {
   let c = gComdat.get(g);
   if (c < 0) return;
   if (isVar) out.byte(44);
@@ -45,77 +45,80 @@ function printComdatRef(g: i32, isVar: bool): void {
   out.byte(40); printName(out, 36, cdName.get(c)); out.byte(41);
 }
 
-export function printGlobalVar(g: i32): void {
+export function printGlobalVar(w: Writer, g: i32): void {
+  let out = w.out;
   let v = gValue.get(g);
-  printValueRef(out, v); out.str(" = ");
+  printValueRef(w, out, v); out.str(" = ");
   let defined = (gFlags.get(g) & GF_DEFINED) != 0;
   if (!defined && <i32>gLinkage.get(g) == Linkage.External) out.str("external ");
-  printLinkageEtc(g, true);
+  printLinkageEtc(out, g, true);
   let ua = <i32>gUnnamed.get(g);
   if (ua != 0) { out.str(UNNAMED_NAMES[ua]); out.byte(32); }
   if (gAddrSpace.get(g) != 0) { out.str("addrspace("); out.int(gAddrSpace.get(g)); out.str(") "); }
   if (gFlags.get(g) & GF_EXTERN_INIT) out.str("externally_initialized ");
   out.str((gFlags.get(g) & GF_CONSTANT) != 0 ? "constant " : "global ");
-  printType(out, gValueType.get(g));
-  if (defined) { out.byte(32); printValueRef(out, operand(v, 0)); }
+  printType(w, out, gValueType.get(g));
+  if (defined) { out.byte(32); printValueRef(w, out, operand(v, 0)); }
   if (gSection.get(g) >= 0) { out.str(", section \""); printEscapedId(out, gSection.get(g)); out.byte(34); }
   if (gPartition.get(g) >= 0) { out.str(", partition \""); printEscapedId(out, gPartition.get(g)); out.byte(34); }
   if (gExtra.get(g) >= 0) { out.str(", "); out.strId(strtab, gExtra.get(g)); }
-  printComdatRef(g, true);
+  printComdatRef(out, g, true);
   if (gAlign.get(g) != 0) { out.str(", align "); out.i64(decodeAlign(gAlign.get(g))); }
-  printAttachments(out, gMD.get(g), ", ");
+  printAttachments(w, out, gMD.get(g), ", ");
   let as = gAttrs.get(g);
-  if (as >= 0 && setSize(as) > 0) { out.str(" #"); out.int(groupSlot.get(as)); }
+  if (as >= 0 && setSize(as) > 0) { out.str(" #"); out.int(w.slots.group.get(as)); }
   out.byte(10);
 }
 
-export function printAliasOrIFunc(g: i32): void {
+export function printAliasOrIFunc(w: Writer, g: i32): void {
+  let out = w.out;
   let v = gValue.get(g);
-  printValueRef(out, v); out.str(" = ");
-  printLinkageEtc(g, true);
+  printValueRef(w, out, v); out.str(" = ");
+  printLinkageEtc(out, g, true);
   let ua = <i32>gUnnamed.get(g);
   if (ua != 0) { out.str(UNNAMED_NAMES[ua]); out.byte(32); }
   let isAlias = <i32>gKind.get(g) == GK.Alias;
   out.str(isAlias ? "alias " : "ifunc ");
-  printType(out, gValueType.get(g)); out.str(", ");
+  printType(w, out, gValueType.get(g)); out.str(", ");
   let a = operand(v, 0);
-  if (isAlias && <i32>vKind.get(a) == VK.ConstExpr) printValueRef(out, a); else printTypedValue(out, a);
+  if (isAlias && <i32>vKind.get(a) == VK.ConstExpr) printValueRef(w, out, a); else printTypedValue(w, out, a);
   if (gPartition.get(g) >= 0) { out.str(", partition \""); printEscapedId(out, gPartition.get(g)); out.byte(34); }
   out.byte(10);
 }
 
-export function printCC(cc: i32): void {
+export function printCC(out: OutBuf, cc: i32): void {
   let s = ccName(cc);
   if (s >= 0) out.strId(strtab, s); else { out.str("cc"); out.int(cc); }
 }
 
-export function printFunction(g: i32): void {
+export function printFunction(w: Writer, g: i32): void {
+  let out = w.out;
   let v = gValue.get(g);
   let al = gAttrs.get(g);
   let fs = fnAttrs(al);
-  if (fs >= 0) printFnAttrComment(out, fs);
+  if (fs >= 0) printFnAttrComment(w, out, fs);
   let decl = isDeclaration(g);
   if (decl && has(Feature.UnknownIntrinsicComment) && strtab.startsWithStr(vName.get(v), "llvm.") && !isKnownIntrinsic22(vName.get(v))) {
     out.str("; Unknown intrinsic\n");
   }
-  if (decl) { out.str("declare"); printAttachments(out, gMD.get(g), " "); out.byte(32); }
+  if (decl) { out.str("declare"); printAttachments(w, out, gMD.get(g), " "); out.byte(32); }
   else out.str("define ");
-  printLinkageEtc(g, false);
-  if (gCC.get(g) != 0) { printCC(gCC.get(g)); out.byte(32); }
+  printLinkageEtc(out, g, false);
+  if (gCC.get(g) != 0) { printCC(out, gCC.get(g)); out.byte(32); }
   let ft = gValueType.get(g);
   let rs = retAttrs(al);
-  if (rs >= 0 && setSize(rs) > 0) { printAttrSet(out, rs, false); out.byte(32); }
-  printType(out, tyA.get(ft)); out.byte(32);
-  printValueRef(out, v);
+  if (rs >= 0 && setSize(rs) > 0) { printAttrSet(w, out, rs, false); out.byte(32); }
+  printType(w, out, tyA.get(ft)); out.byte(32);
+  printValueRef(w, out, v);
   out.byte(40);
-  if (!decl) numberLocals(g);
+  if (!decl) w.slots.numberLocals(g);
   let np = listLen(ft);
   for (let i = 0; i < np; i++) {
     if (i > 0) out.str(", ");
-    printType(out, listAt(ft, i));
+    printType(w, out, listAt(ft, i));
     let pa = paramAttrs(al, i);
-    if (pa >= 0 && setSize(pa) > 0) { out.byte(32); printAttrSet(out, pa, false); }
-    if (!decl) { out.byte(32); printValueRef(out, gFirstArg.get(g) + i); }
+    if (pa >= 0 && setSize(pa) > 0) { out.byte(32); printAttrSet(w, out, pa, false); }
+    if (!decl) { out.byte(32); printValueRef(w, out, gFirstArg.get(g) + i); }
   }
   if (tyFlags.get(ft) & TF_VARARG) { if (np > 0) out.str(", "); out.str("..."); }
   out.byte(41);
@@ -123,37 +126,37 @@ export function printFunction(g: i32): void {
   if (ua != 0) { out.byte(32); out.str(UNNAMED_NAMES[ua]); }
   // printed when non-zero, or always when the data layout's program address space is not 0
   if (gAddrSpace.get(g) != 0 || programAddrSpace() != 0) { out.str(" addrspace("); out.int(gAddrSpace.get(g)); out.byte(41); }
-  if (fs >= 0 && setSize(fs) > 0) { out.str(" #"); out.int(groupSlot.get(fs)); }
+  if (fs >= 0 && setSize(fs) > 0) { out.str(" #"); out.int(w.slots.group.get(fs)); }
   if (gSection.get(g) >= 0) { out.str(" section \""); printEscapedId(out, gSection.get(g)); out.byte(34); }
   if (gPartition.get(g) >= 0) { out.str(" partition \""); printEscapedId(out, gPartition.get(g)); out.byte(34); }
-  printComdatRef(g, false);
+  printComdatRef(out, g, false);
   if (gAlign.get(g) != 0) { out.str(" align "); out.i64(decodeAlign(gAlign.get(g))); }
   if (gGC.get(g) >= 0) { out.str(" gc \""); out.strId(strtab, gGC.get(g)); out.byte(34); }
   let pre = operand(v, 1), pro = operand(v, 2), per = operand(v, 0);
-  if (pre >= 0) { out.str(" prefix "); printTypedValue(out, pre); }
-  if (pro >= 0) { out.str(" prologue "); printTypedValue(out, pro); }
-  if (per >= 0) { out.str(" personality "); printTypedValue(out, per); }
+  if (pre >= 0) { out.str(" prefix "); printTypedValue(w, out, pre); }
+  if (pro >= 0) { out.str(" prologue "); printTypedValue(w, out, pro); }
+  if (per >= 0) { out.str(" personality "); printTypedValue(w, out, per); }
   if (decl) { out.byte(10); return; }
-  printAttachments(out, gMD.get(g), " ");
+  printAttachments(w, out, gMD.get(g), " ");
   out.str(" {");
   let entry = gFirstBlock.get(g);
-  for (let b = entry; b >= 0; b = iNext.get(b)) printBlock(b, b == entry, g);
+  for (let b = entry; b >= 0; b = iNext.get(b)) printBlock(w, out, b, b == entry);
   out.str("}\n");
 }
 
-function column(): i32 {
+function column(out: OutBuf): i32 {
   let b = out.buf;
   let i = b.len;
   while (i > 0 && b.get(i - 1) != 10) i--;
   return b.len - i;
 }
 
-function printBlock(b: i32, isEntry: bool, g: i32): void {
+function printBlock(w: Writer, out: OutBuf, b: i32, isEntry: bool): void {
   let nm = vName.get(b);
-  if (nm >= 0) { out.byte(10); printNameLabel(nm); out.byte(58); }
-  else if (!isEntry) { out.byte(10); out.int(localSlot.get(b)); out.byte(58); }
+  if (nm >= 0) { out.byte(10); printNameLabel(out, nm); out.byte(58); }
+  else if (!isEntry) { out.byte(10); out.int(w.slots.local.get(b)); out.byte(58); }
   if (!isEntry) {
-    let col = column();
+    let col = column(out);
     let pad = 50 - col; if (pad < 1) pad = 1;
     for (let i = 0; i < pad; i++) out.byte(32);
     out.byte(59);
@@ -163,18 +166,18 @@ function printBlock(b: i32, isEntry: bool, g: i32): void {
       if (<i32>vKind.get(u) != VK.Inst || !isTerminator(<i32>iOp.get(u))) continue;
       out.str(first ? " preds = " : ", ");
       first = false;
-      printValueRef(out, vParent.get(u));
+      printValueRef(w, out, vParent.get(u));
     }
     if (first) out.str(" No predecessors!");
   }
   out.byte(10);
   for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
-    printRecords(out, iDbg.get(i));
-    printInstruction(i);
+    printRecords(w, out, iDbg.get(i));
+    printInstruction(w, i);
     out.byte(10);
   }
 }
-function printNameLabel(nm: i32): void {
+function printNameLabel(out: OutBuf, nm: i32): void {
   // labels use the name rules without a sigil
   let save = out.len;
   printName(out, 37, nm);

@@ -1,8 +1,8 @@
 // Printing one instruction, as AsmWriter's printInstruction: flags, fast-math flags, atomics,
 // operands by opcode, calls with their attributes and operand bundles, attachments.
 import { printName, printType, printEscapedId } from "./printer-types";
-import { printValueRef, printTypedValue, localSlot } from "./printer-values";
-import { printAttrSet, groupSlot } from "./printer-attrs";
+import { printValueRef, printTypedValue } from "./printer-values";
+import { printAttrSet } from "./printer-attrs";
 import { printAttachments } from "./printer-meta";
 import { TK, tyKind, tyA, tyFlags, T_VOID, T_I32, TF_VARARG, isFP, scalarType } from "../ir/types";
 import { vType, vName, vParent, vA, iOp, iFlags, iExt, iMD, operand, numOperands } from "../ir/values";
@@ -20,10 +20,11 @@ import {
 } from "../ir/inst";
 import { programAddrSpace } from "../ir/datalayout";
 import { isOneInt as isOne } from "../ir/constants";
-import { out } from "./printer";
+import { OutBuf } from "../util/outbuf";
+import { Writer } from "./writer";
 import { printCC } from "./printer-globals";
 
-function printFMF(f: i32): void {
+function printFMF(out: OutBuf, f: i32): void {
   let m = (f >> F_FMF_SHIFT) & 127;
   if (m == FMF_ALL) { out.str(" fast"); return; }
   if (m & FMF_REASSOC) out.str(" reassoc");
@@ -47,18 +48,19 @@ function isFPMath(i: i32): bool {
   return false;
 }
 
-function printAtomic(i: i32, o: i32): void {
+function printAtomic(out: OutBuf, i: i32, o: i32): void {
   let ss = iExt.get(i);
   if (ss >= 0) { out.str(" syncscope(\""); printEscapedId(out, ss); out.str("\")"); }
   out.byte(32); out.str(ORDERING_NAMES[o]);
 }
 
-export function printInstruction(i: i32): void {
+export function printInstruction(w: Writer, i: i32): void {
+  let out = w.out;
   out.str("  ");
   let nm = vName.get(i);
   let t = vType.get(i);
   if (nm >= 0) { printName(out, 37, nm); out.str(" = "); }
-  else if (t != T_VOID) { out.byte(37); out.int(localSlot.get(i)); out.str(" = "); }
+  else if (t != T_VOID) { out.byte(37); out.int(w.slots.local.get(i)); out.str(" = "); }
   let op = <i32>iOp.get(i);
   let f = iFlags.get(i);
   if (op == Op.Call) {
@@ -70,7 +72,7 @@ export function printInstruction(i: i32): void {
   if (op == Op.AtomicCmpXchg && (f & F_WEAK)) out.str(" weak");
   if ((op == Op.Load || op == Op.Store || op == Op.AtomicCmpXchg || op == Op.AtomicRMW) && (f & F_VOLATILE)) out.str(" volatile");
   // optimization flags
-  if (isFPMath(i)) printFMF(f);
+  if (isFPMath(i)) printFMF(out, f);
   if (op == Op.Add || op == Op.Sub || op == Op.Mul || op == Op.Shl || op == Op.Trunc) {
     if (f & F_NUW) out.str(" nuw");
     if (f & F_NSW) out.str(" nsw");
@@ -90,38 +92,38 @@ export function printInstruction(i: i32): void {
   let n = numOperands(i);
   switch (op) {
     case Op.Br: {
-      if (n == 3) { out.byte(32); printTypedValue(out, operand(i, 0)); out.str(", "); printTypedValue(out, operand(i, 1)); out.str(", "); printTypedValue(out, operand(i, 2)); }
-      else { out.byte(32); printTypedValue(out, operand(i, 0)); }
+      if (n == 3) { out.byte(32); printTypedValue(w, out, operand(i, 0)); out.str(", "); printTypedValue(w, out, operand(i, 1)); out.str(", "); printTypedValue(w, out, operand(i, 2)); }
+      else { out.byte(32); printTypedValue(w, out, operand(i, 0)); }
       break;
     }
     case Op.Switch: {
-      out.byte(32); printTypedValue(out, operand(i, 0)); out.str(", "); printTypedValue(out, operand(i, 1)); out.str(" [");
-      for (let k = 2; k + 1 < n; k += 2) { out.str("\n    "); printTypedValue(out, operand(i, k)); out.str(", "); printTypedValue(out, operand(i, k + 1)); }
+      out.byte(32); printTypedValue(w, out, operand(i, 0)); out.str(", "); printTypedValue(w, out, operand(i, 1)); out.str(" [");
+      for (let k = 2; k + 1 < n; k += 2) { out.str("\n    "); printTypedValue(w, out, operand(i, k)); out.str(", "); printTypedValue(w, out, operand(i, k + 1)); }
       out.str("\n  ]");
       break;
     }
     case Op.IndirectBr: {
-      out.byte(32); printTypedValue(out, operand(i, 0)); out.str(", [");
-      for (let k = 1; k < n; k++) { if (k > 1) out.str(", "); printTypedValue(out, operand(i, k)); }
+      out.byte(32); printTypedValue(w, out, operand(i, 0)); out.str(", [");
+      for (let k = 1; k < n; k++) { if (k > 1) out.str(", "); printTypedValue(w, out, operand(i, k)); }
       out.byte(93);
       break;
     }
     case Op.Phi: {
-      out.byte(32); printType(out, t); out.byte(32);
+      out.byte(32); printType(w, out, t); out.byte(32);
       for (let k = 0; k + 1 < n; k += 2) {
         if (k > 0) out.str(", ");
-        out.str("[ "); printValueRef(out, operand(i, k)); out.str(", "); printValueRef(out, operand(i, k + 1)); out.str(" ]");
+        out.str("[ "); printValueRef(w, out, operand(i, k)); out.str(", "); printValueRef(w, out, operand(i, k + 1)); out.str(" ]");
       }
       break;
     }
     case Op.ExtractValue: case Op.InsertValue: {
-      out.byte(32); printTypedValue(out, operand(i, 0));
-      if (op == Op.InsertValue) { out.str(", "); printTypedValue(out, operand(i, 1)); }
+      out.byte(32); printTypedValue(w, out, operand(i, 0));
+      if (op == Op.InsertValue) { out.str(", "); printTypedValue(w, out, operand(i, 1)); }
       for (let k = 0; k < listCount(i); k++) { out.str(", "); out.int(listItem(i, k)); }
       break;
     }
     case Op.LandingPad: {
-      out.byte(32); printType(out, t);
+      out.byte(32); printType(w, out, t);
       let nc = listCount(i);
       let cleanup = (f & F_CLEANUP) != 0;
       if (cleanup || nc != 0) out.byte(10);
@@ -129,66 +131,66 @@ export function printInstruction(i: i32): void {
       for (let k = 0; k < nc; k++) {
         if (k != 0 || cleanup) out.byte(10);
         out.str(listItem(i, k) == 0 ? "          catch " : "          filter ");
-        printTypedValue(out, operand(i, k));
+        printTypedValue(w, out, operand(i, k));
       }
       break;
     }
     case Op.CatchSwitch: {
-      out.str(" within "); printValueRef(out, operand(i, 0)); out.str(" [");
+      out.str(" within "); printValueRef(w, out, operand(i, 0)); out.str(" [");
       let hasUnwind = (f & F_UNWIND_CALLER) == 0;
       let nh = hasUnwind ? n - 2 : n - 1;
-      for (let k = 0; k < nh; k++) { if (k > 0) out.str(", "); printTypedValue(out, operand(i, 1 + k)); }
+      for (let k = 0; k < nh; k++) { if (k > 0) out.str(", "); printTypedValue(w, out, operand(i, 1 + k)); }
       out.str("] unwind ");
-      if (hasUnwind) printTypedValue(out, operand(i, n - 1)); else out.str("to caller");
+      if (hasUnwind) printTypedValue(w, out, operand(i, n - 1)); else out.str("to caller");
       break;
     }
     case Op.CatchPad: case Op.CleanupPad: {
-      out.str(" within "); printValueRef(out, operand(i, 0)); out.str(" [");
-      for (let k = 1; k < n; k++) { if (k > 1) out.str(", "); printTypedValue(out, operand(i, k)); }
+      out.str(" within "); printValueRef(w, out, operand(i, 0)); out.str(" [");
+      for (let k = 1; k < n; k++) { if (k > 1) out.str(", "); printTypedValue(w, out, operand(i, k)); }
       out.byte(93);
       break;
     }
-    case Op.Ret: { if (n == 0) out.str(" void"); else { out.byte(32); printTypedValue(out, operand(i, 0)); } break; }
-    case Op.CatchRet: { out.str(" from "); printValueRef(out, operand(i, 0)); out.str(" to "); printTypedValue(out, operand(i, 1)); break; }
+    case Op.Ret: { if (n == 0) out.str(" void"); else { out.byte(32); printTypedValue(w, out, operand(i, 0)); } break; }
+    case Op.CatchRet: { out.str(" from "); printValueRef(w, out, operand(i, 0)); out.str(" to "); printTypedValue(w, out, operand(i, 1)); break; }
     case Op.CleanupRet: {
-      out.str(" from "); printValueRef(out, operand(i, 0)); out.str(" unwind ");
-      if (n > 1) printTypedValue(out, operand(i, 1)); else out.str("to caller");
+      out.str(" from "); printValueRef(w, out, operand(i, 0)); out.str(" unwind ");
+      if (n > 1) printTypedValue(w, out, operand(i, 1)); else out.str("to caller");
       break;
     }
-    case Op.Call: case Op.Invoke: case Op.CallBr: printCall(i, op, f); break;
+    case Op.Call: case Op.Invoke: case Op.CallBr: printCall(w, out, i, op, f); break;
     case Op.Alloca: {
       out.byte(32);
       if (f & F_INALLOCA) out.str("inalloca ");
       if (f & F_SWIFTERROR) out.str("swifterror ");
-      printType(out, iExt.get(i));
+      printType(w, out, iExt.get(i));
       let sz = operand(i, 0);
-      if (!(vType.get(sz) == T_I32 && isOne(sz))) { out.str(", "); printTypedValue(out, sz); }
+      if (!(vType.get(sz) == T_I32 && isOne(sz))) { out.str(", "); printTypedValue(w, out, sz); }
       let a = alignBytes(i);
       if (a != 0) { out.str(", align "); out.i64(a); }
       let as = tyA.get(t);
       if (as != 0) { out.str(", addrspace("); out.int(as); out.byte(41); }
       break;
     }
-    case Op.VAArg: { out.byte(32); printTypedValue(out, operand(i, 0)); out.str(", "); printType(out, t); break; }
+    case Op.VAArg: { out.byte(32); printTypedValue(w, out, operand(i, 0)); out.str(", "); printType(w, out, t); break; }
     default: {
-      if (isCast(op)) { out.byte(32); printTypedValue(out, operand(i, 0)); out.str(" to "); printType(out, t); break; }
+      if (isCast(op)) { out.byte(32); printTypedValue(w, out, operand(i, 0)); out.str(" to "); printType(w, out, t); break; }
       if (n == 0) break;
-      if (op == Op.GetElementPtr) { out.byte(32); printType(out, iExt.get(i)); out.byte(44); }
-      else if (op == Op.Load) { out.byte(32); printType(out, t); out.byte(44); }
+      if (op == Op.GetElementPtr) { out.byte(32); printType(w, out, iExt.get(i)); out.byte(44); }
+      else if (op == Op.Load) { out.byte(32); printType(w, out, t); out.byte(44); }
       let all = op == Op.Select || op == Op.Store || op == Op.ShuffleVector || op == Op.AtomicCmpXchg || op == Op.AtomicRMW;
       let t0 = vType.get(operand(i, 0));
       if (!all) for (let k = 1; k < n; k++) if (vType.get(operand(i, k)) != t0) { all = true; break; }
-      if (!all) { out.byte(32); printType(out, t0); }
+      if (!all) { out.byte(32); printType(w, out, t0); }
       out.byte(32);
       for (let k = 0; k < n; k++) {
         if (k > 0) out.str(", ");
-        if (all) printTypedValue(out, operand(i, k)); else printValueRef(out, operand(i, k));
+        if (all) printTypedValue(w, out, operand(i, k)); else printValueRef(w, out, operand(i, k));
       }
     }
   }
   // memory ordering / alignment
   if (op == Op.Load || op == Op.Store) {
-    if (f & F_ATOMIC) printAtomic(i, ordering(i));
+    if (f & F_ATOMIC) printAtomic(out, i, ordering(i));
     let a = alignBytes(i);
     if (a != 0) { out.str(", align "); out.i64(a); }
   } else if (op == Op.AtomicCmpXchg) {
@@ -197,17 +199,17 @@ export function printInstruction(i: i32): void {
     out.byte(32); out.str(ORDERING_NAMES[ordering(i)]); out.byte(32); out.str(ORDERING_NAMES[failureOrdering(i)]);
     out.str(", align "); out.i64(alignBytes(i));
   } else if (op == Op.AtomicRMW) {
-    printAtomic(i, ordering(i));
+    printAtomic(out, i, ordering(i));
     out.str(", align "); out.i64(alignBytes(i));
   } else if (op == Op.Fence) {
-    printAtomic(i, ordering(i));
+    printAtomic(out, i, ordering(i));
   } else if (op == Op.ShuffleVector) {
-    printShuffleMask(i);
+    printShuffleMask(out, i);
   }
-  printAttachments(out, iMD.get(i), ", ");
+  printAttachments(w, out, iMD.get(i), ", ");
 }
 
-function printShuffleMask(i: i32): void {
+function printShuffleMask(out: OutBuf, i: i32): void {
   let n = listCount(i);
   out.str(", ");
   let t = vType.get(i);
@@ -227,29 +229,29 @@ function printShuffleMask(i: i32): void {
   out.byte(62);
 }
 
-function printCall(i: i32, op: i32, f: i32): void {
+function printCall(w: Writer, out: OutBuf, i: i32, op: i32, f: i32): void {
   let cc = callCC(i);
-  if (cc != 0) { out.byte(32); printCC(cc); }
+  if (cc != 0) { out.byte(32); printCC(out, cc); }
   let al = callAttrs(i);
   let rs = retAttrs(al);
-  if (rs >= 0 && setSize(rs) > 0) { out.byte(32); printAttrSet(out, rs, false); }
+  if (rs >= 0 && setSize(rs) > 0) { out.byte(32); printAttrSet(w, out, rs, false); }
   let calleeV = operand(i, 0);
   let ct = vType.get(calleeV);
   if (<i32>tyKind.get(ct) == TK.Ptr && (tyA.get(ct) != 0 || programAddrSpace() != 0)) { out.str(" addrspace("); out.int(tyA.get(ct)); out.byte(41); }
   let ft = callFnType(i);
   out.byte(32);
-  if (tyFlags.get(ft) & TF_VARARG) printType(out, ft); else printType(out, tyA.get(ft));
+  if (tyFlags.get(ft) & TF_VARARG) printType(w, out, ft); else printType(w, out, tyA.get(ft));
   out.byte(32);
-  printValueRef(out, calleeV);
+  printValueRef(w, out, calleeV);
   out.byte(40);
   let na = callNumArgs(i);
   for (let k = 0; k < na; k++) {
     if (k > 0) out.str(", ");
     let a = operand(i, 1 + k);
-    printType(out, vType.get(a));
+    printType(w, out, vType.get(a));
     let pa = paramAttrs(al, k);
-    if (pa >= 0 && setSize(pa) > 0) { out.byte(32); printAttrSet(out, pa, false); }
-    out.byte(32); printValueRef(out, a);
+    if (pa >= 0 && setSize(pa) > 0) { out.byte(32); printAttrSet(w, out, pa, false); }
+    out.byte(32); printValueRef(w, out, a);
   }
   if (op == Op.Call && ((f >> F_TAIL_SHIFT) & 3) == 2) {
     // musttail in a vararg function forwards the varargs: printed as `...`
@@ -258,7 +260,7 @@ function printCall(i: i32, op: i32, f: i32): void {
   }
   out.byte(41);
   let fs = fnAttrs(al);
-  if (fs >= 0 && setSize(fs) > 0) { out.str(" #"); out.int(groupSlot.get(fs)); }
+  if (fs >= 0 && setSize(fs) > 0) { out.str(" #"); out.int(w.slots.group.get(fs)); }
   let nb = callNumBundles(i);
   if (nb > 0) {
     out.str(" [ ");
@@ -267,7 +269,7 @@ function printCall(i: i32, op: i32, f: i32): void {
       if (b > 0) out.str(", ");
       out.byte(34); printEscapedId(out, bundleTag(i, b)); out.str("\"(");
       let m = bundleNumOps(i, b);
-      for (let j = 0; j < m; j++) { if (j > 0) out.str(", "); printTypedValue(out, operand(i, k + j)); }
+      for (let j = 0; j < m; j++) { if (j > 0) out.str(", "); printTypedValue(w, out, operand(i, k + j)); }
       k += m;
       out.byte(41);
     }
@@ -275,15 +277,15 @@ function printCall(i: i32, op: i32, f: i32): void {
   }
   if (op == Op.Invoke) {
     let n = numOperands(i);
-    out.str("\n          to "); printTypedValue(out, operand(i, n - 2));
-    out.str(" unwind "); printTypedValue(out, operand(i, n - 1));
+    out.str("\n          to "); printTypedValue(w, out, operand(i, n - 2));
+    out.str(" unwind "); printTypedValue(w, out, operand(i, n - 1));
   } else if (op == Op.CallBr) {
     let ni = callNumIndirect(i);
     let n = numOperands(i);
     let d = n - ni - 1;
-    out.str("\n          to "); printTypedValue(out, operand(i, d));
+    out.str("\n          to "); printTypedValue(w, out, operand(i, d));
     out.str(" [");
-    for (let k = 0; k < ni; k++) { if (k > 0) out.str(", "); printTypedValue(out, operand(i, d + 1 + k)); }
+    for (let k = 0; k < ni; k++) { if (k > 0) out.str(", "); printTypedValue(w, out, operand(i, d + 1 + k)); }
     out.byte(93);
   }
 }

@@ -2,7 +2,7 @@
 import { OutBuf } from "../util/outbuf";
 import { TK, tyKind, tyA, tyN, tyFlags, listLen, listAt, TF_PACKED, TF_VARARG } from "../ir/types";
 import { strtab } from "../ir/module";
-import { typeNumber } from "./type-finder";
+import { Writer, writer } from "./writer";
 
 // Quoted-or-bare LLVM name with a sigil, as AsmWriter's PrintLLVMName.
 export function printName(out: OutBuf, sigil: i32, id: i32): void {
@@ -47,7 +47,7 @@ export function printMDIdent(out: OutBuf, id: i32): void {
 
 const PRIM: string[] = ["void", "half", "bfloat", "float", "double", "x86_fp80", "fp128", "ppc_fp128", "label", "metadata", "token", "x86_amx", "x86_mmx"];
 
-export function printType(out: OutBuf, t: i32): void {
+export function printType(w: Writer, out: OutBuf, t: i32): void {
   let k = <i32>tyKind.get(t);
   if (k <= TK.X86MMX) { out.str(PRIM[k]); return; }
   switch (k) {
@@ -55,31 +55,33 @@ export function printType(out: OutBuf, t: i32): void {
     case TK.Ptr: out.str("ptr"); if (tyA.get(t) != 0) { out.str(" addrspace("); out.int(tyA.get(t)); out.byte(41); } return;
     case TK.Vector: case TK.ScalableVector:
       out.byte(60); if (k == TK.ScalableVector) out.str("vscale x ");
-      out.i64(tyN.get(t)); out.str(" x "); printType(out, tyA.get(t)); out.byte(62); return;
-    case TK.Array: out.byte(91); out.i64(tyN.get(t)); out.str(" x "); printType(out, tyA.get(t)); out.byte(93); return;
-    case TK.Struct: printStructBody(out, t); return;
+      out.i64(tyN.get(t)); out.str(" x "); printType(w, out, tyA.get(t)); out.byte(62); return;
+    case TK.Array: out.byte(91); out.i64(tyN.get(t)); out.str(" x "); printType(w, out, tyA.get(t)); out.byte(93); return;
+    case TK.Struct: printStructBody(w, out, t); return;
     case TK.NamedStruct: {
       let nm = tyA.get(t);
       if (nm >= 0) printName(out, 37, nm);
-      else { out.byte(37); let k = t < typeNumber.len ? typeNumber.get(t) : -1; if (k >= 0) out.int(k); else out.i64(tyN.get(t)); }
+      else {
+        out.byte(37); let k = w.types.numberOf(t); if (k >= 0) out.int(k); else out.i64(tyN.get(t));
+      }
       return;
     }
     case TK.Function: {
-      printType(out, tyA.get(t)); out.str(" (");
+      printType(w, out, tyA.get(t)); out.str(" (");
       let n = listLen(t);
-      for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printType(out, listAt(t, i)); }
+      for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printType(w, out, listAt(t, i)); }
       if (tyFlags.get(t) & TF_VARARG) { if (n > 0) out.str(", "); out.str("..."); }
       out.byte(41); return;
     }
     case TK.TargetExt: {
       out.str("target(\""); printEscapedId(out, tyA.get(t)); out.byte(34);
       let nTypes = <i32>tyN.get(t), n = listLen(t);
-      for (let i = 0; i < n; i++) { out.str(", "); if (i < nTypes) printType(out, listAt(t, i)); else out.int(listAt(t, i)); }
+      for (let i = 0; i < n; i++) { out.str(", "); if (i < nTypes) printType(w, out, listAt(t, i)); else out.int(listAt(t, i)); }
       out.byte(41); return;
     }
   }
 }
-export function printStructBody(out: OutBuf, t: i32): void {
+export function printStructBody(w: Writer, out: OutBuf, t: i32): void {
   let k = <i32>tyKind.get(t);
   let packed = (tyFlags.get(t) & TF_PACKED) != 0;
   if (k == TK.NamedStruct && (tyFlags.get(t) & 2) == 0) { out.str("opaque"); return; }
@@ -88,18 +90,18 @@ export function printStructBody(out: OutBuf, t: i32): void {
   if (n == 0) out.str("{}");
   else {
     out.str("{ ");
-    for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printType(out, listAt(t, i)); }
+    for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printType(w, out, listAt(t, i)); }
     out.str(" }");
   }
   if (packed) out.byte(62);
 }
 
-let tmp: OutBuf | null = null;
+// For messages (the parser's errors): the session writer's scratch buffer.
 export function typeToString(t: i32): string {
-  if (tmp == null) tmp = new OutBuf();
-  let o = tmp!;
+  let w = writer();
+  if (w.typeText == null) w.typeText = new OutBuf();
+  let o = w.typeText!;
   o.clear();
-  printType(o, t);
+  printType(w, o, t);
   return String.UTF8.decodeUnsafe(o.buf.ptr, <usize>o.len, false);
 }
-export function resetTypePrinter(): void { tmp = null; }

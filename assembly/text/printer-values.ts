@@ -2,7 +2,7 @@
 // metadata as a value.
 import { zext64 } from "../util/bits";
 import { OutBuf } from "../util/outbuf";
-import { U8Vec, I32Vec } from "../util/vec";
+import { Writer } from "./writer";
 import { strtab } from "../ir/module";
 import { printName, printType, printEscapedId, printEscaped } from "./printer-types";
 import { TK, tyKind, tyA, tyN, T_I1, T_I8, T_HALF, T_BFLOAT, T_FLOAT, T_DOUBLE, T_X86FP80, T_FP128, T_PPCFP128, isVector, listLen } from "../ir/types";
@@ -15,29 +15,21 @@ import { printMDOperand } from "./printer-meta";
 import { canonicalMD } from "../ir/metadata";
 import { has, Feature } from "../ir/version";
 
-// Slots: per value id, the number of an unnamed value (locals per function, globals per module).
-export let localSlot: I32Vec = new I32Vec();
-export let globalSlot: I32Vec = new I32Vec();
-export function resetValuePrinter(): void {
-  fpText = new U8Vec(48);
-  bigDigits = new U8Vec(64);
-  bigWords = new I32Vec(8); localSlot = new I32Vec(); globalSlot = new I32Vec(); }
-
 // A reference to a value without its type.
-export function printValueRef(out: OutBuf, v: i32): void {
+export function printValueRef(w: Writer, out: OutBuf, v: i32): void {
   if (v < 0) { out.str("<null operand!>"); return; }
   let k = <i32>vKind.get(v);
   switch (k) {
     case VK.Arg: case VK.Block: case VK.Inst: {
       let nm = vName.get(v);
       if (nm >= 0) printName(out, 37, nm);
-      else { let s = v < localSlot.len ? localSlot.get(v) : -1; if (s >= 0) { out.byte(37); out.int(s); } else out.str("<badref>"); }
+      else { let slot = w.slots.local; let s = v < slot.len ? slot.get(v) : -1; if (s >= 0) { out.byte(37); out.int(s); } else out.str("<badref>"); }
       return;
     }
     case VK.GlobalVar: case VK.Function: case VK.Alias: case VK.IFunc: {
       let nm = vName.get(v);
       if (nm >= 0) printName(out, 64, nm);
-      else { let s = v < globalSlot.len ? globalSlot.get(v) : -1; if (s >= 0) { out.byte(64); out.int(s); } else out.str("<badref>"); }
+      else { let slot = w.slots.global; let s = v < slot.len ? slot.get(v) : -1; if (s >= 0) { out.byte(64); out.int(s); } else out.str("<badref>"); }
       return;
     }
     case VK.InlineAsm: {
@@ -50,18 +42,18 @@ export function printValueRef(out: OutBuf, v: i32): void {
       out.byte(34); printEscapedId(out, vA.get(v)); out.str("\", \""); printEscapedId(out, vB.get(v)); out.byte(34);
       return;
     }
-    case VK.MDValue: printMDOperand(out, canonicalMD(vA.get(v)), false); return;
-    default: printConstant(out, v);
+    case VK.MDValue: printMDOperand(w, out, canonicalMD(vA.get(v)), false); return;
+    default: printConstant(w, out, v);
   }
 }
 // Type and value.
-export function printTypedValue(out: OutBuf, v: i32): void {
+export function printTypedValue(w: Writer, out: OutBuf, v: i32): void {
   if (v < 0) { out.str("<null operand!>"); return; }
-  printType(out, vType.get(v)); out.byte(32); printValueRef(out, v);
+  printType(w, out, vType.get(v)); out.byte(32); printValueRef(w, out, v);
 }
 
-let fpText = new U8Vec(48);
-function printFP(out: OutBuf, c: i32): void {
+function printFP(w: Writer, out: OutBuf, c: i32): void {
+  let fpText = w.fpText;
   let t = vType.get(c);
   if (t == T_DOUBLE || t == T_FLOAT) {
     let bits: u64;
@@ -91,9 +83,8 @@ function printFP(out: OutBuf, c: i32): void {
   out.hex(zext64(fpWord(c, 2)) | (zext64(fpWord(c, 3)) << 32), 16, true);
 }
 
-let bigDigits = new U8Vec(64);
-let bigWords = new I32Vec(8);
-function printInt(out: OutBuf, c: i32): void {
+function printInt(w: Writer, out: OutBuf, c: i32): void {
+  let bigWords = w.bigWords, bigDigits = w.bigDigits;
   let t = vType.get(c);
   if (t == T_I1) { out.str(intWord(c, 0) != 0 ? "true" : "false"); return; }
   let width = tyA.get(t);
@@ -130,11 +121,11 @@ function printInt(out: OutBuf, c: i32): void {
   for (let i = bigDigits.len - 1; i >= 0; i--) out.byte(bigDigits.get(i));
 }
 
-export function printConstant(out: OutBuf, c: i32): void {
+export function printConstant(w: Writer, out: OutBuf, c: i32): void {
   let k = <i32>vKind.get(c);
   switch (k) {
-    case VK.ConstInt: printInt(out, c); return;
-    case VK.ConstFP: printFP(out, c); return;
+    case VK.ConstInt: printInt(w, out, c); return;
+    case VK.ConstFP: printFP(w, out, c); return;
     case VK.ConstNull: out.str("null"); return;
     case VK.ConstUndef: out.str("undef"); return;
     case VK.ConstPoison: out.str("poison"); return;
@@ -144,7 +135,7 @@ export function printConstant(out: OutBuf, c: i32): void {
     case VK.ConstArray: {
       out.byte(91);
       let n = numOperands(c);
-      for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(out, operand(c, i)); }
+      for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(w, out, operand(c, i)); }
       out.byte(93); return;
     }
     case VK.ConstStruct: {
@@ -154,7 +145,7 @@ export function printConstant(out: OutBuf, c: i32): void {
       if (n == 0) out.str("{}");
       else {
         out.str("{ ");
-        for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(out, operand(c, i)); }
+        for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(w, out, operand(c, i)); }
         out.str(" }");
       }
       if (packed) out.byte(62);
@@ -162,31 +153,31 @@ export function printConstant(out: OutBuf, c: i32): void {
     }
     case VK.ConstVector: {
       let n = numOperands(c);
-      if (printsAsSplat(c)) { printSplat(out, operand(c, 0)); return; }
+      if (printsAsSplat(c)) { printSplat(w, out, operand(c, 0)); return; }
       out.byte(60);
-      for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(out, operand(c, i)); }
+      for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(w, out, operand(c, i)); }
       out.byte(62); return;
     }
     case VK.BlockAddress: {
-      out.str("blockaddress("); printValueRef(out, operand(c, 0)); out.str(", ");
+      out.str("blockaddress("); printValueRef(w, out, operand(c, 0)); out.str(", ");
       printBlockAddressBlock(out, operand(c, 0), operand(c, 1));
       out.byte(41); return;
     }
-    case VK.DSOLocalEquiv: out.str("dso_local_equivalent "); printValueRef(out, operand(c, 0)); return;
-    case VK.NoCFI: out.str("no_cfi "); printValueRef(out, operand(c, 0)); return;
+    case VK.DSOLocalEquiv: out.str("dso_local_equivalent "); printValueRef(w, out, operand(c, 0)); return;
+    case VK.NoCFI: out.str("no_cfi "); printValueRef(w, out, operand(c, 0)); return;
     case VK.PtrAuth: {
       out.str("ptrauth (");
       let n = numOperands(c);
-      for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(out, operand(c, i)); }
+      for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(w, out, operand(c, i)); }
       out.byte(41); return;
     }
-    case VK.ConstExpr: printConstExpr(out, c); return;
+    case VK.ConstExpr: printConstExpr(w, out, c); return;
     case VK.Forward: out.str("<forward>"); return;
   }
   out.str("<unknown constant>");
 }
 import { tyFlags as tyFlagsOf } from "../ir/types";
-import { blockSlotInFunction } from "./printer";
+import { blockSlotInFunction } from "./slots";
 function printBlockAddressBlock(out: OutBuf, fn: i32, bb: i32): void {
   let nm = vName.get(bb);
   if (nm >= 0) { printName(out, 37, nm); return; }
@@ -217,11 +208,11 @@ function scalableSplatValue(c: i32): i32 {
   if (<i32>vKind.get(idx) != VK.ConstInt || intSExt64(idx) != 0) return -1;
   return e;
 }
-function printSplat(out: OutBuf, e: i32): void { out.str("splat ("); printTypedValue(out, e); out.byte(41); }
+function printSplat(w: Writer, out: OutBuf, e: i32): void { out.str("splat ("); printTypedValue(w, out, e); out.byte(41); }
 
-function printConstExpr(out: OutBuf, c: i32): void {
+function printConstExpr(w: Writer, out: OutBuf, c: i32): void {
   let sv = scalableSplatValue(c);
-  if (sv >= 0) { printSplat(out, sv); return; }
+  if (sv >= 0) { printSplat(w, out, sv); return; }
   let op = <i32>iOp.get(c);
   let f = iFlags.get(c);
   out.str(OP_NAMES[op]);
@@ -243,9 +234,9 @@ function printConstExpr(out: OutBuf, c: i32): void {
     if (f & F_DISJOINT) out.str(" disjoint");
   }
   out.str(" (");
-  if (op == Op.GetElementPtr) { printType(out, ext.get(iExt.get(c))); out.str(", "); }
+  if (op == Op.GetElementPtr) { printType(w, out, ext.get(iExt.get(c))); out.str(", "); }
   let n = numOperands(c);
-  for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(out, operand(c, i)); }
-  if (isCast(op)) { out.str(" to "); printType(out, vType.get(c)); }
+  for (let i = 0; i < n; i++) { if (i > 0) out.str(", "); printTypedValue(w, out, operand(c, i)); }
+  if (isCast(op)) { out.str(" to "); printType(w, out, vType.get(c)); }
   out.byte(41);
 }

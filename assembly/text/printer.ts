@@ -1,36 +1,28 @@
 // The module printer, in LLVM 19 or 22 AsmWriter layout (ir/version.ts): header, types, comdats, globals, aliases,
 // ifuncs, functions (with `; preds =` and `; Function Attrs:` comments), attribute groups,
 // named metadata and numbered metadata. This file drives it (whole module, chunks, repository
-// fragments) and owns the output buffer; globals and functions are printed by printer-globals.ts,
-// instructions by printer-inst.ts.
+// fragments, diagnostics numbering) on a Writer (writer.ts: the output buffer, the slots, the type
+// finder); globals and functions are printed by printer-globals.ts, instructions by printer-inst.ts.
 import { OutBuf } from "../util/outbuf";
 import { I32Vec } from "../util/vec";
 import { strtab } from "../ir/module";
 import { printName, printType, printStructBody, printEscapedId, printEscaped } from "./printer-types";
-import { noteGroup, printGroups, groupList, resetGroupSlots } from "./printer-attrs";
-import {
-  numberGlobals, isLive, numberFunctionParts, numberModule, numberForDiagnostics, numberForBlockPrint,
-  numberFunction, blockSlotInFunction,
-} from "./slots";
-import { beginNumbering, numberAttachments, printAllNodes, printNamedMetadata, mdOrder } from "./printer-meta";
+import { printGroups } from "./printer-attrs";
+import { isLive } from "./slots";
+import { printAllNodes, printNamedMetadata } from "./printer-meta";
 import { tyA } from "../ir/types";
 import { GK, gKind, gComdat, gAttrs, gMD, globalCount, cdName, cdKind, COMDAT_NAMES } from "../ir/globals";
 import { sourceFilename, dataLayout, targetTriple, moduleAsm } from "../ir/module";
 import { nmdName } from "../ir/metadata";
-import { findTypes, foundStructs } from "./type-finder";
+import { has, Feature } from "../ir/version";
 import { printAliasOrIFunc, printFunction, printGlobalVar } from "./printer-globals";
 import { printInstruction } from "./printer-inst";
+import { Writer, writer } from "./writer";
 
-export { numberForDiagnostics, numberForBlockPrint, numberFunction, blockSlotInFunction };
-
-export let moduleId: i32 = -1;
-export function setModuleId(id: i32): void { moduleId = id; }
-
-export let out: OutBuf = new OutBuf();
-export function resetPrinter(): void {
- out = new OutBuf(); moduleId = -1; }
-export function output(): OutBuf { return out; }
-export function reserveOutput(n: i32): void { out.buf.reserve(n); }
+// The host's entry points (index.ts) print with the session's writer.
+export function setModuleId(id: i32): void { writer().moduleId = id; }
+export function output(): OutBuf { return writer().out; }
+export function reserveOutput(n: i32): void { writer().out.buf.reserve(n); }
 
 // One definition as a self-contained text for the program repository (`wopt repo link` parses it
 // back into a pruned module): the identified struct types it uses, its comdat, the definition as
@@ -38,48 +30,47 @@ export function reserveOutput(n: i32): void { out.buf.reserve(n); }
 // Other globals are referred to by name (unnamed ones by their number in the whole module).
 // Leaves the printer's module numbering invalid: print the module first.
 // Call beginFragments() once (after printing the module) before printing fragments.
-let moduleHasStructs: bool = false;
-export function beginFragments(): void {
-  numberGlobals();
-  findTypes();
-  moduleHasStructs = foundStructs.len > 0;
+export function beginFragments(w: Writer): void {
+  w.slots.numberGlobals();
+  w.types.find();
+  w.moduleHasStructs = w.types.foundStructs.len > 0;
 }
-export function printFragment(dst: OutBuf, g: i32): void {
-  let save = out; out = dst;
-  resetGroupSlots();
-  beginNumbering();
+export function printFragment(w: Writer, dst: OutBuf, g: i32): void {
+  let save = w.out; w.out = dst;
+  let out = dst, slots = w.slots;
+  slots.clearGroups();
+  slots.clearMetadata();
   let isVar = <i32>gKind.get(g) == GK.Var;
-  if (isVar) { numberAttachments(gMD.get(g)); noteGroup(gAttrs.get(g)); }
-  else numberFunctionParts(g);
-  if (moduleHasStructs) printTypes(g);   // the type finder is O(module): only when there are types
+  if (isVar) { slots.numberAttachments(gMD.get(g)); slots.noteGroup(gAttrs.get(g)); }
+  else slots.numberFunctionParts(g);
+  if (w.moduleHasStructs) printTypes(w, g);   // the type finder is O(module): only when there are types
   let c = gComdat.get(g);
   if (c >= 0) { out.byte(10); printName(out, 36, cdName.get(c)); out.str(" = comdat "); out.str(COMDAT_NAMES[cdKind.get(c)]); out.byte(10); }
   out.byte(10);
-  if (isVar) printGlobalVar(g); else printFunction(g);
-  if (groupList.len > 0) { out.byte(10); printGroups(out); }
-  if (mdOrder.len > 0) { out.byte(10); printAllNodes(out); }
-  out = save;
+  if (isVar) printGlobalVar(w, g); else printFunction(w, g);
+  if (slots.groupList.len > 0) { out.byte(10); printGroups(w, out); }
+  if (slots.mdOrder.len > 0) { out.byte(10); printAllNodes(w, out); }
+  w.out = save;
 }
 
 
-// The whole module in one buffer.
-export function printModule(): OutBuf {
-  out.clear();
-  beginPrint();
-  while (printNextPart()) {}
-  return out;
+// The whole module in one buffer (the session writer's).
+export function printModule(w: Writer = writer()): OutBuf {
+  w.out.clear();
+  beginPrint(w);
+  while (printNextPart(w)) {}
+  return w.out;
 }
 
 // Printing in chunks: beginPrint() numbers the module and writes the header and globals;
 // each printNextPart() appends the next function (or, last, the attribute groups and metadata)
-// and returns false when nothing is left. The host drains `out` between calls, so the whole
+// and returns false when nothing is left. The host drains `w.out` between calls, so the whole
 // text never has to sit in memory at once.
-let nextFn: i32 = 0;
-let epilogueDone: bool = false;
-export function beginPrint(): void {
-  numberGlobals();
-  numberModule();
-  nextFn = 0; epilogueDone = false;
+export function beginPrint(w: Writer = writer()): void {
+  w.slots.numberGlobals();
+  w.slots.numberModule();
+  w.nextFn = 0; w.epilogueDone = false;
+  let out = w.out, moduleId = w.moduleId;
   if (moduleId >= 0) { out.str("; ModuleID = '"); out.strId(strtab, moduleId); out.str("'\n"); }
   let sf = sourceFilename >= 0 ? sourceFilename : moduleId;
   if (sf >= 0 && strtab.lenOf(sf) > 0) { out.str("source_filename = \""); printEscapedId(out, sf); out.str("\"\n"); }
@@ -87,35 +78,37 @@ export function beginPrint(): void {
   if (targetTriple >= 0 && strtab.lenOf(targetTriple) > 0) { out.str("target triple = \""); out.strId(strtab, targetTriple); out.str("\"\n"); }
   if (moduleAsm.len > 0) {
     out.byte(10);
-    for (let i = 0; i < moduleAsm.len; i++) printAsmLines(moduleAsm.get(i), i + 1 == moduleAsm.len);
+    for (let i = 0; i < moduleAsm.len; i++) printAsmLines(out, moduleAsm.get(i), i + 1 == moduleAsm.len);
   }
-  printTypes();
-  printComdats();
+  printTypes(w);
+  printComdats(out);
   let any = false;
-  for (let g = 0; g < globalCount(); g++) if (<i32>gKind.get(g) == GK.Var && isLive(g)) { if (!any) { out.byte(10); any = true; } printGlobalVar(g); }
+  for (let g = 0; g < globalCount(); g++) if (<i32>gKind.get(g) == GK.Var && isLive(g)) { if (!any) { out.byte(10); any = true; } printGlobalVar(w, g); }
   any = false;
-  for (let g = 0; g < globalCount(); g++) if (<i32>gKind.get(g) == GK.Alias && isLive(g)) { if (!any) { out.byte(10); any = true; } printAliasOrIFunc(g); }
+  for (let g = 0; g < globalCount(); g++) if (<i32>gKind.get(g) == GK.Alias && isLive(g)) { if (!any) { out.byte(10); any = true; } printAliasOrIFunc(w, g); }
   any = false;
-  for (let g = 0; g < globalCount(); g++) if (<i32>gKind.get(g) == GK.IFunc && isLive(g)) { if (!any) { out.byte(10); any = true; } printAliasOrIFunc(g); }
+  for (let g = 0; g < globalCount(); g++) if (<i32>gKind.get(g) == GK.IFunc && isLive(g)) { if (!any) { out.byte(10); any = true; } printAliasOrIFunc(w, g); }
 }
-export function printNextPart(): bool {
+export function printNextPart(w: Writer = writer()): bool {
+  let out = w.out;
   let n = globalCount();
-  while (nextFn < n) {
-    let g = nextFn++;
-    if (<i32>gKind.get(g) == GK.Func && isLive(g)) { out.byte(10); printFunction(g); return true; }
+  while (w.nextFn < n) {
+    let g = w.nextFn++;
+    if (<i32>gKind.get(g) == GK.Func && isLive(g)) { out.byte(10); printFunction(w, g); return true; }
   }
-  if (epilogueDone) return false;
-  epilogueDone = true;
-  if (groupList.len > 0) { out.byte(10); printGroups(out); }
-  if (nmdCount() > 0) { out.byte(10); printNamedMetadata(out); }
-  if (mdOrder.len > 0) { out.byte(10); printAllNodes(out); }
+  if (w.epilogueDone) return false;
+  w.epilogueDone = true;
+  if (w.slots.groupList.len > 0) { out.byte(10); printGroups(w, out); }
+  if (nmdCount() > 0) { out.byte(10); printNamedMetadata(w, out); }
+  if (w.slots.mdOrder.len > 0) { out.byte(10); printAllNodes(w, out); }
   return true;
 }
 function nmdCount(): i32 { return nmdName.len; }
 
 // Identified structs in TypeFinder order: unnamed ones (by their new numbers) first, then named.
-function printTypes(only: i32 = -1): void {
-  findTypes(only);
+function printTypes(w: Writer, only: i32 = -1): void {
+  w.types.find(only);
+  let foundStructs = w.types.foundStructs, out = w.out;
   if (foundStructs.len == 0) return;
   out.byte(10);
   for (let pass = 0; pass < 2; pass++) {
@@ -123,13 +116,13 @@ function printTypes(only: i32 = -1): void {
       let t = foundStructs.get(i);
       let named = tyA.get(t) >= 0;
       if ((pass == 0) == named) continue;
-      printType(out, t); out.str(" = type ");
-      printStructBody(out, t);
+      printType(w, out, t); out.str(" = type ");
+      printStructBody(w, out, t);
       out.byte(10);
     }
   }
 }
-function printComdats(): void {
+function printComdats(out: OutBuf): void {
   // comdats in use, functions first then variables, as LLVM collects them
   let seen = new I32Vec(cdName.len + 1); seen.resize(cdName.len, 0);
   let order = new I32Vec(8);
@@ -151,7 +144,7 @@ function printComdats(): void {
 }
 
 // `module asm` text is one string joined with newlines; LLVM prints it split at each newline.
-function printAsmLines(id: i32, last: bool): void {
+function printAsmLines(out: OutBuf, id: i32, last: bool): void {
   let p = strtab.ptrOf(id), n = strtab.lenOf(id);
   let start = 0;
   for (let i = 0; i <= n; i++) {
@@ -163,9 +156,21 @@ function printAsmLines(id: i32, last: bool): void {
 }
 
 
-// One instruction (no trailing newline), with the current numbering.
-export function printInstructionTo(dst: OutBuf, i: i32): void {
-  let save = out; out = dst;
-  printInstruction(i);
-  out = save;
+// Diagnostics (verifier, debugify, dot graphs): number the module as a full print would, once,
+// then numberFunction(w, g) for the function whose locals appear; print values with
+// printer-values.ts and instructions with printInstructionTo.
+export function numberForDiagnostics(w: Writer): void { w.slots.numberGlobals(); w.slots.numberModule(); }
+export function numberFunction(w: Writer, g: i32): void { w.slots.numberLocals(g); }
+// The numbering LLVM uses when a block of function g is printed on its own (`OS << BB`, as the
+// DOT graph printers do): metadata as in g alone (from LLVM 22 on as in the whole module),
+// call-site attribute groups as in g alone.
+export function numberForBlockPrint(w: Writer, g: i32): void {
+  let s = w.slots;
+  s.numberGlobals(); s.numberModule(g, has(Feature.DotCfg22)); s.numberLocals(g);
+}
+// One instruction (no trailing newline) into dst, with w's current numbering.
+export function printInstructionTo(w: Writer, dst: OutBuf, i: i32): void {
+  let save = w.out; w.out = dst;
+  printInstruction(w, i);
+  w.out = save;
 }

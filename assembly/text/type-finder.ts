@@ -1,11 +1,12 @@
 // The identified struct types a module uses, in the order LLVM's TypeFinder discovers them
 // (globals, aliases, ifuncs, then each function's type, attributes, operands, instructions and
 // metadata, then named metadata). The printer lists them in that order; unused ones are not
-// printed, and unnamed ones are numbered in it.
+// printed, and unnamed ones are numbered in it. A TypeFinder (owned by a Writer, writer.ts) keeps
+// the result and its scratch.
 import { I32Vec, U8Vec } from "../util/vec";
 import { TK, tyKind, tyA, listLen, listAt, tyN } from "../ir/types";
 import {
-  VK, vKind, vType, operand, numOperands, iOp, iExt, iNext, vA, iMD, iDbg, valueCount,
+  VK, vKind, vType, operand, numOperands, iOp, iExt, iNext, vA, iMD, iDbg, valueCount, ext,
 } from "../ir/values";
 import { gKind, gValue, gValueType, gAttrs, gFirstBlock, globalCount, GK, gFlags, GF_ERASED, GF_DEFINED } from "../ir/globals";
 import { Op, isCallLike } from "../ir/opcodes";
@@ -16,18 +17,6 @@ import {
   drOps, drNOps, drNext, drPool, drKind, DR, FV_MD, MDK_DBG, canonicalMD,
 } from "../ir/metadata";
 
-export let foundStructs: I32Vec = new I32Vec();   // identified structs, discovery order
-export let typeNumber: I32Vec = new I32Vec();     // type id -> printed number of an unnamed struct, or -1
-let seenType: U8Vec = new U8Vec();
-let seenValue: U8Vec = new U8Vec();
-let seenMD: U8Vec = new U8Vec();
-let work: I32Vec = new I32Vec();
-
-export function resetTypeFinder(): void {
-  foundStructs = new I32Vec(); typeNumber = new I32Vec(); seenType = new U8Vec(); seenValue = new U8Vec();
-  seenMD = new U8Vec(); work = new I32Vec(); subs = new I32Vec();
-}
-
 function subtypes(t: i32, out: I32Vec): void {
   let k = <i32>tyKind.get(t);
   if (k == TK.Vector || k == TK.ScalableVector || k == TK.Array) { out.push(tyA.get(t)); return; }
@@ -35,113 +24,130 @@ function subtypes(t: i32, out: I32Vec): void {
   if (k == TK.Struct || k == TK.NamedStruct) { for (let i = 0; i < listLen(t); i++) out.push(listAt(t, i)); return; }
   if (k == TK.TargetExt) { let n = <i32>tyN.get(t); for (let i = 0; i < n; i++) out.push(listAt(t, i)); }
 }
-
-let subs: I32Vec = new I32Vec();
-function incorporateType(t: i32): void {
-  if (t < 0 || seenType.get(t) != 0) return;
-  seenType.set(t, 1);
-  work.clear(); work.push(t);
-  while (work.len > 0) {
-    let x = work.pop();
-    if (<i32>tyKind.get(x) == TK.NamedStruct) foundStructs.push(x);
-    subs.clear(); subtypes(x, subs);
-    for (let i = subs.len - 1; i >= 0; i--) {
-      let s = subs.get(i);
-      if (seenType.get(s) == 0) { seenType.set(s, 1); work.push(s); }
-    }
-  }
-}
-
-function incorporateValue(v: i32): void {
-  if (v < 0) return;
-  let k = <i32>vKind.get(v);
-  if (k == VK.MDValue) { incorporateMD(canonicalMD(vA.get(v))); return; }
-  if (!(k >= VK.ConstInt && k <= VK.PtrAuth)) return; // only constants that are not globals
-  if (seenValue.get(v) != 0) return;
-  seenValue.set(v, 1);
-  incorporateType(vType.get(v));
-  if (k == VK.ConstExpr && <i32>iOp.get(v) == Op.GetElementPtr) incorporateType(gepSourceOfConstant(v));
-  let n = numOperands(v);
-  for (let i = 0; i < n; i++) incorporateValue(operand(v, i));
-}
-import { ext } from "../ir/values";
 function gepSourceOfConstant(c: i32): i32 { return ext.get(iExt.get(c)); }
 
-function incorporateMD(m: i32): void {
-  if (m < 0 || seenMD.get(m) != 0) return;
-  seenMD.set(m, 1);
-  let k = <i32>mdKind.get(m);
-  if (k == MK.Value) { incorporateValue(mdA.get(m)); return; }
-  let s = mdOps.get(m), c = mdNOps.get(m);
-  if (k == MK.Tuple || k == MK.ArgList) { for (let i = 0; i < c; i++) incorporateMD(mdPool.get(s + i)); return; }
-  if (k == MK.Node) { for (let i = 0; i < c; i++) if (mdPool.get(s + 3 * i + 1) == FV_MD) incorporateMD(mdPool.get(s + 3 * i + 2)); }
-}
+@final export class TypeFinder {
+  foundStructs: I32Vec = new I32Vec();   // identified structs, discovery order
+  typeNumber: I32Vec = new I32Vec();     // type id -> printed number of an unnamed struct, or -1
+  private seenType: U8Vec = new U8Vec();
+  private seenValue: U8Vec = new U8Vec();
+  private seenMD: U8Vec = new U8Vec();
+  private work: I32Vec = new I32Vec();
+  private subs: I32Vec = new I32Vec();
 
-function incorporateAttributes(list: i32): void {
-  if (list < 0) return;
-  let n = attrLists.lenOf(list);
-  for (let j = 0; j < n; j++) {
-    let set = attrLists.at(list, j);
-    for (let i = 0; i < setSize(set); i++) if (setTag(set, i) == AT.Type) incorporateType(setV0(set, i));
+  // The printed number of unnamed struct t, or -1 when it was not found.
+  @inline numberOf(t: i32): i32 { let n = this.typeNumber; return t < n.len ? n.get(t) : -1; }
+
+  private incorporateType(t: i32): void {
+    let seen = this.seenType;
+    if (t < 0 || seen.get(t) != 0) return;
+    seen.set(t, 1);
+    let work = this.work, subs = this.subs, found = this.foundStructs;
+    work.clear(); work.push(t);
+    while (work.len > 0) {
+      let x = work.pop();
+      if (<i32>tyKind.get(x) == TK.NamedStruct) found.push(x);
+      subs.clear(); subtypes(x, subs);
+      for (let i = subs.len - 1; i >= 0; i--) {
+        let s = subs.get(i);
+        if (seen.get(s) == 0) { seen.set(s, 1); work.push(s); }
+      }
+    }
   }
-}
 
-// One function's operands and (withBody) its body. Kept out of findTypes' loop so that the
-// engine's tier-up, which works per call (a long loop in a function called once stays in the
-// baseline tier), reaches this hot code on large modules; the two call sites keep the
-// optimizer from inlining it back.
-function incorporateFunction(g: i32, withBody: bool): void {
+  private incorporateValue(v: i32): void {
+    if (v < 0) return;
+    let k = <i32>vKind.get(v);
+    if (k == VK.MDValue) { this.incorporateMD(canonicalMD(vA.get(v))); return; }
+    if (!(k >= VK.ConstInt && k <= VK.PtrAuth)) return; // only constants that are not globals
+    let seen = this.seenValue;
+    if (seen.get(v) != 0) return;
+    seen.set(v, 1);
+    this.incorporateType(vType.get(v));
+    if (k == VK.ConstExpr && <i32>iOp.get(v) == Op.GetElementPtr) this.incorporateType(gepSourceOfConstant(v));
+    let n = numOperands(v);
+    for (let i = 0; i < n; i++) this.incorporateValue(operand(v, i));
+  }
+
+  private incorporateMD(m: i32): void {
+    let seen = this.seenMD;
+    if (m < 0 || seen.get(m) != 0) return;
+    seen.set(m, 1);
+    let k = <i32>mdKind.get(m);
+    if (k == MK.Value) { this.incorporateValue(mdA.get(m)); return; }
+    let s = mdOps.get(m), c = mdNOps.get(m);
+    if (k == MK.Tuple || k == MK.ArgList) { for (let i = 0; i < c; i++) this.incorporateMD(mdPool.get(s + i)); return; }
+    if (k == MK.Node) { for (let i = 0; i < c; i++) if (mdPool.get(s + 3 * i + 1) == FV_MD) this.incorporateMD(mdPool.get(s + 3 * i + 2)); }
+  }
+
+  private incorporateAttributes(list: i32): void {
+    if (list < 0) return;
+    let n = attrLists.lenOf(list);
+    for (let j = 0; j < n; j++) {
+      let set = attrLists.at(list, j);
+      for (let i = 0; i < setSize(set); i++) if (setTag(set, i) == AT.Type) this.incorporateType(setV0(set, i));
+    }
+  }
+
+  // One function's operands and (withBody) its body. Kept out of find's loop so that the
+  // engine's tier-up, which works per call (a long loop in a function called once stays in the
+  // baseline tier), reaches this hot code on large modules; the two call sites keep the
+  // optimizer from inlining it back.
+  private incorporateFunction(g: i32, withBody: bool): void {
     let fv = gValue.get(g);
-    for (let i = 0; i < numOperands(fv); i++) incorporateValue(operand(fv, i));
+    for (let i = 0; i < numOperands(fv); i++) this.incorporateValue(operand(fv, i));
     if (!withBody) return;
     for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
       for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
-        incorporateType(vType.get(i));
+        this.incorporateType(vType.get(i));
         let no = numOperands(i);
-        for (let k = 0; k < no; k++) { let o = operand(i, k); if (o >= 0 && <i32>vKind.get(o) != VK.Inst) incorporateValue(o); }
+        for (let k = 0; k < no; k++) { let o = operand(i, k); if (o >= 0 && <i32>vKind.get(o) != VK.Inst) this.incorporateValue(o); }
         let op = <i32>iOp.get(i);
-        if (op == Op.GetElementPtr || op == Op.Alloca) incorporateType(iExt.get(i));
-        if (isCallLike(op)) incorporateAttributes(callAttrs(i));
-        for (let a = iMD.get(i); a >= 0; a = attNext.get(a)) if (attKind.get(a) != MDK_DBG) incorporateMD(attMD.get(a));
+        if (op == Op.GetElementPtr || op == Op.Alloca) this.incorporateType(iExt.get(i));
+        if (isCallLike(op)) this.incorporateAttributes(callAttrs(i));
+        for (let a = iMD.get(i); a >= 0; a = attNext.get(a)) if (attKind.get(a) != MDK_DBG) this.incorporateMD(attMD.get(a));
         for (let r = iDbg.get(i); r >= 0; r = drNext.get(r)) {
           if (<i32>drKind.get(r) == DR.Label) continue;
           let s = drOps.get(r);
-          incorporateMD(drPool.get(s));
-          if (<i32>drKind.get(r) == DR.Assign) incorporateMD(drPool.get(s + 4));
+          this.incorporateMD(drPool.get(s));
+          if (<i32>drKind.get(r) == DR.Assign) this.incorporateMD(drPool.get(s + 4));
         }
       }
     }
-}
-// only >= 0: the types of that one global (a repository fragment, printer.ts printFragment).
-export function findTypes(only: i32 = -1): void {
-  foundStructs.clear();
-  seenType.clear(); seenType.resize(tyKind.len, 0);
-  seenValue.clear(); seenValue.resize(valueCount(), 0);
-  seenMD.clear(); seenMD.resize(mdCount(), 0);
-  let n = globalCount();
-  for (let pass = 0; pass < 3; pass++) {
-    let want = pass == 0 ? GK.Var : pass == 1 ? GK.Alias : GK.IFunc;
-    for (let g = 0; g < n; g++) {
-      if (<i32>gKind.get(g) != want || (gFlags.get(g) & GF_ERASED) != 0 || (only >= 0 && g != only)) continue;
-      incorporateType(gValueType.get(g));
-      if (want != GK.IFunc && (want != GK.Var || (gFlags.get(g) & GF_DEFINED) != 0)) incorporateValue(operand(gValue.get(g), 0));
+  }
+
+  // only >= 0: the types of that one global (a repository fragment, printer.ts printFragment).
+  find(only: i32 = -1): void {
+    this.foundStructs.clear();
+    this.seenType.clear(); this.seenType.resize(tyKind.len, 0);
+    this.seenValue.clear(); this.seenValue.resize(valueCount(), 0);
+    this.seenMD.clear(); this.seenMD.resize(mdCount(), 0);
+    let n = globalCount();
+    for (let pass = 0; pass < 3; pass++) {
+      let want = pass == 0 ? GK.Var : pass == 1 ? GK.Alias : GK.IFunc;
+      for (let g = 0; g < n; g++) {
+        if (<i32>gKind.get(g) != want || (gFlags.get(g) & GF_ERASED) != 0 || (only >= 0 && g != only)) continue;
+        this.incorporateType(gValueType.get(g));
+        if (want != GK.IFunc && (want != GK.Var || (gFlags.get(g) & GF_DEFINED) != 0)) this.incorporateValue(operand(gValue.get(g), 0));
+      }
     }
-  }
-  for (let g = 0; g < n; g++) {
-    if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0 || (only >= 0 && g != only)) continue;
-    incorporateType(gValueType.get(g));
-    incorporateAttributes(gAttrs.get(g));
-    if (gFirstBlock.get(g) >= 0) incorporateFunction(g, true); else incorporateFunction(g, false);
-  }
-  if (only < 0) for (let i = 0; i < nmdName.len; i++) {
-    let s = nmdOps.get(i);
-    for (let j = 0; nmdNOps.get(i) > j; j++) incorporateMD(nmdPool.get(s + j));
-  }
-  // numbers for unnamed structs, in discovery order
-  typeNumber.clear(); typeNumber.resize(tyKind.len, -1);
-  let next = 0;
-  for (let i = 0; i < foundStructs.len; i++) {
-    let t = foundStructs.get(i);
-    if (tyA.get(t) < 0) typeNumber.set(t, next++);
+    for (let g = 0; g < n; g++) {
+      if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0 || (only >= 0 && g != only)) continue;
+      this.incorporateType(gValueType.get(g));
+      this.incorporateAttributes(gAttrs.get(g));
+      if (gFirstBlock.get(g) >= 0) this.incorporateFunction(g, true); else this.incorporateFunction(g, false);
+    }
+    if (only < 0) for (let i = 0; i < nmdName.len; i++) {
+      let s = nmdOps.get(i);
+      for (let j = 0; nmdNOps.get(i) > j; j++) this.incorporateMD(nmdPool.get(s + j));
+    }
+    // numbers for unnamed structs, in discovery order
+    let found = this.foundStructs, numbers = this.typeNumber;
+    numbers.clear(); numbers.resize(tyKind.len, -1);
+    let next = 0;
+    for (let i = 0; i < found.len; i++) {
+      let t = found.get(i);
+      if (tyA.get(t) < 0) numbers.set(t, next++);
+    }
   }
 }

@@ -7,6 +7,7 @@ import { gValue, globalCount } from "../../ir/globals";
 import { printType } from "../../text/printer-types";
 import { printTypedValue } from "../../text/printer-values";
 import { numberForDiagnostics, numberFunction, printInstructionTo } from "../../text/printer";
+import { writer } from "../../text/writer";
 import { analyses } from "../context";
 
 export let out: OutBuf = new OutBuf();
@@ -68,17 +69,17 @@ function fnOf(v: i32): i32 {
   return -1;
 }
 function prepare(v: i32): void {
-  if (!numbered) { numberForDiagnostics(); numbered = true; numberedFn = -1; }
+  if (!numbered) { numberForDiagnostics(writer()); numbered = true; numberedFn = -1; }
   let g = fnOf(v);
-  if (g >= 0 && g != numberedFn) { numberFunction(g); numberedFn = g; }
+  if (g >= 0 && g != numberedFn) { numberFunction(writer(), g); numberedFn = g; }
 }
 // A value: instructions in full, others as a typed operand; each on its own line.
 export function w(v: i32): void {
   if (v < 0) return;
   prepare(v);
-  if (<i32>vKind.get(v) == VK.Inst) printInstructionTo(out, v); else printTypedValue(out, v);
+  if (<i32>vKind.get(v) == VK.Inst) printInstructionTo(writer(), out, v); else printTypedValue(writer(), out, v);
   out.byte(10);
 }
 // A type: a space and the type, no newline (as opt writes it).
-export function wt(t: i32): void { out.byte(32); printType(out, t); }
+export function wt(t: i32): void { out.byte(32); printType(writer(), out, t); }
 export function bad(msg: string, v: i32): void { fail(msg); w(v); }

@@ -21,6 +21,7 @@ import {
   linkageName, visibilityName, linkageFromName, visibilityFromName, resetTickets, TICKET_KIND_NAME,
 } from "./tickets";
 import { printFragment, beginFragments } from "../../text/printer";
+import { writer } from "../../text/writer";
 import { PassContext, PassInfo, PassResults, Level, Preserves, OptionKind, PAUSE_FOR_REPOSITORY } from "../registry";
 
 let envReady: bool = false;
@@ -266,7 +267,8 @@ export function collectRecords(pipeline: string, results: PassResults): OutBuf {
     }
   }
   let used = new Map<i32, bool>();
-  beginFragments();
+  let wr = writer();
+  beginFragments(wr);
   for (let g = 0; g < globalCount(); g++) {
     if (!isRepoDefinition(g)) continue;
     let linkage = <i32>gLinkage.get(g), vis = <i32>gVisibility.get(g);
@@ -284,7 +286,7 @@ export function collectRecords(pipeline: string, results: PassResults): OutBuf {
     if (nm >= 0) putStr(o, strtab.ptrOf(nm), strtab.lenOf(nm)); else putU32(o, 0);
     putString(o, linkageName(linkage)); putString(o, visibilityName(vis));
     text.clear();
-    printFragment(text, g);
+    printFragment(wr, text, g);
     putStr(o, text.buf.ptr, text.len);
     let refs = referencedGlobals(g);
     let at = o.len; putU32(o, 0);
