@@ -6,8 +6,9 @@ import { fnAttrs, retAttrs, paramAttrs, setHasKind } from "./attributes";
 import { strtab } from "./module";
 import { Op } from "./opcodes";
 
-// A direct call to a function whose name starts with "llvm.".
-export function isIntrinsicCall(i: i32): bool {
+// A direct call to a function whose name starts with "llvm.". (Inlined: mergefunc asks it of every
+// instruction.)
+@inline export function isIntrinsicCall(i: i32): bool {
   if (<i32>iOp.get(i) != Op.Call) return false;
   let c = operand(i, 0);
   if (c < 0 || <i32>vKind.get(c) != VK.Function) return false;

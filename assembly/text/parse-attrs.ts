@@ -305,6 +305,10 @@ function parseOne(ctx: i32): bool {
 function internSet(): i32 {
   let n = rd.entries.len >> 2;
   if (n == 0) return -1;
+  // Most lists are written in order without repeats (opt prints them so): intern them as they are.
+  let ordered = true;
+  for (let i = 1; i < n && ordered; i++) ordered = cmpEntry(i - 1, i) < 0;
+  if (ordered) return attrSets.internVec(rd.entries, 0, rd.entries.len);
   // entry numbers sorted by (isString, kind | key bytes)
   rd.byOrder.clear();
   for (let i = 0; i < n; i++) rd.byOrder.push(i);

@@ -1,6 +1,6 @@
 // blockaddress(@f, %bb) constants, whose block may belong to a function not parsed yet, and the
 // ranks LLVM's numbering gives such blocks.
-import { rd } from "./reader";
+import { rd, fnScope } from "./reader";
 import { I32Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
 import { errorI, expect } from "./pstate";
@@ -34,7 +34,7 @@ export function parseBlockAddress(type: i32): i32 {
 // otherwise a placeholder block is recorded and bound when @f's body is parsed.
 // (The blocks a blockaddress names before their function's body are ranked: ir/block-order.ts.)
 function blockAddressTarget(f: i32, name: i32, num: i32): i32 {
-  if (rd.fn.inFunction && f == rd.fn.fnValue) {
+  if (fnScope.inFunction && f == fnScope.fnValue) {
     let v = name >= 0 ? localRef(name, 0, T_LABEL) : localRef(-1, num, T_LABEL);
     return v;
   }

@@ -1,7 +1,7 @@
 // Function declarations and definitions: the header (arguments, attributes, section, GC,
 // prefix/prologue, personality) and the body's blocks, instructions, debug records and
 // attachments.
-import { rd } from "./reader";
+import { rd, fnScope } from "./reader";
 import { I32Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
 import { strtab } from "../ir/module";
@@ -158,7 +158,7 @@ function createArgs(g: i32, fn: i32, bind: bool): i32 {
 }
 
 function parseBody(g: i32, fn: i32): bool {
-  let state = rd, scope = state.fn, records = scope.pendingRecords;
+  let state = rd, scope = fnScope, records = scope.pendingRecords;
   scope.begin(fn);
   let nextNum = createArgs(g, fn, true);
   if (nextNum < 0) return false;
@@ -281,7 +281,7 @@ function parseBody(g: i32, fn: i32): bool {
     if (real != ph) replaceAllUsesWith(ph, real);
     rd.baFunc.set(j, -1);
   }
-  rd.fn.end();
+  fnScope.end();
   return true;
 }
 

@@ -3,7 +3,7 @@
 // constants (which also take pool slots) never interleave with an instruction's operands.
 // This file dispatches on the opcode and holds what the families share; the families are in
 // parse-inst-control.ts, parse-inst-ops.ts, parse-inst-memory.ts and parse-inst-call.ts.
-import { rd, Reader } from "./reader";
+import { rd, fnScope, Reader } from "./reader";
 import { I32Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
 import { strtab } from "../ir/module";
@@ -33,7 +33,7 @@ import {
 import { parseCallLike } from "./parse-inst-call";
 
 // The value id a definition should take: a forward placeholder for this name, or new.
-export function setPending(name: i32, num: i32): void { rd.fn.pendName = name; rd.fn.pendNum = num; }
+export function setPending(name: i32, num: i32): void { fnScope.pendName = name; fnScope.pendNum = num; }
 
 // True once a load, store, alloca or atomic without `align` was parsed: only then does the
 // module need ir/defaults.ts fillDefaults (a walk over every instruction).
@@ -56,7 +56,7 @@ export function instOpcode(s: i32): i32 { let ops = rd.opcodeByStr; return s < o
 // Creates the instruction value with operands stack[base..].
 export function make(op: i32, type: i32, base: i32): i32 {
   let v = -1;
-  let r = rd, scope = r.fn, pendName = scope.pendName, pendNum = scope.pendNum;
+  let r = rd, scope = fnScope, pendName = scope.pendName, pendNum = scope.pendNum;
   if (pendName >= 0 || pendNum >= 0) {
     let f = pendName >= 0 ? localLookupName(pendName) : localLookupNum(pendNum);
     if (f >= 0 && <i32>vKind.get(f) == VK.Forward) {
@@ -128,9 +128,9 @@ export function parseTrailingAlign(): i64 {
 
 // Parses the instruction at the current token (its opcode word). Returns the instruction id or -1.
 // `isTerm` is set for terminators.
-export function markTerminator(): void { rd.fn.lastWasTerminator = true; }
+export function markTerminator(): void { fnScope.lastWasTerminator = true; }
 export function parseInstruction(): i32 {
-  rd.fn.lastWasTerminator = false;
+  fnScope.lastWasTerminator = false;
   let tail = 0;
   if (lx.tok == T.Word && (lx.tokStr == K.KW_tail || lx.tokStr == K.KW_musttail || lx.tokStr == K.KW_notail)) {
     tail = lx.tokStr == K.KW_tail ? 1 : lx.tokStr == K.KW_musttail ? 2 : 3;
@@ -190,6 +190,6 @@ export function parseInstruction(): i32 {
 }
 
 // A comma consumed by a list loop that belongs to the trailing attachments.
-export function putBackComma(): void { rd.fn.pendingComma = true; }
-export function resetPendingComma(): void { rd.fn.pendingComma = false; }
+export function putBackComma(): void { fnScope.pendingComma = true; }
+export function resetPendingComma(): void { fnScope.pendingComma = false; }
 

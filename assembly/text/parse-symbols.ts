@@ -1,7 +1,7 @@
 // The parser's symbol tables: globals and the current function's locals by name and number, with
 // the placeholders forward references create and where each was first referenced.
 import { lx } from "./lexer";
-import { rd } from "./reader";
+import { rd, fnScope } from "./reader";
 import { I32Vec } from "../util/vec";
 import { strtab } from "../ir/module";
 import { errorAt } from "./pstate";
@@ -21,17 +21,17 @@ export function forwardPosOf(v: i32): i32 {
 }
 
 export function localLookupName(name: i32): i32 {
-  let s = rd.fn, stamps = s.localStamp;
+  let s = fnScope, stamps = s.localStamp;
   if (name >= stamps.len || stamps.get(name) != s.stampNow) return -1;
   return s.localByName.get(name);
 }
 export function localSetName(name: i32, v: i32): void {
-  let s = rd.fn, stamps = s.localStamp, names = s.localByName;
+  let s = fnScope, stamps = s.localStamp, names = s.localByName;
   stamps.fit(name + 1, 0); names.fit(name + 1, -1);
   stamps.set(name, s.stampNow); names.set(name, v);
 }
-export function localLookupNum(n: i32): i32 { let nums = rd.fn.localByNum; return n < nums.len ? nums.get(n) : -1; }
-export function localSetNum(n: i32, v: i32): void { let nums = rd.fn.localByNum; nums.fit(n + 1, -1); nums.set(n, v); }
+export function localLookupNum(n: i32): i32 { let nums = fnScope.localByNum; return n < nums.len ? nums.get(n) : -1; }
+export function localSetNum(n: i32, v: i32): void { let nums = fnScope.localByNum; nums.fit(n + 1, -1); nums.set(n, v); }
 
 export function globalLookupName(name: i32): i32 { let t = rd.globalByName; return name < t.len ? t.get(name) : -1; }
 export function globalSetName(name: i32, v: i32): void { let t = rd.globalByName; t.fit(name + 1, -1); t.set(name, v); }
@@ -66,9 +66,9 @@ export function localRef(name: i32, num: i64, type: i32): i32 {
   if (type != T_LABEL) vB.set(v, -1); else { vA.set(v, -1); vB.set(v, -1); }
   if (name >= 0) localSetName(name, v); else localSetNum(<i32>num, v);
   notePos(v, off);
-  rd.fn.forwardList.push(v);
+  fnScope.forwardList.push(v);
   if (name < 0) vA.set(v, <i32>num); // remember the number of an unnamed placeholder (blocks keep vA for insts: fixed at definition)
-  rd.fn.localForwards++;
+  fnScope.localForwards++;
   return v;
 }
 

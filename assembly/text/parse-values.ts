@@ -2,7 +2,7 @@
 // expressions, inline asm, metadata as a value), as LLParser::parseValID. The symbol tables are in
 // parse-symbols.ts; integer and aggregate constants in parse-consts.ts, floating point in
 // parse-fp.ts, block addresses in parse-blockaddr.ts, constant expressions in parse-constexpr.ts.
-import { rd } from "./reader";
+import { rd, fnScope } from "./reader";
 import { lx, T, next } from "./lexer";
 import { strtab } from "../ir/module";
 import * as K from "./keywords";
@@ -67,7 +67,7 @@ function parseValueInner(type: i32): i32 {
   }
   switch (lx.tok) {
     case T.LocalVar: case T.LocalID: {
-      if (!rd.fn.inFunction) return errorI("expected value token");
+      if (!fnScope.inFunction) return errorI("expected value token");
       if (k == TK.Void) return errorI("invalid use of void type");
       let v = lx.tok == T.LocalVar ? localRef(lx.tokStr, 0, type) : localRef(-1, lx.tokNum, type);
       next(); return v;

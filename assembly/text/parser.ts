@@ -2,7 +2,7 @@
 // reset. Global variables, aliases and ifuncs are in parse-globals.ts, functions and their bodies
 // in parse-function.ts, the end-of-module checks (undefined values, types, metadata, attribute
 // groups) in parse-finish.ts; the auto-upgrades of old IR it then runs are in upgrade.ts.
-import { rd, Reader, setReader } from "./reader";
+import { rd, Reader, FunctionScope, installReader } from "./reader";
 import { I32Vec } from "../util/vec";
 import { lx, T, next, lexInit } from "./lexer";
 import * as K from "./keywords";
@@ -28,11 +28,10 @@ export function noteGlobalNum(num: i32): void { if (num >= 0) rd.nextGlobalNum =
 // object is the reset. Its keyword tables are filled from the string table; the ranks blockaddress
 // gives blocks (ir/block-order.ts) are the reader's too.
 export function newReader(): Reader {
-  let r = new Reader();
-  fillMetaKinds(r); fillAttrKinds(r); fillOpcodes(r); // (the order the strings were always interned in)
+  installReader(new Reader(), new FunctionScope());
+  fillMetaKinds(rd); fillAttrKinds(rd); fillOpcodes(rd); // (the order the strings were always interned in)
   resetBlockOrder();
-  setReader(r);
-  return r;
+  return rd;
 }
 
 export function parseModule(p: usize, n: i32): bool {

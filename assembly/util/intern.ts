@@ -37,9 +37,8 @@ export class Interner<T> {
   @inline lenOf(id: i32): i32 { return this.length.get(id); }
   @inline ptrOf(id: i32): usize { return this.pool.ptr + (<usize>this.start.get(id) << alignof<T>()); }
   @inline private hash(p: usize, n: i32): u32 { return sizeof<T>() == 1 ? hashBytes(p, n) : hashI32s(p, n); }
-  private eq(id: i32, p: usize, n: i32): bool {
-    if (this.length.get(id) != n) return false;
-    return memory.compare(this.ptrOf(id), p, <usize>n << alignof<T>()) == 0;
+  @inline private eq(id: i32, p: usize, n: i32): bool {
+    return this.length.get(id) == n && memory.compare(this.ptrOf(id), p, <usize>n << alignof<T>()) == 0;
   }
   private grow(): void {
     let size = (this.mask + 1) << 1;

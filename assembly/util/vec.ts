@@ -4,6 +4,17 @@
 // One generic body, monomorphised per element type: alignof<T>() is log2 of the element size,
 // a compile-time constant, so get/set/push inline to the same single load/store as hand-written code.
 
+// n copies of v from p. Tables indexed by value id are filled once per module with 0 or -1, whose
+// bytes are all equal: memory.fill (V8's memset) then, a store loop for short runs and other values.
+@inline function fillValues<T>(p: usize, n: i32, v: T): void {
+  if (sizeof<T>() == 1) { memory.fill(p, <u8>v, <usize>n); return; }
+  if (isInteger<T>() && n >= 32) {
+    let b = <u64>(<u8>v) * 0x0101010101010101;
+    if (sizeof<T>() == 8 ? <u64>v == b : <u32>v == <u32>b) { memory.fill(p, <u8>v, <usize>n << alignof<T>()); return; }
+  }
+  for (let i = 0; i < n; i++) store<T>(p + (<usize>i << alignof<T>()), v);
+}
+
 export class Vec<T> {
   ptr: usize = 0;
   cap: i32 = 0;
@@ -31,11 +42,7 @@ export class Vec<T> {
   // Extends to n entries, new ones filled with v.
   resize(n: i32, v: T): void {
     if (n > this.cap) this.reserve(n);
-    if (sizeof<T>() == 1) {
-      if (n > this.len) memory.fill(this.ptr + <usize>this.len, <u8>v, <usize>(n - this.len));
-    } else {
-      for (let i = this.len; i < n; i++) store<T>(this.ptr + (<usize>i << alignof<T>()), v);
-    }
+    if (n > this.len) fillValues<T>(this.ptr + (<usize>this.len << alignof<T>()), n - this.len, v);
     this.len = n;
   }
   // For tables indexed by an id (value, block, name): makes indices below n valid, new entries

@@ -7,7 +7,7 @@ import {
 } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { analyses } from "../context";
-import { bad, blockStamp, curBlock, curBlockNum, curFnValue, fail, mark, w, walkUsers } from "./state";
+import { bad, blockNums, blockStamp, curBlock, curBlockNum, curFnValue, domTree, fail, mark, w, walkUsers } from "./state";
 import { intrinsicFn, invokeNormal, invokeUnwind, isBundleOperandOf, nameStarts, opOf, operandType } from "./queries";
 
 export function visitTerminator(i: i32): void {
@@ -18,7 +18,6 @@ export function visitTerminator(i: i32): void {
 
 // Verifier::visitInstruction: checks every instruction shares, operand dominance last.
 export function visitInstruction(i: i32): void {
-  let blockNum = analyses().cfg.blockNum, domTree = analyses().domTree;
   let op = opOf(i);
   let b = vParent.get(i);
   let t = vType.get(i);
@@ -57,8 +56,8 @@ export function visitInstruction(i: i32): void {
           let dop = opOf(v);
           let inc = operand(i, k | 1);
           if (dop != Op.Invoke && dop != Op.CallBr && inc >= 0 && <i32>vKind.get(inc) == VK.Block && vParent.get(inc) == curFnValue) {
-            let un = blockNum.get(inc);
-            if (db == inc || !domTree.inTree(un) || domTree.dominates(blockNum.get(db), un)) continue;
+            let un = blockNums.get(inc);
+            if (db == inc || !domTree.inTree(un) || domTree.dominates(blockNums.get(db), un)) continue;
           }
         }
       } else if (db == b) {
@@ -68,7 +67,7 @@ export function visitInstruction(i: i32): void {
       else if (db >= 0 && vParent.get(db) == curFnValue && !(iPrev.get(v) < 0 && vA.get(db) != v)) {
         let dop = opOf(v);
         if (dop != Op.Invoke && dop != Op.CallBr) {
-          let dn = blockNum.get(db);
+          let dn = blockNums.get(db);
           if (!domTree.inTree(curBlockNum) || domTree.dominates(dn, curBlockNum)) continue;
         }
       }
@@ -111,9 +110,9 @@ function verifyDominatesUse(i: i32, k: i32, def: i32): bool {
     let inc = operand(i, k | 1);
     if (inc < 0 || <i32>vKind.get(inc) != VK.Block || vParent.get(inc) != curFnValue) return true;
   }
-  if (analyses().dom.dominatesUse(analyses().domTree, def, iOps.get(i) + k)) return true;
+  if (analyses().dom.dominatesUse(domTree, def, iOps.get(i) + k)) return true;
   fail("Instruction does not dominate all uses!"); w(def); w(i);
   return false;
 }
 // A block of the function being verified reachable from its entry (blocks elsewhere count as reachable).
-function reachable(b: i32): bool { return b < 0 || vParent.get(b) != curFnValue || analyses().domTree.inTree(analyses().cfg.blockNum.get(b)); }
+function reachable(b: i32): bool { return b < 0 || vParent.get(b) != curFnValue || domTree.inTree(blockNums.get(b)); }

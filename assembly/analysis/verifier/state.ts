@@ -9,6 +9,7 @@ import { printTypedValue } from "../../text/printer-values";
 import { numberForDiagnostics, numberFunction, printInstructionTo } from "../../text/printer";
 import { writer } from "../../text/writer";
 import { analyses } from "../context";
+import { DomTree } from "../domtree";
 
 export let out: OutBuf = new OutBuf();
 export let broken: bool = false;
@@ -22,6 +23,10 @@ let stamp: i32 = 0;
 export let blockStamp: i32 = 0;
 export let curBlock: i32 = -1;              // the block being verified
 export let curBlockNum: i32 = -1;           // its cfg.ts number
+// The analysis context's block numbers and dominator tree, set with the block (the operand checks
+// read them per operand; through analyses() each read costs loads a global does not).
+export let blockNums: I32Vec = changetype<I32Vec>(0);
+export let domTree: DomTree = changetype<DomTree>(0);
 // global index -> (epoch << 1) | "name starts with llvm.", filled lazily per verification
 export let intrinsicCache: I32Vec = new I32Vec();
 export let epoch: i32 = 0;
@@ -43,7 +48,11 @@ export function resetVerifier(): void {
 export function setWalkUsers(on: bool): void { walkUsers = on; }
 export function setBroken(): void { broken = true; }
 export function enterFunction(g: i32): void { curFn = g; curFnValue = gValue.get(g); landingPadTy = -1; }
-export function enterBlock(b: i32): void { blockStamp = ++stamp; curBlock = b; curBlockNum = analyses().cfg.blockNum.get(b); }
+export function enterBlock(b: i32): void {
+  let fa = analyses();
+  blockNums = fa.cfg.blockNum; domTree = fa.domTree;
+  blockStamp = ++stamp; curBlock = b; curBlockNum = blockNums.get(b);
+}
 export function nextStamp(): i32 { return ++stamp; }
 // The first landingpad/resume type of the function, or whether t differs from it.
 export function landingPadTypeDiffers(t: i32): bool {

@@ -154,7 +154,7 @@ function instHash(op: i32): u64 {
 
 // The walk of the three hashes: depth first from the entry, a block's successors pushed in order
 // the first time they are seen.
-function pushUnseenSuccessors(b: i32): void {
+@inline function pushUnseenSuccessors(b: i32): void {
   let t = terminatorOf(b);
   let ns = numSuccessors(t);
   for (let s = 0; s < ns; s++) {
