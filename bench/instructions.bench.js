@@ -5,7 +5,7 @@
 // counts are those of steady-state code; each phase is the difference between runs that stop
 // after it, and per-iteration counts are the difference between 2 and 5 iterations (start-up and
 // compilation cancel out). V8 runs predictable (fixed random and hash seeds, no concurrent work),
-// so a build's counts repeat to within 0.01% (without, the same build moved by 2-3%). Use it to
+// so a phase's count repeats to within about 0.1 M instructions (without, the same build moved by 2-3%). Use it to
 // compare two core builds where wall time is too noisy.
 //
 //   node bench/instructions.bench.js [--input FILE | --size 1MB] [--passes mem2reg] [--wasm build/wopt.wasm] [--llvm 22]
@@ -112,7 +112,7 @@ export function markdown(r) {
   out.push(`|---|${r.builds.map(() => '---:').join('|')}|`);
   for (let i = 0; i < PHASES.length; i++) out.push(`| ${PHASES[i]} | ${r.builds.map((b) => fmtM(b.phases[i].instructions)).join(' | ')} |`);
   out.push(`| **total** | ${r.builds.map((b) => `**${fmtM(b.total)}**`).join(' | ')} |`);
-  out.push('', 'V8 runs with --predictable and fixed seeds: repeated runs of the same build agree to about 0.01%.');
+  out.push('', 'V8 runs with --predictable and fixed seeds: repeated runs of the same build agree to about 0.1 M per phase.');
   return out.join('\n');
 }
 
