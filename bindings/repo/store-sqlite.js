@@ -1,5 +1,5 @@
-// store-sqlite.js — the file repository: SQLite through better-sqlite3 (Node only; the browser
-// entry store-browser.js never loads this file).
+// store-sqlite.js — the file repository: SQLite through node:sqlite or better-sqlite3
+// (sqlite-driver.js; Node only: the browser entry store-browser.js never loads this file).
 //
 // Layout: one table, `definitions`, keyed by the 16-byte digest (a BLOB PRIMARY KEY on a rowid
 // table: rows hold whole IR texts, far larger than a WITHOUT ROWID table suits). A wopt repository
@@ -14,7 +14,7 @@
 // database is consistent, which is all a cache keyed by content needs.
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { loadSqliteDriver } from './sqlite-driver.js';
 import { APPLICATION_ID, SCHEMA_VERSION, RepoError, encodeDependents, decodeDependents } from './common.js';
 import { Repository } from './repository.js';
 
@@ -32,7 +32,7 @@ CREATE TABLE definitions (
 
 export const DEFAULT_BUSY_TIMEOUT_MS = 60_000;
 
-/** Maps a better-sqlite3 / file-system error to a RepoError naming the file. */
+/** Maps an SQLite (sqlite-driver.js codes) or file-system error to a RepoError naming the file. */
 function repoError(file, e, doing = 'cannot open repository') {
   if (e instanceof RepoError) return e;
   const code = e?.code ?? '';
@@ -53,9 +53,9 @@ function repoError(file, e, doing = 'cannot open repository') {
 
 function header(db) {
   return {
-    appId: db.pragma('application_id', { simple: true }),
-    version: db.pragma('user_version', { simple: true }),
-    objects: db.prepare('SELECT count(*) FROM sqlite_schema').pluck().get(),
+    appId: db.pragma('application_id'),
+    version: db.pragma('user_version'),
+    objects: db.prepare('SELECT count(*) FROM sqlite_schema', true).get()[0],
   };
 }
 
@@ -91,11 +91,15 @@ function precheck(file, create) {
  * @param file  the repository file (created on first use when `create`)
  * @param opts  { create = true, busyTimeout = 60 s }
  */
-export function openSqlite(file, { create = true, busyTimeout = DEFAULT_BUSY_TIMEOUT_MS } = {}) {
+export async function openSqlite(file, { create = true, busyTimeout = DEFAULT_BUSY_TIMEOUT_MS } = {}) {
+  let driver;
+  try { driver = await loadSqliteDriver(); } catch (e) {
+    throw new RepoError(`${file}: error: ${e.message}`, { cause: e, reason: 'io' });
+  }
   precheck(file, create);
   let db;
   try {
-    db = new Database(file, { fileMustExist: !create, timeout: busyTimeout });
+    db = driver.open(file, { timeout: busyTimeout });
   } catch (e) { throw repoError(file, e); }
   try {
     init(db, file, create);
@@ -118,16 +122,16 @@ function init(db, file, create) {
     db.transaction(() => {
       if (classify(file, header(db)) !== 'empty') return;
       db.exec(SCHEMA);
-      db.pragma(`application_id = ${APPLICATION_ID}`);
-      db.pragma(`user_version = ${SCHEMA_VERSION}`);
-    }).immediate();
+      db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
+      db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    }, 'immediate')();
   }
 }
 
 function sqliteBackend(db, file) {
   // Rows as arrays (raw): no per-row key objects on the lookup path.
-  const sel = db.prepare('SELECT name, kind, linkage, visibility, dependents, text FROM definitions WHERE digest = ?').raw(true);
-  const selNoText = db.prepare('SELECT name, kind, linkage, visibility, dependents FROM definitions WHERE digest = ?').raw(true);
+  const sel = db.prepare('SELECT name, kind, linkage, visibility, dependents, text FROM definitions WHERE digest = ?', true);
+  const selNoText = db.prepare('SELECT name, kind, linkage, visibility, dependents FROM definitions WHERE digest = ?', true);
   const ins = db.prepare('INSERT OR IGNORE INTO definitions (digest, name, kind, linkage, visibility, dependents, text) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const counts = db.prepare('SELECT kind, count(*) AS n, total(length(CAST(text AS BLOB))) AS bytes FROM definitions GROUP BY kind');
 
@@ -137,7 +141,7 @@ function sqliteBackend(db, file) {
   const key = hex => Buffer.from(hex, 'hex');
 
   // One read transaction per lookup: a consistent snapshot while other processes write.
-  const lookupTx = db.transaction((digests, stmt) => {
+  const lookup = db.transaction((digests, stmt) => {
     const out = new Map();
     for (const d of digests) {
       if (out.has(d)) continue;
@@ -145,10 +149,10 @@ function sqliteBackend(db, file) {
       if (r) out.set(d, row2entry(d, r));
     }
     return out;
-  });
-  const putTx = db.transaction(entries => {
+  }, 'deferred');
+  const put = db.transaction(entries => {
     for (const e of entries) ins.run(key(e.digest), e.name, e.kind, e.linkage, e.visibility, encodeDependents(e.dependents), e.text);
-  });
+  }, 'immediate');
 
   const wrap = (doing, fn) => { try { return fn(); } catch (e) { throw repoError(file, e, doing); } };
   const fileSize = f => { try { return fs.statSync(f).size; } catch { return 0; } };
@@ -157,10 +161,10 @@ function sqliteBackend(db, file) {
     kind: 'sqlite',
     path: file,
     async lookup(digests, withText) {
-      return wrap('lookup failed', () => lookupTx.deferred(digests, withText ? sel : selNoText));
+      return wrap('lookup failed', () => lookup(digests, withText ? sel : selNoText));
     },
     async put(entries) {
-      wrap('storing failed', () => putTx.immediate(entries));
+      wrap('storing failed', () => put(entries));
     },
     async get(digest) {
       return wrap('lookup failed', () => { const r = sel.get(key(digest)); return r ? row2entry(digest, r) : undefined; });

@@ -9,7 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import Database from 'better-sqlite3';
+import { loadSqliteDriver } from '../../bindings/repo/sqlite-driver.js';
+
+// The engine the repository itself uses here (node:sqlite or better-sqlite3), to inspect its files.
+const sqlite = await loadSqliteDriver();
 import { openRepository } from '../../bindings/repo/store.js';
 import { moduleEntries, assertWhole, textDigest } from './repo-helpers.js';
 
@@ -49,9 +52,9 @@ function writer(file, seed, { count = COUNT, text = TEXT, wait = false, batches 
 
 /** Every row as stored, checked straight in SQLite: integrity, whole entries. */
 function scanRepository(file) {
-  const db = new Database(file);
+  const db = sqlite.open(file, {});
   try {
-    assert.equal(db.pragma('integrity_check', { simple: true }), 'ok');
+    assert.equal(db.pragma('integrity_check'), 'ok');
     const rows = db.prepare('SELECT hex(digest) AS d, name, kind, text, dependents FROM definitions').all();
     for (const r of rows) {
       const digest = r.d.toLowerCase();
@@ -177,9 +180,9 @@ test('SIGKILL of wopt --repo while it stores 10,000 definitions', {
     child.on('exit', (code, signal) => { if (poll) clearInterval(poll); resolve({ code, signal, stderr, killedAt }); });
   });
   const rowsOf = db => {
-    const d = new Database(db);
+    const d = sqlite.open(db, {});
     try {
-      assert.equal(d.pragma('integrity_check', { simple: true }), 'ok');
+      assert.equal(d.pragma('integrity_check'), 'ok');
       const rows = d.prepare('SELECT name, text FROM definitions').all();
       for (const r of rows) {
         assert.match(r.text, new RegExp(`^\\n?define i32 @${r.name}\\(i32 %a\\)[^{\\n]* \\{\\n(  %x\\d+ = add i32 %\\w+, \\d+\\n){12}  ret i32 %x11\\n\\}\\n(\\n!\\d+ = !RepoDefinition\\(name: "${r.name}"[^\\n]*\\)\\n)?$`), `entry ${r.name} is whole`);

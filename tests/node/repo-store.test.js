@@ -7,7 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import Database from 'better-sqlite3';
+import { loadSqliteDriver } from '../../bindings/repo/sqlite-driver.js';
+
+// The engine the repository itself uses here (node:sqlite or better-sqlite3), to inspect its files.
+const sqlite = await loadSqliteDriver();
 import { IDBFactory } from 'fake-indexeddb';
 import { openRepository, SCHEMA_VERSION, APPLICATION_ID } from '../../bindings/repo/store.js';
 import { openRepository as openBrowser } from '../../bindings/repo/store-browser.js';
@@ -196,14 +199,14 @@ describe('SQLite repository: files', () => {
     const r = await openRepository(f);
     await r.putModule([entry(D('a'))]);
     await r.close();
-    const db = new Database(f, { readonly: true });
-    assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
-    assert.equal(db.pragma('application_id', { simple: true }), APPLICATION_ID);
-    assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+    const db = sqlite.open(f, {});
+    assert.equal(db.pragma('journal_mode'), 'wal');
+    assert.equal(db.pragma('application_id'), APPLICATION_ID);
+    assert.equal(db.pragma('user_version'), SCHEMA_VERSION);
     const row = db.prepare('SELECT digest, typeof(digest) AS t FROM definitions').get();
     assert.equal(row.t, 'blob');
-    assert.deepEqual(row.digest, Buffer.from(D('a'), 'hex'));
-    assert.ok(db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'definitions'").pluck().get().includes('digest     BLOB PRIMARY KEY'));
+    assert.deepEqual(Buffer.from(row.digest), Buffer.from(D('a'), 'hex'));
+    assert.ok(db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'definitions'", true).get()[0].includes('digest     BLOB PRIMARY KEY'));
     db.close();
   });
 
@@ -211,7 +214,7 @@ describe('SQLite repository: files', () => {
     const empty = tmpFile();
     fs.writeFileSync(empty, '');
     const bare = tmpFile();
-    new Database(bare).close();
+    sqlite.open(bare, {}).close();
     for (const f of [empty, bare]) {
       const r = await openRepository(f);
       await r.putModule([entry(D('b'))]);
@@ -224,8 +227,8 @@ describe('SQLite repository: files', () => {
     const files = [];
     const txt = tmpFile('.txt'); fs.writeFileSync(txt, 'hello\n'); files.push(txt);
     const rnd = tmpFile('.bin'); fs.writeFileSync(rnd, Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 7919 + 13) & 255))); files.push(rnd);
-    const other = tmpFile(); { const db = new Database(other); db.exec('CREATE TABLE t(x)'); db.close(); } files.push(other);
-    const otherId = tmpFile(); { const db = new Database(otherId); db.pragma('application_id = 1234'); db.close(); } files.push(otherId);
+    const other = tmpFile(); { const db = sqlite.open(other, {}); db.exec('CREATE TABLE t(x)'); db.close(); } files.push(other);
+    const otherId = tmpFile(); { const db = sqlite.open(otherId, {}); db.pragma('application_id = 1234'); db.close(); } files.push(otherId);
     for (const f of files) {
       const before = fs.readFileSync(f);
       await rejectsRepo(openRepository(f), new RegExp(`^${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: error: not a wopt repository$`));
@@ -237,7 +240,7 @@ describe('SQLite repository: files', () => {
   test('a newer schema is refused with both versions named', async () => {
     const f = tmpFile();
     (await openRepository(f)).close();
-    { const db = new Database(f); db.pragma(`user_version = ${SCHEMA_VERSION + 1}`); db.close(); }
+    { const db = sqlite.open(f, {}); db.pragma(`user_version = ${SCHEMA_VERSION + 1}`); db.close(); }
     await rejectsRepo(openRepository(f), new RegExp(`: error: repository schema version ${SCHEMA_VERSION + 1} is newer than this wopt supports \\(${SCHEMA_VERSION}\\)$`));
   });
 
@@ -254,7 +257,7 @@ describe('SQLite repository: files', () => {
   test('a write lock held too long gives a clear error; readers are not blocked', async () => {
     const f = tmpFile();
     (await openRepository(f)).close();
-    const locker = new Database(f);
+    const locker = sqlite.open(f, {});
     locker.exec('BEGIN IMMEDIATE');
     const r = await openRepository(f, { busyTimeout: 200 });
     await rejectsRepo(r.putModule([entry(D('1'))]), /: error: storing failed: the repository is locked by another process \(timed out waiting\)$/);
@@ -355,7 +358,7 @@ describe('wopt repo stats', () => {
     const txt = tmpFile('.txt'); fs.writeFileSync(txt, 'not a database');
     const newer = tmpFile();
     (await openRepository(newer)).close();
-    { const db = new Database(newer); db.pragma('user_version = 99'); db.close(); }
+    { const db = sqlite.open(newer, {}); db.pragma('user_version = 99'); db.close(); }
     const missing = tmpFile();
     const cases = [
       [[`--repo=${txt}`], `wopt: ${txt}: error: not a wopt repository\n`],
