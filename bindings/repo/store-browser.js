@@ -1,11 +1,11 @@
 // store-browser.js — openRepository() for browsers: IndexedDB and in-memory repositories only.
-// It never imports store-sqlite.js / better-sqlite3 (package.json maps "./repo" here for the
+// It never imports store-sqlite.js or an SQLite engine (package.json maps "./repo" here for the
 // "browser" condition).
 import { RepoError } from './common.js';
 import { openMemory } from './store-memory.js';
 import { openIdb } from './store-idb.js';
 
-export { RepoError, SCHEMA_VERSION } from './common.js';
+export { RepoError, SCHEMA_VERSION, APPLICATION_ID } from './common.js';
 export { Repository } from './repository.js';
 
 /** @param spec ':memory:' or { indexedDB: name, factory? }; see store.js for opts. */

@@ -55,14 +55,15 @@ test('the tarball holds the core, the bindings, README and LICENSE, and nothing 
   assert.ok(existsSync(join(ROOT, 'build/wopt.wasm')), 'build/wopt.wasm is built (npm ci runs prepare)');
   const files = packedFiles();
   for (const need of ['build/wopt.wasm', 'bindings/cli.js', 'bindings/index.js', 'bindings/node.js',
-    'bindings/core.js', 'bindings/browser.js', 'bindings/repo/store.js', 'LICENSE', 'README.md', 'package.json']) {
+    'bindings/core.js', 'bindings/browser.js', 'bindings/repo/store.js', 'bindings/index.d.ts', 'bindings/core.d.ts',
+    'bindings/repo/store.d.ts', 'LICENSE', 'README.md', 'package.json']) {
     assert.ok(files.includes(need), `${need} is in the tarball`);
   }
-  const allowed = /^(build\/wopt\.wasm|bindings\/.+\.js|LICENSE|README\.md|package\.json)$/;
+  const allowed = /^(build\/wopt\.wasm|bindings\/.+\.(js|d\.ts)|LICENSE|README\.md|package\.json)$/;
   const stray = files.filter(f => !allowed.test(f));
   assert.deepEqual(stray, [], 'nothing else is packed (tests, sources, benches, debug builds)');
   // every file a binding imports is packed
-  const bindingFiles = readdirSync(join(ROOT, 'bindings'), { recursive: true }).filter(f => f.endsWith('.js')).map(f => `bindings/${f}`);
+  const bindingFiles = readdirSync(join(ROOT, 'bindings'), { recursive: true }).filter(f => f.endsWith('.js') || f.endsWith('.d.ts')).map(f => `bindings/${f}`);
   for (const f of bindingFiles) assert.ok(files.includes(f), `${f} is packed`);
 });
 
@@ -107,6 +108,11 @@ process.stdout.write(JSON.stringify({ ok: r.ok, phi: /= phi i32/.test(r.output ?
     const api = run(process.execPath, ['use.mjs'], { cwd: app });
     assert.equal(api.status, 0, api.stderr);
     assert.deepEqual(JSON.parse(api.stdout), { ok: true, phi: true });
+
+    // the types as installed: the strict consumer of tests/types, compiled in the app folder
+    for (const f of ['consumer.ts', 'tsconfig.json']) writeFileSync(join(app, f), readFileSync(join(ROOT, 'tests/types', f)));
+    const tsc = run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(app, 'tsconfig.json')], { cwd: app });
+    assert.equal(tsc.status, 0, `tsc against the installed package:\n${tsc.stdout}${tsc.stderr}`);
 
     // file repositories need an SQLite engine; without one the message says what to install
     const hasNodeSqlite = run(process.execPath, ['-e', "import('node:sqlite').then(() => process.exit(0), () => process.exit(1))"]).status === 0;

@@ -1,0 +1,135 @@
+// Types of core.js: one live core instance and the helpers around it. Environment-neutral.
+
+/** The LLVM versions whose dialect and behaviour the core follows. */
+export type LLVMVersion = 19 | 22;
+export declare const LLVM_VERSIONS: readonly LLVMVersion[];
+export declare const DEFAULT_LLVM_VERSION: 22;
+
+/** Text or UTF-8 bytes of a module. */
+export type Input = string | Uint8Array | ArrayBufferView | ArrayBuffer;
+
+/** Thrown by the core's `abort` import (an assertion inside the core). */
+export declare class WoptAbort extends Error {
+  constructor(message: string);
+}
+
+/** What every method returns instead of its value when the core trapped (the instance is then replaced). */
+export interface InternalError {
+  ok: false;
+  internal: true;
+  message: string;
+}
+
+export interface ParseResult {
+  ok: boolean;
+  /** 1-based position of the error; 0 when there is none or it has no position. */
+  line: number;
+  col: number;
+  message: string;
+}
+
+export interface SideFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface PipelineResult {
+  ok: boolean;
+  /** 0 ok, 1 error, 2 unknown pass, 3 paused at repo-prune for the repository. */
+  code: 0 | 1 | 2 | 3;
+  message: string;
+  /** What the passes printed (print<domtree>, check-debugify, ...). */
+  log?: string;
+  /** Files the passes wrote (dot-cfg, dot-dom, ...). */
+  files?: SideFile[];
+}
+
+export interface VerifyResult {
+  ok: boolean;
+  message: string;
+  skipped?: true;
+}
+
+export interface FunctionInfo {
+  name: string;
+  blocks: number;
+  declaration: boolean;
+}
+
+export interface PassOptionInfo {
+  name: string;
+  kind: 'bool' | 'uint' | 'enum' | 'string';
+  default: string;
+  values: string[];
+  help: string;
+}
+
+export interface PassInfo {
+  name: string;
+  level: 'module' | 'function';
+  /** Analyses are named in pipelines as require<name> and invalidate<name>. */
+  analysis: boolean;
+  preserves: 'nothing' | 'cfg' | 'all';
+  help: string;
+  options: PassOptionInfo[];
+}
+
+export interface RepoDependent {
+  name: string;
+  /** 32 lowercase hex characters. */
+  digest: string;
+}
+
+export interface RepoEntry {
+  digest: string;
+  name: string;
+  kind: 'function' | 'variable';
+  linkage: string;
+  visibility: string;
+  /** Left out by lookups made with `{ text: false }`. */
+  text?: string;
+  dependents: RepoDependent[];
+}
+
+/** Pass options: an object or [name, value] pairs; booleans become 1/0. */
+export type PassOptions = Record<string, string | number | boolean> | Array<[string, string | number | boolean]>;
+
+/** The text handed to runPipeline: `<pipeline>` or `<pipeline>|<name>=<value>,...`. */
+export declare function encodePipeline(passes?: string, options?: PassOptions): string;
+export declare function toBytes(input: Input): Uint8Array;
+export declare function decodeUtf8(bytes: Uint8Array): string;
+
+/**
+ * One live core instance. Every method catches traps: it then returns an InternalError and the
+ * instance is replaced by a fresh one, so the next call works (the loaded module is gone).
+ */
+export declare class WoptCore {
+  /** How many times a trap replaced the instance. */
+  restarts: number;
+  /** The live instance's memory (a WebAssembly.Memory). */
+  readonly memory: { readonly buffer: ArrayBuffer };
+  /** Whether the core exports `name` (older cores lack some features). */
+  has(name: string): boolean;
+  parse(input: Input | { size: number; fill(view: Uint8Array): void }, opts?: { moduleId?: string; llvmVersion?: LLVMVersion }): ParseResult | InternalError;
+  runPipeline(text: string, options?: PassOptions): PipelineResult | InternalError;
+  resumePipeline(): PipelineResult | InternalError;
+  repoCandidates(): string[] | InternalError;
+  repoSetHits(hits: Map<string, RepoEntry>, dependents?: Map<string, RepoEntry>): { ok: true } | { ok: false; message: string } | InternalError;
+  repoPrunedCount(): number | InternalError;
+  repoRecords(): RepoEntry[] | InternalError;
+  verify(): VerifyResult | InternalError;
+  /** The module as LLVM text (a copy). */
+  print(): Uint8Array | InternalError;
+  /** Prints in chunks; `consume` gets views into the core's memory, valid only during its call. */
+  printInto<T>(consume: (view: Uint8Array) => T): { ok: true; value: T } | InternalError;
+  functions(): FunctionInfo[] | InternalError;
+  passes(): PassInfo[] | InternalError;
+  version(): string;
+  reset(): { ok: true } | InternalError;
+}
+
+/**
+ * Compiles (if needed) and instantiates the core from its bytes or a compiled WebAssembly.Module
+ * (typed as `object` so that these types need neither the DOM nor Node's lib).
+ */
+export declare function instantiate(bytesOrModule: Uint8Array | ArrayBuffer | object): Promise<WoptCore>;

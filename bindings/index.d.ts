@@ -1,0 +1,89 @@
+// Types of the package's main entry (`import ... from 'wopt'`).
+import type { Input, LLVMVersion, PassOptions, SideFile, WoptCore } from './core.js';
+
+export * from './core.js';
+
+export type Stage = 'parse' | 'verify-input' | 'pipeline' | 'verify-output' | 'print';
+
+export interface Diagnostic {
+  severity: 'error';
+  stage: Stage;
+  message: string;
+  /** 1-based; 0 when the message has no position. */
+  line: number;
+  col: number;
+  /** The core trapped (a bug in wopt, not in the input). */
+  internal: boolean;
+}
+
+export interface OptimizeOptions {
+  /** An opt pipeline, e.g. 'mem2reg' or 'function(mem2reg),mergefunc'. */
+  passes?: string;
+  /** Pass options, e.g. { 'mergefunc-use-aliases': true }. */
+  options?: PassOptions;
+  /** Verify the input and the output as opt does (default true). */
+  verify?: boolean;
+  /** The ModuleID and source_filename of a module read from a string. */
+  moduleId?: string;
+  llvmVersion?: LLVMVersion;
+  /** The core to run on (default: one loaded on first use, shared by the process or page). */
+  core?: WoptCore;
+}
+
+export interface OptimizeResult {
+  ok: boolean;
+  /** The printed module, or null when it failed. */
+  output: string | null;
+  diagnostics: Diagnostic[];
+  /** What the passes printed (print<domtree>, ...). */
+  log?: string;
+  files?: SideFile[];
+}
+
+/** Parses, verifies, runs `passes` and prints, as `opt -S -passes=...` does. */
+export declare function optimize(text: Input, opts?: OptimizeOptions): Promise<OptimizeResult>;
+
+/** The core optimize() uses when none is given (one per process or page). */
+export declare function defaultCore(): Promise<WoptCore>;
+
+export interface RunModuleOptions {
+  passes?: string;
+  options?: PassOptions;
+  moduleId?: string;
+  llvmVersion?: LLVMVersion;
+  verify?: boolean;
+  print?: boolean;
+  /** Receives the printed text as views into the core's memory (no copy) instead of `output`. */
+  sink?: (view: Uint8Array) => void;
+}
+
+export interface RunModuleResult {
+  ok: boolean;
+  /** Where it stopped. */
+  stage: Stage;
+  error?: { message: string; line?: number; col?: number; code?: number; internal?: boolean };
+  output?: Uint8Array;
+  log?: string;
+  files?: SideFile[];
+  timings: Array<{ name: string; ms: number }>;
+}
+
+/** One module through a core: parse, verify, pipeline, verify, print. */
+export declare function runModule(core: WoptCore, input: Input, opts?: RunModuleOptions): RunModuleResult;
+
+export interface DiagnosticText {
+  /** Program name before the message (default 'wopt'; '' for none). */
+  prog?: string;
+  file?: string;
+  line?: number;
+  col?: number;
+  severity?: string;
+  message: string;
+  /** The input, to show the line and a caret under the column. */
+  source?: Input;
+}
+
+/** `<prog>: <file>:<line>:<col>: <severity>: <message>`, the source line and a caret, newline-terminated. */
+export declare function formatDiagnostic(d: DiagnosticText): string;
+/** The source line and the caret line for a 1-based position ([] when there is no line). */
+export declare function caretLines(source: Input, line: number, col: number): string[];

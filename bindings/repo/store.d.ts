@@ -1,0 +1,49 @@
+// Types of `wopt/repo`: the program repository (store.js in Node, store-browser.js in browsers).
+import type { RepoEntry } from '../core.js';
+
+export type { RepoEntry, RepoDependent } from '../core.js';
+
+export declare const SCHEMA_VERSION: number;
+/** SQLite `PRAGMA application_id` of a wopt repository ('wopt' in ASCII). */
+export declare const APPLICATION_ID: number;
+
+/** A repository error: `code` is 'EREPO'; the message is ready to print after "wopt: ". */
+export declare class RepoError extends Error {
+  code: 'EREPO';
+  reason?: 'notRepository' | 'newerSchema' | 'missing' | 'closed' | 'invalid' | 'io';
+  constructor(message: string, opts?: { cause?: unknown; reason?: string });
+}
+
+export interface RepoStats {
+  definitions: number;
+  functions: number;
+  variables: number;
+  /** UTF-8 size of the stored IR texts. */
+  textBytes: number;
+  /** Storage size (SQLite: the file and its WAL; others: an estimate). */
+  bytes: number;
+  schemaVersion: number;
+  path: string;
+  backend: 'sqlite' | 'memory' | 'indexeddb';
+}
+
+export declare class Repository {
+  readonly backend: 'sqlite' | 'memory' | 'indexeddb';
+  readonly path: string;
+  /** The stored entries among `digests`, in request order (misses left out). */
+  lookup(digests: string[], opts?: { text?: boolean }): Promise<Map<string, RepoEntry>>;
+  /** Stores a module's entries in one transaction; existing digests are kept. */
+  putModule(entries: RepoEntry[]): Promise<void>;
+  get(digest: string): Promise<RepoEntry | undefined>;
+  stats(): Promise<RepoStats>;
+  close(): Promise<void>;
+}
+
+/** `factory`: an IDBFactory (default: globalThis.indexedDB), e.g. fake-indexeddb's in tests. */
+export type RepositorySpec = string | { indexedDB: string; factory?: { open(name: string, version?: number): unknown } };
+
+/**
+ * Opens a repository: an SQLite file path (Node; needs node:sqlite or better-sqlite3), ':memory:',
+ * or { indexedDB: name }. Rejects with a RepoError naming the repository.
+ */
+export declare function openRepository(spec: RepositorySpec, opts?: { create?: boolean; busyTimeout?: number }): Promise<Repository>;

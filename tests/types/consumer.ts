@@ -1,0 +1,50 @@
+// A TypeScript consumer of the package's types, checked with `strict` (tests/node/types.test.js).
+// It imports the package by name, as a user would, and uses each entry. The `@ts-expect-error`
+// lines are misuses the types must reject: if a type were loosened to `any`, tsc would report
+// those lines as unused expectations and the test would fail.
+import { optimize, runModule, formatDiagnostic, encodePipeline, LLVM_VERSIONS, type OptimizeResult, type Diagnostic } from 'wopt';
+import { loadWopt } from 'wopt/node';
+import { openRepository, RepoError, type Repository, type RepoStats } from 'wopt/repo';
+
+export async function main(text: string): Promise<string> {
+  const r: OptimizeResult = await optimize(text, { passes: 'mem2reg', llvmVersion: 22, options: { 'mergefunc-use-aliases': true } });
+  if (!r.ok) {
+    const d: Diagnostic = r.diagnostics[0];
+    return formatDiagnostic({ file: 'in.ll', line: d.line, col: d.col, message: d.message, source: text });
+  }
+  const out: string = r.output ?? '';
+
+  const core = await loadWopt();
+  const run = runModule(core, text, { passes: 'mergefunc', verify: true });
+  const timing: number = run.timings.reduce((s, t) => s + t.ms, 0);
+  const fns = core.functions();
+  const names = Array.isArray(fns) ? fns.map(f => f.name) : [fns.message];
+  const passes = core.passes();
+  const passNames = Array.isArray(passes) ? passes.filter(p => !p.analysis).map(p => `${p.level}:${p.name}`) : [];
+  const printed = core.printInto(view => view.length);
+  const size: number = printed.ok ? printed.value : 0;
+
+  let repo: Repository | null = null;
+  try {
+    repo = await openRepository(':memory:');
+    const stats: RepoStats = await repo.stats();
+    const hits = await repo.lookup(['0123456789abcdef0123456789abcdef'], { text: false });
+    for (const [digest, e] of hits) names.push(`${digest}:${e.kind}:${e.dependents.length}`);
+    names.push(String(stats.definitions));
+  } catch (e) {
+    if (e instanceof RepoError) names.push(e.reason ?? e.code);
+  } finally {
+    await repo?.close();
+  }
+
+  // @ts-expect-error: passes is a pipeline string
+  await optimize(text, { passes: ['mem2reg'] });
+  // @ts-expect-error: only the LLVM versions the core follows
+  await optimize(text, { llvmVersion: 21 });
+  // @ts-expect-error: output may be null when the run failed
+  const len: number = r.output.length;
+  // @ts-expect-error: a repository spec is a path, ':memory:' or { indexedDB }
+  await openRepository({ sqlite: 'x.db' });
+
+  return [out, encodePipeline('mem2reg', [['mem2reg-x', 1]]), String(LLVM_VERSIONS.length), String(timing), String(size), String(len), ...names, ...passNames].join('\n');
+}
