@@ -4,4 +4,4 @@ import type { WoptCore } from './core.js';
 export * from './core.js';
 
 /** Loads a core from `url` (default: ../build/wopt.wasm from this file). */
-export declare function loadWopt(opts?: { url?: string | URL }): Promise<WoptCore>;
+export declare function loadWopt(opts?: { url?: string | { readonly href: string } }): Promise<WoptCore>;

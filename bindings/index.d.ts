@@ -2,6 +2,8 @@
 import type { Input, LLVMVersion, PassOptions, SideFile, WoptCore } from './core.js';
 
 export * from './core.js';
+export { openSession, Session } from './session.js';
+export type { SessionOptions, SessionOptimizeOptions, SessionResult, SessionLike } from './session.js';
 
 export type Stage = 'parse' | 'verify-input' | 'pipeline' | 'verify-output' | 'print';
 

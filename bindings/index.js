@@ -1,11 +1,14 @@
-// index.js — the public API: the neutral core wrapper plus optimize(), which loads a core on
-// first use (Node: build/wopt.wasm from disk; browsers: fetch beside this file).
+// index.js — the public API: sessions (session.js; worker.js for one off the main thread),
+// optimize() for one module at a time, and the low-level core wrapper. A core is loaded on first
+// use (Node: build/wopt.wasm from disk; browsers: fetched beside this file).
 import { decodeUtf8 } from './core.js';
 import { runModule } from './driver.js';
+import { diagnosticsOf } from './session.js';
 
 export { WoptCore, WoptAbort, instantiate, encodePipeline, toBytes, decodeUtf8, LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './core.js';
 export { runModule } from './driver.js';
 export { formatDiagnostic, caretLines } from './diag.js';
+export { openSession, Session } from './session.js';
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 let shared = null;
@@ -26,9 +29,5 @@ export function defaultCore() {
 export async function optimize(text, { passes = '', options = {}, verify = true, moduleId = '<string>', llvmVersion, core } = {}) {
   core ??= await defaultCore();
   const r = runModule(core, text, { passes, options, verify, moduleId, llvmVersion });
-  const diagnostics = r.ok ? [] : [{
-    severity: 'error', stage: r.stage, message: r.error.message,
-    line: r.error.line ?? 0, col: r.error.col ?? 0, internal: !!r.error.internal,
-  }];
-  return { ok: r.ok, output: r.ok ? decodeUtf8(r.output) : null, diagnostics, log: r.log, files: r.files };
+  return { ok: r.ok, output: r.ok ? decodeUtf8(r.output) : null, diagnostics: diagnosticsOf(r), log: r.log, files: r.files };
 }

@@ -48,3 +48,27 @@ export async function main(text: string): Promise<string> {
 
   return [out, encodePipeline('mem2reg', [['mem2reg-x', 1]]), String(LLVM_VERSIONS.length), String(timing), String(size), String(len), ...names, ...passNames].join('\n');
 }
+
+// Sessions: in-thread and in a worker, through one interface.
+import { openSession, type SessionLike, type SessionResult } from 'wopt';
+import { openWorkerSession } from 'wopt/worker';
+
+export async function sessions(text: string, signal: AbortSignalLike): Promise<number> {
+  const all: SessionLike[] = [await openSession({ llvmVersion: 19, repository: ':memory:' }), await openWorkerSession({ llvmVersion: 22 })];
+  let n = 0;
+  for (const s of all) {
+    const r: SessionResult = await s.optimize(text, { passes: 'mergefunc', output: 'bytes', signal });
+    if (r.output instanceof Uint8Array) n += r.output.length;
+    n += r.repo?.stored ?? 0;
+    n += (await s.functions()).length;
+    await s.close();
+  }
+  const w = await openWorkerSession();
+  await w.optimize(new Uint8Array(4), { transfer: true });
+  // @ts-expect-error: a worker session opens its repository itself, from a spec
+  await openWorkerSession({ repository: await openRepository(':memory:') });
+  // @ts-expect-error: output is 'text', 'bytes' or 'none'
+  await w.optimize(text, { output: 'json' });
+  return n;
+}
+interface AbortSignalLike { readonly aborted: boolean; addEventListener(type: 'abort', fn: () => void, opts?: { once?: boolean }): void; removeEventListener(type: 'abort', fn: () => void): void }

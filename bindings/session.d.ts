@@ -1,0 +1,64 @@
+// Types of session.js (re-exported by the main entry) and the shape worker.js shares.
+import type { Diagnostic, OptimizeResult } from './index.js';
+import type { FunctionInfo, Input, LLVMVersion, PassInfo, PassOptions, WoptCore } from './core.js';
+import type { Repository, RepositorySpec } from './repo/store.js';
+
+export interface SessionOptions {
+  llvmVersion?: LLVMVersion;
+  /** An open Repository (wopt/repo) or a spec the session opens (and closes with itself). */
+  repository?: Repository | RepositorySpec | null;
+  /** Run on this core (default: one loaded for the session). */
+  core?: WoptCore;
+  /** Node: another core build (default build/wopt.wasm). */
+  wasmPath?: string;
+  /** Browsers: where wopt.wasm is served (default beside the bindings). */
+  wasmUrl?: string | { readonly href: string };
+}
+
+export interface SessionOptimizeOptions {
+  passes?: string;
+  options?: PassOptions;
+  /** Verify the input and output as opt does (default true). */
+  verify?: boolean;
+  moduleId?: string;
+  /** 'text' (default): output is a string; 'bytes': a Uint8Array; 'none': not printed. */
+  output?: 'text' | 'bytes' | 'none';
+  /** Rejects with an AbortError when aborted (a worker session stops its worker at once). */
+  signal?: { readonly aborted: boolean; readonly reason?: unknown; addEventListener(type: 'abort', fn: () => void, opts?: { once?: boolean }): void; removeEventListener(type: 'abort', fn: () => void): void };
+}
+
+export interface SessionResult extends Omit<OptimizeResult, 'output'> {
+  output: string | Uint8Array | null;
+  log: string;
+  files: Array<{ name: string; bytes: Uint8Array }>;
+  timings: Array<{ name: string; ms: number }>;
+  /** With a repository: definitions looked up, pruned and stored. */
+  repo?: { candidates: number; pruned: number; stored: number };
+}
+
+/** The methods a session and a worker session share. */
+export interface SessionLike {
+  readonly llvmVersion: LLVMVersion | undefined;
+  optimize(input: Input, opts?: SessionOptimizeOptions): Promise<SessionResult>;
+  /** The functions of the module last run. */
+  functions(): Promise<FunctionInfo[]>;
+  passes(): Promise<PassInfo[]>;
+  version(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export declare class Session implements SessionLike {
+  constructor(core: WoptCore, opts?: { llvmVersion?: LLVMVersion; repository?: Repository | null; closeRepository?: boolean });
+  readonly llvmVersion: LLVMVersion;
+  /** The underlying core (the low-level API). */
+  readonly core: WoptCore;
+  optimize(input: Input, opts?: SessionOptimizeOptions): Promise<SessionResult>;
+  functions(): Promise<FunctionInfo[]>;
+  passes(): Promise<PassInfo[]>;
+  version(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export declare function openSession(opts?: SessionOptions): Promise<Session>;
+export declare function diagnosticsOf(r: { ok: boolean; stage?: string; error?: unknown }): Diagnostic[];
+export declare function abortError(signal?: { reason?: unknown }): Error;

@@ -1,0 +1,120 @@
+// session.js — the public session API: one core, one LLVM version, optionally one program
+// repository, and modules run through it one at a time. Environment-neutral; worker.js offers the
+// same methods with the work in a Web Worker or a worker_threads thread.
+//
+//   const s = await openSession({ llvmVersion: 22 });
+//   const r = await s.optimize(text, { passes: 'mem2reg' });   // { ok, output, diagnostics, ... }
+//   await s.functions();                                      // of the module last run
+//   await s.close();
+//
+// Every method is async, so code written against a session runs unchanged against a worker session.
+import { decodeUtf8, DEFAULT_LLVM_VERSION, LLVM_VERSIONS } from './core.js';
+import { runModuleWithRepository } from './driver.js';
+
+/** Loads a core for a session: Node reads build/wopt.wasm, a browser fetches it beside this file. */
+async function loadCore({ wasmPath, wasmUrl } = {}) {
+  const isNode = typeof process !== 'undefined' && !!process.versions?.node;
+  if (isNode) return (await import('./node.js')).loadWopt(wasmPath ? { wasmPath } : {});
+  return (await import('./browser.js')).loadWopt(wasmUrl ? { url: wasmUrl } : {});
+}
+
+/** The error a call gets when its AbortSignal fired (a DOMException named AbortError where there is one). */
+export function abortError(signal) {
+  if (signal?.reason instanceof Error) return signal.reason;
+  const e = typeof DOMException === 'function' ? new DOMException('the operation was aborted', 'AbortError') : new Error('the operation was aborted');
+  if (!(e instanceof DOMException)) e.name = 'AbortError';
+  return e;
+}
+
+/** Diagnostics of a driver result: [] when it succeeded. */
+export function diagnosticsOf(r) {
+  if (r.ok) return [];
+  const e = r.error ?? {};
+  // the core names an unknown pass by itself (code 2); opt's words around it
+  const message = e.code === 2 && !/\s/.test(e.message) ? `unknown pass name '${e.message}'` : e.message ?? String(e);
+  return [{
+    severity: 'error', stage: r.stage, message,
+    line: e.line ?? 0, col: e.col ?? 0, internal: !!e.internal,
+  }];
+}
+
+export class Session {
+  #core; #llvmVersion; #repo; #closeRepo; #closed = false;
+
+  /**
+   * Use openSession(). `core`: a WoptCore; `repository`: an open Repository or null;
+   * `closeRepository`: close it with the session (openSession sets it for one it opened).
+   */
+  constructor(core, { llvmVersion = DEFAULT_LLVM_VERSION, repository = null, closeRepository = false } = {}) {
+    if (!LLVM_VERSIONS.includes(llvmVersion)) throw new RangeError(`unsupported LLVM version ${llvmVersion} (supported: ${LLVM_VERSIONS.join(', ')})`);
+    this.#core = core;
+    this.#llvmVersion = llvmVersion;
+    this.#repo = repository;
+    this.#closeRepo = closeRepository;
+  }
+
+  get llvmVersion() { return this.#llvmVersion; }
+  /** The underlying core, for the low-level API (core.js). */
+  get core() { this.#open(); return this.#core; }
+
+  #open() { if (this.#closed) throw new Error('wopt: the session is closed'); }
+
+  /**
+   * Parses, verifies, runs `passes` (with the session's repository when the pipeline names
+   * repo-metadata or repo-prune), verifies and prints, as `opt -S -passes=...` does.
+   * opts: { passes, options, verify = true, moduleId, output: 'text' | 'bytes' | 'none', signal }
+   */
+  async optimize(input, { passes = '', options = {}, verify = true, moduleId = '<string>', output = 'text', signal } = {}) {
+    this.#open();
+    if (signal?.aborted) throw abortError(signal);
+    const r = await runModuleWithRepository(this.#core, input, {
+      passes, options, verify, moduleId, llvmVersion: this.#llvmVersion, print: output !== 'none', repo: this.#repo ?? undefined,
+    });
+    const res = {
+      ok: r.ok,
+      output: !r.ok || output === 'none' ? null : output === 'bytes' ? r.output : decodeUtf8(r.output),
+      diagnostics: diagnosticsOf(r),
+      log: r.log ?? '',
+      files: r.files ?? [],
+      timings: r.timings,
+    };
+    if (r.repo) res.repo = r.repo;
+    return res;
+  }
+
+  /** The functions of the module last run: [{ name, blocks, declaration }]. */
+  async functions() { this.#open(); return unwrap(this.#core.functions()); }
+  /** The pass table: what pipelines may name, with their options. */
+  async passes() { this.#open(); return unwrap(this.#core.passes()); }
+  /** The core's version string. */
+  async version() { this.#open(); return this.#core.version(); }
+
+  /** Closes the session's repository (if it opened one) and releases the core. */
+  async close() {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#closeRepo) await this.#repo?.close();
+  }
+}
+
+function unwrap(r) {
+  if (r && !Array.isArray(r) && r.internal) throw new Error(`wopt: internal error: ${r.message}`);
+  return r;
+}
+
+/**
+ * Opens a session. opts: { llvmVersion = 22, repository, core, wasmPath (Node), wasmUrl (browser) }
+ * repository: an open Repository (wopt/repo), or a spec to open one: a file path (Node),
+ * ':memory:' or { indexedDB: name }; a repository the session opened is closed with it.
+ */
+export async function openSession({ llvmVersion = DEFAULT_LLVM_VERSION, repository = null, core, wasmPath, wasmUrl } = {}) {
+  core ??= await loadCore({ wasmPath, wasmUrl });
+  let repo = repository, owned = false;
+  if (repository !== null && (typeof repository === 'string' || !('lookup' in repository))) {
+    const isNode = typeof process !== 'undefined' && !!process.versions?.node;
+    const store = isNode ? await import('./repo/store.js') : await import('./repo/store-browser.js');
+    repo = await store.openRepository(repository);
+    owned = true;
+  }
+  return new Session(core, { llvmVersion, repository: repo, closeRepository: owned });
+}

@@ -1,0 +1,28 @@
+// Types of `wopt/worker`: a session whose work runs in a Web Worker or a worker_threads thread.
+import type { Input, LLVMVersion, FunctionInfo, PassInfo } from './core.js';
+import type { RepositorySpec } from './repo/store.js';
+import type { SessionLike, SessionOptimizeOptions, SessionResult } from './session.js';
+
+export interface WorkerSessionOptions {
+  llvmVersion?: LLVMVersion;
+  /** Opened inside the worker: a file path (Node), ':memory:' or { indexedDB: name }. */
+  repository?: RepositorySpec | null;
+  wasmPath?: string;
+  wasmUrl?: string | { readonly href: string };
+}
+
+export interface WorkerOptimizeOptions extends SessionOptimizeOptions {
+  /** Hand an ArrayBuffer-backed input to the worker instead of copying it (the caller's buffer is detached). */
+  transfer?: boolean;
+}
+
+export declare class WorkerSession implements SessionLike {
+  readonly llvmVersion: LLVMVersion | undefined;
+  optimize(input: Input, opts?: WorkerOptimizeOptions): Promise<SessionResult>;
+  functions(): Promise<FunctionInfo[]>;
+  passes(): Promise<PassInfo[]>;
+  version(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export declare function openWorkerSession(opts?: WorkerSessionOptions): Promise<WorkerSession>;
