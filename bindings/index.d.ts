@@ -1,8 +1,10 @@
-// Types of the package's main entry (`import ... from 'wopt'`).
+// Types of the package's main entry (`import ... from 'wopt'`: index.js in Node, index-browser.js
+// in browsers and bundlers; the two export the same API).
 import type { Input, LLVMVersion, PassOptions, SideFile, WoptCore } from './core.js';
+import type { Session, SessionOptions } from './session.js';
 
 export * from './core.js';
-export { openSession, Session } from './session.js';
+export { Session } from './session.js';
 export type { SessionOptions, SessionOptimizeOptions, SessionResult, SessionLike } from './session.js';
 
 export type Stage = 'parse' | 'verify-input' | 'pipeline' | 'verify-output' | 'print';
@@ -44,6 +46,9 @@ export interface OptimizeResult {
 
 /** Parses, verifies, runs `passes` and prints, as `opt -S -passes=...` does. */
 export declare function optimize(text: Input, opts?: OptimizeOptions): Promise<OptimizeResult>;
+
+/** Opens a session: one core, one LLVM version, optionally a repository (session.d.ts). */
+export declare function openSession(opts?: SessionOptions): Promise<Session>;
 
 /** The core optimize() uses when none is given (one per process or page). */
 export declare function defaultCore(): Promise<WoptCore>;

@@ -1,4 +1,5 @@
-// Types of session.js (re-exported by the main entry) and the shape worker.js shares.
+// Types of session.js (its Session is re-exported by the main entry, which also declares
+// openSession) and the shape worker sessions share.
 import type { Diagnostic, OptimizeResult } from './index.js';
 import type { FunctionInfo, Input, LLVMVersion, PassInfo, PassOptions, WoptCore } from './core.js';
 import type { Repository, RepositorySpec } from './repo/store.js';
@@ -59,6 +60,7 @@ export declare class Session implements SessionLike {
   close(): Promise<void>;
 }
 
-export declare function openSession(opts?: SessionOptions): Promise<Session>;
+/** session.js's environment-neutral opener; the package's entries export it bound as openSession. */
+export declare function openSessionIn(env: { loadCore(opts: { wasmPath?: string; wasmUrl?: string | { readonly href: string } }): Promise<WoptCore>; openRepository(spec: RepositorySpec): Promise<Repository> }, opts?: SessionOptions): Promise<Session>;
 export declare function diagnosticsOf(r: { ok: boolean; stage?: string; error?: unknown }): Diagnostic[];
 export declare function abortError(signal?: { reason?: unknown }): Error;

@@ -2,7 +2,7 @@
 // repository, and modules run through it one at a time. Environment-neutral; worker.js offers the
 // same methods with the work in a Web Worker or a worker_threads thread.
 //
-//   const s = await openSession({ llvmVersion: 22 });
+//   const s = await openSession({ llvmVersion: 22 });         // index.js / index-browser.js
 //   const r = await s.optimize(text, { passes: 'mem2reg' });   // { ok, output, diagnostics, ... }
 //   await s.functions();                                      // of the module last run
 //   await s.close();
@@ -10,13 +10,6 @@
 // Every method is async, so code written against a session runs unchanged against a worker session.
 import { decodeUtf8, DEFAULT_LLVM_VERSION, LLVM_VERSIONS } from './core.js';
 import { runModuleWithRepository } from './driver.js';
-
-/** Loads a core for a session: Node reads build/wopt.wasm, a browser fetches it beside this file. */
-async function loadCore({ wasmPath, wasmUrl } = {}) {
-  const isNode = typeof process !== 'undefined' && !!process.versions?.node;
-  if (isNode) return (await import('./node.js')).loadWopt(wasmPath ? { wasmPath } : {});
-  return (await import('./browser.js')).loadWopt(wasmUrl ? { url: wasmUrl } : {});
-}
 
 /** The error a call gets when its AbortSignal fired (a DOMException named AbortError where there is one). */
 export function abortError(signal) {
@@ -103,18 +96,15 @@ function unwrap(r) {
 }
 
 /**
- * Opens a session. opts: { llvmVersion = 22, repository, core, wasmPath (Node), wasmUrl (browser) }
- * repository: an open Repository (wopt/repo), or a spec to open one: a file path (Node),
- * ':memory:' or { indexedDB: name }; a repository the session opened is closed with it.
+ * Opens a session in environment `env` (api.js: { loadCore, openRepository }); the package's
+ * entries export it bound as openSession(opts). opts: { llvmVersion = 22, repository, core,
+ * wasmPath (Node), wasmUrl (browser) }. repository: an open Repository (wopt/repo), or a spec to
+ * open one: a file path (Node), ':memory:' or { indexedDB: name }; a repository the session opened
+ * is closed with it.
  */
-export async function openSession({ llvmVersion = DEFAULT_LLVM_VERSION, repository = null, core, wasmPath, wasmUrl } = {}) {
-  core ??= await loadCore({ wasmPath, wasmUrl });
-  let repo = repository, owned = false;
-  if (repository !== null && (typeof repository === 'string' || !('lookup' in repository))) {
-    const isNode = typeof process !== 'undefined' && !!process.versions?.node;
-    const store = isNode ? await import('./repo/store.js') : await import('./repo/store-browser.js');
-    repo = await store.openRepository(repository);
-    owned = true;
-  }
+export async function openSessionIn(env, { llvmVersion = DEFAULT_LLVM_VERSION, repository = null, core, wasmPath, wasmUrl } = {}) {
+  core ??= await env.loadCore({ wasmPath, wasmUrl });
+  const owned = repository !== null && (typeof repository === 'string' || !('lookup' in repository));
+  const repo = owned ? await env.openRepository(repository) : repository;
   return new Session(core, { llvmVersion, repository: repo, closeRepository: owned });
 }

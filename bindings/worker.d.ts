@@ -1,4 +1,5 @@
-// Types of `wopt/worker`: a session whose work runs in a Web Worker or a worker_threads thread.
+// Types of `wopt/worker` (worker-node.js in Node, worker-browser.js in browsers and bundlers): a
+// session whose work runs in a Web Worker or a worker_threads thread.
 import type { Input, LLVMVersion, FunctionInfo, PassInfo } from './core.js';
 import type { RepositorySpec } from './repo/store.js';
 import type { SessionLike, SessionOptimizeOptions, SessionResult } from './session.js';

@@ -1,6 +1,7 @@
 // worker.js — a session whose work runs off the calling thread: in a Web Worker (browsers) or a
 // worker_threads thread (Node), with the methods of session.js, so the page or event loop stays
-// responsive while a large module is optimised.
+// responsive while a large module is optimised. Environment-neutral: worker-node.js and
+// worker-browser.js (the `wopt/worker` entry's conditions) give it the way to start a worker.
 //
 //   const s = await openWorkerSession({ llvmVersion: 22 });
 //   const r = await s.optimize(bytes, { passes: 'mergefunc', transfer: true, signal });
@@ -12,41 +13,22 @@
 // with an AbortError. The next call starts a new worker (same options), so the session goes on.
 import { abortError } from './session.js';
 
-const isNode = typeof process !== 'undefined' && !!process.versions?.node;
-const MAIN = new URL('./worker-main.js', import.meta.url);
-
-async function spawn() {
-  if (isNode) {
-    const { Worker } = await import('node:worker_threads');
-    const w = new Worker(MAIN);
-    return {
-      post: (msg, transfer) => w.postMessage(msg, transfer),
-      onMessage: fn => w.on('message', fn),
-      onError: fn => { w.on('error', fn); w.on('exit', code => fn(new Error(`wopt: the worker stopped (exit code ${code})`))); },
-      terminate: () => w.terminate(),
-    };
-  }
-  const w = new Worker(MAIN, { type: 'module' });
-  return {
-    post: (msg, transfer) => w.postMessage(msg, transfer),
-    onMessage: fn => w.addEventListener('message', e => fn(e.data)),
-    onError: fn => w.addEventListener('error', e => fn(new Error(`wopt: worker error: ${e.message ?? 'unknown'}`))),
-    terminate: () => w.terminate(),
-  };
-}
-
 export class WorkerSession {
   #opts; #worker = null; #ready = null; #pending = new Map(); #next = 1; #closed = false; #llvmVersion;
 
-  /** Use openWorkerSession(). */
-  constructor(opts) { this.#opts = opts; }
+  #spawn;
+  /**
+   * Use openWorkerSession(). `spawn()` starts a worker running worker-main-*.js and returns
+   * { post(msg, transfer), onMessage(fn), onError(fn), terminate() }.
+   */
+  constructor(spawn, opts) { this.#spawn = spawn; this.#opts = opts; }
 
   get llvmVersion() { return this.#llvmVersion; }
 
   // Starts the worker and opens its session (again after a cancel).
   #start() {
     this.#ready ??= (async () => {
-      const w = await spawn();
+      const w = await this.#spawn();
       this.#worker = w;
       w.onMessage(({ id, ok, value, error }) => {
         const p = this.#pending.get(id);
@@ -119,13 +101,16 @@ export class WorkerSession {
   }
 }
 
-/** Opens a session in a worker; opts as openSession's (a repository is given as a spec, opened in the worker). */
-export async function openWorkerSession(opts = {}) {
+/**
+ * Opens a session in a worker started by `spawn` (worker-node.js / worker-browser.js export it
+ * bound as openWorkerSession(opts)); opts as openSession's, a repository given as a spec.
+ */
+export async function openWorkerSessionWith(spawn, opts = {}) {
   if (opts.core) throw new TypeError('wopt: a worker session loads its own core (give wasmPath or wasmUrl instead of core)');
   if (opts.repository && typeof opts.repository === 'object' && 'lookup' in opts.repository) {
     throw new TypeError('wopt: a worker session opens its own repository: give its spec (a path, \':memory:\' or { indexedDB })');
   }
-  const s = new WorkerSession({ ...opts, wasmUrl: opts.wasmUrl === undefined ? undefined : String(opts.wasmUrl) });
+  const s = new WorkerSession(spawn, { ...opts, wasmUrl: opts.wasmUrl === undefined ? undefined : String(opts.wasmUrl) });
   await s.version(); // starts the worker now, so a core or repository that cannot load fails here
   return s;
 }

@@ -1,4 +1,4 @@
-// The session API (bindings/session.js) and its worker form (bindings/worker.js): the same results
+// The session API (bindings/session.js) and its worker form (bindings/worker.js, worker-node.js): the same results
 // as optimize() and the CLI, the same diagnostics, a repository through the session, and the worker
 // session's transfer, cancellation and responsiveness.
 import { test } from 'node:test';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { optimize, openSession } from '../../bindings/index.js';
-import { openWorkerSession } from '../../bindings/worker.js';
+import { openWorkerSession } from '../../bindings/worker-node.js';
 import { generate, parseSize } from '../../bench/gen.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,0 +1,41 @@
+// api.js — the public API, environment-neutral. The package's entries bind it to an environment:
+// index.js (Node: the core from disk, SQLite repositories) and index-browser.js (browsers and
+// bundlers: the core fetched by URL, IndexedDB repositories; no Node built-in is reachable).
+// `env` is { loadCore(opts) → Promise<WoptCore>, openRepository(spec, opts) → Promise<Repository> }.
+import { decodeUtf8 } from './core.js';
+import { runModule } from './driver.js';
+import { diagnosticsOf, openSessionIn } from './session.js';
+
+export { WoptCore, WoptAbort, instantiate, encodePipeline, toBytes, decodeUtf8, LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './core.js';
+export { runModule } from './driver.js';
+export { formatDiagnostic, caretLines } from './diag.js';
+export { Session } from './session.js';
+
+/** The entry points that need the environment: defaultCore, optimize and openSession. */
+export function bindApi(env) {
+  let shared = null;
+
+  /** The core optimize() uses when none is given (one per process / page). */
+  function defaultCore() {
+    shared ??= env.loadCore();
+    shared.catch(() => { shared = null; });
+    return shared;
+  }
+
+  /**
+   * optimize(text, { passes, options, verify, moduleId, llvmVersion, core }) →
+   *   Promise<{ ok, output, diagnostics, log, files }>
+   * output: the printed module (string) or null; diagnostics: [{ severity, stage, message,
+   * line, col, internal }] (stage: parse | verify-input | pipeline | verify-output | print).
+   */
+  async function optimize(text, { passes = '', options = {}, verify = true, moduleId = '<string>', llvmVersion, core } = {}) {
+    core ??= await defaultCore();
+    const r = runModule(core, text, { passes, options, verify, moduleId, llvmVersion });
+    return { ok: r.ok, output: r.ok ? decodeUtf8(r.output) : null, diagnostics: diagnosticsOf(r), log: r.log, files: r.files };
+  }
+
+  /** Opens a session (session.js) in this environment. */
+  const openSession = (opts = {}) => openSessionIn(env, opts);
+
+  return { defaultCore, optimize, openSession };
+}
