@@ -4,9 +4,12 @@ import { openWorkerSessionWith } from './worker.js';
 
 export { WorkerSession } from './worker.js';
 
-function spawn() {
-  // the URL literal inside `new Worker(...)` is what Vite and webpack recognise to bundle the worker
-  const w = new Worker(new URL('./worker-main-browser.js', import.meta.url), { type: 'module' });
+function spawn(workerUrl) {
+  // The URL literal inside `new Worker(...)` is what Vite and webpack recognise to bundle the
+  // worker. Bundlers that do not (esbuild) take worker-main-browser.js as a second entry point,
+  // and the page passes where it is served as `workerUrl`.
+  const w = workerUrl ? new Worker(workerUrl, { type: 'module' })
+    : new Worker(new URL('./worker-main-browser.js', import.meta.url), { type: 'module' });
   return {
     post: (msg, transfer) => w.postMessage(msg, transfer),
     onMessage: fn => w.addEventListener('message', e => fn(e.data)),
@@ -15,4 +18,5 @@ function spawn() {
   };
 }
 
-export const openWorkerSession = (opts = {}) => openWorkerSessionWith(spawn, opts);
+/** opts as openSession's, plus `workerUrl`: where worker-main-browser.js (or its bundle) is served. */
+export const openWorkerSession = ({ workerUrl, ...opts } = {}) => openWorkerSessionWith(() => spawn(workerUrl && String(workerUrl)), opts);

@@ -10,6 +10,8 @@ export interface WorkerSessionOptions {
   repository?: RepositorySpec | null;
   wasmPath?: string;
   wasmUrl?: string | { readonly href: string };
+  /** Browsers: where worker-main-browser.js (or its bundle) is served, for bundlers that do not bundle workers (esbuild). */
+  workerUrl?: string | { readonly href: string };
 }
 
 export interface WorkerOptimizeOptions extends SessionOptimizeOptions {
