@@ -1,0 +1,117 @@
+// editor.js — the CodeMirror 6 editors: the input (with run key, file drop and diagnostics shown
+// at their line: a line class, a gutter marker and the message under the line) and the read-only
+// output.
+import { EditorState, StateEffect, StateField, RangeSet } from '@codemirror/state';
+import {
+  EditorView, Decoration, WidgetType, GutterMarker, gutter, keymap, lineNumbers,
+  highlightActiveLine, highlightActiveLineGutter, drawSelection,
+} from '@codemirror/view';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { bracketMatching, indentUnit } from '@codemirror/language';
+import { llvm } from './llvm-lang.js';
+
+const setDiagnostics = StateEffect.define();
+
+class MessageWidget extends WidgetType {
+  constructor(d) { super(); this.d = d; }
+  eq(o) { return o.d === this.d; }
+  toDOM() {
+    const div = document.createElement('div');
+    div.className = 'cm-diag-message';
+    div.textContent = `${this.d.stage ? `${this.d.stage}: ` : ''}${this.d.message}${this.d.col ? ` (column ${this.d.col})` : ''}`;
+    return div;
+  }
+}
+
+class ErrorMarker extends GutterMarker {
+  constructor(message) { super(); this.message = message; }
+  eq(o) { return o.message === this.message; }
+  toDOM() {
+    const span = document.createElement('span');
+    span.className = 'cm-diag-marker';
+    span.textContent = '●';
+    span.title = this.message;
+    return span;
+  }
+}
+
+// diagnostics as { lines: DecorationSet, markers: RangeSet<GutterMarker> }, moved along with edits
+const diagField = StateField.define({
+  create: () => ({ lines: Decoration.none, markers: RangeSet.empty }),
+  update(value, tr) {
+    for (const e of tr.effects) if (e.is(setDiagnostics)) return build(tr.state.doc, e.value);
+    return tr.docChanged ? { lines: value.lines.map(tr.changes), markers: value.markers.map(tr.changes) } : value;
+  },
+  provide: f => EditorView.decorations.from(f, v => v.lines),
+});
+
+function build(doc, diags) {
+  const lines = [], markers = [];
+  for (const d of diags) {
+    const n = Math.min(Math.max(d.line || 1, 1), doc.lines), line = doc.line(n);
+    lines.push(Decoration.line({ class: 'cm-diag-line' }).range(line.from));
+    lines.push(Decoration.widget({ widget: new MessageWidget(d), block: true, side: 1 }).range(line.to));
+    markers.push(new ErrorMarker(d.message).range(line.from));
+  }
+  return { lines: Decoration.set(lines, true), markers: RangeSet.of(markers, true) };
+}
+
+const diagGutter = gutter({ class: 'cm-diag-gutter', markers: v => v.state.field(diagField).markers });
+
+const theme = EditorView.theme({
+  '&': { height: '100%', fontSize: '13px' },
+  '.cm-scroller': { fontFamily: 'ui-monospace, "JetBrains Mono", "DejaVu Sans Mono", Menlo, monospace', lineHeight: '1.45' },
+  '.cm-gutters': { background: '#f6f8fa', borderRight: '1px solid #e1e4e8', color: '#8b949e' },
+  '.cm-activeLine': { background: '#f3f6fb' },
+  '.cm-activeLineGutter': { background: '#e8eef7' },
+  '.cm-diag-line': { background: '#fdecec' },
+  '.cm-diag-gutter .cm-gutterElement': { padding: '0 3px', color: '#d1242f' },
+  '.cm-diag-message': { background: '#fff5f5', borderLeft: '3px solid #d1242f', color: '#a40e26', padding: '2px 8px', fontFamily: 'system-ui, sans-serif', fontSize: '12px' },
+});
+
+/** The input editor. `onRun` on Mod-Enter; `onFile(text, name)` when a file is dropped on it. */
+export function inputEditor(parent, { doc = '', onRun, onFile }) {
+  return new EditorView({
+    parent,
+    state: EditorState.create({
+      doc,
+      extensions: [
+        keymap.of([{ key: 'Mod-Enter', run: () => { onRun(); return true; } }, indentWithTab, ...defaultKeymap, ...historyKeymap]),
+        history(), lineNumbers(), diagGutter, highlightActiveLine(), highlightActiveLineGutter(), drawSelection(),
+        bracketMatching(), indentUnit.of('  '), llvm(), diagField, theme,
+        EditorView.domEventHandlers({
+          dragover(e) { if (e.dataTransfer?.types.includes('Files')) { e.preventDefault(); return true; } return false; },
+          drop(e) {
+            const file = e.dataTransfer?.files?.[0];
+            if (!file) return false;
+            e.preventDefault();
+            file.text().then(text => onFile(text, file.name));
+            return true;
+          },
+        }),
+      ],
+    }),
+  });
+}
+
+/** The read-only output editor. */
+export function outputEditor(parent) {
+  return new EditorView({
+    parent,
+    state: EditorState.create({ doc: '', extensions: [EditorState.readOnly.of(true), lineNumbers(), drawSelection(), llvm(), theme] }),
+  });
+}
+
+/** Replaces an editor's text (and its diagnostics). */
+export function setText(view, text) {
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, effects: setDiagnostics.of([]) });
+}
+
+/** Shows diagnostics [{ line, col, message, stage }] in the input editor. */
+export function showDiagnostics(view, diags) {
+  view.dispatch({ effects: setDiagnostics.of(diags) });
+  if (diags.length && diags[0].line > 0) {
+    const line = view.state.doc.line(Math.min(diags[0].line, view.state.doc.lines));
+    view.dispatch({ effects: EditorView.scrollIntoView(line.from, { y: 'center' }) });
+  }
+}

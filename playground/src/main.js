@@ -1,0 +1,175 @@
+// main.js — the playground page: an LLVM IR editor, a pipeline, a Run that optimises in a Web
+// Worker (wopt's worker session, so the page stays responsive), the output beside the input and
+// views of the structured results (passes, merges, CFG and dominator tree).
+import { openWorkerSession } from '../../bindings/worker-browser.js';
+import { inputEditor, outputEditor, setText, showDiagnostics } from './editor.js';
+import { passView, mergeView, timingsView, blocksTable, h } from './views.js';
+import { cfgSvg, domTreeSvg, blockRows } from './cfg.js';
+import { encodeState, decodeState } from './share.js';
+import cExample from '../examples/c-like.ll';
+import cppExample from '../examples/cpp-templates.ll';
+import rustExample from '../examples/rust.ll';
+
+export const EXAMPLES = {
+  c: { title: 'C: loops, branches, duplicate functions (clang -O0)', text: cExample },
+  cpp: { title: 'C++: template instantiations, comdats (clang++ -O0)', text: cppExample },
+  rust: { title: 'Rust: monomorphised generics (rustc -C opt-level=0)', text: rustExample },
+};
+const DEFAULT_PASSES = 'function(mem2reg),mergefunc';
+const TRACE_LIMIT = 2e6; // bytes of input past which the per-pass trace is not asked for
+const SHARE_LIMIT = 1e6; // bytes of input past which the URL does not carry it
+
+// where the build put the worker bundle and the core: beside this bundle
+const workerUrl = new URL('./worker.js', import.meta.url);
+const wasmUrl = new URL('./wopt.wasm', import.meta.url);
+
+const $ = id => document.getElementById(id);
+const ui = {
+  example: $('example'), passes: $('passes'), version: $('version'), run: $('run'), share: $('share'),
+  status: $('status'), timings: $('timings'), fnSelect: $('fn-select'),
+};
+
+let session = null, sessionVersion = 0, running = null, lastResult = null, runCount = 0;
+
+async function getSession(version) {
+  if (session && sessionVersion === version) return session;
+  const old = session;
+  session = null;
+  old?.then(s => s.close()).catch(() => {});
+  sessionVersion = version;
+  session = openWorkerSession({ llvmVersion: version, workerUrl, wasmUrl });
+  session.catch(() => { session = null; });
+  return session;
+}
+
+function status(text, kind = '') {
+  ui.status.textContent = text;
+  ui.status.className = `status ${kind}`;
+}
+
+const input = inputEditor($('input'), {
+  onRun: () => run(),
+  onFile: (text, name) => { setText(input, text); ui.example.value = ''; status(`Loaded ${name} (${text.length.toLocaleString()} bytes)`); },
+});
+const output = outputEditor($('output'));
+
+// tabs of the result pane
+for (const tab of document.querySelectorAll('[role=tab]')) tab.addEventListener('click', () => selectTab(tab.dataset.tab));
+function selectTab(name) {
+  for (const t of document.querySelectorAll('[role=tab]')) t.setAttribute('aria-selected', String(t.dataset.tab === name));
+  for (const p of document.querySelectorAll('[role=tabpanel]')) p.hidden = p.id !== `panel-${name}`;
+  if (name === 'output') output.requestMeasure();
+}
+
+for (const [key, ex] of Object.entries(EXAMPLES)) ui.example.append(h('option', { value: key }, ex.title));
+ui.example.addEventListener('change', () => { if (EXAMPLES[ui.example.value]) { setText(input, EXAMPLES[ui.example.value].text); run(); } });
+ui.run.addEventListener('click', () => run());
+ui.passes.addEventListener('keydown', e => { if (e.key === 'Enter') run(); });
+ui.version.addEventListener('change', () => run());
+ui.share.addEventListener('click', async () => {
+  const hash = await encodeState(state());
+  history.replaceState(null, '', hash);
+  try { await navigator.clipboard.writeText(location.href); status('Link copied to the clipboard', 'ok'); } catch { status('Link is in the address bar', 'ok'); }
+});
+ui.fnSelect.addEventListener('change', () => showFunction(ui.fnSelect.value));
+
+const state = () => ({ input: input.state.doc.toString(), passes: ui.passes.value.trim(), llvmVersion: Number(ui.version.value) });
+
+/** Runs the pipeline on the input in the worker; a run still going is aborted first. */
+async function run() {
+  running?.abort();
+  const ac = new AbortController();
+  running = ac;
+  const { input: text, passes, llvmVersion } = state();
+  const trace = text.length <= TRACE_LIMIT;
+  const n = ++runCount;
+  document.body.classList.add('running');
+  status('Running…', 'busy');
+  const t0 = performance.now();
+  try {
+    const s = await getSession(llvmVersion);
+    const r = await s.optimize(text, { passes, trace, mergeReport: true, signal: ac.signal });
+    if (ac.signal.aborted) return;
+    lastResult = r;
+    show(r, performance.now() - t0, trace);
+    if (text.length <= SHARE_LIMIT) history.replaceState(null, '', await encodeState({ input: text, passes, llvmVersion }));
+    await fillFunctions(s, r);
+  } catch (e) {
+    if (e.name === 'AbortError') return;
+    status(`Failed: ${e.message}`, 'error');
+  } finally {
+    if (running === ac) { running = null; document.body.classList.remove('running'); document.body.dataset.runs = String(n); }
+  }
+}
+
+function show(r, ms, traced) {
+  showDiagnostics(input, r.diagnostics);
+  setText(output, r.ok ? r.output ?? '' : '');
+  $('log').hidden = !r.log;
+  $('log').textContent = r.log;
+  ui.timings.replaceChildren(...timingsView(r.timings, ms));
+  if (r.ok) status(`Done in ${ms.toFixed(0)} ms`, 'ok');
+  else status(`${r.diagnostics.length} error${r.diagnostics.length === 1 ? '' : 's'}: ${r.diagnostics[0]?.message ?? ''}`, 'error');
+  $('panel-passes').replaceChildren(Array.isArray(r.trace) ? passView(r.trace)
+    : h('p', { class: 'empty' }, !r.ok ? 'No trace: the run failed.' : traced ? 'This core gives no per-pass trace.' : 'Trace not taken: the input is over 2 MB.'));
+  $('panel-merges').replaceChildren(r.ok && r.mergeReport !== undefined ? mergeView(r.mergeReport) : h('p', { class: 'empty' }, r.ok ? 'This core gives no merge report.' : 'No report: the run failed.'));
+  $('tab-merges').dataset.count = r.mergeReport?.functionsMerged ? String(r.mergeReport.functionsMerged) : '';
+}
+
+async function fillFunctions(s, r) {
+  const fns = r.ok ? (await s.functions()).filter(f => !f.declaration) : [];
+  const keep = ui.fnSelect.value;
+  ui.fnSelect.replaceChildren(...fns.map(f => h('option', { value: f.name }, `@${f.name} (${f.blocks} block${f.blocks === 1 ? '' : 's'})`)));
+  // prefer the function shown before, else the one with the most blocks
+  const best = fns.find(f => f.name === keep) ?? fns.reduce((a, f) => (!a || f.blocks > a.blocks ? f : a), null);
+  if (best) ui.fnSelect.value = best.name;
+  await showFunction(best?.name);
+}
+
+async function showFunction(name) {
+  const panel = $('cfg-view');
+  if (!name) { panel.replaceChildren(h('p', { class: 'empty' }, 'No defined function.')); return; }
+  const s = await session;
+  if (typeof s.inspect !== 'function') { panel.replaceChildren(h('p', { class: 'empty' }, 'This core cannot inspect functions.')); return; }
+  renderFunction(await s.inspect(name));
+}
+
+/** Draws inspect()'s answer: the CFG, the dominator tree and the blocks table. */
+export function renderFunction(fn) {
+  const panel = $('cfg-view');
+  if (!fn) { panel.replaceChildren(h('p', { class: 'empty' }, 'No such defined function.')); return; }
+  const phis = fn.blocks.reduce((s, b) => s + b.phis, 0);
+  panel.replaceChildren(
+    h('div', { class: 'graphs' },
+      h('figure', { class: 'graph-box' }, h('figcaption', {}, `Control-flow graph — ${fn.blocks.length} blocks, ${phis} φ`), cfgSvg(fn)),
+      h('figure', { class: 'graph-box' }, h('figcaption', {}, 'Dominator tree'), domTreeSvg(fn))),
+    blocksTable(blockRows(fn)));
+}
+
+// test and console hooks: the state, and views fed with data directly
+window.playground = {
+  get input() { return input.state.doc.toString(); },
+  get output() { return output.state.doc.toString(); },
+  get result() { return lastResult; },
+  setInput: text => setText(input, text),
+  run, selectTab, renderFunction,
+  showResult: r => show(r, 0, true),
+};
+
+async function start() {
+  const shared = await decodeState(location.hash);
+  if (shared) {
+    setText(input, shared.input);
+    ui.passes.value = shared.passes;
+    ui.version.value = String(shared.llvmVersion);
+    ui.example.value = '';
+  } else {
+    ui.passes.value = DEFAULT_PASSES;
+    ui.example.value = 'c';
+    setText(input, EXAMPLES.c.text);
+  }
+  selectTab('output');
+  await run();
+  document.body.dataset.ready = 'true';
+}
+start();
