@@ -9,6 +9,8 @@ import { LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './core.js';
  *   pipeline — appends `pass` to the pipeline (legacy single-pass flags, -O#)
  *   forward  — sent to the core as a pass option (see "Options (host→core)" in assembly/ABI.md); these
  *              are not listed here: they come from the core's pass table (passOptionSpecs)
+ *   instrument — opt's IR-printing instrumentation (-print-after-all, -print-changed, ...), sent to the
+ *              core as options like the pass options; `list` ones accumulate (cl::list, comma-separated)
  *   ignore   — accepted for compatibility with LLVM's tests; no effect on our output
  * (an option of any group with a `key` also stores its value there).
  */
@@ -31,6 +33,17 @@ export const OPTIONS = [
   { names: ['mem2reg'], kind: 'bool', group: 'pipeline', pass: 'mem2reg', help: 'Legacy flag: append mem2reg to the pipeline' },
   ...['O0', 'O1', 'O2', 'O3', 'Os', 'Oz'].map(o => ({ names: [o], kind: 'bool', group: 'pipeline', pass: `default<${o}>`, olevel: true,
     help: `Same as -passes='default<${o}>' (the core decides whether it knows it)` })),
+
+  { names: ['print-after-all'], kind: 'bool', group: 'instrument', help: 'Print IR after each pass (to stderr, as opt)' },
+  { names: ['print-before-all'], kind: 'bool', group: 'instrument', help: 'Print IR before each pass' },
+  { names: ['print-after'], kind: 'string', group: 'instrument', list: true, value: 'pass', help: 'Print IR after the named passes (repeatable, comma-separated)' },
+  { names: ['print-before'], kind: 'string', group: 'instrument', list: true, value: 'pass', help: 'Print IR before the named passes (repeatable, comma-separated)' },
+  { names: ['print-changed'], kind: 'enum', values: ['changed', 'quiet'], optionalValue: 'changed', group: 'instrument', value: 'quiet',
+    unsupported: ['diff', 'diff-quiet', 'cdiff', 'cdiff-quiet', 'dot-cfg', 'dot-cfg-quiet'],
+    help: "Print the IR after each pass that changed it; =quiet leaves out the passes that did not" },
+  { names: ['filter-print-funcs'], kind: 'string', group: 'instrument', list: true, value: 'names', help: 'Only these functions in IR dumps (comma-separated)' },
+  { names: ['filter-passes'], kind: 'string', group: 'instrument', list: true, value: 'names', help: '-print-changed: only these passes (comma-separated)' },
+  { names: ['print-module-scope'], kind: 'bool', group: 'instrument', help: 'Function passes: print the whole module in IR dumps' },
 
   { names: ['mtriple'], kind: 'string', group: 'ignore', value: 'triple', help: "accepted; not applied: the module keeps its own target triple" },
 
@@ -95,11 +108,14 @@ export function parseArgs(argv, passes = []) {
     const spec = byName.get(name);
     if (!spec) throw new UsageError(`Unknown command line argument '${a}'.  Try: 'wopt --help'`);
     if (spec.kind === 'bool') value = parseBool(name, value ?? '');
+    else if (value === undefined && spec.optionalValue) value = spec.optionalValue;
     else {
       if (value === undefined) {
         if (i + 1 >= argv.length) throw new UsageError(`for the ${dashed(name)} option: requires a value!`);
         value = argv[++i];
       }
+      if (spec.unsupported?.includes(value))
+        throw new UsageError(`${dashed(name)}=${value} is not supported (it runs an external program); use ${dashed(name)} or ${dashed(name)}=quiet`);
       if (spec.kind === 'enum' && !spec.values.includes(value))
         throw new UsageError(`for the ${dashed(name)} option: Cannot find option named '${value}'!`);
       if (spec.kind === 'uint') {
@@ -111,9 +127,17 @@ export function parseArgs(argv, passes = []) {
     if (spec.group === 'pipeline') {
       if (value) o.extraPasses.push(spec.pass);
       if (value && spec.olevel) o.olevel = true;
-    } else if (spec.group === 'forward') {
+    } else if (spec.group === 'forward' || spec.group === 'instrument') {
+      const prev = o.forward.find(([n]) => n === spec.names[0]);
+      if (spec.list && prev && value !== '') value = prev[1] === '' ? value : `${prev[1]},${value}`;
       o.forward = o.forward.filter(([n]) => n !== spec.names[0]).concat([[spec.names[0], value]]);
+      if (spec.group === 'instrument') o.instrumented = true;
     }
+  }
+  // The instrumentation names the steps opt runs after the pipeline: the verifier and the printer.
+  if (o.instrumented) {
+    const tail = [!o.disableVerify && 'verify', !o.disableOutput && 'print'].filter(Boolean).join(',');
+    o.forward.push(['pipeline-tail', tail]);
   }
   // One input, as opt takes; any number with -output-dir (batch mode).
   if (o.outputDir === undefined && o.inputs.length > 1)
@@ -128,6 +152,7 @@ export function parseArgs(argv, passes = []) {
 const GROUP_TITLES = {
   main: 'General options',
   pipeline: 'Pipeline shortcuts (appended to -passes, in command-line order)',
+  instrument: 'Printing the IR around passes (to stderr, in opt\'s format)',
   forward: 'Pass options (forwarded to the core as <pipeline>|name=value,...)',
   ignore: 'Accepted for compatibility with LLVM tests (no effect)',
 };

@@ -91,6 +91,7 @@ function makeImports(module, getMemory) {
     },
     trace() {},
     seed: () => Date.now(),
+    clock: () => globalThis.performance?.now() ?? Date.now(),   // the API's per-pass trace times
   };
   const imports = {};
   for (const imp of WebAssembly.Module.imports(module)) {

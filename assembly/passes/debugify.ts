@@ -417,7 +417,7 @@ export function debugifyPass(): PassInfo {
   return new PassInfo("debugify", Level.Module, (c: PassContext): i32 => {
     runDebugify(c.out, c.str("debugify-level") == "locations" ? LEVEL_LOCATIONS : LEVEL_VARIABLES, c.bool("debugify-quiet"));
     return 0;
-  }).describe("Attach synthetic debug info to everything")
+  }).as("NewPMDebugifyPass").describe("Attach synthetic debug info to everything")
     .option("debugify-level", OptionKind.Enum, "location+variables", "kind of debug info to add", "locations|location+variables")
     .option("debugify-quiet", OptionKind.Bool, "0", QUIET_HELP);
 }
@@ -425,6 +425,6 @@ export function checkDebugifyPass(): PassInfo {
   return new PassInfo("check-debugify", Level.Module, (c: PassContext): i32 => {
     runCheckDebugify(c.out, c.bool("debugify-quiet"));
     return 0;
-  }).describe("Check what debugify attached survived")
+  }).as("NewPMCheckDebugifyPass").describe("Check what debugify attached survived")
     .option("debugify-quiet", OptionKind.Bool, "0", QUIET_HELP);
 }

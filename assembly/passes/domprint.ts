@@ -73,9 +73,9 @@ function printNode(out: OutBuf, t: DomTree, v: i32, valid: bool): void {
 import { PassContext, PassInfo, Level } from "./registry";
 export function printDomTreePass(): PassInfo {
   return new PassInfo("print<domtree>", Level.Function, (c: PassContext): i32 => { printDomTreeOf(c.out, c.fn, false, c.analyses); return 0; })
-    .describe("Print the dominator tree");
+    .as("DominatorTreePrinterPass").describe("Print the dominator tree");
 }
 export function printPostDomTreePass(): PassInfo {
   return new PassInfo("print<postdomtree>", Level.Function, (c: PassContext): i32 => { printDomTreeOf(c.out, c.fn, true, c.analyses); return 0; })
-    .describe("Print the post-dominator tree");
+    .as("PostDominatorTreePrinterPass").describe("Print the post-dominator tree");
 }

@@ -312,24 +312,26 @@ export function dotCFGOf(log: OutBuf, g: i32, simple: bool, fa: FunctionAnalyses
 
 // ---- the pass table's entries (passes/table.ts): a .dot side file per function ----
 import { PassContext, PassInfo, Level } from "./registry";
-function dotPass(name: string, run: (c: PassContext) => i32, help: string): PassInfo {
-  return new PassInfo(name, Level.Function, run).describe(help);
+// cls: opt's class; the dominator-tree printers are optional passes there (skipped on optnone
+// functions), the CFG printers required.
+function dotPass(name: string, cls: string, run: (c: PassContext) => i32, help: string): PassInfo {
+  return new PassInfo(name, Level.Function, run).as(cls, cls.startsWith("DOTGraphTraitsPrinter")).describe(help);
 }
 export function dotCfgPass(): PassInfo {
-  return dotPass("dot-cfg", (c: PassContext): i32 => { dotCFGOf(c.out, c.fn, false, c.analyses); return 0; }, "Write the CFG to .<function>.dot");
+  return dotPass("dot-cfg", "CFGPrinterPass", (c: PassContext): i32 => { dotCFGOf(c.out, c.fn, false, c.analyses); return 0; }, "Write the CFG to .<function>.dot");
 }
 export function dotCfgOnlyPass(): PassInfo {
-  return dotPass("dot-cfg-only", (c: PassContext): i32 => { dotCFGOf(c.out, c.fn, true, c.analyses); return 0; }, "Write the CFG without instructions to .<function>.dot");
+  return dotPass("dot-cfg-only", "CFGOnlyPrinterPass", (c: PassContext): i32 => { dotCFGOf(c.out, c.fn, true, c.analyses); return 0; }, "Write the CFG without instructions to .<function>.dot");
 }
 export function dotDomPass(): PassInfo {
-  return dotPass("dot-dom", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, false, false, c.analyses); return 0; }, "Write the dominator tree to dom.<function>.dot");
+  return dotPass("dot-dom", "DOTGraphTraitsPrinter<llvm::DominatorTreeAnalysis, false>", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, false, false, c.analyses); return 0; }, "Write the dominator tree to dom.<function>.dot");
 }
 export function dotDomOnlyPass(): PassInfo {
-  return dotPass("dot-dom-only", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, false, true, c.analyses); return 0; }, "Write the dominator tree without instructions to domonly.<function>.dot");
+  return dotPass("dot-dom-only", "DOTGraphTraitsPrinter<llvm::DominatorTreeAnalysis, true>", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, false, true, c.analyses); return 0; }, "Write the dominator tree without instructions to domonly.<function>.dot");
 }
 export function dotPostDomPass(): PassInfo {
-  return dotPass("dot-post-dom", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, true, false, c.analyses); return 0; }, "Write the post-dominator tree to postdom.<function>.dot");
+  return dotPass("dot-post-dom", "DOTGraphTraitsPrinter<llvm::PostDominatorTreeAnalysis, false>", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, true, false, c.analyses); return 0; }, "Write the post-dominator tree to postdom.<function>.dot");
 }
 export function dotPostDomOnlyPass(): PassInfo {
-  return dotPass("dot-post-dom-only", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, true, true, c.analyses); return 0; }, "Write the post-dominator tree without instructions to postdomonly.<function>.dot");
+  return dotPass("dot-post-dom-only", "DOTGraphTraitsPrinter<llvm::PostDominatorTreeAnalysis, true>", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, true, true, c.analyses); return 0; }, "Write the post-dominator tree without instructions to postdomonly.<function>.dot");
 }

@@ -4,6 +4,7 @@
 import { OutBuf } from "../util/outbuf";
 import { PassContext, PassOption } from "./registry";
 import { passTable } from "./table";
+import { instrumentationOptions } from "./instrument";
 
 function hexVal(c: i32): i32 {
   if (c >= 48 && c <= 57) return c - 48;
@@ -28,10 +29,12 @@ function decodePercent(s: string): string | null {
   return String.UTF8.decodeUnsafe(b.buf.ptr, <usize>b.len, false);
 }
 
-// The declaration of option `name` in the pass table, or null.
+// The declaration of option `name` in the pass table or the instrumentation's, or null.
 export function declaredOption(name: string): PassOption | null {
   let t = passTable();
   for (let i = 0; i < t.length; i++) { let o = t[i].findOption(name); if (o != null) return o; }
+  let io = instrumentationOptions();
+  for (let i = 0; i < io.length; i++) if (io[i].name == name) return io[i];
   return null;
 }
 

@@ -12,6 +12,19 @@
 import { I32Vec } from "../util/vec";
 import { Level } from "./registry";
 import { passTable } from "./table";
+import { missingDefaultPasses } from "./default-pipelines";
+import { llvmVersion } from "../ir/version";
+
+// opt's -O# pipelines (`default<O2>`) are LLVM's whole optimizer: say which of their passes wopt
+// lacks instead of "unknown pass". "" for other names.
+function defaultPipelineError(name: string): string {
+  if (!name.startsWith("default<") || !name.endsWith(">")) return "";
+  let level = name.substring(8, name.length - 1);
+  let missing = missingDefaultPasses(llvmVersion, level);
+  if (missing.length == 0) return "";
+  return "'" + name + "' is LLVM's -" + level + " pipeline; wopt does not have these of its passes: " + missing +
+    ". wopt runs the passes -print-passes lists (mem2reg, mergefunc, the repository and dominator-tree passes): name them in -passes=...";
+}
 
 // What a plan step does with its table entry: run the pass, require the analysis (building one
 // is invisible), invalidate the analysis, or invalidate every analysis of the level.
@@ -132,7 +145,8 @@ class Planner {
       let f = findPass(name, Level.Function);
       if (f >= 0) { let start = this.plan.fnPasses.len; let at = this.beginGroup(); this.plan.fnPasses.push(f); this.endGroup(at, start); return true; }
     }
-    this.plan.fail(1, "unknown module pass '" + name + "'");
+    let dflt = defaultPipelineError(name);
+    this.plan.fail(1, dflt.length > 0 ? dflt : "unknown module pass '" + name + "'");
     return false;
   }
 }
@@ -157,6 +171,8 @@ export function planPipeline(pipeline: string): Plan {
     p.endGroup(at, 0);
   } else {
     if (el.child.get(top) >= 0) return p.plan.fail(1, "unknown pipeline name '" + first + "'");
+    let dflt = defaultPipelineError(first);
+    if (dflt.length > 0) return p.plan.fail(1, dflt);
     return p.plan.fail(2, first);
   }
   return p.plan;

@@ -50,12 +50,19 @@ export class PassInfo {
   // An analysis (listed as one; the pipeline names it as require<name> and invalidate<name>,
   // and `run` is what invalidating it does).
   analysis: bool = false;
+  // opt's class name for the pass (its PassID: -print-after-all, -print-changed banners); for an
+  // analysis, the analysis class (RequireAnalysisPass<llvm::...>).
+  cls: string = "";
+  // opt skips optional function passes on `optnone` functions (OptNoneInstrumentation).
+  optional: bool = false;
   options: PassOption[] = [];
   preserves: Preserves = Preserves.All;
   help: string = "";
   constructor(public name: string, public level: Level, public run: PassRun) {}
   describe(help: string): PassInfo { this.help = help; return this; }
   asAnalysis(): PassInfo { this.analysis = true; return this; }
+  // opt's class name, and whether opt skips the pass on optnone functions
+  as(cls: string, optional: bool = false): PassInfo { this.cls = cls; this.optional = optional; return this; }
   keeps(p: Preserves): PassInfo { this.preserves = p; return this; }
   option(name: string, kind: OptionKind, defaultValue: string, help: string, values: string = ""): PassInfo {
     this.options.push(new PassOption(name, kind, defaultValue, values, help));

@@ -1,9 +1,11 @@
 // Runs a pipeline: reads the options and the pipeline text (options.ts, pipeline.ts), then runs
 // the plan's passes from the table with one PassContext, dropping the cached function analyses a
-// pass does not preserve. A pass may pause the run for the host (repo-prune waits for the
-// repository's answer); resumePasses continues at that pass.
+// pass does not preserve. As opt's pass manager, it skips optional function passes on optnone
+// functions, and reports every pass to the instrumentation (instrument.ts: -print-after-all,
+// -print-changed, the API's trace). A pass may pause the run for the host (repo-prune waits for
+// the repository's answer); resumePasses continues at that pass.
 import { OutBuf } from "../util/outbuf";
-import { globalCount, gKind, GK, gFlags, GF_ERASED, gFirstBlock } from "../ir/globals";
+import { globalCount, gKind, GK, gFlags, GF_ERASED, gFirstBlock, gAttrs } from "../ir/globals";
 import { resetSideFiles } from "./sidefiles";
 import { FunctionAnalyses, analyses } from "../analysis/context";
 import { PassContext, PassInfo, Preserves, PAUSE_FOR_REPOSITORY } from "./registry";
@@ -16,19 +18,23 @@ import { resetDebugify } from "./debugify";
 import { resetRepo } from "./repo/pass";
 import { resetMergeFunc } from "./mergefunc/pass";
 import { resetDot } from "./dot";
+import { Instrumentation, instrumentationOptions, resetInstrumentation } from "./instrument";
+import { fnAttrs, setHasKind, ATTR_OPTNONE } from "../ir/attributes";
 
 // The run of the current module's pipeline (one per module: resetPasses drops it).
 class PipelineRun {
   context: PassContext;
   plan: Plan = new Plan();
   resumeAt: i32 = 0;
+  paused: bool = false;     // the step at resumeAt already had its before-pass instrumentation
+  instr: Instrumentation = new Instrumentation();
   constructor(fa: FunctionAnalyses) { this.context = new PassContext(fa); }
 }
 let current: PipelineRun = new PipelineRun(analyses());
 
 // The passes layer's one reset: a new run, a rebuilt table, fresh pass tables.
 export function resetPasses(): void {
-  resetPassTable();
+  resetPassTable(); resetInstrumentation();
   resetMem2Reg(); resetDebugify(); resetRepo(); resetMergeFunc(); resetDot(); resetSideFiles();
   current = new PipelineRun(analyses());
 }
@@ -54,7 +60,8 @@ export function runPasses(p: usize, len: i32): i32 {
   if (bad.length > 0) return c.fail(bad);
   c.pipeline = pipeline;
   for (let i = 0; i < c.optionNames.length; i++)
-    if (!c.optionNames[i].startsWith("repo-")) c.pipeline += "|" + c.optionNames[i] + "=" + c.optionValues[i];
+    if (!c.optionNames[i].startsWith("repo-") && !isInstrumentationOption(c.optionNames[i])) c.pipeline += "|" + c.optionNames[i] + "=" + c.optionValues[i];
+  run.instr.configure(c);
   run.plan = planPipeline(pipeline);
   if (run.plan.code != 0) { c.error = run.plan.error; return run.plan.code; }
   return runPlan(run, 0);
@@ -63,10 +70,44 @@ export function runPasses(p: usize, len: i32): i32 {
 // Continues a pipeline that paused (runPasses returned 3).
 export function resumePasses(): i32 { return runPlan(current, current.resumeAt); }
 
+function isInstrumentationOption(name: string): bool {
+  let io = instrumentationOptions();
+  for (let i = 0; i < io.length; i++) if (io[i].name == name) return true;
+  return false;
+}
+
 function runPass(c: PassContext, pass: PassInfo, fn: i32): i32 {
   c.pass = pass; c.fn = fn;
   return pass.run(c);
 }
+
+// opt's class name (PassID) of a plan step, and the name the pipeline gives it.
+function stepClass(id: i32): string {
+  let op = stepOp(id);
+  if (op == StepOp.InvalidateAll) return "InvalidateAllAnalysesPass";
+  let p = passTable()[stepIndex(id)];
+  if (op == StepOp.Run) return p.cls;
+  let a = "llvm::" + p.cls;
+  if (op == StepOp.Invalidate) return "InvalidateAnalysisPass<" + a + ">";
+  return p.level == Level.Function
+    ? "RequireAnalysisPass<" + a + ", llvm::Function, llvm::AnalysisManager<Function>>"
+    : "RequireAnalysisPass<" + a + ", llvm::Module, llvm::AnalysisManager<Module>>";
+}
+function stepName(id: i32): string {
+  let op = stepOp(id);
+  if (op == StepOp.InvalidateAll) return "invalidate<all>";
+  let p = passTable()[stepIndex(id)];
+  if (op == StepOp.Run) return p.name;
+  return (op == StepOp.Invalidate ? "invalidate<" : "require<") + p.name + ">";
+}
+// opt's OptNoneInstrumentation: optional passes (and invalidations) do not run on optnone functions.
+function skippedOnOptNone(id: i32, fn: i32): bool {
+  if (fn < 0) return false;
+  let op = stepOp(id);
+  let optional = op == StepOp.Invalidate || op == StepOp.InvalidateAll || (op == StepOp.Run && passTable()[stepIndex(id)].optional);
+  return optional && setHasKind(fnAttrs(gAttrs.get(fn)), ATTR_OPTNONE);
+}
+
 function runStep(c: PassContext, id: i32, fn: i32): i32 {
   let table = passTable();
   let op = stepOp(id);
@@ -89,20 +130,41 @@ function runStep(c: PassContext, id: i32, fn: i32): i32 {
   return 0;
 }
 
+// A step with the instrumentation around it (a pause skips the after part; the resumed step
+// does not repeat the before part).
+function instrumentedStep(run: PipelineRun, id: i32, fn: i32, resuming: bool): i32 {
+  let c = run.context, instr = run.instr;
+  if (skippedOnOptNone(id, fn)) return 0;
+  if (!instr.active) return runStep(c, id, fn);
+  let pass = passTable()[stepIndex(id)];
+  let cls = stepClass(id), name = stepName(id);
+  if (cls == "VerifierPass") { let r = runStep(c, id, fn); if (r == 0) instr.ignored(c, cls, fn); return r; }
+  if (!resuming) instr.beforePass(c, pass, name, cls, fn);
+  let r = runStep(c, id, fn);
+  if (r == 0) instr.afterPass(c, pass, name, cls, fn);
+  return r;
+}
+
 function runPlan(run: PipelineRun, from: i32): i32 {
-  let c = run.context, steps = run.plan.steps, fnPasses = run.plan.fnPasses;
+  let c = run.context, steps = run.plan.steps, fnPasses = run.plan.fnPasses, instr = run.instr;
+  let resuming = run.paused;
+  run.paused = false;
+  if (instr.active) instr.start(c, steps.len > 0);
   for (let s = from; s < steps.len; s += 3) {
     let kind = steps.get(s), a = steps.get(s + 1), b = steps.get(s + 2);
     if (kind == 0) {
-      let r = runStep(c, a, -1);
-      if (r == PAUSE_FOR_REPOSITORY) { run.resumeAt = s; return r; }
+      let r = instrumentedStep(run, a, -1, resuming && s == from);
+      if (r == PAUSE_FOR_REPOSITORY) { run.resumeAt = s; run.paused = true; return r; }
       if (r != 0) return r;
       continue;
     }
     for (let g = 0; g < globalCount(); g++) {
       if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0 || gFirstBlock.get(g) < 0) continue;
-      for (let k = 0; k < b; k++) { let r = runStep(c, fnPasses.get(a + k), g); if (r != 0) return r; }
+      for (let k = 0; k < b; k++) { let r = instrumentedStep(run, fnPasses.get(a + k), g, false); if (r != 0) return r; }
+      if (instr.active) instr.ignored(c, "PassManager<Function>", g);
     }
+    if (instr.active) instr.ignored(c, "ModuleToFunctionPassAdaptor", -1);
   }
+  if (instr.active) instr.finish(c, steps.len > 0);
   return 0;
 }

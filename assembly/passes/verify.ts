@@ -10,9 +10,9 @@ function brokenIR(c: PassContext, what: string): i32 {
 }
 export function verifyModulePass(): PassInfo {
   return new PassInfo("verify", Level.Module, (c: PassContext): i32 => verifyModule() ? 0 : brokenIR(c, "module"))
-    .describe("Check the module is well formed");
+    .as("VerifierPass").describe("Check the module is well formed");
 }
 export function verifyFunctionPass(): PassInfo {
   return new PassInfo("verify", Level.Function, (c: PassContext): i32 => verifyOneFunction(c.fn) ? 0 : brokenIR(c, "function"))
-    .describe("Check the function is well formed");
+    .as("VerifierPass").describe("Check the function is well formed");
 }

@@ -60,6 +60,18 @@ import { StrTab } from "./strtab";
     }
     this.bytes(tmp, digits);
   }
+  // Binary blobs the host decodes: little-endian words, byte strings with a u32 length.
+  le32(v: u32): void {
+    let b = this.buf;
+    if (b.len + 4 > b.cap) b.reserve(b.len + 4);
+    store<u32>(b.ptr + <usize>b.len, v); b.len += 4;
+  }
+  leF64(v: f64): void {
+    let b = this.buf;
+    if (b.len + 8 > b.cap) b.reserve(b.len + 8);
+    store<f64>(b.ptr + <usize>b.len, v); b.len += 8;
+  }
+  lenBytes(p: usize, n: i32): void { this.le32(<u32>n); this.bytes(p, n); }
   @inline get len(): i32 { return this.buf.len; }
   clear(): void { this.buf.len = 0; }
 }

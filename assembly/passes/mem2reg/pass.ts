@@ -64,6 +64,6 @@ export function runMem2Reg(g: i32, fa: FunctionAnalyses): bool {
 import { PassContext, PassInfo, Level, Preserves } from "../registry";
 export function mem2regPass(): PassInfo {
   return new PassInfo("mem2reg", Level.Function, (c: PassContext): i32 => { runMem2Reg(c.fn, c.analyses); return 0; })
-    .keeps(Preserves.CFG)
+    .keeps(Preserves.CFG).as("PromotePass", true)
     .describe("Promote memory to registers (allocas to SSA values and phis)");
 }

@@ -185,7 +185,7 @@ import { addSideFileNamed } from "../sidefiles";
 import { mergeTargetOf } from "./merge";
 export function mergefuncPass(): PassInfo {
   return new PassInfo("mergefunc", Level.Module, runMergeFunc)
-    .keeps(Preserves.Nothing)
+    .keeps(Preserves.Nothing).as("MergeFunctionsPass")
     .describe("Merge functions that are equivalent")
     .option("mergefunc-use-aliases", OptionKind.Bool, "0", "merge by creating aliases instead of thunks")
     .option("mergefunc-preserve-debug-info", OptionKind.Bool, "0", "keep debug info in thunks")

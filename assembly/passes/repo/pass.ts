@@ -213,9 +213,9 @@ function pruneDefinition(g: i32): void {
 }
 
 // ---- records for the store (after printing) ----
-function putStr(o: OutBuf, p: usize, n: i32): void { o.buf.reserve(o.len + 4); store<u32>(o.buf.ptr + <usize>o.len, <u32>n); o.buf.len += 4; o.bytes(p, n); }
+function putStr(o: OutBuf, p: usize, n: i32): void { o.lenBytes(p, n); }
 function putString(o: OutBuf, s: string): void { let b = String.UTF8.encode(s, false); putStr(o, changetype<usize>(b), b.byteLength); }
-function putU32(o: OutBuf, v: u32): void { o.buf.reserve(o.len + 4); store<u32>(o.buf.ptr + <usize>o.len, v); o.buf.len += 4; }
+function putU32(o: OutBuf, v: u32): void { o.le32(v); }
 
 // Which ticket a live definition is stored under. Tickets are computed on the input; a later
 // pass may rebuild a definition without its attachments (mergefunc's thunk is a new function
@@ -350,7 +350,7 @@ export function repoMetadataPass(): PassInfo {
   return new PassInfo("repo-metadata", Level.Module, (c: PassContext): i32 => {
     runRepoMetadata(c.pipeline, c.bool("repo-plain-metadata"));
     return 0;
-  }).describe("Give each definition its program-repository digest (RepoDefinition metadata)")
+  }).as("RepoMetadataGenerationPass").describe("Give each definition its program-repository digest (RepoDefinition metadata)")
     .option("repo-plain-metadata", OptionKind.Bool, "0", "write RepoDefinition records as plain tuples stock LLVM reads");
 }
 export function repoPrunePass(): PassInfo {
@@ -358,7 +358,7 @@ export function repoPrunePass(): PassInfo {
     if (!hitsProvided()) return PAUSE_FOR_REPOSITORY;
     runRepoPrune();
     return 0;
-  }).keeps(Preserves.Nothing)
+  }).keeps(Preserves.Nothing).as("RepoPruningPass")
     .describe("Drop the definitions the program repository already holds");
 }
 
