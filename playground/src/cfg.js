@@ -12,7 +12,8 @@ function el(tag, attrs = {}, text) {
   return e;
 }
 
-const label = (b, i) => b.name ? `%${b.name}` : `#${i}`;
+// names come as opt prints them (%entry, %3); a bare name gets its sigil
+const label = (b, i) => !b.name ? `#${i}` : b.name.startsWith('%') ? b.name : `%${b.name}`;
 
 /** Reverse post-order of the blocks reachable from block 0, then the others in index order. */
 export function rpo(blocks) {
@@ -34,27 +35,43 @@ export function rpo(blocks) {
   return order;
 }
 
-/** Levels and x positions for nodes 0..n-1 with edges [from, to]; `order` ranks them (RPO). */
+/**
+ * Levels and x positions for nodes 0..n-1 with edges [from, to]; `order` ranks them (RPO). A
+ * forward edge longer than one level gets a chain of dummy nodes, one per level it crosses, so
+ * that blocks move aside for it; `routes[e]` lists its dummies.
+ */
 function layered(n, edges, order, width) {
   const rank = new Int32Array(n);
   order.forEach((v, i) => { rank[v] = i; });
-  const level = new Int32Array(n);
-  const fwd = edges.filter(([a, b]) => rank[a] < rank[b]).sort((e, f) => rank[e[0]] - rank[f[0]]);
-  for (const [a, b] of fwd) level[b] = Math.max(level[b], level[a] + 1);
+  const level = [], w = [...width], rk = [...rank], parents = Array.from({ length: n }, () => []);
+  for (let i = 0; i < n; i++) level.push(0);
+  const fwd = edges.map((e, i) => i).filter(i => rank[edges[i][0]] < rank[edges[i][1]]).sort((i, j) => rank[edges[i][0]] - rank[edges[j][0]]);
+  for (const i of fwd) { const [a, b] = edges[i]; level[b] = Math.max(level[b], level[a] + 1); }
+  const routes = edges.map(() => []);
+  for (const i of fwd) {
+    const [a, b] = edges[i];
+    let prev = a;
+    for (let l = level[a] + 1; l < level[b]; l++) {
+      const d = level.length;
+      level.push(l); w.push(8); rk.push(rank[a]); parents.push([prev]);
+      routes[i].push(d);
+      prev = d;
+    }
+    parents[b].push(prev);
+  }
   const rows = [];
   for (const v of order) (rows[level[v]] ??= []).push(v);
-  const parents = Array.from({ length: n }, () => []);
-  for (const [a, b] of fwd) parents[b].push(a);
-  const x = new Float64Array(n);
+  for (let d = n; d < level.length; d++) (rows[level[d]] ??= []).push(d);
+  const x = new Float64Array(level.length);
   for (const row of rows) {
     if (!row) continue;
     // mean parent position keeps children under their parents and cuts crossings
-    const key = v => parents[v].length ? parents[v].reduce((s, p) => s + x[p], 0) / parents[v].length : rank[v] * 1e-3;
-    row.sort((a, b) => key(a) - key(b) || rank[a] - rank[b]);
+    const key = v => parents[v].length ? parents[v].reduce((s, p) => s + x[p], 0) / parents[v].length : rk[v] * 1e-3;
+    row.sort((a, b) => key(a) - key(b) || rk[a] - rk[b]);
     let cx = 0;
-    for (const v of row) { x[v] = Math.max(cx + width[v] / 2, key(v) > 1 ? key(v) : 0); cx = x[v] + width[v] / 2 + GAP_X; }
+    for (const v of row) { x[v] = Math.max(cx + w[v] / 2, key(v) > 1 ? key(v) : 0); cx = x[v] + w[v] / 2 + GAP_X; }
   }
-  return { level, x, rows: rows.length };
+  return { level, x, rows: rows.length, routes };
 }
 
 const widthOf = (b, text) => Math.max(60, text.length * CHAR_W + (b.phis ? 46 : 18));
@@ -63,8 +80,9 @@ const widthOf = (b, text) => Math.max(60, text.length * CHAR_W + (b.phis ? 46 : 
 function draw(blocks, labels, edges, pos, opts) {
   const width = blocks.map((b, i) => widthOf(b, labels[i]));
   let maxX = 0;
-  for (let i = 0; i < blocks.length; i++) maxX = Math.max(maxX, pos.x[i] + width[i] / 2);
-  const W = maxX + 2 * PAD + 40, H = pos.rows * (BOX_H + GAP_Y) - GAP_Y + 2 * PAD;
+  for (let i = 0; i < pos.x.length; i++) maxX = Math.max(maxX, pos.x[i] + (width[i] ?? 8) / 2);
+  // room on the right for the loops' arcs
+  const W = maxX + 2 * PAD + (edges.some(e => e[2]) ? 40 : 0), H = pos.rows * (BOX_H + GAP_Y) - GAP_Y + 2 * PAD;
   const svg = el('svg', { class: `graph ${opts.kind}`, width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': opts.title });
   const defs = el('defs');
   const marker = el('marker', { id: `arrow-${opts.kind}`, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' });
@@ -72,17 +90,24 @@ function draw(blocks, labels, edges, pos, opts) {
   defs.append(marker);
   svg.append(defs);
   const cx = i => PAD + pos.x[i], top = i => PAD + pos.level[i] * (BOX_H + GAP_Y);
-  for (const [a, b, back] of edges) {
+  edges.forEach(([a, b, back], k) => {
     let d;
     if (back) { // loops go round the right-hand side
       const r = Math.max(cx(a) + width[a] / 2, cx(b) + width[b] / 2) + 24;
       d = `M${cx(a) + width[a] / 2},${top(a) + BOX_H / 2} C${r},${top(a) + BOX_H / 2} ${r},${top(b) + BOX_H / 2} ${cx(b) + width[b] / 2},${top(b) + BOX_H / 2}`;
     } else {
-      const y1 = top(a) + BOX_H, y2 = top(b), my = (y1 + y2) / 2;
-      d = `M${cx(a)},${y1} C${cx(a)},${my} ${cx(b)},${my} ${cx(b)},${y2}`;
+      // down through the edge's dummies: an S-curve between levels, straight through a level
+      const pts = [[cx(a), top(a) + BOX_H]];
+      for (const v of pos.routes?.[k] ?? []) pts.push([cx(v), top(v)], [cx(v), top(v) + BOX_H]);
+      pts.push([cx(b), top(b)]);
+      d = `M${pts[0]}`;
+      for (let j = 1; j < pts.length; j++) {
+        const [x0, y0] = pts[j - 1], [x1, y1] = pts[j], my = (y0 + y1) / 2;
+        d += j % 2 ? ` C${x0},${my} ${x1},${my} ${x1},${y1}` : ` L${x1},${y1}`;
+      }
     }
     svg.append(el('path', { d, class: back ? 'edge back' : 'edge', 'marker-end': `url(#arrow-${opts.kind})` }));
-  }
+  });
   blocks.forEach((b, i) => {
     const g = el('g', { class: `node${b.phis ? ' phi' : ''}${b.reachable === false ? ' unreachable' : ''}`, 'data-block': b.name ?? '' });
     g.append(el('title', {}, opts.tip(i)));

@@ -30,6 +30,8 @@ const ui = {
 };
 
 let session = null, sessionVersion = 0, running = null, lastResult = null, runCount = 0;
+// which structured results the core gave at the last run (the views say when one is missing)
+let features = {};
 
 async function getSession(version) {
   if (session && sessionVersion === version) return session;
@@ -98,6 +100,7 @@ async function run() {
     if (r.output) r.output = new TextDecoder().decode(r.output);
     if (ac.signal.aborted) return;
     lastResult = r;
+    features = { trace: !trace || Array.isArray(r.trace), mergeReport: r.mergeReport !== undefined, inspect: typeof s.inspect === 'function' };
     show(r, performance.now() - t0, trace);
     if (text.length <= SHARE_LIMIT) history.replaceState(null, '', await encodeState({ input: text, passes, llvmVersion }));
     await fillFunctions(s, r);
@@ -158,6 +161,7 @@ window.playground = {
   get input() { return input.state.doc.toString(); },
   get output() { return output.state.doc.toString(); },
   get result() { return lastResult; },
+  get features() { return features; },
   setInput: text => { setText(input, text); ui.example.value = ''; },
   run, selectTab, renderFunction,
   showResult: r => show(r, 0, true),

@@ -26,8 +26,9 @@ export function passView(trace) {
   };
   let first = -1;
   trace.slice(0, MAX_ROWS).forEach((e, i) => {
-    const li = h('li', { class: e.changed ? 'changed' : 'unchanged', tabindex: 0, title: e.pass },
-      h('span', { class: 'pass-name' }, e.name || e.pass), h('span', { class: 'pass-unit' }, e.unit === '[module]' ? '[module]' : `@${e.unit}`));
+    const li = h('li', { class: e.changed ? 'changed' : 'unchanged', tabindex: 0, title: `${e.pass} on ${e.unit}${e.changed ? '' : ' (no change)'}` },
+      h('span', { class: 'pass-name' }, e.name || e.pass), h('span', { class: 'pass-unit' }, e.unit === '[module]' ? '[module]' : `@${e.unit}`),
+      typeof e.ms === 'number' ? h('span', { class: 'pass-ms' }, `${e.ms.toFixed(2)} ms`) : null);
     li.addEventListener('click', () => pick(i, li));
     li.addEventListener('keydown', ev => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); pick(i, li); } });
     list.append(li);
@@ -66,7 +67,7 @@ function diffView(e) {
 export function mergeView(report) {
   if (!report) return h('p', { class: 'empty' }, 'mergefunc did not run in this pipeline.');
   const rows = report.merged.map(m => h('tr', {},
-    h('td', { class: 'mono' }, `@${m.function}`), h('td', { class: 'mono' }, `@${m.into}`), h('td', {}, h('span', { class: `how ${m.how}` }, m.how)),
+    h('td', { class: 'mono' }, `@${m.function}`), h('td', { class: 'mono' }, m.into === m.function ? 'its private copy' : `@${m.into}`), h('td', {}, h('span', { class: `how ${m.how}` }, m.how)),
     h('td', { class: 'num' }, String(m.callersRedirected)), h('td', {}, m.viaPrivateCopy ? 'yes' : '')));
   return h('div', { class: 'merge-view' },
     h('p', { class: 'merge-summary' }, `${report.functionsMerged} function${report.functionsMerged === 1 ? '' : 's'} merged: ` +
