@@ -139,16 +139,46 @@ export function cfgSvg(fn) {
   return draw(blocks, labels, edges, pos, { kind: 'cfg', title: `CFG of @${fn.name}`, tip: i => tip(blocks, i) });
 }
 
+/**
+ * A tidy tree layout: children left to right in `order`, each parent centred over its children,
+ * and a subtree pushed right when it would touch what is already placed on one of its levels.
+ */
+function treeLayout(n, children, roots, width) {
+  const x = new Float64Array(n), level = new Int32Array(n), right = [];
+  const shift = (v, dx) => { x[v] += dx; for (const c of children[v]) shift(c, dx); };
+  // places v's subtree at depth d; returns the deepest level it reaches
+  const place = (v, d) => {
+    level[v] = d;
+    let deepest = d;
+    for (const c of children[v]) deepest = Math.max(deepest, place(c, d + 1));
+    const kids = children[v];
+    x[v] = kids.length ? (x[kids[0]] + x[kids[kids.length - 1]]) / 2 : (right[d] ?? -GAP_X) + GAP_X + width[v] / 2;
+    const need = (right[d] ?? -Infinity) + GAP_X + width[v] / 2 - x[v];
+    if (need > 0) {
+      shift(v, need);
+      for (let l = d + 1; l <= deepest; l++) right[l] += need;
+    }
+    right[d] = x[v] + width[v] / 2;
+    return deepest;
+  };
+  let rows = 0;
+  for (const r of roots) rows = Math.max(rows, place(r, 0) + 1);
+  return { level, x, rows };
+}
+
 /** The dominator tree as SVG (unreachable blocks, which have no idom, left out). */
 export function domTreeSvg(fn) {
-  const { blocks } = fn;
+  const { blocks } = fn, order = rpo(blocks), rank = new Int32Array(blocks.length);
+  order.forEach((v, i) => { rank[v] = i; });
   const idx = [], at = new Int32Array(blocks.length).fill(-1);
   blocks.forEach((b, i) => { if (i === 0 || b.idom >= 0) { at[i] = idx.length; idx.push(i); } });
   const sub = idx.map(i => blocks[i]), labels = idx.map(i => label(blocks[i], i));
-  const edges = [];
-  idx.forEach((i, k) => { if (blocks[i].idom >= 0 && at[blocks[i].idom] >= 0) edges.push([at[blocks[i].idom], k, false]); });
-  const order = rpo(sub.map((b, k) => ({ succ: edges.filter(e => e[0] === k).map(e => e[1]) })));
-  const pos = layered(sub.length, edges, order, sub.map((b, k) => widthOf(b, labels[k])));
+  const children = sub.map(() => []), edges = [];
+  for (const i of [...idx].sort((p, q) => rank[p] - rank[q])) {
+    const p = blocks[i].idom;
+    if (p >= 0 && at[p] >= 0) { children[at[p]].push(at[i]); edges.push([at[p], at[i], false]); }
+  }
+  const pos = treeLayout(sub.length, children, [0], sub.map((b, k) => widthOf(b, labels[k])));
   return draw(sub, labels, edges, pos, { kind: 'domtree', title: `dominator tree of @${fn.name}`, tip: k => tip(blocks, idx[k]) });
 }
 
