@@ -291,3 +291,32 @@ export function idfCompute(post: i32, nDefs: i32, nLive: i32): i32 {
   return idfOut!.len;
 }
 export function idfResultPtr(): usize { return idfOut == null ? 0 : idfOut!.ptr; }
+
+// The blocks of the last cfgBuild as an IDE shows them: one line per block, in cfg order,
+// `<label as printed>\t<phi count>\n` (label: `%name`, or `%N` numbered as the printer would).
+import { Writer } from "./text/writer";
+import { numberForDiagnostics, numberFunction } from "./text/printer";
+import { printValueRef } from "./text/printer-values";
+import { firstInst, iOp, vParent } from "./ir/values";
+import { Op } from "./ir/opcodes";
+let blockLabelsOut: OutBuf | null = null;
+export function cfgBlockLabels(): i32 {
+  let blocks = analyses().cfg.block;
+  let o = new OutBuf();
+  blockLabelsOut = o;
+  if (blocks.len > 0) {
+    let w = new Writer();
+    numberForDiagnostics(w);
+    let fnValue = vParent.get(blocks.get(0));
+    for (let g = 0; g < globalCount(); g++) if (gValue.get(g) == fnValue) { numberFunction(w, g); break; }
+    for (let k = 0; k < blocks.len; k++) {
+      let b = blocks.get(k);
+      printValueRef(w, o, b);
+      let phis = 0;
+      for (let i = firstInst(b); i >= 0 && <i32>iOp.get(i) == Op.Phi; i = iNext.get(i)) phis++;
+      o.byte(9); o.int(phis); o.byte(10);
+    }
+  }
+  outPtr = o.buf.ptr;
+  return o.len;
+}

@@ -5,6 +5,7 @@
 import { decodeUtf8 } from './core.js';
 import { runModule } from './driver.js';
 import { diagnosticsOf, openSessionIn } from './session.js';
+import { takeStructuredResults, withStructuredOptions } from './results.js';
 
 export { WoptCore, WoptAbort, instantiate, encodePipeline, toBytes, decodeUtf8, LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './core.js';
 export { runModule } from './driver.js';
@@ -28,10 +29,12 @@ export function bindApi(env) {
    * output: the printed module (string) or null; diagnostics: [{ severity, stage, message,
    * line, col, internal }] (stage: parse | verify-input | pipeline | verify-output | print).
    */
-  async function optimize(text, { passes = '', options = {}, verify = true, moduleId = '<string>', llvmVersion, core } = {}) {
+  async function optimize(text, { passes = '', options = {}, verify = true, moduleId = '<string>', llvmVersion, core, trace = false, mergeReport = false } = {}) {
     core ??= await defaultCore();
-    const r = runModule(core, text, { passes, options, verify, moduleId, llvmVersion });
-    return { ok: r.ok, output: r.ok ? decodeUtf8(r.output) : null, diagnostics: diagnosticsOf(r), log: r.log, files: r.files };
+    const extra = withStructuredOptions(options, { trace, mergeReport });
+    const r = runModule(core, text, { passes, options: extra.options, verify, moduleId, llvmVersion });
+    const res = { ok: r.ok, output: r.ok ? decodeUtf8(r.output) : null, diagnostics: diagnosticsOf(r), log: r.log, files: r.files };
+    return takeStructuredResults(res, r.files, { trace, mergeReport, reportFile: extra.reportFile });
   }
 
   /** Opens a session (session.js) in this environment. */

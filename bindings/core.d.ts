@@ -123,6 +123,8 @@ export declare class WoptCore {
   /** Prints in chunks; `consume` gets views into the core's memory, valid only during its call. */
   printInto<T>(consume: (view: Uint8Array) => T): { ok: true; value: T } | InternalError;
   functions(): FunctionInfo[] | InternalError;
+  /** The CFG, dominator trees, frontiers and phis of defined function `name` (index.d.ts FunctionGraph); null if none. */
+  inspect(name: string): import('./index.js').FunctionGraph | null | InternalError;
   passes(): PassInfo[] | InternalError;
   version(): string;
   reset(): { ok: true } | InternalError;

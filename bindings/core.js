@@ -344,6 +344,51 @@ export class WoptCore {
     return list;
   }
 
+  /**
+   * The CFG, dominator and post-dominator trees, dominance frontiers and phi counts of the defined
+   * function `name` in the module as it is now (after the last pipeline), for an IDE to draw:
+   * { name, blocks: [{ name, succ, pred, idom, ipdom, frontier, phis, reachable }] } with block
+   * indices in function order (idom -1 for the entry and unreachable blocks, ipdom -1 when the
+   * virtual exit post-dominates the block directly); null when there is no such definition.
+   */
+  inspect(name) {
+    if (!this.has('cfgBlockLabels')) return null;
+    return this.#guard(x => {
+      let index = -1;
+      for (let i = 0, n = x.functionCount(); i < n && index < 0; i++) if (decodeUtf8(this.#out(x.functionName(i))) === name) index = i;
+      const n = index < 0 ? 0 : x.cfgBuild(index);
+      if (n === 0) return null;
+      const ints = (ptr, len) => new Int32Array(this.#bytes(ptr, len * 4).buffer);
+      const cfg = k => ints(x.cfgArray(k), x.cfgArrayLen(k));
+      const succOff = cfg(0), succ = cfg(1), predOff = cfg(2), pred = cfg(3), rpoIndex = cfg(5);
+      const labels = decodeUtf8(this.#out(x.cfgBlockLabels())).split('\n');
+      x.domTreeBuild(0);
+      const idom = ints(x.domTreeArray(0, 0), x.domTreeArrayLen(0, 0));
+      x.domTreeBuild(1);
+      const ipdom = ints(x.domTreeArray(1, 0), x.domTreeArrayLen(1, 0));
+      const blocks = [];
+      for (let b = 0; b < n; b++) {
+        const [label, phis] = labels[b].split('\t');
+        blocks.push({
+          name: label, succ: [...succ.subarray(succOff[b], succOff[b + 1])], pred: [...pred.subarray(predOff[b], predOff[b + 1])],
+          idom: idom[b] ?? -1, ipdom: ipdom[b] === undefined || ipdom[b] >= n ? -1 : ipdom[b], frontier: [], phis: Number(phis), reachable: rpoIndex[b] >= 0,
+        });
+      }
+      // dominance frontiers (Cooper, Harvey and Kennedy): walk up from each predecessor of a join
+      for (let b = 0; b < n; b++) {
+        const preds = blocks[b].pred.filter(p => blocks[p].reachable);
+        if (!blocks[b].reachable || preds.length < 2) continue;
+        for (const p of new Set(preds)) {
+          for (let r = p; r !== -1 && r !== blocks[b].idom; r = blocks[r].idom) {
+            if (!blocks[r].frontier.includes(b)) blocks[r].frontier.push(b);
+          }
+        }
+      }
+      for (const blk of blocks) blk.frontier.sort((a, c) => a - c);
+      return { name, blocks };
+    });
+  }
+
   /** The core's version string ('' when the core has no `version`). */
   version() {
     if (!this.has('version')) return '';

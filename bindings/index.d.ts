@@ -20,7 +20,58 @@ export interface Diagnostic {
   internal: boolean;
 }
 
-export interface OptimizeOptions {
+/** Structured results an IDE can draw (results.js), asked for with `trace` / `mergeReport`. */
+export interface StructuredOptions {
+  /** Record each pass's unit (a function, or the module) before and after it, and its time: result.trace. */
+  trace?: boolean;
+  /** Report what mergefunc merged and how: result.mergeReport. */
+  mergeReport?: boolean;
+}
+
+/** One pass run on one unit, as opt -print-changed reports it. */
+export interface TraceEntry {
+  /** opt's class name, e.g. 'PromotePass', 'MergeFunctionsPass'. */
+  pass: string;
+  /** The name in the pipeline, e.g. 'mem2reg', 'require<domtree>'. */
+  name: string;
+  /** The function's name, or '[module]'. */
+  unit: string;
+  changed: boolean;
+  ms: number;
+  /** The unit's IR before and after the pass, as opt prints it. */
+  before: string;
+  after: string;
+}
+
+export interface MergeReport {
+  pass: 'mergefunc';
+  merged: Array<{ function: string; into: string; how: 'erased' | 'thunk' | 'alias'; callersRedirected: number; viaPrivateCopy: boolean }>;
+  functionsMerged: number;
+  thunks: number;
+  aliases: number;
+  privateCopies: number;
+}
+
+/** A function's CFG, dominator trees, dominance frontiers and phis (session.inspect). */
+export interface FunctionGraph {
+  name: string;
+  /** In function order; every index below refers to this array. */
+  blocks: Array<{
+    /** As printed: '%entry', '%5'. */
+    name: string;
+    succ: number[];
+    pred: number[];
+    /** Immediate dominator; -1 for the entry and unreachable blocks. */
+    idom: number;
+    /** Immediate post-dominator; -1 when it is the virtual exit. */
+    ipdom: number;
+    frontier: number[];
+    phis: number;
+    reachable: boolean;
+  }>;
+}
+
+export interface OptimizeOptions extends StructuredOptions {
   /** An opt pipeline, e.g. 'mem2reg' or 'function(mem2reg),mergefunc'. */
   passes?: string;
   /** Pass options, e.g. { 'mergefunc-use-aliases': true }. */
@@ -42,6 +93,10 @@ export interface OptimizeResult {
   /** What the passes printed (print<domtree>, ...). */
   log?: string;
   files?: SideFile[];
+  /** With `trace`: every pass run, in order. */
+  trace?: TraceEntry[];
+  /** With `mergeReport`: null when mergefunc did not run. */
+  mergeReport?: MergeReport | null;
 }
 
 /** Parses, verifies, runs `passes` and prints, as `opt -S -passes=...` does. */

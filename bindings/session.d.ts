@@ -1,6 +1,6 @@
 // Types of session.js (its Session is re-exported by the main entry, which also declares
 // openSession) and the shape worker sessions share.
-import type { Diagnostic, OptimizeResult } from './index.js';
+import type { Diagnostic, FunctionGraph, OptimizeResult, StructuredOptions } from './index.js';
 import type { FunctionInfo, Input, LLVMVersion, PassInfo, PassOptions, WoptCore } from './core.js';
 import type { Repository, RepositorySpec } from './repo/store.js';
 
@@ -16,7 +16,7 @@ export interface SessionOptions {
   wasmUrl?: string | { readonly href: string };
 }
 
-export interface SessionOptimizeOptions {
+export interface SessionOptimizeOptions extends StructuredOptions {
   passes?: string;
   options?: PassOptions;
   /** Verify the input and output as opt does (default true). */
@@ -43,6 +43,8 @@ export interface SessionLike {
   optimize(input: Input, opts?: SessionOptimizeOptions): Promise<SessionResult>;
   /** The functions of the module last run. */
   functions(): Promise<FunctionInfo[]>;
+  /** The CFG, dominator trees, frontiers and phis of a function of the module last run (after its pipeline); null if none. */
+  inspect(name: string): Promise<FunctionGraph | null>;
   passes(): Promise<PassInfo[]>;
   version(): Promise<string>;
   close(): Promise<void>;
@@ -55,6 +57,7 @@ export declare class Session implements SessionLike {
   readonly core: WoptCore;
   optimize(input: Input, opts?: SessionOptimizeOptions): Promise<SessionResult>;
   functions(): Promise<FunctionInfo[]>;
+  inspect(name: string): Promise<FunctionGraph | null>;
   passes(): Promise<PassInfo[]>;
   version(): Promise<string>;
   close(): Promise<void>;

@@ -10,6 +10,7 @@
 // Every method is async, so code written against a session runs unchanged against a worker session.
 import { decodeUtf8, DEFAULT_LLVM_VERSION, LLVM_VERSIONS } from './core.js';
 import { runModuleWithRepository } from './driver.js';
+import { takeStructuredResults, withStructuredOptions } from './results.js';
 
 /** The error a call gets when its AbortSignal fired (a DOMException named AbortError where there is one). */
 export function abortError(signal) {
@@ -55,13 +56,16 @@ export class Session {
   /**
    * Parses, verifies, runs `passes` (with the session's repository when the pipeline names
    * repo-metadata or repo-prune), verifies and prints, as `opt -S -passes=...` does.
-   * opts: { passes, options, verify = true, moduleId, output: 'text' | 'bytes' | 'none', signal }
+   * opts: { passes, options, verify = true, moduleId, output: 'text' | 'bytes' | 'none', signal,
+   *   trace: each pass's unit (function or module) before and after, with its time (res.trace),
+   *   mergeReport: what mergefunc merged and how (res.mergeReport) }
    */
-  async optimize(input, { passes = '', options = {}, verify = true, moduleId = '<string>', output = 'text', signal } = {}) {
+  async optimize(input, { passes = '', options = {}, verify = true, moduleId = '<string>', output = 'text', signal, trace = false, mergeReport = false } = {}) {
     this.#open();
     if (signal?.aborted) throw abortError(signal);
+    const extra = withStructuredOptions(options, { trace, mergeReport });
     const r = await runModuleWithRepository(this.#core, input, {
-      passes, options, verify, moduleId, llvmVersion: this.#llvmVersion, print: output !== 'none', repo: this.#repo ?? undefined,
+      passes, options: extra.options, verify, moduleId, llvmVersion: this.#llvmVersion, print: output !== 'none', repo: this.#repo ?? undefined,
     });
     const res = {
       ok: r.ok,
@@ -71,12 +75,18 @@ export class Session {
       files: r.files ?? [],
       timings: r.timings,
     };
+    takeStructuredResults(res, r.files, { trace, mergeReport, reportFile: extra.reportFile });
     if (r.repo) res.repo = r.repo;
     return res;
   }
 
   /** The functions of the module last run: [{ name, blocks, declaration }]. */
   async functions() { this.#open(); return unwrap(this.#core.functions()); }
+  /**
+   * The CFG, dominator trees, dominance frontiers and phi counts of function `name` in the module
+   * of the last optimize call, after its pipeline (core.js inspect); null for no such definition.
+   */
+  async inspect(name) { this.#open(); return unwrap(this.#core.inspect(name)); }
   /** The pass table: what pipelines may name, with their options. */
   async passes() { this.#open(); return unwrap(this.#core.passes()); }
   /** The core's version string. */

@@ -14,6 +14,7 @@ export function serve({ listen, post }, openSession) {
     switch (method) {
       case 'optimize': return session.optimize(args[0], args[1]);
       case 'functions': return session.functions();
+      case 'inspect': return session.inspect(args[0]);
       case 'passes': return session.passes();
       case 'version': return session.version();
       case 'close': { const s = session; session = null; return s.close(); }

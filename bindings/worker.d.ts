@@ -1,6 +1,7 @@
 // Types of `wopt/worker` (worker-node.js in Node, worker-browser.js in browsers and bundlers): a
 // session whose work runs in a Web Worker or a worker_threads thread.
 import type { Input, LLVMVersion, FunctionInfo, PassInfo } from './core.js';
+import type { FunctionGraph } from './index.js';
 import type { RepositorySpec } from './repo/store.js';
 import type { SessionLike, SessionOptimizeOptions, SessionResult } from './session.js';
 
@@ -23,6 +24,7 @@ export declare class WorkerSession implements SessionLike {
   readonly llvmVersion: LLVMVersion | undefined;
   optimize(input: Input, opts?: WorkerOptimizeOptions): Promise<SessionResult>;
   functions(): Promise<FunctionInfo[]>;
+  inspect(name: string): Promise<FunctionGraph | null>;
   passes(): Promise<PassInfo[]>;
   version(): Promise<string>;
   close(): Promise<void>;

@@ -89,6 +89,7 @@ export class WorkerSession {
     return this.#call('optimize', [input, opts], { transfer: list, signal });
   }
   async functions() { return this.#call('functions'); }
+  async inspect(name) { return this.#call('inspect', [name]); }
   async passes() { return this.#call('passes'); }
   async version() { return this.#call('version'); }
 

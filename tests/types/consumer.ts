@@ -61,6 +61,14 @@ export async function sessions(text: string, signal: AbortSignalLike): Promise<n
     if (r.output instanceof Uint8Array) n += r.output.length;
     n += r.repo?.stored ?? 0;
     n += (await s.functions()).length;
+    // structured results for an IDE
+    const t = await s.optimize(text, { passes: 'function(mem2reg),mergefunc', trace: true, mergeReport: true });
+    for (const e of t.trace ?? []) if (e.changed && e.unit !== '[module]') n += e.after.length - e.before.length;
+    n += t.mergeReport?.merged.filter(m => m.how === 'thunk').length ?? 0;
+    const g = await s.inspect('main');
+    if (g) for (const b of g.blocks) n += b.frontier.length + b.phis + (b.idom >= 0 ? g.blocks[b.idom].succ.length : 0);
+    // @ts-expect-error: inspect takes a function's name
+    await s.inspect(0);
     await s.close();
   }
   const w = await openWorkerSession();
