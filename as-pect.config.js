@@ -5,7 +5,8 @@ export default {
   include: ["tests/assembly/**/*.include.ts"],
   disclude: [/node_modules/],
   async instantiate(memory, createImports, instantiate, binary) {
-    return instantiate(binary, createImports({ env: { memory } }));
+    // env.clock: the core's one host import of its own (the API's per-pass trace times)
+    return instantiate(binary, createImports({ env: { memory, clock: () => performance.now() } }));
   },
   outputBinary: false,
 };
