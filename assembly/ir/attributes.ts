@@ -20,9 +20,10 @@ export const ME_ALL: i32 = 0xfff;
 export const ME_OTHER_SHIFT: i32 = 6;
 // Every location set to access kind mr.
 export function memAll(mr: i32): i32 { let me = 0; for (let l = 0; l < 6; l++) me |= mr << (l * 2); return me; }
-// nofpclass(...) words and their masks (AT.Int v0).
-export const FPCLASS_NAMES: string[] = ["all", "nan", "inf", "norm", "sub", "zero", "snan", "qnan", "ninf", "pinf", "nnorm", "pnorm", "nsub", "psub", "nzero", "pzero"];
-export const FPCLASS_MASKS: i32[] = [0x3ff, 3, 0x204, 0x108, 0x90, 0x60, 1, 2, 4, 0x200, 8, 0x100, 16, 0x80, 32, 64];
+// nofpclass(...) words and their masks (AT.Int v0), in the order LLVM prints them: each group's
+// name before its parts, and each printed name consumes its bits.
+export const FPCLASS_NAMES: string[] = ["all", "nan", "snan", "qnan", "inf", "ninf", "pinf", "zero", "nzero", "pzero", "sub", "nsub", "psub", "norm", "nnorm", "pnorm"];
+export const FPCLASS_MASKS: i32[] = [0x3ff, 3, 1, 2, 0x204, 4, 0x200, 0x60, 32, 64, 0x90, 16, 0x80, 0x108, 8, 0x100];
 
 export let attrSets: ListInterner = new ListInterner();
 export let attrLists: ListInterner = new ListInterner();

@@ -173,6 +173,7 @@ function parseOne(ctx: i32): bool {
     let key = lx.tokStr; next();
     let val = -1;
     if (eat(T.Equal)) { if (lx.tok != T.String) return error("expected string"); val = lx.tokStr; next(); }
+    if (val >= 0 && strtab.lenOf(val) == 0) val = -1;   // "k"="" is the attribute "k" in LLVM
     push(AT.String, key, val, 0);
     return true;
   }

@@ -99,7 +99,7 @@ export function parseOrdering(): i32 {
   }
   return errorI("Expected ordering on atomic instruction");
 }
-// Optional `syncscope("name")`; returns strId or -1 (system).
+// Optional `syncscope("name")`; returns strId or -1 (system, which LLVM also names "").
 export function parseSyncScope(): i32 {
   if (!isWord(K.KW_syncscope)) return -1;
   next();
@@ -107,7 +107,7 @@ export function parseSyncScope(): i32 {
   if (lx.tok != T.String) { error("expected syncscope name"); return -2; }
   let s = lx.tokStr; next();
   if (!expect(T.RParen, "')' in syncscope")) return -2;
-  return s;
+  return strtab.lenOf(s) == 0 ? -1 : s;
 }
 // `, align N` (after the comma has been seen and the word is align).
 export function parseAlignValue(): i64 {

@@ -9,10 +9,9 @@ import {
   AT, ATTR_KW, setSize, setTag, setKey, setV0, setV1, ATTR_ALIGN, ATTR_ALIGNSTACK, ATTR_MEMORY, ATTR_NOFPCLASS,
   ATTR_UWTABLE, ATTR_ALLOCSIZE, ATTR_VSCALE, ATTR_ALLOCKIND, ATTR_CAPTURES,
 } from "../ir/attributes";
-import { FPCLASS_MASKS, ME_OTHER_SHIFT, memAll } from "../ir/attributes";
+import { FPCLASS_MASKS, FPCLASS_NAMES, ME_OTHER_SHIFT, memAll } from "../ir/attributes";
 
 const MODREF: string[] = ["none", "read", "write", "readwrite"];
-const FPCLASS_PRINT: string[] = ["all", "nan", "inf", "norm", "sub", "zero", "snan", "qnan", "ninf", "pinf", "nnorm", "pnorm", "nsub", "psub", "nzero", "pzero"];
 
 // memory(...): the access kind of `other` first as the default, then every location that differs
 // from it, in LLVM's location order (parse-attrs.ts has the encoding).
@@ -50,12 +49,12 @@ function printCaptures(out: OutBuf, other: i32, ret: i32): void {
 function printFPClass(out: OutBuf, mask: i32): void {
   out.str("nofpclass(");
   let first = true;
-  for (let i = 0; i < FPCLASS_PRINT.length && mask != 0; i++) {
+  for (let i = 0; i < FPCLASS_NAMES.length && mask != 0; i++) {
     let m = FPCLASS_MASKS[i];
     if ((mask & m) == m) {
       if (!first) out.byte(32);
       first = false;
-      out.str(FPCLASS_PRINT[i]);
+      out.str(FPCLASS_NAMES[i]);
       mask &= ~m;
     }
   }

@@ -76,10 +76,7 @@ export function beginPrint(w: Writer = writer()): void {
   if (sf >= 0 && strtab.lenOf(sf) > 0) { out.str("source_filename = \""); printEscapedId(out, sf); out.str("\"\n"); }
   if (dataLayout >= 0 && strtab.lenOf(dataLayout) > 0) { out.str("target datalayout = \""); out.strId(strtab, dataLayout); out.str("\"\n"); }
   if (targetTriple >= 0 && strtab.lenOf(targetTriple) > 0) { out.str("target triple = \""); out.strId(strtab, targetTriple); out.str("\"\n"); }
-  if (moduleAsm.len > 0) {
-    out.byte(10);
-    for (let i = 0; i < moduleAsm.len; i++) printAsmLines(out, moduleAsm.get(i), i + 1 == moduleAsm.len);
-  }
+  printModuleAsm(out);
   printTypes(w);
   printComdats(out);
   let any = false;
@@ -143,16 +140,25 @@ function printComdats(out: OutBuf): void {
   }
 }
 
-// `module asm` text is one string joined with newlines; LLVM prints it split at each newline.
-function printAsmLines(out: OutBuf, id: i32, last: bool): void {
-  let p = strtab.ptrOf(id), n = strtab.lenOf(id);
-  let start = 0;
-  for (let i = 0; i <= n; i++) {
-    if (i < n && load<u8>(p + <usize>i) != 10) continue;
-    if (i == n && start == n && n > 0 && last) break;
-    out.str("module asm \""); printEscaped(out, p + <usize>start, i - start); out.str("\"\n");
-    start = i + 1;
+// LLVM keeps the `module asm` strings as one text, each appended with a newline unless it already
+// ends with one (an empty string adds nothing), and prints that text split at each newline.
+function printModuleAsm(out: OutBuf): void {
+  let text = new OutBuf();
+  for (let i = 0; i < moduleAsm.len; i++) {
+    let id = moduleAsm.get(i);
+    text.strId(strtab, id);
+    if (text.len > 0 && load<u8>(text.buf.ptr + <usize>(text.len - 1)) != 10) text.byte(10);
   }
+  let p = text.buf.ptr, n = text.len;
+  if (n == 0) return;
+  out.byte(10);
+  let start = 0;
+  do {
+    let i = start;
+    while (i < n && load<u8>(p + <usize>i) != 10) i++;
+    out.str("module asm \""); printEscaped(out, p + <usize>start, i - start); out.str("\"\n");
+    start = i < n ? i + 1 : n;
+  } while (start < n);
 }
 
 
