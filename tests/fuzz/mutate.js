@@ -1,0 +1,121 @@
+// Structure-aware mutations of LLVM IR text for the fuzzer (fuzz.mjs): each mutator changes one
+// thing a person or a tool could get wrong — a line, a number, a type, an opcode, a name, a
+// metadata reference — so that most mutants still parse and reach the verifier and the passes,
+// and a few raw byte changes for the lexer. All randomness comes from the seeded `rng`.
+
+/** mulberry32: a small seeded PRNG; returns () => float in [0, 1). */
+export function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = (rng, list) => list[Math.floor(rng() * list.length)];
+
+const NUMBERS = ['0', '1', '-1', '2', '7', '31', '32', '63', '64', '127', '128', '255', '256', '4096', '65535', '2147483647',
+  '-2147483648', '4294967295', '4294967296', '9223372036854775807', '-9223372036854775808', '18446744073709551615',
+  '18446744073709551616', '340282366920938463463374607431768211456', '8388608', '8388607', '1073741824', '0x1', '0xK3FFF8',
+  '0xH7C00', '0xR3F80', '0xL1', '0xM1', '1.5', '-0.0', '1e308', '0x7FF8000000000000'];
+const TYPES = ['i1', 'i8', 'i16', 'i32', 'i64', 'i128', 'i7', 'i8388608', 'half', 'bfloat', 'float', 'double', 'x86_fp80', 'fp128',
+  'ppc_fp128', 'ptr', 'ptr addrspace(1)', 'void', 'label', 'metadata', 'token', '<4 x i32>', '<vscale x 2 x i64>', '[2 x i8]',
+  '{ i32, ptr }', '<{ i8, i64 }>', 'x86_amx'];
+const OPCODE_GROUPS = [
+  ['add', 'sub', 'mul', 'sdiv', 'udiv', 'srem', 'urem', 'shl', 'lshr', 'ashr', 'and', 'or', 'xor'],
+  ['fadd', 'fsub', 'fmul', 'fdiv', 'frem'],
+  ['eq', 'ne', 'ugt', 'uge', 'ult', 'ule', 'sgt', 'sge', 'slt', 'sle', 'oeq', 'ogt', 'true', 'false'],
+  ['trunc', 'zext', 'sext', 'bitcast', 'ptrtoint', 'inttoptr', 'addrspacecast', 'fptrunc', 'fpext', 'fptoui', 'sitofp'],
+  ['load', 'store', 'alloca', 'getelementptr', 'call', 'invoke', 'select', 'phi', 'freeze'],
+  ['private', 'internal', 'external', 'weak', 'linkonce_odr', 'weak_odr', 'common', 'appending', 'available_externally', 'extern_weak', 'linkonce'],
+  ['nounwind', 'readonly', 'readnone', 'noinline', 'optnone', 'alwaysinline', 'nocapture', 'noundef', 'nonnull', 'immarg', 'returned',
+    'sret(i32)', 'byval(i32)', 'align 8', 'dereferenceable(8)', 'memory(none)', 'willreturn', 'nofree', 'inreg', 'swifterror', 'nest'],
+  ['nuw', 'nsw', 'exact', 'disjoint', 'nneg', 'inbounds', 'fast', 'nnan', 'samesign', ''],
+  ['fastcc', 'coldcc', 'ccc', 'swiftcc', 'tailcc', 'cc 10', ''],
+  ['seq_cst', 'acquire', 'release', 'acq_rel', 'monotonic', 'unordered'],
+];
+const OPCODE_WORDS = new Map(OPCODE_GROUPS.flatMap((g, i) => g.filter(Boolean).map(w => [w, i])));
+
+// Whole-line mutations.
+function deleteLine(rng, lines) { lines.splice(Math.floor(rng() * lines.length), 1); }
+function duplicateLine(rng, lines) { const i = Math.floor(rng() * lines.length); lines.splice(i, 0, lines[i]); }
+function swapLines(rng, lines) {
+  const i = Math.floor(rng() * (lines.length - 1));
+  [lines[i], lines[i + 1]] = [lines[i + 1], lines[i]];
+}
+function moveLine(rng, lines) {
+  const [line] = lines.splice(Math.floor(rng() * lines.length), 1);
+  lines.splice(Math.floor(rng() * (lines.length + 1)), 0, line);
+}
+function spliceForeign(rng, lines, donor) {
+  if (!donor.length) return;
+  lines.splice(Math.floor(rng() * (lines.length + 1)), 0, pick(rng, donor));
+}
+
+// Token mutations on one line (replace the n-th match of `re` by `f(match)`).
+function replaceToken(rng, lines, re, f) {
+  const candidates = [];
+  lines.forEach((l, i) => { for (const m of l.matchAll(re)) candidates.push([i, m.index, m[0]]); });
+  if (!candidates.length) return false;
+  const [i, at, tok] = pick(rng, candidates);
+  lines[i] = lines[i].slice(0, at) + f(tok) + lines[i].slice(at + tok.length);
+  return true;
+}
+const NUMBER_RE = /(?<![\w%@!#.$"-])-?\d+(\.\d+(e[+-]?\d+)?)?(?![\w.])/g;
+const TYPE_RE = /\b(i\d+|half|bfloat|float|double|x86_fp80|fp128|ppc_fp128|ptr|void)\b/g;
+const WORD_RE = /\b[a-z_][a-z_0-9]*\b/g;
+const LOCAL_RE = /%[\w.$-]+/g;
+const MD_RE = /!\d+/g;
+
+function mutateNumber(rng, lines) { return replaceToken(rng, lines, NUMBER_RE, () => pick(rng, NUMBERS)); }
+function mutateType(rng, lines) { return replaceToken(rng, lines, TYPE_RE, () => pick(rng, TYPES)); }
+function mutateWord(rng, lines) {
+  const words = [];
+  lines.forEach((l, i) => { for (const m of l.matchAll(WORD_RE)) if (OPCODE_WORDS.has(m[0])) words.push([i, m.index, m[0]]); });
+  if (!words.length) return false;
+  const [i, at, w] = pick(rng, words);
+  lines[i] = lines[i].slice(0, at) + pick(rng, OPCODE_GROUPS[OPCODE_WORDS.get(w)]) + lines[i].slice(at + w.length);
+  return true;
+}
+function mutateLocal(rng, lines) {
+  const names = [...new Set(lines.flatMap(l => l.match(LOCAL_RE) ?? []))];
+  return names.length > 1 && replaceToken(rng, lines, LOCAL_RE, () => pick(rng, names));
+}
+function mutateMetadata(rng, lines) {
+  const refs = [...new Set(lines.flatMap(l => l.match(MD_RE) ?? []))];
+  return refs.length > 1 && replaceToken(rng, lines, MD_RE, () => pick(rng, [...refs, '!999']));
+}
+
+// Byte mutations (the lexer's share).
+function mutateBytes(rng, text) {
+  const at = Math.floor(rng() * (text.length + 1));
+  switch (Math.floor(rng() * 4)) {
+    case 0: return text.slice(0, at);                                               // truncate
+    case 1: return text.slice(0, at) + text.slice(at + 1 + Math.floor(rng() * 8));   // delete a few bytes
+    case 2: return text.slice(0, at) + pick(rng, ['"', '\\', '(', ')', '{', '}', '<', '>', ',', '=', '\0', '\n', '#', '!', '@', '%', 'c"', '\u00e9', ';']) + text.slice(at);
+    default: return text.slice(0, at) + String.fromCharCode(Math.floor(rng() * 128)) + text.slice(at + 1);
+  }
+}
+
+const LINE_MUTATORS = [deleteLine, duplicateLine, swapLines, moveLine, mutateNumber, mutateNumber, mutateType, mutateType,
+  mutateWord, mutateWord, mutateWord, mutateLocal, mutateLocal, mutateMetadata];
+
+/**
+ * One mutant of `text`: 1-3 structure-aware changes, sometimes a line from `donor` (lines of
+ * other modules), and now and then a raw byte change. Returns { text, ops: [names] }.
+ */
+export function mutate(rng, text, donor = []) {
+  const ops = [];
+  if (rng() < 0.1) { ops.push('bytes'); return { text: mutateBytes(rng, text), ops }; }
+  const lines = text.split('\n');
+  for (let n = 1 + Math.floor(rng() * 3); n > 0 && lines.length > 1; n--) {
+    if (rng() < 0.08) { spliceForeign(rng, lines, donor); ops.push('splice'); continue; }
+    const m = pick(rng, LINE_MUTATORS);
+    m(rng, lines);
+    ops.push(m.name);
+  }
+  return { text: lines.join('\n'), ops };
+}
