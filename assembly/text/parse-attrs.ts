@@ -8,6 +8,7 @@ import { strtab } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorI, errorAt, eat, expect, isWord, parseAlignment, parseUInt32, checkVersion, checkFeature, versionMessage } from "./pstate";
 import { encodeAlign } from "../ir/align";
+import { attrPositions, ATTR_ON_FN, ATTR_ON_PARAM, ATTR_ON_RET } from "../ir/attr-positions";
 import { llvmVersion, has, Feature } from "../ir/version";
 import { parseType } from "./parse-types";
 import {
@@ -157,10 +158,20 @@ function parseIntInParens(what: string): i64 {
 }
 
 // Parses attributes of one position into a set; returns the set id, -1 when empty (check `failed`).
+// Where a context's attributes stand, and opt's word for it.
+const CTX_POSITION: i32[] = [ATTR_ON_PARAM, ATTR_ON_RET, ATTR_ON_FN, ATTR_ON_FN];
+const CTX_WHERE: string[] = ["parameters", "return values", "functions", "functions"];
+
 export function parseAttrSet(ctx: i32): i32 {
   rd.entries.clear();
-  rd.fnAlign = 0; rd.memUpgrade = -1;
-  while (parseOne(ctx)) {}
+  rd.fnAlign = 0; rd.memUpgrade = -1; rd.misplacedAt = -1;
+  while (parseOne(ctx)) {
+    // As opt, an attribute in the wrong place is reported once the list is read (the last one
+    // wins; a syntax error after it wins too); `align` on a function is its alignment.
+    let k = rd.attrKind;
+    if (k >= 0 && (attrPositions(llvmVersion, k) & CTX_POSITION[ctx]) == 0 && !(k == ATTR_ALIGN && ctx >= AC_FN)) rd.misplacedAt = rd.attrAt;
+  }
+  if (!rd.failed && rd.misplacedAt >= 0) errorAt("this attribute does not apply to " + CTX_WHERE[ctx], rd.misplacedAt);
   if (rd.failed) return -1;
   if (rd.memUpgrade >= 0) push(AT.Int, ATTR_MEMORY, rd.memUpgrade, 0);
   return internSet();
@@ -169,6 +180,7 @@ export function parseAttrSet(ctx: i32): i32 {
 // Parses one attribute if the current token starts one.
 function parseOne(ctx: i32): bool {
   if (rd.failed) return false;
+  rd.attrKind = -1;
   if (lx.tok == T.String) {
     let key = lx.tokStr; next();
     let val = -1;
@@ -184,6 +196,7 @@ function parseOne(ctx: i32): bool {
   if (lx.tok != T.Word) return false;
   let w = lx.tokStr;
   let kind = attrKindOf(w);
+  rd.attrKind = kind; rd.attrAt = lx.tokStart;
   if (kind < 0) {
     if (ctx == AC_FN || ctx == AC_GROUP) {
       if (w == rd.S_ARGMEMONLY || w == rd.S_INACC || w == rd.S_INACC_OR_ARG) {

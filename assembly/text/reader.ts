@@ -88,6 +88,9 @@ import { I32Vec, U8Vec } from "../util/vec";
   groupOrder: I32Vec = new I32Vec();
   fnAlign: i32 = 0;      // `align N` in a function attribute position (encoded, ir/align.ts)
   memUpgrade: i32 = -1;  // memory bits from legacy function attributes, -1 if none
+  attrKind: i32 = -1;    // the attribute parseOne just read (-1: a string, group or upgrade) and where
+  attrAt: i32 = 0;
+  misplacedAt: i32 = -1; // the last attribute in a position it does not apply to (reported after the list)
   S_ARGMEMONLY: i32 = 0; S_INACC: i32 = 0; S_INACC_OR_ARG: i32 = 0;
 
   // blockaddress(@f, %bb) before @f's body (parse-blockaddr.ts)

@@ -170,14 +170,16 @@ async function main() {
   const o = args(process.argv.slice(2));
   const rng = seededRandom(o.seed);
   const wopt = new WoptRunner();
-  // seed modules: those opt-22 reads
+  // seed modules, each checked against the versions whose opt reads it
   const pool = [];
   for (const f of seeds()) {
     const text = fs.readFileSync(f, 'utf8');
     if (text.length > 200_000) continue;
-    if ((await runOpt(22, [], text)).status === 0) pool.push({ name: path.relative(REPO, f), text });
+    const versions = [];
+    for (const v of o.versions) if ((await runOpt(v, [], text)).status === 0) versions.push(v);
+    if (versions.length) pool.push({ name: path.relative(REPO, f), text, versions });
   }
-  pool.push(...await llvmStress(10));
+  pool.push(...(await llvmStress(10)).map(s => ({ ...s, versions: o.versions })));
   const donor = pool.flatMap(s => s.text.split('\n').filter(l => l.trim() && !l.startsWith(';')));
   const started = Date.now();
   const found = new Map();   // key -> { kind, v, seedName, ops, text }
@@ -186,7 +188,7 @@ async function main() {
   for (; tried < o.count && (!o.time || Date.now() - started < o.time * 1000); tried++) {
     const s = pool[Math.floor(rng() * pool.length)];
     const m = mutate(rng, s.text, donor);
-    for (const v of o.versions) {
+    for (const v of s.versions) {
       const kind = await classify(wopt, v, m.text);
       if (!kind) continue;
       counts[kind] = (counts[kind] ?? 0) + 1;
