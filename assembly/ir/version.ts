@@ -27,15 +27,18 @@ export const enum Feature {
   UnknownIntrinsicComment, // "; Unknown intrinsic" above a declaration of an llvm.* name LLVM does not know
   DotCfg22,          // dot-cfg: `fillcolor="...", fontname`, edge attributes only with -cfg-weights,
                      // metadata in block labels numbered over the whole module
-  LexerErrorFirst,   // an unterminated string reported by the lexer, not as the parser's "expected string"
+  LexerErrorFirst,   // the lexer's errors (an unterminated string, a NUL in a name, an integer width
+                     // out of range, a hex constant too wide) outrank the parser's message
+  HexHalfRange,      // 0xH / 0xR constants wider than 16 bits are an error (LLVM 19 truncates them)
 }
 const FEATURE_NAMES: string[] = [
   "samesign", "splat", "x86_mmx", "errnomem", "target_mem", "ptrtoaddr", "llvm.lifetime without a size",
   "mul constexpr", "atomicrmw usub_cond/usub_sat", "atomicrmw fmaximum/fminimum",
-  "#dbg_declare_value", "; Unknown intrinsic", "LLVM 22's dot-cfg form", "lexer error for an unterminated string",
+  "#dbg_declare_value", "; Unknown intrinsic", "LLVM 22's dot-cfg form", "lexer errors first",
+  "16-bit range of 0xH/0xR constants",
 ];
-const FEATURE_SINCE: i32[] = [20, 20, 19, 21, 22, 22, 22, 19, 20, 22, 22, 22, 22, 22];
-const FEATURE_LAST: i32[] = [0, 0, 19, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0];
+const FEATURE_SINCE: i32[] = [20, 20, 19, 21, 22, 22, 22, 19, 20, 22, 22, 22, 22, 22, 22];
+const FEATURE_LAST: i32[] = [0, 0, 19, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 0];
 
 // Whether the target version has feature f.
 export function has(f: Feature): bool {

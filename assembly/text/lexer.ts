@@ -4,6 +4,7 @@
 // one per module (`newLexer`), which the parser reads as `lx`.
 import { StrTab } from "../util/strtab";
 import { U8Vec } from "../util/vec";
+import { has, Feature } from "../ir/version";
 
 export const enum T {
   EOF = 0, Error,
@@ -64,6 +65,24 @@ function initClasses(): void {
   return <i32>x & mask;
 }
 
+// IntegerType::MAX_INT_BITS
+const MAX_INT_BITS: i64 = 1 << 23;
+const NUL_IN_NAME = "NUL character is not allowed in names";
+
+// LLVM's HexIntToVal: the value of n hex digits at p as a u64; 0 with hexOverflow set where its
+// overflow check fires (it misses some overflows, which then wrap: kept, as opt reads them so).
+export let hexOverflow = false;
+export function hexIntToVal(p: usize, n: i32): u64 {
+  let r: u64 = 0;
+  hexOverflow = false;
+  for (let i = 0; i < n; i++) {
+    let old = r;
+    r = r * 16 + <u64>hexVal(<i32>load<u8>(p + <usize>i));
+    if (r < old) { hexOverflow = true; return 0; }
+  }
+  return r;
+}
+
 // The position of the end of the line at p (its '\n' or the end of the input), 8 bytes per step.
 function skipComment(b: usize, n: i32, p: i32): i32 {
   while (p + 8 <= n) {
@@ -92,6 +111,10 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
   // The lexer error is one LLVM 22 reports itself (an unterminated string), where LLVM 19's parser
   // reported what it expected instead.
   lexErrorOwn: bool = false;
+  // An error LLVM's lexer records without failing the token (a hex constant wider than its
+  // type): from LLVM 22 on it outranks the parser's own message if parsing fails later.
+  softError: string = "";
+  softErrorAt: i32 = 0;
   savedPos: i32 = 0; // for the rare one-token look-ahead (save/restore)
   scratch: U8Vec = new U8Vec(256);
   // the host's input buffer (allocPaddedInput), already padded
@@ -123,7 +146,7 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
       p = q;
     }
     initClasses();
-    this.src = p; this.srcLen = n; this.pos = 0; this.tok = T.EOF; this.lexError = "";
+    this.src = p; this.srcLen = n; this.pos = 0; this.tok = T.EOF; this.lexError = ""; this.softError = "";
   }
 
   // The id of the n name characters at src+s (no zero bytes among them).
@@ -162,6 +185,14 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
   }
 
   private fail(msg: string, at: i32): i32 { this.lexError = msg; this.lexErrorOwn = false; this.tokStart = at; this.tok = T.Error; return T.Error; }
+  // An error LLVM 22's lexer reports itself, over the parser's (LLVM 19's parser reports its own).
+  private failOwn(msg: string, at: i32): i32 { this.fail(msg, at); this.lexErrorOwn = true; return T.Error; }
+  // A quoted name just read (in scratch) holding a NUL byte is an error token.
+  private nulInName(): bool {
+    let s = this.scratch;
+    for (let i = 0; i < s.len; i++) if (s.get(i) == 0) return true;
+    return false;
+  }
 
   // Reads a double-quoted string starting at `pos` (just after the opening quote), unescaping
   // \\ and \XX; leaves pos after the closing quote. Returns false when unterminated.
@@ -195,6 +226,7 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
     if (c == 34) {
       this.pos = p + 1;
       if (!this.readString()) return this.fail("end of file in global variable name", this.tokStart);
+      if (this.nulInName()) return this.failOwn(NUL_IN_NAME, this.tokStart);
       this.tokQuoted = true;
       return named;
     }
@@ -217,6 +249,22 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
     return named;
   }
 
+  // The overflows LLVM's lexer reports for a hex FP constant of n digits at d (0xK..: kind 75).
+  private checkHexFloat(kind: i32, d: i32, n: i32): i32 {
+    let s = this.tokStart;
+    if (kind == 75 ? n > 20 : kind == 76 || kind == 77 ? n > 32 : false) {
+      this.softError = "constant bigger than 128 bits detected"; this.softErrorAt = s;
+    } else if (kind != 75 && kind != 76 && kind != 77) {
+      let v = hexIntToVal(this.src + <usize>d, n);
+      if (hexOverflow) { this.softError = "constant bigger than 64 bits detected"; this.softErrorAt = s; }
+      // LLVM 22 refuses a half or bfloat constant wider than 16 bits (LLVM 19 truncates it)
+      else if (kind != 0 && v > 0xffff && has(Feature.HexHalfRange)) {
+        return this.failOwn("hexadecimal constant too large for " + (kind == 72 ? "half" : "bfloat") + " (16-bit)", s);
+      }
+    }
+    return T.Float;
+  }
+
   private lexNumber(): i32 {
     // [-+]?[0-9]+ ; floats [-+]?[0-9]+[.][0-9]*([eE][-+]?[0-9]+)? ; hex 0x..., 0xK.., 0xL.., 0xM.., 0xH.., 0xR..
     // label: [0-9]+:
@@ -226,11 +274,13 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
     if (c == 48 && at(b, p + 1) == 120) { // 0x
       p += 2;
       let k = at(b, p);
-      if (k == 75 || k == 76 || k == 77 || k == 72 || k == 82) p++; // K L M H R
+      let kind = k == 75 || k == 76 || k == 77 || k == 72 || k == 82 ? k : 0; // K L M H R
+      if (kind != 0) p++;
       if (!isHex(at(b, p))) { this.pos = p; return this.fail("bad hexadecimal floating point constant", s); }
+      let d = p;
       while (isHex(at(b, p))) p++;
       this.pos = p;
-      return T.Float;
+      return this.checkHexFloat(kind, d, p - d);
     }
     let neg = false;
     if (c == 45 || c == 43) { neg = c == 45; p++; }
@@ -283,6 +333,8 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
       c = at(b, p);
       while (cls(c) & C_SPACE) c = at(b, ++p);
       if (c == 59) { p = skipComment(b, this.srcLen, p); continue; }
+      // a NUL byte inside the input is white space to LLVM (only the buffer's end is EOF)
+      if (c == 0 && p < this.srcLen) { p++; continue; }
       break;
     }
     this.tokStart = p;
@@ -377,7 +429,11 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
         this.pos = q;
         if (!this.readString()) { q = this.pos; t = this.fail("end of file in string constant", this.tokStart); this.lexErrorOwn = true; break; }
         q = this.pos;
-        if (at(b, q) == 58) { q++; t = T.LabelStr; this.tokQuoted = true; break; }
+        if (at(b, q) == 58) {
+          q++;
+          if (this.nulInName()) { t = this.failOwn(NUL_IN_NAME, this.tokStart); break; }
+          t = T.LabelStr; this.tokQuoted = true; break;
+        }
         t = T.String; break;
       }
       default: {
@@ -403,8 +459,9 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
     // integer types iN
     if (n >= 2 && c == 105 && isDigit(at(b, s + 1))) {
       let q = s + 1; let w: i64 = 0;
-      while (q < p && isDigit(at(b, q))) { w = w * 10 + (at(b, q) - 48); if (w > 0xffffff) w = 0x1000000; q++; }
+      while (q < p && isDigit(at(b, q))) { w = w * 10 + (at(b, q) - 48); if (w > MAX_INT_BITS) w = MAX_INT_BITS + 1; q++; }
       this.pos = q;
+      if (w < 1 || w > MAX_INT_BITS) return this.failOwn("bitwidth for integer type out of range", s);
       this.tokNum = w; return T.IntType;
     }
     this.pos = p;

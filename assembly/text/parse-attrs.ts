@@ -6,7 +6,7 @@ import { sortStable } from "../util/sort";
 import { lx, T, next } from "./lexer";
 import { strtab } from "../ir/module";
 import * as K from "./keywords";
-import { error, errorI, errorAt, eat, expect, isWord, parseAlignment, parseUInt32, checkVersion, checkFeature, versionMessage } from "./pstate";
+import { error, errorI, errorAt, eat, expect, isWord, parseAlignment, parseUInt32, parseUInt64, uint64Val, checkVersion, checkFeature, versionMessage } from "./pstate";
 import { encodeAlign } from "../ir/align";
 import { attrPositions, ATTR_ON_FN, ATTR_ON_PARAM, ATTR_ON_RET } from "../ir/attr-positions";
 import { llvmVersion, has, Feature } from "../ir/version";
@@ -149,12 +149,13 @@ function parseRawParens(): i32 {
   return id;
 }
 
-function parseIntInParens(what: string): i64 {
-  if (!expect(T.LParen, "'('")) return -1;
-  if (lx.tok != T.Int || lx.tokNum < 0) { error("expected integer"); return -1; }
-  let v = lx.tokNum; next();
-  if (!expect(T.RParen, "')'")) return -1;
-  return v;
+// dereferenceable(N), dereferenceable_or_null(N): N as parseUInt64 reads it, not zero.
+function parseDerefBytes(): bool {
+  if (!expect(T.LParen, "'('")) return false;
+  let loc = lx.tokStart;
+  if (!parseUInt64()) return false;
+  if (!expect(T.RParen, "')'")) return false;
+  return uint64Val != 0 || errorAt("dereferenceable bytes must be non-zero", loc);
 }
 
 // Parses attributes of one position into a set; returns the set id, -1 when empty (check `failed`).
@@ -295,17 +296,15 @@ function parseOne(ctx: i32): bool {
     }
     if (kind == ATTR_ALLOCSIZE || kind == ATTR_VSCALE) {
       if (!expect(T.LParen, "'('")) return false;
-      if (lx.tok != T.Int) return error("expected integer");
-      let a = <i32>lx.tokNum; next();
+      let a = parseUInt32(); if (a < 0) return false;
       let b = kind == ATTR_VSCALE ? a : -1;
-      if (eat(T.Comma)) { if (lx.tok != T.Int) return error("expected integer"); b = <i32>lx.tokNum; next(); }
+      if (eat(T.Comma)) { b = parseUInt32(); if (b < 0) return false; }
       if (!expect(T.RParen, "')'")) return false;
-      push(AT.Int, kind, a, b); return true;
+      push(AT.Int, kind, <i32>a, <i32>b); return true;
     }
-    // dereferenceable(N), dereferenceable_or_null(N)
-    let v = parseIntInParens("bytes");
-    if (v < 0) return false;
-    push(AT.Int, kind, <i32>(v & 0xffffffff), <i32>(v >>> 32)); return true;
+    if (!parseDerefBytes()) return false;
+    let v = uint64Val;
+    push(AT.Int, kind, <i32>v, <i32>(v >>> 32)); return true;
   }
   // range(...) / initializes(...)
   let raw = parseRawParens();

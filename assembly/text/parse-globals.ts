@@ -87,14 +87,15 @@ export function claimGlobal(name: i32, num: i32, type: i32, off: i32): i32 {
 export function parseGlobalEntity(): bool {
   let off = lx.tokStart;
   let name = -1, num = -1;
-  if (lx.tok == T.GlobalVar && strtab.lenOf(lx.tokStr) > 0) name = lx.tokStr;
-  else if (lx.tok == T.GlobalVar) num = rd.nextGlobalNum;
+  let named = lx.tok == T.GlobalVar;
+  if (named && strtab.lenOf(lx.tokStr) > 0) name = lx.tokStr;
+  else if (named) num = rd.nextGlobalNum;
   else {
     num = <i32>lx.tokNum;
     if (num < rd.nextGlobalNum) return error("variable expected to be numbered '@" + rd.nextGlobalNum.toString() + "' or greater");
   }
   next();
-  if (!expect(T.Equal, "'=' here")) return false;
+  if (!expect(T.Equal, named ? "'=' in global variable" : "'=' after name")) return false;
   let linkage = parseLinkage();
   let explicitLinkage = rd.linkageExplicit;
   parsePreemption();

@@ -5,7 +5,7 @@ import { I32Vec, U8Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
 import * as K from "./keywords";
 import { llvmVersion, has, Feature } from "../ir/version";
-import { error, errorI, eat, expect, expectWord, isWord, enter, leave, parseU32 } from "./pstate";
+import { error, errorI, errorAt, eat, expect, expectWord, isWord, enter, leave, parseUInt32 } from "./pstate";
 import {
   TK, T_VOID, T_LABEL, T_METADATA, T_TOKEN, T_HALF, T_BFLOAT, T_FLOAT, T_DOUBLE, T_X86FP80, T_FP128, T_PPCFP128,
   T_X86AMX, T_X86MMX, intType, ptrType, arrayType, vectorType, structType, functionType, newNamedStruct,
@@ -51,10 +51,7 @@ function parseTypeInner(allowVoid: bool, what: string): i32 {
   let t = -1;
   let start = lx.tokStart;
   switch (lx.tok) {
-    case T.IntType: {
-      if (lx.tokNum < 1 || lx.tokNum > 0x7fffff) return errorI("bitwidth for integer type out of range");
-      t = intType(<i32>lx.tokNum); next(); break;
-    }
+    case T.IntType: t = intType(<i32>lx.tokNum); next(); break; // the lexer checked the width
     case T.LSquare: t = parseArrayOrVector(false); break;
     case T.Less: {
       next();
@@ -120,9 +117,11 @@ export function parseAddrSpace(): i32 {
     next(); if (!expect(T.RParen, "')' in address space")) return -1;
     return 0;
   }
-  let n = parseU32("address space");
+  if (lx.tok != T.Int) return errorI("expected integer or string constant");
+  let loc = lx.tokStart;
+  let n = parseUInt32();
   if (n < 0) return -1;
-  if (n > 0xffffff) return errorI("invalid address space, must be a 24-bit integer");
+  if (n > 0xffffff) { errorAt("invalid address space, must be a 24-bit integer", loc); return -1; }
   if (!expect(T.RParen, "')' in address space")) return -1;
   return <i32>n;
 }

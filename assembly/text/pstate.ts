@@ -12,9 +12,13 @@ export function errorAt(msg: string, off: i32): bool {
   let r = rd;
   if (!r.failed) {
     r.failed = true; r.errOff = off; r.errMsg = msg;
-    // from LLVM 22 on, the lexer reports an unterminated string itself
+    // from LLVM 22 on, the lexer's own errors outrank the parser's: the current token's, else
+    // one it recorded earlier without failing a token
     let l = lx;
-    if (l.tok == T.Error && l.lexErrorOwn && has(Feature.LexerErrorFirst)) { r.errOff = l.tokStart; r.errMsg = l.lexError; }
+    if (has(Feature.LexerErrorFirst)) {
+      if (l.tok == T.Error && l.lexErrorOwn) { r.errOff = l.tokStart; r.errMsg = l.lexError; }
+      else if (l.softError.length > 0) { r.errOff = l.softErrorAt; r.errMsg = l.softError; }
+    }
   }
   return false;
 }
@@ -57,30 +61,52 @@ function tooDeep(): bool { rd.depth--; return error("nesting too deep (limit " +
   return expected(what);
 }
 function expected(what: string): bool { return error("expected " + what); }
-// A non-negative integer literal fitting in u32.
-export function parseU32(what: string): i64 {
-  if (lx.tok != T.Int || lx.tokNum < 0 || lx.tokNum > 0xffffffff) { error("expected " + what); return -1; }
-  let v = lx.tokNum; next(); return v;
+// LLParser::parseUInt32 / parseUInt64: an unsigned literal (a '-' sign or s0x is refused), its
+// value saturated at 2^64-1 as APInt's getLimitedValue does (then range-checked for 32 bits).
+@inline function tokSigned(): bool { let l = lx; let c = load<u8>(l.src + <usize>l.tokStart); return c == 45 || c == 115; }
+function tokLimited(): u64 {
+  let l = lx;
+  if (!l.tokBig) return <u64>l.tokNum;
+  let p = l.src + <usize>l.tokStart, n = l.tokEnd - l.tokStart;
+  let r: u64 = 0;
+  if (load<u8>(p) == 117) { // u0x...
+    for (let i = 3; i < n; i++) {
+      if ((r >>> 60) != 0) return u64.MAX_VALUE;
+      let c = <i32>load<u8>(p + <usize>i);
+      r = (r << 4) | <u64>(c <= 57 ? c - 48 : (c | 32) - 87);
+    }
+    return r;
+  }
+  for (let i = 0; i < n; i++) {
+    let d = <u64>(load<u8>(p + <usize>i) - 48);
+    if (r > (u64.MAX_VALUE - d) / 10) return u64.MAX_VALUE;
+    r = r * 10 + d;
+  }
+  return r;
 }
-// LLParser::parseUInt32 / parseUInt64: an unsigned literal (a '-' sign is refused). A literal wider
-// than 64 bits keeps its low 64 bits, as LLVM's getZExtValue does for parseUInt64.
-@inline function tokNegative(): bool { let l = lx; return load<u8>(l.src + <usize>l.tokStart) == 45; }
+// The value parseUInt64 read.
+export let uint64Val: u64 = 0;
+export function parseUInt64(): bool {
+  if (lx.tok != T.Int || tokSigned()) return error("expected integer");
+  uint64Val = tokLimited(); next(); return true;
+}
 export function parseUInt32(): i64 {
-  if (lx.tok != T.Int || tokNegative()) { error("expected integer"); return -1; }
-  if (lx.tokBig || <u64>lx.tokNum > 0xffffffff) { error("expected 32-bit integer (too large)"); return -1; }
-  let v = lx.tokNum; next(); return v;
+  if (lx.tok != T.Int || tokSigned()) { error("expected integer"); return -1; }
+  let v = tokLimited();
+  if (v > 0xffffffff) { error("expected 32-bit integer (too large)"); return -1; }
+  next(); return <i64>v;
 }
 // `align N` or, where allowed, `align(N)`, after the word: LLParser::parseOptionalAlignment. Returns
 // the byte count (a power of two up to 2^32), or -1 after an error.
 export function parseAlignment(allowParens: bool): i64 {
   let loc = lx.tokStart;
   let parens = allowParens && eat(T.LParen);
-  if (lx.tok != T.Int || tokNegative()) { error("expected integer"); return -1; }
-  let v = lx.tokNum; next();
+  if (!parseUInt64()) return -1;
+  let v = uint64Val;
   if (parens && lx.tok != T.RParen) { errorAt("expected ')'", loc); return -1; }
   if (parens) next();
   if (v == 0 || (v & (v - 1)) != 0) { errorAt("alignment is not a power of two", loc); return -1; }
-  if (<u64>v > <u64>MAX_ALIGN_BYTES) { errorAt("huge alignments are not supported yet", loc); return -1; }
-  return v;
+  if (v > <u64>MAX_ALIGN_BYTES) { errorAt("huge alignments are not supported yet", loc); return -1; }
+  return <i64>v;
 }
 
