@@ -15,6 +15,9 @@
   for (let i = 0; i < n; i++) store<T>(p + (<usize>i << alignof<T>()), v);
 }
 
+// The largest block the stub runtime allocates (rt/common.ts BLOCK_MAXSIZE, less its header).
+const MAX_BLOCK: u64 = (1 << 30) - 64;
+
 export class Vec<T> {
   ptr: usize = 0;
   cap: i32 = 0;
@@ -24,8 +27,12 @@ export class Vec<T> {
   reserve(n: i32): void {
     if (n <= this.cap) return;
     let m = sizeof<T>() == 1 ? 16 : 4;
+    // Sizes in 64 bits: in usize a size past 4 GiB would wrap into a small block that the copy and
+    // later stores overrun. One block holds at most MAX_BLOCK bytes (the stub runtime's limit):
+    // doubling stops there instead of asking for a block heap.alloc refuses.
+    if ((<u64>n << alignof<T>()) > MAX_BLOCK) throw new Error("out of memory: a table needs more than 1 GiB");
     let c = this.cap < m ? m : this.cap;
-    while (c < n) c = c < 0x40000000 ? c << 1 : 0x7ffffff0;
+    while (c < n) c = (<u64>c << (alignof<T>() + 1)) > MAX_BLOCK ? <i32>(MAX_BLOCK >> alignof<T>()) : c << 1;
     let p = heap.alloc(<usize>c << alignof<T>());
     if (this.len > 0) memory.copy(p, this.ptr, <usize>this.len << alignof<T>());
     this.ptr = p; this.cap = c;
