@@ -15,6 +15,25 @@ const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const REQUIRED = ['memory', 'reset', 'inputAlloc', 'parse', 'argAlloc', 'runPipeline', 'print',
   'outputPtr', 'errorLine', 'errorCol', 'errorMessage', 'errorPtr'];
 
+// Exports that return an address (usize) or a byte/element count. WebAssembly hands an i32 result
+// to JS as a signed number, so an address at or above 2 GiB of core memory would come back
+// negative: the wrapper reads these unsigned (`>>> 0`). Counts that may be -1 (domTreeRoot) and
+// status codes are not in the list.
+const UNSIGNED = ['inputAlloc', 'argAlloc', 'outputPtr', 'errorPtr', 'errorMessage', 'print',
+  'printStart', 'printChunk', 'passOutput', 'passTable', 'version', 'functionName', 'sideFileName',
+  'sideFileData', 'repoCandidates', 'repoRecords', 'cfgArray', 'cfgArrayLen', 'domTreeArray',
+  'domTreeArrayLen', 'idfResultPtr', 'cfgBlockLabels'];
+
+/** The exports with UNSIGNED's functions wrapped to return unsigned numbers. */
+export function unsignedExports(x) {
+  const out = { ...x };
+  for (const name of UNSIGNED) {
+    const fn = x[name];
+    if (typeof fn === 'function') out[name] = function (...args) { return fn.apply(this, args) >>> 0; };
+  }
+  return out;
+}
+
 /** Thrown by the `env.abort` import (an AssemblyScript `assert`/`abort` in the core). */
 export class WoptAbort extends Error {
   constructor(message) { super(message); this.name = 'WoptAbort'; }
@@ -72,6 +91,7 @@ export function encodePipeline(passes = '', options = {}) {
 
 // Reads an AssemblyScript string (UTF-16, byte length in the header word before it).
 function readAsString(memory, ptr) {
+  ptr >>>= 0; // an i32 import argument: signed in JS
   try {
     const buf = memory.buffer;
     if (!ptr || ptr < 4 || ptr > buf.byteLength) return '';
@@ -121,7 +141,7 @@ export class WoptCore {
   #use(x) {
     const missing = REQUIRED.filter(k => !(k in x));
     if (missing.length) throw new Error(`wopt core: missing exports ${missing.join(', ')}`);
-    this.#x = x;
+    this.#x = unsignedExports(x);
     this.#memory = x.memory;
   }
 

@@ -8,6 +8,42 @@ import path from 'node:path';
 let tmpCount = 0;
 const tmpSuffix = () => `.${process.pid}.${(++tmpCount).toString(36)}${Date.now().toString(36)}.tmp`;
 
+// A writer killed between creating its temporary file and the rename (SIGKILL, power cut) leaves
+// `.<name>.<pid>.<suffix>.tmp` behind. The next write of the same name removes those whose process
+// is gone. Each directory is listed once per process: batch mode writes thousands of files to one.
+const TMP_NAME = /^\.(.+)\.(\d+)\.[0-9a-z]+\.tmp$/;
+const staleByDir = new Map(); // dir -> Map(target name -> [stale temporary names])
+
+function alive(pid) {
+  try { process.kill(pid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
+}
+
+function removeStaleTemps(dir, name) {
+  let byName = staleByDir.get(dir);
+  if (!byName) {
+    byName = new Map();
+    let entries = [];
+    try { entries = fs.readdirSync(dir); } catch { /* unreadable: then creating the file fails too */ }
+    for (const e of entries) {
+      const m = TMP_NAME.exec(e);
+      const pid = m ? Number(m[2]) : 0;
+      if (!m || pid === process.pid || pid === 0 || alive(pid)) continue;
+      if (!byName.has(m[1])) byName.set(m[1], []);
+      byName.get(m[1]).push(e);
+    }
+    staleByDir.set(dir, byName);
+  }
+  for (const e of byName.get(name) ?? []) try { fs.unlinkSync(path.join(dir, e)); } catch { /* already gone */ }
+  byName.delete(name);
+}
+
+// The temporary file beside `target`, after clearing what killed writers of it left.
+function tempBeside(target) {
+  const dir = path.dirname(target), name = path.basename(target);
+  removeStaleTemps(dir, name);
+  return path.join(dir, `.${name}${tmpSuffix()}`);
+}
+
 /**
  * Writes a whole file or nothing: a temporary file beside the target, then rename. Devices,
  * FIFOs and the like (e.g. /dev/null) are written in place; symlinks are followed.
@@ -16,7 +52,7 @@ export function writeFileAtomic(file, bytes) {
   let target = file, st = null;
   try { target = fs.realpathSync(file); st = fs.statSync(target); } catch { /* a new file */ }
   if (st && !st.isFile()) return fs.writeFileSync(target, bytes);
-  const tmp = path.join(path.dirname(target), `.${path.basename(target)}${tmpSuffix()}`);
+  const tmp = tempBeside(target);
   try {
     fs.writeFileSync(tmp, bytes, { mode: st ? st.mode & 0o7777 : 0o666, flag: 'wx' });
     fs.renameSync(tmp, target);
@@ -33,16 +69,15 @@ export function writeFileAtomic(file, bytes) {
  * Devices and FIFOs are written in place and never removed.
  * { atomic: true }: the pieces go to a temporary file beside the target that close() renames
  * into place, so the target appears only at close() (wopt --repo: after the store committed;
- * a process killed before that leaves no output file, only the hidden temporary one).
+ * a process killed before that leaves no output file, only the hidden temporary one, which the
+ * next write of the same file removes).
  */
 export function openOutput(file, { atomic = false } = {}) {
   let target = file, st = null;
   try { target = fs.realpathSync(file); st = fs.statSync(target); } catch { /* a new file */ }
   const regular = !st || st.isFile();
   const mode = st ? st.mode & 0o7777 : 0o666;
-  const tmp = atomic && regular
-    ? path.join(path.dirname(target), `.${path.basename(target)}${tmpSuffix()}`)
-    : null;
+  const tmp = atomic && regular ? tempBeside(target) : null;
   const fd = fs.openSync(tmp ?? target, tmp ? 'wx' : 'w', mode);
   let open = true;
   return {

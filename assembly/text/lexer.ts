@@ -3,7 +3,7 @@
 // Its state is a `Lexer` (the input, the current token, the name cache); text/reset.ts makes a new
 // one per module (`newLexer`), which the parser reads as `lx`.
 import { StrTab } from "../util/strtab";
-import { U8Vec } from "../util/vec";
+import { U8Vec, allocLarge } from "../util/vec";
 import { has, Feature } from "../ir/version";
 
 export const enum T {
@@ -133,14 +133,14 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
 
   // A buffer of len bytes followed by PAD zero bytes (for the host's input).
   allocPaddedInput(len: i32): usize {
-    let p = heap.alloc(<usize>(len + PAD));
+    let p = allocLarge(<u64>len + PAD);
     memory.fill(p + <usize>len, 0, <usize>PAD);
     this.paddedPtr = p; this.paddedLen = len;
     return p;
   }
   init(p: usize, n: i32): void {
     if (p != this.paddedPtr || n > this.paddedLen || !padIsZero(p, n)) {
-      let q = heap.alloc(<usize>(n + PAD));
+      let q = allocLarge(<u64>n + PAD);
       memory.copy(q, p, <usize>n);
       memory.fill(q + <usize>n, 0, <usize>PAD);
       p = q;

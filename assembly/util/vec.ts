@@ -15,6 +15,21 @@
   for (let i = 0; i < n; i++) store<T>(p + (<usize>i << alignof<T>()), v);
 }
 
+// The largest block the stub runtime allocates (rt/common.ts BLOCK_MAXSIZE, less its header).
+const MAX_BLOCK: u64 = (1 << 30) - 64;
+
+// heap.alloc for blocks that may be large (tables, the input). The stub runtime computes a block's
+// end in 32 bits: near 4 GiB it wraps to a small number, the runtime neither grows memory nor
+// fails, and the block runs past the end of memory (a trap far from the cause, or worse). Such a
+// block is reported as out of memory here; the host then starts a fresh instance, so the
+// runtime's wrapped state is dropped with it.
+export function allocLarge(bytes: u64): usize {
+  if (bytes > MAX_BLOCK) throw new Error("out of memory: a table needs more than 1 GiB");
+  let p = heap.alloc(<usize>bytes);
+  if (<u64>p + bytes > (<u64>memory.size() << 16)) throw new Error("out of memory: the module needs more than the 4 GiB a WebAssembly core can address");
+  return p;
+}
+
 export class Vec<T> {
   ptr: usize = 0;
   cap: i32 = 0;
@@ -24,9 +39,13 @@ export class Vec<T> {
   reserve(n: i32): void {
     if (n <= this.cap) return;
     let m = sizeof<T>() == 1 ? 16 : 4;
+    // Sizes in 64 bits: in usize a size past 4 GiB would wrap into a small block that the copy and
+    // later stores overrun. One block holds at most MAX_BLOCK bytes (the stub runtime's limit):
+    // doubling stops there instead of asking for a block heap.alloc refuses.
+    if ((<u64>n << alignof<T>()) > MAX_BLOCK) throw new Error("out of memory: a table needs more than 1 GiB");
     let c = this.cap < m ? m : this.cap;
-    while (c < n) c = c < 0x40000000 ? c << 1 : 0x7ffffff0;
-    let p = heap.alloc(<usize>c << alignof<T>());
+    while (c < n) c = (<u64>c << (alignof<T>() + 1)) > MAX_BLOCK ? <i32>(MAX_BLOCK >> alignof<T>()) : c << 1;
+    let p = allocLarge(<u64>c << alignof<T>());
     if (this.len > 0) memory.copy(p, this.ptr, <usize>this.len << alignof<T>());
     this.ptr = p; this.cap = c;
   }

@@ -91,13 +91,16 @@ function openNodeSqlite(DatabaseSync, file, { timeout = DEFAULT_TIMEOUT_MS } = {
     transaction(fn, mode) {
       return (...args) => {
         api.exec(mode === 'immediate' ? 'BEGIN IMMEDIATE' : 'BEGIN DEFERRED');
-        let result;
-        try { result = fn(...args); } catch (e) {
+        try {
+          const result = fn(...args);
+          db.exec('COMMIT');
+          return result;
+        } catch (e) {
+          // also after a failed COMMIT (SQLITE_BUSY): the transaction would stay open, and the
+          // caller's retry would begin one inside it (better-sqlite3 rolls back the same way)
           try { db.exec('ROLLBACK'); } catch { /* the transaction is already gone */ }
           throw nodeSqliteError(e);
         }
-        api.exec('COMMIT');
-        return result;
       };
     },
     close: guard(() => db.close()),

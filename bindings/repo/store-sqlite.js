@@ -9,7 +9,11 @@
 // Concurrency and crashes: WAL journal (readers never block the writer; a killed process leaves a
 // WAL that the next open rolls back to the last commit), a busy timeout so several wopt processes
 // queue for the write lock instead of failing, and BEGIN IMMEDIATE for every write so a writer
-// takes the lock before reading (no deadlock between two upgrading readers). synchronous=NORMAL:
+// takes the lock before reading (no deadlock between two upgrading readers). The header is read in
+// one transaction and decided again under the write lock before the schema is created, so any
+// number of processes may create the same new repository at once. Where SQLite answers SQLITE_BUSY
+// without waiting (switching to WAL, WAL recovery after a killed process), the whole step is
+// retried until the same timeout (retryBusy). synchronous=NORMAL:
 // a commit survives a killed process; after a power cut the newest commits may be gone but the
 // database is consistent, which is all a cache keyed by content needs.
 import fs from 'node:fs';
@@ -49,6 +53,22 @@ function repoError(file, e, doing = 'cannot open repository') {
   })();
   if (why === null) return new RepoError(`${file}: error: not a wopt repository`, { cause: e, reason: 'notRepository' });
   return new RepoError(`${file}: error: ${doing}: ${why}`, { cause: e, reason: 'io' });
+}
+
+// SQLite answers SQLITE_BUSY at once, without the busy handler, where waiting could deadlock or
+// where the lock is not a plain one: `PRAGMA journal_mode` (an exclusive lock), a connection that
+// finds another recovering the WAL of a killed process. Such steps are retried here, whole (a
+// failed transaction has been rolled back), until `timeout` ms have passed.
+const isBusy = e => typeof e?.code === 'string' && e.code.startsWith('SQLITE_BUSY');
+const pause = new Int32Array(new SharedArrayBuffer(4));
+function retryBusy(fn, timeout) {
+  const deadline = Date.now() + timeout;
+  for (let wait = 1; ; wait = Math.min(2 * wait, 64)) {
+    try { return fn(); } catch (e) {
+      if (!isBusy(e) || Date.now() >= deadline) throw e;
+      Atomics.wait(pause, 0, 0, wait + Math.random() * wait); // jitter: the waiters do not retry in step
+    }
+  }
 }
 
 function header(db) {
@@ -102,33 +122,37 @@ export async function openSqlite(file, { create = true, busyTimeout = DEFAULT_BU
     db = driver.open(file, { timeout: busyTimeout });
   } catch (e) { throw repoError(file, e); }
   try {
-    init(db, file, create);
+    init(db, file, create, busyTimeout);
   } catch (e) {
     try { db.close(); } catch { /* already failing */ }
     throw repoError(file, e);
   }
-  return new Repository(sqliteBackend(db, file));
+  return new Repository(sqliteBackend(db, file, busyTimeout));
 }
 
-function init(db, file, create) {
-  // Reading the header is what fails (SQLITE_NOTADB) on a file that is not SQLite at all.
-  const state = classify(file, header(db));
+function init(db, file, create, timeout) {
+  // Reading the header is what fails (SQLITE_NOTADB) on a file that is not SQLite at all. Its
+  // fields in one read transaction: read one by one they could mix the states before and after
+  // another process's creation (application_id still 0, the schema already there).
+  const state = classify(file, retryBusy(db.transaction(() => header(db), 'deferred'), timeout));
   if (state === 'empty' && !create) throw new RepoError(`${file}: error: not a wopt repository`, { reason: 'notRepository' });
-  // WAL is persistent in the file; switching needs no open transaction, so it comes first.
-  db.pragma('journal_mode = WAL');
+  // WAL is persistent in the file; switching needs no open transaction, so it comes first (and
+  // only once the file is known to be a wopt repository or empty: a foreign database stays as it is).
+  retryBusy(() => db.pragma('journal_mode = WAL'), timeout);
   db.pragma('synchronous = NORMAL');
   if (state === 'empty') {
-    // Another process may be creating the same repository: decide again under the write lock.
-    db.transaction(() => {
+    // Another process may be creating the same repository: decide again under the write lock, so
+    // exactly one creates the schema and the rest see it. (A future migration belongs here too.)
+    retryBusy(db.transaction(() => {
       if (classify(file, header(db)) !== 'empty') return;
       db.exec(SCHEMA);
       db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
       db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
-    }, 'immediate')();
+    }, 'immediate'), timeout);
   }
 }
 
-function sqliteBackend(db, file) {
+function sqliteBackend(db, file, timeout) {
   // Rows as arrays (raw): no per-row key objects on the lookup path.
   const sel = db.prepare('SELECT name, kind, linkage, visibility, dependents, text FROM definitions WHERE digest = ?', true);
   const selNoText = db.prepare('SELECT name, kind, linkage, visibility, dependents FROM definitions WHERE digest = ?', true);
@@ -154,7 +178,8 @@ function sqliteBackend(db, file) {
     for (const e of entries) ins.run(key(e.digest), e.name, e.kind, e.linkage, e.visibility, encodeDependents(e.dependents), e.text);
   }, 'immediate');
 
-  const wrap = (doing, fn) => { try { return fn(); } catch (e) { throw repoError(file, e, doing); } };
+  // Every step is one transaction (or one statement), so retrying it after SQLITE_BUSY is safe.
+  const wrap = (doing, fn) => { try { return retryBusy(fn, timeout); } catch (e) { throw repoError(file, e, doing); } };
   const fileSize = f => { try { return fs.statSync(f).size; } catch { return 0; } };
 
   return {
@@ -179,6 +204,6 @@ function sqliteBackend(db, file) {
         return { definitions: functions + variables, functions, variables, textBytes, bytes: fileSize(file) + fileSize(`${file}-wal`) };
       });
     },
-    async close() { wrap('closing failed', () => db.close()); },
+    async close() { try { db.close(); } catch (e) { throw repoError(file, e, 'closing failed'); } },
   };
 }

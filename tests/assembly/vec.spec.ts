@@ -45,4 +45,9 @@ describe("Vec.resize", () => {
     expect(v.get(3)).toBe(42);
     for (let i = 0; i < v.len; i++) if (i != 3) expect(v.get(i)).toBe(-1);
   });
+  it("refuses a capacity past one block instead of wrapping its byte size", () => {
+    // 2^29 i64s are 4 GiB: in usize that size wrapped to 0 and the vector got a block of nothing
+    expect(() => { new I64Vec().reserve(0x20000000); }).toThrow();
+    expect(() => { new I32Vec().reserve(0x7fffffff); }).toThrow();
+  });
 });

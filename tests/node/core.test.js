@@ -98,6 +98,50 @@ test('print returns a copy that later calls do not change', () => {
   assert.equal(dec.decode(a), '; printed\nfirst\n');
 });
 
+// Issue 18: WebAssembly hands i32 results to JS signed, so every address at or above 2 GiB comes
+// back negative. A fake core in a memory of 2 GiB + 1 MiB whose buffers all lie above 2 GiB and
+// whose exports return them the way WebAssembly does (`| 0`).
+test('buffers above 2 GiB: every pointer and length is read unsigned', () => {
+  const memory = new WebAssembly.Memory({ initial: 32768 + 16 });
+  const HI = 2 ** 31, IN = HI + 0x1000, ARG = HI + 0x100, OUT = HI + 0x8000, ERR = HI + 0x200;
+  const signed = v => v | 0;
+  const put = (at, s) => { const b = enc.encode(s); new Uint8Array(memory.buffer).set(b, at); return b.length; };
+  const st = { input: '', arg: '', chunk: 0 };
+  const x = {
+    memory, reset() {},
+    inputAlloc: () => signed(IN), argAlloc: () => signed(ARG),
+    setModuleId(n) { st.id = dec.decode(new Uint8Array(memory.buffer, ARG, n)); },
+    parse(n) { st.input = dec.decode(new Uint8Array(memory.buffer, IN, n)); return st.input.startsWith('bad') ? 1 : 0; },
+    runPipeline(n) { st.arg = dec.decode(new Uint8Array(memory.buffer, ARG, n)); return st.arg === 'nope' ? 2 : 0; },
+    passOutput: () => put(OUT, 'log'), sideFileCount: () => 1,
+    sideFileName: () => put(OUT, 'dom.f.dot'), sideFileData: () => put(OUT, 'digraph'),
+    print: () => put(OUT, `; printed\n${st.input}`),
+    printStart: () => { st.chunk = 0; return put(OUT, 'a'); },
+    printChunk: () => (++st.chunk <= 2 ? put(OUT, `b${st.chunk}`) : 0),
+    outputPtr: () => signed(OUT), errorPtr: () => signed(ERR),
+    errorLine: () => 1, errorCol: () => 2, errorMessage: () => put(ERR, `error ${st.arg || st.input}`),
+    version: () => put(OUT, 'wopt hi'),
+    functionCount: () => 1, functionName: () => put(OUT, 'f'), functionBlockCount: () => 3, functionIsDeclaration: () => 0,
+  };
+  const core = new WoptCore(() => x);
+  assert.deepEqual(core.parse('; high\n', { moduleId: 'm.ll' }), { ok: true, line: 0, col: 0, message: '' });
+  assert.equal(st.input, '; high\n');
+  assert.equal(st.id, 'm.ll');
+  assert.deepEqual(core.parse('bad'), { ok: false, line: 1, col: 2, message: 'error bad' });
+  core.parse('; high\n');
+  const r = core.runPipeline('mem2reg');
+  assert.equal(r.ok, true, r.message);
+  assert.equal(r.log, 'log');
+  assert.deepEqual(r.files.map(f => [f.name, dec.decode(f.bytes)]), [['dom.f.dot', 'digraph']]);
+  assert.equal(core.runPipeline('nope').message, 'error nope');
+  assert.equal(dec.decode(core.print()), '; printed\n; high\n');
+  assert.deepEqual(core.printInto(v => (st.seen ??= []).push(dec.decode(v))), { ok: true, value: 3 });
+  assert.deepEqual(st.seen, ['a', 'b1', 'b2']);
+  assert.equal(core.version(), 'wopt hi');
+  assert.deepEqual(core.functions(), [{ name: 'f', blocks: 3, declaration: false }]);
+  assert.equal(core.restarts, 0);
+});
+
 test('a trap becomes {ok:false, internal:true} and the next call runs on a fresh instance', () => {
   const { core, made } = fakeCore();
   const r = core.runPipeline('trap');

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { writeFileAtomic, openOutput } from '../../bindings/fsutil.js';
 import { tempDir } from './helpers.js';
 
@@ -58,4 +59,20 @@ test('openOutput atomic: the target appears (or is replaced) only at close(); ab
   assert.ok(fs.existsSync(path.join(dir, 'p.ll')));
   o3.abort();
   assert.deepEqual(fs.readdirSync(dir), ['o.ll']);
+});
+
+test('a write removes the temporary files killed writers of the same file left, and only those', t => {
+  const dir = tempDir(t);
+  // a pid that is gone: a child that has exited (spawnSync waits for it)
+  const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+  const names = [`.out.ll.${dead}.k1x.tmp`, `.out.ll.${dead}.k2y.tmp`, `.out.ll.${process.ppid}.k3z.tmp`, `.other.ll.${dead}.k4w.tmp`];
+  for (const n of names) fs.writeFileSync(path.join(dir, n), 'partial');
+  const o = openOutput(path.join(dir, 'out.ll'), { atomic: true });
+  o.write(Buffer.from('whole\n'));
+  o.close();
+  assert.equal(fs.readFileSync(path.join(dir, 'out.ll'), 'utf8'), 'whole\n');
+  // the live writer's file and another target's stay (the latter goes when that target is written)
+  assert.deepEqual(fs.readdirSync(dir).sort(), ['.other.ll.' + dead + '.k4w.tmp', `.out.ll.${process.ppid}.k3z.tmp`, 'out.ll'].sort());
+  writeFileAtomic(path.join(dir, 'other.ll'), 'x');
+  assert.deepEqual(fs.readdirSync(dir).sort(), [`.out.ll.${process.ppid}.k3z.tmp`, 'other.ll', 'out.ll'].sort());
 });
