@@ -26,7 +26,7 @@ export interface ParseResult {
   line: number;
   col: number;
   message: string;
-  /** What reading the module warned about (also when it failed). */
+  /** What reading the module warned about (also when it failed); absent when nothing. */
   warnings?: CoreWarning[];
 }
 

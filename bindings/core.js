@@ -185,9 +185,11 @@ export class WoptCore {
       if (this.has('setLLVMVersion') && x.setLLVMVersion(llvmVersion) !== 0) {
         return { ok: false, line: 0, col: 0, message: `unsupported LLVM version ${llvmVersion} (supported: ${LLVM_VERSIONS.join(', ')})` };
       }
-      if (x.parse(size) === 0) return { ok: true, line: 0, col: 0, message: '', warnings: this.#warnings(x, 'parse') };
-      const res = { ok: false, line: x.errorLine(), col: x.errorCol(), message: this.#error(x) };
-      return { ...res, warnings: this.#warnings(x, 'parse') };
+      const ok = x.parse(size) === 0;
+      const res = ok ? { ok: true, line: 0, col: 0, message: '' } : { ok: false, line: x.errorLine(), col: x.errorCol(), message: this.#error(x) };
+      const warnings = this.#warnings(x, 'parse');
+      if (warnings.length) res.warnings = warnings;   // only when there are some
+      return res;
     });
   }
 
