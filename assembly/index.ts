@@ -15,6 +15,8 @@ import { vName, iNext } from "./ir/values";
 import { fillDefaults } from "./ir/defaults";
 import { OutBuf } from "./util/outbuf";
 import { isSupportedVersion, setVersion } from "./ir/version";
+import { resetWarnings, warningsText } from "./util/warnings";
+import { checkTargetMachine } from "./ir/triple-layout";
 
 export const VERSION: string = "wopt 0.1.0 (LLVM 19, 22)";
 
@@ -49,6 +51,7 @@ export function reset(): void {
   resetVerifier();
   resetAnalyses();
   resetPasses();
+  resetWarnings();
   errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
 }
 
@@ -82,6 +85,12 @@ export function parse(len: i32): i32 {
   if (rd.missingAlign) fillDefaults();
   return 0;
 }
+
+// The warnings reading the module produced (util/warnings.ts: one line each), at outputPtr.
+export function warnings(): i32 { let o = warningsText(); outPtr = o.buf.ptr; return o.len; }
+// opt's target machine checks, after the input verified: adds their warnings; 1 when opt stops
+// (an unrecognized architecture; its text is the last warning).
+export function checkTarget(): i32 { return checkTargetMachine() ? 1 : 0; }
 
 export function runPipeline(len: i32): i32 {
   let r = runPasses(argPtr, len);

@@ -82,6 +82,8 @@ function describeFailure(r, input) {
       return formatDiagnostic({ prog: PROG, file: input.name, line: e.line, col: e.col, message: e.message, source: input.bytes });
     case 'verify-input':
       return `${withNewline(e.message)}${PROG}: ${input.name}: error: input module is broken!\n`;
+    case 'target':
+      return `${PROG}: ${e.message}\n`;
     case 'verify-output':
       return `${withNewline(e.message)}${PROG}: error: Broken module found after the pipeline, compilation aborted!\n`;
     case 'store':
@@ -174,6 +176,7 @@ async function runInput(core, opts, input, output, sideName, repo) {
       : runModule(core, input.data ?? input.bytes, runOpts);
   } finally { input.close?.(); }
   if (held && r.ok) for (const b of held) process.stdout.write(b);
+  for (const w of r.warnings ?? []) process.stderr.write(`${w.tool ? `${PROG}: ` : ''}${w.text}\n`);
   if (r.log) process.stderr.write(r.log);
   for (const f of r.files) writeOutput(sideName(f.name), f.bytes);
   if (!r.ok) { outFile?.abort(); process.stderr.write(describeFailure(r, input)); }

@@ -26,6 +26,25 @@ export interface ParseResult {
   line: number;
   col: number;
   message: string;
+  /** What reading the module warned about (also when it failed); absent when nothing. */
+  warnings?: CoreWarning[];
+}
+
+/** A warning of the core, as opt prints it: `${tool ? 'opt: ' : ''}${text}`. */
+export interface CoreWarning {
+  /** 'parse': while reading; 'target': opt's target machine checks after the input verified. */
+  stage: 'parse' | 'target';
+  /** opt prefixes the text with its name ("opt: warning: ..."), not a context diagnostic ("warning: ..."). */
+  tool: boolean;
+  /** The line after that prefix, e.g. "warning: failed to infer data layout from target triple". */
+  text: string;
+}
+
+export interface TargetCheckResult {
+  /** false: opt stops here (an architecture LLVM does not recognize); message says so. */
+  ok: boolean;
+  message: string;
+  warnings: CoreWarning[];
 }
 
 export interface SideFile {
@@ -118,6 +137,8 @@ export declare class WoptCore {
   repoPrunedCount(): number | InternalError;
   repoRecords(): RepoEntry[] | InternalError;
   verify(): VerifyResult | InternalError;
+  /** opt's target machine checks on the parsed module (after verifying it). */
+  checkTarget(): TargetCheckResult | InternalError;
   /** The module as LLVM text (a copy). */
   print(): Uint8Array | InternalError;
   /** Prints in chunks; `consume` gets views into the core's memory, valid only during its call. */

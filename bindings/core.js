@@ -205,8 +205,11 @@ export class WoptCore {
       if (this.has('setLLVMVersion') && x.setLLVMVersion(llvmVersion) !== 0) {
         return { ok: false, line: 0, col: 0, message: `unsupported LLVM version ${llvmVersion} (supported: ${LLVM_VERSIONS.join(', ')})` };
       }
-      if (x.parse(size) === 0) return { ok: true, line: 0, col: 0, message: '' };
-      return { ok: false, line: x.errorLine(), col: x.errorCol(), message: this.#error(x) };
+      const ok = x.parse(size) === 0;
+      const res = ok ? { ok: true, line: 0, col: 0, message: '' } : { ok: false, line: x.errorLine(), col: x.errorCol(), message: this.#error(x) };
+      const warnings = this.#warnings(x, 'parse');
+      if (warnings.length) res.warnings = warnings;   // only when there are some
+      return res;
     });
   }
 
@@ -301,6 +304,26 @@ export class WoptCore {
   }
 
   /** Runs the IR verifier. A core without `verify` reports ok with `skipped: true`. */
+  /**
+   * opt's target machine checks, after the input verified: { ok, warnings }; ok false (message
+   * set) when opt stops (an architecture LLVM does not recognize).
+   */
+  checkTarget() {
+    if (!this.has('checkTarget')) return { ok: true, message: '', warnings: [] };
+    return this.#guard(x => {
+      const stop = x.checkTarget() !== 0;
+      const warnings = this.#warnings(x, 'target');
+      return stop ? { ok: false, message: warnings.pop().text, warnings } : { ok: true, message: '', warnings };
+    });
+  }
+
+  // The core's warnings of one stage ('parse' | 'target'): [{ stage, tool, text }] (ABI.md `warnings`).
+  #warnings(x, stage) {
+    if (!this.has('warnings')) return [];
+    const lines = decodeUtf8(this.#out(x.warnings())).split('\n').filter(Boolean);
+    return lines.map(l => ({ stage: l[0] === 't' ? 'target' : 'parse', tool: l[1] === '1', text: l.slice(2) })).filter(w => w.stage === stage);
+  }
+
   verify() {
     if (!this.has('verify')) return { ok: true, skipped: true, message: '' };
     return this.#guard(x => x.verify() === 0 ? { ok: true, message: '' } : { ok: false, message: this.#error(x) });

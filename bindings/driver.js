@@ -10,11 +10,13 @@ const now = () => globalThis.performance?.now() ?? Date.now();
  *                 llvmVersion: the LLVM whose dialect and behaviour to follow (core.js LLVM_VERSIONS)
  *                 sink(view): when given, receives the printed text as a view into the core's
  *                 memory (no copy) instead of res.output
- * @returns {{ ok, stage, error, output, log, files, timings }}
- *   stage: where it stopped ('parse' | 'verify-input' | 'pipeline' | 'verify-output' | 'print'),
+ * @returns {{ ok, stage, error, output, log, files, timings, warnings }}
+ *   stage: where it stopped ('parse' | 'verify-input' | 'target' | 'pipeline' | 'verify-output' | 'print'),
  *   error: { message, line?, col?, code?, internal? } when !ok,
  *   output: Uint8Array (when print and ok), log: text the passes printed (e.g. print<domtree>),
- *   files: side files the passes produced [{ name, bytes }], timings: [{ name, ms }].
+ *   files: side files the passes produced [{ name, bytes }], timings: [{ name, ms }],
+ *   warnings: what opt would warn about, in its order: [{ stage, tool, text }] (tool: opt prefixes
+ *   the text with its name; text: the line after that prefix, e.g. 'warning: ...').
  */
 export function runModule(core, input, opts = {}) {
   const gen = moduleSteps(core, input, { ...opts, store: false });
@@ -69,16 +71,23 @@ export async function runModuleWithRepository(core, input, opts = {}) {
 // without a repository, runModuleWithRepository with one.
 function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVersion, verify = true, print = true, sink, store } = {}) {
   const timings = [];
-  const res = { ok: false, stage: null, error: null, output: null, log: '', files: [], timings };
+  const res = { ok: false, stage: null, error: null, output: null, log: '', files: [], timings, warnings: [] };
   const step = (name, fn) => { const t = now(); const r = fn(); timings.push({ name, ms: now() - t }); return r; };
   const fail = (stage, error) => { res.stage = stage; res.error = error; return res; };
 
   const p = step('Parse IR', () => core.parse(input, { moduleId, llvmVersion }));
+  res.warnings.push(...(p.warnings ?? []));
   if (!p.ok) return fail('parse', p);
 
   if (verify) {
     const v = step('Verify input', () => core.verify());
     if (!v.ok) return fail('verify-input', v);
+  }
+  // opt looks for the triple's target machine after verifying the input
+  if (core.checkTarget) {
+    const t = core.checkTarget();
+    res.warnings.push(...(t.warnings ?? []));
+    if (!t.ok) return fail('target', t);
   }
 
   const hasOptions = Array.isArray(options) ? options.length > 0 : Object.keys(options ?? {}).length > 0;

@@ -1,16 +1,17 @@
 // Types of the package's main entry (`import ... from 'wopt'`: index.js in Node, index-browser.js
 // in browsers and bundlers; the two export the same API).
-import type { Input, LLVMVersion, PassOptions, SideFile, WoptCore } from './core.js';
+import type { CoreWarning, Input, LLVMVersion, PassOptions, SideFile, WoptCore } from './core.js';
 import type { Session, SessionOptions } from './session.js';
 
 export * from './core.js';
 export { Session } from './session.js';
 export type { SessionOptions, SessionOptimizeOptions, SessionResult, SessionLike } from './session.js';
 
-export type Stage = 'parse' | 'verify-input' | 'pipeline' | 'verify-output' | 'print';
+export type Stage = 'parse' | 'verify-input' | 'target' | 'pipeline' | 'verify-output' | 'print';
 
+/** An error (the module failed), or a warning opt would print too (the result may still be ok). */
 export interface Diagnostic {
-  severity: 'error';
+  severity: 'error' | 'warning';
   stage: Stage;
   message: string;
   /** 1-based; 0 when the message has no position. */
@@ -128,6 +129,8 @@ export interface RunModuleResult {
   log?: string;
   files?: SideFile[];
   timings: Array<{ name: string; ms: number }>;
+  /** What opt would warn about, in its order (the CLI prints them to stderr). */
+  warnings: CoreWarning[];
 }
 
 /** One module through a core: parse, verify, pipeline, verify, print. */

@@ -20,13 +20,16 @@ export function abortError(signal) {
   return e;
 }
 
-/** Diagnostics of a driver result: [] when it succeeded. */
+/** Diagnostics of a driver result: its warnings (in opt's order), then its error when it failed. */
 export function diagnosticsOf(r) {
-  if (r.ok) return [];
+  const warnings = (r.warnings ?? []).map(w => ({
+    severity: 'warning', stage: w.stage, message: w.text.replace(/^(warning|WARNING): /, ''), line: 0, col: 0, internal: false,
+  }));
+  if (r.ok) return warnings;
   const e = r.error ?? {};
   // the core names an unknown pass by itself (code 2); opt's words around it
   const message = e.code === 2 && !/\s/.test(e.message) ? `unknown pass name '${e.message}'` : e.message ?? String(e);
-  return [{
+  return [...warnings, {
     severity: 'error', stage: r.stage, message,
     line: e.line ?? 0, col: e.col ?? 0, internal: !!e.internal,
   }];

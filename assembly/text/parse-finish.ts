@@ -21,6 +21,8 @@ import { applyIntrinsicAttributes } from "../ir/intrinsics";
 import {
   upgradeDebugIntrinsics, upgradeLifetimeIntrinsics, upgradeRenamedIntrinsics, upgradeModuleFlags
 } from "./upgrade";
+import { upgradeDebugInfo } from "./upgrade-debug";
+import { writer } from "./writer";
 
 export function finishModule(): bool {
   // undefined globals: called intrinsics are declared, in name order (LLVM keeps its forward
@@ -64,6 +66,7 @@ export function finishModule(): bool {
   upgradeLifetimeIntrinsics();
   upgradeRenamedIntrinsics();
   upgradeModuleFlags();
+  upgradeDebugInfo(writer().moduleId);
   uniqueMetadata(odrUniqueTypes());
   return !rd.failed;
 }

@@ -17,6 +17,7 @@ import { cdName, cdKind } from "../ir/globals";
 import { strtab, setSourceFilename, setDataLayout, setTargetTriple, moduleAsm, depLibs } from "../ir/module";
 import { dataLayoutError } from "../ir/datalayout";
 import { parseDataLayout } from "../ir/datalayout-parse";
+import { inferDataLayout } from "../ir/triple-layout";
 import { finishModule } from "./parse-finish";
 import { parseFunction } from "./parse-function";
 import { parseGlobalEntity } from "./parse-globals";
@@ -37,11 +38,19 @@ export function newReader(): Reader {
 export function parseModule(p: usize, n: i32): bool {
   lexInit(p, n);
   next();
+  // opt settles the data layout once the leading target definitions are read (optdriver's callback)
+  let targets = true;
   while (lx.tok != T.EOF && !rd.failed) {
+    if (targets && !atTargetDefinition()) { targets = false; if (!inferDataLayout()) return error(dataLayoutError()); }
     if (!parseTopLevel()) break;
   }
   if (rd.failed) return false;
+  if (targets && !inferDataLayout()) return error(dataLayoutError());
   return finishModule();
+}
+
+function atTargetDefinition(): bool {
+  return lx.tok == T.Word && (lx.tokStr == K.KW_target || lx.tokStr == K.KW_source_filename);
 }
 
 function parseTopLevel(): bool {

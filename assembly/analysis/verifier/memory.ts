@@ -1,5 +1,7 @@
 // The verifier's checks of memory instructions: alloca, load, store, GEP, fence and atomics.
-import { TK, tyKind, isInt, isPtr, isFP, scalarType } from "../../ir/types";
+import { TK, tyKind, tyA, isInt, isPtr, isFP, scalarType } from "../../ir/types";
+import { strtab, targetTriple } from "../../ir/module";
+import { llvmVersion } from "../../ir/version";
 import { vType, iFlags, iExt, operand, numOperands } from "../../ir/values";
 import { F_ATOMIC, Ordering, RMW_NAMES, isFPRMW } from "../../ir/opcodes";
 import { ordering, predicate } from "../../ir/inst";
@@ -57,6 +59,11 @@ export function visitStore(i: i32): void {
 export function visitAlloca(i: i32): void {
   if (!isSized(iExt.get(i))) { bad("Cannot allocate unsized type", i); return; }
   if (!isInt(vType.get(operand(i, 0)))) { bad("Alloca array size must have integer type", i); return; }
+  // LLVM 22 checks AMDGPU's private address space
+  if (llvmVersion >= 22 && targetTriple >= 0 && tyA.get(vType.get(i)) != 5 && (strtab.startsWithStr(targetTriple, "amdgcn-") ||
+      strtab.startsWithStr(targetTriple, "r600-") || strtab.eqStr(targetTriple, "amdgcn") || strtab.eqStr(targetTriple, "r600"))) {
+    bad("alloca on amdgpu must be in addrspace(5)", i); return;
+  }
   visitInstruction(i);
 }
 
