@@ -91,6 +91,9 @@ export function warnings(): i32 { let o = warningsText(); outPtr = o.buf.ptr; re
 // opt's target machine checks, after the input verified: adds their warnings; 1 when opt stops
 // (an unrecognized architecture; its text is the last warning).
 export function checkTarget(): i32 { return checkTargetMachine() ? 1 : 0; }
+// 1 when opt's reader itself verifies this module (debug info of the current version).
+export function readerVerifies(): i32 { return readerVerifiesModule() ? 1 : 0; }
+import { readerVerifies as readerVerifiesModule } from "./text/upgrade-debug";
 
 export function runPipeline(len: i32): i32 {
   let r = runPasses(argPtr, len);

@@ -24,7 +24,8 @@ async function readInput(file) {
   if (file === undefined || file === '-') {
     const chunks = [];
     for await (const c of process.stdin) chunks.push(c);
-    return { name: '<stdin>', bytes: new Uint8Array(Buffer.concat(chunks)) };
+    // the module is '<stdin>' (opt's buffer name); opt's own messages name the argument, '-'
+    return { name: '<stdin>', arg: '-', bytes: new Uint8Array(Buffer.concat(chunks)) };
   }
   let fd;
   try {
@@ -81,7 +82,9 @@ function describeFailure(r, input) {
     case 'parse':
       return formatDiagnostic({ prog: PROG, file: input.name, line: e.line, col: e.col, message: e.message, source: input.bytes });
     case 'verify-input':
-      return `${withNewline(e.message)}${PROG}: ${input.name}: error: input module is broken!\n`;
+      // opt's reader stops on its own verification (current debug info) with LLVM's fatal error
+      if (e.byReader) return `${withNewline(e.message)}LLVM ERROR: Broken module found, compilation aborted!\n`;
+      return `${withNewline(e.message)}${PROG}: ${input.arg ?? input.name}: error: input module is broken!\n`;
     case 'target':
       return `${PROG}: ${e.message}\n`;
     case 'verify-output':

@@ -303,6 +303,12 @@ export class WoptCore {
     return res;
   }
 
+  /**
+   * True when opt's reader verifies this module itself (its debug info has the current version):
+   * opt then verifies it even under -disable-verify and stops with "Broken module found".
+   */
+  readerVerifies() { return this.has('readerVerifies') && this.#guard(x => x.readerVerifies()) === 1; }
+
   /** Runs the IR verifier. A core without `verify` reports ok with `skipped: true`. */
   /**
    * opt's target machine checks, after the input verified: { ok, warnings }; ok false (message

@@ -79,9 +79,11 @@ function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVe
   res.warnings.push(...(p.warnings ?? []));
   if (!p.ok) return fail('parse', p);
 
-  if (verify) {
+  // opt's reader verifies a module with current debug info itself, -disable-verify or not
+  const readerVerifies = core.readerVerifies?.() ?? false;
+  if (verify || readerVerifies) {
     const v = step('Verify input', () => core.verify());
-    if (!v.ok) return fail('verify-input', v);
+    if (!v.ok) return fail('verify-input', { ...v, byReader: readerVerifies });
   }
   // opt looks for the triple's target machine after verifying the input
   if (core.checkTarget) {

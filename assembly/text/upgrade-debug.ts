@@ -39,6 +39,10 @@ function debugInfoVersion(): u32 {
   return 0;
 }
 
+// opt's reader verifies a module whose debug info has the current version (UpgradeDebugInfo), even
+// under -disable-verify, and stops with "Broken module found" when it is broken.
+export function readerVerifies(): bool { return debugInfoVersion() == CURRENT_VERSION; }
+
 export function upgradeDebugInfo(moduleId: i32): void {
   let version = debugInfoVersion();
   if (version == CURRENT_VERSION) return;
