@@ -13,7 +13,10 @@ import { strtabString } from "./parse-symbols";
 import { DI_CLASSES_19, DI_CLASSES_22, DI_ENUMS_19, DI_ENUMS_22 } from "../ir/di-fields";
 
 // Value kinds; the enumerated kinds of the version's enum table follow from K_ENUM on.
-const K_U = 0, K_S = 1, K_B = 2, K_STR = 3, K_MD = 4, K_UMD = 5, K_SMD = 6, K_INT = 7, K_LIST = 8, K_ENUM = 16;
+const K_U = 0, K_S = 1, K_B = 2, K_STR = 3, K_MD = 4, K_UMD = 5, K_SMD = 6, K_INT = 7, K_LIST = 8, K_WORD = 9, K_ENUM = 16;
+// Classes of wopt's own that opt does not know, in the table's form: the program repository's
+// definition records (passes/repo/tickets.ts), with a linkage and a visibility as bare words.
+const EXTENSIONS: string[] = ["RepoDefinition name:str digest:md linkage:word visibility:word pruned:b"];
 const F_REQUIRED = 1, F_BANG = 2;
 
 // ---- the table of the current version, built on first use after each reset ----
@@ -48,7 +51,7 @@ function build(): void {
       enumNames.set(id, (enumNames.has(id) ? enumNames.get(id) : 0) | (1 << i));
     }
   }
-  let classes = v22 ? DI_CLASSES_22 : DI_CLASSES_19;
+  let classes = (v22 ? DI_CLASSES_22 : DI_CLASSES_19).concat(EXTENSIONS);
   for (let i = 0; i < classes.length; i++) {
     let parts = classes[i].split(" ");
     clsByName.set(strtab.internStr(parts[0]), i);
@@ -76,7 +79,7 @@ function build(): void {
 function kindCode(k: string): i32 {
   if (k == "u") return K_U; if (k == "s") return K_S; if (k == "b") return K_B; if (k == "str") return K_STR;
   if (k == "md") return K_MD; if (k == "umd") return K_UMD; if (k == "smd") return K_SMD;
-  if (k == "int") return K_INT; if (k == "list") return K_LIST;
+  if (k == "int") return K_INT; if (k == "list") return K_LIST; if (k == "word") return K_WORD;
   for (let i = 0; i < eKindName.length; i++) if (eKindName[i] == k) return K_ENUM + i;
   return K_INT;
 }
@@ -129,6 +132,7 @@ export function diValue(c: i32, i: i32): i32 {
     case K_U: return unsignedValue(f) ? V_RAW : V_ERROR;
     case K_S: return signedValue(f) ? V_RAW : V_ERROR;
     case K_INT: return t == T.Int ? take() : fail("expected integer");
+    case K_WORD: return t == T.Word ? take() : fail("expected identifier");
     case K_B: return t == T.Word && (lx.tokStr == K.KW_true || lx.tokStr == K.KW_false) ? take() : fail("expected 'true' or 'false'");
     case K_STR: {
       if (t != T.String) return fail("expected string constant");
