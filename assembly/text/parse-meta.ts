@@ -15,6 +15,7 @@ import {
   nmdName, nmdOps, nmdNOps, nmdPool, mdKindName, FIXED_MD_KINDS, addAttachment, drKind, drOps, drNOps,
   drPool, newDebugRecord, DR, attachmentKind,
 } from "../ir/metadata";
+import { diClass, diNoFields, diField, diRequired, diValue, rawEnd, V_ERROR, V_MD, V_TYPED, V_LIST } from "./parse-di-fields";
 import { T_METADATA, T_VOID, T_LABEL } from "../ir/types";
 
 // A new reader's metadata field names; the fixed attachment kinds registered in their order.
@@ -75,7 +76,7 @@ function parseMetadataInner(target: i32): i32 {
   if (lx.tok == T.MetadataVar) return parseSpecialized(target);
   if (lx.tok == T.Word && lx.tokStr == K.KW_null) { next(); return -1; }
   // `T v`: a value as metadata
-  let t = parseType();
+  let t = parseType(true, "expected metadata operand");
   if (t < 0) return -1;
   if (t == T_METADATA) return errorI("invalid metadata-value-metadata roundtrip");
   if (t == T_VOID || t == T_LABEL) return errorI("invalid type for metadata value");
@@ -114,12 +115,16 @@ function parseTuple(target: i32): i32 {
 function parseSpecialized(target: i32): i32 {
   let cls = lx.tokStr;
   let clsOff = lx.tokStart;
+  let isExpr = strtab.eqStr(cls, "DIExpression"), isArgList = !isExpr && strtab.eqStr(cls, "DIArgList");
+  // opt knows the class before it looks for '('
+  let c = isExpr || isArgList ? -1 : diClass(cls, clsOff);
+  if (rd.failed) return -1;
   next();
   if (lx.tok != T.LParen) {
     // A named-metadata reference (`!llvm.foo`) is not an operand.
     return errorI("expected '(' here");
   }
-  if (strtab.eqStr(cls, "DIExpression")) {
+  if (isExpr) {
     let s = lx.tokEnd; // after '('
     let depthP = 1;
     while (depthP > 0) {
@@ -134,7 +139,7 @@ function parseSpecialized(target: i32): i32 {
     mdKind.set(m, <u8>MK.Expr); mdA.set(m, raw);
     return m;
   }
-  if (strtab.eqStr(cls, "DIArgList")) {
+  if (isArgList) {
     next();
     let base = rd.mdStack.len;
     if (!parseOperandList(T.RParen, "')' here")) return -1;
@@ -145,33 +150,23 @@ function parseSpecialized(target: i32): i32 {
   }
   next(); // '('
   let base = rd.mdStack.len;
-  if (lx.tok != T.RParen) {
+  let seen: u64 = 0; // the fields given so far (parse-di-fields.ts checks them against the class)
+  if (lx.tok != T.RParen && !diNoFields(c)) {
     while (true) {
       if (lx.tok != T.LabelStr) { rd.mdStack.len = base; return errorI("expected field label here"); }
       let field = lx.tokStr;
+      let i = diField(c, field, seen);
+      if (i < 0) { rd.mdStack.len = base; return -1; }
+      seen |= <u64>1 << <u64>i;
       next();
       rd.mdStack.push(field);
-      if (lx.tok == T.MetadataID || lx.tok == T.Exclaim || lx.tok == T.MetadataVar || (lx.tok == T.Word && lx.tokStr == K.KW_null)) {
-        let m = parseMetadataOperand();
-        if (rd.failed) { rd.mdStack.len = base; return -1; }
-        rd.mdStack.push(FV_MD); rd.mdStack.push(m);
-      } else {
-        // Raw field text up to ',' or ')' at depth 0.
-        let s = lx.tokStart, e = lx.tokStart, d = 0;
-        while (true) {
-          if (lx.tok == T.EOF || lx.tok == T.Error) { rd.mdStack.len = base; return errorI("expected ')' here"); }
-          if (d == 0 && (lx.tok == T.Comma || lx.tok == T.RParen)) break;
-          if (lx.tok == T.LParen) d++; else if (lx.tok == T.RParen) d--;
-          e = lx.tokEnd;
-          next();
-        }
-        if (e == s) { rd.mdStack.len = base; return errorI("expected value for field"); }
-        rd.mdStack.push(FV_RAW); rd.mdStack.push(strtab.intern(lx.src + <usize>s, e - s));
-      }
+      if (!parseFieldValue(c, i)) { rd.mdStack.len = base; return -1; }
       if (!eat(T.Comma)) break;
     }
   }
+  let closeOff = lx.tokStart;
   if (!expect(T.RParen, "')' here")) { rd.mdStack.len = base; return -1; }
+  if (!diRequired(c, seen, closeOff)) { rd.mdStack.len = base; return -1; }
   let m = target >= 0 ? target : newMD(MK.Node, cls);
   mdKind.set(m, <u8>MK.Node); mdA.set(m, cls);
   let n = rd.mdStack.len - base;
@@ -179,6 +174,33 @@ function parseSpecialized(target: i32): i32 {
   mdNOps.set(m, n / 3);
   if (cls == rd.S_COMPOSITE) rd.odrTypes.push(m);
   return m;
+}
+
+// Field i of class c: checked (parse-di-fields.ts), then pushed on mdStack as (FV_MD, node) or
+// (FV_RAW, text id), the forms the printer reads.
+function parseFieldValue(c: i32, i: i32): bool {
+  let s = lx.tokStart;
+  let how = diValue(c, i);
+  if (how == V_ERROR) return false;
+  if (how == V_MD) {
+    let m = parseMetadataOperand();
+    if (rd.failed) return false;
+    rd.mdStack.push(FV_MD); rd.mdStack.push(m);
+    return true;
+  }
+  let e = rawEnd;
+  if (how == V_TYPED || how == V_LIST) {
+    // parsed for its errors; the text is what is kept
+    let before = rd.mdStack.len;
+    if (how == V_TYPED) parseMetadataOperand();
+    else { next(); parseOperandList(T.RBrace, "'}' here"); }
+    rd.mdStack.len = before;
+    if (rd.failed) return false;
+    e = lx.tokStart;
+    while (e > s && load<u8>(lx.src + <usize>(e - 1)) <= 32) e--;
+  }
+  rd.mdStack.push(FV_RAW); rd.mdStack.push(strtab.intern(lx.src + <usize>s, e - s));
+  return true;
 }
 
 // ODR uniquing of debug types, which opt turns on: the first DICompositeType with a given

@@ -7,6 +7,7 @@ import { resetFP } from "../util/fp";
 import { KEYWORDS } from "./keywords";
 import { newLexer } from "./lexer";
 import { resetCC } from "./cc";
+import { resetDIFields } from "./parse-di-fields";
 import { newReader } from "./parser";
 import { newWriter } from "./writer";
 
@@ -15,6 +16,6 @@ export function resetText(): void {
   for (let i = 0; i < KEYWORDS.length; i++) strtab.internStr(KEYWORDS[i]);
   resetFP();
   setDataLayoutNames(strtab);
-  resetCC(); newReader();
+  resetCC(); resetDIFields(); newReader();
   newWriter();
 }

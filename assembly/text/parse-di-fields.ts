@@ -1,0 +1,262 @@
+// Validation of specialized debug-info node fields (`!DIThing(field: value, ...)`) as the target
+// version's opt parser does it: known classes, known fields, no duplicates, required fields, and
+// each value's kind and limits, with opt's messages at opt's positions. The facts come from the
+// generated table ir/di-fields.ts (tools/gen-di-fields.mjs probes opt); the values themselves are
+// still stored as parse-meta.ts always kept them (raw text or a metadata operand).
+import { lx, T, next } from "./lexer";
+import { rd } from "./reader";
+import { strtab } from "../ir/module";
+import { llvmVersion } from "../ir/version";
+import { error, errorAt } from "./pstate";
+import * as K from "./keywords";
+import { strtabString } from "./parse-symbols";
+import { DI_CLASSES_19, DI_CLASSES_22, DI_ENUMS_19, DI_ENUMS_22 } from "../ir/di-fields";
+
+// Value kinds; the enumerated kinds of the version's enum table follow from K_ENUM on.
+const K_U = 0, K_S = 1, K_B = 2, K_STR = 3, K_MD = 4, K_UMD = 5, K_SMD = 6, K_INT = 7, K_LIST = 8, K_WORD = 9, K_ENUM = 16;
+// Classes of wopt's own that opt does not know, in the table's form: the program repository's
+// definition records (passes/repo/tickets.ts), with a linkage and a visibility as bare words.
+const EXTENSIONS: string[] = ["RepoDefinition name:str digest:md linkage:word visibility:word pruned:b"];
+const F_REQUIRED = 1, F_BANG = 2;
+
+// ---- the table of the current version, built on first use after each reset ----
+let built = false;
+let clsByName: Map<i32, i32> = new Map();
+let clsFirst: i32[] = [], clsCount: i32[] = [];
+let fName: i32[] = [], fKind: i32[] = [], fFlags: i32[] = [];
+let fMin: i64[] = [], fMax: u64[] = [], fMinText: string[] = [], fMaxText: string[] = [];
+let eKindName: string[] = [], ePrefix: string[] = [], eWords: i32[][] = [];
+let eExpected: string[] = [], eInvalid: string[] = [];
+let enumNames: Map<i32, i32> = new Map(); // name strId -> bit set of the enum kinds it is valid for
+
+export function resetDIFields(): void { built = false; }
+
+function build(): void {
+  built = true;
+  clsByName = new Map(); clsFirst = []; clsCount = [];
+  fName = []; fKind = []; fFlags = []; fMin = []; fMax = []; fMinText = []; fMaxText = [];
+  eKindName = []; ePrefix = []; eWords = []; eExpected = []; eInvalid = []; enumNames = new Map();
+  let v22 = llvmVersion >= 22;
+  let enums = v22 ? DI_ENUMS_22 : DI_ENUMS_19;
+  for (let i = 0; i < enums.length; i++) {
+    let p = enums[i].split("|");
+    eKindName.push(p[0]); ePrefix.push(p[1]); eExpected.push(p[3]); eInvalid.push(p[4]);
+    let words: i32[] = [];
+    if (p[2].length > 0) { let w = p[2].split(" "); for (let j = 0; j < w.length; j++) words.push(strtab.internStr(w[j])); }
+    eWords.push(words);
+    if (p[5].length == 0) continue;
+    let names = p[5].split(" ");
+    for (let j = 0; j < names.length; j++) {
+      let id = strtab.internStr(names[j]);
+      enumNames.set(id, (enumNames.has(id) ? enumNames.get(id) : 0) | (1 << i));
+    }
+  }
+  let classes = (v22 ? DI_CLASSES_22 : DI_CLASSES_19).concat(EXTENSIONS);
+  for (let i = 0; i < classes.length; i++) {
+    let parts = classes[i].split(" ");
+    clsByName.set(strtab.internStr(parts[0]), i);
+    clsFirst.push(fName.length);
+    let n = 0;
+    for (let j = 1; j < parts.length; j++) {
+      let s = parts[j];
+      if (s == "-") { n = -1; break; } // takes no fields
+      let flags = 0;
+      if (s.charCodeAt(0) == 42) { flags |= F_REQUIRED; s = s.substring(1); }
+      let a = s.split(":");
+      let kind = a[1];
+      if (kind.endsWith("!")) { flags |= F_BANG; kind = kind.substring(0, kind.length - 1); }
+      fName.push(strtab.internStr(a[0])); fFlags.push(flags); fKind.push(kindCode(kind));
+      let minT = "", maxT = "";
+      if (kind == "s" || kind == "smd") { minT = a[2]; maxT = a[3]; } else if (a.length > 2) maxT = a[2];
+      fMinText.push(minT); fMaxText.push(maxT);
+      fMin.push(minT.length > 0 ? I64.parseInt(minT) : i64.MIN_VALUE);
+      fMax.push(maxT.length > 0 ? U64.parseInt(maxT) : u64.MAX_VALUE);
+      n++;
+    }
+    clsCount.push(n);
+  }
+}
+function kindCode(k: string): i32 {
+  if (k == "u") return K_U; if (k == "s") return K_S; if (k == "b") return K_B; if (k == "str") return K_STR;
+  if (k == "md") return K_MD; if (k == "umd") return K_UMD; if (k == "smd") return K_SMD;
+  if (k == "int") return K_INT; if (k == "list") return K_LIST; if (k == "word") return K_WORD;
+  for (let i = 0; i < eKindName.length; i++) if (eKindName[i] == k) return K_ENUM + i;
+  return K_INT;
+}
+
+// The class index of a node's name (strId), or -1 after "expected metadata type" at `off`.
+export function diClass(cls: i32, off: i32): i32 {
+  if (!built) build();
+  if (clsByName.has(cls)) return clsByName.get(cls);
+  errorAt("expected metadata type", off);
+  return -1;
+}
+// A class that takes no fields at all (`distinct !DIAssignID()`).
+export function diNoFields(c: i32): bool { return clsCount[c] < 0; }
+
+// The field index of label strId `name` (the current token) in class c; -1 after an error. `seen`
+// holds the fields already given (bit i: field clsFirst[c] + i).
+export function diField(c: i32, name: i32, seen: u64): i32 {
+  let first = clsFirst[c], n = clsCount[c];
+  for (let i = 0; i < n; i++) {
+    if (fName[first + i] != name) continue;
+    if ((seen & (<u64>1 << <u64>i)) != 0) { error("field '" + strtabString(name) + "' cannot be specified more than once"); return -1; }
+    return i;
+  }
+  error("invalid field '" + strtabString(name) + "'");
+  return -1;
+}
+// After the node's ')' (at closeOff): the first required field not given.
+export function diRequired(c: i32, seen: u64, closeOff: i32): bool {
+  let first = clsFirst[c], n = clsCount[c];
+  for (let i = 0; i < n; i++) {
+    if ((fFlags[first + i] & F_REQUIRED) != 0 && (seen & (<u64>1 << <u64>i)) == 0)
+      return errorAt("missing required field '" + strtabString(fName[first + i]) + "'", closeOff);
+  }
+  return true;
+}
+
+// What the caller does with the value of field i of class c, checked here up to where it can be:
+export const V_ERROR = 0;   // an error was reported
+export const V_MD = 1;      // a metadata operand: parse it as one (`!N`, `!{...}`, `!"s"`, `!DI...(...)`, null)
+export const V_TYPED = 2;   // a typed value (`i32 7`) as metadata: parse it, keep its text
+export const V_RAW = 3;     // consumed here; the text runs from the value's start to rawEnd
+export const V_LIST = 4;    // `{...}` operands: parse them, keep their text
+export let rawEnd: i32 = 0;
+
+export function diValue(c: i32, i: i32): i32 {
+  let f = clsFirst[c] + i;
+  let k = fKind[f];
+  let t = lx.tok;
+  switch (k) {
+    case K_U: return unsignedValue(f) ? V_RAW : V_ERROR;
+    case K_S: return signedValue(f) ? V_RAW : V_ERROR;
+    case K_INT: return t == T.Int ? take() : fail("expected integer");
+    case K_WORD: return t == T.Word ? take() : fail("expected identifier");
+    case K_B: return t == T.Word && (lx.tokStr == K.KW_true || lx.tokStr == K.KW_false) ? take() : fail("expected 'true' or 'false'");
+    case K_STR: {
+      if (t != T.String) return fail("expected string constant");
+      if ((fFlags[f] & F_BANG) != 0 && strtab.lenOf(lx.tokStr) == 0) return fail("'" + strtabString(fName[f]) + "' cannot be empty");
+      return take();
+    }
+    case K_LIST: return t == T.LBrace ? V_LIST : fail("expected '{' here");
+    case K_UMD: if (t == T.Int) return unsignedValue(f) ? V_RAW : V_ERROR; break;
+    case K_SMD: if (t == T.Int) return signedValue(f) ? V_RAW : V_ERROR; break;
+    case K_MD: break;
+    default: return enumValue(f, k - K_ENUM);
+  }
+  // metadata
+  if (t == T.Word && lx.tokStr == K.KW_null) {
+    return (fFlags[f] & F_BANG) != 0 ? fail("'" + strtabString(fName[f]) + "' cannot be null") : V_MD;
+  }
+  if (t == T.MetadataID || t == T.Exclaim || t == T.MetadataVar) return V_MD;
+  return startsType() ? V_TYPED : fail("expected metadata operand");
+}
+
+@inline function fail(msg: string): i32 { error(msg); return V_ERROR; }
+function take(): i32 { rawEnd = lx.tokEnd; next(); return V_RAW; }
+
+// Tokens a type can start with (opt reads a typed value as metadata from them).
+function startsType(): bool {
+  let t = lx.tok;
+  if (t == T.IntType || t == T.LSquare || t == T.Less || t == T.LBrace || t == T.LocalVar || t == T.LocalID) return true;
+  if (t != T.Word) return false;
+  let w = lx.tokStr;
+  return w == K.KW_void || w == K.KW_ptr || w == K.KW_label || w == K.KW_metadata || w == K.KW_token ||
+    w == K.KW_half || w == K.KW_bfloat || w == K.KW_float || w == K.KW_double || w == K.KW_x86_fp80 ||
+    w == K.KW_fp128 || w == K.KW_ppc_fp128 || w == K.KW_x86_amx || w == K.KW_target;
+}
+
+// ---- integers: an APSInt token read as sign, magnitude and whether it exceeds 64 bits ----
+let iNeg = false, iSigned = false, iOver = false, iMag: u64 = 0;
+function readInt(): void {
+  let l = lx;
+  let p = l.src + <usize>l.tokStart, n = l.tokEnd - l.tokStart;
+  iNeg = false; iSigned = false; iOver = false; iMag = 0;
+  let c0 = <i32>load<u8>(p);
+  if ((c0 == 117 || c0 == 115) && n > 2 && load<u8>(p + 1) == 48 && load<u8>(p + 2) == 120) {
+    // u0x / s0x: hexadecimal; s0x is two's complement in 4 bits per digit
+    iSigned = c0 == 115;
+    let digits = n - 3;
+    for (let i = 3; i < n; i++) {
+      let c = <i32>load<u8>(p + <usize>i);
+      let d = c <= 57 ? c - 48 : (c | 32) - 87;
+      if ((iMag >>> 60) != 0) iOver = true;
+      iMag = (iMag << 4) | <u64>d;
+    }
+    let hi = <i32>load<u8>(p + 3);
+    let hiDigit = hi <= 57 ? hi - 48 : (hi | 32) - 87;
+    if (iSigned && hiDigit >= 8) {
+      iNeg = true;
+      if (digits > 16) iOver = true;
+      else iMag = digits == 16 ? ~iMag + 1 : (<u64>1 << <u64>(4 * digits)) - iMag;
+    }
+    return;
+  }
+  let i = 0;
+  if (c0 == 45) { iNeg = true; iSigned = true; i = 1; }
+  for (; i < n; i++) {
+    let d = <u64>(<i32>load<u8>(p + <usize>i) - 48);
+    if (iMag > 1844674407370955161 || (iMag == 1844674407370955161 && d > 5)) iOver = true;
+    iMag = iMag * 10 + d;
+  }
+}
+function unsignedValue(f: i32): bool {
+  if (lx.tok != T.Int) return error("expected unsigned integer");
+  readInt();
+  if (iSigned) return error("expected unsigned integer");
+  if (iOver || iMag > fMax[f]) return error("value for '" + strtabString(fName[f]) + "' too large, limit is " + fMaxText[f]);
+  take();
+  return true;
+}
+function signedValue(f: i32): bool {
+  if (lx.tok != T.Int) return error("expected signed integer");
+  readInt();
+  let min = fMin[f], max = fMax[f];
+  let small = min < 0 ? iNeg && (iOver || iMag > <u64>(-min)) : (iNeg && iMag != 0) || (!iNeg && iMag < <u64>min);
+  if (small) return error("value for '" + strtabString(fName[f]) + "' too small, limit is " + fMinText[f]);
+  if (!iNeg && (iOver || iMag > max)) return error("value for '" + strtabString(fName[f]) + "' too large, limit is " + fMaxText[f]);
+  take();
+  return true;
+}
+
+// ---- enumerated kinds ----
+// The enum kind (index) opt's lexer makes of the current word, or -1.
+function wordKind(): i32 {
+  if (lx.tok != T.Word) return -1;
+  let w = lx.tokStr;
+  for (let e = 0; e < ePrefix.length; e++) {
+    if (ePrefix[e].length > 0) { if (strtab.startsWithStr(w, ePrefix[e])) return e; continue; }
+    let words = eWords[e];
+    for (let j = 0; j < words.length; j++) if (words[j] == w) return e;
+  }
+  return -1;
+}
+@inline function validName(e: i32): bool { let w = lx.tokStr; return enumNames.has(w) && (enumNames.get(w) & (1 << e)) != 0; }
+
+function enumValue(f: i32, e: i32): i32 {
+  let kind = eKindName[e];
+  if (kind == "csk") {
+    if (wordKind() == e && validName(e)) return take();
+    let s = lx.tok == T.Word || lx.tok == T.String ? strtabString(lx.tokStr) : "";
+    return fail(eInvalid[e] + " '" + s + "'");
+  }
+  if (kind == "flags" || kind == "spflags") {
+    // flags joined by '|': unsigned 32-bit numbers or names
+    while (true) {
+      let num = lx.tok == T.Int;
+      if (num) readInt();
+      if (num && !iSigned) {
+        if (iOver || iMag > 0xffffffff) return fail("expected 32-bit integer (too large)");
+      } else if (wordKind() != e) return fail(eExpected[e]);
+      else if (!validName(e)) return fail(eInvalid[e] + " '" + strtabString(lx.tokStr) + "'");
+      take();
+      if (lx.tok != T.Bar) return V_RAW;
+      next();
+    }
+  }
+  if (lx.tok == T.Int) return unsignedValue(f) ? V_RAW : V_ERROR;
+  if (wordKind() != e) return fail(eExpected[e]);
+  if (!validName(e)) return fail(eInvalid[e] + " '" + strtabString(lx.tokStr) + "'");
+  return take();
+}
