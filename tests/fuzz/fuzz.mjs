@@ -146,12 +146,16 @@ async function minimise(wopt, v, text, kind, budgetMs = 20_000) {
   return lines.join('\n');
 }
 
+// The seed files in an order that does not depend on where the checkout is (the CI round's
+// mutants must be the same everywhere): the corpus, then the fixtures, each sorted by its path there.
 function seeds() {
-  const files = [];
-  const walk = d => { for (const e of fs.readdirSync(d, { withFileTypes: true })) { const p = path.join(d, e.name); if (e.isDirectory()) walk(p); else if (e.name.endsWith('.ll')) files.push(p); } };
-  if (fs.existsSync(LIT)) walk(LIT);
-  walk(path.join(REPO, 'tests/fixtures'));
-  return files.sort();
+  const under = root => {
+    const files = [];
+    const walk = d => { for (const e of fs.readdirSync(d, { withFileTypes: true })) { const p = path.join(d, e.name); if (e.isDirectory()) walk(p); else if (e.name.endsWith('.ll')) files.push(path.relative(root, p)); } };
+    if (fs.existsSync(root)) walk(root);
+    return files.sort().map(f => path.join(root, f));
+  };
+  return [...under(LIT), ...under(path.join(REPO, 'tests/fixtures'))];
 }
 
 async function llvmStress(n) {
