@@ -150,15 +150,20 @@ export function passOutput(): i32 {
   return o.len;
 }
 
+// 0 ok, 1 broken, 2 only the debug info is broken (the messages are the error text either way).
 export function verify(): i32 {
-  if (verifyModule()) { errLen = 0; return 0; }
+  let ok = verifyModule();
+  if (ok && !verifierDebugInfoBroken()) { errLen = 0; return 0; }
   let o = verifierOutput();
   errLen = o.len;
   errBytes = o.buf.ptr;
   errLine = 0; errCol = 0;
-  return 1;
+  return ok ? 2 : 1;
 }
-import { verifyModule, verifierOutput, resetVerifier } from "./analysis/verifier";
+import { verifyModule, verifierOutput, resetVerifier, verifierDebugInfoBroken } from "./analysis/verifier";
+// The reader's answer to broken debug info (after verify returned 2): strip it, as opt does.
+export function dropInvalidDebugInfo(): void { stripDebugInfoOfModule(); }
+import { stripInvalidDebugInfo as stripDebugInfoOfModule } from "./text/upgrade-debug";
 
 // Chunked printing: printStart() then printChunk() until it returns 0; each chunk's bytes are at
 // outputPtr() and are valid until the next call.

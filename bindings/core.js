@@ -309,6 +309,9 @@ export class WoptCore {
    */
   readerVerifies() { return this.has('readerVerifies') && this.#guard(x => x.readerVerifies()) === 1; }
 
+  /** Drops the module's debug info, as opt's reader does when it finds it broken. */
+  dropInvalidDebugInfo() { if (this.has('dropInvalidDebugInfo')) this.#guard(x => { x.dropInvalidDebugInfo(); }); }
+
   /** Runs the IR verifier. A core without `verify` reports ok with `skipped: true`. */
   /**
    * opt's target machine checks, after the input verified: { ok, warnings }; ok false (message
@@ -332,7 +335,8 @@ export class WoptCore {
 
   verify() {
     if (!this.has('verify')) return { ok: true, skipped: true, message: '' };
-    return this.#guard(x => x.verify() === 0 ? { ok: true, message: '' } : { ok: false, message: this.#error(x) });
+    // 2: only the debug info is broken (a reader drops it with a warning; an output is broken)
+    return this.#guard(x => { const r = x.verify(); return r === 0 ? { ok: true, message: '' } : { ok: false, debugInfoOnly: r === 2, message: this.#error(x) }; });
   }
 
   /** The module as LLVM text: a Uint8Array copy (or an internal-error object after a trap). */

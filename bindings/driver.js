@@ -83,7 +83,11 @@ function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVe
   const readerVerifies = core.readerVerifies?.() ?? false;
   if (verify || readerVerifies) {
     const v = step('Verify input', () => core.verify());
-    if (!v.ok) return fail('verify-input', { ...v, byReader: readerVerifies });
+    if (!v.ok && v.debugInfoOnly && readerVerifies) {
+      // opt's reader: the messages, "ignoring invalid debug info", and the module without it
+      res.warnings.push({ stage: 'parse', tool: false, text: `${v.message}warning: ignoring invalid debug info in ${moduleId ?? '<string>'}` });
+      core.dropInvalidDebugInfo();
+    } else if (!v.ok) return fail('verify-input', { ...v, byReader: readerVerifies });
   }
   // opt looks for the triple's target machine after verifying the input
   if (core.checkTarget) {

@@ -10,6 +10,9 @@ import { verifyFunction } from "./verifier/function";
 import { visitGlobalVariable } from "./verifier/globals";
 
 export { resetVerifier, verifierOutput } from "./verifier/state";
+import { debugInfoBroken } from "./verifier/state";
+// After verifyModule: a debug-info check failed (the IR itself may be fine).
+export function verifierDebugInfoBroken(): bool { return debugInfoBroken; }
 
 // Verifies the whole module; false when it is broken (messages in verifierOutput()).
 export function verifyModule(): bool {

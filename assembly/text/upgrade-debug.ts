@@ -5,8 +5,8 @@
 // instruction's debug location, debug records, `heapallocsite` and `DIAssignID` attachments; the
 // DILocations among a loop ID's operands (a new distinct loop ID without them, or none when
 // nothing else was there). What no longer has a user is not printed.
-// wopt's verifier does not check debug info, so LLVM's "ignoring invalid debug info" (the same
-// strip for a current version whose debug info fails the verifier) is not done.
+// For a current version whose debug info fails the verifier's debug-info checks, the host calls
+// stripInvalidDebugInfo after the input verification (opt: "ignoring invalid debug info").
 import { I32Vec } from "../util/vec";
 import { beginWarning, endWarning, STAGE_PARSE } from "../util/warnings";
 import { strtab } from "../ir/module";
@@ -52,6 +52,10 @@ export function upgradeDebugInfo(moduleId: i32): void {
   if (moduleId >= 0) o.strId(strtab, moduleId);
   endWarning();
 }
+
+// The reader found the debug info broken (opt: "ignoring invalid debug info"; the host prints the
+// verifier's messages and the warning): drop it.
+export function stripInvalidDebugInfo(): void { stripDebugInfo(); }
 
 function isLocation(m: i32): bool {
   return m >= 0 && <i32>mdKind.get(m) == MK.Node && strtab.eqStr(mdA.get(m), "DILocation");

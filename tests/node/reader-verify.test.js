@@ -48,3 +48,40 @@ test('a broken module with current debug info stops in the reader, as in opt', {
     }
   }
 });
+
+// A debug-info check (the verifier's CheckDI): the reader drops the debug info with opt's
+// warning; after a pipeline, an output with broken debug info is broken.
+const NO_CALL_LOCATION = `define i32 @g(i32 %a) !dbg !4 {
+  ret i32 %a, !dbg !8
+}
+define i32 @f(i32 %a) !dbg !9 {
+  %r = call i32 @g(i32 %a)
+  ret i32 %r, !dbg !10
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "x", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.c", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = distinct !DISubprogram(name: "g", scope: !1, file: !1, line: 1, type: !5, spFlags: DISPFlagDefinition, unit: !0)
+!5 = !DISubroutineType(types: !6)
+!6 = !{null}
+!8 = !DILocation(line: 2, column: 1, scope: !4)
+!9 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 3, type: !5, spFlags: DISPFlagDefinition, unit: !0)
+!10 = !DILocation(line: 4, column: 1, scope: !9)
+`;
+
+test('broken debug info is dropped by the reader with opt\'s warning', { skip: !haveRealCore && NO_CORE }, async () => {
+  for (const v of LLVM_VERSIONS) {
+    const r = await runCli([versionFlag(v), '-S', '-', '-o', '-'], { input: NO_CALL_LOCATION });
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, 'inlinable function call in a function with debug info must have a !dbg location\n  %r = call i32 @g(i32 %a)\nwarning: ignoring invalid debug info in <stdin>\n');
+    assert.ok(!r.stdout.includes('!dbg') && !r.stdout.includes('DISubprogram'), r.stdout);
+    if (haveOpt(v)) {
+      const o = spawnSync(optFor(v), ['-S', '-', '-o', '-'], { input: NO_CALL_LOCATION, encoding: 'utf8' });
+      assert.equal(o.status, 0);
+      assert.equal(r.stdout, o.stdout);
+      assert.equal(r.stderr, o.stderr);
+    }
+  }
+});

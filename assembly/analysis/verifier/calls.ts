@@ -1,11 +1,12 @@
 // The verifier's checks of calls, invokes and callbrs (Verifier::visitCallBase).
 import { tyA, tyFlags, T_TOKEN, T_METADATA, T_X86AMX, TF_VARARG, listLen, listAt, isPtr } from "../../ir/types";
-import { VK, vKind, vType, vA, operand } from "../../ir/values";
-import { gValueType, gAttrs } from "../../ir/globals";
+import { VK, vKind, vType, vA, operand, iMD } from "../../ir/values";
+import { gValueType, gAttrs, gMD, gFirstBlock, gLinkage, Linkage } from "../../ir/globals";
+import { findAttachment, MDK_DBG } from "../../ir/metadata";
 import { callFnType, callAttrs, callNumArgs } from "../../ir/inst";
 import { paramAttrs, setHasKind } from "../../ir/attributes";
 import { ATTR_IMMARG, attrCount, isIntrinsic, operandType } from "./queries";
-import { bad, fail, w, wt } from "./state";
+import { bad, fail, failDebugInfo, w, wt, curFn } from "./state";
 import { visitInstruction } from "./instruction";
 
 export function visitCallBase(i: i32): void {
@@ -42,6 +43,15 @@ export function visitCallBase(i: i32): void {
   if (<i32>vKind.get(callee) != VK.Function) {
     if (tyA.get(ft) == T_TOKEN) { fail("Return type cannot be token for indirect call!"); return; }
     if (tyA.get(ft) == T_X86AMX) { fail("Return type cannot be x86_amx for indirect call!"); return; }
+  }
+  // The inliner needs a location for an inlinable call in a function with debug info: a direct
+  // call of a definition with a subprogram whose linkage does not let another definition win.
+  if (<i32>vKind.get(callee) == VK.Function && findAttachment(gMD.get(curFn), MDK_DBG) >= 0 && findAttachment(iMD.get(i), MDK_DBG) < 0) {
+    let g = vA.get(callee), l = <i32>gLinkage.get(g);
+    let interposable = l == Linkage.Weak || l == Linkage.LinkOnce || l == Linkage.Common || l == Linkage.ExternWeak;
+    if (!interposable && gFirstBlock.get(g) >= 0 && findAttachment(gMD.get(g), MDK_DBG) >= 0) {
+      failDebugInfo("inlinable function call in a function with debug info must have a !dbg location"); w(i); return;
+    }
   }
   visitInstruction(i);
 }

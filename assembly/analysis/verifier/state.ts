@@ -13,6 +13,9 @@ import { DomTree } from "../domtree";
 
 export let out: OutBuf = new OutBuf();
 export let broken: bool = false;
+// A debug-info check failed (LLVM's CheckDI): the reader drops the debug info with a warning, an
+// output with broken debug info is broken.
+export let debugInfoBroken: bool = false;
 let numbered: bool = false;
 let numberedFn: i32 = -1;
 // value id -> stamp: switch case constants (duplicates), and instructions already visited in the
@@ -41,7 +44,7 @@ let landingPadTy: i32 = -1;
 
 export function resetVerifier(): void {
   out = new OutBuf(); mark = new I32Vec(); pairs = new I64Vec(); preds = new I64Vec(); intrinsicCache = new I32Vec();
-  broken = false; numbered = false; numberedFn = -1; stamp = 0; blockStamp = 0; curBlock = -1; curBlockNum = -1; epoch = 0; walkUsers = true;
+  broken = false; debugInfoBroken = false; numbered = false; numberedFn = -1; stamp = 0; blockStamp = 0; curBlock = -1; curBlockNum = -1; epoch = 0; walkUsers = true;
   curFn = -1; curFnValue = -1; landingPadTy = -1;
 }
 // Setters for the verifier's other files (an AS module cannot assign another's globals).
@@ -63,7 +66,7 @@ export function landingPadTypeDiffers(t: i32): bool {
 export function verifierOutput(): OutBuf { return out; }
 
 export function begin(): void {
-  out.clear(); broken = false; numbered = false; numberedFn = -1; epoch++;
+  out.clear(); broken = false; debugInfoBroken = false; numbered = false; numberedFn = -1; epoch++;
   let n = valueCount();
   if (mark.len < n) mark.resize(n, 0);
   let ng = globalCount();
@@ -71,6 +74,7 @@ export function begin(): void {
 }
 
 export function fail(msg: string): void { broken = true; out.str(msg); out.byte(10); }
+export function failDebugInfo(msg: string): void { debugInfoBroken = true; out.str(msg); out.byte(10); }
 function fnOf(v: i32): i32 {
   let k = <i32>vKind.get(v);
   if (k == VK.Inst) { let b = vParent.get(v); if (b < 0) return -1; v = b; k = VK.Block; }
