@@ -336,7 +336,7 @@ export class WoptCore {
   verify() {
     if (!this.has('verify')) return { ok: true, skipped: true, message: '' };
     // 2: only the debug info is broken (a reader drops it with a warning; an output is broken)
-    return this.#guard(x => { const r = x.verify(); return r === 0 ? { ok: true, message: '' } : { ok: false, debugInfoOnly: r === 2, message: this.#error(x) }; });
+    return this.#guard(x => { const r = x.verify(); if (r === 0) return { ok: true, message: '' }; const res = { ok: false, message: this.#error(x) }; if (r === 2) res.debugInfoOnly = true; return res; });
   }
 
   /** The module as LLVM text: a Uint8Array copy (or an internal-error object after a trap). */
