@@ -117,6 +117,15 @@ export type PassOptions = Record<string, string | number | boolean> | Array<[str
 export declare function encodePipeline(passes?: string, options?: PassOptions): string;
 export declare function toBytes(input: Input): Uint8Array;
 export declare function decodeUtf8(bytes: Uint8Array): string;
+/** Reads the core's binary blobs: little-endian numbers, strings with a u32 length, 16-byte digests as hex. */
+export declare class BlobReader {
+  constructor(bytes: Uint8Array);
+  u8(): number;
+  u32(): number;
+  f64(): number;
+  str(): string;
+  digest(): string;
+}
 
 /**
  * One live core instance. Every method catches traps: it then returns an InternalError and the

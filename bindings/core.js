@@ -55,6 +55,16 @@ export function toBytes(input) {
 
 export const decodeUtf8 = bytes => decoder.decode(bytes);
 
+/** Reads the core's binary blobs (OutBuf le32 / leF64 / lenBytes): little-endian, strings with a u32 length. */
+export class BlobReader {
+  constructor(bytes) { this.b = bytes; this.dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength); this.at = 0; }
+  u8() { return this.b[this.at++]; }
+  u32() { const v = this.dv.getUint32(this.at, true); this.at += 4; return v; }
+  f64() { const v = this.dv.getFloat64(this.at, true); this.at += 8; return v; }
+  str() { const n = this.u32(); const s = decodeUtf8(this.b.subarray(this.at, this.at + n)); this.at += n; return s; }
+  digest() { const d = hex(this.b, this.at); this.at += 16; return d; }
+}
+
 const hex = (b, at) => { let s = ''; for (let i = 0; i < 16; i++) s += b[at + i].toString(16).padStart(2, '0'); return s; };
 function unhex(s) {
   if (typeof s !== 'string' || !/^[0-9a-f]{32}$/.test(s)) throw new TypeError(`bad digest '${s}'`);
@@ -271,18 +281,14 @@ export class WoptCore {
    */
   repoRecords() {
     return this.#guard(x => {
-      const b = this.#out(x.repoRecords());
-      const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
-      let at = 0;
-      const u32 = () => { const v = dv.getUint32(at, true); at += 4; return v; };
-      const str = () => { const n = u32(); const s = decodeUtf8(b.subarray(at, at + n)); at += n; return s; };
+      const r = new BlobReader(this.#out(x.repoRecords()));
       const list = [];
-      for (let i = 0, n = u32(); i < n; i++) {
-        const digest = hex(b, at); at += 16;
-        const kind = b[at++] === 0 ? 'function' : 'variable';
-        const name = str(), linkage = str(), visibility = str(), text = str();
+      for (let i = 0, n = r.u32(); i < n; i++) {
+        const digest = r.digest();
+        const kind = r.u8() === 0 ? 'function' : 'variable';
+        const name = r.str(), linkage = r.str(), visibility = r.str(), text = r.str();
         const dependents = [];
-        for (let k = 0, m = u32(); k < m; k++) { const d = hex(b, at); at += 16; dependents.push({ name: str(), digest: d }); }
+        for (let k = 0, m = r.u32(); k < m; k++) { const d = r.digest(); dependents.push({ name: r.str(), digest: d }); }
         list.push({ digest, name, kind, linkage, visibility, text, dependents });
       }
       return list;

@@ -1,7 +1,7 @@
 // results.js — the structured results an IDE draws, beside the printed module: the per-pass trace
 // (the core's `trace` instrumentation: each pass's unit before and after, and its time) and the
 // merge report (mergefunc's -mergefunc-report). Environment-neutral.
-import { decodeUtf8 } from './core.js';
+import { BlobReader, decodeUtf8 } from './core.js';
 
 const TRACE_FILE = 'wopt-trace';
 const REPORT_FILE = 'wopt-merge-report.json';
@@ -20,16 +20,13 @@ export function withStructuredOptions(options = {}, { trace = false, mergeReport
 
 /** Decodes the trace side file: [{ pass, name, unit, changed, ms, before, after }]. */
 export function decodeTrace(bytes) {
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let at = 0;
-  const u32 = () => { const v = dv.getUint32(at, true); at += 4; return v; };
-  const str = () => { const n = u32(); const s = decodeUtf8(bytes.subarray(at, at + n)); at += n; return s; };
+  const r = new BlobReader(bytes);
   const list = [];
-  for (let i = 0, n = u32(); i < n; i++) {
-    const pass = str(), name = str(), unit = str();
-    const changed = bytes[at++] === 1;
-    const ms = dv.getFloat64(at, true); at += 8;
-    list.push({ pass, name, unit, changed, ms, before: str(), after: str() });
+  for (let i = 0, n = r.u32(); i < n; i++) {
+    const pass = r.str(), name = r.str(), unit = r.str();
+    const changed = r.u8() === 1;
+    const ms = r.f64();
+    list.push({ pass, name, unit, changed, ms, before: r.str(), after: r.str() });
   }
   return list;
 }
