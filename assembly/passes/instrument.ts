@@ -122,9 +122,6 @@ export class Instrumentation {
     for (let g = 0; g < globalCount(); g++) if (<i32>gKind.get(g) == GK.Func && isLive(g) && this.functionInList(g)) return true;
     return false;
   }
-  private passInList(list: string[], pass: PassInfo, stepName: string): bool {
-    return list.includes(stepName) || list.includes(pass.name);
-  }
 
   // The unit's IR as opt's instrumentation prints it (unwrapAndPrint), appended to dst.
   private printUnit(dst: OutBuf, fn: i32): void {
@@ -147,7 +144,7 @@ export class Instrumentation {
 
   // Around a pass that runs (stepName: how the pipeline named it, e.g. require<domtree>).
   beforePass(c: PassContext, pass: PassInfo, stepName: string, cls: string, fn: i32): void {
-    if (this.beforeAll || this.passInList(this.before, pass, stepName)) {
+    if (this.beforeAll || this.before.includes(stepName)) {
       if (this.shouldPrint(fn)) {
         c.out.str("; *** IR Dump Before "); c.out.str(cls); c.out.str(" on "); writeUnitName(c.out, fn); c.out.str(" ***\n");
         this.printUnit(c.out, fn);
@@ -165,7 +162,7 @@ export class Instrumentation {
     let ms = this.trace ? hostClock() - this.started : 0.0;
     let now: OutBuf | null = null;
     if (this.savedValid) { now = new OutBuf(); this.printUnit(now, fn); }
-    if (this.afterAll || this.passInList(this.after, pass, stepName)) {
+    if (this.afterAll || this.after.includes(stepName)) {
       if (this.shouldPrint(fn)) {
         c.out.str("; *** IR Dump After "); c.out.str(cls); c.out.str(" on "); writeUnitName(c.out, fn); c.out.str(" ***\n");
         this.printUnit(c.out, fn);
@@ -207,7 +204,7 @@ export class Instrumentation {
 
   // opt's isInteresting for the change printer: the pass is not filtered out, nor the function.
   private interesting(pass: PassInfo, stepName: string, fn: i32): bool {
-    if (this.passes.length > 0 && !this.passInList(this.passes, pass, stepName)) return false;
+    if (this.passes.length > 0 && !this.passes.includes(stepName)) return false;
     return fn < 0 || this.functionInList(fn);
   }
 

@@ -97,6 +97,7 @@ test('CLI: instrumentation flags as opt spells them, optnone skipping, the tail 
     ['-passes=', '-print-changed', '-disable-output', file],
     ['-S', '-passes=function(mem2reg,no-op-function)', '-print-after=mem2reg', '-print-after', 'no-op-function', '-print-before=mem2reg', file, '-o', '/dev/null'],
     ['-S', '-passes=mem2reg', '-print-after-all', '-filter-print-funcs=f', '-filter-print-funcs=g', file, '-o', '/dev/null'],
+    ['-S', '-passes=function(invalidate<all>,no-op-function)', '-print-after=verify,no-op-function', '-print-changed', '-filter-passes=verify', file, '-o', '/dev/null'],
   ];
   for (const args of cases) {
     const want = await opt(22, args, dir);
