@@ -3,6 +3,7 @@
 // text (an interned span) so they print back unchanged; references between nodes are ids, so
 // numbering is recomputed when printing.
 import { I32Vec, U8Vec } from "../util/vec";
+import { NumTable } from "../util/numtable";
 import { strtab } from "./module";
 
 export const enum MK {
@@ -26,7 +27,7 @@ export let mdPool: I32Vec = new I32Vec();
 export const FV_MD: i32 = 0, FV_RAW: i32 = 1;
 
 // Source numbering: !N -> md id.
-export let mdByNumber: I32Vec = new I32Vec();
+export let mdByNumber: NumTable = new NumTable();
 
 // Named metadata.
 export let nmdName: I32Vec = new I32Vec();
@@ -72,7 +73,7 @@ export let drPool: I32Vec = new I32Vec();
 
 export function resetMetadata(): void {
   mdKind = new U8Vec(); mdFlags = new U8Vec(); mdA = new I32Vec(); mdOps = new I32Vec(); mdNOps = new I32Vec();
-  mdPool = new I32Vec(); mdByNumber = new I32Vec();
+  mdPool = new I32Vec(); mdByNumber = new NumTable();
   nmdName = new I32Vec(); nmdOps = new I32Vec(); nmdNOps = new I32Vec(); nmdPool = new I32Vec();
   attKind = new I32Vec(); attMD = new I32Vec(); attNext = new I32Vec();
   mdKindName = new I32Vec(); kindByName = new I32Vec();
@@ -193,7 +194,7 @@ export function uniqueMetadata(merged: I32Vec | null = null): void {
   for (let i = 0; i < nmdPool.len; i++) { let v = nmdPool.get(i); if (v >= 0) nmdPool.set(i, canon.get(v)); }
   for (let i = 0; i < attMD.len; i++) { let v = attMD.get(i); if (v >= 0) attMD.set(i, canon.get(v)); }
   for (let i = 0; i < drPool.len; i++) { let v = drPool.get(i); if (v >= 0) drPool.set(i, canon.get(v)); }
-  for (let i = 0; i < mdByNumber.len; i++) { let v = mdByNumber.get(i); if (v >= 0) mdByNumber.set(i, canon.get(v)); }
+  mdByNumber.remapValues(canon);
   mdCanon = canon;
 }
 // After uniqueMetadata: the representative of a node (metadata-as-value operands use it).

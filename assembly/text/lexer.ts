@@ -218,6 +218,22 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
     return true;
   }
 
+  // The number of an ID token (`%7`, `@7`, `#7`, `7:`) from its digits [s, e), as LLVM's lexer
+  // reads it: 64 bits with its overflow check, then cut to unsigned 32 bits. Either excess is an
+  // error LLVM records without failing the token (LLVM 22's message if parsing fails later); the
+  // parser reads the number as u32, and 2^32-1 is LLVM's "no number" for labels and instructions.
+  private idNumber(s: i32, e: i32): i64 {
+    let b = this.src;
+    let v: u64 = 0;
+    for (let p = s; p < e; p++) {
+      let old = v;
+      v = v * 10 + <u64>(at(b, p) - 48);
+      if (v < old) { this.softError = "constant bigger than 64 bits detected"; this.softErrorAt = this.tokStart; return 0; }
+    }
+    if (v > 0xffffffff) { this.softError = "invalid value number (too large)"; this.softErrorAt = this.tokStart; v &= 0xffffffff; }
+    return <i64>v;
+  }
+
   // After a sigil (% @ $ !): a name, a quoted name, or a number.
   private lexName(named: i32, numbered: i32, allowNumber: bool): i32 {
     let b = this.src, p = this.pos;
@@ -231,14 +247,10 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
       return named;
     }
     if (allowNumber && isDigit(c)) {
-      let v: i64 = 0;
-      while (isDigit(c)) {
-        v = v * 10 + (c - 48); p++;
-        if (v > 0x7fffffff) { this.pos = p; return this.fail("invalid value number (too large)", this.tokStart); }
-        c = at(b, p);
-      }
+      let d = p;
+      while (isDigit(at(b, p))) p++;
       this.pos = p;
-      this.tokNum = v;
+      this.tokNum = this.idNumber(d, p);
       return numbered;
     }
     if (!isNameChar(c)) return -1;
@@ -307,8 +319,7 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
     }
     if (!neg && c == 58) { // label "N:"
       this.pos = p + 1;
-      this.tokNum = v;
-      if (big || v > 0x7fffffff) return this.fail("invalid value number (too large)", s);
+      this.tokNum = this.idNumber(s, p);
       return T.LabelID;
     }
     if (!neg && isNameChar(c)) {
@@ -386,11 +397,10 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
       case 33: { // !
         let d = at(b, q);
         if (isDigit(d)) {
+          // past 32 bits, opt's parser refuses the number (parse-meta.ts): kept as 2^32 then
           let v: i64 = 0;
-          let tooLarge = false;
-          while (isDigit(at(b, q))) { v = v * 10 + (at(b, q) - 48); q++; if (v > 0x7fffffff) { tooLarge = true; break; } }
-          if (tooLarge) { this.pos = q; t = this.fail("metadata number too large", this.tokStart); break; }
-          this.tokNum = v; t = T.MetadataID; break;
+          while (isDigit(at(b, q))) { if (v <= 0xffffffff) v = v * 10 + (at(b, q) - 48); q++; }
+          this.tokNum = v > 0xffffffff ? 0x100000000 : v; t = T.MetadataID; break;
         }
         if ((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || d == 36 || d == 46 || d == 95 || d == 45 || d == 92) {
           // !name, with \XX escapes allowed
@@ -411,9 +421,9 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
       }
       case 35: { // #
         if (isDigit(at(b, q))) {
-          let v: i64 = 0;
-          while (isDigit(at(b, q))) { v = v * 10 + (at(b, q) - 48); q++; if (v > 0x7fffffff) break; }
-          this.tokNum = v; t = T.AttrGrpID; break;
+          let d = q;
+          while (isDigit(at(b, q))) q++;
+          this.tokNum = this.idNumber(d, q); t = T.AttrGrpID; break;
         }
         // #dbg_value and friends: a word starting with '#'
         let s = q - 1;

@@ -356,8 +356,7 @@ export function parseAttrGroupDef(): bool {
   let set = parseAttrSet(AC_GROUP);
   if (rd.failed) return false;
   if (!expect(T.RBrace, "'}' here")) return false;
-  if (n >= rd.groupSets.len) rd.groupSets.resize(n + 1, -2);
-  rd.groupSets.set(n, set);
+  rd.groupSets.set(<u32>n, set);
   return true;
 }
 
@@ -372,7 +371,7 @@ export function resolveGroupRefs(set: i32): i32 {
   for (let i = 0; i < n; i++) {
     if (setTag(set, i) == AT_GROUPREF) {
       let g = setKey(set, i);
-      let gs = g < rd.groupSets.len ? rd.groupSets.get(g) : -2;
+      let gs = rd.groupSets.get(<u32>g);
       if (gs == -2 || gs == -1) continue; // LLVM ignores references to undefined groups
       // group attributes come first so explicit ones override them
       let m = setSize(gs);

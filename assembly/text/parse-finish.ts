@@ -38,7 +38,7 @@ export function finishModule(): bool {
     let f = rd.globalForwardList.get(j);
     if (<i32>vKind.get(f) == VK.Forward) {
       let nm = vName.get(f);
-      return errorAt(nm >= 0 ? "use of undefined value '@" + strtabString(nm) + "'" : "use of undefined value '@" + vA.get(f).toString() + "'", forwardPosOf(f));
+      return errorAt(nm >= 0 ? "use of undefined value '@" + strtabString(nm) + "'" : "use of undefined value '@" + (<u32>vA.get(f)).toString() + "'", forwardPosOf(f));
     }
   }
   for (let j = 0; j < rd.baFunc.len; j++) {
@@ -47,10 +47,10 @@ export function finishModule(): bool {
   let ut = firstUndefinedType();
   if (ut >= 0) {
     let nm = tyA.get(ut);
-    return errorAt(nm >= 0 ? "use of undefined type named '" + strtabString(nm) + "'" : "use of undefined type '%" + tyN.get(ut).toString() + "'", rd.typeDefPos.get(ut));
+    return errorAt(nm >= 0 ? "use of undefined type named '" + strtabString(nm) + "'" : "use of undefined type '%" + (<u32>tyN.get(ut)).toString() + "'", rd.typeDefPos.get(ut));
   }
   let um = firstUndefinedMetadata();
-  if (um >= 0) return errorAt("use of undefined metadata '!" + um.toString() + "'", rd.mdForwardPos.get(um));
+  if (um >= 0) return errorAt("use of undefined metadata '!" + um.toString() + "'", rd.mdForwardPos.get(<u32>um));
   // attribute groups
   for (let j = 0; j < rd.pendingFnAttrOwners.len; j++) {
     let o = rd.pendingFnAttrOwners.get(j);

@@ -56,16 +56,18 @@ export function parseFunction(isDefine: bool): bool {
   let name = -1, num = -1;
   if (lx.tok == T.GlobalVar && strtab.lenOf(lx.tokStr) > 0) name = lx.tokStr;
   else if (lx.tok == T.GlobalVar) num = rd.nextGlobalNum;
-  else if (lx.tok == T.GlobalID) { num = <i32>lx.tokNum; if (num < rd.nextGlobalNum) return error("function expected to be numbered '@" + rd.nextGlobalNum.toString() + "' or greater"); }
+  else if (lx.tok == T.GlobalID) { num = <i32>lx.tokNum; if (<u32>num < <u32>rd.nextGlobalNum) return error("function expected to be numbered '@" + (<u32>rd.nextGlobalNum).toString() + "' or greater"); }
   else return error("expected function name");
   next();
   if (!expect(T.LParen, "'(' in function argument list")) return false;
   rd.argTypes.clear(); rd.argNames.clear(); rd.argNums.clear();
   rd.attrScratch.clear(); rd.attrScratch.push(-1); rd.attrScratch.push(retAttrs);
   let vararg = false;
+  let argNext: u32 = 0; // the least number the next unnamed argument may take
   if (lx.tok != T.RParen) {
     while (true) {
       if (lx.tok == T.DotDotDot) { next(); vararg = true; break; }
+      let typeOff = lx.tokStart;
       let at = parseType(false); if (at < 0) return false;
       let ak = <i32>tyKind.get(at);
       if (ak == TK.Label || ak == TK.Function) return error("invalid type for function argument");
@@ -73,9 +75,13 @@ export function parseFunction(isDefine: bool): bool {
       rd.attrScratch.push(pa);
       rd.argTypes.push(at);
       if (lx.tok == T.LocalVar && strtab.lenOf(lx.tokStr) > 0) { rd.argNames.push(lx.tokStr); rd.argNums.push(-1); next(); }
-      else if (lx.tok == T.LocalVar) { rd.argNames.push(-1); rd.argNums.push(-2); next(); }
-      else if (lx.tok == T.LocalID) { rd.argNames.push(-1); rd.argNums.push(<i32>lx.tokNum); next(); }
-      else { rd.argNames.push(-1); rd.argNums.push(-2); }
+      else if (lx.tok == T.LocalVar) { rd.argNames.push(-1); rd.argNums.push(-2); next(); argNext++; }
+      else if (lx.tok == T.LocalID) {
+        let n = <u32>lx.tokNum;
+        if (n < argNext) return errorAt("argument expected to be numbered '%" + argNext.toString() + "' or greater", typeOff);
+        rd.argNames.push(-1); rd.argNums.push(lx.tokNum); next(); argNext = n + 1;
+      }
+      else { rd.argNames.push(-1); rd.argNums.push(-2); argNext++; }
       if (!eat(T.Comma)) break;
     }
   }
@@ -98,7 +104,7 @@ export function parseFunction(isDefine: bool): bool {
   if (fa >= 0) rd.pendingFnAttrOwners.push(-1 - g);
   gAlign.set(g, align);
   gMD.set(g, declMD);
-  let flags = (dso ? GF_DSO_LOCAL : 0) | (num >= 0 ? GF_NUMBERED : 0) | (asExplicit ? GF_ADDRSPACE_EXPLICIT : 0);
+  let flags = (dso ? GF_DSO_LOCAL : 0) | (num != -1 ? GF_NUMBERED : 0) | (asExplicit ? GF_ADDRSPACE_EXPLICIT : 0);
   // personality/prefix/prologue slots
   appendOperand(v, -1); appendOperand(v, -1); appendOperand(v, -1);
   while (true) {
@@ -132,7 +138,8 @@ export function parseFunction(isDefine: bool): bool {
 function functionTypeOf(ret: i32, vararg: bool): i32 { return functionType(ret, rd.argTypes, 0, rd.argTypes.len, vararg); }
 
 // Creates the argument values (consecutive ids); in a definition they are named in the local table.
-function createArgs(g: i32, fn: i32, bind: bool): i32 {
+// The next free local number (unsigned 32-bit, in an i64), or -1 after an error.
+function createArgs(g: i32, fn: i32, bind: bool): i64 {
   let first = valueCount();
   let nextNum = 0;
   for (let i = 0; i < rd.argTypes.len; i++) {
@@ -145,23 +152,25 @@ function createArgs(g: i32, fn: i32, bind: bool): i32 {
         if (localLookupName(nm) >= 0) { error("redefinition of argument '%" + strtabString(nm) + "'"); return -1; }
         localSetName(nm, a);
       } else {
-        let want = rd.argNums.get(i);
-        if (want >= 0 && want < nextNum) { error("argument expected to be numbered '%" + nextNum.toString() + "' or greater"); return -1; }
-        let num = want >= 0 ? want : nextNum;
+        let want = rd.argNums.get(i); // in order: checked as the header was read
+        let num = want >= 0 ? <i32>want : nextNum;
         localSetNum(num, a); nextNum = num + 1;
       }
     }
   }
   gFirstArg.set(g, rd.argTypes.len > 0 ? first : -1);
   gNumArgs.set(g, rd.argTypes.len);
-  return nextNum;
+  return <i64><u32>nextNum;
 }
 
 function parseBody(g: i32, fn: i32): bool {
   let state = rd, scope = fnScope, records = scope.pendingRecords;
   scope.begin(fn);
-  let nextNum = createArgs(g, fn, true);
-  if (nextNum < 0) return false;
+  let firstNum = createArgs(g, fn, true);
+  if (firstNum < 0) return false;
+  // local numbers are unsigned 32-bit (compared as u32); 2^32-1 on a label or instruction is
+  // LLVM's "no number"
+  let nextNum = <i32>firstNum;
   if (!expect(T.LBrace, "'{' in function body")) return false;
   let first = -1, last = -1;
   while (true) {
@@ -174,12 +183,16 @@ function parseBody(g: i32, fn: i32): bool {
     if (lx.tok == T.LabelStr) { bname = lx.tokStr; next(); }
     else if (lx.tok == T.LabelID) {
       bnum = <i32>lx.tokNum;
-      if (bnum < nextNum) return errorAt("label expected to be numbered '" + nextNum.toString() + "' or greater", labelOff);
-      nextNum = bnum + 1; next();
+      if (bnum == -1) bnum = nextNum++;
+      else {
+        if (<u32>bnum < <u32>nextNum) return errorAt("label expected to be numbered '" + (<u32>nextNum).toString() + "' or greater", labelOff);
+        nextNum = bnum + 1;
+      }
+      next();
     } else { bnum = nextNum++; }
     let b = bname >= 0 ? localLookupName(bname) : localLookupNum(bnum);
     if (b >= 0) {
-      if (<i32>vKind.get(b) != VK.Block) return errorAt("'%" + (bname >= 0 ? strtabString(bname) : bnum.toString()) + "' is not a basic block", labelOff);
+      if (<i32>vKind.get(b) != VK.Block) return errorAt("'%" + (bname >= 0 ? strtabString(bname) : (<u32>bnum).toString()) + "' is not a basic block", labelOff);
       if (vParent.get(b) >= 0) return errorAt("redefinition of label", labelOff);
     } else {
       b = newValue(VK.Block, T_LABEL);
@@ -218,7 +231,7 @@ function parseBody(g: i32, fn: i32): bool {
       if (inst < 0) return false;
       let term = scope.lastWasTerminator;
       let ty = vType.get(inst);
-      if (iname >= 0 || inum >= 0) {
+      if (iname >= 0 || inum != -1) {
         if (ty == T_VOID) return errorAt("instructions returning void cannot have a name", defOff);
       }
       if (iname >= 0) {
@@ -227,10 +240,10 @@ function parseBody(g: i32, fn: i32): bool {
         vName.set(inst, iname);
         localSetName(iname, inst);
       } else if (ty != T_VOID) {
-        if (inum >= 0 && inum < nextNum) return errorAt("instruction expected to be numbered '%" + nextNum.toString() + "' or greater", defOff);
-        let num = inum >= 0 ? inum : nextNum;
+        if (inum != -1 && <u32>inum < <u32>nextNum) return errorAt("instruction expected to be numbered '%" + (<u32>nextNum).toString() + "' or greater", defOff);
+        let num = inum != -1 ? inum : nextNum;
         let ex = localLookupNum(num);
-        if (ex >= 0 && ex != inst) return errorAt("multiple definition of local value numbered '%" + num.toString() + "'", defOff);
+        if (ex >= 0 && ex != inst) return errorAt("multiple definition of local value numbered '%" + (<u32>num).toString() + "'", defOff);
         localSetNum(num, inst);
         nextNum = num + 1;
       }
@@ -267,7 +280,7 @@ function parseBody(g: i32, fn: i32): bool {
     let k = <i32>vKind.get(f);
     if (k == VK.Forward || (k == VK.Block && vParent.get(f) < 0)) {
       let nm = vName.get(f);
-      let msg = nm >= 0 ? "use of undefined value '%" + strtabString(nm) + "'" : "use of undefined value '%" + vA.get(f).toString() + "'";
+      let msg = nm >= 0 ? "use of undefined value '%" + strtabString(nm) + "'" : "use of undefined value '%" + (<u32>vA.get(f)).toString() + "'";
       return errorAt(msg, forwardPosOf(f));
     }
   }

@@ -72,7 +72,7 @@ export function claimGlobal(name: i32, num: i32, type: i32, off: i32): i32 {
   let v = name >= 0 ? globalLookupName(name) : globalLookupNum(num);
   if (v >= 0) {
     if (<i32>vKind.get(v) != VK.Forward) {
-      errorAt(name >= 0 ? "redefinition of global '@" + strtabString(name) + "'" : "redefinition of global '@" + num.toString() + "'", off);
+      errorAt(name >= 0 ? "redefinition of global '@" + strtabString(name) + "'" : "redefinition of global '@" + (<u32>num).toString() + "'", off);
       return -1;
     }
     if (vType.get(v) != type) { errorAt("forward reference and definition of global have different types", off); return -1; }
@@ -92,7 +92,7 @@ export function parseGlobalEntity(): bool {
   else if (named) num = rd.nextGlobalNum;
   else {
     num = <i32>lx.tokNum;
-    if (num < rd.nextGlobalNum) return error("variable expected to be numbered '@" + rd.nextGlobalNum.toString() + "' or greater");
+    if (<u32>num < <u32>rd.nextGlobalNum) return error("global expected to be numbered '@" + (<u32>rd.nextGlobalNum).toString() + "' or greater");
   }
   next();
   if (!expect(T.Equal, named ? "'=' in global variable" : "'=' after name")) return false;
@@ -121,7 +121,7 @@ export function parseGlobalEntity(): bool {
   vKind.set(v, <u8>VK.GlobalVar); vA.set(v, g);
   gLinkage.set(g, <u8>linkage); gVisibility.set(g, <u8>vis); gDLL.set(g, <u8>dll); gTLS.set(g, <u8>tls); gUnnamed.set(g, <u8>ua);
   gAddrSpace.set(g, as); gValueType.set(g, ty);
-  let flags = (dso ? GF_DSO_LOCAL : 0) | (isConst ? GF_CONSTANT : 0) | (externInit ? GF_EXTERN_INIT : 0) | (num >= 0 ? GF_NUMBERED : 0) | (asExplicit ? GF_ADDRSPACE_EXPLICIT : 0);
+  let flags = (dso ? GF_DSO_LOCAL : 0) | (isConst ? GF_CONSTANT : 0) | (externInit ? GF_EXTERN_INIT : 0) | (num != -1 ? GF_NUMBERED : 0) | (asExplicit ? GF_ADDRSPACE_EXPLICIT : 0);
   // initializer: absent for external declarations
   // An explicit external/extern_weak linkage means a declaration: no initializer follows.
   let hasInit = !(explicitLinkage && (linkage == Linkage.ExternWeak || linkage == Linkage.External));
@@ -204,7 +204,7 @@ function parseAliasOrIFunc(name: i32, num: i32, off: i32, linkage: i32, dso: boo
   vKind.set(v, <u8>(isAlias ? VK.Alias : VK.IFunc)); vA.set(v, g);
   gLinkage.set(g, <u8>linkage); gVisibility.set(g, <u8>vis); gDLL.set(g, <u8>dll); gTLS.set(g, <u8>tls); gUnnamed.set(g, <u8>ua);
   gAddrSpace.set(g, as); gValueType.set(g, vt);
-  gFlags.set(g, (dso ? GF_DSO_LOCAL : 0) | GF_DEFINED | (num >= 0 ? GF_NUMBERED : 0));
+  gFlags.set(g, (dso ? GF_DSO_LOCAL : 0) | GF_DEFINED | (num != -1 ? GF_NUMBERED : 0));
   appendOperand(v, aliasee);
   while (eat(T.Comma)) {
     if (isWord(K.KW_partition)) { next(); if (lx.tok != T.String) return error("expected partition name"); gPartition.set(g, lx.tokStr); next(); continue; }

@@ -1,13 +1,15 @@
 // Terminators and exception-handling instructions: ret, br, switch, indirectbr, the funclet pads
 // and their returns, catchswitch, landingpad.
-import { rd } from "./reader";
+import { rd, fnScope } from "./reader";
 import { lx, T, next } from "./lexer";
 import * as K from "./keywords";
-import { errorI, eat, expect, expectWord, isWord, eatWord } from "./pstate";
+import { errorI, errorAt, eat, expect, expectWord, isWord, eatWord } from "./pstate";
 import { parseType } from "./parse-types";
 import { parseTypeAndValue, parseValue, parseBlockRef } from "./parse-values";
-import { T_VOID, T_I1, T_TOKEN, isInt, isPtr } from "../ir/types";
-import { VK, vKind, vType, iFlags, iExt, ext } from "../ir/values";
+import { T_VOID, T_I1, T_TOKEN, tyA, isInt, isPtr } from "../ir/types";
+import { gValueType } from "../ir/globals";
+import { typeToString } from "./printer-types";
+import { VK, vKind, vType, vA, iFlags, iExt, ext } from "../ir/values";
 import { Op, F_CLEANUP, F_UNWIND_CALLER } from "../ir/opcodes";
 import { getSimple } from "../ir/constants";
 import { make, markTerminator } from "./parse-inst";
@@ -15,10 +17,14 @@ import { make, markTerminator } from "./parse-inst";
 export function parseRet(): i32 {
   markTerminator();
   let base = rd.stack.len;
+  let typeOff = lx.tokStart;
   let t = parseType(); if (t < 0) return -1;
-  if (t == T_VOID) return make(Op.Ret, T_VOID, base);
-  let v = parseValue(t); if (v < 0) return -1;
-  rd.stack.push(v);
+  let want = tyA.get(gValueType.get(vA.get(fnScope.fnValue)));
+  // the value is parsed before its type is compared (a bad value is reported first)
+  let v = t != T_VOID ? parseValue(t) : -1;
+  if (t != T_VOID && v < 0) return -1;
+  if (t != want) { errorAt("value doesn't match function result type '" + typeToString(want) + "'", typeOff); return -1; }
+  if (v >= 0) rd.stack.push(v);
   return make(Op.Ret, T_VOID, base);
 }
 export function parseBr(): i32 {

@@ -57,7 +57,7 @@ export function instOpcode(s: i32): i32 { let ops = rd.opcodeByStr; return s < o
 export function make(op: i32, type: i32, base: i32): i32 {
   let v = -1;
   let r = rd, scope = fnScope, pendName = scope.pendName, pendNum = scope.pendNum;
-  if (pendName >= 0 || pendNum >= 0) {
+  if (pendName >= 0 || pendNum != -1) {
     let f = pendName >= 0 ? localLookupName(pendName) : localLookupNum(pendNum);
     if (f >= 0 && <i32>vKind.get(f) == VK.Forward) {
       if (vType.get(f) != type) {

@@ -36,15 +36,23 @@ function memoMD(memo: I32Vec, kind: MK, a: i32): i32 {
   memo.set(a, m);
   return m;
 }
-// `!N` reference: the node with that number, a forward placeholder when not yet defined.
+// The number of the current `!N` token, or -1 after opt's error for one past 32 bits.
+function mdNumber(): i64 {
+  if (lx.tokNum > 0xffffffff) { errorAt("expected 32-bit integer (too large)", lx.tokStart + 1); return -1; }
+  return lx.tokNum;
+}
+// `!N` reference (the current token): the node with that number, a forward placeholder when not
+// yet defined; -1 after an error.
+function mdRefHere(): i32 {
+  let n = mdNumber();
+  return n < 0 ? -1 : mdRef(<i32>n);
+}
 function mdRef(n: i32): i32 {
-  if (n >= mdByNumber.len) mdByNumber.resize(n + 1, -1);
-  let m = mdByNumber.get(n);
+  let m = mdByNumber.get(<u32>n);
   if (m >= 0) return m;
   m = newMD(MK.Forward, n);
-  mdByNumber.set(n, m);
-  if (n >= rd.mdForwardPos.len) rd.mdForwardPos.resize(n + 1, -1);
-  rd.mdForwardPos.set(n, lx.tokStart);
+  mdByNumber.set(<u32>n, m);
+  rd.mdForwardPos.set(<u32>n, lx.tokStart + 1); // opt points at the number
   return m;
 }
 
@@ -66,7 +74,7 @@ export function parseMetadataOperand(): i32 {
 
 // target >= 0: fill that (forward) node instead of creating a new one (used by definitions).
 function parseMetadataInner(target: i32): i32 {
-  if (lx.tok == T.MetadataID) { let m = mdRef(<i32>lx.tokNum); next(); return m; }
+  if (lx.tok == T.MetadataID) { let m = mdRefHere(); if (m < 0) return -1; next(); return m; }
   if (lx.tok == T.Exclaim) {
     next();
     if (lx.tok == T.String) { let m = mdForStringId(lx.tokStr); next(); return m; }
@@ -246,17 +254,17 @@ function isForwardDecl(m: i32): bool {
 
 // Top level: `!N = [distinct] <node>`; current token is MetadataID.
 export function parseMetadataDefinition(): bool {
-  let n = <i32>lx.tokNum;
+  let num = mdNumber(); if (num < 0) return false;
+  let n = <i32>num;
   let defOff = lx.tokStart;
   next();
   if (!expect(T.Equal, "'=' here")) return false;
   let distinct = false;
   if (isWord(K.KW_distinct)) { next(); distinct = true; }
-  if (n >= mdByNumber.len) mdByNumber.resize(n + 1, -1);
-  let existing = mdByNumber.get(n);
+  let existing = mdByNumber.get(<u32>n);
   if (existing >= 0 && <i32>mdKind.get(existing) != MK.Forward) return errorAt("Metadata id is already used", defOff);
   let target = existing >= 0 ? existing : newMD(MK.Forward, n);
-  mdByNumber.set(n, target);
+  mdByNumber.set(<u32>n, target);
   let m: i32;
   if (lx.tok == T.Exclaim) {
     next();
@@ -281,7 +289,7 @@ export function parseNamedMetadata(): bool {
   if (lx.tok != T.RBrace) {
     while (true) {
       let m: i32;
-      if (lx.tok == T.MetadataID) { m = mdRef(<i32>lx.tokNum); next(); }
+      if (lx.tok == T.MetadataID) { m = mdRefHere(); if (m < 0) { rd.mdStack.len = base; return false; } next(); }
       else if (lx.tok == T.MetadataVar) { m = parseSpecialized(-1); if (m < 0) { rd.mdStack.len = base; return false; } }
       else { rd.mdStack.len = base; return error("expected '!' here"); }
       rd.mdStack.push(m);
@@ -351,10 +359,16 @@ export function parseDebugRecord(): i32 {
 }
 
 // First metadata number referenced but never defined, or -1.
-export function firstUndefinedMetadata(): i32 {
-  for (let n = 0; n < mdByNumber.len; n++) {
-    let m = mdByNumber.get(n);
+export function firstUndefinedMetadata(): i64 {
+  let dense = mdByNumber.dense;
+  for (let n = 0; n < dense.len; n++) {
+    let m = dense.get(n);
     if (m >= 0 && <i32>mdKind.get(m) == MK.Forward) return n;
+  }
+  let keys = mdByNumber.sparseKeysSorted();
+  for (let i = 0; i < keys.length; i++) {
+    let m = mdByNumber.get(keys[i]);
+    if (<i32>mdKind.get(m) == MK.Forward) return <i64>keys[i];
   }
   return -1;
 }

@@ -30,13 +30,13 @@ export function localSetName(name: i32, v: i32): void {
   stamps.fit(name + 1, 0); names.fit(name + 1, -1);
   stamps.set(name, s.stampNow); names.set(name, v);
 }
-export function localLookupNum(n: i32): i32 { let nums = fnScope.localByNum; return n < nums.len ? nums.get(n) : -1; }
-export function localSetNum(n: i32, v: i32): void { let nums = fnScope.localByNum; nums.fit(n + 1, -1); nums.set(n, v); }
+export function localLookupNum(n: i32): i32 { return fnScope.localByNum.get(<u32>n); }
+export function localSetNum(n: i32, v: i32): void { fnScope.localByNum.set(<u32>n, v); }
 
 export function globalLookupName(name: i32): i32 { let t = rd.globalByName; return name < t.len ? t.get(name) : -1; }
 export function globalSetName(name: i32, v: i32): void { let t = rd.globalByName; t.fit(name + 1, -1); t.set(name, v); }
-export function globalLookupNum(n: i32): i32 { let t = rd.globalByNum; return n < t.len ? t.get(n) : -1; }
-export function globalSetNum(n: i32, v: i32): void { let t = rd.globalByNum; if (n >= t.len) t.resize(n + 1, -1); t.set(n, v); }
+export function globalLookupNum(n: i32): i32 { return rd.globalByNum.get(<u32>n); }
+export function globalSetNum(n: i32, v: i32): void { rd.globalByNum.set(<u32>n, v); }
 
 function nameText(isLocal: bool, name: i32, num: i64): string {
   return (isLocal ? "%" : "@") + (name >= 0 ? strtabString(name) : num.toString());

@@ -24,8 +24,7 @@ function lookupNamed(name: i32, number: i64, create: bool): i32 {
     noteNamed(t);
     return t;
   }
-  let n = <i32>number;
-  if (n >= rd.typeByNumber.len) rd.typeByNumber.resize(n + 1, -1);
+  let n = <u32>number;
   let t = rd.typeByNumber.get(n);
   if (t >= 0 || !create) return t;
   t = newNamedStruct(-1, number);
@@ -243,7 +242,7 @@ export function parseTypeDefinition(name: i32, number: i64): bool {
   // A non-struct type definition (`%T = type i32`): an alias for that type.
   let other = parseType();
   if (other < 0) return false;
-  if (name >= 0) rd.typeByName.set(name, other); else rd.typeByNumber.set(<i32>number, other);
+  if (name >= 0) rd.typeByName.set(name, other); else rd.typeByNumber.set(<u32>number, other);
   namedTypeOrder.pop();
   return true;
   // (defPos kept for diagnostics of undefined types)

@@ -23,7 +23,8 @@ import { parseFunction } from "./parse-function";
 import { parseGlobalEntity } from "./parse-globals";
 
 // Numbered globals come in order: the least number an unnamed one may take next.
-export function noteGlobalNum(num: i32): void { if (num >= 0) rd.nextGlobalNum = num + 1; }
+// (numbers are unsigned 32-bit; -1 is a named global's "no number")
+export function noteGlobalNum(num: i32): void { if (num != -1) rd.nextGlobalNum = num + 1; }
 
 // The reader for the next module (text/reset.ts, after the arena's reset and the keywords): a new
 // object is the reset. Its keyword tables are filled from the string table; the ranks blockaddress

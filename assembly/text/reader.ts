@@ -2,7 +2,8 @@
 // and its `FunctionScope` (the function body being parsed). text/reset.ts makes a new Reader and
 // scope after each arena reset, so there is no per-file reset to forget. The lexer's token state is in
 // text/lexer.ts's `Lexer`. Fields are read into locals where a loop uses them.
-import { I32Vec, U8Vec } from "../util/vec";
+import { I32Vec, I64Vec, U8Vec } from "../util/vec";
+import { NumTable } from "../util/numtable";
 
 // The function whose body is being parsed: its locals by name and number, the placeholders its
 // forward references made, and the instruction parser's per-instruction registers. Reused from
@@ -13,7 +14,7 @@ import { I32Vec, U8Vec } from "../util/vec";
   localByName: I32Vec = new I32Vec();
   localStamp: I32Vec = new I32Vec();
   stampNow: i32 = 0;
-  localByNum: I32Vec = new I32Vec();
+  localByNum: NumTable = new NumTable();
   localForwards: i32 = 0;
   // forward-referenced local placeholders created in this function (to report the first undefined one)
   forwardList: I32Vec = new I32Vec();
@@ -47,7 +48,7 @@ import { I32Vec, U8Vec } from "../util/vec";
 
   // globals by name and number, and their forward placeholders (parse-symbols.ts)
   globalByName: I32Vec = new I32Vec();
-  globalByNum: I32Vec = new I32Vec();
+  globalByNum: NumTable = new NumTable();
   globalForwards: i32 = 0;
   globalForwardList: I32Vec = new I32Vec();
   // every placeholder and the source offset of its first reference, in creation order
@@ -64,18 +65,18 @@ import { I32Vec, U8Vec } from "../util/vec";
   catBuf: U8Vec = new U8Vec(64);
   argTypes: I32Vec = new I32Vec(32);
   argNames: I32Vec = new I32Vec(32);
-  argNums: I32Vec = new I32Vec(32);
+  argNums: I64Vec = new I64Vec(32); // an unsigned 32-bit number; -1 named, -2 neither
 
   // named types (parse-types.ts): by name strId and by number, first reference, defined flag
   typeByName: I32Vec = new I32Vec();
-  typeByNumber: I32Vec = new I32Vec();
+  typeByNumber: NumTable = new NumTable();
   typeDefPos: I32Vec = new I32Vec();
   typeDefined: U8Vec = new U8Vec();
 
   // metadata (parse-meta.ts)
   mdForValue: I32Vec = new I32Vec();
   mdForString: I32Vec = new I32Vec();
-  mdForwardPos: I32Vec = new I32Vec(); // md number -> first reference offset
+  mdForwardPos: NumTable = new NumTable(); // md number -> first reference offset
   mdStack: I32Vec = new I32Vec(256);
   odrTypes: I32Vec = new I32Vec();
   S_COMPOSITE: i32 = -1; S_IDENTIFIER: i32 = -1; S_TAG: i32 = -1; S_FLAGS: i32 = -1;
@@ -84,7 +85,7 @@ import { I32Vec, U8Vec } from "../util/vec";
   kindOfStr: I32Vec = new I32Vec();
   entries: I32Vec = new I32Vec(64);
   byOrder: I32Vec = new I32Vec(); sortTmp: I32Vec = new I32Vec(); sorted: I32Vec = new I32Vec(64);
-  groupSets: I32Vec = new I32Vec();
+  groupSets: NumTable = new NumTable(-2);
   groupOrder: I32Vec = new I32Vec();
   fnAlign: i32 = 0;      // `align N` in a function attribute position (encoded, ir/align.ts)
   memUpgrade: i32 = -1;  // memory bits from legacy function attributes, -1 if none

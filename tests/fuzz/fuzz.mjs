@@ -14,6 +14,11 @@
 //
 //   node tests/fuzz/fuzz.mjs [--seed N] [--count N] [--time S] [--llvm 22|19|both]
 //                            [--save DIR] [--check] [--update-known] [--quiet] [--minimise-ms MS]
+//                            [--oracle none] [--jobs N] [--leftover-every K]
+// --oracle none (the long runs): no native opt; each mutant only through wopt (read, print, then
+// mem2reg and mergefunc when it reads), looking for the defects alone — trap, hang, leftover —
+// on --jobs worker threads (default: the machine's cores). A CLI run checks for leftover files
+// every K-th mutant (default 10; 1000 with --oracle none).
 // --check (CI): fail on any trap, hang or leftover, and on a disagreement that
 // tests/fuzz/known.json does not list for this seed (the ratchet); --update-known rewrites it.
 import { spawn } from 'node:child_process';
@@ -34,7 +39,7 @@ const HANG_MS = 20_000;
 const DEFECTS = new Set(['trap', 'hang', 'leftover']);
 
 function args(argv) {
-  const o = { seed: 1, count: 200, time: 0, llvm: 'both', save: path.join(HERE, 'found'), check: false, updateKnown: false, quiet: false, minimiseMs: 20_000 };
+  const o = { seed: 1, count: 200, time: 0, llvm: 'both', save: path.join(HERE, 'found'), check: false, updateKnown: false, quiet: false, minimiseMs: 20_000, oracle: 'opt', jobs: 0, leftoverEvery: 0 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i], v = () => argv[++i];
     if (a === '--seed') o.seed = Number(v());
@@ -46,9 +51,14 @@ function args(argv) {
     else if (a === '--update-known') o.updateKnown = true;
     else if (a === '--quiet') o.quiet = true;
     else if (a === '--minimise-ms') o.minimiseMs = Number(v());
+    else if (a === '--oracle') { o.oracle = v(); if (o.oracle !== 'none' && o.oracle !== 'opt') throw new Error('fuzz: --oracle none|opt'); }
+    else if (a === '--jobs') o.jobs = Number(v());
+    else if (a === '--leftover-every') o.leftoverEvery = Number(v());
     else throw new Error(`fuzz: unknown argument ${a}`);
   }
   o.versions = o.llvm === 'both' ? [22, 19] : [Number(o.llvm)];
+  o.jobs ||= o.oracle === 'none' ? os.availableParallelism() : 1;
+  o.leftoverEvery ||= o.oracle === 'none' ? 1000 : 10;
   return o;
 }
 
@@ -118,6 +128,18 @@ async function classify(wopt, v, text) {
   return null;
 }
 
+// --oracle none: only wopt's defects (null when wopt answered, with or without an error).
+async function defectOf(wopt, v, text) {
+  const w = await wopt.run(text, v);
+  if (w.hang) return 'hang';
+  if (w.crashed || w.internal) return 'trap';
+  if (!w.ok) return null;
+  const wp = await wopt.run(text, v, PASSES);
+  if (wp.hang) return 'hang';
+  if (wp.crashed || wp.internal) return 'trap';
+  return null;
+}
+
 // A CLI run must leave only its output, and a failed one nothing (no temporary file either).
 async function leavesFiles(text) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-fuzz-'));
@@ -173,14 +195,15 @@ async function llvmStress(n) {
 async function main() {
   const o = args(process.argv.slice(2));
   const rng = seededRandom(o.seed);
-  const wopt = new WoptRunner();
-  // seed modules, each checked against the versions whose opt reads it
+  const runners = Array.from({ length: o.jobs }, () => new WoptRunner());
+  const wopt = runners[0];
+  // seed modules, each checked against the versions whose opt reads it (all versions without opt)
   const pool = [];
   for (const f of seeds()) {
     const text = fs.readFileSync(f, 'utf8');
     if (text.length > 200_000) continue;
     const versions = [];
-    for (const v of o.versions) if ((await runOpt(v, [], text)).status === 0) versions.push(v);
+    for (const v of o.versions) if (o.oracle === 'none' || (await runOpt(v, [], text)).status === 0) versions.push(v);
     if (versions.length) pool.push({ name: path.relative(REPO, f), text, versions });
   }
   pool.push(...(await llvmStress(10)).map(s => ({ ...s, versions: o.versions })));
@@ -188,31 +211,53 @@ async function main() {
   const started = Date.now();
   const found = new Map();   // key -> { kind, v, seedName, ops, text }
   const counts = {};
-  let tried = 0;
-  for (; tried < o.count && (!o.time || Date.now() - started < o.time * 1000); tried++) {
-    const s = pool[Math.floor(rng() * pool.length)];
-    const m = mutate(rng, s.text, donor);
-    for (const v of s.versions) {
-      const kind = await classify(wopt, v, m.text);
-      if (!kind) continue;
-      counts[kind] = (counts[kind] ?? 0) + 1;
-      const key = `${kind}:${v}:${createHash('sha256').update(m.text).digest('hex').slice(0, 16)}`;
-      found.set(key, { kind, v, seed: s.name, ops: m.ops, text: m.text });
-      if (!o.quiet) console.log(`${kind} (LLVM ${v}) from ${s.name} by ${m.ops.join('+')}`);
-      break;   // one version's disagreement is enough for this mutant
+  const record = (kind, v, s, m, key = `${kind}:${v}:${createHash('sha256').update(m.text).digest('hex').slice(0, 16)}`, extra = {}) => {
+    counts[kind] = (counts[kind] ?? 0) + 1;
+    found.set(key, { kind, v, seed: s.name, ops: m.ops, text: m.text, ...extra });
+    if (!o.quiet) console.log(`${kind} (LLVM ${v}) from ${s.name} by ${m.ops.join('+')}`);
+  };
+  // One mutant: against opt (each version until one disagrees), or, without an oracle, through
+  // wopt under one version (alternating); every K-th also through the CLI for leftover files.
+  const tryMutant = async (runner, n, s, m) => {
+    if (o.oracle === 'none') {
+      const v = s.versions[n % s.versions.length];
+      const kind = await defectOf(runner, v, m.text);
+      if (kind) record(kind, v, s, m);
+    } else {
+      for (const v of s.versions) {
+        const kind = await classify(runner, v, m.text);
+        if (kind) { record(kind, v, s, m); break; }   // one version's disagreement is enough
+      }
     }
-    if (tried % 10 === 0) {
+    if (n % o.leftoverEvery === 0) {
       const left = await leavesFiles(m.text);
-      if (left.length) { if (!o.quiet) console.log(`leftover: ${left.join(' ')} from ${s.name}`); counts.leftover = (counts.leftover ?? 0) + 1; found.set(`leftover:22:${tried}`, { kind: 'leftover', v: 22, seed: s.name, ops: m.ops, text: m.text, files: left }); }
+      if (left.length) record('leftover', 22, s, m, `leftover:22:${n}`, { files: left });
     }
-  }
+  };
+  let tried = 0;
+  const more = () => tried < o.count && (!o.time || Date.now() - started < o.time * 1000);
+  const progressEvery = o.oracle === 'none' ? 10_000 : 0;
+  // the mutants are made in order on this thread (the same seed gives the same mutants whatever
+  // --jobs is); each job takes the next one when its runner is free
+  await Promise.all(runners.map(async runner => {
+    while (more()) {
+      const n = tried++;
+      const s = pool[Math.floor(rng() * pool.length)];
+      const m = mutate(rng, s.text, donor);
+      await tryMutant(runner, n, s, m);
+      if (progressEvery && (n + 1) % progressEvery === 0) {
+        const sec = (Date.now() - started) / 1000;
+        console.error(`fuzz: ${n + 1} mutants in ${sec.toFixed(0)} s (${((n + 1) / sec).toFixed(0)}/s): ${JSON.stringify(counts)}`);
+      }
+    }
+  }));
   // minimise and save the disagreements
   fs.mkdirSync(o.save, { recursive: true });
   for (const [key, f] of found) {
     const small = f.kind === 'leftover' || f.kind === 'hang' || !o.minimiseMs ? f.text : await minimise(wopt, f.v, f.text, f.kind, o.minimiseMs);
     fs.writeFileSync(path.join(o.save, `${key.replace(/:/g, '-')}.ll`), `; fuzz: ${f.kind} against opt-${f.v}; mutant of ${f.seed} by ${f.ops.join('+')}\n${small}\n`);
   }
-  await wopt.close();
+  await Promise.all(runners.map(r => r.close()));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`fuzz: seed ${o.seed}, ${tried} mutants of ${pool.length} modules in ${seconds} s, LLVM ${o.versions.join(' and ')}: ` +
     (Object.keys(counts).length ? Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ') : 'no disagreement') + ` (saved in ${path.relative(REPO, o.save)})`);

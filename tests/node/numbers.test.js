@@ -83,6 +83,30 @@ const CASES = {
   'NUL in a quoted name': ['@"a\0b" = global i32 0\n', { 19: [1, 1, 'expected top-level entity'], 22: [1, 1, 'NUL character is not allowed in names'] }],
   'escaped NUL in a quoted name': ['@"a\\00b" = global i32 0\n', { 19: [1, 1, 'expected top-level entity'], 22: [1, 1, 'NUL character is not allowed in names'] }],
   'NUL in a quoted label': ['"a\0b":\n', { 19: [1, 1, 'expected top-level entity'], 22: [1, 1, 'NUL character is not allowed in names'] }],
+  // entity numbers (%N, @N, #N, N:, %N = type, !N) are the input's to choose: a large one must not
+  // size a table (it ran out of memory), and they are unsigned 32-bit as in LLVM: past 2^32 cut to
+  // 32 bits (an error LLVM 22's lexer records, reported if parsing fails later); 2^32-1 on a label
+  // or an instruction means "no number"; !N past 32 bits is refused
+  'label 2^30': ['define i32 @f() {\n  br label %1073741824\n1073741824:\n  %1073741825 = add i32 0, 0\n  ret i32 %1073741825\n}\n', '  ret i32 %2'],
+  'global 2^30': ['@1073741824 = global i32 0\n@x = global ptr @1073741824\n', '@x = global ptr @0'],
+  'metadata 2^30': ['!named = !{!1073741824}\n!1073741824 = !{}\n', '!named = !{!0}'],
+  'attribute group 2^30': ['define void @f() #1073741824 {\n  ret void\n}\nattributes #1073741824 = { nounwind }\n', 'attributes #0 = { nounwind }'],
+  'type 2^30': ['%1073741824 = type { i32 }\n@x = global %1073741824 zeroinitializer\n', '%0 = type { i32 }'],
+  'instruction 2^31': ['define i32 @f() {\n  %2147483648 = add i32 0, 0\n  ret i32 %2147483648\n}\n', '  ret i32 %1'],
+  'arguments past 2^31': ['define i32 @f(i32 %3000000000, i32 %3000000001) {\n  ret i32 %3000000001\n}\n', '  ret i32 %1'],
+  'argument numbered twice': ['define i32 @f(i32 %3, i32 %3) {\n  ret i32 0\n}\n', [1, 23, "argument expected to be numbered '%4' or greater"]],
+  'global numbered twice': ['@0 = global i32 0\n@0 = global i32 0\n', [2, 1, "global expected to be numbered '@1' or greater"]],
+  'instruction 2^32+1': ['define i32 @f() {\n  %4294967297 = add i32 0, 0\n  ret i32 %4294967297\n}\n', '  ret i32 %1'],
+  'instruction 2^32-1 is unnumbered': ['define i32 @f() {\n  %4294967295 = add i32 0, 0\n  ret i32 %1\n}\n', '  ret i32 %1'],
+  'global 2^32, then an error': ['@0 = global i32 0\n@4294967296 = global i32 0\n', { 19: [2, 1, "global expected to be numbered '@1' or greater"], 22: [2, 1, 'invalid value number (too large)'] }],
+  'instruction past 2^64': ['define i32 @f() {\n  %184467440737095516160 = add i32 0, 0\n  ret i32 0\n}\n', { 19: [2, 3, "instruction expected to be numbered '%1' or greater"], 22: [2, 3, 'constant bigger than 64 bits detected'] }],
+  'metadata 2^32-1': ['!named = !{!4294967295}\n!4294967295 = !{}\n', '!named = !{!0}'],
+  'metadata 2^32': ['!named = !{!4294967296}\n!4294967296 = !{}\n', [1, 13, 'expected 32-bit integer (too large)']],
+  'metadata 2^32 defined': ['!4294967296 = !{}\n', [1, 2, 'expected 32-bit integer (too large)']],
+  'undefined metadata': ['!named = !{!3000000000}\n', [1, 13, "use of undefined metadata '!3000000000'"]],
+  // a return of the wrong type is the parser's error
+  'ret void in an i32 function': ['define i32 @f() {\n  ret void\n}\n', [2, 7, "value doesn't match function result type 'i32'"]],
+  'ret i64 in an i32 function': ['define i32 @f() {\n  ret i64 0\n}\n', [2, 7, "value doesn't match function result type 'i32'"]],
 };
 
 const run = (cmd, args) => spawnSync(cmd, args, { encoding: 'latin1', timeout: 60000 });
