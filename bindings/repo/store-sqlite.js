@@ -134,8 +134,20 @@ function init(db, file, create, timeout) {
   // Reading the header is what fails (SQLITE_NOTADB) on a file that is not SQLite at all. Its
   // fields in one read transaction: read one by one they could mix the states before and after
   // another process's creation (application_id still 0, the schema already there).
-  const state = classify(file, retryBusy(db.transaction(() => header(db), 'deferred'), timeout));
-  if (state === 'empty' && !create) throw new RepoError(`${file}: error: not a wopt repository`, { reason: 'notRepository' });
+  let state = classify(file, retryBusy(db.transaction(() => header(db), 'deferred'), timeout));
+  if (state === 'empty' && !create) {
+    // Another process may be creating it (the file exists before its schema commits): decide
+    // after that process's write transaction, behind the write lock. Still empty then: there is
+    // no repository in it (yet).
+    const underWriteLock = () => {
+      db.exec('BEGIN IMMEDIATE');
+      try { return header(db); } finally { db.exec('ROLLBACK'); } // rolled back: nothing written
+    };
+    try { state = classify(file, retryBusy(underWriteLock, timeout)); } catch (e) {
+      if (!(typeof e?.code === 'string' && e.code.startsWith('SQLITE_READONLY'))) throw e;
+    }
+    if (state === 'empty') throw new RepoError(`${file}: error: no such repository (the database is empty)`, { reason: 'missing' });
+  }
   // WAL is persistent in the file; switching needs no open transaction, so it comes first (and
   // only once the file is known to be a wopt repository or empty: a foreign database stays as it is).
   retryBusy(() => db.pragma('journal_mode = WAL'), timeout);

@@ -210,6 +210,19 @@ describe('SQLite repository: files', () => {
     db.close();
   });
 
+  test('reading an empty file or an empty SQLite database: no such repository (a writer may be creating it), and the file is left as it was', async () => {
+    const empty = tmpFile();
+    fs.writeFileSync(empty, '');
+    const bare = tmpFile();
+    sqlite.open(bare, {}).close();
+    for (const f of [empty, bare]) {
+      const before = fs.readFileSync(f);
+      await rejectsRepo(openRepository(f, { create: false }), /error: no such repository \(the database is empty\)$/);
+      await rejectsRepo(repoStats(f), /no such repository/);
+      assert.deepEqual(fs.readFileSync(f), before, f);
+    }
+  });
+
   test('an empty file and an SQLite database with nothing in it become repositories', async () => {
     const empty = tmpFile();
     fs.writeFileSync(empty, '');
