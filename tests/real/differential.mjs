@@ -43,6 +43,7 @@ function sqliteSource() {
 export const PROGRAMS = {
   sqlite: { source: sqliteSource, lang: 'c', flags: ['-w'] },
   inventory: { source: () => path.join(HERE, 'inventory.cpp'), lang: 'c++', flags: ['-std=c++17'] },
+  coroutines: { source: () => path.join(HERE, 'coroutines.cpp'), lang: 'c++', flags: ['-std=c++20'] },
   generics: { source: () => path.join(HERE, 'generics.rs'), lang: 'rust', llvm: [22] },
 };
 // rustc's flags for each level (its -O0 has no optnone to turn off).
