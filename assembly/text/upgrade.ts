@@ -6,7 +6,7 @@ import { strtab } from "../ir/module";
 import { Op } from "../ir/opcodes";
 import { TK, tyKind, tyA, T_VOID, T_I64, ptrType, listLen, listAt, functionType } from "../ir/types";
 import {
-  VK, vKind, vType, vName, vA, iNext, iMD, iDbg, iOp, operand, numOperands, hasUses, replaceAllUsesWith, vFirstUse, opUser, opNext, eraseInst,
+  VK, vKind, vType, vName, vA, iNext, iMD, iDbg, iOp, operand, numOperands, hasUses, replaceAllUsesWith, vFirstUse, opUser, opNext, eraseInst, valueCount,
 } from "../ir/values";
 import { GK, Linkage, gKind, gValue, gFlags, gValueType, GF_ERASED, globalCount } from "../ir/globals";
 import {
@@ -161,9 +161,13 @@ export function upgradeLifetimeIntrinsics(): void {
   }
 }
 // Value::stripPointerCasts over instructions: bitcasts, address-space casts and GEPs whose indices
-// are all zero.
+// are all zero. Unverified input may make a cycle (`%z = getelementptr ..., ptr %z, ...`): as in
+// LLVM, the walk stops in the cycle (it hung here; found by the fuzzer). A walk longer than there
+// are values is in one; where it stops there is a cast or GEP, never an alloca, as in LLVM.
 function stripPointerCasts(p: i32): i32 {
-  while (p >= 0 && <i32>vKind.get(p) == VK.Inst) {
+  let limit = valueCount();
+  for (let steps = 0; p >= 0 && <i32>vKind.get(p) == VK.Inst; steps++) {
+    if (steps > limit) return p;
     let op = <i32>iOp.get(p);
     if (op == Op.GetElementPtr) {
       for (let k = 1; k < numOperands(p); k++) {
