@@ -19,12 +19,14 @@
 // entry, which the document shows.
 //   node tools/verifier-audit.mjs            rewrite docs/VERIFIER-AUDIT.md
 //   node tools/verifier-audit.mjs --check    exit 1 when the checked-in document is out of date
+//   (--doc FILE: another document than docs/VERIFIER-AUDIT.md)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DOC = path.join(ROOT, 'docs', 'VERIFIER-AUDIT.md');
+const argAfter = flag => process.argv.includes(flag) ? process.argv[process.argv.indexOf(flag) + 1] : null;
+const DOC = path.resolve(argAfter('--doc') ?? path.join(ROOT, 'docs', 'VERIFIER-AUDIT.md'));
 const MASK = '\u0001';
 
 // ---- reading TypeScript: literals, comments, and the code between them -------------------------
@@ -233,8 +235,8 @@ export function sourcePatterns(files) {
   const rules = new Map();
   const addRule = (name, rule) => {
     const list = rules.get(name) ?? [];
-    const key = JSON.stringify(rule);
-    if (list.some(r => JSON.stringify(r) === key)) return false;
+    const key = JSON.stringify([rule.index, rule.before, rule.after]);
+    if (list.some(r => JSON.stringify([r.index, r.before, r.after]) === key)) return false;
     list.push(rule); rules.set(name, list); return true;
   };
   const inside = (fn, at) => at > fn.body[0] && at < fn.body[1];
@@ -246,7 +248,7 @@ export function sourcePatterns(files) {
     const index = wild ? fn.params.indexOf(wild) : -1;
     if (index < 0) continue;
     ch.helper = true;
-    addRule(fn.name, { index, before: ch.pieces.slice(0, k), after: ch.pieces.slice(k + 1) });
+    addRule(fn.name, { index, before: ch.pieces.slice(0, k), after: ch.pieces.slice(k + 1), origin: ch });
   }
   // hand-on: fn's string parameter passed as argument j of a function with a rule at j
   for (let changed = true; changed;) {
@@ -256,7 +258,7 @@ export function sourcePatterns(files) {
         const args = callArgs(p.code, fn.body[0] + m.index + m[0].length - 1);
         for (const r of list) {
           const index = args[r.index] ? fn.params.indexOf(args[r.index].text) : -1;
-          if (index >= 0 && addRule(fn.name, { index, before: r.before, after: r.after })) changed = true;
+          if (index >= 0 && addRule(fn.name, { index, before: r.before, after: r.after, origin: r.origin })) changed = true;
         }
       }
     }
@@ -274,13 +276,19 @@ export function sourcePatterns(files) {
           for (const ch of p.chains) {
             if (ch.start < a.start || ch.start >= a.end) continue;
             ch.arg = true; // a piece of a message, not one
+            r.origin.composed = true;
             composed.push({ pieces: normalise([...r.before, ...ch.pieces, ...r.after]), file: p.file });
           }
         }
       }
     }
-    for (const ch of p.chains) if (!ch.helper && !ch.arg) patterns.push({ pieces: ch.pieces, file: p.file, value: ch.value, start: ch.start });
-    patterns.push(...composed);
+    p.composed = composed;
+  }
+  for (const p of parsed) {
+    // a helper's own text ("expected " + what) stands for its callers' messages; it counts itself
+    // only when no caller hands it a literal
+    for (const ch of p.chains) if ((!ch.helper || !ch.composed) && !ch.arg) patterns.push({ pieces: ch.pieces, file: p.file, value: ch.value, start: ch.start });
+    patterns.push(...p.composed);
     // a message streamed in parts: out.str("a"); ...; out.str("b") close together is a…b
     const streamed = p.chains.filter(ch => /\.str\s*\(\s*$/.test(p.code.slice(Math.max(0, ch.start - 12), ch.start)));
     for (let k = 0; k + 1 < streamed.length; k++) {
@@ -511,10 +519,10 @@ function main() {
   if (process.argv.includes('--check')) {
     const old = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : '';
     if (old !== text) {
-      console.error('docs/VERIFIER-AUDIT.md is out of date: run node tools/verifier-audit.mjs');
+      console.error(`${path.relative(ROOT, DOC)} is out of date: run node tools/verifier-audit.mjs`);
       process.exit(1);
     }
-    console.log('docs/VERIFIER-AUDIT.md is up to date');
+    console.log(`${path.relative(ROOT, DOC)} is up to date`);
     return;
   }
   fs.mkdirSync(path.dirname(DOC), { recursive: true });
