@@ -178,16 +178,51 @@ function functions(code) {
   return fns;
 }
 
-// The string values an initializer can have when it is made of literals only (a literal, a
-// conditional choosing among literals, or an array of literals); null otherwise.
+// The string values an initializer can have when it is made of literals only: a literal, an
+// array of literals, or conditionals choosing among literals (c ? "a" : d ? "b" : "c"); null
+// otherwise.
 function literalValues(code, lits, start, end) {
-  const vals = [];
-  let rest = '';
-  for (let i = start; i < end;) {
-    if (lits.has(i)) { const l = lits.get(i); if (l.pieces.length !== 1) return null; vals.push(l.pieces[0]); i = l.end; continue; }
-    rest += code[i]; i++;
+  // one literal filling [a, b) but for white space: its value
+  const one = (a, b) => {
+    while (a < b && /\s/.test(code[a])) a++;
+    while (b > a && /\s/.test(code[b - 1])) b--;
+    const l = lits.get(a);
+    return l && l.end === b && l.pieces.length === 1 ? l.pieces[0] : null;
+  };
+  // top-level separators in [a, b): [position, char]
+  const split = (a, b, chars) => {
+    const at = []; let depth = 0;
+    for (let i = a; i < b; i++) {
+      if (lits.has(i)) { i = lits.get(i).end - 1; continue; }
+      const c = code[i];
+      if (OPEN.includes(c)) depth++; else if (CLOSE.includes(c)) depth--;
+      else if (depth === 0 && chars.includes(c)) at.push([i, c]);
+    }
+    return at;
+  };
+  let a = start, b = end;
+  while (a < b && /\s/.test(code[a])) a++;
+  while (b > a && /\s/.test(code[b - 1])) b--;
+  if (code[a] === '[' && code[b - 1] === ']') {
+    const vals = []; let from = a + 1;
+    for (const [at] of [...split(a + 1, b - 1, ','), [b - 1, ',']]) {
+      if (code.slice(from, at).trim() === '' && at === b - 1) break; // a trailing comma
+      const v = one(from, at); if (v === null) return null;
+      vals.push(v); from = at + 1;
+    }
+    return vals.length ? vals : null;
   }
-  if (!vals.length || /[+`]/.test(rest) || /\(/.test(rest.replace(/\b(?:[A-Za-z_$][\w$.]*)\s*(?===|!=|<|>)/g, ''))) return null;
+  const marks = split(a, b, '?:');
+  if (!marks.length) { const v = one(a, b); return v === null ? null : [v]; }
+  const vals = [];
+  for (let k = 0; k < marks.length; k++) {
+    if (marks[k][1] !== (k % 2 === 0 ? '?' : ':')) return null;
+    if (k % 2 === 0) { const v = one(marks[k][0] + 1, marks[k + 1]?.[0] ?? b); if (v === null) return null; vals.push(v); }
+  }
+  if (marks.length % 2 !== 0) return null;
+  const last = one(marks[marks.length - 1][0] + 1, b);
+  if (last === null) return null;
+  vals.push(last);
   return vals;
 }
 // Declarations `let|const|var NAME[: type] = init`: name -> [{ at, values }] (values: null when
