@@ -68,6 +68,8 @@ test('messages joined from pieces are found, others are not', () => {
         expect(3, "')' at end of argument list");
         let kind = i == 1 ? "Trunc" : "ZExt";
         bad(kind + " only operates on integer", i);
+        let op = i < 3 ? NAMES[i] : "";
+        bad("fence " + op + " is odd", i);
         out.str("Basic Block in function '");
         out.str(name);
         out.str("' does not have terminator!\\n");
@@ -82,6 +84,8 @@ test('messages joined from pieces are found, others are not', () => {
   // a name chosen among literals stands for those literals only
   assert.deepEqual(find(src, { area: 'x', message: 'Trunc only operates on integer' }), ['a.ts']);
   assert.deepEqual(find(src, { area: 'x', message: 'SExt only operates on integer' }), []);
+  // ... but not when one of the values is not a literal
+  assert.deepEqual(find(src, { area: 'x', pattern: '^fence (.*) is odd$' }), ['a.ts']);
   // a message streamed in parts, its own line end dropped
   assert.deepEqual(find(src, { area: 'x', pattern: "^Basic Block in function '(.*)' does not have terminator!$" }), ['a.ts']);
   // comments are not sources; a message nobody writes is not found
