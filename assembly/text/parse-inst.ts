@@ -103,10 +103,13 @@ export function parseOrdering(): i32 {
 export function parseSyncScope(): i32 {
   if (!isWord(K.KW_syncscope)) return -1;
   next();
-  if (!expect(T.LParen, "'(' in syncscope")) return -2;
-  if (lx.tok != T.String) { error("expected syncscope name"); return -2; }
+  // (opt's messages here start with a capital)
+  if (lx.tok != T.LParen) { error("Expected '(' in syncscope"); return -2; }
+  next();
+  if (lx.tok != T.String) { error("Expected synchronization scope name"); return -2; }
   let s = lx.tokStr; next();
-  if (!expect(T.RParen, "')' in syncscope")) return -2;
+  if (lx.tok != T.RParen) { error("Expected ')' in syncscope"); return -2; }
+  next();
   return strtab.lenOf(s) == 0 ? -1 : s;
 }
 // `, align N` (after the comma has been seen and the word is align).
