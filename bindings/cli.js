@@ -78,6 +78,7 @@ function version() {
 function describeFailure(r, input) {
   const e = r.error;
   if (e.internal) return `${PROG}: error: internal error: ${e.message}\n`;
+  if (e.outOfMemory) return `${PROG}: error: ${e.message}\n`;
   switch (r.stage) {
     case 'parse':
       return formatDiagnostic({ prog: PROG, file: input.name, line: e.line, col: e.col, message: e.message, source: input.bytes });

@@ -19,6 +19,13 @@ export interface InternalError {
   internal: true;
   message: string;
 }
+/** What a method returns when the module needed more memory than the core can have (also a fresh instance after). */
+export interface OutOfMemoryError {
+  ok: false;
+  internal: false;
+  outOfMemory: true;
+  message: string;
+}
 
 export interface ParseResult {
   ok: boolean;
@@ -138,26 +145,26 @@ export declare class WoptCore {
   readonly memory: { readonly buffer: ArrayBuffer };
   /** Whether the core exports `name` (older cores lack some features). */
   has(name: string): boolean;
-  parse(input: Input | { size: number; fill(view: Uint8Array): void }, opts?: { moduleId?: string; llvmVersion?: LLVMVersion }): ParseResult | InternalError;
-  runPipeline(text: string, options?: PassOptions): PipelineResult | InternalError;
-  resumePipeline(): PipelineResult | InternalError;
-  repoCandidates(): string[] | InternalError;
-  repoSetHits(hits: Map<string, RepoEntry>, dependents?: Map<string, RepoEntry>): { ok: true } | { ok: false; message: string } | InternalError;
-  repoPrunedCount(): number | InternalError;
-  repoRecords(): RepoEntry[] | InternalError;
-  verify(): VerifyResult | InternalError;
+  parse(input: Input | { size: number; fill(view: Uint8Array): void }, opts?: { moduleId?: string; llvmVersion?: LLVMVersion }): ParseResult | InternalError | OutOfMemoryError;
+  runPipeline(text: string, options?: PassOptions): PipelineResult | InternalError | OutOfMemoryError;
+  resumePipeline(): PipelineResult | InternalError | OutOfMemoryError;
+  repoCandidates(): string[] | InternalError | OutOfMemoryError;
+  repoSetHits(hits: Map<string, RepoEntry>, dependents?: Map<string, RepoEntry>): { ok: true } | { ok: false; message: string } | InternalError | OutOfMemoryError;
+  repoPrunedCount(): number | InternalError | OutOfMemoryError;
+  repoRecords(): RepoEntry[] | InternalError | OutOfMemoryError;
+  verify(): VerifyResult | InternalError | OutOfMemoryError;
   /** opt's target machine checks on the parsed module (after verifying it). */
-  checkTarget(): TargetCheckResult | InternalError;
+  checkTarget(): TargetCheckResult | InternalError | OutOfMemoryError;
   /** The module as LLVM text (a copy). */
-  print(): Uint8Array | InternalError;
+  print(): Uint8Array | InternalError | OutOfMemoryError;
   /** Prints in chunks; `consume` gets views into the core's memory, valid only during its call. */
-  printInto<T>(consume: (view: Uint8Array) => T): { ok: true; value: T } | InternalError;
-  functions(): FunctionInfo[] | InternalError;
+  printInto<T>(consume: (view: Uint8Array) => T): { ok: true; value: T } | InternalError | OutOfMemoryError;
+  functions(): FunctionInfo[] | InternalError | OutOfMemoryError;
   /** The CFG, dominator trees, frontiers and phis of defined function `name` (index.d.ts FunctionGraph); null if none. */
-  inspect(name: string): import('./index.js').FunctionGraph | null | InternalError;
-  passes(): PassInfo[] | InternalError;
+  inspect(name: string): import('./index.js').FunctionGraph | null | InternalError | OutOfMemoryError;
+  passes(): PassInfo[] | InternalError | OutOfMemoryError;
   version(): string;
-  reset(): { ok: true } | InternalError;
+  reset(): { ok: true } | InternalError | OutOfMemoryError;
 }
 
 /**

@@ -135,7 +135,8 @@ function makeImports(module, getMemory) {
 
 /**
  * One live core instance. Every method catches traps: the result is then
- * `{ ok: false, internal: true, message }` and the instance is replaced by a fresh one,
+ * `{ ok: false, internal: true, message }` (`{ ok: false, outOfMemory: true, message }` when the
+ * module needs more memory than the core can have) and the instance is replaced by a fresh one,
  * so the next call works (the module that was loaded is gone).
  */
 export class WoptCore {
@@ -170,10 +171,13 @@ export class WoptCore {
       // 4 GiB limit of 32-bit WebAssembly memory, not a bug in the input.
       if (/unreachable/.test(message) && this.#memory.buffer.byteLength >= 2 ** 31)
         message = `out of memory: the module needs more than the 4 GiB a WebAssembly core can address (${message})`;
+      // Out of memory is a limit of the input's size (opt stops there too: "LLVM ERROR: out of
+      // memory"), not an internal error: the caller says so plainly.
+      const outOfMemory = /^out of memory/.test(message);
       try { this.#use(this.#create()); this.restarts++; } catch (e) {
         return { ok: false, internal: true, message: `${message} (restart failed: ${e.message})` };
       }
-      return { ok: false, internal: true, message };
+      return outOfMemory ? { ok: false, internal: false, outOfMemory: true, message } : { ok: false, internal: true, message };
     }
   }
 

@@ -124,7 +124,7 @@ export interface RunModuleResult {
   ok: boolean;
   /** Where it stopped. */
   stage: Stage;
-  error?: { message: string; line?: number; col?: number; code?: number; internal?: boolean; /** verify-input: opt's reader verified it (current debug info), as it does under -disable-verify too */ byReader?: boolean };
+  error?: { message: string; line?: number; col?: number; code?: number; internal?: boolean; /** the module needed more memory than a WebAssembly core can have */ outOfMemory?: boolean; /** verify-input: opt's reader verified it (current debug info), as it does under -disable-verify too */ byReader?: boolean };
   output?: Uint8Array;
   log?: string;
   files?: SideFile[];

@@ -105,6 +105,7 @@ export class Session {
 
 function unwrap(r) {
   if (r && !Array.isArray(r) && r.internal) throw new Error(`wopt: internal error: ${r.message}`);
+  if (r && !Array.isArray(r) && r.outOfMemory) throw new Error(`wopt: ${r.message}`);
   return r;
 }
 

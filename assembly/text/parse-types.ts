@@ -5,7 +5,7 @@ import { I32Vec, U8Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
 import * as K from "./keywords";
 import { llvmVersion, has, Feature } from "../ir/version";
-import { error, errorI, errorAt, eat, expect, expectWord, isWord, enter, leave, parseUInt32 } from "./pstate";
+import { error, errorI, errorAt, eat, expect, expectWord, isWord, enter, leave, parseUInt32, tokUnsigned64, tokOverflow } from "./pstate";
 import {
   TK, T_VOID, T_LABEL, T_METADATA, T_TOKEN, T_HALF, T_BFLOAT, T_FLOAT, T_DOUBLE, T_X86FP80, T_FP128, T_PPCFP128,
   T_X86AMX, T_X86MMX, intType, ptrType, arrayType, vectorType, structType, functionType, newNamedStruct,
@@ -104,7 +104,7 @@ function parseTypeInner(allowVoid: bool, what: string): i32 {
     if (lx.tok == T.LParen) { t = parseFunctionType(t); if (t < 0) return -1; continue; }
     break;
   }
-  if (!allowVoid && t == T_VOID) { error("void type only allowed for function results"); return -1; }
+  if (!allowVoid && t == T_VOID) { errorAt("void type only allowed for function results", start); return -1; }
   return t;
 }
 
@@ -132,21 +132,27 @@ function parseArrayOrVector(isVector: bool): i32 {
     next(); if (!expectWord(K.KW_x, "'x' after vscale")) return -1;
     scalable = true;
   }
-  if (lx.tok != T.Int || lx.tokNum < 0) return errorI("expected number in address space");
-  let n = lx.tokNum; next();
+  // an unsigned count of at most 64 bits (opt's message here is the address space's)
+  let sizeOff = lx.tokStart;
+  let n = tokUnsigned64();
+  if (tokOverflow) return errorI("expected number in address space");
+  next();
   if (!expectWord(K.KW_x, "'x' after element count")) return -1;
+  let typeOff = lx.tokStart;
   let elt = parseType(false);
   if (elt < 0) return -1;
-  if (!expect(isVector ? T.Greater : T.RSquare, isVector ? "'>' at end of vector type" : "']' at end of array type")) return -1;
+  if (lx.tok != (isVector ? T.Greater : T.RSquare)) return errorI("expected end of sequential type");
+  next();
   if (isVector) {
-    if (n == 0) return errorI("zero element vector is illegal");
+    if (n == 0) { errorAt("zero element vector is illegal", sizeOff); return -1; }
+    if (n > 0xffffffff) { errorAt("size too large for vector", sizeOff); return -1; }
     let k = <i32>tyKind.get(elt);
-    if (!(k == TK.Int || k == TK.Ptr || (k >= TK.Half && k <= TK.PPCFP128))) return errorI("invalid vector element type");
-    return vectorType(elt, n, scalable);
+    if (!(k == TK.Int || k == TK.Ptr || (k >= TK.Half && k <= TK.PPCFP128))) { errorAt("invalid vector element type", typeOff); return -1; }
+    return vectorType(elt, <i64>n, scalable);
   }
   let k = <i32>tyKind.get(elt);
-  if (k == TK.Void || k == TK.Label || k == TK.Function || k == TK.Metadata || k == TK.Token) return errorI("invalid array element type");
-  return arrayType(elt, n);
+  if (k == TK.Void || k == TK.Label || k == TK.Function || k == TK.Metadata || k == TK.Token) { errorAt("invalid array element type", typeOff); return -1; }
+  return arrayType(elt, <i64>n);
 }
 
 // `{ T, T }` (current token '{'); returns an interned literal struct.

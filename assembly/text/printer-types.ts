@@ -56,7 +56,7 @@ export function printType(w: Writer, out: OutBuf, t: i32): void {
     case TK.Vector: case TK.ScalableVector:
       out.byte(60); if (k == TK.ScalableVector) out.str("vscale x ");
       out.i64(tyN.get(t)); out.str(" x "); printType(w, out, tyA.get(t)); out.byte(62); return;
-    case TK.Array: out.byte(91); out.i64(tyN.get(t)); out.str(" x "); printType(w, out, tyA.get(t)); out.byte(93); return;
+    case TK.Array: out.byte(91); out.u64(<u64>tyN.get(t)); out.str(" x "); printType(w, out, tyA.get(t)); out.byte(93); return;
     case TK.Struct: printStructBody(w, out, t); return;
     case TK.NamedStruct: {
       let nm = tyA.get(t);

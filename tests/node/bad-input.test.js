@@ -133,3 +133,24 @@ test('mutated modules never trap and never corrupt the next module', { skip: !ha
   assert.ok(r.ok, r.message);
   assert.ok(cases >= 400);
 });
+
+// A module that needs more memory than a core can have (a constant of 2^31 - 1 elements; opt stops
+// with "LLVM ERROR: out of memory" too): a plain error and exit 1, not an internal error, and the
+// API's core is usable after it.
+test('out of memory: a plain error, not an internal one; the core works after it', { skip: !haveCore && 'build/wopt.wasm not built' }, async () => {
+  const text = 'define <2147483647 x i1> @f() {\n  ret <2147483647 x i1> splat (i1 true)\n}\n';
+  const dir = tmpdir();
+  const file = path.join(dir, 'huge.ll');
+  fs.writeFileSync(file, text);
+  const r = run(['-S', file, '-o', path.join(dir, 'out.ll')]);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /^wopt: error: out of memory/);
+  assert.doesNotMatch(r.stderr, /internal error/);
+  assert.deepEqual(fs.readdirSync(dir), ['huge.ll'], 'no output file');
+  const { loadWopt } = await import('../../bindings/node.js');
+  const core = await loadWopt();
+  const p = core.parse(text);
+  assert.equal(p.outOfMemory, true);
+  assert.equal(p.internal, false);
+  assert.ok(core.parse('define void @g() {\n  ret void\n}\n').ok);
+});

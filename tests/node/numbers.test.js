@@ -104,6 +104,17 @@ const CASES = {
   'metadata 2^32': ['!named = !{!4294967296}\n!4294967296 = !{}\n', [1, 13, 'expected 32-bit integer (too large)']],
   'metadata 2^32 defined': ['!4294967296 = !{}\n', [1, 2, 'expected 32-bit integer (too large)']],
   'undefined metadata': ['!named = !{!3000000000}\n', [1, 13, "use of undefined metadata '!3000000000'"]],
+  // array and vector sizes: unsigned, at most 64 bits (opt's message is the address space's), a
+  // vector's at most 32; positions as opt gives them
+  'array of 2^64-1': ['@v = external global [18446744073709551615 x i8]\n', '@v = external global [18446744073709551615 x i8]'],
+  'array of 2^64': ['@v = external global [18446744073709551616 x i8]\n', [1, 23, 'expected number in address space']],
+  'vector of 2^128': ['@v = external global <340282366920938463463374607431768211456 x i32>\n', [1, 23, 'expected number in address space']],
+  'vector of 2^32': ['@v = external global <4294967296 x i8>\n', [1, 23, 'size too large for vector']],
+  'scalable vector of 2^32': ['@v = external global <vscale x 4294967296 x i8>\n', [1, 32, 'size too large for vector']],
+  'vector of 0': ['@v = external global <0 x i32>\n', [1, 23, 'zero element vector is illegal']],
+  'vector of labels': ['@v = external global <4 x label>\n', [1, 27, 'invalid vector element type']],
+  'array of void': ['@v = external global [4 x void]\n', [1, 27, 'void type only allowed for function results']],
+  'vector closed by ]': ['@v = external global <4 x i32]\n', [1, 30, 'expected end of sequential type']],
   // a return of the wrong type is the parser's error
   'ret void in an i32 function': ['define i32 @f() {\n  ret void\n}\n', [2, 7, "value doesn't match function result type 'i32'"]],
   'ret i64 in an i32 function': ['define i32 @f() {\n  ret i64 0\n}\n', [2, 7, "value doesn't match function result type 'i32'"]],
