@@ -12,7 +12,7 @@ import { TK, tyKind, tyA, tyN, T_I1, isInt, isPtr, isVector, vectorType, withSca
 import { VK, vKind, vType } from "../ir/values";
 import { getNull, getPoison, getZero, getExpr, isNullValue, gepExprWords } from "../ir/constants";
 import { instOpcode } from "./parse-inst";
-import { has, Feature } from "../ir/version";
+import { has, Feature, llvmVersion } from "../ir/version";
 import {
   Op, F_NUW, F_NSW, F_EXACT, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW, F_DISJOINT, isCast, isBinary,
   ICMP_NAMES as ICMP, FCMP_NAMES as FCMP,
@@ -148,7 +148,8 @@ function gepExprError(src: i32, base: i32, emptyInRange: bool): string {
     if (width < 0) return "getelementptr vector index has a wrong number of elements";
   }
   if (rd.stack.len > base + 1 && !sizedNow(src)) return "base element of getelementptr must be sized";
-  if (scalableNow(src)) return "invalid base element for constant getelementptr";
+  // (LLVM 19 lets a scalable source element type through)
+  if (llvmVersion >= 22 && scalableNow(src)) return "invalid base element for constant getelementptr";
   if (!gepIndicesValid(src, rd.stack, base, rd.stack.len)) return "invalid getelementptr indices";
   return "";
 }

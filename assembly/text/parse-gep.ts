@@ -10,6 +10,7 @@ import {
 import { typeIsSized, typeIsScalable } from "../ir/datalayout";
 import { VK, vKind, vType, operand, numOperands } from "../ir/values";
 import { intLow64 } from "../ir/constants";
+import { llvmVersion } from "../ir/version";
 
 // The vector width an index adds to those seen (width w, scalable s as bit 62): 0 = still none,
 // -1 when it disagrees ("getelementptr vector index has a wrong number of elements").
@@ -43,6 +44,13 @@ export function sizedNow(t: i32, depth: i32 = 0): bool {
     if (scalableNow(e, depth + 1) || !sizedNow(e, depth + 1)) return false;
   }
   return true;
+}
+
+// Type::isFirstClassType; from LLVM 22 on, an opaque struct is not one.
+export function firstClassNow(t: i32): bool {
+  let k = <i32>tyKind.get(t);
+  if (k == TK.Void || k == TK.Function) return false;
+  return !(llvmVersion >= 22 && k == TK.NamedStruct && (tyFlags.get(t) & TF_HASBODY) == 0);
 }
 
 // Type::isScalableTy.

@@ -98,6 +98,7 @@ function arg(i: i32, k: i32): i32 { return k < callNumArgs(i) ? operand(i, 1 + k
 function isConstInt(v: i32): bool { return v >= 0 && <i32>vKind.get(v) == VK.ConstInt; }
 function isInstOf(v: i32, op: i32): bool { return v >= 0 && <i32>vKind.get(v) == VK.Inst && opOf(v) == op; }
 
+const ATTR_DEREFERENCEABLE: i32 = ATTR_KW.indexOf("dereferenceable");
 // The attribute kind named by string id s in this LLVM version, or -1.
 function attrKindNamed(s: i32): i32 {
   for (let k = 0; k < ATTR_KW.length; k++) {
@@ -113,11 +114,14 @@ function checkAssume(i: i32): void {
   let nb = callNumBundles(i);
   for (let b = 0; b < nb; b++) {
     let tag = bundleTag(i, b), cnt = bundleNumOps(i, b), first = bundleFirstOp(i, b);
+    // LLVM 19 checks no bundle after a separate_storage or align one; LLVM 22 goes on
+    let v22 = llvmVersion >= 22;
     if (strIdIs(tag, "separate_storage")) {
       if (cnt != 2) { bad("separate_storage assumptions should have 2 arguments", i); return; }
       if (!(isPtr(vType.get(operand(i, first))) && isPtr(vType.get(operand(i, first + 1))))) {
-        bad("arguments to separate_storage assumptions should be pointers", i);
+        bad("arguments to separate_storage assumptions should be pointers", i); return;
       }
+      if (v22) continue;
       return;
     }
     let kind = tag >= 0 ? attrKindNamed(tag) : -1;
@@ -126,8 +130,16 @@ function checkAssume(i: i32): void {
       if (cnt < 2 || cnt > 3) { bad("alignment assumptions should have 2 or 3 arguments", i); return; }
       if (!isPtr(vType.get(operand(i, first)))) { bad("first argument should be a pointer", i); return; }
       if (!isInt(vType.get(operand(i, first + 1)))) { bad("second argument should be an integer", i); return; }
-      if (cnt == 3 && !isInt(vType.get(operand(i, first + 2)))) bad("third argument should be an integer if present", i);
+      if (cnt == 3 && !isInt(vType.get(operand(i, first + 2)))) { bad("third argument should be an integer if present", i); return; }
+      if (v22) continue;
       return;
+    }
+    // LLVM 22: a dereferenceable size need not be a constant
+    if (v22 && kind == ATTR_DEREFERENCEABLE) {
+      if (cnt != 2) { bad("dereferenceable assumptions should have 2 arguments", i); return; }
+      if (!isPtr(vType.get(operand(i, first)))) { bad("first argument should be a pointer", i); return; }
+      if (!isInt(vType.get(operand(i, first + 1)))) { bad("second argument should be an integer", i); return; }
+      continue;
     }
     if (cnt > 2) { bad("too many arguments", i); return; }
     if (kind < 0) return;
