@@ -5,13 +5,17 @@ import { strtab } from "../../ir/module";
 import { TK, tyKind, tyA, tyN, tyFlags, TF_VARARG, T_VOID, isInt, isPtr, isVector, scalarType } from "../../ir/types";
 import { indexTypeSizeInBits } from "../../ir/datalayout";
 import { VK, vKind, vType, vName, vA, iNext, operand, numOperands } from "../../ir/values";
-import { gTLS, gValueType } from "../../ir/globals";
+import { gTLS, gValueType, gFirstBlock } from "../../ir/globals";
+import { isKnownIntrinsic22 } from "../../ir/intrinsics";
 import { intLow64, intSExt64 } from "../../ir/constants";
 import { MK, mdKind, mdNOps, canonicalMD } from "../../ir/metadata";
 import { Op } from "../../ir/opcodes";
 import { llvmVersion } from "../../ir/version";
-import { callNumArgs, callNumBundles, bundleTag, bundleNumOps, bundleFirstOp } from "../../ir/inst";
-import { ATTR_KW, ATTR_ALIGN, FIRST_INT_ATTR, FIRST_RANGE_ATTR, attrSinceVersion, attrLastVersion } from "../../ir/attributes";
+import { callAttrs, callNumArgs, callNumBundles, bundleTag, bundleNumOps, bundleFirstOp } from "../../ir/inst";
+import { decodeAlign } from "../../ir/align";
+import {
+  ATTR_KW, ATTR_ALIGN, FIRST_INT_ATTR, FIRST_RANGE_ATTR, attrSinceVersion, attrLastVersion, paramAttrs, setFind, setV0,
+} from "../../ir/attributes";
 import { attrPositions, ATTR_ON_FN, ATTR_ON_PARAM } from "../../ir/attr-positions";
 import { bad, fail, curFn, noAliasScopeDecls } from "./state";
 import { opOf, scalarBits } from "./queries";
@@ -47,7 +51,8 @@ function typeMangleAt(p: usize, n: i32): bool {
 // Verifier::visitIntrinsicCall for the call i of intrinsic f.
 export function visitIntrinsicCall(i: i32, f: i32): void {
   let nm = vName.get(f);
-  if (nm < 0) return;
+  if (nm < 0 || !isKnownIntrinsic22(nm)) return;
+  if (gFirstBlock.get(vA.get(f)) >= 0) { bad("Intrinsic functions should never be defined!", f); return; }
   if (isIntrinsicNamed(f, "llvm.assume")) { checkAssume(i); return; }
   if (isIntrinsicNamed(f, "llvm.ucmp") || isIntrinsicNamed(f, "llvm.scmp")) { checkCmp3(i); return; }
   if (isIntrinsicNamed(f, "llvm.lifetime.start") || isIntrinsicNamed(f, "llvm.lifetime.end")) { checkLifetime(i); return; }
@@ -92,6 +97,28 @@ export function visitIntrinsicCall(i: i32, f: i32): void {
   }
   if (isIntrinsicNamed(f, "llvm.experimental.deoptimize")) { checkDeoptimize(i); return; }
   if (isIntrinsicNamed(f, "llvm.experimental.noalias.scope.decl")) { noAliasScopeDecls.push(i); return; }
+  let transfer = isIntrinsicNamed(f, "llvm.memcpy.element.unordered.atomic") || isIntrinsicNamed(f, "llvm.memmove.element.unordered.atomic");
+  if (transfer || isIntrinsicNamed(f, "llvm.memset.element.unordered.atomic")) { checkElementAtomic(i, transfer); return; }
+}
+
+// The element-wise atomic memory intrinsics: a power-of-two element size, pointers aligned to it.
+function checkElementAtomic(i: i32, transfer: bool): void {
+  let es = arg(i, 3);
+  if (!isConstInt(es)) return;
+  let size = intLow64(es);
+  if (size == 0 || (size & (size - 1)) != 0) { bad("element size of the element-wise atomic memory intrinsic must be a power of 2", i); return; }
+  let dst = paramAlign(i, 0);
+  if (dst == 0 || size > dst) { bad("incorrect alignment of the destination argument", i); return; }
+  if (transfer) {
+    let src = paramAlign(i, 1);
+    if (src == 0 || size > src) bad("incorrect alignment of the source argument", i);
+  }
+}
+// The align attribute of argument k at the call site, in bytes (0: none).
+function paramAlign(i: i32, k: i32): u64 {
+  let set = paramAttrs(callAttrs(i), k);
+  let at = setFind(set, ATTR_ALIGN);
+  return at < 0 ? 0 : <u64>decodeAlign(setV0(set, at));
 }
 
 function arg(i: i32, k: i32): i32 { return k < callNumArgs(i) ? operand(i, 1 + k) : -1; }
