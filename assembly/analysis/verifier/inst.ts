@@ -15,6 +15,7 @@ import { visitAlloca, visitAtomicRMW, visitCmpXchg, visitFence, visitGEP, visitL
 import { visitBinary, visitCast } from "./arith";
 import { visitCallBase } from "./calls";
 import { visitCallBr } from "./callbr";
+import { isMustTail, verifyMustTailCall } from "./musttail";
 import { visitCatchRet, visitCatchSwitch, visitCleanupRet, visitFuncletPad, visitLandingPad, visitResume } from "./eh";
 import { visitInstruction, visitTerminator } from "./instruction";
 
@@ -26,7 +27,7 @@ export function visitInst(i: i32): void {
   if (isCast(op)) { visitCast(i, op); return; }
   switch (op) {
     case Op.Phi: visitPhi(i); return;
-    case Op.Call: visitCallBase(i); return;
+    case Op.Call: visitCallBase(i); if (isMustTail(i)) verifyMustTailCall(i); return;
     case Op.Invoke: {
       visitCallBase(i);
       let unwind = invokeUnwind(i);
