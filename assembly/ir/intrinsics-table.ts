@@ -15,6 +15,9 @@ export const INTRINSIC_NAMES: string[] = [
   "llvm.atan2",
   "llvm.bitreverse",
   "llvm.bswap",
+  "llvm.call.preallocated",
+  "llvm.call.preallocated.arg",
+  "llvm.call.preallocated.setup",
   "llvm.canonicalize",
   "llvm.ceil",
   "llvm.clear_cache",
@@ -35,6 +38,7 @@ export const INTRINSIC_NAMES: string[] = [
   "llvm.debugtrap",
   "llvm.donothing",
   "llvm.eh.dwarf.cfa",
+  "llvm.eh.exceptioncode",
   "llvm.eh.exceptionpointer",
   "llvm.eh.sjlj.longjmp",
   "llvm.eh.sjlj.setjmp",
@@ -49,7 +53,9 @@ export const INTRINSIC_NAMES: string[] = [
   "llvm.experimental.constrained.fdiv",
   "llvm.experimental.constrained.fmul",
   "llvm.experimental.constrained.fsub",
+  "llvm.experimental.convergence.anchor",
   "llvm.experimental.convergence.entry",
+  "llvm.experimental.convergence.loop",
   "llvm.experimental.deoptimize",
   "llvm.experimental.gc.statepoint",
   "llvm.experimental.guard",
@@ -71,6 +77,7 @@ export const INTRINSIC_NAMES: string[] = [
   "llvm.fshr",
   "llvm.get.active.lane.mask",
   "llvm.icall.branch.funnel",
+  "llvm.init",
   "llvm.instrprof.cover",
   "llvm.instrprof.increment",
   "llvm.instrprof.value.profile",
@@ -687,29 +694,29 @@ export const INTRINSIC_SETS: StaticArray<i32> = [
   6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 8, 0, // 26: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write)
   1, 11, 0, 0, // 45: noundef
   6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 12, 0, // 49: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)
-  1, 12, 0, 0, // 68: nounwind
-  7, 4, 0, 0, 7, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 12, 0, // 72: nocallback noduplicate nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)
-  1, 20, 0, 0, // 94: writeonly
-  2, 12, 0, 0, 22, 1, 0, // 98: nounwind memory(argmem: read)
-  2, 5, 0, 0, 15, 0, 0, // 105: nocapture readonly
-  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 1, 0, // 112: nocallback nofree nosync nounwind willreturn memory(argmem: read)
-  1, 14, 0, 0, // 131: readnone
-  2, 12, 0, 0, 22, 0, 0, // 135: nounwind memory(none)
-  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 0, 0, // 142: nocallback nofree nosync nounwind willreturn memory(none)
-  2, 9, 0, 0, 12, 0, 0, // 161: noreturn nounwind
-  7, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 18, 0, 0, 19, 0, 0, 22, 12, 0, // 168: nocallback nofree nosync nounwind strictfp willreturn memory(inaccessiblemem: readwrite)
-  7, 1, 0, 0, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 0, 0, // 190: convergent nocallback nofree nosync nounwind willreturn memory(none)
-  7, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 17, 0, 0, 19, 0, 0, 22, 12, 0, // 212: nocallback nofree nosync nounwind speculatable willreturn memory(inaccessiblemem: readwrite)
-  5, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, // 234: nocallback nofree nosync nounwind willreturn
+  5, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, // 68: nocallback nofree nosync nounwind willreturn
+  1, 12, 0, 0, // 84: nounwind
+  7, 4, 0, 0, 7, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 12, 0, // 88: nocallback noduplicate nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)
+  1, 20, 0, 0, // 110: writeonly
+  2, 12, 0, 0, 22, 1, 0, // 114: nounwind memory(argmem: read)
+  2, 5, 0, 0, 15, 0, 0, // 121: nocapture readonly
+  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 1, 0, // 128: nocallback nofree nosync nounwind willreturn memory(argmem: read)
+  1, 14, 0, 0, // 147: readnone
+  2, 12, 0, 0, 22, 0, 0, // 151: nounwind memory(none)
+  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 0, 0, // 158: nocallback nofree nosync nounwind willreturn memory(none)
+  2, 9, 0, 0, 12, 0, 0, // 177: noreturn nounwind
+  7, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 18, 0, 0, 19, 0, 0, 22, 12, 0, // 184: nocallback nofree nosync nounwind strictfp willreturn memory(inaccessiblemem: readwrite)
+  7, 1, 0, 0, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 0, 0, // 206: convergent nocallback nofree nosync nounwind willreturn memory(none)
+  7, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 17, 0, 0, 19, 0, 0, 22, 12, 0, // 228: nocallback nofree nosync nounwind speculatable willreturn memory(inaccessiblemem: readwrite)
   6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 3, 0, // 250: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)
-  1, 5, 0, 0, // 269: nocapture
-  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 2, 0, // 273: nocallback nofree nosync nounwind willreturn memory(argmem: write)
-  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 1365, 0, // 292: nocallback nofree nosync nounwind willreturn memory(read)
-  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 2730, 0, // 311: nocallback nofree nosync nounwind willreturn memory(write)
-  5, 4, 0, 0, 8, 0, 0, 12, 0, 0, 19, 0, 0, 22, 3, 0, // 330: nocallback nofree nounwind willreturn memory(argmem: readwrite)
-  3, 3, 0, 0, 5, 0, 0, 20, 0, 0, // 346: noalias nocapture writeonly
-  3, 3, 0, 0, 5, 0, 0, 15, 0, 0, // 356: noalias nocapture readonly
-  2, 5, 0, 0, 20, 0, 0, // 366: nocapture writeonly
+  2, 5, 0, 0, 20, 0, 0, // 269: nocapture writeonly
+  1, 5, 0, 0, // 276: nocapture
+  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 2, 0, // 280: nocallback nofree nosync nounwind willreturn memory(argmem: write)
+  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 1365, 0, // 299: nocallback nofree nosync nounwind willreturn memory(read)
+  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 2730, 0, // 318: nocallback nofree nosync nounwind willreturn memory(write)
+  5, 4, 0, 0, 8, 0, 0, 12, 0, 0, 19, 0, 0, 22, 3, 0, // 337: nocallback nofree nounwind willreturn memory(argmem: readwrite)
+  3, 3, 0, 0, 5, 0, 0, 20, 0, 0, // 353: noalias nocapture writeonly
+  3, 3, 0, 0, 5, 0, 0, 15, 0, 0, // 363: noalias nocapture readonly
   5, 4, 0, 0, 8, 0, 0, 12, 0, 0, 19, 0, 0, 22, 2, 0, // 373: nocallback nofree nounwind willreturn memory(argmem: write)
   1, 16, 0, 0, // 389: returned
   6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 15, 0, // 393: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite)
@@ -735,85 +742,89 @@ export const INTRINSIC_LISTS: StaticArray<i32> = [
   3, 26, 45, 22, // 13: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write)|noundef|immarg
   6, 49, -1, -1, -1, -1, -1, // 17: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|||||
   3, 26, -1, 45, // 24: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write)||noundef
-  4, 68, -1, -1, -1, // 28: nounwind|||
-  3, 72, -1, -1, // 33: nocallback noduplicate nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)||
-  4, 0, -1, -1, -1, // 37: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||
-  3, 68, -1, -1, // 42: nounwind||
-  4, 68, -1, -1, 94, // 46: nounwind|||writeonly
-  5, 68, -1, -1, -1, -1, // 51: nounwind||||
-  4, 98, -1, -1, 105, // 57: nounwind memory(argmem: read)|||nocapture readonly
-  6, 112, -1, -1, 131, 105, -1, // 62: nocallback nofree nosync nounwind willreturn memory(argmem: read)|||readnone|nocapture readonly|
-  2, 135, -1, // 69: nounwind memory(none)|
-  2, 68, -1, // 72: nounwind|
-  2, 142, -1, // 75: nocallback nofree nosync nounwind willreturn memory(none)|
-  3, 135, -1, -1, // 78: nounwind memory(none)||
-  3, 161, -1, -1, // 82: noreturn nounwind||
-  4, 142, -1, -1, -1, // 86: nocallback nofree nosync nounwind willreturn memory(none)|||
-  6, 168, -1, -1, -1, -1, -1, // 91: nocallback nofree nosync nounwind strictfp willreturn memory(inaccessiblemem: readwrite)|||||
-  2, 190, -1, // 98: convergent nocallback nofree nosync nounwind willreturn memory(none)|
-  2, -1, -1, // 101: |
-  7, -1, -1, 22, 22, -1, 22, 22, // 104: ||immarg|immarg||immarg|immarg
-  3, -1, -1, -1, // 112: ||
-  3, 49, -1, -1, // 116: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)||
-  5, 142, -1, -1, -1, -1, // 120: nocallback nofree nosync nounwind willreturn memory(none)||||
-  2, 212, 45, // 126: nocallback nofree nosync nounwind speculatable willreturn memory(inaccessiblemem: readwrite)|noundef
-  5, 0, -1, -1, -1, -1, // 129: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||
-  3, 142, -1, 22, // 135: nocallback nofree nosync nounwind willreturn memory(none)||immarg
-  2, 234, -1, // 139: nocallback nofree nosync nounwind willreturn|
-  6, 68, -1, -1, -1, -1, -1, // 142: nounwind|||||
-  7, 68, -1, -1, -1, -1, -1, -1, // 149: nounwind||||||
-  5, 250, -1, -1, 22, 269, // 157: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)|||immarg|nocapture
-  4, 250, -1, 22, 269, // 163: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||immarg|nocapture
-  3, 190, -1, -1, // 168: convergent nocallback nofree nosync nounwind willreturn memory(none)||
-  3, 212, -1, -1, // 172: nocallback nofree nosync nounwind speculatable willreturn memory(inaccessiblemem: readwrite)||
-  4, 112, -1, -1, -1, // 176: nocallback nofree nosync nounwind willreturn memory(argmem: read)|||
-  5, 142, -1, -1, -1, 22, // 181: nocallback nofree nosync nounwind willreturn memory(none)||||immarg
-  5, 273, -1, -1, 269, -1, // 187: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||nocapture|
-  5, 292, -1, 269, -1, -1, // 193: nocallback nofree nosync nounwind willreturn memory(read)||nocapture||
-  6, 292, -1, -1, 22, -1, -1, // 199: nocallback nofree nosync nounwind willreturn memory(read)|||immarg||
-  6, 112, -1, 269, 22, -1, -1, // 206: nocallback nofree nosync nounwind willreturn memory(argmem: read)||nocapture|immarg||
-  6, 311, -1, -1, -1, 22, -1, // 213: nocallback nofree nosync nounwind willreturn memory(write)||||immarg|
-  6, 273, -1, -1, 269, 22, -1, // 220: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||nocapture|immarg|
-  6, 330, -1, 346, 356, -1, 22, // 227: nocallback nofree nounwind willreturn memory(argmem: readwrite)||noalias nocapture writeonly|noalias nocapture readonly||immarg
-  6, 330, -1, 366, 105, -1, 22, // 234: nocallback nofree nounwind willreturn memory(argmem: readwrite)||nocapture writeonly|nocapture readonly||immarg
-  6, 373, -1, 366, -1, -1, 22, // 241: nocallback nofree nounwind willreturn memory(argmem: write)||nocapture writeonly|||immarg
-  3, 68, -1, 389, // 248: nounwind||returned
-  2, 49, -1, // 252: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|
-  6, 0, -1, -1, 22, 22, 22, // 255: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||immarg|immarg|immarg
-  6, 393, -1, 105, 22, 22, 22, // 262: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite)||nocapture readonly|immarg|immarg|immarg
-  7, 49, -1, -1, -1, -1, -1, -1, // 269: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)||||||
-  3, 292, -1, -1, // 277: nocallback nofree nosync nounwind willreturn memory(read)||
-  2, 412, -1, // 281: nounwind willreturn memory(write)|
-  3, 422, -1, -1, // 284: nocallback noduplicate nofree nosync nounwind willreturn||
-  5, 0, -1, -1, -1, 22, // 288: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||immarg
-  4, 234, -1, -1, -1, // 294: nocallback nofree nosync nounwind willreturn|||
-  3, 234, -1, -1, // 299: nocallback nofree nosync nounwind willreturn||
-  3, 0, 441, 441, // 303: nocallback nofree nosync nounwind speculatable willreturn memory(none)|nonnull|nonnull
-  2, 445, -1, // 307: cold noreturn nounwind memory(inaccessiblemem: write)|
-  3, 458, -1, 22, // 310: cold noreturn nounwind||immarg
-  3, 142, -1, -1, // 314: nocallback nofree nosync nounwind willreturn memory(none)||
-  3, 49, 45, -1, // 318: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|noundef|
-  3, 49, 45, 22, // 322: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|noundef|immarg
-  3, 468, -1, -1, // 326: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)||
-  4, 468, -1, -1, -1, // 330: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|||
-  4, 98, -1, -1, 493, // 335: nounwind memory(argmem: read)|||readonly captures(none)
-  6, 112, -1, -1, 131, 493, -1, // 340: nocallback nofree nosync nounwind willreturn memory(argmem: read)|||readnone|readonly captures(none)|
-  6, 373, -1, 500, -1, -1, 22, // 347: nocallback nofree nounwind willreturn memory(argmem: write)||writeonly captures(none)|||immarg
-  5, 468, -1, -1, -1, -1, // 354: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)||||
-  5, 250, -1, -1, 22, 507, // 360: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)|||immarg|captures(none)
-  4, 250, -1, 22, 507, // 366: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||immarg|captures(none)
-  4, 468, -1, -1, 22, // 371: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|||immarg
-  3, 250, -1, 507, // 376: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||captures(none)
-  5, 273, -1, -1, 507, -1, // 380: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||captures(none)|
-  5, 292, -1, 507, -1, -1, // 386: nocallback nofree nosync nounwind willreturn memory(read)||captures(none)||
-  5, 292, -1, -1, -1, -1, // 392: nocallback nofree nosync nounwind willreturn memory(read)||||
-  5, 112, -1, 507, -1, -1, // 398: nocallback nofree nosync nounwind willreturn memory(argmem: read)||captures(none)||
-  5, 311, -1, -1, -1, -1, // 404: nocallback nofree nosync nounwind willreturn memory(write)||||
-  6, 330, -1, 511, 521, -1, 22, // 410: nocallback nofree nounwind willreturn memory(argmem: readwrite)||noalias writeonly captures(none)|noalias readonly captures(none)||immarg
-  6, 330, -1, 500, 493, -1, 22, // 417: nocallback nofree nounwind willreturn memory(argmem: readwrite)||writeonly captures(none)|readonly captures(none)||immarg
-  6, 393, -1, 493, 22, 22, 22, // 424: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite)||readonly captures(none)|immarg|immarg|immarg
-  4, 468, 531, -1, -1, // 431: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|range(i8 -1, 2)||
-  3, 445, -1, 22, // 436: cold noreturn nounwind memory(inaccessiblemem: write)||immarg
+  3, 68, -1, -1, // 28: nocallback nofree nosync nounwind willreturn||
+  4, 68, -1, -1, -1, // 32: nocallback nofree nosync nounwind willreturn|||
+  4, 84, -1, -1, -1, // 37: nounwind|||
+  3, 88, -1, -1, // 42: nocallback noduplicate nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)||
+  4, 0, -1, -1, -1, // 46: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||
+  3, 84, -1, -1, // 51: nounwind||
+  4, 84, -1, -1, 110, // 55: nounwind|||writeonly
+  5, 84, -1, -1, -1, -1, // 60: nounwind||||
+  4, 114, -1, -1, 121, // 66: nounwind memory(argmem: read)|||nocapture readonly
+  6, 128, -1, -1, 147, 121, -1, // 71: nocallback nofree nosync nounwind willreturn memory(argmem: read)|||readnone|nocapture readonly|
+  2, 151, -1, // 78: nounwind memory(none)|
+  2, 84, -1, // 81: nounwind|
+  2, 158, -1, // 84: nocallback nofree nosync nounwind willreturn memory(none)|
+  3, 151, -1, -1, // 87: nounwind memory(none)||
+  3, 177, -1, -1, // 91: noreturn nounwind||
+  4, 158, -1, -1, -1, // 95: nocallback nofree nosync nounwind willreturn memory(none)|||
+  6, 184, -1, -1, -1, -1, -1, // 100: nocallback nofree nosync nounwind strictfp willreturn memory(inaccessiblemem: readwrite)|||||
+  2, 206, -1, // 107: convergent nocallback nofree nosync nounwind willreturn memory(none)|
+  2, -1, -1, // 110: |
+  7, -1, -1, 22, 22, -1, 22, 22, // 113: ||immarg|immarg||immarg|immarg
+  3, -1, -1, -1, // 121: ||
+  3, 49, -1, -1, // 125: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)||
+  5, 158, -1, -1, -1, -1, // 129: nocallback nofree nosync nounwind willreturn memory(none)||||
+  2, 228, 45, // 135: nocallback nofree nosync nounwind speculatable willreturn memory(inaccessiblemem: readwrite)|noundef
+  5, 0, -1, -1, -1, -1, // 138: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||
+  3, 158, -1, 22, // 144: nocallback nofree nosync nounwind willreturn memory(none)||immarg
+  2, 68, -1, // 148: nocallback nofree nosync nounwind willreturn|
+  5, 250, -1, 269, 147, 147, // 151: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||nocapture writeonly|readnone|readnone
+  6, 84, -1, -1, -1, -1, -1, // 157: nounwind|||||
+  7, 84, -1, -1, -1, -1, -1, -1, // 164: nounwind||||||
+  5, 250, -1, -1, 22, 276, // 172: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)|||immarg|nocapture
+  4, 250, -1, 22, 276, // 178: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||immarg|nocapture
+  3, 206, -1, -1, // 183: convergent nocallback nofree nosync nounwind willreturn memory(none)||
+  3, 228, -1, -1, // 187: nocallback nofree nosync nounwind speculatable willreturn memory(inaccessiblemem: readwrite)||
+  4, 128, -1, -1, -1, // 191: nocallback nofree nosync nounwind willreturn memory(argmem: read)|||
+  5, 158, -1, -1, -1, 22, // 196: nocallback nofree nosync nounwind willreturn memory(none)||||immarg
+  5, 280, -1, -1, 276, -1, // 202: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||nocapture|
+  5, 299, -1, 276, -1, -1, // 208: nocallback nofree nosync nounwind willreturn memory(read)||nocapture||
+  6, 299, -1, -1, 22, -1, -1, // 214: nocallback nofree nosync nounwind willreturn memory(read)|||immarg||
+  6, 128, -1, 276, 22, -1, -1, // 221: nocallback nofree nosync nounwind willreturn memory(argmem: read)||nocapture|immarg||
+  6, 318, -1, -1, -1, 22, -1, // 228: nocallback nofree nosync nounwind willreturn memory(write)||||immarg|
+  6, 280, -1, -1, 276, 22, -1, // 235: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||nocapture|immarg|
+  6, 337, -1, 353, 363, -1, 22, // 242: nocallback nofree nounwind willreturn memory(argmem: readwrite)||noalias nocapture writeonly|noalias nocapture readonly||immarg
+  6, 337, -1, 269, 121, -1, 22, // 249: nocallback nofree nounwind willreturn memory(argmem: readwrite)||nocapture writeonly|nocapture readonly||immarg
+  6, 373, -1, 269, -1, -1, 22, // 256: nocallback nofree nounwind willreturn memory(argmem: write)||nocapture writeonly|||immarg
+  3, 84, -1, 389, // 263: nounwind||returned
+  2, 49, -1, // 267: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|
+  6, 0, -1, -1, 22, 22, 22, // 270: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||immarg|immarg|immarg
+  6, 393, -1, 121, 22, 22, 22, // 277: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite)||nocapture readonly|immarg|immarg|immarg
+  7, 49, -1, -1, -1, -1, -1, -1, // 284: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)||||||
+  3, 299, -1, -1, // 292: nocallback nofree nosync nounwind willreturn memory(read)||
+  2, 412, -1, // 296: nounwind willreturn memory(write)|
+  3, 422, -1, -1, // 299: nocallback noduplicate nofree nosync nounwind willreturn||
+  5, 0, -1, -1, -1, 22, // 303: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||immarg
+  3, 0, 441, 441, // 309: nocallback nofree nosync nounwind speculatable willreturn memory(none)|nonnull|nonnull
+  2, 445, -1, // 313: cold noreturn nounwind memory(inaccessiblemem: write)|
+  3, 458, -1, 22, // 316: cold noreturn nounwind||immarg
+  3, 158, -1, -1, // 320: nocallback nofree nosync nounwind willreturn memory(none)||
+  3, 49, 45, -1, // 324: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|noundef|
+  3, 49, 45, 22, // 328: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|noundef|immarg
+  3, 468, -1, -1, // 332: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)||
+  4, 68, -1, -1, 22, // 336: nocallback nofree nosync nounwind willreturn|||immarg
+  3, 68, -1, 22, // 341: nocallback nofree nosync nounwind willreturn||immarg
+  4, 468, -1, -1, -1, // 345: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|||
+  4, 114, -1, -1, 493, // 350: nounwind memory(argmem: read)|||readonly captures(none)
+  6, 128, -1, -1, 147, 493, -1, // 355: nocallback nofree nosync nounwind willreturn memory(argmem: read)|||readnone|readonly captures(none)|
+  6, 373, -1, 500, -1, -1, 22, // 362: nocallback nofree nounwind willreturn memory(argmem: write)||writeonly captures(none)|||immarg
+  5, 468, -1, -1, -1, -1, // 369: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)||||
+  5, 250, -1, 500, 147, 147, // 375: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||writeonly captures(none)|readnone|readnone
+  5, 250, -1, -1, 22, 507, // 381: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)|||immarg|captures(none)
+  4, 250, -1, 22, 507, // 387: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||immarg|captures(none)
+  4, 468, -1, -1, 22, // 392: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|||immarg
+  3, 250, -1, 507, // 397: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||captures(none)
+  5, 280, -1, -1, 507, -1, // 401: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||captures(none)|
+  5, 299, -1, 507, -1, -1, // 407: nocallback nofree nosync nounwind willreturn memory(read)||captures(none)||
+  5, 299, -1, -1, -1, -1, // 413: nocallback nofree nosync nounwind willreturn memory(read)||||
+  5, 128, -1, 507, -1, -1, // 419: nocallback nofree nosync nounwind willreturn memory(argmem: read)||captures(none)||
+  5, 318, -1, -1, -1, -1, // 425: nocallback nofree nosync nounwind willreturn memory(write)||||
+  6, 337, -1, 511, 521, -1, 22, // 431: nocallback nofree nounwind willreturn memory(argmem: readwrite)||noalias writeonly captures(none)|noalias readonly captures(none)||immarg
+  6, 337, -1, 500, 493, -1, 22, // 438: nocallback nofree nounwind willreturn memory(argmem: readwrite)||writeonly captures(none)|readonly captures(none)||immarg
+  6, 393, -1, 493, 22, 22, 22, // 445: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite)||readonly captures(none)|immarg|immarg|immarg
+  4, 468, 531, -1, -1, // 452: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|range(i8 -1, 2)||
+  3, 445, -1, 22, // 457: cold noreturn nounwind memory(inaccessiblemem: write)||immarg
 ];
 // Per INTRINSIC_NAMES entry: its list in INTRINSIC_LISTS under LLVM 19, -1 when LLVM 19 has no such intrinsic.
 export const INTRINSIC_ATTRS_19: StaticArray<i32> = [
@@ -829,185 +840,192 @@ export const INTRINSIC_ATTRS_19: StaticArray<i32> = [
   -1, // llvm.atan2
   5, // llvm.bitreverse
   5, // llvm.bswap
+  28, // llvm.call.preallocated
+  32, // llvm.call.preallocated.arg
+  28, // llvm.call.preallocated.setup
   5, // llvm.canonicalize
   5, // llvm.ceil
-  28, // llvm.clear_cache
-  33, // llvm.codeview.annotation
-  37, // llvm.copysign
-  42, // llvm.coro.alloc
-  46, // llvm.coro.begin
-  51, // llvm.coro.end
-  57, // llvm.coro.free
-  62, // llvm.coro.id
-  69, // llvm.coro.size
-  28, // llvm.coro.suspend
+  37, // llvm.clear_cache
+  42, // llvm.codeview.annotation
+  46, // llvm.copysign
+  51, // llvm.coro.alloc
+  55, // llvm.coro.begin
+  60, // llvm.coro.end
+  66, // llvm.coro.free
+  71, // llvm.coro.id
+  78, // llvm.coro.size
+  37, // llvm.coro.suspend
   5, // llvm.cos
   5, // llvm.cosh
   0, // llvm.ctlz
   5, // llvm.ctpop
   0, // llvm.cttz
-  72, // llvm.debugtrap
-  75, // llvm.donothing
-  42, // llvm.eh.dwarf.cfa
-  78, // llvm.eh.exceptionpointer
-  82, // llvm.eh.sjlj.longjmp
-  42, // llvm.eh.sjlj.setjmp
-  78, // llvm.eh.typeid.for
-  72, // llvm.eh.unwind.init
+  81, // llvm.debugtrap
+  84, // llvm.donothing
+  51, // llvm.eh.dwarf.cfa
+  87, // llvm.eh.exceptioncode
+  87, // llvm.eh.exceptionpointer
+  91, // llvm.eh.sjlj.longjmp
+  51, // llvm.eh.sjlj.setjmp
+  87, // llvm.eh.typeid.for
+  81, // llvm.eh.unwind.init
   5, // llvm.exp
   5, // llvm.exp10
   5, // llvm.exp2
-  86, // llvm.expect
-  91, // llvm.experimental.constrained.fadd
-  91, // llvm.experimental.constrained.fcmp
-  91, // llvm.experimental.constrained.fdiv
-  91, // llvm.experimental.constrained.fmul
-  91, // llvm.experimental.constrained.fsub
-  98, // llvm.experimental.convergence.entry
-  101, // llvm.experimental.deoptimize
-  104, // llvm.experimental.gc.statepoint
-  112, // llvm.experimental.guard
+  95, // llvm.expect
+  100, // llvm.experimental.constrained.fadd
+  100, // llvm.experimental.constrained.fcmp
+  100, // llvm.experimental.constrained.fdiv
+  100, // llvm.experimental.constrained.fmul
+  100, // llvm.experimental.constrained.fsub
+  107, // llvm.experimental.convergence.anchor
+  107, // llvm.experimental.convergence.entry
+  107, // llvm.experimental.convergence.loop
+  110, // llvm.experimental.deoptimize
+  113, // llvm.experimental.gc.statepoint
+  121, // llvm.experimental.guard
   -1, // llvm.experimental.memset.pattern
-  116, // llvm.experimental.noalias.scope.decl
-  75, // llvm.experimental.stepvector
-  120, // llvm.experimental.vector.compress
-  126, // llvm.experimental.widenable.condition
+  125, // llvm.experimental.noalias.scope.decl
+  84, // llvm.experimental.stepvector
+  129, // llvm.experimental.vector.compress
+  135, // llvm.experimental.widenable.condition
   5, // llvm.fabs
   -1, // llvm.fake.use
   5, // llvm.floor
-  129, // llvm.fma
-  129, // llvm.fmuladd
+  138, // llvm.fma
+  138, // llvm.fmuladd
   5, // llvm.fptosi.sat
   5, // llvm.fptoui.sat
-  135, // llvm.frameaddress
+  144, // llvm.frameaddress
   5, // llvm.frexp
-  129, // llvm.fshl
-  129, // llvm.fshr
-  86, // llvm.get.active.lane.mask
-  139, // llvm.icall.branch.funnel
-  142, // llvm.instrprof.cover
-  142, // llvm.instrprof.increment
-  149, // llvm.instrprof.value.profile
-  157, // llvm.invariant.end
-  163, // llvm.invariant.start
-  168, // llvm.is.constant
+  138, // llvm.fshl
+  138, // llvm.fshr
+  95, // llvm.get.active.lane.mask
+  148, // llvm.icall.branch.funnel
+  151, // llvm.init
+  157, // llvm.instrprof.cover
+  157, // llvm.instrprof.increment
+  164, // llvm.instrprof.value.profile
+  172, // llvm.invariant.end
+  178, // llvm.invariant.start
+  183, // llvm.is.constant
   0, // llvm.is.fpclass
-  172, // llvm.launder.invariant.group
-  37, // llvm.ldexp
-  163, // llvm.lifetime.end
-  163, // llvm.lifetime.start
+  187, // llvm.launder.invariant.group
+  46, // llvm.ldexp
+  178, // llvm.lifetime.end
+  178, // llvm.lifetime.start
   5, // llvm.llrint
   5, // llvm.llround
-  176, // llvm.load.relative
-  75, // llvm.localaddress
-  139, // llvm.localescape
-  181, // llvm.localrecover
+  191, // llvm.load.relative
+  84, // llvm.localaddress
+  148, // llvm.localescape
+  196, // llvm.localrecover
   5, // llvm.log
   5, // llvm.log10
   5, // llvm.log2
   5, // llvm.lrint
   5, // llvm.lround
-  187, // llvm.masked.compressstore
-  193, // llvm.masked.expandload
-  199, // llvm.masked.gather
-  206, // llvm.masked.load
-  213, // llvm.masked.scatter
-  220, // llvm.masked.store
-  37, // llvm.maximum
+  202, // llvm.masked.compressstore
+  208, // llvm.masked.expandload
+  214, // llvm.masked.gather
+  221, // llvm.masked.load
+  228, // llvm.masked.scatter
+  235, // llvm.masked.store
+  46, // llvm.maximum
   -1, // llvm.maximumnum
-  37, // llvm.maxnum
-  227, // llvm.memcpy
-  227, // llvm.memcpy.inline
-  234, // llvm.memmove
-  241, // llvm.memset
-  241, // llvm.memset.inline
-  241, // llvm.memset.pattern
-  37, // llvm.minimum
+  46, // llvm.maxnum
+  242, // llvm.memcpy
+  242, // llvm.memcpy.inline
+  249, // llvm.memmove
+  256, // llvm.memset
+  256, // llvm.memset.inline
+  256, // llvm.memset.pattern
+  46, // llvm.minimum
   -1, // llvm.minimumnum
-  37, // llvm.minnum
+  46, // llvm.minnum
   -1, // llvm.modf
   5, // llvm.nearbyint
-  248, // llvm.objc.autoreleaseReturnValue
-  252, // llvm.objc.clang.arc.noop.use
-  42, // llvm.objc.release
-  248, // llvm.objc.retain
-  42, // llvm.objc.retainAutoreleasedReturnValue
-  255, // llvm.objectsize
-  37, // llvm.pow
-  37, // llvm.powi
-  262, // llvm.prefetch
+  263, // llvm.objc.autoreleaseReturnValue
+  267, // llvm.objc.clang.arc.noop.use
+  51, // llvm.objc.release
+  263, // llvm.objc.retain
+  51, // llvm.objc.retainAutoreleasedReturnValue
+  270, // llvm.objectsize
+  46, // llvm.pow
+  46, // llvm.powi
+  277, // llvm.prefetch
   17, // llvm.pseudoprobe
-  269, // llvm.ptr.annotation
-  37, // llvm.ptrmask
-  37, // llvm.public
-  277, // llvm.read_register
-  42, // llvm.read_volatile_register
-  139, // llvm.readcyclecounter
-  135, // llvm.returnaddress
+  284, // llvm.ptr.annotation
+  46, // llvm.ptrmask
+  46, // llvm.public
+  292, // llvm.read_register
+  51, // llvm.read_volatile_register
+  148, // llvm.readcyclecounter
+  144, // llvm.returnaddress
   5, // llvm.rint
   5, // llvm.round
   5, // llvm.roundeven
-  37, // llvm.sadd.sat
-  37, // llvm.sadd.with.overflow
-  37, // llvm.scmp
-  69, // llvm.seh.scope.begin
-  69, // llvm.seh.scope.end
-  281, // llvm.seh.try.begin
-  281, // llvm.seh.try.end
-  284, // llvm.set.loop.iterations
-  252, // llvm.sideeffect
+  46, // llvm.sadd.sat
+  46, // llvm.sadd.with.overflow
+  46, // llvm.scmp
+  78, // llvm.seh.scope.begin
+  78, // llvm.seh.scope.end
+  296, // llvm.seh.try.begin
+  296, // llvm.seh.try.end
+  299, // llvm.set.loop.iterations
+  267, // llvm.sideeffect
   5, // llvm.sin
   -1, // llvm.sincos
   5, // llvm.sinh
-  37, // llvm.smax
-  37, // llvm.smin
-  288, // llvm.smul.fix
-  37, // llvm.smul.with.overflow
-  75, // llvm.sponentry
+  46, // llvm.smax
+  46, // llvm.smin
+  303, // llvm.smul.fix
+  46, // llvm.smul.with.overflow
+  84, // llvm.sponentry
   5, // llvm.sqrt
-  37, // llvm.sshl.sat
-  37, // llvm.ssub.sat
-  37, // llvm.ssub.with.overflow
-  294, // llvm.stackprotector
-  299, // llvm.stackrestore
-  139, // llvm.stacksave
+  46, // llvm.sshl.sat
+  46, // llvm.ssub.sat
+  46, // llvm.ssub.with.overflow
+  32, // llvm.stackprotector
+  28, // llvm.stackrestore
+  148, // llvm.stacksave
   -1, // llvm.stepvector
   5, // llvm.strip.invariant.group
   5, // llvm.tan
   5, // llvm.tanh
-  303, // llvm.threadlocal.address
-  307, // llvm.trap
+  309, // llvm.threadlocal.address
+  313, // llvm.trap
   5, // llvm.trunc
-  37, // llvm.type
-  120, // llvm.type.checked.load
-  120, // llvm.type.checked.load.relative
-  37, // llvm.uadd.sat
-  37, // llvm.uadd.with.overflow
-  310, // llvm.ubsantrap
-  37, // llvm.ucmp
-  37, // llvm.umax
-  37, // llvm.umin
-  288, // llvm.umul.fix
-  37, // llvm.umul.with.overflow
-  37, // llvm.ushl.sat
-  37, // llvm.usub.sat
-  37, // llvm.usub.with.overflow
-  294, // llvm.va_copy
-  299, // llvm.va_end
-  299, // llvm.va_start
-  269, // llvm.var.annotation
-  314, // llvm.vector.deinterleave2
+  46, // llvm.type
+  129, // llvm.type.checked.load
+  129, // llvm.type.checked.load.relative
+  46, // llvm.uadd.sat
+  46, // llvm.uadd.with.overflow
+  316, // llvm.ubsantrap
+  46, // llvm.ucmp
+  46, // llvm.umax
+  46, // llvm.umin
+  303, // llvm.umul.fix
+  46, // llvm.umul.with.overflow
+  46, // llvm.ushl.sat
+  46, // llvm.usub.sat
+  46, // llvm.usub.with.overflow
+  32, // llvm.va_copy
+  28, // llvm.va_end
+  28, // llvm.va_start
+  284, // llvm.var.annotation
+  320, // llvm.vector.deinterleave2
   0, // llvm.vector.extract
-  288, // llvm.vector.insert
-  86, // llvm.vector.interleave2
+  303, // llvm.vector.insert
+  95, // llvm.vector.interleave2
   5, // llvm.vector.reduce.add
   5, // llvm.vector.reduce.and
-  37, // llvm.vector.reduce.fadd
+  46, // llvm.vector.reduce.fadd
   5, // llvm.vector.reduce.fmax
   5, // llvm.vector.reduce.fmaximum
   5, // llvm.vector.reduce.fmin
   5, // llvm.vector.reduce.fminimum
-  37, // llvm.vector.reduce.fmul
+  46, // llvm.vector.reduce.fmul
   5, // llvm.vector.reduce.mul
   5, // llvm.vector.reduce.or
   5, // llvm.vector.reduce.smax
@@ -1015,203 +1033,210 @@ export const INTRINSIC_ATTRS_19: StaticArray<i32> = [
   5, // llvm.vector.reduce.umax
   5, // llvm.vector.reduce.umin
   5, // llvm.vector.reduce.xor
-  314, // llvm.vector.reverse
-  181, // llvm.vector.splice
-  142, // llvm.x86.tileloadd64.internal
+  320, // llvm.vector.reverse
+  196, // llvm.vector.splice
+  157, // llvm.x86.tileloadd64.internal
 ];
 // Per INTRINSIC_NAMES entry: its list in INTRINSIC_LISTS under LLVM 22, -1 when LLVM 22 has no such intrinsic.
 export const INTRINSIC_ATTRS_22: StaticArray<i32> = [
   0, // llvm.abs
   5, // llvm.acos
-  318, // llvm.allow.runtime.check
-  322, // llvm.allow.ubsan.check
+  324, // llvm.allow.runtime.check
+  328, // llvm.allow.ubsan.check
   17, // llvm.annotation
-  326, // llvm.arithmetic.fence
+  332, // llvm.arithmetic.fence
   5, // llvm.asin
   24, // llvm.assume
   5, // llvm.atan
-  37, // llvm.atan2
-  326, // llvm.bitreverse
-  326, // llvm.bswap
-  326, // llvm.canonicalize
-  326, // llvm.ceil
-  28, // llvm.clear_cache
-  33, // llvm.codeview.annotation
-  330, // llvm.copysign
-  42, // llvm.coro.alloc
-  46, // llvm.coro.begin
+  46, // llvm.atan2
+  332, // llvm.bitreverse
+  332, // llvm.bswap
+  28, // llvm.call.preallocated
+  336, // llvm.call.preallocated.arg
+  341, // llvm.call.preallocated.setup
+  332, // llvm.canonicalize
+  332, // llvm.ceil
+  37, // llvm.clear_cache
+  42, // llvm.codeview.annotation
+  345, // llvm.copysign
+  51, // llvm.coro.alloc
+  55, // llvm.coro.begin
   -1, // llvm.coro.end
-  335, // llvm.coro.free
-  340, // llvm.coro.id
-  69, // llvm.coro.size
-  28, // llvm.coro.suspend
-  326, // llvm.cos
+  350, // llvm.coro.free
+  355, // llvm.coro.id
+  78, // llvm.coro.size
+  37, // llvm.coro.suspend
+  332, // llvm.cos
   5, // llvm.cosh
   0, // llvm.ctlz
-  326, // llvm.ctpop
+  332, // llvm.ctpop
   0, // llvm.cttz
-  72, // llvm.debugtrap
-  75, // llvm.donothing
+  81, // llvm.debugtrap
+  84, // llvm.donothing
   -1, // llvm.eh.dwarf.cfa
-  78, // llvm.eh.exceptionpointer
-  82, // llvm.eh.sjlj.longjmp
-  42, // llvm.eh.sjlj.setjmp
-  78, // llvm.eh.typeid.for
-  72, // llvm.eh.unwind.init
-  326, // llvm.exp
-  326, // llvm.exp10
-  326, // llvm.exp2
-  86, // llvm.expect
-  91, // llvm.experimental.constrained.fadd
-  91, // llvm.experimental.constrained.fcmp
-  91, // llvm.experimental.constrained.fdiv
-  91, // llvm.experimental.constrained.fmul
-  91, // llvm.experimental.constrained.fsub
-  98, // llvm.experimental.convergence.entry
-  101, // llvm.experimental.deoptimize
-  104, // llvm.experimental.gc.statepoint
-  112, // llvm.experimental.guard
-  347, // llvm.experimental.memset.pattern
-  116, // llvm.experimental.noalias.scope.decl
+  87, // llvm.eh.exceptioncode
+  87, // llvm.eh.exceptionpointer
+  91, // llvm.eh.sjlj.longjmp
+  51, // llvm.eh.sjlj.setjmp
+  87, // llvm.eh.typeid.for
+  81, // llvm.eh.unwind.init
+  332, // llvm.exp
+  332, // llvm.exp10
+  332, // llvm.exp2
+  95, // llvm.expect
+  100, // llvm.experimental.constrained.fadd
+  100, // llvm.experimental.constrained.fcmp
+  100, // llvm.experimental.constrained.fdiv
+  100, // llvm.experimental.constrained.fmul
+  100, // llvm.experimental.constrained.fsub
+  107, // llvm.experimental.convergence.anchor
+  107, // llvm.experimental.convergence.entry
+  107, // llvm.experimental.convergence.loop
+  110, // llvm.experimental.deoptimize
+  113, // llvm.experimental.gc.statepoint
+  121, // llvm.experimental.guard
+  362, // llvm.experimental.memset.pattern
+  125, // llvm.experimental.noalias.scope.decl
   -1, // llvm.experimental.stepvector
-  120, // llvm.experimental.vector.compress
-  126, // llvm.experimental.widenable.condition
-  326, // llvm.fabs
-  252, // llvm.fake.use
-  326, // llvm.floor
-  354, // llvm.fma
-  354, // llvm.fmuladd
-  326, // llvm.fptosi.sat
-  326, // llvm.fptoui.sat
-  135, // llvm.frameaddress
-  326, // llvm.frexp
-  354, // llvm.fshl
-  354, // llvm.fshr
-  37, // llvm.get.active.lane.mask
+  129, // llvm.experimental.vector.compress
+  135, // llvm.experimental.widenable.condition
+  332, // llvm.fabs
+  267, // llvm.fake.use
+  332, // llvm.floor
+  369, // llvm.fma
+  369, // llvm.fmuladd
+  332, // llvm.fptosi.sat
+  332, // llvm.fptoui.sat
+  144, // llvm.frameaddress
+  332, // llvm.frexp
+  369, // llvm.fshl
+  369, // llvm.fshr
+  46, // llvm.get.active.lane.mask
   -1, // llvm.icall.branch.funnel
-  142, // llvm.instrprof.cover
-  142, // llvm.instrprof.increment
-  149, // llvm.instrprof.value.profile
-  360, // llvm.invariant.end
-  366, // llvm.invariant.start
-  168, // llvm.is.constant
-  371, // llvm.is.fpclass
-  172, // llvm.launder.invariant.group
-  330, // llvm.ldexp
-  376, // llvm.lifetime.end
-  376, // llvm.lifetime.start
-  326, // llvm.llrint
-  326, // llvm.llround
-  176, // llvm.load.relative
-  75, // llvm.localaddress
-  139, // llvm.localescape
-  181, // llvm.localrecover
-  326, // llvm.log
-  326, // llvm.log10
-  326, // llvm.log2
-  326, // llvm.lrint
-  326, // llvm.lround
-  380, // llvm.masked.compressstore
-  386, // llvm.masked.expandload
-  392, // llvm.masked.gather
-  398, // llvm.masked.load
-  404, // llvm.masked.scatter
-  380, // llvm.masked.store
-  330, // llvm.maximum
-  330, // llvm.maximumnum
-  330, // llvm.maxnum
-  410, // llvm.memcpy
-  410, // llvm.memcpy.inline
-  417, // llvm.memmove
-  347, // llvm.memset
-  347, // llvm.memset.inline
+  375, // llvm.init
+  157, // llvm.instrprof.cover
+  157, // llvm.instrprof.increment
+  164, // llvm.instrprof.value.profile
+  381, // llvm.invariant.end
+  387, // llvm.invariant.start
+  183, // llvm.is.constant
+  392, // llvm.is.fpclass
+  187, // llvm.launder.invariant.group
+  345, // llvm.ldexp
+  397, // llvm.lifetime.end
+  397, // llvm.lifetime.start
+  332, // llvm.llrint
+  332, // llvm.llround
+  191, // llvm.load.relative
+  84, // llvm.localaddress
+  148, // llvm.localescape
+  196, // llvm.localrecover
+  332, // llvm.log
+  332, // llvm.log10
+  332, // llvm.log2
+  332, // llvm.lrint
+  332, // llvm.lround
+  401, // llvm.masked.compressstore
+  407, // llvm.masked.expandload
+  413, // llvm.masked.gather
+  419, // llvm.masked.load
+  425, // llvm.masked.scatter
+  401, // llvm.masked.store
+  345, // llvm.maximum
+  345, // llvm.maximumnum
+  345, // llvm.maxnum
+  431, // llvm.memcpy
+  431, // llvm.memcpy.inline
+  438, // llvm.memmove
+  362, // llvm.memset
+  362, // llvm.memset.inline
   -1, // llvm.memset.pattern
-  330, // llvm.minimum
-  330, // llvm.minimumnum
-  330, // llvm.minnum
+  345, // llvm.minimum
+  345, // llvm.minimumnum
+  345, // llvm.minnum
   5, // llvm.modf
-  326, // llvm.nearbyint
-  248, // llvm.objc.autoreleaseReturnValue
-  252, // llvm.objc.clang.arc.noop.use
-  42, // llvm.objc.release
-  248, // llvm.objc.retain
-  42, // llvm.objc.retainAutoreleasedReturnValue
-  255, // llvm.objectsize
-  330, // llvm.pow
-  330, // llvm.powi
-  424, // llvm.prefetch
+  332, // llvm.nearbyint
+  263, // llvm.objc.autoreleaseReturnValue
+  267, // llvm.objc.clang.arc.noop.use
+  51, // llvm.objc.release
+  263, // llvm.objc.retain
+  51, // llvm.objc.retainAutoreleasedReturnValue
+  270, // llvm.objectsize
+  345, // llvm.pow
+  345, // llvm.powi
+  445, // llvm.prefetch
   17, // llvm.pseudoprobe
-  269, // llvm.ptr.annotation
-  330, // llvm.ptrmask
-  37, // llvm.public
-  277, // llvm.read_register
-  42, // llvm.read_volatile_register
-  139, // llvm.readcyclecounter
-  135, // llvm.returnaddress
-  326, // llvm.rint
-  326, // llvm.round
-  326, // llvm.roundeven
-  330, // llvm.sadd.sat
-  330, // llvm.sadd.with.overflow
-  431, // llvm.scmp
-  69, // llvm.seh.scope.begin
-  69, // llvm.seh.scope.end
-  281, // llvm.seh.try.begin
-  281, // llvm.seh.try.end
-  284, // llvm.set.loop.iterations
-  252, // llvm.sideeffect
-  326, // llvm.sin
+  284, // llvm.ptr.annotation
+  345, // llvm.ptrmask
+  46, // llvm.public
+  292, // llvm.read_register
+  51, // llvm.read_volatile_register
+  148, // llvm.readcyclecounter
+  144, // llvm.returnaddress
+  332, // llvm.rint
+  332, // llvm.round
+  332, // llvm.roundeven
+  345, // llvm.sadd.sat
+  345, // llvm.sadd.with.overflow
+  452, // llvm.scmp
+  78, // llvm.seh.scope.begin
+  78, // llvm.seh.scope.end
+  296, // llvm.seh.try.begin
+  296, // llvm.seh.try.end
+  299, // llvm.set.loop.iterations
+  267, // llvm.sideeffect
+  332, // llvm.sin
   5, // llvm.sincos
   5, // llvm.sinh
-  330, // llvm.smax
-  330, // llvm.smin
-  288, // llvm.smul.fix
-  330, // llvm.smul.with.overflow
-  75, // llvm.sponentry
-  326, // llvm.sqrt
-  37, // llvm.sshl.sat
-  330, // llvm.ssub.sat
-  330, // llvm.ssub.with.overflow
-  294, // llvm.stackprotector
-  299, // llvm.stackrestore
-  139, // llvm.stacksave
-  75, // llvm.stepvector
+  345, // llvm.smax
+  345, // llvm.smin
+  303, // llvm.smul.fix
+  345, // llvm.smul.with.overflow
+  84, // llvm.sponentry
+  332, // llvm.sqrt
+  46, // llvm.sshl.sat
+  345, // llvm.ssub.sat
+  345, // llvm.ssub.with.overflow
+  32, // llvm.stackprotector
+  28, // llvm.stackrestore
+  148, // llvm.stacksave
+  84, // llvm.stepvector
   5, // llvm.strip.invariant.group
   5, // llvm.tan
   5, // llvm.tanh
-  303, // llvm.threadlocal.address
-  307, // llvm.trap
-  326, // llvm.trunc
-  37, // llvm.type
-  120, // llvm.type.checked.load
-  120, // llvm.type.checked.load.relative
-  330, // llvm.uadd.sat
-  330, // llvm.uadd.with.overflow
-  436, // llvm.ubsantrap
-  431, // llvm.ucmp
-  330, // llvm.umax
-  330, // llvm.umin
-  288, // llvm.umul.fix
-  330, // llvm.umul.with.overflow
-  37, // llvm.ushl.sat
-  330, // llvm.usub.sat
-  330, // llvm.usub.with.overflow
-  294, // llvm.va_copy
-  299, // llvm.va_end
-  299, // llvm.va_start
-  269, // llvm.var.annotation
+  309, // llvm.threadlocal.address
+  313, // llvm.trap
+  332, // llvm.trunc
+  46, // llvm.type
+  129, // llvm.type.checked.load
+  129, // llvm.type.checked.load.relative
+  345, // llvm.uadd.sat
+  345, // llvm.uadd.with.overflow
+  457, // llvm.ubsantrap
+  452, // llvm.ucmp
+  345, // llvm.umax
+  345, // llvm.umin
+  303, // llvm.umul.fix
+  345, // llvm.umul.with.overflow
+  46, // llvm.ushl.sat
+  345, // llvm.usub.sat
+  345, // llvm.usub.with.overflow
+  32, // llvm.va_copy
+  28, // llvm.va_end
+  28, // llvm.va_start
+  284, // llvm.var.annotation
   5, // llvm.vector.deinterleave2
   0, // llvm.vector.extract
-  288, // llvm.vector.insert
-  37, // llvm.vector.interleave2
+  303, // llvm.vector.insert
+  46, // llvm.vector.interleave2
   5, // llvm.vector.reduce.add
   5, // llvm.vector.reduce.and
-  37, // llvm.vector.reduce.fadd
+  46, // llvm.vector.reduce.fadd
   5, // llvm.vector.reduce.fmax
   5, // llvm.vector.reduce.fmaximum
   5, // llvm.vector.reduce.fmin
   5, // llvm.vector.reduce.fminimum
-  37, // llvm.vector.reduce.fmul
+  46, // llvm.vector.reduce.fmul
   5, // llvm.vector.reduce.mul
   5, // llvm.vector.reduce.or
   5, // llvm.vector.reduce.smax
@@ -1221,5 +1246,5 @@ export const INTRINSIC_ATTRS_22: StaticArray<i32> = [
   5, // llvm.vector.reduce.xor
   5, // llvm.vector.reverse
   -1, // llvm.vector.splice
-  142, // llvm.x86.tileloadd64.internal
+  157, // llvm.x86.tileloadd64.internal
 ];

@@ -5,13 +5,14 @@ import { I32Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
 import { strtab } from "../ir/module";
 import * as K from "./keywords";
-import { errorI, eat, expect, expectWord, isWord } from "./pstate";
+import { errorI, errorAt, eat, expect, expectWord, isWord } from "./pstate";
+import { gepIndicesValid, gepWidthOf, gepWidthWith, scalableNow, sizedNow } from "./parse-gep";
 import { parseType } from "./parse-types";
-import { TK, tyKind, tyA, tyN, T_I1, isPtr, isVector, vectorType, withScalar, scalarType } from "../ir/types";
+import { TK, tyKind, tyA, tyN, T_I1, isInt, isPtr, isVector, vectorType, withScalar, scalarType } from "../ir/types";
 import { VK, vKind, vType } from "../ir/values";
 import { getNull, getPoison, getZero, getExpr, isNullValue, gepExprWords } from "../ir/constants";
 import { instOpcode } from "./parse-inst";
-import { has, Feature } from "../ir/version";
+import { has, Feature, llvmVersion } from "../ir/version";
 import {
   Op, F_NUW, F_NSW, F_EXACT, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW, F_DISJOINT, isCast, isBinary,
   ICMP_NAMES as ICMP, FCMP_NAMES as FCMP,
@@ -41,6 +42,7 @@ export function constExprSupported(op: i32): bool {
 // gives the space back when done (like `stack`); never clear() it. (Reader.exprWords)
 
 export function parseConstExpr(op: i32, type: i32): i32 {
+  let opLoc = lx.tokStart;
   next(); // opcode
   let flags = 0, aux = 0;
   if (op == Op.GetElementPtr) {
@@ -75,6 +77,8 @@ export function parseConstExpr(op: i32, type: i32): i32 {
       rd.stack.push(idx);
     }
     if (!expect(T.RParen, "')' in constantexpr")) { rd.stack.len = base; return -1; }
+    let gepErr = gepExprError(src, base, hasInrange && inrangeLo >= inrangeHi);
+    if (gepErr.length > 0) { rd.stack.len = base; errorAt(gepErr, opLoc); return -1; }
     if (flags & F_INBOUNDS) flags |= F_GEP_NUSW;
     let wBase = rd.exprWords.len;
     gepExprWords(src, hasInrange, inrangeLo, inrangeHi, rd.exprWords);
@@ -130,6 +134,24 @@ export function parseConstExpr(op: i32, type: i32): i32 {
   let v = getExpr(op, resTy, flags, aux, rd.exprWords, 0, 0, rd.stack, base, n);
   rd.stack.len = base;
   return v;
+}
+// LLParser's checks of a getelementptr constant expression (base and indices at stack[base..]),
+// in its order; "" when it is well formed.
+function gepExprError(src: i32, base: i32, emptyInRange: bool): string {
+  if (rd.stack.len == base || !isPtr(scalarType(vType.get(rd.stack.get(base))))) return "base of getelementptr must be a pointer";
+  if (emptyInRange) return "expected end to be larger than start";
+  let width = gepWidthOf(vType.get(rd.stack.get(base)));
+  for (let i = base + 1; i < rd.stack.len; i++) {
+    let t = vType.get(rd.stack.get(i));
+    if (!isInt(scalarType(t))) return "getelementptr index must be an integer";
+    width = gepWidthWith(width, t);
+    if (width < 0) return "getelementptr vector index has a wrong number of elements";
+  }
+  if (rd.stack.len > base + 1 && !sizedNow(src)) return "base element of getelementptr must be sized";
+  // (LLVM 19 lets a scalable source element type through)
+  if (llvmVersion >= 22 && scalableNow(src)) return "invalid base element for constant getelementptr";
+  if (!gepIndicesValid(src, rd.stack, base, rd.stack.len)) return "invalid getelementptr indices";
+  return "";
 }
 function vectorLike(t: i32, vt: i32): i32 { return vectorType(t, tyN.get(vt), <i32>tyKind.get(vt) == TK.ScalableVector); }
 

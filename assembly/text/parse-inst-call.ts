@@ -1,16 +1,20 @@
 // call, invoke and callbr: calling convention, attributes, callee type, arguments, operand
 // bundles and callbr's destinations.
-import { rd } from "./reader";
+import { rd, fnScope } from "./reader";
 import { I32Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
 import { strtab } from "../ir/module";
 import * as K from "./keywords";
-import { errorI, eat, expect, expectWord, isWord } from "./pstate";
+import { errorI, errorAt, eat, expect, expectWord, isWord } from "./pstate";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseTypeAndValue, parseValue, parseBlockRef } from "./parse-values";
 import { parseAttrSet, AC_PARAM, AC_RET, AC_FN } from "./parse-attrs";
-import { TK, tyKind, tyA, T_METADATA, ptrType, functionType, listLen, listAt, tyFlags as tyFlagsOf } from "../ir/types";
-import { vType, iFlags, iExt, ext } from "../ir/values";
+import {
+  TK, tyKind, tyA, T_VOID, T_METADATA, ptrType, functionType, listLen, listAt, isFP, scalarType, tyFlags as tyFlagsOf,
+} from "../ir/types";
+import { llvmVersion } from "../ir/version";
+import { vType, vA, iFlags, iExt, ext } from "../ir/values";
+import { gValueType } from "../ir/globals";
 import { Op, F_TAIL_SHIFT } from "../ir/opcodes";
 import { typeToString } from "./printer-types";
 import { internAttrList } from "../ir/attributes";
@@ -40,13 +44,18 @@ export function parseCallingConv(): i32 {
 }
 
 // call / invoke / callbr.
-export function parseCallLike(op: i32, tail: i32): i32 {
+// `callLoc`: where opt places the call's own errors (its 'call' word after a tail marker, else the
+// word after the opcode; -1 for the latter).
+export function parseCallLike(op: i32, tail: i32, callLoc: i32 = -1): i32 {
+  if (callLoc < 0) callLoc = lx.tokStart;
   let flags = tail << F_TAIL_SHIFT;
-  if (op == Op.Call) flags |= parseFMF();
+  let fmf = 0;
+  if (op == Op.Call) { fmf = parseFMF(); flags |= fmf; }
   let cc = parseCallingConv(); if (rd.failed) return -1;
   let retAttrs = parseAttrSet(AC_RET); if (rd.failed) return -1;
   let as = programAddrSpace();
   if (isWord(K.KW_addrspace)) { as = parseAddrSpace(); if (as < 0) return -1; }
+  let retTypeLoc = lx.tokStart;
   let t = parseType(); if (t < 0) return -1;
   let base = rd.stack.len;
   // callee
@@ -82,30 +91,44 @@ export function parseCallLike(op: i32, tail: i32): i32 {
   rd.callAttrScratch.clear(); rd.callAttrScratch.push(-1); rd.callAttrScratch.push(retAttrs);
   let nArgs = 0;
   let argBase = rd.stack.len;
+  // LLParser checks the arguments against an explicit function type once the whole call is read:
+  // the first argument in error, then their number; the call is built from the argument types
+  // otherwise, with a valid result type
+  let argErr = "", argErrLoc = -1;
+  let np = fnTy >= 0 ? listLen(fnTy) : 0;
+  let vararg = fnTy >= 0 && (tyFlagsOf.get(fnTy) & 1) != 0;
+  // `...` forwards the varargs of a varargs function in a musttail call, and ends the list there
+  let fv = fnScope.fnValue;
+  let inVarArgs = fv >= 0 && (tyFlagsOf.get(gValueType.get(vA.get(fv))) & 1) != 0;
+  let ellipsis = false;
   if (lx.tok != T.RParen) {
     while (true) {
-      if (lx.tok == T.DotDotDot) { next(); break; } // musttail varargs forwarding
+      if (lx.tok == T.DotDotDot) {
+        if (tail != 2) return errorI("unexpected ellipsis in argument list for non-musttail call");
+        if (!inVarArgs) return errorI("unexpected ellipsis in argument list for musttail call in non-varargs function");
+        next(); ellipsis = true; break;
+      }
+      let argLoc = lx.tokStart;
       let at = parseType(); if (at < 0) return -1;
       let pa = parseAttrSet(AC_PARAM); if (rd.failed) return -1;
       let av = parseValue(at); if (av < 0) return -1;
+      if (fnTy >= 0 && argErrLoc < 0) {
+        if (nArgs >= np) { if (!vararg) { argErr = "too many arguments specified"; argErrLoc = argLoc; } }
+        else if (at != listAt(fnTy, nArgs)) { argErr = "argument is not of expected type '" + typeToString(listAt(fnTy, nArgs)) + "'"; argErrLoc = argLoc; }
+      }
       rd.stack.push(av); rd.callAttrScratch.push(pa); nArgs++;
       if (!eat(T.Comma)) break;
     }
   }
+  if (!ellipsis && lx.tok == T.RParen && tail == 2 && inVarArgs) return errorI("expected '...' at end of argument list for musttail call in varargs function");
   if (!expect(T.RParen, "')' at end of argument list")) return -1;
   if (fnTy < 0) {
     rd.stack2.clear();
     for (let j = 0; j < nArgs; j++) rd.stack2.push(vType.get(rd.stack.get(argBase + j)));
-    if (<i32>tyKind.get(t) == TK.Label || t == T_METADATA) return errorI("invalid result type for call");
-    fnTy = functionType(t, rd.stack2, 0, nArgs, false);
-  } else {
-    let np = listLen(fnTy);
-    let vararg = (tyFlagsOf.get(fnTy) & 1) != 0;
-    if (nArgs < np || (!vararg && nArgs > np)) return errorI("invalid number of arguments for function type");
-    for (let j = 0; j < np; j++) {
-      if (vType.get(rd.stack.get(argBase + j)) != listAt(fnTy, j)) return errorI("argument is not of expected type '" + typeToString(listAt(fnTy, j)) + "'");
-    }
-  }
+    if (<i32>tyKind.get(t) == TK.Label || t == T_METADATA) { argErr = "Invalid result type for LLVM function"; argErrLoc = retTypeLoc; }
+    else fnTy = functionType(t, rd.stack2, 0, nArgs, false);
+  } else if (argErrLoc < 0 && nArgs < np) { argErr = "not enough parameters specified for call"; argErrLoc = callLoc; }
+  if (fnTy < 0) fnTy = functionType(T_VOID, rd.stack2, 0, 0, false); // stands in until the error below
   if (isAsm) callee = getInlineAsm(fnTy, asmStr, asmCons, asmFlagsSave);
   rd.stack.set(calleeSlot, callee);
   // function attributes (incl. #N groups, resolved at the end of the module)
@@ -158,7 +181,9 @@ export function parseCallLike(op: i32, tail: i32): i32 {
     if (!expect(T.RSquare, "']' at end of block list")) return -1;
     markTerminator();
   }
+  if (argErrLoc >= 0) { errorAt(argErr, argErrLoc); return -1; }
   let retTy = listAtRet(fnTy);
+  if (fmf != 0 && !fpMathType(retTy)) { errorAt("fast-math-flags specified for call without floating-point scalar or vector return type", callLoc); return -1; }
   let i = make(op, retTy, base);
   if (i < 0) return -1;
   iFlags.set(i, flags);
@@ -173,3 +198,14 @@ export function parseCallLike(op: i32, tail: i32): i32 {
   return i;
 }
 function listAtRet(fnTy: i32): i32 { return tyA.get(fnTy); }
+// FPMathOperator for a call: floating point (or a vector of it), in arrays of any depth; from
+// LLVM 22 on also a struct of one such type repeated.
+function fpMathType(t: i32): bool {
+  while (<i32>tyKind.get(t) == TK.Array) t = tyA.get(t);
+  if (isFP(scalarType(t))) return true;
+  let k = <i32>tyKind.get(t);
+  if (llvmVersion < 22 || !(k == TK.Struct || k == TK.NamedStruct) || listLen(t) == 0) return false;
+  let e = listAt(t, 0);
+  for (let j = 1; j < listLen(t); j++) if (listAt(t, j) != e) return false;
+  return isFP(scalarType(e));
+}

@@ -144,6 +144,7 @@ export function parseInstruction(): i32 {
   let op = instOpcode(lx.tokStr);
   if (op == Op.None) return errorI("expected instruction opcode");
   if (!checkVersion(OP_NAMES[op], opcodeSince(op))) return -1;
+  let opLoc = lx.tokStart;
   next();
   switch (op) {
     case Op.Ret: return parseRet();
@@ -152,7 +153,7 @@ export function parseInstruction(): i32 {
     case Op.IndirectBr: return parseIndirectBr();
     case Op.Invoke: return parseCallLike(Op.Invoke, 0);
     case Op.CallBr: return parseCallLike(Op.CallBr, 0);
-    case Op.Call: return parseCallLike(Op.Call, tail);
+    case Op.Call: return parseCallLike(Op.Call, tail, tail != 0 ? opLoc : -1);
     case Op.Resume: { let base = rd.stack.len; let v = parseTypeAndValue(); if (v < 0) return -1; rd.stack.push(v); markTerminator(); return make(op, T_VOID, base); }
     case Op.Unreachable: { markTerminator(); return make(op, T_VOID, rd.stack.len); }
     case Op.CleanupRet: return parseCleanupRet();

@@ -23,6 +23,7 @@ export function errorAt(msg: string, off: i32): bool {
   return false;
 }
 export function errorI(msg: string): i32 { error(msg); return -1; }
+export function errorAtI(msg: string, off: i32): i32 { errorAt(msg, off); return -1; }
 
 // Syntax the target LLVM version does not have: a located error (at the current token) naming the
 // version that brought it, never a silent drop.

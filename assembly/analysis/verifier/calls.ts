@@ -5,7 +5,13 @@ import { gValueType, gAttrs, gMD, gFirstBlock, gLinkage, Linkage } from "../../i
 import { findAttachment, MDK_DBG } from "../../ir/metadata";
 import { callFnType, callAttrs, callNumArgs } from "../../ir/inst";
 import { paramAttrs, setHasKind } from "../../ir/attributes";
-import { ATTR_IMMARG, attrCount, isIntrinsic, operandType } from "./queries";
+import { ATTR_IMMARG, attrCount, intrinsicFn, isIntrinsic, operandType } from "./queries";
+import { calledFunction } from "./callsite";
+import { visitIntrinsicCall } from "./intrinsics";
+import { visitOperandBundles } from "./bundles";
+import { verifyInlineAsmCall } from "./callbr";
+import { ATTR_SWIFTERROR, verifySwiftErrorArgument } from "./swifterror";
+import { visitConvergenceCall } from "./convergence";
 import { bad, fail, failDebugInfo, w, wt, curFn } from "./state";
 import { visitInstruction } from "./instruction";
 
@@ -25,9 +31,15 @@ export function visitCallBase(i: i32): void {
   if (attrCount(ca) > na + 2) { bad("Attribute after last parameter!", i); return; }
   let intrinsic = isIntrinsic(callee);
   if (intrinsic && gValueType.get(vA.get(callee)) != ft) { bad("Intrinsic called with incompatible signature", i); return; }
-  // immarg parameters (of the call site, or of a directly called function of this type) take constants
+  // per parameter: swifterror arguments come from swifterror values; immarg parameters (of the
+  // call site, or of a directly called function of this type) take constants
   let direct = <i32>vKind.get(callee) == VK.Function && gValueType.get(vA.get(callee)) == ft ? gAttrs.get(vA.get(callee)) : -1;
+  let calleeAttrs = <i32>vKind.get(callee) == VK.Function ? gAttrs.get(vA.get(callee)) : -1;
   for (let k = 0; k < np; k++) {
+    if ((setHasKind(paramAttrs(ca, k), ATTR_SWIFTERROR) || setHasKind(paramAttrs(direct, k), ATTR_SWIFTERROR)) && !verifySwiftErrorArgument(i, k)) return;
+    if (setHasKind(paramAttrs(ca, k), ATTR_IMMARG) && !setHasKind(paramAttrs(calleeAttrs, k), ATTR_IMMARG)) {
+      fail("immarg may not apply only to call sites"); w(operand(i, 1 + k)); w(i); return;
+    }
     if (!setHasKind(paramAttrs(ca, k), ATTR_IMMARG) && !setHasKind(paramAttrs(direct, k), ATTR_IMMARG)) continue;
     let a = operand(i, 1 + k);
     let ak = <i32>vKind.get(a);
@@ -44,6 +56,9 @@ export function visitCallBase(i: i32): void {
     if (tyA.get(ft) == T_TOKEN) { fail("Return type cannot be token for indirect call!"); return; }
     if (tyA.get(ft) == T_X86AMX) { fail("Return type cannot be x86_amx for indirect call!"); return; }
   }
+  let called = calledFunction(i);
+  if (called >= 0 && intrinsicFn(called)) visitIntrinsicCall(i, called);
+  if (!visitOperandBundles(i)) return;
   // The inliner needs a location for an inlinable call in a function with debug info: a direct
   // call of a definition with a subprogram whose linkage does not let another definition win.
   if (<i32>vKind.get(callee) == VK.Function && findAttachment(gMD.get(curFn), MDK_DBG) >= 0 && findAttachment(iMD.get(i), MDK_DBG) < 0) {
@@ -53,5 +68,7 @@ export function visitCallBase(i: i32): void {
       failDebugInfo("inlinable function call in a function with debug info must have a !dbg location"); w(i); return;
     }
   }
+  if (<i32>vKind.get(callee) == VK.InlineAsm) verifyInlineAsmCall(i);
+  visitConvergenceCall(i);
   visitInstruction(i);
 }

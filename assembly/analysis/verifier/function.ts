@@ -17,6 +17,10 @@ import {
 } from "./state";
 import { visitGlobalValue } from "./globals";
 import { visitInst } from "./inst";
+import { ATTR_SWIFTERROR, verifySwiftErrorValue } from "./swifterror";
+import { paramAttrs, setHasKind } from "../../ir/attributes";
+import { beginConvergence, verifyConvergence } from "./convergence";
+import { verifyNoAliasScopeDecls } from "./intrinsics";
 
 export function verifyFunction(g: i32): void {
   enterFunction(g);
@@ -37,11 +41,14 @@ export function verifyFunction(g: i32): void {
     analyses().buildDomTree();
   }
   visitFunction(g);
+  beginConvergence();
   for (let b = entry; b >= 0; b = iNext.get(b)) {
     visitBasicBlock(b);
     enterBlock(b);
     for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { visitInst(i); mark.set(i, blockStamp); }
   }
+  if (entry >= 0) verifyConvergence();
+  verifyNoAliasScopeDecls();
 }
 
 function visitFunction(g: i32): void {
@@ -65,6 +72,7 @@ function visitFunction(g: i32): void {
       if (at == T_TOKEN) { bad("Function takes token but isn't an intrinsic", a); w(f); return; }
       if (at == T_X86AMX) { bad("Function takes x86_amx but isn't an intrinsic", a); w(f); return; }
     }
+    if (setHasKind(paramAttrs(gAttrs.get(g), i), ATTR_SWIFTERROR)) verifySwiftErrorValue(a);
   }
   let rt = tyA.get(ft);
   if (!intrinsic) {

@@ -14,6 +14,8 @@ import {
 import { visitAlloca, visitAtomicRMW, visitCmpXchg, visitFence, visitGEP, visitLoad, visitStore } from "./memory";
 import { visitBinary, visitCast } from "./arith";
 import { visitCallBase } from "./calls";
+import { visitCallBr } from "./callbr";
+import { isMustTail, verifyMustTailCall } from "./musttail";
 import { visitCatchRet, visitCatchSwitch, visitCleanupRet, visitFuncletPad, visitLandingPad, visitResume } from "./eh";
 import { visitInstruction, visitTerminator } from "./instruction";
 
@@ -25,7 +27,7 @@ export function visitInst(i: i32): void {
   if (isCast(op)) { visitCast(i, op); return; }
   switch (op) {
     case Op.Phi: visitPhi(i); return;
-    case Op.Call: visitCallBase(i); return;
+    case Op.Call: visitCallBase(i); if (isMustTail(i)) verifyMustTailCall(i); return;
     case Op.Invoke: {
       visitCallBase(i);
       let unwind = invokeUnwind(i);
@@ -33,10 +35,7 @@ export function visitInst(i: i32): void {
       if (pad < 0 || !isEHPadOp(opOf(pad))) { bad("The unwind destination does not have an exception handling instruction!", i); return; }
       visitTerminator(i); return;
     }
-    case Op.CallBr: {
-      if (<i32>vKind.get(operand(i, 0)) != VK.InlineAsm) { bad("Callbr is currently only used for asm-goto!", i); return; }
-      visitTerminator(i); return;
-    }
+    case Op.CallBr: visitCallBr(i); return;
     case Op.Ret: visitRet(i); return;
     case Op.Br: {
       if (n == 3 && vType.get(operand(i, 0)) != T_I1) { bad("Branch condition is not 'i1' type!", i); w(operand(i, 0)); return; }

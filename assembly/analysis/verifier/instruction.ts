@@ -6,6 +6,7 @@ import {
   iOps,
 } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
+import { llvmVersion } from "../../ir/version";
 import { analyses } from "../context";
 import { bad, blockNums, blockStamp, curBlock, curBlockNum, curFnValue, domTree, fail, mark, w, walkUsers } from "./state";
 import { intrinsicFn, invokeNormal, invokeUnwind, isBundleOperandOf, nameStarts, opOf, operandType } from "./queries";
@@ -76,7 +77,7 @@ export function visitInstruction(i: i32): void {
       if (intrinsicFn(v)) {
         let attached = callLike && isBundleOperandOf(i, k, "clang.arc.attachedcall");
         if (!((callLike && k == 0) || attached)) { bad("Cannot take the address of an intrinsic!", i); return; }
-        if (!(op == Op.Call || attached || invokableIntrinsic(v))) {
+        if (!(op == Op.Call || (op == Op.CallBr && llvmVersion >= 22) || attached || invokableIntrinsic(v))) {
           bad("Cannot invoke an intrinsic other than donothing, patchpoint, statepoint, coro_resume, coro_destroy or clang.arc.attachedcall", i); return;
         }
       }

@@ -1,9 +1,12 @@
 // The verifier's checks of memory instructions: alloca, load, store, GEP, fence and atomics.
-import { TK, tyKind, tyA, isInt, isPtr, isFP, scalarType } from "../../ir/types";
+import { TK, tyKind, tyA, isInt, isPtr, isFP, isVector, scalarType } from "../../ir/types";
+import { typeSizeInBits } from "../../ir/datalayout";
 import { strtab, targetTriple } from "../../ir/module";
 import { llvmVersion } from "../../ir/version";
-import { vType, iFlags, iExt, operand, numOperands } from "../../ir/values";
-import { F_ATOMIC, Ordering, RMW_NAMES, isFPRMW } from "../../ir/opcodes";
+import { VK, vKind, vType, iFlags, iExt, operand, numOperands } from "../../ir/values";
+import { F_ATOMIC, F_SWIFTERROR, Ordering, RMW_NAMES, isFPRMW } from "../../ir/opcodes";
+import { verifySwiftErrorValue } from "./swifterror";
+import { intLow64 } from "../../ir/constants";
 import { ordering, predicate } from "../../ir/inst";
 import { bad, fail, w, wt } from "./state";
 import { isFPOrFPVec, isIntOrIntVec, isSized } from "./queries";
@@ -21,7 +24,19 @@ export function visitAtomicRMW(i: i32): void {
       bad("atomicrmw " + nm + " operand must have floating-point or fixed vector of floating-point type!", i); wt(t); return;
     }
   } else if (!isInt(t)) { bad("atomicrmw " + nm + " operand must have integer type!", i); wt(t); return; }
+  checkAtomicMemAccessSize(t, i);
   visitInstruction(i);
+}
+
+// The value types of atomic loads and stores: LLVM 22 adds vectors.
+function atomicValueType(t: i32): bool { return isInt(t) || isPtr(t) || isFP(t) || (llvmVersion >= 22 && isVector(t)); }
+function atomicTypes(): string { return llvmVersion >= 22 ? "integer, pointer, floating point, or vector" : "integer, pointer, or floating point"; }
+
+// Verifier::checkAtomicMemAccessSize: a failure ends only this check (the instruction's own checks go on).
+function checkAtomicMemAccessSize(t: i32, i: i32): void {
+  let bits = typeSizeInBits(t);
+  if (bits < 8) { fail("atomic memory access' size must be byte-sized"); wt(t); w(i); return; }
+  if ((bits & (bits - 1)) != 0) { fail("atomic memory access' operand must have a power-of-two size"); wt(t); w(i); }
 }
 
 export function visitGEP(i: i32): void {
@@ -39,7 +54,8 @@ export function visitLoad(i: i32): void {
   if (iFlags.get(i) & F_ATOMIC) {
     let o = ordering(i);
     if (o == Ordering.Release || o == Ordering.AcqRel) { bad("Load cannot have Release ordering", i); return; }
-    if (!(isInt(t) || isPtr(t) || isFP(t))) { fail("atomic load operand must have integer, pointer, or floating point type!"); wt(t); w(i); return; }
+    if (!atomicValueType(t)) { fail("atomic load operand must have " + atomicTypes() + " type!"); wt(t); w(i); return; }
+    checkAtomicMemAccessSize(t, i);
   } else if (iExt.get(i) >= 0) { bad("Non-atomic load cannot have SynchronizationScope specified", i); return; }
   visitInstruction(i);
 }
@@ -51,7 +67,8 @@ export function visitStore(i: i32): void {
   if (iFlags.get(i) & F_ATOMIC) {
     let o = ordering(i);
     if (o == Ordering.Acquire || o == Ordering.AcqRel) { bad("Store cannot have Acquire ordering", i); return; }
-    if (!(isInt(t) || isPtr(t) || isFP(t))) { fail("atomic store operand must have integer, pointer, or floating point type!"); wt(t); w(i); return; }
+    if (!atomicValueType(t)) { fail("atomic store operand must have " + atomicTypes() + " type!"); wt(t); w(i); return; }
+    checkAtomicMemAccessSize(t, i);
   } else if (iExt.get(i) >= 0) { bad("Non-atomic store cannot have SynchronizationScope specified", i); return; }
   visitInstruction(i);
 }
@@ -64,12 +81,19 @@ export function visitAlloca(i: i32): void {
       strtab.startsWithStr(targetTriple, "r600-") || strtab.eqStr(targetTriple, "amdgcn") || strtab.eqStr(targetTriple, "r600"))) {
     bad("alloca on amdgpu must be in addrspace(5)", i); return;
   }
+  if (iFlags.get(i) & F_SWIFTERROR) {
+    if (!isPtr(iExt.get(i))) { bad("swifterror alloca must have pointer type", i); return; }
+    let n = operand(i, 0);
+    if (!(<i32>vKind.get(n) == VK.ConstInt && intLow64(n) == 1)) { bad("swifterror alloca must not be array allocation", i); return; }
+    verifySwiftErrorValue(i);
+  }
   visitInstruction(i);
 }
 
 export function visitCmpXchg(i: i32): void {
   let t = vType.get(operand(i, 1));
   if (!(isInt(t) || isPtr(t))) { fail("cmpxchg operand must have integer or pointer type"); wt(t); w(i); return; }
+  checkAtomicMemAccessSize(t, i);
   visitInstruction(i);
 }
 

@@ -1,6 +1,7 @@
 // Small questions the verifier's checks share: about types, names, intrinsics, EH pads, call
 // operands and attribute lists.
 import { strtab } from "../../ir/module";
+import { typeIsSized } from "../../ir/datalayout";
 import { TK, tyKind, tyN, tyFlags, T_PTR, isInt, isPtr, isFP, scalarType, primitiveSizeInBits } from "../../ir/types";
 import { VK, vKind, vType, vName, vA, iOp, iNext, operand, numOperands } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
@@ -14,11 +15,8 @@ export function isPtrOrPtrVec(t: i32): bool { return isPtr(scalarType(t)); }
 export function sameCount(a: i32, b: i32): bool { return <i32>tyKind.get(a) == <i32>tyKind.get(b) && tyN.get(a) == tyN.get(b); }
 // Type::getScalarSizeInBits.
 export function scalarBits(t: i32): i64 { return primitiveSizeInBits(scalarType(t)); }
-export function isSized(t: i32): bool {
-  let k = <i32>tyKind.get(t);
-  return !(k == TK.Void || k == TK.Label || k == TK.Metadata || k == TK.Token || k == TK.Function ||
-    (k == TK.NamedStruct && (tyFlags.get(t) & 2) == 0));
-}
+// Type::isSized (a struct is sized when all its members are).
+export function isSized(t: i32): bool { return typeIsSized(t); }
 export function nameStarts(v: i32, prefix: string): bool { return strtab.startsWithStr(vName.get(v), prefix); }
 function strIs(id: i32, s: string): bool {
   let n = s.length;

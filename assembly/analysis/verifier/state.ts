@@ -40,9 +40,16 @@ export let pairs: I64Vec = new I64Vec();    // phi (block, value) pairs, sorted
 export let preds: I64Vec = new I64Vec();    // predecessor blocks, sorted
 export let curFn: i32 = -1;                 // global index of the function being verified
 export let curFnValue: i32 = -1;
+export let noAliasScopeDecls: I32Vec = new I32Vec(); // llvm.experimental.noalias.scope.decl calls of the function
+// convergence tokens (convergence.ts): (user, token) pairs; live token lists per block
+export let convTokens: I32Vec = new I32Vec();
+export let convLive: I32Vec = new I32Vec();
+export let convLiveAt: I32Vec = new I32Vec();
+export let convScratch: I32Vec = new I32Vec();
 let landingPadTy: i32 = -1;
 
 export function resetVerifier(): void {
+  noAliasScopeDecls = new I32Vec(); convTokens = new I32Vec(); convLive = new I32Vec(); convLiveAt = new I32Vec(); convScratch = new I32Vec();
   out = new OutBuf(); mark = new I32Vec(); pairs = new I64Vec(); preds = new I64Vec(); intrinsicCache = new I32Vec();
   broken = false; debugInfoBroken = false; numbered = false; numberedFn = -1; stamp = 0; blockStamp = 0; curBlock = -1; curBlockNum = -1; epoch = 0; walkUsers = true;
   curFn = -1; curFnValue = -1; landingPadTy = -1;
@@ -50,7 +57,7 @@ export function resetVerifier(): void {
 // Setters for the verifier's other files (an AS module cannot assign another's globals).
 export function setWalkUsers(on: bool): void { walkUsers = on; }
 export function setBroken(): void { broken = true; }
-export function enterFunction(g: i32): void { curFn = g; curFnValue = gValue.get(g); landingPadTy = -1; }
+export function enterFunction(g: i32): void { curFn = g; curFnValue = gValue.get(g); landingPadTy = -1; noAliasScopeDecls.clear(); }
 export function enterBlock(b: i32): void {
   let fa = analyses();
   blockNums = fa.cfg.blockNum; domTree = fa.domTree;

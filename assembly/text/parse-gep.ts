@@ -1,0 +1,111 @@
+// What LLParser checks of a getelementptr (instruction or constant expression) once its operands
+// are read: the vector width its indices agree on, a sized source element type, and indices that
+// GetElementPtrInst::getIndexedType can follow (struct members by in-range i32 constants).
+// The types are asked as they are at this point of the text: a named struct whose body comes
+// later is still opaque (unsized), as in LLVM.
+import { I32Vec } from "../util/vec";
+import {
+  TK, tyKind, tyA, tyN, tyFlags, TF_HASBODY, T_I32, listLen, listAt, isInt, isFP, scalarType,
+} from "../ir/types";
+import { typeIsSized, typeIsScalable } from "../ir/datalayout";
+import { VK, vKind, vType, operand, numOperands } from "../ir/values";
+import { intLow64 } from "../ir/constants";
+import { llvmVersion } from "../ir/version";
+
+// The vector width an index adds to those seen (width w, scalable s as bit 62): 0 = still none,
+// -1 when it disagrees ("getelementptr vector index has a wrong number of elements").
+export function gepWidthWith(width: i64, idxTy: i32): i64 {
+  let k = <i32>tyKind.get(idxTy);
+  if (k != TK.Vector && k != TK.ScalableVector) return width;
+  let w = tyN.get(idxTy) | (k == TK.ScalableVector ? (<i64>1 << 62) : 0);
+  if (width != 0 && width != w) return -1;
+  return w;
+}
+export function gepWidthOf(t: i32): i64 { return gepWidthWith(0, t); }
+
+// Type::isSized, without caching (bodies may still come).
+export function sizedNow(t: i32, depth: i32 = 0): bool {
+  if (depth > 64) return false;
+  let k = <i32>tyKind.get(t);
+  if (k == TK.Int || k == TK.Ptr || k == TK.X86AMX || k == TK.X86MMX || isFP(t)) return true;
+  if (k == TK.Array || k == TK.Vector || k == TK.ScalableVector) return sizedNow(tyA.get(t), depth + 1);
+  if (k == TK.TargetExt) return typeIsSized(t);
+  if (k != TK.Struct && k != TK.NamedStruct) return false;
+  if (k == TK.NamedStruct && (tyFlags.get(t) & TF_HASBODY) == 0) return false;
+  let n = listLen(t);
+  // a struct of one scalable vector type repeated is sized
+  if (n > 0 && <i32>tyKind.get(listAt(t, 0)) == TK.ScalableVector) {
+    let same = true;
+    for (let i = 1; i < n; i++) if (listAt(t, i) != listAt(t, 0)) { same = false; break; }
+    if (same) return true;
+  }
+  for (let i = 0; i < n; i++) {
+    let e = listAt(t, i);
+    if (scalableNow(e, depth + 1) || !sizedNow(e, depth + 1)) return false;
+  }
+  return true;
+}
+
+// Type::isFirstClassType; from LLVM 22 on, an opaque struct is not one.
+export function firstClassNow(t: i32): bool {
+  let k = <i32>tyKind.get(t);
+  if (k == TK.Void || k == TK.Function) return false;
+  return !(llvmVersion >= 22 && k == TK.NamedStruct && (tyFlags.get(t) & TF_HASBODY) == 0);
+}
+
+// Type::isScalableTy.
+export function scalableNow(t: i32, depth: i32 = 0): bool {
+  if (depth > 64) return false;
+  let k = <i32>tyKind.get(t);
+  if (k == TK.ScalableVector) return true;
+  if (k == TK.Array) return scalableNow(tyA.get(t), depth + 1);
+  if (k == TK.TargetExt) return typeIsScalable(t);
+  if (k != TK.Struct && k != TK.NamedStruct) return false;
+  let n = listLen(t);
+  for (let i = 0; i < n; i++) if (scalableNow(listAt(t, i), depth + 1)) return true;
+  return false;
+}
+
+// Constant::getSplatValue of a vector constant, or the constant itself; -1 when not a splat.
+function splatOf(v: i32): i32 {
+  let k = <i32>vKind.get(v);
+  if (k == VK.ConstZero) return -2; // zeroinitializer: splat of 0
+  if (k != VK.ConstVector) return v;
+  let n = numOperands(v);
+  if (n == 0) return -1;
+  let e = operand(v, 0);
+  for (let i = 1; i < n; i++) if (operand(v, i) != e) return -1;
+  return e;
+}
+
+// StructType::indexValid: a (splat vector of) i32 constant below the member count.
+function structIndexValid(st: i32, v: i32): bool {
+  let t = vType.get(v);
+  if (scalarType(t) != T_I32) return false;
+  let k = <i32>tyKind.get(t);
+  if (k == TK.ScalableVector) return false;
+  let c = k == TK.Vector ? splatOf(v) : v;
+  if (c == -2) return listLen(st) > 0;
+  if (c < 0 || <i32>vKind.get(c) != VK.ConstInt) return false;
+  return intLow64(c) < <u64>listLen(st);
+}
+
+// GetElementPtrInst::getIndexedType for the pointer at stack[from] and the indices after it (the
+// first index steps over the pointer): false when an index cannot be followed.
+export function gepIndicesValid(src: i32, stack: I32Vec, from: i32, to: i32): bool {
+  let t = src;
+  for (let i = from + 2; i < to; i++) {
+    let v = stack.get(i);
+    let k = <i32>tyKind.get(t);
+    if (k == TK.Struct || k == TK.NamedStruct) {
+      if (!structIndexValid(t, v)) return false;
+      let c = <i32>tyKind.get(vType.get(v)) == TK.Vector ? splatOf(v) : v;
+      t = listAt(t, c == -2 ? 0 : <i32>intLow64(c));
+      continue;
+    }
+    if (!isInt(scalarType(vType.get(v)))) return false;
+    if (k == TK.Array || k == TK.Vector || k == TK.ScalableVector) { t = tyA.get(t); continue; }
+    return false;
+  }
+  return true;
+}
