@@ -21,7 +21,7 @@ const REQUIRED = ['memory', 'reset', 'inputAlloc', 'parse', 'argAlloc', 'runPipe
 // status codes are not in the list.
 const UNSIGNED = ['inputAlloc', 'argAlloc', 'outputPtr', 'errorPtr', 'errorMessage', 'print',
   'printStart', 'printChunk', 'passOutput', 'passTable', 'version', 'functionName', 'sideFileName',
-  'sideFileData', 'repoCandidates', 'repoRecords', 'cfgArray', 'cfgArrayLen', 'domTreeArray',
+  'sideFileData', 'repoCandidates', 'repoRecords', 'repoLinkTickets', 'cfgArray', 'cfgArrayLen', 'domTreeArray',
   'domTreeArrayLen', 'idfResultPtr', 'cfgBlockLabels'];
 
 /** The exports with UNSIGNED's functions wrapped to return unsigned numbers. */
@@ -293,6 +293,31 @@ export class WoptCore {
       }
       return list;
     });
+  }
+
+  /**
+   * `wopt repo link`, after parse: the module's pruned tickets, in `!repo.tickets` order:
+   * [{ key, digest, name }] (key: the repository entry to look up; digest: the ticket's).
+   */
+  repoLinkTickets() {
+    if (!this.has('repoLinkTickets')) return { ok: false, message: 'this core cannot link program repository modules' };
+    return this.#guard(x => {
+      const r = new BlobReader(this.#out(x.repoLinkTickets()));
+      const list = [];
+      for (let i = 0, n = r.u32(); i < n; i++) { const key = r.digest(), digest = r.digest(); list.push({ key, digest, name: r.str() }); }
+      return list;
+    });
+  }
+
+  /** Reads the stored texts (one per repoLinkTickets entry, in its order) into the parsed module. */
+  repoLink(texts) {
+    if (!this.has('repoLink')) return { ok: false, message: 'this core cannot link program repository modules' };
+    const parts = [];
+    const u32 = n => { const b = new Uint8Array(4); new DataView(b.buffer).setUint32(0, n, true); parts.push(b); };
+    u32(texts.length);
+    for (const t of texts) { const b = encoder.encode(t); u32(b.length); parts.push(b); }
+    const blob = concat(parts);
+    return this.#guard(x => x.repoLink(this.#arg(x, blob)) === 0 ? { ok: true } : { ok: false, message: this.#error(x) });
   }
 
   #pipelineResult(x, code) {

@@ -116,8 +116,9 @@ function gepSourceOfConstant(c: i32): i32 { return ext.get(iExt.get(c)); }
     }
   }
 
-  // only >= 0: the types of that one global (a repository fragment, printer.ts printFragment).
-  find(only: i32 = -1): void {
+  // only >= 0: the types of that one global (and of `also`, when >= 0: a repository fragment,
+  // printer.ts printFragment).
+  find(only: i32 = -1, also: i32 = -1): void {
     this.foundStructs.clear();
     this.seenType.clear(); this.seenType.resize(tyKind.len, 0);
     this.seenValue.clear(); this.seenValue.resize(valueCount(), 0);
@@ -126,13 +127,13 @@ function gepSourceOfConstant(c: i32): i32 { return ext.get(iExt.get(c)); }
     for (let pass = 0; pass < 3; pass++) {
       let want = pass == 0 ? GK.Var : pass == 1 ? GK.Alias : GK.IFunc;
       for (let g = 0; g < n; g++) {
-        if (<i32>gKind.get(g) != want || (gFlags.get(g) & GF_ERASED) != 0 || (only >= 0 && g != only)) continue;
+        if (<i32>gKind.get(g) != want || (gFlags.get(g) & GF_ERASED) != 0 || (only >= 0 && g != only && g != also)) continue;
         this.incorporateType(gValueType.get(g));
         if (want != GK.IFunc && (want != GK.Var || (gFlags.get(g) & GF_DEFINED) != 0)) this.incorporateValue(operand(gValue.get(g), 0));
       }
     }
     for (let g = 0; g < n; g++) {
-      if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0 || (only >= 0 && g != only)) continue;
+      if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0 || (only >= 0 && g != only && g != also)) continue;
       this.incorporateType(gValueType.get(g));
       this.incorporateAttributes(gAttrs.get(g));
       if (gFirstBlock.get(g) >= 0) this.incorporateFunction(g, true); else this.incorporateFunction(g, false);

@@ -18,6 +18,7 @@ import { vKind, vA, VK, vType } from "../../ir/values";
 import { getData, getBool, intLow64 } from "../../ir/constants";
 import { arrayType, T_I8 } from "../../ir/types";
 import { LINKAGE_NAMES, VISIBILITY_NAMES } from "../../ir/globals";
+import { Blake3 } from "../../util/blake3";
 
 export const TICKET_KIND_NAME = "repo_ticket";
 export const TICKET_LIST_NAME = "repo.tickets";
@@ -27,8 +28,9 @@ let internedMD: I32Vec = new I32Vec();
 let key: I32Vec = new I32Vec(8);
 // Scratch buffers, reused (an OutBuf reserves 64 KiB and the stub runtime never frees).
 let sA: OutBuf = new OutBuf(), sB: OutBuf = new OutBuf(), sC: OutBuf = new OutBuf();
+let K: Blake3 = new Blake3();
 export function resetTickets(): void {
-  interned = new ListInterner(); internedMD = new I32Vec(); key = new I32Vec(8);
+  interned = new ListInterner(); internedMD = new I32Vec(); key = new I32Vec(8); K = new Blake3();
   sA = new OutBuf(); sB = new OutBuf(); sC = new OutBuf(); tName = new OutBuf(); tDigest = 0;
 }
 
@@ -185,6 +187,18 @@ export function readTicket(m: i32): bool {
     return true;
   }
   return false;
+}
+
+// The repository key of the ticket readTicket read last (16 bytes to dst): its final digest and
+// its name, so that definitions with the same digest under different names (which a pass such
+// as mergefunc may turn into different texts) are stored apart.
+export function ticketKey(dst: usize): void {
+  let h = K;
+  h.reset();
+  h.update(tDigest, 16);
+  h.u32(<u32>tName.len);
+  h.update(tName.buf.ptr, tName.len);
+  h.finish(dst, 16);
 }
 
 // ---- the named list ----
