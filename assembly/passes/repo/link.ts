@@ -73,7 +73,8 @@ export function resetLink(): void {
   shared = new Map<u64, i32>(); hashMemo = new I64Vec(); hashState = new U8Vec(); hstack = new I32Vec();
   occ = new Map<u64, i32>(); S_ASSIGN_ID = -1;
   hSlot = new U8Vec(); hSucc = new I32Vec(); hRefStart = new I32Vec(); hRefs = new I32Vec(); hKeys = new OutBuf();
-  hAppStart = new I32Vec(); hApp = new I32Vec(); hNames = new U8Vec();
+  hAppStart = new I32Vec(); hApp = new I32Vec(); hNames = new U8Vec(); hDistStart = new I32Vec(); hDist = new I32Vec();
+  byRun = new Map<u64, i32>();
 }
 export function linkErrorText(): string { return linkError; }
 function fail(msg: string): bool { if (linkError.length == 0) linkError = msg; return false; }
@@ -148,6 +149,8 @@ let hKeys: OutBuf = new OutBuf();
 let hAppStart: I32Vec = new I32Vec();    // per item: its `appended` lines in hApp (name strId, index)
 let hApp: I32Vec = new I32Vec();
 let hNames: U8Vec = new U8Vec();
+let hDistStart: I32Vec = new I32Vec();   // per item: its `distinct` lines in hDist (local number, id)
+let hDist: I32Vec = new I32Vec();
 
 // A cursor over one header line.
 let cp: usize = 0;
@@ -223,7 +226,7 @@ function sigilName(sigil: i32): i32 {
 // Reads the header of item i's text (p, n): fills the h* tables; returns false when malformed.
 // A text without the header holds its slot's definition alone (an entry of another writer).
 function readHeader(i: i32, p: usize, n: i32): bool {
-  hRefStart.push(hRefs.len); hAppStart.push(hApp.len);
+  hRefStart.push(hRefs.len); hAppStart.push(hApp.len); hDistStart.push(hDist.len);
   if (n == 0) { hSlot.push(0); hSucc.push(-1); return true; }   // erased in the full run
   let at: usize = p, end = p + <usize>n;
   let first = true, slot = 1, succ = -1;
@@ -260,6 +263,13 @@ function readHeader(i: i32, p: usize, n: i32): bool {
         let nm = sigilName(64), idx = number();
         if (nm < 0 || idx < 0) return false;
         hApp.push(nm); hApp.push(idx);
+      } else if (word("distinct")) {
+        skipSpaces();
+        if (peekc() != 33) return false;
+        cp++;
+        let num = number(), id = number();
+        if (num < 0 || id < 0) return false;
+        hDist.push(num); hDist.push(id);
       } else if (word("kind")) {
         let nm = sigilName(33), id = number();
         if (nm < 0 || id < 0) return false;
@@ -332,7 +342,7 @@ export function linkFragments(p: usize, len: i32): bool {
       }
     }
   }
-  settleMetadata(mdBefore, attKind.len, drPool.len, valueCount(), true);
+  settleMetadata(-1, mdBefore, attKind.len, drPool.len, valueCount(), true);
   // 2. the fragments
   for (let i = 0; i < n; i++) {
     let st = targets.get(2 * i), ct = targets.get(2 * i + 1);
@@ -410,7 +420,7 @@ function readFragment(i: i32, p: usize, n: i32, st: i32, ct: i32): bool {
     noteOrder(v, hApp.get(x + 1));
   }
   if (ct >= 0 && hSucc.get(i) >= 0) noteOrder(ct, hSucc.get(i));
-  settleMetadata(mdBase, attBase, drBase, valueBase, false);
+  settleMetadata(i, mdBase, attBase, drBase, valueBase, false);
   return true;
 }
 // A named struct the text referred to (so noted by the parser) but did not define.
@@ -553,7 +563,8 @@ function nodeHash(m: i32): u64 {
   }
   return h;
 }
-// Children of m whose hashes nodeHash reads (uniqued ones).
+// Pushes the children of m whose hashes nodeHash reads (uniqued ones not yet done; one still
+// waiting on the stack is pushed again, so that it is done before m).
 function pushChildren(m: i32, st: I32Vec): void {
   let k = <i32>mdKind.get(m);
   let s = mdOps.get(m), c = mdNOps.get(m);
@@ -564,10 +575,13 @@ function pushChildren(m: i32, st: I32Vec): void {
   }
 }
 @inline function pushIfNeeded(x: i32, st: I32Vec): void {
-  if (x >= 0 && (mdFlags.get(x) & MDF_DISTINCT) == 0 && hashState.get(x) == 0) { hashState.set(x, 1); st.push(x); }
+  if (x < 0 || (mdFlags.get(x) & MDF_DISTINCT) != 0) return;
+  let s = hashState.get(x);
+  if (s == 0 || s == 1) { hashState.set(x, 1); st.push(x); }
 }
-// The structural key of distinct node m. Iterative (metadata chains may be deep); a uniqued
-// node met again on its own walk (a cycle without a distinct node) counts its hash as 0.
+// The structural key of distinct node m. Iterative post-order (metadata chains may be deep):
+// state 1 waiting, 3 expanded (its children are above it), 2 done. A uniqued node met again
+// on its own path (a cycle without a distinct node) counts its hash as 0 there.
 function distinctKey(m: i32): u64 {
   let n = mdCount();
   if (hashMemo.len < n) { hashMemo.resize(n, 0); hashState.resize(n, 0); }
@@ -576,32 +590,46 @@ function distinctKey(m: i32): u64 {
   pushChildren(m, st);
   while (st.len > 0) {
     let x = st.last();
-    if (hashState.get(x) == 1) {
-      hashState.set(x, 3);                   // children pushed once
-      pushChildren(x, st);
-      continue;
-    }
+    let s = hashState.get(x);
+    if (s == 1) { hashState.set(x, 3); pushChildren(x, st); continue; }
     st.pop();
-    if (hashState.get(x) == 3) { hashMemo.set(x, <i64>nodeHash(x)); hashState.set(x, 2); }
+    if (s == 3) { hashMemo.set(x, <i64>nodeHash(x)); hashState.set(x, 2); }
   }
   return nodeHash(m);
 }
 
-// Settles the metadata made since mdBase: distinct debug-info nodes the module has become those
-// nodes, uniqued nodes equal to one the module has become that one, and every reference made
-// since the bases goes to the node that stands for it. `named`: the named metadata was edited too.
-function settleMetadata(mdBase: i32, attBase: i32, drBase: i32, valueBase: i32, named: bool): void {
+// Settles the metadata made since mdBase (by item i's text; -1: by the link itself): a distinct
+// node the text's header marks as shared becomes the module's node (the same debug-info node by
+// structural key, or the node another text of the same run had), uniqued nodes equal to one the
+// module has become that one, and every reference made since the bases goes to the node that
+// stands for it. `named`: the named metadata was edited too.
+let byRun: Map<u64, i32> = new Map<u64, i32>();
+function settleMetadata(i: i32, mdBase: i32, attBase: i32, drBase: i32, valueBase: i32, named: bool): void {
   let n = mdCount();
   for (let m = canon.len; m < n; m++) canon.push(m);
-  // distinct nodes another text (or the module) has
-  occ.clear();
-  for (let m = mdBase; m < n; m++) {
-    if (!isShareable(m)) continue;
-    let h = numbered(distinctKey(m));
-    if (shared.has(h)) { let e = shared.get(h); if (e < mdBase) canon.set(m, e); }
-    else shared.set(h, m);
+  // distinct nodes other definitions share
+  if (i >= 0) {
+    occ.clear();
+    let s = hDistStart.get(i), e = i + 1 < hDistStart.len ? hDistStart.get(i + 1) : hDist.len;
+    for (let x = s; x < e; x += 2) {
+      let num = hDist.get(x);
+      let m = num < mdByNumber.len ? mdByNumber.get(num) : -1;
+      if (m < mdBase || (mdFlags.get(m) & MDF_DISTINCT) == 0 || canon.get(m) != m) continue;
+      let sk = distinctKey(m);
+      let found = -1;
+      let h: u64 = 0;
+      let di = isShareable(m);
+      if (di) { h = numbered(sk); if (shared.has(h)) found = shared.get(h); }
+      let r = mix(sk, <u64>hDist.get(x + 1) + 0x2545F491);
+      if (found < 0 && byRun.has(r)) found = byRun.get(r);
+      let to = found >= 0 ? found : m;
+      if (di && !shared.has(h)) shared.set(h, to);
+      if (!byRun.has(r)) byRun.set(r, to);
+      if (found >= 0) canon.set(m, found);
+    }
   }
-  // uniqued nodes, operands first
+  // uniqued nodes, operands first (iterative post-order: state 1 waiting, 2 expanded, 3 done;
+  // a node still waiting is pushed again by a later parent, so that it is done first)
   let st = hstack;
   let state = new U8Vec(n - mdBase + 1); state.resize(n - mdBase, 0);
   for (let m0 = mdBase; m0 < n; m0++) {
@@ -609,7 +637,8 @@ function settleMetadata(mdBase: i32, attBase: i32, drBase: i32, valueBase: i32, 
     st.clear(); st.push(m0); state.set(m0 - mdBase, 1);
     while (st.len > 0) {
       let x = st.last();
-      if (state.get(x - mdBase) == 1) {
+      let sx = state.get(x - mdBase);
+      if (sx == 1) {
         state.set(x - mdBase, 2);
         let k = <i32>mdKind.get(x), s = mdOps.get(x), c = mdNOps.get(x);
         if (k == MK.Node) {
@@ -620,7 +649,7 @@ function settleMetadata(mdBase: i32, attBase: i32, drBase: i32, valueBase: i32, 
         continue;
       }
       st.pop();
-      if (state.get(x - mdBase) != 2) continue;
+      if (sx != 2) continue;
       state.set(x - mdBase, 3);
       let id = uniq.internVec(uniqueKey(x), 0, ukey.len);
       if (id == firstOf.len) firstOf.push(x);
@@ -642,8 +671,9 @@ function settleMetadata(mdBase: i32, attBase: i32, drBase: i32, valueBase: i32, 
   if (named) for (let x = 0; x < nmdPool.len; x++) { let v = nmdPool.get(x); if (v >= 0) nmdPool.set(x, canon.get(v)); }
 }
 @inline function pushNew(x: i32, base: i32, state: U8Vec, st: I32Vec): void {
-  if (x < base || canon.get(x) != x || !isUniqued(x) || state.get(x - base) != 0) return;
-  state.set(x - base, 1); st.push(x);
+  if (x < base || canon.get(x) != x || !isUniqued(x)) return;
+  let s = state.get(x - base);
+  if (s == 0 || s == 1) { state.set(x - base, 1); st.push(x); }
 }
 
 // ---- attachment kinds: the full run's order ----

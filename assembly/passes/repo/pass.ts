@@ -3,14 +3,17 @@
 // stores at the end of the pipeline. The repository itself lives in the host (bindings/repo/):
 // the pipeline pauses at repo-prune, the host looks the candidate digests up and hands the hits
 // back (repoSetHits), and the pipeline resumes. See ABI.md "Program repository".
-import { I32Vec } from "../../util/vec";
+import { I32Vec, U8Vec } from "../../util/vec";
 import { OutBuf } from "../../util/outbuf";
 import { strtab } from "../../ir/module";
-import { VK, vKind, vName, vA, setOperand, operand, iNext, iMD } from "../../ir/values";
+import { VK, vKind, vName, vA, setOperand, operand, numOperands, iNext, iMD, iDbg } from "../../ir/values";
 import {
   GK, gKind, gValue, gLinkage, gVisibility, gFlags, gComdat, gMD, gFirstBlock, globalCount, Linkage, GF_DEFINED, GF_ERASED,
 } from "../../ir/globals";
-import { addAttachment, findAttachment, attKind, attNext, attMD, nmdOps, nmdNOps, nmdPool, mdKindName, FIXED_MD_KINDS } from "../../ir/metadata";
+import {
+  addAttachment, findAttachment, attKind, attNext, attMD, nmdName, nmdOps, nmdNOps, nmdPool, mdKindName, FIXED_MD_KINDS,
+  MK, MDF_DISTINCT, FV_MD, mdKind, mdFlags, mdOps, mdNOps, mdPool, mdCount, drNext, drOps, drNOps, drPool, canonicalMD,
+} from "../../ir/metadata";
 import { attachmentKind } from "../../ir/metadata";
 import { setLinkage } from "../../ir/builder";
 import { deleteBody } from "../../ir/edit";
@@ -234,6 +237,8 @@ function putHex(o: OutBuf, p: usize): void { for (let i = 0; i < 16; i++) o.hex(
 //   ; @<n> = unticketed <i>      unnamed global @n is the i-th unnamed global without a ticket
 //   ; appended @<name> <index>   a global a pass created (not a slot or successor), with its index
 //   ; kind !<name> <id>          a custom attachment kind the fragment uses, with its number
+//   ; distinct !<n> <id>         distinct node !n is one the module's other definitions (or its
+//                                named metadata) refer to too, with its id in this module
 // Indexes and kind numbers are this module's; they order what `repo link` adds. A ticket whose
 // definition a pass erased without a successor is stored with an empty text and, as dependent,
 // the function it was merged into, so the next run prunes it too unless that one changed.
@@ -302,6 +307,7 @@ export function collectRecords(pipeline: string, results: PassResults): OutBuf {
     }
   }
 
+  let sharedMD = markSharedMetadata();
   let wr = writer();
   beginFragments(wr);
   let refs = new I32Vec();
@@ -356,6 +362,11 @@ export function collectRecords(pipeline: string, results: PassResults): OutBuf {
     for (let i = 0; i < kinds.len; i++) {
       head.str("; kind "); printName(head, 33, mdKindName.get(kinds.get(i))); head.byte(32); head.int(kinds.get(i)); head.byte(10);
     }
+    let order = wr.slots.mdOrder;
+    for (let i = 0; i < order.len; i++) {
+      let m = order.get(i);
+      if (m < sharedMD.len && sharedMD.get(m) != 0 && (mdFlags.get(m) & MDF_DISTINCT) != 0) { head.str("; distinct !"); head.int(i); head.byte(32); head.int(m); head.byte(10); }
+    }
     putU32(o, <u32>(head.len + body.len));
     o.bytes(head.buf.ptr, head.len); o.bytes(body.buf.ptr, body.len);
     // dependents: the tickets whose slot or successor the fragment refers to
@@ -380,6 +391,54 @@ export function collectRecords(pipeline: string, results: PassResults): OutBuf {
   store<u32>(o.buf.ptr, <u32>count);
   out = o;
   return o;
+}
+// The metadata nodes more than one root reaches (a global, with its body's attachments, debug
+// records and metadata operands; or the named metadata): the distinct ones among them must stay
+// one node when `repo link` puts the definitions back. A node's state changes at most twice
+// (reached by one root, then shared), and the walk stops where nothing changes: linear.
+function markSharedMetadata(): U8Vec {
+  let n = mdCount();
+  let rootOf = new I32Vec(n); rootOf.resize(n, -1);
+  let shared = new U8Vec(n); shared.resize(n, 0);
+  let work = new I32Vec();
+  let named = globalCount();
+  for (let i = 0; i < nmdName.len; i++) {
+    let s = nmdOps.get(i);
+    for (let j = 0; nmdNOps.get(i) > j; j++) reach(nmdPool.get(s + j), named, rootOf, shared, work);
+  }
+  for (let g = 0; g < globalCount(); g++) {
+    if ((gFlags.get(g) & GF_ERASED) != 0) continue;
+    for (let a = gMD.get(g); a >= 0; a = attNext.get(a)) reach(attMD.get(a), g, rootOf, shared, work);
+    if (<i32>gKind.get(g) != GK.Func) continue;
+    for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+        for (let a = iMD.get(i); a >= 0; a = attNext.get(a)) reach(attMD.get(a), g, rootOf, shared, work);
+        for (let r = iDbg.get(i); r >= 0; r = drNext.get(r)) {
+          let s = drOps.get(r);
+          for (let k = 0; drNOps.get(r) > k; k++) reach(drPool.get(s + k), g, rootOf, shared, work);
+        }
+        let no = numOperands(i);
+        for (let k = 0; k < no; k++) {
+          let v = operand(i, k);
+          if (v >= 0 && <i32>vKind.get(v) == VK.MDValue) reach(canonicalMD(vA.get(v)), g, rootOf, shared, work);
+        }
+      }
+    }
+  }
+  return shared;
+}
+function reach(m: i32, root: i32, rootOf: I32Vec, shared: U8Vec, work: I32Vec): void {
+  work.clear(); work.push(m);
+  while (work.len > 0) {
+    let x = work.pop();
+    if (x < 0 || x >= rootOf.len) continue;
+    let r = rootOf.get(x);
+    if (r == root || shared.get(x) != 0) continue;
+    if (r < 0) rootOf.set(x, root); else shared.set(x, 1);
+    let k = <i32>mdKind.get(x), s = mdOps.get(x), c = mdNOps.get(x);
+    if (k == MK.Tuple || k == MK.ArgList) { for (let i = 0; i < c; i++) work.push(mdPool.get(s + i)); }
+    else if (k == MK.Node) { for (let i = 0; i < c; i++) if (mdPool.get(s + 3 * i + 1) == FV_MD) work.push(mdPool.get(s + 3 * i + 2)); }
+  }
 }
 function putDependent(o: OutBuf, digests: OutBuf, names: I32Vec, e: i32): void {
   o.bytes(digests.buf.ptr + (<usize>e << 4), 16);
