@@ -32,7 +32,7 @@ import {
 } from "../../ir/globals";
 import {
   MK, MDF_DISTINCT, mdKind, mdFlags, mdA, mdOps, mdNOps, mdPool, mdCount, mdByNumber, mdCanon, FV_MD, FV_RAW,
-  nmdOps, nmdNOps, nmdPool, attKind, attMD, attNext, drPool, findAttachment, attachmentKind, mdKindName,
+  nmdName, nmdOps, nmdNOps, nmdPool, attKind, attMD, attNext, drPool, findAttachment, attachmentKind, mdKindName,
   FIXED_MD_KINDS, renumberAttachmentKinds,
 } from "../../ir/metadata";
 import { ptrType, tyKind, TK } from "../../ir/types";
@@ -74,7 +74,7 @@ export function resetLink(): void {
   occ = new Map<u64, i32>(); S_ASSIGN_ID = -1;
   hSlot = new U8Vec(); hSucc = new I32Vec(); hRefStart = new I32Vec(); hRefs = new I32Vec(); hKeys = new OutBuf();
   hAppStart = new I32Vec(); hApp = new I32Vec(); hNames = new U8Vec(); hDistStart = new I32Vec(); hDist = new I32Vec();
-  byRun = new Map<u64, i32>();
+  byRun = new Map<u64, i32>(); byRank = new I32Vec(); hInto = new I32Vec();
 }
 export function linkErrorText(): string { return linkError; }
 function fail(msg: string): bool { if (linkError.length == 0) linkError = msg; return false; }
@@ -150,7 +150,8 @@ let hAppStart: I32Vec = new I32Vec();    // per item: its `appended` lines in hA
 let hApp: I32Vec = new I32Vec();
 let hNames: U8Vec = new U8Vec();
 let hDistStart: I32Vec = new I32Vec();   // per item: its `distinct` lines in hDist (local number, id)
-let hDist: I32Vec = new I32Vec();
+let hDist: I32Vec = new I32Vec();          // (local number, id in the full run, named rank or -1)
+let hInto: I32Vec = new I32Vec();          // per item: strId of the function an erased definition was merged into, -1
 
 // A cursor over one header line.
 let cp: usize = 0;
@@ -227,9 +228,9 @@ function sigilName(sigil: i32): i32 {
 // A text without the header holds its slot's definition alone (an entry of another writer).
 function readHeader(i: i32, p: usize, n: i32): bool {
   hRefStart.push(hRefs.len); hAppStart.push(hApp.len); hDistStart.push(hDist.len);
-  if (n == 0) { hSlot.push(0); hSucc.push(-1); return true; }   // erased in the full run
+  if (n == 0) { hSlot.push(0); hSucc.push(-1); hInto.push(-1); return true; }   // erased in the full run
   let at: usize = p, end = p + <usize>n;
-  let first = true, slot = 1, succ = -1;
+  let first = true, slot = 1, succ = -1, into = -1;
   while (at < end && load<u8>(at) == 59) {
     let e = at;
     while (e < end && load<u8>(e) != 10) e++;
@@ -239,6 +240,7 @@ function readHeader(i: i32, p: usize, n: i32): bool {
       while (true) {
         if (word("slot")) { slot = 1; continue; }
         if (word("successor")) { succ = number(); if (succ < 0) return false; continue; }
+        if (word("merged")) { into = sigilName(64); if (into < 0) return false; continue; }
         skipSpaces();
         if (cp != ce) return false;
         break;
@@ -267,9 +269,10 @@ function readHeader(i: i32, p: usize, n: i32): bool {
         skipSpaces();
         if (peekc() != 33) return false;
         cp++;
-        let num = number(), id = number();
+        let num = number(), id = number(), rank = -1;
         if (num < 0 || id < 0) return false;
-        hDist.push(num); hDist.push(id);
+        if (word("named")) { rank = number(); if (rank < 0) return false; }
+        hDist.push(num); hDist.push(id); hDist.push(rank);
       } else if (word("kind")) {
         let nm = sigilName(33), id = number();
         if (nm < 0 || id < 0) return false;
@@ -281,7 +284,7 @@ function readHeader(i: i32, p: usize, n: i32): bool {
     first = false;
     at = e < end ? e + 1 : e;
   }
-  hSlot.push(<u8>slot); hSucc.push(succ);
+  hSlot.push(<u8>slot); hSucc.push(succ); hInto.push(into);
   return true;
 }
 
@@ -358,8 +361,13 @@ export function linkFragments(p: usize, len: i32): bool {
       return fail("the stored text of '" + name(itemName.get(i)) + "' lacks a definition its header announces");
     }
     let slot = itemSlot.get(i);
-    // a declaration whose definition the full run erased (mergefunc) goes, unless this module
-    // still uses it
+    // a declaration whose definition the full run erased (mergefunc) goes: what still uses it
+    // uses the function it was merged into, as in the full run (unless the module lacks that)
+    if (st < 0 && ct < 0 && slot >= 0 && hInto.get(i) >= 0) {
+      let into = globalLookupName(hInto.get(i));
+      let sv = gValue.get(slot);
+      if (into >= 0 && into != sv && <i32>vKind.get(into) == VK.Function && vType.get(into) == vType.get(sv)) replaceAllUsesWith(sv, into);
+    }
     if (st < 0 && slot >= 0 && (gFlags.get(slot) & GF_ERASED) == 0 && !hasUses(gValue.get(slot))) eraseGlobal(slot);
   }
   if (rd.missingAlign) fillDefaults();
@@ -458,6 +466,33 @@ function bindUnnamedRefs(i: i32, st: i32): bool {
 }
 
 // ---- metadata ----
+// The distinct nodes the named metadata reaches (`!repo.tickets` aside), in a pre-order walk:
+// md id -> rank, -1 for the others. The full run and the ticket module have the same named
+// metadata, so a rank names the same node in both (collectRecords writes it in the header).
+export function namedDistinctRanks(): I32Vec {
+  let n = mdCount();
+  let rank = new I32Vec(n); rank.resize(n, -1);
+  let seen = new U8Vec(n); seen.resize(n, 0);
+  let work = new I32Vec();
+  let next = 0;
+  for (let i = 0; i < nmdName.len; i++) {
+    if (strtab.eqStr(nmdName.get(i), "repo.tickets")) continue;
+    let s0 = nmdOps.get(i);
+    for (let j = nmdNOps.get(i) - 1; j >= 0; j--) work.push(nmdPool.get(s0 + j));
+    while (work.len > 0) {
+      let x = work.pop();
+      if (x < 0 || x >= n || seen.get(x) != 0) continue;
+      seen.set(x, 1);
+      if ((mdFlags.get(x) & MDF_DISTINCT) != 0) rank.set(x, next++);
+      let k = <i32>mdKind.get(x), s = mdOps.get(x), c = mdNOps.get(x);
+      if (k == MK.Tuple || k == MK.ArgList) { for (let q = c - 1; q >= 0; q--) work.push(mdPool.get(s + q)); }
+      else if (k == MK.Node) { for (let q = c - 1; q >= 0; q--) if (mdPool.get(s + 3 * q + 1) == FV_MD) work.push(mdPool.get(s + 3 * q + 2)); }
+    }
+    work.clear();
+  }
+  return rank;
+}
+let byRank: I32Vec = new I32Vec();       // rank (namedDistinctRanks) -> the ticket module's node
 // canon: md id -> the node that stands for it (a uniqued equal node, or the module's copy of a
 // distinct node). uniq: the uniqued nodes by content. shared: the distinct debug-info nodes by
 // structural key (occurrence-numbered, so equal copies in one text stay apart).
@@ -478,6 +513,13 @@ function beginMetadata(): void {
     if (canon.get(m) != m || !isUniqued(m)) continue;
     let id = uniq.internVec(uniqueKey(m), 0, ukey.len);
     if (id == firstOf.len) firstOf.push(m);
+  }
+  let ranks = namedDistinctRanks();
+  for (let m = 0; m < n; m++) {
+    let r = ranks.get(m);
+    if (r < 0) continue;
+    byRank.fit(r + 1, -1);
+    byRank.set(r, canon.get(m));
   }
   occ.clear();
   for (let m = 0; m < n; m++) {
@@ -611,10 +653,15 @@ function settleMetadata(i: i32, mdBase: i32, attBase: i32, drBase: i32, valueBas
   if (i >= 0) {
     occ.clear();
     let s = hDistStart.get(i), e = i + 1 < hDistStart.len ? hDistStart.get(i + 1) : hDist.len;
-    for (let x = s; x < e; x += 2) {
-      let num = hDist.get(x);
+    for (let x = s; x < e; x += 3) {
+      let num = hDist.get(x), rank = hDist.get(x + 2);
       let m = num < mdByNumber.len ? mdByNumber.get(num) : -1;
       if (m < mdBase || (mdFlags.get(m) & MDF_DISTINCT) == 0 || canon.get(m) != m) continue;
+      // the named metadata reaches it: the ticket module's node of that rank
+      if (rank >= 0 && rank < byRank.len) {
+        let r = byRank.get(rank);
+        if (r >= 0 && mdKind.get(r) == mdKind.get(m) && mdA.get(r) == mdA.get(m)) { canon.set(m, r); continue; }
+      }
       let sk = distinctKey(m);
       let found = -1;
       let h: u64 = 0;

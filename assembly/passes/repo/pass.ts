@@ -18,7 +18,7 @@ import { attachmentKind } from "../../ir/metadata";
 import { setLinkage } from "../../ir/builder";
 import { deleteBody } from "../../ir/edit";
 import { computeEnvironment, computeInitialDigest, isRepoDefinition, digestPtr, resetDigests, hasDigest } from "./digest";
-import { resetLink } from "./link";
+import { resetLink, namedDistinctRanks } from "./link";
 import { buildGraph, computeFinalDigests, finalDigestPtr, resetGraph, referencedGlobals } from "./graph";
 import {
   makeTicket, readTicket, tName, tDigest, tLinkage, tVisibility, tPruned, tPlain, setTicketList, ticketListIndex,
@@ -232,16 +232,20 @@ function putHex(o: OutBuf, p: usize): void { for (let i = 0; i < 16; i++) o.hex(
 // of comment lines, then the fragment (printer.ts printFragment) of the live slot and the
 // successor. The header says which of the two the fragment holds and how `wopt repo link`
 // (link.ts) finds what the fragment refers to other than by name:
-//   ; repo fragment: [slot] [successor <index>]
+//   ; repo fragment: [slot] [successor <index>] [merged @<name>]
 //   ; @<n> = slot <key>          unnamed global @n is the slot of the ticket with that key
 //   ; @<n> = unticketed <i>      unnamed global @n is the i-th unnamed global without a ticket
 //   ; appended @<name> <index>   a global a pass created (not a slot or successor), with its index
 //   ; kind !<name> <id>          a custom attachment kind the fragment uses, with its number
-//   ; distinct !<n> <id>         distinct node !n is one the module's other definitions (or its
-//                                named metadata) refer to too, with its id in this module
+//   ; distinct !<n> <id> [named <rank>]
+//                                distinct node !n is one the module's other definitions (or its
+//                                named metadata) refer to too, with its id in this module and,
+//                                when the named metadata reaches it, its rank (link.ts
+//                                namedDistinctRanks)
 // Indexes and kind numbers are this module's; they order what `repo link` adds. A ticket whose
-// definition a pass erased without a successor is stored with an empty text and, as dependent,
-// the function it was merged into, so the next run prunes it too unless that one changed.
+// definition a pass erased without a successor is stored with, as dependent,
+// the function it was merged into, so the next run prunes it too unless that one changed; its
+// text is the header alone, naming that function (`merged`).
 //
 // Records blob (core -> host): u32 count; per record: key[16], u8 kind (0 function,
 // 1 variable), then name, linkage, visibility, text as (u32 length, bytes), u32 nDeps, per
@@ -308,6 +312,7 @@ export function collectRecords(pipeline: string, results: PassResults): OutBuf {
   }
 
   let sharedMD = markSharedMetadata();
+  let ranks = namedDistinctRanks();
   let wr = writer();
   beginFragments(wr);
   let refs = new I32Vec();
@@ -326,10 +331,16 @@ export function collectRecords(pipeline: string, results: PassResults): OutBuf {
     putStr(o, strtab.ptrOf(nm), strtab.lenOf(nm));
     putString(o, linkageName(tLink.get(j))); putString(o, visibilityName(tVis.get(j)));
     if (a < 0 && succ < 0) {
-      // erased: no text; the function it was merged into, when that one changes, makes it stale
-      putU32(o, 0);
+      // erased: the function it was merged into (what still used it uses that one), which
+      // makes the entry stale when it changes
       let into = <i32>gKind.get(slot) == GK.Func ? results.mergedIntoOf(slot) : -1;
-      let e = into >= 0 && (gFlags.get(into) & GF_ERASED) == 0 ? entryOf.get(into) : -1;
+      if (into >= 0 && (gFlags.get(into) & GF_ERASED) != 0) into = -1;
+      let intoName = into >= 0 ? vName.get(gValue.get(into)) : -1;
+      if (intoName >= 0) {
+        head.clear(); head.str("; repo fragment: merged "); printName(head, 64, intoName); head.byte(10);
+        putStr(o, head.buf.ptr, head.len);
+      } else putU32(o, 0);
+      let e = into >= 0 ? entryOf.get(into) : -1;
       if (e >= 0 && e != j && tOk.get(e) != 0) { putU32(o, 1); putDependent(o, tDigests, tNameId, e); }
       else putU32(o, 0);
       continue;
@@ -365,7 +376,10 @@ export function collectRecords(pipeline: string, results: PassResults): OutBuf {
     let order = wr.slots.mdOrder;
     for (let i = 0; i < order.len; i++) {
       let m = order.get(i);
-      if (m < sharedMD.len && sharedMD.get(m) != 0 && (mdFlags.get(m) & MDF_DISTINCT) != 0) { head.str("; distinct !"); head.int(i); head.byte(32); head.int(m); head.byte(10); }
+      if (m >= sharedMD.len || sharedMD.get(m) == 0 || (mdFlags.get(m) & MDF_DISTINCT) == 0) continue;
+      head.str("; distinct !"); head.int(i); head.byte(32); head.int(m);
+      if (ranks.get(m) >= 0) { head.str(" named "); head.int(ranks.get(m)); }
+      head.byte(10);
     }
     putU32(o, <u32>(head.len + body.len));
     o.bytes(head.buf.ptr, head.len); o.bytes(body.buf.ptr, body.len);
