@@ -345,6 +345,16 @@ export function linkFragments(p: usize, len: i32): bool {
       }
     }
   }
+  // what the module uses of a definition mergefunc merged into another (erased, or kept with
+  // its uses given away) uses that one, as in the full run
+  for (let i = 0; i < n; i++) {
+    let slot = itemSlot.get(i);
+    if (slot < 0 || hInto.get(i) < 0) continue;
+    let sv = gValue.get(slot), into = globalLookupName(hInto.get(i));
+    if (into < 0 || into == sv || vType.get(into) != vType.get(sv)) continue;
+    let k = <i32>vKind.get(into);
+    if (k == VK.Function || k == VK.Forward) replaceAllUsesWith(sv, into);
+  }
   settleMetadata(-1, mdBefore, attKind.len, drPool.len, valueCount(), true);
   // 2. the fragments
   for (let i = 0; i < n; i++) {
@@ -361,13 +371,8 @@ export function linkFragments(p: usize, len: i32): bool {
       return fail("the stored text of '" + name(itemName.get(i)) + "' lacks a definition its header announces");
     }
     let slot = itemSlot.get(i);
-    // a declaration whose definition the full run erased (mergefunc) goes: what still uses it
-    // uses the function it was merged into, as in the full run (unless the module lacks that)
-    if (st < 0 && ct < 0 && slot >= 0 && hInto.get(i) >= 0) {
-      let into = globalLookupName(hInto.get(i));
-      let sv = gValue.get(slot);
-      if (into >= 0 && into != sv && <i32>vKind.get(into) == VK.Function && vType.get(into) == vType.get(sv)) replaceAllUsesWith(sv, into);
-    }
+    // a declaration whose definition the full run erased (mergefunc) goes, unless this module
+    // still uses it
     if (st < 0 && slot >= 0 && (gFlags.get(slot) & GF_ERASED) == 0 && !hasUses(gValue.get(slot))) eraseGlobal(slot);
   }
   if (rd.missingAlign) fillDefaults();

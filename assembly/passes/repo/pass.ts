@@ -353,6 +353,10 @@ export function collectRecords(pipeline: string, results: PassResults): OutBuf {
     head.str("; repo fragment:");
     if (a >= 0) head.str(" slot");
     if (succ >= 0) { head.str(" successor "); head.int(succ); }
+    // mergefunc kept the definition but gave its uses to another function
+    let into = a >= 0 && <i32>gKind.get(a) == GK.Func ? results.mergedIntoOf(a) : -1;
+    if (into >= 0 && ((gFlags.get(into) & GF_ERASED) != 0 || vName.get(gValue.get(into)) < 0)) into = -1;
+    if (into >= 0) { head.str(" merged "); printName(head, 64, vName.get(gValue.get(into))); }
     head.byte(10);
     seen.clear();
     for (let i = 0; i < refs.len; i++) {
@@ -387,6 +391,8 @@ export function collectRecords(pipeline: string, results: PassResults): OutBuf {
     let at = o.len; putU32(o, 0);
     let nd = 0;
     seen.clear();
+    let ie = into >= 0 ? entryOf.get(into) : -1;
+    if (ie >= 0 && ie != j && tOk.get(ie) != 0) { seen.set(ie, true); putDependent(o, tDigests, tNameId, ie); nd++; }
     for (let p = 0; p < 2; p++) {
       let g = p == 0 ? first : second;
       if (g < 0) continue;
