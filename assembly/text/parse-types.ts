@@ -9,7 +9,7 @@ import { error, errorI, errorAt, eat, expect, expectWord, isWord, enter, leave, 
 import {
   TK, T_VOID, T_LABEL, T_METADATA, T_TOKEN, T_HALF, T_BFLOAT, T_FLOAT, T_DOUBLE, T_X86FP80, T_FP128, T_PPCFP128,
   T_X86AMX, T_X86MMX, intType, ptrType, arrayType, vectorType, structType, functionType, newNamedStruct,
-  internType, tyKind, tyFlags, tyA, TF_HASBODY, TF_OPAQUE, TF_PACKED, setStructBody, setStructOpaque, namedTypeOrder,
+  internType, tyKind, tyFlags, TF_HASBODY, TF_OPAQUE, TF_PACKED, setStructBody, setStructOpaque, namedTypeOrder,
   listLen, listAt,
 } from "../ir/types";
 
@@ -234,13 +234,7 @@ export function parseTypeDefinition(name: i32, number: i64): bool {
   }
   rd.typeDefined.set(t, 1);
   namedTypeOrder.push(t);
-  if (!parseTypeBody(t, name, number)) return false;
-  // `wopt repo link`: a fragment's unnamed struct is the module's unnamed struct with that body
-  if (rd.linking && name < 0 && <i32>tyKind.get(t) == TK.NamedStruct) {
-    let same = unnamedStructLike(t);
-    if (same >= 0) rd.typeByNumber.set(<i32>number, same);
-  }
-  return true;
+  return parseTypeBody(t, name, number);
   // (defPos kept for diagnostics of undefined types)
 }
 // The definition's body: opaque, a (packed) struct body, or another type the name stands for.
@@ -268,19 +262,12 @@ function parseTypeBody(t: i32, name: i32, number: i64): bool {
   return true;
 }
 // Identified structs a and b have the same body (flags and element types).
-function sameStructBody(a: i32, b: i32): bool {
+export function sameStructBody(a: i32, b: i32): bool {
   if (tyKind.get(a) != tyKind.get(b) || (tyFlags.get(a) & (TF_OPAQUE | TF_HASBODY | TF_PACKED)) != (tyFlags.get(b) & (TF_OPAQUE | TF_HASBODY | TF_PACKED))) return false;
   let n = listLen(a);
   if (n != listLen(b)) return false;
   for (let i = 0; i < n; i++) if (listAt(a, i) != listAt(b, i)) return false;
   return true;
-}
-// Another unnamed identified struct with t's body, or -1.
-function unnamedStructLike(t: i32): i32 {
-  for (let u = 0; u < tyKind.len; u++) {
-    if (u != t && <i32>tyKind.get(u) == TK.NamedStruct && tyA.get(u) < 0 && u < rd.typeDefined.len && rd.typeDefined.get(u) != 0 && sameStructBody(u, t)) return u;
-  }
-  return -1;
 }
 
 // After the module: every referenced named struct must have been defined.

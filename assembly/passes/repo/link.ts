@@ -35,7 +35,7 @@ import {
   nmdName, nmdOps, nmdNOps, nmdPool, attKind, attMD, attNext, drPool, findAttachment, attachmentKind, mdKindName,
   FIXED_MD_KINDS, renumberAttachmentKinds,
 } from "../../ir/metadata";
-import { ptrType, tyKind, TK } from "../../ir/types";
+import { ptrType, tyKind, tyA, tyFlags, listLen, listAt, TK, TF_OPAQUE, TF_HASBODY, TF_PACKED } from "../../ir/types";
 import { eraseGlobal } from "../../ir/edit";
 import { applyIntrinsicAttributesTo } from "../../ir/intrinsics";
 import { fillDefaults } from "../../ir/defaults";
@@ -404,8 +404,11 @@ function readFragment(i: i32, p: usize, n: i32, st: i32, ct: i32): bool {
   lexInitPadded(s.ptr, n);
   next();
   let what = "'" + name(itemName.get(i)) + "'";
+  let typesDone = false;
   while (lx.tok != T.EOF && !r.failed) {
     let t = lx.tok;
+    // the types come first: once they are read, the text's unnamed structs are the module's
+    if (!typesDone && t != T.LocalVar && t != T.LocalID) { matchUnnamedStructs(typeBase); typesDone = true; }
     let allowed = t == T.LocalVar || t == T.LocalID || t == T.ComdatVar || t == T.GlobalVar || t == T.GlobalID || t == T.MetadataID ||
       (t == T.Word && (lx.tokStr == K.KW_define || lx.tokStr == K.KW_attributes));
     if (!allowed) { fragmentError(what, "expected a type, comdat, global, function, attribute group or metadata node", lx.tokStart); r.linking = false; return false; }
@@ -437,6 +440,42 @@ function readFragment(i: i32, p: usize, n: i32, st: i32, ct: i32): bool {
   return true;
 }
 // A named struct the text referred to (so noted by the parser) but did not define.
+// The unnamed structs the text defined (numbered from 0 in it) stand for the module's unnamed
+// structs with the same body, where there is one: matched to a fixed point, a struct whose
+// elements are the text's other unnamed structs matching once those have matched. The text's
+// own copies are left unused.
+function matchUnnamedStructs(typeBase: i32): void {
+  let nums = rd.typeByNumber;
+  let mine = new I32Vec();                 // the text's unnamed structs (number order)
+  for (let k = 0; k < nums.len; k++) { let t = nums.get(k); mine.push(t >= typeBase && <i32>tyKind.get(t) == TK.NamedStruct ? t : -1); }
+  let theirs = new I32Vec();
+  for (let u = 0; u < typeBase; u++) if (<i32>tyKind.get(u) == TK.NamedStruct && tyA.get(u) < 0) theirs.push(u);
+  if (theirs.len == 0) return;
+  let to = new I32Vec(tyKind.len); to.resize(tyKind.len, -1);
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let k = 0; k < mine.len; k++) {
+      let t = mine.get(k);
+      if (t < 0 || to.get(t) >= 0) continue;
+      for (let j = 0; j < theirs.len; j++) {
+        let u = theirs.get(j);
+        if (sameBodyMapped(t, u, to)) { to.set(t, u); nums.set(k, u); changed = true; break; }
+      }
+    }
+  }
+}
+function sameBodyMapped(t: i32, u: i32, to: I32Vec): bool {
+  if ((tyFlags.get(t) & (TF_OPAQUE | TF_HASBODY | TF_PACKED)) != (tyFlags.get(u) & (TF_OPAQUE | TF_HASBODY | TF_PACKED))) return false;
+  let n = listLen(t);
+  if (n != listLen(u)) return false;
+  for (let i = 0; i < n; i++) {
+    let e = listAt(t, i);
+    if (e < to.len && to.get(e) >= 0) e = to.get(e);
+    if (e != listAt(u, i)) return false;
+  }
+  return true;
+}
 function typeUndefined(t: i32): bool {
   if (<i32>tyKind.get(t) != TK.NamedStruct || t >= rd.typeDefPos.len || rd.typeDefPos.get(t) < 0) return false;
   return t >= rd.typeDefined.len || rd.typeDefined.get(t) == 0;

@@ -22,7 +22,7 @@ import { resetLink, namedDistinctRanks } from "./link";
 import { buildGraph, computeFinalDigests, finalDigestPtr, resetGraph, referencedGlobals } from "./graph";
 import {
   makeTicket, readTicket, tName, tDigest, tLinkage, tVisibility, tPruned, tPlain, setTicketList, ticketListIndex,
-  linkageName, visibilityName, linkageFromName, visibilityFromName, resetTickets, ticketKey, TICKET_KIND_NAME,
+  linkageName, visibilityName, linkageFromName, visibilityFromName, resetTickets, ticketKey, repoKey, TICKET_KIND_NAME,
 } from "./tickets";
 import { printFragment, beginFragments } from "../../text/printer";
 import { printName } from "../../text/printer-types";
@@ -37,7 +37,7 @@ let depRecs: I32Vec = new I32Vec();               // per dependent: digest offse
 let depBytes: OutBuf = new OutBuf();
 let hitsGiven: bool = false;
 let out: OutBuf = new OutBuf();
-let ownDigests: OutBuf = new OutBuf();            // repo-prune: 16 bytes per own definition
+let ownDigests: OutBuf = new OutBuf();            // repo-prune: the key of each own definition (16 bytes)
 export let prunedCount: i32 = 0;
 // The globals the module had before the pipeline's passes ran: those at higher indexes were
 // created by a pass (a fragment gives their place in module order, see collectRecords).
@@ -47,7 +47,7 @@ export function resetRepo(): void {
   resetDigests(); resetGraph(); resetTickets(); resetLink();
   envReady = false; hits = new Map<u64, i32>(); hitDigests = new I32Vec(); hitDeps = new I32Vec();
   depRecs = new I32Vec(); depBytes = new OutBuf(); hitsGiven = false; out = new OutBuf(); prunedCount = 0;
-  ownDigests = new OutBuf(); inputGlobals = -1; keyBuf = 0;
+  ownDigests = new OutBuf(); inputGlobals = -1; keyBuf = 0; depKeyBuf = 0;
 }
 let keyBuf: usize = 0;
 function keyScratch(): usize { if (keyBuf == 0) keyBuf = heap.alloc(16); return keyBuf; }
@@ -155,20 +155,20 @@ export function runRepoPrune(): void {
   if (li >= 0) for (let j = 0; nmdNOps.get(li) > j; j++) list.push(nmdPool.get(nmdOps.get(li) + j));
   let replaced = new Map<i32, i32>();   // unpruned ticket -> its pruned form, applied to the list once
   let key = keyScratch();
-  // the module's own definitions by name, with their digests: a stored definition is reused only
-  // when every dependent it recorded is defined here with the recorded digest. Its own digest
-  // covers what it references in the input, but its stored text is what the pipeline made of
-  // it, which may reference other definitions (a mergefunc thunk calls the function it was
-  // merged into); when one of those changed or is missing, the stored text is stale.
-  let own = new Map<i32, i32>();
+  // the keys of the module's own definitions: a stored definition is reused only when every
+  // dependent it recorded is defined here with the recorded digest (the same key). Its own
+  // digest covers what it references in the input, but its stored text is what the pipeline
+  // made of it, which may reference other definitions (a mergefunc thunk calls the function it
+  // was merged into); when one of those changed or is missing, the stored text is stale.
+  let own = new Map<u64, i32>();
   ownDigests.clear();
   for (let g = 0; g < n; g++) {
     if (!isRepoDefinition(g)) continue;
     let m = findAttachment(gMD.get(g), kind);
-    let nm = vName.get(gValue.get(g));
-    if (nm < 0 || m < 0 || !readTicket(m) || tPruned) continue;
-    own.set(nm, ownDigests.len);
-    ownDigests.bytes(tDigest, 16);
+    if (m < 0 || !readTicket(m) || tPruned) continue;
+    ticketKey(key);
+    own.set(load<u64>(key), ownDigests.len);
+    ownDigests.bytes(key, 16);
   }
   prunedCount = 0;
   for (let g = 0; g < n; g++) {
@@ -188,16 +188,20 @@ export function runRepoPrune(): void {
   setTicketList(list);
 }
 
-function dependentsCurrent(h: i32, own: Map<i32, i32>, ownDigests: OutBuf): bool {
+function dependentsCurrent(h: i32, own: Map<u64, i32>, ownKeys: OutBuf): bool {
   let s = hitDeps.get(2 * h), c = hitDeps.get(2 * h + 1);
+  let k = depKey();
   for (let d = 0; d < c; d++) {
     let r = (s + d) << 2;
     let nm = depRecs.get(r + 1);
-    if (!own.has(nm)) return false;
-    if (memory.compare(ownDigests.buf.ptr + <usize>own.get(nm), depBytes.buf.ptr + <usize>depRecs.get(r), 16) != 0) return false;
+    repoKey(k, depBytes.buf.ptr + <usize>depRecs.get(r), strtab.ptrOf(nm), strtab.lenOf(nm));
+    let x = load<u64>(k);
+    if (!own.has(x) || memory.compare(ownKeys.buf.ptr + <usize>own.get(x), k, 16) != 0) return false;
   }
   return true;
 }
+let depKeyBuf: usize = 0;
+function depKey(): usize { if (depKeyBuf == 0) depKeyBuf = heap.alloc(16); return depKeyBuf; }
 
 // A definition becomes a declaration LLVM accepts: no body / initializer, no comdat, no
 // personality/prefix/prologue, external (or extern_weak) linkage, only the ticket attached.

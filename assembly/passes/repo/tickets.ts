@@ -37,11 +37,14 @@ export function resetTickets(): void {
 function internBuf(o: OutBuf): i32 { return strtab.intern(o.buf.ptr, o.len); }
 function internText(s: string): i32 { let o = sC; o.clear(); o.str(s); return internBuf(o); }
 
-// LLVM's printEscapedString: printable ASCII except '\' and '"' as is, the rest as \XX.
+// LLVM's printEscapedString: printable ASCII other than '\\' and '"' as is, a backslash doubled,
+// the rest as \\XX (the form the printer gives a quoted field, so that a node made here and the
+// same node read back from printed text are equal).
 function escapeInto(o: OutBuf, p: usize, n: i32): void {
   for (let i = 0; i < n; i++) {
     let c = <i32>load<u8>(p + <usize>i);
     if (c >= 0x20 && c < 0x7F && c != 92 && c != 34) o.byte(c);
+    else if (c == 92) { o.byte(92); o.byte(92); }
     else { o.byte(92); o.hex(<u64>c, 2, true); }
   }
 }
@@ -189,17 +192,19 @@ export function readTicket(m: i32): bool {
   return false;
 }
 
-// The repository key of the ticket readTicket read last (16 bytes to dst): its final digest and
-// its name, so that definitions with the same digest under different names (which a pass such
-// as mergefunc may turn into different texts) are stored apart.
-export function ticketKey(dst: usize): void {
+// The repository key of a definition (16 bytes to dst): its final digest and its name, so that
+// definitions with the same digest under different names (which a pass such as mergefunc may
+// turn into different texts) are stored apart.
+export function repoKey(dst: usize, digest: usize, name: usize, nameLen: i32): void {
   let h = K;
   h.reset();
-  h.update(tDigest, 16);
-  h.u32(<u32>tName.len);
-  h.update(tName.buf.ptr, tName.len);
+  h.update(digest, 16);
+  h.u32(<u32>nameLen);
+  h.update(name, nameLen);
   h.finish(dst, 16);
 }
+// The key of the ticket readTicket read last.
+export function ticketKey(dst: usize): void { repoKey(dst, tDigest, tName.buf.ptr, tName.len); }
 
 // ---- the named list ----
 export function ticketListIndex(create: bool): i32 {
