@@ -51,6 +51,8 @@ import { readTicket, tName, tDigest, tPruned, tPlain, tLinkage, tVisibility, tic
 // ---- state (resetLink) ----
 let linkError: string = "";
 let ticketGlobals: i32 = 0;        // globals of the ticket module; the link adds the ones after
+let ticketTypes: i32 = 0;          // types of the ticket module
+let moduleUnnamed: I32Vec | null = null;   // its unnamed structs (made on first use)
 let itemPos: I32Vec = new I32Vec();      // per pruned ticket: its position in `!repo.tickets`
 let itemSlot: I32Vec = new I32Vec();     // the global carrying it (its declaration), -1 none
 let itemName: I32Vec = new I32Vec();     // strId of its (raw) name
@@ -65,7 +67,7 @@ let scratch: U8Vec = new U8Vec(256);     // one fragment with PAD zero bytes aft
 let key: usize = 0;
 
 export function resetLink(): void {
-  linkError = ""; ticketGlobals = 0;
+  linkError = ""; ticketGlobals = 0; ticketTypes = 0; moduleUnnamed = null;
   itemPos = new I32Vec(); itemSlot = new I32Vec(); itemName = new I32Vec(); itemKeys = new OutBuf();
   keyGlobal = new Map<u64, i32>(); keyBytes = new OutBuf(); keyAt = new Map<u64, i32>();
   unticketed = new I32Vec(); orderKey = new I32Vec(); kindRank = new I32Vec(); scratch = new U8Vec(256); key = 0;
@@ -89,6 +91,7 @@ export function linkTickets(): OutBuf {
   let o = new OutBuf();
   o.le32(0);
   ticketGlobals = globalCount();
+  ticketTypes = tyKind.len;
   let kind = ticketKindId();
   let n = globalCount();
   let k = keyScratch();
@@ -446,32 +449,37 @@ function readFragment(i: i32, p: usize, n: i32, st: i32, ct: i32): bool {
 // own copies are left unused.
 function matchUnnamedStructs(typeBase: i32): void {
   let nums = rd.typeByNumber;
-  let mine = new I32Vec();                 // the text's unnamed structs (number order)
-  for (let k = 0; k < nums.len; k++) { let t = nums.get(k); mine.push(t >= typeBase && <i32>tyKind.get(t) == TK.NamedStruct ? t : -1); }
-  let theirs = new I32Vec();
-  for (let u = 0; u < typeBase; u++) if (<i32>tyKind.get(u) == TK.NamedStruct && tyA.get(u) < 0) theirs.push(u);
+  let any = false;
+  for (let k = 0; k < nums.len; k++) if (nums.get(k) >= typeBase) { any = true; break; }
+  if (!any) return;
+  if (moduleUnnamed === null) {
+    let list = new I32Vec();
+    for (let u = 0; u < ticketTypes; u++) if (<i32>tyKind.get(u) == TK.NamedStruct && tyA.get(u) < 0) list.push(u);
+    moduleUnnamed = list;
+  }
+  let theirs = moduleUnnamed!;
   if (theirs.len == 0) return;
-  let to = new I32Vec(tyKind.len); to.resize(tyKind.len, -1);
+  let to = new I32Vec(tyKind.len - typeBase); to.resize(tyKind.len - typeBase, -1);   // the text's types -> the module's
   let changed = true;
   while (changed) {
     changed = false;
-    for (let k = 0; k < mine.len; k++) {
-      let t = mine.get(k);
-      if (t < 0 || to.get(t) >= 0) continue;
+    for (let k = 0; k < nums.len; k++) {
+      let t = nums.get(k);
+      if (t < typeBase || <i32>tyKind.get(t) != TK.NamedStruct || to.get(t - typeBase) >= 0) continue;
       for (let j = 0; j < theirs.len; j++) {
         let u = theirs.get(j);
-        if (sameBodyMapped(t, u, to)) { to.set(t, u); nums.set(k, u); changed = true; break; }
+        if (sameBodyMapped(t, u, to, typeBase)) { to.set(t - typeBase, u); nums.set(k, u); changed = true; break; }
       }
     }
   }
 }
-function sameBodyMapped(t: i32, u: i32, to: I32Vec): bool {
+function sameBodyMapped(t: i32, u: i32, to: I32Vec, typeBase: i32): bool {
   if ((tyFlags.get(t) & (TF_OPAQUE | TF_HASBODY | TF_PACKED)) != (tyFlags.get(u) & (TF_OPAQUE | TF_HASBODY | TF_PACKED))) return false;
   let n = listLen(t);
   if (n != listLen(u)) return false;
   for (let i = 0; i < n; i++) {
     let e = listAt(t, i);
-    if (e < to.len && to.get(e) >= 0) e = to.get(e);
+    if (e >= typeBase && e - typeBase < to.len && to.get(e - typeBase) >= 0) e = to.get(e - typeBase);
     if (e != listAt(u, i)) return false;
   }
   return true;
