@@ -322,7 +322,7 @@ export function collectRecords(pipeline: string, results: PassResults): OutBuf {
   let refs = new I32Vec();
   wr.fragmentRefs = refs;
   let body = new OutBuf(), head = new OutBuf();
-  let seen = new Map<i32, bool>(), kinds = new I32Vec();
+  let seen = new Map<i32, bool>(), kinds = new I32Vec(), pieceRefs = new I32Vec();
   for (let j = 0; j < nt; j++) {
     if (tOk.get(j) != 1) continue;
     let slot = slotOf.get(j), succ = succOf.get(j);
@@ -373,8 +373,15 @@ export function collectRecords(pipeline: string, results: PassResults): OutBuf {
       else { head.str(" = unticketed "); head.int(unticketed.get(y)); }
       head.byte(10);
     }
-    noteAppended(head, first, entryOf);
-    if (second >= 0) noteAppended(head, second, entryOf);
+    // what the two reference (a scan each), for the `appended` lines and the dependents
+    pieceRefs.clear();
+    for (let p = 0; p < 2; p++) {
+      let g = p == 0 ? first : second;
+      if (g < 0) continue;
+      let rs = referencedGlobals(g);
+      for (let i = 0; i < rs.len; i++) if (rs.get(i) != g) pieceRefs.push(rs.get(i));
+    }
+    noteAppended(head, pieceRefs, entryOf);
     kinds.clear();
     noteKinds(kinds, first);
     if (second >= 0) noteKinds(kinds, second);
@@ -397,17 +404,12 @@ export function collectRecords(pipeline: string, results: PassResults): OutBuf {
     seen.clear();
     let ie = into >= 0 ? entryOf.get(into) : -1;
     if (ie >= 0 && ie != j && tOk.get(ie) != 0) { seen.set(ie, true); putDependent(o, tDigests, tNameId, ie); nd++; }
-    for (let p = 0; p < 2; p++) {
-      let g = p == 0 ? first : second;
-      if (g < 0) continue;
-      let rs = referencedGlobals(g);
-      for (let i = 0; i < rs.len; i++) {
-        let e = entryOf.get(rs.get(i));
-        if (e < 0 || e == j || tOk.get(e) == 0 || seen.has(e)) continue;
-        seen.set(e, true);
-        putDependent(o, tDigests, tNameId, e);
-        nd++;
-      }
+    for (let i = 0; i < pieceRefs.len; i++) {
+      let e = entryOf.get(pieceRefs.get(i));
+      if (e < 0 || e == j || tOk.get(e) == 0 || seen.has(e)) continue;
+      seen.set(e, true);
+      putDependent(o, tDigests, tNameId, e);
+      nd++;
     }
     store<u32>(o.buf.ptr + <usize>at, <u32>nd);
   }
@@ -471,12 +473,11 @@ function putDependent(o: OutBuf, digests: OutBuf, names: I32Vec, e: i32): void {
 }
 // `; appended` lines: the named globals g refers to that a pass created and that are no
 // ticket's slot or successor (declarations such as mem2reg's llvm.assume).
-function noteAppended(head: OutBuf, g: i32, entryOf: I32Vec): void {
-  let rs = referencedGlobals(g);
+function noteAppended(head: OutBuf, rs: I32Vec, entryOf: I32Vec): void {
   for (let i = 0; i < rs.len; i++) {
     let y = rs.get(i);
     let nm = vName.get(gValue.get(y));
-    if (y < inputGlobals || y == g || entryOf.get(y) >= 0 || nm < 0) continue;
+    if (y < inputGlobals || entryOf.get(y) >= 0 || nm < 0) continue;
     head.str("; appended "); printName(head, 64, nm); head.byte(32); head.int(y); head.byte(10);
   }
 }

@@ -39,12 +39,13 @@ function internText(s: string): i32 { let o = sC; o.clear(); o.str(s); return in
 
 // LLVM's printEscapedString: printable ASCII other than '\\' and '"' as is, a backslash doubled,
 // the rest as \\XX (the form the printer gives a quoted field, so that a node made here and the
-// same node read back from printed text are equal).
-function escapeInto(o: OutBuf, p: usize, n: i32): void {
+// same node read back from printed text are equal). The digest's bytes keep \\XX for every
+// escape (`digest:` is printed as it is; readers of the tickets expect that form).
+function escapeInto(o: OutBuf, p: usize, n: i32, doubleBackslash: bool = true): void {
   for (let i = 0; i < n; i++) {
     let c = <i32>load<u8>(p + <usize>i);
     if (c >= 0x20 && c < 0x7F && c != 92 && c != 34) o.byte(c);
-    else if (c == 92) { o.byte(92); o.byte(92); }
+    else if (c == 92 && doubleBackslash) { o.byte(92); o.byte(92); }
     else { o.byte(92); o.hex(<u64>c, 2, true); }
   }
 }
@@ -68,7 +69,8 @@ export function visibilityFromName(p: usize, n: i32): i32 {
 // name: strId of the raw name bytes (or -1 for an unnamed global); digest: 16 bytes.
 export function makeTicket(name: i32, digest: usize, linkage: i32, visibility: i32, pruned: bool, plain: bool): i32 {
   let o = sA; o.clear();
-  if (name >= 0) escapeInto(o, strtab.ptrOf(name), strtab.lenOf(name));
+  // (the plain form's name is an MDString's text, which keeps \\XX for a backslash as before)
+  if (name >= 0) escapeInto(o, strtab.ptrOf(name), strtab.lenOf(name), !plain);
   let nameEsc = internBuf(o);
   let rawDigest = strtab.intern(digest, 16);
   key.clear(); key.push(plain ? 1 : 0); key.push(nameEsc); key.push(rawDigest); key.push(linkage); key.push(visibility); key.push(pruned ? 1 : 0);
@@ -92,7 +94,7 @@ export function makeTicket(name: i32, digest: usize, linkage: i32, visibility: i
     let start = mdPool.len;
     let f = sB; f.clear(); f.byte(34); f.bytes(strtab.ptrOf(nameEsc), strtab.lenOf(nameEsc)); f.byte(34);
     field("name", internBuf(f));
-    f.clear(); f.str("[16 x i8] c\""); escapeInto(f, digest, 16); f.byte(34);
+    f.clear(); f.str("[16 x i8] c\""); escapeInto(f, digest, 16, false); f.byte(34);
     field("digest", internBuf(f));
     field("linkage", internText(linkageName(linkage)));
     field("visibility", internText(visibilityName(visibility)));
