@@ -484,5 +484,21 @@ test('wopt repo link / --repo on the command line; the output file is written on
   assert.equal(r.status, 1);
   assert.match(r.stderr, /has no definition for/);
   assert.ok(!fs.existsSync(path.join(dir, 'bad.ll')));
+  // a stored text that no longer reads: the file and the definition named, no output
+  const { loadSqliteDriver } = await import('../../bindings/repo/sqlite-driver.js');
+  { const db = (await loadSqliteDriver()).open(path.join(dir, 'db'), {}); db.exec("UPDATE definitions SET text = replace(text, 'ret ', 'rett ') WHERE name = 'setTo'"); db.close(); }
+  r = cli('repo', 'link', '--repo=db', 'run2.ll', '-o', 'corrupt.ll');
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /^wopt: run2\.ll: error: the stored text of 'setTo' does not fit the module: .*\(line \d+, column \d+ of the text\)\n$/);
+  assert.ok(!fs.existsSync(path.join(dir, 'corrupt.ll')));
+  // LLVM 19: the runs and the link follow the same version
+  const P19 = ['--llvm-version=19', '-S', '--repo=db19', '-passes=repo-metadata,repo-prune,mem2reg,mergefunc', 'ex3.ll'];
+  r = cli(...P19, '-o', 'a19.ll'); assert.equal(r.status, 0, r.stderr);
+  r = cli(...P19, '-o', 'b19.ll'); assert.equal(r.status, 0, r.stderr);
+  r = cli('repo', 'link', '--llvm-version=19', '--repo=db19', 'b19.ll', '-o', 'c19.ll'); assert.equal(r.status, 0, r.stderr);
+  assert.equal(fs.readFileSync(path.join(dir, 'c19.ll'), 'utf8'), fs.readFileSync(path.join(dir, 'a19.ll'), 'utf8'));
+  r = cli('repo', 'link', '--llvm-version=7', '--repo=db19', 'b19.ll');
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /--llvm-version/);
   fs.rmSync(dir, { recursive: true, force: true });
 });
