@@ -21,7 +21,7 @@ const REQUIRED = ['memory', 'reset', 'inputAlloc', 'parse', 'argAlloc', 'runPipe
 // status codes are not in the list.
 const UNSIGNED = ['inputAlloc', 'argAlloc', 'outputPtr', 'errorPtr', 'errorMessage', 'print',
   'printStart', 'printChunk', 'passOutput', 'passTable', 'version', 'functionName', 'sideFileName',
-  'sideFileData', 'repoCandidates', 'repoRecords', 'repoLinkTickets', 'cfgArray', 'cfgArrayLen', 'domTreeArray',
+  'sideFileData', 'repoCandidates', 'repoRecords', 'repoTickets', 'cfgArray', 'cfgArrayLen', 'domTreeArray',
   'domTreeArrayLen', 'idfResultPtr', 'cfgBlockLabels'];
 
 /** The exports with UNSIGNED's functions wrapped to return unsigned numbers. */
@@ -296,20 +296,20 @@ export class WoptCore {
   }
 
   /**
-   * `wopt repo link`, after parse: the module's pruned tickets, in `!repo.tickets` order:
-   * [{ key, digest, name }] (key: the repository entry to look up; digest: the ticket's).
+   * After parse: the module's tickets in `!repo.tickets` order, [{ key, digest, name, pruned }]
+   * (key: the repository entry of the definition; digest: the ticket's final digest).
    */
-  repoLinkTickets() {
-    if (!this.has('repoLinkTickets')) return { ok: false, message: 'this core cannot link program repository modules' };
+  repoTickets() {
+    if (!this.has('repoTickets')) return { ok: false, message: 'this core cannot link program repository modules' };
     return this.#guard(x => {
-      const r = new BlobReader(this.#out(x.repoLinkTickets()));
+      const r = new BlobReader(this.#out(x.repoTickets()));
       const list = [];
-      for (let i = 0, n = r.u32(); i < n; i++) { const key = r.digest(), digest = r.digest(); list.push({ key, digest, name: r.str() }); }
+      for (let i = 0, n = r.u32(); i < n; i++) { const key = r.digest(), digest = r.digest(), pruned = r.u8() === 1; list.push({ key, digest, name: r.str(), pruned }); }
       return list;
     });
   }
 
-  /** Reads the stored texts (one per repoLinkTickets entry, in its order) into the parsed module. */
+  /** `wopt repo link`: reads the stored texts (one per pruned repoTickets entry, in its order) into the parsed module. */
   repoLink(texts) {
     if (!this.has('repoLink')) return { ok: false, message: 'this core cannot link program repository modules' };
     const parts = [];

@@ -2,7 +2,7 @@
 // module (the output of a run that pruned), giving the module the full run printed.
 // Environment-neutral (the CLI passes the text and an open Repository).
 //
-// How: the core parses the ticket module and lists its pruned tickets (repoLinkTickets); their
+// How: the core parses the ticket module and lists its tickets (repoTickets); the pruned ones'
 // stored texts are looked up by key in one batch and handed to the core (repoLink), which reads
 // them into the same arena in place of the pruned declarations (assembly/passes/repo/link.ts);
 // the result is verified and printed once.
@@ -27,8 +27,9 @@ export async function linkModule(core, text, repo, { moduleId, llvmVersion } = {
   moduleId = /^; ModuleID = '([^\n]*)'/.exec(head)?.[1] ?? moduleId;
   const p = core.parse(text, { moduleId, llvmVersion });
   if (!p.ok) return { ok: false, stage: 'parse', error: p, linked: 0 };
-  const tickets = core.repoLinkTickets();
-  if (!Array.isArray(tickets)) throw new LinkError(`error: ${tickets.message}`);
+  const listed = core.repoTickets();
+  if (!Array.isArray(listed)) throw new LinkError(`error: ${listed.message}`);
+  const tickets = listed.filter(t => t.pruned);
   const entries = tickets.length ? await repo.lookup(tickets.map(t => t.key), { text: true }) : new Map();
   const texts = tickets.map(t => {
     const e = entries.get(t.key);

@@ -125,8 +125,8 @@ test('ex3 end to end: empty repository prunes nothing, the second run prunes all
 // digest the ticket shows, computed on the input before mem2reg/mergefunc rewrote or replaced the
 // definition, and its name), so an identical second run prunes every definition. mergefunc's
 // thunks are new functions that take the old name without the ticket attachment; they must still
-// be stored under the old ticket. The keys are the core's (repoLinkTickets lists a pruned
-// module's tickets with them).
+// be stored under the old ticket. The keys are the core's (repoTickets lists a module's tickets
+// with them).
 async function assertSecondRunPrunesAll(c, text, id) {
   const passes = 'repo-metadata,repo-prune,mem2reg,mergefunc';
   const repo = await openRepository(':memory:');
@@ -149,8 +149,9 @@ async function assertSecondRunPrunesAll(c, text, id) {
     assert.ok(t2.get(name).pruned, `${id}: ${name} pruned`);
   }
   assert.ok(c.parse(out2).ok);
-  const keys = c.repoLinkTickets();
+  const keys = c.repoTickets();
   assert.equal(keys.length, t1.size);
+  assert.ok(keys.every(k => k.pruned));
   for (const k of keys) {
     assert.equal(k.digest, t1.get(k.name).digest, `${id}: ${k.name} digest`);
     assert.equal(stored.get(k.name), k.key, `${id}: ${k.name} stored under its ticket's key`);
@@ -410,7 +411,7 @@ test('identical definitions under different names are stored apart: a thunk link
   const r = await firstSecond(c, text, 'm.ll', 22);
   assert.match(r.first, /define i32 @G\(i32 %0\)[^{]*\{\n  %2 = tail call i32 @F\(i32 %0\)/, 'mergefunc made G a thunk');
   assert.ok(c.parse(r.second).ok);
-  const listed = c.repoLinkTickets();
+  const listed = c.repoTickets();
   const f = listed.find(t => t.name === 'F'), g = listed.find(t => t.name === 'G');
   assert.equal(f.digest, g.digest, 'one digest');
   assert.notEqual(f.key, g.key, 'two keys');
@@ -428,7 +429,7 @@ test('repo link errors: a missing entry, a stored text that does not fit, a malf
   const link = () => linkModule(c, r.second, r.repo);
   // the texts as stored, then altered one at a time (a memory repository hands out copies)
   assert.ok(c.parse(r.second).ok);
-  const keys = c.repoLinkTickets();
+  const keys = c.repoTickets();
   const stored = await r.repo.lookup(keys.map(k => k.key));
   const setTo = keys.find(k => k.name === 'setTo');
   const withText = async text => {

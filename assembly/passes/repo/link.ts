@@ -3,8 +3,8 @@
 // with the texts the repository stored (pass.ts collectRecords), in the arena, so that printing
 // it gives the module the run without the repository printed.
 //
-//   linkTickets()      after the ticket module is parsed: its pruned tickets, in list order (the
-//                      host looks each one's key up)
+//   linkTickets()      after the ticket module is parsed: its tickets, in list order (the host
+//                      looks up the key of each pruned one)
 //   linkFragments(p)   the stored texts, one per pruned ticket, read into the module:
 //     1. headers: for each ticket, the global that took its name in the full run (a successor)
 //        gets a placeholder bound to the name, which the module's uses of the declaration move
@@ -84,9 +84,10 @@ function ticketKindId(): i32 { return attachmentKind(strtab.internStr(TICKET_KIN
 function keyScratch(): usize { if (key == 0) key = heap.alloc(16); return key; }
 function name(id: i32): string { return strtabString(id); }
 
-// ---- 0. the pruned tickets ----
-// Blob (core -> host): u32 count; per pruned ticket: key[16], final digest[16], name (u32
-// length, bytes). linkFragments takes one stored text per ticket, in this order.
+// ---- 0. the tickets ----
+// Blob (core -> host): u32 count; per ticket of `!repo.tickets`, in its order: key[16], final
+// digest[16], u8 pruned, name (u32 length, bytes). linkFragments takes one stored text per
+// pruned ticket, in this order.
 export function linkTickets(): OutBuf {
   let o = new OutBuf();
   o.le32(0);
@@ -129,14 +130,15 @@ export function linkTickets(): OutBuf {
     let lp = nmdOps.get(li);
     for (let j = 0; nmdNOps.get(li) > j; j++) {
       let m = nmdPool.get(lp + j);
-      if (!readTicket(m) || !tPruned) continue;
+      if (!readTicket(m)) continue;
+      ticketKey(k);
+      o.bytes(k, 16); o.bytes(tDigest, 16); o.byte(tPruned ? 1 : 0); o.lenBytes(tName.buf.ptr, tName.len);
+      count++;
+      if (!tPruned) continue;
       let slot = -1;
       if (carrier.has(m)) { slot = carrier.get(m); if (slot >= 0) carrier.set(m, nextCarrier.get(slot)); }
-      ticketKey(k);
       itemPos.push(j); itemSlot.push(slot); itemName.push(strtab.intern(tName.buf.ptr, tName.len));
       itemKeys.bytes(k, 16);
-      o.bytes(k, 16); o.bytes(tDigest, 16); o.lenBytes(tName.buf.ptr, tName.len);
-      count++;
     }
   }
   store<u32>(o.buf.ptr, <u32>count);
