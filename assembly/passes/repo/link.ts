@@ -65,9 +65,10 @@ let orderKey: I32Vec = new I32Vec();     // global -> its place in the full run 
 let kindRank: I32Vec = new I32Vec();     // attachment kind -> its number in the full run, -1
 let scratch: U8Vec = new U8Vec(256);     // one fragment with PAD zero bytes after it
 let key: usize = 0;
+let linked: bool = false;
 
 export function resetLink(): void {
-  linkError = ""; ticketGlobals = 0; ticketTypes = 0; moduleUnnamed = null;
+  linkError = ""; linked = false; ticketGlobals = 0; ticketTypes = 0; moduleUnnamed = null;
   itemPos = new I32Vec(); itemSlot = new I32Vec(); itemName = new I32Vec(); itemKeys = new OutBuf();
   keyGlobal = new Map<u64, i32>(); keyBytes = new OutBuf(); keyAt = new Map<u64, i32>();
   unticketed = new I32Vec(); orderKey = new I32Vec(); kindRank = new I32Vec(); scratch = new U8Vec(256); key = 0;
@@ -158,6 +159,8 @@ let hDistStart: I32Vec = new I32Vec();   // per item: its `distinct` lines in hD
 let hDist: I32Vec = new I32Vec();          // (local number, id in the full run, named rank or -1)
 let hInto: I32Vec = new I32Vec();          // per item: strId of the function an erased definition was merged into, -1
 
+// Numbers the header gives the text's own numbering (tables are sized by them).
+const MAX_NUMBER: i32 = 1 << 24;
 // A cursor over one header line.
 let cp: usize = 0;
 let ce: usize = 0;
@@ -255,7 +258,7 @@ function readHeader(i: i32, p: usize, n: i32): bool {
       if (peekc() == 64) {                      // ; @<n> = slot <key> | unticketed <i>
         cp++;
         let num = number();
-        if (num < 0 || !word("=")) return false;
+        if (num < 0 || num > MAX_NUMBER || !word("=")) return false;
         if (word("slot")) {
           let off = hKeys.len;
           hKeys.bytes(keyScratch(), 16);
@@ -275,7 +278,7 @@ function readHeader(i: i32, p: usize, n: i32): bool {
         if (peekc() != 33) return false;
         cp++;
         let num = number(), id = number(), rank = -1;
-        if (num < 0 || id < 0) return false;
+        if (num < 0 || num > MAX_NUMBER || id < 0) return false;
         if (word("named")) { rank = number(); if (rank < 0) return false; }
         hDist.push(num); hDist.push(id); hDist.push(rank);
       } else if (word("kind")) {
@@ -297,6 +300,8 @@ function readHeader(i: i32, p: usize, n: i32): bool {
 // Blob (host -> core): u32 count (linkTickets' count); per ticket: its stored text (u32 length,
 // bytes). Returns false with linkErrorText() set when a text does not fit the module.
 export function linkFragments(p: usize, len: i32): bool {
+  if (linked) return fail("the module is linked already");
+  linked = true;
   if (len < 4) return fail("malformed link data");
   let n = <i32>load<u32>(p);
   if (n != itemPos.len) return fail("malformed link data: " + n.toString() + " texts for " + itemPos.len.toString() + " pruned tickets");
