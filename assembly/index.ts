@@ -116,6 +116,17 @@ export function repoPrunedCount(): i32 { return prunedCount; }
 // After printing: the records of the definitions to store (blob layout in passes/repo/pass.ts).
 export function repoRecords(): i32 { let o = collectRecords(pipelineForDigests(), passContext().results); outPtr = o.buf.ptr; return o.len; }
 import { candidateDigests, setHits, prunedCount, collectRecords } from "./passes/repo/pass";
+// `wopt repo link` (passes/repo/link.ts), after parse: repoTickets lists the module's tickets with
+// their repository keys (blob at outputPtr); the host writes the stored texts of the pruned ones,
+// in that order, at an argAlloc buffer and calls repoLink(len): 0 linked (verify and print the
+// module), 1 error (errorMessage).
+export function repoTickets(): i32 { let o = linkTickets(); outPtr = o.buf.ptr; return o.len; }
+export function repoLink(len: i32): i32 {
+  if (linkFragments(argPtr, len)) return 0;
+  setError(linkErrorText(), 0, 0);
+  return 1;
+}
+import { linkTickets, linkFragments, linkErrorText } from "./passes/repo/link";
 
 // The pass table (passes/table.ts) as text for the host's --help, -print-passes and API, one
 // line per pass and per option, fields tab-separated:

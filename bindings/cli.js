@@ -239,32 +239,38 @@ function sameFile(a, b) {
   try { const x = fs.statSync(a), y = fs.statSync(b); return x.dev === y.dev && x.ino === y.ino; } catch { return false; }
 }
 
-// wopt repo link --repo=<file> <ticket.ll> [-o <full.ll>]
+// wopt repo link --repo=<file> [--llvm-version=N] <ticket.ll> [-o <full.ll>]
 async function repoLinkCommand(argv) {
-  let repoPath, input, output = '-';
+  let repoPath, input, output = '-', llvmVersion = DEFAULT_LLVM_VERSION;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    const m = /^--?(repo|o)(?:=(.*))?$/.exec(a);
+    const m = /^--?(repo|o|llvm-version)(?:=(.*))?$/.exec(a);
     if (m) {
       const v = m[2] ?? argv[++i];
       if (v === undefined) throw new UsageError(`for the ${a} option: requires a value!`);
-      if (m[1] === 'repo') repoPath = v; else output = v;
+      if (m[1] === 'repo') repoPath = v;
+      else if (m[1] === 'o') output = v;
+      else if (LLVM_VERSIONS.includes(Number(v))) llvmVersion = Number(v);
+      else throw new UsageError(`for the --llvm-version option: Cannot find option named '${v}'!`);
     } else if (a.startsWith('-') && a !== '-') throw new UsageError(`Unknown command line argument '${a}'.  Try: 'wopt --help'`);
     else if (input !== undefined) throw new UsageError('repo link: one ticket module expected');
     else input = a;
   }
   if (repoPath === undefined) throw new CliError('error: repo link needs --repo=<file>');
   const src = await readInput(input);
-  const text = new TextDecoder().decode(src.bytes);
+  const bytes = src.bytes;
   src.close?.();
   const core = await loadWopt();
   const repo = await (await repoStore()).openRepository(repoPath, { create: false });
   let r;
   const { linkModule } = await import('./repo/link.js');
-  try { r = await linkModule(core, text, repo, { moduleId: src.name }); }
+  try { r = await linkModule(core, bytes, repo, { moduleId: src.name, llvmVersion }); }
   catch (e) { throw e.code === 'ELINK' ? new CliError(`${src.name}: ${e.message}`) : e; }
   finally { await repo.close(); }
-  if (!r.ok) throw new CliError(`${src.name}: error: the linked module does not parse: ${r.error.message}`);
+  if (!r.ok) {
+    const { line, col, message } = r.error;
+    throw new CliError(`${src.name}:${line ? `${line}:${col}:` : ''} error: ${message}`);
+  }
   writeOutput(output, r.output);
 }
 

@@ -152,6 +152,10 @@ export declare class WoptCore {
   repoSetHits(hits: Map<string, RepoEntry>, dependents?: Map<string, RepoEntry>): { ok: true } | { ok: false; message: string } | InternalError | OutOfMemoryError;
   repoPrunedCount(): number | InternalError | OutOfMemoryError;
   repoRecords(): RepoEntry[] | InternalError | OutOfMemoryError;
+  /** After parse: the module's tickets in `!repo.tickets` order; key: the definition's repository entry. */
+  repoTickets(): { key: string; digest: string; name: string; pruned: boolean }[] | InternalError | OutOfMemoryError | { ok: false; message: string };
+  /** `wopt repo link`: the stored texts of the pruned tickets (repoTickets order) read into the parsed module. */
+  repoLink(texts: string[]): { ok: true } | { ok: false; message: string } | InternalError | OutOfMemoryError;
   verify(): VerifyResult | InternalError | OutOfMemoryError;
   /** opt's target machine checks on the parsed module (after verifying it). */
   checkTarget(): TargetCheckResult | InternalError | OutOfMemoryError;

@@ -21,7 +21,7 @@ const REQUIRED = ['memory', 'reset', 'inputAlloc', 'parse', 'argAlloc', 'runPipe
 // status codes are not in the list.
 const UNSIGNED = ['inputAlloc', 'argAlloc', 'outputPtr', 'errorPtr', 'errorMessage', 'print',
   'printStart', 'printChunk', 'passOutput', 'passTable', 'version', 'functionName', 'sideFileName',
-  'sideFileData', 'repoCandidates', 'repoRecords', 'cfgArray', 'cfgArrayLen', 'domTreeArray',
+  'sideFileData', 'repoCandidates', 'repoRecords', 'repoTickets', 'cfgArray', 'cfgArrayLen', 'domTreeArray',
   'domTreeArrayLen', 'idfResultPtr', 'cfgBlockLabels'];
 
 /** The exports with UNSIGNED's functions wrapped to return unsigned numbers. */
@@ -297,6 +297,31 @@ export class WoptCore {
       }
       return list;
     });
+  }
+
+  /**
+   * After parse: the module's tickets in `!repo.tickets` order, [{ key, digest, name, pruned }]
+   * (key: the repository entry of the definition; digest: the ticket's final digest).
+   */
+  repoTickets() {
+    if (!this.has('repoTickets')) return { ok: false, message: 'this core cannot link program repository modules' };
+    return this.#guard(x => {
+      const r = new BlobReader(this.#out(x.repoTickets()));
+      const list = [];
+      for (let i = 0, n = r.u32(); i < n; i++) { const key = r.digest(), digest = r.digest(), pruned = r.u8() === 1; list.push({ key, digest, name: r.str(), pruned }); }
+      return list;
+    });
+  }
+
+  /** `wopt repo link`: reads the stored texts (one per pruned repoTickets entry, in its order) into the parsed module. */
+  repoLink(texts) {
+    if (!this.has('repoLink')) return { ok: false, message: 'this core cannot link program repository modules' };
+    const parts = [];
+    const u32 = n => { const b = new Uint8Array(4); new DataView(b.buffer).setUint32(0, n, true); parts.push(b); };
+    u32(texts.length);
+    for (const t of texts) { const b = encoder.encode(t); u32(b.length); parts.push(b); }
+    const blob = concat(parts);
+    return this.#guard(x => x.repoLink(this.#arg(x, blob)) === 0 ? { ok: true } : { ok: false, message: this.#error(x) });
   }
 
   #pipelineResult(x, code) {

@@ -46,11 +46,10 @@ export async function runModuleWithRepository(core, input, opts = {}) {
       if (ask.kind === 'lookup') {
         if (!repo) { answer = { error: NO_REPO }; }
         else {
+          // ask.digests are the candidates' repository keys (final digest and name)
           const hits = await repo.lookup(ask.digests, { text: false });
-          const depDigests = [...new Set([...hits.values()].flatMap(e => (e.dependents ?? []).map(d => d.digest)))];
-          const deps = depDigests.length ? await repo.lookup(depDigests, { text: false }) : new Map();
           stats.candidates += ask.digests.length;
-          answer = { hits, deps };
+          answer = { hits };
         }
       } else if (ask.kind === 'store') {
         if (repo) { await repo.putModule(ask.entries); stats.stored += ask.entries.length; }

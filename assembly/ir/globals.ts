@@ -79,7 +79,39 @@ export function newGlobal(kind: i32, value: i32): i32 {
   gFirstBlock.push(-1); gLastBlock.push(-1); gFirstArg.push(-1); gNumArgs.push(0); gExtra.push(-1); gOrder.push(g);
   return g;
 }
+// Global g made anew as newGlobal makes one (kind, value, every column at its default), keeping
+// its index: `wopt repo link` defines a pruned declaration in its place.
+export function resetGlobal(g: i32, kind: i32, value: i32): void {
+  gKind.set(g, <u8>kind); gValue.set(g, value); gLinkage.set(g, 0); gVisibility.set(g, 0); gDLL.set(g, 0); gTLS.set(g, 0);
+  gUnnamed.set(g, 0); gFlags.set(g, 0); gAddrSpace.set(g, 0); gValueType.set(g, -1); gSection.set(g, -1); gPartition.set(g, -1);
+  gComdat.set(g, -1); gAlign.set(g, 0); gGC.set(g, -1); gCC.set(g, 0); gAttrs.set(g, -1); gMD.set(g, -1);
+  gFirstBlock.set(g, -1); gLastBlock.set(g, -1); gFirstArg.set(g, -1); gNumArgs.set(g, 0); gExtra.set(g, -1); gOrder.set(g, g);
+}
 @inline export function globalCount(): i32 { return gKind.len; }
+
+// Reorders globals [from, from + order.len): position from + i gets the global at order[i]
+// (a permutation of those indexes). The caller updates the global values' back-pointers (vA).
+export function reorderGlobals(from: i32, order: I32Vec): void {
+  permuteU8(gKind, from, order); permuteI32(gValue, from, order); permuteU8(gLinkage, from, order);
+  permuteU8(gVisibility, from, order); permuteU8(gDLL, from, order); permuteU8(gTLS, from, order);
+  permuteU8(gUnnamed, from, order); permuteI32(gFlags, from, order); permuteI32(gAddrSpace, from, order);
+  permuteI32(gValueType, from, order); permuteI32(gSection, from, order); permuteI32(gPartition, from, order);
+  permuteI32(gComdat, from, order); permuteI32(gAlign, from, order); permuteI32(gGC, from, order);
+  permuteI32(gCC, from, order); permuteI32(gAttrs, from, order); permuteI32(gMD, from, order);
+  permuteI32(gFirstBlock, from, order); permuteI32(gLastBlock, from, order); permuteI32(gFirstArg, from, order);
+  permuteI32(gNumArgs, from, order); permuteI32(gExtra, from, order);
+  for (let i = 0; i < order.len; i++) gOrder.set(from + i, from + i);
+}
+function permuteI32(c: I32Vec, from: i32, order: I32Vec): void {
+  let t = new I32Vec(order.len);
+  for (let i = 0; i < order.len; i++) t.push(c.get(order.get(i)));
+  for (let i = 0; i < order.len; i++) c.set(from + i, t.get(i));
+}
+function permuteU8(c: U8Vec, from: i32, order: I32Vec): void {
+  let t = new U8Vec(order.len);
+  for (let i = 0; i < order.len; i++) t.push(c.get(order.get(i)));
+  for (let i = 0; i < order.len; i++) c.set(from + i, t.get(i));
+}
 @inline export function isDeclaration(g: i32): bool { return (gFlags.get(g) & GF_DEFINED) == 0; }
 
 // Local linkage: private or internal.

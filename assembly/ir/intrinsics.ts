@@ -6,7 +6,7 @@ import {
   INTRINSIC_NAMES, INTRINSIC_ATTR_KINDS, INTRINSIC_SETS, INTRINSIC_LISTS, INTRINSIC_ATTRS_19,
   INTRINSIC_ATTRS_22, KNOWN_INTRINSICS_22, INTRINSIC_TARGET_PREFIXES,
 } from "./intrinsics-table";
-import { llvmVersion } from "./version";
+import { llvmVersion, has, Feature } from "./version";
 import { strtab } from "./module";
 import { AT, ATTR_KW, attrSets, attrTag, internAttrList } from "./attributes";
 import { gKind, gValue, gAttrs, GK, globalCount, gValueType } from "./globals";
@@ -119,12 +119,22 @@ export function applyIntrinsicAttributes(): void {
   for (let g = 0; g < globalCount(); g++) applyIntrinsicAttributesTo(g);
 }
 // The same for one global.
+function isLifetimeMarker(nm: i32): bool {
+  return strtab.startsWithStr(nm, "llvm.lifetime.start") || strtab.startsWithStr(nm, "llvm.lifetime.end");
+}
 export function applyIntrinsicAttributesTo(g: i32): void {
   if (<i32>gKind.get(g) != GK.Func) return;
   let nm = vName.get(gValue.get(g));
   if (nm < 0) return;
   let k = lookup(nm);
   if (k < 0) return;
+  // LLVM gives no attributes to a declaration whose signature the intrinsic does not have (it is
+  // upgraded or fails verification); wopt checks the one case its own upgrades produce: LLVM 22's
+  // size-less lifetime markers take a pointer (`llvm.lifetime.start.i64(i64)` stays bare)
+  if (has(Feature.SizelessLifetime) && isLifetimeMarker(nm)) {
+    let ft = gValueType.get(g);
+    if (listLen(ft) != 1 || <i32>tyKind.get(listAt(ft, 0)) != TK.Ptr) return;
+  }
   let list = llvmVersion >= 22 ? unchecked(INTRINSIC_ATTRS_22[k]) : unchecked(INTRINSIC_ATTRS_19[k]);
   if (list < 0) return;
   gAttrs.set(g, attrsFor(list, gValueType.get(g)));

@@ -59,6 +59,15 @@ export function attachmentKind(name: i32): i32 {
   kindByName.set(name, k);
   return k;
 }
+// Renumbers the attachment kinds: kind k becomes newId[k] (a permutation that keeps LLVM's fixed
+// kinds). Attachments keep their lists; the caller re-sorts each list by the new ids.
+export function renumberAttachmentKinds(newId: I32Vec): void {
+  let n = mdKindName.len;
+  let names = new I32Vec(n); names.resize(n, -1);
+  for (let k = 0; k < n; k++) names.set(newId.get(k), mdKindName.get(k));
+  for (let k = 0; k < n; k++) { mdKindName.set(k, names.get(k)); kindByName.set(names.get(k), k); }
+  for (let a = 0; a < attKind.len; a++) attKind.set(a, newId.get(attKind.get(a)));
+}
 export const MDK_DBG = 0, MDK_RANGE = 4, MDK_NONNULL = 11, MDK_TYPE = 19, MDK_NOUNDEF = 29, MDK_KCFI_TYPE = 36,
   MDK_DIASSIGNID = 38;
 

@@ -76,7 +76,8 @@ export class PassInfo {
 
 // What the passes of one pipeline hand on to later passes and to the host.
 export class PassResults {
-  // mergefunc: for each function it erased, the function it was merged into (-1: none).
+  // mergefunc: for each function it erased or whose uses it replaced, the function it was merged
+  // into (-1: none).
   mergedInto: I32Vec = new I32Vec();
   mergedIntoOf(g: i32): i32 { return g < this.mergedInto.len ? this.mergedInto.get(g) : -1; }
 }

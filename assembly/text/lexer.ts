@@ -514,6 +514,8 @@ export function newLexer(strtab: StrTab): Lexer {
 export function save(): void { lx.save(); }
 export function restore(): void { lx.restore(); }
 export function lexInit(p: usize, n: i32): void { lx.init(p, n); }
+// Lexes n bytes at p that the caller has followed by PAD zero bytes (no copy is made).
+export function lexInitPadded(p: usize, n: i32): void { lx.paddedPtr = p; lx.paddedLen = n; lx.init(p, n); }
 export function allocPaddedInput(len: i32): usize { return lx.allocPaddedInput(len); }
 export function lineOf(off: i32): i32 { return lx.lineOf(off); }
 export function colOf(off: i32): i32 { return lx.colOf(off); }

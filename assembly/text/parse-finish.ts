@@ -27,19 +27,10 @@ import { writer } from "./writer";
 export function finishModule(): bool {
   // undefined globals: called intrinsics are declared, in name order (LLVM keeps its forward
   // references in a map by name); anything else is an error
-  let intrinsics = new I32Vec(8);
-  for (let j = 0; j < rd.globalForwardList.len; j++) {
-    let f = rd.globalForwardList.get(j);
-    if (<i32>vKind.get(f) == VK.Forward && strtab.startsWithStr(vName.get(f), "llvm.")) intrinsics.push(f);
-  }
-  sortStable<NameOrder>(intrinsics, 0, intrinsics.len, new I32Vec(intrinsics.len));
-  for (let j = 0; j < intrinsics.len; j++) declareIntrinsic(intrinsics.get(j));
-  for (let j = 0; j < rd.globalForwardList.len; j++) {
-    let f = rd.globalForwardList.get(j);
-    if (<i32>vKind.get(f) == VK.Forward) {
-      let nm = vName.get(f);
-      return errorAt(nm >= 0 ? "use of undefined value '@" + strtabString(nm) + "'" : "use of undefined value '@" + (<u32>vA.get(f)).toString() + "'", forwardPosOf(f));
-    }
+  let f = declareForwardIntrinsics(0);
+  if (f >= 0) {
+    let nm = vName.get(f);
+    return errorAt(nm >= 0 ? "use of undefined value '@" + strtabString(nm) + "'" : "use of undefined value '@" + (<u32>vA.get(f)).toString() + "'", forwardPosOf(f));
   }
   for (let j = 0; j < rd.baFunc.len; j++) {
     if (rd.baFunc.get(j) >= 0) return errorAt("expected function name in blockaddress", forwardPosOf(rd.baBlock.get(j)));
@@ -51,16 +42,7 @@ export function finishModule(): bool {
   }
   let um = firstUndefinedMetadata();
   if (um >= 0) return errorAt("use of undefined metadata '!" + um.toString() + "'", rd.mdForwardPos.get(<u32>um));
-  // attribute groups
-  for (let j = 0; j < rd.pendingFnAttrOwners.len; j++) {
-    let o = rd.pendingFnAttrOwners.get(j);
-    if (o < 0) {
-      let g = -1 - o;
-      if (<i32>gKind.get(g) == GK.Var) { gAttrs.set(g, resolveGroupRefs(gAttrs.get(g))); }
-      else gAttrs.set(g, resolveListFn(gAttrs.get(g)));
-    } else setCallAttrs(o, resolveListFn(callAttrs(o)));
-    if (rd.failed) return false;
-  }
+  if (!resolvePendingAttributes(0)) return false;
   upgradeDebugIntrinsics();
   applyIntrinsicAttributes();
   upgradeLifetimeIntrinsics();
@@ -69,6 +51,37 @@ export function finishModule(): bool {
   upgradeDebugInfo(writer().moduleId);
   uniqueMetadata(odrUniqueTypes());
   return !rd.failed;
+}
+
+// The global forward references made since rd.globalForwardList[from]: the called `llvm.*` ones
+// are declared (in name order, as LLVM keeps its forward references in a map by name). Returns
+// the first one still undefined, or -1.
+export function declareForwardIntrinsics(from: i32): i32 {
+  let list = rd.globalForwardList;
+  let intrinsics = new I32Vec(8);
+  for (let j = from; j < list.len; j++) {
+    let f = list.get(j);
+    if (<i32>vKind.get(f) == VK.Forward && strtab.startsWithStr(vName.get(f), "llvm.")) intrinsics.push(f);
+  }
+  sortStable<NameOrder>(intrinsics, 0, intrinsics.len, new I32Vec(intrinsics.len));
+  for (let j = 0; j < intrinsics.len; j++) declareIntrinsic(intrinsics.get(j));
+  for (let j = from; j < list.len; j++) if (<i32>vKind.get(list.get(j)) == VK.Forward) return list.get(j);
+  return -1;
+}
+
+// Resolves the `#N` attribute group references of the owners noted since
+// rd.pendingFnAttrOwners[from] (with the groups rd.groupSets holds).
+export function resolvePendingAttributes(from: i32): bool {
+  for (let j = from; j < rd.pendingFnAttrOwners.len; j++) {
+    let o = rd.pendingFnAttrOwners.get(j);
+    if (o < 0) {
+      let g = -1 - o;
+      if (<i32>gKind.get(g) == GK.Var) { gAttrs.set(g, resolveGroupRefs(gAttrs.get(g))); }
+      else gAttrs.set(g, resolveListFn(gAttrs.get(g)));
+    } else setCallAttrs(o, resolveListFn(callAttrs(o)));
+    if (rd.failed) return false;
+  }
+  return true;
 }
 
 function resolveListFn(list: i32): i32 {

@@ -25,7 +25,7 @@ import {
   replaceAllUsesWith, valueCount, appendOperand, setOperand as setOperandSlotOf,
 } from "../ir/values";
 import {
-  GK, Linkage, newGlobal, gLinkage, gVisibility, gDLL, gUnnamed, gFlags, gAddrSpace, gValueType, gSection,
+  GK, Linkage, gLinkage, gVisibility, gDLL, gUnnamed, gFlags, gAddrSpace, gValueType, gSection,
   gPartition, gAlign, gGC, gCC, gAttrs, gMD, gFirstBlock, gLastBlock, gFirstArg, gNumArgs, GF_DSO_LOCAL,
   GF_DEFINED, GF_NUMBERED, GF_ADDRSPACE_EXPLICIT,
 } from "../ir/globals";
@@ -34,7 +34,7 @@ import { internAttrList } from "../ir/attributes";
 import { drNext } from "../ir/metadata";
 import { noteGlobalNum, skipUseListOrder } from "./parser";
 import {
-  claimGlobal, parseComdatRef, parseDLL, parseLinkage, parsePreemption, parseUnnamedAddr,
+  claimGlobal, globalFor, parseComdatRef, parseDLL, parseLinkage, parsePreemption, parseUnnamedAddr,
   parseVisibility
 } from "./parse-globals";
 
@@ -96,7 +96,7 @@ export function parseFunction(isDefine: bool): bool {
   rd.attrScratch.set(0, fa);
   let v = claimGlobal(name, num, ptrType(as), off); if (v < 0) return false;
   noteGlobalNum(num);
-  let g = newGlobal(GK.Func, v);
+  let g = globalFor(GK.Func, v);
   vKind.set(v, <u8>VK.Function); vA.set(v, g);
   gLinkage.set(g, <u8>linkage); gVisibility.set(g, <u8>vis); gDLL.set(g, <u8>dll); gUnnamed.set(g, <u8>ua);
   gAddrSpace.set(g, as); gValueType.set(g, fnTy); gCC.set(g, cc);

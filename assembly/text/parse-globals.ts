@@ -8,13 +8,13 @@ import { error, errorAt, eat, expect, isWord, eatWord, parseAlignment } from "./
 import { encodeAlign } from "../ir/align";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseValue } from "./parse-values";
-import { globalLookupName, globalSetName, globalLookupNum, globalSetNum, strtabString } from "./parse-symbols";
+import { globalLookupName, globalSetName, globalLookupNum, globalSetNum, strtabString, linkTarget } from "./parse-symbols";
 import { parseAttachment } from "./parse-meta";
 import { parseAttrSet, AC_FN } from "./parse-attrs";
 import { TK, tyKind, tyA, ptrType } from "../ir/types";
 import { VK, newValue, vKind, vType, vName, vA, appendOperand } from "../ir/values";
 import {
-  GK, Linkage, newGlobal, gLinkage, gVisibility, gDLL, gTLS, gUnnamed, gFlags, gAddrSpace, gValueType,
+  GK, Linkage, newGlobal, resetGlobal, gLinkage, gVisibility, gDLL, gTLS, gUnnamed, gFlags, gAddrSpace, gValueType,
   gSection, gPartition, gComdat, gAlign, gAttrs, gMD, gExtra, GF_DSO_LOCAL, GF_CONSTANT, GF_EXTERN_INIT,
   GF_DEFINED, GF_NUMBERED, GF_ADDRSPACE_EXPLICIT,
 } from "../ir/globals";
@@ -69,7 +69,9 @@ export function parseUnnamedAddr(): i32 {
 
 // Claims the value id for a global being defined: its forward placeholder or a new value.
 export function claimGlobal(name: i32, num: i32, type: i32, off: i32): i32 {
-  let v = name >= 0 ? globalLookupName(name) : globalLookupNum(num);
+  let v = linkTarget(name, num, off);
+  if (v == -2) return -1;
+  if (v < 0) v = name >= 0 ? globalLookupName(name) : globalLookupNum(num);
   if (v >= 0) {
     if (<i32>vKind.get(v) != VK.Forward) {
       errorAt(name >= 0 ? "redefinition of global '@" + strtabString(name) + "'" : "redefinition of global '@" + (<u32>num).toString() + "'", off);
@@ -82,6 +84,14 @@ export function claimGlobal(name: i32, num: i32, type: i32, off: i32): i32 {
   vName.set(v, name);
   if (name >= 0) globalSetName(name, v); else globalSetNum(num, v);
   return v;
+}
+
+// The global index a definition with value v takes: a new one, or (`wopt repo link`) the index
+// of the pruned declaration it replaces, so that module order is kept.
+export function globalFor(kind: i32, v: i32): i32 {
+  let t = rd.relink;
+  if (v < t.len && t.get(v) > 0) { let g = t.get(v) - 1; t.set(v, 0); resetGlobal(g, kind, v); return g; }
+  return newGlobal(kind, v);
 }
 
 export function parseGlobalEntity(): bool {
@@ -117,7 +127,7 @@ export function parseGlobalEntity(): bool {
   if (k == TK.Function || k == TK.Label || k == TK.Metadata || k == TK.Token) return error("invalid type for global variable");
   let v = claimGlobal(name, num, ptrType(as), off); if (v < 0) return false;
   noteGlobalNum(num);
-  let g = newGlobal(GK.Var, v);
+  let g = globalFor(GK.Var, v);
   vKind.set(v, <u8>VK.GlobalVar); vA.set(v, g);
   gLinkage.set(g, <u8>linkage); gVisibility.set(g, <u8>vis); gDLL.set(g, <u8>dll); gTLS.set(g, <u8>tls); gUnnamed.set(g, <u8>ua);
   gAddrSpace.set(g, as); gValueType.set(g, ty);
@@ -200,7 +210,7 @@ function parseAliasOrIFunc(name: i32, num: i32, off: i32, linkage: i32, dso: boo
   let as = <i32>tyKind.get(at) == TK.Ptr ? tyA.get(at) : 0;
   let v = claimGlobal(name, num, ptrType(as), off); if (v < 0) return false;
   noteGlobalNum(num);
-  let g = newGlobal(isAlias ? GK.Alias : GK.IFunc, v);
+  let g = globalFor(isAlias ? GK.Alias : GK.IFunc, v);
   vKind.set(v, <u8>(isAlias ? VK.Alias : VK.IFunc)); vA.set(v, g);
   gLinkage.set(g, <u8>linkage); gVisibility.set(g, <u8>vis); gDLL.set(g, <u8>dll); gTLS.set(g, <u8>tls); gUnnamed.set(g, <u8>ua);
   gAddrSpace.set(g, as); gValueType.set(g, vt);

@@ -72,6 +72,19 @@ export function localRef(name: i32, num: i64, type: i32): i32 {
   return v;
 }
 
+// `wopt repo link`: the value the next definition of a stored fragment takes, bound to the name
+// or number it is defined with. -1 when not linking; -2 (error recorded) for a definition the
+// fragment has no place for.
+export function linkTarget(name: i32, num: i32, off: i32): i32 {
+  let r = rd;
+  if (!r.linking) return -1;
+  if (r.linkAt >= r.linkTargets.len) { errorAt("a definition the entry has no place for", off); return -2; }
+  let v = r.linkTargets.get(r.linkAt++);
+  vName.set(v, name);
+  if (name >= 0) globalSetName(name, v); else globalSetNum(num, v);
+  return v;
+}
+
 export function globalRef(name: i32, num: i64, type: i32): i32 {
   let off = lx.tokStart;
   let v = name >= 0 ? globalLookupName(name) : globalLookupNum(<i32>num);

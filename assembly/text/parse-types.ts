@@ -9,7 +9,8 @@ import { error, errorI, errorAt, eat, expect, expectWord, isWord, enter, leave, 
 import {
   TK, T_VOID, T_LABEL, T_METADATA, T_TOKEN, T_HALF, T_BFLOAT, T_FLOAT, T_DOUBLE, T_X86FP80, T_FP128, T_PPCFP128,
   T_X86AMX, T_X86MMX, intType, ptrType, arrayType, vectorType, structType, functionType, newNamedStruct,
-  internType, tyKind, tyFlags, TF_HASBODY, TF_OPAQUE, setStructBody, setStructOpaque, namedTypeOrder,
+  internType, tyKind, tyFlags, TF_HASBODY, TF_OPAQUE, TF_PACKED, setStructBody, setStructOpaque, namedTypeOrder,
+  listLen, listAt,
 } from "../ir/types";
 
 // Named types: by name strId (sparse, grown on demand) and by number (Reader.typeByName, ...).
@@ -228,9 +229,21 @@ export function parseTypeDefinition(name: i32, number: i64): bool {
   if (!expect(T.Equal, "'=' after name")) return false;
   if (!expectWord(K.KW_type, "'type' after '='")) return false;
   let t = lookupNamed(name, number, true);
-  if (rd.typeDefined.get(t) != 0) return error("redefinition of type");
+  if (rd.typeDefined.get(t) != 0) {
+    if (!rd.linking) return error("redefinition of type");
+    // `wopt repo link`: a stored fragment's copy of a type the module has; it must be the same
+    let copy = newNamedStruct(-1, 0);
+    if (!parseTypeBody(copy, -1, -1)) return false;
+    if (!sameStructBody(copy, t)) return errorAt("the type differs from the module's type of that name", defPos);
+    return true;
+  }
   rd.typeDefined.set(t, 1);
   namedTypeOrder.push(t);
+  return parseTypeBody(t, name, number);
+  // (defPos kept for diagnostics of undefined types)
+}
+// The definition's body: opaque, a (packed) struct body, or another type the name stands for.
+function parseTypeBody(t: i32, name: i32, number: i64): bool {
   if (isWord(K.KW_opaque)) { next(); setStructOpaque(t); return true; }
   let packed = false;
   if (lx.tok == T.Less) {
@@ -248,10 +261,18 @@ export function parseTypeDefinition(name: i32, number: i64): bool {
   // A non-struct type definition (`%T = type i32`): an alias for that type.
   let other = parseType();
   if (other < 0) return false;
-  if (name >= 0) rd.typeByName.set(name, other); else rd.typeByNumber.set(<u32>number, other);
-  namedTypeOrder.pop();
+  if (name >= 0) rd.typeByName.set(name, other);
+  else if (number >= 0) rd.typeByNumber.set(<u32>number, other);
+  if (namedTypeOrder.len > 0 && namedTypeOrder.get(namedTypeOrder.len - 1) == t) namedTypeOrder.pop();
   return true;
-  // (defPos kept for diagnostics of undefined types)
+}
+// Identified structs a and b have the same body (flags and element types).
+export function sameStructBody(a: i32, b: i32): bool {
+  if (tyKind.get(a) != tyKind.get(b) || (tyFlags.get(a) & (TF_OPAQUE | TF_HASBODY | TF_PACKED)) != (tyFlags.get(b) & (TF_OPAQUE | TF_HASBODY | TF_PACKED))) return false;
+  let n = listLen(a);
+  if (n != listLen(b)) return false;
+  for (let i = 0; i < n; i++) if (listAt(a, i) != listAt(b, i)) return false;
+  return true;
 }
 
 // After the module: every referenced named struct must have been defined.

@@ -54,7 +54,7 @@ function atTargetDefinition(): bool {
   return lx.tok == T.Word && (lx.tokStr == K.KW_target || lx.tokStr == K.KW_source_filename);
 }
 
-function parseTopLevel(): bool {
+export function parseTopLevel(): bool {
   switch (lx.tok) {
     case T.Word: {
       let w = lx.tokStr;

@@ -29,7 +29,10 @@ export function printValueRef(w: Writer, out: OutBuf, v: i32): void {
     case VK.GlobalVar: case VK.Function: case VK.Alias: case VK.IFunc: {
       let nm = vName.get(v);
       if (nm >= 0) printName(out, 64, nm);
-      else { let slot = w.slots.global; let s = v < slot.len ? slot.get(v) : -1; if (s >= 0) { out.byte(64); out.int(s); } else out.str("<badref>"); }
+      else {
+        let slot = w.slots.global; let s = v < slot.len ? slot.get(v) : -1;
+        if (s >= 0) { out.byte(64); out.int(s); let refs = w.fragmentRefs; if (refs !== null) refs.push(v); } else out.str("<badref>");
+      }
       return;
     }
     case VK.InlineAsm: {

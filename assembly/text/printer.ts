@@ -8,7 +8,7 @@ import { I32Vec } from "../util/vec";
 import { strtab } from "../ir/module";
 import { printName, printType, printStructBody, printEscapedId, printEscaped } from "./printer-types";
 import { printGroups } from "./printer-attrs";
-import { isLive } from "./slots";
+import { isLive, SlotTable } from "./slots";
 import { printAllNodes, printNamedMetadata } from "./printer-meta";
 import { tyA } from "../ir/types";
 import { GK, gKind, gComdat, gAttrs, gMD, globalCount, cdName, cdKind, COMDAT_NAMES } from "../ir/globals";
@@ -24,10 +24,13 @@ export function setModuleId(id: i32): void { writer().moduleId = id; }
 export function output(): OutBuf { return writer().out; }
 export function reserveOutput(n: i32): void { writer().out.buf.reserve(n); }
 
-// One definition as a self-contained text for the program repository (`wopt repo link` parses it
+// One definition as a self-contained text for the program repository (`wopt repo link` reads it
 // back into a pruned module): the identified struct types it uses, its comdat, the definition as
 // the module printer prints it, then its own attribute groups and metadata numbered from 0.
-// Other globals are referred to by name (unnamed ones by their number in the whole module).
+// Other globals are referred to by name (unnamed ones by their number in the whole module; with
+// w.fragmentRefs set, each such reference is added to it). b >= 0: a second global printed after
+// the first (what a pass made of a definition: the definition's own global and the global that
+// took its name), sharing the types, groups and metadata numbering.
 // Leaves the printer's module numbering invalid: print the module first.
 // Call beginFragments() once (after printing the module) before printing fragments.
 export function beginFragments(w: Writer): void {
@@ -35,22 +38,37 @@ export function beginFragments(w: Writer): void {
   w.types.find();
   w.moduleHasStructs = w.types.foundStructs.len > 0;
 }
-export function printFragment(w: Writer, dst: OutBuf, g: i32): void {
+export function printFragment(w: Writer, dst: OutBuf, a: i32, b: i32 = -1): void {
   let save = w.out; w.out = dst;
   let out = dst, slots = w.slots;
   slots.clearGroups();
   slots.clearMetadata();
-  let isVar = <i32>gKind.get(g) == GK.Var;
-  if (isVar) { slots.numberAttachments(gMD.get(g)); slots.noteGroup(gAttrs.get(g)); }
-  else slots.numberFunctionParts(g);
-  if (w.moduleHasStructs) printTypes(w, g);   // the type finder is O(module): only when there are types
-  let c = gComdat.get(g);
-  if (c >= 0) { out.byte(10); printName(out, 36, cdName.get(c)); out.str(" = comdat "); out.str(COMDAT_NAMES[cdKind.get(c)]); out.byte(10); }
+  numberFragmentParts(slots, a);
+  if (b >= 0) numberFragmentParts(slots, b);
+  if (w.moduleHasStructs) printTypes(w, a, b);   // the type finder is O(module): only when there are types
+  let c = gComdat.get(a), cb = b >= 0 ? gComdat.get(b) : -1;
+  if (c >= 0) printFragmentComdat(out, c);
+  if (cb >= 0 && cb != c) printFragmentComdat(out, cb);
   out.byte(10);
-  if (isVar) printGlobalVar(w, g); else printFunction(w, g);
+  printFragmentGlobal(w, a);
+  if (b >= 0) { out.byte(10); printFragmentGlobal(w, b); }
   if (slots.groupList.len > 0) { out.byte(10); printGroups(w, out); }
   if (slots.mdOrder.len > 0) { out.byte(10); printAllNodes(w, out); }
   w.out = save;
+}
+function numberFragmentParts(slots: SlotTable, g: i32): void {
+  if (<i32>gKind.get(g) == GK.Func) { slots.numberFunctionParts(g); return; }
+  slots.numberAttachments(gMD.get(g));
+  if (<i32>gKind.get(g) == GK.Var) slots.noteGroup(gAttrs.get(g));
+}
+function printFragmentComdat(out: OutBuf, c: i32): void {
+  out.byte(10); printName(out, 36, cdName.get(c)); out.str(" = comdat "); out.str(COMDAT_NAMES[cdKind.get(c)]); out.byte(10);
+}
+function printFragmentGlobal(w: Writer, g: i32): void {
+  let k = <i32>gKind.get(g);
+  if (k == GK.Var) printGlobalVar(w, g);
+  else if (k == GK.Func) printFunction(w, g);
+  else printAliasOrIFunc(w, g);
 }
 
 
@@ -103,8 +121,8 @@ export function printNextPart(w: Writer = writer()): bool {
 function nmdCount(): i32 { return nmdName.len; }
 
 // Identified structs in TypeFinder order: unnamed ones (by their new numbers) first, then named.
-function printTypes(w: Writer, only: i32 = -1): void {
-  w.types.find(only);
+function printTypes(w: Writer, only: i32 = -1, also: i32 = -1): void {
+  w.types.find(only, also);
   let foundStructs = w.types.foundStructs, out = w.out;
   if (foundStructs.len == 0) return;
   out.byte(10);

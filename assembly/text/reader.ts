@@ -108,6 +108,15 @@ import { NumTable } from "../util/numtable";
   words: I32Vec = new I32Vec(16);
   bytes: U8Vec = new U8Vec(64);
 
+  // `wopt repo link` (passes/repo/link.ts) reads stored fragments into a parsed module. While
+  // `linking`, the next definitions of a fragment take the values in linkTargets (from linkAt;
+  // parse-symbols.ts linkTarget), and a value in `relink` (value id -> global index + 1) keeps
+  // that global index (parse-globals.ts globalFor): the pruned declaration it replaces.
+  linking: bool = false;
+  linkTargets: I32Vec = new I32Vec(4);
+  linkAt: i32 = 0;
+  relink: I32Vec = new I32Vec();
+
   // auto-upgrades (upgrade.ts)
   lifetimeArgs: I32Vec = new I32Vec(2);
   paramScratch: I32Vec = new I32Vec(1);

@@ -130,7 +130,14 @@ export function isLive(g: i32): bool { return (gFlags.get(g) & GF_ERASED) == 0; 
     slot.set(set, this.groupList.len); this.groupList.push(set);
   }
 
-  clearMetadata(): void { this.md.clear(); this.md.resize(mdCount(), -1); this.mdOrder.clear(); }
+  // Only the slots the last numbering gave are reset when the table already covers every node: a
+  // repository fragment numbers a few nodes of a large module, one definition after another.
+  clearMetadata(): void {
+    let md = this.md, order = this.mdOrder, n = mdCount();
+    if (md.len == n) { for (let i = 0; i < order.len; i++) md.set(order.get(i), -1); }
+    else { md.clear(); md.resize(n, -1); }
+    order.clear();
+  }
   // Assigns slots to node m and (pre-order) the nodes it references, as CreateMetadataSlot.
   // A DI node's children are visited in the order LLVM keeps them as operands (ir/di-operands.ts),
   // not in the order its fields are written; fields without a known rank come after, in source

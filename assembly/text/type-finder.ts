@@ -29,9 +29,13 @@ function gepSourceOfConstant(c: i32): i32 { return ext.get(iExt.get(c)); }
 @final export class TypeFinder {
   foundStructs: I32Vec = new I32Vec();   // identified structs, discovery order
   typeNumber: I32Vec = new I32Vec();     // type id -> printed number of an unnamed struct, or -1
-  private seenType: U8Vec = new U8Vec();
-  private seenValue: U8Vec = new U8Vec();
-  private seenMD: U8Vec = new U8Vec();
+  // what this find has seen: an entry equal to `stamp` (one per find, so that finding the types
+  // of one definition after another costs what that definition has, not what the module has)
+  private seenType: I32Vec = new I32Vec();
+  private seenValue: I32Vec = new I32Vec();
+  private seenMD: I32Vec = new I32Vec();
+  private stamp: i32 = 0;
+  private numbered: I32Vec = new I32Vec();   // the unnamed structs the last find numbered
   private work: I32Vec = new I32Vec();
   private subs: I32Vec = new I32Vec();
 
@@ -39,9 +43,9 @@ function gepSourceOfConstant(c: i32): i32 { return ext.get(iExt.get(c)); }
   @inline numberOf(t: i32): i32 { let n = this.typeNumber; return t < n.len ? n.get(t) : -1; }
 
   private incorporateType(t: i32): void {
-    let seen = this.seenType;
-    if (t < 0 || seen.get(t) != 0) return;
-    seen.set(t, 1);
+    let seen = this.seenType, stamp = this.stamp;
+    if (t < 0 || seen.get(t) == stamp) return;
+    seen.set(t, stamp);
     let work = this.work, subs = this.subs, found = this.foundStructs;
     work.clear(); work.push(t);
     while (work.len > 0) {
@@ -50,7 +54,7 @@ function gepSourceOfConstant(c: i32): i32 { return ext.get(iExt.get(c)); }
       subs.clear(); subtypes(x, subs);
       for (let i = subs.len - 1; i >= 0; i--) {
         let s = subs.get(i);
-        if (seen.get(s) == 0) { seen.set(s, 1); work.push(s); }
+        if (seen.get(s) != stamp) { seen.set(s, stamp); work.push(s); }
       }
     }
   }
@@ -61,8 +65,8 @@ function gepSourceOfConstant(c: i32): i32 { return ext.get(iExt.get(c)); }
     if (k == VK.MDValue) { this.incorporateMD(canonicalMD(vA.get(v))); return; }
     if (!(k >= VK.ConstInt && k <= VK.PtrAuth)) return; // only constants that are not globals
     let seen = this.seenValue;
-    if (seen.get(v) != 0) return;
-    seen.set(v, 1);
+    if (seen.get(v) == this.stamp) return;
+    seen.set(v, this.stamp);
     this.incorporateType(vType.get(v));
     if (k == VK.ConstExpr && <i32>iOp.get(v) == Op.GetElementPtr) this.incorporateType(gepSourceOfConstant(v));
     let n = numOperands(v);
@@ -71,8 +75,8 @@ function gepSourceOfConstant(c: i32): i32 { return ext.get(iExt.get(c)); }
 
   private incorporateMD(m: i32): void {
     let seen = this.seenMD;
-    if (m < 0 || seen.get(m) != 0) return;
-    seen.set(m, 1);
+    if (m < 0 || seen.get(m) == this.stamp) return;
+    seen.set(m, this.stamp);
     let k = <i32>mdKind.get(m);
     if (k == MK.Value) { this.incorporateValue(mdA.get(m)); return; }
     let s = mdOps.get(m), c = mdNOps.get(m);
@@ -116,23 +120,28 @@ function gepSourceOfConstant(c: i32): i32 { return ext.get(iExt.get(c)); }
     }
   }
 
-  // only >= 0: the types of that one global (a repository fragment, printer.ts printFragment).
-  find(only: i32 = -1): void {
+  // only >= 0: the types of that one global (and of `also`, when >= 0: a repository fragment,
+  // printer.ts printFragment), in the order the whole module's walk would meet them.
+  find(only: i32 = -1, also: i32 = -1): void {
     this.foundStructs.clear();
-    this.seenType.clear(); this.seenType.resize(tyKind.len, 0);
-    this.seenValue.clear(); this.seenValue.resize(valueCount(), 0);
-    this.seenMD.clear(); this.seenMD.resize(mdCount(), 0);
+    this.stamp++;
+    this.seenType.fit(tyKind.len, 0); this.seenValue.fit(valueCount(), 0); this.seenMD.fit(mdCount(), 0);
     let n = globalCount();
+    let a = only, b = also;
+    if (a >= 0 && b >= 0 && b < a) { let x = a; a = b; b = x; }
+    let count = only < 0 ? n : b >= 0 ? 2 : 1;   // the globals walked: all, or those one or two
     for (let pass = 0; pass < 3; pass++) {
       let want = pass == 0 ? GK.Var : pass == 1 ? GK.Alias : GK.IFunc;
-      for (let g = 0; g < n; g++) {
-        if (<i32>gKind.get(g) != want || (gFlags.get(g) & GF_ERASED) != 0 || (only >= 0 && g != only)) continue;
+      for (let i = 0; i < count; i++) {
+        let g = only < 0 ? i : i == 0 ? a : b;
+        if (<i32>gKind.get(g) != want || (gFlags.get(g) & GF_ERASED) != 0) continue;
         this.incorporateType(gValueType.get(g));
         if (want != GK.IFunc && (want != GK.Var || (gFlags.get(g) & GF_DEFINED) != 0)) this.incorporateValue(operand(gValue.get(g), 0));
       }
     }
-    for (let g = 0; g < n; g++) {
-      if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0 || (only >= 0 && g != only)) continue;
+    for (let i = 0; i < count; i++) {
+      let g = only < 0 ? i : i == 0 ? a : b;
+      if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
       this.incorporateType(gValueType.get(g));
       this.incorporateAttributes(gAttrs.get(g));
       if (gFirstBlock.get(g) >= 0) this.incorporateFunction(g, true); else this.incorporateFunction(g, false);
@@ -141,13 +150,15 @@ function gepSourceOfConstant(c: i32): i32 { return ext.get(iExt.get(c)); }
       let s = nmdOps.get(i);
       for (let j = 0; nmdNOps.get(i) > j; j++) this.incorporateMD(nmdPool.get(s + j));
     }
-    // numbers for unnamed structs, in discovery order
-    let found = this.foundStructs, numbers = this.typeNumber;
-    numbers.clear(); numbers.resize(tyKind.len, -1);
+    // numbers for unnamed structs, in discovery order (the last find's numbers reset first)
+    let found = this.foundStructs, numbers = this.typeNumber, last = this.numbered;
+    for (let i = 0; i < last.len; i++) numbers.set(last.get(i), -1);
+    last.clear();
+    numbers.fit(tyKind.len, -1);
     let next = 0;
     for (let i = 0; i < found.len; i++) {
       let t = found.get(i);
-      if (tyA.get(t) < 0) numbers.set(t, next++);
+      if (tyA.get(t) < 0) { numbers.set(t, next++); last.push(t); }
     }
   }
 }

@@ -31,6 +31,8 @@ import { TypeFinder } from "./type-finder";
   epilogueDone: bool = false;
   // repository fragments (printer.ts beginFragments / printFragment)
   moduleHasStructs: bool = false;
+  fragmentRefs: I32Vec | null = null;   // when set: the unnamed globals a fragment refers to
+
 }
 
 let session: Writer = new Writer();

@@ -3,10 +3,20 @@
 //
 // Entry = { digest, name, kind: 'function'|'variable', linkage, visibility, text,
 //           dependents: [{ name, digest }] }
-// A digest is 128 bits as 32 lowercase hex characters. See REPO-INTERFACE.md (issue 6).
+// A digest is 128 bits as 32 lowercase hex characters. See REPO-INTERFACE.md (issue 6). wopt
+// stores a definition under its key (BLAKE3 of its final digest and name) as `digest`; its
+// dependents carry their final digests.
 
-/** The schema this wopt writes; a repository with a higher version is refused. */
-export const SCHEMA_VERSION = 1;
+/**
+ * The schema this wopt writes; a repository with another version is refused. 2: entries are keyed
+ * by the definition's final digest and name, and their texts carry the header `repo link` reads
+ * (assembly/passes/repo/pass.ts); schema 1 entries were keyed by the digest alone.
+ */
+export const SCHEMA_VERSION = 2;
+
+/** The message for a repository of an older schema (its entries would never be found again). */
+export const olderSchemaMessage = (label, version) =>
+  `${label}: error: repository schema version ${version} was written by an older wopt (this wopt reads ${SCHEMA_VERSION}); remove it to start a new repository`;
 /** SQLite `PRAGMA application_id` of a wopt repository: 'wopt' in ASCII. */
 export const APPLICATION_ID = 0x776f7074;
 /** The marker an IndexedDB repository keeps in its meta store. */
@@ -20,7 +30,7 @@ export class RepoError extends Error {
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'RepoError';
     this.code = 'EREPO';
-    if (reason) this.reason = reason; // machine-readable: notRepository, newerSchema, missing, closed, invalid, io
+    if (reason) this.reason = reason; // machine-readable: notRepository, newerSchema, olderSchema, missing, closed, invalid, io
   }
 }
 

@@ -2,12 +2,12 @@
 // Environment-neutral apart from the IndexedDB factory, which defaults to globalThis.indexedDB
 // (tests pass fake-indexeddb's).
 //
-// Layout: database version = schema version; object store 'meta' holds the marker
+// Layout: database version = schema version (an older wopt's repository is refused); object store 'meta' holds the marker
 // ('magic' -> IDB_MAGIC) and 'schemaVersion'; object store 'definitions' holds the entries keyed
 // by their hex digest (index 'kind'). putModule is one readwrite transaction, so it is all or
 // none like the SQLite backend; an add() that hits an existing digest is ignored inside it
 // (INSERT OR IGNORE).
-import { IDB_MAGIC, SCHEMA_VERSION, RepoError, entrySize, utf8Length } from './common.js';
+import { IDB_MAGIC, SCHEMA_VERSION, RepoError, entrySize, utf8Length, olderSchemaMessage } from './common.js';
 import { Repository } from './repository.js';
 
 const DEFS = 'definitions';
@@ -54,7 +54,7 @@ export async function openIdb(spec, { create = true } = {}) {
     try { req = factory.open(name, SCHEMA_VERSION); } catch (e) { reject(e); return; }
     req.onupgradeneeded = ev => {
       const tx = req.transaction;
-      if (ev.oldVersion !== 0) { refused = 'foreign'; tx.abort(); return; } // schema 1 is the first: an older version is not ours
+      if (ev.oldVersion !== 0) { refused = 'older'; tx.abort(); return; } // an older wopt's repository, or not ours
       if (!create) { refused = 'missing'; tx.abort(); return; }
       const up = req.result;
       const defs = up.createObjectStore(DEFS, { keyPath: 'digest' });
@@ -68,7 +68,11 @@ export async function openIdb(spec, { create = true } = {}) {
     req.onblocked = () => { /* waits for the other connection to close, like a busy timeout */ };
   }).catch(async e => {
     if (refused === 'missing') throw new RepoError(`${label}: error: no such repository`, { reason: 'missing' });
-    if (refused === 'foreign') throw new RepoError(`${label}: error: not a wopt repository`, { reason: 'notRepository' });
+    if (refused === 'older') {
+      const info = await inspect(factory, name).catch(() => null);
+      if (info?.wopt) throw new RepoError(olderSchemaMessage(label, info.version), { reason: 'olderSchema' });
+      throw new RepoError(`${label}: error: not a wopt repository`, { reason: 'notRepository' });
+    }
     if (e?.name === 'VersionError') {
       // Stored version is higher than ours: a newer wopt's repository, or someone else's database.
       const info = await inspect(factory, name).catch(() => null);

@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadSqliteDriver } from './sqlite-driver.js';
-import { APPLICATION_ID, SCHEMA_VERSION, RepoError, encodeDependents, decodeDependents } from './common.js';
+import { APPLICATION_ID, SCHEMA_VERSION, RepoError, encodeDependents, decodeDependents, olderSchemaMessage } from './common.js';
 import { Repository } from './repository.js';
 
 const SCHEMA = `
@@ -85,7 +85,8 @@ function classify(file, h) {
     if (h.version > SCHEMA_VERSION) {
       throw new RepoError(`${file}: error: repository schema version ${h.version} is newer than this wopt supports (${SCHEMA_VERSION})`, { reason: 'newerSchema' });
     }
-    if (h.version >= 1) return 'ok';
+    if (h.version === SCHEMA_VERSION) return 'ok';
+    if (h.version >= 1) throw new RepoError(olderSchemaMessage(file, h.version), { reason: 'olderSchema' });
   }
   if (h.appId === 0 && h.version === 0 && h.objects === 0) return 'empty';
   throw new RepoError(`${file}: error: not a wopt repository`, { reason: 'notRepository' });

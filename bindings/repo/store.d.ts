@@ -10,7 +10,7 @@ export declare const APPLICATION_ID: number;
 /** A repository error: `code` is 'EREPO'; the message is ready to print after "wopt: ". */
 export declare class RepoError extends Error {
   code: 'EREPO';
-  reason?: 'notRepository' | 'newerSchema' | 'missing' | 'closed' | 'invalid' | 'io';
+  reason?: 'notRepository' | 'newerSchema' | 'olderSchema' | 'missing' | 'closed' | 'invalid' | 'io';
   constructor(message: string, opts?: { cause?: unknown; reason?: string });
 }
 

@@ -121,10 +121,12 @@ test('ex3 end to end: empty repository prunes nothing, the second run prunes all
   await repo.close();
 });
 
-// Stable digests: everything the first run stores is stored under the digest its ticket shows
-// (computed on the input, before mem2reg/mergefunc rewrote or replaced the definition), so an
-// identical second run prunes every definition. mergefunc's thunks are new functions that take
-// the old name without the ticket attachment; they must still be stored under the old ticket.
+// Stable digests: everything the first run stores is stored under the key of its ticket (the
+// digest the ticket shows, computed on the input before mem2reg/mergefunc rewrote or replaced the
+// definition, and its name), so an identical second run prunes every definition. mergefunc's
+// thunks are new functions that take the old name without the ticket attachment; they must still
+// be stored under the old ticket. The keys are the core's (repoTickets lists a module's tickets
+// with them).
 async function assertSecondRunPrunesAll(c, text, id) {
   const passes = 'repo-metadata,repo-prune,mem2reg,mergefunc';
   const repo = await openRepository(':memory:');
@@ -136,17 +138,23 @@ async function assertSecondRunPrunesAll(c, text, id) {
   const out1 = decodeUtf8(r1.output);
   const t1 = tickets(out1);
   assert.ok(t1.size > 0, `${id}: tickets`);
-  for (const [name, t] of t1) {
-    assert.ok(stored.has(name), `${id}: ${name} stored`);
-    assert.equal(stored.get(name), t.digest, `${id}: ${name} stored under its ticket's digest`);
-  }
+  for (const name of t1.keys()) assert.ok(stored.has(name), `${id}: ${name} stored`);
   const r2 = await runModuleWithRepository(c, text, { passes, repo, moduleId: id });
   assert.ok(r2.ok, `${id}: ${r2.error?.message}`);
-  const t2 = tickets(decodeUtf8(r2.output));
+  const out2 = decodeUtf8(r2.output);
+  const t2 = tickets(out2);
   assert.equal(r2.repo.pruned, t1.size, `${id}: the second run prunes every definition`);
   for (const [name, t] of t1) {
     assert.equal(t2.get(name)?.digest, t.digest, `${id}: ${name} same digest in both runs`);
     assert.ok(t2.get(name).pruned, `${id}: ${name} pruned`);
+  }
+  assert.ok(c.parse(out2).ok);
+  const keys = c.repoTickets();
+  assert.equal(keys.length, t1.size);
+  assert.ok(keys.every(k => k.pruned));
+  for (const k of keys) {
+    assert.equal(k.digest, t1.get(k.name).digest, `${id}: ${k.name} digest`);
+    assert.equal(stored.get(k.name), k.key, `${id}: ${k.name} stored under its ticket's key`);
   }
   await repo.close();
   return out1;
@@ -343,26 +351,110 @@ test('digest properties: a cycle of N functions differs from a cycle of N+1', { 
 
 // ---- wopt repo link ----
 const { linkModule } = await import('../../bindings/repo/link.js');
-const LINK_FIXTURES = ['repo/ex1.ll', 'repo/ex2.ll', 'repo/ex3.ll', 'printer-instructions.ll', 'printer-calls-bundles-attrs.ll',
-  'printer-comdat-alias-ifunc-asm.ll', 'printer-eh-funclets.ll', 'printer-gep-flags.ll', 'printer-atomics.ll', 'printer-types.ll'];
-test('repo link gives back exactly the module the full run printed', { skip }, async () => {
+// Every fixture and clang module (both LLVM versions where the version reads it): link(the second
+// run's output) is the first run's output, byte for byte.
+const LINK_DIRS = ['repo', '.', 'll', 'll22'];
+const linkFixtures = () => LINK_DIRS.flatMap(d => fs.readdirSync(path.join(REPO, 'tests/fixtures', d)).filter(f => f.endsWith('.ll')).map(f => path.join(d, f)));
+async function firstSecond(c, text, id, llvmVersion, passes = 'repo-metadata,repo-prune,mem2reg,mergefunc', options = {}) {
+  const repo = await openRepository(':memory:');
+  const r1 = await runModuleWithRepository(c, text, { passes, options, repo, moduleId: id, llvmVersion });
+  if (!r1.ok) { await repo.close(); return null; }
+  const r2 = await runModuleWithRepository(c, text, { passes, options, repo, moduleId: id, llvmVersion });
+  assert.ok(r2.ok, `${id}: ${r2.error?.message}`);
+  return { repo, first: decodeUtf8(r1.output), second: decodeUtf8(r2.output), pruned: r2.repo.pruned };
+}
+test('repo link gives back exactly the module the full run printed (every fixture and clang module, LLVM 19 and 22)', { skip }, async () => {
   const c = await getCore();
-  const passes = 'repo-metadata,repo-prune,mem2reg,mergefunc';
-  for (const f of LINK_FIXTURES) {
+  let linked = 0;
+  const debugInfo = [], merged = [];
+  for (const f of linkFixtures()) {
     const text = fs.readFileSync(path.join(REPO, 'tests/fixtures', f), 'utf8');
-    const repo = await openRepository(':memory:');
-    const r1 = await runModuleWithRepository(c, text, { passes, repo, moduleId: f });
-    assert.ok(r1.ok, `${f}: ${r1.error?.message}`);
-    const r2 = await runModuleWithRepository(c, text, { passes, repo, moduleId: f });
-    assert.ok(r2.ok, `${f}: ${r2.error?.message}`);
-    assert.ok(r2.repo.pruned > 0, `${f}: something pruned`);
-    const ticket = decodeUtf8(r2.output);
-    assert.ok(!/pruned: false/.test(ticket), `${f}: everything pruned`);
-    const l = await linkModule(c, ticket, repo);
-    assert.ok(l.ok, `${f}: ${l.error?.message}`);
-    assert.equal(decodeUtf8(l.output), decodeUtf8(r1.output), f);
-    await repo.close();
+    for (const v of LLVM_VERSIONS) {
+      const r = await firstSecond(c, text, f, v);
+      if (!r) continue;   // a module this LLVM version does not read
+      assert.ok(r.pruned > 0, `${f} (${v}): something pruned`);
+      assert.ok(!/pruned: false/.test(r.second), `${f} (${v}): everything pruned`);
+      const l = await linkModule(c, r.second, r.repo, { llvmVersion: v });
+      assert.ok(l.ok, `${f} (${v}): ${l.error?.message}`);
+      assert.equal(decodeUtf8(l.output), r.first, `${f} (${v})`);
+      if (/distinct !DICompileUnit/.test(r.first)) debugInfo.push(f);
+      if (/^define [^\n]*@0\(/m.test(r.first)) merged.push(f);
+      linked++;
+      await r.repo.close();
+    }
   }
+  assert.ok(linked >= 140, `${linked} modules linked`);
+  assert.ok(debugInfo.length >= 20 && merged.length >= 4, 'the debug-info modules and mergefunc\'s private copies are among them');
+});
+
+test('repo link: the plain ticket form and a generated module with mergefunc thunks', { skip }, async () => {
+  const c = await getCore();
+  const { generate } = await import('../../bench/gen.js');
+  const cases = [
+    ['printer-names-quoting.ll', fs.readFileSync(path.join(REPO, 'tests/fixtures/printer-names-quoting.ll'), 'utf8'), { 'repo-plain-metadata': true }],
+    ['templates_merge.O0g.ll', fs.readFileSync(path.join(REPO, 'tests/fixtures/ll/templates_merge.O0g.ll'), 'utf8'), { 'repo-plain-metadata': true }],
+    ['gen seed 3', generate({ size: 400_000, seed: 3 }), {}],
+  ];
+  for (const [id, text, options] of cases) {
+    const r = await firstSecond(c, text, id, 22, undefined, options);
+    assert.ok(r, id);
+    const l = await linkModule(c, r.second, r.repo, { llvmVersion: 22 });
+    assert.equal(decodeUtf8(l.output), r.first, id);
+    await r.repo.close();
+  }
+});
+
+test('identical definitions under different names are stored apart: a thunk links as the thunk', { skip }, async () => {
+  const c = await getCore();
+  const fn = name => `define i32 @${name}(i32 %x) {\n  %a = mul i32 %x, 7\n  %b = add i32 %a, 3\n  %c = xor i32 %b, %x\n  %d = mul i32 %c, %a\n  ret i32 %d\n}\n`;
+  const text = fn('F') + fn('G') + 'define i32 @user(i32 %x) {\n  %p = call i32 @F(i32 %x)\n  %q = call i32 @G(i32 %p)\n  ret i32 %q\n}\n';
+  const r = await firstSecond(c, text, 'm.ll', 22);
+  assert.match(r.first, /define i32 @G\(i32 %0\)[^{]*\{\n  %2 = tail call i32 @F\(i32 %0\)/, 'mergefunc made G a thunk');
+  assert.ok(c.parse(r.second).ok);
+  const listed = c.repoTickets();
+  const f = listed.find(t => t.name === 'F'), g = listed.find(t => t.name === 'G');
+  assert.equal(f.digest, g.digest, 'one digest');
+  assert.notEqual(f.key, g.key, 'two keys');
+  const e = await r.repo.lookup([f.key, g.key]);
+  assert.equal(e.size, 2);
+  assert.match(e.get(g.key).text, /tail call i32 @F/);
+  const l = await linkModule(c, r.second, r.repo);
+  assert.equal(decodeUtf8(l.output), r.first);
+  await r.repo.close();
+});
+
+test('repo link errors: a missing entry, a stored text that does not fit, a malformed header', { skip }, async () => {
+  const c = await getCore();
+  const r = await firstSecond(c, fixture('ex3.ll'), 'ex3.ll', 22);
+  const link = () => linkModule(c, r.second, r.repo);
+  // the texts as stored, then altered one at a time (a memory repository hands out copies)
+  assert.ok(c.parse(r.second).ok);
+  const keys = c.repoTickets();
+  const stored = await r.repo.lookup(keys.map(k => k.key));
+  const setTo = keys.find(k => k.name === 'setTo');
+  const withText = async text => {
+    const repo = await openRepository(':memory:');
+    await repo.putModule([...stored.values()].map(e => (e.digest === setTo.key ? { ...e, text } : e)));
+    try { return await linkModule(c, r.second, repo); } finally { await repo.close(); }
+  };
+  const text = stored.get(setTo.key).text;
+  assert.ok((await link()).ok);
+  await assert.rejects(withText(text.replace('ret void', 'ret i32 %nope')), e => e.code === 'ELINK' &&
+    /^error: the stored text of 'setTo' does not fit the module: .* \(line \d+, column \d+ of the text\)$/.test(e.message));
+  await assert.rejects(withText(text.replace('define ', 'define internal i32 @extra() {\n  ret i32 0\n}\ndefine ')), e => e.code === 'ELINK' &&
+    /the stored text of 'setTo' does not fit the module: a definition the entry has no place for/.test(e.message));
+  await assert.rejects(withText(text.replace('; repo fragment: slot', '; repo fragment: slot successor x')), e => e.code === 'ELINK' &&
+    /^error: the stored text of 'setTo' has a malformed header$/.test(e.message));
+  await assert.rejects(withText(text.replace(/^define[^]*?\n\}\n/m, '')), e => e.code === 'ELINK' &&
+    /the stored text of 'setTo' lacks a definition its header announces/.test(e.message));
+  const empty = await openRepository(':memory:');
+  await assert.rejects(linkModule(c, r.second, empty), e => e.code === 'ELINK' && /^error: the repository has no definition for '\w+' \(digest [0-9a-f]{32}\)$/.test(e.message));
+  await empty.close();
+  // a ticket module that does not parse: no link, its message
+  const bad = await linkModule(c, r.second.replace('declare', 'declaer'), r.repo);
+  assert.equal(bad.ok, false);
+  assert.equal(bad.stage, 'parse');
+  await r.repo.close();
 });
 
 test('wopt repo link / --repo on the command line; the output file is written only on success', { skip }, async () => {
@@ -393,5 +485,21 @@ test('wopt repo link / --repo on the command line; the output file is written on
   assert.equal(r.status, 1);
   assert.match(r.stderr, /has no definition for/);
   assert.ok(!fs.existsSync(path.join(dir, 'bad.ll')));
+  // a stored text that no longer reads: the file and the definition named, no output
+  const { loadSqliteDriver } = await import('../../bindings/repo/sqlite-driver.js');
+  { const db = (await loadSqliteDriver()).open(path.join(dir, 'db'), {}); db.exec("UPDATE definitions SET text = replace(text, 'ret ', 'rett ') WHERE name = 'setTo'"); db.close(); }
+  r = cli('repo', 'link', '--repo=db', 'run2.ll', '-o', 'corrupt.ll');
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /^wopt: run2\.ll: error: the stored text of 'setTo' does not fit the module: .*\(line \d+, column \d+ of the text\)\n$/);
+  assert.ok(!fs.existsSync(path.join(dir, 'corrupt.ll')));
+  // LLVM 19: the runs and the link follow the same version
+  const P19 = ['--llvm-version=19', '-S', '--repo=db19', '-passes=repo-metadata,repo-prune,mem2reg,mergefunc', 'ex3.ll'];
+  r = cli(...P19, '-o', 'a19.ll'); assert.equal(r.status, 0, r.stderr);
+  r = cli(...P19, '-o', 'b19.ll'); assert.equal(r.status, 0, r.stderr);
+  r = cli('repo', 'link', '--llvm-version=19', '--repo=db19', 'b19.ll', '-o', 'c19.ll'); assert.equal(r.status, 0, r.stderr);
+  assert.equal(fs.readFileSync(path.join(dir, 'c19.ll'), 'utf8'), fs.readFileSync(path.join(dir, 'a19.ll'), 'utf8'));
+  r = cli('repo', 'link', '--llvm-version=7', '--repo=db19', 'b19.ll');
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /--llvm-version/);
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -185,7 +185,7 @@ test('SIGKILL of wopt --repo while it stores 10,000 definitions', {
       assert.equal(d.pragma('integrity_check'), 'ok');
       const rows = d.prepare('SELECT name, text FROM definitions').all();
       for (const r of rows) {
-        assert.match(r.text, new RegExp(`^\\n?define i32 @${r.name}\\(i32 %a\\)[^{\\n]* \\{\\n(  %x\\d+ = add i32 %\\w+, \\d+\\n){12}  ret i32 %x11\\n\\}\\n(\\n!\\d+ = !RepoDefinition\\(name: "${r.name}"[^\\n]*\\)\\n)?$`), `entry ${r.name} is whole`);
+        assert.match(r.text, new RegExp(`^(; [^\\n]*\\n)*\\n?define i32 @${r.name}\\(i32 %a\\)[^{\\n]* \\{\\n(  %x\\d+ = add i32 %\\w+, \\d+\\n){12}  ret i32 %x11\\n\\}\\n(\\n!\\d+ = !RepoDefinition\\(name: "${r.name}"[^\\n]*\\)\\n)?$`), `entry ${r.name} is whole`);
       }
       return rows.length;
     } finally { d.close(); }

@@ -257,6 +257,16 @@ describe('SQLite repository: files', () => {
     await rejectsRepo(openRepository(f), new RegExp(`: error: repository schema version ${SCHEMA_VERSION + 1} is newer than this wopt supports \\(${SCHEMA_VERSION}\\)$`));
   });
 
+  test('an older schema (entries keyed by digest alone) is refused and left as it is', async () => {
+    const f = tmpFile();
+    (await openRepository(f)).close();
+    { const db = sqlite.open(f, {}); db.pragma('user_version = 1'); db.close(); }
+    const before = fs.readFileSync(f);
+    await rejectsRepo(openRepository(f), new RegExp(`: error: repository schema version 1 was written by an older wopt \\(this wopt reads ${SCHEMA_VERSION}\\); remove it to start a new repository$`));
+    await rejectsRepo(openRepository(f, { create: false }), /schema version 1 was written by an older wopt/);
+    assert.deepEqual(fs.readFileSync(f), before);
+  });
+
   test('unusable paths: a directory, a missing directory, a path below a file, a missing repository without create', async () => {
     await rejectsRepo(openRepository(tmp), /: error: cannot open repository: is a directory$/);
     await rejectsRepo(openRepository(path.join(tmp, 'no/such/dir/r.db')), /: error: cannot create repository: directory .*no\/such\/dir does not exist$/);
@@ -306,6 +316,19 @@ describe('IndexedDB repository: databases', () => {
     await openRaw(factory, 'r', SCHEMA_VERSION + 1, () => {});
     await rejectsRepo(openRepository({ indexedDB: 'r', factory }),
       new RegExp(`^indexeddb:r: error: repository schema version ${SCHEMA_VERSION + 1} is newer than this wopt supports \\(${SCHEMA_VERSION}\\)$`));
+  });
+
+  test('an older wopt\'s repository is refused as older; another application\'s at a lower version is not ours', async () => {
+    const factory = new IDBFactory();
+    await openRaw(factory, 'old', 1, db => {
+      db.createObjectStore('definitions', { keyPath: 'digest' });
+      const meta = db.createObjectStore('meta');
+      meta.put('wopt-repository', 'magic'); meta.put(1, 'schemaVersion');
+    });
+    await rejectsRepo(openRepository({ indexedDB: 'old', factory }),
+      new RegExp(`^indexeddb:old: error: repository schema version 1 was written by an older wopt \\(this wopt reads ${SCHEMA_VERSION}\\); remove it to start a new repository$`));
+    await openRaw(factory, 'theirs', 1, db => db.createObjectStore('things'));
+    await rejectsRepo(openRepository({ indexedDB: 'theirs', factory }), /^indexeddb:theirs: error: not a wopt repository$/);
   });
 
   test('create: false on a missing database fails and leaves no database behind', async () => {

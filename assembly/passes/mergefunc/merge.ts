@@ -68,8 +68,8 @@ export function resolveForward(g: i32): i32 {
   while (g >= 0 && g < forwardTo.len && forwardTo.get(g) >= 0 && steps++ < 1000) g = forwardTo.get(g);
   return g;
 }
-// Functions erased because they were merged into another: the one they became (the program
-// repository records it as what the erased definition's empty entry depends on).
+// Functions erased because they were merged into another, or whose every use went to it: the one
+// they became (the program repository records it, and `repo link` moves uses there again).
 let mergedInto: I32Vec = new I32Vec(16);
 export function mergeTargetOf(g: i32): i32 { return g < mergedInto.len ? resolveForward(mergedInto.get(g)) : -1; }
 function setForward(from: i32, to: i32): void {
@@ -346,6 +346,9 @@ export function mergeTwoFunctions(f: i32, g: i32): void {
       replaceAllUsesDeep(gValue.get(g), gValue.get(f));
       setForward(g, f);
       replaced = true;
+      // (a G that is kept has still lost its uses to F: the repository records that too)
+      if (g >= mergedInto.len) mergedInto.resize(g + 1, -1);
+      mergedInto.set(g, f);
     } else {
       redirected = replaceDirectCallers(g, f);
     }

@@ -11,6 +11,7 @@
 // Not hashed: the definition's own name, names of local values (arguments are hashed by position,
 // blocks and instructions by their serial number in the CFG walk), the `!repo_ticket` attachments
 // and named metadata other than the module flags. References to other globals are hashed by name.
+import { llvmVersion } from "../../ir/version";
 import { Blake3 } from "../../util/blake3";
 import { I32Vec, U8Vec } from "../../util/vec";
 import { strtab, targetTriple, dataLayout } from "../../ir/module";
@@ -33,7 +34,8 @@ import {
 
 export const DIGEST_BYTES: i32 = 16;
 // v2: alignments are hashed in their encoded form (ir/align.ts), GEP inrange bounds as 64-bit values.
-const VERSION_TAG: string = "wopt 0.1.0 repo digest v2";
+// v3: the environment covers the LLVM version wopt follows (a stored text is in its dialect).
+const VERSION_TAG: string = "wopt 0.1.0 repo digest v3";
 
 // ---- per-module state (re-created by resetDigests) ----
 let H: Blake3 = new Blake3();
@@ -296,6 +298,7 @@ export function computeEnvironment(pipeline: string, repoAttachmentKind: i32): v
   }
   H.reset();
   hString(H, VERSION_TAG);
+  H.i32(llvmVersion);
   hStrId(H, targetTriple); hStrId(H, dataLayout);
   hString(H, pipeline);
   // module flags change code generation (PIC level, code model, ...)

@@ -3,24 +3,29 @@
 // stores at the end of the pipeline. The repository itself lives in the host (bindings/repo/):
 // the pipeline pauses at repo-prune, the host looks the candidate digests up and hands the hits
 // back (repoSetHits), and the pipeline resumes. See ABI.md "Program repository".
-import { I32Vec } from "../../util/vec";
+import { I32Vec, U8Vec } from "../../util/vec";
 import { OutBuf } from "../../util/outbuf";
 import { strtab } from "../../ir/module";
-import { VK, vKind, vName, vA, setOperand, operand } from "../../ir/values";
+import { VK, vKind, vName, vA, setOperand, operand, numOperands, iNext, iMD, iDbg } from "../../ir/values";
 import {
-  GK, gKind, gValue, gLinkage, gVisibility, gFlags, gComdat, gMD, globalCount, Linkage, GF_DEFINED, GF_ERASED,
+  GK, gKind, gValue, gLinkage, gVisibility, gFlags, gComdat, gMD, gFirstBlock, globalCount, Linkage, GF_DEFINED, GF_ERASED,
 } from "../../ir/globals";
-import { addAttachment, findAttachment, attKind, attNext, attMD, nmdOps, nmdNOps, nmdPool } from "../../ir/metadata";
+import {
+  addAttachment, findAttachment, attKind, attNext, attMD, nmdName, nmdOps, nmdNOps, nmdPool, mdKindName, FIXED_MD_KINDS,
+  MK, MDF_DISTINCT, FV_MD, mdKind, mdFlags, mdOps, mdNOps, mdPool, mdCount, drNext, drOps, drNOps, drPool, canonicalMD,
+} from "../../ir/metadata";
 import { attachmentKind } from "../../ir/metadata";
 import { setLinkage } from "../../ir/builder";
 import { deleteBody } from "../../ir/edit";
 import { computeEnvironment, computeInitialDigest, isRepoDefinition, digestPtr, resetDigests, hasDigest } from "./digest";
+import { resetLink, namedDistinctRanks } from "./link";
 import { buildGraph, computeFinalDigests, finalDigestPtr, resetGraph, referencedGlobals } from "./graph";
 import {
   makeTicket, readTicket, tName, tDigest, tLinkage, tVisibility, tPruned, tPlain, setTicketList, ticketListIndex,
-  linkageName, visibilityName, linkageFromName, visibilityFromName, resetTickets, TICKET_KIND_NAME,
+  linkageName, visibilityName, linkageFromName, visibilityFromName, resetTickets, ticketKey, repoKey, TICKET_KIND_NAME,
 } from "./tickets";
 import { printFragment, beginFragments } from "../../text/printer";
+import { printName } from "../../text/printer-types";
 import { writer } from "../../text/writer";
 import { PassContext, PassInfo, PassResults, Level, Preserves, OptionKind, PAUSE_FOR_REPOSITORY } from "../registry";
 
@@ -32,15 +37,21 @@ let depRecs: I32Vec = new I32Vec();               // per dependent: digest offse
 let depBytes: OutBuf = new OutBuf();
 let hitsGiven: bool = false;
 let out: OutBuf = new OutBuf();
-let ownDigests: OutBuf = new OutBuf();            // repo-prune: 16 bytes per own definition
+let ownDigests: OutBuf = new OutBuf();            // repo-prune: the key of each own definition (16 bytes)
 export let prunedCount: i32 = 0;
+// The globals the module had before the pipeline's passes ran: those at higher indexes were
+// created by a pass (a fragment gives their place in module order, see collectRecords).
+let inputGlobals: i32 = -1;
 
 export function resetRepo(): void {
-  resetDigests(); resetGraph(); resetTickets();
+  resetDigests(); resetGraph(); resetTickets(); resetLink();
   envReady = false; hits = new Map<u64, i32>(); hitDigests = new I32Vec(); hitDeps = new I32Vec();
   depRecs = new I32Vec(); depBytes = new OutBuf(); hitsGiven = false; out = new OutBuf(); prunedCount = 0;
-  ticketByName = new Map<i32, i32>(); ownDigests = new OutBuf();
+  ownDigests = new OutBuf(); inputGlobals = -1; keyBuf = 0; depKeyBuf = 0;
 }
+let keyBuf: usize = 0;
+function keyScratch(): usize { if (keyBuf == 0) keyBuf = heap.alloc(16); return keyBuf; }
+function noteInputGlobals(): void { if (inputGlobals < 0) inputGlobals = globalCount(); }
 
 function ticketKind(): i32 { return attachmentKind(strtab.internStr(TICKET_KIND_NAME)); }
 function ensureEnvironment(pipeline: string): void {
@@ -51,6 +62,7 @@ function ensureEnvironment(pipeline: string): void {
 
 // ---- repo-metadata ----
 export function runRepoMetadata(pipeline: string, plain: bool): void {
+  noteInputGlobals();
   envReady = false;
   ensureEnvironment(pipeline);
   let kind = ticketKind();
@@ -74,15 +86,18 @@ export function runRepoMetadata(pipeline: string, plain: bool): void {
 
 // ---- repo-prune: candidates out, hits in ----
 
-// The final digests of the live definitions carrying an unpruned ticket (16 bytes each).
+// The repository keys (ticketKey: final digest and name) of the live definitions carrying an
+// unpruned ticket (16 bytes each).
 export function candidateDigests(): OutBuf {
   out.clear();
   let kind = ticketKind();
+  let k = keyScratch();
   for (let g = 0; g < globalCount(); g++) {
     if (!isRepoDefinition(g)) continue;
     let m = findAttachment(gMD.get(g), kind);
     if (m < 0 || !readTicket(m) || tPruned) continue;
-    out.bytes(tDigest, 16);
+    ticketKey(k);
+    out.bytes(k, 16);
   }
   return out;
 }
@@ -132,69 +147,61 @@ function findHit(d: usize): i32 {
 
 
 export function runRepoPrune(): void {
+  noteInputGlobals();
   let kind = ticketKind();
   let n = globalCount();
   let li = ticketListIndex(false);
   let list = new I32Vec();
   if (li >= 0) for (let j = 0; nmdNOps.get(li) > j; j++) list.push(nmdPool.get(nmdOps.get(li) + j));
-  let listed = list.len;
   let replaced = new Map<i32, i32>();   // unpruned ticket -> its pruned form, applied to the list once
-  let listedNames = new Map<i32, bool>();
-  for (let g = 0; g < n; g++) if (findAttachment(gMD.get(g), kind) >= 0) listedNames.set(vName.get(gValue.get(g)), true);
-  let digest = heap.alloc(16);
-  // the module's own definitions by name, with their digests: a stored definition is reused only
-  // when every dependent it recorded that this module defines still has the recorded digest. Its
-  // own digest covers what it references in the input, but its stored text is what the pipeline
+  let key = keyScratch();
+  // the keys of the module's own definitions: a stored definition is reused only when every
+  // dependent it recorded is defined here with the recorded digest (the same key). Its own
+  // digest covers what it references in the input, but its stored text is what the pipeline
   // made of it, which may reference other definitions (a mergefunc thunk calls the function it
-  // was merged into); when one of those changed, the stored text is stale.
-  let own = new Map<i32, i32>();
+  // was merged into); when one of those changed or is missing, the stored text is stale.
+  let own = new Map<u64, i32>();
   ownDigests.clear();
   for (let g = 0; g < n; g++) {
     if (!isRepoDefinition(g)) continue;
     let m = findAttachment(gMD.get(g), kind);
-    let nm = vName.get(gValue.get(g));
-    if (nm < 0 || m < 0 || !readTicket(m) || tPruned) continue;
-    own.set(nm, ownDigests.len);
-    ownDigests.bytes(tDigest, 16);
+    if (m < 0 || !readTicket(m) || tPruned) continue;
+    ticketKey(key);
+    own.set(load<u64>(key), ownDigests.len);
+    ownDigests.bytes(key, 16);
   }
   prunedCount = 0;
   for (let g = 0; g < n; g++) {
     if (!isRepoDefinition(g)) continue;
     let m = findAttachment(gMD.get(g), kind);
     if (m < 0 || !readTicket(m) || tPruned) continue;
-    memory.copy(digest, tDigest, 16);
-    let h = findHit(digest);
+    ticketKey(key);
+    let h = findHit(key);
     if (h < 0 || !dependentsCurrent(h, own, ownDigests)) continue;
-    let plain = tPlain;
-    let pm = makeTicket(vName.get(gValue.get(g)), digest, gLinkage.get(g), gVisibility.get(g), true, plain);
+    let pm = makeTicket(vName.get(gValue.get(g)), tDigest, gLinkage.get(g), gVisibility.get(g), true, tPlain);
     pruneDefinition(g);
     gMD.set(g, addAttachment(-1, kind, pm));
     replaced.set(m, pm);
     prunedCount++;
-    // the repository's dependents of this definition that this module does not define
-    let s = hitDeps.get(2 * h), c = hitDeps.get(2 * h + 1);
-    for (let d = 0; d < c; d++) {
-      let r = (s + d) << 2;
-      let nm = depRecs.get(r + 1);
-      if (listedNames.has(nm)) continue;
-      listedNames.set(nm, true);
-      list.push(makeTicket(nm, depBytes.buf.ptr + <usize>depRecs.get(r), depRecs.get(r + 2), depRecs.get(r + 3), true, plain));
-    }
   }
-  for (let j = 0; j < listed; j++) if (replaced.has(list.get(j))) list.set(j, replaced.get(list.get(j)));
+  for (let j = 0; j < list.len; j++) if (replaced.has(list.get(j))) list.set(j, replaced.get(list.get(j)));
   setTicketList(list);
 }
 
-function dependentsCurrent(h: i32, own: Map<i32, i32>, ownDigests: OutBuf): bool {
+function dependentsCurrent(h: i32, own: Map<u64, i32>, ownKeys: OutBuf): bool {
   let s = hitDeps.get(2 * h), c = hitDeps.get(2 * h + 1);
+  let k = depKey();
   for (let d = 0; d < c; d++) {
     let r = (s + d) << 2;
     let nm = depRecs.get(r + 1);
-    if (!own.has(nm)) continue;
-    if (memory.compare(ownDigests.buf.ptr + <usize>own.get(nm), depBytes.buf.ptr + <usize>depRecs.get(r), 16) != 0) return false;
+    repoKey(k, depBytes.buf.ptr + <usize>depRecs.get(r), strtab.ptrOf(nm), strtab.lenOf(nm));
+    let x = load<u64>(k);
+    if (!own.has(x) || memory.compare(ownKeys.buf.ptr + <usize>own.get(x), k, 16) != 0) return false;
   }
   return true;
 }
+let depKeyBuf: usize = 0;
+function depKey(): usize { if (depKeyBuf == 0) depKeyBuf = heap.alloc(16); return depKeyBuf; }
 
 // A definition becomes a declaration LLVM accepts: no body / initializer, no comdat, no
 // personality/prefix/prologue, external (or extern_weak) linkage, only the ticket attached.
@@ -216,131 +223,279 @@ function pruneDefinition(g: i32): void {
 function putStr(o: OutBuf, p: usize, n: i32): void { o.lenBytes(p, n); }
 function putString(o: OutBuf, s: string): void { let b = String.UTF8.encode(s, false); putStr(o, changetype<usize>(b), b.byteLength); }
 function putU32(o: OutBuf, v: u32): void { o.le32(v); }
+function putHex(o: OutBuf, p: usize): void { for (let i = 0; i < 16; i++) o.hex(<u64>load<u8>(p + <usize>i), 2, false); }
 
-// Which ticket a live definition is stored under. Tickets are computed on the input; a later
-// pass may rebuild a definition without its attachments (mergefunc's thunk is a new function
-// that takes the old one's name), so the ticket list is searched by name too. An attached
-// ticket whose name is no longer the definition's (the body a name moved away from) does not
-// count: that definition is new. -1: no ticket (a definition a pass created).
-let ticketByName: Map<i32, i32> = new Map<i32, i32>();
-function nameIs(nm: i32): bool {
-  if (nm < 0) return tName.len == 0;
-  return strtab.lenOf(nm) == tName.len && memory.compare(strtab.ptrOf(nm), tName.buf.ptr, tName.len) == 0;
-}
-function ticketOf(g: i32, kind: i32): i32 {
-  let nm = vName.get(gValue.get(g));
-  let m = findAttachment(gMD.get(g), kind);
-  if (m >= 0 && readTicket(m) && nameIs(nm)) return m;
-  if (nm >= 0 && ticketByName.has(nm)) { m = ticketByName.get(nm); readTicket(m); return m; }
-  return -1;
-}
-
-// The digest a definition is stored under: its ticket's, or (created by a later pass) the
-// initial digest of what it is now. Returns false for a global that has neither.
-function recordDigest(g: i32, kind: i32, dst: usize, pipeline: string): bool {
-  if (ticketOf(g, kind) >= 0) { memory.copy(dst, tDigest, 16); return true; }
-  if (!isRepoDefinition(g)) return false;
-  ensureEnvironment(pipeline);
-  computeInitialDigest(g);
-  memory.copy(dst, digestPtr(g), 16);
-  return true;
-}
-
-// Records blob (core -> host): u32 count; per record: digest[16], u8 kind (0 function,
+// What the pipeline made of the definition each ticket names, as two globals. The slot: the
+// global carrying the ticket, the definition the input had, in its place in module order; a pass
+// may have renamed it (mergefunc leaves the body of an interposable definition in an unnamed
+// private function) or erased it. The successor: the live global with the ticket's name when
+// that is not the slot, which a pass created (mergefunc's thunks and the function taking an
+// interposable definition's name), so it comes after the input's globals.
+//
+// Each unpruned ticket is stored under its key (final digest and name) with a text: a header
+// of comment lines, then the fragment (printer.ts printFragment) of the live slot and the
+// successor. The header says which of the two the fragment holds and how `wopt repo link`
+// (link.ts) finds what the fragment refers to other than by name:
+//   ; repo fragment: [slot] [successor <index>] [merged @<name>]
+//   ; @<n> = slot <key>          unnamed global @n is the slot of the ticket with that key
+//   ; @<n> = unticketed <i>      unnamed global @n is the i-th unnamed global without a ticket
+//   ; appended @<name> <index>   a global a pass created (not a slot or successor), with its index
+//   ; kind !<name> <id>          a custom attachment kind the fragment uses, with its number
+//   ; distinct !<n> <id> [named <rank>]
+//                                distinct node !n is one the module's other definitions (or its
+//                                named metadata) refer to too, with its id in this module and,
+//                                when the named metadata reaches it, its rank (link.ts
+//                                namedDistinctRanks)
+// Indexes and kind numbers are this module's; they order what `repo link` adds. A ticket whose
+// definition a pass erased without a successor is stored with, as dependent,
+// the function it was merged into, so the next run prunes it too unless that one changed; its
+// text is the header alone, naming that function (`merged`).
+//
+// Records blob (core -> host): u32 count; per record: key[16], u8 kind (0 function,
 // 1 variable), then name, linkage, visibility, text as (u32 length, bytes), u32 nDeps, per
-// dependent: digest[16], name (u32 length, bytes).
+// dependent: final digest[16], name (u32 length, bytes).
 export function collectRecords(pipeline: string, results: PassResults): OutBuf {
   let kind = ticketKind();
   let o = new OutBuf();
   let count = 0;
   putU32(o, 0);
-  let d = heap.alloc(16), dd = heap.alloc(16);
-  let text = new OutBuf();
-  // the unpruned tickets of the list by (raw) name
-  ticketByName = new Map<i32, i32>();
   let li = ticketListIndex(false);
-  if (li >= 0) {
-    for (let j = 0; nmdNOps.get(li) > j; j++) {
-      let m = nmdPool.get(nmdOps.get(li) + j);
-      if (!readTicket(m) || tPruned || tName.len == 0) continue;
-      ticketByName.set(strtab.intern(tName.buf.ptr, tName.len), m);
+  if (li < 0) { out = o; return o; }
+  noteInputGlobals();
+  let n = globalCount();
+  let nt = nmdNOps.get(li), lp = nmdOps.get(li);
+  // the tickets' fields (readTicket's are overwritten by the next read)
+  let tOk = new I32Vec(nt), tNameId = new I32Vec(nt), tLink = new I32Vec(nt), tVis = new I32Vec(nt);
+  let tKeys = new OutBuf(), tDigests = new OutBuf();
+  let k = keyScratch();
+  for (let j = 0; j < nt; j++) {
+    let m = nmdPool.get(lp + j);
+    let ok = readTicket(m);
+    tOk.push(ok ? (tPruned ? 2 : 1) : 0);
+    tNameId.push(ok ? strtab.intern(tName.buf.ptr, tName.len) : -1);
+    tLink.push(ok ? tLinkage : 0); tVis.push(ok ? tVisibility : 0);
+    if (ok) ticketKey(k);
+    tKeys.bytes(k, 16); tDigests.bytes(tDigest, 16);
+  }
+  // slots: the globals carrying each ticket node, in module order (identical unnamed definitions
+  // share a node); live globals by name
+  let carrier = new Map<i32, i32>();
+  let nextCarrier = new I32Vec(n); nextCarrier.resize(n, -1);
+  let liveByName = new Map<i32, i32>();
+  for (let g = n - 1; g >= 0; g--) {
+    let m = findAttachment(gMD.get(g), kind);
+    if (m >= 0) { if (carrier.has(m)) nextCarrier.set(g, carrier.get(m)); carrier.set(m, g); }
+  }
+  for (let g = 0; g < n; g++) {
+    let nm = vName.get(gValue.get(g));
+    if ((gFlags.get(g) & GF_ERASED) == 0 && nm >= 0) liveByName.set(nm, g);
+  }
+  let slotOf = new I32Vec(nt), succOf = new I32Vec(nt);
+  let entryOf = new I32Vec(n); entryOf.resize(n, -1);   // global -> the ticket it is slot or successor of
+  for (let j = 0; j < nt; j++) {
+    let m = nmdPool.get(lp + j);
+    let slot = -1, succ = -1;
+    if (tOk.get(j) != 0) {
+      if (carrier.has(m)) { slot = carrier.get(m); if (slot >= 0) carrier.set(m, nextCarrier.get(slot)); }
+      let nm = tNameId.get(j);
+      if (strtab.lenOf(nm) > 0 && liveByName.has(nm)) { succ = liveByName.get(nm); if (succ == slot) succ = -1; }
+    }
+    slotOf.push(slot); succOf.push(succ);
+    if (slot >= 0) entryOf.set(slot, j);
+    if (succ >= 0) entryOf.set(succ, j);
+  }
+  // unnamed globals without a ticket, numbered in printing order (link.ts finds them the same way)
+  let unticketed = new I32Vec(n); unticketed.resize(n, -1);
+  let nu = 0;
+  for (let pass = 0; pass < 4; pass++) {
+    let want = pass == 0 ? GK.Var : pass == 1 ? GK.Alias : pass == 2 ? GK.IFunc : GK.Func;
+    for (let g = 0; g < n; g++) {
+      if (<i32>gKind.get(g) != want || (gFlags.get(g) & GF_ERASED) != 0 || vName.get(gValue.get(g)) >= 0) continue;
+      if (findAttachment(gMD.get(g), kind) < 0) unticketed.set(g, nu++);
     }
   }
-  let used = new Map<i32, bool>();
+
+  let sharedMD = markSharedMetadata();
+  let ranks = namedDistinctRanks();
   let wr = writer();
   beginFragments(wr);
-  for (let g = 0; g < globalCount(); g++) {
-    if (!isRepoDefinition(g)) continue;
-    let linkage = <i32>gLinkage.get(g), vis = <i32>gVisibility.get(g);
-    let m = ticketOf(g, kind);
-    if (m >= 0) {
-      if (tPruned) continue;
-      linkage = tLinkage; vis = tVisibility;
-      used.set(m, true);
-    }
-    if (!recordDigest(g, kind, d, pipeline)) continue;
+  let refs = new I32Vec();
+  wr.fragmentRefs = refs;
+  let body = new OutBuf(), head = new OutBuf();
+  let seen = new Map<i32, bool>(), kinds = new I32Vec(), pieceRefs = new I32Vec();
+  for (let j = 0; j < nt; j++) {
+    if (tOk.get(j) != 1) continue;
+    let slot = slotOf.get(j), succ = succOf.get(j);
+    if (slot < 0 && succ < 0) continue;
+    let a = slot >= 0 && (gFlags.get(slot) & GF_ERASED) == 0 ? slot : -1;
     count++;
-    o.bytes(d, 16);
-    o.byte(<i32>gKind.get(g) == GK.Func ? 0 : 1);
-    let nm = vName.get(gValue.get(g));
-    if (nm >= 0) putStr(o, strtab.ptrOf(nm), strtab.lenOf(nm)); else putU32(o, 0);
-    putString(o, linkageName(linkage)); putString(o, visibilityName(vis));
-    text.clear();
-    printFragment(wr, text, g);
-    putStr(o, text.buf.ptr, text.len);
-    let refs = referencedGlobals(g);
+    o.bytes(tKeys.buf.ptr + (<usize>j << 4), 16);
+    o.byte(<i32>gKind.get(slot >= 0 ? slot : succ) == GK.Var ? 1 : 0);
+    let nm = tNameId.get(j);
+    putStr(o, strtab.ptrOf(nm), strtab.lenOf(nm));
+    putString(o, linkageName(tLink.get(j))); putString(o, visibilityName(tVis.get(j)));
+    if (a < 0 && succ < 0) {
+      // erased: the function it was merged into (what still used it uses that one), which
+      // makes the entry stale when it changes
+      let into = <i32>gKind.get(slot) == GK.Func ? results.mergedIntoOf(slot) : -1;
+      if (into >= 0 && (gFlags.get(into) & GF_ERASED) != 0) into = -1;
+      let intoName = into >= 0 ? vName.get(gValue.get(into)) : -1;
+      if (intoName >= 0) {
+        head.clear(); head.str("; repo fragment: merged "); printName(head, 64, intoName); head.byte(10);
+        putStr(o, head.buf.ptr, head.len);
+      } else putU32(o, 0);
+      let e = into >= 0 ? entryOf.get(into) : -1;
+      if (e >= 0 && e != j && tOk.get(e) != 0) { putU32(o, 1); putDependent(o, tDigests, tNameId, e); }
+      else putU32(o, 0);
+      continue;
+    }
+    // the fragment, then its header
+    body.clear(); refs.clear();
+    let first = a >= 0 ? a : succ, second = a >= 0 ? succ : -1;
+    printFragment(wr, body, first, second);
+    head.clear();
+    head.str("; repo fragment:");
+    if (a >= 0) head.str(" slot");
+    if (succ >= 0) { head.str(" successor "); head.int(succ); }
+    // mergefunc kept the definition but gave its uses to another function
+    let into = a >= 0 && <i32>gKind.get(a) == GK.Func ? results.mergedIntoOf(a) : -1;
+    if (into >= 0 && ((gFlags.get(into) & GF_ERASED) != 0 || vName.get(gValue.get(into)) < 0)) into = -1;
+    if (into >= 0) { head.str(" merged "); printName(head, 64, vName.get(gValue.get(into))); }
+    head.byte(10);
+    seen.clear();
+    for (let i = 0; i < refs.len; i++) {
+      let v = refs.get(i), y = vA.get(v);
+      if (seen.has(v)) continue;
+      seen.set(v, true);
+      head.str("; @"); head.int(wr.slots.global.get(v));
+      let e = entryOf.get(y);
+      if (e >= 0 && slotOf.get(e) == y) { head.str(" = slot "); putHex(head, tKeys.buf.ptr + (<usize>e << 4)); }
+      else { head.str(" = unticketed "); head.int(unticketed.get(y)); }
+      head.byte(10);
+    }
+    // what the two reference (a scan each), for the `appended` lines and the dependents
+    pieceRefs.clear();
+    for (let p = 0; p < 2; p++) {
+      let g = p == 0 ? first : second;
+      if (g < 0) continue;
+      let rs = referencedGlobals(g);
+      for (let i = 0; i < rs.len; i++) if (rs.get(i) != g) pieceRefs.push(rs.get(i));
+    }
+    noteAppended(head, pieceRefs, entryOf);
+    kinds.clear();
+    noteKinds(kinds, first);
+    if (second >= 0) noteKinds(kinds, second);
+    for (let i = 0; i < kinds.len; i++) {
+      head.str("; kind "); printName(head, 33, mdKindName.get(kinds.get(i))); head.byte(32); head.int(kinds.get(i)); head.byte(10);
+    }
+    let order = wr.slots.mdOrder;
+    for (let i = 0; i < order.len; i++) {
+      let m = order.get(i);
+      if (m >= sharedMD.len || sharedMD.get(m) == 0 || (mdFlags.get(m) & MDF_DISTINCT) == 0) continue;
+      head.str("; distinct !"); head.int(i); head.byte(32); head.int(m);
+      if (ranks.get(m) >= 0) { head.str(" named "); head.int(ranks.get(m)); }
+      head.byte(10);
+    }
+    putU32(o, <u32>(head.len + body.len));
+    o.bytes(head.buf.ptr, head.len); o.bytes(body.buf.ptr, body.len);
+    // dependents: the tickets whose slot or successor the fragment refers to
     let at = o.len; putU32(o, 0);
     let nd = 0;
-    for (let i = 0; i < refs.len; i++) {
-      let y = refs.get(i);
-      if (y == g || !recordDigest(y, kind, dd, pipeline)) continue;
-      let yn = vName.get(gValue.get(y));
-      if (yn < 0) continue;
-      o.bytes(dd, 16); putStr(o, strtab.ptrOf(yn), strtab.lenOf(yn));
+    seen.clear();
+    let ie = into >= 0 ? entryOf.get(into) : -1;
+    if (ie >= 0 && ie != j && tOk.get(ie) != 0) { seen.set(ie, true); putDependent(o, tDigests, tNameId, ie); nd++; }
+    for (let i = 0; i < pieceRefs.len; i++) {
+      let e = entryOf.get(pieceRefs.get(i));
+      if (e < 0 || e == j || tOk.get(e) == 0 || seen.has(e)) continue;
+      seen.set(e, true);
+      putDependent(o, tDigests, tNameId, e);
       nd++;
     }
     store<u32>(o.buf.ptr + <usize>at, <u32>nd);
   }
-  // tickets of definitions a later pass erased (mergefunc) without a successor under the same
-  // name: stored with an empty text, so the next run prunes them too and `repo link` knows the
-  // full run had nothing there. The kind comes from the erased global still carrying the ticket.
-  if (li >= 0) {
-    let erasedKind = new Map<i32, i32>();   // ticket -> the erased global carrying it
-    let liveNames = new Map<i32, bool>();
-    for (let g = 0; g < globalCount(); g++) {
-      if ((gFlags.get(g) & GF_ERASED) == 0) {
-        let nm = vName.get(gValue.get(g));
-        if (nm >= 0) liveNames.set(nm, true);
-        continue;
-      }
-      let m = findAttachment(gMD.get(g), kind);
-      if (m >= 0) erasedKind.set(m, g);
-    }
-    for (let j = 0; nmdNOps.get(li) > j; j++) {
-      let m = nmdPool.get(nmdOps.get(li) + j);
-      if (used.has(m) || !erasedKind.has(m) || !readTicket(m) || tPruned) continue;
-      // the name lives on as something else (an alias mergefunc made): not "nothing there"
-      if (tName.len > 0 && liveNames.has(strtab.intern(tName.buf.ptr, tName.len))) continue;
-      used.set(m, true);
-      let eg = erasedKind.get(m);
-      count++;
-      o.bytes(tDigest, 16);
-      o.byte(<i32>gKind.get(eg) == GK.Func ? 0 : 1);
-      putStr(o, tName.buf.ptr, tName.len);
-      putString(o, linkageName(tLinkage)); putString(o, visibilityName(tVisibility));
-      putU32(o, 0);   // no text
-      // the function it was merged into: when that one changes, "nothing there" is stale
-      let into = <i32>gKind.get(eg) == GK.Func ? results.mergedIntoOf(eg) : -1;
-      let yn = into >= 0 && (gFlags.get(into) & GF_ERASED) == 0 ? vName.get(gValue.get(into)) : -1;
-      if (yn >= 0 && recordDigest(into, kind, dd, pipeline)) {
-        putU32(o, 1);
-        o.bytes(dd, 16); putStr(o, strtab.ptrOf(yn), strtab.lenOf(yn));
-      } else putU32(o, 0);
-    }
-  }
+  wr.fragmentRefs = null;
   store<u32>(o.buf.ptr, <u32>count);
   out = o;
   return o;
+}
+// The metadata nodes more than one root reaches (a global, with its body's attachments, debug
+// records and metadata operands; or the named metadata): the distinct ones among them must stay
+// one node when `repo link` puts the definitions back. A node's state changes at most twice
+// (reached by one root, then shared), and the walk stops where nothing changes: linear.
+function markSharedMetadata(): U8Vec {
+  let n = mdCount();
+  let rootOf = new I32Vec(n); rootOf.resize(n, -1);
+  let shared = new U8Vec(n); shared.resize(n, 0);
+  let work = new I32Vec();
+  let named = globalCount();
+  for (let i = 0; i < nmdName.len; i++) {
+    let s = nmdOps.get(i);
+    for (let j = 0; nmdNOps.get(i) > j; j++) reach(nmdPool.get(s + j), named, rootOf, shared, work);
+  }
+  for (let g = 0; g < globalCount(); g++) {
+    if ((gFlags.get(g) & GF_ERASED) != 0) continue;
+    for (let a = gMD.get(g); a >= 0; a = attNext.get(a)) reach(attMD.get(a), g, rootOf, shared, work);
+    if (<i32>gKind.get(g) != GK.Func) continue;
+    for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+        for (let a = iMD.get(i); a >= 0; a = attNext.get(a)) reach(attMD.get(a), g, rootOf, shared, work);
+        for (let r = iDbg.get(i); r >= 0; r = drNext.get(r)) {
+          let s = drOps.get(r);
+          for (let k = 0; drNOps.get(r) > k; k++) reach(drPool.get(s + k), g, rootOf, shared, work);
+        }
+        let no = numOperands(i);
+        for (let k = 0; k < no; k++) {
+          let v = operand(i, k);
+          if (v >= 0 && <i32>vKind.get(v) == VK.MDValue) reach(canonicalMD(vA.get(v)), g, rootOf, shared, work);
+        }
+      }
+    }
+  }
+  return shared;
+}
+function reach(m: i32, root: i32, rootOf: I32Vec, shared: U8Vec, work: I32Vec): void {
+  work.clear(); work.push(m);
+  while (work.len > 0) {
+    let x = work.pop();
+    if (x < 0 || x >= rootOf.len) continue;
+    let r = rootOf.get(x);
+    if (r == root || shared.get(x) != 0) continue;
+    if (r < 0) rootOf.set(x, root); else shared.set(x, 1);
+    let k = <i32>mdKind.get(x), s = mdOps.get(x), c = mdNOps.get(x);
+    if (k == MK.Tuple || k == MK.ArgList) { for (let i = 0; i < c; i++) work.push(mdPool.get(s + i)); }
+    else if (k == MK.Node) { for (let i = 0; i < c; i++) if (mdPool.get(s + 3 * i + 1) == FV_MD) work.push(mdPool.get(s + 3 * i + 2)); }
+  }
+}
+function putDependent(o: OutBuf, digests: OutBuf, names: I32Vec, e: i32): void {
+  o.bytes(digests.buf.ptr + (<usize>e << 4), 16);
+  let nm = names.get(e);
+  putStr(o, strtab.ptrOf(nm), strtab.lenOf(nm));
+}
+// `; appended` lines: the named globals g refers to that a pass created and that are no
+// ticket's slot or successor (declarations such as mem2reg's llvm.assume).
+function noteAppended(head: OutBuf, rs: I32Vec, entryOf: I32Vec): void {
+  for (let i = 0; i < rs.len; i++) {
+    let y = rs.get(i);
+    let nm = vName.get(gValue.get(y));
+    if (y < inputGlobals || entryOf.get(y) >= 0 || nm < 0) continue;
+    head.str("; appended "); printName(head, 64, nm); head.byte(32); head.int(y); head.byte(10);
+  }
+}
+// The custom attachment kinds on g and (a function) its instructions, once each.
+function noteKinds(kinds: I32Vec, g: i32): void {
+  noteKindsOf(kinds, gMD.get(g));
+  if (<i32>gKind.get(g) != GK.Func) return;
+  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b))
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) noteKindsOf(kinds, iMD.get(i));
+}
+function noteKindsOf(kinds: I32Vec, head: i32): void {
+  for (let a = head; a >= 0; a = attNext.get(a)) {
+    let k = attKind.get(a);
+    if (k < FIXED_MD_KINDS.length) continue;
+    let known = false;
+    for (let i = 0; i < kinds.len; i++) if (kinds.get(i) == k) { known = true; break; }
+    if (!known) kinds.push(k);
+  }
 }
 
 // ---- the pass table's entries (passes/table.ts) ----

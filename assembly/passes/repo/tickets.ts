@@ -18,6 +18,7 @@ import { vKind, vA, VK, vType } from "../../ir/values";
 import { getData, getBool, intLow64 } from "../../ir/constants";
 import { arrayType, T_I8 } from "../../ir/types";
 import { LINKAGE_NAMES, VISIBILITY_NAMES } from "../../ir/globals";
+import { Blake3 } from "../../util/blake3";
 
 export const TICKET_KIND_NAME = "repo_ticket";
 export const TICKET_LIST_NAME = "repo.tickets";
@@ -27,19 +28,24 @@ let internedMD: I32Vec = new I32Vec();
 let key: I32Vec = new I32Vec(8);
 // Scratch buffers, reused (an OutBuf reserves 64 KiB and the stub runtime never frees).
 let sA: OutBuf = new OutBuf(), sB: OutBuf = new OutBuf(), sC: OutBuf = new OutBuf();
+let K: Blake3 = new Blake3();
 export function resetTickets(): void {
-  interned = new ListInterner(); internedMD = new I32Vec(); key = new I32Vec(8);
+  interned = new ListInterner(); internedMD = new I32Vec(); key = new I32Vec(8); K = new Blake3();
   sA = new OutBuf(); sB = new OutBuf(); sC = new OutBuf(); tName = new OutBuf(); tDigest = 0;
 }
 
 function internBuf(o: OutBuf): i32 { return strtab.intern(o.buf.ptr, o.len); }
 function internText(s: string): i32 { let o = sC; o.clear(); o.str(s); return internBuf(o); }
 
-// LLVM's printEscapedString: printable ASCII except '\' and '"' as is, the rest as \XX.
-function escapeInto(o: OutBuf, p: usize, n: i32): void {
+// LLVM's printEscapedString: printable ASCII other than '\\' and '"' as is, a backslash doubled,
+// the rest as \\XX (the form the printer gives a quoted field, so that a node made here and the
+// same node read back from printed text are equal). The digest's bytes keep \\XX for every
+// escape (`digest:` is printed as it is; readers of the tickets expect that form).
+function escapeInto(o: OutBuf, p: usize, n: i32, doubleBackslash: bool = true): void {
   for (let i = 0; i < n; i++) {
     let c = <i32>load<u8>(p + <usize>i);
     if (c >= 0x20 && c < 0x7F && c != 92 && c != 34) o.byte(c);
+    else if (c == 92 && doubleBackslash) { o.byte(92); o.byte(92); }
     else { o.byte(92); o.hex(<u64>c, 2, true); }
   }
 }
@@ -63,7 +69,8 @@ export function visibilityFromName(p: usize, n: i32): i32 {
 // name: strId of the raw name bytes (or -1 for an unnamed global); digest: 16 bytes.
 export function makeTicket(name: i32, digest: usize, linkage: i32, visibility: i32, pruned: bool, plain: bool): i32 {
   let o = sA; o.clear();
-  if (name >= 0) escapeInto(o, strtab.ptrOf(name), strtab.lenOf(name));
+  // (the plain form's name is an MDString's text, which keeps \\XX for a backslash as before)
+  if (name >= 0) escapeInto(o, strtab.ptrOf(name), strtab.lenOf(name), !plain);
   let nameEsc = internBuf(o);
   let rawDigest = strtab.intern(digest, 16);
   key.clear(); key.push(plain ? 1 : 0); key.push(nameEsc); key.push(rawDigest); key.push(linkage); key.push(visibility); key.push(pruned ? 1 : 0);
@@ -87,7 +94,7 @@ export function makeTicket(name: i32, digest: usize, linkage: i32, visibility: i
     let start = mdPool.len;
     let f = sB; f.clear(); f.byte(34); f.bytes(strtab.ptrOf(nameEsc), strtab.lenOf(nameEsc)); f.byte(34);
     field("name", internBuf(f));
-    f.clear(); f.str("[16 x i8] c\""); escapeInto(f, digest, 16); f.byte(34);
+    f.clear(); f.str("[16 x i8] c\""); escapeInto(f, digest, 16, false); f.byte(34);
     field("digest", internBuf(f));
     field("linkage", internText(linkageName(linkage)));
     field("visibility", internText(visibilityName(visibility)));
@@ -186,6 +193,20 @@ export function readTicket(m: i32): bool {
   }
   return false;
 }
+
+// The repository key of a definition (16 bytes to dst): its final digest and its name, so that
+// definitions with the same digest under different names (which a pass such as mergefunc may
+// turn into different texts) are stored apart.
+export function repoKey(dst: usize, digest: usize, name: usize, nameLen: i32): void {
+  let h = K;
+  h.reset();
+  h.update(digest, 16);
+  h.u32(<u32>nameLen);
+  h.update(name, nameLen);
+  h.finish(dst, 16);
+}
+// The key of the ticket readTicket read last.
+export function ticketKey(dst: usize): void { repoKey(dst, tDigest, tName.buf.ptr, tName.len); }
 
 // ---- the named list ----
 export function ticketListIndex(create: bool): i32 {
