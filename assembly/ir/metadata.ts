@@ -58,7 +58,10 @@ export function attachmentKind(name: i32): i32 {
   kindByName.set(name, k);
   return k;
 }
-export const MDK_DBG = 0, MDK_RANGE = 4, MDK_NONNULL = 11, MDK_TYPE = 19, MDK_NOUNDEF = 29, MDK_KCFI_TYPE = 36,
+// (then, registered per LLVM version as reading starts: "mmra" 40; from LLVM 20 "noalias.addrspace";
+// from LLVM 22 "callee_type" and "implicit.ref")
+export const MDK_MMRA = 40;
+export const MDK_DBG = 0, MDK_TBAA = 1, MDK_RANGE = 4, MDK_NONNULL = 11, MDK_TYPE = 19, MDK_NOUNDEF = 29, MDK_KCFI_TYPE = 36,
   MDK_DIASSIGNID = 38;
 
 // Debug records (#dbg_value and friends), attached before an instruction as a linked list.

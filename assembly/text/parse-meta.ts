@@ -7,7 +7,7 @@ import { lx, T, next } from "./lexer";
 import { strtab } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorI, errorAt, eat, expect, isWord, enter, leave, checkFeature } from "./pstate";
-import { Feature } from "../ir/version";
+import { Feature, has } from "../ir/version";
 import { parseType } from "./parse-types";
 import { parseValue } from "./parse-values";
 import {
@@ -23,6 +23,13 @@ export function fillMetaKinds(r: Reader): void {
   r.S_COMPOSITE = strtab.internStr("DICompositeType"); r.S_IDENTIFIER = strtab.internStr("identifier");
   r.S_TAG = strtab.internStr("tag"); r.S_FLAGS = strtab.internStr("flags");
   for (let i = 0; i < FIXED_MD_KINDS.length; i++) attachmentKind(strtab.internStr(FIXED_MD_KINDS[i]));
+}
+// The fixed attachment kinds after those (ir/metadata.ts MDK_MMRA on), which depend on the LLVM
+// version: registered as the module's reading starts (the version is set after the reset).
+export function fillVersionMetaKinds(): void {
+  attachmentKind(strtab.internStr("mmra"));
+  if (has(Feature.NoaliasAddrspaceMD)) attachmentKind(strtab.internStr("noalias.addrspace"));
+  if (has(Feature.CalleeTypeMD)) { attachmentKind(strtab.internStr("callee_type")); attachmentKind(strtab.internStr("implicit.ref")); }
 }
 
 export function mdForValueId(v: i32): i32 { return memoMD(rd.mdForValue, MK.Value, v); }
