@@ -197,6 +197,17 @@ export function uniqueMetadata(merged: I32Vec | null = null): void {
   for (let i = 0; i < attMD.len; i++) { let v = attMD.get(i); if (v >= 0) attMD.set(i, canon.get(v)); }
   for (let i = 0; i < drPool.len; i++) { let v = drPool.get(i); if (v >= 0) drPool.set(i, canon.get(v)); }
   for (let i = 0; i < mdByNumber.len; i++) { let v = mdByNumber.get(i); if (v >= 0) mdByNumber.set(i, canon.get(v)); }
+  // A node that is its own operand is distinct: LLVM drops the uniquing of a node whose forward
+  // reference resolves to the node itself.
+  for (let m = 0; m < n; m++) {
+    if (canon.get(m) != m) continue;
+    let k = <i32>mdKind.get(m);
+    let s = mdOps.get(m), c = mdNOps.get(m);
+    let self = false;
+    if (k == MK.Tuple) { for (let i = 0; i < c; i++) if (mdPool.get(s + i) == m) { self = true; break; } }
+    else if (k == MK.Node) { for (let i = 0; i < c; i++) if (mdPool.get(s + 3 * i + 1) == FV_MD && mdPool.get(s + 3 * i + 2) == m) { self = true; break; } }
+    if (self) mdFlags.set(m, mdFlags.get(m) | <u8>MDF_DISTINCT);
+  }
   mdCanon = canon;
 }
 // After uniqueMetadata: the representative of a node (metadata-as-value operands use it).
