@@ -13,8 +13,12 @@ export { verifierOutput } from "./verifier/state";
 import { resetVerifier as resetVerifierState } from "./verifier/state";
 import { resetMDCommon } from "./verifier/md-common";
 import { resetMDAttach } from "./verifier/md-attach";
+import { resetMDRange } from "./verifier/md-range";
+import { resetMDTBAA } from "./verifier/md-tbaa";
 import { resetModuleMD, verifyModuleMetadata } from "./verifier/module-md";
-export function resetVerifier(): void { resetVerifierState(); resetMDCommon(); resetMDAttach(); resetModuleMD(); }
+export function resetVerifier(): void {
+  resetVerifierState(); resetMDCommon(); resetMDAttach(); resetMDRange(); resetMDTBAA(); resetModuleMD();
+}
 import { debugInfoBroken } from "./verifier/state";
 // After verifyModule: a debug-info check failed (the IR itself may be fine).
 export function verifierDebugInfoBroken(): bool { return debugInfoBroken; }

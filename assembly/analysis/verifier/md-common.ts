@@ -107,6 +107,33 @@ export function ciFits64(c: i32): bool {
   return true;
 }
 export function ciLow64(c: i32): u64 { return <u64>(<u32>intWord(c, 0)) | (<u64>(<u32>intWord(c, 1)) << 32); }
+// Unsigned and signed comparison of two integer constants of one width (-1, 0, 1).
+export function ucmp(a: i32, b: i32): i32 {
+  let n = (ciWidth(a) + 31) >> 5;
+  for (let k = n - 1; k >= 0; k--) {
+    let x = <u32>intWord(a, k), y = <u32>intWord(b, k);
+    if (x != y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+export function scmp(a: i32, b: i32): i32 {
+  let na = ciNegative(a), nb = ciNegative(b);
+  if (na != nb) return na ? -1 : 1;
+  return ucmp(a, b);
+}
+// APInt::isMaxValue: every bit of the width set.
+export function ciIsMax(c: i32): bool {
+  let wd = ciWidth(c), n = (wd + 31) >> 5;
+  for (let k = 0; k < n; k++) {
+    let top = k == n - 1 && (wd & 31) != 0;
+    let want: u32 = top ? ((<u32>1 << <u32>(wd & 31)) - 1) : 0xffffffff;
+    if (<u32>intWord(c, k) != want) return false;
+  }
+  return true;
+}
+// Grows a per-node table to the metadata count (entries start at 0).
+export function fitMD(v: I32Vec): void { let n = mdCount(); if (v.len < n) v.resize(n, 0); }
+
 
 // Verifier::visitMDNode: each node once per verification (the set is shared by every caller);
 // operands that are function-local values or (where not allowed) DILocations end the visit of the
