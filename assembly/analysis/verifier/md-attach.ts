@@ -10,7 +10,8 @@ import { TK, tyKind, isPtr, scalarType, isFP } from "../../ir/types";
 import { VK, vKind, vType, vA, operand, iMD } from "../../ir/values";
 import { gValue, gMD, gAttrs } from "../../ir/globals";
 import { Op } from "../../ir/opcodes";
-import { attKind, attMD, attNext, findAttachment, MDK_DBG } from "../../ir/metadata";
+import { attKind, attMD, attNext, findAttachment, mdKindName, MDK_DBG } from "../../ir/metadata";
+import { strtab } from "../../ir/module";
 import { callAttrs, callNumBundles } from "../../ir/inst";
 import { fnAttrs, setFind, setV0, ATTR_MEMORY } from "../../ir/attributes";
 import { fpWord } from "../../ir/constants";
@@ -31,6 +32,10 @@ const K_TBAA = 1, K_PROF = 2, K_FPMATH = 3, K_RANGE = 4, K_ALIAS_SCOPE = 7, K_NO
   K_DEREF = 12, K_DEREF_OR_NULL = 13, K_INVARIANT_GROUP = 16, K_ALIGN = 17, K_LOOP = 18, K_ACCESS_GROUP = 25,
   K_ANNOTATION = 30, K_MEMPROF = 34, K_CALLSITE = 35, K_KCFI_TYPE = 36, K_MMRA = 40, K_NOALIAS_ADDRSPACE = 41,
   K_CALLEE_TYPE = 42;
+
+// A kind registered per version (K_MMRA on) is the one named so: a module not made by the reader
+// may have given the number to a custom kind.
+function kindNamed(k: i32, name: string): bool { return k < mdKindName.len && strtab.eqStr(mdKindName.get(k), name); }
 
 let spEpoch: I32Vec = new I32Vec(), spOwner: I32Vec = new I32Vec();   // DISubprogram -> function value
 export function resetMDAttach(): void { spEpoch = new I32Vec(); spOwner = new I32Vec(); }
@@ -134,7 +139,7 @@ export function visitInstructionMetadata(i: i32): void {
   }
   if (has(Feature.NoaliasAddrspaceMD)) {
     md = findAttachment(head, K_NOALIAS_ADDRSPACE);
-    if (md >= 0) {
+    if (md >= 0 && kindNamed(K_NOALIAS_ADDRSPACE, "noalias.addrspace")) {
       if (o != Op.Load && o != Op.Store && o != Op.AtomicRMW && o != Op.AtomicCmpXchg && o != Op.Call) {
         fail("noalias.addrspace are only for memory operations!"); w(i); return;
       }
@@ -184,11 +189,11 @@ export function visitInstructionMetadata(i: i32): void {
   }
   if (has(Feature.CalleeTypeMD)) {
     md = findAttachment(head, K_CALLEE_TYPE);
-    if (md >= 0) calleeType(i, md);
+    if (md >= 0 && kindNamed(K_CALLEE_TYPE, "callee_type")) calleeType(i, md);
   }
   // (!DIAssignID: debug-info checks)
   md = findAttachment(head, K_MMRA);
-  if (md >= 0) mmra(i, md);
+  if (md >= 0 && kindNamed(K_MMRA, "mmra")) mmra(i, md);
   md = findAttachment(head, K_ANNOTATION);
   if (md >= 0) annotation(md);
   md = findAttachment(head, MDK_DBG);
