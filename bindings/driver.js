@@ -86,6 +86,12 @@ function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVe
       // opt's reader: the messages, "ignoring invalid debug info", and the module without it
       res.warnings.push({ stage: 'parse', tool: false, text: `${v.message}warning: ignoring invalid debug info in ${moduleId ?? '<string>'}` });
       core.dropInvalidDebugInfo();
+      // then opt's own check of its input, which what the strip leaves (a DILocation in a
+      // custom attachment, say) can still fail
+      if (verify) {
+        const again = step('Verify input', () => core.verify());
+        if (!again.ok) return fail('verify-input', again);
+      }
     } else if (!v.ok) return fail('verify-input', { ...v, byReader: readerVerifies });
   }
   // opt looks for the triple's target machine after verifying the input

@@ -9,7 +9,16 @@ import { begin, broken, setWalkUsers } from "./verifier/state";
 import { verifyFunction } from "./verifier/function";
 import { visitGlobalVariable } from "./verifier/globals";
 
-export { resetVerifier, verifierOutput } from "./verifier/state";
+export { verifierOutput } from "./verifier/state";
+import { resetVerifier as resetVerifierState } from "./verifier/state";
+import { resetMDCommon } from "./verifier/md-common";
+import { resetMDAttach } from "./verifier/md-attach";
+import { resetMDRange } from "./verifier/md-range";
+import { resetMDTBAA } from "./verifier/md-tbaa";
+import { resetModuleMD, verifyModuleMetadata } from "./verifier/module-md";
+export function resetVerifier(): void {
+  resetVerifierState(); resetMDCommon(); resetMDAttach(); resetMDRange(); resetMDTBAA(); resetModuleMD();
+}
 import { debugInfoBroken } from "./verifier/state";
 // After verifyModule: a debug-info check failed (the IR itself may be fine).
 export function verifierDebugInfoBroken(): bool { return debugInfoBroken; }
@@ -26,6 +35,8 @@ export function verifyModule(): bool {
     if (<i32>gKind.get(g) != GK.Var || (gFlags.get(g) & GF_ERASED) != 0) continue;
     visitGlobalVariable(g);
   }
+  // (aliases, ifuncs, then) named metadata, module flags, llvm.ident, llvm.commandline
+  verifyModuleMetadata();
   return !broken;
 }
 

@@ -68,7 +68,10 @@ export function renumberAttachmentKinds(newId: I32Vec): void {
   for (let k = 0; k < n; k++) { mdKindName.set(k, names.get(k)); kindByName.set(names.get(k), k); }
   for (let a = 0; a < attKind.len; a++) attKind.set(a, newId.get(attKind.get(a)));
 }
-export const MDK_DBG = 0, MDK_RANGE = 4, MDK_NONNULL = 11, MDK_TYPE = 19, MDK_NOUNDEF = 29, MDK_KCFI_TYPE = 36,
+// (then, registered per LLVM version as reading starts: "mmra" 40; from LLVM 20 "noalias.addrspace";
+// from LLVM 22 "callee_type" and "implicit.ref")
+export const MDK_MMRA = 40;
+export const MDK_DBG = 0, MDK_TBAA = 1, MDK_RANGE = 4, MDK_NONNULL = 11, MDK_TYPE = 19, MDK_NOUNDEF = 29, MDK_KCFI_TYPE = 36,
   MDK_DIASSIGNID = 38;
 
 // Debug records (#dbg_value and friends), attached before an instruction as a linked list.
@@ -204,6 +207,17 @@ export function uniqueMetadata(merged: I32Vec | null = null): void {
   for (let i = 0; i < attMD.len; i++) { let v = attMD.get(i); if (v >= 0) attMD.set(i, canon.get(v)); }
   for (let i = 0; i < drPool.len; i++) { let v = drPool.get(i); if (v >= 0) drPool.set(i, canon.get(v)); }
   mdByNumber.remapValues(canon);
+  // A node that is its own operand is distinct: LLVM drops the uniquing of a node whose forward
+  // reference resolves to the node itself.
+  for (let m = 0; m < n; m++) {
+    if (canon.get(m) != m) continue;
+    let k = <i32>mdKind.get(m);
+    let s = mdOps.get(m), c = mdNOps.get(m);
+    let self = false;
+    if (k == MK.Tuple) { for (let i = 0; i < c; i++) if (mdPool.get(s + i) == m) { self = true; break; } }
+    else if (k == MK.Node) { for (let i = 0; i < c; i++) if (mdPool.get(s + 3 * i + 1) == FV_MD && mdPool.get(s + 3 * i + 2) == m) { self = true; break; } }
+    if (self) mdFlags.set(m, mdFlags.get(m) | <u8>MDF_DISTINCT);
+  }
   mdCanon = canon;
 }
 // After uniqueMetadata: the representative of a node (metadata-as-value operands use it).

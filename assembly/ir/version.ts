@@ -30,15 +30,22 @@ export const enum Feature {
   LexerErrorFirst,   // the lexer's errors (an unterminated string, a NUL in a name, an integer width
                      // out of range, a hex constant too wide) outrank the parser's message
   HexHalfRange,      // 0xH / 0xR constants wider than 16 bits are an error (LLVM 19 truncates them)
+  // the verifier's metadata checks (20 and 21 unverified: no opt of those versions here)
+  NoaliasAddrspaceMD, // !noalias.addrspace (a fixed attachment kind, checked as a range list of i32)
+  RangePairTypes,    // !range: "Range pair types must match!" before the instruction type check
+  MemProfMIBPairs,   // !memprof MemInfoBlocks: tag strings, then (i, i) pairs
+  CalleeTypeMD,      // !callee_type (a fixed attachment kind, checked on calls)
+  UnknownProf,       // !prof: the 'unknown' marker, value profiles ("VP") and other names checked
 }
 const FEATURE_NAMES: string[] = [
   "samesign", "splat", "x86_mmx", "errnomem", "target_mem", "ptrtoaddr", "llvm.lifetime without a size",
   "mul constexpr", "atomicrmw usub_cond/usub_sat", "atomicrmw fmaximum/fminimum",
   "#dbg_declare_value", "; Unknown intrinsic", "LLVM 22's dot-cfg form", "lexer errors first",
   "16-bit range of 0xH/0xR constants",
+  "!noalias.addrspace", "!range pair types", "!memprof tag/size pairs", "!callee_type", "'unknown' !prof",
 ];
-const FEATURE_SINCE: i32[] = [20, 20, 19, 21, 22, 22, 22, 19, 20, 22, 22, 22, 22, 22, 22];
-const FEATURE_LAST: i32[] = [0, 0, 19, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 0];
+const FEATURE_SINCE: i32[] = [20, 20, 19, 21, 22, 22, 22, 19, 20, 22, 22, 22, 22, 22, 22, 20, 20, 21, 22, 22];
+const FEATURE_LAST: i32[] = [0, 0, 19, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
 // Whether the target version has feature f.
 export function has(f: Feature): bool {

@@ -19,7 +19,7 @@ import { callAttrs, setCallAttrs, callFnType as callFnTypeOf } from "../ir/inst"
 import { uniqueMetadata } from "../ir/metadata";
 import { applyIntrinsicAttributes } from "../ir/intrinsics";
 import {
-  upgradeDebugIntrinsics, upgradeLifetimeIntrinsics, upgradeRenamedIntrinsics, upgradeModuleFlags
+  upgradeDebugIntrinsics, upgradeLifetimeIntrinsics, upgradeRenamedIntrinsics, upgradeModuleFlags, upgradeTBAATags
 } from "./upgrade";
 import { upgradeDebugInfo } from "./upgrade-debug";
 import { writer } from "./writer";
@@ -48,6 +48,7 @@ export function finishModule(): bool {
   upgradeLifetimeIntrinsics();
   upgradeRenamedIntrinsics();
   upgradeModuleFlags();
+  upgradeTBAATags();
   upgradeDebugInfo(writer().moduleId);
   uniqueMetadata(odrUniqueTypes());
   return !rd.failed;

@@ -1,13 +1,13 @@
 // Metadata: node definitions (`!N = [distinct] !{...}` / `!DIThing(...)`), named metadata,
 // operands (`!N`, `!{...}`, `!"str"`, `T v`, `!DIExpression(...)`, `!DIArgList(...)`),
 // attachments (`!dbg !N`) and debug records (`#dbg_value(...)`).
-import { rd, Reader } from "./reader";
+import { rd, fnScope, Reader } from "./reader";
 import { I32Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
 import { strtab } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorI, errorAt, eat, expect, isWord, enter, leave, checkFeature } from "./pstate";
-import { Feature } from "../ir/version";
+import { Feature, has } from "../ir/version";
 import { parseType } from "./parse-types";
 import { parseValue } from "./parse-values";
 import {
@@ -23,6 +23,14 @@ export function fillMetaKinds(r: Reader): void {
   r.S_COMPOSITE = strtab.internStr("DICompositeType"); r.S_IDENTIFIER = strtab.internStr("identifier");
   r.S_TAG = strtab.internStr("tag"); r.S_FLAGS = strtab.internStr("flags");
   for (let i = 0; i < FIXED_MD_KINDS.length; i++) attachmentKind(strtab.internStr(FIXED_MD_KINDS[i]));
+}
+// The fixed attachment kinds after those (ir/metadata.ts MDK_MMRA on), which depend on the LLVM
+// version: registered as the module's reading starts (the version is set after the reset).
+export function fillVersionMetaKinds(): void {
+  nodeDepth = 0;
+  attachmentKind(strtab.internStr("mmra"));
+  if (has(Feature.NoaliasAddrspaceMD)) attachmentKind(strtab.internStr("noalias.addrspace"));
+  if (has(Feature.CalleeTypeMD)) { attachmentKind(strtab.internStr("callee_type")); attachmentKind(strtab.internStr("implicit.ref")); }
 }
 
 export function mdForValueId(v: i32): i32 { return memoMD(rd.mdForValue, MK.Value, v); }
@@ -88,6 +96,10 @@ function parseMetadataInner(target: i32): i32 {
   if (t < 0) return -1;
   if (t == T_METADATA) return errorI("invalid metadata-value-metadata roundtrip");
   if (t == T_VOID || t == T_LABEL) return errorI("invalid type for metadata value");
+  // a function's own values only where LLParser has the function: not inside a node
+  if ((lx.tok == T.LocalVar || lx.tok == T.LocalID) && (nodeDepth > 0 || !fnScope.inFunction)) {
+    return errorI("invalid use of function-local name");
+  }
   let v = parseValue(t);
   if (v < 0) return -1;
   return mdForValueId(v);
@@ -109,10 +121,15 @@ function parseOperandList(close: T, what: string): bool {
   return true;
 }
 
+// Nodes being parsed (tuples and specialized nodes): their operands cannot be function-local.
+let nodeDepth: i32 = 0;
 function parseTuple(target: i32): i32 {
   next(); // '{'
   let base = rd.mdStack.len;
-  if (!parseOperandList(T.RBrace, "'}' at end of metadata node")) return -1;
+  nodeDepth++;
+  let ok = parseOperandList(T.RBrace, "'}' at end of metadata node");
+  nodeDepth--;
+  if (!ok) return -1;
   let m = target >= 0 ? target : newMD(MK.Tuple, -1);
   mdKind.set(m, <u8>MK.Tuple); mdA.set(m, -1);
   setOps(m, base);
@@ -158,6 +175,12 @@ function parseSpecialized(target: i32): i32 {
   }
   next(); // '('
   let base = rd.mdStack.len;
+  nodeDepth++;
+  let m = parseFields(c, cls, base, target);
+  nodeDepth--;
+  return m;
+}
+function parseFields(c: i32, cls: i32, base: i32, target: i32): i32 {
   let seen: u64 = 0; // the fields given so far (parse-di-fields.ts checks them against the class)
   if (lx.tok != T.RParen && !diNoFields(c)) {
     while (true) {
@@ -315,10 +338,23 @@ export function parseNamedMetadata(): bool {
 }
 
 // `!kind !N` pairs after an instruction / on a global; returns the new attachment list head.
+// An attachment is a node (LLParser::parseMDNode): `!N`, `!{...}` or a specialized node.
 export function parseAttachment(head: i32, keepDuplicates: bool = false): i32 {
   let kind = attachmentKind(lx.tokStr);
   next();
-  let m = parseMetadataOperand();
+  let m = -1;
+  if (lx.tok == T.MetadataVar) {
+    if (strtab.eqStr(lx.tokStr, "DIArgList")) { error("expected metadata type"); return head; }
+    m = parseMetadataOperand();
+  } else if (lx.tok == T.Exclaim) {
+    next();
+    if (lx.tok != T.LBrace) { error("expected integer"); return head; }
+    if (!enter()) return head;
+    m = parseTuple(-1);
+    leave();
+  } else if (lx.tok == T.MetadataID) {
+    m = parseMetadataOperand();
+  } else { error("expected '!' here"); return head; }
   if (rd.failed) return head;
   if (m < 0) { error("expected metadata node"); return head; }
   return addAttachment(head, kind, m, keepDuplicates);

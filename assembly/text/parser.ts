@@ -8,7 +8,7 @@ import { lx, T, next, lexInit } from "./lexer";
 import * as K from "./keywords";
 import { error, eat, expect, expectWord, isWord } from "./pstate";
 import { parseTypeDefinition } from "./parse-types";
-import { parseMetadataDefinition, parseNamedMetadata, fillMetaKinds } from "./parse-meta";
+import { parseMetadataDefinition, parseNamedMetadata, fillMetaKinds, fillVersionMetaKinds } from "./parse-meta";
 import { parseAttrGroupDef, fillAttrKinds } from "./parse-attrs";
 import { fillOpcodes } from "./parse-inst";
 import { resetBlockOrder } from "../ir/block-order";
@@ -37,6 +37,7 @@ export function newReader(): Reader {
 }
 
 export function parseModule(p: usize, n: i32): bool {
+  fillVersionMetaKinds();
   lexInit(p, n);
   next();
   // opt settles the data layout once the leading target definitions are read (optdriver's callback)

@@ -8,10 +8,10 @@ import { TK, tyKind, tyA, T_VOID, T_I64, ptrType, listLen, listAt, functionType 
 import {
   VK, vKind, vType, vName, vA, iNext, iMD, iDbg, iOp, operand, numOperands, hasUses, replaceAllUsesWith, vFirstUse, opUser, opNext, eraseInst, valueCount,
 } from "../ir/values";
-import { GK, Linkage, gKind, gValue, gFlags, gValueType, GF_ERASED, globalCount } from "../ir/globals";
+import { GK, Linkage, gKind, gValue, gFlags, gValueType, gFirstBlock, GF_ERASED, globalCount } from "../ir/globals";
 import {
   nmdName, nmdOps, nmdNOps, nmdPool, mdOps, mdNOps, mdPool, mdKind, MK, mdA, drNext, findAttachment, MDK_DBG, drPool,
-  drOps, drNOps, DR, newDebugRecord, newMD,
+  drOps, drNOps, DR, newDebugRecord, newMD, attKind, attMD, attNext, MDK_TBAA,
 } from "../ir/metadata";
 import { intSExt64, getInt, isNullValue } from "../ir/constants";
 import { mdForValueId } from "./parse-meta";
@@ -86,6 +86,50 @@ function convertDbgCall(call: i32, kind: i32): void {
   iDbg.set(nextInst, head);
   iDbg.set(call, -1);
   eraseInst(call);
+}
+
+// LLParser's TBAA upgrade (UpgradeTBAANode, LLVM 19 and 22): an instruction's !tbaa that is not a
+// struct-path tag (a node first, three or more operands) is an old scalar tag; it becomes the
+// struct-path tag !{T, T, i64 0} with T the old tag, or, for an old tag of three operands
+// !{name, parent, flag}, !{T, T, i64 0, flag} with T = !{name, parent}. An empty node stays.
+export function upgradeTBAATags(): void {
+  let any = false;
+  for (let a = 0; a < attKind.len; a++) if (attKind.get(a) == MDK_TBAA) { any = true; break; }
+  if (!any) return;
+  let zero = -1;
+  let n = globalCount();
+  for (let g = 0; g < n; g++) {
+    if (<i32>gKind.get(g) != GK.Func) continue;
+    for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+        for (let a = iMD.get(i); a >= 0; a = attNext.get(a)) {
+          if (attKind.get(a) != MDK_TBAA) continue;
+          let tag = attMD.get(a);
+          if (tag < 0 || <i32>mdKind.get(tag) != MK.Tuple) break;
+          let ops = mdOps.get(tag), k = mdNOps.get(tag);
+          if (k == 0) break;
+          let first = mdPool.get(ops);
+          let fk = first >= 0 ? <i32>mdKind.get(first) : -1;
+          if ((fk == MK.Tuple || fk == MK.Node || fk == MK.Expr) && k >= 3) break;
+          if (zero < 0) zero = mdForValueId(getInt(T_I64, 0));
+          let t = tag;
+          if (k == 3) t = newTuple3(first, mdPool.get(ops + 1), -1, -1, 2);
+          attMD.set(a, newTuple3(t, t, zero, k == 3 ? mdPool.get(ops + 2) : -1, k == 3 ? 4 : 3));
+          break;
+        }
+      }
+    }
+  }
+}
+// A new tuple of the first n of (a, b, c, d).
+function newTuple3(a: i32, b: i32, c: i32, d: i32, n: i32): i32 {
+  let m = newMD(MK.Tuple, -1);
+  mdOps.set(m, mdPool.len);
+  mdPool.push(a); mdPool.push(b);
+  if (n > 2) mdPool.push(c);
+  if (n > 3) mdPool.push(d);
+  mdNOps.set(m, n);
+  return m;
 }
 
 // LLVM's module-flag upgrades on reading: "PIC Level" with behaviour Error (1) or Max (7) becomes

@@ -21,6 +21,7 @@ import { ATTR_SWIFTERROR, verifySwiftErrorValue } from "./swifterror";
 import { paramAttrs, setHasKind } from "../../ir/attributes";
 import { beginConvergence, verifyConvergence } from "./convergence";
 import { verifyNoAliasScopeDecls } from "./intrinsics";
+import { verifyFunctionMetadata, visitDeclarationMetadata, visitDefinitionMetadata } from "./md-attach";
 
 export function verifyFunction(g: i32): void {
   enterFunction(g);
@@ -79,12 +80,15 @@ function visitFunction(g: i32): void {
     if (rt == T_TOKEN) { bad("Function returns a token but isn't an intrinsic", f); return; }
     if (rt == T_X86AMX) { bad("Function returns a x86_amx but isn't an intrinsic", f); return; }
   }
+  verifyFunctionMetadata(g);
   let entry = gFirstBlock.get(g);
   if (entry < 0) {
+    if (!visitDeclarationMetadata(g)) return;
     if (hasPersonality()) { bad("Function declaration shouldn't have a personality routine", f); return; }
   } else {
     if (intrinsic) { bad("llvm intrinsics cannot be defined!", f); return; }
     if (analyses().cfg.numPreds(0) != 0) { bad("Entry block to function must not have predecessors!", entry); return; }
+    if (!visitDefinitionMetadata(g)) return;
   }
   if (intrinsic) {
     let u = intrinsicAddressTaken(f, ft);

@@ -9,6 +9,7 @@ import { Op } from "../../ir/opcodes";
 import { llvmVersion } from "../../ir/version";
 import { analyses } from "../context";
 import { bad, blockNums, blockStamp, curBlock, curBlockNum, curFnValue, domTree, fail, mark, w, walkUsers } from "./state";
+import { visitInstructionMetadata } from "./md-attach";
 import { intrinsicFn, invokeNormal, invokeUnwind, isBundleOperandOf, nameStarts, opOf, operandType } from "./queries";
 
 export function visitTerminator(i: i32): void {
@@ -95,6 +96,7 @@ export function visitInstruction(i: i32): void {
       if (!(callLike && k == 0)) { bad("Cannot take the address of an inline asm!", i); return; }
     }
   }
+  visitInstructionMetadata(i);
 }
 function invokableIntrinsic(f: i32): bool {
   return nameStarts(f, "llvm.donothing") || nameStarts(f, "llvm.seh.") || nameStarts(f, "llvm.coro.resume") ||

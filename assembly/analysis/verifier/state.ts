@@ -7,6 +7,9 @@ import { gValue, globalCount } from "../../ir/globals";
 import { printType } from "../../text/printer-types";
 import { printTypedValue } from "../../text/printer-values";
 import { numberForDiagnostics, numberFunction, printInstructionTo } from "../../text/printer";
+import { printMDOperand, printNodeBody } from "../../text/printer-meta";
+import { printMDIdent } from "../../text/printer-types";
+import { MK, mdKind, mdA, mdCount, nmdName, nmdOps, nmdNOps, nmdPool } from "../../ir/metadata";
 import { writer } from "../../text/writer";
 import { analyses } from "../context";
 import { DomTree } from "../domtree";
@@ -90,6 +93,7 @@ function fnOf(v: i32): i32 {
 }
 function prepare(v: i32): void {
   if (!numbered) { numberForDiagnostics(writer()); numbered = true; numberedFn = -1; }
+  if (v < 0) return;
   let g = fnOf(v);
   if (g >= 0 && g != numberedFn) { numberFunction(writer(), g); numberedFn = g; }
 }
@@ -103,3 +107,24 @@ export function w(v: i32): void {
 // A type: a space and the type, no newline (as opt writes it).
 export function wt(t: i32): void { out.byte(32); printType(writer(), out, t); }
 export function bad(msg: string, v: i32): void { fail(msg); w(v); }
+// Metadata as Write(const Metadata *) prints it, on its own line: a numbered node as `!N = ...`,
+// anything else (string, value, inline DIExpression) as an operand; nothing for null.
+export function wm(m: i32): void {
+  if (m < 0 || m >= mdCount()) return;
+  let k = <i32>mdKind.get(m);
+  if (k == MK.Value) prepare(mdA.get(m)); else prepare(-1);
+  let wr = writer();
+  let slot = k == MK.Tuple || k == MK.Node ? wr.slots.md.get(m) : -1;
+  if (slot >= 0) { out.byte(33); out.int(slot); out.str(" = "); printNodeBody(wr, out, m); }
+  else printMDOperand(wr, out, m, true);
+  out.byte(10);
+}
+// A named metadata node as Write(const NamedMDNode *) prints it (its own line, then an empty one).
+export function wnmd(i: i32): void {
+  prepare(-1);
+  let wr = writer();
+  out.byte(33); printMDIdent(out, nmdName.get(i)); out.str(" = !{");
+  let s = nmdOps.get(i);
+  for (let j = 0; nmdNOps.get(i) > j; j++) { if (j > 0) out.str(", "); printMDOperand(wr, out, nmdPool.get(s + j), true); }
+  out.str("}\n\n");
+}
