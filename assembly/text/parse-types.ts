@@ -133,7 +133,8 @@ function parseArrayOrVector(isVector: bool): i32 {
     next(); if (!expectWord(K.KW_x, "'x' after vscale")) return -1;
     scalable = true;
   }
-  if (lx.tok != T.Int || lx.tokNum < 0) return errorI("expected number in address space");
+  // (a count past 64 bits too: opt's message is its address-space one)
+  if (lx.tok != T.Int || lx.tokNum < 0 || lx.tokBig) return errorI("expected number in address space");
   let n = lx.tokNum; next();
   if (!expectWord(K.KW_x, "'x' after element count")) return -1;
   let elt = parseType(false);
