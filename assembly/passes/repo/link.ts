@@ -13,10 +13,12 @@
 //     2. the fragments, parsed by the module parser into the module (parser.ts parseTopLevel,
 //        with the Reader's `linking` state: each definition takes the next placeholder), each
 //        with its own numbering of metadata, attribute groups, unnamed types and globals. Types
-//        and comdats are shared by name; unnamed globals are found by the header's locators.
-//        Metadata: a fragment's distinct debug-info node that the module already has (the
-//        compile unit, subprograms, types another definition uses) is that node (matched by a
-//        structural key); its other nodes are uniqued against the module's, as LLVM does.
+//        and comdats are shared by name, an unnamed struct by its body; unnamed globals are found
+//        by the header's locators. Metadata: a distinct node the header marks as shared with
+//        other definitions is the module's node of the same named-metadata rank (the compile
+//        unit and what it lists), else the node another text of the same run gave that id, else
+//        the same debug-info node by structural key; the other distinct nodes are the text's
+//        own; uniqued nodes are uniqued against the module's, as LLVM does.
 //     3. declarations whose definition the full run erased go (when nothing uses them), custom
 //        attachment kinds take the order the full run registered them in, and the globals the
 //        link added are put in the full run's order (a pass had appended them).
@@ -92,6 +94,8 @@ function name(id: i32): string { return strtabString(id); }
 export function linkTickets(): OutBuf {
   let o = new OutBuf();
   o.le32(0);
+  itemPos.clear(); itemSlot.clear(); itemName.clear(); itemKeys.clear(); unticketed.clear();
+  keyGlobal = new Map<u64, i32>(); keyBytes.clear(); keyAt = new Map<u64, i32>();
   ticketGlobals = globalCount();
   ticketTypes = tyKind.len;
   let kind = ticketKindId();
@@ -155,9 +159,9 @@ let hKeys: OutBuf = new OutBuf();
 let hAppStart: I32Vec = new I32Vec();    // per item: its `appended` lines in hApp (name strId, index)
 let hApp: I32Vec = new I32Vec();
 let hNames: U8Vec = new U8Vec();
-let hDistStart: I32Vec = new I32Vec();   // per item: its `distinct` lines in hDist (local number, id)
-let hDist: I32Vec = new I32Vec();          // (local number, id in the full run, named rank or -1)
-let hInto: I32Vec = new I32Vec();          // per item: strId of the function an erased definition was merged into, -1
+let hDistStart: I32Vec = new I32Vec();   // per item: its `distinct` lines in hDist
+let hDist: I32Vec = new I32Vec();        // (local number, id in the full run, named rank or -1)
+let hInto: I32Vec = new I32Vec();        // per item: strId of the function mergefunc gave its uses to, -1
 
 // Numbers the header gives the text's own numbering (tables are sized by them).
 const MAX_NUMBER: i32 = 1 << 24;
@@ -322,7 +326,6 @@ export function linkFragments(p: usize, len: i32): bool {
   let mdBefore = mdCount();
   let targets = new I32Vec(2 * n);      // per item: slot target, successor target (-1 none)
   let li = ticketListIndex(false);
-  let plainPruned = new U8Vec(n);
   for (let i = 0; i < n; i++) {
     let slot = itemSlot.get(i), nm = itemName.get(i);
     let sv = slot >= 0 ? gValue.get(slot) : -1;
@@ -387,7 +390,7 @@ export function linkFragments(p: usize, len: i32): bool {
   }
   if (rd.missingAlign) fillDefaults();
   orderAttachmentKinds(kind);
-  orderAddedGlobals(targets);
+  orderAddedGlobals();
   return true;
 }
 
@@ -838,7 +841,7 @@ function sortAttachments(head: i32, tmp: I32Vec): i32 {
 }
 
 // ---- the globals the link added, in the full run's order ----
-function orderAddedGlobals(targets: I32Vec): void {
+function orderAddedGlobals(): void {
   let from = ticketGlobals, n = globalCount();
   if (n - from < 2) return;
   let order = new I32Vec(n - from);
