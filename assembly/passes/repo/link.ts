@@ -13,16 +13,15 @@
 //     2. the fragments, parsed by the module parser into the module (parser.ts parseTopLevel,
 //        with the Reader's `linking` state: each definition takes the next placeholder), each
 //        with its own numbering of metadata, attribute groups, unnamed types and globals. Types
-//        and comdats are shared by name; unnamed globals are found by the header's locators.
-//        Metadata: a fragment's distinct debug-info node that the module already has (the
-//        compile unit, subprograms, types another definition uses) is that node (matched by a
-//        structural key); its other nodes are uniqued against the module's, as LLVM does.
+//        and comdats are shared by name, an unnamed struct by its body; unnamed globals are found
+//        by the header's locators (link-header.ts reads the headers). Metadata is settled per
+//        text (link-meta.ts): shared distinct nodes become the module's, uniqued nodes are
+//        uniqued against the module's.
 //     3. declarations whose definition the full run erased go (when nothing uses them), custom
 //        attachment kinds take the order the full run registered them in, and the globals the
 //        link added are put in the full run's order (a pass had appended them).
 import { I32Vec, I64Vec, U8Vec } from "../../util/vec";
 import { OutBuf } from "../../util/outbuf";
-import { ListInterner } from "../../util/listintern";
 import { strtab } from "../../ir/module";
 import {
   VK, vKind, vType, vName, vA, iNext, iMD, newValue, valueCount, dropOperands, replaceAllUsesWith, hasUses, iNOps,
@@ -31,8 +30,7 @@ import {
   GK, gKind, gValue, gFlags, gMD, gFirstBlock, globalCount, GF_ERASED, reorderGlobals,
 } from "../../ir/globals";
 import {
-  MK, MDF_DISTINCT, mdKind, mdFlags, mdA, mdOps, mdNOps, mdPool, mdCount, mdByNumber, mdCanon, FV_MD, FV_RAW,
-  nmdName, nmdOps, nmdNOps, nmdPool, attKind, attMD, attNext, drPool, findAttachment, attachmentKind, mdKindName,
+  mdCount, mdByNumber, nmdOps, nmdNOps, nmdPool, attKind, attNext, drPool, findAttachment, attachmentKind, mdKindName,
   FIXED_MD_KINDS, renumberAttachmentKinds,
 } from "../../ir/metadata";
 import { ptrType, tyKind, tyA, tyFlags, listLen, listAt, TK, TF_OPAQUE, TF_HASBODY, TF_PACKED } from "../../ir/types";
@@ -46,6 +44,8 @@ import { parseTopLevel } from "../../text/parser";
 import { globalSetName, globalSetNum, globalLookupName, notePos, strtabString } from "../../text/parse-symbols";
 import { declareForwardIntrinsics, resolvePendingAttributes } from "../../text/parse-finish";
 import { firstUndefinedMetadata } from "../../text/parse-meta";
+import { readHeader, kindRank, hSlot, hSucc, hRefStart, hRefs, hKeys, hAppStart, hApp, hInto, resetLinkHeaders } from "./link-header";
+import { beginMetadata, settleMetadata, resetLinkMetadata } from "./link-meta";
 import { readTicket, tName, tDigest, tPruned, tPlain, tLinkage, tVisibility, ticketKey, ticketListIndex, makeTicket, TICKET_KIND_NAME } from "./tickets";
 
 // ---- state (resetLink) ----
@@ -62,7 +62,6 @@ let keyBytes: OutBuf = new OutBuf();     // the keys of keyGlobal's entries (16 
 let keyAt: Map<u64, i32> = new Map<u64, i32>();       // key -> offset in keyBytes
 let unticketed: I32Vec = new I32Vec();   // unnamed globals without a ticket, in printing order
 let orderKey: I32Vec = new I32Vec();     // global -> its place in the full run (added globals)
-let kindRank: I32Vec = new I32Vec();     // attachment kind -> its number in the full run, -1
 let scratch: U8Vec = new U8Vec(256);     // one fragment with PAD zero bytes after it
 let key: usize = 0;
 let linked: bool = false;
@@ -71,13 +70,8 @@ export function resetLink(): void {
   linkError = ""; linked = false; ticketGlobals = 0; ticketTypes = 0; moduleUnnamed = null;
   itemPos = new I32Vec(); itemSlot = new I32Vec(); itemName = new I32Vec(); itemKeys = new OutBuf();
   keyGlobal = new Map<u64, i32>(); keyBytes = new OutBuf(); keyAt = new Map<u64, i32>();
-  unticketed = new I32Vec(); orderKey = new I32Vec(); kindRank = new I32Vec(); scratch = new U8Vec(256); key = 0;
-  canon = new I32Vec(); uniq = new ListInterner(); firstOf = new I32Vec(); ukey = new I32Vec(16);
-  shared = new Map<u64, i32>(); hashMemo = new I64Vec(); hashState = new U8Vec(); hstack = new I32Vec();
-  occ = new Map<u64, i32>(); S_ASSIGN_ID = -1;
-  hSlot = new U8Vec(); hSucc = new I32Vec(); hRefStart = new I32Vec(); hRefs = new I32Vec(); hKeys = new OutBuf();
-  hAppStart = new I32Vec(); hApp = new I32Vec(); hNames = new U8Vec(); hDistStart = new I32Vec(); hDist = new I32Vec();
-  byRun = new Map<u64, i32>(); byRank = new I32Vec(); hInto = new I32Vec();
+  unticketed = new I32Vec(); orderKey = new I32Vec(); scratch = new U8Vec(256); key = 0;
+  resetLinkHeaders(); resetLinkMetadata();
 }
 export function linkErrorText(): string { return linkError; }
 function fail(msg: string): bool { if (linkError.length == 0) linkError = msg; return false; }
@@ -92,6 +86,8 @@ function name(id: i32): string { return strtabString(id); }
 export function linkTickets(): OutBuf {
   let o = new OutBuf();
   o.le32(0);
+  itemPos.clear(); itemSlot.clear(); itemName.clear(); itemKeys.clear(); unticketed.clear();
+  keyGlobal = new Map<u64, i32>(); keyBytes.clear(); keyAt = new Map<u64, i32>();
   ticketGlobals = globalCount();
   ticketTypes = tyKind.len;
   let kind = ticketKindId();
@@ -146,156 +142,6 @@ export function linkTickets(): OutBuf {
   return o;
 }
 
-// ---- fragment headers (pass.ts collectRecords writes them) ----
-let hSlot: U8Vec = new U8Vec();          // per item: 1 when the text holds its slot's definition
-let hSucc: I32Vec = new I32Vec();        // per item: the successor's index in the full run, -1 none
-let hRefStart: I32Vec = new I32Vec();    // per item: its unnamed references in hRefs (num, kind, arg)
-let hRefs: I32Vec = new I32Vec();        // kind 0: slot (arg: offset of the key in hKeys); 1: unticketed (arg: ordinal)
-let hKeys: OutBuf = new OutBuf();
-let hAppStart: I32Vec = new I32Vec();    // per item: its `appended` lines in hApp (name strId, index)
-let hApp: I32Vec = new I32Vec();
-let hNames: U8Vec = new U8Vec();
-let hDistStart: I32Vec = new I32Vec();   // per item: its `distinct` lines in hDist (local number, id)
-let hDist: I32Vec = new I32Vec();          // (local number, id in the full run, named rank or -1)
-let hInto: I32Vec = new I32Vec();          // per item: strId of the function an erased definition was merged into, -1
-
-// Numbers the header gives the text's own numbering (tables are sized by them).
-const MAX_NUMBER: i32 = 1 << 24;
-// A cursor over one header line.
-let cp: usize = 0;
-let ce: usize = 0;
-function peekc(): i32 { return cp < ce ? <i32>load<u8>(cp) : -1; }
-function skipSpaces(): void { while (cp < ce && load<u8>(cp) == 32) cp++; }
-function word(w: string): bool {
-  skipSpaces();
-  let n = w.length;
-  if (cp + <usize>n > ce) return false;
-  for (let i = 0; i < n; i++) if (<i32>load<u8>(cp + <usize>i) != w.charCodeAt(i)) return false;
-  let after = cp + <usize>n;
-  if (after < ce && load<u8>(after) != 32) return false;
-  cp = after;
-  return true;
-}
-function number(): i32 {
-  skipSpaces();
-  let v: i64 = 0, any = false;
-  while (cp < ce) {
-    let c = <i32>load<u8>(cp);
-    if (c < 48 || c > 57) break;
-    v = v * 10 + (c - 48); any = true; cp++;
-    if (v > 0x7fffffff) return -1;
-  }
-  return any ? <i32>v : -1;
-}
-function hexv(c: i32): i32 {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 97 && c <= 102) return c - 87;
-  if (c >= 65 && c <= 70) return c - 55;
-  return -1;
-}
-// A key: 32 hex digits into dst.
-function hexKey(dst: usize): bool {
-  skipSpaces();
-  if (cp + 32 > ce) return false;
-  for (let i = 0; i < 16; i++) {
-    let h = hexv(<i32>load<u8>(cp + <usize>(2 * i))), l = hexv(<i32>load<u8>(cp + <usize>(2 * i + 1)));
-    if (h < 0 || l < 0) return false;
-    store<u8>(dst + <usize>i, <u8>((h << 4) | l));
-  }
-  cp += 32;
-  return true;
-}
-// A name after its sigil as the printer writes it (printer-types.ts printName): bare, or
-// quoted with \\ and \XX escapes. Returns its strId, -1 when malformed.
-function sigilName(sigil: i32): i32 {
-  skipSpaces();
-  if (peekc() != sigil) return -1;
-  cp++;
-  let b = hNames; b.clear();
-  if (peekc() == 34) {
-    cp++;
-    while (true) {
-      let c = peekc();
-      if (c < 0) return -1;
-      cp++;
-      if (c == 34) break;
-      if (c == 92 && cp + 1 < ce) {
-        let h = hexv(<i32>load<u8>(cp)), l = hexv(<i32>load<u8>(cp + 1));
-        if (h >= 0 && l >= 0) { b.push(<u8>((h << 4) | l)); cp += 2; continue; }
-        if (load<u8>(cp) == 92) { b.push(92); cp++; continue; }
-      }
-      b.push(<u8>c);
-    }
-  } else {
-    while (cp < ce && load<u8>(cp) != 32) { b.push(load<u8>(cp)); cp++; }
-  }
-  return strtab.intern(b.ptr, b.len);
-}
-
-// Reads the header of item i's text (p, n): fills the h* tables; returns false when malformed.
-// A text without the header holds its slot's definition alone (an entry of another writer).
-function readHeader(i: i32, p: usize, n: i32): bool {
-  hRefStart.push(hRefs.len); hAppStart.push(hApp.len); hDistStart.push(hDist.len);
-  if (n == 0) { hSlot.push(0); hSucc.push(-1); hInto.push(-1); return true; }   // erased in the full run
-  let at: usize = p, end = p + <usize>n;
-  let first = true, slot = 1, succ = -1, into = -1;
-  while (at < end && load<u8>(at) == 59) {
-    let e = at;
-    while (e < end && load<u8>(e) != 10) e++;
-    cp = at + 1; ce = e;
-    if (first && word("repo") && word("fragment:")) {
-      slot = 0;
-      while (true) {
-        if (word("slot")) { slot = 1; continue; }
-        if (word("successor")) { succ = number(); if (succ < 0) return false; continue; }
-        if (word("merged")) { into = sigilName(64); if (into < 0) return false; continue; }
-        skipSpaces();
-        if (cp != ce) return false;
-        break;
-      }
-    } else if (!first) {
-      skipSpaces();
-      if (peekc() == 64) {                      // ; @<n> = slot <key> | unticketed <i>
-        cp++;
-        let num = number();
-        if (num < 0 || num > MAX_NUMBER || !word("=")) return false;
-        if (word("slot")) {
-          let off = hKeys.len;
-          hKeys.bytes(keyScratch(), 16);
-          if (!hexKey(hKeys.buf.ptr + <usize>off)) return false;
-          hRefs.push(num); hRefs.push(0); hRefs.push(off);
-        } else if (word("unticketed")) {
-          let ord = number();
-          if (ord < 0) return false;
-          hRefs.push(num); hRefs.push(1); hRefs.push(ord);
-        } else return false;
-      } else if (word("appended")) {
-        let nm = sigilName(64), idx = number();
-        if (nm < 0 || idx < 0) return false;
-        hApp.push(nm); hApp.push(idx);
-      } else if (word("distinct")) {
-        skipSpaces();
-        if (peekc() != 33) return false;
-        cp++;
-        let num = number(), id = number(), rank = -1;
-        if (num < 0 || num > MAX_NUMBER || id < 0) return false;
-        if (word("named")) { rank = number(); if (rank < 0) return false; }
-        hDist.push(num); hDist.push(id); hDist.push(rank);
-      } else if (word("kind")) {
-        let nm = sigilName(33), id = number();
-        if (nm < 0 || id < 0) return false;
-        let k = attachmentKind(nm);
-        kindRank.fit(k + 1, -1);
-        if (kindRank.get(k) < 0) kindRank.set(k, id);
-      }
-    }
-    first = false;
-    at = e < end ? e + 1 : e;
-  }
-  hSlot.push(<u8>slot); hSucc.push(succ); hInto.push(into);
-  return true;
-}
-
 // ---- 1.-3. ----
 // Blob (host -> core): u32 count (linkTickets' count); per ticket: its stored text (u32 length,
 // bytes). Returns false with linkErrorText() set when a text does not fit the module.
@@ -322,7 +168,6 @@ export function linkFragments(p: usize, len: i32): bool {
   let mdBefore = mdCount();
   let targets = new I32Vec(2 * n);      // per item: slot target, successor target (-1 none)
   let li = ticketListIndex(false);
-  let plainPruned = new U8Vec(n);
   for (let i = 0; i < n; i++) {
     let slot = itemSlot.get(i), nm = itemName.get(i);
     let sv = slot >= 0 ? gValue.get(slot) : -1;
@@ -387,7 +232,7 @@ export function linkFragments(p: usize, len: i32): bool {
   }
   if (rd.missingAlign) fillDefaults();
   orderAttachmentKinds(kind);
-  orderAddedGlobals(targets);
+  orderAddedGlobals();
   return true;
 }
 
@@ -524,264 +369,6 @@ function bindUnnamedRefs(i: i32, st: i32): bool {
   return true;
 }
 
-// ---- metadata ----
-// The distinct nodes the named metadata reaches (`!repo.tickets` aside), in a pre-order walk:
-// md id -> rank, -1 for the others. The full run and the ticket module have the same named
-// metadata, so a rank names the same node in both (collectRecords writes it in the header).
-export function namedDistinctRanks(): I32Vec {
-  let n = mdCount();
-  let rank = new I32Vec(n); rank.resize(n, -1);
-  let seen = new U8Vec(n); seen.resize(n, 0);
-  let work = new I32Vec();
-  let next = 0;
-  for (let i = 0; i < nmdName.len; i++) {
-    if (strtab.eqStr(nmdName.get(i), "repo.tickets")) continue;
-    let s0 = nmdOps.get(i);
-    for (let j = nmdNOps.get(i) - 1; j >= 0; j--) work.push(nmdPool.get(s0 + j));
-    while (work.len > 0) {
-      let x = work.pop();
-      if (x < 0 || x >= n || seen.get(x) != 0) continue;
-      seen.set(x, 1);
-      if ((mdFlags.get(x) & MDF_DISTINCT) != 0) rank.set(x, next++);
-      let k = <i32>mdKind.get(x), s = mdOps.get(x), c = mdNOps.get(x);
-      if (k == MK.Tuple || k == MK.ArgList) { for (let q = c - 1; q >= 0; q--) work.push(mdPool.get(s + q)); }
-      else if (k == MK.Node) { for (let q = c - 1; q >= 0; q--) if (mdPool.get(s + 3 * q + 1) == FV_MD) work.push(mdPool.get(s + 3 * q + 2)); }
-    }
-    work.clear();
-  }
-  return rank;
-}
-let byRank: I32Vec = new I32Vec();       // rank (namedDistinctRanks) -> the ticket module's node
-// canon: md id -> the node that stands for it (a uniqued equal node, or the module's copy of a
-// distinct node). uniq: the uniqued nodes by content. shared: the distinct debug-info nodes by
-// structural key (occurrence-numbered, so equal copies in one text stay apart).
-let canon: I32Vec = new I32Vec();
-let uniq: ListInterner = new ListInterner();
-let firstOf: I32Vec = new I32Vec();
-let ukey: I32Vec = new I32Vec(16);
-let shared: Map<u64, i32> = new Map<u64, i32>();
-let occ: Map<u64, i32> = new Map<u64, i32>();
-let S_ASSIGN_ID: i32 = -1;
-
-function beginMetadata(): void {
-  let n = mdCount();
-  canon.clear(); canon.resize(n, 0);
-  for (let m = 0; m < n; m++) canon.set(m, m < mdCanon.len ? mdCanon.get(m) : m);
-  S_ASSIGN_ID = strtab.internStr("DIAssignID");
-  for (let m = 0; m < n; m++) {
-    if (canon.get(m) != m || !isUniqued(m)) continue;
-    let id = uniq.internVec(uniqueKey(m), 0, ukey.len);
-    if (id == firstOf.len) firstOf.push(m);
-  }
-  let ranks = namedDistinctRanks();
-  for (let m = 0; m < n; m++) {
-    let r = ranks.get(m);
-    if (r < 0) continue;
-    byRank.fit(r + 1, -1);
-    byRank.set(r, canon.get(m));
-  }
-  occ.clear();
-  for (let m = 0; m < n; m++) {
-    if (canon.get(m) != m || !isShareable(m)) continue;
-    let h = numbered(distinctKey(m));
-    if (!shared.has(h)) shared.set(h, m);
-  }
-}
-@inline function isUniqued(m: i32): bool { return (mdFlags.get(m) & MDF_DISTINCT) == 0 && <i32>mdKind.get(m) != MK.Forward; }
-// A distinct debug-info node other definitions may refer to too (not an assignment id: those,
-// loop ids and other distinct tuples belong to one function).
-function isShareable(m: i32): bool {
-  return (mdFlags.get(m) & MDF_DISTINCT) != 0 && <i32>mdKind.get(m) == MK.Node && mdA.get(m) != S_ASSIGN_ID;
-}
-function numbered(h: u64): u64 {
-  let c = occ.has(h) ? occ.get(h) : 0;
-  occ.set(h, c + 1);
-  return mix(h, <u64>c + 0x51ed27);
-}
-// The content key LLVM uniques by, operands through canon.
-function uniqueKey(m: i32): I32Vec {
-  let key = ukey;
-  key.clear();
-  let k = <i32>mdKind.get(m);
-  key.push(k); key.push(mdA.get(m));
-  let s = mdOps.get(m), c = mdNOps.get(m);
-  key.push(c);
-  if (k == MK.Node) {
-    for (let i = 0; i < c; i++) {
-      let tag = mdPool.get(s + 3 * i + 1), v = mdPool.get(s + 3 * i + 2);
-      key.push(mdPool.get(s + 3 * i)); key.push(tag);
-      key.push(tag == FV_MD && v >= 0 ? canon.get(v) : v);
-    }
-  } else if (k == MK.Tuple || k == MK.ArgList) {
-    for (let i = 0; i < c; i++) { let v = mdPool.get(s + i); key.push(v >= 0 ? canon.get(v) : v); }
-  }
-  return key;
-}
-
-// Structural hashes: a node's kind, class and fields, its uniqued operands' hashes and its
-// distinct operands' shallow hashes (kind, class and plain fields: they stop the walk at cycles).
-let hashMemo: I64Vec = new I64Vec();
-let hashState: U8Vec = new U8Vec();     // 0 not computed, 1 on the stack, 2 done
-let hstack: I32Vec = new I32Vec();
-@inline function mix(h: u64, v: u64): u64 {
-  let x = (h ^ v) * 0x9E3779B97F4A7C15;
-  return x ^ (x >>> 29);
-}
-function shallowHash(m: i32): u64 {
-  let k = <i32>mdKind.get(m);
-  let h = mix(0xD157_1C7, <u64>k);
-  h = mix(h, <u64>mdA.get(m));
-  let s = mdOps.get(m), c = mdNOps.get(m);
-  h = mix(h, <u64>c);
-  if (k == MK.Node) {
-    for (let i = 0; i < c; i++) {
-      h = mix(h, <u64>mdPool.get(s + 3 * i));
-      if (mdPool.get(s + 3 * i + 1) == FV_RAW) h = mix(h, <u64>mdPool.get(s + 3 * i + 2));
-    }
-  }
-  return h;
-}
-function operandHash(x: i32): u64 {
-  if (x < 0) return 0x6E756C6C;
-  if ((mdFlags.get(x) & MDF_DISTINCT) != 0) return shallowHash(x);
-  return <u64>hashMemo.get(x);
-}
-// The hash of m from its operands' (which are ready).
-function nodeHash(m: i32): u64 {
-  let k = <i32>mdKind.get(m);
-  let h = mix(0x5EED, <u64>k);
-  h = mix(h, <u64>mdA.get(m));
-  let s = mdOps.get(m), c = mdNOps.get(m);
-  h = mix(h, <u64>c);
-  if (k == MK.Node) {
-    for (let i = 0; i < c; i++) {
-      let tag = mdPool.get(s + 3 * i + 1), v = mdPool.get(s + 3 * i + 2);
-      h = mix(h, <u64>mdPool.get(s + 3 * i));
-      h = mix(h, tag == FV_MD ? operandHash(v) : <u64>v);
-    }
-  } else if (k == MK.Tuple || k == MK.ArgList) {
-    for (let i = 0; i < c; i++) h = mix(h, operandHash(mdPool.get(s + i)));
-  }
-  return h;
-}
-// Pushes the children of m whose hashes nodeHash reads (uniqued ones not yet done; one still
-// waiting on the stack is pushed again, so that it is done before m).
-function pushChildren(m: i32, st: I32Vec): void {
-  let k = <i32>mdKind.get(m);
-  let s = mdOps.get(m), c = mdNOps.get(m);
-  if (k == MK.Node) {
-    for (let i = c - 1; i >= 0; i--) if (mdPool.get(s + 3 * i + 1) == FV_MD) pushIfNeeded(mdPool.get(s + 3 * i + 2), st);
-  } else if (k == MK.Tuple || k == MK.ArgList) {
-    for (let i = c - 1; i >= 0; i--) pushIfNeeded(mdPool.get(s + i), st);
-  }
-}
-@inline function pushIfNeeded(x: i32, st: I32Vec): void {
-  if (x < 0 || (mdFlags.get(x) & MDF_DISTINCT) != 0) return;
-  let s = hashState.get(x);
-  if (s == 0 || s == 1) { hashState.set(x, 1); st.push(x); }
-}
-// The structural key of distinct node m. Iterative post-order (metadata chains may be deep):
-// state 1 waiting, 3 expanded (its children are above it), 2 done. A uniqued node met again
-// on its own path (a cycle without a distinct node) counts its hash as 0 there.
-function distinctKey(m: i32): u64 {
-  let n = mdCount();
-  if (hashMemo.len < n) { hashMemo.resize(n, 0); hashState.resize(n, 0); }
-  let st = hstack;
-  st.clear();
-  pushChildren(m, st);
-  while (st.len > 0) {
-    let x = st.last();
-    let s = hashState.get(x);
-    if (s == 1) { hashState.set(x, 3); pushChildren(x, st); continue; }
-    st.pop();
-    if (s == 3) { hashMemo.set(x, <i64>nodeHash(x)); hashState.set(x, 2); }
-  }
-  return nodeHash(m);
-}
-
-// Settles the metadata made since mdBase (by item i's text; -1: by the link itself): a distinct
-// node the text's header marks as shared becomes the module's node (the same debug-info node by
-// structural key, or the node another text of the same run had), uniqued nodes equal to one the
-// module has become that one, and every reference made since the bases goes to the node that
-// stands for it. `named`: the named metadata was edited too.
-let byRun: Map<u64, i32> = new Map<u64, i32>();
-function settleMetadata(i: i32, mdBase: i32, attBase: i32, drBase: i32, valueBase: i32, named: bool): void {
-  let n = mdCount();
-  for (let m = canon.len; m < n; m++) canon.push(m);
-  // distinct nodes other definitions share
-  if (i >= 0) {
-    occ.clear();
-    let s = hDistStart.get(i), e = i + 1 < hDistStart.len ? hDistStart.get(i + 1) : hDist.len;
-    for (let x = s; x < e; x += 3) {
-      let num = hDist.get(x), rank = hDist.get(x + 2);
-      let m = num >= 0 ? mdByNumber.get(<u32>num) : -1;
-      if (m < mdBase || (mdFlags.get(m) & MDF_DISTINCT) == 0 || canon.get(m) != m) continue;
-      // the named metadata reaches it: the ticket module's node of that rank
-      if (rank >= 0 && rank < byRank.len) {
-        let r = byRank.get(rank);
-        if (r >= 0 && mdKind.get(r) == mdKind.get(m) && mdA.get(r) == mdA.get(m)) { canon.set(m, r); continue; }
-      }
-      let sk = distinctKey(m);
-      let found = -1;
-      let h: u64 = 0;
-      let di = isShareable(m);
-      if (di) { h = numbered(sk); if (shared.has(h)) found = shared.get(h); }
-      let r = mix(sk, <u64>hDist.get(x + 1) + 0x2545F491);
-      if (found < 0 && byRun.has(r)) found = byRun.get(r);
-      let to = found >= 0 ? found : m;
-      if (di && !shared.has(h)) shared.set(h, to);
-      if (!byRun.has(r)) byRun.set(r, to);
-      if (found >= 0) canon.set(m, found);
-    }
-  }
-  // uniqued nodes, operands first (iterative post-order: state 1 waiting, 2 expanded, 3 done;
-  // a node still waiting is pushed again by a later parent, so that it is done first)
-  let st = hstack;
-  let state = new U8Vec(n - mdBase + 1); state.resize(n - mdBase, 0);
-  for (let m0 = mdBase; m0 < n; m0++) {
-    if (state.get(m0 - mdBase) != 0 || !isUniqued(m0)) continue;
-    st.clear(); st.push(m0); state.set(m0 - mdBase, 1);
-    while (st.len > 0) {
-      let x = st.last();
-      let sx = state.get(x - mdBase);
-      if (sx == 1) {
-        state.set(x - mdBase, 2);
-        let k = <i32>mdKind.get(x), s = mdOps.get(x), c = mdNOps.get(x);
-        if (k == MK.Node) {
-          for (let i = c - 1; i >= 0; i--) if (mdPool.get(s + 3 * i + 1) == FV_MD) pushNew(mdPool.get(s + 3 * i + 2), mdBase, state, st);
-        } else if (k == MK.Tuple || k == MK.ArgList) {
-          for (let i = c - 1; i >= 0; i--) pushNew(mdPool.get(s + i), mdBase, state, st);
-        }
-        continue;
-      }
-      st.pop();
-      if (sx != 2) continue;
-      state.set(x - mdBase, 3);
-      let id = uniq.internVec(uniqueKey(x), 0, ukey.len);
-      if (id == firstOf.len) firstOf.push(x);
-      else canon.set(x, firstOf.get(id));
-    }
-  }
-  // references
-  for (let m = mdBase; m < n; m++) {
-    let k = <i32>mdKind.get(m), s = mdOps.get(m), c = mdNOps.get(m);
-    if (k == MK.Node) {
-      for (let i = 0; i < c; i++) if (mdPool.get(s + 3 * i + 1) == FV_MD) { let v = mdPool.get(s + 3 * i + 2); if (v >= 0) mdPool.set(s + 3 * i + 2, canon.get(v)); }
-    } else if (k == MK.Tuple || k == MK.ArgList) {
-      for (let i = 0; i < c; i++) { let v = mdPool.get(s + i); if (v >= 0) mdPool.set(s + i, canon.get(v)); }
-    }
-  }
-  for (let a = attBase; a < attMD.len; a++) { let v = attMD.get(a); if (v >= 0) attMD.set(a, canon.get(v)); }
-  for (let x = drBase; x < drPool.len; x++) { let v = drPool.get(x); if (v >= 0 && v < canon.len) drPool.set(x, canon.get(v)); }
-  for (let v = valueBase; v < valueCount(); v++) if (<i32>vKind.get(v) == VK.MDValue) { let m = vA.get(v); if (m >= 0) vA.set(v, canon.get(m)); }
-  if (named) for (let x = 0; x < nmdPool.len; x++) { let v = nmdPool.get(x); if (v >= 0) nmdPool.set(x, canon.get(v)); }
-}
-@inline function pushNew(x: i32, base: i32, state: U8Vec, st: I32Vec): void {
-  if (x < base || canon.get(x) != x || !isUniqued(x)) return;
-  let s = state.get(x - base);
-  if (s == 0 || s == 1) { state.set(x - base, 1); st.push(x); }
-}
-
 // ---- attachment kinds: the full run's order ----
 // Custom kinds are numbered in the order a module registers them, and attachments print in kind
 // order. The full run registered the kinds its input uses before `repo_ticket`; the ticket module
@@ -838,7 +425,7 @@ function sortAttachments(head: i32, tmp: I32Vec): i32 {
 }
 
 // ---- the globals the link added, in the full run's order ----
-function orderAddedGlobals(targets: I32Vec): void {
+function orderAddedGlobals(): void {
   let from = ticketGlobals, n = globalCount();
   if (n - from < 2) return;
   let order = new I32Vec(n - from);

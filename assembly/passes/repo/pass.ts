@@ -18,7 +18,8 @@ import { attachmentKind } from "../../ir/metadata";
 import { setLinkage } from "../../ir/builder";
 import { deleteBody } from "../../ir/edit";
 import { computeEnvironment, computeInitialDigest, isRepoDefinition, digestPtr, resetDigests, hasDigest } from "./digest";
-import { resetLink, namedDistinctRanks } from "./link";
+import { resetLink } from "./link";
+import { namedDistinctRanks } from "./link-meta";
 import { buildGraph, computeFinalDigests, finalDigestPtr, resetGraph, referencedGlobals } from "./graph";
 import {
   makeTicket, readTicket, tName, tDigest, tLinkage, tVisibility, tPruned, tPlain, setTicketList, ticketListIndex,
