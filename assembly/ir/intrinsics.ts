@@ -114,6 +114,29 @@ function attrsFor(list: i32, fnTy: i32): i32 {
   return internAttrList(slots, 0, slots.len);
 }
 
+// Whether function type fnTy can be the intrinsic's signature, as far as its attribute list tells:
+// a parameter for each parameter set, pointers under pointer-only attributes, integers under range.
+// (The table has no signatures; a mismatch it cannot see passes.)
+function signatureFits(list: i32, fnTy: i32): bool {
+  let count = unchecked(INTRINSIC_LISTS[list]);
+  let nParams = listLen(fnTy);
+  if (count - 2 > nParams) return false;
+  for (let i = 1; i < count; i++) {
+    let off = unchecked(INTRINSIC_LISTS[list + 1 + i]);
+    if (off < 0) continue;
+    let ty = i == 1 ? tyA.get(fnTy) : listAt(fnTy, i - 2);
+    let n = unchecked(INTRINSIC_SETS[off]);
+    for (let j = 0; j < n; j++) {
+      let name = unchecked(INTRINSIC_ATTR_KINDS[unchecked(INTRINSIC_SETS[off + 1 + 3 * j])]);
+      let kd = <i32>tyKind.get(ty);
+      if (name == "range" && kd != TK.Int && !(kd == TK.Vector && <i32>tyKind.get(tyA.get(ty)) == TK.Int)) return false;
+      if ((name == "captures" || name == "nocapture" || name == "noalias" || name == "nonnull" || name == "readonly" ||
+           name == "readnone") && kd != TK.Ptr) return false;
+    }
+  }
+  return true;
+}
+
 // Gives every declared intrinsic LLVM's attributes.
 export function applyIntrinsicAttributes(): void {
   for (let g = 0; g < globalCount(); g++) applyIntrinsicAttributesTo(g);
@@ -137,5 +160,7 @@ export function applyIntrinsicAttributesTo(g: i32): void {
   }
   let list = llvmVersion >= 22 ? unchecked(INTRINSIC_ATTRS_22[k]) : unchecked(INTRINSIC_ATTRS_19[k]);
   if (list < 0) return;
+  // LLVM 22 leaves a declaration whose signature is not the intrinsic's with its own attributes
+  if (llvmVersion >= 22 && !signatureFits(list, gValueType.get(g))) return;
   gAttrs.set(g, attrsFor(list, gValueType.get(g)));
 }

@@ -1,7 +1,7 @@
 // The verifier's checks of calls, invokes and callbrs (Verifier::visitCallBase).
 import { tyA, tyFlags, T_TOKEN, T_METADATA, T_X86AMX, TF_VARARG, listLen, listAt, isPtr } from "../../ir/types";
 import { VK, vKind, vType, vA, operand, iMD } from "../../ir/values";
-import { gValueType, gAttrs, gMD, gFirstBlock, gLinkage, Linkage } from "../../ir/globals";
+import { gValueType, gMD, gFirstBlock, gLinkage, Linkage } from "../../ir/globals";
 import { findAttachment, MDK_DBG } from "../../ir/metadata";
 import { callFnType, callAttrs, callNumArgs } from "../../ir/inst";
 import { paramAttrs, setHasKind } from "../../ir/attributes";
@@ -10,10 +10,10 @@ import { calledFunction } from "./callsite";
 import { visitIntrinsicCall } from "./intrinsics";
 import { visitOperandBundles } from "./bundles";
 import { verifyInlineAsmCall } from "./callbr";
-import { ATTR_SWIFTERROR, verifySwiftErrorArgument } from "./swifterror";
 import { visitConvergenceCall } from "./convergence";
 import { bad, fail, failDebugInfo, w, wt, curFn } from "./state";
 import { visitInstruction } from "./instruction";
+import { verifyCallAttributes } from "./attrs";
 
 export function visitCallBase(i: i32): void {
   let callee = operand(i, 0);
@@ -31,20 +31,7 @@ export function visitCallBase(i: i32): void {
   if (attrCount(ca) > na + 2) { bad("Attribute after last parameter!", i); return; }
   let intrinsic = isIntrinsic(callee);
   if (intrinsic && gValueType.get(vA.get(callee)) != ft) { bad("Intrinsic called with incompatible signature", i); return; }
-  // per parameter: swifterror arguments come from swifterror values; immarg parameters (of the
-  // call site, or of a directly called function of this type) take constants
-  let direct = <i32>vKind.get(callee) == VK.Function && gValueType.get(vA.get(callee)) == ft ? gAttrs.get(vA.get(callee)) : -1;
-  let calleeAttrs = <i32>vKind.get(callee) == VK.Function ? gAttrs.get(vA.get(callee)) : -1;
-  for (let k = 0; k < np; k++) {
-    if ((setHasKind(paramAttrs(ca, k), ATTR_SWIFTERROR) || setHasKind(paramAttrs(direct, k), ATTR_SWIFTERROR)) && !verifySwiftErrorArgument(i, k)) return;
-    if (setHasKind(paramAttrs(ca, k), ATTR_IMMARG) && !setHasKind(paramAttrs(calleeAttrs, k), ATTR_IMMARG)) {
-      fail("immarg may not apply only to call sites"); w(operand(i, 1 + k)); w(i); return;
-    }
-    if (!setHasKind(paramAttrs(ca, k), ATTR_IMMARG) && !setHasKind(paramAttrs(direct, k), ATTR_IMMARG)) continue;
-    let a = operand(i, 1 + k);
-    let ak = <i32>vKind.get(a);
-    if (ak != VK.ConstInt && ak != VK.ConstFP) { fail("immarg operand has non-immediate parameter"); w(a); w(i); return; }
-  }
+  if (!verifyCallAttributes(i, intrinsic)) return;
   if (!intrinsic) {
     for (let k = 0; k < np; k++) {
       let pt = listAt(ft, k);

@@ -22,6 +22,7 @@ import { paramAttrs, setHasKind } from "../../ir/attributes";
 import { beginConvergence, verifyConvergence } from "./convergence";
 import { verifyNoAliasScopeDecls } from "./intrinsics";
 import { verifyFunctionMetadata, visitDeclarationMetadata, visitDefinitionMetadata } from "./md-attach";
+import { verifyFunctionAttributes } from "./attrs";
 
 export function verifyFunction(g: i32): void {
   enterFunction(g);
@@ -64,6 +65,7 @@ function visitFunction(g: i32): void {
   let intrinsic = nameStarts(f, "llvm.");
   let a0 = gFirstArg.get(g);
   let na = withArgs ? gNumArgs.get(g) : 0;
+  if (!verifyFunctionAttributes(g, f, ft, intrinsic, a0, na)) return;
   for (let i = 0; i < na; i++) {
     let a = a0 + i, pt = listAt(ft, i), at = vType.get(a);
     if (at != pt) { bad("Argument value does not match function argument type!", a); wt(pt); return; }

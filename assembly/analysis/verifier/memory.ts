@@ -5,12 +5,12 @@ import { strtab, targetTriple } from "../../ir/module";
 import { llvmVersion } from "../../ir/version";
 import { VK, vKind, vType, iFlags, iExt, operand, numOperands } from "../../ir/values";
 import { F_ATOMIC, F_SWIFTERROR, Ordering, RMW_NAMES, isFPRMW } from "../../ir/opcodes";
-import { verifySwiftErrorValue } from "./swifterror";
 import { intLow64 } from "../../ir/constants";
 import { ordering, predicate } from "../../ir/inst";
 import { bad, fail, w, wt } from "./state";
 import { isFPOrFPVec, isIntOrIntVec, isSized } from "./queries";
 import { visitInstruction } from "./instruction";
+import { verifySwiftErrorAlloca } from "./attrs";
 
 export function visitAtomicRMW(i: i32): void {
   if (ordering(i) == Ordering.Unordered) { bad("atomicrmw instructions cannot be unordered.", i); return; }
@@ -76,16 +76,11 @@ export function visitStore(i: i32): void {
 export function visitAlloca(i: i32): void {
   if (!isSized(iExt.get(i))) { bad("Cannot allocate unsized type", i); return; }
   if (!isInt(vType.get(operand(i, 0)))) { bad("Alloca array size must have integer type", i); return; }
+  if (!verifySwiftErrorAlloca(i)) return;
   // LLVM 22 checks AMDGPU's private address space
   if (llvmVersion >= 22 && targetTriple >= 0 && tyA.get(vType.get(i)) != 5 && (strtab.startsWithStr(targetTriple, "amdgcn-") ||
       strtab.startsWithStr(targetTriple, "r600-") || strtab.eqStr(targetTriple, "amdgcn") || strtab.eqStr(targetTriple, "r600"))) {
     bad("alloca on amdgpu must be in addrspace(5)", i); return;
-  }
-  if (iFlags.get(i) & F_SWIFTERROR) {
-    if (!isPtr(iExt.get(i))) { bad("swifterror alloca must have pointer type", i); return; }
-    let n = operand(i, 0);
-    if (!(<i32>vKind.get(n) == VK.ConstInt && intLow64(n) == 1)) { bad("swifterror alloca must not be array allocation", i); return; }
-    verifySwiftErrorValue(i);
   }
   visitInstruction(i);
 }
