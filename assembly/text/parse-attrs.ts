@@ -15,8 +15,9 @@ import {
   AT, ATTR_KW, attrSets, attrTag, ATTR_ALIGN, ATTR_MEMORY, ATTR_ALLOCSIZE, ATTR_ALIGNSTACK, ATTR_UWTABLE,
   ATTR_VSCALE, ATTR_ALLOCKIND, ATTR_NOFPCLASS, ATTR_READNONE, ATTR_READONLY, ATTR_WRITEONLY, ATTR_NOCAPTURE,
   ATTR_CAPTURES, attrSinceVersion, attrLastVersion, setSize, setTag, setKey, setV0, setV1,
-  ME_ALL, memAll, FPCLASS_NAMES, FPCLASS_MASKS,
+  ME_ALL, memAll, FPCLASS_NAMES, FPCLASS_MASKS, FIRST_RANGELIST_ATTR,
 } from "../ir/attributes";
+import { TK, tyKind, tyA } from "../ir/types";
 
 export const AC_PARAM = 0, AC_RET = 1, AC_FN = 2, AC_GROUP = 3;
 export const AT_GROUPREF: i32 = 7; // unresolved `#N` inside a function attribute set
@@ -117,36 +118,186 @@ function parseCaptures(): i32 {
   return other | (ret << 8);
 }
 
+// nofpclass(<mask>) or nofpclass(<word> ...): the test mask, or -1 after an error.
 function parseNoFPClass(): i32 {
   if (!expect(T.LParen, "'('")) return -1;
-  let mask = 0;
-  if (lx.tok == T.Int) { mask = <i32>lx.tokNum; next(); }
-  else {
-    while (lx.tok == T.Word) {
-      let found = -1;
-      for (let i = 0; i < FPCLASS_NAMES.length; i++) if (strtab.eqStr(lx.tokStr, FPCLASS_NAMES[i])) { found = i; break; }
-      if (found < 0) return errorI("invalid mask value for 'nofpclass'");
-      mask |= FPCLASS_MASKS[found];
-      next();
-    }
+  if (lx.tok == T.Int && <i32>load<u8>(lx.src + <usize>lx.tokStart) != 45) {
+    let mask = lx.tokBig ? -1 : lx.tokNum;
+    next();
+    if (mask <= 0 || (mask & ~0x3ff) != 0) return errorI("invalid mask value for 'nofpclass'");
+    if (!expect(T.RParen, "')'")) return -1;
+    return <i32>mask;
   }
-  if (mask == 0 || (mask & ~0x3ff) != 0) return errorI("invalid mask value for 'nofpclass'");
-  if (!expect(T.RParen, "')'")) return -1;
-  return mask;
+  let mask = 0;
+  while (true) {
+    let found = -1;
+    if (lx.tok == T.Word) for (let i = 0; i < FPCLASS_NAMES.length; i++) if (strtab.eqStr(lx.tokStr, FPCLASS_NAMES[i])) { found = i; break; }
+    if (found < 0) return errorI("expected nofpclass test mask");
+    mask |= FPCLASS_MASKS[found];
+    next();
+    if (eat(T.RParen)) return mask;
+  }
 }
 
-// Raw parenthesised text (range(...), initializes(...)): interned, canonical spacing.
-function parseRawParens(): i32 {
-  if (lx.tok != T.LParen) return errorI("expected '('");
-  let s = lx.tokEnd, d = 1;
-  while (d > 0) {
-    next();
-    if (lx.tok == T.EOF || lx.tok == T.Error) return errorI("expected ')'");
-    if (lx.tok == T.LParen) d++; else if (lx.tok == T.RParen) d--;
+// ---- range(...) and initializes(...) ----
+// Their integers are read as LLVM's lexer reads them (an APSInt: a decimal, or u0x/s0x hex, with
+// as many bits as its value needs), then extended to the range's width; the attribute keeps the
+// canonical text opt prints (`iN lo, hi`, values signed).
+
+// Two's complement words of the last integer read (intToken), `nw` of them.
+let iw: StaticArray<u32> = changetype<StaticArray<u32>>(0);
+let nw: i32 = 0;
+// Reads the current Int token into `iw`, `width` bits wide; false (and an error) when it is not an
+// integer, or needs more than `width` bits and `strict`.
+function intToken(width: i32, strict: bool): bool {
+  let p = lx.src + <usize>lx.tokStart, n = lx.tokEnd - lx.tokStart;
+  let c0 = lx.tok == T.Int ? <i32>load<u8>(p) : 0;
+  if (lx.tok != T.Int || c0 == 43) return error("expected integer"); // LLVM has no '+' integers
+  let hex = 0, neg = false, q = 0;
+  if ((c0 == 117 || c0 == 115) && n > 3 && <i32>load<u8>(p + 1) == 48 && <i32>load<u8>(p + 2) == 120) { hex = c0 == 117 ? 1 : 2; q = 3; }
+  else if (c0 == 45) { neg = true; q = 1; }
+  let nd = n - q;
+  let tokWords = ((nd * 4 + 31) >> 5) + 1;
+  nw = ((width + 31) >> 5) > tokWords ? (width + 31) >> 5 : tokWords;
+  iw = new StaticArray<u32>(nw);
+  // the magnitude
+  for (let i = q; i < n; i++) {
+    let c = <i32>load<u8>(p + <usize>i);
+    let d: u64 = hex != 0 ? <u64>(c <= 57 ? c - 48 : (c | 32) - 87) : <u64>(c - 48);
+    let carry = d;
+    for (let k = 0; k < nw; k++) {
+      let x = <u64>iw[k] * (hex != 0 ? 16 : 10) + carry;
+      iw[k] = <u32>x; carry = x >>> 32;
+    }
   }
-  let id = strtab.intern(lx.src + <usize>s, lx.tokStart - s);
+  // bits the token's value needs, and whether it is signed
+  let bits = activeBits();
+  let negative = neg;
+  if (hex == 2) {
+    bits = nd * 4;
+    negative = nd > 0 && (iw[(bits - 1) >> 5] >>> ((bits - 1) & 31) & 1) != 0;
+    if (negative) for (let b = bits; b < nw * 32; b++) iw[b >> 5] |= 1 << (b & 31);
+  } else if (neg && bits > 0) {
+    // -m needs the bits of m - 1, and a sign bit
+    negate();
+    bits = significantBits();
+  }
+  if (strict && bits > width) return error("integer is too large for the bit width of specified type");
+  // keep `width` bits
+  for (let b = width; b < nw * 32; b++) iw[b >> 5] &= ~(1 << (b & 31));
+  return true;
+}
+function activeBits(): i32 {
+  for (let k = nw - 1; k >= 0; k--) if (iw[k] != 0) return k * 32 + 32 - <i32>clz(iw[k]);
+  return 0;
+}
+function significantBits(): i32 {
+  // of a negative two's complement value: the bits up to and including the highest 0, plus one
+  for (let k = nw - 1; k >= 0; k--) if (iw[k] != 0xffffffff) return k * 32 + 32 - <i32>clz(~iw[k]) + 1;
+  return 1;
+}
+function negate(): void {
+  let carry: u64 = 1;
+  for (let k = 0; k < nw; k++) { let x = <u64>(~iw[k]) + carry; iw[k] = <u32>x; carry = x >>> 32; }
+}
+// The value in `iw` as a signed `width`-bit decimal.
+function signedText(width: i32): string {
+  let neg = width > 0 && (iw[(width - 1) >> 5] >>> ((width - 1) & 31) & 1) != 0;
+  if (neg) { negate(); for (let b = width; b < nw * 32; b++) iw[b >> 5] &= ~(1 << (b & 31)); }
+  let digits = "";
+  while (true) {
+    let r: u64 = 0, nonzero = false;
+    for (let k = nw - 1; k >= 0; k--) {
+      let x = (r << 32) | <u64>iw[k];
+      iw[k] = <u32>(x / 1000000000); r = x % 1000000000;
+      if (iw[k] != 0) nonzero = true;
+    }
+    let chunk = r.toString();
+    if (nonzero) while (chunk.length < 9) chunk = "0" + chunk;
+    digits = chunk + digits;
+    if (!nonzero) break;
+  }
+  return neg ? "-" + digits : digits;
+}
+// The low 64 bits of `iw`.
+function low64(): i64 { return nw > 1 ? <i64>iw[0] | (<i64>iw[1] << 32) : <i64>iw[0]; }
+
+// range(<iN> lo, hi): the text `iN lo, hi`, or -1 after an error.
+function parseRange(): i32 {
+  if (!expect(T.LParen, "'('")) return -1;
+  let tyAt = lx.tokStart;
+  let t = parseType(); if (t < 0) return -1;
+  if (<i32>tyKind.get(t) != TK.Int) { errorAt("the range must have integer type!", tyAt); return -1; }
+  let width = tyA.get(t);
+  if (!intToken(width, true)) return -1;
+  let lo = signedText(width);
   next();
-  return id;
+  if (!expect(T.Comma, "','")) return -1;
+  if (!intToken(width, true)) return -1;
+  let hi = signedText(width);
+  next();
+  if (lo == hi) {
+    if (llvmVersion < 22) return errorI("the range should not represent the full or empty set!");
+    if (lo != "0") return errorI("the range represent the empty set but limits aren't 0!");
+  }
+  if (!expect(T.RParen, "')'")) return -1;
+  return strtab.internStr("i" + width.toString() + " " + lo + ", " + hi);
+}
+// initializes((lo, hi), ...): the text `(lo, hi), ...` of ordered, disjoint 64-bit ranges, or -1.
+function parseInitializes(): i32 {
+  if (!expect(T.LParen, "'('")) return -1;
+  let text = "";
+  let ok = true, first = true;
+  let prevHi: i64 = 0;
+  do {
+    if (!expect(T.LParen, "'('")) return -1;
+    if (!intToken(64, false)) return -1;
+    let lo = low64();
+    next();
+    if (!expect(T.Comma, "','")) return -1;
+    if (!intToken(64, false)) return -1;
+    let hi = low64();
+    next();
+    if (lo == hi) return errorI("the range should not represent the full or empty set!");
+    if (!expect(T.RParen, "')'")) return -1;
+    // ConstantRangeList::getConstantRangeList: each range ascending, after the previous one
+    if (lo >= hi || (!first && prevHi >= lo)) ok = false;
+    prevHi = hi;
+    if (!first) text += ", ";
+    text += "(" + lo.toString() + ", " + hi.toString() + ")";
+    first = false;
+  } while (eat(T.Comma));
+  if (!expect(T.RParen, "')'")) return -1;
+  if (!ok) return errorI("Invalid (unordered or overlapping) range list");
+  return strtab.internStr(text);
+}
+
+// allockind("..."): the words, in LLVM's order; -1 after an error (an unknown word).
+const K_BUILTIN: i32 = ATTR_KW.indexOf("builtin");
+const ALLOCKIND_WORDS: string[] = ["alloc", "realloc", "free", "uninitialized", "zeroed", "aligned"];
+function parseAllocKind(): i32 {
+  if (!expect(T.LParen, "'('")) return -1;
+  if (lx.tok != T.String) return errorI("expected allockind value");
+  let at = lx.tokStart;
+  let p = strtab.ptrOf(lx.tokStr), n = strtab.lenOf(lx.tokStr);
+  let bits = 0, start = 0;
+  for (let j = 0; j <= n; j++) {
+    if (j < n && <i32>load<u8>(p + <usize>j) != 44) continue;
+    let word = String.UTF8.decodeUnsafe(p + <usize>start, <usize>(j - start));
+    let k = ALLOCKIND_WORDS.indexOf(word);
+    if (k < 0) { errorAt("unknown allockind " + word, at); return -1; }
+    bits |= 1 << k;
+    start = j + 1;
+  }
+  next();
+  if (!expect(T.RParen, "')'")) return -1;
+  let text = "";
+  for (let k = 0; k < ALLOCKIND_WORDS.length; k++) {
+    if ((bits & (1 << k)) == 0) continue;
+    if (text.length > 0) text += ",";
+    text += ALLOCKIND_WORDS[k];
+  }
+  return strtab.internStr(text);
 }
 
 // dereferenceable(N), dereferenceable_or_null(N): N as parseUInt64 reads it, not zero.
@@ -163,8 +314,14 @@ function parseDerefBytes(): bool {
 const CTX_POSITION: i32[] = [ATTR_ON_PARAM, ATTR_ON_RET, ATTR_ON_FN, ATTR_ON_FN];
 const CTX_WHERE: string[] = ["parameters", "return values", "functions", "functions"];
 
+// Where the last `builtin` of a function attribute list stands (-1: none): opt rejects it on a
+// function's own list (a group may bring it; the verifier reports that).
+let builtinAt: i32 = -1;
+export function lastBuiltinAt(): i32 { return builtinAt; }
+
 export function parseAttrSet(ctx: i32): i32 {
   rd.entries.clear();
+  builtinAt = -1;
   rd.fnAlign = 0; rd.memUpgrade = -1; rd.misplacedAt = -1;
   while (parseOne(ctx)) {
     // As opt, an attribute in the wrong place is reported once the list is read (the last one
@@ -262,6 +419,7 @@ function parseOne(ctx: i32): bool {
     return true;
   }
   let tag = attrTag(kind);
+  if (kind == K_BUILTIN && ctx == AC_FN) builtinAt = rd.attrAt;
   if (tag == AT.Enum) { push(AT.Enum, kind, 0, 0); return true; }
   if (tag == AT.Type) {
     let t = -1;
@@ -288,10 +446,7 @@ function parseOne(ctx: i32): bool {
       push(AT.Int, kind, v, 0); return true;
     }
     if (kind == ATTR_ALLOCKIND) {
-      if (!expect(T.LParen, "'('")) return false;
-      if (lx.tok != T.String) return error("expected allockind value");
-      let s = lx.tokStr; next();
-      if (!expect(T.RParen, "')'")) return false;
+      let s = parseAllocKind(); if (s < 0) return false;
       push(AT.Int, kind, s, 0); return true;
     }
     if (kind == ATTR_ALLOCSIZE || kind == ATTR_VSCALE) {
@@ -307,9 +462,9 @@ function parseOne(ctx: i32): bool {
     push(AT.Int, kind, <i32>v, <i32>(v >>> 32)); return true;
   }
   // range(...) / initializes(...)
-  let raw = parseRawParens();
-  if (raw < 0) return false;
-  push(AT.Range, kind, raw, 0);
+  let text = kind == FIRST_RANGELIST_ATTR ? parseInitializes() : parseRange();
+  if (text < 0) return false;
+  push(AT.Range, kind, text, 0);
   return true;
 }
 

@@ -15,7 +15,7 @@ import {
 } from "./parse-symbols";
 import { setBlockEarlyRank } from "../ir/block-order";
 import { parseAttachment, parseDebugRecord } from "./parse-meta";
-import { parseAttrSet, AC_PARAM, AC_RET, AC_FN } from "./parse-attrs";
+import { parseAttrSet, lastBuiltinAt, AC_PARAM, AC_RET, AC_FN } from "./parse-attrs";
 import { parseInstruction, setPending, resetPendingComma } from "./parse-inst";
 import { parseCallingConv } from "./parse-inst-call";
 import { isCallLike } from "../ir/opcodes";
@@ -30,7 +30,7 @@ import {
   GF_DEFINED, GF_NUMBERED, GF_ADDRSPACE_EXPLICIT,
 } from "../ir/globals";
 import { programAddrSpace } from "../ir/datalayout";
-import { internAttrList } from "../ir/attributes";
+import { internAttrList, setHasKind, ATTR_SRET } from "../ir/attributes";
 import { drNext } from "../ir/metadata";
 import { noteGlobalNum, skipUseListOrder } from "./parser";
 import {
@@ -49,6 +49,7 @@ export function parseFunction(isDefine: bool): bool {
   let dll = parseDLL();
   let cc = parseCallingConv(); if (rd.failed) return false;
   let retAttrs = parseAttrSet(AC_RET); if (rd.failed) return false;
+  let retAt = lx.tokStart;
   let retTy = parseType(); if (retTy < 0) return false;
   let rk = <i32>tyKind.get(retTy);
   if (rk == TK.Label || rk == TK.Metadata || rk == TK.Function) return error("invalid function return type");
@@ -94,6 +95,10 @@ export function parseFunction(isDefine: bool): bool {
   let fa = parseAttrSet(AC_FN); if (rd.failed) return false;
   let align = rd.fnAlign;
   rd.attrScratch.set(0, fa);
+  if (lastBuiltinAt() >= 0) return errorAt("'builtin' attribute not valid on function", lastBuiltinAt());
+  if (retTy != T_VOID && rd.argTypes.len > 0 && setHasKind(rd.attrScratch.get(2), ATTR_SRET)) {
+    return errorAt("functions with 'sret' argument must return void", retAt);
+  }
   let v = claimGlobal(name, num, ptrType(as), off); if (v < 0) return false;
   noteGlobalNum(num);
   let g = globalFor(GK.Func, v);

@@ -527,6 +527,12 @@ function isX86Triple(): bool {
 
 // ---- visitFunction ----
 
+// Function::hasStructRetAttr on a function that returns a value ("Invalid struct return type!").
+export function badStructReturn(g: i32, ft: i32): bool {
+  let list = gAttrs.get(g);
+  return tyA.get(ft) != T_VOID && (setHasKind(paramAttrs(list, 0), ATTR_SRET) || setHasKind(paramAttrs(list, 1), ATTR_SRET));
+}
+
 // visitFunction's attribute and calling-convention checks, after the attribute count; false when
 // a check failed (visitFunction stops there).
 export function verifyFunctionAttributes(g: i32, f: i32, ft: i32, intrinsic: bool, firstArg: i32, numArgs: i32): bool {

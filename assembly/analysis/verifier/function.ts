@@ -22,7 +22,7 @@ import { paramAttrs, setHasKind } from "../../ir/attributes";
 import { beginConvergence, verifyConvergence } from "./convergence";
 import { verifyNoAliasScopeDecls } from "./intrinsics";
 import { verifyFunctionMetadata, visitDeclarationMetadata, visitDefinitionMetadata } from "./md-attach";
-import { verifyFunctionAttributes } from "./attrs";
+import { badStructReturn, verifyFunctionAttributes } from "./attrs";
 
 export function verifyFunction(g: i32): void {
   enterFunction(g);
@@ -61,6 +61,7 @@ function visitFunction(g: i32): void {
   // Declarations the parser made for undeclared intrinsics have no argument values.
   let withArgs = gFirstBlock.get(g) >= 0 || gNumArgs.get(g) > 0;
   if (withArgs && listLen(ft) != gNumArgs.get(g)) { bad("# formal arguments must match # of arguments for function type!", f); wt(ft); return; }
+  if (badStructReturn(g, ft)) { bad("Invalid struct return type!", f); return; }
   if (attrCount(gAttrs.get(g)) > listLen(ft) + 2) { bad("Attribute after last parameter!", f); return; }
   let intrinsic = nameStarts(f, "llvm.");
   let a0 = gFirstArg.get(g);
