@@ -14,13 +14,14 @@ export function parseBlockAddress(type: i32): i32 {
   next();
   if (!expect(T.LParen, "'(' in block address expression")) return -1;
   if (lx.tok != T.GlobalVar && lx.tok != T.GlobalID) return errorI("expected function name in blockaddress");
+  let fnAt = lx.tokStart;
   let f = lx.tok == T.GlobalVar ? globalRef(lx.tokStr, 0, T_PTR) : globalRef(-1, lx.tokNum, T_PTR);
   if (f < 0) return -1;
   next();
   if (!expect(T.Comma, "comma in block address expression")) return -1;
   if (lx.tok != T.LocalVar && lx.tok != T.LocalID) return errorI("expected basic block name in blockaddress");
   // The block belongs to function f, which may not be parsed yet: keep a deferred reference.
-  let bb = blockAddressTarget(f, lx.tok == T.LocalVar ? lx.tokStr : -1, lx.tok == T.LocalID ? <i32>lx.tokNum : -1);
+  let bb = blockAddressTarget(f, lx.tok == T.LocalVar ? lx.tokStr : -1, lx.tok == T.LocalID ? <i32>lx.tokNum : -1, fnAt);
   if (bb < 0) return -1;
   next();
   if (!expect(T.RParen, "')' in block address expression")) return -1;
@@ -33,7 +34,7 @@ export function parseBlockAddress(type: i32): i32 {
 // blockaddress(@f, %bb): when @f is the function being parsed, its local table resolves %bb;
 // otherwise a placeholder block is recorded and bound when @f's body is parsed.
 // (The blocks a blockaddress names before their function's body are ranked: ir/block-order.ts.)
-function blockAddressTarget(f: i32, name: i32, num: i32): i32 {
+function blockAddressTarget(f: i32, name: i32, num: i32, fnAt: i32): i32 {
   if (fnScope.inFunction && f == fnScope.fnValue) {
     let v = name >= 0 ? localRef(name, 0, T_LABEL) : localRef(-1, num, T_LABEL);
     return v;
@@ -50,7 +51,7 @@ function blockAddressTarget(f: i32, name: i32, num: i32): i32 {
   let b = newValue(VK.Block, T_LABEL);
   vA.set(b, -1); vB.set(b, -1); vName.set(b, name);
   notePos(b, lx.tokStart);
-  rd.baFunc.push(f); rd.baName.push(name); rd.baNum.push(num); rd.baBlock.push(b);
+  rd.baFunc.push(f); rd.baName.push(name); rd.baNum.push(num); rd.baBlock.push(b); rd.baAt.push(fnAt);
   return b;
 }
 

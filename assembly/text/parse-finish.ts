@@ -13,7 +13,7 @@ import { resolveGroupRefs } from "./parse-attrs";
 import { isCallLike } from "../ir/opcodes";
 import { TK, tyKind, tyA, listLen, listAt, tyN } from "../ir/types";
 import { VK, vKind, vName, vA, iOp, operand, vFirstUse, opUser, opNext, appendOperand } from "../ir/values";
-import { GK, newGlobal, gKind, gValueType, gAttrs } from "../ir/globals";
+import { GK, newGlobal, gKind, gValueType, gAttrs, cdName } from "../ir/globals";
 import { attrLists, internAttrList, fnAttrs } from "../ir/attributes";
 import { callAttrs, setCallAttrs, callFnType as callFnTypeOf } from "../ir/inst";
 import { uniqueMetadata } from "../ir/metadata";
@@ -25,20 +25,22 @@ import { upgradeDebugInfo } from "./upgrade-debug";
 import { writer } from "./writer";
 
 export function finishModule(): bool {
-  // undefined globals: called intrinsics are declared, in name order (LLVM keeps its forward
-  // references in a map by name); anything else is an error
-  let f = declareForwardIntrinsics(0);
-  if (f >= 0) {
-    let nm = vName.get(f);
-    return errorAt(nm >= 0 ? "use of undefined value '@" + strtabString(nm) + "'" : "use of undefined value '@" + (<u32>vA.get(f)).toString() + "'", forwardPosOf(f));
-  }
-  for (let j = 0; j < rd.baFunc.len; j++) {
-    if (rd.baFunc.get(j) >= 0) return errorAt("expected function name in blockaddress", forwardPosOf(rd.baBlock.get(j)));
-  }
+  // as LLParser::validateEndOfModule: blockaddresses of undefined functions, undefined types,
+  // undefined comdats, undefined globals (called intrinsics are declared first, in name order:
+  // LLVM keeps its forward references in a map by name), then undefined metadata
+  let ba = firstPendingBlockAddress();
+  if (ba >= 0) return errorAt("expected function name in blockaddress", rd.baAt.get(ba));
   let ut = firstUndefinedType();
   if (ut >= 0) {
     let nm = tyA.get(ut);
     return errorAt(nm >= 0 ? "use of undefined type named '" + strtabString(nm) + "'" : "use of undefined type '%" + (<u32>tyN.get(ut)).toString() + "'", rd.typeDefPos.get(ut));
+  }
+  let uc = firstUndefinedComdat();
+  if (uc >= 0) return errorAt("use of undefined comdat '$" + strtabString(cdName.get(uc)) + "'", rd.comdatRefAt.get(uc));
+  let f = declareForwardIntrinsics(0);
+  if (f >= 0) {
+    let nm = vName.get(f);
+    return errorAt(nm >= 0 ? "use of undefined value '@" + strtabString(nm) + "'" : "use of undefined value '@" + (<u32>vA.get(f)).toString() + "'", forwardPosOf(f));
   }
   let um = firstUndefinedMetadata();
   if (um >= 0) return errorAt("use of undefined metadata '!" + um.toString() + "'", rd.mdForwardPos.get(<u32>um));
@@ -83,6 +85,34 @@ export function resolvePendingAttributes(from: i32): bool {
     if (rd.failed) return false;
   }
   return true;
+}
+
+// The blockaddress of a function without a body LLVM reports: its forward references are a map by
+// the function's ValID (numbered before named; numbers by value, names byte-wise), each entry at
+// its first blockaddress.
+function firstPendingBlockAddress(): i32 {
+  let best = -1;
+  for (let j = 0; j < rd.baFunc.len; j++) {
+    let f = rd.baFunc.get(j);
+    if (f < 0) continue;
+    if (best < 0) { best = j; continue; }
+    let b = rd.baFunc.get(best);
+    if (f == b) continue;
+    let nf = vName.get(f), nb = vName.get(b);
+    let less = nf < 0 ? (nb >= 0 || vA.get(f) < vA.get(b)) : (nb >= 0 && strtab.compare(nf, nb) < 0);
+    if (less) best = j;
+  }
+  return best;
+}
+
+// The undefined comdat LLVM reports: the first by name (its forward references are a map by name).
+function firstUndefinedComdat(): i32 {
+  let best = -1;
+  for (let c = 0; c < rd.comdatRefAt.len; c++) {
+    if (rd.comdatRefAt.get(c) < 0) continue;
+    if (best < 0 || strtab.compare(cdName.get(c), cdName.get(best)) < 0) best = c;
+  }
+  return best;
 }
 
 function resolveListFn(list: i32): i32 {

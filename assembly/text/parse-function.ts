@@ -295,7 +295,11 @@ function parseBody(g: i32, fn: i32): bool {
     if (rd.baFunc.get(j) != fn) continue;
     let ph = rd.baBlock.get(j);
     let real = rd.baName.get(j) >= 0 ? localLookupName(rd.baName.get(j)) : localLookupNum(rd.baNum.get(j));
-    if (real < 0 || <i32>vKind.get(real) != VK.Block) return errorAt("referenced value is not a basic block", forwardPosOf(ph));
+    if (real < 0) {
+      let nm = rd.baName.get(j);
+      return errorAt("use of undefined value '%" + (nm >= 0 ? strtabString(nm) : rd.baNum.get(j).toString()) + "'", forwardPosOf(ph));
+    }
+    if (<i32>vKind.get(real) != VK.Block) return errorAt("referenced value is not a basic block", forwardPosOf(ph));
     if (real != ph) replaceAllUsesWith(ph, real);
     rd.baFunc.set(j, -1);
   }

@@ -19,7 +19,7 @@ import {
   GF_DEFINED, GF_NUMBERED, GF_ADDRSPACE_EXPLICIT,
 } from "../ir/globals";
 import { U8Vec } from "../util/vec";
-import { comdatIndex, noteGlobalNum } from "./parser";
+import { comdatRef, noteGlobalNum } from "./parser";
 
 export function parseLinkage(): i32 {
   rd.linkageExplicit = false;
@@ -179,17 +179,18 @@ function concatStr(a: i32, b: i32): i32 {
   return strtab.intern(rd.catBuf.ptr, rd.catBuf.len);
 }
 export function parseComdatRef(g: i32, ownName: i32): bool {
+  let kwAt = lx.tokStart;
   next(); // comdat
   if (eat(T.LParen)) {
     if (lx.tok != T.ComdatVar) return error("expected comdat variable");
-    let c = comdatIndex(lx.tokStr, true);
+    let c = comdatRef(lx.tokStr, lx.tokStart);
     next();
     if (!expect(T.RParen, "')' after comdat var")) return false;
     gComdat.set(g, c);
     return true;
   }
   if (ownName < 0) return error("comdat cannot be unnamed");
-  gComdat.set(g, comdatIndex(ownName, true));
+  gComdat.set(g, comdatRef(ownName, kwAt));
   return true;
 }
 

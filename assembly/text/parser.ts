@@ -6,7 +6,7 @@ import { rd, Reader, FunctionScope, installReader } from "./reader";
 import { I32Vec } from "../util/vec";
 import { lx, T, next, lexInit } from "./lexer";
 import * as K from "./keywords";
-import { error, eat, expect, expectWord, isWord } from "./pstate";
+import { error, errorAt, eat, expect, expectWord, isWord } from "./pstate";
 import { parseTypeDefinition } from "./parse-types";
 import { parseMetadataDefinition, parseNamedMetadata, fillMetaKinds, fillVersionMetaKinds } from "./parse-meta";
 import { parseAttrGroupDef, fillAttrKinds } from "./parse-attrs";
@@ -21,6 +21,7 @@ import { inferDataLayout } from "../ir/triple-layout";
 import { finishModule } from "./parse-finish";
 import { parseFunction } from "./parse-function";
 import { parseGlobalEntity } from "./parse-globals";
+import { strtabString } from "./parse-symbols";
 
 // Numbered globals come in order: the least number an unnamed one may take next.
 // (numbers are unsigned 32-bit; -1 is a named global's "no number")
@@ -44,6 +45,8 @@ export function parseModule(p: usize, n: i32): bool {
   let targets = true;
   while (lx.tok != T.EOF && !rd.failed) {
     if (targets && !atTargetDefinition()) { targets = false; if (!inferDataLayout()) return error(dataLayoutError()); }
+    // target and source_filename lines come first (LLParser reads them before any entity)
+    else if (!targets && atTargetDefinition()) return error("expected top-level entity");
     if (!parseTopLevel()) break;
   }
   if (rd.failed) return false;
@@ -114,10 +117,20 @@ export function comdatIndex(name: i32, create: bool): i32 {
   let c = rd.comdatByName.get(name);
   if (c >= 0 || !create) return c;
   c = cdName.push(name); cdKind.push(0);
+  rd.comdatRefAt.push(-1);
   rd.comdatByName.set(name, c);
   return c;
 }
+export const COMDAT_DEFINED: i32 = -2;
+// The comdat a global names (`comdat($c)`, or `comdat` for its own name) at source offset `at`; a
+// first reference before the definition is remembered (LLParser's ForwardRefComdats).
+export function comdatRef(name: i32, at: i32): i32 {
+  let c = comdatIndex(name, true);
+  if (rd.comdatRefAt.get(c) == -1) rd.comdatRefAt.set(c, at);
+  return c;
+}
 function parseComdat(): bool {
+  let nameAt = lx.tokStart;
   let name = lx.tokStr; next();
   if (!expect(T.Equal, "'=' here")) return false;
   if (!expectWord(K.KW_comdat, "comdat type")) return false;
@@ -129,6 +142,8 @@ function parseComdat(): bool {
   if (k < 0) return error("unknown selection kind");
   next();
   let c = comdatIndex(name, true);
+  if (rd.comdatRefAt.get(c) == COMDAT_DEFINED) return errorAt("redefinition of comdat '$" + strtabString(name) + "'", nameAt);
+  rd.comdatRefAt.set(c, COMDAT_DEFINED);
   cdKind.set(c, <u8>k);
   return true;
 }

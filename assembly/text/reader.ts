@@ -57,6 +57,9 @@ import { NumTable } from "../util/numtable";
 
   // module directives and entities (parser.ts, parse-globals.ts, parse-function.ts)
   comdatByName: I32Vec = new I32Vec();
+  // per comdat: the offset of its first reference while it is not defined, COMDAT_DEFINED once it
+  // is (parser.ts; an undefined one is an error at the end of the module)
+  comdatRefAt: I32Vec = new I32Vec();
   attrScratch: I32Vec = new I32Vec(32);
   nextGlobalNum: i32 = 0; // the least number an unnamed global may take next
   pendingFnAttrOwners: I32Vec = new I32Vec(); // attribute lists with `#N` to resolve after the module
@@ -99,6 +102,7 @@ import { NumTable } from "../util/numtable";
   baName: I32Vec = new I32Vec();
   baNum: I32Vec = new I32Vec();
   baBlock: I32Vec = new I32Vec();
+  baAt: I32Vec = new I32Vec();     // offset of the function's name in the blockaddress
 
   // instruction and constant scratch
   opcodeByStr: I32Vec = new I32Vec();

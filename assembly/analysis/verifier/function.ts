@@ -91,6 +91,7 @@ function visitFunction(g: i32): void {
   } else {
     if (intrinsic) { bad("llvm intrinsics cannot be defined!", f); return; }
     if (analyses().cfg.numPreds(0) != 0) { bad("Entry block to function must not have predecessors!", entry); return; }
+    if (entryAddressUsed(entry)) { bad("blockaddress may not be used with the entry block!", entry); return; }
     if (!visitDefinitionMetadata(g)) return;
   }
   if (intrinsic) {
@@ -120,6 +121,25 @@ function intrinsicAddressTaken(f: i32, ft: i32): i32 {
     }
   }
   return -1;
+}
+// The entry block's blockaddress is used (Constant::isConstantUsed: by an instruction or global, or
+// by a constant that is itself so used).
+function entryAddressUsed(entry: i32): bool {
+  for (let s = vFirstUse.get(entry); s >= 0; s = opNext.get(s)) {
+    let ba = opUser.get(s);
+    if (<i32>vKind.get(ba) == VK.BlockAddress && constantUsed(ba, 0)) return true;
+  }
+  return false;
+}
+function constantUsed(c: i32, depth: i32): bool {
+  if (depth > 64) return true;
+  for (let s = vFirstUse.get(c); s >= 0; s = opNext.get(s)) {
+    let u = opUser.get(s);
+    let k = <i32>vKind.get(u);
+    if (k == VK.Dead) continue;
+    if (!(k >= VK.ConstInt && k <= VK.PtrAuth) || constantUsed(u, depth + 1)) return true;
+  }
+  return false;
 }
 function isAssumeLike(c: i32): bool {
   if (!isIntrinsic(c)) return false;
