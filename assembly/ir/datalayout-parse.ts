@@ -1,6 +1,8 @@
 // Parsing of the `target datalayout` string into the layout of datalayout.ts. Follows LLVM 19's
 // DataLayout::parseSpecifier check by check, so the same strings are accepted (extra trailing
-// components are ignored as LLVM does) and the first error is the same.
+// components are ignored as LLVM does) and the first error is the same; LLVM 22 rewrote the
+// parser (its messages, stricter component counts, pointer flags and address-space names), which
+// parseLayout22 follows.
 import {
   MM_ELF, MM_MACHO, MM_WINCOFF, MM_WINCOFF_X86, MM_GOFF, MM_MIPS, MM_XCOFF, FPA_INDEPENDENT,
   FPA_MULTIPLE_OF_FUNCTION_ALIGN, resetDataLayout, dataLayoutError, setDataLayoutError, setDataLayoutString,
@@ -8,6 +10,7 @@ import {
   setBigEndian, setStackAlignment, setFunctionPtrAlign, setProgramAddrSpace, setAllocaAddrSpace,
   setGlobalsAddrSpace, setMangling,
 } from "./datalayout";
+import { llvmVersion } from "./version";
 
 let src: usize = 0;
 let fS: i32 = 0, fE: i32 = 0, rS: i32 = 0, rE: i32 = 0;  // result of split()
@@ -64,6 +67,7 @@ export function parseDataLayout(ptr: usize, len: i32): bool {
   resetDataLayout();
   src = ptr;
   let d = 0, ok = true;
+  if (llvmVersion >= 22) { ok = parseLayout22(len); d = len; }
   while (d < len) {
     if (!split(d, len, 0x2d /* - */)) { ok = false; break; }
     d = rS;
@@ -211,5 +215,225 @@ function parsePrimitive(spec: i32, ts: i32, te: i32, rs: i32, re: i32): bool {
   if (p < a) return fail(PREF_LT_ABI);
   if (isAgg) setAggregateAlignment(a, p);
   else setPrimitiveSpec(spec, <i32>size, a, p);
+  return true;
+}
+
+// ---- LLVM 22 ----
+
+// The pieces of [s, e) between `sep`s, all of them (empty ones too): piece k is [pS[k], pE[k]).
+let pS: StaticArray<i32> = changetype<StaticArray<i32>>(0), pE: StaticArray<i32> = changetype<StaticArray<i32>>(0);
+let pieces: i32 = 0;
+function splitAll(s: i32, e: i32, sep: i32): void {
+  let n = 1;
+  for (let i = s; i < e; i++) if (byteAt(i) == sep) n++;
+  pS = new StaticArray<i32>(n); pE = new StaticArray<i32>(n);
+  pieces = 0;
+  let a = s;
+  for (let i = s; i <= e; i++) {
+    if (i < e && byteAt(i) != sep) continue;
+    pS[pieces] = a; pE[pieces] = i; pieces++;
+    a = i + 1;
+  }
+}
+// to_integer(Str, unsigned, 10): decimal digits only, fitting 32 bits; into `num`.
+function toUnsigned(s: i32, e: i32): bool {
+  if (s >= e) return false;
+  let v: u64 = 0;
+  for (let i = s; i < e; i++) {
+    let d = <u32>byteAt(i) - 48;
+    if (d > 9) return false;
+    v = v * 10 + <u64>d;
+    if (v > U32MAX) return false;
+  }
+  num = v;
+  return true;
+}
+function size22(s: i32, e: i32, name: string): bool {
+  if (s >= e) return fail(name + " component cannot be empty");
+  if (!toUnsigned(s, e) || num == 0 || num > 0xFFFFFF) return fail(name + " must be a non-zero 24-bit integer");
+  return true;
+}
+// An alignment in bits; `num` = bytes (0 allowed as 1 when allowZero).
+function align22(s: i32, e: i32, name: string, allowZero: bool): bool {
+  if (s >= e) return fail(name + " alignment component cannot be empty");
+  if (!toUnsigned(s, e) || num > 0xFFFF) return fail(name + " alignment must be a 16-bit integer");
+  if (num == 0) {
+    if (!allowZero) return fail(name + " alignment must be non-zero");
+    num = 1;
+    return true;
+  }
+  if ((num & 7) != 0 || !isPow2(num >> 3)) return fail(name + " alignment must be a power of two times the byte width");
+  num >>= 3;
+  return true;
+}
+function addrSpace22(s: i32, e: i32): bool {
+  if (s >= e) return fail("address space component cannot be empty");
+  if (!toUnsigned(s, e) || num > 0xFFFFFF) return fail("address space must be a 24-bit integer");
+  return true;
+}
+function format22(f: string): bool { return fail("malformed specification, must be of the form \"" + f + "\""); }
+// Address-space names of the pointer specifications read so far ([start, end) pairs of the string).
+let nameS: StaticArray<i32> = changetype<StaticArray<i32>>(0), nameE: StaticArray<i32> = changetype<StaticArray<i32>>(0);
+let names: i32 = 0;
+function sameBytes(a: i32, ae: i32, b: i32, be: i32): bool {
+  if (ae - a != be - b) return false;
+  for (let i = 0; i < ae - a; i++) if (byteAt(a + i) != byteAt(b + i)) return false;
+  return true;
+}
+
+function parseLayout22(len: i32): bool {
+  splitAll(0, len, 0x2d /* - */);
+  let n = pieces;
+  let specS = pS, specE = pE;
+  // non-integral address spaces are marked once every specification is read
+  let ni = new StaticArray<i32>(len + 1);
+  let nni = 0;
+  nameS = new StaticArray<i32>(n); nameE = new StaticArray<i32>(n); names = 0;
+  for (let k = 0; k < n; k++) {
+    let s = specS[k], e = specE[k];
+    if (s == e) return fail("empty specification is not allowed");
+    if (e - s >= 2 && byteAt(s) == 0x6e && byteAt(s + 1) == 0x69) {  // ni:<as>[:<as>]...
+      if (e - s < 3 || byteAt(s + 2) != 0x3a) return format22("ni:<address space>[:<address space>]...");
+      splitAll(s + 3, e, 0x3a);
+      for (let j = 0; j < pieces; j++) {
+        if (!addrSpace22(pS[j], pE[j])) return false;
+        if (num == 0) return fail("address space 0 cannot be non-integral");
+        ni[nni++] = <i32>num;
+      }
+      continue;
+    }
+    let c = byteAt(s);
+    if (c == 0x69 || c == 0x66 || c == 0x76) { if (!primitive22(c, s + 1, e)) return false; continue; }
+    if (c == 0x61) { if (!aggregate22(s + 1, e)) return false; continue; }
+    if (c == 0x70) { if (!pointer22(s + 1, e, ni, nni)) return false; nni = nniOut; continue; }
+    let r = s + 1;
+    switch (c) {
+      case 0x73: break;                                                       // s: ignored
+      case 0x65: case 0x45:                                                   // e, E
+        if (r < e) return fail("malformed specification, must be just 'e' or 'E'");
+        setBigEndian(c == 0x45);
+        break;
+      case 0x6e: {                                                            // n<size>[:<size>]...
+        splitAll(r, e, 0x3a);
+        for (let j = 0; j < pieces; j++) { if (!size22(pS[j], pE[j], "size")) return false; addLegalInteger(<i32>num); }
+        break;
+      }
+      case 0x53:                                                              // S<size>
+        if (r >= e) return format22("S<size>");
+        if (!align22(r, e, "stack natural", false)) return false;
+        setStackAlignment(<i64>num);
+        break;
+      case 0x46: {                                                            // F<type><abi>
+        if (r >= e) return format22("F<type><abi>");
+        let t = byteAt(r);
+        if (t != 0x69 && t != 0x6e) return fail("unknown function pointer alignment type '" + String.fromCharCode(t) + "'");
+        if (!align22(r + 1, e, "ABI", false)) return false;
+        setFunctionPtrAlign(t == 0x69 ? FPA_INDEPENDENT : FPA_MULTIPLE_OF_FUNCTION_ALIGN, <i64>num);
+        break;
+      }
+      case 0x50: case 0x41: case 0x47: {                                      // P, A, G <address space>
+        if (r >= e) return format22(String.fromCharCode(c) + "<address space>");
+        if (!addrSpace22(r, e)) return false;
+        if (c == 0x50) setProgramAddrSpace(<i32>num); else if (c == 0x41) setAllocaAddrSpace(<i32>num); else setGlobalsAddrSpace(<i32>num);
+        break;
+      }
+      case 0x6d: {                                                            // m:<mangling>
+        if (r >= e || byteAt(r) != 0x3a || r + 1 >= e) return format22("m:<mangling>");
+        if (e - r > 2) return fail("unknown mangling mode");
+        let m = byteAt(r + 1);
+        if (m == MM_ELF || m == MM_GOFF || m == MM_MACHO || m == MM_MIPS || m == MM_WINCOFF || m == MM_WINCOFF_X86 || m == MM_XCOFF) setMangling(m);
+        else return fail("unknown mangling mode");
+        break;
+      }
+      default: return fail("unknown specifier '" + String.fromCharCode(c) + "'");
+    }
+  }
+  for (let j = 0; j < nni; j++) addNonIntegralAddressSpace(ni[j]);
+  return true;
+}
+
+// [ifv]<size>:<abi>[:<pref>]
+function primitive22(c: i32, s: i32, e: i32): bool {
+  splitAll(s, e, 0x3a);
+  if (pieces < 2 || pieces > 3) return format22(String.fromCharCode(c) + "<size>:<abi>[:<pref>]");
+  let cs = pS, ce = pE, np = pieces;
+  if (!size22(cs[0], ce[0], "size")) return false;
+  let bits = num;
+  if (!align22(cs[1], ce[1], "ABI", false)) return false;
+  let abi = num;
+  if (c == 0x69 && bits == 8 && abi != 1) return fail("i8 must be 8-bit aligned");
+  let pref = abi;
+  if (np > 2) { if (!align22(cs[2], ce[2], "preferred", false)) return false; pref = num; }
+  if (pref < abi) return fail("preferred alignment cannot be less than the ABI alignment");
+  setPrimitiveSpec(c, <i32>bits, <i32>abi, <i32>pref);
+  return true;
+}
+// a[0]:<abi>[:<pref>]
+function aggregate22(s: i32, e: i32): bool {
+  splitAll(s, e, 0x3a);
+  if (pieces < 2 || pieces > 3) return format22("a:<abi>[:<pref>]");
+  let cs = pS, ce = pE, np = pieces;
+  if (cs[0] < ce[0] && (!toUnsigned(cs[0], ce[0]) || num != 0)) return fail("size must be zero");
+  if (!align22(cs[1], ce[1], "ABI", true)) return false;
+  let abi = num;
+  let pref = abi;
+  if (np > 2) { if (!align22(cs[2], ce[2], "preferred", false)) return false; pref = num; }
+  if (pref < abi) return fail("preferred alignment cannot be less than the ABI alignment");
+  setAggregateAlignment(<i32>abi, <i32>pref);
+  return true;
+}
+// p[<flags>][<n>][(<name>)]:<size>:<abi>[:<pref>[:<idx>]]; flags e (external state) and u
+// (unstable representation) make the address space non-integral.
+let nniOut: i32 = 0;
+function pointer22(s: i32, e: i32, ni: StaticArray<i32>, nni: i32): bool {
+  nniOut = nni;
+  splitAll(s, e, 0x3a);
+  if (pieces < 3 || pieces > 5) return format22("p[<n>]:<size>:<abi>[:<pref>[:<idx>]]");
+  let cs = pS, ce = pE, np = pieces;
+  let a = cs[0], ae = ce[0];
+  let flagged = false;
+  while (a < ae) {
+    let f = byteAt(a);
+    if (f == 0x65 || f == 0x75) { flagged = true; a++; continue; }
+    if ((f | 32) >= 0x61 && (f | 32) <= 0x7a) return fail("'" + String.fromCharCode(f) + "' is not a valid pointer specification flag");
+    break;
+  }
+  let as: u64 = 0;
+  if (a < ae) {
+    // <n>, then an optional (<name>)
+    let d = a;
+    while (d < ae && byteAt(d) >= 0x30 && byteAt(d) <= 0x39) d++;
+    if (d > a) {
+      if (!toUnsigned(a, d) || num > 0xFFFFFF) return fail("address space must be a 24-bit integer");
+      as = num;
+    }
+    if (d < ae) {
+      if (byteAt(d) != 0x28) return fail("address space must be a 24-bit integer");
+      if (byteAt(ae - 1) != 0x29 || ae - d == 2) return fail("Expected `( address space name )`");
+      let ns = d + 1, ne = ae - 1;
+      if (ne - ns == 1 && (byteAt(ns) == 0x50 || byteAt(ns) == 0x47 || byteAt(ns) == 0x41)) {
+        return fail("Cannot use predefined address space names P/G/A in data layout");
+      }
+      for (let j = 0; j < names; j++) {
+        if (sameBytes(nameS[j], nameE[j], ns, ne)) {
+          return fail("address space name `" + String.UTF8.decodeUnsafe(src + <usize>ns, <usize>(ne - ns)) + "` already used");
+        }
+      }
+      nameS[names] = ns; nameE[names] = ne; names++;
+    }
+  }
+  if (as == 0 && flagged) return fail("address space 0 cannot be unstable or have external state");
+  if (!size22(cs[1], ce[1], "pointer size")) return false;
+  let bits = num;
+  if (!align22(cs[2], ce[2], "ABI", false)) return false;
+  let abi = num;
+  let pref = abi;
+  if (np > 3) { if (!align22(cs[3], ce[3], "preferred", false)) return false; pref = num; }
+  if (pref < abi) return fail("preferred alignment cannot be less than the ABI alignment");
+  let idx = bits;
+  if (np > 4) { if (!size22(cs[4], ce[4], "index size")) return false; idx = num; }
+  if (idx > bits) return fail("index size cannot be larger than the pointer size");
+  setPointerSpec(<i32>as, <i32>bits, <i32>abi, <i32>pref, <i32>idx);
+  if (flagged) ni[nniOut++] = <i32>as;
   return true;
 }
