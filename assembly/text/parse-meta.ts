@@ -60,7 +60,8 @@ function mdRef(n: i32): i32 {
   if (m >= 0) return m;
   m = newMD(MK.Forward, n);
   mdByNumber.set(<u32>n, m);
-  rd.mdForwardPos.set(<u32>n, lx.tokStart + 1); // opt points at the number
+  // LLVM lexes `!N` as '!' and a number, and reports the number
+  rd.mdForwardPos.set(<u32>n, lx.tok == T.MetadataID ? lx.tokStart + 1 : lx.tokStart);
   return m;
 }
 
@@ -92,10 +93,11 @@ function parseMetadataInner(target: i32): i32 {
   if (lx.tok == T.MetadataVar) return parseSpecialized(target);
   if (lx.tok == T.Word && lx.tokStr == K.KW_null) { next(); return -1; }
   // `T v`: a value as metadata
-  let t = parseType(true, "expected metadata operand");
+  let tyAt = lx.tokStart;
+  let t = parseType(false, "expected metadata operand");
   if (t < 0) return -1;
-  if (t == T_METADATA) return errorI("invalid metadata-value-metadata roundtrip");
-  if (t == T_VOID || t == T_LABEL) return errorI("invalid type for metadata value");
+  if (t == T_METADATA) { errorAt("invalid metadata-value-metadata roundtrip", tyAt); return -1; }
+  if (t == T_LABEL) return errorI("invalid type for metadata value");
   // a function's own values only where LLParser has the function: not inside a node
   if ((lx.tok == T.LocalVar || lx.tok == T.LocalID) && (nodeDepth > 0 || !fnScope.inFunction)) {
     return errorI("invalid use of function-local name");
@@ -279,24 +281,50 @@ function isForwardDecl(m: i32): bool {
 export function parseMetadataDefinition(): bool {
   let num = mdNumber(); if (num < 0) return false;
   let n = <i32>num;
-  let defOff = lx.tokStart;
   next();
+  return parseMetadataDefinitionOf(n);
+}
+// `! N = ...` (a '!' and a number apart); current token Exclaim.
+export function parseSpacedMetadataDefinition(): bool {
+  next();
+  if (lx.tok != T.Int || lx.tokBig || lx.tokNum < 0 || lx.tokNum > 0xffffffff) return error("expected integer");
+  let n = <i32>lx.tokNum;
+  if (n < 0) return error("expected integer");
+  next();
+  return parseMetadataDefinitionOf(n);
+}
+// The type keywords LLVM lexes as one Type token (its old `!0 = metadata !{...}` syntax starts so).
+function atTypeKeyword(): bool {
+  if (lx.tok == T.IntType) return true;
+  if (lx.tok != T.Word) return false;
+  let w = lx.tokStr;
+  return w == K.KW_void || w == K.KW_float || w == K.KW_label || w == K.KW_token || w == K.KW_ptr ||
+    strtab.eqStr(w, "half") || strtab.eqStr(w, "bfloat") || strtab.eqStr(w, "double") || strtab.eqStr(w, "x86_fp80") ||
+    strtab.eqStr(w, "fp128") || strtab.eqStr(w, "ppc_fp128") || strtab.eqStr(w, "metadata") || strtab.eqStr(w, "x86_amx") ||
+    strtab.eqStr(w, "x86_mmx");
+}
+function parseMetadataDefinitionOf(n: i32): bool {
   if (!expect(T.Equal, "'=' here")) return false;
+  if (atTypeKeyword()) return error("unexpected type in metadata definition");
   let distinct = false;
   if (isWord(K.KW_distinct)) { next(); distinct = true; }
   let existing = mdByNumber.get(<u32>n);
-  if (existing >= 0 && <i32>mdKind.get(existing) != MK.Forward) return errorAt("Metadata id is already used", defOff);
-  let target = existing >= 0 ? existing : newMD(MK.Forward, n);
-  mdByNumber.set(<u32>n, target);
+  // a second definition is reported once its node is read (at the token after it)
+  let redefined = existing >= 0 && <i32>mdKind.get(existing) != MK.Forward;
+  let target = redefined ? newMD(MK.Forward, n) : existing >= 0 ? existing : newMD(MK.Forward, n);
+  if (!redefined) mdByNumber.set(<u32>n, target);
   let m: i32;
-  if (lx.tok == T.Exclaim) {
+  if (lx.tok == T.MetadataVar) {
+    m = parseSpecialized(target);
+  } else if (lx.tok == T.Exclaim) {
     next();
     if (lx.tok != T.LBrace) return error("expected '{' here");
     m = parseTuple(target);
-  } else if (lx.tok == T.MetadataVar) {
-    m = parseSpecialized(target);
-  } else return error("expected metadata node");
+  } else if (lx.tok == T.MetadataID) {
+    return errorAt("expected '{' here", lx.tokStart + 1);
+  } else return error("Expected '!' here");
   if (m < 0) return false;
+  if (redefined) return error("Metadata id is already used");
   if (distinct) mdFlags.set(m, <u8>(mdFlags.get(m) | MDF_DISTINCT));
   return true;
 }
@@ -306,20 +334,31 @@ export function parseNamedMetadata(): bool {
   let name = lx.tokStr;
   next();
   if (!expect(T.Equal, "'=' here")) return false;
-  if (!expect(T.Exclaim, "'!' here")) return false;
-  if (!expect(T.LBrace, "'{' here")) return false;
+  if (lx.tok != T.Exclaim) return error("Expected '!' here");
+  next();
+  if (lx.tok != T.LBrace) return error("Expected '{' here");
+  next();
   let base = rd.mdStack.len;
   if (lx.tok != T.RBrace) {
     while (true) {
       let m: i32;
       if (lx.tok == T.MetadataID) { m = mdRefHere(); if (m < 0) { rd.mdStack.len = base; return false; } next(); }
-      else if (lx.tok == T.MetadataVar) { m = parseSpecialized(-1); if (m < 0) { rd.mdStack.len = base; return false; } }
-      else { rd.mdStack.len = base; return error("expected '!' here"); }
+      else if (lx.tok == T.MetadataVar && strtab.eqStr(lx.tokStr, "DIExpression")) {
+        // DIExpressions may stand inline; other specialized nodes need a number
+        m = parseSpecialized(-1); if (m < 0) { rd.mdStack.len = base; return false; }
+      } else if (lx.tok == T.MetadataVar && strtab.eqStr(lx.tokStr, "DIArgList")) {
+        rd.mdStack.len = base; return error("found DIArgList outside of function");
+      } else if (lx.tok == T.Exclaim) {
+        next();
+        if (lx.tok != T.Int || lx.tokBig || lx.tokNum < 0 || lx.tokNum > 0xffffffff) { rd.mdStack.len = base; return error("expected integer"); }
+        m = mdRef(<i32>lx.tokNum); next();
+      } else { rd.mdStack.len = base; return error("Expected '!' here"); }
       rd.mdStack.push(m);
       if (!eat(T.Comma)) break;
     }
   }
-  if (!expect(T.RBrace, "'}' here")) { rd.mdStack.len = base; return false; }
+  if (lx.tok != T.RBrace) { rd.mdStack.len = base; return error("expected end of metadata node"); }
+  next();
   // Named metadata with the same name appends.
   for (let i = 0; i < nmdName.len; i++) {
     if (nmdName.get(i) == name) {

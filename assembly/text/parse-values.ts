@@ -67,7 +67,7 @@ function parseValueInner(type: i32): i32 {
   }
   switch (lx.tok) {
     case T.LocalVar: case T.LocalID: {
-      if (!fnScope.inFunction) return errorI("expected value token");
+      if (!fnScope.inFunction) return errorI("invalid use of function-local name");
       if (k == TK.Void) return errorI("invalid use of void type");
       let v = lx.tok == T.LocalVar ? localRef(lx.tokStr, 0, type) : localRef(-1, lx.tokNum, type);
       next(); return v;

@@ -8,7 +8,7 @@ import { lx, T, next, lexInit } from "./lexer";
 import * as K from "./keywords";
 import { error, errorAt, eat, expect, expectWord, isWord } from "./pstate";
 import { parseTypeDefinition } from "./parse-types";
-import { parseMetadataDefinition, parseNamedMetadata, fillMetaKinds, fillVersionMetaKinds } from "./parse-meta";
+import { parseMetadataDefinition, parseSpacedMetadataDefinition, parseNamedMetadata, fillMetaKinds, fillVersionMetaKinds } from "./parse-meta";
 import { parseAttrGroupDef, fillAttrKinds } from "./parse-attrs";
 import { fillOpcodes } from "./parse-inst";
 import { resetBlockOrder } from "../ir/block-order";
@@ -84,6 +84,7 @@ export function parseTopLevel(): bool {
     case T.GlobalVar: case T.GlobalID: return parseGlobalEntity();
     case T.ComdatVar: return parseComdat();
     case T.MetadataID: return parseMetadataDefinition();
+    case T.Exclaim: return parseSpacedMetadataDefinition();
     case T.MetadataVar: return parseNamedMetadata();
     case T.SummaryID: return skipSummaryEntry();
     case T.Error: return error("expected top-level entity");
