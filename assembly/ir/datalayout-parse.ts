@@ -282,6 +282,7 @@ function sameBytes(a: i32, ae: i32, b: i32, be: i32): bool {
 }
 
 function parseLayout22(len: i32): bool {
+  if (len == 0) return true;
   splitAll(0, len, 0x2d /* - */);
   let n = pieces;
   let specS = pS, specE = pE;

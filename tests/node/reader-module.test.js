@@ -68,6 +68,7 @@ const CASES = [
   [dl('e-p1(x):64:64-p2(x):64:64'), ['1:21', { 19: 'not a number, or does not fit in an unsigned int', 22: 'address space name `x` already used' }]],
   [dl('e-p1():64:64'), ['1:21', { 19: 'not a number, or does not fit in an unsigned int', 22: 'Expected `( address space name )`' }]],
   [dl('e-pu1(global):64:64:64:32-ni:2'), { 19: ['1:21', 'not a number, or does not fit in an unsigned int'], 22: null }],
+  [dl(''), null],
 ];
 
 test('module-level reader checks: opt\'s message and position', { skip: !haveRealCore && NO_CORE }, async () => {
