@@ -60,10 +60,13 @@ for (const v of LLVM_VERSIONS) {
     const core = await loadWopt();
     const decoder = new TextDecoder();
     const ours = (input, id, passes) => {
-      assert.ok(core.parse(input, { moduleId: id, llvmVersion: v }).ok, `${id}: parse`);
+      const p = core.parse(input, { moduleId: id, llvmVersion: v });
+      assert.ok(p.ok, `${id}: parse`);
       const r = passes ? core.runPipeline(passes) : { ok: true, log: '' };
       assert.ok(r.ok, `${id}: ${r.message}`);
-      return { out: decoder.decode(core.print()), log: r.log ?? '' };
+      // opt's stderr: what its reader warned about (as the CLI writes it), then the passes' report
+      const warned = (p.warnings ?? []).map(w => `${w.tool ? 'wopt: ' : ''}${w.text}\n`).join('');
+      return { out: decoder.decode(core.print()), log: warned + (r.log ?? '') };
     };
     const files = [...walk(path.join(REPO, 'tests/fixtures')).filter(f => !f.startsWith(DIR)), ...walk(LIT)];
     let compared = 0;
