@@ -110,6 +110,7 @@ test('wopt --repo: 8 processes at once on a new repository, some killed with SIG
       if (!r.killed) assert.equal(r.code, 0, `${where}: writer ${i} failed: ${r.stderr}`);
     });
     stats.rounds++; stats.runs += WRITERS; stats.killed += runs.filter(r => r.killed).length;
+    if (FIXED_ROUNDS && stats.rounds % 50 === 0) console.error(`repo-concurrency: ${JSON.stringify(stats)} after ${((performance.now() - started) / 1000).toFixed(0)} s`);
     stats.staleTemps += fs.readdirSync(dir).filter(f => f.endsWith('.tmp')).length;
     if (runs.every(r => r.killed)) continue;  // the repository may not even exist
     checkIntegrity(db, where);
