@@ -143,7 +143,8 @@ function parseComdat(): bool {
   if (k < 0) return error("unknown selection kind");
   next();
   let c = comdatIndex(name, true);
-  if (rd.comdatRefAt.get(c) == COMDAT_DEFINED) return errorAt("redefinition of comdat '$" + strtabString(name) + "'", nameAt);
+  // (a stored text read by `wopt repo link` repeats the comdats it shares with the module)
+  if (rd.comdatRefAt.get(c) == COMDAT_DEFINED && !rd.linking) return errorAt("redefinition of comdat '$" + strtabString(name) + "'", nameAt);
   rd.comdatRefAt.set(c, COMDAT_DEFINED);
   cdKind.set(c, <u8>k);
   return true;
