@@ -54,7 +54,7 @@ function memLocError(): i32 {
 }
 function parseMemory(): i32 {
   if (!expect(T.LParen, "'('")) return -1;
-  let me = 0, seenDefault = false;
+  let me = 0, seenLoc = false;
   while (true) {
     if (lx.tok != T.Word && lx.tok != T.LabelStr) return memLocError();
     if (lx.tok == T.LabelStr) {
@@ -67,18 +67,19 @@ function parseMemory(): i32 {
       if (mr < 0) return errorI("expected access kind (none, read, write, readwrite)");
       next();
       me = (me & ~(3 << (loc * 2))) | (mr << (loc * 2));
+      seenLoc = true;
     } else {
       let mr = modRef(lx.tokStr);
       if (mr < 0) return memLocError();
-      if (seenDefault) return errorI("default access kind must be specified first");
       next();
-      seenDefault = true;
+      // a default kind after a location is an error; after another default it starts over
+      if (seenLoc) return errorI("default access kind must be specified first");
       me = memAll(mr);
     }
+    if (eat(T.RParen)) return me;
     if (!eat(T.Comma)) break;
   }
-  if (!expect(T.RParen, "')'")) return -1;
-  return me;
+  return errorI("unterminated memory attribute");
 }
 
 // captures(...): the components that may be captured, for the return value and for the rest.

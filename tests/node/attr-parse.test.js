@@ -1,6 +1,6 @@
 // The reader's checks of attribute payloads and of a function header's attributes, where opt's
 // parser rejects them: range(...) (an integer type, integers that fit its width, not empty/full),
-// initializes(...) (non-empty, ordered, disjoint ranges), nofpclass(...), allockind("..."),
+// initializes(...) (non-empty, ordered, disjoint ranges), nofpclass(...), allockind("..."), memory(...),
 // `builtin` on a function and `sret` on a function that returns a value. Each case gives opt's
 // message and position under each LLVM version (a message per version when they differ), or null
 // when the module is fine; then it must print as opt prints it (range and allockind in canonical
@@ -44,6 +44,10 @@ const CASES = [
   ['declare ptr @f(i64) allockind("zeroed,alloc,alloc")', null],
   ['declare ptr @f(i64) allockind("alloc,bogus")', ['1:31', 'unknown allockind bogus']],
   ['declare ptr @f(i64) allockind("")', ['1:31', 'unknown allockind ']],
+  // memory(...): a default kind first (a later one starts over)
+  ['declare void @f() memory(read, argmem: none, write)', ['1:51', 'default access kind must be specified first']],
+  ['declare void @f() memory(read, write)', null],
+  ['declare void @f() memory(argmem: readwrite argmem: none)', ['1:44', 'unterminated memory attribute']],
   // the function header
   ['declare i32 @f(ptr sret(i32))', ['1:9', "functions with 'sret' argument must return void"]],
   ['define i32 @f(ptr sret(i32) %p) {\n  ret i32 0\n}', ['1:8', "functions with 'sret' argument must return void"]],
