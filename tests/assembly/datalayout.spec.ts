@@ -1,4 +1,5 @@
-// Data layout: parsing (LLVM 19's accepted strings and error messages) and the size / alignment /
+// Data layout: parsing (LLVM 19's accepted strings and error messages; LLVM 22's messages at the
+// end) and the size / alignment /
 // struct-layout queries, checked against numbers LLVM 19 itself produces:
 //  - the layout strings are what clang-19 emits for each target (`clang -target <triple> -S -emit-llvm`);
 //  - "opt-19" tables: for each type T, `alloca T` / `load T` without an align as opt-19 -S prints
@@ -38,6 +39,10 @@ import {
 } from "../../assembly/ir/types";
 import { I32Vec } from "../../assembly/util/vec";
 import { StrTab } from "../../assembly/util/strtab";
+import { setVersion } from "../../assembly/ir/version";
+
+// The tables below are LLVM 19's (the parser and the target types' layouts follow the version).
+setVersion(19);
 
 // ---- helpers ----------------------------------------------------------------------------------
 
@@ -1215,5 +1220,47 @@ describe("ODD layout: hand-written: odd pointer widths, a:, i24, f80 and v96 ove
     offsets("{ i8, half, bfloat, float }", 12, [0, 2, 4, 8]); offsets("{ i8, [3 x { i16, i8 }] }", 16, [0, 4]);
     offsets("{ i8, i24, i48 }", 16, [0, 2, 8]); offsets("{ i8, ptr addrspace(9), i8 }", 8, [0, 2, 4]);
     offsets("{ i8, ptr addrspace(3), i8 }", 8, [0, 1, 4]);
+  });
+});
+
+describe("parseDataLayout (LLVM 22)", () => {
+  it("rejects what LLVM 22 rejects, with its message (each checked against opt-22)", () => {
+    setVersion(22);
+    rejects("A16777216", "address space must be a 24-bit integer");
+    rejects("p:32", "malformed specification, must be of the form \"p[<n>]:<size>:<abi>[:<pref>[:<idx>]]\"");
+    rejects("p1:64:64:64:64:64", "malformed specification, must be of the form \"p[<n>]:<size>:<abi>[:<pref>[:<idx>]]\"");
+    rejects("p:0:8", "pointer size must be a non-zero 24-bit integer");
+    rejects("p:64:0", "ABI alignment must be non-zero");
+    rejects("p:64:64:64:65", "index size cannot be larger than the pointer size");
+    rejects("pu:64:64", "address space 0 cannot be unstable or have external state");
+    rejects("pz1:64:64", "'z' is not a valid pointer specification flag");
+    rejects("p1(P):64:64", "Cannot use predefined address space names P/G/A in data layout");
+    rejects("p1(x):64:64-p2(x):64:64", "address space name `x` already used");
+    rejects("p1():64:64", "Expected `( address space name )`");
+    rejects("x", "unknown specifier 'x'");
+    rejects("e--", "empty specification is not allowed");
+    rejects("ee", "malformed specification, must be just 'e' or 'E'");
+    rejects("i:64", "size component cannot be empty");
+    rejects("i8:16", "i8 must be 8-bit aligned");
+    rejects("i64:64:32", "preferred alignment cannot be less than the ABI alignment");
+    rejects("i32:24", "ABI alignment must be a power of two times the byte width");
+    rejects("f32:32:32:32", "malformed specification, must be of the form \"f<size>:<abi>[:<pref>]\"");
+    rejects("a1:8", "size must be zero");
+    rejects("n8:0", "size must be a non-zero 24-bit integer");
+    rejects("S7", "stack natural alignment must be a power of two times the byte width");
+    rejects("S65536", "stack natural alignment must be a 16-bit integer");
+    rejects("Fz8", "unknown function pointer alignment type 'z'");
+    rejects("G", "malformed specification, must be of the form \"G<address space>\"");
+    rejects("m:q", "unknown mangling mode");
+    rejects("ni:0", "address space 0 cannot be non-integral");
+    rejects("nix", "malformed specification, must be of the form \"ni:<address space>[:<address space>]...\"");
+    accepts("");
+    accepts("e-pu1(global):64:64:64:32-pe2:32:32-ni:3");
+    expect(isNonIntegralAddressSpace(1)).toBe(true);
+    expect(isNonIntegralAddressSpace(2)).toBe(true);
+    expect(isNonIntegralAddressSpace(3)).toBe(true);
+    expect(pointerSizeInBits(1)).toBe(64);
+    expect(indexSizeInBits(1)).toBe(32);
+    setVersion(19);
   });
 });
