@@ -16,6 +16,7 @@ export const ATTR_SWIFTERROR: i32 = ATTR_KW.indexOf("swifterror");
 export function verifySwiftErrorValue(v: i32): void {
   for (let s = vFirstUse.get(v); s >= 0; s = opNext.get(s)) {
     let u = opUser.get(s);
+    if (<i32>vKind.get(u) == VK.Dead) continue; // an erased user (a pass's leftovers)
     let op = <i32>vKind.get(u) == VK.Inst ? opOf(u) : Op.None;
     if (!(op == Op.Load || op == Op.Store || op == Op.Call || op == Op.Invoke)) {
       fail("swifterror value can only be loaded and stored from, or as a swifterror argument!"); w(v); w(u); return;
