@@ -7,6 +7,7 @@ import { lx, T, next } from "./lexer";
 import { strtab } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorAt, eat, expect, isWord, parseAlignment } from "./pstate";
+import { llvmVersion } from "../ir/version";
 import { encodeAlign } from "../ir/align";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseTypeAndValue } from "./parse-values";
@@ -71,7 +72,8 @@ export function parseFunction(isDefine: bool): bool {
       let typeOff = lx.tokStart;
       let at = parseType(false); if (at < 0) return false;
       let ak = <i32>tyKind.get(at);
-      if (ak == TK.Label || ak == TK.Function) return error("invalid type for function argument");
+      // at the type; LLVM 19 still took a label argument
+      if (ak == TK.Function || (ak == TK.Label && llvmVersion >= 22)) return errorAt("invalid type for function argument", typeOff);
       let pa = parseAttrSet(AC_PARAM); if (rd.failed) return false;
       rd.attrScratch.push(pa);
       rd.argTypes.push(at);

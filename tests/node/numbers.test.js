@@ -115,6 +115,9 @@ const CASES = {
   'vector of labels': ['@v = external global <4 x label>\n', [1, 27, 'invalid vector element type']],
   'array of void': ['@v = external global [4 x void]\n', [1, 27, 'void type only allowed for function results']],
   'vector closed by ]': ['@v = external global <4 x i32]\n', [1, 30, 'expected end of sequential type']],
+  // argument types, reported at the type (LLVM 19 still took a label argument)
+  'label argument': ['define void @f(label %a) {\n  ret void\n}\n', { 19: 'define void @f(label %a) {', 22: [1, 16, 'invalid type for function argument'] }],
+  'function-typed argument': ['declare void @f(void () %x)\n', [1, 17, 'invalid type for function argument']],
   // a return of the wrong type is the parser's error
   'ret void in an i32 function': ['define i32 @f() {\n  ret void\n}\n', [2, 7, "value doesn't match function result type 'i32'"]],
   'ret i64 in an i32 function': ['define i32 @f() {\n  ret i64 0\n}\n', [2, 7, "value doesn't match function result type 'i32'"]],
