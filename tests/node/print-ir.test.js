@@ -61,7 +61,9 @@ for (const v of LLVM_VERSIONS) {
           const want = await opt(v, ['-S', `-passes=${passes}`, ...flags, f, '-o', '/dev/null'], LIT);
           const got = runModule(core, input, { passes, options: optionsOf(flags), moduleId: f, llvmVersion: v });
           assert.ok(got.ok, `${f} ${flags.join(' ')}: ${got.error?.message}`);
-          assert.equal(got.log, want.err, `${f} -passes=${passes} ${flags.join(' ')}`);
+          // opt's stderr: what its reader warned about (as the CLI writes it), then the dumps
+          const warned = (got.warnings ?? []).map(w => `${w.tool ? 'wopt: ' : ''}${w.text}\n`).join('');
+          assert.equal(warned + got.log, want.err, `${f} -passes=${passes} ${flags.join(' ')}`);
           compared++;
         }
       }
