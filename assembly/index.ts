@@ -52,6 +52,7 @@ export function reset(): void {
   resetAnalyses();
   resetPasses();
   resetWarnings();
+  resetBitstream();
   errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
 }
 
@@ -348,3 +349,16 @@ export function cfgBlockLabels(): i32 {
   outPtr = o.buf.ptr;
   return o.len;
 }
+
+// The bitstream container of the input as text (bitcode/dump.ts), for tests of the container
+// layer; 1 on malformed input (the error names the block and bit offset).
+let bitstreamOut: OutBuf | null = null;
+export function bitstreamDump(len: i32): i32 {
+  let out = new OutBuf();
+  bitstreamOut = out;
+  if (!dumpBitstream(inputPtr, len, out)) { setError(bsErrorText(), 0, 0); return 1; }
+  return 0;
+}
+export function bitstreamDumpText(): i32 { let o = bitstreamOut; if (o == null) return 0; outPtr = o.buf.ptr; return o.len; }
+import { dumpBitstream } from "./bitcode/dump";
+import { bsErrorText, resetBitstream } from "./bitcode/bitstream";

@@ -22,7 +22,7 @@ const REQUIRED = ['memory', 'reset', 'inputAlloc', 'parse', 'argAlloc', 'runPipe
 const UNSIGNED = ['inputAlloc', 'argAlloc', 'outputPtr', 'errorPtr', 'errorMessage', 'print',
   'printStart', 'printChunk', 'passOutput', 'passTable', 'version', 'functionName', 'sideFileName',
   'sideFileData', 'repoCandidates', 'repoRecords', 'repoTickets', 'cfgArray', 'cfgArrayLen', 'domTreeArray',
-  'domTreeArrayLen', 'idfResultPtr', 'cfgBlockLabels'];
+  'domTreeArrayLen', 'idfResultPtr', 'cfgBlockLabels', 'bitstreamDumpText'];
 
 /** The exports with UNSIGNED's functions wrapped to return unsigned numbers. */
 export function unsignedExports(x) {
@@ -224,6 +224,20 @@ export class WoptCore {
       const warnings = this.#warnings(x, 'parse');
       if (warnings.length) res.warnings = warnings;   // only when there are some
       return res;
+    });
+  }
+
+  /**
+   * The bitstream container of `bytes` (bitcode) as text, block by block and record by record
+   * (assembly/bitcode/dump.ts): { ok, text } or { ok: false, message, text } (what was read).
+   */
+  bitstreamDump(bytes) {
+    return this.#guard(x => {
+      const ptr = x.inputAlloc(bytes.length);
+      this.#write(ptr, bytes);
+      const ok = x.bitstreamDump(bytes.length) === 0;
+      const text = decodeUtf8(this.#out(x.bitstreamDumpText()));
+      return ok ? { ok, text } : { ok, text, message: this.#error(x) };
     });
   }
 
