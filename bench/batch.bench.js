@@ -117,10 +117,12 @@ export function batchWays({ jobs, single = true, parallel = 2 }) {
   return ways;
 }
 
+/** Whether a wopt --help text lists -j (or --jobs) as an option. */
+export const helpListsJobs = (text) => /(?:^|[\s,])--?j(?:obs)?(?=[\s=<,])/m.test(text || '');
+
 /** Whether the wopt CLI takes -j (batch mode over worker threads): its --help lists it. */
 export function woptHasJobs(cli = join(ROOT, 'bindings/cli.js')) {
-  const r = spawnSync(process.execPath, [cli, '--help'], { encoding: 'utf8' });
-  return /(?:^|[\s,])--?j(?:obs)?(?=[\s=<,])/m.test(r.stdout || '');
+  return helpListsJobs(spawnSync(process.execPath, [cli, '--help'], { encoding: 'utf8' }).stdout);
 }
 
 // Every .ll file under dir (recursively), by base name: batch outputs may land in mirrored
