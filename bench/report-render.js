@@ -159,6 +159,33 @@ export function reportMarkdown(report, { svgName = null } = {}) {
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }
 
+export const README_START = '<!-- bench-report:start -->';
+export const README_END = '<!-- bench-report:end -->';
+
+/**
+ * README's block between README_START and README_END: where the report is, its chart and its
+ * headline table. `dir` is the results folder relative to the README, `name` the files' stem.
+ */
+export function readmeBlock(report, { dir = 'bench/results', name }) {
+  const m = report.meta ?? {};
+  const mc = m.machine ?? {};
+  const out = [README_START];
+  out.push(`${m.quick ? '**Quick run, single samples: not a measurement to quote.** ' : ''}From [\`${dir}/${name}.md\`](${dir}/${name}.md) ` +
+    `(\`${m.command ?? 'npm run bench'}\`, ${m.date ?? '?'}, ${mc.cpu ?? '?'} ×${mc.cores ?? '?'}${mc.shared ? ', shared with other jobs' : ''}; ` +
+    `median of ${m.runs ?? '?'}; opt/wopt > 1 means wopt is faster):`, '');
+  out.push(`![Throughput against module size, a panel per pipeline](${dir}/${name}.svg)`, '');
+  out.push(rowsOf(report).length ? headlineTable(report) : 'No side-by-side rows in this run.');
+  out.push(README_END);
+  return out.join('\n');
+}
+
+/** `readme` with its bench block replaced by `block`; null when the markers are missing. */
+export function replaceReadmeBlock(readme, block) {
+  const a = readme.indexOf(README_START), b = readme.indexOf(README_END);
+  if (a < 0 || b < a) return null;
+  return readme.slice(0, a) + block + readme.slice(b + README_END.length);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The chart.
 
@@ -300,7 +327,7 @@ export function reportSvg(report) {
       const mine = pts.filter((q) => q.program === prog);
       const best = mine.reduce((a, b) => (b.mbps > a.mbps ? b : a));
       const x = xs(best.mb, i), anchor = x > x0 + panelW * 0.75 ? 'end' : x < x0 + panelW * 0.25 ? 'start' : 'middle';
-      o.push(`<text class="real-label" x="${num(x)}" y="${num(Math.max(top + 12, ys(best.mbps) - 12))}" text-anchor="${anchor}" font-size="11" fill="#374151">${xmlEsc(best.label)}</text>`);
+      o.push(`<text class="real-label" x="${num(x)}" y="${num(Math.max(top + 12, ys(best.mbps) - 12))}" text-anchor="${anchor}" font-size="11" fill="#374151" stroke="#ffffff" stroke-width="3" paint-order="stroke">${xmlEsc(best.label)}</text>`);
     }
     o.push('</g>');
   });

@@ -16,14 +16,14 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, type as osType, release as osRelease } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { forEachOption } from './options.js';
 import { COMPARE_LLVM_VERSIONS, parseLlvmList, llvmTargets } from './llvm.js';
 import { parseArgs as sideBySideArgs, runSideBySide } from './side-by-side.js';
 import { parseArgs as batchArgs, runBatch } from './batch.bench.js';
 import { REAL_PROGRAMS, realInputs, clangFor, clangVersion } from './real.js';
-import { reportMarkdown, reportSvg } from './report-render.js';
+import { reportMarkdown, reportSvg, readmeBlock, replaceReadmeBlock } from './report-render.js';
 import { GEN_VERSION } from './gen.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -49,11 +49,13 @@ to bench/results/<YYYY-MM-DD>.{md,svg,json}. About 15-20 min on a 2-core machine
   --out DIR         where the files go (default bench/results)
   --name NAME       file name stem (default the date, YYYY-MM-DD, with -quick for --quick)
   --from FILE.json  no runs: write the .md and .svg again from a saved report
+  --readme          also put the chart and the headline table into README.md (between its
+                    <!-- bench-report:start/end --> markers)
   --timeout S       per-process timeout in seconds (default 900)`;
 
 export function parseArgs(argv) {
   const o = { quick: false, runs: null, sizes: null, passes: null, llvm: null, programs: null, generated: true, real: true, batch: true,
-    batchFiles: null, batchSize: null, batchRuns: null, out: join(HERE, 'results'), name: null, from: null, timeout: 900 };
+    batchFiles: null, batchSize: null, batchRuns: null, out: join(HERE, 'results'), name: null, from: null, readme: false, timeout: 900 };
   forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--quick': o.quick = true; break;
@@ -71,6 +73,7 @@ export function parseArgs(argv) {
       case '--out': o.out = resolve(val()); break;
       case '--name': o.name = val(); break;
       case '--from': o.from = resolve(val()); break;
+      case '--readme': o.readme = true; break;
       case '--timeout': o.timeout = Number(val()); break;
       case '-h': case '--help': o.help = true; break;
       default: throw new Error(`unknown option ${a}\n${USAGE}`);
@@ -194,6 +197,12 @@ export async function main(argv = process.argv.slice(2)) {
   const name = o.name ?? (o.from ? basename(o.from, '.json') : `${report.meta.date}${report.meta.quick ? '-quick' : ''}`);
   const files = writeReport(report, o.out, name);
   process.stderr.write(`wrote ${files.md}, ${files.svg} and ${files.json}${o.from ? '' : ` (${(report.meta.elapsed / 60).toFixed(1)} min)`}\n`);
+  if (o.readme) {
+    const readmePath = join(ROOT, 'README.md');
+    const next = replaceReadmeBlock(readFileSync(readmePath, 'utf8'), readmeBlock(report, { dir: relative(ROOT, o.out).split('\\').join('/'), name }));
+    if (next === null) process.stderr.write('--readme: README.md has no <!-- bench-report:start --> ... <!-- bench-report:end --> block; left as it was\n');
+    else { writeFileSync(readmePath, next); process.stderr.write('updated the bench block of README.md\n'); }
+  }
   return 0;
 }
 
