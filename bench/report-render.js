@@ -78,7 +78,8 @@ export function headlineTable(report) {
     const bytes = Math.max(0, ...rows.filter(Boolean).map((r) => r.bytes || 0));
     const cells = rows.flatMap((r) => (!r ? ['–', '–', '–'] : r.skipped ? [`not run: ${esc(r.skipped)}`, '–', '–'] : [wallCell(r, 'opt'), wallCell(r, 'wopt'), `**${fmtX(r.ratioTime)}**`]));
     const outs = [...new Set(rows.filter((r) => r && !r.skipped).map((r) => r.diff?.status ?? '–'))].join(', ') || '–';
-    out.push(`| ${esc(g.input)}${isReal(g) ? '' : ' generated'} | ${fmtSize(bytes)} | ${pipeName(g.pipeline)} | ${cells.join(' | ')} | ${outs} |`);
+    const name = isReal(g) ? g.input : `generated ${g.input.replace(/^([\d.]+)\s*([KMG]i?B)$/i, '$1 $2')}`;
+    out.push(`| ${esc(name)} | ${fmtSize(bytes)} | ${pipeName(g.pipeline)} | ${cells.join(' | ')} | ${outs} |`);
   }
   return out.join('\n');
 }

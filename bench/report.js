@@ -151,6 +151,8 @@ export async function runReport(o, write = (m) => process.stderr.write(m + '\n')
     log(`side by side: ${o.generated ? `generated ${sbs.sizes.join(', ')} × ${sbs.passes.map((p) => p || 'parse+print').join(', ')}` : 'no generated modules'}` +
       `${extra.length ? `; ${extra.map((x) => x.label).join(', ')}` : ''}`);
     report.sideBySide = await runSideBySide(sbs, log, { extra });
+    // the report names the input files, not where this checkout keeps them
+    for (const r of report.sideBySide.results) if (r.path) { r.file = basename(r.path); delete r.path; }
     meta.rss = report.sideBySide.meta.rss;
   }
 

@@ -150,7 +150,7 @@ test('markdown tables: every row has its header\'s cells; the numbers come from 
   // headline: one row per input and pipeline, the versions side by side
   assert.deepEqual(headline[0], ['input', 'MB', 'pipeline', 'opt-19', 'wopt-19', 'opt-19/wopt-19', 'opt-22', 'wopt-22', 'opt-22/wopt-22', 'outputs']);
   assert.equal(headline.length - 2, 9 + 3);
-  const h10 = headline.find((r) => r[0] === '10MB generated' && r[2] === 'mem2reg');
+  const h10 = headline.find((r) => r[0] === 'generated 10 MB' && r[2] === 'mem2reg');
   assert.deepEqual(h10.slice(3, 10), ['0.500 s', '0.250 s', '**2.00×**', '0.400 s', '0.200 s', '**2.00×**', 'identical']);
   const sqliteM2r = headline.find((r) => r[0] === 'SQLite -O0 -g' && r[2] === 'mem2reg');
   assert.equal(sqliteM2r[7], '**error**: out of memory');
