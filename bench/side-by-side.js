@@ -279,8 +279,10 @@ export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n
         const { t, ...result } = row;
         results.push(result);
       }
+      // the rows of this input and pipeline go out in version order, skipped ones included
+      const inOrder = () => results.push(...results.splice(at).sort((a, b) => a.llvm - b.llvm));
       const rows = all.filter((r) => !r.skipped);
-      if (!rows.length) continue;
+      if (!rows.length) { inOrder(); continue; }
       log(`${inp.label} ${pipeName(p)}: ${o.warmup} warmup + ${o.runs} runs each of ${rows.map((r) => `opt-${r.llvm}, wopt --llvm-version=${r.llvm}`).join(', ')}`);
       const steps = rows.flatMap((row) => [[row, 'opt'], [row, 'wopt']]);
       const once = ([row, tool], timed) => {
@@ -313,8 +315,7 @@ export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n
         const { t, optOut, woptOut, woptDead, optArgv, woptArgv: wArgv, ...result } = row;
         results.push(result);
       }
-      // the rows of this input and pipeline in version order, skipped ones included
-      results.push(...results.splice(at).sort((a, b) => a.llvm - b.llvm));
+      inOrder();
     }
   }
   return {

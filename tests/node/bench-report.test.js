@@ -260,3 +260,19 @@ test('README block: the report\'s link, chart and headline table between the mar
   assert.equal(replaceReadmeBlock(readme, block), `# x\n\n## Benchmarks\n\nText.\n\n${block}\n\n## Next\n`);
   assert.equal(replaceReadmeBlock('# no markers\n', block), null);
 });
+
+test('side-by-side: a real program without its clang-N gives "not run" rows and runs nothing', async () => {
+  const { runSideBySide } = await import('../../bench/side-by-side.js');
+  const o = { sizes: [], inputs: [], passes: ['mergefunc'], runs: 1, warmup: 0, wopt: '/nonexistent/wopt', diff: true, timePasses: true, timeout: 10, keep: false,
+    targets: [{ version: 22, opt: '/nonexistent/opt-22' }, { version: 19, opt: '/nonexistent/opt-19' }] };
+  const extra = [{ kind: 'real', program: 'p', label: 'P -O0', bytes: 5, passes: ['', 'mem2reg'],
+    perVersion: { 19: { missing: 'clang-19 not installed' }, 22: { error: 'clang-22 failed: boom' } } }];
+  const logs = [];
+  const { results } = await runSideBySide(o, (m) => logs.push(m), { extra });
+  assert.deepEqual(results.map((r) => [r.pipeline, r.llvm, r.skipped, r.kind, r.program]), [
+    ['', 19, 'clang-19 not installed', 'real', 'p'], ['', 22, 'clang-22 failed: boom', 'real', 'p'],
+    ['mem2reg', 19, 'clang-19 not installed', 'real', 'p'], ['mem2reg', 22, 'clang-22 failed: boom', 'real', 'p'],
+  ]);
+  assert.ok(results.every((r) => r.opt.wall.length === 0 && r.wopt.wall.length === 0 && !r.opt.error));
+  assert.equal(logs.filter((l) => /skipped/.test(l)).length, 4);
+});
