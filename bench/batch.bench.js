@@ -199,6 +199,8 @@ export async function runBatch(o, log = (m) => process.stderr.write(m + '\n')) {
       const { wall, rssKB, ...kept } = row;
       results.push({ ...kept, walls: wall, rssKBs: rssKB });
     }
+    // the outputs have been compared: their folders go (hundreds of MB over a full report)
+    for (const { out } of rows) if (out) rmSync(out, { recursive: true, force: true });
   }
   return {
     meta: { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cpus: cpus().length, jobs, parallel: o.parallel,
