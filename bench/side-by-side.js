@@ -253,8 +253,18 @@ export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n
   mkdirSync(outDir, { recursive: true });
   const woptArgv = o.wopt.split(/\s+/).filter(Boolean);
   const results = [];
+  // progress: cases done, and the time left guessed from the bytes still to run (time grows with size)
+  const cases = inputs.flatMap((inp) => (inp.passes ?? o.passes).map(() => inp.bytes || 1));
+  const totalBytes = cases.reduce((a, b) => a + b, 0), t0 = Date.now();
+  let caseNo = 0, doneBytes = 0;
+  const progress = () => {
+    const left = doneBytes ? ((Date.now() - t0) / doneBytes) * (totalBytes - doneBytes) / 1000 : null;
+    return `[case ${caseNo}/${cases.length}${left != null ? `, ~${left < 90 ? `${left.toFixed(0)} s` : `${(left / 60).toFixed(1)} min`} left` : ''}]`;
+  };
   for (const inp of inputs) {
     for (const p of inp.passes ?? o.passes) {
+      caseNo++;
+      if (caseNo > 1) doneBytes += cases[caseNo - 2];
       // a row per LLVM version; the runs go through all of them in turn
       const all = o.targets.map((t) => {
         const src = fileFor(inp, t.version);
@@ -283,7 +293,7 @@ export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n
       const inOrder = () => results.push(...results.splice(at).sort((a, b) => a.llvm - b.llvm));
       const rows = all.filter((r) => !r.skipped);
       if (!rows.length) { inOrder(); continue; }
-      log(`${inp.label} ${pipeName(p)}: ${o.warmup} warmup + ${o.runs} runs each of ${rows.map((r) => `opt-${r.llvm}, wopt --llvm-version=${r.llvm}`).join(', ')}`);
+      log(`${progress()} ${inp.label} ${pipeName(p)}: ${o.warmup} warmup + ${o.runs} runs each of ${rows.map((r) => `opt-${r.llvm}, wopt --llvm-version=${r.llvm}`).join(', ')}`);
       const steps = rows.flatMap((row) => [[row, 'opt'], [row, 'wopt']]);
       const once = ([row, tool], timed) => {
         if (tool === 'opt') {
