@@ -1,21 +1,24 @@
 #!/usr/bin/env node
 // Batch throughput: N generated modules through native opt (one process per module, as a build
-// system runs it) against wopt, both one process per module and one batch process
-// (`-output-dir`: node's start-up and the core's compilation and tier-up paid once), for each LLVM
-// version of --llvm (default 19 and 22: opt-V against wopt --llvm-version=V). Alternating runs,
-// medians of the total wall time; every batch output is compared with opt-V's (bytes without the
+// system runs it: one at a time, and --parallel at a time as `make -j` would) against wopt, both
+// one process per module and one batch process (`-output-dir`: node's start-up and the core's
+// compilation and tier-up paid once; with -j 1 and -j 2 when the CLI has -j, else one row "not
+// available" each), for each LLVM version of --llvm (default 19 and 22: opt-V against wopt
+// --llvm-version=V). Alternating runs, medians of the total wall time and of the largest peak RSS
+// of one process; every wopt output is compared with opt-V's (bytes without the
 // ModuleID/source_filename lines, then llvm-diff-V).
 //
 //   node bench/batch.bench.js [--files 20] [--size 1MB] [--passes mem2reg,mergefunc] [--runs 3] [--llvm 19,22] [--json]
 //
 // A benchmark reports numbers; it never fails because wopt is slow, wrong or broken.
 
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join, resolve, basename } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateToFile, parseSize, GEN_VERSION } from './gen.js';
-import { measure, median } from './side-by-side.js';
+import { measureAsync, median } from './side-by-side.js';
 import { forEachOption } from './options.js';
 import { parseLlvmList, llvmTargets, llvmUsage, compareOutputs, outputNotes } from './llvm.js';
 
@@ -31,12 +34,14 @@ const USAGE = `usage: node bench/batch.bench.js [options]
   --dup F           generator duplicate fraction (default 0.3)
 ${llvmUsage({ diff: true })}
   --no-single       skip the one-wopt-process-per-module runs
+  --parallel N      also opt a process per module N at a time (default 2; 1: not)
+  --jobs / --no-jobs  whether to run wopt -j 1 / -j 2 (default: when \`wopt --help\` lists -j)
   --timeout S       per-process timeout in seconds (default 900)
   --json            print JSON instead of the markdown table`;
 
-function parseArgs(argv) {
+export function parseArgs(argv) {
   const o = { files: 20, size: '1MB', passes: ['mem2reg', 'mergefunc'], runs: 3, dup: 0.3, llvm: null, opt: null, llvmDiff: null,
-    single: true, timeout: 900, json: false };
+    single: true, parallel: 2, jobs: null, timeout: 900, json: false };
   forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--files': o.files = Math.max(1, parseInt(val(), 10)); break;
@@ -48,6 +53,9 @@ function parseArgs(argv) {
       case '--opt': o.opt = val(); break;
       case '--llvm-diff': o.llvmDiff = val(); break;
       case '--no-single': o.single = false; break;
+      case '--parallel': o.parallel = Math.max(1, parseInt(val(), 10)); break;
+      case '--jobs': o.jobs = true; break;
+      case '--no-jobs': o.jobs = false; break;
       case '--timeout': o.timeout = Number(val()); break;
       case '--json': o.json = true; break;
       case '-h': case '--help': o.help = true; break;
@@ -74,84 +82,157 @@ function inputs(o, log) {
   return files;
 }
 
-// Runs `argvs` one after the other; the total wall time, or the first failure.
-function sequence(argvs, timeout) {
-  let wall = 0;
-  for (const argv of argvs) {
-    const r = measure(argv, { timeout });
-    wall += r.wall;
-    if (r.status !== 0) return { error: (r.stderr || `exit ${r.status}`).split('\n').find(Boolean) };
-  }
-  return { wall };
+// Runs `argvs` as separate processes, `parallel` at a time (1: one after the other, as a build
+// runs them serially; 2: as `make -j2` would); the total wall time and the largest peak RSS of
+// one process, or the first failure.
+async function pool(argvs, parallel, timeout) {
+  const t0 = process.hrtime.bigint();
+  let next = 0, rssKB = null, error = null;
+  const lane = async () => {
+    while (next < argvs.length && !error) {
+      const r = await measureAsync(argvs[next++], { timeout });
+      if (r.rssKB != null) rssKB = Math.max(rssKB ?? 0, r.rssKB);
+      if (r.status !== 0) error ??= (r.stderr || `exit ${r.status}`).split('\n').find(Boolean);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, argvs.length) }, lane));
+  return error ? { error } : { wall: Number(process.hrtime.bigint() - t0) / 1e9, rssKB };
 }
 
-export function runBatch(o, log = (m) => process.stderr.write(m + '\n')) {
+// The ways modules go through, in the order of the table. `batch` is one wopt process for all
+// modules: without -j (one core) when the CLI has no -j, else with -j 1 and -j 2 as rows of
+// their own; `jobs` = whether the CLI has -j (its --help lists it).
+export function batchWays({ jobs, single = true, parallel = 2 }) {
+  const ways = [
+    { key: 'opt', tool: 'opt', label: 'opt, a process per module' },
+    ...(parallel > 1 ? [{ key: 'optPar', tool: 'opt', label: `opt, a process per module, ${parallel} at a time` }] : []),
+  ];
+  if (jobs) ways.push({ key: 'j1', tool: 'wopt', label: 'wopt -output-dir -j 1' }, { key: 'j2', tool: 'wopt', label: 'wopt -output-dir -j 2' });
+  else {
+    ways.push({ key: 'batch', tool: 'wopt', label: 'wopt -output-dir (one core)' });
+    ways.push({ key: 'j1', tool: 'wopt', label: 'wopt -output-dir -j 1', unavailable: 'not available (this wopt has no -j)' });
+    ways.push({ key: 'j2', tool: 'wopt', label: 'wopt -output-dir -j 2', unavailable: 'not available (this wopt has no -j)' });
+  }
+  if (single) ways.push({ key: 'single', tool: 'wopt', label: 'wopt, a process per module' });
+  return ways;
+}
+
+/** Whether a wopt --help text lists -j (or --jobs) as an option. */
+export const helpListsJobs = (text) => /(?:^|[\s,])--?j(?:obs)?(?=[\s=<,])/m.test(text || '');
+
+/** Whether the wopt CLI takes -j (batch mode over worker threads): its --help lists it. */
+export function woptHasJobs(cli = join(ROOT, 'bindings/cli.js')) {
+  return helpListsJobs(spawnSync(process.execPath, [cli, '--help'], { encoding: 'utf8' }).stdout);
+}
+
+// Every .ll file under dir (recursively), by base name: batch outputs may land in mirrored
+// sub-folders, and the inputs of one batch all have different names.
+function outputsUnder(dir, found = new Map()) {
+  if (!existsSync(dir)) return found;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) outputsUnder(p, found); else if (!found.has(e.name)) found.set(e.name, p);
+  }
+  return found;
+}
+
+export async function runBatch(o, log = (m) => process.stderr.write(m + '\n')) {
   const files = inputs(o, log);
   const bytes = files.reduce((s, f) => s + statSync(f).size, 0);
   const cli = join(ROOT, 'bindings/cli.js');
+  const jobs = o.jobs ?? woptHasJobs(cli);
+  const ways = batchWays({ jobs, single: o.single, parallel: o.parallel });
+  log(`wopt ${jobs ? 'has -j: batch rows with -j 1 and -j 2' : 'has no -j: one batch row (one core); -j rows not available'}`);
   const results = [];
   for (const p of o.passes) {
     const tag = p.replace(/[^A-Za-z0-9_.-]/g, '_');
-    // a row per LLVM version, each with its three ways; the runs go through all of them in turn
-    const rows = o.targets.map((t) => {
-      const dir = (k) => join(CACHE, 'out', `batch-${tag}-${t.version}-${k}`);
-      const outOpt = dir('opt'), outBatch = dir('wopt'), outSingle = dir('single');
-      for (const d of [outOpt, outBatch, outSingle]) { rmSync(d, { recursive: true, force: true }); mkdirSync(d, { recursive: true }); }
+    // a row per LLVM version and way; the runs go through all of them in turn
+    const rows = o.targets.flatMap((t) => {
       const wopt = [process.execPath, cli, `--llvm-version=${t.version}`, '-S', `-passes=${p}`];
-      const ways = {
-        opt: files.map((f) => [t.opt, '-S', `-passes=${p}`, f, '-o', join(outOpt, basename(f))]),
-        batch: [[...wopt, `-output-dir=${outBatch}`, ...files]],
-        ...(o.single ? { single: files.map((f) => [...wopt, f, '-o', join(outSingle, basename(f))]) } : {}),
-      };
-      return { row: { pipeline: p, llvm: t.version, files: files.length, bytes, wall: Object.fromEntries(Object.keys(ways).map((k) => [k, []])), error: {} }, t, ways, outOpt, outBatch };
+      const outOpt = join(CACHE, 'out', `batch-${tag}-${t.version}-opt`);
+      return ways.map((w) => {
+        const row = { pipeline: p, llvm: t.version, way: w.key, tool: w.tool, label: w.label, files: files.length, bytes, wall: [], rssKB: [] };
+        if (w.unavailable) return { row: { ...row, unavailable: w.unavailable }, t };
+        // the opt ways write where the comparison reads; every other way has a folder of its own
+        const out = w.key === 'opt' ? outOpt : join(CACHE, 'out', `batch-${tag}-${t.version}-${w.key}`);
+        rmSync(out, { recursive: true, force: true });
+        mkdirSync(out, { recursive: true });
+        const each = (argv) => files.map((f) => [...argv(f), join(out, basename(f))]);
+        const run = {
+          opt: () => pool(each((f) => [t.opt, '-S', `-passes=${p}`, f, '-o']), 1, o.timeout),
+          optPar: () => pool(each((f) => [t.opt, '-S', `-passes=${p}`, f, '-o']), o.parallel, o.timeout),
+          batch: () => pool([[...wopt, `-output-dir=${out}`, ...files]], 1, o.timeout),
+          j1: () => pool([[...wopt, '-j=1', `-output-dir=${out}`, ...files]], 1, o.timeout),
+          j2: () => pool([[...wopt, '-j=2', `-output-dir=${out}`, ...files]], 1, o.timeout),
+          single: () => pool(each((f) => [...wopt, f, '-o']), 1, o.timeout),
+        }[w.key];
+        return { row, t, run, out, outOpt };
+      });
     });
-    log(`${p}: ${o.runs} runs of each way (${Object.keys(rows[0].ways).join(', ')}) for LLVM ${o.targets.map((t) => t.version).join(', ')}`);
-    const steps = rows.flatMap((r) => Object.keys(r.ways).map((k) => [r, k]));
+    log(`${p}: ${o.runs} runs of each way (${ways.filter((w) => !w.unavailable).map((w) => w.key).join(', ')}) for LLVM ${o.targets.map((t) => t.version).join(', ')}`);
+    const steps = rows.filter((r) => r.run);
     for (let i = 0; i < o.runs; i++) {
-      for (const [{ row, ways }, k] of i & 1 ? [...steps].reverse() : steps) {
-        if (row.error[k]) continue;
-        const r = sequence(ways[k], o.timeout);
-        if (r.error) row.error[k] = r.error; else row.wall[k].push(r.wall);
+      for (const { row, run } of i & 1 ? [...steps].reverse() : steps) {
+        if (row.error) continue;
+        const r = await run();
+        if (r.error) row.error = r.error; else { row.wall.push(r.wall); row.rssKB.push(r.rssKB); }
       }
     }
-    for (const { row, t, outOpt, outBatch } of rows) {
-      row.median = Object.fromEntries(Object.entries(row.wall).map(([k, v]) => [k, median(v)]));
-      const counts = {};
-      for (const f of files) {
-        const d = compareOutputs(join(outOpt, basename(f)), join(outBatch, basename(f)), t.llvmDiff, { timeout: o.timeout });
-        counts[d.status] = (counts[d.status] ?? 0) + 1;
-        // the first file of each kind of difference, for the notes under the table
-        if (d.status !== 'identical' && d.status !== 'n/a') (row.firstDiffs ??= {})[d.status] ??= { file: basename(f), ...d };
+    for (const { row, t, out, outOpt } of rows) {
+      row.median = median(row.wall);
+      row.rssKBMedian = median(row.rssKB);
+      const base = rows.find((r) => r.row.llvm === row.llvm && r.row.way === 'opt')?.row.median;
+      row.ratio = base != null && row.median ? base / row.median : null;
+      if (row.tool === 'wopt' && out && !row.error) {
+        // wopt's outputs against opt-V's, file by file
+        const mine = outputsUnder(out), counts = {};
+        for (const f of files) {
+          const w = mine.get(basename(f));
+          const d = w ? compareOutputs(join(outOpt, basename(f)), w, t.llvmDiff, { timeout: o.timeout }) : { status: 'missing' };
+          counts[d.status] = (counts[d.status] ?? 0) + 1;
+          // the first file of each kind of difference, for the notes under the table
+          if (d.status !== 'identical' && d.status !== 'n/a' && d.status !== 'missing') (row.firstDiffs ??= {})[d.status] ??= { file: basename(f), ...d };
+        }
+        row.outputs = counts;
       }
-      row.outputs = counts;
-      log(`  LLVM ${t.version}: opt ${fmtS(row.median.opt)} | wopt batch ${fmtS(row.median.batch)}${o.single ? ` | wopt per module ${fmtS(row.median.single)}` : ''} | ${fmtCounts(counts)}`);
-      results.push(row);
+      log(`  LLVM ${row.llvm} ${row.label}: ${row.unavailable ?? (row.error ? `ERROR ${row.error}` : `${fmtS(row.median)}, ${fmtMB(row.rssKBMedian)}`)}${row.outputs ? ` | ${fmtCounts(row.outputs)}` : ''}`);
+      const { wall, rssKB, ...kept } = row;
+      results.push({ ...kept, walls: wall, rssKBs: rssKB });
     }
+    // the outputs have been compared: their folders go (hundreds of MB over a full report)
+    for (const { out } of rows) if (out) rmSync(out, { recursive: true, force: true });
   }
   return {
-    meta: { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cpus: cpus().length,
+    meta: { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cpus: cpus().length, jobs, parallel: o.parallel,
       llvm: o.targets.map(({ version, opt, optVersion, llvmDiff }) => ({ version, opt, optVersion, llvmDiff })), runs: o.runs, size: o.size, files: files.length, generator: { version: GEN_VERSION, dup: o.dup } },
     results,
   };
 }
 
 const fmtS = (s) => (s == null ? '–' : s < 10 ? `${s.toFixed(3)} s` : `${s.toFixed(2)} s`);
-const fmtX = (a, b) => (a == null || b == null ? '–' : `${(a / b).toFixed(2)}×`);
+const fmtMB = (kb) => (kb == null ? '–' : `${(kb / 1024).toFixed(0)} MB`);
 const fmtCounts = (c) => Object.entries(c).map(([k, n]) => `${n} ${k}`).join(', ');
+const esc = (s) => String(s).replace(/\|/g, '\\|');
 
+/** The batch table (markdown): a row per pipeline, LLVM version and way. */
 export function markdown(report) {
   const m = report.meta;
-  const out = [`batch: ${m.files} modules of ~${m.size}; ${m.llvm.map((t) => `opt-${t.version} = ${t.opt} (LLVM ${t.optVersion ?? '?'})`).join(', ')} ` +
-    `once per module vs \`wopt --llvm-version=V -output-dir\` (one process) and wopt once per module; median of ${m.runs} runs; node ${m.node}; ${m.cpu} ×${m.cpus}`, ''];
-  out.push('| pipeline | wopt vs | modules | MB | opt, a process each | wopt batch | opt/batch | wopt, a process each | opt/wopt | batch outputs vs opt |');
-  out.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  const out = [`batch: ${m.files} modules of ~${m.size}; ${m.llvm.map((t) => `opt-${t.version} = ${t.opt} (LLVM ${t.optVersion ?? '?'})`).join(', ')}; ` +
+    `wopt --llvm-version=V${m.jobs ? '' : ' (no -j in this build)'}; median of ${m.runs} runs; node ${m.node}; ${m.cpu} ×${m.cpus}`, ''];
+  out.push('| pipeline | LLVM | way | modules | MB | wall | MB/s | peak RSS | vs opt, a process each | outputs vs opt |');
+  out.push('|---|---|---|---:|---:|---:|---:|---:|---:|---|');
   for (const r of report.results) {
-    const cell = (k) => (r.error[k] ? `**error**: ${r.error[k].replace(/\|/g, '\\|')}` : fmtS(r.median[k]));
-    out.push(`| ${r.pipeline} | opt-${r.llvm} | ${r.files} | ${(r.bytes / 1e6).toFixed(1)} | ${cell('opt')} | ${cell('batch')} | ${fmtX(r.median.opt, r.median.batch)} | ${r.median.single === undefined ? '–' : cell('single')} | ${fmtX(r.median.opt, r.median.single)} | ${fmtCounts(r.outputs)} |`);
+    const head = `| ${r.pipeline} | ${r.llvm} | ${r.label} | ${r.files} | ${(r.bytes / 1e6).toFixed(1)} |`;
+    if (r.unavailable) { out.push(`${head} ${r.unavailable} | – | – | – | – |`); continue; }
+    if (r.error) { out.push(`${head} **error**: ${esc(r.error)} | – | – | – | – |`); continue; }
+    const mbs = r.median ? (r.bytes / 1e6 / r.median).toFixed(1) : '–';
+    const ratio = r.way === 'opt' ? '1.00×' : r.ratio == null ? '–' : `${r.ratio.toFixed(2)}×`;
+    out.push(`${head} ${fmtS(r.median)} | ${mbs} | ${fmtMB(r.rssKBMedian)} | ${ratio} | ${r.outputs ? fmtCounts(r.outputs) : r.tool === 'opt' ? '(reference)' : '–'} |`);
   }
-  out.push('', 'Each row is wopt run with --llvm-version=V against opt-V. Ratios > 1 mean wopt is faster. Wall times are totals over all modules. ' +
-    'Outputs: identical = same bytes apart from the ModuleID/source_filename lines; equivalent = llvm-diff-V finds no difference.');
-  out.push(...outputNotes(report.results.flatMap((r) => Object.values(r.firstDiffs ?? {}).map((d) => ({ label: `${r.pipeline}, LLVM ${r.llvm}, ${d.file}`, diff: d })))));
+  out.push('', 'wopt runs with --llvm-version=V against opt-V. Wall times are the elapsed time for all modules (for the ways with a process per module, ' +
+    'the processes run one after the other, or N at a time); peak RSS is that of the largest single process. "vs opt" > 1 means faster than ' +
+    'opt-V run once per module, one at a time. Outputs: identical = same bytes apart from the ModuleID/source_filename lines; equivalent = llvm-diff-V finds no difference.');
+  out.push(...outputNotes(report.results.flatMap((r) => Object.values(r.firstDiffs ?? {}).map((d) => ({ label: `${r.pipeline}, LLVM ${r.llvm}, ${r.label}, ${d.file}`, diff: d })))));
   return out.join('\n');
 }
 
@@ -159,7 +240,7 @@ export async function main(argv = process.argv.slice(2)) {
   let o;
   try { o = parseArgs(argv); } catch (e) { console.error(e.message); return 2; }
   if (o.help) { console.log(USAGE); return 0; }
-  const report = runBatch(o);
+  const report = await runBatch(o);
   process.stdout.write((o.json ? JSON.stringify(report, null, 2) : markdown(report)) + '\n');
   return 0;
 }

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 // Dispatcher for `npm run bench -- <what> [options]`:
+//   node bench/run.js [report] [...]       the full report (bench/report.js): generated modules, real
+//                                          programs and batch rows vs opt-19/opt-22, written to
+//                                          bench/results/<date>.{md,svg,json}; the default
 //   node bench/run.js side-by-side [...]   native opt-19/opt-22 vs our CLI (bench/side-by-side.js)
 //   node bench/run.js parse [...]          in-process parse/print MB/s (bench/parse.bench.js)
 //   node bench/run.js domtree [...]        dominator tree / IDF edges/s vs opt-19/opt-22 (bench/domtree.bench.js)
@@ -8,10 +11,12 @@
 //   node bench/run.js instructions [...]   per-phase instruction counts under callgrind (load-independent)
 //   node bench/run.js batch [...]          many modules: opt-V a process each vs one wopt -output-dir process
 //   node bench/run.js gen [...]            the input generator (bench/gen.js)
-// With no argument it runs side-by-side. The scripts comparing with native opt take --llvm 19,22
-// (bench/llvm.js): the LLVM versions compared, opt-V against wopt --llvm-version=V, default both.
+// With no argument, or options only (`npm run bench -- --quick`), it runs the report. The scripts
+// comparing with native opt take --llvm 19,22 (bench/llvm.js): the LLVM versions compared, opt-V
+// against wopt --llvm-version=V, default both.
 
 const TARGETS = {
+  report: './report.js',
   'side-by-side': './side-by-side.js',
   parse: './parse.bench.js',
   domtree: './domtree.bench.js',
@@ -22,9 +27,11 @@ const TARGETS = {
   gen: './gen.js',
 };
 
-const [what = 'side-by-side', ...rest] = process.argv.slice(2);
+const args = process.argv.slice(2);
+// options alone (or nothing) are the report's
+const [what, ...rest] = args.length === 0 || (args[0].startsWith('-') && args[0] !== '-h' && args[0] !== '--help') ? ['report', ...args] : args;
 if (what === '-h' || what === '--help' || !TARGETS[what]) {
-  const msg = `usage: node bench/run.js ${Object.keys(TARGETS).join('|')} [options]   (each takes --help)`;
+  const msg = `usage: node bench/run.js [${Object.keys(TARGETS).join('|')}] [options]   (each takes --help; the default is report)`;
   if (TARGETS[what] === undefined && what !== '-h' && what !== '--help') {
     console.error(`unknown benchmark '${what}'\n${msg}`);
     process.exitCode = 2;

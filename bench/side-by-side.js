@@ -11,7 +11,7 @@
 // A benchmark reports numbers; it never fails because wopt is slow, wrong or broken: errors and
 // differences are reported in the table.
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve, basename } from 'node:path';
@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generateToFile, parseSize, GEN_VERSION } from './gen.js';
 import { forEachOption } from './options.js';
 import { which, parseLlvmList, llvmTargets, llvmUsage, compareOutputs, outputCell, outputNotes } from './llvm.js';
+import { REAL_PROGRAMS, realInputs } from './real.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -27,6 +28,10 @@ const CACHE = join(HERE, '.cache');
 const USAGE = `usage: node bench/side-by-side.js [options]
   --sizes LIST      generated input sizes (default 1MB,10MB,100MB)
   --input FILE      also/instead bench this .ll file (repeatable; with --sizes '' only files)
+  --real            also the real programs (bench/real.js: SQLite -O0 -g with parse+print and
+                    mem2reg, bench/programs/telemetry.cpp -O2 with parse+print and mergefunc),
+                    compiled by clang-V for opt-V and wopt --llvm-version=V (cached in .cache/real)
+  --programs LIST   which real programs (default all: ${REAL_PROGRAMS.map((p) => p.name).join(',')})
   --passes LIST     comma-separated pipelines; an empty item (or '', none, print) is parse+print
                     (default: ,mem2reg,mergefunc)
   --runs N          timed runs per tool (default 5), alternating opt-V / wopt (all versions in turn)
@@ -42,16 +47,18 @@ ${llvmUsage({ diff: true })}
 
 // ---------------------------------------------------------------------------------------------
 
-function parseArgs(argv) {
+export function parseArgs(argv) {
   const o = {
     sizes: ['1MB', '10MB', '100MB'], inputs: [], passes: ['', 'mem2reg', 'mergefunc'], runs: 5, warmup: 0,
-    seed: 1, dup: 0.3, debug: false, llvm: null, opt: null, llvmDiff: null, wopt: 'node bindings/cli.js',
+    seed: 1, dup: 0.3, debug: false, llvm: null, opt: null, llvmDiff: null, wopt: 'node bindings/cli.js', real: false, programs: null,
     diff: true, timePasses: true, timeout: 900, keep: false, json: false,
   };
   forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--sizes': o.sizes = val().split(',').map((s) => s.trim()).filter(Boolean); break;
       case '--input': o.inputs.push(val()); break;
+      case '--real': o.real = true; break;
+      case '--programs': o.programs = val().split(',').map((x) => x.trim()).filter(Boolean); o.real = true; break;
       case '--passes': o.passes = val().split(',').map((p) => p.trim()).map((p) => (['\'\'', '""', 'none', 'print', 'parse'].includes(p) ? '' : p)); break;
       case '--runs': o.runs = Math.max(1, parseInt(val(), 10)); break;
       case '--warmup': o.warmup = Math.max(0, parseInt(val(), 10)); break;
@@ -117,6 +124,37 @@ export function measure(argv, { timeout, cwd = ROOT } = {}) {
   if (res.error) { status = -1; stderr = `${res.error.code === 'ETIMEDOUT' ? `timeout after ${timeout}s` : res.error.message}\n${stderr}`; }
   if (res.signal) { status = -1; stderr = `killed by ${res.signal}\n${stderr}`; }
   return { wall, rssKB, status, stderr };
+}
+
+/** measure() without blocking: the same result, as a promise (for processes run side by side). */
+export function measureAsync(argv, { timeout, cwd = ROOT } = {}) {
+  const method = detectRssMethod();
+  const rssFile = join(tmpdir(), `wopt-bench-${process.pid}-${tmpCounter++}.rss`);
+  let cmd, args;
+  if (method === 'gnu-time') { cmd = '/usr/bin/time'; args = ['-f', '%M', '-o', rssFile, ...argv]; } else if (method === 'python3') { cmd = 'python3'; args = ['-c', PY_WRAP, rssFile, ...argv]; } else { cmd = argv[0]; args = argv.slice(1); }
+  const t0 = process.hrtime.bigint();
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '', timedOut = false, spawnError = null;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (d) => { if (stderr.length < (1 << 20)) stderr += d; });
+    const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, timeout * 1000);
+    child.on('error', (e) => { spawnError = e; });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+      let rssKB = null;
+      if (method !== 'none' && existsSync(rssFile)) {
+        const m = /(\d+)\s*$/.exec(readFileSync(rssFile, 'utf8').trim());
+        if (m) rssKB = Number(m[1]);
+        rmSync(rssFile, { force: true });
+      }
+      let status = code;
+      if (spawnError) { status = -1; stderr = `${spawnError.message}\n${stderr}`; }
+      if (timedOut) { status = -1; stderr = `timeout after ${timeout}s\n${stderr}`; } else if (signal) { status = -1; stderr = `killed by ${signal}\n${stderr}`; }
+      done({ wall, rssKB, status, stderr });
+    });
+  });
 }
 
 export const median = (xs) => {
@@ -198,28 +236,64 @@ function runTool(tool, o, argv) {
   return { ok: true, wall: r.wall, rssKB: r.rssKB };
 }
 
-export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n')) {
-  const inputs = inputsFor(o, log);
+// The file of an input for LLVM version v: one file for every version (generated inputs), or the
+// version's own (real programs: clang-N's output goes to opt-N), which may be missing.
+const fileFor = (inp, v) => (inp.perVersion ? inp.perVersion[v] ?? { missing: `no input for LLVM ${v}` } : { path: inp.path, bytes: inp.bytes });
+
+/**
+ * Runs the side-by-side rows. The inputs are the generated sizes and --input files of `o`, then
+ * `extra` ({ label, bytes, path } or, per LLVM version, { label, bytes, perVersion: { [v]: { path,
+ * bytes } | { missing } | { error } }, passes?, kind?, program? }: the real programs). An input
+ * with its own `passes` runs those instead of o.passes. A version whose file is missing gives a
+ * row with `skipped` (the reason) and no runs.
+ */
+export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n'), { extra = [] } = {}) {
+  const inputs = [...inputsFor(o, log), ...extra];
   const outDir = join(CACHE, 'out');
   mkdirSync(outDir, { recursive: true });
   const woptArgv = o.wopt.split(/\s+/).filter(Boolean);
   const results = [];
+  // progress: cases done, and the time left guessed from the bytes still to run (time grows with size)
+  const cases = inputs.flatMap((inp) => (inp.passes ?? o.passes).map(() => inp.bytes || 1));
+  const totalBytes = cases.reduce((a, b) => a + b, 0), t0 = Date.now();
+  let caseNo = 0, doneBytes = 0;
+  const progress = () => {
+    const left = doneBytes ? ((Date.now() - t0) / doneBytes) * (totalBytes - doneBytes) / 1000 : null;
+    return `[case ${caseNo}/${cases.length}${left != null ? `, ~${left < 90 ? `${left.toFixed(0)} s` : `${(left / 60).toFixed(1)} min`} left` : ''}]`;
+  };
   for (const inp of inputs) {
-    for (const p of o.passes) {
-      const tag = `${basename(inp.path, '.ll')}.${p === '' ? 'print' : p.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
+    for (const p of inp.passes ?? o.passes) {
+      caseNo++;
+      if (caseNo > 1) doneBytes += cases[caseNo - 2];
       // a row per LLVM version; the runs go through all of them in turn
-      const rows = o.targets.map((t) => {
+      const all = o.targets.map((t) => {
+        const src = fileFor(inp, t.version);
+        const base = {
+          input: inp.label, ...(inp.kind ? { kind: inp.kind } : {}), ...(inp.program ? { program: inp.program } : {}),
+          path: src.path, bytes: src.bytes ?? inp.bytes, pipeline: p, llvm: t.version,
+          opt: { wall: [], rssKB: [] }, wopt: { wall: [], rssKB: [] },
+        };
+        if (!src.path) return { ...base, skipped: src.missing || src.error || 'no input', t };
+        const tag = `${basename(src.path, '.ll')}.${p === '' ? 'print' : p.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
         const optOut = join(outDir, `${tag}.${t.version}.opt.ll`), woptOut = join(outDir, `${tag}.${t.version}.wopt.ll`);
         rmSync(woptOut, { force: true });
         return {
-          input: inp.label, path: inp.path, bytes: inp.bytes, pipeline: p, llvm: t.version,
-          opt: { wall: [], rssKB: [] }, wopt: { wall: [], rssKB: [] },
-          t, optOut, woptOut, woptDead: false,
-          optArgv: [t.opt, '-S', `-passes=${p}`, inp.path, '-o', optOut],
-          woptArgv: [...woptArgv, `--llvm-version=${t.version}`, '-S', `-passes=${p}`, inp.path, '-o', woptOut],
+          ...base, t, optOut, woptOut, woptDead: false,
+          optArgv: [t.opt, '-S', `-passes=${p}`, src.path, '-o', optOut],
+          woptArgv: [...woptArgv, `--llvm-version=${t.version}`, '-S', `-passes=${p}`, src.path, '-o', woptOut],
         };
       });
-      log(`${inp.label} ${pipeName(p)}: ${o.warmup} warmup + ${o.runs} runs each of ${rows.map((r) => `opt-${r.llvm}, wopt --llvm-version=${r.llvm}`).join(', ')}`);
+      const at = results.length;
+      for (const row of all.filter((r) => r.skipped)) {
+        log(`${inp.label} ${pipeName(p)}, LLVM ${row.llvm}: skipped (${row.skipped})`);
+        const { t, ...result } = row;
+        results.push(result);
+      }
+      // the rows of this input and pipeline go out in version order, skipped ones included
+      const inOrder = () => results.push(...results.splice(at).sort((a, b) => a.llvm - b.llvm));
+      const rows = all.filter((r) => !r.skipped);
+      if (!rows.length) { inOrder(); continue; }
+      log(`${progress()} ${inp.label} ${pipeName(p)}: ${o.warmup} warmup + ${o.runs} runs each of ${rows.map((r) => `opt-${r.llvm}, wopt --llvm-version=${r.llvm}`).join(', ')}`);
       const steps = rows.flatMap((row) => [[row, 'opt'], [row, 'wopt']]);
       const once = ([row, tool], timed) => {
         if (tool === 'opt') {
@@ -241,7 +315,7 @@ export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n
         row.ratioTime = row.opt.wallMedian && row.wopt.wallMedian ? row.opt.wallMedian / row.wopt.wallMedian : null;
         row.ratioRss = row.opt.rssKBMedian && row.wopt.rssKBMedian ? row.opt.rssKBMedian / row.wopt.rssKBMedian : null;
         if (o.timePasses) {
-          const r = spawnSync(row.t.opt, [`-passes=${p}`, '-time-passes', '-disable-output', inp.path], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: o.timeout * 1000 });
+          const r = spawnSync(row.t.opt, [`-passes=${p}`, '-time-passes', '-disable-output', row.path], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: o.timeout * 1000 });
           row.optTimePasses = r.status === 0 ? parseTimePasses(r.stderr || '') : { error: firstLine(r.stderr) };
         }
         if (o.diff) row.diff = row.wopt.error ? { status: 'n/a' } : compareOutputs(row.optOut, row.woptOut, row.t.llvmDiff, { timeout: o.timeout });
@@ -251,6 +325,7 @@ export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n
         const { t, optOut, woptOut, woptDead, optArgv, woptArgv: wArgv, ...result } = row;
         results.push(result);
       }
+      inOrder();
     }
   }
   return {
@@ -277,6 +352,10 @@ export function markdown(report) {
   out.push('| input | MB | pipeline | wopt vs | opt wall | opt RSS | wopt wall | wopt RSS | opt/wopt time | opt/wopt RSS | opt parse | opt pass | outputs |');
   out.push('|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of report.results) {
+    if (r.skipped) {
+      out.push(`| ${r.input} | ${r.bytes ? (r.bytes / 1e6).toFixed(1) : '–'} | ${pipeName(r.pipeline)} | opt-${r.llvm} | not run: ${r.skipped.replace(/\|/g, '\\|')} | – | – | – | – | – | – | – | – |`);
+      continue;
+    }
     const tp = r.optTimePasses;
     const tpParse = tp && !tp.error ? fmtS(tp.parse) : tp?.error ? 'error' : '–';
     const tpPass = tp && !tp.error ? (tp.pass == null ? '–' : `${fmtS(tp.pass)} (${tp.passNames.join('+')})`) : '–';
@@ -298,7 +377,8 @@ export async function main(argv = process.argv.slice(2)) {
   if (detectRssMethod() !== 'gnu-time') {
     process.stderr.write(`note: /usr/bin/time not found; peak RSS via ${rssMethod} (install the apt package "time" for GNU time)\n`);
   }
-  const report = await runSideBySide(o);
+  const extra = o.real ? realInputs(o.targets.map((t) => t.version), { names: o.programs, log: (m) => process.stderr.write(m + '\n'), timeout: o.timeout }) : [];
+  const report = await runSideBySide(o, undefined, { extra });
   process.stdout.write((o.json ? JSON.stringify(report, null, 2) : markdown(report)) + '\n');
   return 0;
 }

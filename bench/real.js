@@ -1,0 +1,115 @@
+// Real programs for the side-by-side bench: sources compiled by clang-19 and clang-22 to textual
+// IR, the .ll of clang-N going to opt-N and to wopt --llvm-version=N.
+//
+//   sqlite     the SQLite amalgamation (the copy better-sqlite3 ships in deps/sqlite3/, else
+//              ../shared/real-programs/sqlite3.c) at -O0 -g: what mem2reg sees in a debug build
+//   telemetry  bench/programs/telemetry.cpp, our own template-heavy C++17 program, at -O2: what
+//              mergefunc sees after the optimiser (identical instantiations over many types)
+//
+// -O0 builds keep optnone off (-Xclang -disable-O0-optnone), as the differential suite does:
+// with it every function is optnone and mem2reg would have nothing to do.
+//
+// The compiled IR is cached in bench/.cache/real/, named by program, clang's full version and a
+// hash of the source and the flags, so a new compiler or an edited source compiles again. A
+// missing clang or source, or a failed compile, is reported (`missing` / `error`), never thrown.
+
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { which } from './llvm.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, '..');
+export const REAL_CACHE = join(HERE, '.cache', 'real');
+
+const TARGET = '--target=x86_64-pc-linux-gnu';
+
+function sqliteSource() {
+  for (const p of [join(ROOT, 'node_modules/better-sqlite3/deps/sqlite3/sqlite3.c'),
+    resolve(ROOT, '../shared/real-programs/sqlite3.c')]) if (existsSync(p)) return p;
+  return null;
+}
+
+/**
+ * The programs: name, label (for tables and the chart), the source, clang's flags, the flags as a
+ * reader sees them (`level`), and the pipelines benched on it ('' is parse+print).
+ */
+export const REAL_PROGRAMS = [
+  {
+    name: 'sqlite', label: 'SQLite', what: 'SQLite amalgamation (C)', source: sqliteSource, lang: 'c',
+    flags: ['-w', '-O0', '-g', '-Xclang', '-disable-O0-optnone'], level: '-O0 -g', pipelines: ['', 'mem2reg'],
+  },
+  {
+    name: 'telemetry', label: 'telemetry.cpp', what: 'bench/programs/telemetry.cpp (C++17 templates)',
+    source: () => join(HERE, 'programs', 'telemetry.cpp'), lang: 'c++',
+    flags: ['-std=c++17', '-O2'], level: '-O2', pipelines: ['', 'mergefunc'],
+  },
+];
+
+/** clang of LLVM v (/usr/lib/llvm-v/bin/clang, else clang-v on PATH), or null. */
+export function clangFor(v) {
+  return which(`/usr/lib/llvm-${v}/bin/clang`) || which(`clang-${v}`);
+}
+
+/** clang's full version ('22.1.8'), or null. */
+export function clangVersion(cmd) {
+  const r = spawnSync(cmd, ['--version'], { encoding: 'utf8' });
+  const m = /clang version ([\w.+-]+)/.exec(r.stdout || '');
+  return m ? m[1] : null;
+}
+
+const short = (s) => s.slice(0, 12);
+
+/**
+ * The IR of `program` compiled by clang of LLVM `v`: { path, bytes, clang, clangVersion, cached },
+ * or { missing } (no clang-v or no source) or { error } (the compile failed).
+ */
+export function compileReal(program, v, { log = () => {}, timeout = 900 } = {}) {
+  const clang = clangFor(v);
+  if (!clang) return { missing: `clang-${v} not installed` };
+  const src = program.source();
+  if (!src || !existsSync(src)) return { missing: `${program.name}: source not found` };
+  const cv = clangVersion(clang) ?? `${v}`;
+  // -fdebug-compilation-dir keeps the checkout's path out of the IR (and so out of the cache key)
+  const args = ['-x', program.lang, TARGET, ...program.flags, '-fdebug-compilation-dir=.', '-S', '-emit-llvm'];
+  const key = createHash('sha256').update(readFileSync(src)).update('\0' + args.join('\0')).digest('hex');
+  mkdirSync(REAL_CACHE, { recursive: true });
+  const path = join(REAL_CACHE, `${program.name}.clang-${cv}.${short(key)}.ll`);
+  const info = { path, clang, clangVersion: cv, source: src };
+  if (existsSync(path)) return { ...info, bytes: statSync(path).size, cached: true };
+  log(`compiling ${program.name} with clang-${v} (${cv}) ${program.level} ...`);
+  const t0 = Date.now();
+  const tmp = `${path}.tmp`;
+  const r = spawnSync(clang, [...args, src, '-o', tmp], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: timeout * 1000 });
+  if (r.status !== 0) {
+    rmSync(tmp, { force: true });
+    const first = (r.error?.message || r.stderr || `exit ${r.status}`).split('\n').find((l) => l.trim()) || '';
+    return { error: `clang-${v} failed: ${first.slice(0, 160)}` };
+  }
+  renameSync(tmp, path);
+  const bytes = statSync(path).size;
+  log(`  ${(bytes / 1e6).toFixed(1)} MB in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return { ...info, bytes, cached: false };
+}
+
+/**
+ * Side-by-side inputs of the real programs for the LLVM versions `versions`: one input per program,
+ * its file per version (`perVersion[v]` = { path, bytes } or { missing } / { error }), with the
+ * program's own pipelines. `names` limits the programs.
+ */
+export function realInputs(versions, { names = null, log = () => {}, timeout } = {}) {
+  const out = [];
+  for (const p of REAL_PROGRAMS) {
+    if (names && !names.includes(p.name)) continue;
+    const perVersion = {};
+    for (const v of versions) perVersion[v] = compileReal(p, v, { log, timeout });
+    const sizes = Object.values(perVersion).map((x) => x.bytes).filter(Boolean);
+    out.push({
+      kind: 'real', program: p.name, label: `${p.label} ${p.level}`, what: p.what, level: p.level,
+      bytes: sizes.length ? Math.max(...sizes) : 0, perVersion, passes: p.pipelines,
+    });
+  }
+  return out;
+}

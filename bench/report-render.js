@@ -1,0 +1,338 @@
+// The full bench report's writers (bench/report.js runs the benches, these turn its JSON into text):
+//
+//   reportMarkdown(report, { svgName })  bench/results/<name>.md: the machine, the command, the
+//                                         headline table, the generated-module, real-program and
+//                                         batch tables, the output notes
+//   reportSvg(report)                     bench/results/<name>.svg: throughput (MB/s of input)
+//                                         against module size on a log axis, one panel per
+//                                         pipeline, a line per tool (wopt-19, wopt-22, opt-19,
+//                                         opt-22) through the generated sizes, the real programs
+//                                         as marked points at their sizes
+//   headlineTable(report)                 the headline table alone (markdown), for the README
+//
+// Pure functions of the report object (no clock, no files), so tests can feed fixed numbers.
+//
+// The report: { meta, sideBySide: { meta, results } | null, batch: { meta, results } | { error } | null }
+// with the results of bench/side-by-side.js (rows carry `kind: 'real'` and `program` for the real
+// programs, `skipped` when a version's input is missing) and of bench/batch.bench.js.
+
+import { outputCell, outputNotes } from './llvm.js';
+import { markdown as batchMarkdown } from './batch.bench.js';
+
+export const PIPELINES = ['', 'mem2reg', 'mergefunc'];
+export const pipeName = (p) => (p === '' ? 'parse+print' : p);
+
+// The four series of the chart: tool × LLVM version, with their colours and dashes.
+export const TOOLS = [
+  { key: 'wopt', version: 19, name: 'wopt-19', color: '#1d4ed8', dash: '' },
+  { key: 'wopt', version: 22, name: 'wopt-22', color: '#0ea5e9', dash: '' },
+  { key: 'opt', version: 19, name: 'opt-19', color: '#b91c1c', dash: '6 4' },
+  { key: 'opt', version: 22, name: 'opt-22', color: '#f59e0b', dash: '6 4' },
+];
+// Marker shapes of the real programs, in the order they appear.
+const SHAPES = ['diamond', 'triangle', 'square', 'star'];
+
+const fmtS = (s) => (s == null ? '–' : s < 10 ? `${s.toFixed(3)} s` : `${s.toFixed(2)} s`);
+const fmtMB = (kb) => (kb == null ? '–' : `${(kb / 1024).toFixed(0)} MB`);
+const fmtX = (x) => (x == null ? '–' : `${x.toFixed(2)}×`);
+const fmtSize = (bytes) => (bytes == null || !bytes ? '–' : bytes >= 10e6 ? (bytes / 1e6).toFixed(0) : (bytes / 1e6).toFixed(1));
+const esc = (s) => String(s).replace(/\|/g, '\\|');
+const mbps = (bytes, wall) => (bytes && wall ? bytes / 1e6 / wall : null);
+
+const rowsOf = (report) => report.sideBySide?.results ?? [];
+const isReal = (r) => r.kind === 'real';
+
+/** Wall cell of one tool in a row: the median, or why there is none. */
+function wallCell(r, tool) {
+  if (r.skipped) return 'not run';
+  if (r[tool]?.error) return `**error**: ${esc(r[tool].error)}`;
+  return fmtS(r[tool]?.wallMedian);
+}
+
+// Groups rows by (input, pipeline), keeping first-seen order; each group maps version → row.
+function byCase(rows) {
+  const groups = new Map();
+  for (const r of rows) {
+    const k = `${r.input}\u0000${r.pipeline}`;
+    if (!groups.has(k)) groups.set(k, { input: r.input, pipeline: r.pipeline, kind: r.kind, program: r.program, rows: new Map() });
+    groups.get(k).rows.set(r.llvm, r);
+  }
+  return [...groups.values()];
+}
+
+const versionsOf = (report) => {
+  const vs = report.meta?.versions ?? [...new Set(rowsOf(report).map((r) => r.llvm))];
+  return [...vs].sort((a, b) => a - b);
+};
+
+/**
+ * The headline: per input and pipeline, opt-V's and wopt-V's whole-process wall times and the
+ * ratio opt/wopt (> 1: wopt faster) for each version, the outputs' agreement.
+ */
+export function headlineTable(report) {
+  const vs = versionsOf(report);
+  const head = ['input', 'MB', 'pipeline', ...vs.flatMap((v) => [`opt-${v}`, `wopt-${v}`, `opt-${v}/wopt-${v}`]), 'outputs'];
+  const out = [`| ${head.join(' | ')} |`, `|${head.map((h, i) => (i === 0 || i === 2 || i === head.length - 1 ? '---' : '---:')).join('|')}|`];
+  for (const g of byCase(rowsOf(report))) {
+    const rows = vs.map((v) => g.rows.get(v));
+    const bytes = Math.max(0, ...rows.filter(Boolean).map((r) => r.bytes || 0));
+    const cells = rows.flatMap((r) => (!r ? ['–', '–', '–'] : r.skipped ? [`not run: ${esc(r.skipped)}`, '–', '–'] : [wallCell(r, 'opt'), wallCell(r, 'wopt'), `**${fmtX(r.ratioTime)}**`]));
+    const outs = [...new Set(rows.filter((r) => r && !r.skipped).map((r) => r.diff?.status ?? '–'))].join(', ') || '–';
+    const name = isReal(g) ? g.input : `generated ${g.input.replace(/^([\d.]+)\s*([KMG]i?B)$/i, '$1 $2')}`;
+    out.push(`| ${esc(name)} | ${fmtSize(bytes)} | ${pipeName(g.pipeline)} | ${cells.join(' | ')} | ${outs} |`);
+  }
+  return out.join('\n');
+}
+
+/** The detailed side-by-side table of the rows `rows` (MB/s, RSS, opt's own parse and pass times). */
+function detailTable(rows) {
+  const out = ['| input | MB | pipeline | LLVM | opt wall | opt MB/s | opt RSS | wopt wall | wopt MB/s | wopt RSS | opt/wopt time | opt/wopt RSS | opt parse | opt pass | outputs |',
+    '|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|'];
+  for (const r of rows) {
+    const head = `| ${esc(r.input)} | ${fmtSize(r.bytes)} | ${pipeName(r.pipeline)} | ${r.llvm} |`;
+    if (r.skipped) { out.push(`${head} not run: ${esc(r.skipped)} | – | – | – | – | – | – | – | – | – | – |`); continue; }
+    const tp = r.optTimePasses;
+    const tpParse = tp && !tp.error ? fmtS(tp.parse) : tp?.error ? 'error' : '–';
+    const tpPass = tp && !tp.error && tp.pass != null ? fmtS(tp.pass) : '–';
+    const rate = (t) => (r[t]?.error ? '–' : mbps(r.bytes, r[t]?.wallMedian)?.toFixed(1) ?? '–');
+    out.push(`${head} ${wallCell(r, 'opt')} | ${rate('opt')} | ${fmtMB(r.opt?.rssKBMedian)} | ${wallCell(r, 'wopt')} | ${rate('wopt')} | ${r.wopt?.error ? '–' : fmtMB(r.wopt?.rssKBMedian)} | ${fmtX(r.ratioTime)} | ${fmtX(r.ratioRss)} | ${tpParse} | ${tpPass} | ${outputCell(r.diff)} |`);
+  }
+  return out.join('\n');
+}
+
+function machineLines(m) {
+  const lines = [];
+  const mc = m.machine ?? {};
+  lines.push(`- Machine: ${mc.cpu ?? '?'}, ${mc.cores ?? '?'} cores, ${mc.memGB != null ? `${mc.memGB.toFixed(1)} GB RAM` : '? RAM'}` +
+    `${mc.os ? `, ${mc.os}` : ''}; load average ${fmtLoad(mc.loadStart)} at the start, ${fmtLoad(mc.loadEnd)} at the end` +
+    `${mc.shared ? ' (the machine was shared with other jobs)' : ''}`);
+  lines.push(`- Node ${m.node ?? '?'}; wopt ${m.wopt?.commit ?? '?'}${m.wopt?.dirty ? ' with uncommitted changes' : ''}; peak RSS via ${m.rss ?? '?'}`);
+  for (const t of m.tools ?? []) {
+    lines.push(`- LLVM ${t.version}: ${t.opt ? `opt ${t.optVersion ?? '?'} (\`${t.opt}\`)` : `opt: ${t.optMissing ?? 'missing'}`}; ` +
+      `${t.clang ? `clang ${t.clangVersion ?? '?'} (\`${t.clang}\`)` : `clang: ${t.clangMissing ?? 'missing'}`}`);
+  }
+  return lines;
+}
+const fmtLoad = (l) => (Array.isArray(l) ? l.map((x) => x.toFixed(2)).join(' / ') : '?');
+const fmtDuration = (s) => (s == null ? '?' : s < 90 ? `${s.toFixed(0)} s` : `${(s / 60).toFixed(1)} min`);
+
+/** The report as markdown; `svgName` is the chart's file name beside it. */
+export function reportMarkdown(report, { svgName = null } = {}) {
+  const m = report.meta ?? {};
+  const rows = rowsOf(report);
+  const out = [`# wopt benchmark, ${m.date ?? '?'}${m.quick ? ' (QUICK RUN)' : ''}`, ''];
+  if (m.quick) {
+    out.push(`> **Quick run** (\`--quick\`: ${m.sizes?.join(', ') || 'small'} generated modules, ${m.runs} run${m.runs === 1 ? '' : 's'} each, a small batch): it shows that the bench works; its numbers are single samples, not a measurement to quote.`, '');
+  }
+  out.push(`Command: \`${m.command ?? 'npm run bench'}\`, ${fmtDuration(m.elapsed)} in all. Whole-process wall times (our clock around each process), ` +
+    `median of ${m.runs ?? '?'} run${m.runs === 1 ? '' : 's'}, the tools of all versions taking turns (order reversed every other run). ` +
+    'wopt is `node bindings/cli.js --llvm-version=V -S -passes=P in.ll -o out.ll`, against `opt-V -S -passes=P in.ll -o out.ll` on the same file; ' +
+    'the real programs are compiled by clang-V for opt-V and wopt --llvm-version=V. opt/wopt > 1 means wopt is faster (time) or smaller (RSS).', '');
+  out.push(...machineLines(m), '');
+  for (const n of m.notes ?? []) out.push(`Note: ${n}`, '');
+  if (svgName) out.push(`![Throughput against module size, a panel per pipeline](${svgName})`, '');
+
+  out.push('## Headline', '');
+  if (rows.length) out.push(headlineTable(report), '');
+  else out.push('No side-by-side rows in this run.', '');
+
+  const gen = rows.filter((r) => !isReal(r)), real = rows.filter(isReal);
+  if (gen.length) {
+    out.push('## Generated modules', '', `Inputs from \`bench/gen.js\` (seed ${m.generator?.seed ?? 1}, duplicate fraction ${m.generator?.dup ?? 0.3}): ` +
+      'clang -O0 style LLVM 19 IR that both versions read. "opt parse" / "opt pass" are opt-V\'s own `-time-passes` lines (Parse IR; the pass, without the verifier).', '');
+    out.push(detailTable(gen), '');
+  }
+  if (real.length || (m.programs ?? []).length) {
+    out.push('## Real programs', '');
+    for (const p of m.programs ?? []) {
+      const files = Object.entries(p.perVersion ?? {}).map(([v, f]) => (f.file ? `clang-${v} ${fmtSize(f.bytes)} MB` : `clang-${v}: ${f.missing || f.error}`)).join(', ');
+      out.push(`- ${p.label}: ${p.what}, \`clang ${p.level}\` → ${files}; ${p.pipelines.map(pipeName).join(' and ')}`);
+    }
+    out.push('', detailTable(real), '');
+  }
+  out.push('## Batch', '');
+  if (report.batch?.results) out.push(batchMarkdown(report.batch), '');
+  else if (report.batch?.error) out.push(`Not run: ${report.batch.error}`, '');
+  else out.push('Not run in this report.', '');
+
+  const notes = outputNotes(rows.filter((r) => !r.skipped).map((r) => ({ label: `${r.input} ${pipeName(r.pipeline)}, LLVM ${r.llvm}`, diff: r.diff })));
+  if (notes.length) out.push('## Output differences', ...notes, '');
+  return out.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+export const README_START = '<!-- bench-report:start -->';
+export const README_END = '<!-- bench-report:end -->';
+
+/**
+ * README's block between README_START and README_END: where the report is, its chart and its
+ * headline table. `dir` is the results folder relative to the README, `name` the files' stem.
+ */
+export function readmeBlock(report, { dir = 'bench/results', name }) {
+  const m = report.meta ?? {};
+  const mc = m.machine ?? {};
+  const out = [README_START];
+  out.push(`${m.quick ? '**Quick run, single samples: not a measurement to quote.** ' : ''}From [\`${dir}/${name}.md\`](${dir}/${name}.md) ` +
+    `(\`${m.command ?? 'npm run bench'}\`, ${m.date ?? '?'}, ${mc.cpu ?? '?'} ×${mc.cores ?? '?'}${mc.shared ? ', shared with other jobs' : ''}; ` +
+    `median of ${m.runs ?? '?'}; opt/wopt > 1 means wopt is faster):`, '');
+  out.push(`![Throughput against module size, a panel per pipeline](${dir}/${name}.svg)`, '');
+  out.push(rowsOf(report).length ? headlineTable(report) : 'No side-by-side rows in this run.');
+  out.push(README_END);
+  return out.join('\n');
+}
+
+/** `readme` with its bench block replaced by `block`; null when the markers are missing. */
+export function replaceReadmeBlock(readme, block) {
+  const a = readme.indexOf(README_START), b = readme.indexOf(README_END);
+  if (a < 0 || b < a) return null;
+  return readme.slice(0, a) + block + readme.slice(b + README_END.length);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The chart.
+
+const xmlEsc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const num = (x) => (Math.round(x * 10) / 10).toString();
+
+/** A round upper bound for an axis: 1, 2, 2.5 or 5 times a power of ten, at least `x`. */
+export function niceMax(x) {
+  if (!(x > 0)) return 1;
+  const p = 10 ** Math.floor(Math.log10(x));
+  for (const f of [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]) if (f * p >= x) return f * p;
+  return 10 * p;
+}
+
+/** The points of the chart: { series: [{ tool, pipeline, points: [{ mb, mbps, wall }] }], real: [...] }. */
+export function chartData(report) {
+  const rows = rowsOf(report).filter((r) => !r.skipped);
+  const series = [], real = [];
+  const programs = [...new Set(rows.filter(isReal).map((r) => r.program ?? r.input))];
+  for (const p of PIPELINES) {
+    for (const t of TOOLS) {
+      const points = rows.filter((r) => !isReal(r) && r.pipeline === p && r.llvm === t.version && !r[t.key]?.error && r[t.key]?.wallMedian)
+        .map((r) => ({ mb: r.bytes / 1e6, mbps: mbps(r.bytes, r[t.key].wallMedian), wall: r[t.key].wallMedian, input: r.input }))
+        .sort((a, b) => a.mb - b.mb);
+      series.push({ tool: t.name, pipeline: p, points });
+      for (const r of rows.filter((x) => isReal(x) && x.pipeline === p && x.llvm === t.version && !x[t.key]?.error && x[t.key]?.wallMedian)) {
+        const program = r.program ?? r.input;
+        real.push({ tool: t.name, pipeline: p, program, label: r.input, shape: SHAPES[programs.indexOf(program) % SHAPES.length],
+          mb: r.bytes / 1e6, mbps: mbps(r.bytes, r[t.key].wallMedian), wall: r[t.key].wallMedian });
+      }
+    }
+  }
+  return { series, real, programs: programs.map((p) => ({ program: p, label: rows.find((r) => (r.program ?? r.input) === p)?.input ?? p, shape: SHAPES[programs.indexOf(p) % SHAPES.length] })) };
+}
+
+// A marker of `shape` centred on (x, y), radius about r; `inner` goes inside the element (a <title>).
+function marker(shape, x, y, r, attrs, inner = '') {
+  const el = (name, geometry) => (inner ? `<${name} ${geometry} ${attrs}>${inner}</${name}>` : `<${name} ${geometry} ${attrs}/>`);
+  const poly = (list) => el('polygon', `points="${list.map(([a, b]) => `${num(a)},${num(b)}`).join(' ')}"`);
+  switch (shape) {
+    case 'diamond': return poly([[x, y - r * 1.3], [x + r * 1.3, y], [x, y + r * 1.3], [x - r * 1.3, y]]);
+    case 'triangle': return poly([[x, y - r * 1.4], [x + r * 1.3, y + r], [x - r * 1.3, y + r]]);
+    case 'square': return el('rect', `x="${num(x - r)}" y="${num(y - r)}" width="${num(2 * r)}" height="${num(2 * r)}"`);
+    case 'star': {
+      const list = [];
+      for (let i = 0; i < 10; i++) { const a = -Math.PI / 2 + (i * Math.PI) / 5, rr = i & 1 ? r * 0.6 : r * 1.5; list.push([x + rr * Math.cos(a), y + rr * Math.sin(a)]); }
+      return poly(list);
+    }
+    default: return el('circle', `cx="${num(x)}" cy="${num(y)}" r="${num(r)}"`);
+  }
+}
+
+/** The chart as SVG text. */
+export function reportSvg(report) {
+  const { series, real, programs } = chartData(report);
+  const m = report.meta ?? {};
+  const W = 1200, H = 520, top = 112, panelH = 310, left = 70, gap = 50, right = 20;
+  const panelW = (W - left - right - gap * (PIPELINES.length - 1)) / PIPELINES.length;
+  const all = [...series.flatMap((s) => s.points), ...real];
+  const yMax = niceMax(Math.max(1, ...all.map((p) => p.mbps)) * 1.05);
+  // x: decades around the sizes measured (at least 1 to 100 MB)
+  const mbs = all.map((p) => p.mb).filter((x) => x > 0);
+  const lo = Math.min(0, Math.floor(Math.log10(Math.min(1, ...mbs)))), hi = Math.max(2, Math.ceil(Math.log10(Math.max(100, ...mbs))));
+  const xs = (mb, i) => left + i * (panelW + gap) + ((Math.log10(mb) - lo + 0.15) / (hi - lo + 0.3)) * panelW;
+  const ys = (v) => top + panelH - (v / yMax) * panelH;
+  const font = 'font-family="system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif"';
+  const o = [];
+  o.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" ${font} font-size="13">`);
+  o.push(`<title>wopt and opt: whole-process throughput against module size${m.date ? `, ${xmlEsc(m.date)}` : ''}</title>`);
+  o.push(`<rect width="${W}" height="${H}" fill="#ffffff"/>`);
+  o.push(`<text x="${W / 2}" y="28" text-anchor="middle" font-size="18" font-weight="600" fill="#111827">Whole-process throughput: wopt vs opt (MB/s of input .ll; higher is faster)</text>`);
+  const sub = [m.date, m.quick ? 'QUICK RUN: single samples' : null, m.machine?.cpu ? `${m.machine.cpu} ×${m.machine.cores}` : null, m.runs ? `median of ${m.runs}` : null].filter(Boolean).join(' · ');
+  o.push(`<text x="${W / 2}" y="48" text-anchor="middle" font-size="12" fill="#4b5563">${xmlEsc(sub)}</text>`);
+
+  // legend: the four tools, then the real programs' markers
+  const legend = [];
+  let lx = left;
+  for (const t of TOOLS) {
+    legend.push(`<g class="legend" data-series="${t.name}"><line x1="${lx}" y1="72" x2="${lx + 30}" y2="72" stroke="${t.color}" stroke-width="3"${t.dash ? ` stroke-dasharray="${t.dash}"` : ''}/>` +
+      `<circle cx="${lx + 15}" cy="72" r="3.5" fill="${t.color}"/><text x="${lx + 38}" y="76" fill="#111827">${t.name}</text></g>`);
+    lx += 110;
+  }
+  lx += 20;
+  legend.push(`<text x="${lx}" y="76" fill="#4b5563">generated modules: lines through ●</text>`);
+  lx += 245;
+  for (const p of programs) {
+    legend.push(`<g class="legend" data-program="${xmlEsc(p.program)}">${marker(p.shape, lx + 6, 72, 5, 'fill="#6b7280" stroke="#111827" stroke-width="0.8"')}<text x="${lx + 16}" y="76" fill="#111827">${xmlEsc(p.label)}</text></g>`);
+    lx += 28 + 7.2 * p.label.length;
+  }
+  o.push(...legend);
+
+  PIPELINES.forEach((p, i) => {
+    const x0 = left + i * (panelW + gap);
+    o.push(`<g class="panel" data-pipeline="${pipeName(p)}">`);
+    o.push(`<text x="${num(x0 + panelW / 2)}" y="${top - 10}" text-anchor="middle" font-size="15" font-weight="600" fill="#111827">${pipeName(p)}</text>`);
+    o.push(`<rect x="${num(x0)}" y="${top}" width="${num(panelW)}" height="${panelH}" fill="#f9fafb" stroke="#d1d5db"/>`);
+    // y grid and labels (the scale is shared by the panels)
+    for (let k = 0; k <= 5; k++) {
+      const v = (yMax * k) / 5, y = ys(v);
+      o.push(`<line x1="${num(x0)}" y1="${num(y)}" x2="${num(x0 + panelW)}" y2="${num(y)}" stroke="#e5e7eb"/>`);
+      o.push(`<text x="${num(x0 - 6)}" y="${num(y + 4)}" text-anchor="end" font-size="11" fill="#374151">${num(v)}</text>`);
+    }
+    // x grid: decades labelled, 2..9 as minor lines
+    for (let d = lo; d <= hi; d++) {
+      for (let k = 1; k < 10; k++) {
+        const mb = k * 10 ** d;
+        if (Math.log10(mb) > hi) break;
+        const x = xs(mb, i);
+        o.push(`<line x1="${num(x)}" y1="${top}" x2="${num(x)}" y2="${top + panelH}" stroke="${k === 1 ? '#d1d5db' : '#f0f1f3'}"/>`);
+        if (k === 1) o.push(`<text x="${num(x)}" y="${top + panelH + 16}" text-anchor="middle" font-size="11" fill="#374151">${mb >= 1 ? mb : mb.toFixed(-d)} MB</text>`);
+      }
+    }
+    o.push(`<text x="${num(x0 + panelW / 2)}" y="${top + panelH + 36}" text-anchor="middle" font-size="12" fill="#374151">module size (MB of .ll, log scale)</text>`);
+    if (i === 0) o.push(`<text transform="translate(${left - 48},${top + panelH / 2}) rotate(-90)" text-anchor="middle" font-size="12" fill="#374151">throughput (MB/s of input)</text>`);
+    const here = series.filter((s) => s.pipeline === p), pts = real.filter((r) => r.pipeline === p);
+    if (!here.some((s) => s.points.length) && !pts.length) {
+      o.push(`<text x="${num(x0 + panelW / 2)}" y="${top + panelH / 2}" text-anchor="middle" fill="#9ca3af">no data</text>`);
+    }
+    for (const s of here) {
+      const t = TOOLS.find((x) => x.name === s.tool);
+      o.push(`<g class="series" data-series="${s.tool}" data-pipeline="${pipeName(p)}">`);
+      if (s.points.length > 1) {
+        o.push(`<polyline fill="none" stroke="${t.color}" stroke-width="2.5"${t.dash ? ` stroke-dasharray="${t.dash}"` : ''} points="${s.points.map((q) => `${num(xs(q.mb, i))},${num(ys(q.mbps))}`).join(' ')}"/>`);
+      }
+      for (const q of s.points) {
+        o.push(`<circle cx="${num(xs(q.mb, i))}" cy="${num(ys(q.mbps))}" r="4" fill="${t.color}"><title>${xmlEsc(`${s.tool}, ${pipeName(p)}, generated ${q.input} (${q.mb.toFixed(1)} MB): ${q.mbps.toFixed(1)} MB/s, ${fmtS(q.wall)}`)}</title></circle>`);
+      }
+      o.push('</g>');
+    }
+    for (const q of pts) {
+      const t = TOOLS.find((x) => x.name === q.tool);
+      o.push(`<g class="real" data-series="${q.tool}" data-program="${xmlEsc(q.program)}" data-pipeline="${pipeName(p)}">` +
+        marker(q.shape, xs(q.mb, i), ys(q.mbps), 6, `fill="${t.color}" stroke="#111827" stroke-width="0.8"`,
+          `<title>${xmlEsc(`${q.tool}, ${pipeName(p)}, ${q.label} (${q.mb.toFixed(1)} MB): ${q.mbps.toFixed(1)} MB/s, ${fmtS(q.wall)}`)}</title>`) +
+        '</g>');
+    }
+    // each real program named once, above its highest marker
+    for (const prog of [...new Set(pts.map((q) => q.program))]) {
+      const mine = pts.filter((q) => q.program === prog);
+      const best = mine.reduce((a, b) => (b.mbps > a.mbps ? b : a));
+      const x = xs(best.mb, i), anchor = x > x0 + panelW * 0.75 ? 'end' : x < x0 + panelW * 0.25 ? 'start' : 'middle';
+      o.push(`<text class="real-label" x="${num(x)}" y="${num(Math.max(top + 12, ys(best.mbps) - 12))}" text-anchor="${anchor}" font-size="11" fill="#374151" stroke="#ffffff" stroke-width="3" paint-order="stroke">${xmlEsc(best.label)}</text>`);
+    }
+    o.push('</g>');
+  });
+  o.push(`<text x="${left}" y="${H - 12}" font-size="11" fill="#6b7280">${xmlEsc('Lines: generated modules (bench/gen.js) at each size; markers: real programs compiled by clang-V (opt-V and wopt --llvm-version=V read the same file). Solid: wopt, dashed: opt.')}</text>`);
+  o.push('</svg>');
+  return o.join('\n') + '\n';
+}
