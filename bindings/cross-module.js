@@ -69,10 +69,15 @@ function buildReport(raw, inputs, failed, ms) {
     if (ra !== rb) parent.set(ra, rb);
   };
   for (const m of raw.merges) if (m.from >= 0 && m.into >= 0) join(m.from, m.into);
-  const howOf = new Map();
-  for (const m of raw.merges) if (m.from !== m.into) howOf.set(m.from, m);
-  const keptBy = new Map();
-  for (const m of raw.merges) keptBy.set(find(m.into), m.viaPrivateCopy ? m.into : keptBy.get(find(m.into)) ?? m.into);
+  // a function merged away: the record that says how (a merge through a private copy also
+  // records the kept name, moved to a new function, against the body it thunks to)
+  const awayBy = new Map(), nameOf = new Map(), redirected = new Map();
+  for (const m of raw.merges) {
+    if (m.how === 'callers') { redirected.set(m.from, m); continue; }
+    if (m.from === m.into) continue;
+    if (fns.get(m.from)?.module >= 0) awayBy.set(m.from, m);
+    else nameOf.set(m.into, m);          // the kept body's name, now a thunk, alias or gone
+  }
   const groups = new Map();
   for (const id of parent.keys()) {
     const r = find(id);
@@ -87,7 +92,6 @@ function buildReport(raw, inputs, failed, ms) {
     const all = ids.map(id => fns.get(id)).filter(Boolean);
     const before = members.reduce((a, f) => ({ insts: a.insts + f.insts, bytes: a.bytes + f.bytes }), { insts: 0, bytes: 0 });
     const after = all.reduce((a, f) => ({ insts: a.insts + f.instsAfter, bytes: a.bytes + f.bytesAfter }), { insts: 0, bytes: 0 });
-    const kept = keptBy.get(root);
     const viaPrivateCopy = raw.merges.some(m => find(m.into) === root && m.viaPrivateCopy);
     const modules = [...new Set(members.map(f => f.module))].sort((a, b) => a - b).map(modName);
     classes.push({
@@ -98,13 +102,14 @@ function buildReport(raw, inputs, failed, ms) {
       savedInstructions: before.insts - after.insts,
       savedBytes: before.bytes - after.bytes,
       members: members.map(f => {
-        const m = howOf.get(f.id);
-        return {
+        const away = awayBy.get(f.id), moved = nameOf.get(f.id);
+        const m = {
           module: modName(f.module), function: f.name, linkedName: f.linkedName, linkage: f.linkage,
           instructions: f.insts, bytes: f.bytes,
-          merge: f.id === kept ? 'kept' : m ? m.how : (viaPrivateCopy && fns.get(f.id)?.after !== 'erased' ? 'thunk' : 'kept'),
-          after: f.after,
+          merge: away ? away.how : redirected.has(f.id) ? 'callers' : 'kept',
         };
+        if (!away && moved) { m.privateCopy = true; m.nameBecame = moved.how; }
+        return m;
       }).sort((a, b) => (a.merge === 'kept' ? 0 : 1) - (b.merge === 'kept' ? 0 : 1) || inputs.findIndex(x => x.name === a.module) - inputs.findIndex(x => x.name === b.module)),
     });
   }
@@ -158,7 +163,8 @@ export function reportText(r) {
     out.push(`  class ${i + 1}: ${c.functions} functions in ${c.modules.length} module${c.modules.length > 1 ? 's' : ''}${c.viaPrivateCopy ? ' (through a private copy)' : ''}: saves ${fmtInt(c.savedInstructions)} instructions, ${fmtBytes(c.savedBytes)}`);
     for (const m of c.members) {
       const renamed = m.linkedName && m.linkedName !== m.function ? ` (linked as ${m.linkedName})` : '';
-      out.push(`    ${m.merge.padEnd(8)} ${m.function}${renamed}  ${m.linkage}, ${m.instructions} instructions  [${m.module}]`);
+      const priv = m.privateCopy ? ` (body kept as a private copy; the name: ${m.nameBecame})` : '';
+      out.push(`    ${m.merge.padEnd(8)} ${m.function}${renamed}  ${m.linkage}, ${m.instructions} instructions  [${m.module}]${priv}`);
     }
   });
   const d = r.linker.deduplicated;
