@@ -11,14 +11,16 @@
 //
 // {"modules":M,"functionsLinked":N,"droppedUnused":D,
 //  "functions":[{"id":G,"module":M,"name":"f","linkedName":"f.1","linkage":"internal",
-//     "insts":I,"bytes":B,"instsAfter":I2,"bytesAfter":B2,"after":"function|alias|erased"}, ...],
+//     "insts":I,"bytes":B,"instsAfter":I2,"bytesAfter":B2,"after":"function|thunk|alias|erased"}, ...],
 //  "merges":[{"from":G,"into":G,"how":"thunk","viaPrivateCopy":false,"callersRedirected":0}, ...],
 //  "linker":[{"kind":"deduplicated|overridden|conflict","name":"f","function":true,"kept":G,
 //     "keptModule":M,"keptLinkage":"linkonce_odr","droppedModule":M,"droppedLinkage":"...",
 //     "droppedInsts":I}, ...]}
 // `functions` lists every function a merge or a link event names: its module (-1 for a function
-// mergefunc made, a private copy), its name there and in the linked module, its size before
-// mergefunc (instructions, bytes of its printed definition) and after (what is left of it).
+// mergefunc made), its name there and in the linked module, its size before mergefunc
+// (instructions, bytes of its printed definition) and after: what is left of its global (a
+// private copy's body) plus what took its name (a thunk or alias); a function mergefunc made
+// has 0 after (its size is counted under the name it holds).
 import { I32Vec, U8Vec } from "../../util/vec";
 import { OutBuf } from "../../util/outbuf";
 import { strtab, dataLayout } from "../../ir/module";
@@ -112,6 +114,14 @@ export function finishCrossModule(useAliases: bool): OutBuf {
   }
   for (let i = 0; i < evKept.len; i++) if (evIsFunc.get(i) != 0 && evKept.get(i) < n) involved.set(evKept.get(i), 1);
   w = numbered();
+  // the globals mergefunc made (thunks, aliases, private copies' names), by name
+  let newByName = new I32Vec();
+  for (let g = n0; g < n; g++) {
+    if ((gFlags.get(g) & GF_ERASED) != 0) continue;
+    let nm = vName.get(gValue.get(g));
+    if (nm < 0) continue;
+    newByName.fit(nm + 1, -1); newByName.set(nm, g);
+  }
   let o = new OutBuf();
   o.str("{\"modules\":"); o.i64(modules);
   o.str(",\"functionsLinked\":"); o.i64(linkedFns);
@@ -130,12 +140,18 @@ export function finishCrossModule(useAliases: bool): OutBuf {
     o.str(",\"linkage\":\""); linkageName(o, old ? linkages.get(g) : gLinkage.get(g)); o.byte(34);
     o.str(",\"insts\":"); o.i64(old && g < instsBefore.len ? instsBefore.get(g) : 0);
     o.str(",\"bytes\":"); o.i64(old ? bytesBefore.get(g) : 0);
+    // after: what is left of it (a private copy's body keeps its global), and what now has its
+    // name (a thunk or an alias mergefunc made in its place)
     let after = "erased", ia = 0, ba = 0;
-    if ((gFlags.get(g) & GF_ERASED) == 0) {
-      let k = <i32>gKind.get(g);
-      w.out.clear();
-      if (k == GK.Func) { after = "function"; ia = countInsts(g); printFunction(w, g); ba = w.out.len; }
-      else if (k == GK.Alias) { after = "alias"; printAliasOrIFunc(w, g); ba = w.out.len; }
+    if (!old) after = (gFlags.get(g) & GF_ERASED) == 0 ? "function" : "erased";
+    else {
+      if ((gFlags.get(g) & GF_ERASED) == 0 && <i32>gKind.get(g) == GK.Func) { after = "function"; ia += countInsts(g); ba += printedSize(w, g); }
+      let nm = names.get(g);
+      let heir = nm >= 0 && nm < newByName.len ? newByName.get(nm) : -1;
+      if (heir >= 0) {
+        if (after == "erased") after = <i32>gKind.get(heir) == GK.Alias ? "alias" : "thunk";
+        ia += countInsts(heir); ba += printedSize(w, heir);
+      }
     }
     o.str(",\"instsAfter\":"); o.i64(ia);
     o.str(",\"bytesAfter\":"); o.i64(ba);
@@ -170,6 +186,13 @@ export function finishCrossModule(useAliases: bool): OutBuf {
   return o;
 }
 
+function printedSize(w: Writer, g: i32): i32 {
+  w.out.clear();
+  let k = <i32>gKind.get(g);
+  if (k == GK.Func) printFunction(w, g);
+  else if (k == GK.Alias || k == GK.IFunc) printAliasOrIFunc(w, g);
+  return w.out.len;
+}
 function numbered(): Writer {
   let w = new Writer();
   w.slots.numberGlobals();
