@@ -154,6 +154,10 @@ function buildReport(raw, inputs, failed, ms) {
   };
 }
 
+// Lists of the linker's work longer than this are cut in the text (the JSON has them all).
+const LIST = 50;
+const more = (out, n) => { if (n > LIST) out.push(`    ... and ${fmtInt(n - LIST)} more (--cross-module-report=<file.json> lists them all)`); };
+
 export function reportText(r) {
   const s = r.summary;
   const out = [];
@@ -170,10 +174,13 @@ export function reportText(r) {
   const d = r.linker.deduplicated;
   if (d.length) {
     out.push(`deduplicated by the linker (linkonce/weak definitions of one name): ${fmtInt(d.length)} functions, ${fmtInt(s.linkerDroppedCopies)} copies dropped`);
-    for (const x of d) out.push(`    ${x.name}  ${x.linkage}, ${x.copies} copies, ${x.instructions} instructions each  [${x.modules.join(', ')}]`);
+    for (const x of d.slice(0, LIST)) out.push(`    ${x.name}  ${x.linkage}, ${x.copies} copies, ${x.instructions} instructions each  [${x.modules.join(', ')}]`);
+    more(out, d.length);
   }
-  for (const x of r.linker.overridden) out.push(`overridden: ${x.name} (${x.droppedLinkage}) of ${x.dropped} by the ${x.keptLinkage} definition of ${x.kept}`);
-  for (const x of r.linker.conflicts) out.push(`link conflict: ${x.name} is defined in ${x.kept} and ${x.dropped} (llvm-link stops here; the report keeps ${x.kept}'s)`);
+  for (const x of r.linker.overridden.slice(0, LIST)) out.push(`overridden: ${x.name} (${x.droppedLinkage}) of ${x.dropped} by the ${x.keptLinkage} definition of ${x.kept}`);
+  more(out, r.linker.overridden.length);
+  for (const x of r.linker.conflicts.slice(0, LIST)) out.push(`link conflict: ${x.name} is defined in ${x.kept} and ${x.dropped} (llvm-link stops here; the report keeps ${x.kept}'s)`);
+  more(out, r.linker.conflicts.length);
   for (const f of r.failures) out.push(`failed: ${f.message}`);
   return out.join('\n') + '\n';
 }
