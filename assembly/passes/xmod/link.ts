@@ -190,6 +190,12 @@ function decide(m: i32, s: i32): i32 {
   if (isLocal(s)) return O_LAZY;
   let d = destLookup(nameOf(s));
   if (d >= 0 && isLocal(d)) d = -1;
+  if (d >= 0 && vType.get(gValue.get(s)) != vType.get(gValue.get(d))) {
+    // (globals of one name in different address spaces: llvm-link would fail; kept apart)
+    noteEvent(2, s, d, m);
+    vName.set(gValue.get(s), uniqueName(nameOf(s)));
+    d = -1;
+  }
   if (d < 0) {
     if (isDecl(s) || isLinkOnce(s) || l == Linkage.Available) return O_LAZY;
     return O_LINK;
