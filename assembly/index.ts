@@ -362,3 +362,19 @@ export function bitstreamDump(len: i32): i32 {
 export function bitstreamDumpText(): i32 { let o = bitstreamOut; if (o == null) return 0; outPtr = o.buf.ptr; return o.len; }
 import { dumpBitstream } from "./bitcode/dump";
 import { bsErrorText, resetBitstream } from "./bitcode/bitstream";
+
+// ---- the cross-module report (passes/xmod/, ABI.md "Cross-module report") ----
+// xmodBegin() resets the core; per module: xmodInput(len) (the input buffer, without a reset),
+// write the text there, xmodAdd(len, module) (0 linked, 1 parse error, 2 does not verify: the
+// error text, and line/column for a parse error); then xmodFinish(useAliases): the report's
+// JSON at outputPtr. After an error the host starts over without that module.
+export function xmodBegin(): void { reset(); beginCrossModule(); }
+export function xmodInput(len: i32): usize { inputPtr = allocPaddedInput(len > 0 ? len : 0); return inputPtr; }
+export function xmodAdd(len: i32, m: i32): i32 {
+  let r = addModule(inputPtr, len, m);
+  if (r == 1) { let off = rd.errOff; setError(rd.errMsg, lineOf(off), colOf(off)); }
+  else if (r == 2) { let o = verifierOutput(); errLen = o.len; errBytes = o.buf.ptr; errLine = 0; errCol = 0; }
+  return r;
+}
+export function xmodFinish(useAliases: i32): i32 { let o = finishCrossModule(useAliases != 0); outPtr = o.buf.ptr; return o.len; }
+import { beginCrossModule, addModule, finishCrossModule } from "./passes/xmod/run";

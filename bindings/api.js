@@ -2,10 +2,11 @@
 // index.js (Node: the core from disk, SQLite repositories) and index-browser.js (browsers and
 // bundlers: the core fetched by URL, IndexedDB repositories; no Node built-in is reachable).
 // `env` is { loadCore(opts) → Promise<WoptCore>, openRepository(spec, opts) → Promise<Repository> }.
-import { decodeUtf8 } from './core.js';
+import { decodeUtf8, toBytes as toBytesOf } from './core.js';
 import { runModule } from './driver.js';
 import { diagnosticsOf, openSessionIn } from './session.js';
 import { takeStructuredResults, withStructuredOptions } from './results.js';
+import { crossModuleReport as reportOn } from './cross-module.js';
 
 export { WoptCore, WoptAbort, instantiate, encodePipeline, toBytes, decodeUtf8, LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './core.js';
 export { runModule } from './driver.js';
@@ -40,5 +41,15 @@ export function bindApi(env) {
   /** Opens a session (session.js) in this environment. */
   const openSession = (opts = {}) => openSessionIn(env, opts);
 
-  return { defaultCore, optimize, openSession };
+  /**
+   * crossModuleReport([{ name, bytes }], { llvmVersion, useAliases, core }) → Promise<{ report, text }>:
+   * the functions identical across the modules, as mergefunc finds them after llvm-link of them
+   * (cross-module.js; README "Cross-module report" for the report's shape).
+   */
+  async function crossModuleReport(inputs, { core, ...opts } = {}) {
+    core ??= await defaultCore();
+    return reportOn(core, inputs.map(x => ({ name: x.name, bytes: toBytesOf(x.bytes ?? x.text) })), opts);
+  }
+
+  return { defaultCore, optimize, openSession, crossModuleReport };
 }

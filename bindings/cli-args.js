@@ -25,6 +25,8 @@ export const OPTIONS = [
   { names: ['llvm-version'], kind: 'enum', values: LLVM_VERSIONS.map(String), group: 'main', key: 'llvmVersion', value: LLVM_VERSIONS.join('|'),
     help: `The LLVM whose IR dialect and opt behaviour to follow (default ${DEFAULT_LLVM_VERSION})` },
   { names: ['output-dir'], kind: 'string', group: 'main', key: 'outputDir', value: 'directory', help: 'Batch mode: run every input file given, in one process, writing each result to <directory>/<input file name>' },
+  { names: ['cross-module-report'], kind: 'string', optionalValue: '-', group: 'main', key: 'crossModuleReport', value: 'file.json',
+    help: 'Report the functions identical across all the inputs (mergefunc after llvm-link of them): text on standard output, or JSON into <file.json>; without -output-dir nothing else runs' },
   { names: ['repo'], kind: 'string', group: 'main', key: 'repo', value: 'file', help: 'Program repository for repo-prune (SQLite file, created on first use; :memory: for none kept)' },
   { names: ['help', 'h'], kind: 'bool', group: 'main', key: 'help', help: 'Print this help and exit' },
   { names: ['print-passes'], kind: 'bool', group: 'main', key: 'printPasses', help: 'Print the passes and analyses the pipeline may name, and exit' },
@@ -140,7 +142,7 @@ export function parseArgs(argv, passes = []) {
     o.forward.push(['pipeline-tail', tail]);
   }
   // One input, as opt takes; any number with -output-dir (batch mode).
-  if (o.outputDir === undefined && o.inputs.length > 1)
+  if (o.outputDir === undefined && o.crossModuleReport === undefined && o.inputs.length > 1)
     throw new UsageError('Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: wopt --help');
   o.input = o.inputs[0];
   if (o.olevel && (o.passes !== undefined || o.extraPasses.length > 1))

@@ -117,6 +117,10 @@ async function main(argv) {
     process.stdout.write(printPassesText(passes)); return;
   }
   if (opts.version) { process.stdout.write(await version()); return; }
+  if (opts.crossModuleReport !== undefined) {
+    await crossModule(opts);
+    if (opts.outputDir === undefined) return;
+  }
   if (!opts.assembly && !opts.disableOutput) throw new CliError('error: bitcode output is not supported; use -S');
   if (opts.remarksOutput) writeOutput(opts.remarksOutput, new Uint8Array(0));
 
@@ -233,6 +237,26 @@ async function batch(opts, started) {
   } finally { await repo?.close(); }
   if (opts.timePasses) process.stderr.write(timingReport([...totals].map(([name, ms]) => ({ name, ms })), performance.now() - started));
   if (failed) { process.stderr.write(`${PROG}: ${failed} of ${outputs.size} inputs failed\n`); process.exitCode = 1; }
+}
+
+// --cross-module-report[=<file.json>]: the inputs linked as llvm-link links them and mergefunc
+// run on the whole (bindings/cross-module.js); text on standard output, or JSON written atomically.
+async function crossModule(opts) {
+  const { crossModuleReport } = await import('./cross-module.js');
+  const files = opts.inputs.length ? opts.inputs : ['-'];
+  const inputs = [];
+  for (const file of files) {
+    const input = await readInput(file);
+    inputs.push({ name: file === '-' ? '<stdin>' : file, bytes: input.bytes });
+    input.close?.();
+  }
+  const aliases = opts.forward.find(([n]) => n === 'mergefunc-use-aliases')?.[1];
+  const { report, text } = crossModuleReport(await loadCore(), inputs, {
+    llvmVersion: Number(opts.llvmVersion ?? DEFAULT_LLVM_VERSION), useAliases: aliases === true || aliases === '1' || aliases === 'true' });
+  if (opts.crossModuleReport === '-') process.stdout.write(text);
+  else writeOutput(opts.crossModuleReport, new TextEncoder().encode(JSON.stringify(report, null, 1) + '\n'));
+  for (const f of report.failures) process.stderr.write(`${PROG}: ${f.message}\n`);
+  if (report.failures.length) process.exitCode = 1;
 }
 
 function sameFile(a, b) {

@@ -22,7 +22,7 @@ const REQUIRED = ['memory', 'reset', 'inputAlloc', 'parse', 'argAlloc', 'runPipe
 const UNSIGNED = ['inputAlloc', 'argAlloc', 'outputPtr', 'errorPtr', 'errorMessage', 'print',
   'printStart', 'printChunk', 'passOutput', 'passTable', 'version', 'functionName', 'sideFileName',
   'sideFileData', 'repoCandidates', 'repoRecords', 'repoTickets', 'cfgArray', 'cfgArrayLen', 'domTreeArray',
-  'domTreeArrayLen', 'idfResultPtr', 'cfgBlockLabels', 'bitstreamDumpText'];
+  'domTreeArrayLen', 'idfResultPtr', 'cfgBlockLabels', 'bitstreamDumpText', 'xmodInput', 'xmodFinish'];
 
 /** The exports with UNSIGNED's functions wrapped to return unsigned numbers. */
 export function unsignedExports(x) {
@@ -499,6 +499,32 @@ export class WoptCore {
   }
 
   reset() { return this.#guard(x => { x.reset(); return { ok: true }; }); }
+
+  // ---- the cross-module report (ABI.md "Cross-module report"; bindings/cross-module.js) ----
+  /** Starts a batch: resets the core, follows LLVM `llvmVersion`. */
+  crossModuleBegin({ llvmVersion = DEFAULT_LLVM_VERSION } = {}) {
+    if (!this.has('xmodBegin')) return { ok: false, message: 'this core has no cross-module report' };
+    return this.#guard(x => {
+      if (this.has('setLLVMVersion') && x.setLLVMVersion(llvmVersion) !== 0) return { ok: false, message: `unsupported LLVM version ${llvmVersion} (supported: ${LLVM_VERSIONS.join(', ')})` };
+      x.xmodBegin();
+      return { ok: true };
+    });
+  }
+  /** Reads module number `index` into the batch and links it: `{ ok }` or `{ ok: false, stage: 'parse' | 'verify', line, col, message }`. */
+  crossModuleAdd(input, index) {
+    const bytes = toBytes(input);
+    return this.#guard(x => {
+      const ptr = x.xmodInput(bytes.length);
+      this.#write(ptr, bytes);
+      const r = x.xmodAdd(bytes.length, index);
+      if (r === 0) return { ok: true };
+      return { ok: false, stage: r === 1 ? 'parse' : 'verify', line: x.errorLine(), col: x.errorCol(), message: this.#error(x) };
+    });
+  }
+  /** Runs mergefunc on the linked batch: `{ ok, json }` (the core's report, see assembly/passes/xmod/run.ts). */
+  crossModuleFinish({ useAliases = false } = {}) {
+    return this.#guard(x => ({ ok: true, json: decodeUtf8(this.#out(x.xmodFinish(useAliases ? 1 : 0))) }));
+  }
 }
 
 /** Compiles (if needed) and instantiates the core. Accepts a WebAssembly.Module or wasm bytes. */

@@ -109,6 +109,35 @@ export declare function openSession(opts?: SessionOptions): Promise<Session>;
 /** The core optimize() uses when none is given (one per process or page). */
 export declare function defaultCore(): Promise<WoptCore>;
 
+/** One member of a class of identical functions (README "Cross-module report"). */
+export interface CrossModuleMember {
+  module: string; function: string | null; linkedName: string | null; linkage: string;
+  instructions: number; bytes: number;
+  /** 'kept', or how mergefunc merged it away: 'replaced' | 'erased' | 'thunk' | 'alias' | 'callers' */
+  merge: string;
+  privateCopy?: boolean; nameBecame?: string;
+}
+export interface CrossModuleReport {
+  summary: {
+    modules: number; linked: number; inputBytes: number; functionsLinked: number; classes: number;
+    crossModuleClasses: number; functionsMerged: number; savedInstructions: number; savedBytes: number;
+    linkerDeduplicated: number; linkerDroppedCopies: number; conflicts: number; failures: number; ms: number;
+  };
+  classes: Array<{ functions: number; modules: string[]; crossModule: boolean; viaPrivateCopy: boolean;
+    savedInstructions: number; savedBytes: number; members: CrossModuleMember[] }>;
+  linker: {
+    deduplicated: Array<{ name: string; linkage: string; kept: string; modules: string[]; copies: number; instructions: number; droppedInstructions: number; droppedBytes: number }>;
+    overridden: Array<{ name: string; function: boolean; kept: string; keptLinkage: string; dropped: string; droppedLinkage: string }>;
+    conflicts: Array<{ name: string; function: boolean; kept: string; dropped: string; linkage: string }>;
+  };
+  failures: Array<{ module: string; stage: string; message: string }>;
+}
+/** The functions identical across modules, as mergefunc finds them after llvm-link of the modules (in this order). */
+export declare function crossModuleReport(
+  inputs: Array<{ name: string; bytes?: Input; text?: Input }>,
+  opts?: { llvmVersion?: LLVMVersion; useAliases?: boolean; core?: WoptCore },
+): Promise<{ report: CrossModuleReport; text: string }>;
+
 export interface RunModuleOptions {
   passes?: string;
   options?: PassOptions;

@@ -331,8 +331,8 @@ export function mergeTwoFunctions(f: i32, g: i32): void {
     let howF = writeThunkOrAlias(f, nf);
     gAlign.set(f, nfAlign != 0 || gAlign0 != 0 ? max(nfAlign < 1 ? 1 : nfAlign, gAlign0 < 1 ? 1 : gAlign0) : 0);
     setLinkage(f, Linkage.Private);
-    noteMerge(gName, fName, howG, redirected, true);
-    noteMerge(fName, fName, howF, 0, true);
+    noteMerge(gName, fName, howG, redirected, true, g, f);
+    noteMerge(fName, fName, howF, 0, true, nf, f);
     return;
   }
   let fName = vName.get(gValue.get(f)), gName = vName.get(gValue.get(g));
@@ -357,10 +357,10 @@ export function mergeTwoFunctions(f: i32, g: i32): void {
     if (g >= mergedInto.len) mergedInto.resize(g + 1, -1);
     mergedInto.set(g, f);
     eraseGlobal(g);
-    noteMerge(gName, fName, replaced ? HOW_REPLACED : HOW_ERASED, redirected, false);
+    noteMerge(gName, fName, replaced ? HOW_REPLACED : HOW_ERASED, redirected, false, g, f);
     return;
   }
   let how = writeThunkOrAlias(f, g);
-  if (how >= 0) noteMerge(gName, fName, how, redirected, false);
-  else if (redirected > 0) noteRedirected(gName, fName, redirected);
+  if (how >= 0) noteMerge(gName, fName, how, redirected, false, g, f);
+  else if (redirected > 0) noteRedirected(gName, fName, redirected, g, f);
 }

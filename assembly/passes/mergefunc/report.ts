@@ -23,21 +23,33 @@ let rInto: I32Vec = new I32Vec(16);
 let rHow: I32Vec = new I32Vec(16);
 let rRedirected: I32Vec = new I32Vec(16);
 let rPrivate: I32Vec = new I32Vec(16);
+let rFromG: I32Vec = new I32Vec(16);   // the globals (indices) of from / into, for the cross-module report
+let rIntoG: I32Vec = new I32Vec(16);
 let merged: i32 = 0;
 
 export function resetReport(): void {
   rFrom = new I32Vec(16); rInto = new I32Vec(16); rHow = new I32Vec(16); rRedirected = new I32Vec(16);
-  rPrivate = new I32Vec(16); merged = 0;
+  rPrivate = new I32Vec(16); rFromG = new I32Vec(16); rIntoG = new I32Vec(16); merged = 0;
 }
-export function noteMerge(from: i32, into: i32, how: i32, redirected: i32, viaPrivate: bool): void {
+export function noteMerge(from: i32, into: i32, how: i32, redirected: i32, viaPrivate: bool, fromG: i32 = -1, intoG: i32 = -1): void {
   if (how < 0) return;
   rFrom.push(from); rInto.push(into); rHow.push(how); rRedirected.push(redirected); rPrivate.push(viaPrivate ? 1 : 0);
+  rFromG.push(fromG); rIntoG.push(intoG);
   if (!viaPrivate || from != into) merged++;
 }
-export function noteRedirected(from: i32, into: i32, redirected: i32): void {
+export function noteRedirected(from: i32, into: i32, redirected: i32, fromG: i32 = -1, intoG: i32 = -1): void {
   rFrom.push(from); rInto.push(into); rHow.push(HOW_CALLERS); rRedirected.push(redirected); rPrivate.push(0);
+  rFromG.push(fromG); rIntoG.push(intoG);
 }
 export function mergeRecordCount(): i32 { return rFrom.len; }
+// Record i: the globals involved (the function merged away or redirected, the one kept: for a
+// private copy, the body's global), how, and the other fields of the JSON.
+export function recordFromGlobal(i: i32): i32 { return rFromG.get(i); }
+export function recordIntoGlobal(i: i32): i32 { return rIntoG.get(i); }
+export function recordHow(i: i32): i32 { return rHow.get(i); }
+export function recordHowName(i: i32): string { return HOW_NAMES[rHow.get(i)]; }
+export function recordRedirected(i: i32): i32 { return rRedirected.get(i); }
+export function recordViaPrivate(i: i32): bool { return rPrivate.get(i) != 0; }
 export function functionsMerged(): i32 { return merged; }
 
 function jsonName(o: OutBuf, s: i32): void {
