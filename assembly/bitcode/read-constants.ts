@@ -24,6 +24,7 @@ import {
 } from "./read-state";
 import { typeOf } from "./read-types";
 import { signRotated } from "./read-attrs";
+import { bodyBlock } from "./read-function";
 
 const SETTYPE = 1, NULL = 2, UNDEF = 3, INTEGER = 4, WIDE_INTEGER = 5, FLOAT = 6, AGGREGATE = 7, STRING = 8,
   CSTRING = 9, CE_BINOP = 10, CE_CAST = 11, CE_GEP_OLD = 12, CE_SELECT = 13, CE_EXTRACTELT = 14,
@@ -308,6 +309,8 @@ function buildConstant(r: i32): i32 {
 // A block of function `fn` a blockaddress names: made now when the body is not read yet (the body
 // takes it over as its block of that index).
 function earlyBlock(fn: i32, idx: i32): i32 {
+  let own = bodyBlock(fn, idx);
+  if (own != -2) return own;
   for (let i = 0; i < earlyBlocks.len; i += 3) if (earlyBlocks.get(i) == fn && earlyBlocks.get(i + 1) == idx) return earlyBlocks.get(i + 2);
   let g = vA.get(fn);
   if (gFirstBlock.get(g) >= 0) {

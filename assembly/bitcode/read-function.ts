@@ -112,6 +112,12 @@ function getBlock(idx: i64): i32 {
   return b;
 }
 
+// Block `idx` of fn when fn is the body being read (-1 on a bad index), else -2.
+export function bodyBlock(fn: i32, idx: i32): i32 {
+  if (fn != fnValue || blocks.len == 0) return -2;
+  return getBlock(idx);
+}
+
 // Creates an instruction with operands stk[base..]; a result takes the next value id (its
 // placeholder's value when it was used before).
 function make(op: i32, ty: i32, base: i32): i32 {
