@@ -116,7 +116,7 @@ function buildConstant(r: i32): i32 {
       let nw = (width + 31) >> 5;
       words.clear();
       for (let i = 0; i < nw; i++) {
-        let w64 = (i >> 1) < n ? signRotated(op(r, i >> 1)) : (signRotated(op(r, n - 1)) < 0 ? -1 : 0);
+        let w64: i64 = (i >> 1) < n ? signRotated(op(r, i >> 1)) : 0;   // missing words are zero
         words.push((i & 1) == 0 ? <i32>w64 : <i32>(w64 >>> 32));
       }
       let top = width & 31;
