@@ -203,15 +203,54 @@ let rangeEnd: i32 = 0;
 function rangeText(i: i32): i32 {
   if (i >= ops.len) { bad("Invalid range record"); return -1; }
   let width = ops.get(i++);
-  if (width < 1 || width > 64) {
-    if (width > 64 && width <= 0x800000) { bad("Invalid range record: ranges wider than 64 bits are not read yet"); return -1; }
-    bad("Invalid range record"); return -1;
+  if (width < 1 || width > 0x800000) { bad("Invalid range record"); return -1; }
+  if (width > 64) {
+    // [active words of lower | active words of upper << 32, lower words..., upper words...]
+    if (i >= ops.len) { bad("Invalid range record"); return -1; }
+    let lw = <i32>(ops.get(i) & 0xffffffff), uw = <i32>(<u64>ops.get(i) >> 32);
+    i++;
+    if (lw < 0 || uw < 0 || <i64>lw + <i64>uw > <i64>(ops.len - i)) { bad("Invalid range record"); return -1; }
+    let lo = wideText(i, lw, <i32>width), hi = wideText(i + lw, uw, <i32>width);
+    rangeEnd = i + lw + uw;
+    return strtab.internStr("i" + width.toString() + " " + lo + ", " + hi);
   }
   if (i + 1 >= ops.len) { bad("Invalid range record"); return -1; }
   let lo = signRotated(ops.get(i)), hi = signRotated(ops.get(i + 1));
   rangeEnd = i + 2;
   return strtab.internStr("i" + width.toString() + " " + signedOf(lo, <i32>width) + ", " + signedOf(hi, <i32>width));
 }
+// The signed decimal of the width-bit integer in sign-rotated words ops[at..at+n] (missing words 0).
+function wideText(at: i32, n: i32, width: i32): string {
+  let nw = (width + 31) >> 5;
+  let w = new Array<u32>(nw);
+  for (let k = 0; k < nw; k++) {
+    let x: i64 = (k >> 1) < n ? signRotated(ops.get(at + (k >> 1))) : 0;
+    w[k] = (k & 1) == 0 ? <u32>x : <u32>(<u64>x >> 32);
+  }
+  let top = width & 31;
+  if (top != 0) w[nw - 1] &= (1 << top) - 1;
+  let neg = ((w[(width - 1) >> 5] >> ((width - 1) & 31)) & 1) != 0;
+  if (neg) {
+    let carry: u64 = 1;
+    for (let k = 0; k < nw; k++) { let y = <u64>(~w[k]) + carry; w[k] = <u32>y; carry = y >> 32; }
+    if (top != 0) w[nw - 1] &= (1 << top) - 1;
+  }
+  let digits = "";
+  while (true) {
+    let r: u64 = 0, nonzero = false;
+    for (let k = nw - 1; k >= 0; k--) {
+      let x = (r << 32) | <u64>w[k];
+      w[k] = <u32>(x / 1000000000); r = x % 1000000000;
+      if (w[k] != 0) nonzero = true;
+    }
+    let chunk = r.toString();
+    if (nonzero) while (chunk.length < 9) chunk = "0" + chunk;
+    digits = chunk + digits;
+    if (!nonzero) break;
+  }
+  return neg ? "-" + digits : digits;
+}
+
 export function signRotated(v: i64): i64 {
   if ((v & 1) == 0) return <i64>(<u64>v >> 1);
   if (v != 1) return -(<i64>(<u64>v >> 1));
