@@ -53,6 +53,7 @@ export function reset(): void {
   resetPasses();
   resetWarnings();
   resetBitstream();
+  resetBitcode();
   errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
 }
 
@@ -72,7 +73,10 @@ export function setModuleId(len: i32): void {
 }
 
 export function parse(len: i32): i32 {
-  if (!parseModule(inputPtr, len)) {
+  if (isBitcode(inputPtr, len)) {
+    // bitcode (raw or wrapped), recognised by its magic as opt does
+    if (!readBitcode(inputPtr, len)) { setError(bsErrorText(), 0, 0); return 1; }
+  } else if (!parseModule(inputPtr, len)) {
     let off = rd.errOff;
     setError(rd.errMsg, lineOf(off), colOf(off));
     return 1;
@@ -361,7 +365,8 @@ export function bitstreamDump(len: i32): i32 {
 }
 export function bitstreamDumpText(): i32 { let o = bitstreamOut; if (o == null) return 0; outPtr = o.buf.ptr; return o.len; }
 import { dumpBitstream } from "./bitcode/dump";
-import { bsErrorText, resetBitstream } from "./bitcode/bitstream";
+import { bsErrorText, resetBitstream, isBitcode } from "./bitcode/bitstream";
+import { readBitcode, resetBitcode } from "./bitcode/reader";
 
 // ---- the cross-module report (passes/xmod/, ABI.md "Cross-module report") ----
 // xmodBegin() resets the core; per module: xmodInput(len) (the input buffer, without a reset),

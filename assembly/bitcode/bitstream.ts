@@ -160,6 +160,16 @@ export function openStream(p: usize, n: i32): bool {
 
 export function atEnd(): bool { return pos >= endBit; }
 
+// Where the entry advance() returned last starts (an absolute bit), for seekTo.
+export function entryStart(): u64 { return entryBit; }
+// Goes back to a top-level entry's start (from entryStart): the block scopes are closed, the
+// BLOCKINFO abbreviations kept.
+export function seekTo(bit: u64): void {
+  scopeBlock.len = 0; scopeWidth.len = 0; scopeEnd.len = 0; scopeStart.len = 0; scopeAbbrevBase.len = 0;
+  visible.len = 0; width = 2;
+  pos = bit < endBit ? bit : endBit;
+}
+
 // n bits (n <= 32) as an unsigned value; 0 and an error past the end.
 @inline export function readFixed(n: i32): u64 {
   if (pos + <u64>n > endBit) { fail("Unexpected end of bitcode"); pos = endBit; return 0; }

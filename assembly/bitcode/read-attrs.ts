@@ -1,0 +1,339 @@
+// PARAMATTR_GROUP_BLOCK (attribute groups: a slot and its attributes) and PARAMATTR_BLOCK (each
+// attribute list as the groups it is made of). An arena attribute set is the sorted list of
+// (tag, kind, v0, v1) entries ir/attributes.ts describes; the lists are the interned
+// [fn, ret, params...] sets, as the text parser makes them.
+import { I32Vec } from "../util/vec";
+import { strtab } from "../ir/module";
+import { llvmVersion } from "../ir/version";
+import { encodeAlign } from "../ir/align";
+import { T_I8 } from "../ir/types";
+import {
+  AT, ATTR_KW, attrSets, internAttrList, attrSinceVersion, attrLastVersion, ATTR_CAPTURES, ATTR_NOCAPTURE,
+  ATTR_ALIGN, ATTR_ALIGNSTACK, ATTR_ALLOCSIZE, ATTR_VSCALE, ATTR_ALLOCKIND, ATTR_MEMORY, FIRST_RANGELIST_ATTR,
+  attrTag, ATTR_READNONE, ATTR_READONLY, ATTR_WRITEONLY, memAll,
+} from "../ir/attributes";
+import { advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, bsFailed, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR } from "./bitstream";
+import { groupId, groupSlot, groupSet, attrListOf, bad } from "./read-state";
+import { typeOf } from "./read-types";
+import { heapBytes } from "./read-types";
+
+// LLVM's attribute kind codes (LLVMBitCodes.h AttributeKindCodes), by code, as our keywords.
+const KIND_NAMES: string[] = [
+  "", "align", "alwaysinline", "byval", "inlinehint", "inreg", "minsize", "naked", "nest", "noalias",
+  "nobuiltin", "nocapture", "noduplicate", "noimplicitfloat", "noinline", "nonlazybind", "noredzone",
+  "noreturn", "nounwind", "optsize", "readnone", "readonly", "returned", "returns_twice", "signext",
+  "alignstack", "ssp", "sspreq", "sspstrong", "sret", "sanitize_address", "sanitize_thread",
+  "sanitize_memory", "uwtable", "zeroext", "builtin", "cold", "optnone", "inalloca", "nonnull",
+  "jumptable", "dereferenceable", "dereferenceable_or_null", "convergent", "safestack", "argmemonly",
+  "swiftself", "swifterror", "norecurse", "inaccessiblememonly", "inaccessiblemem_or_argmemonly",
+  "allocsize", "writeonly", "speculatable", "strictfp", "sanitize_hwaddress", "nocf_check",
+  "optforfuzzing", "shadowcallstack", "speculative_load_hardening", "immarg", "willreturn", "nofree",
+  "nosync", "sanitize_memtag", "preallocated", "nomerge", "null_pointer_is_valid", "noundef", "byref",
+  "mustprogress", "nocallback", "hot", "noprofile", "vscale_range", "swiftasync", "nosanitize_coverage",
+  "elementtype", "disable_sanitizer_instrumentation", "nosanitize_bounds", "allocalign", "allocptr",
+  "allockind", "presplitcoroutine", "fn_ret_thunk_extern", "skipprofile", "memory", "nofpclass",
+  "optdebug", "writable", "coro_only_destroy_when_complete", "dead_on_unwind", "range",
+  "sanitize_numerical_stability", "initializes", "hybrid_patchable", "sanitize_realtime",
+  "sanitize_realtime_blocking", "coro_elide_safe", "noext", "nodivergencesource", "sanitize_type",
+  "captures", "dead_on_return", "sanitize_alloc_token", "nocreateundeforpoison",
+];
+const ALLOCKIND_WORDS: string[] = ["alloc", "realloc", "free", "uninitialized", "zeroed", "aligned"];
+const CODE_ARGMEMONLY = 45, CODE_INACC = 49, CODE_INACC_OR_ARG = 50;
+
+let entries: I32Vec = new I32Vec(64);
+let order: I32Vec = new I32Vec(16);
+let sorted: I32Vec = new I32Vec(64);
+let scratch: I32Vec = new I32Vec(16);
+export function resetReadAttrs(): void { entries = new I32Vec(64); order = new I32Vec(16); sorted = new I32Vec(64); scratch = new I32Vec(16); }
+
+function kindOfCode(code: i64): i32 {
+  if (code <= 0 || code >= <i64>KIND_NAMES.length) return -1;
+  return ATTR_KW.indexOf(KIND_NAMES[<i32>code]);
+}
+function push(tag: i32, key: i32, v0: i32, v1: i32): void { entries.push(tag); entries.push(key); entries.push(v0); entries.push(v1); }
+
+export function readAttrGroupBlock(): bool {
+  if (!enterBlock()) return false;
+  while (true) {
+    let e = advance();
+    if (e == ENTRY_ERROR) return false;
+    if (e == ENTRY_END) return true;
+    if (e == ENTRY_BLOCK) { if (!skipBlock()) return false; continue; }
+    let code = readRecord(entryAbbrev);
+    if (bsFailed()) return false;
+    if (code != 3) continue;
+    if (ops.len < 3) return bad("Invalid grp record");
+    let gid = ops.get(0), idx = ops.get(1);
+    let slot = idx == 0xFFFFFFFF ? 0 : idx + 1;
+    if (slot > 0x10000) return bad("Invalid grp record: attribute index " + idx.toString());
+    entries.clear();
+    let memUpgrade = -1;
+    let i = 2;
+    while (i < ops.len) {
+      let k = ops.get(i++);
+      if (k == 0 || k == 1) {
+        if (i >= ops.len) return bad("Invalid grp record");
+        let c = ops.get(i++);
+        let kind = kindOfCode(c);
+        let v: i64 = 0;
+        if (k == 1) { if (i >= ops.len) return bad("Invalid grp record"); v = ops.get(i++); }
+        if (slot == 0 && (c == CODE_ARGMEMONLY || c == CODE_INACC || c == CODE_INACC_OR_ARG)) {
+          let loc = c == CODE_ARGMEMONLY ? 3 : c == CODE_INACC ? 12 : 15;
+          if (memUpgrade < 0) memUpgrade = 0xfff;
+          memUpgrade &= loc;
+          continue;
+        }
+        if (kind < 0) return bad("Unknown attribute kind (" + c.toString() + ")");
+        if (!addKnown(kind, v, slot, k == 1)) return false;
+        if (memUpgradeNow >= 0) { memUpgrade = memUpgrade < 0 ? memUpgradeNow : memUpgrade & memUpgradeNow; memUpgradeNow = -1; }
+      } else if (k == 3 || k == 4) {
+        let s = i;
+        while (i < ops.len && ops.get(i) != 0) i++;
+        if (i >= ops.len) return bad("Invalid grp record: unterminated string");
+        let key = bytesToStr(s, i);
+        i++;
+        let val = -1;
+        if (k == 4) {
+          let t = i;
+          while (i < ops.len && ops.get(i) != 0) i++;
+          if (i >= ops.len) return bad("Invalid grp record: unterminated string");
+          val = bytesToStr(t, i);
+          i++;
+          if (strtab.lenOf(val) == 0) val = -1;
+        }
+        push(AT.String, key, val, 0);
+      } else if (k == 5 || k == 6) {
+        if (i >= ops.len) return bad("Invalid grp record");
+        let kind = kindOfCode(ops.get(i++));
+        if (kind < 0 || attrTag(kind) != AT.Type) return bad("Invalid grp record: not a type attribute");
+        let t = T_I8;
+        if (k == 6) { if (i >= ops.len) return bad("Invalid grp record"); t = typeOf(ops.get(i++)); if (t < 0) return bad("Invalid grp record: type id"); }
+        push(AT.Type, kind, t, 0);
+      } else if (k == 7) {
+        if (i >= ops.len) return bad("Invalid grp record");
+        let kind = kindOfCode(ops.get(i++));
+        if (kind < 0 || attrTag(kind) != AT.Range || kind == FIRST_RANGELIST_ATTR) return bad("Invalid grp record: not a range attribute");
+        let text = rangeText(i);
+        if (text < 0) return false;
+        i = rangeEnd;
+        push(AT.Range, kind, text, 0);
+      } else if (k == 8) {
+        if (i + 1 >= ops.len) return bad("Invalid grp record");
+        let kind = kindOfCode(ops.get(i++));
+        if (kind != FIRST_RANGELIST_ATTR) return bad("Invalid grp record: not a range list attribute");
+        let n = ops.get(i++);
+        if (i >= ops.len) return bad("Invalid grp record");
+        let width = ops.get(i++);
+        if (width != 64 || n < 0 || n > <i64>(ops.len - i)) return bad("Invalid grp record: range list");
+        let text = "";
+        for (let j: i64 = 0; j < n; j++) {
+          if (i + 1 >= ops.len) return bad("Invalid grp record: range list");
+          let lo = signRotated(ops.get(i)), hi = signRotated(ops.get(i + 1));
+          i += 2;
+          if (j > 0) text += ", ";
+          text += "(" + lo.toString() + ", " + hi.toString() + ")";
+        }
+        push(AT.Range, kind, strtab.internStr(text), 0);
+      } else return bad("Invalid attribute group entry (" + k.toString() + ")");
+    }
+    if (memUpgrade >= 0) push(AT.Int, ATTR_MEMORY, memUpgrade, 0);
+    let set = internSet();
+    groupId.push(<i32>gid); groupSlot.push(<i32>slot); groupSet.push(set);
+  }
+}
+
+// One enum or int attribute of a known kind, as the arena stores it.
+let memUpgradeNow: i32 = -1;
+function addKnown(kind: i32, v: i64, slot: i64, isInt: bool): bool {
+  if (kind == ATTR_NOCAPTURE && attrLastVersion(kind) != 0 && llvmVersion > attrLastVersion(kind)) { push(AT.Int, ATTR_CAPTURES, 0, 0); return true; }
+  if (kind == ATTR_CAPTURES) {
+    let other = <i32>((v >> 4) & 15), ret = <i32>(v & 15);
+    let c = other | (ret << 8);
+    if (llvmVersion < attrSinceVersion(kind)) {
+      if (c == 0) { push(AT.Enum, ATTR_NOCAPTURE, 0, 0); return true; }
+      return bad("captures(...) other than captures(none) needs LLVM 21 or later");
+    }
+    push(AT.Int, kind, c & 0xff, c >> 8); return true;
+  }
+  if (slot == 0 && (kind == ATTR_READNONE || kind == ATTR_READONLY || kind == ATTR_WRITEONLY)) {
+    memUpgradeNow = memAll(kind == ATTR_READNONE ? 0 : kind == ATTR_READONLY ? 1 : 2);
+    return true;
+  }
+  let tag = attrTag(kind);
+  if (tag == AT.Enum) { push(AT.Enum, kind, 0, 0); return true; }
+  if (tag != AT.Int) return bad("Invalid attribute: " + ATTR_KW[kind] + " needs a payload");
+  if (kind == ATTR_ALIGN || kind == ATTR_ALIGNSTACK) {
+    if (v <= 0 || (v & (v - 1)) != 0 || v > 0x100000000) return bad("Invalid alignment value");
+    push(AT.Int, kind, encodeAlign(v), 0); return true;
+  }
+  if (kind == ATTR_ALLOCSIZE) {
+    let elem = <i32>(v >>> 32), num = <i32>(v & 0xffffffff);
+    push(AT.Int, kind, elem, num); return true;
+  }
+  if (kind == ATTR_VSCALE) { push(AT.Int, kind, <i32>(v >>> 32), <i32>(v & 0xffffffff)); return true; }
+  if (kind == ATTR_ALLOCKIND) {
+    let text = "";
+    for (let k = 0; k < ALLOCKIND_WORDS.length; k++) {
+      if ((v & (1 << k)) == 0) continue;
+      if (text.length > 0) text += ",";
+      text += ALLOCKIND_WORDS[k];
+    }
+    push(AT.Int, kind, strtab.internStr(text), 0); return true;
+  }
+  if (kind == ATTR_MEMORY) { push(AT.Int, kind, memoryBits(v), 0); return true; }
+  push(AT.Int, kind, <i32>v, <i32>(v >>> 32));
+  return true;
+}
+
+// LLVM's memory effects word: 2 bits per location. Bitcode before LLVM 21 has three locations
+// (argmem, inaccessiblemem, other); LLVM 22 writes its six (ir/attributes.ts) and sets bit 56.
+function memoryBits(v: i64): i32 {
+  let x = <i32>v;
+  if ((v >> 56) != 0) return x & 0xfff;   // LLVM 22 marks its own layout with bit 56
+  {
+    let arg = x & 3, inacc = (x >> 2) & 3, other = (x >> 4) & 3;
+    return arg | (inacc << 2) | (other << 4) | (other << 6) | (other << 8) | (other << 10);
+  }
+  return x;
+}
+
+let rangeEnd: i32 = 0;
+// A constant range at ops[i..] ([bit width, lower, upper], wider ones by words): the text
+// `iN lo, hi` the text parser keeps; -1 after an error.
+function rangeText(i: i32): i32 {
+  if (i >= ops.len) { bad("Invalid range record"); return -1; }
+  let width = ops.get(i++);
+  if (width < 1 || width > 0x800000) { bad("Invalid range record"); return -1; }
+  if (width > 64) {
+    // [active words of lower | active words of upper << 32, lower words..., upper words...]
+    if (i >= ops.len) { bad("Invalid range record"); return -1; }
+    let lw = <i32>(ops.get(i) & 0xffffffff), uw = <i32>(<u64>ops.get(i) >> 32);
+    i++;
+    if (lw < 0 || uw < 0 || <i64>lw + <i64>uw > <i64>(ops.len - i)) { bad("Invalid range record"); return -1; }
+    let lo = wideText(i, lw, <i32>width), hi = wideText(i + lw, uw, <i32>width);
+    rangeEnd = i + lw + uw;
+    return strtab.internStr("i" + width.toString() + " " + lo + ", " + hi);
+  }
+  if (i + 1 >= ops.len) { bad("Invalid range record"); return -1; }
+  let lo = signRotated(ops.get(i)), hi = signRotated(ops.get(i + 1));
+  rangeEnd = i + 2;
+  return strtab.internStr("i" + width.toString() + " " + signedOf(lo, <i32>width) + ", " + signedOf(hi, <i32>width));
+}
+// The signed decimal of the width-bit integer in sign-rotated words ops[at..at+n] (missing words 0).
+function wideText(at: i32, n: i32, width: i32): string {
+  let nw = (width + 31) >> 5;
+  let w = new Array<u32>(nw);
+  for (let k = 0; k < nw; k++) {
+    let x: i64 = (k >> 1) < n ? signRotated(ops.get(at + (k >> 1))) : 0;
+    w[k] = (k & 1) == 0 ? <u32>x : <u32>(<u64>x >> 32);
+  }
+  let top = width & 31;
+  if (top != 0) w[nw - 1] &= (1 << top) - 1;
+  let neg = ((w[(width - 1) >> 5] >> ((width - 1) & 31)) & 1) != 0;
+  if (neg) {
+    let carry: u64 = 1;
+    for (let k = 0; k < nw; k++) { let y = <u64>(~w[k]) + carry; w[k] = <u32>y; carry = y >> 32; }
+    if (top != 0) w[nw - 1] &= (1 << top) - 1;
+  }
+  let digits = "";
+  while (true) {
+    let r: u64 = 0, nonzero = false;
+    for (let k = nw - 1; k >= 0; k--) {
+      let x = (r << 32) | <u64>w[k];
+      w[k] = <u32>(x / 1000000000); r = x % 1000000000;
+      if (w[k] != 0) nonzero = true;
+    }
+    let chunk = r.toString();
+    if (nonzero) while (chunk.length < 9) chunk = "0" + chunk;
+    digits = chunk + digits;
+    if (!nonzero) break;
+  }
+  return neg ? "-" + digits : digits;
+}
+
+export function signRotated(v: i64): i64 {
+  if ((v & 1) == 0) return <i64>(<u64>v >> 1);
+  if (v != 1) return -(<i64>(<u64>v >> 1));
+  return <i64>(<u64>1 << 63);
+}
+function signedOf(v: i64, width: i32): string {
+  if (width < 64) { let sh = <i64>(64 - width); v = (v << sh) >> sh; }
+  if (width == 1) return (v & 1) != 0 ? "true" : "false";
+  return v.toString();
+}
+
+function bytesToStr(from: i32, to: i32): i32 {
+  let n = to - from;
+  let p = heapBytes(n > 0 ? n : 1);
+  for (let j = 0; j < n; j++) store<u8>(p + <usize>j, <u8>ops.get(from + j));
+  return strtab.intern(p, n);
+}
+
+// Sorts the entries in LLVM's order (kinds first by kind, then strings by key) and interns them.
+function internSet(): i32 {
+  let n = entries.len >> 2;
+  if (n == 0) return -1;
+  order.clear();
+  for (let i = 0; i < n; i++) {
+    let k = order.len;
+    while (k > 0 && less(i, order.get(k - 1))) k--;
+    order.push(0);
+    for (let j = order.len - 1; j > k; j--) order.set(j, order.get(j - 1));
+    order.set(k, i);
+  }
+  sorted.clear();
+  for (let i = 0; i < n; i++) {
+    let e = order.get(i);
+    for (let k = 0; k < 4; k++) sorted.push(entries.get(e * 4 + k));
+  }
+  return attrSets.internVec(sorted, 0, sorted.len);
+}
+function less(a: i32, b: i32): bool {
+  let sa = entries.get(a * 4) == AT.String, sb = entries.get(b * 4) == AT.String;
+  if (sa != sb) return !sa;
+  let ka = entries.get(a * 4 + 1), kb = entries.get(b * 4 + 1);
+  if (sa) return strtab.compare(ka, kb) < 0;
+  return ka < kb;
+}
+
+export function readAttrBlock(): bool {
+  if (!enterBlock()) return false;
+  while (true) {
+    let e = advance();
+    if (e == ENTRY_ERROR) return false;
+    if (e == ENTRY_END) return true;
+    if (e == ENTRY_BLOCK) { if (!skipBlock()) return false; continue; }
+    let code = readRecord(entryAbbrev);
+    if (bsFailed()) return false;
+    if (code == 1) return bad("Invalid attribute record: the old attribute encoding is not read");
+    if (code != 2) continue;
+    scratch.clear();
+    for (let i = 0; i < ops.len; i++) {
+      let gid = ops.get(i);
+      let g = -1;
+      for (let j = groupId.len - 1; j >= 0; j--) if (<i64>groupId.get(j) == gid) { g = j; break; }
+      if (g < 0) return bad("Invalid attribute group " + gid.toString());
+      let slot = groupSlot.get(g);
+      if (slot >= scratch.len) scratch.resize(slot + 1, -1);
+      scratch.set(slot, mergeSets(scratch.get(slot), groupSet.get(g)));
+    }
+    attrListOf.push(internAttrList(scratch, 0, scratch.len));
+  }
+}
+// Two groups for one slot: their union (LLVM merges the builders).
+function mergeSets(a: i32, b: i32): i32 {
+  if (a < 0) return b;
+  if (b < 0) return a;
+  entries.clear();
+  let na = attrSets.lenOf(a), nb = attrSets.lenOf(b);
+  for (let i = 0; i < na; i++) entries.push(attrSets.at(a, i));
+  for (let i = 0; i < nb; i++) entries.push(attrSets.at(b, i));
+  return internSet();
+}
+
+// The attribute list of PARAMATTR entry `idx` (0: none).
+export function attrListAt(idx: i64): i32 {
+  if (idx == 0) return -1;
+  if (idx < 0 || idx > <i64>attrListOf.len) { bad("Invalid attribute list id " + idx.toString()); return -2; }
+  return attrListOf.get(<i32>idx - 1);
+}
