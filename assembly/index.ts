@@ -53,6 +53,7 @@ export function reset(): void {
   resetPasses();
   resetWarnings();
   resetBitstream();
+  resetBitcodeWriter(); resetMetaWriter(); resetFunctionWriter();
   errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
 }
 
@@ -362,3 +363,21 @@ export function bitstreamDump(len: i32): i32 {
 export function bitstreamDumpText(): i32 { let o = bitstreamOut; if (o == null) return 0; outPtr = o.buf.ptr; return o.len; }
 import { dumpBitstream } from "./bitcode/dump";
 import { bsErrorText, resetBitstream } from "./bitcode/bitstream";
+
+// The module as bitcode for the target LLVM version (bitcode/write-module.ts): 0 written (its byte
+// length from bitcodeSize(), the bytes at outputPtr()), 1 when the module holds something the
+// writer cannot encode (errorMessage says what).
+let bitcodeLen: i32 = 0;
+export function writeBitcode(): i32 {
+  let bw = writeModuleBitcode(llvmVersion, textWriter().moduleId);
+  if (bw.error.length > 0) { setError(bw.error, 0, 0); bitcodeLen = 0; return 1; }
+  let out = bw.w.out;
+  outPtr = out.ptr; bitcodeLen = out.len;
+  return 0;
+}
+export function bitcodeSize(): i32 { return bitcodeLen; }
+import { writeModuleBitcode, resetBitcodeWriter } from "./bitcode/write-module";
+import { resetMetaWriter } from "./bitcode/write-meta";
+import { resetFunctionWriter } from "./bitcode/write-function";
+import { llvmVersion } from "./ir/version";
+import { writer as textWriter } from "./text/writer";
