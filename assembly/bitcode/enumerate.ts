@@ -78,6 +78,18 @@ export const MODULE_PARAM_FN: i64 = 0xFFFFFFFF;
     this.intKeys.push(v); this.intNodes.push(m);
     return m;
   }
+  // A DI field kept as typed-value text (`i64 0`, `ptr @g`, `i1 true`, `ptr null`) as metadata of
+  // that constant (a new node per text), or -1 when the text is not one of those forms.
+  rawKeys: I32Vec = new I32Vec();
+  rawNodes: I32Vec = new I32Vec();
+  rawValueMD(raw: i32): i32 {
+    for (let i = 0; i < this.rawKeys.len; i++) if (this.rawKeys.get(i) == raw) return this.rawNodes.get(i);
+    let c = typedConstant(raw);
+    if (c < 0) return -1;
+    let m = newMD(MK.Value, c);
+    this.rawKeys.push(raw); this.rawNodes.push(m);
+    return m;
+  }
   emptyTupleMD(): i32 { if (this.emptyTuple < 0) this.emptyTuple = newMD(MK.Tuple, -1); return this.emptyTuple; }
   // A shufflevector's mask as the constant bitcode stores (i32 lanes, poison for an undefined lane).
   shuffleMask(i: i32): i32 {
@@ -266,6 +278,9 @@ export const MODULE_PARAM_FN: i64 = 0xFFFFFFFF;
       if (strtab.lenOf(raw) >= 2 && load<u8>(strtab.ptrOf(raw)) == 34) {
         let str = this.rawString(raw);
         if (str >= 0) this.stringId(str);
+      } else if (looksTyped(raw)) {
+        let m2 = this.rawValueMD(raw);
+        if (m2 >= 0) this.metadata(m2);
       }
     }
   }
@@ -423,3 +438,39 @@ function enumerateInstruction(e: Enumeration, i: i32): void {
     }
   }
 }
+
+// Is raw field text a typed value (`iN ...`, `ptr ...`)?
+export function looksTyped(raw: i32): bool {
+  let p = strtab.ptrOf(raw), n = strtab.lenOf(raw);
+  if (n > 4 && load<u8>(p) == 112 && load<u8>(p + 1) == 116 && load<u8>(p + 2) == 114 && load<u8>(p + 3) == 32) return true;
+  if (n < 3 || load<u8>(p) != 105) return false;
+  let i = 1;
+  while (i < n && load<u8>(p + <usize>i) >= 48 && load<u8>(p + <usize>i) <= 57) i++;
+  return i > 1 && i < n && load<u8>(p + <usize>i) == 32;
+}
+// The constant typed-value text names: an integer (decimal, true/false), `ptr null` or `ptr @name`;
+// -1 otherwise.
+function typedConstant(raw: i32): i32 {
+  let t = String.UTF8.decodeUnsafe(strtab.ptrOf(raw), strtab.lenOf(raw));
+  let sp = t.indexOf(" ");
+  if (sp < 0) return -1;
+  let ty = t.substring(0, sp), v = t.substring(sp + 1).trim();
+  if (ty == "ptr") {
+    if (v == "null") return getNull(T_PTR);
+    if (!v.startsWith("@")) return -1;
+    let name = v.substring(1);
+    if (name.startsWith("\"")) name = name.substring(1, name.length - 1);
+    let id = strtab.internStr(name);
+    for (let g = 0; g < globalCount(); g++) if (vName.get(gValue.get(g)) == id) return gValue.get(g);
+    return -1;
+  }
+  let width = I32.parseInt(ty.substring(1));
+  if (width <= 0 || width > 64) return -1;
+  let it = intType(width);
+  if (v == "true") return getInt(it, 1);
+  if (v == "false") return getInt(it, 0);
+  return getInt(it, I64.parseInt(v));
+}
+import { getNull } from "../ir/constants";
+import { intType } from "../ir/types";
+import { vName } from "../ir/values";

@@ -176,7 +176,8 @@ function writeDebugRecords(bw: BcWriter, head: i32): void {
     if (k == DR.Label) { vals.push(opMD(bw, drPool.get(s))); code = FN_DBG_LABEL; }
     else {
       vals.push(opMD(bw, drPool.get(s + 1))); vals.push(opMD(bw, drPool.get(s + 2))); vals.push(opMD(bw, drPool.get(s)));
-      if (k == DR.Assign) { for (let j = 3; j < n - 1; j++) vals.push(opMD(bw, drPool.get(s + j))); code = FN_DBG_ASSIGN; }
+      // assign: the DIAssignID, the address expression, then the address
+      if (k == DR.Assign) { vals.push(opMD(bw, drPool.get(s + 3))); vals.push(opMD(bw, drPool.get(s + 5))); vals.push(opMD(bw, drPool.get(s + 4))); code = FN_DBG_ASSIGN; }
       else if (k == DR.Declare) code = FN_DBG_DECLARE;
       else if (k == DR.DeclareValue) code = FN_DBG_DECLARE_VALUE;
     }

@@ -14,7 +14,7 @@ import {
 import { GK, gKind, gValue, gMD, gFlags, GF_DEFINED, globalCount } from "../ir/globals";
 import { ENC_LITERAL, ENC_VBR, ENC_ARRAY, ENC_FIXED, ENC_BLOB, BitWriter } from "./bitwriter";
 import { BcWriter, METADATA_BLOCK, METADATA_KIND_BLOCK, signedVBR } from "./write-module";
-import { Enumeration, liveGlobal } from "./enumerate";
+import { Enumeration, liveGlobal, looksTyped } from "./enumerate";
 import { DWARF_NAMES } from "./dwarf-names";
 
 export const MD_STRING_OLD: u32 = 1, MD_VALUE: u32 = 2, MD_NODE: u32 = 3, MD_NAME: u32 = 4, MD_DISTINCT_NODE: u32 = 5,
@@ -164,8 +164,9 @@ function md(e: Enumeration, name: string): i64 {
   if (!present(s)) return 0;
   let tag = unchecked(slotTag[s]), v = unchecked(slotVal[s]);
   if (tag == FV_MD) return v < 0 ? 0 : <i64>e.mdOf(v) + 1;
-  // a raw `"..."` in a metadata position is a string
+  // a raw `"..."` in a metadata position is a string; `i64 0` or `ptr @g` a constant
   if (strtab.lenOf(v) >= 2 && load<u8>(strtab.ptrOf(v)) == 34) return str(e, name);
+  if (looksTyped(v)) { let m = e.rawValueMD(v); return m < 0 ? 0 : <i64>e.mdOf(m) + 1; }
   return 0;
 }
 function str(e: Enumeration, name: string): i64 {
@@ -208,13 +209,9 @@ export function nodeIntConstants(e: Enumeration, m: i32): void {
     if (present(s) && unchecked(slotTag[s]) == FV_RAW) e.metadata(e.intMD(fieldNumber(unchecked(slotVal[s]))));
   }
 }
-// DISubrange: version 0 (count and lower bound integers), 1 (count metadata, lower bound an
-// integer) or 2 (all four metadata).
-function subrangeVersion(): i32 {
-  if (present(slotOf("upperBound")) || present(slotOf("stride"))) return 2;
-  if (isMDField("lowerBound")) return 2;
-  return isMDField("count") ? 1 : 0;
-}
+// DISubrange is written in its latest form (version 2): every field metadata, integers as i64
+// constants; the older forms cannot leave the lower bound out.
+function subrangeVersion(): i32 { return 2; }
 
 // ---- the kinds block ----
 

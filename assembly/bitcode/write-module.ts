@@ -283,7 +283,8 @@ function pushAttrValue(bw: BcWriter, set: i32, i: i32): void {
   vals.push(1); vals.push(code);
   let v: i64;
   if (key == ATTR_ALIGN || key == ATTR_ALIGNSTACK) v = decodeAlign(v0);
-  else if (key == ATTR_MEMORY) v = bw.version >= 21 ? <i64>v0 : memory19(v0);
+  // LLVM 22 marks its encoding (with target memory locations) by bit 56
+  else if (key == ATTR_MEMORY) v = bw.version >= 22 ? <i64>v0 | (<i64>1 << 56) : memory19(v0);
   else if (key == ATTR_CAPTURES) v = (<i64>v0 << 4) | <i64>v1;
   else if (key == ATTR_ALLOCKIND) v = allocKindBits(v0);
   else if (key == ATTR_ALLOCSIZE) v = (<i64>v0 << 32) | <i64><u32>v1;
