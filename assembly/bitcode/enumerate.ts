@@ -16,7 +16,7 @@ import {
 } from "../ir/values";
 import { TK, tyKind, tyA, tyN, tyListLen, tyList, tyPool, T_METADATA, T_I64, T_I32, T_PTR, vectorType } from "../ir/types";
 import { getInt, getZero, getPoison, getAggregate } from "../ir/constants";
-import { newMD } from "../ir/metadata";
+import { newMD, canonicalMD } from "../ir/metadata";
 import { listCount, listItem } from "../ir/inst";
 import { nodeIntConstants } from "./write-meta";
 import {
@@ -150,7 +150,7 @@ export const MODULE_PARAM_FN: i64 = 0xFFFFFFFF;
       let v = st.get(st.len - 2), k = st.get(st.len - 1);
       if (this.vid(v) >= 0) { st.len -= 2; continue; }
       let vk = <i32>vKind.get(v);
-      if (vk == VK.MDValue) { st.len -= 2; this.metadata(vA.get(v)); continue; }
+      if (vk == VK.MDValue) { st.len -= 2; this.metadata(canonicalMD(vA.get(v))); continue; }
       if (vk < VK.ConstInt || vk > VK.InlineAsm) { st.len -= 2; continue; }  // locals, globals, blocks
       let n = numOperands(v);
       // a blockaddress names its block by number, not as a value
@@ -172,7 +172,7 @@ export const MODULE_PARAM_FN: i64 = 0xFFFFFFFF;
   operandValue(v: i32): void {
     if (v < 0) return;
     let vk = <i32>vKind.get(v);
-    if (vk == VK.MDValue) { this.metadata(vA.get(v)); return; }
+    if (vk == VK.MDValue) { this.metadata(canonicalMD(vA.get(v))); return; }
     if (vk >= VK.ConstInt && vk <= VK.InlineAsm && this.vid(v) < 0) this.constant(v);
     this.typeOf(vType.get(v));
   }

@@ -3,6 +3,7 @@
 // relative to the instruction's own, a type after an operand defined later), the debug location
 // and debug records after each instruction, the value symbol table of its names and the metadata
 // attachments. Record layouts: LLVMBitCodes.h FUNC_CODE_*.
+import { zext64 } from "../util/bits";
 import { I32Vec, I64Vec } from "../util/vec";
 import { strtab } from "../ir/module";
 import {
@@ -12,7 +13,7 @@ import { TK, tyKind, tyA, tyListLen, tyList, tyPool, T_VOID, T_LABEL, T_METADATA
 import { gValue, gFirstBlock, gFirstArg, gNumArgs, gMD } from "../ir/globals";
 import {
   MK, mdKind, mdA, mdOps, mdNOps, mdPool, attKind, attMD, attNext, drKind, drOps, drNOps, drNext, drPool, DR,
-  MDK_DBG,
+  MDK_DBG, canonicalMD,
 } from "../ir/metadata";
 import {
   Op, isCast, isBinary, isFPBinary, F_NUW, F_NSW, F_NNEG, F_VOLATILE, F_ATOMIC, F_WEAK, F_INALLOCA, F_SWIFTERROR,
@@ -25,7 +26,7 @@ import {
 import { iAux } from "../ir/values";
 import { BcWriter, FUNCTION_BLOCK, METADATA_BLOCK, METADATA_ATTACHMENT_BLOCK, VALUE_SYMTAB_BLOCK, signedVBR,
   castCode, binopCode, binopFlags, gepFlags } from "./write-module";
-import { writeNode, debugLocRecord, MD_ATTACHMENT } from "./write-meta";
+import { writeNode, debugLocRecord, isLocation, MD_ATTACHMENT } from "./write-meta";
 
 const FN_DECLAREBLOCKS: u32 = 1, FN_BINOP: u32 = 2, FN_CAST: u32 = 3, FN_EXTRACTELT: u32 = 6, FN_INSERTELT: u32 = 7,
   FN_SHUFFLEVEC: u32 = 8, FN_RET: u32 = 10, FN_BR: u32 = 11, FN_SWITCH: u32 = 12, FN_INVOKE: u32 = 13,
@@ -48,16 +49,16 @@ export function resetFunctionWriter(): void { blockNo = new I32Vec(); localMD = 
 // ---- operands ----
 
 function idOf(bw: BcWriter, v: i32): i64 {
-  if (<i32>vKind.get(v) == VK.MDValue) return bw.e.mdOf(mdA.get(v));
+  if (<i32>vKind.get(v) == VK.MDValue) return bw.e.mdOf(canonicalMD(vA.get(v)));
   return bw.e.vid(v);
 }
 @inline function bb(b: i32): i64 { return blockNo.get(b); }
 // The id relative to the current instruction (an operand defined later wraps, as LLVM's 32-bit sum).
-function rel(bw: BcWriter, v: i32): void { bw.vals.push(<i64><u32>(<i32>instId - <i32>idOf(bw, v))); }
+function rel(bw: BcWriter, v: i32): void { bw.vals.push(<i64>zext64((<i32>instId - <i32>idOf(bw, v)))); }
 // The same, with the operand's type when it is defined later.
 function relTyped(bw: BcWriter, v: i32): void {
   let id = idOf(bw, v);
-  bw.vals.push(<i64><u32>(<i32>instId - <i32>id));
+  bw.vals.push(<i64>zext64((<i32>instId - <i32>id)));
   if (id >= instId) bw.vals.push(bw.typeId(vType.get(v)));
 }
 // Fast-math flags as bitcode stores them (bit 0, LLVM's old "unsafe algebra", unused).
@@ -112,7 +113,10 @@ export function writeFunction(bw: BcWriter, g: i32): void {
       if (bw.error.length > 0) { w.endBlock(); return; }
       if (vType.get(i) != T_VOID) instId++;
       for (let a = iMD.get(i); a >= 0; a = attNext.get(a)) {
-        if (attKind.get(a) == MDK_DBG) { debugLocRecord(bw, attMD.get(a)); w.record(FN_DEBUG_LOC, vals); }
+        if (attKind.get(a) == MDK_DBG) {
+          // a location that is not a DILocation is invalid debug info (the verifier drops it); not written
+          if (isLocation(attMD.get(a))) { debugLocRecord(bw, attMD.get(a)); w.record(FN_DEBUG_LOC, vals); }
+        }
         else attachments = true;
       }
       writeDebugRecords(bw, iDbg.get(i));
@@ -134,7 +138,7 @@ function writeLocalMetadata(bw: BcWriter, g: i32): void {
     for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
       for (let k = 0, n = numOperands(i); k < n; k++) {
         let o = operand(i, k);
-        if (o >= 0 && <i32>vKind.get(o) == VK.MDValue) noteLocal(e, mdA.get(o));
+        if (o >= 0 && <i32>vKind.get(o) == VK.MDValue) noteLocal(e, canonicalMD(vA.get(o)));
       }
       for (let r = iDbg.get(i); r >= 0; r = drNext.get(r)) {
         let s = drOps.get(r);
@@ -392,13 +396,13 @@ function writeInstruction(bw: BcWriter, i: i32): void {
     case Op.InsertElement: relTyped(bw, operand(i, 0)); rel(bw, operand(i, 1)); relTyped(bw, operand(i, 2)); w.record(FN_INSERTELT, vals); return;
     case Op.ShuffleVector: {
       relTyped(bw, operand(i, 0)); rel(bw, operand(i, 1));
-      vals.push(<i64><u32>(<i32>instId - e.vid(e.shuffleMask(i))));
+      vals.push(<i64>zext64(<i32>instId - e.vid(e.shuffleMask(i))));
       w.record(FN_SHUFFLEVEC, vals); return;
     }
     case Op.ExtractValue: case Op.InsertValue: {
       relTyped(bw, operand(i, 0));
       if (op == Op.InsertValue) relTyped(bw, operand(i, 1));
-      for (let k = 0; k < listCount(i); k++) vals.push(<i64><u32>listItem(i, k));
+      for (let k = 0; k < listCount(i); k++) vals.push(<i64>zext64(listItem(i, k)));
       w.record(op == Op.ExtractValue ? FN_EXTRACTVAL : FN_INSERTVAL, vals); return;
     }
     case Op.LandingPad: {

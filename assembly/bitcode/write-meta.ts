@@ -16,6 +16,7 @@ import { ENC_LITERAL, ENC_VBR, ENC_ARRAY, ENC_FIXED, ENC_BLOB, BitWriter } from 
 import { BcWriter, METADATA_BLOCK, METADATA_KIND_BLOCK, signedVBR } from "./write-module";
 import { Enumeration, liveGlobal, looksTyped } from "./enumerate";
 import { DWARF_NAMES } from "./dwarf-names";
+import { decimalWords, decimalWidth } from "./wide-int";
 
 export const MD_STRING_OLD: u32 = 1, MD_VALUE: u32 = 2, MD_NODE: u32 = 3, MD_NAME: u32 = 4, MD_DISTINCT_NODE: u32 = 5,
   MD_KIND: u32 = 6, MD_LOCATION: u32 = 7, MD_NAMED_NODE: u32 = 10, MD_ATTACHMENT: u32 = 11, MD_GENERIC_DEBUG: u32 = 12,
@@ -384,8 +385,18 @@ function diRecord(bw: BcWriter, m: i32, d: i64): u32 {
     return MD_GENERIC_SUBRANGE;
   }
   if (cls == "DIEnumerator") {
+    // the wide form LLVM writes: [flags, bit width, name, words...], the width as LLVM's lexer sizes
+    // the value's text
     let uns = num("isUnsigned");
-    vals.push(d | (uns << 1)); vals.push(signedVBR(num("value"))); vals.push(str(e, "name"));
+    vals.push(d | (uns << 1) | 4);
+    let vs = slotOf("value");
+    let raw = present(vs) ? unchecked(slotVal[vs]) : strtab.internStr("0");
+    let p = strtab.ptrOf(raw), n = strtab.lenOf(raw);
+    let width = decimalWidth(p, n, uns != 0);
+    vals.push(width); vals.push(str(e, "name"));
+    let words = new I64Vec(2);
+    decimalWords(p, n, width, words);
+    for (let i = 0; i < words.len; i++) vals.push(signedVBR(words.get(i)));
     return MD_ENUMERATOR;
   }
   if (cls == "DIBasicType") {
@@ -573,3 +584,6 @@ export function debugLocRecord(bw: BcWriter, loc: i32): void {
   vals.push(num("isImplicitCode"));
   if (bw.version >= 22) { vals.push(num("atomGroup")); vals.push(num("atomRank")); }
 }
+
+// Is m a DILocation node?
+export function isLocation(m: i32): bool { return m >= 0 && <i32>mdKind.get(m) == MK.Node && className(mdA.get(m)) == "DILocation"; }

@@ -7,6 +7,7 @@
 // The result is a valid bitcode file for llvm-dis/opt of the target version; it is not byte-for-byte
 // what LLVM writes (see enumerate.ts for the layout choices; no module VST offsets, no SYMTAB block:
 // only LTO tools read the symbol table).
+import { zext64 } from "../util/bits";
 import { I64Vec, U8Vec, I32Vec } from "../util/vec";
 import { strtab, sourceFilename, dataLayout, targetTriple, moduleAsm } from "../ir/module";
 import {
@@ -32,6 +33,7 @@ import { BitWriter, ENC_LITERAL, ENC_FIXED, ENC_VBR, ENC_ARRAY, ENC_CHAR6, ENC_B
 import { Enumeration, enumerateModule, liveGlobal } from "./enumerate";
 import { writeModuleMetadata, writeMetadataKinds } from "./write-meta";
 import { writeFunction } from "./write-function";
+import { decimalWords } from "./wide-int";
 
 // Block ids.
 export const MODULE_BLOCK: i32 = 8, PARAMATTR_BLOCK: i32 = 9, PARAMATTR_GROUP_BLOCK: i32 = 10,
@@ -195,10 +197,10 @@ function writeTypeTable(bw: BcWriter): void {
         vals.clear(); bw.pushChars(tyA.get(t));
         w.record(TY_STRUCT_NAME, vals);
         vals.clear();
-        let nInts = <i32>tyN.get(t), n = tyListLen.get(t), nTypes = n - nInts;
+        let n = tyListLen.get(t), nTypes = <i32>tyN.get(t);
         vals.push(nTypes);
         for (let j = 0; j < nTypes; j++) vals.push(e.typeOf(tyPool.get(tyList.get(t) + j)));
-        for (let j = nTypes; j < n; j++) vals.push(<i64><u32>tyPool.get(tyList.get(t) + j));
+        for (let j = nTypes; j < n; j++) vals.push(<i64>zext64(tyPool.get(tyList.get(t) + j)));
         w.record(TY_TARGET_TYPE, vals); break;
       }
       default: bw.fail("bitcode writer: a type of kind " + k.toString() + " cannot be written");
@@ -287,24 +289,36 @@ function pushAttrValue(bw: BcWriter, set: i32, i: i32): void {
   else if (key == ATTR_MEMORY) v = bw.version >= 22 ? <i64>v0 | (<i64>1 << 56) : memory19(v0);
   else if (key == ATTR_CAPTURES) v = (<i64>v0 << 4) | <i64>v1;
   else if (key == ATTR_ALLOCKIND) v = allocKindBits(v0);
-  else if (key == ATTR_ALLOCSIZE) v = (<i64>v0 << 32) | <i64><u32>v1;
-  else if (key == ATTR_VSCALE) v = (<i64>v0 << 32) | <i64><u32>v1;
-  else v = <i64>(<u64><u32>v0 | (<u64><u32>v1 << 32));
+  else if (key == ATTR_ALLOCSIZE) v = (<i64>v0 << 32) | <i64>zext64(v1);
+  else if (key == ATTR_VSCALE) v = (<i64>v0 << 32) | <i64>zext64(v1);
+  else v = <i64>(zext64(v0) | (zext64(v1) << 32));
   vals.push(v);
 }
 // LLVM 19's memory effects: argmem, inaccessiblemem, other, two bits each.
 function memory19(me: i32): i64 { return <i64>((me & 3) | (((me >> 2) & 3) << 2) | (((me >> 6) & 3) << 4)); }
-// "iN lo, hi" -> bit width, lo, hi (signed VBR)
+// "iN lo, hi" -> bit width, lo, hi (signed VBR); wider than 64 bits: the active word counts
+// (lower | upper << 32), then each bound's words
 function pushRangeText(bw: BcWriter, s: i32): void {
   let text = String.UTF8.decodeUnsafe(strtab.ptrOf(s), strtab.lenOf(s));
   let sp = text.indexOf(" ");
   let width = I32.parseInt(text.substring(1, sp));
   let parts = text.substring(sp + 1).split(",");
-  if (width > 64 || parts.length != 2) { bw.fail("bitcode writer: a range wider than 64 bits is not supported"); return; }
+  if (parts.length != 2) { bw.fail("bitcode writer: malformed range"); return; }
   bw.vals.push(width);
-  bw.vals.push(signedVBR(I64.parseInt(parts[0].trim())));
-  bw.vals.push(signedVBR(I64.parseInt(parts[1].trim())));
+  if (width <= 64) {
+    bw.vals.push(signedVBR(I64.parseInt(parts[0].trim())));
+    bw.vals.push(signedVBR(I64.parseInt(parts[1].trim())));
+    return;
+  }
+  let lo = new I64Vec(2), hi = new I64Vec(2);
+  let a = String.UTF8.encode(parts[0].trim()), b = String.UTF8.encode(parts[1].trim());
+  decimalWords(changetype<usize>(a), a.byteLength, width, lo);
+  decimalWords(changetype<usize>(b), b.byteLength, width, hi);
+  bw.vals.push(<i64>activeWords(lo) | (<i64>activeWords(hi) << 32));
+  for (let i = 0; i < activeWords(lo); i++) bw.vals.push(signedVBR(lo.get(i)));
+  for (let i = 0; i < activeWords(hi); i++) bw.vals.push(signedVBR(hi.get(i)));
 }
+function activeWords(w: I64Vec): i32 { let n = w.len; while (n > 1 && w.get(n - 1) == 0) n--; return n; }
 // "(lo, hi), (lo, hi)" -> count, 64, (lo, hi)...
 function pushRangeList(bw: BcWriter, code: i64, s: i32): void {
   let text = String.UTF8.decodeUnsafe(strtab.ptrOf(s), strtab.lenOf(s));
@@ -323,7 +337,7 @@ function writeAttributeGroups(bw: BcWriter): void {
   let w = bw.w, vals = bw.vals;
   w.enterBlock(PARAMATTR_GROUP_BLOCK, 3);
   for (let id = 0; id < n; id++) {
-    let set = g.at(id, 0), index = <i64><u32>g.at(id, 1);
+    let set = g.at(id, 0), index = <i64>zext64(g.at(id, 1));
     vals.clear(); vals.push(id + 1); vals.push(index);
     for (let i = 0, k = setSize(set); i < k; i++) pushAttrValue(bw, set, i);
     w.record(3, vals);
@@ -648,7 +662,7 @@ function writeInt(bw: BcWriter, c: i32): void {
   let width = tyA.get(vType.get(c));
   let vals = bw.vals;
   if (width <= 64) {
-    let lo = <u64><u32>intWord(c, 0), hi = <u64><u32>intWord(c, 1);
+    let lo = zext64(intWord(c, 0)), hi = zext64(intWord(c, 1));
     let v = lo | (hi << 32);
     // sign-extend from the width
     if (width < 64) { let sh = <u64>(64 - width); v = <u64>((<i64>(v << sh)) >> sh); }
@@ -659,7 +673,7 @@ function writeInt(bw: BcWriter, c: i32): void {
   // wide: 64-bit words, the top one sign-extended, each as a signed VBR
   let nw = (width + 63) >> 6;
   for (let i = 0; i < nw; i++) {
-    let lo = <u64><u32>intWord(c, 2 * i), hi = <u64><u32>intWord(c, 2 * i + 1);
+    let lo = zext64(intWord(c, 2 * i)), hi = zext64(intWord(c, 2 * i + 1));
     let v = lo | (hi << 32);
     if (i == nw - 1) { let top = width - 64 * i; if (top < 64) { let sh = <u64>(64 - top); v = <u64>((<i64>(v << sh)) >> sh); } }
     vals.push(signedVBR(<i64>v));
@@ -668,7 +682,7 @@ function writeInt(bw: BcWriter, c: i32): void {
 }
 function writeFloat(bw: BcWriter, c: i32): void {
   let t = vType.get(c), vals = bw.vals;
-  let w0 = <u64><u32>fpWord(c, 0), w1 = <u64><u32>fpWord(c, 1), w2 = <u64><u32>fpWord(c, 2), w3 = <u64><u32>fpWord(c, 3);
+  let w0 = zext64(fpWord(c, 0)), w1 = zext64(fpWord(c, 1)), w2 = zext64(fpWord(c, 2)), w3 = zext64(fpWord(c, 3));
   if (t == T_X86FP80) {
     let p0 = w0 | (w1 << 32), p1 = w2 & 0xffff;
     vals.push(<i64>((p1 << 48) | (p0 >> 16))); vals.push(<i64>(p0 & 0xffff));
