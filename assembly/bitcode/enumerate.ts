@@ -162,6 +162,8 @@ export const MODULE_PARAM_FN: i64 = 0xFFFFFFFF;
         continue;
       }
       st.len -= 2;
+      // ptrauth's omitted operands take their defaults (discriminator i64 0, address null)
+      if (vk == VK.PtrAuth && n < 4) { this.constant(getInt(T_I64, 0)); this.constant(getNull(T_PTR)); }
       this.typeOf(vType.get(v));
       if (vk == VK.ConstExpr && <i32>iOp.get(v) == Op.GetElementPtr) this.typeOf(ext0(v));
       if (vk == VK.InlineAsm) this.typeOf(T_PTR);

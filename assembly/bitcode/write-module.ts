@@ -34,6 +34,8 @@ import { Enumeration, enumerateModule, liveGlobal } from "./enumerate";
 import { writeModuleMetadata, writeMetadataKinds } from "./write-meta";
 import { writeFunction } from "./write-function";
 import { decimalWords } from "./wide-int";
+import { getInt, getNull } from "../ir/constants";
+import { T_I64 } from "../ir/types";
 
 // Block ids.
 export const MODULE_BLOCK: i32 = 8, PARAMATTR_BLOCK: i32 = 9, PARAMATTR_GROUP_BLOCK: i32 = 10,
@@ -634,6 +636,8 @@ function writeConstants(bw: BcWriter): void {
       case VK.PtrAuth: {
         let n = numOperands(c);
         for (let j = 0; j < n; j++) vals.push(e.vid(operand(c, j)));
+        if (n < 3) vals.push(e.vid(getInt(T_I64, 0)));
+        if (n < 4) vals.push(e.vid(getNull(T_PTR)));
         w.record(n > 4 ? CST_PTRAUTH2 : CST_PTRAUTH, vals);
         break;
       }
