@@ -54,6 +54,7 @@ export function reset(): void {
   resetWarnings();
   resetBitstream();
   resetBitcode();
+  resetBitcodeWriter(); resetMetaWriter(); resetFunctionWriter();
   errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
 }
 
@@ -383,3 +384,21 @@ export function xmodAdd(len: i32, m: i32): i32 {
 }
 export function xmodFinish(useAliases: i32): i32 { let o = finishCrossModule(useAliases != 0); outPtr = o.buf.ptr; return o.len; }
 import { beginCrossModule, addModule, finishCrossModule } from "./passes/xmod/run";
+
+// The module as bitcode for the target LLVM version (bitcode/write-module.ts): 0 written (its byte
+// length from bitcodeSize(), the bytes at outputPtr()), 1 when the module holds something the
+// writer cannot encode (errorMessage says what).
+let bitcodeLen: i32 = 0;
+export function writeBitcode(): i32 {
+  let bw = writeModuleBitcode(llvmVersion, textWriter().moduleId);
+  if (bw.error.length > 0) { setError(bw.error, 0, 0); bitcodeLen = 0; return 1; }
+  let out = bw.w.out;
+  outPtr = out.ptr; bitcodeLen = out.len;
+  return 0;
+}
+export function bitcodeSize(): i32 { return bitcodeLen; }
+import { writeModuleBitcode, resetBitcodeWriter } from "./bitcode/write-module";
+import { resetMetaWriter } from "./bitcode/write-meta";
+import { resetFunctionWriter } from "./bitcode/write-function";
+import { llvmVersion } from "./ir/version";
+import { writer as textWriter } from "./text/writer";

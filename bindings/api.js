@@ -25,16 +25,19 @@ export function bindApi(env) {
   }
 
   /**
-   * optimize(text, { passes, options, verify, moduleId, llvmVersion, core }) →
+   * optimize(text, { passes, options, verify, moduleId, llvmVersion, format, core }) →
    *   Promise<{ ok, output, diagnostics, log, files }>
-   * output: the printed module (string) or null; diagnostics: [{ severity, stage, message,
+   * output: the printed module (string), with format 'bitcode' the module as LLVM bitcode of
+   * llvmVersion (Uint8Array), or null; diagnostics: [{ severity, stage, message,
    * line, col, internal }] (stage: parse | verify-input | pipeline | verify-output | print).
    */
-  async function optimize(text, { passes = '', options = {}, verify = true, moduleId = '<string>', llvmVersion, core, trace = false, mergeReport = false } = {}) {
+  async function optimize(text, { passes = '', options = {}, verify = true, moduleId = '<string>', llvmVersion, format = 'text', core, trace = false, mergeReport = false } = {}) {
     core ??= await defaultCore();
+    if (format !== 'text' && format !== 'bitcode') throw new TypeError(`optimize: format must be 'text' or 'bitcode', not '${format}'`);
+    const bitcode = format === 'bitcode';
     const extra = withStructuredOptions(options, { trace, mergeReport });
-    const r = runModule(core, text, { passes, options: extra.options, verify, moduleId, llvmVersion });
-    const res = { ok: r.ok, output: r.ok ? decodeUtf8(r.output) : null, diagnostics: diagnosticsOf(r), log: r.log, files: r.files };
+    const r = runModule(core, text, { passes, options: extra.options, verify, moduleId, llvmVersion, bitcode });
+    const res = { ok: r.ok, output: r.ok ? (bitcode ? r.output : decodeUtf8(r.output)) : null, diagnostics: diagnosticsOf(r), log: r.log, files: r.files };
     return takeStructuredResults(res, r.files, { trace, mergeReport, reportFile: extra.reportFile });
   }
 

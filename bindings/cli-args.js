@@ -15,7 +15,7 @@ import { LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './core.js';
  * (an option of any group with a `key` also stores its value there).
  */
 export const OPTIONS = [
-  { names: ['S'], kind: 'bool', group: 'main', key: 'assembly', help: 'Write output as LLVM assembly (required: wopt cannot write bitcode)' },
+  { names: ['S'], kind: 'bool', group: 'main', key: 'assembly', help: 'Write output as LLVM assembly (bitcode otherwise)' },
   { names: ['passes', 'p'], kind: 'string', group: 'main', key: 'passes', value: 'pipeline', help: 'The pass pipeline, e.g. -passes=mergefunc,mem2reg (the last one given wins)' },
   { names: ['o'], kind: 'string', group: 'main', key: 'output', value: 'filename', help: "Output file ('-' for standard output, the default)" },
   { names: ['disable-output'], kind: 'bool', group: 'main', key: 'disableOutput', help: 'Do not write the module' },
@@ -54,7 +54,7 @@ export const OPTIONS = [
   { names: ['preserve-bc-uselistorder'], kind: 'bool', group: 'ignore', help: 'bitcode only' },
   { names: ['stats'], kind: 'bool', group: 'ignore', help: 'like a release (no-asserts) opt: prints nothing' },
   { names: ['verify-each'], kind: 'bool', group: 'ignore', help: 'the output is verified after the pipeline anyway' },
-  { names: ['f'], kind: 'bool', group: 'ignore', help: 'binary output on terminals (we write text)' },
+  { names: ['f'], kind: 'bool', group: 'main', key: 'force', help: 'Enable binary output on terminals' },
   { names: ['pass-remarks-output'], kind: 'string', group: 'ignore', key: 'remarksOutput', value: 'file', help: 'creates the file; no remarks are written' },
   { names: ['pass-remarks', 'pass-remarks-missed', 'pass-remarks-analysis'], kind: 'string', group: 'ignore', value: 'regex', help: 'no remarks are emitted' },
 ];

@@ -121,7 +121,11 @@ async function main(argv) {
     await crossModule(opts);
     if (opts.outputDir === undefined) return;
   }
-  if (!opts.assembly && !opts.disableOutput) throw new CliError('error: bitcode output is not supported; use -S');
+  // opt writes bitcode unless -S, and not to a terminal unless -f (it warns and writes nothing)
+  if (!opts.assembly && !opts.disableOutput && !opts.force && (opts.output ?? '-') === '-' && opts.outputDir === undefined && process.stdout.isTTY) {
+    process.stderr.write("WARNING: You're attempting to print out a bitcode file.\nThis is inadvisable as it may cause display problems. If\nyou REALLY want to taste LLVM bitcode first-hand, you\ncan force output with the `-f' option.\n\n");
+    opts.disableOutput = true;
+  }
   if (opts.remarksOutput) writeOutput(opts.remarksOutput, new Uint8Array(0));
 
   const started = performance.now();
@@ -177,7 +181,7 @@ async function runInput(core, opts, input, output, sideName, repo) {
     }
   };
   const runOpts = { passes: opts.pipeline, options: opts.forward, moduleId: input.name, llvmVersion: Number(opts.llvmVersion ?? DEFAULT_LLVM_VERSION),
-    verify: !opts.disableVerify, print: !opts.disableOutput, sink };
+    verify: !opts.disableVerify, print: !opts.disableOutput, bitcode: !opts.assembly, sink };
   let r;
   try {
     r = repo ? await runModuleWithRepository(core, input.data ?? input.bytes, { ...runOpts, repo })

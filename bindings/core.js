@@ -22,7 +22,7 @@ const REQUIRED = ['memory', 'reset', 'inputAlloc', 'parse', 'argAlloc', 'runPipe
 const UNSIGNED = ['inputAlloc', 'argAlloc', 'outputPtr', 'errorPtr', 'errorMessage', 'print',
   'printStart', 'printChunk', 'passOutput', 'passTable', 'version', 'functionName', 'sideFileName',
   'sideFileData', 'repoCandidates', 'repoRecords', 'repoTickets', 'cfgArray', 'cfgArrayLen', 'domTreeArray',
-  'domTreeArrayLen', 'idfResultPtr', 'cfgBlockLabels', 'bitstreamDumpText', 'xmodInput', 'xmodFinish'];
+  'domTreeArrayLen', 'idfResultPtr', 'cfgBlockLabels', 'bitstreamDumpText', 'xmodInput', 'xmodFinish', 'bitcodeSize'];
 
 /** The exports with UNSIGNED's functions wrapped to return unsigned numbers. */
 export function unsignedExports(x) {
@@ -386,6 +386,19 @@ export class WoptCore {
     if (!this.has('verify')) return { ok: true, skipped: true, message: '' };
     // 2: only the debug info is broken (a reader drops it with a warning; an output is broken)
     return this.#guard(x => { const r = x.verify(); if (r === 0) return { ok: true, message: '' }; const res = { ok: false, message: this.#error(x) }; if (r === 2) res.debugInfoOnly = true; return res; });
+  }
+
+  /**
+   * The module as bitcode for the LLVM version it was parsed for (assembly/bitcode/write-module.ts):
+   * { ok: true, bytes } (a Uint8Array copy), { ok: false, message } when the module holds something
+   * the writer cannot encode, or an internal-error object after a trap.
+   */
+  writeBitcode() {
+    if (!this.has('writeBitcode')) return { ok: false, message: 'this core cannot write bitcode' };
+    return this.#guard(x => {
+      if (x.writeBitcode() !== 0) return { ok: false, message: this.#error(x) };
+      return { ok: true, bytes: this.#out(x.bitcodeSize()) };
+    });
   }
 
   /** The module as LLVM text: a Uint8Array copy (or an internal-error object after a trap). */

@@ -6,7 +6,7 @@ const now = () => globalThis.performance?.now() ?? Date.now();
 /**
  * @param core     a WoptCore
  * @param input    .ll bytes or string
- * @param opts     { passes, options, moduleId, llvmVersion, verify = true, print = true, sink }
+ * @param opts     { passes, options, moduleId, llvmVersion, verify = true, print = true, bitcode = false (write bitcode instead of text), sink }
  *                 llvmVersion: the LLVM whose dialect and behaviour to follow (core.js LLVM_VERSIONS)
  *                 sink(view): when given, receives the printed text as a view into the core's
  *                 memory (no copy) instead of res.output
@@ -68,7 +68,7 @@ export async function runModuleWithRepository(core, input, opts = {}) {
 // The steps of one module as a generator: it yields { kind: 'lookup', digests } when repo-prune
 // waits for the repository and { kind: 'store', entries } after printing; runModule drives it
 // without a repository, runModuleWithRepository with one.
-function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVersion, verify = true, print = true, sink, store } = {}) {
+function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVersion, verify = true, print = true, bitcode = false, sink, store } = {}) {
   const timings = [];
   const res = { ok: false, stage: null, error: null, output: null, log: '', files: [], timings, warnings: [] };
   const step = (name, fn) => { const t = now(); const r = fn(); timings.push({ name, ms: now() - t }); return r; };
@@ -125,7 +125,11 @@ function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVe
     }
   }
 
-  if (print && sink) {
+  if (print && bitcode) {
+    const b = step('Write bitcode', () => core.writeBitcode());
+    if (!b.ok) return fail('print', b);
+    if (sink) sink(b.bytes); else res.output = b.bytes;
+  } else if (print && sink) {
     const r = step('Print module', () => core.printInto(sink));
     if (!r.ok) return fail('print', r);
   } else if (print) {

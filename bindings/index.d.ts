@@ -82,14 +82,16 @@ export interface OptimizeOptions extends StructuredOptions {
   /** The ModuleID and source_filename of a module read from a string. */
   moduleId?: string;
   llvmVersion?: LLVMVersion;
+  /** 'text' (default): output is the printed module; 'bitcode': LLVM bitcode of llvmVersion, as opt writes without -S. */
+  format?: 'text' | 'bitcode';
   /** The core to run on (default: one loaded on first use, shared by the process or page). */
   core?: WoptCore;
 }
 
 export interface OptimizeResult {
   ok: boolean;
-  /** The printed module, or null when it failed. */
-  output: string | null;
+  /** The printed module (a Uint8Array of bitcode with format 'bitcode'), or null when it failed. */
+  output: string | Uint8Array | null;
   diagnostics: Diagnostic[];
   /** What the passes printed (print<domtree>, ...). */
   log?: string;

@@ -1,0 +1,778 @@
+// The bitcode writer: the module as LLVM 19's or 22's BitcodeWriter lays it out, read straight from
+// the arena. This file drives it and writes the module-level blocks (identification, types,
+// attributes, globals, constants, the string table); metadata is write-meta.ts's, function bodies
+// write-function.ts's. Record layouts are those of LLVM's LLVMBitCodes.h (the record codes below);
+// what differs between the versions is chosen by `bw.version`.
+//
+// The result is a valid bitcode file for llvm-dis/opt of the target version; it is not byte-for-byte
+// what LLVM writes (see enumerate.ts for the layout choices; no module VST offsets, no SYMTAB block:
+// only LTO tools read the symbol table).
+import { zext64 } from "../util/bits";
+import { I64Vec, U8Vec, I32Vec } from "../util/vec";
+import { strtab, sourceFilename, dataLayout, targetTriple, moduleAsm } from "../ir/module";
+import {
+  VK, vKind, vType, vA, vB, vName, iOp, iFlags, iAux, iExt, ext, operand, numOperands, iNext,
+} from "../ir/values";
+import {
+  TK, tyKind, tyA, tyN, tyFlags, tyListLen, tyList, tyPool, TF_PACKED, TF_VARARG, TF_HASBODY, T_PTR,
+  T_HALF, T_BFLOAT, T_FLOAT, T_DOUBLE, T_X86FP80, T_FP128, T_PPCFP128,
+} from "../ir/types";
+import {
+  GK, gKind, gValue, gLinkage, gVisibility, gDLL, gTLS, gUnnamed, gFlags, gAddrSpace, gValueType, gSection,
+  gPartition, gComdat, gAlign, gGC, gCC, gAttrs, gExtra, gFirstBlock, globalCount, cdName, cdKind,
+  GF_DSO_LOCAL, GF_CONSTANT, GF_EXTERN_INIT, GF_DEFINED, Linkage,
+} from "../ir/globals";
+import { attrSets, setSize, setTag, setKey, setV0, setV1, AT, ATTR_KW, ATTR_ALIGN, ATTR_ALIGNSTACK,
+  ATTR_MEMORY, ATTR_CAPTURES, ATTR_ALLOCKIND, ATTR_ALLOCSIZE, ATTR_VSCALE, FIRST_RANGELIST_ATTR } from "../ir/attributes";
+import { decodeAlign } from "../ir/align";
+import { Op, isCast, isBinary, F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW } from "../ir/opcodes";
+import {
+  intWordCount, intWord, fpWord, gepExprSourceType, gepExprHasInRange, gepExprInRangeLo, gepExprInRangeHi,
+} from "../ir/constants";
+import { BitWriter, ENC_LITERAL, ENC_FIXED, ENC_VBR, ENC_ARRAY, ENC_CHAR6, ENC_BLOB, fitsChar6, bitsFor } from "./bitwriter";
+import { Enumeration, enumerateModule, liveGlobal } from "./enumerate";
+import { writeModuleMetadata, writeMetadataKinds } from "./write-meta";
+import { writeFunction } from "./write-function";
+import { decimalWords } from "./wide-int";
+import { getInt, getNull } from "../ir/constants";
+import { T_I64 } from "../ir/types";
+
+// Block ids.
+export const MODULE_BLOCK: i32 = 8, PARAMATTR_BLOCK: i32 = 9, PARAMATTR_GROUP_BLOCK: i32 = 10,
+  CONSTANTS_BLOCK: i32 = 11, FUNCTION_BLOCK: i32 = 12, IDENTIFICATION_BLOCK: i32 = 13, VALUE_SYMTAB_BLOCK: i32 = 14,
+  METADATA_BLOCK: i32 = 15, METADATA_ATTACHMENT_BLOCK: i32 = 16, TYPE_BLOCK: i32 = 17, OPERAND_BUNDLE_TAGS_BLOCK: i32 = 21,
+  METADATA_KIND_BLOCK: i32 = 22, STRTAB_BLOCK: i32 = 23, SYNC_SCOPE_NAMES_BLOCK: i32 = 26;
+// Module records.
+const MOD_VERSION: u32 = 1, MOD_TRIPLE: u32 = 2, MOD_DATALAYOUT: u32 = 3, MOD_ASM: u32 = 4, MOD_SECTIONNAME: u32 = 5,
+  MOD_GLOBALVAR: u32 = 7, MOD_FUNCTION: u32 = 8, MOD_GCNAME: u32 = 11, MOD_COMDAT: u32 = 12, MOD_ALIAS: u32 = 14,
+  MOD_SOURCE_FILENAME: u32 = 16, MOD_IFUNC: u32 = 18;
+// Type records.
+const TY_NUMENTRY: u32 = 1, TY_VOID: u32 = 2, TY_FLOAT: u32 = 3, TY_DOUBLE: u32 = 4, TY_LABEL: u32 = 5, TY_OPAQUE: u32 = 6,
+  TY_INTEGER: u32 = 7, TY_HALF: u32 = 10, TY_ARRAY: u32 = 11, TY_VECTOR: u32 = 12, TY_X86_FP80: u32 = 13,
+  TY_FP128: u32 = 14, TY_PPC_FP128: u32 = 15, TY_METADATA: u32 = 16, TY_X86_MMX: u32 = 17, TY_STRUCT_ANON: u32 = 18,
+  TY_STRUCT_NAME: u32 = 19, TY_STRUCT_NAMED: u32 = 20, TY_FUNCTION: u32 = 21, TY_TOKEN: u32 = 22, TY_BFLOAT: u32 = 23,
+  TY_X86_AMX: u32 = 24, TY_OPAQUE_POINTER: u32 = 25, TY_TARGET_TYPE: u32 = 26;
+// Constants records.
+const CST_SETTYPE: u32 = 1, CST_NULL: u32 = 2, CST_UNDEF: u32 = 3, CST_INTEGER: u32 = 4, CST_WIDE_INTEGER: u32 = 5,
+  CST_FLOAT: u32 = 6, CST_AGGREGATE: u32 = 7, CST_STRING: u32 = 8, CST_CSTRING: u32 = 9, CST_CE_BINOP: u32 = 10,
+  CST_CE_CAST: u32 = 11, CST_CE_EXTRACTELT: u32 = 14, CST_CE_INSERTELT: u32 = 15, CST_CE_SHUFFLEVEC: u32 = 16,
+  CST_CE_SHUFVEC_EX: u32 = 19, CST_BLOCKADDRESS: u32 = 21, CST_CE_UNOP: u32 = 25, CST_POISON: u32 = 26,
+  CST_DSO_LOCAL_EQUIVALENT: u32 = 27, CST_NO_CFI: u32 = 29, CST_INLINEASM: u32 = 30, CST_CE_GEP_WITH_INRANGE: u32 = 31,
+  CST_CE_GEP: u32 = 32, CST_PTRAUTH: u32 = 33, CST_PTRAUTH2: u32 = 34;
+
+// The writer's state for one module.
+@final export class BcWriter {
+  w: BitWriter = new BitWriter();
+  e: Enumeration;
+  version: i32;
+  vals: I64Vec = new I64Vec(64);
+  strtabOut: U8Vec = new U8Vec(1024);
+  error: string = "";
+  sectionIds: I32Vec = new I32Vec();   // strtab ids of section names, in record order
+  gcIds: I32Vec = new I32Vec();
+  comdatIds: I32Vec = new I32Vec();    // comdat index -> record number + 1 (0: not written yet)
+  typeBits: i32 = 1;                   // width of a fixed type-id field
+  constructor(e: Enumeration, version: i32) { this.e = e; this.version = version; }
+
+  fail(msg: string): void { if (this.error.length == 0) this.error = msg; }
+  // Appends bytes to the string table; returns their offset.
+  strtabAdd(s: i32): i64 {
+    if (s < 0) return 0;
+    let off = this.strtabOut.len, n = strtab.lenOf(s), p = strtab.ptrOf(s);
+    for (let i = 0; i < n; i++) this.strtabOut.push(load<u8>(p + <usize>i));
+    return off;
+  }
+  strLen(s: i32): i64 { return s < 0 ? 0 : strtab.lenOf(s); }
+  // vals = the bytes of s
+  pushChars(s: i32): void {
+    let p = strtab.ptrOf(s), n = strtab.lenOf(s);
+    for (let i = 0; i < n; i++) this.vals.push(load<u8>(p + <usize>i));
+  }
+  typeId(t: i32): i64 { return this.e.typeOf(t); }
+  valueId(v: i32): i64 { return this.e.vid(v); }
+}
+
+// Signed values as LLVM writes them in VBR fields: the magnitude shifted left, the sign in bit 0.
+@inline export function signedVBR(v: i64): i64 { return v >= 0 ? v << 1 : ((-v) << 1) | 1; }
+
+// ---- entry point ----
+
+// Writes the module as bitcode for LLVM `version`; the bytes, or null with `error` set.
+export function writeModuleBitcode(version: i32, moduleId: i32 = -1): BcWriter {
+  let e = new Enumeration();
+  enumerateModule(e, version);
+  let bw = new BcWriter(e, version);
+  let w = bw.w;
+  w.magic();
+  writeIdentification(bw);
+  w.enterBlock(MODULE_BLOCK, 3);
+  bw.vals.clear(); bw.vals.push(2); w.record(MOD_VERSION, bw.vals);
+  writeTypeTable(bw);
+  writeAttributeGroups(bw);
+  writeAttributeLists(bw);
+  writeModuleInfo(bw, moduleId);
+  writeConstants(bw);
+  writeMetadataKinds(bw);
+  writeModuleMetadata(bw);
+  writeBundleTags(bw);
+  writeSyncScopes(bw);
+  for (let g = 0; g < globalCount(); g++) {
+    if (<i32>gKind.get(g) != GK.Func || !liveGlobal(g) || (gFlags.get(g) & GF_DEFINED) == 0) continue;
+    writeFunction(bw, g);
+    if (bw.error.length > 0) break;
+  }
+  w.endBlock();
+  writeStrtab(bw);
+  w.finish();
+  return bw;
+}
+
+function writeIdentification(bw: BcWriter): void {
+  let w = bw.w, vals = bw.vals;
+  w.enterBlock(IDENTIFICATION_BLOCK, 5);
+  vals.clear();
+  let s = "LLVM" + bw.version.toString() + ".0.0 wopt";
+  for (let i = 0; i < s.length; i++) vals.push(s.charCodeAt(i));
+  w.record(1, vals);
+  vals.clear(); vals.push(0);
+  w.record(2, vals);   // epoch
+  w.endBlock();
+}
+
+// ---- types ----
+
+function writeTypeTable(bw: BcWriter): void {
+  let w = bw.w, vals = bw.vals, e = bw.e;
+  let types = e.types;
+  w.enterBlock(TYPE_BLOCK, 4);
+  vals.clear(); vals.push(types.len); w.record(TY_NUMENTRY, vals);
+  let nameAbbrev = w.defineAbbrev([ENC_LITERAL, TY_STRUCT_NAME, ENC_ARRAY, 0, ENC_CHAR6, 0]);
+  for (let i = 0; i < types.len; i++) {
+    let t = types.get(i);
+    let k = <i32>tyKind.get(t);
+    vals.clear();
+    switch (k) {
+      case TK.Void: w.record0(TY_VOID); break;
+      case TK.Half: w.record0(TY_HALF); break;
+      case TK.BFloat: w.record0(TY_BFLOAT); break;
+      case TK.Float: w.record0(TY_FLOAT); break;
+      case TK.Double: w.record0(TY_DOUBLE); break;
+      case TK.X86FP80: w.record0(TY_X86_FP80); break;
+      case TK.FP128: w.record0(TY_FP128); break;
+      case TK.PPCFP128: w.record0(TY_PPC_FP128); break;
+      case TK.Label: w.record0(TY_LABEL); break;
+      case TK.Metadata: w.record0(TY_METADATA); break;
+      case TK.Token: w.record0(TY_TOKEN); break;
+      case TK.X86AMX: w.record0(TY_X86_AMX); break;
+      case TK.X86MMX: w.record0(TY_X86_MMX); break;
+      case TK.Int: vals.push(tyA.get(t)); w.record(TY_INTEGER, vals); break;
+      case TK.Ptr: vals.push(tyA.get(t)); w.record(TY_OPAQUE_POINTER, vals); break;
+      case TK.Array: vals.push(tyN.get(t)); vals.push(e.typeOf(tyA.get(t))); w.record(TY_ARRAY, vals); break;
+      case TK.Vector: case TK.ScalableVector:
+        vals.push(tyN.get(t)); vals.push(e.typeOf(tyA.get(t)));
+        if (k == TK.ScalableVector) vals.push(1);
+        w.record(TY_VECTOR, vals); break;
+      case TK.Function: {
+        vals.push((tyFlags.get(t) & TF_VARARG) != 0 ? 1 : 0);
+        vals.push(e.typeOf(tyA.get(t)));
+        for (let j = 0, n = tyListLen.get(t); j < n; j++) vals.push(e.typeOf(tyPool.get(tyList.get(t) + j)));
+        w.record(TY_FUNCTION, vals); break;
+      }
+      case TK.Struct: {
+        vals.push((tyFlags.get(t) & TF_PACKED) != 0 ? 1 : 0);
+        for (let j = 0, n = tyListLen.get(t); j < n; j++) vals.push(e.typeOf(tyPool.get(tyList.get(t) + j)));
+        w.record(TY_STRUCT_ANON, vals); break;
+      }
+      case TK.NamedStruct: {
+        let name = tyA.get(t);
+        if (name >= 0 && strtab.lenOf(name) > 0) {
+          vals.clear(); bw.pushChars(name);
+          w.record(TY_STRUCT_NAME, vals, fitsChar6(vals, 0) ? nameAbbrev : 0);
+          vals.clear();
+        }
+        if ((tyFlags.get(t) & TF_HASBODY) == 0) { vals.push(0); w.record(TY_OPAQUE, vals); break; }
+        vals.push((tyFlags.get(t) & TF_PACKED) != 0 ? 1 : 0);
+        for (let j = 0, n = tyListLen.get(t); j < n; j++) vals.push(e.typeOf(tyPool.get(tyList.get(t) + j)));
+        w.record(TY_STRUCT_NAMED, vals); break;
+      }
+      case TK.TargetExt: {
+        vals.clear(); bw.pushChars(tyA.get(t));
+        w.record(TY_STRUCT_NAME, vals);
+        vals.clear();
+        let n = tyListLen.get(t), nTypes = <i32>tyN.get(t);
+        vals.push(nTypes);
+        for (let j = 0; j < nTypes; j++) vals.push(e.typeOf(tyPool.get(tyList.get(t) + j)));
+        for (let j = nTypes; j < n; j++) vals.push(<i64>zext64(tyPool.get(tyList.get(t) + j)));
+        w.record(TY_TARGET_TYPE, vals); break;
+      }
+      default: bw.fail("bitcode writer: a type of kind " + k.toString() + " cannot be written");
+    }
+  }
+  w.endBlock();
+  bw.typeBits = bitsFor(<u64>types.len + 1);
+}
+
+// ---- attributes ----
+
+// LLVM's attribute kind codes (LLVMBitCodes.h ATTR_KIND_*), by our keyword.
+const ATTR_CODES: string[] = [
+  "align:1", "alwaysinline:2", "byval:3", "inlinehint:4", "inreg:5", "minsize:6", "naked:7", "nest:8", "noalias:9",
+  "nobuiltin:10", "nocapture:11", "noduplicate:12", "noimplicitfloat:13", "noinline:14", "nonlazybind:15",
+  "noredzone:16", "noreturn:17", "nounwind:18", "optsize:19", "readnone:20", "readonly:21", "returned:22",
+  "returns_twice:23", "signext:24", "alignstack:25", "ssp:26", "sspreq:27", "sspstrong:28", "sret:29",
+  "sanitize_address:30", "sanitize_thread:31", "sanitize_memory:32", "uwtable:33", "zeroext:34", "builtin:35",
+  "cold:36", "optnone:37", "inalloca:38", "nonnull:39", "jumptable:40", "dereferenceable:41",
+  "dereferenceable_or_null:42", "convergent:43", "safestack:44", "swiftself:46", "swifterror:47", "norecurse:48",
+  "allocsize:51", "writeonly:52", "speculatable:53", "strictfp:54", "sanitize_hwaddress:55", "nocf_check:56",
+  "optforfuzzing:57", "shadowcallstack:58", "speculative_load_hardening:59", "immarg:60", "willreturn:61",
+  "nofree:62", "nosync:63", "sanitize_memtag:64", "preallocated:65", "nomerge:66", "null_pointer_is_valid:67",
+  "noundef:68", "byref:69", "mustprogress:70", "nocallback:71", "hot:72", "noprofile:73", "vscale_range:74",
+  "swiftasync:75", "nosanitize_coverage:76", "elementtype:77", "disable_sanitizer_instrumentation:78",
+  "nosanitize_bounds:79", "allocalign:80", "allocptr:81", "allockind:82", "presplitcoroutine:83",
+  "fn_ret_thunk_extern:84", "skipprofile:85", "memory:86", "nofpclass:87", "optdebug:88", "writable:89",
+  "coro_only_destroy_when_complete:90", "dead_on_unwind:91", "range:92", "sanitize_numerical_stability:93",
+  "initializes:94", "hybrid_patchable:95", "sanitize_realtime:96", "sanitize_realtime_blocking:97",
+  "coro_elide_safe:98", "noext:99", "nodivergencesource:100", "sanitize_type:101", "captures:102",
+  "dead_on_return:103", "sanitize_alloc_token:104", "nocreateundeforpoison:105",
+];
+let attrCode: I32Vec = new I32Vec();
+function attrKindCode(kind: i32): i64 {
+  if (attrCode.len != ATTR_KW.length) {
+    attrCode = new I32Vec(ATTR_KW.length);
+    attrCode.resize(ATTR_KW.length, 0);
+    for (let i = 0; i < ATTR_CODES.length; i++) {
+      let p = ATTR_CODES[i].split(":");
+      let k = ATTR_KW.indexOf(p[0]);
+      if (k >= 0) attrCode.set(k, I32.parseInt(p[1]));
+    }
+  }
+  return attrCode.get(kind);
+}
+export function resetBitcodeWriter(): void { attrCode = new I32Vec(); }
+
+const ALLOCKIND_WORDS: string[] = ["alloc", "realloc", "free", "uninitialized", "zeroed", "aligned"];
+function allocKindBits(s: i32): i64 {
+  let text = String.UTF8.decodeUnsafe(strtab.ptrOf(s), strtab.lenOf(s));
+  let parts = text.split(",");
+  let bits: i64 = 0;
+  for (let i = 0; i < parts.length; i++) {
+    let k = ALLOCKIND_WORDS.indexOf(parts[i].trim());
+    if (k >= 0) bits |= <i64>1 << k;
+  }
+  return bits;
+}
+
+function pushAttrValue(bw: BcWriter, set: i32, i: i32): void {
+  let vals = bw.vals;
+  let tag = setTag(set, i), key = setKey(set, i), v0 = setV0(set, i), v1 = setV1(set, i);
+  if (tag == AT.String) {
+    vals.push(v0 >= 0 ? 4 : 3);
+    bw.pushChars(key); vals.push(0);
+    if (v0 >= 0) { bw.pushChars(v0); vals.push(0); }
+    return;
+  }
+  let code = attrKindCode(key);
+  if (code == 0) { bw.fail("bitcode writer: attribute '" + ATTR_KW[key] + "' has no bitcode encoding"); return; }
+  if (tag == AT.Enum) { vals.push(0); vals.push(code); return; }
+  if (tag == AT.Type) {
+    if (v0 < 0) { vals.push(5); vals.push(code); return; }
+    vals.push(6); vals.push(code); vals.push(bw.typeId(v0)); return;
+  }
+  if (tag == AT.Range) {
+    if (key == FIRST_RANGELIST_ATTR) { pushRangeList(bw, code, v0); return; }
+    vals.push(7); vals.push(code);
+    pushRangeText(bw, v0);
+    return;
+  }
+  vals.push(1); vals.push(code);
+  let v: i64;
+  if (key == ATTR_ALIGN || key == ATTR_ALIGNSTACK) v = decodeAlign(v0);
+  // LLVM 22 marks its encoding (with target memory locations) by bit 56
+  else if (key == ATTR_MEMORY) v = bw.version >= 22 ? <i64>v0 | (<i64>1 << 56) : memory19(v0);
+  else if (key == ATTR_CAPTURES) v = (<i64>v0 << 4) | <i64>v1;
+  else if (key == ATTR_ALLOCKIND) v = allocKindBits(v0);
+  else if (key == ATTR_ALLOCSIZE) v = (<i64>v0 << 32) | <i64>zext64(v1);
+  else if (key == ATTR_VSCALE) v = (<i64>v0 << 32) | <i64>zext64(v1);
+  else v = <i64>(zext64(v0) | (zext64(v1) << 32));
+  vals.push(v);
+}
+// LLVM 19's memory effects: argmem, inaccessiblemem, other, two bits each.
+function memory19(me: i32): i64 { return <i64>((me & 3) | (((me >> 2) & 3) << 2) | (((me >> 6) & 3) << 4)); }
+// "iN lo, hi" -> bit width, lo, hi (signed VBR); wider than 64 bits: the active word counts
+// (lower | upper << 32), then each bound's words
+function pushRangeText(bw: BcWriter, s: i32): void {
+  let text = String.UTF8.decodeUnsafe(strtab.ptrOf(s), strtab.lenOf(s));
+  let sp = text.indexOf(" ");
+  let width = I32.parseInt(text.substring(1, sp));
+  let parts = text.substring(sp + 1).split(",");
+  if (parts.length != 2) { bw.fail("bitcode writer: malformed range"); return; }
+  bw.vals.push(width);
+  if (width <= 64) {
+    bw.vals.push(signedVBR(I64.parseInt(parts[0].trim())));
+    bw.vals.push(signedVBR(I64.parseInt(parts[1].trim())));
+    return;
+  }
+  let lo = new I64Vec(2), hi = new I64Vec(2);
+  let a = String.UTF8.encode(parts[0].trim()), b = String.UTF8.encode(parts[1].trim());
+  decimalWords(changetype<usize>(a), a.byteLength, width, lo);
+  decimalWords(changetype<usize>(b), b.byteLength, width, hi);
+  bw.vals.push(<i64>activeWords(lo) | (<i64>activeWords(hi) << 32));
+  for (let i = 0; i < activeWords(lo); i++) bw.vals.push(signedVBR(lo.get(i)));
+  for (let i = 0; i < activeWords(hi); i++) bw.vals.push(signedVBR(hi.get(i)));
+}
+function activeWords(w: I64Vec): i32 { let n = w.len; while (n > 1 && w.get(n - 1) == 0) n--; return n; }
+// "(lo, hi), (lo, hi)" -> count, 64, (lo, hi)...
+function pushRangeList(bw: BcWriter, code: i64, s: i32): void {
+  let text = String.UTF8.decodeUnsafe(strtab.ptrOf(s), strtab.lenOf(s));
+  let nums = text.replaceAll("(", "").replaceAll(")", "").split(",");
+  let vals = bw.vals;
+  vals.push(8); vals.push(code); vals.push(nums.length >> 1); vals.push(64);
+  for (let i = 0; i + 1 < nums.length; i += 2) {
+    vals.push(signedVBR(I64.parseInt(nums[i].trim()))); vals.push(signedVBR(I64.parseInt(nums[i + 1].trim())));
+  }
+}
+
+function writeAttributeGroups(bw: BcWriter): void {
+  let g = bw.e.groups;
+  let n = g.start.len;
+  if (n == 0) return;
+  let w = bw.w, vals = bw.vals;
+  w.enterBlock(PARAMATTR_GROUP_BLOCK, 3);
+  for (let id = 0; id < n; id++) {
+    let set = g.at(id, 0), index = <i64>zext64(g.at(id, 1));
+    vals.clear(); vals.push(id + 1); vals.push(index);
+    for (let i = 0, k = setSize(set); i < k; i++) pushAttrValue(bw, set, i);
+    w.record(3, vals);
+  }
+  w.endBlock();
+}
+function writeAttributeLists(bw: BcWriter): void {
+  let l = bw.e.lists;
+  let n = l.start.len;
+  if (n == 0) return;
+  let w = bw.w, vals = bw.vals;
+  w.enterBlock(PARAMATTR_BLOCK, 3);
+  for (let id = 0; id < n; id++) {
+    vals.clear();
+    for (let i = 0, k = l.lenOf(id); i < k; i++) vals.push(l.at(id, i));
+    w.record(2, vals);
+  }
+  w.endBlock();
+}
+
+// ---- module info: strings, comdats, globals ----
+
+function writeStringRecord(bw: BcWriter, code: u32, s: i32): void {
+  bw.vals.clear(); bw.pushChars(s); bw.w.record(code, bw.vals);
+}
+function sectionId(bw: BcWriter, s: i32): i64 {
+  if (s < 0) return 0;
+  for (let i = 0; i < bw.sectionIds.len; i++) if (bw.sectionIds.get(i) == s) return i + 1;
+  return 0;
+}
+function gcId(bw: BcWriter, s: i32): i64 {
+  if (s < 0) return 0;
+  for (let i = 0; i < bw.gcIds.len; i++) if (bw.gcIds.get(i) == s) return i + 1;
+  return 0;
+}
+// LLVM's linkage encoding.
+function linkageCode(l: i32): i64 {
+  switch (l) {
+    case Linkage.External: return 0;
+    case Linkage.Weak: return 16;
+    case Linkage.Appending: return 2;
+    case Linkage.Internal: return 3;
+    case Linkage.LinkOnce: return 18;
+    case Linkage.ExternWeak: return 7;
+    case Linkage.Common: return 8;
+    case Linkage.Private: return 9;
+    case Linkage.WeakODR: return 17;
+    case Linkage.LinkOnceODR: return 19;
+    case Linkage.Available: return 12;
+  }
+  return 0;
+}
+function comdatId(bw: BcWriter, g: i32): i64 { let c = gComdat.get(g); return c < 0 ? 0 : bw.comdatIds.get(c); }
+
+// Sanitizer flags and code model of a variable, from its verbatim extra text.
+function sanitizerBits(g: i32): i64 {
+  let x = gExtra.get(g);
+  if (x < 0) return 0;
+  let t = String.UTF8.decodeUnsafe(strtab.ptrOf(x), strtab.lenOf(x));
+  let bits: i64 = 0;
+  if (t.includes("no_sanitize_address")) bits |= 1;
+  if (t.includes("no_sanitize_hwaddress")) bits |= 2;
+  if (t.includes("sanitize_memtag")) bits |= 4;
+  if (t.includes("sanitize_address_dyninit")) bits |= 8;
+  return bits;
+}
+const CODE_MODELS: string[] = ["tiny", "small", "kernel", "medium", "large"];
+function codeModel(g: i32): i64 {
+  let x = gExtra.get(g);
+  if (x < 0) return 0;
+  let t = String.UTF8.decodeUnsafe(strtab.ptrOf(x), strtab.lenOf(x));
+  let at = t.indexOf("code_model \"");
+  if (at < 0) return 0;
+  let rest = t.substring(at + 12);
+  for (let i = 0; i < CODE_MODELS.length; i++) if (rest.startsWith(CODE_MODELS[i] + "\"")) return i + 1;
+  return 0;
+}
+
+function writeModuleInfo(bw: BcWriter, moduleId: i32): void {
+  let w = bw.w, vals = bw.vals, e = bw.e;
+  if (targetTriple >= 0 && strtab.lenOf(targetTriple) > 0) writeStringRecord(bw, MOD_TRIPLE, targetTriple);
+  if (dataLayout >= 0 && strtab.lenOf(dataLayout) > 0) writeStringRecord(bw, MOD_DATALAYOUT, dataLayout);
+  if (moduleAsm.len > 0) {
+    // one text, each piece ending in a newline (as LLVM keeps it), the last newline dropped
+    vals.clear();
+    for (let i = 0; i < moduleAsm.len; i++) {
+      let s = moduleAsm.get(i);
+      bw.pushChars(s);
+      if (vals.len > 0 && vals.get(vals.len - 1) != 10) vals.push(10);
+    }
+    if (vals.len > 0 && vals.get(vals.len - 1) == 10) vals.len--;
+    if (vals.len > 0) w.record(MOD_ASM, vals);
+  }
+  let ng = globalCount();
+  // section and GC names, in order of first use (variables, then functions)
+  for (let pass = 0; pass < 2; pass++) {
+    for (let g = 0; g < ng; g++) {
+      if (!liveGlobal(g) || <i32>gKind.get(g) != pass) continue;
+      let s = gSection.get(g);
+      if (s >= 0 && sectionId(bw, s) == 0) { bw.sectionIds.push(s); writeStringRecord(bw, MOD_SECTIONNAME, s); }
+      if (pass == 1) { let c = gGC.get(g); if (c >= 0 && gcId(bw, c) == 0) { bw.gcIds.push(c); writeStringRecord(bw, MOD_GCNAME, c); } }
+    }
+  }
+  // comdats in use
+  bw.comdatIds.resize(cdName.len, 0);
+  let nc = 0;
+  for (let g = 0; g < ng; g++) {
+    if (!liveGlobal(g)) continue;
+    let c = gComdat.get(g);
+    if (c < 0 || bw.comdatIds.get(c) != 0) continue;
+    bw.comdatIds.set(c, ++nc);
+    vals.clear(); vals.push(bw.strtabAdd(cdName.get(c))); vals.push(bw.strLen(cdName.get(c))); vals.push(<i64>cdKind.get(c) + 1);
+    w.record(MOD_COMDAT, vals);
+  }
+  // opt names a module without source_filename after its input
+  let sf = sourceFilename >= 0 ? sourceFilename : moduleId;
+  if (sf >= 0 && strtab.lenOf(sf) > 0) writeStringRecord(bw, MOD_SOURCE_FILENAME, sf);
+  for (let pass = 0; pass < 4; pass++) {
+    for (let g = 0; g < ng; g++) {
+      if (<i32>gKind.get(g) != pass || !liveGlobal(g)) continue;
+      let v = gValue.get(g), name = vName.get(v);
+      vals.clear();
+      vals.push(bw.strtabAdd(name)); vals.push(bw.strLen(name));
+      if (pass == GK.Var) writeGlobalVar(bw, g, v);
+      else if (pass == GK.Func) writeFunctionRecord(bw, g, v);
+      else writeAliasRecord(bw, g, v, pass == GK.Alias);
+    }
+  }
+}
+
+function writeGlobalVar(bw: BcWriter, g: i32, v: i32): void {
+  let vals = bw.vals, e = bw.e;
+  let defined = (gFlags.get(g) & GF_DEFINED) != 0;
+  vals.push(bw.typeId(gValueType.get(g)));
+  vals.push((<i64>gAddrSpace.get(g) << 2) | 2 | ((gFlags.get(g) & GF_CONSTANT) != 0 ? 1 : 0));
+  let init = defined ? operand(v, 0) : -1;
+  vals.push(init >= 0 ? e.vid(init) + 1 : 0);
+  vals.push(linkageCode(gLinkage.get(g)));
+  vals.push(gAlign.get(g));
+  vals.push(sectionId(bw, gSection.get(g)));
+  let attrs = e.varList(gAttrs.get(g));
+  let part = gPartition.get(g);
+  let san = sanitizerBits(g), cm = codeModel(g);
+  if (gTLS.get(g) != 0 || gVisibility.get(g) != 0 || gUnnamed.get(g) != 0 || (gFlags.get(g) & GF_EXTERN_INIT) != 0 ||
+      gDLL.get(g) != 0 || gComdat.get(g) >= 0 || attrs != 0 || (gFlags.get(g) & GF_DSO_LOCAL) != 0 || part >= 0 ||
+      san != 0 || cm != 0) {
+    vals.push(gVisibility.get(g));
+    vals.push(gTLS.get(g));
+    vals.push(gUnnamed.get(g));
+    vals.push((gFlags.get(g) & GF_EXTERN_INIT) != 0 ? 1 : 0);
+    vals.push(gDLL.get(g));
+    vals.push(comdatId(bw, g));
+    vals.push(attrs);
+    vals.push(dsoLocal(g));
+    vals.push(bw.strtabAdd(part)); vals.push(bw.strLen(part));
+    vals.push(san);
+    vals.push(cm);
+  }
+  bw.w.record(MOD_GLOBALVAR, vals);
+}
+// dso_local as LLVM holds it: local linkage and non-default visibility imply it.
+function dsoLocal(g: i32): i64 {
+  let l = <i32>gLinkage.get(g);
+  if ((gFlags.get(g) & GF_DSO_LOCAL) != 0) return 1;
+  if (l == Linkage.Private || l == Linkage.Internal) return 1;
+  if (gVisibility.get(g) != 0 && l != Linkage.ExternWeak) return 1;
+  return 0;
+}
+
+function writeFunctionRecord(bw: BcWriter, g: i32, v: i32): void {
+  let vals = bw.vals, e = bw.e;
+  vals.push(bw.typeId(gValueType.get(g)));
+  vals.push(gCC.get(g));
+  vals.push((gFlags.get(g) & GF_DEFINED) != 0 ? 0 : 1);
+  vals.push(linkageCode(gLinkage.get(g)));
+  vals.push(e.fnList(gAttrs.get(g)));
+  vals.push(gAlign.get(g));
+  vals.push(sectionId(bw, gSection.get(g)));
+  vals.push(gVisibility.get(g));
+  vals.push(gcId(bw, gGC.get(g)));
+  vals.push(gUnnamed.get(g));
+  let pro = operand(v, 2), pre = operand(v, 1), per = operand(v, 0);
+  vals.push(pro >= 0 ? e.vid(pro) + 1 : 0);
+  vals.push(gDLL.get(g));
+  vals.push(comdatId(bw, g));
+  vals.push(pre >= 0 ? e.vid(pre) + 1 : 0);
+  vals.push(per >= 0 ? e.vid(per) + 1 : 0);
+  vals.push(dsoLocal(g));
+  vals.push(gAddrSpace.get(g));
+  let part = gPartition.get(g);
+  vals.push(bw.strtabAdd(part)); vals.push(bw.strLen(part));
+  bw.w.record(MOD_FUNCTION, vals);
+}
+
+function writeAliasRecord(bw: BcWriter, g: i32, v: i32, isAlias: bool): void {
+  let vals = bw.vals, e = bw.e;
+  vals.push(bw.typeId(gValueType.get(g)));
+  vals.push(gAddrSpace.get(g));
+  let a = operand(v, 0);
+  vals.push(a >= 0 ? e.vid(a) : 0);
+  vals.push(linkageCode(gLinkage.get(g)));
+  vals.push(gVisibility.get(g));
+  if (isAlias) { vals.push(gDLL.get(g)); vals.push(gTLS.get(g)); vals.push(gUnnamed.get(g)); }
+  vals.push(dsoLocal(g));
+  let part = gPartition.get(g);
+  vals.push(bw.strtabAdd(part)); vals.push(bw.strLen(part));
+  bw.w.record(isAlias ? MOD_ALIAS : MOD_IFUNC, vals);
+}
+
+// ---- constants ----
+
+const CAST_CODES: i32[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+// Our cast opcode -> LLVM's CAST_* code.
+export function castCode(op: i32): i64 {
+  if (op == Op.PtrToAddr) return 13;
+  return op - Op.Trunc;
+}
+// Our binary opcode -> LLVM's BINOP_* code (FP and integer forms share codes).
+export function binopCode(op: i32): i64 {
+  switch (op) {
+    case Op.Add: case Op.FAdd: return 0;
+    case Op.Sub: case Op.FSub: return 1;
+    case Op.Mul: case Op.FMul: return 2;
+    case Op.UDiv: return 3;
+    case Op.SDiv: case Op.FDiv: return 4;
+    case Op.URem: return 5;
+    case Op.SRem: case Op.FRem: return 6;
+    case Op.Shl: return 7;
+    case Op.LShr: return 8;
+    case Op.AShr: return 9;
+    case Op.And: return 10;
+    case Op.Or: return 11;
+    case Op.Xor: return 12;
+  }
+  return 0;
+}
+// The optional-flags operand of a binary operator or cast (0 when it has none).
+export function binopFlags(op: i32, f: i32): i64 {
+  if (op == Op.Add || op == Op.Sub || op == Op.Mul || op == Op.Shl) return ((f & F_NUW) != 0 ? 1 : 0) | ((f & F_NSW) != 0 ? 2 : 0);
+  if (op == Op.UDiv || op == Op.SDiv || op == Op.LShr || op == Op.AShr) return (f & F_EXACT) != 0 ? 1 : 0;
+  if (op == Op.Or) return (f & F_DISJOINT) != 0 ? 1 : 0;
+  return 0;
+}
+export function gepFlags(f: i32): i64 {
+  return ((f & F_INBOUNDS) != 0 ? 1 : 0) | ((f & F_GEP_NUSW) != 0 ? 2 : 0) | ((f & F_GEP_NUW) != 0 ? 4 : 0);
+}
+
+function writeConstants(bw: BcWriter): void {
+  let e = bw.e, w = bw.w, vals = bw.vals;
+  let values = e.values;
+  if (values.len == e.numGlobals) return;
+  w.enterBlock(CONSTANTS_BLOCK, 4);
+  let lastType = -1;
+  for (let i = e.numGlobals; i < values.len; i++) {
+    let c = values.get(i);
+    let k = <i32>vKind.get(c);
+    let t = k == VK.InlineAsm ? T_PTR : vType.get(c);
+    if (t != lastType) { vals.clear(); vals.push(e.typeOf(t)); w.record(CST_SETTYPE, vals); lastType = t; }
+    vals.clear();
+    switch (k) {
+      case VK.ConstNull: case VK.ConstZero: w.record0(CST_NULL); break;
+      case VK.ConstNone: w.record0(CST_NULL); break;
+      case VK.ConstUndef: w.record0(CST_UNDEF); break;
+      case VK.ConstPoison: w.record0(CST_POISON); break;
+      case VK.ConstInt: writeInt(bw, c); break;
+      case VK.ConstFP: writeFloat(bw, c); break;
+      case VK.ConstData: {
+        let s = vA.get(c), n = strtab.lenOf(s), p = strtab.ptrOf(s);
+        let cstr = n > 0 && load<u8>(p + <usize>(n - 1)) == 0;
+        if (cstr) for (let j = 0; j < n - 1; j++) if (load<u8>(p + <usize>j) == 0) { cstr = false; break; }
+        let m = cstr ? n - 1 : n;
+        for (let j = 0; j < m; j++) vals.push(load<u8>(p + <usize>j));
+        w.record(cstr ? CST_CSTRING : CST_STRING, vals);
+        break;
+      }
+      case VK.ConstArray: case VK.ConstStruct: case VK.ConstVector: {
+        for (let j = 0, n = numOperands(c); j < n; j++) vals.push(e.vid(operand(c, j)));
+        w.record(CST_AGGREGATE, vals);
+        break;
+      }
+      case VK.ConstExpr: writeConstExpr(bw, c); break;
+      case VK.BlockAddress: {
+        let fn = operand(c, 0), bb = operand(c, 1);
+        vals.push(e.typeOf(vType.get(fn))); vals.push(e.vid(fn)); vals.push(blockIndex(fn, bb));
+        w.record(CST_BLOCKADDRESS, vals);
+        break;
+      }
+      case VK.DSOLocalEquiv: case VK.NoCFI: {
+        let gv = operand(c, 0);
+        vals.push(e.typeOf(vType.get(gv))); vals.push(e.vid(gv));
+        w.record(k == VK.DSOLocalEquiv ? CST_DSO_LOCAL_EQUIVALENT : CST_NO_CFI, vals);
+        break;
+      }
+      case VK.PtrAuth: {
+        let n = numOperands(c);
+        for (let j = 0; j < n; j++) vals.push(e.vid(operand(c, j)));
+        if (n < 3) vals.push(e.vid(getInt(T_I64, 0)));
+        if (n < 4) vals.push(e.vid(getNull(T_PTR)));
+        w.record(n > 4 ? CST_PTRAUTH2 : CST_PTRAUTH, vals);
+        break;
+      }
+      case VK.InlineAsm: {
+        vals.push(e.typeOf(vType.get(c)));
+        vals.push(iFlags.get(c) & 15);
+        let a = vA.get(c), cons = vB.get(c);
+        vals.push(strtab.lenOf(a)); bw.pushChars(a);
+        vals.push(strtab.lenOf(cons)); bw.pushChars(cons);
+        w.record(CST_INLINEASM, vals);
+        break;
+      }
+      default: bw.fail("bitcode writer: a constant of kind " + k.toString() + " cannot be written");
+    }
+  }
+  w.endBlock();
+}
+// The number of block bb in its function (blocks numbered from 0 in order).
+export function blockIndex(fnValue: i32, bb: i32): i64 {
+  let g = vA.get(fnValue);
+  let n = 0;
+  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) { if (b == bb) return n; n++; }
+  return 0;
+}
+function writeInt(bw: BcWriter, c: i32): void {
+  let width = tyA.get(vType.get(c));
+  let vals = bw.vals;
+  if (width <= 64) {
+    let lo = zext64(intWord(c, 0)), hi = zext64(intWord(c, 1));
+    let v = lo | (hi << 32);
+    // sign-extend from the width
+    if (width < 64) { let sh = <u64>(64 - width); v = <u64>((<i64>(v << sh)) >> sh); }
+    vals.push(signedVBR(<i64>v));
+    bw.w.record(CST_INTEGER, vals);
+    return;
+  }
+  // wide: 64-bit words, the top one sign-extended, each as a signed VBR
+  let nw = (width + 63) >> 6;
+  for (let i = 0; i < nw; i++) {
+    let lo = zext64(intWord(c, 2 * i)), hi = zext64(intWord(c, 2 * i + 1));
+    let v = lo | (hi << 32);
+    if (i == nw - 1) { let top = width - 64 * i; if (top < 64) { let sh = <u64>(64 - top); v = <u64>((<i64>(v << sh)) >> sh); } }
+    vals.push(signedVBR(<i64>v));
+  }
+  bw.w.record(CST_WIDE_INTEGER, vals);
+}
+function writeFloat(bw: BcWriter, c: i32): void {
+  let t = vType.get(c), vals = bw.vals;
+  let w0 = zext64(fpWord(c, 0)), w1 = zext64(fpWord(c, 1)), w2 = zext64(fpWord(c, 2)), w3 = zext64(fpWord(c, 3));
+  if (t == T_X86FP80) {
+    let p0 = w0 | (w1 << 32), p1 = w2 & 0xffff;
+    vals.push(<i64>((p1 << 48) | (p0 >> 16))); vals.push(<i64>(p0 & 0xffff));
+  } else if (t == T_FP128 || t == T_PPCFP128) {
+    vals.push(<i64>(w0 | (w1 << 32))); vals.push(<i64>(w2 | (w3 << 32)));
+  } else if (t == T_DOUBLE) vals.push(<i64>(w0 | (w1 << 32)));
+  else vals.push(<i64>w0);
+  bw.w.record(CST_FLOAT, vals);
+}
+function writeConstExpr(bw: BcWriter, c: i32): void {
+  let e = bw.e, vals = bw.vals, w = bw.w;
+  let op = <i32>iOp.get(c), f = iFlags.get(c), n = numOperands(c);
+  if (isCast(op)) {
+    let o = operand(c, 0);
+    vals.push(castCode(op)); vals.push(e.typeOf(vType.get(o))); vals.push(e.vid(o));
+    w.record(CST_CE_CAST, vals);
+    return;
+  }
+  if (isBinary(op)) {
+    vals.push(binopCode(op)); vals.push(e.vid(operand(c, 0))); vals.push(e.vid(operand(c, 1)));
+    let fl = binopFlags(op, f);
+    if (fl != 0) vals.push(fl);
+    w.record(CST_CE_BINOP, vals);
+    return;
+  }
+  switch (op) {
+    case Op.FNeg: vals.push(0); vals.push(e.vid(operand(c, 0))); w.record(CST_CE_UNOP, vals); return;
+    case Op.GetElementPtr: {
+      vals.push(e.typeOf(gepExprSourceType(c)));
+      vals.push(gepFlags(f));
+      let code = CST_CE_GEP;
+      if (gepExprHasInRange(c)) {
+        code = CST_CE_GEP_WITH_INRANGE;
+        vals.push(64); vals.push(signedVBR(gepExprInRangeLo(c))); vals.push(signedVBR(gepExprInRangeHi(c)));
+      }
+      for (let j = 0; j < n; j++) { let o = operand(c, j); vals.push(e.typeOf(vType.get(o))); vals.push(e.vid(o)); }
+      w.record(code, vals);
+      return;
+    }
+    case Op.ExtractElement: {
+      let v = operand(c, 0), idx = operand(c, 1);
+      vals.push(e.typeOf(vType.get(v))); vals.push(e.vid(v)); vals.push(e.typeOf(vType.get(idx))); vals.push(e.vid(idx));
+      w.record(CST_CE_EXTRACTELT, vals);
+      return;
+    }
+    case Op.InsertElement: {
+      let idx = operand(c, 2);
+      vals.push(e.vid(operand(c, 0))); vals.push(e.vid(operand(c, 1)));
+      vals.push(e.typeOf(vType.get(idx))); vals.push(e.vid(idx));
+      w.record(CST_CE_INSERTELT, vals);
+      return;
+    }
+    case Op.ShuffleVector: {
+      if (n < 3) break;
+      let a = operand(c, 0);
+      let same = vType.get(a) == vType.get(c);
+      if (!same) vals.push(e.typeOf(vType.get(a)));
+      vals.push(e.vid(a)); vals.push(e.vid(operand(c, 1))); vals.push(e.vid(operand(c, 2)));
+      w.record(same ? CST_CE_SHUFFLEVEC : CST_CE_SHUFVEC_EX, vals);
+      return;
+    }
+  }
+  bw.fail("bitcode writer: a constant expression '" + op.toString() + "' cannot be written");
+}
+
+// ---- bundle tags, sync scopes, string table ----
+
+function writeBundleTags(bw: BcWriter): void {
+  let w = bw.w, vals = bw.vals, tags = bw.e.bundleTags;
+  w.enterBlock(OPERAND_BUNDLE_TAGS_BLOCK, 3);
+  for (let i = 0; i < tags.len; i++) { vals.clear(); bw.pushChars(tags.get(i)); w.record(1, vals); }
+  w.endBlock();
+}
+function writeSyncScopes(bw: BcWriter): void {
+  let w = bw.w, vals = bw.vals, ss = bw.e.syncScopes;
+  w.enterBlock(SYNC_SCOPE_NAMES_BLOCK, 2);
+  vals.clear(); bw.pushChars(strtab.internStr("singlethread")); w.record(1, vals);
+  vals.clear(); w.record(1, vals);
+  for (let i = 0; i < ss.len; i++) { vals.clear(); bw.pushChars(ss.get(i)); w.record(1, vals); }
+  w.endBlock();
+}
+function writeStrtab(bw: BcWriter): void {
+  let w = bw.w;
+  w.enterBlock(STRTAB_BLOCK, 3);
+  let ab = w.defineAbbrev([ENC_LITERAL, 1, ENC_BLOB, 0]);
+  bw.vals.clear();
+  w.recordBlob(1, bw.vals, bw.strtabOut.ptr, bw.strtabOut.len, ab);
+  w.endBlock();
+}
