@@ -88,10 +88,11 @@ export interface OptimizeOptions extends StructuredOptions {
   core?: WoptCore;
 }
 
-export interface OptimizeResult {
+/** Output is the printed text (`string`), or with format 'bitcode' the bitcode (`Uint8Array`). */
+export interface OptimizeResult<Output extends string | Uint8Array = string> {
   ok: boolean;
-  /** The printed module (a Uint8Array of bitcode with format 'bitcode'), or null when it failed. */
-  output: string | Uint8Array | null;
+  /** The printed module (the bitcode with format 'bitcode'), or null when it failed. */
+  output: Output | null;
   diagnostics: Diagnostic[];
   /** What the passes printed (print<domtree>, ...). */
   log?: string;
@@ -103,7 +104,8 @@ export interface OptimizeResult {
 }
 
 /** Parses, verifies, runs `passes` and prints, as `opt -S -passes=...` does. */
-export declare function optimize(text: Input, opts?: OptimizeOptions): Promise<OptimizeResult>;
+export declare function optimize(text: Input, opts: OptimizeOptions & { format: 'bitcode' }): Promise<OptimizeResult<Uint8Array>>;
+export declare function optimize(text: Input, opts?: OptimizeOptions & { format?: 'text' }): Promise<OptimizeResult<string>>;
 
 /** Opens a session: one core, one LLVM version, optionally a repository (session.d.ts). */
 export declare function openSession(opts?: SessionOptions): Promise<Session>;

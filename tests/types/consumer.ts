@@ -13,6 +13,10 @@ export async function main(text: string): Promise<string> {
     return formatDiagnostic({ file: 'in.ll', line: d.line, col: d.col, message: d.message, source: text });
   }
   const out: string = r.output ?? '';
+  const bc = await optimize(text, { format: 'bitcode', llvmVersion: 19 });
+  const bitcode: Uint8Array | null = bc.output;
+  // @ts-expect-error the bitcode output is bytes, not text
+  const notText: string | null = bc.output;
 
   const core = await loadWopt();
   const run = runModule(core, text, { passes: 'mergefunc', verify: true });
@@ -46,7 +50,7 @@ export async function main(text: string): Promise<string> {
   // @ts-expect-error: a repository spec is a path, ':memory:' or { indexedDB }
   await openRepository({ sqlite: 'x.db' });
 
-  return [out, encodePipeline('mem2reg', [['mem2reg-x', 1]]), String(LLVM_VERSIONS.length), String(timing), String(size), String(len), ...names, ...passNames].join('\n');
+  return [out, String(bitcode?.length ?? 0), String(notText), encodePipeline('mem2reg', [['mem2reg-x', 1]]), String(LLVM_VERSIONS.length), String(timing), String(size), String(len), ...names, ...passNames].join('\n');
 }
 
 // Sessions: in-thread and in a worker, through one interface.
