@@ -39,6 +39,12 @@ export function noteRedirected(from: i32, into: i32, redirected: i32): void {
 }
 export function mergeRecordCount(): i32 { return rFrom.len; }
 export function functionsMerged(): i32 { return merged; }
+// Records of this run that say `how` (HOW_ constants).
+export function howCount(how: i32): i32 {
+  let n = 0;
+  for (let i = 0; i < rHow.len; i++) if (rHow.get(i) == how) n++;
+  return n;
+}
 
 function jsonName(o: OutBuf, s: i32): void {
   if (s < 0) { o.str("null"); return; }
