@@ -164,7 +164,8 @@ const GROUP_TITLES = {
 export function helpText(passes = []) {
   const lines = ['OVERVIEW: wopt — LLVM 19 opt for mergefunc, mem2reg, dominators and the program repository,',
     '          as a WebAssembly core; reads and writes textual IR (.ll)', '',
-    'USAGE: wopt [options] [<input .ll file> | -]', '', 'OPTIONS:'];
+    'USAGE: wopt [options] [<input .ll file> | -]',
+    '       wopt [options] -output-dir=<dir> [-j N] <input files, directories, @lists, or - for a list on stdin>...', '', 'OPTIONS:'];
   for (const [group, title] of Object.entries(GROUP_TITLES)) {
     lines.push('', `${title}:`, '');
     for (const o of [...OPTIONS, ...passOptionSpecs(passes)].filter(x => x.group === group)) {
