@@ -100,7 +100,6 @@ export function mirroredPath(file, dir, cwd = process.cwd()) {
   return path.join(dir, inside ? rel : abs.slice(path.parse(abs).root.length));
 }
 
-const sameFile = (a, b) => !!a && !!b && a.dev === b.dev && a.ino === b.ino;
 const statOrNull = p => { try { return fs.statSync(p); } catch { return null; } };
 
 // The jobs, refused up front when two would write one output or an output is an input.
@@ -108,13 +107,14 @@ function planJobs(files, dir) {
   const byOutput = new Map();
   const inputs = new Map(files.map(f => [path.resolve(f), f]));
   const inputStats = files.map(statOrNull);
+  const byInode = new Map(inputStats.map((st, k) => [st ? `${st.dev}:${st.ino}` : `none:${k}`, files[k]]));
   const jobs = files.map((input, index) => {
     const output = mirroredPath(input, dir);
     const other = byOutput.get(path.resolve(output));
     if (other !== undefined) throw new CliError(`error: ${other} and ${input} would both be written to ${output}`);
     byOutput.set(path.resolve(output), input);
     const outStat = statOrNull(output);
-    const clash = inputs.get(path.resolve(output)) ?? files.find((f, k) => sameFile(inputStats[k], outStat));
+    const clash = inputs.get(path.resolve(output)) ?? (outStat ? byInode.get(`${outStat.dev}:${outStat.ino}`) : undefined);
     if (clash !== undefined) throw new CliError(`error: ${output} would overwrite the input ${clash}; choose another -output-dir`);
     return { index, input, output, bytes: inputStats[index]?.isFile() ? inputStats[index].size : 0 };
   });
@@ -198,7 +198,7 @@ async function progressDisplay({ quiet, total, totalBytes, started }) {
   if (stderr.isTTY) {
     const { default: cliProgress } = await import('cli-progress');
     const bars = new cliProgress.MultiBar({
-      stream: stderr, hideCursor: true, clearOnComplete: true, etaBuffer: 50, fps: 5,
+      stream: stderr, hideCursor: true, clearOnComplete: true, etaBuffer: 50, fps: 5, barsize: 20,
       format: `${PROG} {bar} {percentage}% | {files} modules{failed} | {mb} MB | {rate} MB/s | ETA {eta_formatted}`,
     }, cliProgress.Presets.shades_classic);
     const payload = () => ({ files: `${state.files}/${total}`, failed: state.failed ? `, ${state.failed} failed` : '',
