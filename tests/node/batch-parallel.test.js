@@ -14,6 +14,8 @@ import { runPool, mirroredPath } from '../../bindings/batch.js';
 import { loadWopt } from '../../bindings/node.js';
 import { runModule } from '../../bindings/driver.js';
 import { loadSqliteDriver } from '../../bindings/repo/sqlite-driver.js';
+import { parseArgs } from '../../bindings/cli-args.js';
+import { removeOwnTemps } from '../../bindings/fsutil.js';
 
 const skip = !haveRealCore && NO_CORE;
 const env = { WOPT_WASM: REAL_WASM };
@@ -346,4 +348,21 @@ test('--repo shared by two workers: the store ends up as with -j 1', { skip, tim
   assert.ok(a.length > 20, `${a.length} definitions`);
   assert.deepEqual(b, a);
   assert.deepEqual(listAll(path.join(cwd, 'o2')), inputs.sort());
+});
+
+test('-j N, -j=N, --jobs=N; --report and --quiet parse; --report needs batch mode', () => {
+  for (const argv of [['-j', '3'], ['-j=3'], ['--jobs=3'], ['--jobs', '3']]) assert.equal(parseArgs(['-output-dir=o', ...argv, 'a.ll']).jobs, 3, argv.join(' '));
+  assert.throws(() => parseArgs(['-output-dir=o', '-j', 'x', 'a.ll']), /for the -j option: 'x' value invalid for uint argument!/);
+  const o = parseArgs(['-output-dir=o', '--report=r.json', '-q', 'a.ll', 'b.ll']);
+  assert.deepEqual([o.report, o.quiet, o.inputs], ['r.json', true, ['a.ll', 'b.ll']]);
+  assert.throws(() => parseArgs(['--report=r.json', 'a.ll']), /--report is for batch mode/);
+});
+
+test('removeOwnTemps: the temporary files this process left for an output and its side files, nothing else', t => {
+  const dir = tempDir(t);
+  const names = [`.x.ll.${process.pid}.1abc.tmp`, `.x.ll.m.json.${process.pid}.2abc.tmp`, // ours, for x.ll and a side file of it
+    `.x.ll.${process.pid + 1}.3abc.tmp`, `.xy.ll.${process.pid}.4abc.tmp`, `.y.ll.${process.pid}.5abc.tmp`, 'x.ll', 'x.ll.m.json'];
+  for (const n of names) fs.writeFileSync(path.join(dir, n), '');
+  assert.equal(removeOwnTemps(path.join(dir, 'x.ll')), 2);
+  assert.deepEqual(fs.readdirSync(dir).sort(), names.slice(2).sort());
 });
