@@ -133,6 +133,9 @@ export function runPool({ jobs, order, n, workerUrl, workerData, onDone }) {
   const queue = [...order];
   const slots = new Set();
   let stopped = false, finish;
+  // workers that died one after the other without finishing a module: past a few per thread (a core
+  // that cannot start, say), the rest are failed with the last one's reason instead of respawning
+  let deaths = 0;
   const done = new Promise(resolve => { finish = resolve; });
   const end = () => { if (slots.size === 0) finish(); };
 
@@ -143,19 +146,20 @@ export function runPool({ jobs, order, n, workerUrl, workerData, onDone }) {
       if (m.type !== 'done' || !slot.job) return;
       const job = slot.job;
       slot.job = null;
+      deaths = 0;
       onDone(job.index, m.res);
       next(slot);
     });
     slot.worker.on('error', e => { slot.error = e; });
     slot.worker.on('exit', code => {
       slots.delete(slot);
-      if (!stopped && slot.job) {
-        const job = slot.job;
-        slot.job = null;
-        const why = slot.error ? (slot.error.message || String(slot.error)) : `exit code ${code}`;
-        const line = `${PROG}: ${job.input}: error: internal error: the worker stopped (${why})\n`;
+      const why = slot.error ? (slot.error.message || String(slot.error)) : `exit code ${code}`;
+      const fail = (job, what) => {
+        const line = `${PROG}: ${job.input}: error: internal error: ${what} (${why})\n`;
         onDone(job.index, { index: job.index, ok: false, text: line, failure: line.trimEnd(), stats: null, timings: [], ms: 0 });
-      }
+      };
+      if (!stopped && slot.job) { fail(slot.job, 'the worker stopped'); slot.job = null; deaths++; }
+      if (!stopped && deaths >= 3 * n) for (let i = queue.shift(); i !== undefined; i = queue.shift()) fail(jobs[i], 'not run: the workers keep stopping');
       if (!stopped && queue.length) start();
       end();
     });

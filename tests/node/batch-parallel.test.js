@@ -139,6 +139,19 @@ parentPort.on('message', m => {
     else if (n === 'throw') assert.equal(res.failure, 'wopt: throw: error: internal error: the worker stopped (boom)');
     else assert.deepEqual([res.ok, res.text], [true, `${n}\n`]);
   }
+  // workers that cannot even start: after a few, the rest fail without more workers
+  const broken = path.join(dir, 'broken-worker.mjs');
+  fs.writeFileSync(broken, "throw new Error('cannot start');\n");
+  const many = Array.from({ length: 30 }, (_, index) => ({ index, input: `m${index}`, output: `out/m${index}`, bytes: 1 }));
+  const failed = new Map();
+  const p2 = runPool({ jobs: many, order: many.map(j => j.index), n: 2, workerUrl: new URL(`file://${broken}`), workerData: {},
+    onDone: (i, res) => failed.set(i, res) });
+  await p2.done;
+  assert.equal(failed.size, 30);
+  const stopped = [...failed.values()].filter(r => /the worker stopped \(cannot start\)$/.test(r.failure)).length;
+  // three deaths per thread, then only the workers already started (one per other thread) run
+  assert.ok(stopped >= 6 && stopped <= 7, `${stopped} workers started`);
+  assert.ok([...failed.values()].every(r => !r.ok && /cannot start/.test(r.failure)));
 });
 
 test('outputs mirror the inputs\' paths: same names in different folders, paths outside the current directory, side files', { skip }, async t => {
