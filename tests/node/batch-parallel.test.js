@@ -61,6 +61,13 @@ test('-j 2 over generated and real modules: each output and each module\'s diagn
     gen(path.join(dir, rel), s + 1, 2_000 + 700 * s, { debug: s % 5 === 0 });
   }
   for (let f = 0; f < 4; f++) for (let m = 0; m < 10; m++) inputs.push(path.join('gen', `s${f}`, `m${m}.ll`));
+  // two with debug info of an old version: each gets its warning, naming its own file
+  for (const rel of ['gen/s0/m0.ll', 'gen/s1/m1.ll']) {
+    const f = path.join(dir, rel);
+    const text = read(f).replace('"Debug Info Version", i32 3', '"Debug Info Version", i32 2');
+    assert.notEqual(text, read(f), `${rel} has debug info`);
+    fs.writeFileSync(f, text);
+  }
   // the clang-22 fixtures, a folder of real modules (C and C++ at -O0, -O0 -g, -O2)
   fs.cpSync(path.join(REPO, 'tests/fixtures/ll22'), path.join(dir, 'real'), { recursive: true });
   for (const f of fs.readdirSync(path.join(dir, 'real')).sort()) if (f.endsWith('.ll')) inputs.push(path.join('real', f));
@@ -74,6 +81,7 @@ test('-j 2 over generated and real modules: each output and each module\'s diagn
   assert.equal(b.code, 0, b.stderr);
   // with --quiet the batch's stderr is the modules' own, in input order
   assert.equal(b.stderr, singles.map(s => s.stderr).join(''));
+  assert.match(b.stderr, /^warning: ignoring debug info with an invalid version \(2\) in gen\/s0\/m0\.ll\nwarning: .* in gen\/s1\/m1\.ll\n$/);
   assert.deepEqual(listAll(path.join(dir, 'out')), [...inputs].sort());
 });
 
