@@ -15,12 +15,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { CliError, PROG, loadCore, repoStore } from './cli.js';
 import { writeFileAtomic, errnoText, removeOwnTemps } from './fsutil.js';
 import { compileWopt, defaultWasmPath } from './node.js';
 import { timingReport } from './timing.js';
 import { runJob } from './batch-run.js';
+import { runPool } from './batch-pool.js';
 import { DEFAULT_LLVM_VERSION } from './core.js';
 
 /** The files a directory argument contributes: module files by name (one line per format). */
@@ -119,71 +119,6 @@ function planJobs(files, dir) {
     return { index, input, output, bytes: inputStats[index]?.isFile() ? inputStats[index].size : 0 };
   });
   return jobs;
-}
-
-// ---- the worker pool ----
-
-/**
- * Runs `jobs` (in the order of `order`, indices into jobs) on `n` worker threads running
- * `workerUrl` with workerData { module, opts }. onDone(index, res) per job, a worker that dies with a
- * job counting as that job's failure (a fresh worker takes over). Returns { done: Promise,
- * stop(): Promise<in-flight jobs> } — stop terminates every worker at once.
- */
-export function runPool({ jobs, order, n, workerUrl, workerData, onDone }) {
-  const queue = [...order];
-  const slots = new Set();
-  let stopped = false, finish;
-  // workers that died one after the other without finishing a module: past a few per thread (a core
-  // that cannot start, say), the rest are failed with the last one's reason instead of respawning
-  let deaths = 0;
-  const done = new Promise(resolve => { finish = resolve; });
-  const end = () => { if (slots.size === 0) finish(); };
-
-  function start() {
-    const slot = { worker: new Worker(workerUrl, { workerData }), job: null, error: null };
-    slots.add(slot);
-    slot.worker.on('message', m => {
-      if (m.type !== 'done' || !slot.job) return;
-      const job = slot.job;
-      slot.job = null;
-      deaths = 0;
-      onDone(job.index, m.res);
-      next(slot);
-    });
-    slot.worker.on('error', e => { slot.error = e; });
-    slot.worker.on('exit', code => {
-      slots.delete(slot);
-      const why = slot.error ? (slot.error.message || String(slot.error)) : `exit code ${code}`;
-      const fail = (job, what) => {
-        const line = `${PROG}: ${job.input}: error: internal error: ${what} (${why})\n`;
-        onDone(job.index, { index: job.index, ok: false, text: line, failure: line.trimEnd(), stats: null, timings: [], ms: 0 });
-      };
-      if (!stopped && slot.job) { fail(slot.job, 'the worker stopped'); slot.job = null; deaths++; }
-      if (!stopped && deaths >= 3 * n) for (let i = queue.shift(); i !== undefined; i = queue.shift()) fail(jobs[i], 'not run: the workers keep stopping');
-      if (!stopped && queue.length) start();
-      end();
-    });
-    next(slot);
-  }
-  function next(slot) {
-    if (stopped) return;
-    const i = queue.shift();
-    if (i === undefined) { slot.worker.postMessage({ type: 'close' }); return; }
-    slot.job = jobs[i];
-    slot.worker.postMessage({ type: 'run', job: { index: i, input: jobs[i].input, output: jobs[i].output } });
-  }
-  for (let k = 0; k < Math.min(n, queue.length); k++) start();
-  if (queue.length === 0) finish();
-  return {
-    done,
-    async stop() {
-      stopped = true;
-      const flying = [...slots].map(s => s.job).filter(Boolean);
-      await Promise.all([...slots].map(s => s.worker.terminate()));
-      finish();
-      return flying;
-    },
-  };
 }
 
 // ---- progress and summary ----
