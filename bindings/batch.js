@@ -286,6 +286,8 @@ export async function runBatch(opts, started) {
     progress.stop();
     for (const [sig, h] of Object.entries(handlers)) process.off(sig, h);
   }
+  // after a stop, what the modules that finished printed, past the first one that did not
+  for (; printed < results.length; printed++) if (results[printed]?.text) process.stderr.write(results[printed].text);
   const wallMs = performance.now() - started;
   const failed = results.filter(r => r && !r.ok).length;
   if (opts.timePasses) {
