@@ -283,7 +283,7 @@ export async function runBatch(opts, started) {
       if (opts.repo !== undefined) await (await (await repoStore()).openRepository(opts.repo)).close();
       const order = jobs.map(j => j.index).sort((a, b) => jobs[b].bytes - jobs[a].bytes || a - b);
       const workerOpts = { pipeline: opts.pipeline, forward: opts.forward, llvmVersion: opts.llvmVersion, disableVerify: opts.disableVerify,
-        disableOutput: opts.disableOutput, repo: opts.repo };
+        disableOutput: opts.disableOutput, assembly: opts.assembly, repo: opts.repo };
       pool = runPool({ jobs, order, n, workerUrl: new URL('./batch-worker.js', import.meta.url), workerData: { module, opts: workerOpts }, onDone });
       if (interrupted) stopping = pool.stop();
       await pool.done;
