@@ -86,6 +86,33 @@ test('-j 2 over generated and real modules: each output and each module\'s diagn
   assert.deepEqual(listAll(path.join(dir, 'out')), [...inputs].sort());
 });
 
+test('bitcode: without -S each output is the .bc a run of its own writes; .bc inputs from a directory, -S prints them as .ll', { skip }, async t => {
+  const dir = tempDir(t);
+  const inputs = [];
+  for (let s = 1; s <= 6; s++) { const rel = path.join('in', `g${s}.ll`); gen(path.join(dir, rel), s, 10_000 + 3_000 * s); inputs.push(rel); }
+  const b = await wopt([PASSES, '-output-dir=bc', '-j', '2', '-q', 'in'], { cwd: dir });
+  assert.equal(b.code, 0, b.stderr);
+  assert.deepEqual(listAll(path.join(dir, 'bc')), inputs.map(f => f.replace(/\.ll$/, '.bc')).sort());
+  for (const f of inputs) {
+    const single = path.join(dir, 'single.bc');
+    const r = await wopt([PASSES, f, '-o', single], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    const mine = fs.readFileSync(path.join(dir, 'bc', f.replace(/\.ll$/, '.bc')));
+    assert.deepEqual(mine.subarray(0, 4), Buffer.from([0x42, 0x43, 0xc0, 0xde]), `${f}: bitcode magic`);
+    assert.ok(mine.equals(fs.readFileSync(single)), `${f}: the batch's bitcode equals a run of its own`);
+  }
+  // the .bc outputs as inputs: a directory of bitcode, printed as text under their .ll names
+  const back = await wopt(['-S', '-output-dir=text', '-j', '2', '-q', 'bc'], { cwd: dir });
+  assert.equal(back.code, 0, back.stderr);
+  for (const f of inputs) {
+    const once = await wopt(['-S', PASSES, f], { cwd: dir });
+    const printed = read(path.join(dir, 'text', 'bc', f));
+    // the same module, apart from its ModuleID (the file it was read from)
+    const body = text => text.split('\n').filter(l => !l.startsWith('; ModuleID')).join('\n');
+    assert.equal(body(printed), body(once.stdout), f);
+  }
+});
+
 test('-j 2: a corrupt, broken or missing module is reported and the rest succeed; summary and exit status 1', { skip }, async t => {
   const dir = tempDir(t);
   for (let s = 1; s <= 6; s++) gen(path.join(dir, 'in', `g${s}.ll`), s, 20_000);
@@ -225,7 +252,7 @@ test('inputs: directories recursively (module files only, not the output directo
   assert.equal(noList.stderr, 'wopt: nope.txt: error: cannot read the input list: No such file or directory\n');
   fs.mkdirSync(path.join(cwd, 'empty'));
   const none = await wopt(['-S', '-output-dir=o', 'empty'], { cwd });
-  assert.equal(none.stderr, 'wopt: error: no input modules (directories are searched for .ll files)\n');
+  assert.equal(none.stderr, 'wopt: error: no input modules (directories are searched for .ll, .bc files)\n');
   const dash = await wopt(['-S', '-output-dir=o', '-'], { cwd, input: '-\n' });
   assert.match(dash.stderr, /<stdin>: error: '-' in a list would be standard input/);
 });
