@@ -3,6 +3,7 @@
 // (MODULE_CODE_VERSION >= 1). A value used before its definition gets a placeholder of the type the
 // record gives, which the defining instruction then becomes (as the text parser's forward
 // references do), so the use-lists come out as the text parser makes them.
+import { locationNode } from "./read-debuginfo";
 import { I32Vec } from "../util/vec";
 import { strtab } from "../ir/module";
 import {
@@ -668,7 +669,10 @@ function readInstRecord(code: i32): bool {
       let scope = sc == 0 ? -1 : mdAt(sc - 1); if (sc != 0 && scope < 0) return false;
       let inl = ia == 0 ? -1 : mdAt(ia - 1); if (ia != 0 && inl < 0) return false;
       if (scope < 0) return bad("Invalid debug loc record");
-      lastLoc = getLocation(ops.get(0) & 0xffffffff, ops.get(1) & 0xffff, scope, inl, n >= 5 && ops.get(4) != 0);
+      let group: u64 = n >= 7 ? <u64>ops.get(5) : 0, rank: u64 = n >= 7 ? <u64>ops.get(6) & 0xff : 0;
+      lastLoc = group != 0 || rank != 0
+        ? locationNode(<u64>ops.get(0) & 0xffffffff, <u64>ops.get(1) & 0xffff, scope, inl, n >= 5 && ops.get(4) != 0, group, rank, false)
+        : getLocation(ops.get(0) & 0xffffffff, ops.get(1) & 0xffff, scope, inl, n >= 5 && ops.get(4) != 0);
       iMD.set(lastInst, addAttachment(iMD.get(lastInst), MDK_DBG, lastLoc));
       return true;
     }
