@@ -86,6 +86,12 @@ function valueById(id: i64, ty: i32): i32 {
   forwards++;
   return p;
 }
+// A function-local value a metadata record names (absolute id, its type): a forward reference to
+// an instruction not read yet gets the placeholder the instruction takes over. -1 after an error.
+export function localValue(id: i64, ty: i32): i32 {
+  if (fnValue < 0) return badI("Invalid record: a function-local value outside a function");
+  return valueById(id, ty);
+}
 // The value at ops[slot] (relative) of type ty.
 function getVal(slot: i32, ty: i32): i32 {
   if (slot >= ops.len) return badI("Invalid record: too few operands");
@@ -781,12 +787,13 @@ function readDebugRecord(code: i32): bool {
     if (code == 64) {
       let x = getVal(3, -1); if (x < 0) return false;
       where = mdForValue(x);
-    } else { where = mdOrNull(ops.get(3)); if (where == -2) return false; }
+    } else { where = mdAt(ops.get(3)); if (where < 0) return false; }
     drPool.push(where); drPool.push(v); drPool.push(ex);
     let cnt = 3;
     if (code == 63) {
-      let id = mdAt(ops.get(4)), ax = mdAt(ops.get(6)); let addr = mdOrNull(ops.get(5));
-      if (id < 0 || ax < 0 || addr == -2) return false;
+      // [.., assign id, address expression, address]
+      let id = mdAt(ops.get(4)), ax = mdAt(ops.get(5)), addr = mdAt(ops.get(6));
+      if (id < 0 || ax < 0 || addr < 0) return false;
       drPool.push(id); drPool.push(addr); drPool.push(ax); cnt += 3;
     }
     drPool.push(loc); cnt++;

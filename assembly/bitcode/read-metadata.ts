@@ -25,7 +25,8 @@ import {
 import { mdList, mdKindMap, valueList, valueCst, bad, badI, moduleValues, moduleMDs } from "./read-state";
 import { typeOf } from "./read-types";
 import { getConstant } from "./read-constants";
-import { instList } from "./read-function";
+import { instList, localValue } from "./read-function";
+import { vType } from "../ir/values";
 import { readDINode, resetReadDebugInfo, locationNode, noteExprConst } from "./read-debuginfo";
 import { llvmVersion } from "../ir/version";
 import { OP_CODES_19, OP_NAMES_19, OP_ARGS_19, OP_CODES_22, OP_NAMES_22, OP_ARGS_22, ATE_CODES, ATE_NAMES_19, ATE_NAMES_22 } from "./dwarf-names";
@@ -86,8 +87,10 @@ export function defineNode(m: i32): i32 {
   return m;
 }
 
+let inFunction = false;
 export function readMetadataBlock(module: bool): bool {
   if (!enterBlock()) return false;
+  inFunction = !module;
   if (!module) nextMD = moduleMDs;
   while (true) {
     let e = advance();
@@ -143,10 +146,15 @@ function readMDRecord(code: i32): bool {
       let t = typeOf(ops.get(0));
       if (t < 0 || t == T_METADATA || t == T_VOID) return bad("Invalid value metadata record");
       let id = ops.get(1);
-      if (id < 0 || id >= <i64>valueList.len) return bad("Invalid value metadata record: value id");
-      let v = valueList.get(<i32>id);
-      if (v < 0 && valueCst.get(<i32>id) >= 0) v = getConstant(id);
-      if (v < 0) return bad("Invalid value metadata record: value id");
+      let v = -1;
+      if (id >= <i64>moduleValues && inFunction) { v = localValue(id, t); if (v < 0) return false; }
+      else {
+        if (id < 0 || id >= <i64>valueList.len) return bad("Invalid value metadata record: value id");
+        v = valueList.get(<i32>id);
+        if (v < 0 && valueCst.get(<i32>id) >= 0) v = getConstant(id);
+        if (v < 0) return bad("Invalid value metadata record: value id");
+        if (vType.get(v) != t) return bad("Invalid value metadata record: the value has another type");
+      }
       return define(mdForValueId(v));
     }
     case NODE: case DISTINCT_NODE: {
@@ -200,15 +208,14 @@ function readMDRecord(code: i32): bool {
     }
     case EXPRESSION: return readExpression();
     case ARG_LIST: {
+      // [n x metadata id], each a value as metadata already read
       let base = stack.len;
-      for (let i = 0; i + 1 < n; i += 2) {
-        let t = typeOf(ops.get(i));
-        let id = ops.get(i + 1);
-        if (t < 0 || id < 0 || id >= <i64>valueList.len) { stack.len = base; return bad("Invalid record: DIArgList value"); }
-        let v = valueList.get(<i32>id);
-        if (v < 0 && valueCst.get(<i32>id) >= 0) v = getConstant(id);
-        if (v < 0) { stack.len = base; return bad("Invalid record: DIArgList value"); }
-        stack.push(mdForValueId(v));
+      for (let i = 0; i < n; i++) {
+        let id = ops.get(i);
+        if (id < 0 || id >= <i64>mdList.len || mdList.get(<i32>id) < 0) { stack.len = base; return bad("Invalid record: DIArgList should not contain forward refs"); }
+        let x = mdList.get(<i32>id);
+        if (<i32>mdKind.get(x) != MK.Value) { stack.len = base; return bad("Invalid record: DIArgList operand is not a value"); }
+        stack.push(x);
       }
       let m = newMD(MK.ArgList, -1);
       for (let i = base; i < stack.len; i++) mdPool.push(stack.get(i));
