@@ -569,7 +569,9 @@ export function readDINode(code: i32): bool {
     }
     case OBJC_PROPERTY: {
       if (!need(8, 8)) return false;
-      fStr(F_NAME, 1); fMD(F_FILE, opMD(2)); fU(F_LINE, u(3)); fStr(F_SETTER, 4); fStr(F_GETTER, 5);
+      // LLVM 22 reads [.., setter, getter]; LLVM 19 read the getter first
+      let v22 = llvmVersion >= 22;
+      fStr(F_NAME, 1); fMD(F_FILE, opMD(2)); fU(F_LINE, u(3)); fStr(F_SETTER, v22 ? 4 : 5); fStr(F_GETTER, v22 ? 5 : 4);
       fU(F_ATTRIBUTES, u(6)); fMD(F_TYPE, opMD(7));
       return finish(C_OBJCPROP, distinct);
     }
