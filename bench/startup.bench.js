@@ -151,7 +151,9 @@ export async function main(argv = process.argv.slice(2)) {
       console.log(`| ${r.size} | ${r.pipeline} | wopt, ${k === 'cached' ? 'code cache' : 'no cache'} | ${ms(x.wall)} | ${ms(s.imports)} | ${ms(x.load)} | ${ms(x.parse)} | ${ms(x.verifyIn)} | ${ms(x.pass)} | ${ms(x.verifyOut)} | ${ms(x.print)} | ${ms(x.rest)} |`);
     }
   }
+  console.log(`\nopt-${o.llvm} rows: its -time-passes lines of one run: Parse IR, VerifierPass (both verifications) and, under "pipeline", ` +
+    'its pass lines including PrintModulePass. wopt rows: "start" is node + imports from the start-up probes; the phases are the run\'s own -time-passes lines.');
   return 0;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await main();
