@@ -56,13 +56,24 @@ function input(size) {
   return f;
 }
 
-// Wall seconds of one process (and its stderr).
+// Wall seconds of one process, its CPU seconds (user + system, from GNU time when there is one:
+// on a machine shared with other jobs the CPU time moves less than the wall time) and its stderr.
+const GNU_TIME = which('/usr/bin/time');
+let timeFile = 0;
 function run(cmd, args, env = {}) {
+  const tf = GNU_TIME ? join(CACHE, `startup-${process.pid}-${timeFile++}.time`) : null;
+  const argv = tf ? [GNU_TIME, '-f', '%U %S', '-o', tf, cmd, ...args] : [cmd, ...args];
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
+  const r = spawnSync(argv[0], argv.slice(1), { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')}: exit ${r.status ?? r.signal}: ${(r.stderr || '').split('\n')[0]}`);
-  return { wall, stderr: r.stderr };
+  let cpu = null;
+  if (tf) {
+    const m = /([\d.]+)\s+([\d.]+)\s*$/.exec(readFileSync(tf, 'utf8'));
+    if (m) cpu = Number(m[1]) + Number(m[2]);
+    rmSync(tf, { force: true });
+  }
+  return { wall, cpu, stderr: r.stderr };
 }
 
 // The relative modules cli.js imports statically (what every CLI run loads before main runs).
@@ -124,14 +135,14 @@ export async function main(argv = process.argv.slice(2)) {
         samples.compiled.push(run(process.execPath, [CLI, `--llvm-version=${o.llvm}`, '-S', ...pass, '-time-passes', file, '-o', out], { WOPT_CODE_CACHE: '0' }));
       }
       const optTimes = opt ? parseTimePasses(run(opt, ['-S', ...pass, '-time-passes', file, '-o', out]).stderr) : null;
-      const row = { size, pipeline: p || 'parse+print', opt: opt ? { wall: median(samples.opt.map(r => r.wall)), parse: optTimes.parse, pass: optTimes.pass, verifier: optTimes.verifier } : null };
+      const row = { size, pipeline: p || 'parse+print', opt: opt ? { wall: median(samples.opt.map(r => r.wall)), cpu: median(samples.opt.map(r => r.cpu)), parse: optTimes.parse, pass: optTimes.pass, verifier: optTimes.verifier } : null };
       for (const k of ['cached', 'compiled']) {
         const t = samples[k].map(r => woptTimes(r.stderr));
         const med = name => median(t.map(x => x[name] ?? 0));
         const phases = { load: med('Load core'), parse: med('Parse IR'), verifyIn: med('Verify input'), pass: p ? med(`Pipeline: ${p}`) : 0, verifyOut: p ? med('Verify output') : 0, print: med('Print module') };
-        const wall = median(samples[k].map(r => r.wall));
+        const wall = median(samples[k].map(r => r.wall)), cpu = median(samples[k].map(r => r.cpu));
         const inCore = phases.parse + phases.verifyIn + phases.pass + phases.verifyOut + phases.print;
-        row[k] = { wall, ...phases, rest: wall - s.imports - phases.load - inCore };
+        row[k] = { wall, cpu, ...phases, rest: wall - s.imports - phases.load - inCore };
       }
       rows.push(row);
     }
@@ -142,13 +153,14 @@ export async function main(argv = process.argv.slice(2)) {
   const ms = x => (x == null ? '–' : `${Math.round(x * 1000)}`);
   console.log(`Start-up (ms, median of ${o.runs}): node -e 0 ${ms(s.node)}; the CLI's imports +${ms(s.imports - s.node)}; ` +
     `core load +${ms(s.loadCached - s.imports)} from the code cache, +${ms(s.loadCompiled - s.imports)} compiled (lazily, V8's baseline tier)\n`);
-  console.log(`| input | pipeline | run | wall | start (node + imports) | core load | parse | verify in | pipeline | verify out | print + write | rest (read, exit) |`);
-  console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(`| input | pipeline | run | wall | CPU | opt/wopt wall | opt/wopt CPU | start (node + imports) | core load | parse | verify in | pipeline | verify out | print + write | rest (read, exit) |`);
+  console.log('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const ratio = (a, b) => (a && b ? `${(a / b).toFixed(2)}×` : '–');
   for (const r of rows) {
-    if (r.opt) console.log(`| ${r.size} | ${r.pipeline} | opt-${o.llvm} | ${ms(r.opt.wall)} | | | ${ms(r.opt.parse)} | ${ms(r.opt.verifier)} (both) | ${ms(r.opt.pass)} | | | |`);
+    if (r.opt) console.log(`| ${r.size} | ${r.pipeline} | opt-${o.llvm} | ${ms(r.opt.wall)} | ${ms(r.opt.cpu)} | | | | | ${ms(r.opt.parse)} | ${ms(r.opt.verifier)} (both) | ${ms(r.opt.pass)} | | | |`);
     for (const k of ['cached', 'compiled']) {
       const x = r[k];
-      console.log(`| ${r.size} | ${r.pipeline} | wopt, ${k === 'cached' ? 'code cache' : 'no cache'} | ${ms(x.wall)} | ${ms(s.imports)} | ${ms(x.load)} | ${ms(x.parse)} | ${ms(x.verifyIn)} | ${ms(x.pass)} | ${ms(x.verifyOut)} | ${ms(x.print)} | ${ms(x.rest)} |`);
+      console.log(`| ${r.size} | ${r.pipeline} | wopt, ${k === 'cached' ? 'code cache' : 'no cache'} | ${ms(x.wall)} | ${ms(x.cpu)} | ${ratio(r.opt?.wall, x.wall)} | ${ratio(r.opt?.cpu, x.cpu)} | ${ms(s.imports)} | ${ms(x.load)} | ${ms(x.parse)} | ${ms(x.verifyIn)} | ${ms(x.pass)} | ${ms(x.verifyOut)} | ${ms(x.print)} | ${ms(x.rest)} |`);
     }
   }
   console.log(`\nopt-${o.llvm} rows: its -time-passes lines of one run: Parse IR, VerifierPass (both verifications) and, under "pipeline", ` +
