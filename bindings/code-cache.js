@@ -53,9 +53,9 @@ export function v8Natives() {
 }
 
 /**
- * The core compiled from the cache, or `{ module: null, why }` — why: 'off', 'missing' (no
- * cache, or one of another .wasm), 'refused' (V8 would not load it: other flags or CPU),
- * 'unsupported' (this V8 has no serializer).
+ * `{ module, why }`: the core compiled from the cache (why 'loaded'), or module null and why not:
+ * 'off', 'missing' (no cache, or one of another .wasm), 'refused' (V8 would not load it: other
+ * flags or CPU), 'unsupported' (this V8 has no serializer).
  */
 export function loadCachedModule(wasmPath, wire) {
   if (!codeCacheEnabled()) return { module: null, why: 'off' };
