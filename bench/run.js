@@ -23,6 +23,7 @@ const TARGETS = {
   repo: './repo.bench.js',
   batch: './batch.bench.js',
   instructions: './instructions.bench.js',
+  startup: './startup.bench.js',
   pass: './pass.bench.js',
   gen: './gen.js',
 };

@@ -1,7 +1,7 @@
 // Attributes. An attribute is 4 i32s (tag, key, v0, v1); an attribute set is the sorted
 // concatenation of its attributes, interned; an attribute list (function or call site) is
 // [fn set, return set, param sets...], interned, with -1 for an empty set.
-import { I32Vec } from "../util/vec";
+import { I32Vec, I64Vec } from "../util/vec";
 import { ListInterner } from "../util/listintern";
 
 export const enum AT {
@@ -89,6 +89,8 @@ export function attrTag(kind: i32): i32 {
 
 export function resetAttributes(): void {
   attrSets = new ListInterner(); attrLists = new ListInterner();
+  kindsLo = new I64Vec(); kindsHi = new I64Vec();
+  assert(ATTR_KW.length <= 128); // the kind masks
   FIRST_INT_ATTR = kw("align"); FIRST_TYPE_ATTR = kw("byref"); FIRST_RANGE_ATTR = kw("range");
   FIRST_RANGELIST_ATTR = kw("initializes");
   ATTR_ALIGN = kw("align"); ATTR_MEMORY = kw("memory"); ATTR_ALLOCSIZE = kw("allocsize");
@@ -114,8 +116,29 @@ export function setSize(set: i32): i32 { return set < 0 ? 0 : attrSets.lenOf(set
 @inline export function setKey(set: i32, i: i32): i32 { return attrSets.at(set, (i << 2) + 1); }
 @inline export function setV0(set: i32, i: i32): i32 { return attrSets.at(set, (i << 2) + 2); }
 @inline export function setV1(set: i32, i: i32): i32 { return attrSets.at(set, (i << 2) + 3); }
-export function setHasKind(set: i32, kind: i32): bool { return setFind(set, kind) >= 0; }
+// The kinds each set holds, as a 128-bit mask per set id (bit k: kind k), made for new ids on
+// the first question about them: the verifier asks "has kind k" dozens of times per function and
+// call site, of a few distinct sets, and a miss (the usual answer) is then two loads, not a scan.
+let kindsLo: I64Vec = new I64Vec(), kindsHi: I64Vec = new I64Vec();
+function kindMasksUpTo(set: i32): void {
+  for (let s = kindsLo.len; s <= set; s++) {
+    let lo: u64 = 0, hi: u64 = 0;
+    let n = setSize(s);
+    for (let i = 0; i < n; i++) {
+      if (setTag(s, i) == AT.String) continue;
+      let k = setKey(s, i);
+      if (k < 64) lo |= <u64>1 << <u64>k; else hi |= <u64>1 << <u64>(k - 64);
+    }
+    kindsLo.push(lo); kindsHi.push(hi);
+  }
+}
+export function setHasKind(set: i32, kind: i32): bool {
+  if (set < 0) return false;
+  if (set >= kindsLo.len) kindMasksUpTo(set);
+  return ((kind < 64 ? kindsLo.get(set) >> <u64>kind : kindsHi.get(set) >> <u64>(kind - 64)) & 1) != 0;
+}
 export function setFind(set: i32, kind: i32): i32 {
+  if (!setHasKind(set, kind)) return -1;
   let n = setSize(set);
   for (let i = 0; i < n; i++) if (setTag(set, i) != AT.String && setKey(set, i) == kind) return i;
   return -1;

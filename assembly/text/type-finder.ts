@@ -25,6 +25,11 @@ function subtypes(t: i32, out: I32Vec): void {
   if (k == TK.TargetExt) { let n = <i32>tyN.get(t); for (let i = 0; i < n; i++) out.push(listAt(t, i)); }
 }
 function gepSourceOfConstant(c: i32): i32 { return ext.get(iExt.get(c)); }
+function namedStructCount(): i32 {
+  let n = 0, kinds = tyKind;
+  for (let t = 0; t < kinds.len; t++) if (<i32>kinds.get(t) == TK.NamedStruct) n++;
+  return n;
+}
 
 @final export class TypeFinder {
   foundStructs: I32Vec = new I32Vec();   // identified structs, discovery order
@@ -139,14 +144,18 @@ function gepSourceOfConstant(c: i32): i32 { return ext.get(iExt.get(c)); }
         if (want != GK.IFunc && (want != GK.Var || (gFlags.get(g) & GF_DEFINED) != 0)) this.incorporateValue(operand(gValue.get(g), 0));
       }
     }
-    for (let i = 0; i < count; i++) {
+    // Once every identified struct of the module is found, the rest of the walk can find no
+    // other: it stops there (in -O0 code the globals often use them all, and the function bodies,
+    // most of the walk, are then skipped).
+    let all = namedStructCount();
+    for (let i = 0; i < count && this.foundStructs.len < all; i++) {
       let g = only < 0 ? i : i == 0 ? a : b;
       if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
       this.incorporateType(gValueType.get(g));
       this.incorporateAttributes(gAttrs.get(g));
       if (gFirstBlock.get(g) >= 0) this.incorporateFunction(g, true); else this.incorporateFunction(g, false);
     }
-    if (only < 0) for (let i = 0; i < nmdName.len; i++) {
+    if (only < 0) for (let i = 0; i < nmdName.len && this.foundStructs.len < all; i++) {
       let s = nmdOps.get(i);
       for (let j = 0; nmdNOps.get(i) > j; j++) this.incorporateMD(nmdPool.get(s + j));
     }

@@ -79,7 +79,7 @@ function stripDebugInfo(): bool {
   }
   nmdName.len = w; nmdOps.len = w; nmdNOps.len = w;
   let heapAlloc = customKind("heapallocsite");
-  let loopMap = new I32Vec();   // pairs: old loop ID, new one
+  let loopMap = new I32Vec();   // old loop ID -> its replacement + 2 (0: not seen yet)
   let n = globalCount();
   for (let g = 0; g < n; g++) {
     if ((gFlags.get(g) & GF_ERASED) != 0) continue;
@@ -106,9 +106,12 @@ function stripDebugInfo(): bool {
 }
 
 // The loop ID without its DILocation operands: the same node when it has none, -1 when it has
-// nothing else, else a new distinct node (its first operand itself, as a loop ID's is).
+// nothing else, else a new distinct node (its first operand itself, as a loop ID's is). Each
+// loop ID is worked out once (map: by metadata id, as the module can have one per loop).
 function strippedLoopID(loop: i32, map: I32Vec): i32 {
-  for (let k = 0; k + 1 < map.len; k += 2) if (map.get(k) == loop) return map.get(k + 1);
+  map.fit(loop + 1, 0);
+  let known = map.get(loop);
+  if (known != 0) return known - 2;
   let r = loop;
   if (<i32>mdKind.get(loop) == MK.Tuple && mdNOps.get(loop) > 0) {
     let s = mdOps.get(loop), n = mdNOps.get(loop), locs = 0;
@@ -123,6 +126,6 @@ function strippedLoopID(loop: i32, map: I32Vec): i32 {
       mdNOps.set(r, n - locs);
     }
   }
-  map.push(loop); map.push(r);
+  map.set(loop, r + 2);
   return r;
 }

@@ -15,7 +15,7 @@
 // value-as-metadata node (MK.Value) is on its value's list, and each node lists the debug records
 // that use it as their location. Everything is stamped with a per-function epoch, so starting a
 // function costs nothing proportional to the module.
-import { I32Vec } from "../../util/vec";
+import { I32Vec, I64Vec } from "../../util/vec";
 import {
   VK, vKind, vType, vName, vParent, vA, vB, iOp, iNext, iPrev, iOps, iNOps, iMD, iDbg, opVal,
   newValue, allocOperands, setOperandSlot, numOperands, operand, valueCount,
@@ -52,6 +52,12 @@ let namesBuilt: bool = false;
 let lastUnique: I32Vec = new I32Vec();  // global index -> ValueSymbolTable::LastUnique
 let nameBuf: I32Vec = new I32Vec();     // bytes of a name being built (one per i32)
 let curFn: i32 = -1;
+// internNameBuf's cache: packed name bytes -> strId (open addressing, key 0 empty)
+const NAME_CACHE: i32 = 1024;
+let nameKeys0: I64Vec = emptyKeys(), nameKeys1: I64Vec = emptyKeys(), nameIds: I32Vec = emptyIds();
+let nameCached: i32 = 0;
+function emptyKeys(): I64Vec { let v = new I64Vec(NAME_CACHE); v.resize(NAME_CACHE, 0); return v; }
+function emptyIds(): I32Vec { let v = new I32Vec(NAME_CACHE); v.resize(NAME_CACHE, 0); return v; }
 
 export function resetEdit(): void {
   epoch = 0;
@@ -59,6 +65,7 @@ export function resetEdit(): void {
   mdUsers = new I32Vec(); ruRec = new I32Vec(); ruNext = new I32Vec(); recStamp = new I32Vec(); recOwner = new I32Vec();
   dirtyStamp = new I32Vec(); dirtyBlocks = new I32Vec(); nameStamp = new I32Vec(); namesBuilt = false;
   lastUnique = new I32Vec(); nameBuf = new I32Vec(); curFn = -1;
+  nameKeys0 = emptyKeys(); nameKeys1 = emptyKeys(); nameIds = emptyIds(); nameCached = 0;
 }
 
 
@@ -308,7 +315,53 @@ function pushDecimal(n: i32): void {
   if (n >= 10) pushDecimal(n / 10);
   nameBuf.push(48 + n % 10);
 }
+// The names tried for phis are short and come back in every function (`.0`, `.01`, `x.1`, with
+// many more tried than kept, since most phis fold away): their ids are cached by their bytes, up
+// to 16 packed into two u64 keys (unique, as a name holds no zero byte). A lookup in the string
+// table of a large module is a few cache misses (measured: a quarter of mem2reg's time at 10 MB);
+// a miss here interns there, so the ids are the string table's.
 function internNameBuf(len: i32): i32 {
+  if (len > 16) return internBytes(len);
+  let k0: u64 = 0, k1: u64 = 0;
+  for (let i = 0; i < len; i++) {
+    let c = <u64>(<u8>nameBuf.get(i));
+    if (c == 0) return internBytes(len);
+    if (i < 8) k0 |= c << (<u64>i << 3); else k1 |= c << (<u64>(i - 8) << 3);
+  }
+  let mask = nameKeys0.len - 1;
+  let h = nameSlot(k0, k1, mask);
+  while (true) {
+    let e = nameKeys0.get(h);
+    if (e == 0) break;
+    if (e == k0 && nameKeys1.get(h) == k1) return nameIds.get(h);
+    h = (h + 1) & mask;
+  }
+  let id = internBytes(len);
+  nameKeys0.set(h, k0); nameKeys1.set(h, k1); nameIds.set(h, id);
+  if (++nameCached * 2 > mask) growNameCache();
+  return id;
+}
+function nameSlot(k0: u64, k1: u64, mask: i32): i32 {
+  let x = k0 ^ rotl<u64>(k1, 29);
+  x ^= x >>> 32; x *= 0x9E3779B97F4A7C15; x ^= x >>> 29;
+  return <i32>x & mask;
+}
+function growNameCache(): void {
+  let o0 = nameKeys0, o1 = nameKeys1, oi = nameIds;
+  let size = o0.len << 1, mask = size - 1;
+  nameKeys0 = new I64Vec(size); nameKeys0.resize(size, 0);
+  nameKeys1 = new I64Vec(size); nameKeys1.resize(size, 0);
+  nameIds = new I32Vec(size); nameIds.resize(size, 0);
+  for (let i = 0; i < o0.len; i++) {
+    let k0 = o0.get(i);
+    if (k0 == 0) continue;
+    let k1 = o1.get(i);
+    let h = nameSlot(k0, k1, mask);
+    while (nameKeys0.get(h) != 0) h = (h + 1) & mask;
+    nameKeys0.set(h, k0); nameKeys1.set(h, k1); nameIds.set(h, oi.get(i));
+  }
+}
+function internBytes(len: i32): i32 {
   let p = heap.alloc(<usize>len + 1);
   for (let i = 0; i < len; i++) store<u8>(p + <usize>i, <u8>nameBuf.get(i));
   let id = strtab.intern(p, len);
