@@ -56,7 +56,8 @@ export function toolVersion(cmd) {
   return m ? m[1] : null;
 }
 
-function findTool(name, v) {
+/** The tool `name` of LLVM v: /usr/lib/llvm-v/bin/name, else name-v on PATH; throws when neither exists. */
+export function findTool(name, v) {
   const p = which(`/usr/lib/llvm-${v}/bin/${name}`) || which(`${name}-${v}`);
   if (!p) throw new Error(`no ${name} for LLVM ${v} (looked for /usr/lib/llvm-${v}/bin/${name} and ${name}-${v} on PATH); choose others with --llvm, or give --opt/--llvm-diff`);
   return p;
