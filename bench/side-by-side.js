@@ -243,6 +243,8 @@ function asBitcodeInputs(inputs, targets, log, timeout) {
 }
 
 const pipeName = (p) => (p === '' ? 'parse+print' : p);
+// With bitcode in and out the empty pipeline reads and writes.
+const bcPipeName = (p) => (p === '' ? 'parse+write' : p);
 
 function firstLine(s, n = 120) {
   const l = (s || '').split('\n').map((x) => x.trim()).filter(Boolean);
@@ -272,7 +274,7 @@ export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n
   const bc = o.format === 'bc';
   const text = [...inputsFor(o, log), ...extra];
   const inputs = bc ? asBitcodeInputs(text, o.targets, log, o.timeout) : text;
-  const ext = bc ? 'bc' : 'll', emit = bc ? [] : ['-S'];
+  const ext = bc ? 'bc' : 'll', emit = bc ? [] : ['-S'], pname = bc ? bcPipeName : pipeName;
   const outDir = join(CACHE, 'out');
   mkdirSync(outDir, { recursive: true });
   const woptArgv = o.wopt.split(/\s+/).filter(Boolean);
@@ -310,7 +312,7 @@ export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n
       });
       const at = results.length;
       for (const row of all.filter((r) => r.skipped)) {
-        log(`${inp.label} ${pipeName(p)}, LLVM ${row.llvm}: skipped (${row.skipped})`);
+        log(`${inp.label} ${pname(p)}, LLVM ${row.llvm}: skipped (${row.skipped})`);
         const { t, ...result } = row;
         results.push(result);
       }
@@ -318,7 +320,7 @@ export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n
       const inOrder = () => results.push(...results.splice(at).sort((a, b) => a.llvm - b.llvm));
       const rows = all.filter((r) => !r.skipped);
       if (!rows.length) { inOrder(); continue; }
-      log(`${progress()} ${inp.label} ${pipeName(p)}: ${o.warmup} warmup + ${o.runs} runs each of ${rows.map((r) => `opt-${r.llvm}, wopt --llvm-version=${r.llvm}`).join(', ')}`);
+      log(`${progress()} ${inp.label} ${pname(p)}: ${o.warmup} warmup + ${o.runs} runs each of ${rows.map((r) => `opt-${r.llvm}, wopt --llvm-version=${r.llvm}`).join(', ')}`);
       const steps = rows.flatMap((row) => [[row, 'opt'], [row, 'wopt']]);
       const once = ([row, tool], timed) => {
         if (tool === 'opt') {
@@ -382,7 +384,7 @@ const fmtOut = (b) => (b == null ? '–' : `${(b / 1e6).toFixed(2)} MB`);
 
 export function markdown(report) {
   const m = report.meta;
-  const bc = m.format === 'bc';
+  const bc = m.format === 'bc', pname = bc ? bcPipeName : pipeName;
   const out = [];
   out.push(`side-by-side${bc ? ' (bitcode: llvm-as-V\'s .bc in, .bc out)' : ''}: ${m.llvm.map((t) => `opt-${t.version} = ${t.opt} (LLVM ${t.optVersion ?? '?'})`).join(', ')} vs \`${m.wopt}\`; ` +
     `median of ${m.runs} runs${m.warmup ? ` after ${m.warmup} warmup` : ''}; node ${m.node}; ${m.cpu} ×${m.cpus}; RSS via ${m.rss}`);
@@ -395,7 +397,7 @@ export function markdown(report) {
   const sizes = (r) => (bc ? `${r.bytes ? (r.bytes / 1e6).toFixed(2) : '–'} | ${r.textBytes ? (r.textBytes / 1e6).toFixed(1) : '–'}` : (r.bytes ? (r.bytes / 1e6).toFixed(1) : '–'));
   for (const r of report.results) {
     if (r.skipped) {
-      out.push(`| ${r.input} | ${sizes(r)} | ${pipeName(r.pipeline)} | opt-${r.llvm} | not run: ${r.skipped.replace(/\|/g, '\\|')} | – | – | – | – | – |${bc ? ' – | – |' : ''} – | – | – |`);
+      out.push(`| ${r.input} | ${sizes(r)} | ${pname(r.pipeline)} | opt-${r.llvm} | not run: ${r.skipped.replace(/\|/g, '\\|')} | – | – | – | – | – |${bc ? ' – | – |' : ''} – | – | – |`);
       continue;
     }
     const tp = r.optTimePasses;
@@ -403,14 +405,14 @@ export function markdown(report) {
     const tpPass = tp && !tp.error ? (tp.pass == null ? '–' : `${fmtS(tp.pass)} (${tp.passNames.join('+')})`) : '–';
     const woptWall = r.wopt.error ? `**error**: ${r.wopt.error.replace(/\|/g, '\\|')}` : fmtS(r.wopt.wallMedian);
     const outs = bc ? ` ${fmtOut(r.outBytes?.opt)} | ${fmtOut(r.outBytes?.wopt)} |` : '';
-    out.push(`| ${r.input} | ${sizes(r)} | ${pipeName(r.pipeline)} | opt-${r.llvm} | ${r.opt.error ? '**error**: ' + r.opt.error : fmtS(r.opt.wallMedian)} | ${fmtMB(r.opt.rssKBMedian)} | ${woptWall} | ${r.wopt.error ? '–' : fmtMB(r.wopt.rssKBMedian)} | ${fmtX(r.ratioTime)} | ${fmtX(r.ratioRss)} |${outs} ${tpParse} | ${tpPass} | ${outputCell(r.diff)} |`);
+    out.push(`| ${r.input} | ${sizes(r)} | ${pname(r.pipeline)} | opt-${r.llvm} | ${r.opt.error ? '**error**: ' + r.opt.error : fmtS(r.opt.wallMedian)} | ${fmtMB(r.opt.rssKBMedian)} | ${woptWall} | ${r.wopt.error ? '–' : fmtMB(r.wopt.rssKBMedian)} | ${fmtX(r.ratioTime)} | ${fmtX(r.ratioRss)} |${outs} ${tpParse} | ${tpPass} | ${outputCell(r.diff)} |`);
   }
   out.push('');
   out.push('Each row is wopt run with --llvm-version=V against opt-V. opt/wopt > 1 means wopt is faster (time) or smaller (RSS). ' +
     '"opt parse"/"opt pass" come from `opt-V -time-passes -disable-output` (wall; the pass column excludes VerifierPass). ' +
     (bc ? 'Inputs: the .ll (the .ll MB column) through llvm-as-V; both tools write bitcode, compared after llvm-dis-V. ' : '') +
     'Outputs: identical = same bytes apart from the ModuleID/source_filename lines; equivalent = llvm-diff-V finds no difference.');
-  out.push(...outputNotes(report.results.map((r) => ({ label: `${r.input} ${pipeName(r.pipeline)}, LLVM ${r.llvm}`, diff: r.diff }))));
+  out.push(...outputNotes(report.results.map((r) => ({ label: `${r.input} ${pname(r.pipeline)}, LLVM ${r.llvm}`, diff: r.diff }))));
   return out.join('\n');
 }
 
