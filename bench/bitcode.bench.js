@@ -29,7 +29,8 @@ export const USAGE = `usage: node bench/bitcode.bench.js [options]
   --real            also the real programs (bench/real.js, compiled by clang-V)
   --programs LIST   which real programs (implies --real; ${REAL_PROGRAMS.map((p) => p.name).join(', ')})
   --iterations N    timed iterations (default 5)
-  --warmup N        untimed iterations first, at least N and at least 1 s of them (default 2)
+  --warmup N        untimed iterations first, at least N and at least 1 s of them (default 2;
+                    0: none)
   --llvm LIST       LLVM versions (${LLVM_VERSIONS.join(', ')}; default ${DEFAULT_LLVM_VERSION}): llvm-as-V writes the .bc,
                     the core reads it and writes with llvmVersion V
   --seed N --dup F  generator options (default 1, 0.3)
@@ -74,8 +75,8 @@ function timeInput(core, ll, bc, llvmVersion, iterations, warmup) {
   const bytes = { ll: ll.length, bc: bc.length, bcOut: null, llOut: null };
   const warmStart = performance.now();
   let warm = 0;
-  // warm-up: at least `warmup` iterations and at least a second of them (at most 50)
-  const warming = () => warm < warmup || (performance.now() - warmStart < 1000 && warm < 50);
+  // warm-up: at least `warmup` iterations and at least a second of them (at most 50); none for 0
+  const warming = () => warm < warmup || (warmup > 0 && performance.now() - warmStart < 1000 && warm < 50);
   for (let i = 0; i < iterations; ) {
     core.reset();
     let t0 = performance.now();

@@ -358,7 +358,7 @@ function marker(shape, x, y, r, attrs, inner = '') {
 export function reportSvg(report) {
   const { panels, series, real, programs } = chartData(report);
   const m = report.meta ?? {};
-  const left = 70, gap = 50, right = 20, W = panels.length > 3 ? 1560 : 1200, H = 520, top = 112, panelH = 310;
+  const left = 70, gap = 50, right = 20, W = panels.length > 3 ? 1560 : 1200, H = panels.length > 3 ? 534 : 520, top = 112, panelH = 310;
   const panelW = (W - left - right - gap * (panels.length - 1)) / panels.length;
   const all = [...series.flatMap((s) => s.points), ...real];
   const yMax = niceMax(Math.max(1, ...all.map((p) => p.mbps)) * 1.05);
@@ -447,8 +447,9 @@ export function reportSvg(report) {
     }
     o.push('</g>');
   });
-  o.push(`<text x="${left}" y="${H - 12}" font-size="11" fill="#6b7280">${xmlEsc('Lines: generated modules (bench/gen.js) at each size; markers: real programs compiled by clang-V (opt-V and wopt --llvm-version=V read the same file). Solid: wopt, dashed: opt.' +
-    (panels.includes(BITCODE_PANEL) ? ' Bitcode panel: llvm-as-V\'s .bc of the same modules, opt-V / wopt reading and writing .bc; x and y count the .ll it holds.' : ''))}</text>`);
+  const bcNote = panels.includes(BITCODE_PANEL);
+  o.push(`<text x="${left}" y="${H - (bcNote ? 26 : 12)}" font-size="11" fill="#6b7280">${xmlEsc('Lines: generated modules (bench/gen.js) at each size; markers: real programs compiled by clang-V (opt-V and wopt --llvm-version=V read the same file). Solid: wopt, dashed: opt.')}</text>`);
+  if (bcNote) o.push(`<text x="${left}" y="${H - 12}" font-size="11" fill="#6b7280">${xmlEsc('Bitcode panel: llvm-as-V\'s .bc of the same modules, opt-V in.bc -o out.bc and wopt --llvm-version=V in.bc -o out.bc; size and MB/s count the .ll the .bc holds.')}</text>`);
   o.push('</svg>');
   return o.join('\n') + '\n';
 }
