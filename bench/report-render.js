@@ -158,6 +158,8 @@ function bitcodeSection(report) {
   out.push('The same inputs as bitcode: each `.ll` through llvm-as-V. Whole process, `opt-V -passes=P in.bc -o out.bc` against ' +
     '`wopt --llvm-version=V -passes=P in.bc -o out.bc` (parse+write is the empty pipeline: read, write), alternating runs as above; ' +
     'MB/s of the .bc, in brackets of the .ll it holds; the outputs are compared after llvm-dis-V (identical: the same text apart from the ModuleID line).', '');
+  const tools = (b.sideBySide?.meta?.llvm ?? []).filter((t) => t.llvmAs).map((t) => `llvm-as-${t.version} ${t.llvmAsVersion ?? '?'} (\`${t.llvmAs}\`)`);
+  if (tools.length) out.push(`Bitcode made by ${tools.join(', ')}.`, '');
   const rows = bcRowsOf(report);
   if (b.sideBySide?.error) out.push(`Whole process not run: ${b.sideBySide.error}`, '');
   else if (rows.length) out.push(bitcodeHeadlineTable(report), '', bitcodeDetailTable(rows), '');

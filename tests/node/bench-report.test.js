@@ -318,7 +318,7 @@ function bitcodeFixture() {
     bcRow({ input: 'SQLite -O0 -g', kind: 'real', program: 'sqlite', size: 35, pipeline: '', llvm: 22, skipped: 'llvm-as-22 failed: boom' }),
   );
   f.bitcode = {
-    sideBySide: { meta: { format: 'bc' }, results },
+    sideBySide: { meta: { format: 'bc', llvm: [{ version: 19, llvmAs: '/a19', llvmAsVersion: '19.1.7' }, { version: 22, llvmAs: '/a22', llvmAsVersion: '22.1.8' }] }, results },
     inProcess: {
       meta: { iterations: 5, warmup: 2, node: 'v20.0.0', llvm: [{ version: 19, llvmAsVersion: '19.1.7' }, { version: 22, llvmAsVersion: '22.1.8' }] },
       rows: [
@@ -356,6 +356,7 @@ test('markdown: the bitcode section sits before the batch, with the whole-proces
   assert.deepEqual(write.find((r) => r[0] === 'generated 10MB').slice(1), ['22', '200.0 ms', '50.0', '50.0 ms', '1.80', '36.0', '200.0', '4.00×', '325.0 ms', '150.0 ms', '2.17×']);
   assert.equal(read.find((r) => r[0] === 'SQLite -O0 -g')[5], '50.0', 'a real program by its label');
   assert.equal(read.find((r) => r[0] === 'generated 100MB')[4], '**error**: read .bc: out of memory');
+  assert.match(md, /Bitcode made by llvm-as-19 19\.1\.7 \(`\/a19`\), llvm-as-22 22\.1\.8 \(`\/a22`\)\./);
   // the equivalent bitcode row is named in the notes as a bitcode row
   assert.match(md, /- 10MB \.bc mem2reg, LLVM 22, line 504: opt `%\.01 = phi i32 \[ %1, %3 \], \[ %\.3, %66 \]`/);
 });
