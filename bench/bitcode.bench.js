@@ -199,7 +199,7 @@ export function markdown(r) {
   const m = r.meta ?? {};
   const tools = (m.llvm ?? []).map((t) => (t.missing ? `LLVM ${t.version}: ${t.missing}` : `llvm-as-${t.version} ${t.llvmAsVersion ?? '?'}`)).join(', ');
   return [
-    `In process through bindings/node.js, median of ${m.iterations ?? '?'} iteration${m.iterations === 1 ? '' : 's'} after a warm-up (at least ${m.warmup ?? '?'} iterations and 1 s); node ${m.node ?? '?'}; the .bc of each input is ${tools}'s of its .ll. ` +
+    `In process through bindings/node.js, median of ${m.iterations ?? '?'} iteration${m.iterations === 1 ? '' : 's'} ${m.warmup === 0 ? 'without a warm-up' : `after a warm-up (at least ${m.warmup ?? '?'} iterations and 1 s)`}; node ${m.node ?? '?'}; the .bc of each input is ${tools}'s of its .ll. ` +
       'MB/s of .ll is the size of the equivalent text over the time, so a bitcode read and a text parse of one module compare directly; ' +
       'parse/read and print/write > 1 mean the bitcode side is faster.',
     '',
