@@ -38,7 +38,7 @@ const QUICK = { sizes: ['1MB', '10MB'], runs: 1, batchFiles: 10, batchSize: '300
 
 export const USAGE = `usage: npm run bench [-- options]     (node bench/run.js [report] [options])
 The full report: generated modules, real programs, bitcode and batch rows against opt-19 and opt-22, written
-to bench/results/<YYYY-MM-DD>.{md,svg,json}. About 15-20 min on a 2-core machine; --quick: ~3 min.
+to bench/results/<YYYY-MM-DD>.{md,svg,json}. About 25-30 min on a 2-core machine (bitcode part included; an estimate); --quick: ~5 min.
   --quick           1 and 10 MB, 1 run, a batch of ${QUICK.batchFiles} modules: shows that everything works;
                     written as <date>-quick.* and labelled as such
   --runs N          timed runs per tool and case (default ${FULL.runs}; --quick ${QUICK.runs})
