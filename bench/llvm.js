@@ -11,7 +11,7 @@
 // to wopt's own default, DEFAULT_LLVM_VERSION.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from '../bindings/core.js';
 
@@ -56,7 +56,8 @@ export function toolVersion(cmd) {
   return m ? m[1] : null;
 }
 
-function findTool(name, v) {
+/** The tool `name` of LLVM v: /usr/lib/llvm-v/bin/name, else name-v on PATH; throws when neither exists. */
+export function findTool(name, v) {
   const p = which(`/usr/lib/llvm-${v}/bin/${name}`) || which(`${name}-${v}`);
   if (!p) throw new Error(`no ${name} for LLVM ${v} (looked for /usr/lib/llvm-${v}/bin/${name} and ${name}-${v} on PATH); choose others with --llvm, or give --opt/--llvm-diff`);
   return p;
@@ -65,10 +66,11 @@ function findTool(name, v) {
 /**
  * The native tools per LLVM version: [{ version, opt, optVersion, llvmDiff? }], from the parsed
  * options { llvm (array or null), opt, llvmDiff }. `diff` also resolves llvm-diff; `defaults` are
- * the versions when neither --llvm nor --opt is given. Throws (a usage error) when a tool is missing
+ * the versions when neither --llvm nor --opt is given; `bitcode` also resolves llvm-as (the .bc
+ * inputs) and, with `diff`, llvm-dis (the outputs compared as text). Throws (a usage error) when a tool is missing
  * or --opt/--llvm-diff are given with more than one version.
  */
-export function llvmTargets({ llvm = null, opt = null, llvmDiff = null } = {}, { diff = false, defaults = COMPARE_LLVM_VERSIONS } = {}) {
+export function llvmTargets({ llvm = null, opt = null, llvmDiff = null } = {}, { diff = false, bitcode = false, defaults = COMPARE_LLVM_VERSIONS } = {}) {
   let versions = llvm;
   const explicit = opt || (diff && llvmDiff);
   if (explicit) {
@@ -87,6 +89,11 @@ export function llvmTargets({ llvm = null, opt = null, llvmDiff = null } = {}, {
       process.stderr.write(`note: ${t.opt} is LLVM ${t.optVersion}, compared as LLVM ${version} (--llvm)\n`);
     }
     if (diff) t.llvmDiff = (explicit && llvmDiff) || findTool('llvm-diff', version);
+    if (bitcode) {
+      t.llvmAs = findTool('llvm-as', version);
+      t.llvmAsVersion = toolVersion(t.llvmAs);
+      if (diff) t.llvmDis = findTool('llvm-dis', version);
+    }
     return t;
   });
 }
@@ -193,3 +200,30 @@ export function outputNotes(items) {
   }
   return out;
 }
+
+/**
+ * compareOutputs for two bitcode outputs: each is disassembled by `llvmDisCmd` (llvm-dis-V) to
+ * `<file>.ll` beside it, and the texts are compared as above. Adds the two files' sizes
+ * (`bytes: { opt, wopt }`); an output llvm-dis rejects gives { status: 'error', detail } naming it.
+ * The .ll files are removed again unless `keep`.
+ */
+export function compareBitcodeOutputs(optOut, woptOut, llvmDisCmd, llvmDiffCmd, { timeout = 900, keep = false } = {}) {
+  if (!existsSync(optOut) || !existsSync(woptOut)) return { status: 'n/a' };
+  const bytes = { opt: statSync(optOut).size, wopt: statSync(woptOut).size };
+  const texts = [];
+  try {
+    for (const [who, file] of [['opt', optOut], ['wopt', woptOut]]) {
+      const ll = `${file}.ll`;
+      texts.push(ll);
+      const r = spawnSync(llvmDisCmd, [file, '-o', ll], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: timeout * 1000 });
+      if (r.status !== 0) {
+        const why = r.error ? (r.error.code === 'ETIMEDOUT' ? 'timeout' : r.error.message) : (r.stderr || '').split('\n').find((l) => l.trim()) || `exit ${r.status}`;
+        return { status: 'error', bytes, detail: `llvm-dis rejects ${who}'s output: ${why}` };
+      }
+    }
+    return { ...compareOutputs(texts[0], texts[1], llvmDiffCmd, { timeout }), bytes };
+  } finally {
+    if (!keep) for (const f of texts) rmSync(f, { force: true });
+  }
+}
+

@@ -9,18 +9,28 @@
 //                                         opt-22) through the generated sizes, the real programs
 //                                         as marked points at their sizes
 //   headlineTable(report)                 the headline table alone (markdown), for the README
+//   bitcodeHeadlineTable(report)          the same for the bitcode rows (.bc in, .bc out)
+//   bitcodeSpeedTable(report)             in-process read / write / parse / print MB/s, for the README
 //
 // Pure functions of the report object (no clock, no files), so tests can feed fixed numbers.
 //
-// The report: { meta, sideBySide: { meta, results } | null, batch: { meta, results } | { error } | null }
-// with the results of bench/side-by-side.js (rows carry `kind: 'real'` and `program` for the real
-// programs, `skipped` when a version's input is missing) and of bench/batch.bench.js.
+// The report: { meta, sideBySide: { meta, results } | null, bitcode: { sideBySide, inProcess } | { error } | null,
+// batch: { meta, results } | { error } | null } with the results of bench/side-by-side.js (rows carry
+// `kind: 'real'` and `program` for the real programs, `skipped` when a version's input is missing;
+// the bitcode side-by-side's rows (--format bc) also `textBytes`, the size of the .ll the .bc was
+// made from, and `outBytes`), of bench/bitcode.bench.js (inProcess) and of bench/batch.bench.js.
+// A report written before the bitcode part existed has no `bitcode` and renders as it did.
 
 import { outputCell, outputNotes } from './llvm.js';
 import { markdown as batchMarkdown } from './batch.bench.js';
+import { readTable as bitcodeReadTable, writeTable as bitcodeWriteTable } from './bitcode.bench.js';
 
 export const PIPELINES = ['', 'mem2reg', 'mergefunc'];
 export const pipeName = (p) => (p === '' ? 'parse+print' : p);
+// A bitcode row's pipeline: the empty one reads and writes bitcode.
+export const bcPipeName = (p) => (p === '' ? 'parse+write' : p);
+// The chart's bitcode panel: the .bc → .bc (parse+write) rows.
+export const BITCODE_PANEL = '.bc';
 
 // The four series of the chart: tool × LLVM version, with their colours and dashes.
 export const TOOLS = [
@@ -40,6 +50,8 @@ const esc = (s) => String(s).replace(/\|/g, '\\|');
 const mbps = (bytes, wall) => (bytes && wall ? bytes / 1e6 / wall : null);
 
 const rowsOf = (report) => report.sideBySide?.results ?? [];
+const bcRowsOf = (report) => report.bitcode?.sideBySide?.results ?? [];
+const bcInProcessOf = (report) => report.bitcode?.inProcess?.rows ?? [];
 const isReal = (r) => r.kind === 'real';
 
 /** Wall cell of one tool in a row: the median, or why there is none. */
@@ -70,18 +82,96 @@ const versionsOf = (report) => {
  * ratio opt/wopt (> 1: wopt faster) for each version, the outputs' agreement.
  */
 export function headlineTable(report) {
-  const vs = versionsOf(report);
-  const head = ['input', 'MB', 'pipeline', ...vs.flatMap((v) => [`opt-${v}`, `wopt-${v}`, `opt-${v}/wopt-${v}`]), 'outputs'];
-  const out = [`| ${head.join(' | ')} |`, `|${head.map((h, i) => (i === 0 || i === 2 || i === head.length - 1 ? '---' : '---:')).join('|')}|`];
-  for (const g of byCase(rowsOf(report))) {
+  return casesTable(rowsOf(report), versionsOf(report));
+}
+
+/**
+ * The bitcode headline: per input and pipeline, `opt-V -passes=P in.bc -o out.bc` and `wopt
+ * --llvm-version=V -passes=P in.bc -o out.bc` on llvm-as-V's .bc (its size in the .bc MB column,
+ * the text's in .ll MB), the ratio, the outputs compared through llvm-dis-V.
+ */
+export function bitcodeHeadlineTable(report) {
+  return casesTable(bcRowsOf(report), versionsOf(report), { bitcode: true });
+}
+
+const genName = (input) => `generated ${input.replace(/^([\d.]+)\s*([KMG]i?B)$/i, '$1 $2')}`;
+
+function casesTable(allRows, vs, { bitcode = false } = {}) {
+  const head = ['input', ...(bitcode ? ['.bc MB', '.ll MB'] : ['MB']), 'pipeline', ...vs.flatMap((v) => [`opt-${v}`, `wopt-${v}`, `opt-${v}/wopt-${v}`]), 'outputs'];
+  const left = new Set(['input', 'pipeline', 'outputs']);
+  const out = [`| ${head.join(' | ')} |`, `|${head.map((h) => (left.has(h) ? '---' : '---:')).join('|')}|`];
+  for (const g of byCase(allRows)) {
     const rows = vs.map((v) => g.rows.get(v));
-    const bytes = Math.max(0, ...rows.filter(Boolean).map((r) => r.bytes || 0));
+    const max = (k) => Math.max(0, ...rows.filter(Boolean).map((r) => r[k] || 0));
     const cells = rows.flatMap((r) => (!r ? ['–', '–', '–'] : r.skipped ? [`not run: ${esc(r.skipped)}`, '–', '–'] : [wallCell(r, 'opt'), wallCell(r, 'wopt'), `**${fmtX(r.ratioTime)}**`]));
     const outs = [...new Set(rows.filter((r) => r && !r.skipped).map((r) => r.diff?.status ?? '–'))].join(', ') || '–';
-    const name = isReal(g) ? g.input : `generated ${g.input.replace(/^([\d.]+)\s*([KMG]i?B)$/i, '$1 $2')}`;
-    out.push(`| ${esc(name)} | ${fmtSize(bytes)} | ${pipeName(g.pipeline)} | ${cells.join(' | ')} | ${outs} |`);
+    const name = isReal(g) ? g.input : genName(g.input);
+    const sizes = bitcode ? `${fmtBcSize(max('bytes'))} | ${fmtSize(max('textBytes'))}` : fmtSize(max('bytes'));
+    out.push(`| ${esc(name)} | ${sizes} | ${bitcode ? bcPipeName(g.pipeline) : pipeName(g.pipeline)} | ${cells.join(' | ')} | ${outs} |`);
   }
   return out.join('\n');
+}
+
+const fmtBcSize = (bytes) => (!bytes ? '–' : bytes >= 10e6 ? (bytes / 1e6).toFixed(1) : (bytes / 1e6).toFixed(2));
+
+/** The bitcode side-by-side rows in detail: sizes, MB/s of the .bc and of its text, RSS, output sizes. */
+function bitcodeDetailTable(rows) {
+  const out = ['| input | .bc MB | .ll MB | pipeline | LLVM | opt wall | opt MB/s | opt RSS | wopt wall | wopt MB/s | wopt RSS | opt/wopt time | opt/wopt RSS | opt .bc out | wopt .bc out | opt parse | opt pass | outputs |',
+    '|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|'];
+  for (const r of rows) {
+    const head = `| ${esc(r.input)} | ${fmtBcSize(r.bytes)} | ${fmtSize(r.textBytes)} | ${bcPipeName(r.pipeline)} | ${r.llvm} |`;
+    if (r.skipped) { out.push(`${head} not run: ${esc(r.skipped)} | – | – | – | – | – | – | – | – | – | – | – | – |`); continue; }
+    const tp = r.optTimePasses;
+    const tpParse = tp && !tp.error ? fmtS(tp.parse) : tp?.error ? 'error' : '–';
+    const tpPass = tp && !tp.error && tp.pass != null ? fmtS(tp.pass) : '–';
+    // MB/s of the .bc, and (in brackets) of the text it holds
+    const rate = (t) => (r[t]?.error || !r[t]?.wallMedian ? '–' : `${mbps(r.bytes, r[t].wallMedian).toFixed(1)}${r.textBytes ? ` (${mbps(r.textBytes, r[t].wallMedian).toFixed(1)})` : ''}`);
+    const outSize = (b) => (b == null ? '–' : fmtBcSize(b) + ' MB');
+    out.push(`${head} ${wallCell(r, 'opt')} | ${rate('opt')} | ${fmtMB(r.opt?.rssKBMedian)} | ${wallCell(r, 'wopt')} | ${rate('wopt')} | ${r.wopt?.error ? '–' : fmtMB(r.wopt?.rssKBMedian)} | ${fmtX(r.ratioTime)} | ${fmtX(r.ratioRss)} | ${outSize(r.outBytes?.opt)} | ${outSize(r.outBytes?.wopt)} | ${tpParse} | ${tpPass} | ${outputCell(r.diff)} |`);
+  }
+  return out.join('\n');
+}
+
+/**
+ * In-process bitcode speed for the README: per input and version, MB/s of the text-equivalent
+ * (the .ll the .bc came from) for reading .bc and parsing .ll, and of the output for writing .bc and
+ * printing .ll.
+ */
+export function bitcodeSpeedTable(report) {
+  const out = ['| input | LLVM | .ll MB | .bc MB | read .bc | parse .ll | write .bc | print .ll |', '|---|---|---:|---:|---:|---:|---:|---:|'];
+  const rate = (bytes, s) => (bytes && s ? `${(bytes / 1e6 / s).toFixed(1)} MB/s` : '–');
+  for (const r of bcInProcessOf(report)) {
+    const name = isReal(r) ? r.input : genName(r.input);
+    if (r.skipped || r.error) { out.push(`| ${esc(name)} | ${r.llvm} | – | – | ${r.skipped ? `not run: ${esc(r.skipped)}` : `**error**: ${esc(r.error)}`} | – | – | – |`); continue; }
+    const { bytes: b, median: m } = r;
+    out.push(`| ${esc(name)} | ${r.llvm} | ${fmtSize(b.ll)} | ${fmtBcSize(b.bc)} | ${rate(b.ll, m.readBc)} (${rate(b.bc, m.readBc).replace(' MB/s', '')} of .bc) | ${rate(b.ll, m.parseLl)} | ${rate(b.bcOut, m.writeBc)} of .bc (${rate(b.ll, m.writeBc).replace(' MB/s', '')} of .ll) | ${rate(b.llOut, m.printLl)} |`);
+  }
+  return out.join('\n');
+}
+
+/** The report's bitcode section (markdown lines), empty when the report has none. */
+function bitcodeSection(report) {
+  const b = report.bitcode;
+  if (!b) return [];
+  const out = ['## Bitcode', ''];
+  if (b.error) return [...out, `Not run: ${b.error}`, ''];
+  out.push('The same inputs as bitcode: each `.ll` through llvm-as-V. Whole process, `opt-V -passes=P in.bc -o out.bc` against ' +
+    '`wopt --llvm-version=V -passes=P in.bc -o out.bc` (parse+write is the empty pipeline: read, write), alternating runs as above; ' +
+    'MB/s of the .bc, in brackets of the .ll it holds; the outputs are compared after llvm-dis-V (identical: the same text apart from the ModuleID line).', '');
+  const tools = (b.sideBySide?.meta?.llvm ?? []).filter((t) => t.llvmAs).map((t) => `llvm-as-${t.version} ${t.llvmAsVersion ?? '?'} (\`${t.llvmAs}\`)`);
+  if (tools.length) out.push(`Bitcode made by ${tools.join(', ')}.`, '');
+  const rows = bcRowsOf(report);
+  if (b.sideBySide?.error) out.push(`Whole process not run: ${b.sideBySide.error}`, '');
+  else if (rows.length) out.push(bitcodeHeadlineTable(report), '', bitcodeDetailTable(rows), '');
+  const ip = b.inProcess;
+  if (ip?.error) out.push('### In process', '', `Not run: ${ip.error}`, '');
+  else if (ip?.rows?.length) {
+    out.push('### In process', '', `Through \`bindings/node.js\` (\`bench/bitcode.bench.js\`), median of ${ip.meta?.iterations ?? '?'} after a warm-up: ` +
+      'read .bc is `core.parse(bc)`, write .bc `core.writeBitcode()` after it, beside parse .ll and print .ll of the same module. MB/s of .ll: the text\'s size over the time, ' +
+      'so reading and parsing one module compare directly; parse/read and print/write > 1 mean bitcode is faster.', '');
+    out.push(bitcodeReadTable(ip.rows), '', bitcodeWriteTable(ip.rows), '');
+  }
+  return out;
 }
 
 /** The detailed side-by-side table of the rows `rows` (MB/s, RSS, opt's own parse and pass times). */
@@ -150,12 +240,16 @@ export function reportMarkdown(report, { svgName = null } = {}) {
     }
     out.push('', detailTable(real), '');
   }
+  out.push(...bitcodeSection(report));
   out.push('## Batch', '');
   if (report.batch?.results) out.push(batchMarkdown(report.batch), '');
   else if (report.batch?.error) out.push(`Not run: ${report.batch.error}`, '');
   else out.push('Not run in this report.', '');
 
-  const notes = outputNotes(rows.filter((r) => !r.skipped).map((r) => ({ label: `${r.input} ${pipeName(r.pipeline)}, LLVM ${r.llvm}`, diff: r.diff })));
+  const notes = outputNotes([
+    ...rows.filter((r) => !r.skipped).map((r) => ({ label: `${r.input} ${pipeName(r.pipeline)}, LLVM ${r.llvm}`, diff: r.diff })),
+    ...bcRowsOf(report).filter((r) => !r.skipped).map((r) => ({ label: `${r.input} .bc ${bcPipeName(r.pipeline)}, LLVM ${r.llvm}`, diff: r.diff })),
+  ]);
   if (notes.length) out.push('## Output differences', ...notes, '');
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
 }
@@ -176,6 +270,14 @@ export function readmeBlock(report, { dir = 'bench/results', name }) {
     `median of ${m.runs ?? '?'}; opt/wopt > 1 means wopt is faster):`, '');
   out.push(`![Throughput against module size, a panel per pipeline](${dir}/${name}.svg)`, '');
   out.push(rowsOf(report).length ? headlineTable(report) : 'No side-by-side rows in this run.');
+  if (bcRowsOf(report).length) {
+    out.push('', 'Bitcode, whole process: `opt-V -passes=P in.bc -o out.bc` against `wopt --llvm-version=V -passes=P in.bc -o out.bc` on the same .bc (llvm-as-V\'s of the inputs above):', '');
+    out.push(bitcodeHeadlineTable(report));
+  }
+  if (bcInProcessOf(report).length) {
+    out.push('', `Bitcode in process (\`bench/bitcode.bench.js\`, median of ${report.bitcode.inProcess.meta?.iterations ?? '?'}): MB/s of the module's text, so read and parse compare directly; write: MB/s of the .bc written:`, '');
+    out.push(bitcodeSpeedTable(report));
+  }
   out.push(README_END);
   return out.join('\n');
 }
@@ -201,26 +303,41 @@ export function niceMax(x) {
   return 10 * p;
 }
 
-/** The points of the chart: { series: [{ tool, pipeline, points: [{ mb, mbps, wall }] }], real: [...] }. */
+/**
+ * The points of the chart: { panels, series: [{ tool, pipeline, points: [{ mb, mbps, wall }] }], real: [...] }.
+ * `panels` are PIPELINES, and BITCODE_PANEL when the report has bitcode parse+write rows: their
+ * points sit at the size of the module's text and give MB/s of that text, so the panel compares with
+ * parse+print of the same modules.
+ */
 export function chartData(report) {
   const rows = rowsOf(report).filter((r) => !r.skipped);
+  const bc = bcRowsOf(report).filter((r) => !r.skipped && r.pipeline === '' && r.textBytes);
+  const panels = bc.length ? [...PIPELINES, BITCODE_PANEL] : [...PIPELINES];
   const series = [], real = [];
-  const programs = [...new Set(rows.filter(isReal).map((r) => r.program ?? r.input))];
-  for (const p of PIPELINES) {
+  const programs = [...new Set([...rows, ...bc].filter(isReal).map((r) => r.program ?? r.input))];
+  for (const p of panels) {
+    // a panel's rows and the bytes its throughput counts
+    const [mine, size] = p === BITCODE_PANEL ? [bc, (r) => r.textBytes] : [rows.filter((r) => r.pipeline === p), (r) => r.bytes];
     for (const t of TOOLS) {
-      const points = rows.filter((r) => !isReal(r) && r.pipeline === p && r.llvm === t.version && !r[t.key]?.error && r[t.key]?.wallMedian)
-        .map((r) => ({ mb: r.bytes / 1e6, mbps: mbps(r.bytes, r[t.key].wallMedian), wall: r[t.key].wallMedian, input: r.input }))
+      const ok = (r) => r.llvm === t.version && !r[t.key]?.error && r[t.key]?.wallMedian;
+      const points = mine.filter((r) => !isReal(r) && ok(r))
+        .map((r) => ({ mb: size(r) / 1e6, mbps: mbps(size(r), r[t.key].wallMedian), wall: r[t.key].wallMedian, input: r.input }))
         .sort((a, b) => a.mb - b.mb);
       series.push({ tool: t.name, pipeline: p, points });
-      for (const r of rows.filter((x) => isReal(x) && x.pipeline === p && x.llvm === t.version && !x[t.key]?.error && x[t.key]?.wallMedian)) {
+      for (const r of mine.filter((x) => isReal(x) && ok(x))) {
         const program = r.program ?? r.input;
         real.push({ tool: t.name, pipeline: p, program, label: r.input, shape: SHAPES[programs.indexOf(program) % SHAPES.length],
-          mb: r.bytes / 1e6, mbps: mbps(r.bytes, r[t.key].wallMedian), wall: r[t.key].wallMedian });
+          mb: size(r) / 1e6, mbps: mbps(size(r), r[t.key].wallMedian), wall: r[t.key].wallMedian });
       }
     }
   }
-  return { series, real, programs: programs.map((p) => ({ program: p, label: rows.find((r) => (r.program ?? r.input) === p)?.input ?? p, shape: SHAPES[programs.indexOf(p) % SHAPES.length] })) };
+  const everyRow = [...rows, ...bc];
+  return { panels, series, real, programs: programs.map((p) => ({ program: p, label: everyRow.find((r) => (r.program ?? r.input) === p)?.input ?? p, shape: SHAPES[programs.indexOf(p) % SHAPES.length] })) };
 }
+
+// A panel's title and its data-pipeline attribute.
+const panelTitle = (p) => (p === BITCODE_PANEL ? 'bitcode: .bc → .bc (parse+write)' : pipeName(p));
+const panelKey = (p) => (p === BITCODE_PANEL ? 'bitcode' : pipeName(p));
 
 // A marker of `shape` centred on (x, y), radius about r; `inner` goes inside the element (a <title>).
 function marker(shape, x, y, r, attrs, inner = '') {
@@ -241,10 +358,10 @@ function marker(shape, x, y, r, attrs, inner = '') {
 
 /** The chart as SVG text. */
 export function reportSvg(report) {
-  const { series, real, programs } = chartData(report);
+  const { panels, series, real, programs } = chartData(report);
   const m = report.meta ?? {};
-  const W = 1200, H = 520, top = 112, panelH = 310, left = 70, gap = 50, right = 20;
-  const panelW = (W - left - right - gap * (PIPELINES.length - 1)) / PIPELINES.length;
+  const left = 70, gap = 50, right = 20, W = panels.length > 3 ? 1560 : 1200, H = panels.length > 3 ? 534 : 520, top = 112, panelH = 310;
+  const panelW = (W - left - right - gap * (panels.length - 1)) / panels.length;
   const all = [...series.flatMap((s) => s.points), ...real];
   const yMax = niceMax(Math.max(1, ...all.map((p) => p.mbps)) * 1.05);
   // x: decades around the sizes measured (at least 1 to 100 MB)
@@ -257,7 +374,7 @@ export function reportSvg(report) {
   o.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" ${font} font-size="13">`);
   o.push(`<title>wopt and opt: whole-process throughput against module size${m.date ? `, ${xmlEsc(m.date)}` : ''}</title>`);
   o.push(`<rect width="${W}" height="${H}" fill="#ffffff"/>`);
-  o.push(`<text x="${W / 2}" y="28" text-anchor="middle" font-size="18" font-weight="600" fill="#111827">Whole-process throughput: wopt vs opt (MB/s of input .ll; higher is faster)</text>`);
+  o.push(`<text x="${W / 2}" y="28" text-anchor="middle" font-size="18" font-weight="600" fill="#111827">Whole-process throughput: wopt vs opt (MB/s of input .ll${panels.includes(BITCODE_PANEL) ? '; for .bc, of the .ll it holds' : ''}; higher is faster)</text>`);
   const sub = [m.date, m.quick ? 'QUICK RUN: single samples' : null, m.machine?.cpu ? `${m.machine.cpu} ×${m.machine.cores}` : null, m.runs ? `median of ${m.runs}` : null].filter(Boolean).join(' · ');
   o.push(`<text x="${W / 2}" y="48" text-anchor="middle" font-size="12" fill="#4b5563">${xmlEsc(sub)}</text>`);
 
@@ -278,10 +395,10 @@ export function reportSvg(report) {
   }
   o.push(...legend);
 
-  PIPELINES.forEach((p, i) => {
+  panels.forEach((p, i) => {
     const x0 = left + i * (panelW + gap);
-    o.push(`<g class="panel" data-pipeline="${pipeName(p)}">`);
-    o.push(`<text x="${num(x0 + panelW / 2)}" y="${top - 10}" text-anchor="middle" font-size="15" font-weight="600" fill="#111827">${pipeName(p)}</text>`);
+    o.push(`<g class="panel" data-pipeline="${panelKey(p)}">`);
+    o.push(`<text x="${num(x0 + panelW / 2)}" y="${top - 10}" text-anchor="middle" font-size="15" font-weight="600" fill="#111827">${xmlEsc(panelTitle(p))}</text>`);
     o.push(`<rect x="${num(x0)}" y="${top}" width="${num(panelW)}" height="${panelH}" fill="#f9fafb" stroke="#d1d5db"/>`);
     // y grid and labels (the scale is shared by the panels)
     for (let k = 0; k <= 5; k++) {
@@ -307,20 +424,20 @@ export function reportSvg(report) {
     }
     for (const s of here) {
       const t = TOOLS.find((x) => x.name === s.tool);
-      o.push(`<g class="series" data-series="${s.tool}" data-pipeline="${pipeName(p)}">`);
+      o.push(`<g class="series" data-series="${s.tool}" data-pipeline="${panelKey(p)}">`);
       if (s.points.length > 1) {
         o.push(`<polyline fill="none" stroke="${t.color}" stroke-width="2.5"${t.dash ? ` stroke-dasharray="${t.dash}"` : ''} points="${s.points.map((q) => `${num(xs(q.mb, i))},${num(ys(q.mbps))}`).join(' ')}"/>`);
       }
       for (const q of s.points) {
-        o.push(`<circle cx="${num(xs(q.mb, i))}" cy="${num(ys(q.mbps))}" r="4" fill="${t.color}"><title>${xmlEsc(`${s.tool}, ${pipeName(p)}, generated ${q.input} (${q.mb.toFixed(1)} MB): ${q.mbps.toFixed(1)} MB/s, ${fmtS(q.wall)}`)}</title></circle>`);
+        o.push(`<circle cx="${num(xs(q.mb, i))}" cy="${num(ys(q.mbps))}" r="4" fill="${t.color}"><title>${xmlEsc(`${s.tool}, ${panelTitle(p)}, generated ${q.input} (${q.mb.toFixed(1)} MB${p === BITCODE_PANEL ? ' of .ll' : ''}): ${q.mbps.toFixed(1)} MB/s, ${fmtS(q.wall)}`)}</title></circle>`);
       }
       o.push('</g>');
     }
     for (const q of pts) {
       const t = TOOLS.find((x) => x.name === q.tool);
-      o.push(`<g class="real" data-series="${q.tool}" data-program="${xmlEsc(q.program)}" data-pipeline="${pipeName(p)}">` +
+      o.push(`<g class="real" data-series="${q.tool}" data-program="${xmlEsc(q.program)}" data-pipeline="${panelKey(p)}">` +
         marker(q.shape, xs(q.mb, i), ys(q.mbps), 6, `fill="${t.color}" stroke="#111827" stroke-width="0.8"`,
-          `<title>${xmlEsc(`${q.tool}, ${pipeName(p)}, ${q.label} (${q.mb.toFixed(1)} MB): ${q.mbps.toFixed(1)} MB/s, ${fmtS(q.wall)}`)}</title>`) +
+          `<title>${xmlEsc(`${q.tool}, ${panelTitle(p)}, ${q.label} (${q.mb.toFixed(1)} MB): ${q.mbps.toFixed(1)} MB/s, ${fmtS(q.wall)}`)}</title>`) +
         '</g>');
     }
     // each real program named once, above its highest marker
@@ -332,7 +449,9 @@ export function reportSvg(report) {
     }
     o.push('</g>');
   });
-  o.push(`<text x="${left}" y="${H - 12}" font-size="11" fill="#6b7280">${xmlEsc('Lines: generated modules (bench/gen.js) at each size; markers: real programs compiled by clang-V (opt-V and wopt --llvm-version=V read the same file). Solid: wopt, dashed: opt.')}</text>`);
+  const bcNote = panels.includes(BITCODE_PANEL);
+  o.push(`<text x="${left}" y="${H - (bcNote ? 26 : 12)}" font-size="11" fill="#6b7280">${xmlEsc('Lines: generated modules (bench/gen.js) at each size; markers: real programs compiled by clang-V (opt-V and wopt --llvm-version=V read the same file). Solid: wopt, dashed: opt.')}</text>`);
+  if (bcNote) o.push(`<text x="${left}" y="${H - 12}" font-size="11" fill="#6b7280">${xmlEsc('Bitcode panel: llvm-as-V\'s .bc of the same modules, opt-V in.bc -o out.bc and wopt --llvm-version=V in.bc -o out.bc; size and MB/s count the .ll the .bc holds.')}</text>`);
   o.push('</svg>');
   return o.join('\n') + '\n';
 }

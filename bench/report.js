@@ -5,7 +5,10 @@
 //      by clang-19 and clang-22,
 // both side by side with opt-19 and opt-22 (bench/side-by-side.js: alternating runs, medians,
 // peak RSS, outputs compared), and
-//   3. the batch rows (bench/batch.bench.js: many modules, opt a process each vs wopt -output-dir,
+//   3. bitcode: the same inputs as llvm-as-V's .bc, side by side with `opt-V in.bc -o out.bc` (and
+//      the passes; bench/side-by-side.js --format bc), and read / write MB/s in process beside
+//      parse / print of the same text (bench/bitcode.bench.js),
+//   4. the batch rows (bench/batch.bench.js: many modules, opt a process each vs wopt -output-dir,
 //      with -j 1 / -j 2 when the CLI has -j),
 // then writes bench/results/<YYYY-MM-DD>.md (tables, machine, command), .svg (the chart) and
 // .json (every number, to re-render with --from). Progress goes to stderr while it runs.
@@ -22,6 +25,7 @@ import { forEachOption } from './options.js';
 import { COMPARE_LLVM_VERSIONS, parseLlvmList, llvmTargets } from './llvm.js';
 import { parseArgs as sideBySideArgs, runSideBySide } from './side-by-side.js';
 import { parseArgs as batchArgs, runBatch } from './batch.bench.js';
+import { parseArgs as bitcodeArgs, runBitcodeBench } from './bitcode.bench.js';
 import { REAL_PROGRAMS, realInputs, clangFor, clangVersion } from './real.js';
 import { reportMarkdown, reportSvg, readmeBlock, replaceReadmeBlock } from './report-render.js';
 import { GEN_VERSION } from './gen.js';
@@ -33,8 +37,8 @@ const FULL = { sizes: ['1MB', '10MB', '100MB'], runs: 5, batchFiles: 40, batchSi
 const QUICK = { sizes: ['1MB', '10MB'], runs: 1, batchFiles: 10, batchSize: '300KB', batchRuns: 1 };
 
 export const USAGE = `usage: npm run bench [-- options]     (node bench/run.js [report] [options])
-The full report: generated modules, real programs and batch rows against opt-19 and opt-22, written
-to bench/results/<YYYY-MM-DD>.{md,svg,json}. About 15-20 min on a 2-core machine; --quick: ~3 min.
+The full report: generated modules, real programs, bitcode and batch rows against opt-19 and opt-22, written
+to bench/results/<YYYY-MM-DD>.{md,svg,json}. About 25-30 min on a 2-core machine (bitcode part included; an estimate); --quick: ~5 min.
   --quick           1 and 10 MB, 1 run, a batch of ${QUICK.batchFiles} modules: shows that everything works;
                     written as <date>-quick.* and labelled as such
   --runs N          timed runs per tool and case (default ${FULL.runs}; --quick ${QUICK.runs})
@@ -42,7 +46,9 @@ to bench/results/<YYYY-MM-DD>.{md,svg,json}. About 15-20 min on a 2-core machine
   --passes LIST     pipelines on the generated modules (default ,mem2reg,mergefunc; empty = parse+print)
   --llvm LIST       LLVM versions (default ${COMPARE_LLVM_VERSIONS.join(',')}); one whose opt is missing is noted, not fatal
   --programs LIST   real programs (default ${REAL_PROGRAMS.map((p) => p.name).join(',')}); --no-real for none
-  --no-generated    --no-real    --no-batch       leave a part out
+  --no-generated    --no-real    --no-bitcode    --no-batch       leave a part out
+                    (bitcode: the generated sizes and real programs as llvm-as-V's .bc, whole
+                    process against opt-V in.bc -o out.bc, and read/write MB/s in process)
   --batch-files N   modules in the batch rows (default ${FULL.batchFiles}; --quick ${QUICK.batchFiles})
   --batch-size S    size of each batch module (default ${FULL.batchSize})
   --batch-runs N    timed runs of each batch way (default ${FULL.batchRuns}; --quick ${QUICK.batchRuns})
@@ -54,7 +60,7 @@ to bench/results/<YYYY-MM-DD>.{md,svg,json}. About 15-20 min on a 2-core machine
   --timeout S       per-process timeout in seconds (default 900)`;
 
 export function parseArgs(argv) {
-  const o = { quick: false, runs: null, sizes: null, passes: null, llvm: null, programs: null, generated: true, real: true, batch: true,
+  const o = { quick: false, runs: null, sizes: null, passes: null, llvm: null, programs: null, generated: true, real: true, bitcode: true, batch: true,
     batchFiles: null, batchSize: null, batchRuns: null, out: join(HERE, 'results'), name: null, from: null, readme: false, timeout: 900 };
   forEachOption(argv, (key, val, a) => {
     switch (key) {
@@ -66,6 +72,7 @@ export function parseArgs(argv) {
       case '--programs': o.programs = val().split(',').map((s) => s.trim()).filter(Boolean); break;
       case '--no-generated': o.generated = false; break;
       case '--no-real': o.real = false; break;
+      case '--no-bitcode': o.bitcode = false; break;
       case '--no-batch': o.batch = false; break;
       case '--batch-files': o.batchFiles = Math.max(1, parseInt(val(), 10)); break;
       case '--batch-size': o.batchSize = val(); break;
@@ -129,10 +136,10 @@ export async function runReport(o, write = (m) => process.stderr.write(m + '\n')
     node: process.version, wopt: { commit: git(['rev-parse', '--short', 'HEAD']), dirty: !!git(['status', '--porcelain', '--untracked-files=no']) },
     versions: targets, tools, runs: o.runs, sizes: o.generated ? o.sizes : [], generator: { version: GEN_VERSION, seed: 1, dup: 0.3 }, notes,
   };
-  const report = { meta, sideBySide: null, batch: null };
+  const report = { meta, sideBySide: null, bitcode: null, batch: null };
   if (!targets.length) { log('no LLVM version with an opt: nothing to compare with'); return finish(report, t0); }
 
-  const parts = [o.generated && o.sizes.length && 'generated', o.real && 'real', o.batch && 'batch'].filter(Boolean);
+  const parts = [o.generated && o.sizes.length && 'generated', o.real && 'real', o.bitcode && 'bitcode', o.batch && 'batch'].filter(Boolean);
   log(`plan: ${parts.join(', ')}; LLVM ${targets.join(', ')}; ${o.runs} run${o.runs === 1 ? '' : 's'} per case${o.quick ? ' (quick)' : ''}`);
 
   // 1 and 2: one side-by-side run over the generated sizes and the real programs
@@ -144,9 +151,10 @@ export async function runReport(o, write = (m) => process.stderr.write(m + '\n')
       perVersion: Object.fromEntries(Object.entries(x.perVersion).map(([v, f]) => [v, f.path ? { file: basename(f.path), bytes: f.bytes } : f])) }));
     for (const x of extra) for (const [v, f] of Object.entries(x.perVersion)) if (!f.path) notes.push(`${x.label}, LLVM ${v}: ${f.missing || f.error}.`);
   }
+  const sbsArgv = ['--llvm', targets.join(','), '--runs', String(o.runs), '--timeout', String(o.timeout),
+    '--sizes', o.generated ? o.sizes.join(',') : '', ...(o.passes != null ? ['--passes', o.passes] : [])];
   if ((o.generated && o.sizes.length) || extra.length) {
-    const sbs = sideBySideArgs(['--llvm', targets.join(','), '--runs', String(o.runs), '--timeout', String(o.timeout),
-      '--sizes', o.generated ? o.sizes.join(',') : '', ...(o.passes != null ? ['--passes', o.passes] : [])]);
+    const sbs = sideBySideArgs(sbsArgv);
     if (!o.generated) sbs.sizes = [];
     log(`side by side: ${o.generated ? `generated ${sbs.sizes.join(', ')} × ${sbs.passes.map((p) => p || 'parse+print').join(', ')}` : 'no generated modules'}` +
       `${extra.length ? `; ${extra.map((x) => x.label).join(', ')}` : ''}`);
@@ -156,7 +164,12 @@ export async function runReport(o, write = (m) => process.stderr.write(m + '\n')
     meta.rss = report.sideBySide.meta.rss;
   }
 
-  // 3: the batch rows
+  // 3: bitcode, whole process (the same cases on llvm-as-V's .bc) and in process
+  if (o.bitcode && ((o.generated && o.sizes.length) || extra.length)) {
+    report.bitcode = await runBitcode(o, targets, sbsArgv, extra, log);
+  }
+
+  // 4: the batch rows
   if (o.batch) {
     log(`batch: ${o.batchFiles} modules of ~${o.batchSize}, ${o.batchRuns} run${o.batchRuns === 1 ? '' : 's'} of each way`);
     try {
@@ -168,6 +181,32 @@ export async function runReport(o, write = (m) => process.stderr.write(m + '\n')
     }
   }
   return finish(report, t0);
+}
+
+// The bitcode part: { sideBySide, inProcess }, each the part's result or { error } (a missing
+// llvm-as / llvm-dis, say), so one failing half leaves the other.
+async function runBitcode(o, targets, sbsArgv, extra, log) {
+  const out = { sideBySide: null, inProcess: null };
+  try {
+    const sbs = sideBySideArgs([...sbsArgv, '--format', 'bc']);
+    if (!o.generated) sbs.sizes = [];
+    log(`bitcode, whole process: ${[...sbs.sizes, ...extra.map((x) => x.label)].join(', ')} as llvm-as-V's .bc × ${sbs.passes.map((p) => p || 'parse+write').join(', ')}`);
+    out.sideBySide = await runSideBySide(sbs, log, { extra });
+    for (const r of out.sideBySide.results) if (r.path) { r.file = basename(r.path); delete r.path; }
+  } catch (e) {
+    out.sideBySide = { error: e.message.split('\n')[0] };
+    log(`bitcode, whole process: ${out.sideBySide.error}`);
+  }
+  try {
+    const argv = ['--llvm', targets.join(','), '--iterations', String(o.runs), '--sizes', o.generated ? o.sizes.join(',') : ''];
+    if (extra.length) argv.push('--programs', [...new Set(extra.map((x) => x.program))].join(','));
+    log(`bitcode, in process: read / write .bc beside parse / print .ll, ${o.runs} iteration${o.runs === 1 ? '' : 's'} after a warm-up`);
+    out.inProcess = await runBitcodeBench({ ...bitcodeArgs(argv), timeout: o.timeout }, log);
+  } catch (e) {
+    out.inProcess = { error: e.message.split('\n')[0] };
+    log(`bitcode, in process: ${out.inProcess.error}`);
+  }
+  return out;
 }
 
 function finish(report, t0) {

@@ -3,8 +3,9 @@
 //   node bench/run.js [report] [...]       the full report (bench/report.js): generated modules, real
 //                                          programs and batch rows vs opt-19/opt-22, written to
 //                                          bench/results/<date>.{md,svg,json}; the default
-//   node bench/run.js side-by-side [...]   native opt-19/opt-22 vs our CLI (bench/side-by-side.js)
+//   node bench/run.js side-by-side [...]   native opt-19/opt-22 vs our CLI (bench/side-by-side.js; --format bc: bitcode in and out)
 //   node bench/run.js parse [...]          in-process parse/print MB/s (bench/parse.bench.js)
+//   node bench/run.js bitcode [...]        in-process read/write .bc MB/s beside parse/print .ll (bench/bitcode.bench.js)
 //   node bench/run.js domtree [...]        dominator tree / IDF edges/s vs opt-19/opt-22 (bench/domtree.bench.js)
 //   node bench/run.js repo [...]           program repository: first vs second run, store entries/s
 //   node bench/run.js pass [...]           the pass alone in process beside opt-V's -time-passes line
@@ -19,6 +20,7 @@ const TARGETS = {
   report: './report.js',
   'side-by-side': './side-by-side.js',
   parse: './parse.bench.js',
+  bitcode: './bitcode.bench.js',
   domtree: './domtree.bench.js',
   repo: './repo.bench.js',
   batch: './batch.bench.js',

@@ -6,20 +6,25 @@
 // ModuleID/source_filename lines, then llvm-diff-V) and extracts opt's own parse and pass times
 // from -time-passes.
 //
-//   node bench/side-by-side.js [--sizes 1MB,10MB,100MB] [--passes ,mem2reg,mergefunc] [--runs 5] [--llvm 19,22] [--json]
+// --format bc runs the same cases on bitcode: each input's .bc as llvm-as-V writes it (bench/bitcode.js),
+// `opt-V -passes=P in.bc -o out.bc` against `wopt --llvm-version=V -passes=P in.bc -o out.bc`, the
+// two outputs compared through llvm-dis-V.
+//
+//   node bench/side-by-side.js [--sizes 1MB,10MB,100MB] [--passes ,mem2reg,mergefunc] [--runs 5] [--llvm 19,22] [--format ll|bc] [--json]
 //
 // A benchmark reports numbers; it never fails because wopt is slow, wrong or broken: errors and
 // differences are reported in the table.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve, basename } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { generateToFile, parseSize, GEN_VERSION } from './gen.js';
+import { GEN_VERSION } from './gen.js';
 import { forEachOption } from './options.js';
-import { which, parseLlvmList, llvmTargets, llvmUsage, compareOutputs, outputCell, outputNotes } from './llvm.js';
+import { which, parseLlvmList, llvmTargets, llvmUsage, compareOutputs, compareBitcodeOutputs, outputCell, outputNotes } from './llvm.js';
 import { REAL_PROGRAMS, realInputs } from './real.js';
+import { bitcodeOf, generatedText } from './bitcode.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -37,6 +42,9 @@ const USAGE = `usage: node bench/side-by-side.js [options]
   --runs N          timed runs per tool (default 5), alternating opt-V / wopt (all versions in turn)
   --warmup N        untimed runs per tool first (default 0)
   --seed N --dup F  generator options (default 1, 0.3); -g for debug-info inputs
+  --format ll|bc    ll (default): text in and out (-S); bc: every input as llvm-as-V's bitcode
+                    (cached in bench/.cache/bc), opt-V and wopt write bitcode, outputs compared
+                    through llvm-dis-V
 ${llvmUsage({ diff: true })}
   --wopt CMD        our CLI command line (default "node bindings/cli.js"; --llvm-version=V is added)
   --no-diff         skip the output comparison (bytes, then llvm-diff-V)
@@ -50,7 +58,7 @@ ${llvmUsage({ diff: true })}
 export function parseArgs(argv) {
   const o = {
     sizes: ['1MB', '10MB', '100MB'], inputs: [], passes: ['', 'mem2reg', 'mergefunc'], runs: 5, warmup: 0,
-    seed: 1, dup: 0.3, debug: false, llvm: null, opt: null, llvmDiff: null, wopt: 'node bindings/cli.js', real: false, programs: null,
+    seed: 1, dup: 0.3, debug: false, format: 'll', llvm: null, opt: null, llvmDiff: null, wopt: 'node bindings/cli.js', real: false, programs: null,
     diff: true, timePasses: true, timeout: 900, keep: false, json: false,
   };
   forEachOption(argv, (key, val, a) => {
@@ -65,6 +73,12 @@ export function parseArgs(argv) {
       case '--seed': o.seed = Number(val()); break;
       case '--dup': o.dup = Number(val()); break;
       case '-g': case '--debug': o.debug = true; break;
+      case '--format': {
+        const f = val().toLowerCase().replace(/^\./, '');
+        if (f !== 'll' && f !== 'bc') throw new Error(`--format: 'll' or 'bc', not '${f}'`);
+        o.format = f;
+        break;
+      }
       case '--llvm': o.llvm = parseLlvmList(val()); break;
       case '--opt': o.opt = val(); break;
       case '--llvm-diff': o.llvmDiff = val(); break;
@@ -80,7 +94,7 @@ export function parseArgs(argv) {
   });
   o.passes = [...new Set(o.passes)];
   if (o.passes.length === 0) o.passes = [''];
-  if (!o.help) o.targets = llvmTargets(o, { diff: o.diff });
+  if (!o.help) o.targets = llvmTargets(o, { diff: o.diff, bitcode: o.format === 'bc' });
   return o;
 }
 
@@ -202,26 +216,35 @@ export function parseTimePasses(report) {
 // ---------------------------------------------------------------------------------------------
 
 function inputsFor(o, log) {
-  mkdirSync(CACHE, { recursive: true });
   const list = [];
   for (const s of o.sizes) {
-    const bytes = parseSize(s);
-    const name = `gen-v${GEN_VERSION}-${s}-s${o.seed}-d${o.dup}${o.debug ? '-g' : ''}.ll`;
-    const path = join(CACHE, name);
-    if (!existsSync(path)) {
-      log(`generating ${name} ...`);
-      const t0 = Date.now();
-      generateToFile(path + '.tmp', { size: bytes, seed: o.seed, dup: o.dup, debug: o.debug });
-      renameSync(path + '.tmp', path);
-      log(`  ${(statSync(path).size / 1e6).toFixed(1)} MB in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    }
-    list.push({ label: s, path, bytes: statSync(path).size });
+    const t0 = Date.now();
+    let made = false;
+    const inp = generatedText(s, { seed: o.seed, dup: o.dup, debug: o.debug, log: (m) => { made = true; log(m); } });
+    if (made) log(`  ${(inp.bytes / 1e6).toFixed(1)} MB in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    list.push(inp);
   }
   for (const f of o.inputs) list.push({ label: basename(f), path: resolve(f), bytes: statSync(f).size });
   return list;
 }
 
+// --format bc: each input as the bitcode of its text per LLVM version (llvm-as-V), keeping the
+// text's size (textBytes) beside the .bc's.
+function asBitcodeInputs(inputs, targets, log, timeout) {
+  return inputs.map((inp) => {
+    const perVersion = {};
+    for (const t of targets) {
+      const src = fileFor(inp, t.version);
+      perVersion[t.version] = src.path ? bitcodeOf(src.path, t, { log, timeout }) : src;
+    }
+    const sizes = Object.values(perVersion).map((x) => x.bytes).filter(Boolean);
+    return { ...inp, perVersion, bytes: sizes.length ? Math.max(...sizes) : 0, textBytes: inp.bytes };
+  });
+}
+
 const pipeName = (p) => (p === '' ? 'parse+print' : p);
+// With bitcode in and out the empty pipeline reads and writes.
+const bcPipeName = (p) => (p === '' ? 'parse+write' : p);
 
 function firstLine(s, n = 120) {
   const l = (s || '').split('\n').map((x) => x.trim()).filter(Boolean);
@@ -248,7 +271,10 @@ const fileFor = (inp, v) => (inp.perVersion ? inp.perVersion[v] ?? { missing: `n
  * row with `skipped` (the reason) and no runs.
  */
 export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n'), { extra = [] } = {}) {
-  const inputs = [...inputsFor(o, log), ...extra];
+  const bc = o.format === 'bc';
+  const text = [...inputsFor(o, log), ...extra];
+  const inputs = bc ? asBitcodeInputs(text, o.targets, log, o.timeout) : text;
+  const ext = bc ? 'bc' : 'll', emit = bc ? [] : ['-S'], pname = bc ? bcPipeName : pipeName;
   const outDir = join(CACHE, 'out');
   mkdirSync(outDir, { recursive: true });
   const woptArgv = o.wopt.split(/\s+/).filter(Boolean);
@@ -270,22 +296,23 @@ export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n
         const src = fileFor(inp, t.version);
         const base = {
           input: inp.label, ...(inp.kind ? { kind: inp.kind } : {}), ...(inp.program ? { program: inp.program } : {}),
+          ...(bc ? { format: 'bc', textBytes: src.textBytes ?? null } : {}),
           path: src.path, bytes: src.bytes ?? inp.bytes, pipeline: p, llvm: t.version,
           opt: { wall: [], rssKB: [] }, wopt: { wall: [], rssKB: [] },
         };
         if (!src.path) return { ...base, skipped: src.missing || src.error || 'no input', t };
-        const tag = `${basename(src.path, '.ll')}.${p === '' ? 'print' : p.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
-        const optOut = join(outDir, `${tag}.${t.version}.opt.ll`), woptOut = join(outDir, `${tag}.${t.version}.wopt.ll`);
+        const tag = `${basename(src.path).replace(/\.(ll|bc)$/, '')}.${p === '' ? 'print' : p.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
+        const optOut = join(outDir, `${tag}.${t.version}.opt.${ext}`), woptOut = join(outDir, `${tag}.${t.version}.wopt.${ext}`);
         rmSync(woptOut, { force: true });
         return {
           ...base, t, optOut, woptOut, woptDead: false,
-          optArgv: [t.opt, '-S', `-passes=${p}`, src.path, '-o', optOut],
-          woptArgv: [...woptArgv, `--llvm-version=${t.version}`, '-S', `-passes=${p}`, src.path, '-o', woptOut],
+          optArgv: [t.opt, ...emit, `-passes=${p}`, src.path, '-o', optOut],
+          woptArgv: [...woptArgv, `--llvm-version=${t.version}`, ...emit, `-passes=${p}`, src.path, '-o', woptOut],
         };
       });
       const at = results.length;
       for (const row of all.filter((r) => r.skipped)) {
-        log(`${inp.label} ${pipeName(p)}, LLVM ${row.llvm}: skipped (${row.skipped})`);
+        log(`${inp.label} ${pname(p)}, LLVM ${row.llvm}: skipped (${row.skipped})`);
         const { t, ...result } = row;
         results.push(result);
       }
@@ -293,7 +320,7 @@ export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n
       const inOrder = () => results.push(...results.splice(at).sort((a, b) => a.llvm - b.llvm));
       const rows = all.filter((r) => !r.skipped);
       if (!rows.length) { inOrder(); continue; }
-      log(`${progress()} ${inp.label} ${pipeName(p)}: ${o.warmup} warmup + ${o.runs} runs each of ${rows.map((r) => `opt-${r.llvm}, wopt --llvm-version=${r.llvm}`).join(', ')}`);
+      log(`${progress()} ${inp.label} ${pname(p)}: ${o.warmup} warmup + ${o.runs} runs each of ${rows.map((r) => `opt-${r.llvm}, wopt --llvm-version=${r.llvm}`).join(', ')}`);
       const steps = rows.flatMap((row) => [[row, 'opt'], [row, 'wopt']]);
       const once = ([row, tool], timed) => {
         if (tool === 'opt') {
@@ -318,7 +345,17 @@ export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n
           const r = spawnSync(row.t.opt, [`-passes=${p}`, '-time-passes', '-disable-output', row.path], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: o.timeout * 1000 });
           row.optTimePasses = r.status === 0 ? parseTimePasses(r.stderr || '') : { error: firstLine(r.stderr) };
         }
-        if (o.diff) row.diff = row.wopt.error ? { status: 'n/a' } : compareOutputs(row.optOut, row.woptOut, row.t.llvmDiff, { timeout: o.timeout });
+        if (bc) {
+          // the sizes of the two bitcode outputs (the last run's: every run writes the same bytes)
+          const size = (f) => (existsSync(f) ? statSync(f).size : null);
+          row.outBytes = { opt: row.opt.error ? null : size(row.optOut), wopt: row.wopt.error ? null : size(row.woptOut) };
+        }
+        if (o.diff) {
+          row.diff = row.wopt.error ? { status: 'n/a' }
+            : bc ? compareBitcodeOutputs(row.optOut, row.woptOut, row.t.llvmDis, row.t.llvmDiff, { timeout: o.timeout, keep: o.keep })
+              : compareOutputs(row.optOut, row.woptOut, row.t.llvmDiff, { timeout: o.timeout });
+          delete row.diff.bytes;
+        }
         if (!o.keep) { rmSync(row.optOut, { force: true }); rmSync(row.woptOut, { force: true }); }
         log(`  LLVM ${row.llvm}: opt ${fmtS(row.opt.wallMedian)} ${fmtMB(row.opt.rssKBMedian)} | wopt ${row.wopt.error ? 'ERROR ' + row.wopt.error : fmtS(row.wopt.wallMedian) + ' ' + fmtMB(row.wopt.rssKBMedian)}${row.diff ? ` | ${row.diff.status}` : ''}`);
         // the report keeps the measurements, not the plumbing of the runs
@@ -331,8 +368,8 @@ export async function runSideBySide(o, log = (m) => process.stderr.write(m + '\n
   return {
     meta: {
       date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cpus: cpus().length,
-      llvm: o.targets.map(({ version, opt, optVersion, llvmDiff }) => ({ version, opt, optVersion, llvmDiff })),
-      wopt: `${o.wopt} --llvm-version=V`, runs: o.runs, warmup: o.warmup, rss: detectRssMethod(),
+      llvm: o.targets.map(({ version, opt, optVersion, llvmDiff, llvmAs, llvmAsVersion, llvmDis }) => ({ version, opt, optVersion, llvmDiff, ...(bc ? { llvmAs, llvmAsVersion, llvmDis } : {}) })),
+      format: o.format ?? 'll', wopt: `${o.wopt} --llvm-version=V`, runs: o.runs, warmup: o.warmup, rss: detectRssMethod(),
       generator: { version: GEN_VERSION, seed: o.seed, dup: o.dup, debug: o.debug },
     },
     results,
@@ -343,30 +380,39 @@ const fmtS = (s) => (s == null ? '–' : s < 10 ? `${s.toFixed(3)} s` : `${s.toF
 const fmtMB = (kb) => (kb == null ? '–' : `${(kb / 1024).toFixed(0)} MB`);
 const fmtX = (x) => (x == null ? '–' : `${x.toFixed(2)}×`);
 
+const fmtOut = (b) => (b == null ? '–' : `${(b / 1e6).toFixed(2)} MB`);
+
 export function markdown(report) {
   const m = report.meta;
+  const bc = m.format === 'bc', pname = bc ? bcPipeName : pipeName;
   const out = [];
-  out.push(`side-by-side: ${m.llvm.map((t) => `opt-${t.version} = ${t.opt} (LLVM ${t.optVersion ?? '?'})`).join(', ')} vs \`${m.wopt}\`; ` +
+  out.push(`side-by-side${bc ? ' (bitcode: llvm-as-V\'s .bc in, .bc out)' : ''}: ${m.llvm.map((t) => `opt-${t.version} = ${t.opt} (LLVM ${t.optVersion ?? '?'})`).join(', ')} vs \`${m.wopt}\`; ` +
     `median of ${m.runs} runs${m.warmup ? ` after ${m.warmup} warmup` : ''}; node ${m.node}; ${m.cpu} ×${m.cpus}; RSS via ${m.rss}`);
   out.push('');
-  out.push('| input | MB | pipeline | wopt vs | opt wall | opt RSS | wopt wall | wopt RSS | opt/wopt time | opt/wopt RSS | opt parse | opt pass | outputs |');
-  out.push('|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  // bitcode rows: the .bc's size (MB), its text's (.ll MB), and the sizes of the two outputs
+  const sizeHead = bc ? ' .bc MB | .ll MB |' : ' MB |', sizeAlign = bc ? '---:|---:|' : '---:|';
+  const outHead = bc ? ' opt .bc out | wopt .bc out |' : '', outAlign = bc ? '---:|---:|' : '';
+  out.push(`| input |${sizeHead} pipeline | wopt vs | opt wall | opt RSS | wopt wall | wopt RSS | opt/wopt time | opt/wopt RSS |${outHead} opt parse | opt pass | outputs |`);
+  out.push(`|---|${sizeAlign}---|---|---:|---:|---:|---:|---:|---:|${outAlign}---:|---:|---|`);
+  const sizes = (r) => (bc ? `${r.bytes ? (r.bytes / 1e6).toFixed(2) : '–'} | ${r.textBytes ? (r.textBytes / 1e6).toFixed(1) : '–'}` : (r.bytes ? (r.bytes / 1e6).toFixed(1) : '–'));
   for (const r of report.results) {
     if (r.skipped) {
-      out.push(`| ${r.input} | ${r.bytes ? (r.bytes / 1e6).toFixed(1) : '–'} | ${pipeName(r.pipeline)} | opt-${r.llvm} | not run: ${r.skipped.replace(/\|/g, '\\|')} | – | – | – | – | – | – | – | – |`);
+      out.push(`| ${r.input} | ${sizes(r)} | ${pname(r.pipeline)} | opt-${r.llvm} | not run: ${r.skipped.replace(/\|/g, '\\|')} | – | – | – | – | – |${bc ? ' – | – |' : ''} – | – | – |`);
       continue;
     }
     const tp = r.optTimePasses;
     const tpParse = tp && !tp.error ? fmtS(tp.parse) : tp?.error ? 'error' : '–';
     const tpPass = tp && !tp.error ? (tp.pass == null ? '–' : `${fmtS(tp.pass)} (${tp.passNames.join('+')})`) : '–';
     const woptWall = r.wopt.error ? `**error**: ${r.wopt.error.replace(/\|/g, '\\|')}` : fmtS(r.wopt.wallMedian);
-    out.push(`| ${r.input} | ${(r.bytes / 1e6).toFixed(1)} | ${pipeName(r.pipeline)} | opt-${r.llvm} | ${r.opt.error ? '**error**: ' + r.opt.error : fmtS(r.opt.wallMedian)} | ${fmtMB(r.opt.rssKBMedian)} | ${woptWall} | ${r.wopt.error ? '–' : fmtMB(r.wopt.rssKBMedian)} | ${fmtX(r.ratioTime)} | ${fmtX(r.ratioRss)} | ${tpParse} | ${tpPass} | ${outputCell(r.diff)} |`);
+    const outs = bc ? ` ${fmtOut(r.outBytes?.opt)} | ${fmtOut(r.outBytes?.wopt)} |` : '';
+    out.push(`| ${r.input} | ${sizes(r)} | ${pname(r.pipeline)} | opt-${r.llvm} | ${r.opt.error ? '**error**: ' + r.opt.error : fmtS(r.opt.wallMedian)} | ${fmtMB(r.opt.rssKBMedian)} | ${woptWall} | ${r.wopt.error ? '–' : fmtMB(r.wopt.rssKBMedian)} | ${fmtX(r.ratioTime)} | ${fmtX(r.ratioRss)} |${outs} ${tpParse} | ${tpPass} | ${outputCell(r.diff)} |`);
   }
   out.push('');
   out.push('Each row is wopt run with --llvm-version=V against opt-V. opt/wopt > 1 means wopt is faster (time) or smaller (RSS). ' +
     '"opt parse"/"opt pass" come from `opt-V -time-passes -disable-output` (wall; the pass column excludes VerifierPass). ' +
+    (bc ? 'Inputs: the .ll (the .ll MB column) through llvm-as-V; both tools write bitcode, compared after llvm-dis-V. ' : '') +
     'Outputs: identical = same bytes apart from the ModuleID/source_filename lines; equivalent = llvm-diff-V finds no difference.');
-  out.push(...outputNotes(report.results.map((r) => ({ label: `${r.input} ${pipeName(r.pipeline)}, LLVM ${r.llvm}`, diff: r.diff }))));
+  out.push(...outputNotes(report.results.map((r) => ({ label: `${r.input} ${pname(r.pipeline)}, LLVM ${r.llvm}`, diff: r.diff }))));
   return out.join('\n');
 }
 

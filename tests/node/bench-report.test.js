@@ -4,7 +4,7 @@
 // process is timed here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { reportMarkdown, reportSvg, headlineTable, chartData, niceMax, TOOLS, readmeBlock, replaceReadmeBlock, README_START, README_END } from '../../bench/report-render.js';
+import { reportMarkdown, reportSvg, headlineTable, bitcodeHeadlineTable, bitcodeSpeedTable, chartData, niceMax, TOOLS, BITCODE_PANEL, readmeBlock, replaceReadmeBlock, README_START, README_END } from '../../bench/report-render.js';
 import { batchWays, helpListsJobs } from '../../bench/batch.bench.js';
 import { compileReal, REAL_PROGRAMS } from '../../bench/real.js';
 
@@ -275,4 +275,131 @@ test('side-by-side: a real program without its clang-N gives "not run" rows and 
   ]);
   assert.ok(results.every((r) => r.opt.wall.length === 0 && r.wopt.wall.length === 0 && !r.opt.error));
   assert.equal(logs.filter((l) => /skipped/.test(l)).length, 4);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The bitcode part: the same report with `bitcode` ({ sideBySide: rows of side-by-side --format bc,
+// inProcess: rows of bitcode.bench.js }), all numbers fixed.
+
+// A bitcode side-by-side row: the .bc is 17% of its text (`size` MB of .ll).
+function bcRow({ input, size, pipeline, llvm, optWall, woptWall, kind, program, skipped, diff }) {
+  const r = row({ input, bytes: 0.17 * size * MB, pipeline, llvm, optWall, woptWall, kind, program, skipped });
+  r.format = 'bc';
+  r.textBytes = size * MB;
+  if (!skipped) {
+    r.outBytes = { opt: 0.16 * size * MB, wopt: 0.18 * size * MB };
+    if (diff) r.diff = diff;
+  }
+  return r;
+}
+
+// An in-process row: medians in seconds of read .bc, write .bc, parse .ll, print .ll.
+const ipRow = (input, llvm, size, [readBc, writeBc, parseLl, printLl], extra = {}) => ({
+  input, llvm, ...extra,
+  bytes: { ll: size * MB, bc: 0.17 * size * MB, bcOut: 0.18 * size * MB, llOut: size * MB },
+  samples: { readBc: [readBc], writeBc: [writeBc], parseLl: [parseLl], printLl: [printLl] },
+  median: { readBc, writeBc, parseLl, printLl },
+});
+
+function bitcodeFixture() {
+  const f = fixture();
+  const results = [];
+  for (const [label, size] of [['1MB', 1], ['10MB', 10]]) {
+    for (const p of ['', 'mem2reg']) {
+      for (const v of [19, 22]) {
+        const diff = label === '10MB' && p === 'mem2reg' && v === 22
+          ? { status: 'equivalent', firstDiff: { line: 504, opt: '%.01 = phi i32 [ %1, %3 ], [ %.3, %66 ]', wopt: '%.01 = phi i32 [ %1, %3 ], [ %.1, %66 ]' } } : null;
+        results.push(bcRow({ input: label, size, pipeline: p, llvm: v, optWall: size / 50, woptWall: size / 25, diff }));
+      }
+    }
+  }
+  results.push(
+    bcRow({ input: 'SQLite -O0 -g', kind: 'real', program: 'sqlite', size: 35, pipeline: '', llvm: 19, optWall: 1, woptWall: 0.5 }),
+    bcRow({ input: 'SQLite -O0 -g', kind: 'real', program: 'sqlite', size: 35, pipeline: '', llvm: 22, skipped: 'llvm-as-22 failed: boom' }),
+  );
+  f.bitcode = {
+    sideBySide: { meta: { format: 'bc', llvm: [{ version: 19, llvmAs: '/a19', llvmAsVersion: '19.1.7' }, { version: 22, llvmAs: '/a22', llvmAsVersion: '22.1.8' }] }, results },
+    inProcess: {
+      meta: { iterations: 5, warmup: 2, node: 'v20.0.0', llvm: [{ version: 19, llvmAsVersion: '19.1.7' }, { version: 22, llvmAsVersion: '22.1.8' }] },
+      rows: [
+        ipRow('1MB', 22, 1, [0.02, 0.01, 0.025, 0.02]),
+        ipRow('10MB', 22, 10, [0.1, 0.05, 0.125, 0.2]),
+        ipRow('SQLite -O0 -g', 22, 35, [0.5, 0.25, 0.7, 0.7], { kind: 'real', program: 'sqlite' }),
+        { input: '100MB', llvm: 22, error: 'read .bc: out of memory' },
+      ],
+    },
+  };
+  return f;
+}
+
+test('markdown: the bitcode section sits before the batch, with the whole-process and in-process tables', () => {
+  const md = reportMarkdown(bitcodeFixture(), { svgName: 'x.svg' });
+  const sections = [...md.matchAll(/^##+ (.+)$/gm)].map((m) => m[1]);
+  assert.deepEqual(sections, ['Headline', 'Generated modules', 'Real programs', 'Bitcode', 'In process', 'Batch', 'Output differences']);
+  const ts = tables(md);
+  assert.equal(ts.length, 4 + 4, 'the text tables, then bitcode headline, detail, read, write');
+  for (const t of ts) for (const r of t) assert.equal(r.length, t[0].length, r.join(' | '));
+  const [, , , bcHead, bcDetail, read, write] = ts;
+  assert.deepEqual(bcHead[0], ['input', '.bc MB', '.ll MB', 'pipeline', 'opt-19', 'wopt-19', 'opt-19/wopt-19', 'opt-22', 'wopt-22', 'opt-22/wopt-22', 'outputs']);
+  assert.equal(bcHead.length - 2, 4 + 1, 'a row per input and pipeline');
+  const h10 = bcHead.find((r) => r[0] === 'generated 10 MB' && r[3] === 'parse+write');
+  assert.deepEqual(h10.slice(1, 11), ['1.70', '10', 'parse+write', '0.200 s', '0.400 s', '**0.50×**', '0.200 s', '0.400 s', '**0.50×**', 'identical']);
+  assert.equal(bcHead.find((r) => r[0] === 'generated 10 MB' && r[3] === 'mem2reg')[10], 'identical, equivalent');
+  const sq = bcHead.find((r) => r[0] === 'SQLite -O0 -g');
+  assert.deepEqual(sq.slice(4, 10), ['1.000 s', '0.500 s', '**2.00×**', 'not run: llvm-as-22 failed: boom', '–', '–']);
+  // detail: MB/s of the .bc and, in brackets, of its text; the output sizes
+  const d = bcDetail.find((r) => r[0] === '10MB' && r[3] === 'parse+write' && r[4] === '22');
+  assert.deepEqual(d.slice(5, 18), ['0.200 s', '8.5 (50.0)', '100 MB', '0.400 s', '4.3 (25.0)', '90 MB', '0.50×', '1.11×', '1.60 MB', '1.80 MB', '0.067 s', '–', 'identical']);
+  assert.equal(bcDetail.at(-1)[5], 'not run: llvm-as-22 failed: boom');
+  // in process: reading beside parsing, writing beside printing
+  assert.deepEqual(read.find((r) => r[0] === 'generated 10MB').slice(1), ['22', '10.0', '1.70', '125.0 ms', '80.0', '100.0 ms', '17.0', '100.0', '1.25×']);
+  assert.deepEqual(write.find((r) => r[0] === 'generated 10MB').slice(1), ['22', '200.0 ms', '50.0', '50.0 ms', '1.80', '36.0', '200.0', '4.00×', '325.0 ms', '150.0 ms', '2.17×']);
+  assert.equal(read.find((r) => r[0] === 'SQLite -O0 -g')[5], '50.0', 'a real program by its label');
+  assert.equal(read.find((r) => r[0] === 'generated 100MB')[4], '**error**: read .bc: out of memory');
+  assert.match(md, /Bitcode made by llvm-as-19 19\.1\.7 \(`\/a19`\), llvm-as-22 22\.1\.8 \(`\/a22`\)\./);
+  // the equivalent bitcode row is named in the notes as a bitcode row
+  assert.match(md, /- 10MB \.bc mem2reg, LLVM 22, line 504: opt `%\.01 = phi i32 \[ %1, %3 \], \[ %\.3, %66 \]`/);
+});
+
+test('markdown: a failed bitcode part is a line, and a report without one renders as before', () => {
+  const f = fixture();
+  const before = reportMarkdown(f);
+  f.bitcode = null;
+  assert.equal(reportMarkdown(f), before);
+  f.bitcode = { error: 'no llvm-as for LLVM 22' };
+  assert.match(reportMarkdown(f), /## Bitcode\n\nNot run: no llvm-as for LLVM 22\n/);
+  f.bitcode = { sideBySide: { error: 'no llvm-dis for LLVM 19' }, inProcess: { error: 'cannot load the core' } };
+  const md = reportMarkdown(f);
+  assert.match(md, /Whole process not run: no llvm-dis for LLVM 19/);
+  assert.match(md, /### In process\n\nNot run: cannot load the core/);
+});
+
+test('README block: bitcode whole-process and in-process tables after the headline', () => {
+  const f = bitcodeFixture();
+  const block = readmeBlock(f, { name: 'n' });
+  assert.ok(block.includes(headlineTable(f)));
+  assert.ok(block.includes(bitcodeHeadlineTable(f)));
+  assert.ok(block.includes(bitcodeSpeedTable(f)));
+  assert.ok(block.indexOf(headlineTable(f)) < block.indexOf(bitcodeHeadlineTable(f)));
+  const speed = tables(bitcodeSpeedTable(f));
+  assert.equal(speed.length, 1);
+  assert.deepEqual(speed[0][0], ['input', 'LLVM', '.ll MB', '.bc MB', 'read .bc', 'parse .ll', 'write .bc', 'print .ll']);
+  assert.deepEqual(speed[0].find((r) => r[0] === 'generated 10 MB').slice(1),
+    ['22', '10', '1.70', '100.0 MB/s (17.0 of .bc)', '80.0 MB/s', '36.0 MB/s of .bc (200.0 of .ll)', '50.0 MB/s']);
+  assert.doesNotMatch(readmeBlock(fixture(), { name: 'n' }), /Bitcode/, 'no bitcode lines without bitcode rows');
+});
+
+test('svg: a bitcode panel when the report has .bc parse+write rows, at the size of the text', () => {
+  const f = bitcodeFixture();
+  const svg = reportSvg(f);
+  checkXml(svg);
+  const panels = [...svg.matchAll(/<g class="panel" data-pipeline="([^"]+)">/g)].map((m) => m[1]);
+  assert.deepEqual(panels, ['parse+print', 'mem2reg', 'mergefunc', 'bitcode']);
+  const { series, real } = chartData(f);
+  const w22 = series.find((s) => s.tool === 'wopt-22' && s.pipeline === BITCODE_PANEL);
+  // x: MB of .ll; y: MB/s of .ll (woptWall = size / 25)
+  assert.deepEqual(w22.points.map((p) => [p.mb, +p.mbps.toFixed(6)]), [[1, 25], [10, 25]]);
+  assert.deepEqual(real.filter((p) => p.pipeline === BITCODE_PANEL).map((p) => [p.tool, p.mb, p.mbps]).sort(), [['opt-19', 35, 35], ['wopt-19', 35, 70]]);
+  assert.match(svg, /Bitcode panel: llvm-as-V's \.bc/);
+  assert.doesNotMatch(reportSvg(fixture()), /data-pipeline="bitcode"/);
 });
