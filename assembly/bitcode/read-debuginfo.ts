@@ -604,10 +604,15 @@ function sText(v: i64): i32 { return v < 0 ? intText(<u64>(-v), true) : intText(
 function enumValue(width: u64, isUnsigned: bool): bool {
   if (width == 0 || width > 1 << 16) return bad("Invalid record: enumerator width");
   let nw = ops.len - 3;
+  if (<u64>nw > ((width + 63) >> 6)) return bad("Invalid record: enumerator value");
+  return wideValue(F_VALUE, 3, nw, width, isUnsigned);
+}
+// Field f: the APInt of `width` bits whose sign-rotated words are operands [from, from + nw), in
+// decimal, signed (two's complement in that width) or unsigned.
+function wideValue(f: i32, from: i32, nw: i32, width: u64, isUnsigned: bool): bool {
   let words = <i32>((width + 63) >> 6);
-  if (nw > words) return bad("Invalid record: enumerator value");
   let w = new Array<u64>(words);
-  for (let i = 0; i < nw; i++) w[i] = <u64>unrotate(u(3 + i));
+  for (let i = 0; i < nw && i < words; i++) w[i] = <u64>unrotate(u(from + i));
   // truncate to the width
   let topBits = <i32>(width & 63);
   if (topBits != 0) w[words - 1] &= (<u64>1 << <u64>topBits) - 1;
@@ -641,7 +646,7 @@ function enumValue(width: u64, isUnsigned: bool): bool {
   }
   if (digits.length == 0) digits = "0";
   if (neg) digits = "-" + digits;
-  addRaw(F_VALUE, strtab.internStr(digits));
+  addRaw(f, strtab.internStr(digits));
   return true;
 }
 
@@ -658,7 +663,20 @@ function readFixedPoint(distinct: bool): bool {
   let kind = u(7);
   addRaw(F_KIND, kind <= 2 ? nm(W_FIXEDKIND + <i32>kind) : intText(kind, false));
   if (kind != 2) fS(F_FACTOR, <i64>u(8));
-  else return bad("Invalid record: a rational DIFixedPointType is not read yet");
+  else {
+    // numerator and denominator: each (word count << 32 | bit width), then its words; printed
+    // signed for a signed fixed-point encoding
+    let isUnsigned = u(5) != 0x0d;
+    let at = 9;
+    for (let k = 0; k < 2; k++) {
+      if (at >= n) return bad("Invalid record: DIFixedPointType rational value");
+      let hdr = u(at);
+      let nw = <i32>(hdr >> 32), width = hdr & 0xffffffff;
+      if (width == 0 || width > 1 << 16 || nw < 0 || <i64>at + 1 + <i64>nw > <i64>n) return bad("Invalid record: DIFixedPointType rational value");
+      if (!wideValue(k == 0 ? F_NUMERATOR : F_DENOMINATOR, at + 1, nw, width, isUnsigned)) return false;
+      at += 1 + nw;
+    }
+  }
   return finish(C_FIXED, distinct);
 }
 

@@ -31,7 +31,7 @@ import { readDINode, resetReadDebugInfo, locationNode, noteExprConst } from "./r
 import { llvmVersion } from "../ir/version";
 import { OP_CODES_19, OP_NAMES_19, OP_ARGS_19, OP_CODES_22, OP_NAMES_22, OP_ARGS_22, ATE_CODES, ATE_NAMES_19, ATE_NAMES_22 } from "./dwarf-names";
 
-const STRING_OLD = 1, VALUE = 2, NODE = 3, NAME = 4, DISTINCT_NODE = 5, KIND = 6, LOCATION = 7,
+const STRING_OLD = 1, VALUE = 2, NODE = 3, NAME = 4, DISTINCT_NODE = 5, KIND = 6, LOCATION = 7, OLD_NODE = 8, OLD_FN_NODE = 9,
   NAMED_NODE = 10, EXPRESSION = 29, STRINGS = 35, GLOBAL_DECL_ATTACHMENT = 36, INDEX_OFFSET = 38, INDEX = 39,
   ARG_LIST = 46, ATTACHMENT = 11;
 
@@ -145,16 +145,38 @@ function readMDRecord(code: i32): bool {
       if (n != 2) return bad("Invalid value metadata record");
       let t = typeOf(ops.get(0));
       if (t < 0 || t == T_METADATA || t == T_VOID) return bad("Invalid value metadata record");
-      let id = ops.get(1);
-      let v = -1;
-      if (id >= <i64>moduleValues && inFunction) { v = localValue(id, t); if (v < 0) return false; }
-      else {
-        if (id < 0 || id >= <i64>valueList.len) return bad("Invalid value metadata record: value id");
-        v = valueList.get(<i32>id);
-        if (v < 0 && valueCst.get(<i32>id) >= 0) v = getConstant(id);
-        if (v < 0) return bad("Invalid value metadata record: value id");
-        if (vType.get(v) != t) return bad("Invalid value metadata record: the value has another type");
+      let v = valueForMD(ops.get(1), t, true);
+      if (v < 0) return false;
+      return define(mdForValueId(v));
+    }
+    case OLD_NODE: {
+      // before LLVM 3.6: a tuple of (type, operand) pairs; a metadata operand is a metadata id (not
+      // id + 1), a void one is null, any other a constant of that type
+      if ((n & 1) != 0) return bad("Invalid record: old metadata node");
+      let base = stack.len;
+      for (let i = 0; i < n; i += 2) {
+        let t = typeOf(ops.get(i));
+        let x = -1;
+        if (t < 0) { stack.len = base; return bad("Invalid record: old metadata node type"); }
+        if (t == T_METADATA) x = mdAt(ops.get(i + 1));
+        else if (t != T_VOID) { let v = valueForMD(ops.get(i + 1), t, false); x = v < 0 ? -1 : mdForValueId(v); if (v < 0) { stack.len = base; return false; } }
+        if (t == T_METADATA && x < 0) { stack.len = base; return false; }
+        stack.push(x);
       }
+      let m = newMD(MK.Tuple, -1);
+      for (let i = base; i < stack.len; i++) mdPool.push(stack.get(i));
+      mdNOps.set(m, stack.len - base);
+      stack.len = base;
+      return define(m);
+    }
+    case OLD_FN_NODE: {
+      // before LLVM 3.6: a function-local value as metadata; any other shape becomes !{}, as LLVM
+      // drops it
+      if ((n & 1) != 0) return bad("Invalid record: old function metadata node");
+      let t = n == 2 ? typeOf(ops.get(0)) : -1;
+      if (t < 0 || t == T_METADATA || t == T_VOID) return define(newMD(MK.Tuple, -1));
+      let v = valueForMD(ops.get(1), t, true);
+      if (v < 0) return false;
       return define(mdForValueId(v));
     }
     case NODE: case DISTINCT_NODE: {
@@ -238,11 +260,24 @@ function readMDRecord(code: i32): bool {
       return true;
     }
     case INDEX_OFFSET: case INDEX: return true;
-    case 8: case 9: return bad("Invalid record: pre-LLVM-3.6 metadata (OLD_NODE) is not read yet");
     default:
       if (code >= 12 && code <= 49 && code != 42 && code != 43) return readDINode(code);
-      return bad("Invalid record: unknown metadata record code " + code.toString());
+      // LLVM's metadata loader passes over a record it does not know (42 and 43 were never
+      // assigned; ATTACHMENT belongs in METADATA_ATTACHMENT): it defines no metadata id
+      return true;
   }
+}
+
+// The value `id` of type t a metadata record names: a local one when `local` and the record is in
+// a function body; -1 after an error.
+function valueForMD(id: i64, t: i32, local: bool): i32 {
+  if (id >= <i64>moduleValues && inFunction && local) return localValue(id, t);
+  if (id < 0 || id >= <i64>valueList.len) return badI("Invalid value metadata record: value id");
+  let v = valueList.get(<i32>id);
+  if (v < 0 && valueCst.get(<i32>id) >= 0) v = getConstant(id);
+  if (v < 0) return badI("Invalid value metadata record: value id");
+  if (vType.get(v) != t) return badI("Invalid value metadata record: the value has another type");
+  return v;
 }
 
 function kindAt(k: i64): i32 {
