@@ -6,7 +6,11 @@
 // instructions, functions and globals, DILocation (distinct too), DIExpression, DIArgList, and the
 // debug-info nodes (read-debuginfo.ts). Not read yet: GenericDINode, DIExpression before version 3,
 // version 0 DIGlobalVariable: their records stop the read with a clear error.
-import { I32Vec } from "../util/vec";
+import { I32Vec, I64Vec } from "../util/vec";
+import { strtabString } from "../text/parse-symbols";
+import { GK, gKind, gFirstBlock, globalCount } from "../ir/globals";
+import { iNext, iDbg } from "../ir/values";
+import { DR, drKind, drOps, drNOps, drNext, drPool } from "../ir/metadata";
 import { strtab } from "../ir/module";
 import { T_METADATA, T_VOID } from "../ir/types";
 import { vKind, VK, vA } from "../ir/values";
@@ -37,7 +41,9 @@ const STRING_OLD = 1, VALUE = 2, NODE = 3, NAME = 4, DISTINCT_NODE = 5, KIND = 6
 
 let pendingName: i32 = -1;
 let stack: I32Vec = new I32Vec(64);
-export function resetReadMetadata(): void { pendingName = -1; stack = new I32Vec(64); nextMD = 0; attachFn = -1; resetReadDebugInfo(); }
+export function resetReadMetadata(): void {
+  pendingName = -1; stack = new I32Vec(64); nextMD = 0; attachFn = -1; derefMoved = false; elts = new I64Vec(16); resetReadDebugInfo();
+}
 
 // The arena node of metadata id `id`; a forward node when it is not read yet (-1 on error).
 export function mdAt(id: i64): i32 {
@@ -381,7 +387,9 @@ function readExpression(): bool {
   let n = ops.len;
   if (n < 1) return bad("Invalid record");
   let version = ops.get(0) >> 1;
-  if (version < 3) return bad("Invalid record: DIExpression version " + version.toString() + " is not read yet");
+  if (version > 3) return bad("Invalid record: DIExpression version " + version.toString());
+  if (version < 3) upgradeExpression(version);
+  n = ops.len;
   let v22 = llvmVersion >= 22;
   let codes = v22 ? OP_CODES_22 : OP_CODES_19, names = v22 ? OP_NAMES_22 : OP_NAMES_19, args = v22 ? OP_ARGS_22 : OP_ARGS_19;
   let t = "";
@@ -408,6 +416,68 @@ function readExpression(): bool {
   // DW_OP_consts N [DW_OP_stack_value]: a signed constant (DIGenericSubrange bounds print it)
   if (n >= 3 && ops.get(1) == 0x11 && (n == 3 || (n == 4 && ops.get(3) == 0x9f))) noteExprConst(d, ops.get(2));
   return true;
+}
+// The upgrades LLVM's metadata loader applies to the elements (ops[1..]) of an expression written
+// before version 3: version 0 ends a piece with DW_OP_bit_piece (now DW_OP_LLVM_fragment); before
+// version 2 a leading DW_OP_deref meant what a trailing one means now (it moves to the end, before
+// a fragment, and a declare of an argument loses it later: upgradeDeclareExpressions); before
+// version 3 DW_OP_plus and DW_OP_minus took their constant as an operand.
+const OP_DEREF = 0x06, OP_CONSTU = 0x10, OP_MINUS = 0x1c, OP_PLUS = 0x22, OP_PLUS_UCONST = 0x23, OP_BIT_PIECE = 0x9d,
+  OP_FRAGMENT = 0x1000;
+export let derefMoved = false;
+let elts: I64Vec = new I64Vec(16);
+function upgradeExpression(version: i64): void {
+  let e = elts;
+  e.clear();
+  for (let i = 1; i < ops.len; i++) e.push(ops.get(i));
+  let n = e.len;
+  if (version == 0 && n >= 3 && e.get(n - 3) == OP_BIT_PIECE) e.set(n - 3, OP_FRAGMENT);
+  if (version <= 1) {
+    if (n > 0 && e.get(0) == OP_DEREF) {
+      let end = n >= 3 && e.get(n - 3) == OP_FRAGMENT ? n - 3 : n;
+      for (let i = 1; i < end; i++) e.set(i - 1, e.get(i));
+      e.set(end - 1, OP_DEREF);
+    }
+    derefMoved = true;
+  }
+  // the operators' sizes as they were then: DW_OP_constu, DW_OP_minus and DW_OP_plus took one
+  // operand, DW_OP_LLVM_fragment two, everything else none
+  ops.len = 1;
+  let i = 0;
+  while (i < n) {
+    let c = e.get(i);
+    let size = c == OP_CONSTU || c == OP_MINUS || c == OP_PLUS ? 2 : c == OP_FRAGMENT ? 3 : 1;
+    if (size > n - i) size = n - i;
+    if (c == OP_PLUS) ops.push(OP_PLUS_UCONST);
+    else if (c == OP_MINUS) ops.push(OP_CONSTU);
+    else ops.push(c);
+    for (let k = 1; k < size; k++) ops.push(e.get(i + k));
+    if (c == OP_MINUS) ops.push(OP_MINUS);
+    i += size;
+  }
+}
+
+// After an expression older than version 2 moved its leading DW_OP_deref: a declare of a function
+// argument whose expression now starts with DW_OP_deref loses it, as LLVM upgrades them.
+export function upgradeDeclareExpressions(): void {
+  if (!derefMoved) return;
+  for (let g = 0; g < globalCount(); g++) {
+    if (<i32>gKind.get(g) != GK.Func) continue;
+    for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b))
+      for (let i = vA.get(b); i >= 0; i = iNext.get(i))
+        for (let r = iDbg.get(i); r >= 0; r = drNext.get(r)) {
+          if (<i32>drKind.get(r) != DR.Declare || drNOps.get(r) < 3) continue;
+          let at = drOps.get(r);
+          let addr = drPool.get(at), ex = drPool.get(at + 2);
+          if (addr < 0 || ex < 0 || <i32>mdKind.get(addr) != MK.Value || <i32>vKind.get(mdA.get(addr)) != VK.Arg) continue;
+          if (<i32>mdKind.get(ex) != MK.Expr) continue;
+          let t = strtabString(mdA.get(ex));
+          if (t == "DW_OP_deref") t = "";
+          else if (t.startsWith("DW_OP_deref, ")) t = t.substring(13);
+          else continue;
+          drPool.set(at + 2, newMD(MK.Expr, strtab.internStr(t)));
+        }
+  }
 }
 function ateName(x: i64): string {
   let k = opIndex(ATE_CODES, x);

@@ -246,6 +246,8 @@ const DI_NODES = [
   [22, '!DIFixedPointType(name: "fx", size: 32, align: 32, encoding: DW_ATE_signed_fixed, flags: DIFlagPrototyped, kind: Binary, factor: -4)'],
   [22, 'distinct !DICompileUnit(sourceLanguageName: DW_LNAME_C_plus_plus, sourceLanguageVersion: 201703, file: !1, isOptimized: false, runtimeVersion: 0, emissionKind: NoDebug)'],
   [22, 'distinct !DISubprogram(name: "k", scope: !1, spFlags: DISPFlagDefinition, unit: !3, keyInstructions: true)'],
+  [22, '!DIFixedPointType(name: "fr", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Rational, numerator: 1234, denominator: -7)'],
+  [22, '!DIFixedPointType(name: "fu", size: 64, encoding: DW_ATE_unsigned_fixed, kind: Rational, numerator: 340282366920938463463374607431768211455, denominator: 18446744073709551617)'],
 ];
 function diModule(v) {
   return '!named = !{' + DI_NODES.map((n, i) => [n, i]).filter(([n]) => n[0] <= v).map(([, i]) => '!' + i).join(', ') + '}\n' +
