@@ -3,9 +3,10 @@
 // METADATA_STRINGS blob); a node naming a later id gets a forward node that the later record
 // fills in (the text parser's `!N` forward references work the same way).
 // Read: strings, tuples (distinct or not), values, named metadata, kinds, attachments of
-// instructions, functions and globals, DILocation (distinct too), DIExpression, DIArgList, and the
-// debug-info nodes (read-debuginfo.ts). Not read yet: GenericDINode, DIExpression before version 3,
-// version 0 DIGlobalVariable: their records stop the read with a clear error.
+// instructions, functions and globals, DILocation (distinct too), DIExpression (older versions
+// upgraded), DIArgList, the pre-3.6 OLD_NODE / OLD_FN_NODE, and the debug-info nodes
+// (read-debuginfo.ts); a record code LLVM does not know is passed over, as its loader does. Not
+// read yet: GenericDINode, version 0 DIGlobalVariable: their records stop the read with a clear error.
 import { I32Vec, I64Vec } from "../util/vec";
 import { strtabString } from "../text/parse-symbols";
 import { GK, gKind, gFirstBlock, globalCount } from "../ir/globals";
