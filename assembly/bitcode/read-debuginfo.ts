@@ -5,14 +5,16 @@
 // for tags, languages, encodings and flags; quoted, escaped strings). A module read from bitcode
 // thus prints what opt prints for it, and the passes and the verifier find the fields they look up
 // by name. Record layouts: those LLVM 19 to 22 write, and the older ones LLVM 22 still reads where
-// the upgrade is a matter of field positions (old DISubprogram flags, DIGlobalVariable version 1,
+// the upgrade is a matter of field positions (old DISubprogram flags, DIGlobalVariable versions 0 and 1,
 // DILocalVariable with its tag, DINamespace with file and line, DIModule without file).
 import { I32Vec, I64Vec } from "../util/vec";
 import { strtab } from "../ir/module";
 import { llvmVersion } from "../ir/version";
 import { MK, MDF_DISTINCT, newMD, mdKind, mdFlags, mdA, mdPool, mdNOps, FV_MD, FV_RAW } from "../ir/metadata";
-import { vKind, VK } from "../ir/values";
-import { intSExt64 } from "../ir/constants";
+import { vKind, VK, vA } from "../ir/values";
+import { intSExt64, intLow64 } from "../ir/constants";
+import { gMD } from "../ir/globals";
+import { addAttachment, MDK_DBG } from "../ir/metadata";
 import { rd } from "../text/reader";
 import { mdAt, defineNode } from "./read-metadata";
 import { ops } from "./bitstream";
@@ -529,7 +531,7 @@ export function readDINode(code: i32): bool {
       if (!need(11, 13)) return false;
       let version = r0 >> 1;
       if (version > 2) return bad("Invalid record");
-      if (version == 0) return bad("Invalid record: a version 0 DIGlobalVariable is not read yet");
+      if (version == 0) return readGlobalVarV0(distinct);
       fStr(F_NAME, 2); fStr(F_LINKAGENAME, 3); fMD(F_SCOPE, opMD(1), true); fMD(F_FILE, opMD(4)); fU(F_LINE, u(5));
       fMD(F_TYPE, opMD(6)); addBool(F_ISLOCAL, u(7) != 0); addBool(F_ISDEF, u(8) != 0);
       if (version == 2) { fMD(F_DECLARATION, opMD(9)); fMD(F_TEMPLATEPARAMS, opMD(10)); }
@@ -648,6 +650,47 @@ function wideValue(f: i32, from: i32, nw: i32, width: u64, isUnsigned: bool): bo
   if (neg) digits = "-" + digits;
   addRaw(f, strtab.internStr(digits));
   return true;
+}
+
+// A version 0 DIGlobalVariable (before LLVM 4): operand 9 held the variable's global or a constant
+// where a DIGlobalVariableExpression now does. An integer constant becomes the expression
+// DW_OP_constu N, DW_OP_stack_value, a node stays the expression, a global gets a distinct
+// DIGlobalVariableExpression (empty expression) as its !dbg attachment, another constant is
+// dropped; the record's id is a distinct DIGlobalVariableExpression when there is an expression,
+// else the variable itself (fields as version 1).
+function readGlobalVarV0(distinct: bool): bool {
+  let n = ops.len;
+  if (n > 11 && u(11) > 0xffffffff) return bad("Alignment value is too large");
+  let old = opMD(9);
+  let expr = old, attachTo = -1;
+  if (old >= 0 && <i32>mdKind.get(old) == MK.Value) {
+    let v = mdA.get(old);
+    let k = <i32>vKind.get(v);
+    expr = -1;
+    if (k == VK.GlobalVar) attachTo = vA.get(v);
+    else if (k == VK.ConstInt) expr = newMD(MK.Expr, strtab.internStr("DW_OP_constu, " + intLow64(v).toString() + ", DW_OP_stack_value"));
+  }
+  fStr(F_NAME, 2); fStr(F_LINKAGENAME, 3); fMD(F_SCOPE, opMD(1), true); fMD(F_FILE, opMD(4)); fU(F_LINE, u(5));
+  fMD(F_TYPE, opMD(6)); addBool(F_ISLOCAL, u(7) != 0); addBool(F_ISDEF, u(8) != 0);
+  fMD(F_DECLARATION, opMD(10));
+  if (n > 11) fU(F_ALIGN, u(11));
+  if (expr < 0 && attachTo < 0) return finish(C_GLOBALVAR, distinct);
+  if (failedOp) { fields.clear(); return false; }
+  let dgv = newMD(MK.Node, nm(C_GLOBALVAR));
+  for (let i = 0; i < fields.len; i++) mdPool.push(fields.get(i));
+  mdNOps.set(dgv, fields.len / 3);
+  fields.clear();
+  if (distinct) mdFlags.set(dgv, <u8>MDF_DISTINCT);
+  addMD(F_VAR, dgv); addMD(F_EXPR, expr >= 0 ? expr : newMD(MK.Expr, strtab.internStr("")));
+  if (expr >= 0) return finish(C_GVE, true);
+  // the variable takes the id; the global's attachment is a node of its own
+  let gve = newMD(MK.Node, nm(C_GVE));
+  for (let i = 0; i < fields.len; i++) mdPool.push(fields.get(i));
+  mdNOps.set(gve, fields.len / 3);
+  fields.clear();
+  mdFlags.set(gve, <u8>MDF_DISTINCT);
+  gMD.set(attachTo, addAttachment(gMD.get(attachTo), MDK_DBG, gve, true));
+  return defineNode(dgv) >= 0;
 }
 
 function readFixedPoint(distinct: bool): bool {
