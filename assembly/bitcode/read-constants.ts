@@ -282,7 +282,9 @@ function buildConstant(r: i32): i32 {
       if (<i32>vKind.get(fn) != VK.Function) return badI("Invalid blockaddress record: not a function");
       let bb = op(r, 2);
       if (bb < 0 || bb > 0xffffff) return badI("Invalid blockaddress record: block id");
+      if (bb == 0) return badI("Invalid blockaddress record: the entry block");
       let b = earlyBlock(fn, <i32>bb);
+      if (b < 0) return b == -1 ? -1 : badI("Invalid blockaddress record: block " + bb.toString() + " out of range");
       let base = stack.len; stack.push(fn); stack.push(b);
       let x = getWithOperands(VK.BlockAddress, ty, stack, base, 2);
       stack.len = base; return x;
@@ -309,7 +311,7 @@ function buildConstant(r: i32): i32 {
 }
 
 // A block of function `fn` a blockaddress names: made now when the body is not read yet (the body
-// takes it over as its block of that index).
+// takes it over as its block of that index). -1 after an error, -2 when fn's body has no such block.
 function earlyBlock(fn: i32, idx: i32): i32 {
   let own = bodyBlock(fn, idx);
   if (own != -2) return own;
@@ -318,7 +320,7 @@ function earlyBlock(fn: i32, idx: i32): i32 {
   if (gFirstBlock.get(g) >= 0) {
     let b = gFirstBlock.get(g);
     for (let i = 0; i < idx && b >= 0; i++) b = iNext.get(b);
-    if (b >= 0) return b;
+    return b >= 0 ? b : -2;
   }
   let b = newValue(VK.Block, T_LABEL);
   vA.set(b, -1); vB.set(b, -1);

@@ -5,14 +5,16 @@
 // for tags, languages, encodings and flags; quoted, escaped strings). A module read from bitcode
 // thus prints what opt prints for it, and the passes and the verifier find the fields they look up
 // by name. Record layouts: those LLVM 19 to 22 write, and the older ones LLVM 22 still reads where
-// the upgrade is a matter of field positions (old DISubprogram flags, DIGlobalVariable version 1,
+// the upgrade is a matter of field positions (old DISubprogram flags, DIGlobalVariable versions 0 and 1,
 // DILocalVariable with its tag, DINamespace with file and line, DIModule without file).
 import { I32Vec, I64Vec } from "../util/vec";
 import { strtab } from "../ir/module";
 import { llvmVersion } from "../ir/version";
 import { MK, MDF_DISTINCT, newMD, mdKind, mdFlags, mdA, mdPool, mdNOps, FV_MD, FV_RAW } from "../ir/metadata";
-import { vKind, VK } from "../ir/values";
-import { intSExt64 } from "../ir/constants";
+import { vKind, VK, vA } from "../ir/values";
+import { intSExt64, intLow64 } from "../ir/constants";
+import { gMD } from "../ir/globals";
+import { addAttachment, MDK_DBG } from "../ir/metadata";
 import { rd } from "../text/reader";
 import { mdAt, defineNode } from "./read-metadata";
 import { ops } from "./bitstream";
@@ -529,7 +531,7 @@ export function readDINode(code: i32): bool {
       if (!need(11, 13)) return false;
       let version = r0 >> 1;
       if (version > 2) return bad("Invalid record");
-      if (version == 0) return bad("Invalid record: a version 0 DIGlobalVariable is not read yet");
+      if (version == 0) return readGlobalVarV0(distinct);
       fStr(F_NAME, 2); fStr(F_LINKAGENAME, 3); fMD(F_SCOPE, opMD(1), true); fMD(F_FILE, opMD(4)); fU(F_LINE, u(5));
       fMD(F_TYPE, opMD(6)); addBool(F_ISLOCAL, u(7) != 0); addBool(F_ISDEF, u(8) != 0);
       if (version == 2) { fMD(F_DECLARATION, opMD(9)); fMD(F_TEMPLATEPARAMS, opMD(10)); }
@@ -604,10 +606,15 @@ function sText(v: i64): i32 { return v < 0 ? intText(<u64>(-v), true) : intText(
 function enumValue(width: u64, isUnsigned: bool): bool {
   if (width == 0 || width > 1 << 16) return bad("Invalid record: enumerator width");
   let nw = ops.len - 3;
+  if (<u64>nw > ((width + 63) >> 6)) return bad("Invalid record: enumerator value");
+  return wideValue(F_VALUE, 3, nw, width, isUnsigned);
+}
+// Field f: the APInt of `width` bits whose sign-rotated words are operands [from, from + nw), in
+// decimal, signed (two's complement in that width) or unsigned.
+function wideValue(f: i32, from: i32, nw: i32, width: u64, isUnsigned: bool): bool {
   let words = <i32>((width + 63) >> 6);
-  if (nw > words) return bad("Invalid record: enumerator value");
   let w = new Array<u64>(words);
-  for (let i = 0; i < nw; i++) w[i] = <u64>unrotate(u(3 + i));
+  for (let i = 0; i < nw && i < words; i++) w[i] = <u64>unrotate(u(from + i));
   // truncate to the width
   let topBits = <i32>(width & 63);
   if (topBits != 0) w[words - 1] &= (<u64>1 << <u64>topBits) - 1;
@@ -641,8 +648,49 @@ function enumValue(width: u64, isUnsigned: bool): bool {
   }
   if (digits.length == 0) digits = "0";
   if (neg) digits = "-" + digits;
-  addRaw(F_VALUE, strtab.internStr(digits));
+  addRaw(f, strtab.internStr(digits));
   return true;
+}
+
+// A version 0 DIGlobalVariable (before LLVM 4): operand 9 held the variable's global or a constant
+// where a DIGlobalVariableExpression now does. An integer constant becomes the expression
+// DW_OP_constu N, DW_OP_stack_value, a node stays the expression, a global gets a distinct
+// DIGlobalVariableExpression (empty expression) as its !dbg attachment, another constant is
+// dropped; the record's id is a distinct DIGlobalVariableExpression when there is an expression,
+// else the variable itself (fields as version 1).
+function readGlobalVarV0(distinct: bool): bool {
+  let n = ops.len;
+  if (n > 11 && u(11) > 0xffffffff) return bad("Alignment value is too large");
+  let old = opMD(9);
+  let expr = old, attachTo = -1;
+  if (old >= 0 && <i32>mdKind.get(old) == MK.Value) {
+    let v = mdA.get(old);
+    let k = <i32>vKind.get(v);
+    expr = -1;
+    if (k == VK.GlobalVar) attachTo = vA.get(v);
+    else if (k == VK.ConstInt) expr = newMD(MK.Expr, strtab.internStr("DW_OP_constu, " + intLow64(v).toString() + ", DW_OP_stack_value"));
+  }
+  fStr(F_NAME, 2); fStr(F_LINKAGENAME, 3); fMD(F_SCOPE, opMD(1), true); fMD(F_FILE, opMD(4)); fU(F_LINE, u(5));
+  fMD(F_TYPE, opMD(6)); addBool(F_ISLOCAL, u(7) != 0); addBool(F_ISDEF, u(8) != 0);
+  fMD(F_DECLARATION, opMD(10));
+  if (n > 11) fU(F_ALIGN, u(11));
+  if (expr < 0 && attachTo < 0) return finish(C_GLOBALVAR, distinct);
+  if (failedOp) { fields.clear(); return false; }
+  let dgv = newMD(MK.Node, nm(C_GLOBALVAR));
+  for (let i = 0; i < fields.len; i++) mdPool.push(fields.get(i));
+  mdNOps.set(dgv, fields.len / 3);
+  fields.clear();
+  if (distinct) mdFlags.set(dgv, <u8>MDF_DISTINCT);
+  addMD(F_VAR, dgv); addMD(F_EXPR, expr >= 0 ? expr : newMD(MK.Expr, strtab.internStr("")));
+  if (expr >= 0) return finish(C_GVE, true);
+  // the variable takes the id; the global's attachment is a node of its own
+  let gve = newMD(MK.Node, nm(C_GVE));
+  for (let i = 0; i < fields.len; i++) mdPool.push(fields.get(i));
+  mdNOps.set(gve, fields.len / 3);
+  fields.clear();
+  mdFlags.set(gve, <u8>MDF_DISTINCT);
+  gMD.set(attachTo, addAttachment(gMD.get(attachTo), MDK_DBG, gve, true));
+  return defineNode(dgv) >= 0;
 }
 
 function readFixedPoint(distinct: bool): bool {
@@ -658,7 +706,20 @@ function readFixedPoint(distinct: bool): bool {
   let kind = u(7);
   addRaw(F_KIND, kind <= 2 ? nm(W_FIXEDKIND + <i32>kind) : intText(kind, false));
   if (kind != 2) fS(F_FACTOR, <i64>u(8));
-  else return bad("Invalid record: a rational DIFixedPointType is not read yet");
+  else {
+    // numerator and denominator: each (word count << 32 | bit width), then its words; printed
+    // signed for a signed fixed-point encoding
+    let isUnsigned = u(5) != 0x0d;
+    let at = 9;
+    for (let k = 0; k < 2; k++) {
+      if (at >= n) return bad("Invalid record: DIFixedPointType rational value");
+      let hdr = u(at);
+      let nw = <i32>(hdr >> 32), width = hdr & 0xffffffff;
+      if (width == 0 || width > 1 << 16 || nw < 0 || <i64>at + 1 + <i64>nw > <i64>n) return bad("Invalid record: DIFixedPointType rational value");
+      if (!wideValue(k == 0 ? F_NUMERATOR : F_DENOMINATOR, at + 1, nw, width, isUnsigned)) return false;
+      at += 1 + nw;
+    }
+  }
   return finish(C_FIXED, distinct);
 }
 

@@ -24,7 +24,8 @@ import { getInt, getSimple, intSExt64, getMDValue } from "../ir/constants";
 import { allocaAddrSpace } from "../ir/datalayout";
 import { addAttachment, MDK_DBG, drNext, drPool, drNOps, newDebugRecord, DR } from "../ir/metadata";
 import { getLocation } from "../ir/debuginfo";
-import { advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, entryBlock, bsFailed, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR } from "./bitstream";
+import { advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, entryBlock, bsFailed, bitPos, blockWords, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR } from "./bitstream";
+import { setBlockEarlyRank } from "../ir/block-order";
 import {
   valueList, valueCst, valueTy, moduleValues, relativeIds, bundleTags, syncScopes, mdList, moduleMDs, bad, badI, pushValue,
 } from "./read-state";
@@ -49,6 +50,7 @@ let bundleOps: I32Vec = new I32Vec(16);     // pending operand bundles: values
 let bundleDesc: I32Vec = new I32Vec(8);     // (tag strId, count) pairs
 let maskTmp: I32Vec = new I32Vec(16);
 let forwards: i32 = 0;                      // placeholders still waiting for their definition
+let bodyEndBit: u64 = 0;                    // where the function block ends
 
 export function resetReadFunction(): void {
   fnValue = -1; nextValueNo = 0; blocks = new I32Vec(64); cur = 0; lastInst = -1; lastLoc = -1;
@@ -160,6 +162,7 @@ function alignOk(x: i64): bool { return x >= 0 && x <= 33; }
 // Reads the body of function value fn (the caller's advance() gave its FUNCTION_BLOCK).
 export function readFunctionBlock(fn: i32): bool {
   if (!enterBlock()) return false;
+  bodyEndBit = bitPos() + blockWords * 32;
   let g = vA.get(fn);
   fnValue = fn; cur = 0; lastInst = -1; lastLoc = -1; forwards = 0;
   blocks.clear(); instList.clear(); bundleOps.clear(); bundleDesc.clear();
@@ -237,14 +240,25 @@ function readInstRecord(code: i32): bool {
     case 1: { // DECLAREBLOCKS
       if (n < 1 || ops.get(0) < 1 || ops.get(0) > 0x1000000) return bad("Invalid declareblocks record");
       if (blocks.len > 0) return bad("Invalid declareblocks record: blocks declared twice");
+      // every block ends in a record of at least one bit: more blocks than bits left cannot be
+      if (<u64>ops.get(0) > bodyEndBit - bitPos()) return bad("Invalid declareblocks record: more blocks than the function block holds");
       let cnt = <i32>ops.get(0);
       blocks.resize(cnt, -1);
       // blocks a blockaddress named before this body
+      let early = false;
       for (let i = 0; i < earlyBlocks.len; i += 3) {
         if (earlyBlocks.get(i) != fnValue) continue;
         let idx = earlyBlocks.get(i + 1);
         if (idx >= cnt) return bad("Invalid blockaddress: block " + idx.toString() + " out of range");
         blocks.set(idx, earlyBlocks.get(i + 2));
+        early = true;
+      }
+      // LLVM's reader makes the other blocks now, in order, and numbers them all (the early ones
+      // included) in layout order as it inserts them into the function: value ids follow that
+      // order, and a body with early blocks ranks every block by its place (ir/block-order.ts)
+      for (let i = 0; i < cnt; i++) {
+        let b = getBlock(i);
+        if (early) setBlockEarlyRank(b, i);
       }
       return true;
     }

@@ -3,10 +3,15 @@
 // METADATA_STRINGS blob); a node naming a later id gets a forward node that the later record
 // fills in (the text parser's `!N` forward references work the same way).
 // Read: strings, tuples (distinct or not), values, named metadata, kinds, attachments of
-// instructions, functions and globals, DILocation (distinct too), DIExpression, DIArgList, and the
-// debug-info nodes (read-debuginfo.ts). Not read yet: GenericDINode, DIExpression before version 3,
-// version 0 DIGlobalVariable: their records stop the read with a clear error.
-import { I32Vec } from "../util/vec";
+// instructions, functions and globals, DILocation (distinct too), DIExpression (older versions
+// upgraded), DIArgList, the pre-3.6 OLD_NODE / OLD_FN_NODE, and the debug-info nodes
+// (read-debuginfo.ts); a record code LLVM does not know is passed over, as its loader does. Not
+// read yet: GenericDINode: its record stops the read with a clear error.
+import { I32Vec, I64Vec } from "../util/vec";
+import { strtabString } from "../text/parse-symbols";
+import { GK, gKind, gFirstBlock, globalCount } from "../ir/globals";
+import { iNext, iDbg } from "../ir/values";
+import { DR, drKind, drOps, drNOps, drNext, drPool } from "../ir/metadata";
 import { strtab } from "../ir/module";
 import { T_METADATA, T_VOID } from "../ir/types";
 import { vKind, VK, vA } from "../ir/values";
@@ -31,13 +36,15 @@ import { readDINode, resetReadDebugInfo, locationNode, noteExprConst } from "./r
 import { llvmVersion } from "../ir/version";
 import { OP_CODES_19, OP_NAMES_19, OP_ARGS_19, OP_CODES_22, OP_NAMES_22, OP_ARGS_22, ATE_CODES, ATE_NAMES_19, ATE_NAMES_22 } from "./dwarf-names";
 
-const STRING_OLD = 1, VALUE = 2, NODE = 3, NAME = 4, DISTINCT_NODE = 5, KIND = 6, LOCATION = 7,
+const STRING_OLD = 1, VALUE = 2, NODE = 3, NAME = 4, DISTINCT_NODE = 5, KIND = 6, LOCATION = 7, OLD_NODE = 8, OLD_FN_NODE = 9,
   NAMED_NODE = 10, EXPRESSION = 29, STRINGS = 35, GLOBAL_DECL_ATTACHMENT = 36, INDEX_OFFSET = 38, INDEX = 39,
   ARG_LIST = 46, ATTACHMENT = 11;
 
 let pendingName: i32 = -1;
 let stack: I32Vec = new I32Vec(64);
-export function resetReadMetadata(): void { pendingName = -1; stack = new I32Vec(64); nextMD = 0; attachFn = -1; resetReadDebugInfo(); }
+export function resetReadMetadata(): void {
+  pendingName = -1; stack = new I32Vec(64); nextMD = 0; attachFn = -1; derefMoved = false; elts = new I64Vec(16); resetReadDebugInfo();
+}
 
 // The arena node of metadata id `id`; a forward node when it is not read yet (-1 on error).
 export function mdAt(id: i64): i32 {
@@ -145,16 +152,38 @@ function readMDRecord(code: i32): bool {
       if (n != 2) return bad("Invalid value metadata record");
       let t = typeOf(ops.get(0));
       if (t < 0 || t == T_METADATA || t == T_VOID) return bad("Invalid value metadata record");
-      let id = ops.get(1);
-      let v = -1;
-      if (id >= <i64>moduleValues && inFunction) { v = localValue(id, t); if (v < 0) return false; }
-      else {
-        if (id < 0 || id >= <i64>valueList.len) return bad("Invalid value metadata record: value id");
-        v = valueList.get(<i32>id);
-        if (v < 0 && valueCst.get(<i32>id) >= 0) v = getConstant(id);
-        if (v < 0) return bad("Invalid value metadata record: value id");
-        if (vType.get(v) != t) return bad("Invalid value metadata record: the value has another type");
+      let v = valueForMD(ops.get(1), t, true);
+      if (v < 0) return false;
+      return define(mdForValueId(v));
+    }
+    case OLD_NODE: {
+      // before LLVM 3.6: a tuple of (type, operand) pairs; a metadata operand is a metadata id (not
+      // id + 1), a void one is null, any other a constant of that type
+      if ((n & 1) != 0) return bad("Invalid record: old metadata node");
+      let base = stack.len;
+      for (let i = 0; i < n; i += 2) {
+        let t = typeOf(ops.get(i));
+        let x = -1;
+        if (t < 0) { stack.len = base; return bad("Invalid record: old metadata node type"); }
+        if (t == T_METADATA) x = mdAt(ops.get(i + 1));
+        else if (t != T_VOID) { let v = valueForMD(ops.get(i + 1), t, false); x = v < 0 ? -1 : mdForValueId(v); if (v < 0) { stack.len = base; return false; } }
+        if (t == T_METADATA && x < 0) { stack.len = base; return false; }
+        stack.push(x);
       }
+      let m = newMD(MK.Tuple, -1);
+      for (let i = base; i < stack.len; i++) mdPool.push(stack.get(i));
+      mdNOps.set(m, stack.len - base);
+      stack.len = base;
+      return define(m);
+    }
+    case OLD_FN_NODE: {
+      // before LLVM 3.6: a function-local value as metadata; any other shape becomes !{}, as LLVM
+      // drops it
+      if ((n & 1) != 0) return bad("Invalid record: old function metadata node");
+      let t = n == 2 ? typeOf(ops.get(0)) : -1;
+      if (t < 0 || t == T_METADATA || t == T_VOID) return define(newMD(MK.Tuple, -1));
+      let v = valueForMD(ops.get(1), t, true);
+      if (v < 0) return false;
       return define(mdForValueId(v));
     }
     case NODE: case DISTINCT_NODE: {
@@ -238,11 +267,24 @@ function readMDRecord(code: i32): bool {
       return true;
     }
     case INDEX_OFFSET: case INDEX: return true;
-    case 8: case 9: return bad("Invalid record: pre-LLVM-3.6 metadata (OLD_NODE) is not read yet");
     default:
       if (code >= 12 && code <= 49 && code != 42 && code != 43) return readDINode(code);
-      return bad("Invalid record: unknown metadata record code " + code.toString());
+      // LLVM's metadata loader passes over a record it does not know (42 and 43 were never
+      // assigned; ATTACHMENT belongs in METADATA_ATTACHMENT): it defines no metadata id
+      return true;
   }
+}
+
+// The value `id` of type t a metadata record names: a local one when `local` and the record is in
+// a function body; -1 after an error.
+function valueForMD(id: i64, t: i32, local: bool): i32 {
+  if (id >= <i64>moduleValues && inFunction && local) return localValue(id, t);
+  if (id < 0 || id >= <i64>valueList.len) return badI("Invalid value metadata record: value id");
+  let v = valueList.get(<i32>id);
+  if (v < 0 && valueCst.get(<i32>id) >= 0) v = getConstant(id);
+  if (v < 0) return badI("Invalid value metadata record: value id");
+  if (vType.get(v) != t) return badI("Invalid value metadata record: the value has another type");
+  return v;
 }
 
 function kindAt(k: i64): i32 {
@@ -346,7 +388,9 @@ function readExpression(): bool {
   let n = ops.len;
   if (n < 1) return bad("Invalid record");
   let version = ops.get(0) >> 1;
-  if (version < 3) return bad("Invalid record: DIExpression version " + version.toString() + " is not read yet");
+  if (version > 3) return bad("Invalid record: DIExpression version " + version.toString());
+  if (version < 3) upgradeExpression(version);
+  n = ops.len;
   let v22 = llvmVersion >= 22;
   let codes = v22 ? OP_CODES_22 : OP_CODES_19, names = v22 ? OP_NAMES_22 : OP_NAMES_19, args = v22 ? OP_ARGS_22 : OP_ARGS_19;
   let t = "";
@@ -373,6 +417,68 @@ function readExpression(): bool {
   // DW_OP_consts N [DW_OP_stack_value]: a signed constant (DIGenericSubrange bounds print it)
   if (n >= 3 && ops.get(1) == 0x11 && (n == 3 || (n == 4 && ops.get(3) == 0x9f))) noteExprConst(d, ops.get(2));
   return true;
+}
+// The upgrades LLVM's metadata loader applies to the elements (ops[1..]) of an expression written
+// before version 3: version 0 ends a piece with DW_OP_bit_piece (now DW_OP_LLVM_fragment); before
+// version 2 a leading DW_OP_deref meant what a trailing one means now (it moves to the end, before
+// a fragment, and a declare of an argument loses it later: upgradeDeclareExpressions); before
+// version 3 DW_OP_plus and DW_OP_minus took their constant as an operand.
+const OP_DEREF = 0x06, OP_CONSTU = 0x10, OP_MINUS = 0x1c, OP_PLUS = 0x22, OP_PLUS_UCONST = 0x23, OP_BIT_PIECE = 0x9d,
+  OP_FRAGMENT = 0x1000;
+export let derefMoved = false;
+let elts: I64Vec = new I64Vec(16);
+function upgradeExpression(version: i64): void {
+  let e = elts;
+  e.clear();
+  for (let i = 1; i < ops.len; i++) e.push(ops.get(i));
+  let n = e.len;
+  if (version == 0 && n >= 3 && e.get(n - 3) == OP_BIT_PIECE) e.set(n - 3, OP_FRAGMENT);
+  if (version <= 1) {
+    if (n > 0 && e.get(0) == OP_DEREF) {
+      let end = n >= 3 && e.get(n - 3) == OP_FRAGMENT ? n - 3 : n;
+      for (let i = 1; i < end; i++) e.set(i - 1, e.get(i));
+      e.set(end - 1, OP_DEREF);
+    }
+    derefMoved = true;
+  }
+  // the operators' sizes as they were then: DW_OP_constu, DW_OP_minus and DW_OP_plus took one
+  // operand, DW_OP_LLVM_fragment two, everything else none
+  ops.len = 1;
+  let i = 0;
+  while (i < n) {
+    let c = e.get(i);
+    let size = c == OP_CONSTU || c == OP_MINUS || c == OP_PLUS ? 2 : c == OP_FRAGMENT ? 3 : 1;
+    if (size > n - i) size = n - i;
+    if (c == OP_PLUS) ops.push(OP_PLUS_UCONST);
+    else if (c == OP_MINUS) ops.push(OP_CONSTU);
+    else ops.push(c);
+    for (let k = 1; k < size; k++) ops.push(e.get(i + k));
+    if (c == OP_MINUS) ops.push(OP_MINUS);
+    i += size;
+  }
+}
+
+// After an expression older than version 2 moved its leading DW_OP_deref: a declare of a function
+// argument whose expression now starts with DW_OP_deref loses it, as LLVM upgrades them.
+export function upgradeDeclareExpressions(): void {
+  if (!derefMoved) return;
+  for (let g = 0; g < globalCount(); g++) {
+    if (<i32>gKind.get(g) != GK.Func) continue;
+    for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b))
+      for (let i = vA.get(b); i >= 0; i = iNext.get(i))
+        for (let r = iDbg.get(i); r >= 0; r = drNext.get(r)) {
+          if (<i32>drKind.get(r) != DR.Declare || drNOps.get(r) < 3) continue;
+          let at = drOps.get(r);
+          let addr = drPool.get(at), ex = drPool.get(at + 2);
+          if (addr < 0 || ex < 0 || <i32>mdKind.get(addr) != MK.Value || <i32>vKind.get(mdA.get(addr)) != VK.Arg) continue;
+          if (<i32>mdKind.get(ex) != MK.Expr) continue;
+          let t = strtabString(mdA.get(ex));
+          if (t == "DW_OP_deref") t = "";
+          else if (t.startsWith("DW_OP_deref, ")) t = t.substring(13);
+          else continue;
+          drPool.set(at + 2, newMD(MK.Expr, strtab.internStr(t)));
+        }
+  }
 }
 function ateName(x: i64): string {
   let k = opIndex(ATE_CODES, x);

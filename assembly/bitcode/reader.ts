@@ -25,6 +25,7 @@ import {
   upgradeDebugIntrinsics, upgradeLifetimeIntrinsics, upgradeRenamedIntrinsics, upgradeModuleFlags, upgradeTBAATags,
 } from "../text/upgrade";
 import { upgradeDebugInfo } from "../text/upgrade-debug";
+import { upgradeDeclareExpressions } from "./read-metadata";
 import { odrUniqueTypes } from "../text/parse-meta";
 import { writer } from "../text/writer";
 import { fillVersionMetaKinds } from "../text/parse-meta";
@@ -456,6 +457,7 @@ function checkInitsDone(): bool {
 // reader runs the same upgrades.
 function finish(): bool {
   upgradeDebugIntrinsics();
+  upgradeDeclareExpressions();
   applyIntrinsicAttributes();
   upgradeLifetimeIntrinsics();
   upgradeRenamedIntrinsics();

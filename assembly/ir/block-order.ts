@@ -1,7 +1,9 @@
 // The order LLVM numbers a function's blocks in where it differs from creation order: LLVM's
 // parser creates the blocks a blockaddress names before their function's body ahead of every other
-// block of that body (in name or number order), so they get the lowest BasicBlock numbers. The
-// reader records that rank here; passes that follow LLVM's block numbers (mem2reg) read it.
+// block of that body (in name or number order), so they get the lowest BasicBlock numbers. LLVM's
+// bitcode reader numbers a body's blocks in layout order, the early ones included, so it ranks every
+// block of such a body by its place. The readers record that rank here; passes that follow LLVM's
+// block numbers (mem2reg) read it, ranked blocks first.
 import { I32Vec } from "../util/vec";
 
 let earlyRank: I32Vec = new I32Vec(); // block value -> rank, or -1

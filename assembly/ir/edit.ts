@@ -9,7 +9,9 @@ import {
   appendInst, insertInstBefore, unlinkInst,
 } from "./values";
 import { GK, gKind, gValue, gFlags, gFirstBlock, gLastBlock, gValueType, globalCount, Linkage, GF_DEFINED, GF_ERASED } from "./globals";
-import { getAggregate, getExpr, getWithOperands, invalidateConstant, constExprWordCount } from "./constants";
+import { getAggregate, getExpr, getWithOperands, invalidateConstant, constExprWordCount, getInt } from "./constants";
+import { Op } from "./opcodes";
+import { T_I32 } from "./types";
 import { mdKind, mdA, MK, drNext, addAttachment, removeAttachment, findAttachment, MDK_DBG } from "./metadata";
 import { isGlobalValueKind, createFunction } from "./builder";
 import { applyIntrinsicAttributesTo } from "./intrinsics";
@@ -126,6 +128,7 @@ export function eraseBlock(g: i32, b: i32): void {
   let p = iPrev.get(b), n = iNext.get(b);
   if (p >= 0) iNext.set(p, n); else gFirstBlock.set(g, n);
   if (n >= 0) iPrev.set(n, p); else gLastBlock.set(g, p);
+  forgetBlockAddresses(b);
   killValue(b);
 }
 
@@ -145,10 +148,28 @@ export function deleteBody(g: i32): void {
     for (let i = vA.get(b); i >= 0; i = iNext.get(i)) dropOperands(i);
   for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
     for (let i = vA.get(b); i >= 0; i = iNext.get(i)) killValue(i);
+    forgetBlockAddresses(b);
     killValue(b);
   }
   gFirstBlock.set(g, -1); gLastBlock.set(g, -1);
   gFlags.set(g, gFlags.get(g) & ~GF_DEFINED);
+}
+// An erased block whose address was taken (BasicBlock's destructor): every use of a blockaddress
+// naming it now uses `inttoptr (i32 1 to <the blockaddress's type>)` instead, and the blockaddress
+// constant is forgotten.
+function forgetBlockAddresses(b: i32): void {
+  let s = vFirstUse.get(b);
+  while (s >= 0) {
+    let u = opUser.get(s);
+    if (<i32>vKind.get(u) != VK.BlockAddress) { s = opNext.get(s); continue; }
+    scratch.clear(); scratch.push(getInt(T_I32, 1));
+    let repl = getExpr(Op.IntToPtr, vType.get(u), 0, 0, scratch, 0, 0, scratch, 0, 1);
+    invalidateConstant(u);
+    replaceAllUsesDeep(u, repl);
+    dropOperands(u);
+    vKind.set(u, <u8>VK.Dead);
+    s = vFirstUse.get(b);   // the list changed: start over
+  }
 }
 // Marks a value dead and detaches any (dead) uses still pointing at it.
 function killValue(v: i32): void {

@@ -18,6 +18,7 @@ import { Op } from "../../ir/opcodes";
 import { getUndef, getPoison } from "../../ir/constants";
 import { CFG } from "../../analysis/cfg";
 import { sortI32, sortI64 } from "../../util/sort";
+import { zext64 } from "../../util/bits";
 import { FunctionAnalyses } from "../../analysis/context";
 import { liveIDF } from "./liveidf";
 import { eraseLater, rauw, eraseRecord, sweepDead } from "./edit";
@@ -49,6 +50,7 @@ let lbiIndex: I32Vec = new I32Vec();
 // scratch
 let useSlots: I32Vec = new I32Vec();
 let storesByIndex: I64Vec = new I64Vec();
+let creationKeys: I64Vec = new I64Vec();   // sortByCreation's (creation key, block number) pairs
 let allocaEpoch: i32 = 0;
 let defStamp: I32Vec = new I32Vec();      // block number -> alloca epoch (DefBlocks)
 let liveStamp: I32Vec = new I32Vec();     // block number -> alloca epoch (LiveInBlocks)
@@ -64,7 +66,7 @@ export function resetPromote(): void {
   allocas = new I32Vec(); runEpoch = 0; lookupStamp = new I32Vec(); lookupNum = new I32Vec();
   dbgStart = new I32Vec(); dbgLen = new I32Vec(); dbgPool = new I32Vec();
   defining = new I32Vec(); using = new I32Vec(); dpUsers = new I32Vec();
-  lbiStamp = new I32Vec(); lbiIndex = new I32Vec(); useSlots = new I32Vec(); storesByIndex = new I64Vec();
+  lbiStamp = new I32Vec(); lbiIndex = new I32Vec(); useSlots = new I32Vec(); storesByIndex = new I64Vec(); creationKeys = new I64Vec();
   allocaEpoch = 0; defStamp = new I32Vec(); liveStamp = new I32Vec(); firstStamp = new I32Vec();
   firstIdx = new I32Vec(); firstIsStore = new I32Vec(); defList = new I32Vec(); liveList = new I32Vec();
   worklist = new I32Vec(); phiBlocks = new I32Vec();
@@ -316,31 +318,25 @@ export function promoteMemToReg(fa: FunctionAnalyses, nBlocks: i32): void {
   finishPhis(fa);
   sweepDead();
 }
-// After LLVM 19, mem2reg orders blocks by BasicBlock::getNumber(): the order in which the parser
-// created them (a block is created at its first reference, a branch to a later block included),
-// not their place in the function. Value indices follow that creation order, so block numbers
-// (layout positions) are sorted here by their blocks' value indices.
-// Blocks a blockaddress named before the function's body come first (blockEarlyRank).
+// After LLVM 19, mem2reg orders blocks by BasicBlock::getNumber(): the order in which the reader
+// created them (the text parser creates a block at its first reference, a branch to a later block
+// included; the bitcode reader creates a body's blocks in layout order), not their place in the
+// function. Value indices follow that creation order, so block numbers (layout positions) are
+// sorted here by their blocks' value indices. Ranked blocks (blockEarlyRank: those a blockaddress
+// named before the body, or every block of such a body read from bitcode) come first, by rank.
 export function sortByCreation(cfg: CFG, v: I32Vec): void {
-  let cfgBlock = cfg.block, blockNum = cfg.blockNum;
-  let early = false;
+  let cfgBlock = cfg.block;
+  let keys = creationKeys;
+  keys.clear();
   for (let k = 0; k < v.len; k++) {
-    let b = cfgBlock.get(v.get(k));
+    let bn = v.get(k);
+    let b = cfgBlock.get(bn);
     let r = blockEarlyRank(b);
-    if (r >= 0) { early = true; b = r - 0x40000000; }
-    v.set(k, b);
+    let key: i64 = r >= 0 ? <i64>r - 0x80000000 : <i64>b;
+    keys.push((key << 32) | <i64>zext64(bn));
   }
-  sortI32(v.ptr, v.len);
-  for (let k = 0; k < v.len; k++) {
-    let b = v.get(k);
-    if (early && b < 0) b = earlyBlockAt(b + 0x40000000, cfgBlock);
-    v.set(k, blockNum.get(b));
-  }
-}
-// The block of this function with early rank r (one of the cfg blocks).
-function earlyBlockAt(r: i32, cfgBlock: I32Vec): i32 {
-  for (let bn = 0; bn < cfgBlock.len; bn++) if (blockEarlyRank(cfgBlock.get(bn)) == r) return cfgBlock.get(bn);
-  return -1;
+  sortI64(keys.ptr, keys.len);
+  for (let k = 0; k < v.len; k++) v.set(k, <i32>keys.get(k));
 }
 function removeAt(num: i32): void {
   let last = allocas.len - 1;
