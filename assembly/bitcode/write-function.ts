@@ -27,6 +27,7 @@ import { iAux } from "../ir/values";
 import { BcWriter, FUNCTION_BLOCK, METADATA_BLOCK, METADATA_ATTACHMENT_BLOCK, VALUE_SYMTAB_BLOCK, signedVBR,
   castCode, binopCode, binopFlags, gepFlags } from "./write-module";
 import { writeNode, debugLocRecord, isLocation, MD_ATTACHMENT } from "./write-meta";
+import { writeUseLists } from "./write-uselist";
 
 const FN_DECLAREBLOCKS: u32 = 1, FN_BINOP: u32 = 2, FN_CAST: u32 = 3, FN_EXTRACTELT: u32 = 6, FN_INSERTELT: u32 = 7,
   FN_SHUFFLEVEC: u32 = 8, FN_RET: u32 = 10, FN_BR: u32 = 11, FN_SWITCH: u32 = 12, FN_INVOKE: u32 = 13,
@@ -125,6 +126,8 @@ export function writeFunction(bw: BcWriter, g: i32): void {
   }
   writeSymbolTable(bw, g);
   if (attachments || gMD.get(g) >= 0) writeAttachments(bw, g);
+  let ul = bw.useLists;
+  if (ul != null && g < ul.fnFirst.len) writeUseLists(bw, ul, ul.fnFirst.get(g), ul.fnEnd.get(g), blockNo);
   w.endBlock();
   // forget the function's local metadata ids
   for (let k = 0; k < localMD.len; k++) e.setMD(localMD.get(k), -1);

@@ -33,6 +33,7 @@ import { BitWriter, ENC_LITERAL, ENC_FIXED, ENC_VBR, ENC_ARRAY, ENC_CHAR6, ENC_B
 import { Enumeration, enumerateModule, liveGlobal } from "./enumerate";
 import { writeModuleMetadata, writeMetadataKinds } from "./write-meta";
 import { writeFunction } from "./write-function";
+import { UseLists, writeUseLists } from "./write-uselist";
 import { decimalWords } from "./wide-int";
 import { getInt, getNull } from "../ir/constants";
 import { T_I64 } from "../ir/types";
@@ -71,6 +72,7 @@ const CST_SETTYPE: u32 = 1, CST_NULL: u32 = 2, CST_UNDEF: u32 = 3, CST_INTEGER: 
   sectionIds: I32Vec = new I32Vec();   // strtab ids of section names, in record order
   gcIds: I32Vec = new I32Vec();
   comdatIds: I32Vec = new I32Vec();    // comdat index -> record number + 1 (0: not written yet)
+  useLists: UseLists | null = null;    // the use-list orders to write (write-uselist.ts)
   typeBits: i32 = 1;                   // width of a fixed type-id field
   constructor(e: Enumeration, version: i32) { this.e = e; this.version = version; }
 
@@ -102,6 +104,9 @@ export function writeModuleBitcode(version: i32, moduleId: i32 = -1): BcWriter {
   let e = new Enumeration();
   enumerateModule(e, version);
   let bw = new BcWriter(e, version);
+  let ul = new UseLists(e, version);
+  ul.run();
+  bw.useLists = ul;
   let w = bw.w;
   w.magic();
   writeIdentification(bw);
@@ -114,6 +119,7 @@ export function writeModuleBitcode(version: i32, moduleId: i32 = -1): BcWriter {
   writeConstants(bw);
   writeMetadataKinds(bw);
   writeModuleMetadata(bw);
+  writeUseLists(bw, ul, ul.modFirst, ul.modEnd, null);
   writeBundleTags(bw);
   writeSyncScopes(bw);
   for (let g = 0; g < globalCount(); g++) {
