@@ -181,7 +181,7 @@ let useKeys: I64Vec = new I64Vec();
       this.predictOne(v);
       // then the constants it has as operands (globals included: a variable's initializer)
       let k = <i32>vKind.get(v);
-      if (k < VK.GlobalVar || k > VK.PtrAuth) continue;
+      if (k < VK.GlobalVar || k > VK.PtrAuth || (k == VK.BlockAddress && this.version >= 22)) continue;
       let n = constantOperands(v);
       // pushed in reverse: visited in operand order
       for (let j = n - 1; j >= 0; j--) {
@@ -191,17 +191,38 @@ let useKeys: I64Vec = new I64Vec();
     }
   }
   private predictOne(v: i32): void {
+    // LLVM 21 and later keep no use-lists for plain constant data (numbers, null, zero, undef,
+    // poison, none, arrays and vectors of numbers)
+    if (this.version >= 21 && isConstantData(v)) return;
     let id = this.idOf(v);
     let slots = this.slots;
     slots.clear();
     for (let s = vFirstUse.get(v); s >= 0; s = opNext.get(s)) {
       let u = opUser.get(s);
       if (this.idOf(u) == 0) continue;
-      if (llvmOperandNo(u, s - iOps.get(u)) < 0) continue;
+      if (llvmOperandNo(u, s - iOps.get(u), this.version) < 0) continue;
       slots.push(s);
     }
     let n = slots.len;
     if (n < 2) return;
+    // LLVM makes an instruction's operands in its operand order, so of one user's uses of v the
+    // later operand is the newer; the arena makes them in its own operand order (a call's callee
+    // first): adjacent uses of one user are put in LLVM's order
+    for (let a = 0; a < n;) {
+      let u = opUser.get(slots.get(a));
+      let b = a + 1;
+      while (b < n && opUser.get(slots.get(b)) == u) b++;
+      if (b - a > 1) {
+        let base = iOps.get(u);
+        for (let x = a + 1; x < b; x++) {
+          let t = slots.get(x), y = x;
+          let tn = llvmOperandNo(u, t - base, this.version);
+          while (y > a && llvmOperandNo(u, slots.get(y - 1) - base, this.version) < tn) { slots.set(y, slots.get(y - 1)); y--; }
+          slots.set(y, t);
+        }
+      }
+      a = b;
+    }
     // uses by users made after v come first, latest first (later operands first); then the uses
     // through forward references, earliest first (earlier operands first); a global value's uses
     // are all of the first kind
@@ -212,7 +233,7 @@ let useKeys: I64Vec = new I64Vec();
     for (let k = 0; k < n; k++) {
       let s = slots.get(k), u = opUser.get(s);
       let lid = <i64>this.idOf(u);
-      let opno = <i64>llvmOperandNo(u, s - iOps.get(u));
+      let opno = <i64>llvmOperandNo(u, s - iOps.get(u), this.version);
       if (opno > 0x3fffffff) opno = 0x3fffffff;
       let key: i64;
       if (!isGV && lid <= <i64>id) key = (<i64>1 << 61) | (lid << 30) | opno;
@@ -310,9 +331,20 @@ function isPlainData(c: i32): bool {
   return true;
 }
 
+// LLVM's ConstantData: constants without operands or with plain numbers only.
+function isConstantData(v: i32): bool {
+  let k = <i32>vKind.get(v);
+  if (k >= VK.ConstInt && k <= VK.ConstNone) return true;
+  if (k == VK.ConstData) return true;
+  if (k == VK.ConstArray || k == VK.ConstVector) return isPlainData(v);
+  return false;
+}
+
 // LLVM's operand number of our operand k of user u; -1 when LLVM has no such use.
-function llvmOperandNo(u: i32, k: i32): i32 {
+function llvmOperandNo(u: i32, k: i32, version: i32): i32 {
   let vk = <i32>vKind.get(u);
+  // LLVM 22's blockaddress keeps its function outside its operands
+  if (vk == VK.BlockAddress) return version >= 22 ? (k == 0 ? -1 : k - 1) : k;
   if (vk == VK.ConstExpr) return <i32>iOp.get(u) == Op.ShuffleVector && k >= 2 ? -1 : k;
   if (vk == VK.ConstArray || vk == VK.ConstVector) return isPlainData(u) ? -1 : k;
   if (vk != VK.Inst) return k;

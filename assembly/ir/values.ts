@@ -172,6 +172,22 @@ export function dropOperands(user: i32): void {
     if (v >= 0) { unlinkUse(s + i, v); opVal.set(s + i, -1); }
   }
 }
+// Replaces every use of `from` by `to`, the moved uses becoming `to`'s oldest (the tail of its
+// list, in from's order): as if they had been made before any of `to`'s own.
+export function replaceAllUsesAsOldest(from: i32, to: i32): void {
+  let tail = vFirstUse.get(to);
+  if (tail >= 0) while (opNext.get(tail) >= 0) tail = opNext.get(tail);
+  let s = vFirstUse.get(from);
+  while (s >= 0) {
+    let next = opNext.get(s);
+    opVal.set(s, to);
+    opPrev.set(s, tail); opNext.set(s, -1);
+    if (tail >= 0) opNext.set(tail, s); else vFirstUse.set(to, s);
+    tail = s;
+    s = next;
+  }
+  vFirstUse.set(from, -1);
+}
 // A forward placeholder v becomes the definition: its uses are reordered as LLVM's
 // replaceAllUsesWith leaves them when its parsers swap a placeholder for the definition. That moves
 // the uses one by one from the head of the list to the head of the new value's (so they end up
