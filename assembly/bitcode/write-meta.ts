@@ -479,12 +479,16 @@ function diRecord(bw: BcWriter, m: i32, d: i64): u32 {
     return MD_COMPILE_UNIT;
   }
   if (cls == "DISubprogram") {
-    // the old boolean fields fold into spFlags, as LLParser does
-    let sp = num("spFlags");
-    sp |= num("virtuality") & 3;
-    if (num("isLocal") != 0) sp |= 4;
-    if (num("isDefinition") != 0) sp |= 8;
-    if (num("isOptimized") != 0) sp |= 16;
+    // spFlags, or (not given) the old boolean fields folded into it as LLParser does, where a
+    // subprogram is a definition unless it says isDefinition: false
+    let sp: i64;
+    if (present(slotOf("spFlags"))) sp = num("spFlags");
+    else {
+      sp = num("virtuality") & 3;
+      if (num("isLocal") != 0) sp |= 4;
+      if (num("isDefinition", 1) != 0) sp |= 8;
+      if (num("isOptimized") != 0) sp |= 16;
+    }
     let dd = d | ((sp & 8) != 0 ? 1 : 0);
     vals.push(dd | 2 | 4); vals.push(md(e, "scope")); vals.push(str(e, "name")); vals.push(str(e, "linkageName"));
     vals.push(md(e, "file")); vals.push(num("line")); vals.push(md(e, "type")); vals.push(num("scopeLine"));

@@ -206,19 +206,31 @@ let useKeys: I64Vec = new I64Vec();
     let n = slots.len;
     if (n < 2) return;
     // LLVM makes an instruction's operands in its operand order, so of one user's uses of v the
-    // later operand is the newer; the arena makes them in its own operand order (a call's callee
-    // first): adjacent uses of one user are put in LLVM's order
+    // later operand is the newer (the earlier one after a forward reference was resolved); the
+    // arena makes them in its own operand order, which differs for calls (callee first), funclet
+    // pads, conditional branches and catchswitch: such a run of adjacent uses of one user is put
+    // in LLVM's operand order, in the direction the arena's run has
     for (let a = 0; a < n;) {
       let u = opUser.get(slots.get(a));
       let b = a + 1;
       while (b < n && opUser.get(slots.get(b)) == u) b++;
-      if (b - a > 1) {
+      if (b - a > 1 && reordersOperands(u)) {
         let base = iOps.get(u);
+        let down = true, up = true;
         for (let x = a + 1; x < b; x++) {
-          let t = slots.get(x), y = x;
-          let tn = llvmOperandNo(u, t - base, this.version);
-          while (y > a && llvmOperandNo(u, slots.get(y - 1) - base, this.version) < tn) { slots.set(y, slots.get(y - 1)); y--; }
-          slots.set(y, t);
+          if (slots.get(x) > slots.get(x - 1)) down = false; else up = false;
+        }
+        if (down || up) {
+          for (let x = a + 1; x < b; x++) {
+            let t = slots.get(x), y = x;
+            let tn = llvmOperandNo(u, t - base, this.version);
+            while (y > a) {
+              let pn = llvmOperandNo(u, slots.get(y - 1) - base, this.version);
+              if (down ? pn > tn : pn < tn) break;
+              slots.set(y, slots.get(y - 1)); y--;
+            }
+            slots.set(y, t);
+          }
         }
       }
       a = b;
@@ -360,6 +372,15 @@ function llvmOperandNo(u: i32, k: i32, version: i32): i32 {
     }
   }
   return k;
+}
+// Does LLVM number instruction u's operands in another order than the arena?
+function reordersOperands(u: i32): bool {
+  if (<i32>vKind.get(u) != VK.Inst) return false;
+  switch (<i32>iOp.get(u)) {
+    case Op.Call: case Op.Invoke: case Op.CallBr: case Op.CatchPad: case Op.CleanupPad: case Op.Br: case Op.CatchSwitch:
+      return true;
+  }
+  return false;
 }
 // Our operand index of LLVM's operand j of instruction i (n operands ours); -1 for none.
 function ourOperand(i: i32, j: i32, n: i32): i32 {

@@ -172,6 +172,23 @@ export function dropOperands(user: i32): void {
     if (v >= 0) { unlinkUse(s + i, v); opVal.set(s + i, -1); }
   }
 }
+// Puts v's uses in a new order: the use at position i of its list goes to position to[i] (to is
+// a permutation of the list's positions).
+export function reorderUses(v: i32, to: I32Vec): void {
+  let n = to.len;
+  let slots = new I32Vec(n);
+  slots.resize(n, -1);
+  let i = 0;
+  for (let s = vFirstUse.get(v); s >= 0 && i < n; s = opNext.get(s)) slots.set(to.get(i++), s);
+  let prev = -1;
+  for (let k = 0; k < n; k++) {
+    let t = slots.get(k);
+    opPrev.set(t, prev);
+    if (prev >= 0) opNext.set(prev, t); else vFirstUse.set(v, t);
+    prev = t;
+  }
+  if (prev >= 0) opNext.set(prev, -1);
+}
 // Replaces every use of `from` by `to`, the moved uses becoming `to`'s oldest (the tail of its
 // list, in from's order): as if they had been made before any of `to`'s own.
 export function replaceAllUsesAsOldest(from: i32, to: i32): void {
