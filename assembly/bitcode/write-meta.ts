@@ -201,6 +201,14 @@ export function nodeIntConstants(e: Enumeration, m: i32): void {
   let cls = className(mdA.get(m));
   let sub = cls == "DISubrange", gsub = cls == "DIGenericSubrange";
   let styp = cls == "DISubrangeType", comp = cls == "DICompositeType";
+  if (isSizedType(cls)) {
+    // a size given as metadata: the record holds size and offset as metadata (LLVM 22)
+    loadFields(m);
+    if (isMDField("size") || isMDField("offset")) {
+      let names: string[] = ["size", "offset"];
+      for (let i = 0; i < 2; i++) if (!isMDField(names[i])) e.metadata(e.intMD(num(names[i])));
+    }
+  }
   if (!sub && !gsub && !styp && !comp) return;
   loadFields(m);
   if (sub && subrangeVersion() < 2) return;
@@ -210,6 +218,14 @@ export function nodeIntConstants(e: Enumeration, m: i32): void {
     if (present(s) && unchecked(slotTag[s]) == FV_RAW) e.metadata(e.intMD(fieldNumber(unchecked(slotVal[s]))));
   }
 }
+function isSizedType(cls: string): bool {
+  return cls == "DIBasicType" || cls == "DIFixedPointType" || cls == "DIStringType" || cls == "DIDerivedType" ||
+    cls == "DISubrangeType" || cls == "DICompositeType";
+}
+// Is the loaded type's size (or offset) metadata? Then LLVM 22's record flags it and holds both as
+// metadata (numbers as i64 constants).
+function sizeAsMD(v22: bool): bool { return v22 && (isMDField("size") || isMDField("offset")); }
+
 // DISubrange is written in its latest form (version 2): every field metadata, integers as i64
 // constants; the older forms cannot leave the lower bound out.
 function subrangeVersion(): i32 { return 2; }
@@ -369,6 +385,10 @@ function diRecord(bw: BcWriter, m: i32, d: i64): u32 {
     if (present(ops) && unchecked(slotTag[ops]) == FV_MD) {
       let t = unchecked(slotVal[ops]);
       if (t >= 0) { let s = mdOps.get(t); for (let i = 0; mdNOps.get(t) > i; i++) { let o = mdPool.get(s + i); vals.push(o < 0 ? 0 : <i64>e.mdOf(o) + 1); } }
+    } else if (present(ops)) {
+      // a literal list, kept as text
+      let items = e.listNodes(unchecked(slotVal[ops]));
+      for (let i = 0; i < items.len; i++) { let o = items.get(i); vals.push(o < 0 ? 0 : <i64>e.mdOf(o) + 1); }
     }
     return MD_GENERIC_DEBUG;
   }
@@ -399,14 +419,17 @@ function diRecord(bw: BcWriter, m: i32, d: i64): u32 {
     for (let i = 0; i < words.len; i++) vals.push(signedVBR(words.get(i)));
     return MD_ENUMERATOR;
   }
+  let sm = sizeAsMD(v22);
   if (cls == "DIBasicType") {
-    vals.push(d); vals.push(num("tag", 36)); vals.push(str(e, "name")); vals.push(num("size")); vals.push(num("align"));
+    vals.push(d | (sm ? 2 : 0)); vals.push(num("tag", 36)); vals.push(str(e, "name"));
+    vals.push(sm ? intOrMD(e, "size") : num("size")); vals.push(num("align"));
     vals.push(num("encoding")); vals.push(num("flags"));
     if (v22) { vals.push(num("num_extra_inhabitants")); vals.push(num("dataSize")); }
     return MD_BASIC_TYPE;
   }
   if (cls == "DIFixedPointType") {
-    vals.push(d); vals.push(num("tag", 36)); vals.push(str(e, "name")); vals.push(num("size")); vals.push(num("align"));
+    vals.push(d | (sm ? 2 : 0)); vals.push(num("tag", 36)); vals.push(str(e, "name"));
+    vals.push(sm ? intOrMD(e, "size") : num("size")); vals.push(num("align"));
     vals.push(num("encoding")); vals.push(num("flags")); vals.push(num("kind")); vals.push(num("factor"));
     // numerator and denominator: (words << 32 | bit width), then the words
     let nu = num("numerator"), de = num("denominator");
@@ -415,15 +438,15 @@ function diRecord(bw: BcWriter, m: i32, d: i64): u32 {
     return MD_FIXED_POINT_TYPE;
   }
   if (cls == "DIStringType") {
-    vals.push(d); vals.push(num("tag", 18)); vals.push(str(e, "name")); vals.push(md(e, "stringLength"));
+    vals.push(d | (sm ? 2 : 0)); vals.push(num("tag", 18)); vals.push(str(e, "name")); vals.push(md(e, "stringLength"));
     vals.push(md(e, "stringLengthExpression")); vals.push(md(e, "stringLocationExpression"));
-    vals.push(num("size")); vals.push(num("align")); vals.push(num("encoding"));
+    vals.push(sm ? intOrMD(e, "size") : num("size")); vals.push(num("align")); vals.push(num("encoding"));
     return MD_STRING_TYPE;
   }
   if (cls == "DIDerivedType") {
-    vals.push(d); vals.push(num("tag")); vals.push(str(e, "name")); vals.push(md(e, "file")); vals.push(num("line"));
-    vals.push(md(e, "scope")); vals.push(md(e, "baseType")); vals.push(num("size")); vals.push(num("align"));
-    vals.push(num("offset")); vals.push(num("flags")); vals.push(md(e, "extraData"));
+    vals.push(d | (sm ? 2 : 0)); vals.push(num("tag")); vals.push(str(e, "name")); vals.push(md(e, "file")); vals.push(num("line"));
+    vals.push(md(e, "scope")); vals.push(md(e, "baseType")); vals.push(sm ? intOrMD(e, "size") : num("size")); vals.push(num("align"));
+    vals.push(sm ? intOrMD(e, "offset") : num("offset")); vals.push(num("flags")); vals.push(md(e, "extraData"));
     let as = slotOf("dwarfAddressSpace");
     vals.push(present(as) ? num("dwarfAddressSpace") + 1 : 0);
     vals.push(md(e, "annotations"));
@@ -435,15 +458,15 @@ function diRecord(bw: BcWriter, m: i32, d: i64): u32 {
     return MD_DERIVED_TYPE;
   }
   if (cls == "DISubrangeType") {
-    vals.push(d); vals.push(str(e, "name")); vals.push(md(e, "file")); vals.push(num("line")); vals.push(md(e, "scope"));
-    vals.push(num("size")); vals.push(num("align")); vals.push(num("flags")); vals.push(md(e, "baseType"));
+    vals.push(d | (sm ? 2 : 0)); vals.push(str(e, "name")); vals.push(md(e, "file")); vals.push(num("line")); vals.push(md(e, "scope"));
+    vals.push(sm ? intOrMD(e, "size") : num("size")); vals.push(num("align")); vals.push(num("flags")); vals.push(md(e, "baseType"));
     vals.push(intOrMD(e, "lowerBound")); vals.push(intOrMD(e, "upperBound")); vals.push(intOrMD(e, "stride")); vals.push(intOrMD(e, "bias"));
     return MD_SUBRANGE_TYPE;
   }
   if (cls == "DICompositeType") {
-    vals.push(d | 2); vals.push(num("tag")); vals.push(str(e, "name")); vals.push(md(e, "file")); vals.push(num("line"));
-    vals.push(md(e, "scope")); vals.push(md(e, "baseType")); vals.push(num("size")); vals.push(num("align"));
-    vals.push(num("offset")); vals.push(num("flags")); vals.push(md(e, "elements")); vals.push(num("runtimeLang"));
+    vals.push(d | 2 | (sm ? 4 : 0)); vals.push(num("tag")); vals.push(str(e, "name")); vals.push(md(e, "file")); vals.push(num("line"));
+    vals.push(md(e, "scope")); vals.push(md(e, "baseType")); vals.push(sm ? intOrMD(e, "size") : num("size")); vals.push(num("align"));
+    vals.push(sm ? intOrMD(e, "offset") : num("offset")); vals.push(num("flags")); vals.push(md(e, "elements")); vals.push(num("runtimeLang"));
     vals.push(md(e, "vtableHolder")); vals.push(md(e, "templateParams")); vals.push(str(e, "identifier"));
     vals.push(md(e, "discriminator")); vals.push(md(e, "dataLocation")); vals.push(md(e, "associated"));
     vals.push(md(e, "allocated")); vals.push(intOrMD(e, "rank")); vals.push(md(e, "annotations"));

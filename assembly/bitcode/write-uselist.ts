@@ -41,6 +41,7 @@ const USELIST_DEFAULT: u32 = 1, USELIST_BB: u32 = 2;
 
 // Sort keys of the current value's uses (by entry), read by UseOrder.less.
 let useKeys: I64Vec = new I64Vec();
+export function resetUseListWriter(): void { useKeys = new I64Vec(); }
 @final class UseOrder {
   @inline less(a: i32, b: i32): bool { return useKeys.get(a) < useKeys.get(b); }
 }
