@@ -253,10 +253,14 @@ export function writeModuleMetadata(bw: BcWriter): void {
   if (fieldSlot.len == 0) prepareFields();
   w.enterBlock(METADATA_BLOCK, 4);
   writeStrings(bw);
+  // DILocation: [distinct, line, column, scope, inlinedAt, implicit (, atom group, atom rank)]
+  bw.locAbbrev = bw.version >= 22
+    ? w.defineAbbrev([ENC_LITERAL, MD_LOCATION, ENC_FIXED, 1, ENC_VBR, 6, ENC_VBR, 8, ENC_VBR, 6, ENC_VBR, 6, ENC_FIXED, 1, ENC_VBR, 6, ENC_VBR, 6])
+    : w.defineAbbrev([ENC_LITERAL, MD_LOCATION, ENC_FIXED, 1, ENC_VBR, 6, ENC_VBR, 8, ENC_VBR, 6, ENC_VBR, 6, ENC_FIXED, 1]);
   let nodes = e.nodes;
   for (let i = 0; i < nodes.len; i++) {
     writeNode(bw, nodes.get(i));
-    if (bw.error.length > 0) { w.endBlock(); return; }
+    if (bw.error.length > 0) { w.endBlock(); bw.locAbbrev = 0; return; }
   }
   // named metadata
   let nameAbbrev = w.defineAbbrev([ENC_LITERAL, MD_NAME, ENC_ARRAY, 0, ENC_FIXED, 8]);
@@ -276,6 +280,7 @@ export function writeModuleMetadata(bw: BcWriter): void {
     w.record(MD_GLOBAL_DECL_ATTACHMENT, vals);
   }
   w.endBlock();
+  bw.locAbbrev = 0;
 }
 // Are g's attachments written in the module block (variables, declarations) rather than in its
 // function block?
@@ -345,7 +350,7 @@ export function writeNode(bw: BcWriter, m: i32): void {
       let code = diRecord(bw, m, distinct);
       if (badField.length > 0) { bw.fail("bitcode writer: '" + badField + "' in !" + strOf(mdA.get(m)) + " is not a known name"); return; }
       if (code == 0) { bw.fail("bitcode writer: !" + strOf(mdA.get(m)) + " cannot be written"); return; }
-      w.record(code, vals);
+      w.record(code, vals, code == MD_LOCATION && bw.locAbbrev > 0 && fitsLocation(vals, bw.version) ? bw.locAbbrev : 0);
       return;
     }
   }
@@ -610,6 +615,11 @@ export function debugLocRecord(bw: BcWriter, loc: i32): void {
   vals.push(num("line")); vals.push(num("column")); vals.push(md(e, "scope")); vals.push(md(e, "inlinedAt"));
   vals.push(num("isImplicitCode"));
   if (bw.version >= 22) { vals.push(num("atomGroup")); vals.push(num("atomRank")); }
+}
+
+// Does a DILocation record fit its abbreviation (flags of one bit, the fields LLVM `version` has)?
+function fitsLocation(vals: I64Vec, version: i32): bool {
+  return vals.len == (version >= 22 ? 8 : 6) && <u64>vals.get(0) <= 1 && <u64>vals.get(5) <= 1;
 }
 
 // Is m a DILocation node?

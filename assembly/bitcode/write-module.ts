@@ -73,6 +73,7 @@ const CST_SETTYPE: u32 = 1, CST_NULL: u32 = 2, CST_UNDEF: u32 = 3, CST_INTEGER: 
   gcIds: I32Vec = new I32Vec();
   comdatIds: I32Vec = new I32Vec();    // comdat index -> record number + 1 (0: not written yet)
   useLists: UseLists | null = null;    // the use-list orders to write (write-uselist.ts)
+  locAbbrev: i32 = 0;                  // the DILocation abbreviation of the open METADATA_BLOCK (0 none)
   typeBits: i32 = 1;                   // width of a fixed type-id field
   constructor(e: Enumeration, version: i32) { this.e = e; this.version = version; }
 
@@ -112,6 +113,8 @@ export function writeModuleBitcode(version: i32, moduleId: i32 = -1): BcWriter {
   writeIdentification(bw);
   w.enterBlock(MODULE_BLOCK, 3);
   bw.vals.clear(); bw.vals.push(2); w.record(MOD_VERSION, bw.vals);
+  bw.typeBits = bitsFor(<u64>e.types.len + 1);
+  writeBlockInfo(bw);
   writeTypeTable(bw);
   writeAttributeGroups(bw);
   writeAttributeLists(bw);
@@ -131,6 +134,53 @@ export function writeModuleBitcode(version: i32, moduleId: i32 = -1): BcWriter {
   writeStrtab(bw);
   w.finish();
   return bw;
+}
+
+// ---- abbreviations every block of an id shares (BLOCKINFO), as LLVM's writer defines them ----
+
+// VALUE_SYMTAB_BLOCK
+export const AB_VST_ENTRY8: i32 = 4, AB_VST_ENTRY7: i32 = 5, AB_VST_ENTRY6: i32 = 6, AB_VST_BBENTRY6: i32 = 7;
+// CONSTANTS_BLOCK
+export const AB_CST_SETTYPE: i32 = 4, AB_CST_INTEGER: i32 = 5, AB_CST_CE_CAST: i32 = 6, AB_CST_NULL: i32 = 7;
+// FUNCTION_BLOCK
+export const AB_FN_LOAD: i32 = 4, AB_FN_BINOP: i32 = 5, AB_FN_BINOP_FLAGS: i32 = 6, AB_FN_CAST: i32 = 7,
+  AB_FN_CAST_FLAGS: i32 = 8, AB_FN_RET_VOID: i32 = 9, AB_FN_RET_VAL: i32 = 10, AB_FN_UNREACHABLE: i32 = 11,
+  AB_FN_GEP: i32 = 12, AB_FN_STORE: i32 = 13, AB_FN_BR_UNCOND: i32 = 14, AB_FN_BR_COND: i32 = 15, AB_FN_CMP: i32 = 16,
+  AB_FN_CMP_FLAGS: i32 = 17, AB_FN_DEBUG_LOC: i32 = 18;
+
+function writeBlockInfo(bw: BcWriter): void {
+  let w = bw.w;
+  let tb = <i64>bw.typeBits;
+  w.beginBlockInfo();
+  w.infoFor(VALUE_SYMTAB_BLOCK);
+  w.defineAbbrev([ENC_FIXED, 3, ENC_VBR, 8, ENC_ARRAY, 0, ENC_FIXED, 8]);
+  w.defineAbbrev([ENC_LITERAL, 1, ENC_VBR, 8, ENC_ARRAY, 0, ENC_FIXED, 7]);
+  w.defineAbbrev([ENC_LITERAL, 1, ENC_VBR, 8, ENC_ARRAY, 0, ENC_CHAR6, 0]);
+  w.defineAbbrev([ENC_LITERAL, 2, ENC_VBR, 8, ENC_ARRAY, 0, ENC_CHAR6, 0]);
+  w.infoFor(CONSTANTS_BLOCK);
+  w.defineAbbrev([ENC_LITERAL, CST_SETTYPE, ENC_FIXED, tb]);
+  w.defineAbbrev([ENC_LITERAL, CST_INTEGER, ENC_VBR, 8]);
+  w.defineAbbrev([ENC_LITERAL, CST_CE_CAST, ENC_FIXED, 4, ENC_FIXED, tb, ENC_VBR, 8]);
+  w.defineAbbrev([ENC_LITERAL, CST_NULL]);
+  w.infoFor(FUNCTION_BLOCK);
+  w.defineAbbrev([ENC_LITERAL, 20, ENC_VBR, 6, ENC_FIXED, tb, ENC_VBR, 4, ENC_FIXED, 1]);           // load
+  w.defineAbbrev([ENC_LITERAL, 2, ENC_VBR, 6, ENC_VBR, 6, ENC_FIXED, 4]);                            // binop
+  w.defineAbbrev([ENC_LITERAL, 2, ENC_VBR, 6, ENC_VBR, 6, ENC_FIXED, 4, ENC_FIXED, 8]);              // binop, flags
+  w.defineAbbrev([ENC_LITERAL, 3, ENC_VBR, 6, ENC_FIXED, tb, ENC_FIXED, 4]);                         // cast
+  w.defineAbbrev([ENC_LITERAL, 3, ENC_VBR, 6, ENC_FIXED, tb, ENC_FIXED, 4, ENC_FIXED, 8]);           // cast, flags
+  w.defineAbbrev([ENC_LITERAL, 10]);                                                                // ret void
+  w.defineAbbrev([ENC_LITERAL, 10, ENC_VBR, 6]);                                                    // ret value
+  w.defineAbbrev([ENC_LITERAL, 15]);                                                                // unreachable
+  w.defineAbbrev([ENC_LITERAL, 43, ENC_FIXED, 3, ENC_FIXED, tb, ENC_ARRAY, 0, ENC_VBR, 6]);         // getelementptr
+  w.defineAbbrev([ENC_LITERAL, 44, ENC_VBR, 6, ENC_VBR, 6, ENC_VBR, 4, ENC_FIXED, 1]);              // store
+  w.defineAbbrev([ENC_LITERAL, 11, ENC_VBR, 6]);                                                    // br
+  w.defineAbbrev([ENC_LITERAL, 11, ENC_VBR, 6, ENC_VBR, 6, ENC_VBR, 6]);                            // br, conditional
+  w.defineAbbrev([ENC_LITERAL, 28, ENC_VBR, 6, ENC_VBR, 6, ENC_FIXED, 6]);                          // cmp
+  w.defineAbbrev([ENC_LITERAL, 28, ENC_VBR, 6, ENC_VBR, 6, ENC_FIXED, 6, ENC_FIXED, 8]);            // cmp, flags
+  if (bw.version >= 22)
+    w.defineAbbrev([ENC_LITERAL, 35, ENC_VBR, 6, ENC_VBR, 6, ENC_VBR, 6, ENC_VBR, 6, ENC_FIXED, 1, ENC_VBR, 6, ENC_VBR, 6]);
+  else w.defineAbbrev([ENC_LITERAL, 35, ENC_VBR, 6, ENC_VBR, 6, ENC_VBR, 6, ENC_VBR, 6, ENC_FIXED, 1]);   // debug loc
+  w.endBlock();
 }
 
 function writeIdentification(bw: BcWriter): void {
@@ -603,11 +653,10 @@ function writeConstants(bw: BcWriter): void {
     let c = values.get(i);
     let k = <i32>vKind.get(c);
     let t = k == VK.InlineAsm ? T_PTR : vType.get(c);
-    if (t != lastType) { vals.clear(); vals.push(e.typeOf(t)); w.record(CST_SETTYPE, vals); lastType = t; }
+    if (t != lastType) { vals.clear(); vals.push(e.typeOf(t)); w.record(CST_SETTYPE, vals, AB_CST_SETTYPE); lastType = t; }
     vals.clear();
     switch (k) {
-      case VK.ConstNull: case VK.ConstZero: w.record0(CST_NULL); break;
-      case VK.ConstNone: w.record0(CST_NULL); break;
+      case VK.ConstNull: case VK.ConstZero: case VK.ConstNone: vals.clear(); w.record(CST_NULL, vals, AB_CST_NULL); break;
       case VK.ConstUndef: w.record0(CST_UNDEF); break;
       case VK.ConstPoison: w.record0(CST_POISON); break;
       case VK.ConstInt: writeInt(bw, c); break;
@@ -677,7 +726,7 @@ function writeInt(bw: BcWriter, c: i32): void {
     // sign-extend from the width
     if (width < 64) { let sh = <u64>(64 - width); v = <u64>((<i64>(v << sh)) >> sh); }
     vals.push(signedVBR(<i64>v));
-    bw.w.record(CST_INTEGER, vals);
+    bw.w.record(CST_INTEGER, vals, AB_CST_INTEGER);
     return;
   }
   // wide: 64-bit words, the top one sign-extended, each as a signed VBR
@@ -708,7 +757,7 @@ function writeConstExpr(bw: BcWriter, c: i32): void {
   if (isCast(op)) {
     let o = operand(c, 0);
     vals.push(castCode(op)); vals.push(e.typeOf(vType.get(o))); vals.push(e.vid(o));
-    w.record(CST_CE_CAST, vals);
+    w.record(CST_CE_CAST, vals, vals[0] < 16 ? AB_CST_CE_CAST : 0);
     return;
   }
   if (isBinary(op)) {
