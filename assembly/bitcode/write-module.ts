@@ -757,7 +757,7 @@ function writeConstExpr(bw: BcWriter, c: i32): void {
   if (isCast(op)) {
     let o = operand(c, 0);
     vals.push(castCode(op)); vals.push(e.typeOf(vType.get(o))); vals.push(e.vid(o));
-    w.record(CST_CE_CAST, vals, vals[0] < 16 ? AB_CST_CE_CAST : 0);
+    w.record(CST_CE_CAST, vals, vals.get(0) < 16 ? AB_CST_CE_CAST : 0);
     return;
   }
   if (isBinary(op)) {
