@@ -5,8 +5,8 @@
 // what differs between the versions is chosen by `bw.version`.
 //
 // The result is a valid bitcode file for llvm-dis/opt of the target version; it is not byte-for-byte
-// what LLVM writes (see enumerate.ts for the layout choices; no module VST offsets, no SYMTAB block:
-// only LTO tools read the symbol table).
+// what LLVM writes (see enumerate.ts for the layout choices; abbreviations like LLVM's, not the same
+// set; no SYMTAB block (irsymtab): only LTO tools read it; no metadata index for lazy loading).
 import { zext64 } from "../util/bits";
 import { I64Vec, U8Vec, I32Vec } from "../util/vec";
 import { strtab, sourceFilename, dataLayout, targetTriple, moduleAsm } from "../ir/module";
@@ -46,7 +46,8 @@ export const MODULE_BLOCK: i32 = 8, PARAMATTR_BLOCK: i32 = 9, PARAMATTR_GROUP_BL
 // Module records.
 const MOD_VERSION: u32 = 1, MOD_TRIPLE: u32 = 2, MOD_DATALAYOUT: u32 = 3, MOD_ASM: u32 = 4, MOD_SECTIONNAME: u32 = 5,
   MOD_GLOBALVAR: u32 = 7, MOD_FUNCTION: u32 = 8, MOD_GCNAME: u32 = 11, MOD_COMDAT: u32 = 12, MOD_ALIAS: u32 = 14,
-  MOD_SOURCE_FILENAME: u32 = 16, MOD_IFUNC: u32 = 18;
+  MOD_SOURCE_FILENAME: u32 = 16, MOD_IFUNC: u32 = 18, MOD_VSTOFFSET: u32 = 13;
+const VST_FNENTRY: u32 = 3;
 // Type records.
 const TY_NUMENTRY: u32 = 1, TY_VOID: u32 = 2, TY_FLOAT: u32 = 3, TY_DOUBLE: u32 = 4, TY_LABEL: u32 = 5, TY_OPAQUE: u32 = 6,
   TY_INTEGER: u32 = 7, TY_HALF: u32 = 10, TY_ARRAY: u32 = 11, TY_VECTOR: u32 = 12, TY_X86_FP80: u32 = 13,
@@ -74,6 +75,8 @@ const CST_SETTYPE: u32 = 1, CST_NULL: u32 = 2, CST_UNDEF: u32 = 3, CST_INTEGER: 
   comdatIds: I32Vec = new I32Vec();    // comdat index -> record number + 1 (0: not written yet)
   useLists: UseLists | null = null;    // the use-list orders to write (write-uselist.ts)
   locAbbrev: i32 = 0;                  // the DILocation abbreviation of the open METADATA_BLOCK (0 none)
+  vstOffsetAt: u64 = 0;                // bit position of the VSTOFFSET record's offset field
+  fnStart: I64Vec = new I64Vec();      // global index -> bit position of its function block
   typeBits: i32 = 1;                   // width of a fixed type-id field
   constructor(e: Enumeration, version: i32) { this.e = e; this.version = version; }
 
@@ -125,11 +128,14 @@ export function writeModuleBitcode(version: i32, moduleId: i32 = -1): BcWriter {
   writeUseLists(bw, ul, ul.modFirst, ul.modEnd, null);
   writeBundleTags(bw);
   writeSyncScopes(bw);
+  bw.fnStart.resize(globalCount(), 0);
   for (let g = 0; g < globalCount(); g++) {
     if (<i32>gKind.get(g) != GK.Func || !liveGlobal(g) || (gFlags.get(g) & GF_DEFINED) == 0) continue;
+    bw.fnStart.set(g, <i64>w.bitPos());
     writeFunction(bw, g);
     if (bw.error.length > 0) break;
   }
+  writeModuleSymbolTable(bw);
   w.endBlock();
   writeStrtab(bw);
   w.finish();
@@ -524,6 +530,28 @@ function writeModuleInfo(bw: BcWriter, moduleId: i32): void {
       else writeAliasRecord(bw, g, v, pass == GK.Alias);
     }
   }
+  // where the module's symbol table (function block offsets, for lazy readers) will be: patched
+  // once it is written
+  let ab = w.defineAbbrev([ENC_LITERAL, MOD_VSTOFFSET, ENC_FIXED, 32]);
+  bw.vstOffsetAt = w.bitPos() + <u64>w.width;
+  vals.clear(); vals.push(0);
+  w.record(MOD_VSTOFFSET, vals, ab);
+}
+
+// The module-level VALUE_SYMTAB_BLOCK: each defined function's value id and the word offset of its
+// block (the file's words, from the magic), with VSTOFFSET patched to point here.
+function writeModuleSymbolTable(bw: BcWriter): void {
+  let w = bw.w, vals = bw.vals, e = bw.e;
+  w.patch32(bw.vstOffsetAt, <u32>(w.bitPos() >> 5));
+  w.enterBlock(VALUE_SYMTAB_BLOCK, 4);
+  let ab = w.defineAbbrev([ENC_LITERAL, VST_FNENTRY, ENC_VBR, 8, ENC_VBR, 8]);
+  for (let g = 0; g < globalCount(); g++) {
+    if (<i32>gKind.get(g) != GK.Func || !liveGlobal(g) || (gFlags.get(g) & GF_DEFINED) == 0) continue;
+    if (g >= bw.fnStart.len || bw.fnStart.get(g) == 0) continue;
+    vals.clear(); vals.push(e.vid(gValue.get(g))); vals.push(bw.fnStart.get(g) >> 5);
+    w.record(VST_FNENTRY, vals, ab);
+  }
+  w.endBlock();
 }
 
 function writeGlobalVar(bw: BcWriter, g: i32, v: i32): void {
