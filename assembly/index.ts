@@ -119,6 +119,10 @@ export function resumePipeline(): i32 {
   return r;
 }
 export function repoPrunedCount(): i32 { return prunedCount; }
+// What the passes did to this module so far (passes/stats.ts: k = 0 allocas promoted, 1 phis
+// inserted, 2 functions merged, 3 thunks, 4 aliases, 5 functions deleted).
+export function passStat(k: i32): i32 { return stat(k); }
+import { stat } from "./passes/stats";
 // After printing: the records of the definitions to store (blob layout in passes/repo/pass.ts).
 export function repoRecords(): i32 { let o = collectRecords(pipelineForDigests(), passContext().results); outPtr = o.buf.ptr; return o.len; }
 import { candidateDigests, setHits, prunedCount, collectRecords } from "./passes/repo/pass";

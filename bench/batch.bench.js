@@ -21,6 +21,7 @@ import { generateToFile, parseSize, GEN_VERSION } from './gen.js';
 import { measureAsync, median } from './side-by-side.js';
 import { forEachOption } from './options.js';
 import { parseLlvmList, llvmTargets, llvmUsage, compareOutputs, outputNotes } from './llvm.js';
+import { mirroredPath } from '../bindings/batch.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -40,12 +41,13 @@ ${llvmUsage({ diff: true })}
   --json            print JSON instead of the markdown table`;
 
 export function parseArgs(argv) {
-  const o = { files: 20, size: '1MB', passes: ['mem2reg', 'mergefunc'], runs: 3, dup: 0.3, llvm: null, opt: null, llvmDiff: null,
+  const o = { files: 20, size: '1MB', dir: null, passes: ['mem2reg', 'mergefunc'], runs: 3, dup: 0.3, llvm: null, opt: null, llvmDiff: null,
     single: true, parallel: 2, jobs: null, timeout: 900, json: false };
   forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--files': o.files = Math.max(1, parseInt(val(), 10)); break;
       case '--size': o.size = val(); break;
+      case '--dir': o.dir = val(); break;
       case '--passes': o.passes = val().split(',').map((p) => p.trim()).filter(Boolean); break;
       case '--runs': o.runs = Math.max(1, parseInt(val(), 10)); break;
       case '--dup': o.dup = Number(val()); break;
@@ -66,7 +68,21 @@ export function parseArgs(argv) {
   return o;
 }
 
+// The .ll files under dir, recursively, in name order.
+function llFilesUnder(dir, out = []) {
+  for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) llFilesUnder(p, out); else if (e.name.endsWith('.ll')) out.push(p);
+  }
+  return out;
+}
+
 function inputs(o, log) {
+  if (o.dir) {
+    const files = llFilesUnder(resolve(o.dir));
+    log(`${files.length} modules under ${o.dir}`);
+    return files;
+  }
   const dir = join(CACHE, `batch-v${GEN_VERSION}-${o.size}-d${o.dup}`);
   mkdirSync(dir, { recursive: true });
   const files = [];
@@ -125,16 +141,10 @@ export function woptHasJobs(cli = join(ROOT, 'bindings/cli.js')) {
   return helpListsJobs(spawnSync(process.execPath, [cli, '--help'], { encoding: 'utf8' }).stdout);
 }
 
-// Every .ll file under dir (recursively), by base name: batch outputs may land in mirrored
-// sub-folders, and the inputs of one batch all have different names.
-function outputsUnder(dir, found = new Map()) {
-  if (!existsSync(dir)) return found;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) outputsUnder(p, found); else if (!found.has(e.name)) found.set(e.name, p);
-  }
-  return found;
-}
+// The output name of input f for the ways that name each output themselves (opt, a wopt
+// process per module): its path made one file name, so inputs with one base name in different
+// folders (--dir) keep apart. Batch mode mirrors the input path itself (bindings/batch.js).
+const flatName = (f) => f.replace(/^\//, '').replace(/[\/]/g, '__');
 
 export async function runBatch(o, log = (m) => process.stderr.write(m + '\n')) {
   const files = inputs(o, log);
@@ -157,7 +167,7 @@ export async function runBatch(o, log = (m) => process.stderr.write(m + '\n')) {
         const out = w.key === 'opt' ? outOpt : join(CACHE, 'out', `batch-${tag}-${t.version}-${w.key}`);
         rmSync(out, { recursive: true, force: true });
         mkdirSync(out, { recursive: true });
-        const each = (argv) => files.map((f) => [...argv(f), join(out, basename(f))]);
+        const each = (argv) => files.map((f) => [...argv(f), join(out, flatName(f))]);
         const run = {
           opt: () => pool(each((f) => [t.opt, '-S', `-passes=${p}`, f, '-o']), 1, o.timeout),
           optPar: () => pool(each((f) => [t.opt, '-S', `-passes=${p}`, f, '-o']), o.parallel, o.timeout),
@@ -185,10 +195,11 @@ export async function runBatch(o, log = (m) => process.stderr.write(m + '\n')) {
       row.ratio = base != null && row.median ? base / row.median : null;
       if (row.tool === 'wopt' && out && !row.error) {
         // wopt's outputs against opt-V's, file by file
-        const mine = outputsUnder(out), counts = {};
+        const counts = {};
+        const batchWay = row.way !== 'single';
         for (const f of files) {
-          const w = mine.get(basename(f));
-          const d = w ? compareOutputs(join(outOpt, basename(f)), w, t.llvmDiff, { timeout: o.timeout }) : { status: 'missing' };
+          const w = batchWay ? mirroredPath(f, out) : join(out, flatName(f));
+          const d = existsSync(w) ? compareOutputs(join(outOpt, flatName(f)), w, t.llvmDiff, { timeout: o.timeout }) : { status: 'missing' };
           counts[d.status] = (counts[d.status] ?? 0) + 1;
           // the first file of each kind of difference, for the notes under the table
           if (d.status !== 'identical' && d.status !== 'n/a' && d.status !== 'missing') (row.firstDiffs ??= {})[d.status] ??= { file: basename(f), ...d };

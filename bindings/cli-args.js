@@ -24,7 +24,10 @@ export const OPTIONS = [
   { names: ['version'], kind: 'bool', group: 'main', key: 'version', help: 'Print the version and exit' },
   { names: ['llvm-version'], kind: 'enum', values: LLVM_VERSIONS.map(String), group: 'main', key: 'llvmVersion', value: LLVM_VERSIONS.join('|'),
     help: `The LLVM whose IR dialect and opt behaviour to follow (default ${DEFAULT_LLVM_VERSION})` },
-  { names: ['output-dir'], kind: 'string', group: 'main', key: 'outputDir', value: 'directory', help: 'Batch mode: run every input file given, in one process, writing each result to <directory>/<input file name>' },
+  { names: ['output-dir'], kind: 'string', group: 'main', key: 'outputDir', value: 'directory', help: 'Batch mode: run every input (files, directories, @lists, - for a list on stdin) as its own module, writing <directory>/<input path> (see BATCH MODE)' },
+  { names: ['j', 'jobs'], kind: 'uint', group: 'main', key: 'jobs', value: 'n', help: "Batch mode: modules run at once, each on a worker thread (default: the machine's cores)" },
+  { names: ['report'], kind: 'string', group: 'main', key: 'report', value: 'file.json', help: 'Batch mode: write a JSON report of every module and the totals' },
+  { names: ['quiet', 'q'], kind: 'bool', group: 'main', key: 'quiet', help: 'Batch mode: no progress display and no closing summary' },
   { names: ['cross-module-report'], kind: 'string', optionalValue: '-', group: 'main', key: 'crossModuleReport', value: 'file.json',
     help: 'Report the functions identical across all the inputs (mergefunc after llvm-link of them): text on standard output, or JSON into <file.json>; without -output-dir nothing else runs' },
   { names: ['repo'], kind: 'string', group: 'main', key: 'repo', value: 'file', help: 'Program repository for repo-prune (SQLite file, created on first use; :memory: for none kept)' },
@@ -144,6 +147,7 @@ export function parseArgs(argv, passes = []) {
   // One input, as opt takes; any number with -output-dir (batch mode).
   if (o.outputDir === undefined && o.crossModuleReport === undefined && o.inputs.length > 1)
     throw new UsageError('Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: wopt --help');
+  if (o.report !== undefined && o.outputDir === undefined) throw new UsageError('--report is for batch mode: give -output-dir=<directory>');
   o.input = o.inputs[0];
   if (o.olevel && (o.passes !== undefined || o.extraPasses.length > 1))
     throw new UsageError("Cannot specify -O# and --passes=/--foo-pass, use -passes='default<O#>,other-pass'");
@@ -162,7 +166,8 @@ const GROUP_TITLES = {
 export function helpText(passes = []) {
   const lines = ['OVERVIEW: wopt — LLVM 19 opt for mergefunc, mem2reg, dominators and the program repository,',
     '          as a WebAssembly core; reads and writes textual IR (.ll)', '',
-    'USAGE: wopt [options] [<input .ll file> | -]', '', 'OPTIONS:'];
+    'USAGE: wopt [options] [<input .ll file> | -]',
+    '       wopt [options] -output-dir=<dir> [-j N] <input files, directories, @lists, or - for a list on stdin>...', '', 'OPTIONS:'];
   for (const [group, title] of Object.entries(GROUP_TITLES)) {
     lines.push('', `${title}:`, '');
     for (const o of [...OPTIONS, ...passOptionSpecs(passes)].filter(x => x.group === group)) {
@@ -176,10 +181,15 @@ export function helpText(passes = []) {
   if (!passes.length) lines.push('  (the core is not loaded: build it with npm run build:release)');
   for (const p of passes) lines.push(`  ${(p.analysis ? `${p.level} analysis ` : `${p.level} pass `).padEnd(18)}${p.name.padEnd(26)} - ${p.help}`);
   lines.push('', 'BATCH MODE:', '',
-    '  wopt -S -passes=... -output-dir=<dir> a.ll b.ll ...   runs each input as its own module through one',
-    '  loaded core (start-up paid once), writing <dir>/a.ll, <dir>/b.ll, ...; side files (e.g. -mergefunc-report)',
-    '  go to <dir> as <input file name>.<side file name>. An input that fails gets its diagnostic and no output;',
-    '  the others still run; the exit status is 1 when any failed.');
+    '  wopt -S -passes=... -output-dir=<dir> [-j N] [--report=r.json] <inputs>   runs each input as its own module,',
+    '  its output byte for byte what a run of its own writes, N at once on worker threads (default: the cores).',
+    '  Inputs: files; directories (their .ll files, recursively); @<list> (one path per line, relative to the',
+    '  current directory); - (such a list on standard input). Outputs mirror the inputs: <dir>/<input path relative',
+    '  to the current directory>; an input outside it goes to <dir>/<its absolute path>. Side files (e.g.',
+    '  -mergefunc-report) go beside the output as <output>.<side file name>. A progress bar on a terminal (lines',
+    '  every 5 s otherwise) and a closing summary go to stderr (--quiet: neither). An input that fails gets its',
+    '  diagnostic and no output; the others still run; the exit status is 1 when any failed. Ctrl-C stops at once',
+    '  (exit status 130), leaving only whole outputs.');
   lines.push('', 'ENVIRONMENT:', '', '  WOPT_WASM                                    - path of the core to load (default: build/wopt.wasm)', '');
   return lines.join('\n');
 }

@@ -2,7 +2,8 @@
 // cli.js — the `wopt` command: opt-compatible front end over the WebAssembly core (Node only).
 // Options: see cli-args.js (`wopt --help`). Exit status 0 on success, 1 on any error.
 import fs from 'node:fs';
-import path from 'node:path';
+import { isMainThread } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
 import { writeFileAtomic, openOutput, errnoText } from './fsutil.js';
 import { parseArgs, helpText, printPassesText, UsageError } from './cli-args.js';
 import { loadWopt, defaultWasmPath } from './node.js';
@@ -11,16 +12,16 @@ import { formatDiagnostic } from './diag.js';
 import { LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './core.js';
 import { timingReport } from './timing.js';
 // The repository modules (and SQLite behind them) load only when a repository is used.
-const repoStore = () => import('./repo/store.js');
+export const repoStore = () => import('./repo/store.js');
 
-const PROG = 'wopt';
+export const PROG = 'wopt';
 
-class CliError extends Error {}
+export class CliError extends Error {}
 
 // WASM32 gives the core 4 GiB; the arena needs about 2.5x the input besides the input itself.
 const MAX_INPUT_BYTES = 1024 * 1024 * 1024;
 
-async function readInput(file) {
+export async function readInput(file) {
   if (file === undefined || file === '-') {
     const chunks = [];
     for await (const c of process.stdin) chunks.push(c);
@@ -150,7 +151,7 @@ async function passTable() {
   try { const p = (await loadWopt()).passes(); return Array.isArray(p) ? p : []; } catch { return []; }
 }
 
-async function loadCore() {
+export async function loadCore() {
   try { return await loadWopt(); } catch (e) {
     throw new CliError(`error: cannot load the core (${defaultWasmPath()}): ${e.code === 'ENOENT' ? 'not built; run npm run build:release' : e.message}`);
   }
@@ -158,10 +159,11 @@ async function loadCore() {
 
 /**
  * One module: input (from readInput) through the pipeline to `output` ('-' for standard output);
- * side files the passes produce go to sideName(name). Diagnostics go to stderr; returns the
- * driver's result (r.ok false when this input failed).
+ * side files the passes produce go to sideName(name). Diagnostics go to err(text) (stderr); returns
+ * the driver's result (r.ok false when this input failed; r.failure is then its diagnostic).
+ * opts.atomicOutput: the output goes to a temporary file renamed into place at the end (batch mode).
  */
-async function runInput(core, opts, input, output, sideName, repo) {
+export async function runInput(core, opts, input, output, sideName, repo, err = text => process.stderr.write(text)) {
   // The text is written straight from the core's memory, chunk by chunk, once every step before
   // printing succeeded; a failure while printing removes the partial file. With a repository the
   // store comes after printing: the text goes to a temporary file renamed into place only after
@@ -173,7 +175,7 @@ async function runInput(core, opts, input, output, sideName, repo) {
     if (held) { held.push(Buffer.from(view)); return; }
     if (output === '-') { process.stdout.write(Buffer.from(view)); return; }
     try {
-      outFile ??= openOutput(output, { atomic: !!repo });
+      outFile ??= openOutput(output, { atomic: !!repo || !!opts.atomicOutput });
       outFile.write(view);
     } catch (e) {
       outFile?.abort();
@@ -188,10 +190,10 @@ async function runInput(core, opts, input, output, sideName, repo) {
       : runModule(core, input.data ?? input.bytes, runOpts);
   } finally { input.close?.(); }
   if (held && r.ok) for (const b of held) process.stdout.write(b);
-  for (const w of r.warnings ?? []) process.stderr.write(`${w.tool ? `${PROG}: ` : ''}${w.text}\n`);
-  if (r.log) process.stderr.write(r.log);
+  for (const w of r.warnings ?? []) err(`${w.tool ? `${PROG}: ` : ''}${w.text}\n`);
+  if (r.log) err(r.log);
   for (const f of r.files) writeOutput(sideName(f.name), f.bytes);
-  if (!r.ok) { outFile?.abort(); process.stderr.write(describeFailure(r, input)); }
+  if (!r.ok) { outFile?.abort(); r.failure = describeFailure(r, input); err(r.failure); }
   else if (outFile) {
     try { outFile.close(); } catch (e) { throw new CliError(`${output}: error: Could not open output file: ${errnoText(e)}`); }
   }
@@ -199,55 +201,25 @@ async function runInput(core, opts, input, output, sideName, repo) {
   return r;
 }
 
-// Batch mode (-output-dir): every input through one loaded core, so node's start-up and the
-// core's compilation and tier-up are paid once. Each input is its own module, written to
-// <dir>/<input file name>; an input that fails gets its diagnostic and no output, the rest run.
+// Batch mode (-output-dir): batch.js.
 async function batch(opts, started) {
-  const dir = opts.outputDir;
-  if (opts.output !== '-') throw new CliError('error: -o and -output-dir exclude each other (batch mode names each output after its input)');
-  if (opts.inputs.length === 0) throw new CliError('error: -output-dir needs at least one input file');
-  if (opts.inputs.includes('-')) throw new CliError("error: batch mode reads files, not standard input ('-')");
-  const outputs = new Map();
-  for (const file of opts.inputs) {
-    const out = path.join(dir, path.basename(file));
-    if (outputs.has(out)) throw new CliError(`error: ${outputs.get(out)} and ${file} would both be written to ${out}`);
-    if (sameFile(file, out)) throw new CliError(`error: ${out} would overwrite the input ${file}; choose another -output-dir`);
-    outputs.set(out, file);
-  }
-  if (!opts.disableOutput) {
-    try { fs.mkdirSync(dir, { recursive: true }); } catch (e) { throw new CliError(`${dir}: error: cannot create the output directory: ${errnoText(e)}`); }
-  }
-  const core = await loadCore();
-  let repo;
-  if (opts.repo !== undefined) repo = await (await repoStore()).openRepository(opts.repo);
-  const totals = new Map();
-  let failed = 0;
-  try {
-    for (const [out, file] of outputs) {
-      let r;
-      try {
-        const input = await readInput(file);
-        const base = path.basename(file);
-        r = await runInput(core, opts, input, out, name => path.join(dir, `${base}.${path.basename(name)}`), repo);
-      } catch (e) {
-        if (!(e instanceof CliError || e?.code === 'EREPO')) throw e;
-        process.stderr.write(`${PROG}: ${e.message}\n`);
-        failed++;
-        continue;
-      }
-      if (!r.ok) failed++;
-      for (const t of r.timings) totals.set(t.name, (totals.get(t.name) ?? 0) + t.ms);
-    }
-  } finally { await repo?.close(); }
-  if (opts.timePasses) process.stderr.write(timingReport([...totals].map(([name, ms]) => ({ name, ms })), performance.now() - started));
-  if (failed) { process.stderr.write(`${PROG}: ${failed} of ${outputs.size} inputs failed\n`); process.exitCode = 1; }
+  const { runBatch } = await import('./batch.js');
+  return runBatch(opts, started);
 }
 
 // --cross-module-report[=<file.json>]: the inputs linked as llvm-link links them and mergefunc
 // run on the whole (bindings/cross-module.js); text on standard output, or JSON written atomically.
 async function crossModule(opts) {
   const { crossModuleReport } = await import('./cross-module.js');
-  const files = opts.inputs.length ? opts.inputs : ['-'];
+  // the inputs as batch mode takes them (files, directories, @lists, - for a list on standard
+  // input), expanded once: a batch that follows (-output-dir) runs the same list
+  let files = ['-'];
+  if (opts.inputs.length) {
+    const { collectInputs } = await import('./batch.js');
+    files = await collectInputs(opts.inputs, { outputDir: opts.outputDir });
+    if (files.length === 0) throw new CliError('error: no input modules for the cross-module report');
+    opts.inputs = files;
+  }
   const inputs = [];
   for (const file of files) {
     const input = await readInput(file);
@@ -303,7 +275,13 @@ async function repoLinkCommand(argv) {
 }
 
 process.stdout.on('error', e => { if (e.code !== 'EPIPE') throw e; });
-main(process.argv.slice(2)).catch(e => {
+// The command runs when this file is the program; batch mode's worker threads (and tests) import
+// it for runInput and the like.
+function isProgram() {
+  if (!isMainThread || !process.argv[1]) return false;
+  try { return import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href; } catch { return false; }
+}
+if (isProgram()) main(process.argv.slice(2)).catch(e => {
   if (e instanceof UsageError || e instanceof CliError || e?.code === 'EREPO') process.stderr.write(`${PROG}: ${e.message}\n`);
   else process.stderr.write(`${PROG}: error: internal error: ${e?.stack ?? e}\n`);
   process.exitCode = 1;

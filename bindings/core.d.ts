@@ -138,6 +138,9 @@ export declare class BlobReader {
  * One live core instance. Every method catches traps: it then returns an InternalError and the
  * instance is replaced by a fresh one, so the next call works (the loaded module is gone).
  */
+/** core.passStats(): mem2reg's and mergefunc's counters for the module (see assembly/ABI.md passStat). */
+export interface PassStats { allocasPromoted: number; phisInserted: number; functionsMerged: number; thunks: number; aliases: number; deleted: number }
+
 export declare class WoptCore {
   /** How many times a trap replaced the instance. */
   restarts: number;
@@ -151,6 +154,8 @@ export declare class WoptCore {
   repoCandidates(): string[] | InternalError | OutOfMemoryError;
   repoSetHits(hits: Map<string, RepoEntry>, dependents?: Map<string, RepoEntry>): { ok: true } | { ok: false; message: string } | InternalError | OutOfMemoryError;
   repoPrunedCount(): number | InternalError | OutOfMemoryError;
+  /** What the passes did to the module since its parse (null: this core does not count). */
+  passStats(): PassStats | null | InternalError | OutOfMemoryError;
   repoRecords(): RepoEntry[] | InternalError | OutOfMemoryError;
   /** After parse: the module's tickets in `!repo.tickets` order; key: the definition's repository entry. */
   repoTickets(): { key: string; digest: string; name: string; pruned: boolean }[] | InternalError | OutOfMemoryError | { ok: false; message: string };

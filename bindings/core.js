@@ -34,6 +34,9 @@ export function unsignedExports(x) {
   return out;
 }
 
+// passStat(k)'s counters, in k order.
+const PASS_STATS = ['allocasPromoted', 'phisInserted', 'functionsMerged', 'thunks', 'aliases', 'deleted'];
+
 /** Thrown by the `env.abort` import (an AssemblyScript `assert`/`abort` in the core). */
 export class WoptAbort extends Error {
   constructor(message) { super(message); this.name = 'WoptAbort'; }
@@ -288,6 +291,15 @@ export class WoptCore {
     }
     const blob = concat(parts);
     return this.#guard(x => x.repoSetHits(this.#arg(x, blob)) === 0 ? { ok: true } : { ok: false, message: 'malformed repository hits' });
+  }
+
+  /**
+   * What the passes did to the module since its parse (ABI.md `passStat`): { allocasPromoted,
+   * phisInserted, functionsMerged, thunks, aliases, deleted }; null when the core cannot count.
+   */
+  passStats() {
+    if (!this.has('passStat')) return null;
+    return this.#guard(x => Object.fromEntries(PASS_STATS.map((name, k) => [name, x.passStat(k)])));
   }
 
   /** Definitions pruned by the last repo-prune. */

@@ -45,6 +45,23 @@ function tempBeside(target) {
 }
 
 /**
+ * Removes this process's temporary files beside `target` for it and for the files named
+ * `<target>.<anything>` (its side files): what writers stopped in the middle left (batch mode's
+ * workers, terminated on Ctrl-C, share the process id). Returns how many it removed.
+ */
+export function removeOwnTemps(target) {
+  const dir = path.dirname(target), name = path.basename(target);
+  let entries = [], removed = 0;
+  try { entries = fs.readdirSync(dir); } catch { return 0; }
+  for (const e of entries) {
+    const m = TMP_NAME.exec(e);
+    if (!m || Number(m[2]) !== process.pid || (m[1] !== name && !m[1].startsWith(`${name}.`))) continue;
+    try { fs.unlinkSync(path.join(dir, e)); removed++; } catch { /* already gone */ }
+  }
+  return removed;
+}
+
+/**
  * Writes a whole file or nothing: a temporary file beside the target, then rename. Devices,
  * FIFOs and the like (e.g. /dev/null) are written in place; symlinks are followed.
  */

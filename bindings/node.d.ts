@@ -7,3 +7,5 @@ export * from './core.js';
 export declare function defaultWasmPath(): string;
 /** Loads a core; the compiled module is cached per path. */
 export declare function loadWopt(opts?: { wasmPath?: string }): Promise<WoptCore>;
+/** The compiled core (a WebAssembly.Module), cached per path: what worker threads instantiate. */
+export declare function compileWopt(opts?: { wasmPath?: string }): Promise<object>;

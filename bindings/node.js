@@ -12,13 +12,21 @@ export const defaultWasmPath = () =>
 
 const modules = new Map();
 
-/** @param opts { wasmPath } — a path to another core build (e.g. build/wopt.debug.wasm). */
-export async function loadWopt({ wasmPath = defaultWasmPath() } = {}) {
+/**
+ * The compiled core (a WebAssembly.Module, cached): worker threads are handed it to instantiate,
+ * so the compilation is paid once. @param opts { wasmPath }
+ */
+export async function compileWopt({ wasmPath = defaultWasmPath() } = {}) {
   let module = modules.get(wasmPath);
   if (!module) {
-    module = WebAssembly.compile(await readFile(wasmPath));
+    module = readFile(wasmPath).then(bytes => WebAssembly.compile(bytes));
     modules.set(wasmPath, module);
     module.catch(() => modules.delete(wasmPath));
   }
-  return instantiate(await module);
+  return module;
+}
+
+/** @param opts { wasmPath } — a path to another core build (e.g. build/wopt.debug.wasm). */
+export async function loadWopt({ wasmPath = defaultWasmPath() } = {}) {
+  return instantiate(await compileWopt({ wasmPath }));
 }

@@ -163,7 +163,10 @@ function addKnown(kind: i32, v: i64, slot: i64, isInt: bool): bool {
   if (tag == AT.Enum) { push(AT.Enum, kind, 0, 0); return true; }
   if (tag != AT.Int) return bad("Invalid attribute: " + ATTR_KW[kind] + " needs a payload");
   if (kind == ATTR_ALIGN || kind == ATTR_ALIGNSTACK) {
-    if (v <= 0 || (v & (v - 1)) != 0 || v > 0x100000000) return bad("Invalid alignment value");
+    // LLVM's reader takes the alignment as a 32-bit number: 2^32 becomes 0, no attribute
+    v &= 0xffffffff;
+    if (v == 0) return true;
+    if ((v & (v - 1)) != 0) return bad("Invalid alignment value");
     push(AT.Int, kind, encodeAlign(v), 0); return true;
   }
   if (kind == ATTR_ALLOCSIZE) {

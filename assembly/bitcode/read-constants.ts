@@ -12,7 +12,7 @@ import {
 import { VK, vKind, vType, vParent, vA, vB, newValue, iNext, iPrev } from "../ir/values";
 import {
   getZero, getUndef, getPoison, getSimple, getInt, getIntWords, getFP, getAggregate, getExpr, gepExprWords,
-  getInlineAsm, getWithOperands, intLow64,
+  getInlineAsm, getWithOperands, intLow64, isNullValue,
 } from "../ir/constants";
 import { Op, F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW } from "../ir/opcodes";
 import { GK, gKind, gFirstBlock } from "../ir/globals";
@@ -299,6 +299,8 @@ function buildConstant(r: i32): i32 {
       if (n < cnt) return badI("Invalid ptrauth record");
       let base = stack.len;
       for (let i = 0; i < cnt; i++) { let v = getConstant(op(r, i)); if (v < 0) { stack.len = base; return -1; } stack.push(v); }
+      // the text form (and the text parser's constant) leaves out trailing null operands after the key
+      while (cnt > 2 && isNullValue(stack.get(base + cnt - 1))) cnt--;
       let x = getWithOperands(VK.PtrAuth, ty, stack, base, cnt);
       stack.len = base; return x;
     }

@@ -3,6 +3,7 @@
 // (MODULE_CODE_VERSION >= 1). A value used before its definition gets a placeholder of the type the
 // record gives, which the defining instruction then becomes (as the text parser's forward
 // references do), so the use-lists come out as the text parser makes them.
+import { locationNode } from "./read-debuginfo";
 import { I32Vec } from "../util/vec";
 import { strtab } from "../ir/module";
 import {
@@ -84,6 +85,12 @@ function valueById(id: i64, ty: i32): i32 {
   valueList.set(<i32>id, p); valueTy.set(<i32>id, ty);
   forwards++;
   return p;
+}
+// A function-local value a metadata record names (absolute id, its type): a forward reference to
+// an instruction not read yet gets the placeholder the instruction takes over. -1 after an error.
+export function localValue(id: i64, ty: i32): i32 {
+  if (fnValue < 0) return badI("Invalid record: a function-local value outside a function");
+  return valueById(id, ty);
 }
 // The value at ops[slot] (relative) of type ty.
 function getVal(slot: i32, ty: i32): i32 {
@@ -668,7 +675,10 @@ function readInstRecord(code: i32): bool {
       let scope = sc == 0 ? -1 : mdAt(sc - 1); if (sc != 0 && scope < 0) return false;
       let inl = ia == 0 ? -1 : mdAt(ia - 1); if (ia != 0 && inl < 0) return false;
       if (scope < 0) return bad("Invalid debug loc record");
-      lastLoc = getLocation(ops.get(0) & 0xffffffff, ops.get(1) & 0xffff, scope, inl, n >= 5 && ops.get(4) != 0);
+      let group: u64 = n >= 7 ? <u64>ops.get(5) : 0, rank: u64 = n >= 7 ? <u64>ops.get(6) & 0xff : 0;
+      lastLoc = group != 0 || rank != 0
+        ? locationNode(<u64>ops.get(0) & 0xffffffff, <u64>ops.get(1) & 0xffff, scope, inl, n >= 5 && ops.get(4) != 0, group, rank, false)
+        : getLocation(ops.get(0) & 0xffffffff, ops.get(1) & 0xffff, scope, inl, n >= 5 && ops.get(4) != 0);
       iMD.set(lastInst, addAttachment(iMD.get(lastInst), MDK_DBG, lastLoc));
       return true;
     }
@@ -777,12 +787,13 @@ function readDebugRecord(code: i32): bool {
     if (code == 64) {
       let x = getVal(3, -1); if (x < 0) return false;
       where = mdForValue(x);
-    } else { where = mdOrNull(ops.get(3)); if (where == -2) return false; }
+    } else { where = mdAt(ops.get(3)); if (where < 0) return false; }
     drPool.push(where); drPool.push(v); drPool.push(ex);
     let cnt = 3;
     if (code == 63) {
-      let id = mdAt(ops.get(4)), ax = mdAt(ops.get(6)); let addr = mdOrNull(ops.get(5));
-      if (id < 0 || ax < 0 || addr == -2) return false;
+      // [.., assign id, address expression, address]
+      let id = mdAt(ops.get(4)), ax = mdAt(ops.get(5)), addr = mdAt(ops.get(6));
+      if (id < 0 || ax < 0 || addr < 0) return false;
       drPool.push(id); drPool.push(addr); drPool.push(ax); cnt += 3;
     }
     drPool.push(loc); cnt++;

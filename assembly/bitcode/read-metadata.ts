@@ -2,9 +2,10 @@
 // METADATA_ATTACHMENT. Metadata ids count every metadata record in order (strings first, from the
 // METADATA_STRINGS blob); a node naming a later id gets a forward node that the later record
 // fills in (the text parser's `!N` forward references work the same way).
-// Read so far: strings, tuples (distinct or not), values, named metadata, kinds, attachments of
-// instructions, functions and globals, DILocation, DIExpression (common operators), DIArgList.
-// The other debug-info nodes are not read yet: their records stop the read with a clear error.
+// Read: strings, tuples (distinct or not), values, named metadata, kinds, attachments of
+// instructions, functions and globals, DILocation (distinct too), DIExpression, DIArgList, and the
+// debug-info nodes (read-debuginfo.ts). Not read yet: GenericDINode, DIExpression before version 3,
+// version 0 DIGlobalVariable: their records stop the read with a clear error.
 import { I32Vec } from "../util/vec";
 import { strtab } from "../ir/module";
 import { T_METADATA, T_VOID } from "../ir/types";
@@ -24,7 +25,11 @@ import {
 import { mdList, mdKindMap, valueList, valueCst, bad, badI, moduleValues, moduleMDs } from "./read-state";
 import { typeOf } from "./read-types";
 import { getConstant } from "./read-constants";
-import { instList } from "./read-function";
+import { instList, localValue } from "./read-function";
+import { vType } from "../ir/values";
+import { readDINode, resetReadDebugInfo, locationNode, noteExprConst } from "./read-debuginfo";
+import { llvmVersion } from "../ir/version";
+import { OP_CODES_19, OP_NAMES_19, OP_ARGS_19, OP_CODES_22, OP_NAMES_22, OP_ARGS_22, ATE_CODES, ATE_NAMES_19, ATE_NAMES_22 } from "./dwarf-names";
 
 const STRING_OLD = 1, VALUE = 2, NODE = 3, NAME = 4, DISTINCT_NODE = 5, KIND = 6, LOCATION = 7,
   NAMED_NODE = 10, EXPRESSION = 29, STRINGS = 35, GLOBAL_DECL_ATTACHMENT = 36, INDEX_OFFSET = 38, INDEX = 39,
@@ -32,7 +37,7 @@ const STRING_OLD = 1, VALUE = 2, NODE = 3, NAME = 4, DISTINCT_NODE = 5, KIND = 6
 
 let pendingName: i32 = -1;
 let stack: I32Vec = new I32Vec(64);
-export function resetReadMetadata(): void { pendingName = -1; stack = new I32Vec(64); nextMD = 0; attachFn = -1; }
+export function resetReadMetadata(): void { pendingName = -1; stack = new I32Vec(64); nextMD = 0; attachFn = -1; resetReadDebugInfo(); }
 
 // The arena node of metadata id `id`; a forward node when it is not read yet (-1 on error).
 export function mdAt(id: i64): i32 {
@@ -64,23 +69,28 @@ function mdForString(s: i32): i32 {
 
 // Defines the next metadata id as node m (taking over a forward node for that id).
 export let nextMD: i32 = 0;
-function define(m: i32): bool {
+function define(m: i32): bool { return defineNode(m) >= 0; }
+// As define; returns the node that now stands for the id (the forward node m was copied into), or
+// -1 after an error.
+export function defineNode(m: i32): i32 {
   let k = nextMD++;
   if (k >= mdList.len) mdList.resize(k + 1, -1);
   let f = mdList.get(k);
   if (f >= 0 && f != m) {
-    if (<i32>mdKind.get(f) != MK.Forward) return bad("Invalid metadata: id defined twice");
+    if (<i32>mdKind.get(f) != MK.Forward) return badI("Invalid metadata: id defined twice");
     // the forward node becomes this node: copy it in place
     mdKind.set(f, mdKind.get(m)); mdFlags.set(f, mdFlags.get(m)); mdA.set(f, mdA.get(m));
     mdOps.set(f, mdOps.get(m)); mdNOps.set(f, mdNOps.get(m));
-    return true;
+    return f;
   }
   mdList.set(k, m);
-  return true;
+  return m;
 }
 
+let inFunction = false;
 export function readMetadataBlock(module: bool): bool {
   if (!enterBlock()) return false;
+  inFunction = !module;
   if (!module) nextMD = moduleMDs;
   while (true) {
     let e = advance();
@@ -136,10 +146,15 @@ function readMDRecord(code: i32): bool {
       let t = typeOf(ops.get(0));
       if (t < 0 || t == T_METADATA || t == T_VOID) return bad("Invalid value metadata record");
       let id = ops.get(1);
-      if (id < 0 || id >= <i64>valueList.len) return bad("Invalid value metadata record: value id");
-      let v = valueList.get(<i32>id);
-      if (v < 0 && valueCst.get(<i32>id) >= 0) v = getConstant(id);
-      if (v < 0) return bad("Invalid value metadata record: value id");
+      let v = -1;
+      if (id >= <i64>moduleValues && inFunction) { v = localValue(id, t); if (v < 0) return false; }
+      else {
+        if (id < 0 || id >= <i64>valueList.len) return bad("Invalid value metadata record: value id");
+        v = valueList.get(<i32>id);
+        if (v < 0 && valueCst.get(<i32>id) >= 0) v = getConstant(id);
+        if (v < 0) return bad("Invalid value metadata record: value id");
+        if (vType.get(v) != t) return bad("Invalid value metadata record: the value has another type");
+      }
       return define(mdForValueId(v));
     }
     case NODE: case DISTINCT_NODE: {
@@ -180,24 +195,27 @@ function readMDRecord(code: i32): bool {
     }
     case KIND: return readKind();
     case LOCATION: {
-      if (n < 5) return bad("Invalid record");
+      if (n != 5 && n != 6 && n != 8) return bad("Invalid record");
       let scope = mdAt(ops.get(3)); if (scope < 0) return false;
       let ia = mdOrNull(ops.get(4)); if (ia == -2) return false;
-      let m = getLocation(ops.get(1) & 0xffffffff, ops.get(2) & 0xffff, scope, ia, n > 5 && ops.get(5) != 0);
-      if ((ops.get(0) & 1) != 0) return bad("Invalid record: a distinct DILocation is not read yet");
+      let implicit = n > 5 && ops.get(5) != 0;
+      let group: u64 = n == 8 ? <u64>ops.get(6) : 0, rank: u64 = n == 8 ? <u64>ops.get(7) & 0xff : 0;
+      let distinct = (ops.get(0) & 1) != 0;
+      let line = <u64>ops.get(1) & 0xffffffff, col = <u64>ops.get(2) & 0xffff;
+      let m = distinct || group != 0 || rank != 0 ? locationNode(line, col, scope, ia, implicit, group, rank, distinct)
+        : getLocation(<i64>line, <i64>col, scope, ia, implicit);
       return define(m);
     }
     case EXPRESSION: return readExpression();
     case ARG_LIST: {
+      // [n x metadata id], each a value as metadata already read
       let base = stack.len;
-      for (let i = 0; i + 1 < n; i += 2) {
-        let t = typeOf(ops.get(i));
-        let id = ops.get(i + 1);
-        if (t < 0 || id < 0 || id >= <i64>valueList.len) { stack.len = base; return bad("Invalid record: DIArgList value"); }
-        let v = valueList.get(<i32>id);
-        if (v < 0 && valueCst.get(<i32>id) >= 0) v = getConstant(id);
-        if (v < 0) { stack.len = base; return bad("Invalid record: DIArgList value"); }
-        stack.push(mdForValueId(v));
+      for (let i = 0; i < n; i++) {
+        let id = ops.get(i);
+        if (id < 0 || id >= <i64>mdList.len || mdList.get(<i32>id) < 0) { stack.len = base; return bad("Invalid record: DIArgList should not contain forward refs"); }
+        let x = mdList.get(<i32>id);
+        if (<i32>mdKind.get(x) != MK.Value) { stack.len = base; return bad("Invalid record: DIArgList operand is not a value"); }
+        stack.push(x);
       }
       let m = newMD(MK.ArgList, -1);
       for (let i = base; i < stack.len; i++) mdPool.push(stack.get(i));
@@ -220,8 +238,10 @@ function readMDRecord(code: i32): bool {
       return true;
     }
     case INDEX_OFFSET: case INDEX: return true;
+    case 8: case 9: return bad("Invalid record: pre-LLVM-3.6 metadata (OLD_NODE) is not read yet");
     default:
-      return bad("Invalid record: metadata record " + code.toString() + " (a debug-info node) is not read yet");
+      if (code >= 12 && code <= 49 && code != 42 && code != 43) return readDINode(code);
+      return bad("Invalid record: unknown metadata record code " + code.toString());
   }
 }
 
@@ -293,48 +313,69 @@ export function readAttachmentBlock(inFunction: bool): bool {
   }
 }
 
-// DIExpression [version | distinct, elements...] as the text the arena keeps (MK.Expr's mdA).
-const OP_CODES: i32[] = [0x06, 0x10, 0x11, 0x12, 0x16, 0x18, 0x1a, 0x1b, 0x1c, 0x1e, 0x1f, 0x20, 0x21, 0x22, 0x23,
-  0x24, 0x25, 0x26, 0x27, 0x94, 0x97, 0x9f, 0x14, 0x90, 0x92, 0x91, 0x1000, 0x1001, 0x1002, 0x1003, 0x1004,
-  0x1005, 0x1006, 0x1007, 0x95, 0x29, 0x2a, 0x2b, 0x2c, 0x2d, 0x2e, 0x15, 0x96];
-const OP_NAMES: string[] = ["DW_OP_deref", "DW_OP_constu", "DW_OP_consts", "DW_OP_dup", "DW_OP_swap", "DW_OP_xderef",
-  "DW_OP_and", "DW_OP_div", "DW_OP_minus", "DW_OP_mul", "DW_OP_neg", "DW_OP_not", "DW_OP_or", "DW_OP_plus",
-  "DW_OP_plus_uconst", "DW_OP_shl", "DW_OP_shr", "DW_OP_shra", "DW_OP_xor", "DW_OP_deref_size",
-  "DW_OP_push_object_address", "DW_OP_stack_value", "DW_OP_over", "DW_OP_regx", "DW_OP_bregx", "DW_OP_fbreg",
-  "DW_OP_LLVM_fragment", "DW_OP_LLVM_convert", "DW_OP_LLVM_tag_offset", "DW_OP_LLVM_entry_value",
-  "DW_OP_LLVM_implicit_pointer", "DW_OP_LLVM_arg", "DW_OP_LLVM_extract_bits_sext", "DW_OP_LLVM_extract_bits_zext",
-  "DW_OP_xderef_size", "DW_OP_eq", "DW_OP_ge", "DW_OP_gt", "DW_OP_le", "DW_OP_lt", "DW_OP_ne", "DW_OP_pick", "DW_OP_nop"];
-const OP_ARGS: i32[] = [0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1, 2, 1, 2, 2, 1, 1, 0, 1, 2, 2, 1, 0, 0, 0, 0, 0, 0, 1, 0];
-const ATE_NAMES: string[] = ["", "DW_ATE_address", "DW_ATE_boolean", "DW_ATE_complex_float", "DW_ATE_float", "DW_ATE_signed",
-  "DW_ATE_signed_char", "DW_ATE_unsigned", "DW_ATE_unsigned_char"];
+// DIExpression [version | distinct, elements...] as the text the arena keeps (MK.Expr's mdA), in
+// opt's form: operator names with their arguments, `DW_OP_LLVM_convert`'s encoding by name; an
+// expression opt would not accept (an unknown operator, missing arguments, a fragment that is not
+// last, a stack value before anything but a fragment) prints as its numbers, as opt prints it.
+function opIndex(codes: i32[], c: i64): i32 {
+  let lo = 0, hi = codes.length - 1;
+  while (lo <= hi) {
+    let mid = (lo + hi) >> 1;
+    let x = <i64>codes[mid];
+    if (x == c) return mid;
+    if (x < c) lo = mid + 1; else hi = mid - 1;
+  }
+  return -1;
+}
+function exprValid(codes: i32[], args: u8[]): bool {
+  let n = ops.len;
+  let i = 1;
+  while (i < n) {
+    let c = ops.get(i);
+    let k = opIndex(codes, c);
+    if (k < 0) return false;
+    let next = i + 1 + <i32>args[k];
+    if (next > n) return false;
+    if (c == 0x1000 && next != n) return false;                          // fragment: last
+    if (c == 0x9f && next != n && !(ops.get(next) == 0x1000 && next + 3 == n)) return false;  // stack value
+    i = next;
+  }
+  return true;
+}
 function readExpression(): bool {
   let n = ops.len;
   if (n < 1) return bad("Invalid record");
   let version = ops.get(0) >> 1;
   if (version < 3) return bad("Invalid record: DIExpression version " + version.toString() + " is not read yet");
+  let v22 = llvmVersion >= 22;
+  let codes = v22 ? OP_CODES_22 : OP_CODES_19, names = v22 ? OP_NAMES_22 : OP_NAMES_19, args = v22 ? OP_ARGS_22 : OP_ARGS_19;
   let t = "";
-  let i = 1;
-  while (i < n) {
-    let c = ops.get(i++);
-    let name = "", args = 0;
-    if (c >= 0x30 && c <= 0x4f) name = "DW_OP_lit" + (c - 0x30).toString();
-    else if (c >= 0x50 && c <= 0x6f) name = "DW_OP_reg" + (c - 0x50).toString();
-    else if (c >= 0x70 && c <= 0x8f) { name = "DW_OP_breg" + (c - 0x70).toString(); args = 1; }
-    else {
-      let k = OP_CODES.indexOf(<i32>c);
-      if (k < 0) return bad("Invalid record: DIExpression operator " + c.toString() + " is not read yet");
-      name = OP_NAMES[k]; args = OP_ARGS[k];
+  if (exprValid(codes, args)) {
+    let i = 1;
+    while (i < n) {
+      let c = ops.get(i++);
+      let k = opIndex(codes, c);
+      if (t.length > 0) t += ", ";
+      t += names[k];
+      for (let j = 0; j < <i32>args[k]; j++) {
+        let x = ops.get(i++);
+        if (c == 0x1001 && j == 1) t += ", " + ateName(x);
+        else t += ", " + (<u64>x).toString();
+      }
     }
-    if (t.length > 0) t += ", ";
-    t += name;
-    for (let j = 0; j < args; j++) {
-      if (i >= n) return bad("Invalid record: DIExpression operands");
-      let x = ops.get(i++);
-      if (c == 0x1001 && j == 1 && x >= 0 && x < ATE_NAMES.length && x > 0) t += ", " + ATE_NAMES[<i32>x];
-      else t += ", " + (<u64>x).toString();
-    }
+  } else {
+    for (let i = 1; i < n; i++) { if (i > 1) t += ", "; t += (<u64>ops.get(i)).toString(); }
   }
   let m = newMD(MK.Expr, strtab.internStr(t));
   if ((ops.get(0) & 1) != 0) mdFlags.set(m, <u8>MDF_DISTINCT);
-  return define(m);
+  let d = defineNode(m);
+  if (d < 0) return false;
+  // DW_OP_consts N [DW_OP_stack_value]: a signed constant (DIGenericSubrange bounds print it)
+  if (n >= 3 && ops.get(1) == 0x11 && (n == 3 || (n == 4 && ops.get(3) == 0x9f))) noteExprConst(d, ops.get(2));
+  return true;
+}
+function ateName(x: i64): string {
+  let k = opIndex(ATE_CODES, x);
+  if (k < 0) return "";
+  return llvmVersion >= 22 ? ATE_NAMES_22[k] : ATE_NAMES_19[k];
 }

@@ -6,7 +6,8 @@
 // (read-metadata) and the function bodies (read-function). Errors name the block and the bit
 // offset (bitstream.ts bsErrorText).
 import { I32Vec } from "../util/vec";
-import { strtab, setSourceFilename, setDataLayout, setTargetTriple, moduleAsm } from "../ir/module";
+import { strtab, setSourceFilename, setDataLayout, setTargetTriple, moduleAsm, targetTriple } from "../ir/module";
+import { upgradeDataLayout } from "./upgrade-layout";
 import { dataLayoutError, programAddrSpace } from "../ir/datalayout";
 import { parseDataLayout } from "../ir/datalayout-parse";
 import { inferDataLayout } from "../ir/triple-layout";
@@ -191,6 +192,13 @@ function readModuleRecord(code: i32): bool {
     case 3: {
       if (layoutSettled) return bad("datalayout too late in module");
       let s = stringOf(0);
+      // LLVM's bitcode reader upgrades the layout string for the module's target
+      if (strtab.lenOf(s) > 0) {
+        let raw = String.UTF8.decodeUnsafe(strtab.ptrOf(s), <usize>strtab.lenOf(s), false);
+        let tt = targetTriple >= 0 ? String.UTF8.decodeUnsafe(strtab.ptrOf(targetTriple), <usize>strtab.lenOf(targetTriple), false) : "";
+        let up = upgradeDataLayout(raw, tt);
+        if (up != raw) s = strtab.internStr(up);
+      }
       setDataLayout(s);
       if (strtab.lenOf(s) > 0 && !parseDataLayout(strtab.ptrOf(s), strtab.lenOf(s))) return bad(dataLayoutError());
       return true;

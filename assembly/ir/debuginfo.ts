@@ -12,7 +12,7 @@ import { strtab } from "./module";
 
 // ---- field names, interned once per module ----
 let F_LINE: i32 = -1, F_COLUMN: i32 = -1, F_SCOPE: i32 = -1, F_INLINED: i32 = -1, F_IMPLICIT: i32 = -1,
-  F_TYPE: i32 = -1, F_SIZE: i32 = -1, F_BASETYPE: i32 = -1;
+  F_TYPE: i32 = -1, F_SIZE: i32 = -1, F_BASETYPE: i32 = -1, F_ATOMGROUP: i32 = -1, F_ATOMRANK: i32 = -1;
 let C_DILOCATION: i32 = -1, C_SUBPROGRAM: i32 = -1, C_LEXBLOCK: i32 = -1, C_LEXBLOCKFILE: i32 = -1,
   C_DERIVED: i32 = -1;
 let S_TRUE: i32 = -1;
@@ -39,6 +39,7 @@ export function ensureNames(): void {
   F_LINE = strtab.internStr("line"); F_COLUMN = strtab.internStr("column"); F_SCOPE = strtab.internStr("scope");
   F_INLINED = strtab.internStr("inlinedAt"); F_IMPLICIT = strtab.internStr("isImplicitCode");
   F_TYPE = strtab.internStr("type"); F_SIZE = strtab.internStr("size"); F_BASETYPE = strtab.internStr("baseType");
+  F_ATOMGROUP = strtab.internStr("atomGroup"); F_ATOMRANK = strtab.internStr("atomRank");
   C_DILOCATION = strtab.internStr("DILocation"); C_SUBPROGRAM = strtab.internStr("DISubprogram");
   C_LEXBLOCK = strtab.internStr("DILexicalBlock"); C_LEXBLOCKFILE = strtab.internStr("DILexicalBlockFile");
   C_DERIVED = strtab.internStr("DIDerivedType");
@@ -244,6 +245,8 @@ function scanLocations(): void {
   let n = mdKind.len;
   for (let m = locScanned; m < n; m++) {
     if (!isNode(m, C_DILOCATION) || (mdFlags.get(m) & MDF_DISTINCT) != 0 || canonicalMD(m) != m) continue;
+    // a key-instructions location (atomGroup, atomRank) is not the plain one getLocation makes
+    if (field(m, F_ATOMGROUP) >= 0 || field(m, F_ATOMRANK) >= 0) continue;
     let id = lookupLocation(fieldInt(m, F_LINE), fieldInt(m, F_COLUMN), canonicalMD(fieldMD(m, F_SCOPE)),
       canonicalMD(fieldMD(m, F_INLINED)), fieldIsTrue(m, F_IMPLICIT));
     setLocNode(id, m);

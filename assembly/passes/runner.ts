@@ -14,6 +14,7 @@ import { Plan, planPipeline, StepOp, stepIndex, stepOp } from "./pipeline";
 import { Level } from "./registry";
 import { passTable, resetPassTable } from "./table";
 import { resetMem2Reg } from "./mem2reg/pass";
+import { resetStats } from "./stats";
 import { resetDebugify } from "./debugify";
 import { resetRepo } from "./repo/pass";
 import { resetMergeFunc } from "./mergefunc/pass";
@@ -35,7 +36,7 @@ let current: PipelineRun = new PipelineRun(analyses());
 // The passes layer's one reset: a new run, a rebuilt table, fresh pass tables.
 export function resetPasses(): void {
   resetPassTable(); resetInstrumentation();
-  resetMem2Reg(); resetDebugify(); resetRepo(); resetMergeFunc(); resetDot(); resetSideFiles();
+  resetMem2Reg(); resetDebugify(); resetRepo(); resetMergeFunc(); resetDot(); resetSideFiles(); resetStats();
   current = new PipelineRun(analyses());
 }
 

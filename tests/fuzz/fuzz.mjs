@@ -19,6 +19,9 @@
 // mem2reg and mergefunc when it reads), looking for the defects alone — trap, hang, leftover —
 // on --jobs worker threads (default: the machine's cores). A CLI run checks for leftover files
 // every K-th mutant (default 10; 1000 with --oracle none).
+// --bitcode: the seeds assembled by llvm-as-22 and llvm-as-19 (to bitcode), mutated byte-wise
+// (mutate.js mutateBitcode), each mutant only through wopt under the version that wrote it
+// (implies --oracle none): trap, hang and leftover are the defects; a clean error is fine.
 // --check (CI): fail on any trap, hang or leftover, and on a disagreement that
 // tests/fuzz/known.json does not list for this seed (the ratchet); --update-known rewrites it.
 import { spawn } from 'node:child_process';
@@ -28,7 +31,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mutate, seededRandom } from './mutate.js';
+import { mutate, mutateBitcode, seededRandom } from './mutate.js';
+import { spawnSync } from 'node:child_process';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '../..');
@@ -39,7 +43,7 @@ const HANG_MS = 20_000;
 const DEFECTS = new Set(['trap', 'hang', 'leftover']);
 
 function args(argv) {
-  const o = { seed: 1, count: 200, time: 0, llvm: 'both', save: path.join(HERE, 'found'), check: false, updateKnown: false, quiet: false, minimiseMs: 20_000, oracle: 'opt', jobs: 0, leftoverEvery: 0 };
+  const o = { seed: 1, count: 200, time: 0, llvm: 'both', save: path.join(HERE, 'found'), check: false, updateKnown: false, quiet: false, minimiseMs: 20_000, oracle: 'opt', jobs: 0, leftoverEvery: 0, bitcode: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i], v = () => argv[++i];
     if (a === '--seed') o.seed = Number(v());
@@ -54,6 +58,7 @@ function args(argv) {
     else if (a === '--oracle') { o.oracle = v(); if (o.oracle !== 'none' && o.oracle !== 'opt') throw new Error('fuzz: --oracle none|opt'); }
     else if (a === '--jobs') o.jobs = Number(v());
     else if (a === '--leftover-every') o.leftoverEvery = Number(v());
+    else if (a === '--bitcode') { o.bitcode = true; o.oracle = 'none'; }
     else throw new Error(`fuzz: unknown argument ${a}`);
   }
   o.versions = o.llvm === 'both' ? [22, 19] : [Number(o.llvm)];
@@ -144,7 +149,7 @@ async function defectOf(wopt, v, text) {
 async function leavesFiles(text) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-fuzz-'));
   try {
-    fs.writeFileSync(path.join(dir, 'in.ll'), text);
+    fs.writeFileSync(path.join(dir, 'in.ll'), text);   // text or bitcode: wopt goes by the magic
     const status = await new Promise(resolve => {
       const p = spawn(process.execPath, [path.join(REPO, 'bindings/cli.js'), '-S', 'in.ll', '-o', 'out.ll'], { cwd: dir, stdio: 'ignore' });
       p.on('close', resolve);
@@ -199,21 +204,35 @@ async function main() {
   const wopt = runners[0];
   // seed modules, each checked against the versions whose opt reads it (all versions without opt)
   const pool = [];
-  for (const f of seeds()) {
+  if (o.bitcode) {
+    // each seed as llvm-as-v wrote it, for each version asked for
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-fuzz-bc-'));
+    try {
+      for (const f of seeds()) {
+        if (fs.statSync(f).size > 200_000) continue;
+        for (const v of o.versions) {
+          const bc = path.join(tmp, 'x.bc');
+          if (spawnSync(`/usr/lib/llvm-${v}/bin/llvm-as`, [f, '-o', bc]).status !== 0) continue;
+          pool.push({ name: `${path.relative(REPO, f)} (llvm-as-${v})`, bytes: new Uint8Array(fs.readFileSync(bc)), versions: [v] });
+        }
+      }
+    } finally { fs.rmSync(tmp, { recursive: true, force: true }); }
+  }
+  for (const f of o.bitcode ? [] : seeds()) {
     const text = fs.readFileSync(f, 'utf8');
     if (text.length > 200_000) continue;
     const versions = [];
     for (const v of o.versions) if (o.oracle === 'none' || (await runOpt(v, [], text)).status === 0) versions.push(v);
     if (versions.length) pool.push({ name: path.relative(REPO, f), text, versions });
   }
-  pool.push(...(await llvmStress(10)).map(s => ({ ...s, versions: o.versions })));
-  const donor = pool.flatMap(s => s.text.split('\n').filter(l => l.trim() && !l.startsWith(';')));
+  if (!o.bitcode) pool.push(...(await llvmStress(10)).map(s => ({ ...s, versions: o.versions })));
+  const donor = o.bitcode ? [] : pool.flatMap(s => s.text.split('\n').filter(l => l.trim() && !l.startsWith(';')));
   const started = Date.now();
   const found = new Map();   // key -> { kind, v, seedName, ops, text }
   const counts = {};
-  const record = (kind, v, s, m, key = `${kind}:${v}:${createHash('sha256').update(m.text).digest('hex').slice(0, 16)}`, extra = {}) => {
+  const record = (kind, v, s, m, key = `${kind}:${v}:${createHash('sha256').update(m.bytes ?? m.text).digest('hex').slice(0, 16)}`, extra = {}) => {
     counts[kind] = (counts[kind] ?? 0) + 1;
-    found.set(key, { kind, v, seed: s.name, ops: m.ops, text: m.text, ...extra });
+    found.set(key, { kind, v, seed: s.name, ops: m.ops, text: m.text, bytes: m.bytes, ...extra });
     if (!o.quiet) console.log(`${kind} (LLVM ${v}) from ${s.name} by ${m.ops.join('+')}`);
   };
   // One mutant: against opt (each version until one disagrees), or, without an oracle, through
@@ -243,7 +262,8 @@ async function main() {
     while (more()) {
       const n = tried++;
       const s = pool[Math.floor(rng() * pool.length)];
-      const m = mutate(rng, s.text, donor);
+      const m = o.bitcode ? mutateBitcode(rng, s.bytes) : mutate(rng, s.text, donor);
+      if (o.bitcode) m.text = m.bytes;   // the runners and the CLI take the bytes as they are
       await tryMutant(runner, n, s, m);
       if (progressEvery && (n + 1) % progressEvery === 0) {
         const sec = (Date.now() - started) / 1000;
@@ -254,6 +274,7 @@ async function main() {
   // minimise and save the disagreements
   fs.mkdirSync(o.save, { recursive: true });
   for (const [key, f] of found) {
+    if (f.bytes) { fs.writeFileSync(path.join(o.save, `${key.replace(/:/g, '-')}.bc`), f.bytes); continue; }
     const small = f.kind === 'leftover' || f.kind === 'hang' || !o.minimiseMs ? f.text : await minimise(wopt, f.v, f.text, f.kind, o.minimiseMs);
     fs.writeFileSync(path.join(o.save, `${key.replace(/:/g, '-')}.ll`), `; fuzz: ${f.kind} against opt-${f.v}; mutant of ${f.seed} by ${f.ops.join('+')}\n${small}\n`);
   }
@@ -264,7 +285,7 @@ async function main() {
 
   const keys = [...found.keys()].filter(k => !DEFECTS.has(k.split(':')[0])).sort();
   const known = fs.existsSync(KNOWN) ? JSON.parse(fs.readFileSync(KNOWN, 'utf8')) : {};
-  const tag = `seed ${o.seed}, count ${o.count}, LLVM ${o.versions.join('+')}`;
+  const tag = `seed ${o.seed}, count ${o.count}, LLVM ${o.versions.join('+')}${o.bitcode ? ', bitcode' : ''}`;
   if (o.updateKnown) { known[tag] = keys; fs.writeFileSync(KNOWN, JSON.stringify(known, null, 1) + '\n'); }
   if (o.check) {
     const defects = [...found.keys()].filter(k => DEFECTS.has(k.split(':')[0]));

@@ -119,3 +119,34 @@ export function mutate(rng, text, donor = []) {
   }
   return { text: lines.join('\n'), ops };
 }
+
+// Byte-level mutations of LLVM bitcode (fuzz.mjs --bitcode): one to four of flipping a bit,
+// setting a byte or a 32-bit word to a boundary value, cutting the file short (at a word), deleting,
+// repeating or copying over a run of bytes. The 4-byte magic is left alone half the time, so that
+// most mutants reach the block and record readers. Returns { bytes, ops }.
+const WORDS = [0, 1, 0x7f, 0x80, 0xff, 0xffff, 0x7fffffff, 0x80000000, 0xffffffff];
+export function mutateBitcode(rng, bytes) {
+  let b = new Uint8Array(bytes);
+  const ops = [];
+  const n = 1 + Math.floor(rng() * 4);
+  const from = rng() < 0.5 ? 4 : 0;
+  const at = () => from + Math.floor(rng() * Math.max(1, b.length - from));
+  for (let k = 0; k < n && b.length > from + 4; k++) {
+    const r = rng();
+    if (r < 0.35) { b[at()] ^= 1 << Math.floor(rng() * 8); ops.push('flip'); }
+    else if (r < 0.55) { b[at()] = Math.floor(rng() * 256); ops.push('byte'); }
+    else if (r < 0.65) {
+      const i = at() & ~3, w = pick(rng, WORDS);
+      if (i + 4 <= b.length) { b[i] = w & 255; b[i + 1] = (w >>> 8) & 255; b[i + 2] = (w >>> 16) & 255; b[i + 3] = w >>> 24; }
+      ops.push('word');
+    } else if (r < 0.75) { b = b.slice(0, Math.max(from + 4, at() & ~3)); ops.push('cut'); }
+    else {
+      const i = at(), len = 4 * (1 + Math.floor(rng() * 16)), j = at();   // whole words: the length stays a multiple of 4
+      const run = b.slice(i, i + len);
+      if (r < 0.85) { b = new Uint8Array([...b.slice(0, i), ...b.slice(i + len)]); ops.push('delete'); }
+      else if (r < 0.93) { b = new Uint8Array([...b.slice(0, j), ...run, ...b.slice(j)]); ops.push('repeat'); }
+      else { b.set(run.slice(0, Math.max(0, b.length - j)), j); ops.push('copy'); }
+    }
+  }
+  return { bytes: b, ops };
+}

@@ -104,6 +104,13 @@ test('installed from the tarball in an empty folder, offline: no dependencies, t
     assert.notEqual(bad.status, 0);
     assert.match(bad.stderr, /bad\.ll:2:1: error: expected type/);
 
+    // batch mode on worker threads from the installed copy: the bad input fails alone
+    writeFileSync(join(app, 'y.ll'), INPUT);
+    const batch = run(bin, ['-S', '-passes=mem2reg', '-output-dir=out', '-j', '2', '-q', 'x.ll', 'y.ll', 'bad.ll'], { cwd: app });
+    assert.equal(batch.status, 1);
+    assert.match(batch.stderr, /^wopt: bad\.ll:2:1: error: expected type\n[\s\S]*wopt: 1 of 3 inputs failed\n$/);
+    assert.equal(readFileSync(join(app, 'out/x.ll'), 'utf8'), here.stdout);
+
     // the API, imported by package name
     writeFileSync(join(app, 'use.mjs'), `import { optimize } from 'wopt';
 import { readFileSync } from 'node:fs';

@@ -23,6 +23,7 @@ import { resetRename } from "./rename";
 import { resetDbgInfo } from "./dbginfo";
 import { resetLiveIDF } from "./liveidf";
 import { resetPoison } from "./poison";
+import { countAllocasPromoted } from "../stats";
 
 // Re-creates every table of the pass (after an arena reset).
 export function resetMem2Reg(): void {
@@ -53,6 +54,7 @@ export function runMem2Reg(g: i32, fa: FunctionAnalyses): bool {
       beginFunction(g);
       beginAssumptions(g, fa);
     }
+    countAllocasPromoted(allocas.len);
     promoteMemToReg(fa, nBlocks);
     fa.dom.invalidateInstOrder();
     changed = true;

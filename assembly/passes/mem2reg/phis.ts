@@ -21,6 +21,7 @@ import { guaranteedNotPoison } from "./poison";
 import { llvmVersion } from "../../ir/version";
 import { vA } from "../../ir/values";
 import { iNext } from "../../ir/values";
+import { countPhiInserted } from "../stats";
 
 let newPhis: I32Vec = new I32Vec();
 let phiEpoch: i32 = 0;
@@ -53,6 +54,7 @@ export function queuePhiNode(cfg: CFG, bn: i32, num: i32, ai: i32, version: i32)
   fitValueTable(phiStamp, phi + 1, 0); fitValueTable(phiNum, phi + 1, 0);
   phiStamp.set(phi, phiEpoch); phiNum.set(phi, num);
   newPhis.push(phi);
+  countPhiInserted();
   return true;
 }
 

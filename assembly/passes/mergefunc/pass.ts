@@ -22,7 +22,8 @@ import {
   mergeTwoFunctions, isFuncOrderCorrect, markUsed, resolveHandle, handleTime, resetMerge, setMergeOptions,
   setSemanticInterposition,
 } from "./merge";
-import { resetReport, writeReport, functionsMerged } from "./report";
+import { resetReport, writeReport, functionsMerged, howCount, HOW_THUNK, HOW_ALIAS, HOW_REPLACED, HOW_ERASED } from "./report";
+import { countMerges } from "../stats";
 
 export function resetMergeFunc(): void {
   resetBuilder(); resetHash(); resetPDI(); resetComparator(); resetFnTree(); resetMerge(); resetReport();
@@ -194,6 +195,7 @@ export function mergefuncPass(): PassInfo {
 }
 function runMergeFunc(c: PassContext): i32 {
   runMergeFunctions(c.bool("mergefunc-use-aliases"), c.bool("mergefunc-preserve-debug-info"));
+  countMerges(functionsMerged(), howCount(HOW_THUNK), howCount(HOW_ALIAS), howCount(HOW_REPLACED) + howCount(HOW_ERASED));
   let rep = c.str("mergefunc-report");
   if (rep.length > 0) {
     let o = new OutBuf();

@@ -51,6 +51,12 @@ export function recordHowName(i: i32): string { return HOW_NAMES[rHow.get(i)]; }
 export function recordRedirected(i: i32): i32 { return rRedirected.get(i); }
 export function recordViaPrivate(i: i32): bool { return rPrivate.get(i) != 0; }
 export function functionsMerged(): i32 { return merged; }
+// Records of this run that say `how` (HOW_ constants).
+export function howCount(how: i32): i32 {
+  let n = 0;
+  for (let i = 0; i < rHow.len; i++) if (rHow.get(i) == how) n++;
+  return n;
+}
 
 function jsonName(o: OutBuf, s: i32): void {
   if (s < 0) { o.str("null"); return; }

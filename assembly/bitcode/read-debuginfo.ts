@@ -1,0 +1,767 @@
+// The debug-info node records of METADATA_BLOCK (DIFile, DICompileUnit, DISubprogram, the types,
+// variables, scopes, ...): each becomes the MK.Node the text parser makes of the node opt prints for
+// it, with the fields opt's printer writes, in its order, skipping what it skips (zero integers,
+// null operands, empty strings, default booleans), and the values in the text opt prints (names
+// for tags, languages, encodings and flags; quoted, escaped strings). A module read from bitcode
+// thus prints what opt prints for it, and the passes and the verifier find the fields they look up
+// by name. Record layouts: those LLVM 19 to 22 write, and the older ones LLVM 22 still reads where
+// the upgrade is a matter of field positions (old DISubprogram flags, DIGlobalVariable version 1,
+// DILocalVariable with its tag, DINamespace with file and line, DIModule without file).
+import { I32Vec, I64Vec } from "../util/vec";
+import { strtab } from "../ir/module";
+import { llvmVersion } from "../ir/version";
+import { MK, MDF_DISTINCT, newMD, mdKind, mdFlags, mdA, mdPool, mdNOps, FV_MD, FV_RAW } from "../ir/metadata";
+import { vKind, VK } from "../ir/values";
+import { intSExt64 } from "../ir/constants";
+import { rd } from "../text/reader";
+import { mdAt, defineNode } from "./read-metadata";
+import { ops } from "./bitstream";
+import { bad } from "./read-state";
+import {
+  TAG_CODES, TAG_NAMES_19, TAG_NAMES_22, LANG_CODES, LANG_NAMES_19, LANG_NAMES_22, LNAME_CODES, LNAME_NAMES_19,
+  LNAME_NAMES_22, ATE_CODES, ATE_NAMES_19, ATE_NAMES_22, CC_CODES, CC_NAMES_19, CC_NAMES_22, ENUMKIND_CODES,
+  ENUMKIND_NAMES_19, ENUMKIND_NAMES_22, MACINFO_CODES, MACINFO_NAMES_19, MACINFO_NAMES_22, DIFLAG_BITS_19,
+  DIFLAG_NAMES_19, DIFLAG_BITS_22, DIFLAG_NAMES_22, SPFLAG_BITS_19, SPFLAG_NAMES_19, SPFLAG_BITS_22, SPFLAG_NAMES_22,
+} from "./dwarf-names";
+
+// Record codes (LLVMBitCodes.h MetadataCodes).
+export const GENERIC_DEBUG = 12, SUBRANGE = 13, ENUMERATOR = 14, BASIC_TYPE = 15, FILE = 16, DERIVED_TYPE = 17,
+  COMPOSITE_TYPE = 18, SUBROUTINE_TYPE = 19, COMPILE_UNIT = 20, SUBPROGRAM = 21, LEXICAL_BLOCK = 22,
+  LEXICAL_BLOCK_FILE = 23, NAMESPACE = 24, TEMPLATE_TYPE = 25, TEMPLATE_VALUE = 26, GLOBAL_VAR = 27, LOCAL_VAR = 28,
+  OBJC_PROPERTY = 30, IMPORTED_ENTITY = 31, MODULE = 32, MACRO = 33, MACRO_FILE = 34, GLOBAL_VAR_EXPR = 37,
+  LABEL = 40, STRING_TYPE = 41, COMMON_BLOCK = 44, GENERIC_SUBRANGE = 45, ASSIGN_ID = 47, SUBRANGE_TYPE = 48,
+  FIXED_POINT_TYPE = 49;
+
+// ---- names, interned once per module ----
+// Field names (the constants index this list) and class names (after them).
+const NAMES: string[] = [
+  "line", "column", "scope", "inlinedAt", "isImplicitCode", "atomGroup", "atomRank", "tag", "header", "name", "file",
+  "baseType", "size", "align", "flags", "lowerBound", "upperBound", "stride", "bias", "count", "value", "isUnsigned",
+  "dataSize", "encoding", "num_extra_inhabitants", "kind", "factor", "numerator", "denominator", "stringLength",
+  "stringLengthExpression", "stringLocationExpression", "offset", "extraData", "dwarfAddressSpace", "annotations",
+  "ptrAuthKey", "ptrAuthIsAddressDiscriminated", "ptrAuthExtraDiscriminator", "ptrAuthIsaPointer",
+  "ptrAuthAuthenticatesNullValues", "elements", "runtimeLang", "enumKind", "vtableHolder", "templateParams",
+  "identifier", "discriminator", "dataLocation", "associated", "allocated", "rank", "specification", "bitStride", "cc",
+  "types", "filename", "directory", "checksumkind", "checksum", "source", "language", "sourceLanguageName",
+  "sourceLanguageVersion", "producer", "isOptimized", "runtimeVersion", "splitDebugFilename", "emissionKind", "enums",
+  "retainedTypes", "globals", "imports", "macros", "dwoId", "splitDebugInlining", "debugInfoForProfiling",
+  "nameTableKind", "rangesBaseAddress", "sysroot", "sdk", "linkageName", "type", "isLocal", "isDefinition",
+  "scopeLine", "containingType", "virtualIndex", "thisAdjustment", "spFlags", "unit", "declaration", "retainedNodes",
+  "thrownTypes", "targetFuncName", "keyInstructions", "exportSymbols", "configMacros", "includePath", "apinotes",
+  "isDecl", "defaulted", "var", "expr", "arg", "isArtificial", "coroSuspendIdx", "setter", "getter", "attributes",
+  "entity", "nodes",
+  // classes
+  "DILocation", "DISubrange", "DIGenericSubrange", "DIEnumerator", "DIBasicType", "DIFixedPointType", "DIStringType",
+  "DIDerivedType", "DISubrangeType", "DICompositeType", "DISubroutineType", "DIFile", "DICompileUnit", "DISubprogram",
+  "DILexicalBlock", "DILexicalBlockFile", "DICommonBlock", "DINamespace", "DIMacro", "DIMacroFile", "DIModule",
+  "DITemplateTypeParameter", "DITemplateValueParameter", "DIGlobalVariable", "DILocalVariable", "DILabel",
+  "DIObjCProperty", "DIImportedEntity", "DIAssignID", "DIGlobalVariableExpression",
+  // words
+  "true", "false", "NoDebug", "FullDebug", "LineTablesOnly", "DebugDirectivesOnly", "Default", "GNU", "None", "Apple",
+  "CSK_MD5", "CSK_SHA1", "CSK_SHA256", "Binary", "Decimal", "Rational",
+];
+const F_LINE = 0, F_COLUMN = 1, F_SCOPE = 2, F_INLINED = 3, F_IMPLICIT = 4, F_ATOMGROUP = 5, F_ATOMRANK = 6,
+  F_TAG = 7, F_HEADER = 8, F_NAME = 9, F_FILE = 10, F_BASETYPE = 11, F_SIZE = 12, F_ALIGN = 13, F_FLAGS = 14,
+  F_LOWER = 15, F_UPPER = 16, F_STRIDE = 17, F_BIAS = 18, F_COUNT = 19, F_VALUE = 20, F_ISUNSIGNED = 21,
+  F_DATASIZE = 22, F_ENCODING = 23, F_EXTRAINHAB = 24, F_KIND = 25, F_FACTOR = 26, F_NUMERATOR = 27,
+  F_DENOMINATOR = 28, F_STRLEN = 29, F_STRLENEXP = 30, F_STRLOCEXP = 31, F_OFFSET = 32, F_EXTRADATA = 33,
+  F_DWARFAS = 34, F_ANNOTATIONS = 35, F_PAKEY = 36, F_PAADDR = 37, F_PAEXTRA = 38, F_PAISA = 39, F_PANULL = 40,
+  F_ELEMENTS = 41, F_RUNTIMELANG = 42, F_ENUMKIND = 43, F_VTABLE = 44, F_TEMPLATEPARAMS = 45, F_IDENTIFIER = 46,
+  F_DISCRIMINATOR = 47, F_DATALOC = 48, F_ASSOCIATED = 49, F_ALLOCATED = 50, F_RANK = 51, F_SPECIFICATION = 52,
+  F_BITSTRIDE = 53, F_CC = 54, F_TYPES = 55, F_FILENAME = 56, F_DIRECTORY = 57, F_CSKIND = 58, F_CHECKSUM = 59,
+  F_SOURCE = 60, F_LANGUAGE = 61, F_LNAME = 62, F_LVERSION = 63, F_PRODUCER = 64, F_ISOPT = 65, F_RUNTIMEVERSION = 66,
+  F_SPLITFILE = 67, F_EMISSION = 68, F_ENUMS = 69, F_RETAINEDTYPES = 70, F_GLOBALS = 71, F_IMPORTS = 72,
+  F_MACROS = 73, F_DWOID = 74, F_SPLITINLINING = 75, F_PROFILING = 76, F_NAMETABLE = 77, F_RANGESBASE = 78,
+  F_SYSROOT = 79, F_SDK = 80, F_LINKAGENAME = 81, F_TYPE = 82, F_ISLOCAL = 83, F_ISDEF = 84, F_SCOPELINE = 85,
+  F_CONTAINING = 86, F_VIRTUALINDEX = 87, F_THISADJ = 88, F_SPFLAGS = 89, F_UNIT = 90, F_DECLARATION = 91,
+  F_RETAINEDNODES = 92, F_THROWN = 93, F_TARGETFUNC = 94, F_KEYINST = 95, F_EXPORTSYMBOLS = 96, F_CONFIGMACROS = 97,
+  F_INCLUDEPATH = 98, F_APINOTES = 99, F_ISDECL = 100, F_DEFAULTED = 101, F_VAR = 102, F_EXPR = 103, F_ARG = 104,
+  F_ISARTIFICIAL = 105, F_CORO = 106, F_SETTER = 107, F_GETTER = 108, F_ATTRIBUTES = 109, F_ENTITY = 110,
+  F_NODES = 111;
+const C_LOCATION = 112, C_SUBRANGE = 113, C_GENERICSUBRANGE = 114, C_ENUMERATOR = 115, C_BASIC = 116, C_FIXED = 117,
+  C_STRING = 118, C_DERIVED = 119, C_SUBRANGETYPE = 120, C_COMPOSITE = 121, C_SUBROUTINE = 122, C_FILE = 123,
+  C_CU = 124, C_SUBPROGRAM = 125, C_LEXBLOCK = 126, C_LEXBLOCKFILE = 127, C_COMMON = 128, C_NAMESPACE = 129,
+  C_MACRO = 130, C_MACROFILE = 131, C_MODULE = 132, C_TTYPE = 133, C_TVALUE = 134, C_GLOBALVAR = 135,
+  C_LOCALVAR = 136, C_LABEL = 137, C_OBJCPROP = 138, C_IMPORTED = 139, C_ASSIGNID = 140, C_GVE = 141;
+const W_TRUE = 142, W_FALSE = 143, W_EMISSION = 144, W_NAMETABLE = 148, W_CSK = 152, W_FIXEDKIND = 155;
+
+let nameIds: I32Vec = new I32Vec();
+let quoted: I32Vec = new I32Vec();    // MDString strId -> strId of its quoted, escaped text
+let enumIds: I32Vec = new I32Vec();   // (table, index) -> strId of the name, cached
+let fields: I32Vec = new I32Vec(64);  // the node being built: (name, tag, value) triples
+let scratch: usize = 0;
+let scratchCap: i32 = 0;
+export let exprConst: I32Vec = new I32Vec();  // per arena node: 1 when a DIExpression is a signed constant
+export let exprConstVal: I64Vec = new I64Vec();
+
+export function resetReadDebugInfo(): void {
+  nameIds = new I32Vec(); quoted = new I32Vec(); enumIds = new I32Vec(); fields = new I32Vec(64);
+  scratch = 0; scratchCap = 0; exprConst = new I32Vec(); exprConstVal = new I64Vec();
+}
+function nm(i: i32): i32 {
+  if (nameIds.len == 0) { nameIds.resize(NAMES.length, -1); }
+  let s = nameIds.get(i);
+  if (s < 0) { s = strtab.internStr(NAMES[i]); nameIds.set(i, s); }
+  return s;
+}
+function buf(n: i32): usize {
+  if (n > scratchCap) {
+    let cap = n < 256 ? 256 : n * 2;
+    scratch = heap.alloc(<usize>cap);
+    scratchCap = cap;
+  }
+  return scratch;
+}
+
+// ---- field values ----
+function addRaw(f: i32, s: i32): void { fields.push(nm(f)); fields.push(FV_RAW); fields.push(s); }
+function addMD(f: i32, m: i32): void { fields.push(nm(f)); fields.push(FV_MD); fields.push(m); }
+function intText(v: u64, neg: bool): i32 {
+  let p = buf(24) + 24;
+  let n = 0;
+  do { p--; store<u8>(p, <u8>(48 + <i32>(v % 10))); v /= 10; n++; } while (v != 0);
+  if (neg) { p--; store<u8>(p, 45); n++; }
+  return strtab.intern(p, n);
+}
+function addU(f: i32, v: u64): void { addRaw(f, intText(v, false)); }
+function addS(f: i32, v: i64): void { addRaw(f, v < 0 ? intText(<u64>(-v), true) : intText(<u64>v, false)); }
+function addBool(f: i32, b: bool): void { addRaw(f, nm(b ? W_TRUE : W_FALSE)); }
+
+// A metadata operand (encoded id + 1, 0 for null); -1 for null, -2 after an error.
+function md(x: i64): i32 {
+  if (x == 0) return -1;
+  let m = mdAt(x - 1);
+  return m < 0 ? -2 : m;
+}
+let failedOp = false;
+// Operand i as a node (or null): records the error in failedOp.
+function opMD(i: i32): i32 {
+  if (i >= ops.len) return -1;
+  let m = md(ops.get(i));
+  if (m == -2) { failedOp = true; return -1; }
+  return m;
+}
+@inline function u(i: i32): u64 { return i < ops.len ? <u64>ops.get(i) : 0; }
+// printMetadata: the field when the operand is not null (or always, as `null`, when `always`).
+function fMD(f: i32, m: i32, always: bool = false): void { if (m >= 0 || always) addMD(f, m); }
+function fU(f: i32, v: u64, always: bool = false): void { if (v != 0 || always) addU(f, v); }
+function fS(f: i32, v: i64, always: bool = false): void { if (v != 0 || always) addS(f, v); }
+// printString: operand i names an MDString (or is 0); printed quoted with opt's escapes.
+function fStr(f: i32, i: i32, always: bool = false): void {
+  let s = strOf(i);
+  if (s == -2) return;
+  if (s < 0 || strtab.lenOf(s) == 0) { if (always) addRaw(f, quote(-1)); return; }
+  addRaw(f, quote(s));
+}
+// The strId of the MDString operand i names: -1 for null, -2 after an error.
+function strOf(i: i32): i32 {
+  if (i >= ops.len) return -1;
+  let x = ops.get(i);
+  if (x == 0) return -1;
+  let m = mdAt(x - 1);
+  if (m < 0) { failedOp = true; return -2; }
+  if (<i32>mdKind.get(m) != MK.String) { failedOp = true; bad("Invalid record: expected a metadata string"); return -2; }
+  return mdA.get(m);
+}
+function quote(s: i32): i32 {
+  if (s < 0) { let p = buf(2); store<u8>(p, 34); store<u8>(p + 1, 34); return strtab.intern(p, 2); }
+  quoted.fit(s + 1, -1);
+  let q = quoted.get(s);
+  if (q >= 0) return q;
+  let n = strtab.lenOf(s);
+  let p = buf(3 * n + 2);
+  let src = strtab.ptrOf(s);
+  let k = 0;
+  store<u8>(p + <usize>(k++), 34);
+  for (let i = 0; i < n; i++) {
+    let c = <i32>load<u8>(src + <usize>i);
+    if (c == 92) { store<u8>(p + <usize>(k++), 92); store<u8>(p + <usize>(k++), 92); }
+    else if (c >= 32 && c <= 126 && c != 34) store<u8>(p + <usize>(k++), <u8>c);
+    else {
+      store<u8>(p + <usize>(k++), 92);
+      let hi = c >> 4, lo = c & 15;
+      store<u8>(p + <usize>(k++), <u8>(hi < 10 ? 48 + hi : 55 + hi));
+      store<u8>(p + <usize>(k++), <u8>(lo < 10 ? 48 + lo : 55 + lo));
+    }
+  }
+  store<u8>(p + <usize>(k++), 34);
+  q = strtab.intern(p, k);
+  quoted.set(s, q);
+  return q;
+}
+
+// ---- enumerations: a code's name for the target version, or the number ----
+const T_TAG = 0, T_LANG = 1, T_LNAME = 2, T_ATE = 3, T_CC = 4, T_ENUMKIND = 5, T_MACINFO = 6;
+function codes(t: i32): i32[] {
+  switch (t) {
+    case T_TAG: return TAG_CODES; case T_LANG: return LANG_CODES; case T_LNAME: return LNAME_CODES;
+    case T_ATE: return ATE_CODES; case T_CC: return CC_CODES; case T_ENUMKIND: return ENUMKIND_CODES;
+  }
+  return MACINFO_CODES;
+}
+function names(t: i32): string[] {
+  let v22 = llvmVersion >= 22;
+  switch (t) {
+    case T_TAG: return v22 ? TAG_NAMES_22 : TAG_NAMES_19; case T_LANG: return v22 ? LANG_NAMES_22 : LANG_NAMES_19;
+    case T_LNAME: return v22 ? LNAME_NAMES_22 : LNAME_NAMES_19; case T_ATE: return v22 ? ATE_NAMES_22 : ATE_NAMES_19;
+    case T_CC: return v22 ? CC_NAMES_22 : CC_NAMES_19;
+    case T_ENUMKIND: return v22 ? ENUMKIND_NAMES_22 : ENUMKIND_NAMES_19;
+  }
+  return v22 ? MACINFO_NAMES_22 : MACINFO_NAMES_19;
+}
+function enumText(t: i32, v: u64): i32 {
+  let cs = codes(t);
+  let lo = 0, hi = cs.length - 1;
+  while (lo <= hi) {
+    let mid = (lo + hi) >> 1;
+    let c = <u64>cs[mid];
+    if (c == v) {
+      let key = (t << 12) | mid;
+      enumIds.fit(key + 1, -1);
+      let s = enumIds.get(key);
+      if (s >= 0) return s;
+      let name = names(t)[mid];
+      if (name.length == 0) break;
+      s = strtab.internStr(name);
+      enumIds.set(key, s);
+      return s;
+    }
+    if (c < v) lo = mid + 1; else hi = mid - 1;
+  }
+  return intText(v, false);
+}
+// printDwarfEnum: skipped when zero.
+function fEnum(f: i32, t: i32, v: u64): void { if (v != 0) addRaw(f, enumText(t, v)); }
+function fTag(v: u64): void { addRaw(F_TAG, enumText(T_TAG, v)); }
+
+// printDIFlags / printDISPFlags: the flags' names joined by " | ", unknown bits as a number.
+function flagsText(v: u64, sp: bool): i32 {
+  let v22 = llvmVersion >= 22;
+  let bits: u32[] = sp ? (v22 ? SPFLAG_BITS_22 : SPFLAG_BITS_19) : (v22 ? DIFLAG_BITS_22 : DIFLAG_BITS_19);
+  let nms: string[] = sp ? (v22 ? SPFLAG_NAMES_22 : SPFLAG_NAMES_19) : (v22 ? DIFLAG_NAMES_22 : DIFLAG_NAMES_19);
+  let t = "";
+  let rest = v;
+  // packed groups first: accessibility and the pointer-to-member representation (DIFlags), or the
+  // virtuality (DISPFlags); then DIFlagIndirectVirtualBase, then each flag in table order
+  let masks: u64[] = sp ? [3] : [3, 3 << 16];
+  for (let k = 0; k < masks.length; k++) {
+    let g = rest & masks[k];
+    if (g == 0) continue;
+    let name = "";
+    for (let i = 0; i < bits.length; i++) if (<u64>bits[i] == g) { name = nms[i]; break; }
+    if (name.length == 0) continue;
+    t = t.length > 0 ? t + " | " + name : name;
+    rest &= ~g;
+  }
+  if (!sp && (rest & 36) == 36) { t = t.length > 0 ? t + " | DIFlagIndirectVirtualBase" : "DIFlagIndirectVirtualBase"; rest &= ~<u64>36; }
+  for (let i = 0; i < bits.length; i++) {
+    let b = <u64>bits[i];
+    if (b == 0 || (b & (b - 1)) != 0) continue;   // single bits only here
+    if ((rest & b) == 0) continue;
+    t = t.length > 0 ? t + " | " + nms[i] : nms[i];
+    rest &= ~b;
+  }
+  if (rest != 0 || t.length == 0) t = t.length > 0 ? t + " | " + rest.toString() : rest.toString();
+  return strtab.internStr(t);
+}
+function fFlags(v: u64): void { if (v != 0) addRaw(F_FLAGS, flagsText(v, false)); }
+
+// A size/offset that is either an integer or (bit set in the record) a metadata operand: an
+// integer constant prints as its value.
+function fSizeOp(f: i32, i: i32, isMD: bool): void {
+  if (!isMD) { fU(f, u(i)); return; }
+  let m = opMD(i);
+  if (m < 0) return;
+  if (<i32>mdKind.get(m) == MK.Value) {
+    let v = mdA.get(m);
+    if (<i32>vKind.get(v) == VK.ConstInt) { fU(f, <u64>intSExt64(v)); return; }
+    if (<i32>vKind.get(v) == VK.ConstNull || <i32>vKind.get(v) == VK.ConstZero) return;
+  }
+  addMD(f, m);
+}
+// A bound that prints as a signed integer when it is an integer constant (DISubrange), else as an operand.
+function fBound(f: i32, i: i32): void {
+  let m = opMD(i);
+  if (m < 0) return;
+  if (<i32>mdKind.get(m) == MK.Value) {
+    let v = mdA.get(m);
+    let k = <i32>vKind.get(v);
+    if (k == VK.ConstInt) { addS(f, intSExt64(v)); return; }
+    if (k == VK.ConstNull || k == VK.ConstZero) { addS(f, 0); return; }
+  }
+  addMD(f, m);
+}
+// A DIGenericSubrange bound: a DIExpression that is a signed constant prints as the integer.
+function fExprBound(f: i32, i: i32): void {
+  let m = opMD(i);
+  if (m < 0) return;
+  if (m < exprConst.len && exprConst.get(m) == 1) { addS(f, exprConstVal.get(m)); return; }
+  addMD(f, m);
+}
+
+// ---- building the node ----
+function finish(cls: i32, distinct: bool): bool {
+  if (failedOp) { fields.clear(); return false; }
+  let m = newMD(MK.Node, nm(cls));
+  for (let i = 0; i < fields.len; i++) mdPool.push(fields.get(i));
+  mdNOps.set(m, fields.len / 3);
+  fields.clear();
+  if (distinct) mdFlags.set(m, <u8>MDF_DISTINCT);
+  let d = defineNode(m);
+  if (d < 0) return false;
+  if (cls == C_COMPOSITE) rd.odrTypes.push(d);
+  return true;
+}
+function need(min: i32, max: i32): bool {
+  if (ops.len < min || ops.len > max) return bad("Invalid record");
+  return true;
+}
+
+// Reads one debug-info node record; false (with the error set) on a malformed one.
+export function readDINode(code: i32): bool {
+  fields.clear();
+  failedOp = false;
+  let n = ops.len;
+  if (n < 1) return bad("Invalid record");
+  let r0 = u(0);
+  let distinct = (r0 & 1) != 0;
+  switch (code) {
+    case SUBRANGE: {
+      let version = r0 >> 1;
+      if (n < 3) return bad("Invalid record");
+      if (version == 0) { addS(F_COUNT, ops.get(1)); addS(F_LOWER, unrotate(u(2))); }
+      else if (version == 1) { fBound(F_COUNT, 1); addS(F_LOWER, unrotate(u(2))); }
+      else if (version == 2) { if (n < 5) return bad("Invalid record"); fBound(F_COUNT, 1); fBound(F_LOWER, 2); fBound(F_UPPER, 3); fBound(F_STRIDE, 4); }
+      else return bad("Invalid record: Unsupported version of DISubrange");
+      return finish(C_SUBRANGE, distinct);
+    }
+    case GENERIC_SUBRANGE: {
+      if (!need(5, 5)) return false;
+      fExprBound(F_COUNT, 1); fExprBound(F_LOWER, 2); fExprBound(F_UPPER, 3); fExprBound(F_STRIDE, 4);
+      return finish(C_GENERICSUBRANGE, distinct);
+    }
+    case ENUMERATOR: {
+      if (n < 3) return bad("Invalid record");
+      let isUnsigned = (r0 & 2) != 0, big = (r0 & 4) != 0;
+      fStr(F_NAME, 2, true);
+      if (big) { if (!enumValue(u(1), isUnsigned)) return false; }
+      else addRaw(F_VALUE, isUnsigned ? intText(<u64>unrotate(u(1)), false) : sText(unrotate(u(1))));
+      if (isUnsigned) addBool(F_ISUNSIGNED, true);
+      return finish(C_ENUMERATOR, distinct);
+    }
+    case BASIC_TYPE: {
+      if (!need(6, 12)) return false;
+      let tag = u(1);
+      if (tag != 0x24) fTag(tag);
+      fStr(F_NAME, 2);
+      fSizeOp(F_SIZE, 3, (r0 & 2) != 0);
+      fU(F_ALIGN, u(4));
+      fU(F_DATASIZE, u(8));
+      fEnum(F_ENCODING, T_ATE, u(5));
+      fU(F_EXTRAINHAB, u(7));
+      fFlags(u(6));
+      return finish(C_BASIC, distinct);
+    }
+    case FIXED_POINT_TYPE: return readFixedPoint(distinct);
+    case STRING_TYPE: {
+      if (!need(8, 9)) return false;
+      let tag = u(1);
+      if (tag != 0x12) fTag(tag);
+      fStr(F_NAME, 2);
+      fMD(F_STRLEN, opMD(3)); fMD(F_STRLENEXP, opMD(4));
+      let off = n == 8 ? 5 : 6;
+      if (n == 9) fMD(F_STRLOCEXP, opMD(5));
+      fSizeOp(F_SIZE, off, (r0 & 2) != 0);
+      fU(F_ALIGN, u(off + 1));
+      fEnum(F_ENCODING, T_ATE, u(off + 2));
+      return finish(C_STRING, distinct);
+    }
+    case DERIVED_TYPE: {
+      if (!need(12, 15)) return false;
+      let tag = u(1), sizeMD = (r0 & 2) != 0;
+      fTag(tag);
+      fStr(F_NAME, 2);
+      fMD(F_SCOPE, opMD(5));
+      fMD(F_FILE, opMD(3));
+      fU(F_LINE, u(4));
+      fMD(F_BASETYPE, opMD(6), true);
+      fSizeOp(F_SIZE, 7, sizeMD);
+      fU(F_ALIGN, u(8));
+      fSizeOp(F_OFFSET, 9, sizeMD);
+      fFlags(u(10));
+      fMD(F_EXTRADATA, opMD(11));
+      if (n > 12 && u(12) != 0) addU(F_DWARFAS, u(12) - 1);
+      if (n > 14) {
+        fMD(F_ANNOTATIONS, opMD(13));
+        let pa = u(14);
+        if (pa != 0 && tag == 0x4300) {
+          fU(F_PAKEY, pa & 15);
+          addBool(F_PAADDR, ((pa >> 4) & 1) != 0);
+          fU(F_PAEXTRA, (pa >> 5) & 0xffff);
+          addBool(F_PAISA, ((pa >> 21) & 1) != 0);
+          addBool(F_PANULL, ((pa >> 22) & 1) != 0);
+        }
+      }
+      return finish(C_DERIVED, distinct);
+    }
+    case SUBRANGE_TYPE: {
+      if (!need(13, 13)) return false;
+      fStr(F_NAME, 1);
+      fMD(F_SCOPE, opMD(4));
+      fMD(F_FILE, opMD(2));
+      fU(F_LINE, u(3));
+      fSizeOp(F_SIZE, 5, (r0 & 2) != 0);
+      fU(F_ALIGN, u(6));
+      fFlags(u(7));
+      fMD(F_BASETYPE, opMD(8));
+      fMD(F_LOWER, opMD(9)); fMD(F_UPPER, opMD(10)); fMD(F_STRIDE, opMD(11)); fMD(F_BIAS, opMD(12));
+      return finish(C_SUBRANGETYPE, distinct);
+    }
+    case COMPOSITE_TYPE: {
+      if (!need(16, 26)) return false;
+      if (u(8) > 0xffffffff) return bad("Alignment value is too large");
+      let sizeMD = (r0 & 4) != 0;
+      fTag(u(1));
+      fStr(F_NAME, 2);
+      fMD(F_SCOPE, opMD(5));
+      fMD(F_FILE, opMD(3));
+      fU(F_LINE, u(4));
+      fMD(F_BASETYPE, opMD(6));
+      fSizeOp(F_SIZE, 7, sizeMD);
+      fU(F_ALIGN, u(8));
+      fSizeOp(F_OFFSET, 9, sizeMD);
+      if (n > 22) fU(F_EXTRAINHAB, u(22));
+      fFlags(u(10));
+      fMD(F_ELEMENTS, opMD(11));
+      fEnum(F_RUNTIMELANG, T_LANG, u(12));
+      fMD(F_VTABLE, opMD(13));
+      fMD(F_TEMPLATEPARAMS, opMD(14));
+      fStr(F_IDENTIFIER, 15);
+      if (n > 16) fMD(F_DISCRIMINATOR, opMD(16));
+      if (n > 17) fMD(F_DATALOC, opMD(17));
+      if (n > 19) { fMD(F_ASSOCIATED, opMD(18)); fMD(F_ALLOCATED, opMD(19)); }
+      if (n > 20) fBound(F_RANK, 20);
+      if (n > 21) fMD(F_ANNOTATIONS, opMD(21));
+      if (n > 23) fMD(F_SPECIFICATION, opMD(23));
+      if (n > 24 && u(24) != 0xffffffff) addRaw(F_ENUMKIND, enumText(T_ENUMKIND, u(24)));
+      if (n > 25) fMD(F_BITSTRIDE, opMD(25));
+      return finish(C_COMPOSITE, distinct);
+    }
+    case SUBROUTINE_TYPE: {
+      if (!need(3, 4)) return false;
+      fFlags(u(1));
+      fEnum(F_CC, T_CC, u(3));
+      fMD(F_TYPES, opMD(2), true);
+      return finish(C_SUBROUTINE, distinct);
+    }
+    case FILE: {
+      if (n != 3 && n != 5 && n != 6) return bad("Invalid record");
+      fStr(F_FILENAME, 1, true);
+      fStr(F_DIRECTORY, 2, true);
+      if (n > 4 && u(3) != 0 && ops.get(4) != 0) {
+        let k = u(3);
+        addRaw(F_CSKIND, k >= 1 && k <= 3 ? nm(W_CSK + <i32>k - 1) : intText(k, false));
+        fStr(F_CHECKSUM, 4, true);
+      }
+      if (n > 5) fStr(F_SOURCE, 5);
+      return finish(C_FILE, distinct);
+    }
+    case COMPILE_UNIT: return readCompileUnit();
+    case SUBPROGRAM: return readSubprogram();
+    case LEXICAL_BLOCK: {
+      if (!need(5, 5)) return false;
+      fMD(F_SCOPE, opMD(1), true); fMD(F_FILE, opMD(2)); fU(F_LINE, u(3)); fU(F_COLUMN, u(4));
+      return finish(C_LEXBLOCK, distinct);
+    }
+    case LEXICAL_BLOCK_FILE: {
+      if (!need(4, 4)) return false;
+      fMD(F_SCOPE, opMD(1), true); fMD(F_FILE, opMD(2)); addU(F_DISCRIMINATOR, u(3));
+      return finish(C_LEXBLOCKFILE, distinct);
+    }
+    case COMMON_BLOCK: {
+      if (!need(6, 6)) return false;
+      fMD(F_SCOPE, opMD(1), true); fMD(F_DECLARATION, opMD(2), true); fStr(F_NAME, 3); fMD(F_FILE, opMD(4)); fU(F_LINE, u(5));
+      return finish(C_COMMON, distinct);
+    }
+    case NAMESPACE: {
+      if (n != 3 && n != 5) return bad("Invalid record");
+      fStr(F_NAME, n == 3 ? 2 : 3);
+      fMD(F_SCOPE, opMD(1), true);
+      if ((r0 & 2) != 0) addBool(F_EXPORTSYMBOLS, true);
+      return finish(C_NAMESPACE, distinct);
+    }
+    case MACRO: {
+      if (!need(5, 5)) return false;
+      addRaw(F_TYPE, enumText(T_MACINFO, u(1))); fU(F_LINE, u(2)); fStr(F_NAME, 3); fStr(F_VALUE, 4);
+      return finish(C_MACRO, distinct);
+    }
+    case MACRO_FILE: {
+      if (!need(5, 5)) return false;
+      fU(F_LINE, u(2)); fMD(F_FILE, opMD(3), true); fMD(F_NODES, opMD(4));
+      return finish(C_MACROFILE, distinct);
+    }
+    case MODULE: {
+      if (!need(5, 9)) return false;
+      let o = n >= 8 ? 2 : 1;
+      fMD(F_SCOPE, opMD(o), true);
+      fStr(F_NAME, o + 1); fStr(F_CONFIGMACROS, o + 2); fStr(F_INCLUDEPATH, o + 3); fStr(F_APINOTES, o + 4);
+      if (n >= 8) fMD(F_FILE, opMD(1));
+      if (n > 7) fU(F_LINE, u(7));
+      if (n > 8 && u(8) != 0) addBool(F_ISDECL, true);
+      return finish(C_MODULE, distinct);
+    }
+    case TEMPLATE_TYPE: {
+      if (!need(3, 4)) return false;
+      fStr(F_NAME, 1); fMD(F_TYPE, opMD(2), true);
+      if (n == 4 && u(3) != 0) addBool(F_DEFAULTED, true);
+      return finish(C_TTYPE, distinct);
+    }
+    case TEMPLATE_VALUE: {
+      if (!need(5, 6)) return false;
+      let tag = u(1);
+      if (tag != 0x30) fTag(tag);
+      fStr(F_NAME, 2); fMD(F_TYPE, opMD(3));
+      if (n == 6 && u(4) != 0) addBool(F_DEFAULTED, true);
+      fMD(F_VALUE, opMD(n == 6 ? 5 : 4), true);
+      return finish(C_TVALUE, distinct);
+    }
+    case GLOBAL_VAR: {
+      if (!need(11, 13)) return false;
+      let version = r0 >> 1;
+      if (version > 2) return bad("Invalid record");
+      if (version == 0) return bad("Invalid record: a version 0 DIGlobalVariable is not read yet");
+      fStr(F_NAME, 2); fStr(F_LINKAGENAME, 3); fMD(F_SCOPE, opMD(1), true); fMD(F_FILE, opMD(4)); fU(F_LINE, u(5));
+      fMD(F_TYPE, opMD(6)); addBool(F_ISLOCAL, u(7) != 0); addBool(F_ISDEF, u(8) != 0);
+      if (version == 2) { fMD(F_DECLARATION, opMD(9)); fMD(F_TEMPLATEPARAMS, opMD(10)); }
+      else fMD(F_DECLARATION, opMD(10));
+      fU(F_ALIGN, u(11));
+      if (version == 2 && n > 12) fMD(F_ANNOTATIONS, opMD(12));
+      return finish(C_GLOBALVAR, distinct);
+    }
+    case LOCAL_VAR: {
+      if (!need(8, 10)) return false;
+      let hasAlign = (r0 & 2) != 0;
+      let t = !hasAlign && n > 8 ? 1 : 0;
+      if (hasAlign && u(8) > 0xffffffff) return bad("Alignment value is too large");
+      fStr(F_NAME, 2 + t); fU(F_ARG, u(6 + t)); fMD(F_SCOPE, opMD(1 + t), true); fMD(F_FILE, opMD(3 + t));
+      fU(F_LINE, u(4 + t)); fMD(F_TYPE, opMD(5 + t)); fFlags(u(7 + t));
+      if (hasAlign) { fU(F_ALIGN, u(8)); if (n > 9) fMD(F_ANNOTATIONS, opMD(9)); }
+      return finish(C_LOCALVAR, distinct);
+    }
+    case LABEL: {
+      if (!need(5, 7)) return false;
+      fMD(F_SCOPE, opMD(1), true); fStr(F_NAME, 2); fMD(F_FILE, opMD(3)); fU(F_LINE, u(4));
+      if (n > 5) fU(F_COLUMN, u(5));
+      if ((r0 & 2) != 0) addBool(F_ISARTIFICIAL, true);
+      if (n > 6 && u(6) != 0xffffffffffffffff) {
+        if (u(6) > 0xffffffff) return bad("CoroSuspendIdx value is too large");
+        addU(F_CORO, u(6));
+      }
+      return finish(C_LABEL, distinct);
+    }
+    case GLOBAL_VAR_EXPR: {
+      if (!need(3, 3)) return false;
+      fMD(F_VAR, opMD(1));
+      let e = opMD(2);
+      if (e < 0 && !failedOp) e = newMD(MK.Expr, strtab.internStr(""));
+      fMD(F_EXPR, e);
+      return finish(C_GVE, distinct);
+    }
+    case OBJC_PROPERTY: {
+      if (!need(8, 8)) return false;
+      // LLVM 22 reads [.., setter, getter]; LLVM 19 read the getter first
+      let v22 = llvmVersion >= 22;
+      fStr(F_NAME, 1); fMD(F_FILE, opMD(2)); fU(F_LINE, u(3)); fStr(F_SETTER, v22 ? 4 : 5); fStr(F_GETTER, v22 ? 5 : 4);
+      fU(F_ATTRIBUTES, u(6)); fMD(F_TYPE, opMD(7));
+      return finish(C_OBJCPROP, distinct);
+    }
+    case IMPORTED_ENTITY: {
+      if (n < 6 || n > 8) return bad("Invalid DIImportedEntity record");
+      fTag(u(1)); fStr(F_NAME, 5); fMD(F_SCOPE, opMD(2), true); fMD(F_ENTITY, opMD(3));
+      if (n >= 7) { fMD(F_FILE, opMD(6)); fU(F_LINE, u(4)); }
+      if (n >= 8) fMD(F_ELEMENTS, opMD(7));
+      return finish(C_IMPORTED, distinct);
+    }
+    case ASSIGN_ID: {
+      if (n != 1) return bad("Invalid DIAssignID record.");
+      if (!distinct) return bad("Invalid DIAssignID record. Must be distinct");
+      return finish(C_ASSIGNID, true);
+    }
+    case GENERIC_DEBUG: return bad("Invalid record: GenericDINode is not read yet");
+  }
+  return bad("Invalid record: metadata record " + code.toString() + " (a debug-info node) is not read yet");
+}
+
+function unrotate(v: u64): i64 {
+  if ((v & 1) == 0) return <i64>(v >> 1);
+  if (v != 1) return -<i64>(v >> 1);
+  return i64.MIN_VALUE;
+}
+function sText(v: i64): i32 { return v < 0 ? intText(<u64>(-v), true) : intText(<u64>v, false); }
+
+// DIEnumerator's wide value: words (sign-rotated) of an APInt of `width` bits, printed signed
+// (two's complement in that width) or unsigned, in decimal.
+function enumValue(width: u64, isUnsigned: bool): bool {
+  if (width == 0 || width > 1 << 16) return bad("Invalid record: enumerator width");
+  let nw = ops.len - 3;
+  let words = <i32>((width + 63) >> 6);
+  if (nw > words) return bad("Invalid record: enumerator value");
+  let w = new Array<u64>(words);
+  for (let i = 0; i < nw; i++) w[i] = <u64>unrotate(u(3 + i));
+  // truncate to the width
+  let topBits = <i32>(width & 63);
+  if (topBits != 0) w[words - 1] &= (<u64>1 << <u64>topBits) - 1;
+  let neg = false;
+  if (!isUnsigned) {
+    let sb = <i32>((width - 1) & 63);
+    neg = ((w[words - 1] >> <u64>sb) & 1) != 0;
+    if (neg) {
+      // magnitude: two's complement negation within the width
+      let carry: u64 = 1;
+      for (let i = 0; i < words; i++) { let x = ~w[i] + carry; carry = carry != 0 && x == 0 ? 1 : 0; w[i] = x; }
+      if (topBits != 0) w[words - 1] &= (<u64>1 << <u64>topBits) - 1;
+    }
+  }
+  // decimal digits by repeated division by 10
+  let digits = "";
+  while (true) {
+    let zero = true;
+    for (let i = 0; i < words; i++) if (w[i] != 0) { zero = false; break; }
+    if (zero) break;
+    let rem: u64 = 0;
+    for (let i = words - 1; i >= 0; i--) {
+      // (rem * 2^64 + w[i]) / 10 in two 32-bit halves
+      let hi = (rem << 32) | (w[i] >> 32);
+      let qh = hi / 10; rem = hi % 10;
+      let lo = (rem << 32) | (w[i] & 0xffffffff);
+      let ql = lo / 10; rem = lo % 10;
+      w[i] = (qh << 32) | ql;
+    }
+    digits = String.fromCharCode(48 + <i32>rem) + digits;
+  }
+  if (digits.length == 0) digits = "0";
+  if (neg) digits = "-" + digits;
+  addRaw(F_VALUE, strtab.internStr(digits));
+  return true;
+}
+
+function readFixedPoint(distinct: bool): bool {
+  let n = ops.len;
+  if (n < 11) return bad("Invalid record");
+  let tag = u(1);
+  if (tag != 0x24) fTag(tag);
+  fStr(F_NAME, 2);
+  fSizeOp(F_SIZE, 3, (u(0) & 2) != 0);
+  fU(F_ALIGN, u(4));
+  fEnum(F_ENCODING, T_ATE, u(5));
+  fFlags(u(6));
+  let kind = u(7);
+  addRaw(F_KIND, kind <= 2 ? nm(W_FIXEDKIND + <i32>kind) : intText(kind, false));
+  if (kind != 2) fS(F_FACTOR, <i64>u(8));
+  else return bad("Invalid record: a rational DIFixedPointType is not read yet");
+  return finish(C_FIXED, distinct);
+}
+
+function readCompileUnit(): bool {
+  let n = ops.len;
+  if (n < 14 || n > 23) return bad("Invalid record");
+  let lang = u(1);
+  if ((lang >> 63) != 0) {
+    addRaw(F_LNAME, enumText(T_LNAME, lang & 0x7fffffffffffffff));
+    if (n > 22) fU(F_LVERSION, u(22));
+  } else addRaw(F_LANGUAGE, enumText(T_LANG, lang));
+  fMD(F_FILE, opMD(2), true);
+  fStr(F_PRODUCER, 3);
+  addBool(F_ISOPT, u(4) != 0);
+  fStr(F_FLAGS, 5);
+  addU(F_RUNTIMEVERSION, u(6));
+  fStr(F_SPLITFILE, 7);
+  let ek = u(8);
+  addRaw(F_EMISSION, ek <= 3 ? nm(W_EMISSION + <i32>ek) : intText(ek, false));
+  fMD(F_ENUMS, opMD(9)); fMD(F_RETAINEDTYPES, opMD(10)); fMD(F_GLOBALS, opMD(12)); fMD(F_IMPORTS, opMD(13));
+  if (n > 15) fMD(F_MACROS, opMD(15));
+  if (n > 14) fU(F_DWOID, u(14));
+  if (n > 16 && u(16) == 0) addBool(F_SPLITINLINING, false);
+  if (n > 17 && u(17) != 0) addBool(F_PROFILING, true);
+  if (n > 18 && u(18) != 0) { let k = u(18); addRaw(F_NAMETABLE, k <= 3 ? nm(W_NAMETABLE + <i32>k) : intText(k, false)); }
+  if (n > 19 && u(19) != 0) addBool(F_RANGESBASE, true);
+  if (n > 20) fStr(F_SYSROOT, 20);
+  if (n > 21) fStr(F_SDK, 21);
+  // the pre-LLVM-4 list of subprograms (operand 11) is not upgraded
+  return finish(C_CU, true);
+}
+
+function readSubprogram(): bool {
+  let n = ops.len;
+  if (n < 18 || n > 22) return bad("Invalid record");
+  let r0 = u(0);
+  let hasSPFlags = (r0 & 4) != 0, hasUnit = (r0 & 2) != 0;
+  let flags: u64 = 0, spFlags: u64 = 0;
+  let offA = 0, offB = 0;
+  let hasThisAdj = true, hasThrown = true, hasAnnotations = false, hasTarget = false, keyInst = false;
+  if (!hasSPFlags) {
+    flags = u(13);
+    offA = 2; offB = 2;
+    if (n >= 19) offB++;
+    hasThisAdj = n >= 20; hasThrown = n >= 21;
+  } else {
+    flags = u(11); spFlags = u(9);
+    hasAnnotations = n >= 19; hasTarget = n >= 20; keyInst = n >= 21 && u(20) != 0;
+  }
+  let mainSP = (flags & (1 << 21)) != 0;
+  if (mainSP) flags &= ~(<u64>1 << 21);
+  if (hasSPFlags) { if (mainSP) spFlags |= 1 << 8; }
+  else {
+    // isLocal, isDefinition, isOptimized and the virtuality in the DISPFlags bits
+    spFlags = (u(11) & 3) | (u(7) != 0 ? 4 : 0) | (u(8) != 0 ? 8 : 0) | (u(14) != 0 ? 16 : 0) | (mainSP ? 256 : 0);
+  }
+  if (!hasSPFlags && hasUnit && n < 19) return bad("Invalid record");
+  if (hasSPFlags && !hasUnit) return bad("Invalid record");
+  let distinct = (r0 & 1) != 0 || (spFlags & 8) != 0;
+  fStr(F_NAME, 2); fStr(F_LINKAGENAME, 3);
+  fMD(F_SCOPE, opMD(1), true);
+  fMD(F_FILE, opMD(4)); fU(F_LINE, u(5)); fMD(F_TYPE, opMD(6));
+  fU(F_SCOPELINE, u(7 + offA));
+  fMD(F_CONTAINING, opMD(8 + offA));
+  let vi = u(10 + offA);
+  if ((spFlags & 3) != 0 || vi != 0) addU(F_VIRTUALINDEX, vi & 0xffffffff);
+  if (hasThisAdj) fS(F_THISADJ, <i64><i32>u(16 + offB));
+  fFlags(flags);
+  addRaw(F_SPFLAGS, spFlags == 0 ? intText(0, false) : flagsText(spFlags, true));
+  if (hasUnit) fMD(F_UNIT, opMD(12 + offB));
+  fMD(F_TEMPLATEPARAMS, opMD(13 + offB)); fMD(F_DECLARATION, opMD(14 + offB)); fMD(F_RETAINEDNODES, opMD(15 + offB));
+  if (hasThrown) fMD(F_THROWN, opMD(17 + offB));
+  if (hasAnnotations) fMD(F_ANNOTATIONS, opMD(18 + offB));
+  if (hasTarget) fStr(F_TARGETFUNC, 19 + offB);
+  if (keyInst) addBool(F_KEYINST, true);
+  return finish(C_SUBPROGRAM, distinct);
+}
+
+// DILocation [distinct, line, column, scope, inlinedAt, implicit?, atomGroup?, atomRank?] when it
+// is distinct or carries key-instruction fields (otherwise ir/debuginfo.ts getLocation uniques it).
+export function locationNode(line: u64, col: u64, scope: i32, inlinedAt: i32, implicit: bool, atomGroup: u64,
+    atomRank: u64, distinct: bool): i32 {
+  fields.clear();
+  addU(F_LINE, line);
+  fU(F_COLUMN, col);
+  addMD(F_SCOPE, scope);
+  fMD(F_INLINED, inlinedAt);
+  if (implicit) addBool(F_IMPLICIT, true);
+  fU(F_ATOMGROUP, atomGroup);
+  fU(F_ATOMRANK, atomRank);
+  let m = newMD(MK.Node, nm(C_LOCATION));
+  for (let i = 0; i < fields.len; i++) mdPool.push(fields.get(i));
+  mdNOps.set(m, fields.len / 3);
+  fields.clear();
+  if (distinct) mdFlags.set(m, <u8>MDF_DISTINCT);
+  return m;
+}
+
+// Notes a DIExpression node's constant value (DW_OP_consts N [DW_OP_stack_value]) for the bounds
+// of DIGenericSubrange.
+export function noteExprConst(m: i32, v: i64): void {
+  exprConst.fit(m + 1, 0);
+  exprConst.set(m, 1);
+  exprConstVal.fit(m + 1, 0);
+  exprConstVal.set(m, v);
+}

@@ -1,0 +1,319 @@
+// batch.js — batch mode (`wopt -output-dir=<dir> [-j N] inputs...`): many modules, each its own
+// module exactly as a run of its own would make it, in one process.
+//
+// Inputs: files; directories (every module file below them, recursively, in name order);
+// `@<list>` (a file naming one path per line, files or directories; blank lines ignored; relative
+// paths are relative to the current directory, as clang and ld read response files); `-` (the same
+// list on standard input). Outputs mirror the inputs: <dir>/<the input's path relative to the
+// current directory>, or, for an input outside it (an absolute path elsewhere, or through `..`),
+// <dir>/<its absolute path without the leading />. Side files: <output>.<side file name>.
+//
+// -j N (default: the machine's cores) runs N modules at once, each worker thread with its own core
+// instance made from the one compiled WebAssembly.Module; workers read their inputs and write their
+// outputs themselves, the main thread only dispatches (largest input first) and prints each
+// module's diagnostics in input order. -j 1 (or one input) runs in the main thread.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CliError, PROG, loadCore, repoStore } from './cli.js';
+import { writeFileAtomic, errnoText, removeOwnTemps } from './fsutil.js';
+import { compileWopt, defaultWasmPath } from './node.js';
+import { timingReport } from './timing.js';
+import { runJob } from './batch-run.js';
+import { runPool } from './batch-pool.js';
+import { DEFAULT_LLVM_VERSION } from './core.js';
+
+/** The files a directory argument contributes: module files by name (one line per format). */
+export const MODULE_EXTENSIONS = [
+  '.ll',
+  '.bc',
+];
+export const isModuleFile = name => MODULE_EXTENSIONS.some(e => name.endsWith(e));
+
+const COUNTERS = ['allocasPromoted', 'phisInserted', 'functionsMerged', 'thunks', 'aliases', 'deleted'];
+const LINE_EVERY_MS = 5000; // progress lines when stderr is not a terminal
+
+// ---- inputs ----
+
+// One path per line; blank lines ignored (a CR before the LF is dropped).
+function listEntries(text) {
+  return text.split('\n').map(l => l.replace(/\r$/, '')).filter(l => l.trim() !== '');
+}
+
+async function readStdin() {
+  const chunks = [];
+  for await (const c of process.stdin) chunks.push(c);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+// The module files below `dir` (as `find dir` names them), subdirectories in name order; `skip`:
+// the resolved output directory, never read as input. Symlinked directories are not followed.
+function walk(dir, skip, out) {
+  let entries;
+  try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch (e) {
+    throw new CliError(`${dir}: error: cannot read the directory: ${errnoText(e)}`);
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const e of entries) {
+    const p = dir.endsWith('/') || dir.endsWith(path.sep) ? dir + e.name : `${dir}${path.sep}${e.name}`;
+    if (e.isDirectory()) { if (path.resolve(p) !== skip) walk(p, skip, out); continue; }
+    if (!isModuleFile(e.name)) continue;
+    if (e.isFile() || (e.isSymbolicLink() && isFile(p))) out.push(p);
+  }
+}
+const isFile = p => { try { return fs.statSync(p).isFile(); } catch { return false; } };
+
+/** The input files of a batch from its arguments (files, directories, @lists, `-`), in order. */
+export async function collectInputs(args, { outputDir } = {}) {
+  const skip = outputDir === undefined ? null : path.resolve(outputDir);
+  const files = [];
+  let stdinUsed = false;
+  const add = (p, from) => {
+    if (from && p === '-') throw new CliError(`${from}: error: '-' in a list would be standard input; name a file called - as ./-`);
+    let st = null;
+    try { st = fs.statSync(p); } catch { /* missing: reported as that module's failure */ }
+    if (st?.isDirectory()) walk(p, skip, files);
+    else files.push(p);
+  };
+  for (const a of args) {
+    if (a === '-') {
+      if (stdinUsed) throw new CliError("error: '-' (a list of inputs on standard input) given twice");
+      stdinUsed = true;
+      for (const p of listEntries(await readStdin())) add(p, '<stdin>');
+    } else if (a.startsWith('@') && a.length > 1) {
+      const list = a.slice(1);
+      let text;
+      try { text = fs.readFileSync(list, 'utf8'); } catch (e) { throw new CliError(`${list}: error: cannot read the input list: ${errnoText(e)}`); }
+      for (const p of listEntries(text)) add(p, list);
+    } else add(a);
+  }
+  return files;
+}
+
+/**
+ * Where input `file` goes under `dir`: its path relative to `cwd`, or for one outside `cwd` its
+ * absolute path without the root.
+ */
+export function mirroredPath(file, dir, cwd = process.cwd()) {
+  const abs = path.resolve(cwd, file);
+  const rel = path.relative(cwd, abs);
+  const inside = rel !== '' && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
+  return path.join(dir, inside ? rel : abs.slice(path.parse(abs).root.length));
+}
+
+/**
+ * A module's output name: with -S a `.bc` input is written as `.ll`, without it (bitcode, as opt
+ * writes by default) a `.ll` input as `.bc`; other names are kept.
+ */
+export function outputName(p, assembly) {
+  if (assembly) return p.endsWith('.bc') ? `${p.slice(0, -3)}.ll` : p;
+  return p.endsWith('.ll') ? `${p.slice(0, -3)}.bc` : p;
+}
+
+const statOrNull = p => { try { return fs.statSync(p); } catch { return null; } };
+
+// The jobs, refused up front when two would write one output or an output is an input.
+function planJobs(files, dir, assembly) {
+  const byOutput = new Map();
+  const inputs = new Map(files.map(f => [path.resolve(f), f]));
+  const inputStats = files.map(statOrNull);
+  const byInode = new Map(inputStats.map((st, k) => [st ? `${st.dev}:${st.ino}` : `none:${k}`, files[k]]));
+  const jobs = files.map((input, index) => {
+    const output = outputName(mirroredPath(input, dir), assembly);
+    const other = byOutput.get(path.resolve(output));
+    if (other !== undefined) throw new CliError(`error: ${other} and ${input} would both be written to ${output}`);
+    byOutput.set(path.resolve(output), input);
+    const outStat = statOrNull(output);
+    const clash = inputs.get(path.resolve(output)) ?? (outStat ? byInode.get(`${outStat.dev}:${outStat.ino}`) : undefined);
+    if (clash !== undefined) throw new CliError(`error: ${output} would overwrite the input ${clash}; choose another -output-dir`);
+    return { index, input, output, bytes: inputStats[index]?.isFile() ? inputStats[index].size : 0 };
+  });
+  return jobs;
+}
+
+// ---- progress and summary ----
+
+const mb = bytes => (bytes / 1e6).toFixed(bytes >= 1e7 ? 1 : 2);
+const secs = ms => (ms >= 10_000 ? (ms / 1000).toFixed(1) : (ms / 1000).toFixed(2));
+const rate = (bytes, ms) => (ms > 0 ? (bytes / 1e6 / (ms / 1000)).toFixed(1) : '–');
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+// A progress display: a bar on a terminal (cli-progress), plain lines every few seconds otherwise,
+// nothing with --quiet. log(text) prints a module's diagnostics above the bar.
+async function progressDisplay({ quiet, total, totalBytes, started }) {
+  const stderr = process.stderr;
+  const state = { files: 0, bytes: 0, failed: 0 };
+  if (quiet) return { state, update() {}, log: t => stderr.write(t), stop() {} };
+  if (stderr.isTTY) {
+    const { default: cliProgress } = await import('cli-progress');
+    const bars = new cliProgress.MultiBar({
+      stream: stderr, hideCursor: true, clearOnComplete: true, etaBuffer: 50, fps: 5, barsize: 20,
+      format: `${PROG} {bar} {percentage}% | {files} modules{failed} | {mb} MB | {rate} MB/s | ETA {eta_formatted}`,
+    }, cliProgress.Presets.shades_classic);
+    const payload = () => ({ files: `${state.files}/${total}`, failed: state.failed ? `, ${state.failed} failed` : '',
+      mb: `${mb(state.bytes)}/${mb(totalBytes)}`, rate: rate(state.bytes, performance.now() - started) });
+    const bar = bars.create(Math.max(totalBytes, 1), 0, payload());
+    return {
+      state,
+      update() { bar.update(Math.min(state.bytes, Math.max(totalBytes, 1)), payload()); },
+      log: t => bars.log(t),
+      stop() { bars.stop(); },
+    };
+  }
+  const line = () => {
+    const ms = performance.now() - started;
+    const left = state.bytes > 0 ? (ms * (totalBytes - state.bytes)) / state.bytes : NaN;
+    stderr.write(`${PROG}: ${state.files}/${total} modules${state.failed ? ` (${state.failed} failed)` : ''}, ${mb(state.bytes)}/${mb(totalBytes)} MB, ` +
+      `${rate(state.bytes, ms)} MB/s${Number.isFinite(left) ? `, ${Math.ceil(left / 1000)} s left` : ''}\n`);
+  };
+  const timer = setInterval(line, LINE_EVERY_MS);
+  timer.unref();
+  return { state, update() {}, log: t => stderr.write(t), stop() { clearInterval(timer); } };
+}
+
+function summaryText({ results, jobs, wallMs, n, interrupted, pipeline }) {
+  const done = results.filter(Boolean);
+  const ok = done.filter(r => r.ok);
+  const bytes = jobs.reduce((s, j, i) => s + (results[i] ? j.bytes : 0), 0);
+  const c = totalsOf(ok);
+  const lines = [];
+  const head = interrupted
+    ? `${PROG}: interrupted (${interrupted}): ${done.length} of ${plural(jobs.length, 'module')} done (${ok.length} ok, ${done.length - ok.length} failed)`
+    : `${PROG}: ${plural(jobs.length, 'module')}: ${ok.length} ok, ${done.length - ok.length} failed`;
+  lines.push(`${head}; ${mb(bytes)} MB in ${secs(wallMs)} s (${rate(bytes, wallMs)} MB/s), ${plural(n, 'job')}`);
+  if (pipeline) {
+    lines.push(`${PROG}: mem2reg: ${plural(c.allocasPromoted, 'alloca')} promoted, ${plural(c.phisInserted, 'phi')} inserted; ` +
+      `mergefunc: ${plural(c.functionsMerged, 'function')} merged (${plural(c.thunks, 'thunk')}, ${plural(c.aliases, 'alias', 'aliases')}, ${c.deleted} deleted)`);
+  }
+  for (const [i, r] of results.entries()) {
+    if (!r || r.ok) continue;
+    const first = r.failure.replace(new RegExp(`^${PROG}: `), '');
+    const input = jobs[i].input;
+    lines.push(`${PROG}: failed: ${first.startsWith(`${input}:`) ? first : `${input}: ${first}`}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+function totalsOf(list) {
+  const t = Object.fromEntries(COUNTERS.map(k => [k, 0]));
+  for (const r of list) for (const k of COUNTERS) t[k] += r.stats?.[k] ?? 0;
+  return t;
+}
+
+/** The --report JSON: the batch, its totals and each module in input order. */
+export function reportJson({ results, jobs, wallMs, n, interrupted, opts }) {
+  const modules = jobs.map((j, i) => {
+    const r = results[i];
+    const status = !r ? 'not run' : r.ok ? 'ok' : 'failed';
+    return {
+      input: j.input, output: j.output, bytes: j.bytes, ms: r ? Math.round(r.ms * 10) / 10 : null, ok: !!r?.ok, status,
+      error: r && !r.ok ? r.failure : null,
+      ...Object.fromEntries(COUNTERS.map(k => [k, r?.ok ? r.stats?.[k] ?? 0 : null])),
+    };
+  });
+  const done = results.filter(Boolean);
+  const ok = done.filter(r => r.ok);
+  return {
+    pipeline: opts.pipeline, llvmVersion: Number(opts.llvmVersion ?? DEFAULT_LLVM_VERSION), jobs: n, interrupted: interrupted ?? null,
+    totals: {
+      modules: jobs.length, ok: ok.length, failed: done.length - ok.length, notRun: jobs.length - done.length,
+      bytes: jobs.reduce((s, j, i) => s + (results[i] ? j.bytes : 0), 0), ms: Math.round(wallMs * 10) / 10,
+      ...totalsOf(ok),
+    },
+    modules,
+  };
+}
+
+// ---- the batch ----
+
+export async function runBatch(opts, started) {
+  const dir = opts.outputDir;
+  if (opts.output !== '-') throw new CliError('error: -o and -output-dir exclude each other (batch mode names each output after its input)');
+  if (opts.inputs.length === 0) throw new CliError('error: -output-dir needs at least one input (file, directory, @list or - for a list on standard input)');
+  if (opts.jobs === 0) throw new CliError('error: -j needs at least 1 job');
+  const files = await collectInputs(opts.inputs, { outputDir: dir });
+  if (files.length === 0) throw new CliError(`error: no input modules (directories are searched for ${MODULE_EXTENSIONS.join(', ')} files)`);
+  const jobs = planJobs(files, dir, !!opts.assembly || !!opts.disableOutput);
+  if (!opts.disableOutput) {
+    try { fs.mkdirSync(dir, { recursive: true }); } catch (e) { throw new CliError(`${dir}: error: cannot create the output directory: ${errnoText(e)}`); }
+  }
+  // one repository in memory cannot be shared by threads: such a batch runs in this thread
+  const memoryRepo = opts.repo === ':memory:';
+  const n = memoryRepo ? 1 : Math.max(1, Math.min(opts.jobs ?? os.availableParallelism(), jobs.length));
+  const totalBytes = jobs.reduce((s, j) => s + j.bytes, 0);
+  const results = new Array(jobs.length).fill(null);
+  const progress = await progressDisplay({ quiet: !!opts.quiet, total: jobs.length, totalBytes, started });
+  let printed = 0;
+  const onDone = (i, res) => {
+    results[i] = res;
+    progress.state.files++;
+    progress.state.bytes += jobs[i].bytes;
+    if (!res.ok) progress.state.failed++;
+    progress.update();
+    // each module's diagnostics in input order
+    while (printed < results.length && results[printed]) { const t = results[printed++].text; if (t) progress.log(t); }
+  };
+
+  let interrupted = null, pool = null, stopping = null;
+  const onSignal = sig => {
+    if (interrupted) return;
+    interrupted = sig;
+    if (pool) stopping = pool.stop();
+  };
+  const handlers = { SIGINT: () => onSignal('SIGINT'), SIGTERM: () => onSignal('SIGTERM') };
+  for (const [sig, h] of Object.entries(handlers)) process.on(sig, h);
+
+  try {
+    if (n === 1) {
+      const core = await loadCore();
+      const repo = opts.repo === undefined ? undefined : await (await repoStore()).openRepository(opts.repo);
+      try {
+        for (const job of jobs) {
+          await new Promise(setImmediate); // lets a signal in between modules
+          if (interrupted) break;
+          onDone(job.index, await runJob(core, opts, repo, job));
+        }
+      } finally { await repo?.close(); }
+    } else {
+      let module;
+      try { module = await compileWopt(); } catch (e) {
+        throw new CliError(`error: cannot load the core (${defaultWasmPath()}): ${e.code === 'ENOENT' ? 'not built; run npm run build:release' : e.message}`);
+      }
+      // the repository is created (or found broken) once, here, before the workers open it
+      if (opts.repo !== undefined) await (await (await repoStore()).openRepository(opts.repo)).close();
+      const order = jobs.map(j => j.index).sort((a, b) => jobs[b].bytes - jobs[a].bytes || a - b);
+      const workerOpts = { pipeline: opts.pipeline, forward: opts.forward, llvmVersion: opts.llvmVersion, disableVerify: opts.disableVerify,
+        disableOutput: opts.disableOutput, assembly: opts.assembly, repo: opts.repo };
+      pool = runPool({ jobs, order, n, workerUrl: new URL('./batch-worker.js', import.meta.url), workerData: { module, opts: workerOpts }, onDone });
+      if (interrupted) stopping = pool.stop();
+      await pool.done;
+      if (stopping) {
+        // what the stopped workers were writing: their temporary files go
+        for (const job of await stopping) removeOwnTemps(job.output);
+      }
+    }
+  } finally {
+    progress.stop();
+    for (const [sig, h] of Object.entries(handlers)) process.off(sig, h);
+  }
+  // after a stop, what the modules that finished printed, past the first one that did not
+  for (; printed < results.length; printed++) if (results[printed]?.text) process.stderr.write(results[printed].text);
+  const wallMs = performance.now() - started;
+  const failed = results.filter(r => r && !r.ok).length;
+  if (opts.timePasses) {
+    const totals = new Map();
+    for (const r of results) for (const t of r?.timings ?? []) totals.set(t.name, (totals.get(t.name) ?? 0) + t.ms);
+    process.stderr.write(timingReport([...totals].map(([name, ms]) => ({ name, ms })), wallMs));
+  }
+  const info = { results, jobs, wallMs, n, interrupted, pipeline: opts.pipeline, opts };
+  if (!opts.quiet) process.stderr.write(summaryText(info));
+  else if (interrupted) process.stderr.write(`${PROG}: interrupted (${interrupted})\n`);
+  if (opts.report !== undefined) {
+    try { writeFileAtomic(opts.report, JSON.stringify(reportJson(info), null, 2) + '\n'); } catch (e) {
+      process.stderr.write(`${PROG}: ${opts.report}: error: cannot write the report: ${errnoText(e)}\n`);
+      process.exitCode = 1;
+    }
+  }
+  if (failed) { process.stderr.write(`${PROG}: ${failed} of ${jobs.length} inputs failed\n`); process.exitCode = 1; }
+  if (interrupted) process.exitCode = interrupted === 'SIGINT' ? 130 : 143;
+}
