@@ -64,6 +64,7 @@ export function resetUseListWriter(): void { useKeys = new I64Vec(); }
   // scratch
   stack: I32Vec = new I32Vec(64);
   slots: I32Vec = new I32Vec(64);
+  opnos: I32Vec = new I32Vec(64);     // LLVM's operand number of each of `slots`
   entries: I32Vec = new I32Vec(64);
   tmp: I32Vec = new I32Vec(64);
   e: Enumeration;
@@ -171,7 +172,10 @@ export function resetUseListWriter(): void { useKeys = new I64Vec(); }
 
   // ---- prediction ----
   private predict(root: i32): void {
-    if (root < 0) return;
+    if (root < 0 || this.idOf(root) == 0 || this.done.get(root) != 0) return;
+    // an instruction, argument or block: no constant operands to visit after it
+    let rk = <i32>vKind.get(root);
+    if (rk == VK.Inst || rk == VK.Arg || rk == VK.Block) { this.done.set(root, 1); this.predictOne(root); return; }
     let st = this.stack;
     let base = st.len;
     st.push(root);
@@ -195,14 +199,19 @@ export function resetUseListWriter(): void { useKeys = new I64Vec(); }
     // LLVM 21 and later keep no use-lists for plain constant data (numbers, null, zero, undef,
     // poison, none, arrays and vectors of numbers)
     if (this.version >= 21 && isConstantData(v)) return;
+    // fewer than two uses: nothing to order
+    let first = vFirstUse.get(v);
+    if (first < 0 || opNext.get(first) < 0) return;
     let id = this.idOf(v);
-    let slots = this.slots;
-    slots.clear();
-    for (let s = vFirstUse.get(v); s >= 0; s = opNext.get(s)) {
+    let slots = this.slots, opnos = this.opnos;
+    slots.clear(); opnos.clear();
+    let ver = this.version;
+    for (let s = first; s >= 0; s = opNext.get(s)) {
       let u = opUser.get(s);
       if (this.idOf(u) == 0) continue;
-      if (llvmOperandNo(u, s - iOps.get(u), this.version) < 0) continue;
-      slots.push(s);
+      let no = llvmOperandNo(u, s - iOps.get(u), ver);
+      if (no < 0) continue;
+      slots.push(s); opnos.push(no);
     }
     let n = slots.len;
     if (n < 2) return;
@@ -223,14 +232,13 @@ export function resetUseListWriter(): void { useKeys = new I64Vec(); }
         }
         if (down || up) {
           for (let x = a + 1; x < b; x++) {
-            let t = slots.get(x), y = x;
-            let tn = llvmOperandNo(u, t - base, this.version);
+            let t = slots.get(x), tn = opnos.get(x), y = x;
             while (y > a) {
-              let pn = llvmOperandNo(u, slots.get(y - 1) - base, this.version);
+              let pn = opnos.get(y - 1);
               if (down ? pn > tn : pn < tn) break;
-              slots.set(y, slots.get(y - 1)); y--;
+              slots.set(y, slots.get(y - 1)); opnos.set(y, pn); y--;
             }
-            slots.set(y, t);
+            slots.set(y, t); opnos.set(y, tn);
           }
         }
       }
@@ -243,17 +251,20 @@ export function resetUseListWriter(): void { useKeys = new I64Vec(); }
     useKeys.clear();
     let ents = this.entries;
     ents.clear();
+    let sorted = true;
     for (let k = 0; k < n; k++) {
-      let s = slots.get(k), u = opUser.get(s);
-      let lid = <i64>this.idOf(u);
-      let opno = <i64>llvmOperandNo(u, s - iOps.get(u), this.version);
+      let lid = <i64>this.idOf(opUser.get(slots.get(k)));
+      let opno = <i64>opnos.get(k);
       if (opno > 0x3fffffff) opno = 0x3fffffff;
       let key: i64;
       if (!isGV && lid <= <i64>id) key = (<i64>1 << 61) | (lid << 30) | opno;
       else key = ((0x7fffffff - lid) << 30) | (0x3fffffff - opno);
+      if (k > 0 && useKeys.get(k - 1) > key) sorted = false;
       useKeys.push(key);
       ents.push(k);
     }
+    // already in the order the reader makes (the common case): no record
+    if (sorted) return;
     sortStable<UseOrder>(ents, 0, n, this.tmp);
     let identity = true;
     for (let k = 0; k < n; k++) if (ents.get(k) != k) { identity = false; break; }
