@@ -54,7 +54,7 @@ export function reset(): void {
   resetWarnings();
   resetBitstream();
   resetBitcode();
-  resetBitcodeWriter(); resetMetaWriter(); resetFunctionWriter();
+  resetBitcodeWriter(); resetMetaWriter(); resetFunctionWriter(); resetUseListWriter();
   errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
 }
 
@@ -404,5 +404,6 @@ export function bitcodeSize(): i32 { return bitcodeLen; }
 import { writeModuleBitcode, resetBitcodeWriter } from "./bitcode/write-module";
 import { resetMetaWriter } from "./bitcode/write-meta";
 import { resetFunctionWriter } from "./bitcode/write-function";
+import { resetUseListWriter } from "./bitcode/write-uselist";
 import { llvmVersion } from "./ir/version";
 import { writer as textWriter } from "./text/writer";

@@ -91,6 +91,16 @@ export class BitWriter {
   align32(): void { if (this.nbits > 0) this.emit(0, 32 - this.nbits); }
   // Bits written so far.
   bitPos(): u64 { return (<u64>this.out.len << 3) + <u64>this.nbits; }
+  // Overwrites the 32 bits at bit position `at` (already flushed to whole words) with v.
+  patch32(at: u64, v: u32): void {
+    let word = <usize>(at >> 5) << 2, shift = <u32>(at & 31);
+    let p = this.out.ptr + word;
+    if (shift == 0) { store<u32>(p, v); return; }
+    let lo = load<u32>(p), hi = load<u32>(p + 4);
+    let mask: u32 = (<u32>1 << shift) - 1;
+    store<u32>(p, (lo & mask) | (v << shift));
+    store<u32>(p + 4, (hi & ~mask) | (v >> (32 - shift)));
+  }
 
   // 'BC' 0xC0DE
   magic(): void { this.emit(0x42, 8); this.emit(0x43, 8); this.emit(0x0, 4); this.emit(0xC, 4); this.emit(0xE, 4); this.emit(0xD, 4); }

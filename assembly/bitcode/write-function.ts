@@ -25,8 +25,13 @@ import {
 } from "../ir/inst";
 import { iAux } from "../ir/values";
 import { BcWriter, FUNCTION_BLOCK, METADATA_BLOCK, METADATA_ATTACHMENT_BLOCK, VALUE_SYMTAB_BLOCK, signedVBR,
-  castCode, binopCode, binopFlags, gepFlags } from "./write-module";
+  castCode, binopCode, binopFlags, gepFlags, AB_VST_ENTRY8, AB_VST_ENTRY7, AB_VST_ENTRY6, AB_VST_BBENTRY6,
+  AB_FN_LOAD, AB_FN_BINOP, AB_FN_BINOP_FLAGS, AB_FN_CAST, AB_FN_CAST_FLAGS, AB_FN_RET_VOID, AB_FN_RET_VAL,
+  AB_FN_UNREACHABLE, AB_FN_GEP, AB_FN_STORE, AB_FN_BR_UNCOND, AB_FN_BR_COND, AB_FN_CMP, AB_FN_CMP_FLAGS,
+  AB_FN_DEBUG_LOC } from "./write-module";
+import { isChar6 } from "./bitwriter";
 import { writeNode, debugLocRecord, isLocation, MD_ATTACHMENT } from "./write-meta";
+import { writeUseLists } from "./write-uselist";
 
 const FN_DECLAREBLOCKS: u32 = 1, FN_BINOP: u32 = 2, FN_CAST: u32 = 3, FN_EXTRACTELT: u32 = 6, FN_INSERTELT: u32 = 7,
   FN_SHUFFLEVEC: u32 = 8, FN_RET: u32 = 10, FN_BR: u32 = 11, FN_SWITCH: u32 = 12, FN_INVOKE: u32 = 13,
@@ -39,6 +44,7 @@ const FN_DECLAREBLOCKS: u32 = 1, FN_BINOP: u32 = 2, FN_CAST: u32 = 3, FN_EXTRACT
   FN_ATOMICRMW: u32 = 59, FN_DBG_VALUE: u32 = 61, FN_DBG_DECLARE: u32 = 62, FN_DBG_ASSIGN: u32 = 63,
   FN_DBG_LABEL: u32 = 65, FN_DBG_DECLARE_VALUE: u32 = 66;
 const VST_ENTRY: u32 = 1, VST_BBENTRY: u32 = 2;
+const FN_DEBUG_LOC_AGAIN: u32 = 33;
 
 // Per-function state.
 let instId: i64 = 0;            // the value id the next value-producing instruction gets
@@ -59,8 +65,16 @@ function rel(bw: BcWriter, v: i32): void { bw.vals.push(<i64>zext64((<i32>instId
 function relTyped(bw: BcWriter, v: i32): void {
   let id = idOf(bw, v);
   bw.vals.push(<i64>zext64((<i32>instId - <i32>id)));
-  if (id >= instId) bw.vals.push(bw.typeId(vType.get(v)));
+  if (id >= instId) { bw.vals.push(bw.typeId(vType.get(v))); typedOperands++; }
 }
+// Operands written with their type in the current instruction (a record with one has no abbreviation).
+let typedOperands = 0;
+// A record through abbreviation `ab` when it has none of those and its fields fit (the given fields
+// below 2^bits), else unabbreviated.
+function recordIf(bw: BcWriter, code: u32, ab: i32, ok: bool): void {
+  bw.w.record(code, bw.vals, ok && typedOperands == 0 ? ab : 0);
+}
+@inline function below(bw: BcWriter, k: i32, bits: i32): bool { return <u64>bw.vals.get(k) < (<u64>1 << <u64>bits); }
 // Fast-math flags as bitcode stores them (bit 0, LLVM's old "unsafe algebra", unused).
 function fmf(f: i32): i64 { return <i64>(((f >> F_FMF_SHIFT) & 127) << 1); }
 // Does the instruction carry fast-math flags (an FP operation, or a phi/select/call of FP type)?
@@ -102,10 +116,11 @@ export function writeFunction(bw: BcWriter, g: i32): void {
       if (vType.get(i) != T_VOID) { e.valId.fit(i + 1, -1); e.valId.set(i, <i32>next); next++; }
     }
   }
-  w.enterBlock(FUNCTION_BLOCK, 4);
+  w.enterBlock(FUNCTION_BLOCK, 5);
   vals.clear(); vals.push(nb); w.record(FN_DECLAREBLOCKS, vals);
   writeLocalMetadata(bw, g);
   let attachments = false, dbgSeen = false;
+  let lastLoc = -1;
   let instIndex = 0;
   for (let b = first; b >= 0; b = iNext.get(b)) {
     for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
@@ -115,7 +130,13 @@ export function writeFunction(bw: BcWriter, g: i32): void {
       for (let a = iMD.get(i); a >= 0; a = attNext.get(a)) {
         if (attKind.get(a) == MDK_DBG) {
           // a location that is not a DILocation is invalid debug info (the verifier drops it); not written
-          if (isLocation(attMD.get(a))) { debugLocRecord(bw, attMD.get(a)); w.record(FN_DEBUG_LOC, vals); }
+          let loc = attMD.get(a);
+          if (!isLocation(loc)) continue;
+          // the same location as the last one: DEBUG_LOC_AGAIN
+          if (loc == lastLoc) { w.record0(FN_DEBUG_LOC_AGAIN); continue; }
+          debugLocRecord(bw, loc);
+          w.record(FN_DEBUG_LOC, vals, vals.len == (bw.version >= 22 ? 7 : 5) && <u64>vals.get(4) <= 1 ? AB_FN_DEBUG_LOC : 0);
+          lastLoc = loc;
         }
         else attachments = true;
       }
@@ -125,6 +146,8 @@ export function writeFunction(bw: BcWriter, g: i32): void {
   }
   writeSymbolTable(bw, g);
   if (attachments || gMD.get(g) >= 0) writeAttachments(bw, g);
+  let ul = bw.useLists;
+  if (ul != null && g < ul.fnFirst.len) writeUseLists(bw, ul, ul.fnFirst.get(g), ul.fnEnd.get(g), blockNo);
   w.endBlock();
   // forget the function's local metadata ids
   for (let k = 0; k < localMD.len; k++) e.setMD(localMD.get(k), -1);
@@ -204,18 +227,32 @@ function writeSymbolTable(bw: BcWriter, g: i32): void {
   for (let k = 0; k < na; k++) {
     let nm = vName.get(a0 + k);
     if (nm < 0) continue;
-    vals.clear(); vals.push(e.vid(a0 + k)); bw.pushChars(nm); w.record(VST_ENTRY, vals);
+    vals.clear(); vals.push(e.vid(a0 + k)); bw.pushChars(nm); w.record(VST_ENTRY, vals, vstAbbrev(vals, false));
   }
   for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
     let nm = vName.get(b);
-    if (nm >= 0) { vals.clear(); vals.push(bb(b)); bw.pushChars(nm); w.record(VST_BBENTRY, vals); }
+    if (nm >= 0) { vals.clear(); vals.push(bb(b)); bw.pushChars(nm); w.record(VST_BBENTRY, vals, vstAbbrev(vals, true)); }
     for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
       let ni = vName.get(i);
       if (ni < 0 || vType.get(i) == T_VOID) continue;
-      vals.clear(); vals.push(e.vid(i)); bw.pushChars(ni); w.record(VST_ENTRY, vals);
+      vals.clear(); vals.push(e.vid(i)); bw.pushChars(ni); w.record(VST_ENTRY, vals, vstAbbrev(vals, false));
     }
   }
   w.endBlock();
+}
+
+// A symbol table entry's abbreviation by its characters: char6, 7-bit (not for blocks), 8-bit.
+function vstAbbrev(vals: I64Vec, block: bool): i32 {
+  let c6 = true, c7 = true;
+  for (let i = 1; i < vals.len; i++) {
+    let c = vals.get(i);
+    if (c < 0 || c > 255) return 0;
+    if (c > 127) { c7 = false; c6 = false; break; }
+    if (!isChar6(<i32>c)) c6 = false;
+  }
+  if (c6) return block ? AB_VST_BBENTRY6 : AB_VST_ENTRY6;
+  if (c7 && !block) return AB_VST_ENTRY7;
+  return AB_VST_ENTRY8;
 }
 
 function writeAttachments(bw: BcWriter, g: i32): void {
@@ -271,6 +308,8 @@ function writeInstruction(bw: BcWriter, i: i32): void {
   let e = bw.e, w = bw.w, vals = bw.vals;
   let op = <i32>iOp.get(i), f = iFlags.get(i), n = numOperands(i);
   vals.clear();
+  typedOperands = 0;
+  let tb = bw.typeBits;
   if (isCast(op)) {
     relTyped(bw, operand(i, 0)); vals.push(bw.typeId(vType.get(i))); vals.push(castCode(op));
     let fl: i64 = 0;
@@ -278,14 +317,14 @@ function writeInstruction(bw: BcWriter, i: i32): void {
     else if (op == Op.ZExt || op == Op.UIToFP) fl = (f & F_NNEG) != 0 ? 1 : 0;
     else if (isFPMath(i)) fl = fmf(f);
     if (fl != 0) vals.push(fl);
-    w.record(FN_CAST, vals);
+    recordIf(bw, FN_CAST, fl != 0 ? AB_FN_CAST_FLAGS : AB_FN_CAST, below(bw, 1, tb) && below(bw, 2, 4) && (fl == 0 || below(bw, 3, 8)));
     return;
   }
   if (isBinary(op)) {
     relTyped(bw, operand(i, 0)); rel(bw, operand(i, 1)); vals.push(binopCode(op));
     let fl = isFPBinary(op) ? fmf(f) : binopFlags(op, f);
     if (fl != 0) vals.push(fl);
-    w.record(FN_BINOP, vals);
+    recordIf(bw, FN_BINOP, fl != 0 ? AB_FN_BINOP_FLAGS : AB_FN_BINOP, below(bw, 2, 4) && (fl == 0 || below(bw, 3, 8)));
     return;
   }
   switch (op) {
@@ -294,11 +333,11 @@ function writeInstruction(bw: BcWriter, i: i32): void {
       let fl = fmf(f); if (fl != 0) vals.push(fl);
       w.record(FN_UNOP, vals); return;
     }
-    case Op.Ret: if (n == 0) { w.record0(FN_RET); return; } relTyped(bw, operand(i, 0)); w.record(FN_RET, vals); return;
+    case Op.Ret: if (n == 0) { w.record(FN_RET, vals, AB_FN_RET_VOID); return; } relTyped(bw, operand(i, 0)); recordIf(bw, FN_RET, AB_FN_RET_VAL, true); return;
     case Op.Br:
       if (n == 1) vals.push(bb(operand(i, 0)));
       else { vals.push(bb(operand(i, 1))); vals.push(bb(operand(i, 2))); rel(bw, operand(i, 0)); }
-      w.record(FN_BR, vals); return;
+      recordIf(bw, FN_BR, n == 1 ? AB_FN_BR_UNCOND : AB_FN_BR_COND, true); return;
     case Op.Switch: {
       let c = operand(i, 0);
       vals.push(bw.typeId(vType.get(c))); rel(bw, c); vals.push(bb(operand(i, 1)));
@@ -311,7 +350,7 @@ function writeInstruction(bw: BcWriter, i: i32): void {
       for (let k = 1; k < n; k++) vals.push(bb(operand(i, k)));
       w.record(FN_INDIRECTBR, vals); return;
     }
-    case Op.Unreachable: w.record0(FN_UNREACHABLE); return;
+    case Op.Unreachable: w.record(FN_UNREACHABLE, vals, AB_FN_UNREACHABLE); return;
     case Op.Resume: relTyped(bw, operand(i, 0)); w.record(FN_RESUME, vals); return;
     case Op.CleanupRet: rel(bw, operand(i, 0)); if (n > 1) vals.push(bb(operand(i, 1))); w.record(FN_CLEANUPRET, vals); return;
     case Op.CatchRet: rel(bw, operand(i, 0)); vals.push(bb(operand(i, 1))); w.record(FN_CATCHRET, vals); return;
@@ -350,18 +389,19 @@ function writeInstruction(bw: BcWriter, i: i32): void {
       relTyped(bw, operand(i, 0)); vals.push(bw.typeId(vType.get(i))); vals.push(encodedAlign(i));
       vals.push((f & F_VOLATILE) != 0 ? 1 : 0);
       if ((f & F_ATOMIC) != 0) { vals.push(orderingCode(ordering(i))); vals.push(e.syncScope(iExt.get(i))); w.record(FN_LOADATOMIC, vals); return; }
-      w.record(FN_LOAD, vals); return;
+      recordIf(bw, FN_LOAD, AB_FN_LOAD, below(bw, 1, tb) && below(bw, 2, 32)); return;
     }
     case Op.Store: {
       relTyped(bw, operand(i, 1)); relTyped(bw, operand(i, 0)); vals.push(encodedAlign(i));
       vals.push((f & F_VOLATILE) != 0 ? 1 : 0);
       if ((f & F_ATOMIC) != 0) { vals.push(orderingCode(ordering(i))); vals.push(e.syncScope(iExt.get(i))); w.record(FN_STOREATOMIC, vals); return; }
-      w.record(FN_STORE, vals); return;
+      recordIf(bw, FN_STORE, AB_FN_STORE, true); return;
     }
     case Op.GetElementPtr: {
       vals.push(gepFlags(f)); vals.push(bw.typeId(iExt.get(i)));
       for (let k = 0; k < n; k++) relTyped(bw, operand(i, k));
-      w.record(FN_GEP, vals); return;
+      // the operand list is one array: operands with a type fit it too
+      w.record(FN_GEP, vals, below(bw, 0, 3) && below(bw, 1, tb) ? AB_FN_GEP : 0); return;
     }
     case Op.Fence: vals.push(orderingCode(ordering(i))); vals.push(e.syncScope(iExt.get(i))); w.record(FN_FENCE, vals); return;
     case Op.AtomicCmpXchg: {
@@ -380,7 +420,7 @@ function writeInstruction(bw: BcWriter, i: i32): void {
       relTyped(bw, operand(i, 0)); rel(bw, operand(i, 1)); vals.push(predicate(i));
       let fl: i64 = op == Op.FCmp ? fmf(f) : ((f & F_SAMESIGN) != 0 ? 1 : 0);
       if (fl != 0) vals.push(fl);
-      w.record(FN_CMP2, vals); return;
+      recordIf(bw, FN_CMP2, fl != 0 ? AB_FN_CMP_FLAGS : AB_FN_CMP, below(bw, 2, 6) && (fl == 0 || below(bw, 3, 8))); return;
     }
     case Op.Select: {
       relTyped(bw, operand(i, 1)); rel(bw, operand(i, 2)); relTyped(bw, operand(i, 0));

@@ -201,6 +201,14 @@ export function nodeIntConstants(e: Enumeration, m: i32): void {
   let cls = className(mdA.get(m));
   let sub = cls == "DISubrange", gsub = cls == "DIGenericSubrange";
   let styp = cls == "DISubrangeType", comp = cls == "DICompositeType";
+  if (isSizedType(cls)) {
+    // a size given as metadata: the record holds size and offset as metadata (LLVM 22)
+    loadFields(m);
+    if (isMDField("size") || isMDField("offset")) {
+      let names: string[] = ["size", "offset"];
+      for (let i = 0; i < 2; i++) if (!isMDField(names[i])) e.metadata(e.intMD(num(names[i])));
+    }
+  }
   if (!sub && !gsub && !styp && !comp) return;
   loadFields(m);
   if (sub && subrangeVersion() < 2) return;
@@ -210,6 +218,14 @@ export function nodeIntConstants(e: Enumeration, m: i32): void {
     if (present(s) && unchecked(slotTag[s]) == FV_RAW) e.metadata(e.intMD(fieldNumber(unchecked(slotVal[s]))));
   }
 }
+function isSizedType(cls: string): bool {
+  return cls == "DIBasicType" || cls == "DIFixedPointType" || cls == "DIStringType" || cls == "DIDerivedType" ||
+    cls == "DISubrangeType" || cls == "DICompositeType";
+}
+// Is the loaded type's size (or offset) metadata? Then LLVM 22's record flags it and holds both as
+// metadata (numbers as i64 constants).
+function sizeAsMD(v22: bool): bool { return v22 && (isMDField("size") || isMDField("offset")); }
+
 // DISubrange is written in its latest form (version 2): every field metadata, integers as i64
 // constants; the older forms cannot leave the lower bound out.
 function subrangeVersion(): i32 { return 2; }
@@ -237,10 +253,14 @@ export function writeModuleMetadata(bw: BcWriter): void {
   if (fieldSlot.len == 0) prepareFields();
   w.enterBlock(METADATA_BLOCK, 4);
   writeStrings(bw);
+  // DILocation: [distinct, line, column, scope, inlinedAt, implicit (, atom group, atom rank)]
+  bw.locAbbrev = bw.version >= 22
+    ? w.defineAbbrev([ENC_LITERAL, MD_LOCATION, ENC_FIXED, 1, ENC_VBR, 6, ENC_VBR, 8, ENC_VBR, 6, ENC_VBR, 6, ENC_FIXED, 1, ENC_VBR, 6, ENC_VBR, 6])
+    : w.defineAbbrev([ENC_LITERAL, MD_LOCATION, ENC_FIXED, 1, ENC_VBR, 6, ENC_VBR, 8, ENC_VBR, 6, ENC_VBR, 6, ENC_FIXED, 1]);
   let nodes = e.nodes;
   for (let i = 0; i < nodes.len; i++) {
     writeNode(bw, nodes.get(i));
-    if (bw.error.length > 0) { w.endBlock(); return; }
+    if (bw.error.length > 0) { w.endBlock(); bw.locAbbrev = 0; return; }
   }
   // named metadata
   let nameAbbrev = w.defineAbbrev([ENC_LITERAL, MD_NAME, ENC_ARRAY, 0, ENC_FIXED, 8]);
@@ -260,6 +280,7 @@ export function writeModuleMetadata(bw: BcWriter): void {
     w.record(MD_GLOBAL_DECL_ATTACHMENT, vals);
   }
   w.endBlock();
+  bw.locAbbrev = 0;
 }
 // Are g's attachments written in the module block (variables, declarations) rather than in its
 // function block?
@@ -329,7 +350,7 @@ export function writeNode(bw: BcWriter, m: i32): void {
       let code = diRecord(bw, m, distinct);
       if (badField.length > 0) { bw.fail("bitcode writer: '" + badField + "' in !" + strOf(mdA.get(m)) + " is not a known name"); return; }
       if (code == 0) { bw.fail("bitcode writer: !" + strOf(mdA.get(m)) + " cannot be written"); return; }
-      w.record(code, vals);
+      w.record(code, vals, code == MD_LOCATION && bw.locAbbrev > 0 && fitsLocation(vals, bw.version) ? bw.locAbbrev : 0);
       return;
     }
   }
@@ -369,6 +390,10 @@ function diRecord(bw: BcWriter, m: i32, d: i64): u32 {
     if (present(ops) && unchecked(slotTag[ops]) == FV_MD) {
       let t = unchecked(slotVal[ops]);
       if (t >= 0) { let s = mdOps.get(t); for (let i = 0; mdNOps.get(t) > i; i++) { let o = mdPool.get(s + i); vals.push(o < 0 ? 0 : <i64>e.mdOf(o) + 1); } }
+    } else if (present(ops)) {
+      // a literal list, kept as text
+      let items = e.listNodes(unchecked(slotVal[ops]));
+      for (let i = 0; i < items.len; i++) { let o = items.get(i); vals.push(o < 0 ? 0 : <i64>e.mdOf(o) + 1); }
     }
     return MD_GENERIC_DEBUG;
   }
@@ -399,14 +424,17 @@ function diRecord(bw: BcWriter, m: i32, d: i64): u32 {
     for (let i = 0; i < words.len; i++) vals.push(signedVBR(words.get(i)));
     return MD_ENUMERATOR;
   }
+  let sm = sizeAsMD(v22);
   if (cls == "DIBasicType") {
-    vals.push(d); vals.push(num("tag", 36)); vals.push(str(e, "name")); vals.push(num("size")); vals.push(num("align"));
+    vals.push(d | (sm ? 2 : 0)); vals.push(num("tag", 36)); vals.push(str(e, "name"));
+    vals.push(sm ? intOrMD(e, "size") : num("size")); vals.push(num("align"));
     vals.push(num("encoding")); vals.push(num("flags"));
     if (v22) { vals.push(num("num_extra_inhabitants")); vals.push(num("dataSize")); }
     return MD_BASIC_TYPE;
   }
   if (cls == "DIFixedPointType") {
-    vals.push(d); vals.push(num("tag", 36)); vals.push(str(e, "name")); vals.push(num("size")); vals.push(num("align"));
+    vals.push(d | (sm ? 2 : 0)); vals.push(num("tag", 36)); vals.push(str(e, "name"));
+    vals.push(sm ? intOrMD(e, "size") : num("size")); vals.push(num("align"));
     vals.push(num("encoding")); vals.push(num("flags")); vals.push(num("kind")); vals.push(num("factor"));
     // numerator and denominator: (words << 32 | bit width), then the words
     let nu = num("numerator"), de = num("denominator");
@@ -415,15 +443,15 @@ function diRecord(bw: BcWriter, m: i32, d: i64): u32 {
     return MD_FIXED_POINT_TYPE;
   }
   if (cls == "DIStringType") {
-    vals.push(d); vals.push(num("tag", 18)); vals.push(str(e, "name")); vals.push(md(e, "stringLength"));
+    vals.push(d | (sm ? 2 : 0)); vals.push(num("tag", 18)); vals.push(str(e, "name")); vals.push(md(e, "stringLength"));
     vals.push(md(e, "stringLengthExpression")); vals.push(md(e, "stringLocationExpression"));
-    vals.push(num("size")); vals.push(num("align")); vals.push(num("encoding"));
+    vals.push(sm ? intOrMD(e, "size") : num("size")); vals.push(num("align")); vals.push(num("encoding"));
     return MD_STRING_TYPE;
   }
   if (cls == "DIDerivedType") {
-    vals.push(d); vals.push(num("tag")); vals.push(str(e, "name")); vals.push(md(e, "file")); vals.push(num("line"));
-    vals.push(md(e, "scope")); vals.push(md(e, "baseType")); vals.push(num("size")); vals.push(num("align"));
-    vals.push(num("offset")); vals.push(num("flags")); vals.push(md(e, "extraData"));
+    vals.push(d | (sm ? 2 : 0)); vals.push(num("tag")); vals.push(str(e, "name")); vals.push(md(e, "file")); vals.push(num("line"));
+    vals.push(md(e, "scope")); vals.push(md(e, "baseType")); vals.push(sm ? intOrMD(e, "size") : num("size")); vals.push(num("align"));
+    vals.push(sm ? intOrMD(e, "offset") : num("offset")); vals.push(num("flags")); vals.push(md(e, "extraData"));
     let as = slotOf("dwarfAddressSpace");
     vals.push(present(as) ? num("dwarfAddressSpace") + 1 : 0);
     vals.push(md(e, "annotations"));
@@ -435,15 +463,15 @@ function diRecord(bw: BcWriter, m: i32, d: i64): u32 {
     return MD_DERIVED_TYPE;
   }
   if (cls == "DISubrangeType") {
-    vals.push(d); vals.push(str(e, "name")); vals.push(md(e, "file")); vals.push(num("line")); vals.push(md(e, "scope"));
-    vals.push(num("size")); vals.push(num("align")); vals.push(num("flags")); vals.push(md(e, "baseType"));
+    vals.push(d | (sm ? 2 : 0)); vals.push(str(e, "name")); vals.push(md(e, "file")); vals.push(num("line")); vals.push(md(e, "scope"));
+    vals.push(sm ? intOrMD(e, "size") : num("size")); vals.push(num("align")); vals.push(num("flags")); vals.push(md(e, "baseType"));
     vals.push(intOrMD(e, "lowerBound")); vals.push(intOrMD(e, "upperBound")); vals.push(intOrMD(e, "stride")); vals.push(intOrMD(e, "bias"));
     return MD_SUBRANGE_TYPE;
   }
   if (cls == "DICompositeType") {
-    vals.push(d | 2); vals.push(num("tag")); vals.push(str(e, "name")); vals.push(md(e, "file")); vals.push(num("line"));
-    vals.push(md(e, "scope")); vals.push(md(e, "baseType")); vals.push(num("size")); vals.push(num("align"));
-    vals.push(num("offset")); vals.push(num("flags")); vals.push(md(e, "elements")); vals.push(num("runtimeLang"));
+    vals.push(d | 2 | (sm ? 4 : 0)); vals.push(num("tag")); vals.push(str(e, "name")); vals.push(md(e, "file")); vals.push(num("line"));
+    vals.push(md(e, "scope")); vals.push(md(e, "baseType")); vals.push(sm ? intOrMD(e, "size") : num("size")); vals.push(num("align"));
+    vals.push(sm ? intOrMD(e, "offset") : num("offset")); vals.push(num("flags")); vals.push(md(e, "elements")); vals.push(num("runtimeLang"));
     vals.push(md(e, "vtableHolder")); vals.push(md(e, "templateParams")); vals.push(str(e, "identifier"));
     vals.push(md(e, "discriminator")); vals.push(md(e, "dataLocation")); vals.push(md(e, "associated"));
     vals.push(md(e, "allocated")); vals.push(intOrMD(e, "rank")); vals.push(md(e, "annotations"));
@@ -479,12 +507,16 @@ function diRecord(bw: BcWriter, m: i32, d: i64): u32 {
     return MD_COMPILE_UNIT;
   }
   if (cls == "DISubprogram") {
-    // the old boolean fields fold into spFlags, as LLParser does
-    let sp = num("spFlags");
-    sp |= num("virtuality") & 3;
-    if (num("isLocal") != 0) sp |= 4;
-    if (num("isDefinition") != 0) sp |= 8;
-    if (num("isOptimized") != 0) sp |= 16;
+    // spFlags, or (not given) the old boolean fields folded into it as LLParser does, where a
+    // subprogram is a definition unless it says isDefinition: false
+    let sp: i64;
+    if (present(slotOf("spFlags"))) sp = num("spFlags");
+    else {
+      sp = num("virtuality") & 3;
+      if (num("isLocal") != 0) sp |= 4;
+      if (num("isDefinition", 1) != 0) sp |= 8;
+      if (num("isOptimized") != 0) sp |= 16;
+    }
     let dd = d | ((sp & 8) != 0 ? 1 : 0);
     vals.push(dd | 2 | 4); vals.push(md(e, "scope")); vals.push(str(e, "name")); vals.push(str(e, "linkageName"));
     vals.push(md(e, "file")); vals.push(num("line")); vals.push(md(e, "type")); vals.push(num("scopeLine"));
@@ -583,6 +615,11 @@ export function debugLocRecord(bw: BcWriter, loc: i32): void {
   vals.push(num("line")); vals.push(num("column")); vals.push(md(e, "scope")); vals.push(md(e, "inlinedAt"));
   vals.push(num("isImplicitCode"));
   if (bw.version >= 22) { vals.push(num("atomGroup")); vals.push(num("atomRank")); }
+}
+
+// Does a DILocation record fit its abbreviation (flags of one bit, the fields LLVM `version` has)?
+function fitsLocation(vals: I64Vec, version: i32): bool {
+  return vals.len == (version >= 22 ? 8 : 6) && <u64>vals.get(0) <= 1 && <u64>vals.get(5) <= 1;
 }
 
 // Is m a DILocation node?

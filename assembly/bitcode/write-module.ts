@@ -5,8 +5,8 @@
 // what differs between the versions is chosen by `bw.version`.
 //
 // The result is a valid bitcode file for llvm-dis/opt of the target version; it is not byte-for-byte
-// what LLVM writes (see enumerate.ts for the layout choices; no module VST offsets, no SYMTAB block:
-// only LTO tools read the symbol table).
+// what LLVM writes (see enumerate.ts for the layout choices; abbreviations like LLVM's, not the same
+// set; no SYMTAB block (irsymtab): only LTO tools read it; no metadata index for lazy loading).
 import { zext64 } from "../util/bits";
 import { I64Vec, U8Vec, I32Vec } from "../util/vec";
 import { strtab, sourceFilename, dataLayout, targetTriple, moduleAsm } from "../ir/module";
@@ -33,6 +33,7 @@ import { BitWriter, ENC_LITERAL, ENC_FIXED, ENC_VBR, ENC_ARRAY, ENC_CHAR6, ENC_B
 import { Enumeration, enumerateModule, liveGlobal } from "./enumerate";
 import { writeModuleMetadata, writeMetadataKinds } from "./write-meta";
 import { writeFunction } from "./write-function";
+import { UseLists, writeUseLists } from "./write-uselist";
 import { decimalWords } from "./wide-int";
 import { getInt, getNull } from "../ir/constants";
 import { T_I64 } from "../ir/types";
@@ -45,7 +46,8 @@ export const MODULE_BLOCK: i32 = 8, PARAMATTR_BLOCK: i32 = 9, PARAMATTR_GROUP_BL
 // Module records.
 const MOD_VERSION: u32 = 1, MOD_TRIPLE: u32 = 2, MOD_DATALAYOUT: u32 = 3, MOD_ASM: u32 = 4, MOD_SECTIONNAME: u32 = 5,
   MOD_GLOBALVAR: u32 = 7, MOD_FUNCTION: u32 = 8, MOD_GCNAME: u32 = 11, MOD_COMDAT: u32 = 12, MOD_ALIAS: u32 = 14,
-  MOD_SOURCE_FILENAME: u32 = 16, MOD_IFUNC: u32 = 18;
+  MOD_SOURCE_FILENAME: u32 = 16, MOD_IFUNC: u32 = 18, MOD_VSTOFFSET: u32 = 13;
+const VST_FNENTRY: u32 = 3;
 // Type records.
 const TY_NUMENTRY: u32 = 1, TY_VOID: u32 = 2, TY_FLOAT: u32 = 3, TY_DOUBLE: u32 = 4, TY_LABEL: u32 = 5, TY_OPAQUE: u32 = 6,
   TY_INTEGER: u32 = 7, TY_HALF: u32 = 10, TY_ARRAY: u32 = 11, TY_VECTOR: u32 = 12, TY_X86_FP80: u32 = 13,
@@ -71,6 +73,10 @@ const CST_SETTYPE: u32 = 1, CST_NULL: u32 = 2, CST_UNDEF: u32 = 3, CST_INTEGER: 
   sectionIds: I32Vec = new I32Vec();   // strtab ids of section names, in record order
   gcIds: I32Vec = new I32Vec();
   comdatIds: I32Vec = new I32Vec();    // comdat index -> record number + 1 (0: not written yet)
+  useLists: UseLists | null = null;    // the use-list orders to write (write-uselist.ts)
+  locAbbrev: i32 = 0;                  // the DILocation abbreviation of the open METADATA_BLOCK (0 none)
+  vstOffsetAt: u64 = 0;                // bit position of the VSTOFFSET record's offset field
+  fnStart: I64Vec = new I64Vec();      // global index -> bit position of its function block
   typeBits: i32 = 1;                   // width of a fixed type-id field
   constructor(e: Enumeration, version: i32) { this.e = e; this.version = version; }
 
@@ -102,11 +108,16 @@ export function writeModuleBitcode(version: i32, moduleId: i32 = -1): BcWriter {
   let e = new Enumeration();
   enumerateModule(e, version);
   let bw = new BcWriter(e, version);
+  let ul = new UseLists(e, version);
+  ul.run();
+  bw.useLists = ul;
   let w = bw.w;
   w.magic();
   writeIdentification(bw);
   w.enterBlock(MODULE_BLOCK, 3);
   bw.vals.clear(); bw.vals.push(2); w.record(MOD_VERSION, bw.vals);
+  bw.typeBits = bitsFor(<u64>e.types.len + 1);
+  writeBlockInfo(bw);
   writeTypeTable(bw);
   writeAttributeGroups(bw);
   writeAttributeLists(bw);
@@ -114,17 +125,68 @@ export function writeModuleBitcode(version: i32, moduleId: i32 = -1): BcWriter {
   writeConstants(bw);
   writeMetadataKinds(bw);
   writeModuleMetadata(bw);
+  writeUseLists(bw, ul, ul.modFirst, ul.modEnd, null);
   writeBundleTags(bw);
   writeSyncScopes(bw);
+  bw.fnStart.resize(globalCount(), 0);
   for (let g = 0; g < globalCount(); g++) {
     if (<i32>gKind.get(g) != GK.Func || !liveGlobal(g) || (gFlags.get(g) & GF_DEFINED) == 0) continue;
+    bw.fnStart.set(g, <i64>w.bitPos());
     writeFunction(bw, g);
     if (bw.error.length > 0) break;
   }
+  writeModuleSymbolTable(bw);
   w.endBlock();
   writeStrtab(bw);
   w.finish();
   return bw;
+}
+
+// ---- abbreviations every block of an id shares (BLOCKINFO), as LLVM's writer defines them ----
+
+// VALUE_SYMTAB_BLOCK
+export const AB_VST_ENTRY8: i32 = 4, AB_VST_ENTRY7: i32 = 5, AB_VST_ENTRY6: i32 = 6, AB_VST_BBENTRY6: i32 = 7;
+// CONSTANTS_BLOCK
+export const AB_CST_SETTYPE: i32 = 4, AB_CST_INTEGER: i32 = 5, AB_CST_CE_CAST: i32 = 6, AB_CST_NULL: i32 = 7;
+// FUNCTION_BLOCK
+export const AB_FN_LOAD: i32 = 4, AB_FN_BINOP: i32 = 5, AB_FN_BINOP_FLAGS: i32 = 6, AB_FN_CAST: i32 = 7,
+  AB_FN_CAST_FLAGS: i32 = 8, AB_FN_RET_VOID: i32 = 9, AB_FN_RET_VAL: i32 = 10, AB_FN_UNREACHABLE: i32 = 11,
+  AB_FN_GEP: i32 = 12, AB_FN_STORE: i32 = 13, AB_FN_BR_UNCOND: i32 = 14, AB_FN_BR_COND: i32 = 15, AB_FN_CMP: i32 = 16,
+  AB_FN_CMP_FLAGS: i32 = 17, AB_FN_DEBUG_LOC: i32 = 18;
+
+function writeBlockInfo(bw: BcWriter): void {
+  let w = bw.w;
+  let tb = <i64>bw.typeBits;
+  w.beginBlockInfo();
+  w.infoFor(VALUE_SYMTAB_BLOCK);
+  w.defineAbbrev([ENC_FIXED, 3, ENC_VBR, 8, ENC_ARRAY, 0, ENC_FIXED, 8]);
+  w.defineAbbrev([ENC_LITERAL, 1, ENC_VBR, 8, ENC_ARRAY, 0, ENC_FIXED, 7]);
+  w.defineAbbrev([ENC_LITERAL, 1, ENC_VBR, 8, ENC_ARRAY, 0, ENC_CHAR6, 0]);
+  w.defineAbbrev([ENC_LITERAL, 2, ENC_VBR, 8, ENC_ARRAY, 0, ENC_CHAR6, 0]);
+  w.infoFor(CONSTANTS_BLOCK);
+  w.defineAbbrev([ENC_LITERAL, CST_SETTYPE, ENC_FIXED, tb]);
+  w.defineAbbrev([ENC_LITERAL, CST_INTEGER, ENC_VBR, 8]);
+  w.defineAbbrev([ENC_LITERAL, CST_CE_CAST, ENC_FIXED, 4, ENC_FIXED, tb, ENC_VBR, 8]);
+  w.defineAbbrev([ENC_LITERAL, CST_NULL]);
+  w.infoFor(FUNCTION_BLOCK);
+  w.defineAbbrev([ENC_LITERAL, 20, ENC_VBR, 6, ENC_FIXED, tb, ENC_VBR, 4, ENC_FIXED, 1]);           // load
+  w.defineAbbrev([ENC_LITERAL, 2, ENC_VBR, 6, ENC_VBR, 6, ENC_FIXED, 4]);                            // binop
+  w.defineAbbrev([ENC_LITERAL, 2, ENC_VBR, 6, ENC_VBR, 6, ENC_FIXED, 4, ENC_FIXED, 8]);              // binop, flags
+  w.defineAbbrev([ENC_LITERAL, 3, ENC_VBR, 6, ENC_FIXED, tb, ENC_FIXED, 4]);                         // cast
+  w.defineAbbrev([ENC_LITERAL, 3, ENC_VBR, 6, ENC_FIXED, tb, ENC_FIXED, 4, ENC_FIXED, 8]);           // cast, flags
+  w.defineAbbrev([ENC_LITERAL, 10]);                                                                // ret void
+  w.defineAbbrev([ENC_LITERAL, 10, ENC_VBR, 6]);                                                    // ret value
+  w.defineAbbrev([ENC_LITERAL, 15]);                                                                // unreachable
+  w.defineAbbrev([ENC_LITERAL, 43, ENC_FIXED, 3, ENC_FIXED, tb, ENC_ARRAY, 0, ENC_VBR, 6]);         // getelementptr
+  w.defineAbbrev([ENC_LITERAL, 44, ENC_VBR, 6, ENC_VBR, 6, ENC_VBR, 4, ENC_FIXED, 1]);              // store
+  w.defineAbbrev([ENC_LITERAL, 11, ENC_VBR, 6]);                                                    // br
+  w.defineAbbrev([ENC_LITERAL, 11, ENC_VBR, 6, ENC_VBR, 6, ENC_VBR, 6]);                            // br, conditional
+  w.defineAbbrev([ENC_LITERAL, 28, ENC_VBR, 6, ENC_VBR, 6, ENC_FIXED, 6]);                          // cmp
+  w.defineAbbrev([ENC_LITERAL, 28, ENC_VBR, 6, ENC_VBR, 6, ENC_FIXED, 6, ENC_FIXED, 8]);            // cmp, flags
+  if (bw.version >= 22)
+    w.defineAbbrev([ENC_LITERAL, 35, ENC_VBR, 6, ENC_VBR, 6, ENC_VBR, 6, ENC_VBR, 6, ENC_FIXED, 1, ENC_VBR, 6, ENC_VBR, 6]);
+  else w.defineAbbrev([ENC_LITERAL, 35, ENC_VBR, 6, ENC_VBR, 6, ENC_VBR, 6, ENC_VBR, 6, ENC_FIXED, 1]);   // debug loc
+  w.endBlock();
 }
 
 function writeIdentification(bw: BcWriter): void {
@@ -468,6 +530,28 @@ function writeModuleInfo(bw: BcWriter, moduleId: i32): void {
       else writeAliasRecord(bw, g, v, pass == GK.Alias);
     }
   }
+  // where the module's symbol table (function block offsets, for lazy readers) will be: patched
+  // once it is written
+  let ab = w.defineAbbrev([ENC_LITERAL, MOD_VSTOFFSET, ENC_FIXED, 32]);
+  bw.vstOffsetAt = w.bitPos() + <u64>w.width;
+  vals.clear(); vals.push(0);
+  w.record(MOD_VSTOFFSET, vals, ab);
+}
+
+// The module-level VALUE_SYMTAB_BLOCK: each defined function's value id and the word offset of its
+// block (the file's words, from the magic), with VSTOFFSET patched to point here.
+function writeModuleSymbolTable(bw: BcWriter): void {
+  let w = bw.w, vals = bw.vals, e = bw.e;
+  w.patch32(bw.vstOffsetAt, <u32>(w.bitPos() >> 5));
+  w.enterBlock(VALUE_SYMTAB_BLOCK, 4);
+  let ab = w.defineAbbrev([ENC_LITERAL, VST_FNENTRY, ENC_VBR, 8, ENC_VBR, 8]);
+  for (let g = 0; g < globalCount(); g++) {
+    if (<i32>gKind.get(g) != GK.Func || !liveGlobal(g) || (gFlags.get(g) & GF_DEFINED) == 0) continue;
+    if (g >= bw.fnStart.len || bw.fnStart.get(g) == 0) continue;
+    vals.clear(); vals.push(e.vid(gValue.get(g))); vals.push(bw.fnStart.get(g) >> 5);
+    w.record(VST_FNENTRY, vals, ab);
+  }
+  w.endBlock();
 }
 
 function writeGlobalVar(bw: BcWriter, g: i32, v: i32): void {
@@ -597,11 +681,10 @@ function writeConstants(bw: BcWriter): void {
     let c = values.get(i);
     let k = <i32>vKind.get(c);
     let t = k == VK.InlineAsm ? T_PTR : vType.get(c);
-    if (t != lastType) { vals.clear(); vals.push(e.typeOf(t)); w.record(CST_SETTYPE, vals); lastType = t; }
+    if (t != lastType) { vals.clear(); vals.push(e.typeOf(t)); w.record(CST_SETTYPE, vals, AB_CST_SETTYPE); lastType = t; }
     vals.clear();
     switch (k) {
-      case VK.ConstNull: case VK.ConstZero: w.record0(CST_NULL); break;
-      case VK.ConstNone: w.record0(CST_NULL); break;
+      case VK.ConstNull: case VK.ConstZero: case VK.ConstNone: vals.clear(); w.record(CST_NULL, vals, AB_CST_NULL); break;
       case VK.ConstUndef: w.record0(CST_UNDEF); break;
       case VK.ConstPoison: w.record0(CST_POISON); break;
       case VK.ConstInt: writeInt(bw, c); break;
@@ -671,7 +754,7 @@ function writeInt(bw: BcWriter, c: i32): void {
     // sign-extend from the width
     if (width < 64) { let sh = <u64>(64 - width); v = <u64>((<i64>(v << sh)) >> sh); }
     vals.push(signedVBR(<i64>v));
-    bw.w.record(CST_INTEGER, vals);
+    bw.w.record(CST_INTEGER, vals, AB_CST_INTEGER);
     return;
   }
   // wide: 64-bit words, the top one sign-extended, each as a signed VBR
@@ -702,7 +785,7 @@ function writeConstExpr(bw: BcWriter, c: i32): void {
   if (isCast(op)) {
     let o = operand(c, 0);
     vals.push(castCode(op)); vals.push(e.typeOf(vType.get(o))); vals.push(e.vid(o));
-    w.record(CST_CE_CAST, vals);
+    w.record(CST_CE_CAST, vals, vals.get(0) < 16 ? AB_CST_CE_CAST : 0);
     return;
   }
   if (isBinary(op)) {

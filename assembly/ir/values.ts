@@ -54,6 +54,7 @@ export function resetValues(sizeHint: i32): void {
   let n = sizeHint < 1024 ? 1024 : sizeHint;
   vKind = new U8Vec(n); vType = new I32Vec(n); vName = new I32Vec(n); vParent = new I32Vec(n);
   vFirstUse = new I32Vec(n); vA = new I32Vec(n); vB = new I32Vec(n);
+  takeOverScratch = new I32Vec(16);
   iOp = new U8Vec(n); iFlags = new I32Vec(n); iOps = new I32Vec(n); iNOps = new I32Vec(n);
   iNext = new I32Vec(n); iPrev = new I32Vec(n); iAux = new I32Vec(n); iExt = new I32Vec(n);
   iMD = new I32Vec(n); iDbg = new I32Vec(n);
@@ -171,6 +172,77 @@ export function dropOperands(user: i32): void {
     if (v >= 0) { unlinkUse(s + i, v); opVal.set(s + i, -1); }
   }
 }
+// Puts v's uses in a new order: the use at position i of its list goes to position to[i] (to is
+// a permutation of the list's positions).
+export function reorderUses(v: i32, to: I32Vec): void {
+  let n = to.len;
+  let slots = new I32Vec(n);
+  slots.resize(n, -1);
+  let i = 0;
+  for (let s = vFirstUse.get(v); s >= 0 && i < n; s = opNext.get(s)) slots.set(to.get(i++), s);
+  let prev = -1;
+  for (let k = 0; k < n; k++) {
+    let t = slots.get(k);
+    opPrev.set(t, prev);
+    if (prev >= 0) opNext.set(prev, t); else vFirstUse.set(v, t);
+    prev = t;
+  }
+  if (prev >= 0) opNext.set(prev, -1);
+}
+// Replaces every use of `from` by `to`, the moved uses becoming `to`'s oldest (the tail of its
+// list, in from's order): as if they had been made before any of `to`'s own.
+export function replaceAllUsesAsOldest(from: i32, to: i32): void {
+  let tail = vFirstUse.get(to);
+  if (tail >= 0) while (opNext.get(tail) >= 0) tail = opNext.get(tail);
+  let s = vFirstUse.get(from);
+  while (s >= 0) {
+    let next = opNext.get(s);
+    opVal.set(s, to);
+    opPrev.set(s, tail); opNext.set(s, -1);
+    if (tail >= 0) opNext.set(tail, s); else vFirstUse.set(to, s);
+    tail = s;
+    s = next;
+  }
+  vFirstUse.set(from, -1);
+}
+// A forward placeholder v becomes the definition: its uses are reordered as LLVM's
+// replaceAllUsesWith leaves them when its parsers swap a placeholder for the definition. That moves
+// the uses one by one from the head of the list to the head of the new value's (so they end up
+// reversed), except that a constant user moves all its uses of v at once, in operand order.
+export function takeOverForwardUses(v: i32): void {
+  let s = vFirstUse.get(v);
+  if (s < 0 || opNext.get(s) < 0) return;
+  let order = takeOverScratch;
+  order.clear();
+  // the moves, in order
+  for (; s >= 0; s = opNext.get(s)) {
+    let u = opUser.get(s);
+    let k = <i32>vKind.get(u);
+    if (k >= VK.ConstInt && k <= VK.PtrAuth) {
+      let first = iOps.get(u), n = iNOps.get(u);
+      let firstOfV = -1, count = 0;
+      for (let t = first; t < first + n; t++) if (opVal.get(t) == v) { if (firstOfV < 0) firstOfV = t; count++; }
+      if (count > 1) {
+        // all of them moved with the first of them met
+        let seen = false;
+        for (let j = 0; j < order.len; j++) if (order.get(j) == firstOfV) { seen = true; break; }
+        if (!seen) for (let t = firstOfV; t < first + n; t++) if (opVal.get(t) == v) order.push(t);
+        continue;
+      }
+    }
+    order.push(s);
+  }
+  // relink: the last move is the head
+  let prev = -1;
+  for (let j = order.len - 1; j >= 0; j--) {
+    let t = order.get(j);
+    opPrev.set(t, prev);
+    if (prev >= 0) opNext.set(prev, t); else vFirstUse.set(v, t);
+    prev = t;
+  }
+  opNext.set(prev, -1);
+}
+let takeOverScratch: I32Vec = new I32Vec(16);
 @inline export function hasUses(v: i32): bool { return vFirstUse.get(v) >= 0; }
 export function useCount(v: i32): i32 {
   let n = 0;

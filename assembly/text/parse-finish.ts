@@ -131,6 +131,7 @@ function resolveListFn(list: i32): i32 {
 @final class NameOrder { @inline less(a: i32, b: i32): bool { return strtab.compare(vName.get(a), vName.get(b)) < 0; } }
 
 // A call to an undeclared `llvm.*` function declares it with the call's function type.
+import { takeOverForwardUses } from "../ir/values";
 function declareIntrinsic(f: i32): bool {
   let nm = vName.get(f);
   if (nm < 0 || strtab.lenOf(nm) < 6) return false;
@@ -150,6 +151,7 @@ function declareIntrinsic(f: i32): bool {
   }
   let g = newGlobal(GK.Func, f);
   vKind.set(f, <u8>VK.Function); vA.set(f, g);
+  takeOverForwardUses(f);
   gValueType.set(g, fnTy);
   appendOperand(f, -1); appendOperand(f, -1); appendOperand(f, -1);
   return true;

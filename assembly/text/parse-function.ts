@@ -23,7 +23,7 @@ import { isCallLike } from "../ir/opcodes";
 import { TK, tyKind, T_VOID, T_LABEL, ptrType, functionType } from "../ir/types";
 import {
   VK, newValue, vKind, vType, vName, vParent, vA, vB, iNext, iPrev, iMD, iDbg, iOp, appendInst,
-  replaceAllUsesWith, valueCount, appendOperand, setOperand as setOperandSlotOf,
+  replaceAllUsesWith, replaceAllUsesAsOldest, valueCount, appendOperand, setOperand as setOperandSlotOf,
 } from "../ir/values";
 import {
   GK, Linkage, gLinkage, gVisibility, gDLL, gUnnamed, gFlags, gAddrSpace, gValueType, gSection,
@@ -302,7 +302,8 @@ function parseBody(g: i32, fn: i32): bool {
       return errorAt("use of undefined value '%" + (nm >= 0 ? strtabString(nm) : rd.baNum.get(j).toString()) + "'", forwardPosOf(ph));
     }
     if (<i32>vKind.get(real) != VK.Block) return errorAt("referenced value is not a basic block", forwardPosOf(ph));
-    if (real != ph) replaceAllUsesWith(ph, real);
+    // LLVM makes these blockaddresses as the body begins: their uses are the block's first
+    if (real != ph) replaceAllUsesAsOldest(ph, real);
     rd.baFunc.set(j, -1);
   }
   fnScope.end();

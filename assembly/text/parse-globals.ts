@@ -68,6 +68,7 @@ export function parseUnnamedAddr(): i32 {
 }
 
 // Claims the value id for a global being defined: its forward placeholder or a new value.
+import { takeOverForwardUses } from "../ir/values";
 export function claimGlobal(name: i32, num: i32, type: i32, off: i32): i32 {
   let v = linkTarget(name, num, off);
   if (v == -2) return -1;
@@ -78,6 +79,7 @@ export function claimGlobal(name: i32, num: i32, type: i32, off: i32): i32 {
       return -1;
     }
     if (vType.get(v) != type) { errorAt("forward reference and definition of global have different types", off); return -1; }
+    takeOverForwardUses(v);
     return v;
   }
   v = newValue(VK.Forward, type);

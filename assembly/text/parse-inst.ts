@@ -54,6 +54,7 @@ export function fillOpcodes(r: Reader): void {
 export function instOpcode(s: i32): i32 { let ops = rd.opcodeByStr; return s < ops.len ? ops.get(s) : 0; }
 
 // Creates the instruction value with operands stack[base..].
+import { takeOverForwardUses } from "../ir/values";
 export function make(op: i32, type: i32, base: i32): i32 {
   let v = -1;
   let r = rd, scope = fnScope, pendName = scope.pendName, pendNum = scope.pendNum;
@@ -66,6 +67,7 @@ export function make(op: i32, type: i32, base: i32): i32 {
       }
       v = f;
       vKind.set(v, <u8>VK.Inst);
+      takeOverForwardUses(v);
     }
   }
   if (v < 0) v = newValue(VK.Inst, type);

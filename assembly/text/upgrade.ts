@@ -187,7 +187,7 @@ export function upgradeLifetimeIntrinsics(): void {
       let u = opUser.get(s);
       if (<i32>vKind.get(u) == VK.Inst && <i32>iOp.get(u) == Op.Call && operand(u, 0) == fv) calls.push(u);
     }
-    for (let j = calls.len - 1; j >= 0; j--) {
+    for (let j = 0; j < calls.len; j++) {
       let c = calls.get(j);
       let p = stripPointerCasts(operand(c, 2));
       if (p >= 0 && <i32>vKind.get(p) == VK.Inst && <i32>iOp.get(p) == Op.Alloca) {
