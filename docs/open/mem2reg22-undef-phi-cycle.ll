@@ -3,6 +3,11 @@
 ; where wopt --llvm-version=22 folds both to undef (icmp ne i32 undef, 0). opt-19 and wopt-19 agree (no phi).
 ; With 'store i32 undef' written directly both fold, so the order in which the single-block alloca %2
 ; and the single-store alloca %3 are promoted (and the store's value at that time) is the lead.
+; With the unused alloca %1 moved after %3, opt-22 folds too (no phi): LLVM removes the dead alloca by
+; moving the last one (%3) into its place, so %3 is promoted (general path, its stored value still the
+; load) before %2's load becomes undef; the phis then meet LLVM 22's poison check in simplifyPHINode.
+; wopt's removeAt does the same swap, so the difference is after that point (phi folding or the
+; single-store rewrite seeing the store's value already replaced).
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"
 
