@@ -33,7 +33,7 @@ let predCount: I32Vec = new I32Vec();
 let sortedPreds: I32Vec = new I32Vec();
 
 export function resetPhis(): void {
-  newPhis = new I32Vec(); phiEpoch = 0; phiStamp = new I32Vec(); phiNum = new I32Vec();
+  newPhis = new I32Vec(); phiEpoch = 0; phiStamp = new I32Vec(); phiNum = new I32Vec(); buckets = new I32Vec();
   queued = new I32Vec(); inQueue = new I32Vec(); blocked = new I32Vec(); retried = false; predCount = new I32Vec(); sortedPreds = new I32Vec();
 }
 export function beginPhis(): void { phiEpoch++; newPhis.clear(); }
@@ -89,10 +89,68 @@ function valueDominatesPhi(fa: FunctionAnalyses, v: i32, pn: i32): bool {
   return fa.dom.instDominates(fa.domTree, v, pn);
 }
 
+// LLVM keeps the new phis in a DenseMap keyed by (alloca number, block number) and folds them in
+// rounds over its buckets until a round folds none. Before LLVM 20 the order did not change the
+// result; with the poison check it does (a phi folded first can make another one foldable or not),
+// so after LLVM 19 the phis are folded in that bucket order.
+// DenseMapInfo<pair<unsigned, unsigned>>: each half times 37, combined by LLVM 22's bit mixer.
+function hashKey(num: i32, bn: i32): u32 {
+  let x = (<u64>(<u32>num * 37) << 32) | <u64>(<u32>bn * 37);
+  x *= 0xbf58476d1ce4e5b9;
+  x ^= x >> 31;
+  return <u32>x;
+}
+let buckets: I32Vec = new I32Vec();   // phi per bucket, -1 empty
+function placeInBuckets(p: i32, blockNum: I32Vec): void {
+  let mask = <u32>buckets.len - 1;
+  let b = hashKey(phiNum.get(p), blockNum.get(vParent.get(p))) & mask;
+  let probe: u32 = 1;
+  while (buckets.get(<i32>b) >= 0) { b = (b + probe++) & mask; }
+  buckets.set(<i32>b, p);
+}
+function foldInBucketOrder(fa: FunctionAnalyses): void {
+  let blockNum = fa.cfg.blockNum;
+  buckets.clear();
+  let entries = 0;
+  for (let k = 0; k < newPhis.len; k++) {
+    let p = newPhis.get(k);
+    entries++;
+    if (entries * 4 >= buckets.len * 3) {
+      // grow to twice the buckets (64 at first), moving the entries over in bucket order
+      let old = buckets;
+      let n = old.len == 0 ? 64 : old.len * 2;
+      buckets = new I32Vec(n);
+      buckets.resize(n, -1);
+      for (let b = 0; b < old.len; b++) if (old.get(b) >= 0) placeInBuckets(old.get(b), blockNum);
+    }
+    placeInBuckets(p, blockNum);
+  }
+  let again = true;
+  while (again) {
+    again = false;
+    for (let b = 0; b < buckets.len; b++) {
+      let pn = buckets.get(b);
+      if (pn < 0 || <i32>vKind.get(pn) == VK.Dead) continue;
+      let v = simplifyPhi(fa, pn);
+      if (v < 0) continue;
+      rauw(pn, v);
+      eraseNow(pn);
+      buckets.set(b, -1);
+      again = true;
+    }
+  }
+}
+
 export function finishPhis(fa: FunctionAnalyses): void {
   let cfg = fa.cfg;
   let cfgBlock = cfg.block, blockNum = cfg.blockNum, predOff = cfg.predOff, pred = cfg.pred;
-  // fold to a fixed point
+  if (llvmVersion > 19) foldInBucketOrder(fa);
+  else foldToFixedPoint(fa);
+  finishPoisonIncoming(fa, cfgBlock, blockNum, predOff, pred);
+}
+
+// LLVM 19's rounds, as a work list: the result does not depend on the order there.
+function foldToFixedPoint(fa: FunctionAnalyses): void {
   queued.clear();
   fitValueTable(inQueue, valueCountNow(), 0);
   for (let k = 0; k < newPhis.len; k++) { let p = newPhis.get(k); queued.push(p); inQueue.set(p, phiEpoch); }
@@ -133,6 +191,10 @@ export function finishPhis(fa: FunctionAnalyses): void {
     blocked.clear();
   }
   retried = false;
+}
+
+function finishPoisonIncoming(fa: FunctionAnalyses, cfgBlock: I32Vec, blockNum: I32Vec, predOff: I32Vec, pred: I32Vec): void {
+  let cfg = fa.cfg;
   // poison for the predecessors never renamed from
   for (let k = 0; k < newPhis.len; k++) {
     let some = newPhis.get(k);
