@@ -333,6 +333,22 @@ function readAbbrev(): i32 {
   return abbrevOpStart.len - 1;
 }
 
+// The next record of the current block, its sub-blocks skipped: its code, or REC_END at the end of
+// the block, REC_ERROR when the stream is malformed (bsError says why). The record loop of every
+// block that holds only records.
+export const REC_END: i32 = -1, REC_ERROR: i32 = -2;
+export function nextRecord(): i32 {
+  while (true) {
+    let e = advance();
+    if (e == ENTRY_ERROR) return REC_ERROR;
+    if (e == ENTRY_END) return REC_END;
+    if (e == ENTRY_BLOCK) { if (!skipBlock()) return REC_ERROR; continue; }
+    let code = readRecord(entryAbbrev);
+    if (error.length > 0) return REC_ERROR;
+    return code > 0x7fffffff ? 0x7fffffff : <i32>code;   // codes that large are unknown anyway
+  }
+}
+
 // BLOCKINFO: SETBID names the block id the abbreviations that follow are for (advance() files
 // them under infoTarget). A second BLOCKINFO (the next module of a multi-module file repeats it)
 // is skipped, as LLVM's cursor does.

@@ -12,7 +12,7 @@ import {
   ATTR_ALIGN, ATTR_ALIGNSTACK, ATTR_ALLOCSIZE, ATTR_VSCALE, ATTR_ALLOCKIND, ATTR_MEMORY, FIRST_RANGELIST_ATTR,
   attrTag, ATTR_READNONE, ATTR_READONLY, ATTR_WRITEONLY, memAll,
 } from "../ir/attributes";
-import { advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, bsFailed, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR } from "./bitstream";
+import { advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, bsFailed, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
 import { groupId, groupSlot, groupSet, attrListOf, bad } from "./read-state";
 import { typeOf } from "./read-types";
 import { heapBytes } from "./read-types";
@@ -55,12 +55,9 @@ function push(tag: i32, key: i32, v0: i32, v1: i32): void { entries.push(tag); e
 export function readAttrGroupBlock(): bool {
   if (!enterBlock()) return false;
   while (true) {
-    let e = advance();
-    if (e == ENTRY_ERROR) return false;
-    if (e == ENTRY_END) return true;
-    if (e == ENTRY_BLOCK) { if (!skipBlock()) return false; continue; }
-    let code = readRecord(entryAbbrev);
-    if (bsFailed()) return false;
+    let code = nextRecord();
+    if (code == REC_END) return true;
+    if (code < 0) return false;
     if (code != 3) continue;
     if (ops.len < 3) return bad("Invalid grp record");
     let gid = ops.get(0), idx = ops.get(1);
@@ -302,12 +299,9 @@ function less(a: i32, b: i32): bool {
 export function readAttrBlock(): bool {
   if (!enterBlock()) return false;
   while (true) {
-    let e = advance();
-    if (e == ENTRY_ERROR) return false;
-    if (e == ENTRY_END) return true;
-    if (e == ENTRY_BLOCK) { if (!skipBlock()) return false; continue; }
-    let code = readRecord(entryAbbrev);
-    if (bsFailed()) return false;
+    let code = nextRecord();
+    if (code == REC_END) return true;
+    if (code < 0) return false;
     if (code == 1) return bad("Invalid attribute record: the old attribute encoding is not read");
     if (code != 2) continue;
     scratch.clear();

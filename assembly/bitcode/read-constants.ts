@@ -18,7 +18,7 @@ import { Op, F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_INBOUNDS, F_GEP_NUSW, F_GEP_NU
 import { GK, gKind, gFirstBlock } from "../ir/globals";
 import { canonicalData } from "../text/parse-values";
 import { foldCast } from "../text/parse-constexpr";
-import { advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, bsFailed, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR } from "./bitstream";
+import { advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, bsFailed, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
 import {
   valueList, valueCst, valueTy, cstCode, cstType, cstOpStart, cstOpLen, cstOps, cstBusy, pushValue, bad, badI,
 } from "./read-state";
@@ -46,12 +46,9 @@ export function readConstantsBlock(): bool {
   if (!enterBlock()) return false;
   let curTy = T_I32;
   while (true) {
-    let e = advance();
-    if (e == ENTRY_ERROR) return false;
-    if (e == ENTRY_END) return true;
-    if (e == ENTRY_BLOCK) { if (!skipBlock()) return false; continue; }
-    let code = readRecord(entryAbbrev);
-    if (bsFailed()) return false;
+    let code = nextRecord();
+    if (code == REC_END) return true;
+    if (code < 0) return false;
     if (code == SETTYPE) {
       if (ops.len < 1) return bad("Invalid settype record");
       let t = typeOf(ops.get(0));

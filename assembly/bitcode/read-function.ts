@@ -24,7 +24,7 @@ import { getInt, getSimple, intSExt64, getMDValue } from "../ir/constants";
 import { allocaAddrSpace } from "../ir/datalayout";
 import { addAttachment, MDK_DBG, drNext, drPool, drNOps, newDebugRecord, DR } from "../ir/metadata";
 import { getLocation } from "../ir/debuginfo";
-import { advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, entryBlock, bsFailed, bitPos, blockWords, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR } from "./bitstream";
+import { advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, entryBlock, bsFailed, bitPos, blockWords, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
 import { setBlockEarlyRank } from "../ir/block-order";
 import {
   valueList, valueCst, valueTy, moduleValues, relativeIds, bundleTags, syncScopes, mdList, moduleMDs, bad, badI, pushValue,
@@ -825,12 +825,9 @@ import { mdForValue } from "./read-metadata";
 function readFunctionVST(): bool {
   if (!enterBlock()) return false;
   while (true) {
-    let e = advance();
-    if (e == ENTRY_ERROR) return false;
-    if (e == ENTRY_END) return true;
-    if (e == ENTRY_BLOCK) { if (!skipBlock()) return false; continue; }
-    let code = readRecord(entryAbbrev);
-    if (bsFailed()) return false;
+    let code = nextRecord();
+    if (code == REC_END) return true;
+    if (code < 0) return false;
     if (code != 1 && code != 2) continue;
     if (ops.len < 1) return bad("Invalid VST record");
     let id = ops.get(0);

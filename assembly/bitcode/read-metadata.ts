@@ -25,8 +25,7 @@ import { getLocation } from "../ir/debuginfo";
 import { rd } from "../text/reader";
 import { mdForValueId } from "../text/parse-meta";
 import {
-  advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, bsFailed, blobPtr, blobLen, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR,
-} from "./bitstream";
+  advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, bsFailed, blobPtr, blobLen, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
 import { mdList, mdKindMap, valueList, valueCst, bad, badI, moduleValues, moduleMDs } from "./read-state";
 import { typeOf } from "./read-types";
 import { getConstant } from "./read-constants";
@@ -310,12 +309,9 @@ function readKind(): bool {
 export function readKindBlock(): bool {
   if (!enterBlock()) return false;
   while (true) {
-    let e = advance();
-    if (e == ENTRY_ERROR) return false;
-    if (e == ENTRY_END) return true;
-    if (e == ENTRY_BLOCK) { if (!skipBlock()) return false; continue; }
-    let code = readRecord(entryAbbrev);
-    if (bsFailed()) return false;
+    let code = nextRecord();
+    if (code == REC_END) return true;
+    if (code < 0) return false;
     if (code == KIND && !readKind()) return false;
   }
 }
@@ -327,12 +323,9 @@ export function setAttachmentFunction(g: i32): void { attachFn = g; }
 export function readAttachmentBlock(inFunction: bool): bool {
   if (!enterBlock()) return false;
   while (true) {
-    let e = advance();
-    if (e == ENTRY_ERROR) return false;
-    if (e == ENTRY_END) return true;
-    if (e == ENTRY_BLOCK) { if (!skipBlock()) return false; continue; }
-    let code = readRecord(entryAbbrev);
-    if (bsFailed()) return false;
+    let code = nextRecord();
+    if (code == REC_END) return true;
+    if (code < 0) return false;
     if (code != ATTACHMENT) continue;
     let n = ops.len;
     if ((n & 1) == 0) {

@@ -31,8 +31,7 @@ import { writer } from "../text/writer";
 import { fillVersionMetaKinds } from "../text/parse-meta";
 import {
   openStream, advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, entryBlock, bsFailed, blobPtr, blobLen,
-  entryStart, seekTo, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR,
-} from "./bitstream";
+  entryStart, seekTo, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
 import {
   resetBitcodeReader, typeList, valueList, valueCst, sections, gcNames, comdats, bundleTags, syncScopes,
   globalInits, aliasInits, fnOperands, fnBodies, nextBody, setNextBody, setRelativeIds, setStrtab, strtabPtr,
@@ -81,12 +80,9 @@ export function readBitcode(p: usize, n: i32): bool {
 function readStrtab(): bool {
   if (!enterBlock()) return false;
   while (true) {
-    let e = advance();
-    if (e == ENTRY_ERROR) return false;
-    if (e == ENTRY_END) return true;
-    if (e == ENTRY_BLOCK) { if (!skipBlock()) return false; continue; }
-    let code = readRecord(entryAbbrev);
-    if (bsFailed()) return false;
+    let code = nextRecord();
+    if (code == REC_END) return true;
+    if (code < 0) return false;
     if (code == 1 && blobLen >= 0) setStrtab(blobPtr, blobLen);
   }
 }
@@ -151,12 +147,9 @@ function readModule(): bool {
 function readStringBlock(into: I32Vec): bool {
   if (!enterBlock()) return false;
   while (true) {
-    let e = advance();
-    if (e == ENTRY_ERROR) return false;
-    if (e == ENTRY_END) return true;
-    if (e == ENTRY_BLOCK) { if (!skipBlock()) return false; continue; }
-    let code = readRecord(entryAbbrev);
-    if (bsFailed()) return false;
+    let code = nextRecord();
+    if (code == REC_END) return true;
+    if (code < 0) return false;
     if (code == 1) into.push(stringOf(0));
   }
 }
