@@ -58,7 +58,8 @@ export function howCount(how: i32): i32 {
   return n;
 }
 
-function jsonName(o: OutBuf, s: i32): void {
+// A string-table entry as a JSON string (null for -1); the cross-module report writes names with it too.
+export function jsonName(o: OutBuf, s: i32): void {
   if (s < 0) { o.str("null"); return; }
   o.byte(34);
   let p = strtab.ptrOf(s), n = strtab.lenOf(s);

@@ -41,6 +41,7 @@ import { visitGlobalVariable } from "../../analysis/verifier/globals";
 import { runMergeFunctions } from "../mergefunc/pass";
 import {
   mergeRecordCount, recordFromGlobal, recordIntoGlobal, recordHowName, recordRedirected, recordViaPrivate,
+  jsonName,
 } from "../mergefunc/report";
 import {
   resetXmodLink, noteModuleGlobals, linkModule, orderLinkedGlobals, countInsts, modOf, origName, instsBefore,
@@ -135,8 +136,8 @@ export function finishCrossModule(useAliases: bool): OutBuf {
     let old = g < n0;
     o.str("\n{\"id\":"); o.i64(g);
     o.str(",\"module\":"); o.i64(old && g < modOf.len ? modOf.get(g) : -1);
-    o.str(",\"name\":"); jsonStr(o, old && g < origName.len ? origName.get(g) : -1);
-    o.str(",\"linkedName\":"); jsonStr(o, old ? names.get(g) : vName.get(gValue.get(g)));
+    o.str(",\"name\":"); jsonName(o, old && g < origName.len ? origName.get(g) : -1);
+    o.str(",\"linkedName\":"); jsonName(o, old ? names.get(g) : vName.get(gValue.get(g)));
     o.str(",\"linkage\":\""); linkageName(o, old ? linkages.get(g) : gLinkage.get(g)); o.byte(34);
     o.str(",\"insts\":"); o.i64(old && g < instsBefore.len ? instsBefore.get(g) : 0);
     o.str(",\"bytes\":"); o.i64(old ? bytesBefore.get(g) : 0);
@@ -172,7 +173,7 @@ export function finishCrossModule(useAliases: bool): OutBuf {
     if (i > 0) o.byte(44);
     let k = evKind.get(i);
     o.str("\n{\"kind\":\""); o.str(k == 0 ? "deduplicated" : k == 1 ? "overridden" : "conflict");
-    o.str("\",\"name\":"); jsonStr(o, evName.get(i));
+    o.str("\",\"name\":"); jsonName(o, evName.get(i));
     o.str(",\"function\":"); o.str(evIsFunc.get(i) != 0 ? "true" : "false");
     o.str(",\"kept\":"); o.i64(evKept.get(i));
     o.str(",\"keptModule\":"); o.i64(evKeptMod.get(i));
@@ -201,16 +202,3 @@ function numbered(): Writer {
   return w;
 }
 function linkageName(o: OutBuf, l: i32): void { let s = LINKAGE_NAMES[l]; o.str(s.length > 0 ? s : "external"); }
-function jsonStr(o: OutBuf, s: i32): void {
-  if (s < 0) { o.str("null"); return; }
-  o.byte(34);
-  let p = strtab.ptrOf(s), n = strtab.lenOf(s);
-  for (let i = 0; i < n; i++) {
-    let c = <i32>load<u8>(p + <usize>i);
-    if (c == 34 || c == 92) { o.byte(92); o.byte(c); }
-    else if (c < 32) { o.str("\\u00"); o.byte(hex(c >> 4)); o.byte(hex(c & 15)); }
-    else o.byte(c);
-  }
-  o.byte(34);
-}
-function hex(d: i32): i32 { return d < 10 ? 48 + d : 87 + d; }
