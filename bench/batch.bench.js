@@ -22,6 +22,7 @@ import { measureAsync, median } from './side-by-side.js';
 import { forEachOption } from './options.js';
 import { parseLlvmList, llvmTargets, llvmUsage, compareOutputs, outputNotes } from './llvm.js';
 import { mirroredPath } from '../bindings/batch.js';
+import { sqliteFolder } from './real.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -29,6 +30,10 @@ const CACHE = join(HERE, '.cache');
 
 const USAGE = `usage: node bench/batch.bench.js [options]
   --files N         modules per batch (default 20), generated with seeds 1..N
+  --dir DIR         the .ll files under DIR instead (recursively)
+  --sqlite-files    SQLite's source files as modules instead (bench/real.js sqliteFolder: the
+                    amalgamation split back into its files, each compiled by clang of the lowest
+                    --llvm version at -O0 -g, which every opt of the list reads)
   --size S          size of each module (default 1MB)
   --passes LIST     comma-separated pipelines (default mem2reg,mergefunc)
   --runs N          timed runs per way (default 3), alternating (all versions in turn)
@@ -41,13 +46,14 @@ ${llvmUsage({ diff: true })}
   --json            print JSON instead of the markdown table`;
 
 export function parseArgs(argv) {
-  const o = { files: 20, size: '1MB', dir: null, passes: ['mem2reg', 'mergefunc'], runs: 3, dup: 0.3, llvm: null, opt: null, llvmDiff: null,
+  const o = { files: 20, size: '1MB', dir: null, sqliteFiles: false, passes: ['mem2reg', 'mergefunc'], runs: 3, dup: 0.3, llvm: null, opt: null, llvmDiff: null,
     single: true, parallel: 2, jobs: null, timeout: 900, json: false };
   forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--files': o.files = Math.max(1, parseInt(val(), 10)); break;
       case '--size': o.size = val(); break;
       case '--dir': o.dir = val(); break;
+      case '--sqlite-files': o.sqliteFiles = true; break;
       case '--passes': o.passes = val().split(',').map((p) => p.trim()).filter(Boolean); break;
       case '--runs': o.runs = Math.max(1, parseInt(val(), 10)); break;
       case '--dup': o.dup = Number(val()); break;
@@ -78,9 +84,18 @@ function llFilesUnder(dir, out = []) {
 }
 
 function inputs(o, log) {
+  if (o.sqliteFiles) {
+    const v = Math.min(...o.targets.map((t) => t.version));
+    const r = sqliteFolder(v, { log, timeout: o.timeout });
+    if (!r.files) throw new Error(`the SQLite folder: ${r.missing ?? r.error}`);
+    log(`${r.files.length} SQLite modules (clang-${r.clangVersion} -O0 -g) in ${r.dir}${r.skipped.length ? `; left out: ${r.skipped.join(' ')}` : ''}`);
+    o.source = `SQLite's source files, clang-${r.clangVersion} -O0 -g`;
+    return r.files;
+  }
   if (o.dir) {
     const files = llFilesUnder(resolve(o.dir));
     log(`${files.length} modules under ${o.dir}`);
+    o.source = `the .ll files under ${o.dir}`;
     return files;
   }
   const dir = join(CACHE, `batch-v${GEN_VERSION}-${o.size}-d${o.dup}`);
@@ -215,7 +230,7 @@ export async function runBatch(o, log = (m) => process.stderr.write(m + '\n')) {
   }
   return {
     meta: { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cpus: cpus().length, jobs, parallel: o.parallel,
-      llvm: o.targets.map(({ version, opt, optVersion, llvmDiff }) => ({ version, opt, optVersion, llvmDiff })), runs: o.runs, size: o.size, files: files.length, generator: { version: GEN_VERSION, dup: o.dup } },
+      llvm: o.targets.map(({ version, opt, optVersion, llvmDiff }) => ({ version, opt, optVersion, llvmDiff })), runs: o.runs, size: o.size, source: o.source ?? `generated, ~${o.size} each`, files: files.length, generator: { version: GEN_VERSION, dup: o.dup } },
     results,
   };
 }
@@ -228,7 +243,7 @@ const esc = (s) => String(s).replace(/\|/g, '\\|');
 /** The batch table (markdown): a row per pipeline, LLVM version and way. */
 export function markdown(report) {
   const m = report.meta;
-  const out = [`batch: ${m.files} modules of ~${m.size}; ${m.llvm.map((t) => `opt-${t.version} = ${t.opt} (LLVM ${t.optVersion ?? '?'})`).join(', ')}; ` +
+  const out = [`batch: ${m.files} modules (${m.source ?? `~${m.size} each`}); ${m.llvm.map((t) => `opt-${t.version} = ${t.opt} (LLVM ${t.optVersion ?? '?'})`).join(', ')}; ` +
     `wopt --llvm-version=V${m.jobs ? '' : ' (no -j in this build)'}; median of ${m.runs} runs; node ${m.node}; ${m.cpu} ×${m.cpus}`, ''];
   out.push('| pipeline | LLVM | way | modules | MB | wall | MB/s | peak RSS | vs opt, a process each | outputs vs opt |');
   out.push('|---|---|---|---:|---:|---:|---:|---:|---:|---|');

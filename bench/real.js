@@ -15,7 +15,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { which } from './llvm.js';
@@ -112,4 +112,78 @@ export function realInputs(versions, { names = null, log = () => {}, timeout } =
     });
   }
   return out;
+}
+
+// ---- SQLite as a folder of modules, one per source file ----
+//
+// The amalgamation is the SQLite source tree pasted into one file between `Begin file X` / `End of X`
+// markers (a file pasted into the middle of another is announced by `Include X in the middle of Y`
+// and followed by `Continuing where we left off in Y`; an #include of a file already pasted is
+// commented out). Undoing that gives back the tree: each file's own lines, an `#include "X"` where X
+// was pasted, the commented #includes restored. Its .c files compiled one by one are the modules a
+// build of SQLite hands to opt: the folder of real modules of the batch rows. SQLITE_CORE is set and
+// SQLITE_PRIVATE defined empty, as in a build from the tree (the amalgamation makes it `static`); the
+// few files that need more of the build's configuration than that (a missing prototype, say) are
+// left out.
+
+const MARK = /^\/\*{14} (?:Begin file (\S+)|End of (\S+)|Include \S+ in the middle of \S+|Continuing where we left off in \S+) \*+\/$/;
+
+/** The files of the amalgamation `text`: Map name -> text. */
+export function splitAmalgamation(text) {
+  const files = new Map();
+  const open = [];
+  for (const line of text.split('\n')) {
+    const m = MARK.exec(line);
+    if (m) {
+      if (m[1]) {
+        if (open.length) files.get(open.at(-1)).push(`#include "${m[1]}"`);
+        open.push(m[1]);
+        if (!files.has(m[1])) files.set(m[1], []);
+      } else if (m[2]) open.pop();
+      continue;
+    }
+    if (!open.length) continue;   // the amalgamation's own preamble
+    const commented = /^\/\* (#include "[^"]+") \*\/$/.exec(line);
+    files.get(open.at(-1)).push(commented ? commented[1] : line);
+  }
+  return new Map([...files].map(([name, lines]) => [name, lines.join('\n') + '\n']));
+}
+
+/**
+ * SQLite's .c files compiled by clang of LLVM `v` (-O0 -g, optnone off, as the sqlite program
+ * above) into a folder of .ll files, cached like compileReal: { dir, files, bytes, skipped,
+ * clangVersion } or { missing } / { error }.
+ */
+export function sqliteFolder(v, { log = () => {}, timeout = 900 } = {}) {
+  const clang = clangFor(v);
+  if (!clang) return { missing: `clang-${v} not installed` };
+  const src = sqliteSource();
+  if (!src) return { missing: 'sqlite: source not found' };
+  const cv = clangVersion(clang) ?? `${v}`;
+  const flags = ['-x', 'c', TARGET, '-w', '-O0', '-g', '-Xclang', '-disable-O0-optnone', '-DSQLITE_CORE', '-DSQLITE_PRIVATE=', '-fdebug-compilation-dir=.', '-S', '-emit-llvm'];
+  const key = createHash('sha256').update(readFileSync(src)).update('\0' + flags.join('\0')).digest('hex');
+  const dir = join(REAL_CACHE, `sqlite-files.clang-${cv}.${short(key)}`);
+  const done = join(dir, 'modules.txt');   // written last: the folder is complete
+  if (!existsSync(done)) {
+    log(`splitting the SQLite amalgamation and compiling its files with clang-${v} (${cv}) -O0 -g ...`);
+    const t0 = Date.now();
+    const tree = join(dir, 'src');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(tree, { recursive: true });
+    const files = splitAmalgamation(readFileSync(src, 'utf8'));
+    for (const [name, text] of files) writeFileSync(join(tree, name), text);
+    const made = [], skipped = [];
+    for (const name of [...files.keys()].filter((n) => n.endsWith('.c')).sort()) {
+      const out = join(dir, name.replace(/\.c$/, '.ll'));
+      const r = spawnSync(clang, [...flags, `-I${tree}`, join(tree, name), '-o', out], { encoding: 'utf8', timeout: timeout * 1000 });
+      if (r.status === 0) made.push(name); else { rmSync(out, { force: true }); skipped.push(name); }
+    }
+    writeFileSync(done, made.map((n) => n.replace(/\.c$/, '.ll')).join('\n') + '\n' + (skipped.length ? `# not compiled alone: ${skipped.join(' ')}\n` : ''));
+    log(`  ${made.length} modules (${skipped.length} files left out) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  const lines = readFileSync(done, 'utf8').split('\n');
+  const files = lines.filter((l) => l && !l.startsWith('#')).map((n) => join(dir, n));
+  if (files.length === 0) return { error: `clang-${v} compiled none of SQLite's files` };
+  const skipped = (lines.find((l) => l.startsWith('# not compiled alone: ')) ?? '').replace('# not compiled alone: ', '').split(' ').filter(Boolean);
+  return { dir, files, bytes: files.reduce((s, f) => s + statSync(f).size, 0), skipped, clangVersion: cv };
 }

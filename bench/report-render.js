@@ -15,10 +15,11 @@
 // Pure functions of the report object (no clock, no files), so tests can feed fixed numbers.
 //
 // The report: { meta, sideBySide: { meta, results } | null, bitcode: { sideBySide, inProcess } | { error } | null,
-// batch: { meta, results } | { error } | null } with the results of bench/side-by-side.js (rows carry
+// batch, batchReal: { meta, results } | { error } | null } with the results of bench/side-by-side.js (rows carry
 // `kind: 'real'` and `program` for the real programs, `skipped` when a version's input is missing;
 // the bitcode side-by-side's rows (--format bc) also `textBytes`, the size of the .ll the .bc was
-// made from, and `outBytes`), of bench/bitcode.bench.js (inProcess) and of bench/batch.bench.js.
+// made from, and `outBytes`), of bench/bitcode.bench.js (inProcess) and of bench/batch.bench.js
+// (batch: generated modules; batchReal: SQLite's source files).
 // A report written before the bitcode part existed has no `bitcode` and renders as it did.
 
 import { outputCell, outputNotes } from './llvm.js';
@@ -245,6 +246,8 @@ export function reportMarkdown(report, { svgName = null } = {}) {
   if (report.batch?.results) out.push(batchMarkdown(report.batch), '');
   else if (report.batch?.error) out.push(`Not run: ${report.batch.error}`, '');
   else out.push('Not run in this report.', '');
+  if (report.batchReal?.results) out.push('### A folder of real modules', '', batchMarkdown(report.batchReal), '');
+  else if (report.batchReal?.error) out.push('### A folder of real modules', '', `Not run: ${report.batchReal.error}`, '');
 
   const notes = outputNotes([
     ...rows.filter((r) => !r.skipped).map((r) => ({ label: `${r.input} ${pipeName(r.pipeline)}, LLVM ${r.llvm}`, diff: r.diff })),
@@ -278,7 +281,38 @@ export function readmeBlock(report, { dir = 'bench/results', name }) {
     out.push('', `Bitcode in process (\`bench/bitcode.bench.js\`, median of ${report.bitcode.inProcess.meta?.iterations ?? '?'}): MB/s of the module's text, so read and parse compare directly; write: MB/s of the .bc written:`, '');
     out.push(bitcodeSpeedTable(report));
   }
+  const batches = [report.batch, report.batchReal].filter((b) => b?.results?.length);
+  if (batches.length) {
+    out.push('', 'Batch: many modules, opt a process per module (one at a time, and two at a time as `make -j2`) against one wopt process (`-output-dir`, `-j 1` and `-j 2`); wall time for all modules, peak RSS of the largest process:', '');
+    out.push(batchHeadlineTable(batches));
+  }
   out.push(README_END);
+  return out.join('\n');
+}
+
+/**
+ * The batch rows in short, a row per batch, pipeline and LLVM version: opt's two ways and wopt's -j 1
+ * and -j 2 (wall, and opt's one-at-a-time time over it), -j 2's speed-up over -j 1, peak RSS.
+ */
+export function batchHeadlineTable(batches) {
+  const out = ['| modules | MB | pipeline | LLVM | opt, a process each | opt, 2 at a time | wopt -j 1 | wopt -j 2 | -j 2 over -j 1 | peak RSS opt / wopt -j 2 | outputs |',
+    '|---|---:|---|---|---:|---:|---:|---:|---:|---:|---|'];
+  const s = (x) => (x == null ? '–' : `${x.toFixed(x < 10 ? 3 : 2)} s`);
+  const mb = (kb) => (kb == null ? '–' : `${(kb / 1024).toFixed(0)}`);
+  for (const b of batches) {
+    const what = `${b.meta.files} × ${b.meta.source ?? `~${b.meta.size}`}`;
+    const keys = [...new Set(b.results.map((r) => `${r.pipeline}\0${r.llvm}`))];
+    for (const k of keys) {
+      const [pipeline, llvm] = k.split('\0');
+      const rows = Object.fromEntries(b.results.filter((r) => r.pipeline === pipeline && String(r.llvm) === llvm).map((r) => [r.way, r]));
+      const { opt, optPar, j1, j2 } = rows;
+      if (!opt || !j1 || !j2 || j1.unavailable || j2.unavailable) continue;
+      const vs = (r) => (r?.median && opt.median ? ` (**${(opt.median / r.median).toFixed(2)}×**)` : '');
+      const outs = [j1, j2].map((r) => (r.outputs ? Object.entries(r.outputs).map(([st, n]) => `${n} ${st}`).join(', ') : '–'));
+      out.push(`| ${what} | ${(j1.bytes / 1e6).toFixed(1)} | ${pipeline} | ${llvm} | ${s(opt.median)} | ${s(optPar?.median)} | ${s(j1.median)}${vs(j1)} | ${s(j2.median)}${vs(j2)} | ` +
+        `${j1.median && j2.median ? `${(j1.median / j2.median).toFixed(2)}×` : '–'} | ${mb(opt.rssKBMedian)} / ${mb(j2.rssKBMedian)} MB | ${outs[0] === outs[1] ? outs[0] : outs.join(' / ')} |`);
+    }
+  }
   return out.join('\n');
 }
 

@@ -9,7 +9,8 @@
 //      the passes; bench/side-by-side.js --format bc), and read / write MB/s in process beside
 //      parse / print of the same text (bench/bitcode.bench.js),
 //   4. the batch rows (bench/batch.bench.js: many modules, opt a process each vs wopt -output-dir,
-//      with -j 1 / -j 2 when the CLI has -j),
+//      with -j 1 / -j 2 when the CLI has -j): generated modules, and SQLite's source files as a
+//      folder of real modules (bench/real.js sqliteFolder; unless --no-real),
 // then writes bench/results/<YYYY-MM-DD>.md (tables, machine, command), .svg (the chart) and
 // .json (every number, to re-render with --from). Progress goes to stderr while it runs.
 //
@@ -33,7 +34,7 @@ import { GEN_VERSION } from './gen.js';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
 
-const FULL = { sizes: ['1MB', '10MB', '100MB'], runs: 5, batchFiles: 40, batchSize: '300KB', batchRuns: 3 };
+const FULL = { sizes: ['1MB', '10MB', '100MB'], runs: 5, batchFiles: 200, batchSize: '300KB', batchRuns: 3 };
 const QUICK = { sizes: ['1MB', '10MB'], runs: 1, batchFiles: 10, batchSize: '300KB', batchRuns: 1 };
 
 export const USAGE = `usage: npm run bench [-- options]     (node bench/run.js [report] [options])
@@ -136,7 +137,7 @@ export async function runReport(o, write = (m) => process.stderr.write(m + '\n')
     node: process.version, wopt: { commit: git(['rev-parse', '--short', 'HEAD']), dirty: !!git(['status', '--porcelain', '--untracked-files=no']) },
     versions: targets, tools, runs: o.runs, sizes: o.generated ? o.sizes : [], generator: { version: GEN_VERSION, seed: 1, dup: 0.3 }, notes,
   };
-  const report = { meta, sideBySide: null, bitcode: null, batch: null };
+  const report = { meta, sideBySide: null, bitcode: null, batch: null, batchReal: null };
   if (!targets.length) { log('no LLVM version with an opt: nothing to compare with'); return finish(report, t0); }
 
   const parts = [o.generated && o.sizes.length && 'generated', o.real && 'real', o.bitcode && 'bitcode', o.batch && 'batch'].filter(Boolean);
@@ -169,15 +170,22 @@ export async function runReport(o, write = (m) => process.stderr.write(m + '\n')
     report.bitcode = await runBitcode(o, targets, sbsArgv, extra, log);
   }
 
-  // 4: the batch rows
+  // 4: the batch rows: generated modules, and SQLite's own source files as a folder of real modules
   if (o.batch) {
-    log(`batch: ${o.batchFiles} modules of ~${o.batchSize}, ${o.batchRuns} run${o.batchRuns === 1 ? '' : 's'} of each way`);
-    try {
-      const b = batchArgs(['--llvm', targets.join(','), '--files', String(o.batchFiles), '--size', o.batchSize, '--runs', String(o.batchRuns), '--timeout', String(o.timeout)]);
-      report.batch = await runBatch(b, log);
-    } catch (e) {
-      report.batch = { error: e.message.split('\n')[0] };
-      log(`batch: ${report.batch.error}`);
+    const common = ['--llvm', targets.join(','), '--runs', String(o.batchRuns), '--timeout', String(o.timeout)];
+    const sets = [
+      { key: 'batch', what: `${o.batchFiles} generated modules of ~${o.batchSize}`, argv: [...common, '--files', String(o.batchFiles), '--size', o.batchSize] },
+      // a process per module of wopt is already in the generated rows
+      ...(o.real ? [{ key: 'batchReal', what: "SQLite's source files", argv: [...common, '--sqlite-files', '--no-single'] }] : []),
+    ];
+    for (const set of sets) {
+      log(`batch: ${set.what}, ${o.batchRuns} run${o.batchRuns === 1 ? '' : 's'} of each way`);
+      try {
+        report[set.key] = await runBatch(batchArgs(set.argv), log);
+      } catch (e) {
+        report[set.key] = { error: e.message.split('\n')[0] };
+        log(`batch: ${report[set.key].error}`);
+      }
     }
   }
   return finish(report, t0);
