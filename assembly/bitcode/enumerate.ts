@@ -392,7 +392,13 @@ export function enumerateModule(e: Enumeration, version: i32): void {
       let v = gValue.get(g);
       e.typeOf(gValueType.get(g));
       e.typeOf(vType.get(v));
-      for (let i = 0, n = numOperands(v); i < n; i++) e.operandValue(operand(v, i));
+      // a function with any of personality, prefix and prologue has all three as operands in
+      // LLVM, the absent ones `ptr null`, which it numbers too
+      let hung = pass == GK.Func && hasHungOperands(v);
+      for (let i = 0, n = numOperands(v); i < n; i++) {
+        let o = operand(v, i);
+        e.operandValue(o < 0 && hung ? getNull(T_PTR) : o);
+      }
       if (pass == GK.Var) e.varList(gAttrs.get(g)); else if (pass == GK.Func) e.fnList(gAttrs.get(g));
     }
   }
@@ -476,3 +482,8 @@ function typedConstant(raw: i32): i32 {
 import { getNull } from "../ir/constants";
 import { intType } from "../ir/types";
 import { vName } from "../ir/values";
+// Does function value fv have any of personality, prefix and prologue (so LLVM gives it all three
+// operands)?
+export function hasHungOperands(fv: i32): bool {
+  return numOperands(fv) >= 3 && (operand(fv, 0) >= 0 || operand(fv, 1) >= 0 || operand(fv, 2) >= 0);
+}
