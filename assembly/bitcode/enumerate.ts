@@ -16,7 +16,7 @@ import {
 } from "../ir/values";
 import { TK, tyKind, tyA, tyN, tyListLen, tyList, tyPool, T_METADATA, T_I64, T_I32, T_PTR, vectorType } from "../ir/types";
 import { getInt, getZero, getPoison, getAggregate } from "../ir/constants";
-import { newMD, canonicalMD, mdByNumber } from "../ir/metadata";
+import { newMD, canonicalMD } from "../ir/metadata";
 import { listCount, listItem } from "../ir/inst";
 import { nodeIntConstants } from "./write-meta";
 import {
@@ -283,50 +283,9 @@ export const MODULE_PARAM_FN: i64 = 0xFFFFFFFF;
       } else if (looksTyped(raw)) {
         let m2 = this.rawValueMD(raw);
         if (m2 >= 0) this.metadata(m2);
-      } else if (strtab.lenOf(raw) >= 2 && load<u8>(strtab.ptrOf(raw)) == 123) {
-        let items = this.listNodes(raw);
-        for (let k = 0; k < items.len; k++) this.metadata(items.get(k));
       }
     }
   }
-  // The nodes a literal operand list `{!N, null, !"s", ...}` (kept as text: GenericDINode's
-  // operands) names, -1 for null; the same vector for the same text. `!N` is the node the module
-  // text numbered N; other items are not kept.
-  listKeys: I32Vec = new I32Vec();
-  listVals: Array<I32Vec> = new Array<I32Vec>();
-  listNodes(raw: i32): I32Vec {
-    for (let i = 0; i < this.listKeys.len; i++) if (this.listKeys.get(i) == raw) return this.listVals[i];
-    let out = new I32Vec(4);
-    let p = strtab.ptrOf(raw), n = strtab.lenOf(raw);
-    let i = 1;
-    while (i < n) {
-      while (i < n && (load<u8>(p + <usize>i) == 32 || load<u8>(p + <usize>i) == 44 || load<u8>(p + <usize>i) == 125 ||
-        load<u8>(p + <usize>i) == 10 || load<u8>(p + <usize>i) == 9)) i++;
-      if (i >= n) break;
-      let c = <i32>load<u8>(p + <usize>i);
-      if (c == 110 && i + 4 <= n && load<u8>(p + <usize>(i + 1)) == 117) { out.push(-1); i += 4; continue; }  // null
-      if (c == 33 && i + 1 < n && load<u8>(p + <usize>(i + 1)) == 34) {
-        // !"text"
-        let st = i + 2, j = st;
-        while (j < n && load<u8>(p + <usize>j) != 34) { if (load<u8>(p + <usize>j) == 92) j++; j++; }
-        out.push(newMD(MK.String, strtab.intern(p + <usize>st, j - st)));
-        i = j + 1; continue;
-      }
-      if (c == 33 && i + 1 < n && load<u8>(p + <usize>(i + 1)) >= 48 && load<u8>(p + <usize>(i + 1)) <= 57) {
-        let j = i + 1;
-        let num: u32 = 0;
-        while (j < n && load<u8>(p + <usize>j) >= 48 && load<u8>(p + <usize>j) <= 57) { num = num * 10 + <u32>(load<u8>(p + <usize>j) - 48); j++; }
-        let m = mdByNumber.get(num);
-        out.push(m >= 0 ? canonicalMD(m) : -1);
-        i = j; continue;
-      }
-      // anything else: skipped to the next comma
-      while (i < n && load<u8>(p + <usize>i) != 44) i++;
-    }
-    this.listKeys.push(raw); this.listVals.push(out);
-    return out;
-  }
-
   // After the walk: strings take ids 0.., nodes follow.
   numberMetadata(): void {
     let ns = this.strings.len;
@@ -433,7 +392,13 @@ export function enumerateModule(e: Enumeration, version: i32): void {
       let v = gValue.get(g);
       e.typeOf(gValueType.get(g));
       e.typeOf(vType.get(v));
-      for (let i = 0, n = numOperands(v); i < n; i++) e.operandValue(operand(v, i));
+      // a function with any of personality, prefix and prologue has all three as operands in
+      // LLVM, the absent ones `ptr null`, which it numbers too
+      let hung = pass == GK.Func && hasHungOperands(v);
+      for (let i = 0, n = numOperands(v); i < n; i++) {
+        let o = operand(v, i);
+        e.operandValue(o < 0 && hung ? getNull(T_PTR) : o);
+      }
       if (pass == GK.Var) e.varList(gAttrs.get(g)); else if (pass == GK.Func) e.fnList(gAttrs.get(g));
     }
   }
@@ -517,3 +482,8 @@ function typedConstant(raw: i32): i32 {
 import { getNull } from "../ir/constants";
 import { intType } from "../ir/types";
 import { vName } from "../ir/values";
+// Does function value fv have any of personality, prefix and prologue (so LLVM gives it all three
+// operands)?
+export function hasHungOperands(fv: i32): bool {
+  return numOperands(fv) >= 3 && (operand(fv, 0) >= 0 || operand(fv, 1) >= 0 || operand(fv, 2) >= 0);
+}

@@ -187,14 +187,15 @@ function addKnown(kind: i32, v: i64, slot: i64, isInt: bool): bool {
 
 // LLVM's memory effects word: 2 bits per location. Bitcode before LLVM 21 has three locations
 // (argmem, inaccessiblemem, other); LLVM 22 writes its six (ir/attributes.ts) and sets bit 56.
+// Reading the old word, LLVM 22 gives errnomem the effects of other memory and the target
+// memories none (`memory(read)` of LLVM 19 bitcode is `memory(read, target_mem0: none,
+// target_mem1: none)`); LLVM 19 has no more locations than the word, so they follow other memory.
 function memoryBits(v: i64): i32 {
   let x = <i32>v;
   if ((v >> 56) != 0) return x & 0xfff;   // LLVM 22 marks its own layout with bit 56
-  {
-    let arg = x & 3, inacc = (x >> 2) & 3, other = (x >> 4) & 3;
-    return arg | (inacc << 2) | (other << 4) | (other << 6) | (other << 8) | (other << 10);
-  }
-  return x;
+  let arg = x & 3, inacc = (x >> 2) & 3, other = (x >> 4) & 3;
+  let target = llvmVersion >= 22 ? 0 : other;
+  return arg | (inacc << 2) | (other << 4) | (other << 6) | (target << 8) | (target << 10);
 }
 
 let rangeEnd: i32 = 0;

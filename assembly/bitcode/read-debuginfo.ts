@@ -51,13 +51,13 @@ const NAMES: string[] = [
   "scopeLine", "containingType", "virtualIndex", "thisAdjustment", "spFlags", "unit", "declaration", "retainedNodes",
   "thrownTypes", "targetFuncName", "keyInstructions", "exportSymbols", "configMacros", "includePath", "apinotes",
   "isDecl", "defaulted", "var", "expr", "arg", "isArtificial", "coroSuspendIdx", "setter", "getter", "attributes",
-  "entity", "nodes",
+  "entity", "nodes", "operands",
   // classes
   "DILocation", "DISubrange", "DIGenericSubrange", "DIEnumerator", "DIBasicType", "DIFixedPointType", "DIStringType",
   "DIDerivedType", "DISubrangeType", "DICompositeType", "DISubroutineType", "DIFile", "DICompileUnit", "DISubprogram",
   "DILexicalBlock", "DILexicalBlockFile", "DICommonBlock", "DINamespace", "DIMacro", "DIMacroFile", "DIModule",
   "DITemplateTypeParameter", "DITemplateValueParameter", "DIGlobalVariable", "DILocalVariable", "DILabel",
-  "DIObjCProperty", "DIImportedEntity", "DIAssignID", "DIGlobalVariableExpression",
+  "DIObjCProperty", "DIImportedEntity", "DIAssignID", "DIGlobalVariableExpression", "GenericDINode",
   // words
   "true", "false", "NoDebug", "FullDebug", "LineTablesOnly", "DebugDirectivesOnly", "Default", "GNU", "None", "Apple",
   "CSK_MD5", "CSK_SHA1", "CSK_SHA256", "Binary", "Decimal", "Rational",
@@ -79,13 +79,13 @@ const F_LINE = 0, F_COLUMN = 1, F_SCOPE = 2, F_INLINED = 3, F_IMPLICIT = 4, F_AT
   F_RETAINEDNODES = 92, F_THROWN = 93, F_TARGETFUNC = 94, F_KEYINST = 95, F_EXPORTSYMBOLS = 96, F_CONFIGMACROS = 97,
   F_INCLUDEPATH = 98, F_APINOTES = 99, F_ISDECL = 100, F_DEFAULTED = 101, F_VAR = 102, F_EXPR = 103, F_ARG = 104,
   F_ISARTIFICIAL = 105, F_CORO = 106, F_SETTER = 107, F_GETTER = 108, F_ATTRIBUTES = 109, F_ENTITY = 110,
-  F_NODES = 111;
-const C_LOCATION = 112, C_SUBRANGE = 113, C_GENERICSUBRANGE = 114, C_ENUMERATOR = 115, C_BASIC = 116, C_FIXED = 117,
-  C_STRING = 118, C_DERIVED = 119, C_SUBRANGETYPE = 120, C_COMPOSITE = 121, C_SUBROUTINE = 122, C_FILE = 123,
-  C_CU = 124, C_SUBPROGRAM = 125, C_LEXBLOCK = 126, C_LEXBLOCKFILE = 127, C_COMMON = 128, C_NAMESPACE = 129,
-  C_MACRO = 130, C_MACROFILE = 131, C_MODULE = 132, C_TTYPE = 133, C_TVALUE = 134, C_GLOBALVAR = 135,
-  C_LOCALVAR = 136, C_LABEL = 137, C_OBJCPROP = 138, C_IMPORTED = 139, C_ASSIGNID = 140, C_GVE = 141;
-const W_TRUE = 142, W_FALSE = 143, W_EMISSION = 144, W_NAMETABLE = 148, W_CSK = 152, W_FIXEDKIND = 155;
+  F_NODES = 111, F_OPERANDS = 112;
+const C_LOCATION = 113, C_SUBRANGE = 114, C_GENERICSUBRANGE = 115, C_ENUMERATOR = 116, C_BASIC = 117, C_FIXED = 118,
+  C_STRING = 119, C_DERIVED = 120, C_SUBRANGETYPE = 121, C_COMPOSITE = 122, C_SUBROUTINE = 123, C_FILE = 124,
+  C_CU = 125, C_SUBPROGRAM = 126, C_LEXBLOCK = 127, C_LEXBLOCKFILE = 128, C_COMMON = 129, C_NAMESPACE = 130,
+  C_MACRO = 131, C_MACROFILE = 132, C_MODULE = 133, C_TTYPE = 134, C_TVALUE = 135, C_GLOBALVAR = 136,
+  C_LOCALVAR = 137, C_LABEL = 138, C_OBJCPROP = 139, C_IMPORTED = 140, C_ASSIGNID = 141, C_GVE = 142, C_GENERIC = 143;
+const W_TRUE = 144, W_FALSE = 145, W_EMISSION = 146, W_NAMETABLE = 150, W_CSK = 154, W_FIXEDKIND = 157;
 
 let nameIds: I32Vec = new I32Vec();
 let quoted: I32Vec = new I32Vec();    // MDString strId -> strId of its quoted, escaped text
@@ -589,7 +589,15 @@ export function readDINode(code: i32): bool {
       if (!distinct) return bad("Invalid DIAssignID record. Must be distinct");
       return finish(C_ASSIGNID, true);
     }
-    case GENERIC_DEBUG: return bad("Invalid record: GenericDINode is not read yet");
+    case GENERIC_DEBUG: {
+      // [distinct, tag, version, header, operands...]; each operand an `operands` field (the
+      // text parser's form), null ones kept
+      if (n < 4) return bad("Invalid record");
+      if (u(1) >= 1 << 16 || u(2) != 0) return bad("Invalid record");
+      fTag(u(1)); fStr(F_HEADER, 3);
+      for (let i = 4; i < n; i++) addMD(F_OPERANDS, opMD(i));
+      return finish(C_GENERIC, distinct);
+    }
   }
   return bad("Invalid record: metadata record " + code.toString() + " (a debug-info node) is not read yet");
 }

@@ -5,8 +5,8 @@
 // Read: strings, tuples (distinct or not), values, named metadata, kinds, attachments of
 // instructions, functions and globals, DILocation (distinct too), DIExpression (older versions
 // upgraded), DIArgList, the pre-3.6 OLD_NODE / OLD_FN_NODE, and the debug-info nodes
-// (read-debuginfo.ts); a record code LLVM does not know is passed over, as its loader does. Not
-// read yet: GenericDINode: its record stops the read with a clear error.
+// (read-debuginfo.ts, GenericDINode included); a record code LLVM does not know is passed over, as
+// its loader does.
 import { I32Vec, I64Vec } from "../util/vec";
 import { strtabString } from "../text/parse-symbols";
 import { GK, gKind, gFirstBlock, globalCount } from "../ir/globals";

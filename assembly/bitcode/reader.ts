@@ -22,7 +22,7 @@ import { fnAttrs, attrLists, internAttrList } from "../ir/attributes";
 import { uniqueMetadata } from "../ir/metadata";
 import { applyIntrinsicAttributes } from "../ir/intrinsics";
 import {
-  upgradeDebugIntrinsics, upgradeLifetimeIntrinsics, upgradeRenamedIntrinsics, upgradeModuleFlags, upgradeTBAATags,
+  upgradeDebugIntrinsics, upgradeIntrinsicDeclarations, upgradeModuleFlags, upgradeTBAATags,
 } from "../text/upgrade";
 import { upgradeDebugInfo } from "../text/upgrade-debug";
 import { upgradeDeclareExpressions } from "./read-metadata";
@@ -452,8 +452,7 @@ function finish(): bool {
   upgradeDebugIntrinsics();
   upgradeDeclareExpressions();
   applyIntrinsicAttributes();
-  upgradeLifetimeIntrinsics();
-  upgradeRenamedIntrinsics();
+  upgradeIntrinsicDeclarations(true);
   upgradeModuleFlags();
   upgradeTBAATags();
   upgradeDebugInfo(writer().moduleId);

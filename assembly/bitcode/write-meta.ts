@@ -386,14 +386,12 @@ function diRecord(bw: BcWriter, m: i32, d: i64): u32 {
   }
   if (cls == "GenericDINode") {
     vals.push(d); vals.push(num("tag")); vals.push(0); vals.push(str(e, "header"));
-    let ops = slotOf("operands");
-    if (present(ops) && unchecked(slotTag[ops]) == FV_MD) {
-      let t = unchecked(slotVal[ops]);
-      if (t >= 0) { let s = mdOps.get(t); for (let i = 0; mdNOps.get(t) > i; i++) { let o = mdPool.get(s + i); vals.push(o < 0 ? 0 : <i64>e.mdOf(o) + 1); } }
-    } else if (present(ops)) {
-      // a literal list, kept as text
-      let items = e.listNodes(unchecked(slotVal[ops]));
-      for (let i = 0; i < items.len; i++) { let o = items.get(i); vals.push(o < 0 ? 0 : <i64>e.mdOf(o) + 1); }
+    // each operand is an `operands` field of its own, in order
+    let s = mdOps.get(m), opsName = strtab.internStr("operands");
+    for (let i = 0; mdNOps.get(m) > i; i++) {
+      if (mdPool.get(s + 3 * i) != opsName || mdPool.get(s + 3 * i + 1) != FV_MD) continue;
+      let o = mdPool.get(s + 3 * i + 2);
+      vals.push(o < 0 ? 0 : <i64>e.mdOf(o) + 1);
     }
     return MD_GENERIC_DEBUG;
   }

@@ -28,13 +28,14 @@
 import { I32Vec, I64Vec, U8Vec } from "../util/vec";
 import { sortStable } from "../util/sort";
 import {
-  VK, vKind, vType, vA, vFirstUse, iOp, iFlags, iNext, iOps, iDbg, opUser, opNext, operand, numOperands,
+  VK, vKind, vType, vA, vParent, vFirstUse, iOp, iFlags, iNext, iOps, iDbg, opUser, opNext, operand, numOperands,
 } from "../ir/values";
-import { TK, tyKind, tyA } from "../ir/types";
+import { TK, tyKind, tyA, T_PTR } from "../ir/types";
 import { GK, gKind, gValue, gFirstBlock, gFirstArg, gNumArgs, gFlags, GF_DEFINED, globalCount } from "../ir/globals";
 import { MK, mdKind, mdA, mdOps, mdNOps, mdPool, canonicalMD, drKind, drOps, drNOps, drNext, drPool, DR } from "../ir/metadata";
 import { Op, F_UNWIND_CALLER } from "../ir/opcodes";
-import { liveGlobal, Enumeration } from "./enumerate";
+import { liveGlobal, Enumeration, hasHungOperands } from "./enumerate";
+import { getNull } from "../ir/constants";
 
 export const USELIST_BLOCK: i32 = 18;
 const USELIST_DEFAULT: u32 = 1, USELIST_BB: u32 = 2;
@@ -65,6 +66,8 @@ export function resetUseListWriter(): void { useKeys = new I64Vec(); }
   stack: I32Vec = new I32Vec(64);
   slots: I32Vec = new I32Vec(64);
   opnos: I32Vec = new I32Vec(64);     // LLVM's operand number of each of `slots`
+  users: I32Vec = new I32Vec(64);     // the user of each of `slots` (slots < 0: a function's null operand)
+  merged: I32Vec = new I32Vec(64);
   entries: I32Vec = new I32Vec(64);
   tmp: I32Vec = new I32Vec(64);
   e: Enumeration;
@@ -91,7 +94,7 @@ export function resetUseListWriter(): void { useKeys = new I64Vec(); }
       let n = constantOperands(v);
       let next = -1;
       while (k < n) {
-        let o = operand(v, k); k++;
+        let o = globalOperand(v, k); k++;
         if (o >= 0 && !isGlobal(o) && <i32>vKind.get(o) != VK.Block && this.idOf(o) == 0) { next = o; break; }
       }
       st.set(st.len - 1, k);
@@ -190,7 +193,7 @@ export function resetUseListWriter(): void { useKeys = new I64Vec(); }
       let n = constantOperands(v);
       // pushed in reverse: visited in operand order
       for (let j = n - 1; j >= 0; j--) {
-        let o = operand(v, j);
+        let o = globalOperand(v, j);
         if (o >= 0 && isConstant(o)) st.push(o);
       }
     }
@@ -199,20 +202,22 @@ export function resetUseListWriter(): void { useKeys = new I64Vec(); }
     // LLVM 21 and later keep no use-lists for plain constant data (numbers, null, zero, undef,
     // poison, none, arrays and vectors of numbers)
     if (this.version >= 21 && isConstantData(v)) return;
-    // fewer than two uses: nothing to order
+    // fewer than two uses: nothing to order (LLVM 19's `ptr null` has uses the arena lacks)
     let first = vFirstUse.get(v);
-    if (first < 0 || opNext.get(first) < 0) return;
+    let hungNull = this.version < 21 && <i32>vKind.get(v) == VK.ConstNull && vType.get(v) == T_PTR;
+    if (!hungNull && (first < 0 || opNext.get(first) < 0)) return;
     let id = this.idOf(v);
-    let slots = this.slots, opnos = this.opnos;
-    slots.clear(); opnos.clear();
+    let slots = this.slots, opnos = this.opnos, users = this.users;
+    slots.clear(); opnos.clear(); users.clear();
     let ver = this.version;
     for (let s = first; s >= 0; s = opNext.get(s)) {
       let u = opUser.get(s);
       if (this.idOf(u) == 0) continue;
       let no = llvmOperandNo(u, s - iOps.get(u), ver);
       if (no < 0) continue;
-      slots.push(s); opnos.push(no);
+      slots.push(s); opnos.push(no); users.push(u);
     }
+    if (hungNull) this.addHungNullUses();
     let n = slots.len;
     if (n < 2) return;
     // LLVM makes an instruction's operands in its operand order, so of one user's uses of v the
@@ -221,9 +226,9 @@ export function resetUseListWriter(): void { useKeys = new I64Vec(); }
     // pads, conditional branches and catchswitch: such a run of adjacent uses of one user is put
     // in LLVM's operand order, in the direction the arena's run has
     for (let a = 0; a < n;) {
-      let u = opUser.get(slots.get(a));
+      let u = users.get(a);
       let b = a + 1;
-      while (b < n && opUser.get(slots.get(b)) == u) b++;
+      while (b < n && users.get(b) == u) b++;
       if (b - a > 1 && reordersOperands(u)) {
         let base = iOps.get(u);
         let down = true, up = true;
@@ -238,7 +243,7 @@ export function resetUseListWriter(): void { useKeys = new I64Vec(); }
               if (down ? pn > tn : pn < tn) break;
               slots.set(y, slots.get(y - 1)); opnos.set(y, pn); y--;
             }
-            slots.set(y, t); opnos.set(y, tn);
+            slots.set(y, t); opnos.set(y, tn);   // (one user's run: `users` is the same)
           }
         }
       }
@@ -253,7 +258,7 @@ export function resetUseListWriter(): void { useKeys = new I64Vec(); }
     ents.clear();
     let sorted = true;
     for (let k = 0; k < n; k++) {
-      let lid = <i64>this.idOf(opUser.get(slots.get(k)));
+      let lid = <i64>this.idOf(users.get(k));
       let opno = <i64>opnos.get(k);
       if (opno > 0x3fffffff) opno = 0x3fffffff;
       let key: i64;
@@ -273,6 +278,54 @@ export function resetUseListWriter(): void { useKeys = new I64Vec(); }
     this.start.push(this.shuffles.len);
     this.len.push(n);
     for (let k = 0; k < n; k++) this.shuffles.push(ents.get(k));
+  }
+  // LLVM gives a function with any of personality, prefix and prologue all three operands, the
+  // absent ones `ptr null` (LLVM 19 keeps their uses on the null's use-list). Reading text, LLVM
+  // makes them as it reads the function's header: after the uses by what comes before the
+  // function (global variables, earlier functions), before those by its body and what follows;
+  // of one function, the last slot set is the newest. The arena has no such uses: they are put
+  // into the list the arena has (newest first) where LLVM has them, as `slots` entries < 0.
+  private addHungNullUses(): void {
+    let slots = this.slots, opnos = this.opnos, users = this.users, m = this.merged;
+    let n = slots.len;
+    // each real use's time: its user's place in the module's reading (-1 before every function)
+    let times = this.tmp;
+    times.clear();
+    for (let k = 0; k < n; k++) times.push(useTime(users.get(k), 0));
+    m.clear();
+    let ng = globalCount();
+    let k = 0;
+    // functions newest first: module order reversed
+    for (let g = ng - 1; g >= -1; g--) {
+      let header = 2 * g;
+      // real uses made after this function's header come first
+      while (k < n && (g < 0 || times.get(k) > header)) { m.push(slots.get(k)); m.push(opnos.get(k)); m.push(users.get(k)); k++; }
+      if (g < 0) break;
+      if (<i32>gKind.get(g) != GK.Func || !liveGlobal(g)) continue;
+      let fv = gValue.get(g);
+      if (this.idOf(fv) == 0 || !hasHungOperands(fv)) continue;
+      // setting personality, prefix and prologue in turn: the first one present makes the three
+      // null operands, each present one leaves the list, each later absent one is set again (to
+      // the front)
+      let order = 0;   // slots 2, 1, 0 packed newest first
+      let cnt = 0, made = false;
+      for (let slot = 0; slot < 3; slot++) {
+        let present = operand(fv, slot) >= 0;
+        if (!made) {
+          if (!present) continue;
+          made = true;
+          order = 2 | (1 << 2) | (0 << 4); cnt = 3;
+        }
+        // remove slot from the packed list
+        let no = 0, nc = 0;
+        for (let i = 0; i < cnt; i++) { let x = (order >> (2 * i)) & 3; if (x != slot) { no |= x << (2 * nc); nc++; } }
+        order = no; cnt = nc;
+        if (!present) { order = (order << 2) | slot; cnt++; }
+      }
+      for (let i = 0; i < cnt; i++) { let x = (order >> (2 * i)) & 3; m.push(-1 - x); m.push(x); m.push(fv); }
+    }
+    slots.clear(); opnos.clear(); users.clear();
+    for (let i = 0; i < m.len; i += 3) { slots.push(m.get(i)); opnos.push(m.get(i + 1)); users.push(m.get(i + 2)); }
   }
   private predictFunction(g: i32): void {
     for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) this.predict(b);
@@ -317,7 +370,7 @@ export function resetUseListWriter(): void { useKeys = new I64Vec(); }
         let v = gValue.get(g);
         if (pass == GK.Var && (gFlags.get(g) & GF_DEFINED) == 0) continue;
         let n = pass == GK.Func ? numOperands(v) : (numOperands(v) > 0 ? 1 : 0);
-        for (let k = 0; k < n; k++) this.predict(operand(v, k));
+        for (let k = 0; k < n; k++) this.predict(globalOperand(v, k));
       }
     }
     this.modEnd = this.value.len;
@@ -325,6 +378,30 @@ export function resetUseListWriter(): void { useKeys = new I64Vec(); }
 }
 import { valueCount as valueCountNow } from "../ir/values";
 
+// When LLVM reading the module's text makes a use by user u: 2g + 1 for an instruction of the
+// function with global index g (its header is 2g), 2g for a function's own operand, -1 for a
+// global variable, alias or ifunc (read before the functions); a constant's use is made with its
+// first user.
+function useTime(u: i32, depth: i32): i32 {
+  let k = <i32>vKind.get(u);
+  if (k == VK.Inst) return 2 * vA.get(vParent.get(vParent.get(u))) + 1;
+  if (k == VK.Function) return 2 * vA.get(u);
+  if (k >= VK.GlobalVar && k <= VK.IFunc) return -1;
+  if (depth > 16) return -1;
+  let t = 0x7fffffff;
+  for (let s = vFirstUse.get(u); s >= 0; s = opNext.get(s)) {
+    let x = useTime(opUser.get(s), depth + 1);
+    if (x < t) t = x;
+  }
+  return t == 0x7fffffff ? -1 : t;
+}
+// Operand k of global value v as LLVM has it: a function with any of personality, prefix and
+// prologue has `ptr null` for the absent ones.
+function globalOperand(v: i32, k: i32): i32 {
+  let o = operand(v, k);
+  if (o < 0 && <i32>vKind.get(v) == VK.Function && hasHungOperands(v)) return getNull(T_PTR);
+  return o;
+}
 @inline function isGlobal(v: i32): bool { let k = <i32>vKind.get(v); return k >= VK.GlobalVar && k <= VK.IFunc; }
 // A Constant in LLVM's sense (globals included; not inline asm, not metadata).
 @inline function isConstant(v: i32): bool { let k = <i32>vKind.get(v); return k >= VK.GlobalVar && k <= VK.PtrAuth; }

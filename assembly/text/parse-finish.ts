@@ -19,7 +19,7 @@ import { callAttrs, setCallAttrs, callFnType as callFnTypeOf } from "../ir/inst"
 import { uniqueMetadata } from "../ir/metadata";
 import { applyIntrinsicAttributes } from "../ir/intrinsics";
 import {
-  upgradeDebugIntrinsics, upgradeLifetimeIntrinsics, upgradeRenamedIntrinsics, upgradeModuleFlags, upgradeTBAATags
+  upgradeDebugIntrinsics, upgradeIntrinsicDeclarations, upgradeModuleFlags, upgradeTBAATags
 } from "./upgrade";
 import { upgradeDebugInfo } from "./upgrade-debug";
 import { writer } from "./writer";
@@ -47,8 +47,7 @@ export function finishModule(): bool {
   if (!resolvePendingAttributes(0)) return false;
   upgradeDebugIntrinsics();
   applyIntrinsicAttributes();
-  upgradeLifetimeIntrinsics();
-  upgradeRenamedIntrinsics();
+  upgradeIntrinsicDeclarations();
   upgradeModuleFlags();
   upgradeTBAATags();
   upgradeDebugInfo(writer().moduleId);

@@ -24,6 +24,7 @@ import { TK, tyKind, T_VOID, T_LABEL, ptrType, functionType } from "../ir/types"
 import {
   VK, newValue, vKind, vType, vName, vParent, vA, vB, iNext, iPrev, iMD, iDbg, iOp, appendInst,
   replaceAllUsesWith, replaceAllUsesAsOldest, valueCount, appendOperand, setOperand as setOperandSlotOf,
+  vFirstUse, opNext, opUser, operand, iOps, setOperandSlot,
 } from "../ir/values";
 import {
   GK, Linkage, gLinkage, gVisibility, gDLL, gUnnamed, gFlags, gAddrSpace, gValueType, gSection,
@@ -179,6 +180,7 @@ function parseBody(g: i32, fn: i32): bool {
   // LLVM's "no number"
   let nextNum = <i32>firstNum;
   if (!expect(T.LBrace, "'{' in function body")) return false;
+  blockAddressUsesFirst(fn);
   let first = -1, last = -1;
   while (true) {
     while (lx.tok == T.Word && (lx.tokStr == K.KW_uselistorder || lx.tokStr == K.KW_uselistorder_bb)) { if (!skipUseListOrder()) return false; }
@@ -310,17 +312,37 @@ function parseBody(g: i32, fn: i32): bool {
   return true;
 }
 
-// The blocks of function fn named by a blockaddress before its body, ranked as LLVM creates them
-// (std::map order of their ValIDs: names byte-wise, numbers by value).
-function rankEarlyBlocks(fn: i32): void {
+// The blockaddress references (rd.ba* entries) of function fn made before its body, in the order
+// LLVM creates their blockaddresses (std::map order of their blocks' ValIDs: numbers by value
+// before names, names byte-wise).
+function earlyBlockAddresses(fn: i32): I32Vec {
   let list = new I32Vec();
   for (let j = 0; j < rd.baFunc.len; j++) if (rd.baFunc.get(j) == fn) list.push(j);
-  if (list.len == 0) return;
   for (let a = 1; a < list.len; a++) {
     let x = list.get(a), k = a - 1;
     while (k >= 0 && validLess(x, list.get(k))) { list.set(k + 1, list.get(k)); k--; }
     list.set(k + 1, x);
   }
+  return list;
+}
+// LLVM makes the blockaddresses of fn named before its body as the body begins, in that order: their
+// uses of fn become its newest (the arena made them with the references, earlier).
+function blockAddressUsesFirst(fn: i32): void {
+  let list = earlyBlockAddresses(fn);
+  for (let r = 0; r < list.len; r++) {
+    let ph = rd.baBlock.get(list.get(r));
+    for (let s = vFirstUse.get(ph); s >= 0; s = opNext.get(s)) {
+      let u = opUser.get(s);
+      if (<i32>vKind.get(u) != VK.BlockAddress || operand(u, 0) != fn) continue;
+      let slot = iOps.get(u);
+      setOperandSlot(slot, -1); setOperandSlot(slot, fn);
+    }
+  }
+}
+// The blocks of function fn named by a blockaddress before its body, ranked as LLVM creates them.
+function rankEarlyBlocks(fn: i32): void {
+  let list = earlyBlockAddresses(fn);
+  if (list.len == 0) return;
   for (let r = 0; r < list.len; r++) {
     let j = list.get(r);
     let real = rd.baName.get(j) >= 0 ? localLookupName(rd.baName.get(j)) : localLookupNum(rd.baNum.get(j));

@@ -21,7 +21,7 @@ import { T_METADATA, T_VOID, T_LABEL } from "../ir/types";
 // A new reader's metadata field names; the fixed attachment kinds registered in their order.
 export function fillMetaKinds(r: Reader): void {
   r.S_COMPOSITE = strtab.internStr("DICompositeType"); r.S_IDENTIFIER = strtab.internStr("identifier");
-  r.S_TAG = strtab.internStr("tag"); r.S_FLAGS = strtab.internStr("flags");
+  r.S_TAG = strtab.internStr("tag"); r.S_FLAGS = strtab.internStr("flags"); r.S_HEADER = strtab.internStr("header");
   for (let i = 0; i < FIXED_MD_KINDS.length; i++) attachmentKind(strtab.internStr(FIXED_MD_KINDS[i]));
 }
 // The fixed attachment kinds after those (ir/metadata.ts MDK_MMRA on), which depend on the LLVM
@@ -221,18 +221,39 @@ function parseFieldValue(c: i32, i: i32): bool {
     rd.mdStack.push(FV_MD); rd.mdStack.push(m);
     return true;
   }
+  if (how == V_LIST) return parseOperandsField();
   let e = rawEnd;
-  if (how == V_TYPED || how == V_LIST) {
+  if (how == V_TYPED) {
     // parsed for its errors; the text is what is kept
     let before = rd.mdStack.len;
-    if (how == V_TYPED) parseMetadataOperand();
-    else { next(); parseOperandList(T.RBrace, "'}' here"); }
+    parseMetadataOperand();
     rd.mdStack.len = before;
     if (rd.failed) return false;
     e = lx.tokStart;
     while (e > s && load<u8>(lx.src + <usize>(e - 1)) <= 32) e--;
   }
-  rd.mdStack.push(FV_RAW); rd.mdStack.push(strtab.intern(lx.src + <usize>s, e - s));
+  let raw = strtab.intern(lx.src + <usize>s, e - s);
+  // an empty header is no header (LLVM keeps a null string, which its printer skips)
+  if (rd.mdStack.get(rd.mdStack.len - 1) == rd.S_HEADER && strtab.lenOf(raw) == 2) { rd.mdStack.pop(); return true; }
+  rd.mdStack.push(FV_RAW); rd.mdStack.push(raw);
+  return true;
+}
+// GenericDINode's `operands: {...}` (the current token is '{'; the field name is on mdStack): one
+// (operands, FV_MD, node or -1 for null) field per operand, so the operands are metadata like any
+// other node field (numbered, uniqued, written); `{}` leaves no field, as opt prints none.
+function parseOperandsField(): bool {
+  let name = rd.mdStack.pop();
+  next();
+  let base = rd.mdStack.len;
+  if (!parseOperandList(T.RBrace, "'}' here")) return false;
+  let n = rd.mdStack.len - base;
+  let st = rd.mdStack;
+  st.resize(base + 3 * n, 0);
+  // spread in place from the last operand down: operand i moves to field i (3 entries each)
+  for (let i = n - 1; i >= 0; i--) {
+    let v = st.get(base + i);
+    st.set(base + 3 * i, name); st.set(base + 3 * i + 1, FV_MD); st.set(base + 3 * i + 2, v);
+  }
   return true;
 }
 

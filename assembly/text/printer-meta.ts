@@ -67,11 +67,17 @@ export function printNodeBody(w: Writer, out: OutBuf, m: i32): void {
   }
   if (k == MK.Node) {
     out.byte(33); out.strId(strtab, mdA.get(m)); out.byte(40);
+    // GenericDINode keeps each of its operands as an `operands` field: printed as one list
+    let ops = strtab.eqStr(mdA.get(m), "GenericDINode") ? strtab.internStr("operands") : -1;
     for (let i = 0; i < n; i++) {
-      if (i > 0) out.str(", ");
-      out.strId(strtab, mdPool.get(s + 3 * i)); out.str(": ");
+      let name = mdPool.get(s + 3 * i);
       let tag = mdPool.get(s + 3 * i + 1), v = mdPool.get(s + 3 * i + 2);
+      let item = name == ops;
+      let first = !item || i == 0 || mdPool.get(s + 3 * (i - 1)) != ops;
+      if (i > 0) out.str(", ");
+      if (first) { out.strId(strtab, name); out.str(item ? ": {" : ": "); }
       if (tag == FV_RAW) printRawField(w, out, v); else printMDOperand(w, out, v, true);
+      if (item && (i + 1 == n || mdPool.get(s + 3 * (i + 1)) != ops)) out.byte(125);
     }
     out.byte(41);
     return;

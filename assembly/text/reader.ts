@@ -82,7 +82,7 @@ import { NumTable } from "../util/numtable";
   mdForwardPos: NumTable = new NumTable(); // md number -> first reference offset
   mdStack: I32Vec = new I32Vec(256);
   odrTypes: I32Vec = new I32Vec();
-  S_COMPOSITE: i32 = -1; S_IDENTIFIER: i32 = -1; S_TAG: i32 = -1; S_FLAGS: i32 = -1;
+  S_COMPOSITE: i32 = -1; S_IDENTIFIER: i32 = -1; S_TAG: i32 = -1; S_FLAGS: i32 = -1; S_HEADER: i32 = -1;
 
   // attributes (parse-attrs.ts); groups: number -> set id (-2 = not defined)
   kindOfStr: I32Vec = new I32Vec();

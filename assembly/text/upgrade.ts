@@ -4,7 +4,7 @@ import { rd } from "./reader";
 import { I32Vec, U8Vec } from "../util/vec";
 import { strtab } from "../ir/module";
 import { Op } from "../ir/opcodes";
-import { TK, tyKind, tyA, T_VOID, T_I64, ptrType, listLen, listAt, functionType } from "../ir/types";
+import { TK, tyKind, tyA, tyN, T_VOID, T_I64, ptrType, listLen, listAt, functionType } from "../ir/types";
 import {
   VK, vKind, vType, vName, vA, iNext, iMD, iDbg, iOp, operand, numOperands, hasUses, replaceAllUsesWith, vFirstUse, opUser, opNext, eraseInst, valueCount,
 } from "../ir/values";
@@ -156,53 +156,119 @@ export function upgradeModuleFlags(): void {
   }
 }
 
-// Lifetime markers: LLVM 22 dropped the size operand of llvm.lifetime.start/end. Reading the old
-// form, opt-22 keeps the calls whose pointer is an alloca after stripping casts and all-zero GEPs
-// (the call then takes the alloca itself, without the size) and drops the others; the old
-// declaration is replaced by the new one, which goes to the end of the module, and a stray
-// `declare void @llvm.lifetime.<kind>.i64(i64)` is left where the upgrade mangled the old
-// signature (opt-22 prints it, without attributes; so do we). Runs after the intrinsic attributes
-// are given.
-export function upgradeLifetimeIntrinsics(): void {
+// Intrinsic declarations LLVM replaces as it reads a module (UpgradeIntrinsicFunction), one after
+// another in module order, each new declaration going to the end of the module:
+// - Lifetime markers: LLVM 22 dropped the size operand of llvm.lifetime.start/end. Reading the old
+//   form, opt-22 keeps the calls whose pointer is an alloca after stripping casts and all-zero
+//   GEPs (the call then takes the alloca itself, without the size) and drops the others; the old
+//   declaration is replaced by the new one, and a stray `declare void @llvm.lifetime.<kind>.i64(i64)`
+//   is left where the upgrade mangled the old signature (opt-22 prints it, without attributes; so
+//   do we), one per name.
+// - Renamed intrinsics and remangled names (RENAMED, REMANGLED below): a new declaration under the
+//   new name takes every use.
+// The lifetime markers' new declarations come in another order from bitcode (`fromBitcode`):
+// from text, opt-22 upgrades one old declaration after another (its stray, then the new
+// declaration its first kept call needs); from bitcode, it replaces the declarations as it reads
+// them (strays and renamed intrinsics) and makes the markers' new declarations as it reads the
+// calls, in module order. Runs after the intrinsic attributes are given.
+export function upgradeIntrinsicDeclarations(fromBitcode: bool = false): void {
+  // under LLVM 19 the sizeless form is an invalid intrinsic signature: the verifier reports it as
+  // opt-19 does
+  let sizeless = has(Feature.SizelessLifetime);
   let n = globalCount();
+  let olds = new I32Vec(4);     // the old lifetime declarations' function values
+  let starts = new I32Vec(4);   // and 1 for llvm.lifetime.start
+  let newDecls = new I32Vec(4); // (kind: 1 start / 0 end, address space, declaration) triples
   for (let g = 0; g < n; g++) {
     if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
     let fv = gValue.get(g), nm = vName.get(fv);
-    if (nm < 0) continue;
-    let start = strtab.startsWithStr(nm, "llvm.lifetime.start.");
-    if (!start && !strtab.startsWithStr(nm, "llvm.lifetime.end.")) continue;
-    let fnTy = gValueType.get(g);
-    let nParams = listLen(fnTy);
-    // under LLVM 19 the sizeless form is an invalid intrinsic signature: the verifier reports it
-    // as opt-19 does
-    if (!has(Feature.SizelessLifetime)) continue;
-    if (nParams != 2 || <i32>tyKind.get(listAt(fnTy, 1)) != TK.Ptr) continue;
-    let kind = start ? "llvm.lifetime.start." : "llvm.lifetime.end.";
-    vName.set(fv, -1); // the old declaration gives up its name (it is erased below)
-    createFunction(functionType(T_VOID, singleParam(T_I64), 0, 1, false), Linkage.External, 0, strtab.internStr(kind + "i64"));
-    let newDecl = -1;
-    // the calls, newest use first as LLVM walks a use list
-    let calls = new I32Vec(8);
-    for (let s = vFirstUse.get(fv); s >= 0; s = opNext.get(s)) {
-      let u = opUser.get(s);
-      if (<i32>vKind.get(u) == VK.Inst && <i32>iOp.get(u) == Op.Call && operand(u, 0) == fv) calls.push(u);
+    if (nm < 0 || !strtab.startsWithStr(nm, "llvm.")) continue;
+    if (sizeless && isOldLifetime(g)) {
+      let start = lifetimeStray(fv);
+      olds.push(fv); starts.push(start ? 1 : 0);
+      if (fromBitcode) continue;
+      // the calls, newest use first as LLVM walks a use list
+      let calls = new I32Vec(8);
+      for (let s = vFirstUse.get(fv); s >= 0; s = opNext.get(s)) {
+        let u = opUser.get(s);
+        if (<i32>vKind.get(u) == VK.Inst && <i32>iOp.get(u) == Op.Call && operand(u, 0) == fv) calls.push(u);
+      }
+      for (let j = 0; j < calls.len; j++) upgradeLifetimeCall(calls.get(j), start, newDecls);
+      continue;
     }
-    for (let j = 0; j < calls.len; j++) {
-      let c = calls.get(j);
-      let p = stripPointerCasts(operand(c, 2));
-      if (p >= 0 && <i32>vKind.get(p) == VK.Inst && <i32>iOp.get(p) == Op.Alloca) {
-        let addrSpace = tyA.get(vType.get(p));
-        if (newDecl < 0 || tyA.get(listAt(gValueType.get(newDecl), 0)) != addrSpace) newDecl = lifetimeDecl(kind, addrSpace);
-        setInsertPointBefore(c);
-        rd.lifetimeArgs.clear(); rd.lifetimeArgs.push(p);
-        let nc = buildCall(gValueType.get(newDecl), gValue.get(newDecl), rd.lifetimeArgs, 0, 1, -1, 0, 0);
-        iMD.set(nc, iMD.get(c));
-        iDbg.set(nc, iDbg.get(c)); iDbg.set(c, -1);
-      } else if (iDbg.get(c) >= 0) moveRecordsToNext(c);
-      eraseInst(c);
-    }
-    if (!hasUses(fv)) eraseGlobal(g);
+    let name = renamedIntrinsic(g);
+    if (name < 0) continue;
+    let ng = getOrDeclareIntrinsic(name, gValueType.get(g));
+    replaceAllUsesWith(fv, gValue.get(ng));
+    eraseGlobal(g);
   }
+  if (olds.len == 0) return;
+  if (fromBitcode) {
+    for (let g = 0; g < n; g++) {
+      if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
+      for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+        let i = vA.get(b);
+        while (i >= 0) {
+          let nx = iNext.get(i);
+          if (<i32>iOp.get(i) == Op.Call) {
+            let callee = operand(i, 0);
+            for (let k = 0; k < olds.len; k++) {
+              if (olds.get(k) != callee) continue;
+              upgradeLifetimeCall(i, starts.get(k) == 1, newDecls);
+              break;
+            }
+          }
+          i = nx;
+        }
+      }
+    }
+  }
+  for (let k = 0; k < olds.len; k++) {
+    let fv = olds.get(k);
+    if (!hasUses(fv)) eraseGlobal(vA.get(fv));
+  }
+}
+// llvm.lifetime.start/end with the old (size, ptr) signature.
+function isOldLifetime(g: i32): bool {
+  let nm = vName.get(gValue.get(g));
+  if (!strtab.startsWithStr(nm, "llvm.lifetime.start.") && !strtab.startsWithStr(nm, "llvm.lifetime.end.")) return false;
+  let fnTy = gValueType.get(g);
+  return listLen(fnTy) == 2 && <i32>tyKind.get(listAt(fnTy, 1)) == TK.Ptr;
+}
+// The old declaration gives up its name (it is erased once its calls are upgraded) and the stray
+// declaration of its kind is made when the module has none; true for llvm.lifetime.start.
+function lifetimeStray(fv: i32): bool {
+  let start = strtab.startsWithStr(vName.get(fv), "llvm.lifetime.start.");
+  vName.set(fv, -1);
+  let name = strtab.internStr(start ? "llvm.lifetime.start.i64" : "llvm.lifetime.end.i64");
+  let n = globalCount();
+  for (let g = 0; g < n; g++) {
+    if (<i32>gKind.get(g) == GK.Func && (gFlags.get(g) & GF_ERASED) == 0 && vName.get(gValue.get(g)) == name) return start;
+  }
+  createFunction(functionType(T_VOID, singleParam(T_I64), 0, 1, false), Linkage.External, 0, name);
+  return start;
+}
+// One old-form call: replaced by a call of the new form on its alloca, or dropped (its debug
+// records move on). `newDecls` caches the new declarations by kind and address space.
+function upgradeLifetimeCall(c: i32, start: bool, newDecls: I32Vec): void {
+  let p = stripPointerCasts(operand(c, 2));
+  if (p >= 0 && <i32>vKind.get(p) == VK.Inst && <i32>iOp.get(p) == Op.Alloca) {
+    let addrSpace = tyA.get(vType.get(p));
+    let decl = -1;
+    for (let k = 0; k < newDecls.len; k += 3) {
+      if (newDecls.get(k) == (start ? 1 : 0) && newDecls.get(k + 1) == addrSpace) { decl = newDecls.get(k + 2); break; }
+    }
+    if (decl < 0) {
+      decl = lifetimeDecl(start ? "llvm.lifetime.start." : "llvm.lifetime.end.", addrSpace);
+      newDecls.push(start ? 1 : 0); newDecls.push(addrSpace); newDecls.push(decl);
+    }
+    setInsertPointBefore(c);
+    rd.lifetimeArgs.clear(); rd.lifetimeArgs.push(p);
+    let nc = buildCall(gValueType.get(decl), gValue.get(decl), rd.lifetimeArgs, 0, 1, -1, 0, 0);
+    iMD.set(nc, iMD.get(c));
+    iDbg.set(nc, iDbg.get(c)); iDbg.set(c, -1);
+  } else if (iDbg.get(c) >= 0) moveRecordsToNext(c);
+  eraseInst(c);
 }
 // Value::stripPointerCasts over instructions: bitcasts, address-space casts and GEPs whose indices
 // are all zero. Unverified input may make a cycle (`%z = getelementptr ..., ptr %z, ...`): as in
@@ -240,26 +306,97 @@ function moveRecordsToNext(c: i32): void {
   iDbg.set(nx, head); iDbg.set(c, -1);
 }
 
-// Intrinsics LLVM renamed: reading the old name, the version that renamed it declares the new name
-// at the end of the module and moves every use there. [old prefix, new prefix, first version].
+// Intrinsics LLVM renamed: reading the old name, the version that renamed it declares the new name.
+// [old prefix, new prefix, first version].
 const RENAMED: string[] = ["llvm.experimental.stepvector.", "llvm.stepvector.", "22"];
-export function upgradeRenamedIntrinsics(): void {
-  let n = globalCount();
-  for (let g = 0; g < n; g++) {
-    if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
-    let fv = gValue.get(g), nm = vName.get(fv);
-    for (let k = 0; k < RENAMED.length; k += 3) {
-      if (llvmVersion < I32.parseInt(RENAMED[k + 2]) || !strtab.startsWithStr(nm, RENAMED[k])) continue;
-      // the new prefix, then the old name's overload suffix
-      rd.nameBuf.clear();
-      let np = RENAMED[k + 1];
-      for (let i = 0; i < np.length; i++) rd.nameBuf.push(<u8>np.charCodeAt(i));
-      let p = strtab.ptrOf(nm);
-      for (let i = RENAMED[k].length; i < strtab.lenOf(nm); i++) rd.nameBuf.push(load<u8>(p + <usize>i));
-      let ng = declareIntrinsic(strtab.intern(rd.nameBuf.ptr, rd.nameBuf.len), gValueType.get(g));
-      replaceAllUsesWith(fv, gValue.get(ng));
-      eraseGlobal(g);
-      break;
+// Intrinsics whose declaration LLVM names anew from its types (Intrinsic::remangleIntrinsicFunction)
+// when the name is not the one they mangle to: those LLVM made overloaded (va_start and friends,
+// stacksave, stackrestore; declared without a suffix) and the typed-pointer manglings of older IR
+// (`llvm.memcpy.p0i8.p0i8.i64`). [name, overloaded types ("r" the return type, a digit a
+// parameter), parameter count]; a name is taken when it is the plain name or its suffix mangles a
+// typed pointer, so a longer intrinsic name (llvm.memcpy.inline) never matches a shorter one.
+const REMANGLED: string[] = [
+  "llvm.va_start", "0", "1", "llvm.va_end", "0", "1", "llvm.va_copy", "0", "2",
+  "llvm.stacksave", "r", "0", "llvm.stackrestore", "0", "1",
+  "llvm.memcpy", "012", "4", "llvm.memmove", "012", "4", "llvm.memset", "02", "4",
+  "llvm.memcpy.inline", "012", "4", "llvm.memset.inline", "02", "4",
+  "llvm.objectsize", "r0", "4", "llvm.invariant.start", "1", "2", "llvm.invariant.end", "2", "3",
+  "llvm.launder.invariant.group", "r", "1", "llvm.strip.invariant.group", "r", "1", "llvm.prefetch", "0", "4",
+  "llvm.ctlz", "r", "2", "llvm.cttz", "r", "2", "llvm.ctpop", "r", "1", "llvm.bswap", "r", "1",
+  "llvm.bitreverse", "r", "1", "llvm.abs", "r", "2", "llvm.smax", "r", "2", "llvm.smin", "r", "2",
+  "llvm.umax", "r", "2", "llvm.umin", "r", "2", "llvm.fshl", "r", "3", "llvm.fshr", "r", "3",
+  "llvm.expect", "r", "2", "llvm.fabs", "r", "1", "llvm.sqrt", "r", "1", "llvm.floor", "r", "1",
+  "llvm.ceil", "r", "1", "llvm.trunc", "r", "1", "llvm.copysign", "r", "2", "llvm.fma", "r", "3",
+  "llvm.fmuladd", "r", "3", "llvm.minnum", "r", "2", "llvm.maxnum", "r", "2",
+];
+// The name a declaration of one of the intrinsics above takes instead of its own (strId), or -1.
+function renamedIntrinsic(g: i32): i32 {
+  let fv = gValue.get(g), nm = vName.get(fv);
+  for (let k = 0; k < RENAMED.length; k += 3) {
+    if (llvmVersion < I32.parseInt(RENAMED[k + 2]) || !strtab.startsWithStr(nm, RENAMED[k])) continue;
+    // the new prefix, then the old name's overload suffix
+    rd.nameBuf.clear();
+    let np = RENAMED[k + 1];
+    for (let i = 0; i < np.length; i++) rd.nameBuf.push(<u8>np.charCodeAt(i));
+    let p = strtab.ptrOf(nm);
+    for (let i = RENAMED[k].length; i < strtab.lenOf(nm); i++) rd.nameBuf.push(load<u8>(p + <usize>i));
+    return strtab.intern(rd.nameBuf.ptr, rd.nameBuf.len);
+  }
+  let p = strtab.ptrOf(nm), len = strtab.lenOf(nm);
+  for (let k = 0; k < REMANGLED.length; k += 3) {
+    let base = REMANGLED[k];
+    if (!strtab.startsWithStr(nm, base)) continue;
+    if (len != base.length && !(load<u8>(p + <usize>base.length) == 46 && typedPointerSuffix(p + <usize>base.length, len - base.length))) continue;
+    let fnTy = gValueType.get(g);
+    if (listLen(fnTy) != I32.parseInt(REMANGLED[k + 2])) return -1;
+    let want = base;
+    let slots = REMANGLED[k + 1];
+    for (let i = 0; i < slots.length; i++) {
+      let c = slots.charCodeAt(i);
+      let t = c == 114 ? tyA.get(fnTy) : listAt(fnTy, c - 48);
+      let m = mangledType(t);
+      if (m.length == 0) return -1;
+      want += "." + m;
+    }
+    if (strtab.eqStr(nm, want)) return -1;
+    return strtab.internStr(want);
+  }
+  return -1;
+}
+// Whether a suffix (".p0i8.p0i8.i64") is made of type manglings, one of them a typed pointer (a
+// `p<N>` followed by a type). A longer intrinsic's name (".inline.p0i8...") is not.
+function typedPointerSuffix(p: usize, n: i32): bool {
+  let typed = false;
+  let i = 0;
+  while (i < n) {
+    i++;   // '.'
+    let st = i;
+    while (i < n && load<u8>(p + <usize>i) != 46) i++;
+    let c = <i32>load<u8>(p + <usize>st);
+    let k = st + 1;
+    if (c == 110 && i - st > 3 && load<u8>(p + <usize>(st + 1)) == 120 && load<u8>(p + <usize>(st + 2)) == 118) k = st + 3;  // nxv
+    else if (c != 105 && c != 112 && c != 102 && c != 118 && c != 97) return false;   // i p f v a
+    if (k >= i || load<u8>(p + <usize>k) < 48 || load<u8>(p + <usize>k) > 57) return false;
+    if (c == 112) {
+      while (k < i && load<u8>(p + <usize>k) >= 48 && load<u8>(p + <usize>k) <= 57) k++;
+      if (k < i) typed = true;
     }
   }
+  return typed;
+}
+// Intrinsic::getName's text of an overloaded type; "" for one it is not needed here for.
+function mangledType(t: i32): string {
+  switch (<i32>tyKind.get(t)) {
+    case TK.Int: return "i" + tyA.get(t).toString();
+    case TK.Ptr: return "p" + tyA.get(t).toString();
+    case TK.Half: return "f16"; case TK.BFloat: return "bf16"; case TK.Float: return "f32";
+    case TK.Double: return "f64"; case TK.X86FP80: return "f80"; case TK.FP128: return "f128";
+    case TK.PPCFP128: return "ppcf128";
+    case TK.Vector: case TK.ScalableVector: {
+      let e = mangledType(tyA.get(t));
+      if (e.length == 0) return "";
+      return (<i32>tyKind.get(t) == TK.ScalableVector ? "nxv" : "v") + tyN.get(t).toString() + e;
+    }
+  }
+  return "";
 }

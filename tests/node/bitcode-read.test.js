@@ -248,6 +248,9 @@ const DI_NODES = [
   [22, 'distinct !DISubprogram(name: "k", scope: !1, spFlags: DISPFlagDefinition, unit: !3, keyInstructions: true)'],
   [22, '!DIFixedPointType(name: "fr", size: 32, align: 32, encoding: DW_ATE_signed_fixed, kind: Rational, numerator: 1234, denominator: -7)'],
   [22, '!DIFixedPointType(name: "fu", size: 64, encoding: DW_ATE_unsigned_fixed, kind: Rational, numerator: 340282366920938463463374607431768211455, denominator: 18446744073709551617)'],
+  [19, '!GenericDINode(tag: DW_TAG_entry_point, header: "h\\00x", operands: {!1, null, !"s", i32 7, !DIFile(filename: "g.c", directory: "")})'],
+  [19, 'distinct !GenericDINode(tag: 65535, operands: {!5})'],
+  [19, '!GenericDINode(tag: DW_TAG_variable)'],
 ];
 function diModule(v) {
   return '!named = !{' + DI_NODES.map((n, i) => [n, i]).filter(([n]) => n[0] <= v).map(([, i]) => '!' + i).join(', ') + '}\n' +
