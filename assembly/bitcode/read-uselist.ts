@@ -89,12 +89,15 @@ export function applyUseListOrders(): void {
     let n = m.readerOrder(v);
     if (n < 2) continue;
     let slots = m.slots, opnos = m.opnos, ents = m.entries;
+    let rec = nr > 0 ? head.get(v) : -1;
+    // already the reader's order, and no record (the common case)
+    if (ents.len == 0 && rec < 0 && m.inPlace) continue;
     // the uses in the reader's order, as indexes into slots
     order.clear();
     if (ents.len == 0) for (let k = 0; k < n; k++) order.push(k);
     else for (let k = 0; k < n; k++) order.push(ents.get(k));
     // the records: the use at place i gets key idx[i]; stable sort by key
-    for (let r = nr > 0 ? head.get(v) : -1; r >= 0; r = next.get(r)) {
+    for (let r = rec; r >= 0; r = next.get(r)) {
       if (recLen.get(r) != n) continue;
       let s = recStart.get(r);
       sortKeys.clear(); perm.clear();

@@ -26,13 +26,13 @@
 import { I32Vec, I64Vec } from "../util/vec";
 import { sortStable } from "../util/sort";
 import {
-  VK, vKind, vType, vA, vFirstUse, iOp, iFlags, iNext, iOps, iDbg, opUser, opNext, operand, numOperands,
+  VK, vKind, vType, vA, vFirstUse, iOp, iFlags, iNext, iOps, iDbg, opVal, opUser, opNext, operand, numOperands,
   valueCount,
 } from "../ir/values";
 import { TK, tyKind, tyA } from "../ir/types";
 import { GK, gKind, gValue, gFirstBlock, gFirstArg, gNumArgs, gFlags, GF_DEFINED, globalCount } from "../ir/globals";
 import { MK, mdKind, mdA, mdOps, mdNOps, mdPool, canonicalMD, drKind, drOps, drNOps, drNext, drPool, DR } from "../ir/metadata";
-import { Op, F_UNWIND_CALLER } from "../ir/opcodes";
+import { Op, F_UNWIND_CALLER, isCallLike } from "../ir/opcodes";
 import { liveGlobal, shuffleMaskConstant } from "./enumerate";
 
 // Sort keys of the current value's uses (by entry), read by UseKeyOrder.less.
@@ -53,6 +53,7 @@ export function resetUseListOrder(): void { useKeys = new I64Vec(); }
   slots: I32Vec = new I32Vec(64);
   opnos: I32Vec = new I32Vec(64);
   entries: I32Vec = new I32Vec(64);
+  inPlace: bool = false;            // `slots` are all of v's uses, in the arena's order
   // scratch
   stack: I32Vec = new I32Vec(64);
   tmp: I32Vec = new I32Vec(64);
@@ -114,14 +115,19 @@ export function resetUseListOrder(): void { useKeys = new I64Vec(); }
     for (let g = 0; g < ng; g++) {
       if (!isDefinedFn(g)) continue;
       for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) this.index(b);
-      // metadata is read before the instructions: the constants it names first
+      // metadata is read before the instructions: the constants it names first (metadata operands
+      // are calls' only)
       for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
         for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+          let call = isCallLike(<i32>iOp.get(i));
+          if (iDbg.get(i) < 0 && !call) continue;
           mv.clear();
           recordValues(i, mv);
-          for (let k = 0, n = numOperands(i); k < n; k++) {
-            let o = operand(i, k);
-            if (o >= 0 && <i32>vKind.get(o) == VK.MDValue) mdValues(canonicalMD(vA.get(o)), mv);
+          if (call) {
+            for (let k = 0, n = numOperands(i); k < n; k++) {
+              let o = operand(i, k);
+              if (o >= 0 && <i32>vKind.get(o) == VK.MDValue) mdValues(canonicalMD(vA.get(o)), mv);
+            }
           }
           for (let k = 0; k < mv.len; k++) this.orderConstant(mv.get(k));
         }
@@ -130,12 +136,19 @@ export function resetUseListOrder(): void { useKeys = new I64Vec(); }
       for (let k = 0, n = gNumArgs.get(g); k < n; k++) this.index(a0 + k);
       for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
         for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
-          let n = numOperands(i);
-          for (let j = 0; j < n; j++) {
-            let k = ourOperand(i, j, n);
-            if (k >= 0) this.orderConstant(operand(i, k));
+          let n = numOperands(i), op = <i32>iOp.get(i);
+          // LLVM's operand order; only where constants can be among the moved operands (a br's,
+          // phi's and catchswitch's others are blocks and tokens)
+          if (isCallLike(op) || op == Op.CatchPad || op == Op.CleanupPad) {
+            for (let j = 0; j < n; j++) this.orderConstant(operand(i, ourOperand(i, j, n)));
+          } else {
+            let base = iOps.get(i);
+            for (let k = 0; k < n; k++) {
+              let o = opVal.get(base + k);
+              if (o >= 0 && this.idOf(o) == 0) this.orderConstant(o);
+            }
+            if (op == Op.ShuffleVector) this.order(this.mask(i));
           }
-          if (<i32>iOp.get(i) == Op.ShuffleVector) this.order(this.mask(i));
           this.index(i);
         }
       }
@@ -160,7 +173,9 @@ export function resetUseListOrder(): void { useKeys = new I64Vec(); }
     if (this.version >= 21 && isConstantData(v)) return 0;
     let id = this.idOf(v);
     let ver = this.version;
+    let total = 0;
     for (let s = first; s >= 0; s = opNext.get(s)) {
+      total++;
       let u = opUser.get(s);
       if (this.idOf(u) == 0) continue;
       let no = llvmOperandNo(u, s - iOps.get(u), ver);
@@ -168,6 +183,7 @@ export function resetUseListOrder(): void { useKeys = new I64Vec(); }
       slots.push(s); opnos.push(no);
     }
     let n = slots.len;
+    this.inPlace = n == total;
     if (n < 2) return 0;
     // LLVM makes an instruction's operands in its operand order, so of one user's uses of v the
     // later operand is the newer (the earlier one after a forward reference was resolved); the
@@ -191,6 +207,7 @@ export function resetUseListOrder(): void { useKeys = new I64Vec(); }
               if (down ? pn > tn : pn < tn) break;
               slots.set(y, slots.get(y - 1)); opnos.set(y, pn); y--;
             }
+            if (y != x) this.inPlace = false;
             slots.set(y, t); opnos.set(y, tn);
           }
         }
