@@ -228,8 +228,12 @@ function place(i: i32, ty: i32): bool {
   lastInst = i;
   if (ty != T_VOID) {
     let id = nextValueNo++;
-    if (id >= valueList.len) { valueList.resize(id + 1, -1); valueCst.resize(id + 1, -1); valueTy.resize(id + 1, -1); }
-    valueList.set(id, i); valueTy.set(id, ty);
+    // (the next id is the list's end unless a forward reference made it longer)
+    if (id == valueList.len) { valueList.push(i); valueCst.push(-1); valueTy.push(ty); }
+    else {
+      if (id > valueList.len) { valueList.resize(id + 1, -1); valueCst.resize(id + 1, -1); valueTy.resize(id + 1, -1); }
+      valueList.set(id, i); valueTy.set(id, ty);
+    }
   }
   if (isTerminator(<i32>iOp.get(i))) cur++;
   return true;

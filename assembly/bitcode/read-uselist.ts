@@ -86,12 +86,12 @@ export function applyUseListOrders(): void {
   for (let v = 0; v < nv; v++) {
     let first = vFirstUse.get(v);
     if (first < 0 || opNext.get(first) < 0) continue;
-    let n = m.readerOrder(v);
+    let rec = nr > 0 ? head.get(v) : -1;
+    let n = m.readerOrder(v, rec >= 0);
     if (n < 2) continue;
     let slots = m.slots, opnos = m.opnos, ents = m.entries;
-    let rec = nr > 0 ? head.get(v) : -1;
     // already the reader's order, and no record (the common case)
-    if (ents.len == 0 && rec < 0 && m.inPlace) continue;
+    if (ents.len == 0 && rec < 0 && !m.moved) continue;
     // the uses in the reader's order, as indexes into slots
     order.clear();
     if (ents.len == 0) for (let k = 0; k < n; k++) order.push(k);

@@ -53,7 +53,7 @@ export function resetUseListOrder(): void { useKeys = new I64Vec(); }
   slots: I32Vec = new I32Vec(64);
   opnos: I32Vec = new I32Vec(64);
   entries: I32Vec = new I32Vec(64);
-  inPlace: bool = false;            // `slots` are all of v's uses, in the arena's order
+  moved: bool = false;              // one user's run in `slots` is not in the arena's order
   // scratch
   stack: I32Vec = new I32Vec(64);
   tmp: I32Vec = new I32Vec(64);
@@ -158,13 +158,15 @@ export function resetUseListOrder(): void { useKeys = new I64Vec(); }
   // ---- one value ----
   // v's uses LLVM has by numbered users, and the order LLVM's reader makes them in: fills `slots`
   // and `opnos` (arena order; a run of one user's uses put in LLVM's operand order, in the direction
-  // the run has) and `entries` (indexes into them, in the reader's order, first = head of the list).
-  // Returns their number (0 when v has fewer than two, or none LLVM keeps: LLVM 21 and later keep
-  // no use lists for plain constant data); `entries` is left empty when the arena order is already
-  // the reader's.
-  readerOrder(v: i32): i32 {
+  // the run has: `moved` when that changed it) and `entries` (indexes into them, in the reader's
+  // order, first = head of the list). Returns their number (0 when v has fewer than two, or none
+  // LLVM keeps: LLVM 21 and later keep no use lists for plain constant data); `entries` is left
+  // empty when the arena order is already the reader's, and then without `all` so are `slots` and
+  // `opnos` (nothing to reorder: the common case).
+  readerOrder(v: i32, all: bool): i32 {
     let slots = this.slots, opnos = this.opnos, ents = this.entries;
     slots.clear(); opnos.clear(); ents.clear();
+    this.moved = false;
     // fewer than two uses: nothing to order
     let first = vFirstUse.get(v);
     if (first < 0 || opNext.get(first) < 0) return 0;
@@ -173,69 +175,85 @@ export function resetUseListOrder(): void { useKeys = new I64Vec(); }
     if (this.version >= 21 && isConstantData(v)) return 0;
     let id = this.idOf(v);
     let ver = this.version;
-    let total = 0;
+    let isGV = id <= this.lastGlobal;
+    // the uses LLVM has, and whether they are in the reader's order already (keys ascending; see
+    // useKey), unless one user's run needs LLVM's operand order first
+    let n = 0, sorted = true, runs = false;
+    let prevUser = -1, prevKey: i64 = 0;
     for (let s = first; s >= 0; s = opNext.get(s)) {
-      total++;
+      let u = opUser.get(s);
+      let lid = this.idOf(u);
+      if (lid == 0) continue;
+      let no = llvmOperandNo(u, s - iOps.get(u), ver);
+      if (no < 0) continue;
+      if (u == prevUser && reordersOperands(u)) runs = true;
+      let key = useKey(lid, no, id, isGV);
+      if (n > 0 && prevKey > key) sorted = false;
+      prevKey = key; prevUser = u;
+      n++;
+    }
+    if (n < 2) return 0;
+    if (sorted && !runs && !all) return n;
+    for (let s = first; s >= 0; s = opNext.get(s)) {
       let u = opUser.get(s);
       if (this.idOf(u) == 0) continue;
       let no = llvmOperandNo(u, s - iOps.get(u), ver);
       if (no < 0) continue;
       slots.push(s); opnos.push(no);
     }
-    let n = slots.len;
-    this.inPlace = n == total;
-    if (n < 2) return 0;
-    // LLVM makes an instruction's operands in its operand order, so of one user's uses of v the
-    // later operand is the newer (the earlier one after a forward reference was resolved); the
-    // arena makes them in its own operand order, which differs for calls (callee first), funclet
-    // pads, conditional branches and catchswitch: such a run of adjacent uses of one user is put
-    // in LLVM's operand order, in the direction the arena's run has
-    for (let a = 0; a < n;) {
-      let u = opUser.get(slots.get(a));
-      let b = a + 1;
-      while (b < n && opUser.get(slots.get(b)) == u) b++;
-      if (b - a > 1 && reordersOperands(u)) {
-        let down = true, up = true;
-        for (let x = a + 1; x < b; x++) {
-          if (slots.get(x) > slots.get(x - 1)) down = false; else up = false;
-        }
-        if (down || up) {
+    if (runs) {
+      // LLVM makes an instruction's operands in its operand order, so of one user's uses of v the
+      // later operand is the newer (the earlier one after a forward reference was resolved); the
+      // arena makes them in its own operand order, which differs for calls (callee first), funclet
+      // pads, conditional branches and catchswitch: such a run of adjacent uses of one user is put
+      // in LLVM's operand order, in the direction the arena's run has
+      for (let a = 0; a < n;) {
+        let u = opUser.get(slots.get(a));
+        let b = a + 1;
+        while (b < n && opUser.get(slots.get(b)) == u) b++;
+        if (b - a > 1 && reordersOperands(u)) {
+          let down = true, up = true;
           for (let x = a + 1; x < b; x++) {
-            let t = slots.get(x), tn = opnos.get(x), y = x;
-            while (y > a) {
-              let pn = opnos.get(y - 1);
-              if (down ? pn > tn : pn < tn) break;
-              slots.set(y, slots.get(y - 1)); opnos.set(y, pn); y--;
+            if (slots.get(x) > slots.get(x - 1)) down = false; else up = false;
+          }
+          if (down || up) {
+            for (let x = a + 1; x < b; x++) {
+              let t = slots.get(x), tn = opnos.get(x), y = x;
+              while (y > a) {
+                let pn = opnos.get(y - 1);
+                if (down ? pn > tn : pn < tn) break;
+                slots.set(y, slots.get(y - 1)); opnos.set(y, pn); y--;
+              }
+              if (y != x) this.moved = true;
+              slots.set(y, t); opnos.set(y, tn);
             }
-            if (y != x) this.inPlace = false;
-            slots.set(y, t); opnos.set(y, tn);
           }
         }
+        a = b;
       }
-      a = b;
-    }
-    // uses by users made after v come first, latest first (later operands first); then the uses
-    // through forward references, earliest first (earlier operands first); a global value's uses
-    // are all of the first kind
-    let isGV = id <= this.lastGlobal;
-    useKeys.clear();
-    let sorted = true;
-    for (let k = 0; k < n; k++) {
-      let lid = <i64>this.idOf(opUser.get(slots.get(k)));
-      let opno = <i64>opnos.get(k);
-      if (opno > 0x3fffffff) opno = 0x3fffffff;
-      let key: i64;
-      if (!isGV && lid <= <i64>id) key = (<i64>1 << 61) | (lid << 30) | opno;
-      else key = ((0x7fffffff - lid) << 30) | (0x3fffffff - opno);
-      if (k > 0 && useKeys.get(k - 1) > key) sorted = false;
-      useKeys.push(key);
+      sorted = true;
+      for (let k = 1; k < n && sorted; k++) {
+        if (useKey(this.idOf(opUser.get(slots.get(k - 1))), opnos.get(k - 1), id, isGV) > useKey(this.idOf(opUser.get(slots.get(k))), opnos.get(k), id, isGV)) sorted = false;
+      }
     }
     // already in the order the reader makes (the common case)
     if (sorted) return n;
-    for (let k = 0; k < n; k++) ents.push(k);
+    useKeys.clear();
+    for (let k = 0; k < n; k++) { useKeys.push(useKey(this.idOf(opUser.get(slots.get(k))), opnos.get(k), id, isGV)); ents.push(k); }
     sortStable<UseKeyOrder>(ents, 0, n, this.tmp);
     return n;
   }
+}
+
+// The sort key of a use by user number lid, LLVM's operand number opno, of value number id (isGV: a
+// global value or a constant numbered with them): the reader's order is the keys' ascending order.
+// Uses by users made after the value come first, latest first (later operands first); then the
+// uses through forward references, earliest first (earlier operands first); a global value's uses
+// are all of the first kind.
+@inline function useKey(lid: i32, opno: i32, id: i32, isGV: bool): i64 {
+  let l = <i64>lid, o = <i64>(opno > 0x3fffffff ? 0x3fffffff : opno);
+  if (!isGV && lid <= id) return (<i64>1 << 61) | (l << 30) | o;
+  return ((0x7fffffff - l) << 30) | (0x3fffffff - o);
 }
 
 export function isDefinedFn(g: i32): bool {

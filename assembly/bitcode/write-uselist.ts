@@ -74,7 +74,7 @@ export function resetUseListWriter(): void { resetUseListOrder(); }
   }
   private predictOne(v: i32): void {
     let m = this.m;
-    let n = m.readerOrder(v);
+    let n = m.readerOrder(v, false);
     let ents = m.entries;
     if (n < 2 || ents.len == 0) return;
     let identity = true;
