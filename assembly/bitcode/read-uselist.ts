@@ -13,6 +13,11 @@
 // The records are collected while reading and applied once the module is read: LLVM's writer puts
 // each where the reader has made all of that value's uses, so applying them at the end gives the
 // same lists.
+//
+// Not modelled: LLVM 19 fills a function's unset personality, prefix and prologue operands with
+// `ptr null` once one of them is set, uses the arena does not have; a record for `ptr null` then
+// has another length and is passed over, so null's own list (which nothing prints or follows) may
+// differ from opt-19's. LLVM 21 on keeps no use list for null.
 import { I32Vec, I64Vec } from "../util/vec";
 import { sortStable } from "../util/sort";
 import { vFirstUse, opUser, opNext, opPrev, iOps, valueCount } from "../ir/values";
