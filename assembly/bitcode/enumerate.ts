@@ -91,21 +91,11 @@ export const MODULE_PARAM_FN: i64 = 0xFFFFFFFF;
     return m;
   }
   emptyTupleMD(): i32 { if (this.emptyTuple < 0) this.emptyTuple = newMD(MK.Tuple, -1); return this.emptyTuple; }
-  // A shufflevector's mask as the constant bitcode stores (i32 lanes, poison for an undefined lane).
+  // A shufflevector's mask as the constant bitcode stores (shuffleMaskConstant), made once.
   shuffleMask(i: i32): i32 {
     this.maskOf.fit(i + 1, -1);
     let c = this.maskOf.get(i);
-    if (c >= 0) return c;
-    let n = listCount(i);
-    let scalable = <i32>tyKind.get(vType.get(i)) == TK.ScalableVector;
-    let vt = vectorType(T_I32, n, scalable);
-    if (scalable) c = n > 0 && listItem(i, 0) == 0 ? getZero(vt) : getPoison(vt);
-    else {
-      let lanes = new I32Vec(n);
-      for (let k = 0; k < n; k++) { let x = listItem(i, k); lanes.push(x < 0 ? getPoison(T_I32) : getInt(T_I32, x)); }
-      c = getAggregate(VK.ConstVector, vt, lanes, 0, n);
-    }
-    this.maskOf.set(i, c);
+    if (c < 0) { c = shuffleMaskConstant(i); this.maskOf.set(i, c); }
     return c;
   }
 
@@ -369,6 +359,17 @@ import { ext } from "../ir/values";
 function extWord(at: i32): i32 { return at >= 0 ? ext.get(at) : -1; }
 
 // Is global g written (not erased)?
+// A shufflevector instruction's mask as the constant bitcode stores: i32 lanes, poison for an
+// undefined lane (a scalable mask: zeroinitializer or poison).
+export function shuffleMaskConstant(i: i32): i32 {
+  let n = listCount(i);
+  let scalable = <i32>tyKind.get(vType.get(i)) == TK.ScalableVector;
+  let vt = vectorType(T_I32, n, scalable);
+  if (scalable) return n > 0 && listItem(i, 0) == 0 ? getZero(vt) : getPoison(vt);
+  let lanes = new I32Vec(n);
+  for (let k = 0; k < n; k++) { let x = listItem(i, k); lanes.push(x < 0 ? getPoison(T_I32) : getInt(T_I32, x)); }
+  return getAggregate(VK.ConstVector, vt, lanes, 0, n);
+}
 export function liveGlobal(g: i32): bool { return (gFlags.get(g) & GF_ERASED) == 0; }
 
 // Numbers the whole module: globals in LLVM's order (variables, functions, aliases, ifuncs), the

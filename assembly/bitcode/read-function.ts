@@ -34,8 +34,9 @@ import { attrListAt } from "./read-attrs";
 import { readConstantsBlock, getConstant, earlyBlocks, binaryOpcode, binaryFlags, castOpcode } from "./read-constants";
 import { readMetadataBlock, readAttachmentBlock, mdAt, mdOrNull } from "./read-metadata";
 import { signRotated } from "./read-attrs";
+import { readUseListBlock } from "./read-uselist";
 
-const CONSTANTS_BLOCK = 11, VALUE_SYMTAB_BLOCK = 14, METADATA_BLOCK = 15, METADATA_ATTACHMENT = 16;
+const CONSTANTS_BLOCK = 11, VALUE_SYMTAB_BLOCK = 14, METADATA_BLOCK = 15, METADATA_ATTACHMENT = 16, USELIST_BLOCK = 18;
 
 // ---- the body being read ----
 let fnValue: i32 = -1;
@@ -184,6 +185,7 @@ export function readFunctionBlock(fn: i32): bool {
       } else if (id == METADATA_BLOCK) { if (!readMetadataBlock(false)) return false; }
       else if (id == METADATA_ATTACHMENT) { if (!readAttachmentBlock(true)) return false; }
       else if (id == VALUE_SYMTAB_BLOCK) { if (!readFunctionVST()) return false; }
+      else if (id == USELIST_BLOCK) { if (!readUseListBlock(blocks)) return false; }
       else if (!skipBlock()) return false;
       continue;
     }
@@ -226,8 +228,12 @@ function place(i: i32, ty: i32): bool {
   lastInst = i;
   if (ty != T_VOID) {
     let id = nextValueNo++;
-    if (id >= valueList.len) { valueList.resize(id + 1, -1); valueCst.resize(id + 1, -1); valueTy.resize(id + 1, -1); }
-    valueList.set(id, i); valueTy.set(id, ty);
+    // (the next id is the list's end unless a forward reference made it longer)
+    if (id == valueList.len) { valueList.push(i); valueCst.push(-1); valueTy.push(ty); }
+    else {
+      if (id > valueList.len) { valueList.resize(id + 1, -1); valueCst.resize(id + 1, -1); valueTy.resize(id + 1, -1); }
+      valueList.set(id, i); valueTy.set(id, ty);
+    }
   }
   if (isTerminator(<i32>iOp.get(i))) cur++;
   return true;

@@ -42,6 +42,7 @@ import { readAttrGroupBlock, readAttrBlock, attrListAt, resetReadAttrs } from ".
 import { readConstantsBlock, getConstant, resetReadConstants } from "./read-constants";
 import { readFunctionBlock, resetReadFunction } from "./read-function";
 import { readMetadataBlock, readKindBlock, resetReadMetadata, definedMDs, setAttachmentFunction } from "./read-metadata";
+import { readUseListBlock, applyUseListOrders, resetReadUseLists } from "./read-uselist";
 
 const IDENTIFICATION_BLOCK = 13, MODULE_BLOCK = 8, STRTAB_BLOCK = 23, PARAMATTR_BLOCK = 9,
   PARAMATTR_GROUP_BLOCK = 10, CONSTANTS_BLOCK = 11, FUNCTION_BLOCK = 12, VALUE_SYMTAB_BLOCK = 14,
@@ -50,6 +51,7 @@ const IDENTIFICATION_BLOCK = 13, MODULE_BLOCK = 8, STRTAB_BLOCK = 23, PARAMATTR_
 
 export function resetBitcode(): void {
   resetBitcodeReader(); resetReadTypes(); resetReadAttrs(); resetReadConstants(); resetReadFunction(); resetReadMetadata();
+  resetReadUseLists();
 }
 
 // Reads the module at p (n bytes). False with the error (bitstream.ts bsErrorText) otherwise.
@@ -74,6 +76,7 @@ export function readBitcode(p: usize, n: i32): bool {
   let e = advance();
   if (e != ENTRY_BLOCK || entryBlock != MODULE_BLOCK) return bad("Invalid bitcode: the module block moved");
   if (!readModule()) return false;
+  applyUseListOrders();
   return finish();
 }
 
@@ -131,7 +134,8 @@ function readModule(): bool {
         ok = readFunctionBlock(fn);
         setAttachmentFunction(-1);
       }
-      else ok = skipBlock();   // VALUE_SYMTAB (names are in the string table), USELIST, others
+      else if (id == USELIST_BLOCK) ok = readUseListBlock(null);
+      else ok = skipBlock();   // VALUE_SYMTAB (names are in the string table), others
       if (!ok) return false;
       continue;
     }

@@ -108,7 +108,7 @@ export function writeModuleBitcode(version: i32, moduleId: i32 = -1): BcWriter {
   let e = new Enumeration();
   enumerateModule(e, version);
   let bw = new BcWriter(e, version);
-  let ul = new UseLists(e, version);
+  let ul = new UseLists(version);
   ul.run();
   bw.useLists = ul;
   let w = bw.w;
