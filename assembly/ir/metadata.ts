@@ -155,7 +155,83 @@ export function newDebugRecord(kind: i32): i32 {
 // LLVM uniques metadata: structurally equal nodes that are not `distinct` are one node. After
 // parsing, equal nodes are merged (repeated to a fixed point, since merging children can make
 // parents equal) and every reference is redirected to the first of each class.
-import { ListInterner } from "../util/listintern";
+//
+// A node's key is (kind, mdA, operand count, operands), references read through `canon`. The hash
+// table holds node ids and compares keys in place (no copy of the keys), so the scratch is a slot
+// table and a hash per node. A node whose references are all still their own representatives has
+// the key it had when it was hashed, so later rounds hash only the others again.
+@inline function uniquable(m: i32): bool {
+  let k = <i32>mdKind.get(m);
+  // values and strings are unique already (ValueAsMetadata, MDString) but keyed all the same
+  return k != MK.Forward && (mdFlags.get(m) & MDF_DISTINCT) == 0;
+}
+@inline function mixKey(h: u32, x: i32): u32 {
+  h = (h ^ <u32>x) * 0x85EBCA6B;
+  return h ^ (h >>> 13);
+}
+// The key's hash.
+function keyHash(m: i32, canon: I32Vec): u32 {
+  let k = <i32>mdKind.get(m);
+  let s = mdOps.get(m), c = mdNOps.get(m);
+  let h: u32 = 0x9E3779B9;
+  h = mixKey(h, k); h = mixKey(h, mdA.get(m)); h = mixKey(h, c);
+  if (k == MK.Node) {
+    for (let i = 0; i < c; i++) {
+      let p = s + 3 * i;
+      let tag = mdPool.get(p + 1), v = mdPool.get(p + 2);
+      if (tag == FV_MD && v >= 0) v = canon.get(v);
+      h = mixKey(mixKey(mixKey(h, mdPool.get(p)), tag), v);
+    }
+  } else if (k != MK.Expr) {
+    for (let i = 0; i < c; i++) {
+      let v = mdPool.get(s + i);
+      h = mixKey(h, v >= 0 ? canon.get(v) : v);
+    }
+  }
+  h ^= h >>> 16; h *= 0x7FEB352D; h ^= h >>> 15;
+  return h;
+}
+// Whether the key reads a reference that is no longer its own representative: its hash from a
+// round when they all were is then out of date (representatives never become members again).
+function readsMerged(m: i32, canon: I32Vec): bool {
+  let k = <i32>mdKind.get(m);
+  let s = mdOps.get(m), c = mdNOps.get(m);
+  if (k == MK.Node) {
+    for (let i = 0; i < c; i++) {
+      let p = s + 3 * i;
+      let v = mdPool.get(p + 2);
+      if (mdPool.get(p + 1) == FV_MD && v >= 0 && canon.get(v) != v) return true;
+    }
+  } else if (k != MK.Expr) {
+    for (let i = 0; i < c; i++) { let v = mdPool.get(s + i); if (v >= 0 && canon.get(v) != v) return true; }
+  }
+  return false;
+}
+// Whether a's and b's keys are equal, references read through canon.
+function sameKey(a: i32, b: i32, canon: I32Vec): bool {
+  let k = <i32>mdKind.get(a);
+  let c = mdNOps.get(a);
+  if (<i32>mdKind.get(b) != k || mdA.get(a) != mdA.get(b) || mdNOps.get(b) != c) return false;
+  let sa = mdOps.get(a), sb = mdOps.get(b);
+  if (k == MK.Node) {
+    for (let i = 0; i < c; i++) {
+      let pa = sa + 3 * i, pb = sb + 3 * i;
+      let tag = mdPool.get(pa + 1);
+      if (mdPool.get(pa) != mdPool.get(pb) || tag != mdPool.get(pb + 1)) return false;
+      let va = mdPool.get(pa + 2), vb = mdPool.get(pb + 2);
+      if (tag == FV_MD) { if (va >= 0) va = canon.get(va); if (vb >= 0) vb = canon.get(vb); }
+      if (va != vb) return false;
+    }
+  } else if (k != MK.Expr) {
+    for (let i = 0; i < c; i++) {
+      let va = mdPool.get(sa + i), vb = mdPool.get(sb + i);
+      if (va >= 0) va = canon.get(va);
+      if (vb >= 0) vb = canon.get(vb);
+      if (va != vb) return false;
+    }
+  }
+  return true;
+}
 // `merged`: nodes already known to stand for others, as (from, to) pairs (ODR-uniqued types).
 export function uniqueMetadata(merged: I32Vec | null = null): void {
   let n = mdKind.len;
@@ -163,32 +239,27 @@ export function uniqueMetadata(merged: I32Vec | null = null): void {
   let canon = new I32Vec(n); canon.resize(n, 0);
   for (let i = 0; i < n; i++) canon.set(i, i);
   if (merged) for (let i = 0; i < merged.len; i += 2) canon.set(merged.get(i), merged.get(i + 1));
-  let key = new I32Vec(64);
+  let size = 16;
+  while (size < 2 * n) size <<= 1;
+  let mask = size - 1;
+  let slots = new Int32Array(size);
+  let hashes = new Uint32Array(n);
   let changed = true;
   for (let pass = 0; changed && pass < 64; pass++) {
     changed = false;
-    let table = new ListInterner();
-    let firstOf = new I32Vec(n);
+    slots.fill(-1);
     for (let m = 0; m < n; m++) {
-      if (canon.get(m) != m) continue;
-      let k = <i32>mdKind.get(m);
-      if ((mdFlags.get(m) & MDF_DISTINCT) != 0) continue;
-      if (k == MK.Forward) continue;   // values and strings too: ValueAsMetadata and MDString are unique
-      key.clear(); key.push(k); key.push(mdA.get(m));
-      let s = mdOps.get(m), c = mdNOps.get(m);
-      key.push(c);
-      if (k == MK.Node) {
-        for (let i = 0; i < c; i++) {
-          let tag = mdPool.get(s + 3 * i + 1), v = mdPool.get(s + 3 * i + 2);
-          key.push(mdPool.get(s + 3 * i)); key.push(tag);
-          key.push(tag == FV_MD && v >= 0 ? canon.get(v) : v);
-        }
-      } else if (k != MK.Expr) {
-        for (let i = 0; i < c; i++) { let v = mdPool.get(s + i); key.push(v >= 0 ? canon.get(v) : v); }
+      if (canon.get(m) != m || !uniquable(m)) continue;
+      let h: u32;
+      if (pass == 0 || readsMerged(m, canon)) { h = keyHash(m, canon); unchecked(hashes[m] = h); }
+      else h = unchecked(hashes[m]);
+      let i = <i32>h & mask;
+      while (true) {
+        let o = unchecked(slots[i]);
+        if (o < 0) { unchecked(slots[i] = m); break; }
+        if (unchecked(hashes[o]) == h && sameKey(o, m, canon)) { canon.set(m, o); changed = true; break; }
+        i = (i + 1) & mask;
       }
-      let id = table.internVec(key, 0, key.len);
-      if (id == firstOf.len) firstOf.push(m);
-      else { canon.set(m, firstOf.get(id)); changed = true; }
     }
     // collapse chains
     for (let m = 0; m < n; m++) { let c = canon.get(m); while (canon.get(c) != c) c = canon.get(c); canon.set(m, c); }
