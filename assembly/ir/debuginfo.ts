@@ -33,6 +33,10 @@ export function resetDebugInfo(): void {
   chainA = new I32Vec(); chainB = new I32Vec(); exprWords = new I32Vec();
   resetExprCache();
 }
+// Room for `n` distinct locations (before any is made).
+export function reserveLocations(n: i32): void {
+  if (locTable.count == 0 && n > 64) locTable = new ListInterner(n, 6);
+}
 export function ensureNames(): void {
   if (namesReady) return;
   namesReady = true;

@@ -93,6 +93,13 @@ export function resetMetadata(): void {
   drKind = new U8Vec(); drOps = new I32Vec(); drNOps = new I32Vec(); drNext = new I32Vec(); drPool = new I32Vec();
 }
 
+// Room for `nodes` nodes with `pool` operand entries and `attachments` attachments.
+export function reserveMetadata(nodes: i32, pool: i32, attachments: i32): void {
+  mdKind.reserve(nodes); mdFlags.reserve(nodes); mdA.reserve(nodes); mdOps.reserve(nodes); mdNOps.reserve(nodes);
+  mdPool.reserve(pool);
+  attKind.reserve(attachments); attMD.reserve(attachments); attNext.reserve(attachments);
+}
+
 export function newMD(kind: i32, a: i32): i32 {
   let id = mdKind.len;
   mdKind.push(<u8>kind); mdFlags.push(0); mdA.push(a); mdOps.push(mdPool.len); mdNOps.push(0);
