@@ -274,12 +274,15 @@ function presize(len: i32): void {
 // clang -O0 -g (SQLite) and the generated modules, per byte of bitcode: up to one value per 7 and
 // an operand per 5; with debug info a node per 19, 0.5 node operands, an attachment per 20 and a
 // distinct location per 27. Reserved memory that stays unused is never touched (no resident
-// pages); a table grown instead leaves its old block behind, copied and resident.
+// pages); a table grown instead leaves its old block behind, copied and resident. Past 32 MB of
+// bitcode the estimate stops growing (the tables grow from there), so that a large input with
+// little debug info does not reserve address space it never uses.
 import { reserveValues } from "./ir/values";
 import { reserveMetadata } from "./ir/metadata";
 import { reserveLocations } from "./ir/debuginfo";
 function presizeBitcode(len: i32): void {
   if (len < (64 << 10)) return;
+  if (len > (32 << 20)) len = 32 << 20;
   reserveValues(len / 6, len / 4);
   reserveConstants(len / 6);
   reserveMetadata(len / 16, len / 2, len / 16);
