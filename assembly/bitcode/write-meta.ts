@@ -154,6 +154,8 @@ const FIELD_NAMES: string[] = [
   "includePath", "apinotes", "isDecl", "defaulted", "arg", "isArtificial", "coroSuspendIdx", "setter", "getter",
   "attributes", "entity", "var", "expr",
 ];
+const SLOT_SCOPE = 0, SLOT_LINE = 1, SLOT_COLUMN = 2, SLOT_INLINED_AT = 3, SLOT_IMPLICIT = 4, SLOT_ATOM_GROUP = 5,
+  SLOT_ATOM_RANK = 6;
 let fieldSlot: I32Vec = new I32Vec();   // strtab id -> slot + 1
 let slotTag: StaticArray<i32> = new StaticArray<i32>(FIELD_NAMES.length);
 let slotVal: StaticArray<i32> = new StaticArray<i32>(FIELD_NAMES.length);
@@ -205,8 +207,8 @@ function loadFields(m: i32): void {
 
 // Field accessors for the loaded node. md(): metadata id + 1 (0 null); str(): a string's id + 1;
 // num(): the number the text spells (def when absent).
-function md(e: Enumeration, name: string): i64 {
-  let s = slotOf(name);
+function md(e: Enumeration, name: string): i64 { return mdAt(e, slotOf(name), name); }
+function mdAt(e: Enumeration, s: i32, name: string): i64 {
   if (!present(s)) return 0;
   let tag = unchecked(slotTag[s]), v = unchecked(slotVal[s]);
   if (tag == FV_MD) return v < 0 ? 0 : <i64>e.mdOf(v) + 1;
@@ -223,8 +225,8 @@ function str(e: Enumeration, name: string): i64 {
   let id = e.rawString(v);
   return id < 0 ? 0 : <i64>e.strIndex.get(id) + 1;
 }
-function num(name: string, def: i64 = 0): i64 {
-  let s = slotOf(name);
+function num(name: string, def: i64 = 0): i64 { return numAt(slotOf(name), def); }
+function numAt(s: i32, def: i64 = 0): i64 {
   if (!present(s)) return def;
   if (unchecked(slotTag[s]) != FV_RAW) return def;
   return fieldNumber(unchecked(slotVal[s]));
@@ -657,9 +659,10 @@ export function debugLocRecord(bw: BcWriter, loc: i32): void {
   if (fieldSlot.len == 0) prepareFields();
   loadFields(loc);
   vals.clear();
-  vals.push(num("line")); vals.push(num("column")); vals.push(md(e, "scope")); vals.push(md(e, "inlinedAt"));
-  vals.push(num("isImplicitCode"));
-  if (bw.version >= 22) { vals.push(num("atomGroup")); vals.push(num("atomRank")); }
+  // the slots of FIELD_NAMES' first seven names (one record per instruction: no lookup by name)
+  vals.push(numAt(SLOT_LINE)); vals.push(numAt(SLOT_COLUMN)); vals.push(mdAt(e, SLOT_SCOPE, "scope"));
+  vals.push(mdAt(e, SLOT_INLINED_AT, "inlinedAt")); vals.push(numAt(SLOT_IMPLICIT));
+  if (bw.version >= 22) { vals.push(numAt(SLOT_ATOM_GROUP)); vals.push(numAt(SLOT_ATOM_RANK)); }
 }
 
 // Does a DILocation record fit its abbreviation (flags of one bit, the fields LLVM `version` has)?
