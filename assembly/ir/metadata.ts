@@ -249,7 +249,7 @@ export function uniqueMetadata(merged: I32Vec | null = null): void {
   let size = 16;
   while (size < 2 * n) size <<= 1;
   let mask = size - 1;
-  let slots = new Int32Array(size);
+  let slots = new Int32Array(size << 1);   // (node, hash) pairs: a probe that misses reads one slot
   let hashes = new Uint32Array(n);
   let changed = true;
   for (let pass = 0; changed && pass < 64; pass++) {
@@ -262,9 +262,9 @@ export function uniqueMetadata(merged: I32Vec | null = null): void {
       else h = unchecked(hashes[m]);
       let i = <i32>h & mask;
       while (true) {
-        let o = unchecked(slots[i]);
-        if (o < 0) { unchecked(slots[i] = m); break; }
-        if (unchecked(hashes[o]) == h && sameKey(o, m, canon)) { canon.set(m, o); changed = true; break; }
+        let o = unchecked(slots[2 * i]);
+        if (o < 0) { unchecked(slots[2 * i] = m); unchecked(slots[2 * i + 1] = <i32>h); break; }
+        if (unchecked(slots[2 * i + 1]) == <i32>h && sameKey(o, m, canon)) { canon.set(m, o); changed = true; break; }
         i = (i + 1) & mask;
       }
     }
