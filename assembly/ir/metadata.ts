@@ -198,19 +198,19 @@ function keyHash(m: i32, canon: I32Vec): u32 {
   h ^= h >>> 16; h *= 0x7FEB352D; h ^= h >>> 15;
   return h;
 }
-// Whether the key reads a reference that is no longer its own representative: its hash from a
-// round when they all were is then out of date (representatives never become members again).
-function readsMerged(m: i32, canon: I32Vec): bool {
+// Whether the key reads a reference whose representative changed in round `since` or later: the
+// key (and its hash) taken in that round may be out of date.
+function refsMergedSince(m: i32, mergedIn: Int32Array, since: i32): bool {
   let k = <i32>mdKind.get(m);
   let s = mdOps.get(m), c = mdNOps.get(m);
   if (k == MK.Node) {
     for (let i = 0; i < c; i++) {
       let p = s + 3 * i;
       let v = mdPool.get(p + 2);
-      if (mdPool.get(p + 1) == FV_MD && v >= 0 && canon.get(v) != v) return true;
+      if (mdPool.get(p + 1) == FV_MD && v >= 0 && unchecked(mergedIn[v]) >= since) return true;
     }
   } else if (k != MK.Expr) {
-    for (let i = 0; i < c; i++) { let v = mdPool.get(s + i); if (v >= 0 && canon.get(v) != v) return true; }
+    for (let i = 0; i < c; i++) { let v = mdPool.get(s + i); if (v >= 0 && unchecked(mergedIn[v]) >= since) return true; }
   }
   return false;
 }
@@ -246,30 +246,63 @@ export function uniqueMetadata(merged: I32Vec | null = null): void {
   let canon = new I32Vec(n); canon.resize(n, 0);
   for (let i = 0; i < n; i++) canon.set(i, i);
   if (merged) for (let i = 0; i < merged.len; i += 2) canon.set(merged.get(i), merged.get(i + 1));
+  // One table for every round. The first hashes every node; a later one only the nodes whose keys
+  // read a node merged since they were hashed (only those can have become equal to another), and
+  // adds them again under their new hash; an entry whose node was merged, or whose hash is not the
+  // node's current one, never matches (a match compares current keys). Each class keeps its
+  // lowest-numbered node, as a table made afresh in node order each round would.
   let size = 16;
   while (size < 2 * n) size <<= 1;
   let mask = size - 1;
-  let slots = new Int32Array(size << 1);   // (node, hash) pairs: a probe that misses reads one slot
+  let slots = new Int32Array(size << 1).fill(-1);   // (node, hash) pairs: a probe that misses reads one slot
+  let used = 0;
   let hashes = new Uint32Array(n);
+  let hashedIn = new Int32Array(n);               // the round a node's hash is from
+  let mergedIn = new Int32Array(n).fill(-1);      // the last round a node's representative changed
   let changed = true;
   for (let pass = 0; changed && pass < 64; pass++) {
     changed = false;
-    slots.fill(-1);
     for (let m = 0; m < n; m++) {
       if (canon.get(m) != m || !uniquable(m)) continue;
-      let h: u32;
-      if (pass == 0 || readsMerged(m, canon)) { h = keyHash(m, canon); unchecked(hashes[m] = h); }
-      else h = unchecked(hashes[m]);
+      if (pass > 0 && !refsMergedSince(m, mergedIn, unchecked(hashedIn[m]))) continue;
+      let h = keyHash(m, canon);
+      unchecked(hashes[m] = h); unchecked(hashedIn[m] = pass);
       let i = <i32>h & mask;
       while (true) {
         let o = unchecked(slots[2 * i]);
-        if (o < 0) { unchecked(slots[2 * i] = m); unchecked(slots[2 * i + 1] = <i32>h); break; }
-        if (unchecked(slots[2 * i + 1]) == <i32>h && sameKey(o, m, canon)) { canon.set(m, o); changed = true; break; }
+        if (o < 0) {
+          unchecked(slots[2 * i] = m); unchecked(slots[2 * i + 1] = <i32>h);
+          if (++used * 2 > size) {
+            // re-added nodes filled the table: a bigger one with every representative
+            size <<= 1; mask = size - 1;
+            slots = new Int32Array(size << 1).fill(-1);
+            used = 0;
+            for (let x = 0; x < n; x++) {
+              if (canon.get(x) != x || !uniquable(x)) continue;
+              let hx = unchecked(hashes[x]);
+              let j = <i32>hx & mask;
+              while (unchecked(slots[2 * j]) >= 0) j = (j + 1) & mask;
+              unchecked(slots[2 * j] = x); unchecked(slots[2 * j + 1] = <i32>hx);
+              used++;
+            }
+          }
+          break;
+        }
+        if (o != m && unchecked(slots[2 * i + 1]) == <i32>h && canon.get(o) == o && sameKey(o, m, canon)) {
+          if (o < m) { canon.set(m, o); unchecked(mergedIn[m] = pass); }
+          else { canon.set(o, m); unchecked(mergedIn[o] = pass); unchecked(slots[2 * i] = m); }
+          changed = true;
+          break;
+        }
         i = (i + 1) & mask;
       }
     }
     // collapse chains
-    for (let m = 0; m < n; m++) { let c = canon.get(m); while (canon.get(c) != c) c = canon.get(c); canon.set(m, c); }
+    for (let m = 0; m < n; m++) {
+      let c0 = canon.get(m), c = c0;
+      while (canon.get(c) != c) c = canon.get(c);
+      if (c != c0) { canon.set(m, c); unchecked(mergedIn[m] = pass); }
+    }
   }
   // redirect references
   for (let m = 0; m < n; m++) {
