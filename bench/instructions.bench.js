@@ -6,9 +6,10 @@
 // after it, and per-iteration counts are the difference between 2 and 5 iterations (start-up and
 // compilation cancel out). V8 runs predictable (fixed random and hash seeds, no concurrent work),
 // so a phase's count repeats to within about 0.1 M instructions (without, the same build moved by 2-3%). Use it to
-// compare two core builds where wall time is too noisy.
+// compare two core builds where wall time is too noisy. With --bitcode the last phase writes the
+// module as bitcode (core.writeBitcode) instead of printing it; the input may be a .bc either way.
 //
-//   node bench/instructions.bench.js [--input FILE | --size 1MB] [--passes mem2reg] [--wasm build/wopt.wasm] [--llvm 22]
+//   node bench/instructions.bench.js [--input FILE | --size 1MB] [--passes mem2reg] [--wasm build/wopt.wasm] [--llvm 22] [--bitcode]
 //
 // Needs valgrind (apt-get install valgrind). Reports; never fails because wopt is slow.
 
@@ -29,16 +30,18 @@ const USAGE = `usage: node bench/instructions.bench.js [options]
   --size S          generated module size (default 1MB)
   --passes P        the pipeline between the verifications (default mem2reg)
   --wasm FILE       the core to measure (default build/wopt.wasm); repeatable, to compare builds
+  --bitcode         the last phase writes bitcode (core.writeBitcode) instead of printing text
 ${llvmUsage({ compare: false, one: true })}
   --json            print JSON instead of the markdown table`;
 
 const PHASES = ['parse', 'verify input', 'pipeline', 'verify output', 'print'];
+const phaseNames = (bitcode) => bitcode ? [...PHASES.slice(0, -1), 'write bitcode'] : PHASES;
 
 // The in-process loop callgrind runs: `steps` phases of each of `k` iterations.
 const LOOP = `
 import { loadWopt } from ${JSON.stringify(pathToFileURL(join(ROOT, 'bindings/node.js')).href)};
 import { readFileSync } from 'node:fs';
-const [wasmPath, file, k, steps, passes, llvmVersion] = process.argv.slice(1);
+const [wasmPath, file, k, steps, passes, llvmVersion, bitcode] = process.argv.slice(1);
 const core = await loadWopt({ wasmPath });
 const text = readFileSync(file);
 for (let r = 0; r < +k; r++) {
@@ -46,12 +49,13 @@ for (let r = 0; r < +k; r++) {
   if (+steps > 1) core.verify();
   if (+steps > 2 && !core.runPipeline(passes).ok) throw new Error('pipeline failed');
   if (+steps > 3) core.verify();
-  if (+steps > 4) core.printInto(() => {});
+  if (+steps > 4 && bitcode === '1' && !core.writeBitcode().ok) throw new Error('writeBitcode failed');
+  if (+steps > 4 && bitcode !== '1') core.printInto(() => {});
 }
 `;
 
 function parseArgs(argv) {
-  const o = { input: null, size: '1MB', passes: 'mem2reg', llvm: DEFAULT_LLVM_VERSION, wasm: [], json: false };
+  const o = { input: null, size: '1MB', passes: 'mem2reg', llvm: DEFAULT_LLVM_VERSION, wasm: [], json: false, bitcode: false };
   forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--input': o.input = resolve(val()); break;
@@ -60,6 +64,7 @@ function parseArgs(argv) {
       case '--wasm': o.wasm.push(resolve(val())); break;
       case '--llvm': o.llvm = parseLlvmOne(val()); break;
       case '--json': o.json = true; break;
+      case '--bitcode': o.bitcode = true; break;
       case '-h': case '--help': o.help = true; break;
       default: throw new Error(`unknown option ${a}\n${USAGE}`);
     }
@@ -76,9 +81,9 @@ function inputFile(o) {
   return f;
 }
 
-function count(valgrind, wasm, file, k, steps, passes, llvm) {
+function count(valgrind, wasm, file, k, steps, passes, llvm, bitcode) {
   const r = spawnSync(valgrind, ['--tool=callgrind', '--smc-check=all-non-file', '--callgrind-out-file=/dev/null',
-    process.execPath, '--single-threaded', '--no-liftoff', '--predictable', '--random-seed=7', '--hash-seed=7', '--input-type=module', '-e', LOOP, wasm, file, String(k), String(steps), passes, String(llvm)],
+    process.execPath, '--single-threaded', '--no-liftoff', '--predictable', '--random-seed=7', '--hash-seed=7', '--input-type=module', '-e', LOOP, wasm, file, String(k), String(steps), passes, String(llvm), bitcode ? '1' : '0'],
   { encoding: 'utf8', maxBuffer: 64 << 20 });
   const m = /Collected : (\d+)/.exec(r.stderr || '');
   if (r.status !== 0 || !m) throw new Error(`valgrind failed: ${(r.stderr || '').split('\n').filter(Boolean).slice(-3).join(' | ')}`);
@@ -94,23 +99,24 @@ export function measureInstructions(o, log = (m) => process.stderr.write(m + '\n
     // cumulative per-iteration counts after 1..5 phases, then per phase
     const cumulative = [];
     for (let steps = 1; steps <= PHASES.length; steps++) {
-      log(`${wasm}: ${PHASES.slice(0, steps).join(' + ')}`);
-      const a = count(valgrind, wasm, file, 2, steps, o.passes, o.llvm), b = count(valgrind, wasm, file, 5, steps, o.passes, o.llvm);
+      log(`${wasm}: ${phaseNames(o.bitcode).slice(0, steps).join(' + ')}`);
+      const a = count(valgrind, wasm, file, 2, steps, o.passes, o.llvm, o.bitcode), b = count(valgrind, wasm, file, 5, steps, o.passes, o.llvm, o.bitcode);
       cumulative.push((b - a) / 3);
     }
-    const phases = PHASES.map((name, i) => ({ name, instructions: cumulative[i] - (i ? cumulative[i - 1] : 0) }));
+    const phases = phaseNames(o.bitcode).map((name, i) => ({ name, instructions: cumulative[i] - (i ? cumulative[i - 1] : 0) }));
     builds.push({ wasm, phases, total: cumulative[cumulative.length - 1] });
   }
-  return { file, passes: o.passes, llvm: o.llvm, builds };
+  return { file, passes: o.passes, llvm: o.llvm, bitcode: o.bitcode, builds };
 }
 
 const fmtM = (n) => `${(n / 1e6).toFixed(1)} M`;
 
 export function markdown(r) {
-  const out = [`instructions per iteration (callgrind, V8 optimising tier only), ${r.file}, pipeline ${r.passes}, LLVM ${r.llvm}`, ''];
+  const out = [`instructions per iteration (callgrind, V8 optimising tier only), ${r.file}, pipeline ${r.passes}, LLVM ${r.llvm}${r.bitcode ? ', bitcode out' : ''}`, ''];
   out.push(`| phase | ${r.builds.map((b) => b.wasm.replace(ROOT + '/', '')).join(' | ')} |`);
   out.push(`|---|${r.builds.map(() => '---:').join('|')}|`);
-  for (let i = 0; i < PHASES.length; i++) out.push(`| ${PHASES[i]} | ${r.builds.map((b) => fmtM(b.phases[i].instructions)).join(' | ')} |`);
+  const names = phaseNames(r.bitcode);
+  for (let i = 0; i < names.length; i++) out.push(`| ${names[i]} | ${r.builds.map((b) => fmtM(b.phases[i].instructions)).join(' | ')} |`);
   out.push(`| **total** | ${r.builds.map((b) => `**${fmtM(b.total)}**`).join(' | ')} |`);
   out.push('', 'V8 runs with --predictable and fixed seeds: repeated runs of the same build agree to about 0.1 M per phase.');
   return out.join('\n');

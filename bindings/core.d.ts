@@ -168,6 +168,10 @@ export declare class WoptCore {
   print(): Uint8Array | InternalError | OutOfMemoryError;
   /** Prints in chunks; `consume` gets views into the core's memory, valid only during its call. */
   printInto<T>(consume: (view: Uint8Array) => T): { ok: true; value: T } | InternalError | OutOfMemoryError;
+  /** The module as bitcode of the LLVM version it was parsed for (a copy). */
+  writeBitcode(): { ok: true; bytes: Uint8Array } | { ok: false; message: string } | InternalError | OutOfMemoryError;
+  /** writeBitcode without the copy: `consume` gets a view into the core's memory, valid only during its call. */
+  writeBitcodeInto<T>(consume: (view: Uint8Array) => T): { ok: true; value: T } | { ok: false; message: string } | InternalError | OutOfMemoryError;
   functions(): FunctionInfo[] | InternalError | OutOfMemoryError;
   /** The CFG, dominator trees, frontiers and phis of defined function `name` (index.d.ts FunctionGraph); null if none. */
   inspect(name: string): import('./index.js').FunctionGraph | null | InternalError | OutOfMemoryError;

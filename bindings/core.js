@@ -413,6 +413,22 @@ export class WoptCore {
     });
   }
 
+  /**
+   * writeBitcode without the copy: `consume` gets a view of the bitcode inside the core's memory
+   * (valid only during the call). { ok: true, value } with consume's result, or what writeBitcode
+   * gives on failure.
+   */
+  writeBitcodeInto(consume) {
+    if (!this.has('writeBitcode')) return { ok: false, message: 'this core cannot write bitcode' };
+    return this.#guard(x => {
+      if (x.writeBitcode() !== 0) return { ok: false, message: this.#error(x) };
+      const ptr = x.outputPtr(), len = x.bitcodeSize();
+      const buf = this.#memory.buffer;
+      if (len < 0 || ptr < 0 || ptr + len > buf.byteLength) throw new WebAssembly.RuntimeError(`core returned an out-of-range buffer (${ptr}, ${len})`);
+      return { ok: true, value: consume(new Uint8Array(buf, ptr, len)) };
+    });
+  }
+
   /** The module as LLVM text: a Uint8Array copy (or an internal-error object after a trap). */
   print() { return this.#guard(x => this.#out(x.print())); }
 

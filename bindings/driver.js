@@ -126,9 +126,10 @@ function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVe
   }
 
   if (print && bitcode) {
-    const b = step('Write bitcode', () => core.writeBitcode());
+    // to a sink straight from the core's memory (no copy of the whole bitcode in JS)
+    const b = step('Write bitcode', () => sink && core.writeBitcodeInto ? core.writeBitcodeInto(sink) : core.writeBitcode());
     if (!b.ok) return fail('print', b);
-    if (sink) sink(b.bytes); else res.output = b.bytes;
+    if (!b.bytes) { /* written to the sink */ } else if (sink) sink(b.bytes); else res.output = b.bytes;
   } else if (print && sink) {
     const r = step('Print module', () => core.printInto(sink));
     if (!r.ok) return fail('print', r);

@@ -180,7 +180,30 @@ export function seekTo(bit: u64): void {
 }
 
 // A variable-width integer in chunks of n bits (n <= 32), the top bit of each saying more follow.
+// One 64-bit load holds at least 57 bits from the current one: a value whose chunks all lie in
+// them is taken from that word; a longer one (or one near the end) is read chunk by chunk.
 export function readVBR(n: i32): u64 {
+  let p = pos;
+  let w = load<u64>(base + <usize>(p >> 3)) >> (p & 7);
+  let hi: u64 = <u64>1 << <u64>(n - 1);
+  let chunk: u64 = (hi << 1) - 1;
+  let result: u64 = 0;
+  let used: i32 = 0, shift: u64 = 0;
+  while (used + n <= 57) {
+    let piece = w & chunk;
+    used += n;
+    result |= (piece & (hi - 1)) << shift;
+    if ((piece & hi) == 0) {
+      if (p + <u64>used > endBit) break;
+      pos = p + <u64>used;
+      return result;
+    }
+    shift += <u64>(n - 1);
+    w >>= <u64>n;
+  }
+  return readVBRChunks(n);
+}
+function readVBRChunks(n: i32): u64 {
   let piece = readFixed(n);
   let hi: u64 = <u64>1 << <u64>(n - 1);
   if ((piece & hi) == 0) return piece;

@@ -80,13 +80,20 @@ export class BitWriter {
     this.nbits += n;
     if (this.nbits >= 32) this.flushWord();
   }
+  // The chunks are gathered into one field of up to 32 bits, emitted at once.
   emitVBR(v: u64, n: i32): void {
     let hi: u64 = <u64>1 << <u64>(n - 1);
+    if (v < hi) { this.emit(<u32>v, n); return; }
+    let packed: u64 = 0;
+    let nb = 0;
     while (v >= hi) {
-      this.emit(<u32>((v & (hi - 1)) | hi), n);
+      packed |= ((v & (hi - 1)) | hi) << <u64>nb;
+      nb += n;
       v >>= <u64>(n - 1);
+      if (nb + n > 32) { this.emit(<u32>packed, nb); packed = 0; nb = 0; }
     }
-    this.emit(<u32>v, n);
+    packed |= v << <u64>nb;
+    this.emit(<u32>packed, nb + n);
   }
   align32(): void { if (this.nbits > 0) this.emit(0, 32 - this.nbits); }
   // Bits written so far.

@@ -15,6 +15,7 @@ import { vKind, VK, vA } from "../ir/values";
 import { intSExt64, intLow64 } from "../ir/constants";
 import { gMD } from "../ir/globals";
 import { addAttachment, MDK_DBG } from "../ir/metadata";
+import { internDecimal } from "../ir/debuginfo";
 import { rd } from "../text/reader";
 import { mdAt, defineNode } from "./read-metadata";
 import { ops } from "./bitstream";
@@ -118,13 +119,7 @@ function buf(n: i32): usize {
 // ---- field values ----
 function addRaw(f: i32, s: i32): void { fields.push(nm(f)); fields.push(FV_RAW); fields.push(s); }
 function addMD(f: i32, m: i32): void { fields.push(nm(f)); fields.push(FV_MD); fields.push(m); }
-function intText(v: u64, neg: bool): i32 {
-  let p = buf(24) + 24;
-  let n = 0;
-  do { p--; store<u8>(p, <u8>(48 + <i32>(v % 10))); v /= 10; n++; } while (v != 0);
-  if (neg) { p--; store<u8>(p, 45); n++; }
-  return strtab.intern(p, n);
-}
+@inline function intText(v: u64, neg: bool): i32 { return internDecimal(v, neg); }
 function addU(f: i32, v: u64): void { addRaw(f, intText(v, false)); }
 function addS(f: i32, v: i64): void { addRaw(f, v < 0 ? intText(<u64>(-v), true) : intText(<u64>v, false)); }
 function addBool(f: i32, b: bool): void { addRaw(f, nm(b ? W_TRUE : W_FALSE)); }

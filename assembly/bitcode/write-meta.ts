@@ -4,7 +4,7 @@
 // turned into the numbers the records hold (DWARF names through dwarf-names.ts, flags, integers).
 // Record layouts follow LLVMBitCodes.h and LLVM's MetadataLoader; where LLVM 22 added fields, the
 // LLVM 19 record is the shorter form (bw.version).
-import { I64Vec, I32Vec } from "../util/vec";
+import { I64Vec, I32Vec, U8Vec } from "../util/vec";
 import { strtab } from "../ir/module";
 import { vType, vKind } from "../ir/values";
 import {
@@ -41,7 +41,15 @@ const CLASS_NAMES: string[] = [
   "DIObjCProperty", "DIImportedEntity", "DIAssignID", "DIGlobalVariableExpression",
 ];
 let classIndex: I32Vec = new I32Vec();   // strtab id -> class + 1
+// Positions in CLASS_NAMES + 1, for the checks made once per node.
+const CLS_LOCATION = 1, CLS_SUBRANGE = 3, CLS_GENERIC_SUBRANGE = 4, CLS_BASIC_TYPE = 6, CLS_FIXED_POINT_TYPE = 7,
+  CLS_STRING_TYPE = 8, CLS_DERIVED_TYPE = 9, CLS_SUBRANGE_TYPE = 10, CLS_COMPOSITE_TYPE = 11;
 function className(s: i32): string {
+  let k = classId(s);
+  return k > 0 ? CLASS_NAMES[k - 1] : "";
+}
+// A node's class as its position in CLASS_NAMES + 1 (0: not one diRecord knows).
+function classId(s: i32): i32 {
   if (classIndex.len == 0) {
     for (let i = 0; i < CLASS_NAMES.length; i++) {
       let id = strtab.internStr(CLASS_NAMES[i]);
@@ -49,8 +57,7 @@ function className(s: i32): string {
       classIndex.set(id, i + 1);
     }
   }
-  let k = s < classIndex.len ? classIndex.get(s) : 0;
-  return k > 0 ? CLASS_NAMES[k - 1] : "";
+  return s >= 0 && s < classIndex.len ? classIndex.get(s) : 0;
 }
 
 // Names the text spells where bitcode has numbers, besides the generated DWARF ones.
@@ -70,12 +77,30 @@ function buildNames(): void {
     }
   }
 }
-export function resetMetaWriter(): void { nameValue = new I64Vec(); fieldSlot = new I32Vec(); classIndex = new I32Vec(); }
+export function resetMetaWriter(): void {
+  nameValue = new I64Vec(); fieldSlot = new I32Vec(); classIndex = new I32Vec();
+  fieldValue = new I64Vec(); fieldKnown = new U8Vec();
+  slotKey = new StaticArray<usize>(SLOT_CACHE); slotCached = new StaticArray<i32>(SLOT_CACHE); slotCount = 0;
+}
 
 // The number a raw field spells: a decimal or hex integer (maybe negative), a name, or names
-// joined by '|'. Sets `badField` when a word is not known.
+// joined by '|'. Sets `badField` when a word is not known. A field text's number is remembered by
+// its string id (line numbers, tags and flags repeat from node to node).
 let badField: string = "";
+let fieldValue: I64Vec = new I64Vec();   // string id -> the number it spells
+let fieldKnown: U8Vec = new U8Vec();     // string id -> 1 when fieldValue holds it
+let wordUnknown: bool = false;           // a word since the flag was cleared was not a known name
 function fieldNumber(raw: i32): i64 {
+  if (raw < fieldKnown.len && fieldKnown.get(raw) != 0) return fieldValue.get(raw);
+  wordUnknown = false;
+  let v = parseFieldNumber(raw);
+  if (!wordUnknown && raw >= 0) {
+    fieldKnown.fit(raw + 1, 0); fieldValue.fit(raw + 1, 0);
+    fieldKnown.set(raw, 1); fieldValue.set(raw, v);
+  }
+  return v;
+}
+function parseFieldNumber(raw: i32): i64 {
   let p = strtab.ptrOf(raw), n = strtab.lenOf(raw);
   let total: i64 = 0;
   let i = 0;
@@ -104,6 +129,7 @@ function wordNumber(p: usize, n: i32): i64 {
   }
   let id = strtab.intern(p, n);
   if (id < nameValue.len && nameValue.get(id) != 0) return nameValue.get(id) - 1;
+  wordUnknown = true;
   if (badField.length == 0) badField = String.UTF8.decodeUnsafe(p, n);
   return 0;
 }
@@ -128,12 +154,33 @@ const FIELD_NAMES: string[] = [
   "includePath", "apinotes", "isDecl", "defaulted", "arg", "isArtificial", "coroSuspendIdx", "setter", "getter",
   "attributes", "entity", "var", "expr",
 ];
+const SLOT_SCOPE = 0, SLOT_LINE = 1, SLOT_COLUMN = 2, SLOT_INLINED_AT = 3, SLOT_IMPLICIT = 4, SLOT_ATOM_GROUP = 5,
+  SLOT_ATOM_RANK = 6;
 let fieldSlot: I32Vec = new I32Vec();   // strtab id -> slot + 1
 let slotTag: StaticArray<i32> = new StaticArray<i32>(FIELD_NAMES.length);
 let slotVal: StaticArray<i32> = new StaticArray<i32>(FIELD_NAMES.length);
 let slotSet: StaticArray<i32> = new StaticArray<i32>(FIELD_NAMES.length);
 let loadStamp: i32 = 0;
-function slotOf(name: string): i32 { return FIELD_NAMES.indexOf(name); }
+// A field name's slot. The names are string literals (static data at fixed addresses), so the slot
+// is cached by the string's address: one lookup in a small table instead of a search of the list.
+const SLOT_CACHE: i32 = 1024;   // a power of two, above twice the call sites that name a field
+let slotKey: StaticArray<usize> = new StaticArray<usize>(SLOT_CACHE);
+let slotCached: StaticArray<i32> = new StaticArray<i32>(SLOT_CACHE);
+let slotCount: i32 = 0;
+function slotOf(name: string): i32 {
+  let a = changetype<usize>(name);
+  if (slotCount * 2 >= SLOT_CACHE) return FIELD_NAMES.indexOf(name);
+  let h = <i32>((<u32>a * 0x9E3779B1) >>> 23) & (SLOT_CACHE - 1);
+  while (true) {
+    let k = unchecked(slotKey[h]);
+    if (k == a) return unchecked(slotCached[h]);
+    if (k == 0) break;
+    h = (h + 1) & (SLOT_CACHE - 1);
+  }
+  let slot = FIELD_NAMES.indexOf(name);
+  unchecked(slotKey[h] = a); unchecked(slotCached[h] = slot); slotCount++;
+  return slot;
+}
 function prepareFields(): void {
   slotTag = new StaticArray<i32>(FIELD_NAMES.length); slotVal = new StaticArray<i32>(FIELD_NAMES.length);
   slotSet = new StaticArray<i32>(FIELD_NAMES.length); loadStamp = 0;
@@ -160,8 +207,8 @@ function loadFields(m: i32): void {
 
 // Field accessors for the loaded node. md(): metadata id + 1 (0 null); str(): a string's id + 1;
 // num(): the number the text spells (def when absent).
-function md(e: Enumeration, name: string): i64 {
-  let s = slotOf(name);
+function md(e: Enumeration, name: string): i64 { return mdAt(e, slotOf(name), name); }
+function mdAt(e: Enumeration, s: i32, name: string): i64 {
   if (!present(s)) return 0;
   let tag = unchecked(slotTag[s]), v = unchecked(slotVal[s]);
   if (tag == FV_MD) return v < 0 ? 0 : <i64>e.mdOf(v) + 1;
@@ -178,8 +225,8 @@ function str(e: Enumeration, name: string): i64 {
   let id = e.rawString(v);
   return id < 0 ? 0 : <i64>e.strIndex.get(id) + 1;
 }
-function num(name: string, def: i64 = 0): i64 {
-  let s = slotOf(name);
+function num(name: string, def: i64 = 0): i64 { return numAt(slotOf(name), def); }
+function numAt(s: i32, def: i64 = 0): i64 {
   if (!present(s)) return def;
   if (unchecked(slotTag[s]) != FV_RAW) return def;
   return fieldNumber(unchecked(slotVal[s]));
@@ -198,9 +245,9 @@ function intOrMD(e: Enumeration, name: string): i64 {
 export function nodeIntConstants(e: Enumeration, m: i32): void {
   if (nameValue.len == 0) buildNames();
   if (fieldSlot.len == 0) prepareFields();
-  let cls = className(mdA.get(m));
-  let sub = cls == "DISubrange", gsub = cls == "DIGenericSubrange";
-  let styp = cls == "DISubrangeType", comp = cls == "DICompositeType";
+  let cls = classId(mdA.get(m));
+  let sub = cls == CLS_SUBRANGE, gsub = cls == CLS_GENERIC_SUBRANGE;
+  let styp = cls == CLS_SUBRANGE_TYPE, comp = cls == CLS_COMPOSITE_TYPE;
   if (isSizedType(cls)) {
     // a size given as metadata: the record holds size and offset as metadata (LLVM 22)
     loadFields(m);
@@ -218,9 +265,9 @@ export function nodeIntConstants(e: Enumeration, m: i32): void {
     if (present(s) && unchecked(slotTag[s]) == FV_RAW) e.metadata(e.intMD(fieldNumber(unchecked(slotVal[s]))));
   }
 }
-function isSizedType(cls: string): bool {
-  return cls == "DIBasicType" || cls == "DIFixedPointType" || cls == "DIStringType" || cls == "DIDerivedType" ||
-    cls == "DISubrangeType" || cls == "DICompositeType";
+function isSizedType(cls: i32): bool {
+  return cls == CLS_BASIC_TYPE || cls == CLS_FIXED_POINT_TYPE || cls == CLS_STRING_TYPE || cls == CLS_DERIVED_TYPE ||
+    cls == CLS_SUBRANGE_TYPE || cls == CLS_COMPOSITE_TYPE;
 }
 // Is the loaded type's size (or offset) metadata? Then LLVM 22's record flags it and holds both as
 // metadata (numbers as i64 constants).
@@ -610,9 +657,10 @@ export function debugLocRecord(bw: BcWriter, loc: i32): void {
   if (fieldSlot.len == 0) prepareFields();
   loadFields(loc);
   vals.clear();
-  vals.push(num("line")); vals.push(num("column")); vals.push(md(e, "scope")); vals.push(md(e, "inlinedAt"));
-  vals.push(num("isImplicitCode"));
-  if (bw.version >= 22) { vals.push(num("atomGroup")); vals.push(num("atomRank")); }
+  // the slots of FIELD_NAMES' first seven names (one record per instruction: no lookup by name)
+  vals.push(numAt(SLOT_LINE)); vals.push(numAt(SLOT_COLUMN)); vals.push(mdAt(e, SLOT_SCOPE, "scope"));
+  vals.push(mdAt(e, SLOT_INLINED_AT, "inlinedAt")); vals.push(numAt(SLOT_IMPLICIT));
+  if (bw.version >= 22) { vals.push(numAt(SLOT_ATOM_GROUP)); vals.push(numAt(SLOT_ATOM_RANK)); }
 }
 
 // Does a DILocation record fit its abbreviation (flags of one bit, the fields LLVM `version` has)?
@@ -621,4 +669,4 @@ function fitsLocation(vals: I64Vec, version: i32): bool {
 }
 
 // Is m a DILocation node?
-export function isLocation(m: i32): bool { return m >= 0 && <i32>mdKind.get(m) == MK.Node && className(mdA.get(m)) == "DILocation"; }
+export function isLocation(m: i32): bool { return m >= 0 && <i32>mdKind.get(m) == MK.Node && classId(mdA.get(m)) == CLS_LOCATION; }

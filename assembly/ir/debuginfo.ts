@@ -31,7 +31,12 @@ export function resetDebugInfo(): void {
   locTable = new ListInterner(); locNode = new I32Vec(); locScanned = 0; key = new I32Vec(8);
   scopeMark = new I32Vec(); scopeEpoch = 0;
   chainA = new I32Vec(); chainB = new I32Vec(); exprWords = new I32Vec();
+  decimalIds = new I32Vec(); decimalText = 0;
   resetExprCache();
+}
+// Room for `n` distinct locations (before any is made).
+export function reserveLocations(n: i32): void {
+  if (locTable.count == 0 && n > 64) locTable = new ListInterner(n, 6);
 }
 export function ensureNames(): void {
   if (namesReady) return;
@@ -254,8 +259,24 @@ function scanLocations(): void {
   locScanned = n;
 }
 function internInt(v: i64): i32 {
-  let s = v.toString();
-  return strtab.internStr(s);
+  return v < 0 ? internDecimal(<u64>(-v), true) : internDecimal(<u64>v, false);
+}
+// The string id of a number's decimal text (`-` first when neg). Numbers below 2^20 (lines,
+// columns, most other fields) are remembered, so each is formatted and interned once a module.
+const DECIMAL_CACHED: u64 = 1 << 20;
+let decimalIds: I32Vec = new I32Vec();   // value -> string id + 1 (0: not yet)
+let decimalText: usize = 0;              // 24 bytes of scratch for the digits
+export function internDecimal(v: u64, neg: bool): i32 {
+  let cached = !neg && v < DECIMAL_CACHED;
+  if (cached && v < <u64>decimalIds.len) { let id = decimalIds.get(<i32>v); if (id > 0) return id - 1; }
+  if (decimalText == 0) decimalText = heap.alloc(24);
+  let p = decimalText + 24;
+  let n = 0, x = v;
+  do { p--; store<u8>(p, <u8>(48 + <i32>(x % 10))); x /= 10; n++; } while (x != 0);
+  if (neg) { p--; store<u8>(p, 45); n++; }
+  let id = strtab.intern(p, n);
+  if (cached) { decimalIds.fit(<i32>v + 1, 0); decimalIds.set(<i32>v, id + 1); }
+  return id;
 }
 
 // getDebugValueLoc: line 0 in the scope (and inlined-at) of the record's own location.

@@ -93,6 +93,13 @@ export function resetMetadata(): void {
   drKind = new U8Vec(); drOps = new I32Vec(); drNOps = new I32Vec(); drNext = new I32Vec(); drPool = new I32Vec();
 }
 
+// Room for `nodes` nodes with `pool` operand entries and `attachments` attachments.
+export function reserveMetadata(nodes: i32, pool: i32, attachments: i32): void {
+  mdKind.reserve(nodes); mdFlags.reserve(nodes); mdA.reserve(nodes); mdOps.reserve(nodes); mdNOps.reserve(nodes);
+  mdPool.reserve(pool);
+  attKind.reserve(attachments); attMD.reserve(attachments); attNext.reserve(attachments);
+}
+
 export function newMD(kind: i32, a: i32): i32 {
   let id = mdKind.len;
   mdKind.push(<u8>kind); mdFlags.push(0); mdA.push(a); mdOps.push(mdPool.len); mdNOps.push(0);
@@ -155,7 +162,83 @@ export function newDebugRecord(kind: i32): i32 {
 // LLVM uniques metadata: structurally equal nodes that are not `distinct` are one node. After
 // parsing, equal nodes are merged (repeated to a fixed point, since merging children can make
 // parents equal) and every reference is redirected to the first of each class.
-import { ListInterner } from "../util/listintern";
+//
+// A node's key is (kind, mdA, operand count, operands), references read through `canon`. The hash
+// table holds node ids and compares keys in place (no copy of the keys), so the scratch is a slot
+// table and a hash per node. A node whose references are all still their own representatives has
+// the key it had when it was hashed, so later rounds hash only the others again.
+@inline function uniquable(m: i32): bool {
+  let k = <i32>mdKind.get(m);
+  // values and strings are unique already (ValueAsMetadata, MDString) but keyed all the same
+  return k != MK.Forward && (mdFlags.get(m) & MDF_DISTINCT) == 0;
+}
+@inline function mixKey(h: u32, x: i32): u32 {
+  h = (h ^ <u32>x) * 0x85EBCA6B;
+  return h ^ (h >>> 13);
+}
+// The key's hash.
+function keyHash(m: i32, canon: I32Vec): u32 {
+  let k = <i32>mdKind.get(m);
+  let s = mdOps.get(m), c = mdNOps.get(m);
+  let h: u32 = 0x9E3779B9;
+  h = mixKey(h, k); h = mixKey(h, mdA.get(m)); h = mixKey(h, c);
+  if (k == MK.Node) {
+    for (let i = 0; i < c; i++) {
+      let p = s + 3 * i;
+      let tag = mdPool.get(p + 1), v = mdPool.get(p + 2);
+      if (tag == FV_MD && v >= 0) v = canon.get(v);
+      h = mixKey(mixKey(mixKey(h, mdPool.get(p)), tag), v);
+    }
+  } else if (k != MK.Expr) {
+    for (let i = 0; i < c; i++) {
+      let v = mdPool.get(s + i);
+      h = mixKey(h, v >= 0 ? canon.get(v) : v);
+    }
+  }
+  h ^= h >>> 16; h *= 0x7FEB352D; h ^= h >>> 15;
+  return h;
+}
+// Whether the key reads a reference whose representative changed in round `since` or later: the
+// key (and its hash) taken in that round may be out of date.
+function refsMergedSince(m: i32, mergedIn: Int32Array, since: i32): bool {
+  let k = <i32>mdKind.get(m);
+  let s = mdOps.get(m), c = mdNOps.get(m);
+  if (k == MK.Node) {
+    for (let i = 0; i < c; i++) {
+      let p = s + 3 * i;
+      let v = mdPool.get(p + 2);
+      if (mdPool.get(p + 1) == FV_MD && v >= 0 && unchecked(mergedIn[v]) >= since) return true;
+    }
+  } else if (k != MK.Expr) {
+    for (let i = 0; i < c; i++) { let v = mdPool.get(s + i); if (v >= 0 && unchecked(mergedIn[v]) >= since) return true; }
+  }
+  return false;
+}
+// Whether a's and b's keys are equal, references read through canon.
+function sameKey(a: i32, b: i32, canon: I32Vec): bool {
+  let k = <i32>mdKind.get(a);
+  let c = mdNOps.get(a);
+  if (<i32>mdKind.get(b) != k || mdA.get(a) != mdA.get(b) || mdNOps.get(b) != c) return false;
+  let sa = mdOps.get(a), sb = mdOps.get(b);
+  if (k == MK.Node) {
+    for (let i = 0; i < c; i++) {
+      let pa = sa + 3 * i, pb = sb + 3 * i;
+      let tag = mdPool.get(pa + 1);
+      if (mdPool.get(pa) != mdPool.get(pb) || tag != mdPool.get(pb + 1)) return false;
+      let va = mdPool.get(pa + 2), vb = mdPool.get(pb + 2);
+      if (tag == FV_MD) { if (va >= 0) va = canon.get(va); if (vb >= 0) vb = canon.get(vb); }
+      if (va != vb) return false;
+    }
+  } else if (k != MK.Expr) {
+    for (let i = 0; i < c; i++) {
+      let va = mdPool.get(sa + i), vb = mdPool.get(sb + i);
+      if (va >= 0) va = canon.get(va);
+      if (vb >= 0) vb = canon.get(vb);
+      if (va != vb) return false;
+    }
+  }
+  return true;
+}
 // `merged`: nodes already known to stand for others, as (from, to) pairs (ODR-uniqued types).
 export function uniqueMetadata(merged: I32Vec | null = null): void {
   let n = mdKind.len;
@@ -163,35 +246,63 @@ export function uniqueMetadata(merged: I32Vec | null = null): void {
   let canon = new I32Vec(n); canon.resize(n, 0);
   for (let i = 0; i < n; i++) canon.set(i, i);
   if (merged) for (let i = 0; i < merged.len; i += 2) canon.set(merged.get(i), merged.get(i + 1));
-  let key = new I32Vec(64);
+  // One table for every round. The first hashes every node; a later one only the nodes whose keys
+  // read a node merged since they were hashed (only those can have become equal to another), and
+  // adds them again under their new hash; an entry whose node was merged, or whose hash is not the
+  // node's current one, never matches (a match compares current keys). Each class keeps its
+  // lowest-numbered node, as a table made afresh in node order each round would.
+  let size = 16;
+  while (size < 2 * n) size <<= 1;
+  let mask = size - 1;
+  let slots = new Int32Array(size << 1).fill(-1);   // (node, hash) pairs: a probe that misses reads one slot
+  let used = 0;
+  let hashes = new Uint32Array(n);
+  let hashedIn = new Int32Array(n);               // the round a node's hash is from
+  let mergedIn = new Int32Array(n).fill(-1);      // the last round a node's representative changed
   let changed = true;
   for (let pass = 0; changed && pass < 64; pass++) {
     changed = false;
-    let table = new ListInterner();
-    let firstOf = new I32Vec(n);
     for (let m = 0; m < n; m++) {
-      if (canon.get(m) != m) continue;
-      let k = <i32>mdKind.get(m);
-      if ((mdFlags.get(m) & MDF_DISTINCT) != 0) continue;
-      if (k == MK.Forward) continue;   // values and strings too: ValueAsMetadata and MDString are unique
-      key.clear(); key.push(k); key.push(mdA.get(m));
-      let s = mdOps.get(m), c = mdNOps.get(m);
-      key.push(c);
-      if (k == MK.Node) {
-        for (let i = 0; i < c; i++) {
-          let tag = mdPool.get(s + 3 * i + 1), v = mdPool.get(s + 3 * i + 2);
-          key.push(mdPool.get(s + 3 * i)); key.push(tag);
-          key.push(tag == FV_MD && v >= 0 ? canon.get(v) : v);
+      if (canon.get(m) != m || !uniquable(m)) continue;
+      if (pass > 0 && !refsMergedSince(m, mergedIn, unchecked(hashedIn[m]))) continue;
+      let h = keyHash(m, canon);
+      unchecked(hashes[m] = h); unchecked(hashedIn[m] = pass);
+      let i = <i32>h & mask;
+      while (true) {
+        let o = unchecked(slots[2 * i]);
+        if (o < 0) {
+          unchecked(slots[2 * i] = m); unchecked(slots[2 * i + 1] = <i32>h);
+          if (++used * 2 > size) {
+            // re-added nodes filled the table: a bigger one with every representative
+            size <<= 1; mask = size - 1;
+            slots = new Int32Array(size << 1).fill(-1);
+            used = 0;
+            for (let x = 0; x < n; x++) {
+              if (canon.get(x) != x || !uniquable(x)) continue;
+              let hx = unchecked(hashes[x]);
+              let j = <i32>hx & mask;
+              while (unchecked(slots[2 * j]) >= 0) j = (j + 1) & mask;
+              unchecked(slots[2 * j] = x); unchecked(slots[2 * j + 1] = <i32>hx);
+              used++;
+            }
+          }
+          break;
         }
-      } else if (k != MK.Expr) {
-        for (let i = 0; i < c; i++) { let v = mdPool.get(s + i); key.push(v >= 0 ? canon.get(v) : v); }
+        if (o != m && unchecked(slots[2 * i + 1]) == <i32>h && canon.get(o) == o && sameKey(o, m, canon)) {
+          if (o < m) { canon.set(m, o); unchecked(mergedIn[m] = pass); }
+          else { canon.set(o, m); unchecked(mergedIn[o] = pass); unchecked(slots[2 * i] = m); }
+          changed = true;
+          break;
+        }
+        i = (i + 1) & mask;
       }
-      let id = table.internVec(key, 0, key.len);
-      if (id == firstOf.len) firstOf.push(m);
-      else { canon.set(m, firstOf.get(id)); changed = true; }
     }
     // collapse chains
-    for (let m = 0; m < n; m++) { let c = canon.get(m); while (canon.get(c) != c) c = canon.get(c); canon.set(m, c); }
+    for (let m = 0; m < n; m++) {
+      let c0 = canon.get(m), c = c0;
+      while (canon.get(c) != c) c = canon.get(c);
+      if (c != c0) { canon.set(m, c); unchecked(mergedIn[m] = pass); }
+    }
   }
   // redirect references
   for (let m = 0; m < n; m++) {

@@ -118,6 +118,12 @@ function growOperandColumns(n: i32): void {
   opUser.len = live; opNext.len = live; opPrev.len = live;
   opVal.reserve(n); opUser.reserve(n); opNext.reserve(n); opPrev.reserve(n);
 }
+// Room for `values` values and `operands` operand slots without growing (a reader that can estimate
+// the module's size from its input calls it before building).
+export function reserveValues(values: i32, operands: i32): void {
+  if (values > vKind.cap || values > iDbg.cap) growValueColumns(values);
+  if (operands > opVal.cap || operands > opPrev.cap) growOperandColumns(operands);
+}
 // Reserves `count` operand slots for `user`, all empty (-1).
 export function allocOperands(user: i32, count: i32): i32 {
   let s = opVal.len;

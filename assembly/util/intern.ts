@@ -23,14 +23,16 @@ export class Interner<T> {
   pool: Vec<T>;                        // the sequences, back to back
   start: I32Vec;                       // id -> first element in pool
   length: I32Vec;                      // id -> element count
-  slots: Int32Array;                   // open-addressed table of ids, -1 empty
+  // open-addressed table of (id, hash) pairs, id -1 empty: a probe compares the stored hash first,
+  // so a miss reads one slot, not the candidate's sequence, and growing does not hash again
+  slots: Int32Array;
   mask: i32;
   constructor(poolCap: i32, idCap: i32, slotCap: i32) {
     // the named vector classes, so that Vec<T> itself is never instantiated
     this.pool = sizeof<T>() == 1 ? changetype<Vec<T>>(new U8Vec(poolCap)) : changetype<Vec<T>>(new I32Vec(poolCap));
     this.start = new I32Vec(idCap);
     this.length = new I32Vec(idCap);
-    this.slots = new Int32Array(slotCap).fill(-1);
+    this.slots = new Int32Array(slotCap << 1).fill(-1);
     this.mask = slotCap - 1;
   }
   @inline get count(): i32 { return this.start.len; }
@@ -42,25 +44,30 @@ export class Interner<T> {
   }
   private grow(): void {
     let size = (this.mask + 1) << 1;
-    let slots = new Int32Array(size).fill(-1);
+    let slots = new Int32Array(size << 1).fill(-1);
     let mask = size - 1;
-    let n = this.start.len;
-    for (let id = 0; id < n; id++) {
-      let h = <i32>this.hash(this.ptrOf(id), this.length.get(id)) & mask;
-      while (unchecked(slots[h]) >= 0) h = (h + 1) & mask;
-      unchecked(slots[h] = id);
+    let old = this.slots;
+    let oldSize = this.mask + 1;
+    for (let k = 0; k < oldSize; k++) {
+      let id = unchecked(old[2 * k]);
+      if (id < 0) continue;
+      let hv = unchecked(old[2 * k + 1]);
+      let h = hv & mask;
+      while (unchecked(slots[2 * h]) >= 0) h = (h + 1) & mask;
+      unchecked(slots[2 * h] = id); unchecked(slots[2 * h + 1] = hv);
     }
     this.slots = slots; this.mask = mask;
   }
   // Returns the id of the n elements at p, adding them if new. p may point into the pool itself.
   intern(p: usize, n: i32): i32 {
     let mask = this.mask;
-    let h = <i32>this.hash(p, n) & mask;
+    let hv = <i32>this.hash(p, n);
+    let h = hv & mask;
     let slots = this.slots;
     while (true) {
-      let id = unchecked(slots[h]);
+      let id = unchecked(slots[2 * h]);
       if (id < 0) break;
-      if (this.eq(id, p, n)) return id;
+      if (unchecked(slots[2 * h + 1]) == hv && this.eq(id, p, n)) return id;
       h = (h + 1) & mask;
     }
     let pool = this.pool;
@@ -76,18 +83,20 @@ export class Interner<T> {
     pool.len = off + n;
     let id = this.start.push(off);
     this.length.push(n);
-    unchecked(slots[h] = id);
+    unchecked(slots[2 * h] = id); unchecked(slots[2 * h + 1] = hv);
     if ((id + 1) * 2 > mask) this.grow();
     return id;
   }
   // Looks up without adding; -1 if absent.
   find(p: usize, n: i32): i32 {
     let mask = this.mask;
-    let h = <i32>this.hash(p, n) & mask;
+    let hv = <i32>this.hash(p, n);
+    let h = hv & mask;
+    let slots = this.slots;
     while (true) {
-      let id = unchecked(this.slots[h]);
+      let id = unchecked(slots[2 * h]);
       if (id < 0) return -1;
-      if (this.eq(id, p, n)) return id;
+      if (unchecked(slots[2 * h + 1]) == hv && this.eq(id, p, n)) return id;
       h = (h + 1) & mask;
     }
   }
