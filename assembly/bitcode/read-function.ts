@@ -32,7 +32,7 @@ import {
 import { typeOf } from "./read-types";
 import { attrListAt } from "./read-attrs";
 import { readConstantsBlock, getConstant, earlyBlocks, binaryOpcode, binaryFlags, castOpcode } from "./read-constants";
-import { readMetadataBlock, readAttachmentBlock, mdAt, mdOrNull } from "./read-metadata";
+import { readMetadataBlock, readAttachmentBlock, mdAt, mdOrNull, checkMetadataDone } from "./read-metadata";
 import { signRotated } from "./read-attrs";
 import { readUseListBlock } from "./read-uselist";
 
@@ -213,6 +213,7 @@ export function readFunctionBlock(fn: i32): bool {
   gFlags.set(g, gFlags.get(g) | GF_DEFINED);
   for (let i = 0; i < earlyBlocks.len; i += 3) if (earlyBlocks.get(i) == fn) earlyBlocks.set(i, -1);
   valueList.len = moduleValues; valueCst.len = moduleValues; valueTy.len = moduleValues;
+  if (!checkMetadataDone()) return false;
   mdList.len = moduleMDs;
   fnValue = -1;
   return true;

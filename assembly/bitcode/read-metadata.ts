@@ -56,6 +56,16 @@ export function mdAt(id: i64): i32 {
   mdList.set(k, m);
   return m;
 }
+// Metadata named by id before its record that no record defined, at the end of a function body
+// (its local ids go then) or of the module: an error (opt-22 crashes printing such a module; the
+// node would print as itself).
+export function checkMetadataDone(): bool {
+  for (let k = 0; k < mdList.len; k++) {
+    let m = mdList.get(k);
+    if (m >= 0 && <i32>mdKind.get(m) == MK.Forward) return bad("Invalid metadata: a reference to metadata id " + k.toString() + " that is never defined");
+  }
+  return true;
+}
 // As mdAt for an operand that may be null (encoded id + 1; 0 is null): -1 for null, -2 on error.
 export function mdOrNull(idPlus1: i64): i32 {
   if (idPlus1 == 0) return -1;

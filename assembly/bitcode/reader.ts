@@ -41,7 +41,7 @@ import { readTypeBlock, typeOf, stringOf, resetReadTypes } from "./read-types";
 import { readAttrGroupBlock, readAttrBlock, attrListAt, resetReadAttrs } from "./read-attrs";
 import { readConstantsBlock, getConstant, resetReadConstants } from "./read-constants";
 import { readFunctionBlock, resetReadFunction } from "./read-function";
-import { readMetadataBlock, readKindBlock, resetReadMetadata, definedMDs, setAttachmentFunction } from "./read-metadata";
+import { readMetadataBlock, readKindBlock, resetReadMetadata, definedMDs, setAttachmentFunction, checkMetadataDone } from "./read-metadata";
 import { readUseListBlock, applyUseListOrders, resetReadUseLists } from "./read-uselist";
 
 const IDENTIFICATION_BLOCK = 13, MODULE_BLOCK = 8, STRTAB_BLOCK = 23, PARAMATTR_BLOCK = 9,
@@ -143,7 +143,7 @@ function readModule(): bool {
     if (bsFailed()) return false;
     if (!readModuleRecord(<i32>code)) { if (!bsFailed()) bad("Invalid record"); return false; }
   }
-  if (!settleLayout() || !resolveInits() || !checkInitsDone()) return false;
+  if (!settleLayout() || !resolveInits() || !checkInitsDone() || !checkMetadataDone()) return false;
   if (nextBody != fnBodies.len) return bad("Invalid bitcode: a function definition without its body");
   return true;
 }

@@ -27,8 +27,11 @@ export function printMDOperand(w: Writer, out: OutBuf, m: i32, inNode: bool): vo
     }
   }
   let slot = w.slots.md.get(m);
+  // a node the numbering did not reach (only malformed input makes one, e.g. mutated bitcode):
+  // numbered now, so it is printed by reference and listed with the others at the end (printed
+  // inline, a cycle through such nodes would never end)
+  if (slot < 0) { w.slots.numberNode(m); slot = w.slots.md.get(m); }
   if (slot >= 0) { out.byte(33); out.int(slot); return; }
-  // not numbered (should not happen for reachable nodes): print inline
   printNodeBody(w, out, m);
 }
 
