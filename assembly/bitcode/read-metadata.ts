@@ -56,6 +56,15 @@ export function mdAt(id: i64): i32 {
   mdList.set(k, m);
   return m;
 }
+// A new node of kind `kind` whose operands are the stack's entries from `base` (taken off it).
+function nodeFromStack(kind: MK, base: i32): i32 {
+  let m = newMD(kind, -1);
+  for (let i = base; i < stack.len; i++) mdPool.push(stack.get(i));
+  mdNOps.set(m, stack.len - base);
+  stack.len = base;
+  return m;
+}
+
 // Metadata named by id before its record that no record defined, at the end of a function body
 // (its local ids go then) or of the module: an error (opt-22 crashes printing such a module; the
 // node would print as itself).
@@ -179,10 +188,7 @@ function readMDRecord(code: i32): bool {
         if (t == T_METADATA && x < 0) { stack.len = base; return false; }
         stack.push(x);
       }
-      let m = newMD(MK.Tuple, -1);
-      for (let i = base; i < stack.len; i++) mdPool.push(stack.get(i));
-      mdNOps.set(m, stack.len - base);
-      stack.len = base;
+      let m = nodeFromStack(MK.Tuple, base);
       return define(m);
     }
     case OLD_FN_NODE: {
@@ -202,10 +208,7 @@ function readMDRecord(code: i32): bool {
         if (x == -2) { stack.len = base; return false; }
         stack.push(x);
       }
-      let m = newMD(MK.Tuple, -1);
-      for (let i = base; i < stack.len; i++) mdPool.push(stack.get(i));
-      mdNOps.set(m, stack.len - base);
-      stack.len = base;
+      let m = nodeFromStack(MK.Tuple, base);
       if (code == DISTINCT_NODE) mdFlags.set(m, <u8>MDF_DISTINCT);
       return define(m);
     }
@@ -255,10 +258,7 @@ function readMDRecord(code: i32): bool {
         if (<i32>mdKind.get(x) != MK.Value) { stack.len = base; return bad("Invalid record: DIArgList operand is not a value"); }
         stack.push(x);
       }
-      let m = newMD(MK.ArgList, -1);
-      for (let i = base; i < stack.len; i++) mdPool.push(stack.get(i));
-      mdNOps.set(m, stack.len - base);
-      stack.len = base;
+      let m = nodeFromStack(MK.ArgList, base);
       return define(m);
     }
     case GLOBAL_DECL_ATTACHMENT: {

@@ -115,28 +115,8 @@ for (const v of LLVM_VERSIONS) {
 // inserts them (the text parser: blocks at their first reference, blockaddress targets first), which
 // mem2reg's phi order follows after LLVM 19; a body mergefunc replaces lets go of its blocks, and a
 // blockaddress of one becomes `inttoptr (i32 1 to ptr)`, on the text as on the bitcode.
-const BA_MODULE = `@ba2 = global ptr blockaddress(@h, %M1)
-define i32 @g(i1 %c, i32 %a, i32 %b) {
-entry:
-  %x = alloca i32
-  store i32 %a, ptr %x
-  br i1 %c, label %P, label %M2
-P:
-  store i32 %b, ptr %x
-  br i1 %c, label %M2, label %M1
-M2:
-  %v = load i32, ptr %x
-  store i32 9, ptr %x
-  br i1 %c, label %M1, label %end
-M1:
-  %v1 = load i32, ptr %x
-  store i32 7, ptr %x
-  br i1 %c, label %M2, label %end
-end:
-  %r = load i32, ptr %x
-  ret i32 %r
-}
-define i32 @h(i1 %c, i32 %a, i32 %b) {
+// @g and @h: one body twice (mergefunc merges them)
+const baBody = name => `define i32 @${name}(i1 %c, i32 %a, i32 %b) {
 entry:
   %x = alloca i32
   store i32 %a, ptr %x
@@ -157,6 +137,7 @@ end:
   ret i32 %r
 }
 `;
+const BA_MODULE = `@ba2 = global ptr blockaddress(@h, %M1)\n${baBody('g')}${baBody('h')}`;
 for (const v of LLVM_VERSIONS) {
   test(`bitcode: blocks a blockaddress names early are numbered as opt-${v} numbers them on bitcode`, async t => {
     if (!haveRealCore) return t.skip(NO_CORE);
