@@ -1,22 +1,34 @@
-// batch-pool.js — the worker threads of `wopt -output-dir -j N` (batch.js): N workers take the jobs
-// from one list, in its order, through a shared counter (no round trip to the main thread between
-// two modules), and post each result back. Node only.
+// batch-pool.js — the lanes of `wopt -output-dir -j N` (batch.js): the main thread and N - 1
+// worker threads take the jobs from one list, in its order, through a shared counter (no round
+// trip between two modules), and each result comes back to the main thread. Node only.
+//
+// The workers are started before the list exists (startPool), so that their start-up — a V8
+// isolate each, and the core's instantiation — overlaps the main thread's walk of the inputs;
+// they wait for the list (a 'jobs' message), then work. The main thread runs a lane of its own
+// (run's mainLane), with its own core: one isolate fewer to start, and no core idle.
 //
 // Shared control words (Int32Array over a SharedArrayBuffer):
 //   [0] the next position in the list to take   [1] 1 once stopped: take nothing more
-//   [2 + k] the position worker k is running, -1 when none (what a worker that died was doing)
-import { Worker } from 'node:worker_threads';
+//   [2 + k] the position lane k is running, -1 when none (what a worker that died was doing)
+import { Worker, parentPort } from 'node:worker_threads';
 
 const NEXT = 0, STOP = 1, CURRENT = 2;
 
+/** Worker side: the list the main thread sends ({ jobs, control, slot }, for workLoop). */
+export const receiveJobs = () => new Promise(resolve => {
+  parentPort.once('message', m => resolve(m?.type === 'jobs' ? m : { jobs: [], control: new SharedArrayBuffer(4 * CURRENT), slot: 0 }));
+});
+
 /**
- * Worker side: runs the jobs of `data` ({ jobs, control, slot }, from workerData) with
- * `runOne(job)` → result until the list is empty or the batch stopped; post(msg) sends each
- * { type: 'done', pos, res } to the main thread.
+ * Runs the jobs of `list` ({ jobs, control, slot }) with `runOne(job)` → result until the list is
+ * empty or the batch stopped; post(msg) sends each { type: 'done', pos, res }. `pause`, when
+ * given, is awaited before taking each job (the main thread's lane lets signals and the workers'
+ * messages in there).
  */
-export async function workLoop({ jobs, control, slot }, runOne, post) {
+export async function workLoop({ jobs, control, slot }, runOne, post, pause = null) {
   const ctl = new Int32Array(control);
   for (;;) {
+    if (pause) await pause();
     if (Atomics.load(ctl, STOP)) return;
     const pos = Atomics.add(ctl, NEXT, 1);
     if (pos >= jobs.length) return;
@@ -27,66 +39,103 @@ export async function workLoop({ jobs, control, slot }, runOne, post) {
   }
 }
 
+const yieldToEvents = () => new Promise(setImmediate);
+
 /**
- * Main side: runs `jobs` ([{ index, input, output }]) in the order of `order` (indices into jobs)
- * on `n` threads running `workerUrl` (which calls workLoop) with workerData { ...workerData,
- * jobs, control, slot }. onDone(index, res) for each job; a worker that dies fails the job it was
- * running ({ ok: false, text, failure }) and a fresh one takes its place, unless workers keep dying
- * without finishing anything (then the jobs left fail with the last reason).
- * Returns { done: Promise, stop(): Promise<jobs that were running> } — stop terminates every worker.
+ * Main side: starts `workers` threads running `workerUrl` (which awaits receiveJobs, then calls
+ * workLoop) with `workerData`. Returns the pool:
+ *   run({ jobs, order, onDone, mainLane }) → Promise: the jobs ([{ index, input, output }]) in the
+ *     order of `order` (indices into jobs) on the workers and, when mainLane (async job → result)
+ *     is given, on the main thread too; onDone(index, res) for each. A worker that dies fails the
+ *     job it was running ({ ok: false, text, failure }) and a fresh one takes its place, unless
+ *     workers keep dying without finishing anything (then the jobs left fail with the last reason).
+ *     Without a main lane and with no worker able to start, every job fails that way.
+ *   stop() → Promise<jobs the workers were running>: no job is taken any more; the workers are
+ *     terminated (the main lane ends its current job).
+ *   close(): terminates the workers of a pool that will not run (a batch refused after they started).
  */
-export function runPool({ jobs, order, n, workerUrl, workerData = {}, onDone, prog = 'wopt' }) {
-  const list = order.map(i => ({ index: i, input: jobs[i].input, output: jobs[i].output }));
-  const control = new SharedArrayBuffer(4 * (CURRENT + n));
-  const ctl = new Int32Array(control);
-  ctl.fill(-1, CURRENT);
-  const finished = new Uint8Array(list.length);
-  const live = new Map();   // slot -> Worker
-  let stopped = false, deaths = 0, finish;
-  const done = new Promise(resolve => { finish = resolve; });
+export function startPool({ workers: n, workerUrl, workerData = {}, prog = 'wopt' }) {
+  const live = new Map();   // slot -> { worker, error }
+  let list = null, ctl = null, control = null, finished = null, onDone = null;
+  let stopped = false, deaths = 0, lastWhy = '', workersGone, mainDone = Promise.resolve(), mainLaneRuns = false;
+  const workersDone = new Promise(resolve => { workersGone = resolve; });
 
   const failure = (pos, what, why) => {
     const line = `${prog}: ${list[pos].input}: error: internal error: ${what} (${why})\n`;
     finished[pos] = 1;
     onDone(list[pos].index, { index: list[pos].index, ok: false, text: line, failure: line.trimEnd(), stats: null, timings: [], ms: 0 });
   };
+  const accept = m => {
+    if (m?.type !== 'done' || !list || finished[m.pos]) return;
+    finished[m.pos] = 1;
+    deaths = 0;
+    onDone(list[m.pos].index, m.res);
+  };
+  const send = (worker, slot) => worker.postMessage({ type: 'jobs', jobs: list, control, slot });
 
   function start(slot) {
-    const worker = new Worker(workerUrl, { workerData: { ...workerData, jobs: list, control, slot } });
-    let error = null;
-    live.set(slot, worker);
-    worker.on('message', m => {
-      if (m?.type !== 'done' || finished[m.pos]) return;
-      finished[m.pos] = 1;
-      deaths = 0;
-      onDone(list[m.pos].index, m.res);
-    });
-    worker.on('error', e => { error = e; });
+    const worker = new Worker(workerUrl, { workerData });
+    const entry = { worker, error: null, retired: false };
+    live.set(slot, entry);
+    if (list) send(worker, slot);
+    worker.on('message', accept);
+    worker.on('error', e => { entry.error = e; });
     worker.on('exit', code => {
       live.delete(slot);
-      if (!stopped) {
-        const pos = Atomics.exchange(ctl, CURRENT + slot, -1);
-        const why = error ? (error.message || String(error)) : `exit code ${code}`;
-        if (error || code !== 0) deaths++;
+      if (!stopped && !entry.retired) {
+        const why = entry.error ? (entry.error.message || String(entry.error)) : `exit code ${code}`;
+        if (entry.error || code !== 0) deaths++;
+        lastWhy = why;
+        const pos = list ? Atomics.exchange(ctl, CURRENT + slot, -1) : -1;
         if (pos >= 0 && !finished[pos]) failure(pos, 'the worker stopped', why);
-        // workers that keep dying (a core that cannot start, say): the rest are not run
-        if (deaths >= 3 * n) for (let p = Math.min(Atomics.exchange(ctl, NEXT, list.length), list.length); p < list.length; p++) failure(p, 'not run: the workers keep stopping', why);
-        if (Atomics.load(ctl, NEXT) < list.length) start(slot);
+        // workers that keep dying (a core that cannot start, say) are not started again: the main
+        // lane, when there is one, takes the rest; else the rest fail
+        if (deaths >= 3 * n) { if (list && !mainLaneRuns) failRest(why); }
+        else if (!list || Atomics.load(ctl, NEXT) < list.length) start(slot);
       }
-      if (live.size === 0) finish();
+      if (live.size === 0) workersGone();
     });
   }
-  for (let k = 0; k < Math.min(n, list.length); k++) start(k);
-  if (live.size === 0) finish();
+  const failRest = why => {
+    for (let p = Math.min(Atomics.exchange(ctl, NEXT, list.length), list.length); p < list.length; p++) failure(p, 'not run: the workers keep stopping', why);
+  };
+  for (let k = 0; k < n; k++) start(k);
+  if (n === 0) workersGone();
+
   return {
-    done,
+    run({ jobs, order, onDone: done, mainLane = null }) {
+      list = order.map(i => ({ index: i, input: jobs[i].input, output: jobs[i].output }));
+      control = new SharedArrayBuffer(4 * (CURRENT + n + 1));
+      ctl = new Int32Array(control);
+      ctl.fill(-1, CURRENT);
+      if (stopped) Atomics.store(ctl, STOP, 1);
+      finished = new Uint8Array(list.length);
+      onDone = done;
+      // fewer jobs than lanes: the workers beyond them are not needed
+      const needed = list.length - (mainLane ? 1 : 0);
+      for (const [slot, entry] of live) {
+        if (slot < needed) { send(entry.worker, slot); continue; }
+        entry.retired = true;
+        entry.worker.terminate();
+      }
+      if (mainLane) {
+        mainLaneRuns = true;
+        mainDone = workLoop({ jobs: list, control, slot: n }, mainLane, accept, yieldToEvents);
+      } else if (live.size === 0) failRest(lastWhy);
+      return Promise.all([mainDone, workersDone]).then(() => {});
+    },
     async stop() {
       stopped = true;
-      Atomics.store(ctl, STOP, 1);
+      if (ctl) Atomics.store(ctl, STOP, 1);
       const slots = [...live.keys()];
-      await Promise.all([...live.values()].map(w => w.terminate()));
-      finish();
+      await Promise.all([...live.values()].map(e => e.worker.terminate()));
+      workersGone();
+      if (!ctl) return [];
       return slots.map(k => ctl[CURRENT + k]).filter(pos => pos >= 0 && !finished[pos]).map(pos => list[pos]);
+    },
+    close() {
+      stopped = true;
+      for (const { worker } of live.values()) worker.terminate();
     },
   };
 }

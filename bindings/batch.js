@@ -8,10 +8,11 @@
 // current directory>, or, for an input outside it (an absolute path elsewhere, or through `..`),
 // <dir>/<its absolute path without the leading />. Side files: <output>.<side file name>.
 //
-// -j N (default: the machine's cores) runs N modules at once, each worker thread with its own core
-// instance made from the one compiled WebAssembly.Module; workers read their inputs and write their
-// outputs themselves, the main thread only dispatches (largest input first) and prints each
-// module's diagnostics in input order. -j 1 (or one input) runs in the main thread.
+// -j N (default: the machine's cores) runs N modules at once: the main thread and N - 1 worker
+// threads, each with its own core instance made from the one compiled WebAssembly.Module
+// (batch-pool.js); each reads its inputs and writes its outputs itself, largest input first, and
+// the main thread prints each module's diagnostics in input order. -j 1 runs in the main thread
+// alone.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,7 @@ import { writeFileAtomic, errnoText, removeOwnTemps } from './fsutil.js';
 import { compileWopt, defaultWasmPath } from './node.js';
 import { timingReport } from './timing.js';
 import { runJob } from './batch-run.js';
-import { runPool } from './batch-pool.js';
+import { startPool } from './batch-pool.js';
 import { DEFAULT_LLVM_VERSION } from './core.js';
 
 /** The files a directory argument contributes: module files by name (one line per format). */
@@ -226,20 +227,36 @@ export function reportJson({ results, jobs, wallMs, n, interrupted, opts }) {
 
 // ---- the batch ----
 
+// `count` worker threads, each with a core instance made from the one compiled module.
+async function startWorkers(count, opts) {
+  let module;
+  try { module = await compileWopt(); } catch (e) {
+    throw new CliError(`error: cannot load the core (${defaultWasmPath()}): ${e.code === 'ENOENT' ? 'not built; run npm run build:release' : e.message}`);
+  }
+  const workerOpts = { pipeline: opts.pipeline, forward: opts.forward, llvmVersion: opts.llvmVersion, disableVerify: opts.disableVerify,
+    disableOutput: opts.disableOutput, assembly: opts.assembly, repo: opts.repo };
+  return startPool({ workers: count, workerUrl: new URL('./batch-worker.js', import.meta.url), workerData: { module, opts: workerOpts } });
+}
+
 export async function runBatch(opts, started) {
   const dir = opts.outputDir;
   if (opts.output !== '-') throw new CliError('error: -o and -output-dir exclude each other (batch mode names each output after its input)');
   if (opts.inputs.length === 0) throw new CliError('error: -output-dir needs at least one input (file, directory, @list or - for a list on standard input)');
   if (opts.jobs === 0) throw new CliError('error: -j needs at least 1 job');
-  const files = await collectInputs(opts.inputs, { outputDir: dir });
-  if (files.length === 0) throw new CliError(`error: no input modules (directories are searched for ${MODULE_EXTENSIONS.join(', ')} files)`);
-  const jobs = planJobs(files, dir, !!opts.assembly || !!opts.disableOutput);
-  if (!opts.disableOutput) {
-    try { fs.mkdirSync(dir, { recursive: true }); } catch (e) { throw new CliError(`${dir}: error: cannot create the output directory: ${errnoText(e)}`); }
-  }
   // one repository in memory cannot be shared by threads: such a batch runs in this thread
-  const memoryRepo = opts.repo === ':memory:';
-  const n = memoryRepo ? 1 : Math.max(1, Math.min(opts.jobs ?? os.availableParallelism(), jobs.length));
+  const lanes = opts.repo === ':memory:' ? 1 : Math.max(1, opts.jobs ?? os.availableParallelism());
+  // the workers start now: their start-up overlaps the walk of the inputs
+  const pool = lanes > 1 ? await startWorkers(lanes - 1, opts) : null;
+  let jobs;
+  try {
+    const files = await collectInputs(opts.inputs, { outputDir: dir });
+    if (files.length === 0) throw new CliError(`error: no input modules (directories are searched for ${MODULE_EXTENSIONS.join(', ')} files)`);
+    jobs = planJobs(files, dir, !!opts.assembly || !!opts.disableOutput);
+    if (!opts.disableOutput) {
+      try { fs.mkdirSync(dir, { recursive: true }); } catch (e) { throw new CliError(`${dir}: error: cannot create the output directory: ${errnoText(e)}`); }
+    }
+  } catch (e) { pool?.close(); throw e; }
+  const n = Math.min(lanes, jobs.length);
   const totalBytes = jobs.reduce((s, j) => s + j.bytes, 0);
   const results = new Array(jobs.length).fill(null);
   const progress = await progressDisplay({ quiet: !!opts.quiet, total: jobs.length, totalBytes, started });
@@ -254,7 +271,7 @@ export async function runBatch(opts, started) {
     while (printed < results.length && results[printed]) { const t = results[printed++].text; if (t) progress.log(t); }
   };
 
-  let interrupted = null, pool = null, stopping = null;
+  let interrupted = null, stopping = null;
   const onSignal = sig => {
     if (interrupted) return;
     interrupted = sig;
@@ -263,36 +280,30 @@ export async function runBatch(opts, started) {
   const handlers = { SIGINT: () => onSignal('SIGINT'), SIGTERM: () => onSignal('SIGTERM') };
   for (const [sig, h] of Object.entries(handlers)) process.on(sig, h);
 
+  let repo;
   try {
-    if (n === 1) {
-      const core = await loadCore();
-      const repo = opts.repo === undefined ? undefined : await (await repoStore()).openRepository(opts.repo);
-      try {
-        for (const job of jobs) {
-          await new Promise(setImmediate); // lets a signal in between modules
-          if (interrupted) break;
-          onDone(job.index, await runJob(core, opts, repo, job));
-        }
-      } finally { await repo?.close(); }
-    } else {
-      let module;
-      try { module = await compileWopt(); } catch (e) {
-        throw new CliError(`error: cannot load the core (${defaultWasmPath()}): ${e.code === 'ENOENT' ? 'not built; run npm run build:release' : e.message}`);
+    // the repository is created (or found broken) once, here, before the workers open it
+    if (opts.repo !== undefined) repo = await (await repoStore()).openRepository(opts.repo);
+    const core = await loadCore();
+    const mainLane = job => runJob(core, opts, repo, job);
+    if (!pool) {
+      for (const job of jobs) {
+        await new Promise(setImmediate); // lets a signal in between modules
+        if (interrupted) break;
+        onDone(job.index, await mainLane(job));
       }
-      // the repository is created (or found broken) once, here, before the workers open it
-      if (opts.repo !== undefined) await (await (await repoStore()).openRepository(opts.repo)).close();
+    } else {
+      // largest input first: the last modules to start are the small ones
       const order = jobs.map(j => j.index).sort((a, b) => jobs[b].bytes - jobs[a].bytes || a - b);
-      const workerOpts = { pipeline: opts.pipeline, forward: opts.forward, llvmVersion: opts.llvmVersion, disableVerify: opts.disableVerify,
-        disableOutput: opts.disableOutput, assembly: opts.assembly, repo: opts.repo };
-      pool = runPool({ jobs, order, n, workerUrl: new URL('./batch-worker.js', import.meta.url), workerData: { module, opts: workerOpts }, onDone });
-      if (interrupted) stopping = pool.stop();
-      await pool.done;
+      await pool.run({ jobs, order, onDone, mainLane });
       if (stopping) {
         // what the stopped workers were writing: their temporary files go
         for (const job of await stopping) removeOwnTemps(job.output);
       }
     }
   } finally {
+    pool?.close();
+    await repo?.close();
     progress.stop();
     for (const [sig, h] of Object.entries(handlers)) process.off(sig, h);
   }

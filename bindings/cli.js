@@ -73,7 +73,7 @@ function version() {
   const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   return loadWopt().then(core => core.version() || 'unknown',
     e => `unavailable (${defaultWasmPath()}: ${e.code === 'ENOENT' ? 'not built; run npm run build:release' : e.message})`)
-    .then(core => `wopt version ${pkg.version}\n  core: ${core}\n  LLVM versions: ${LLVM_VERSIONS.join(', ')} (--llvm-version, default ${DEFAULT_LLVM_VERSION}); textual IR only\n`);
+    .then(core => `wopt version ${pkg.version}\n  core: ${core}\n  LLVM versions: ${LLVM_VERSIONS.join(', ')} (--llvm-version, default ${DEFAULT_LLVM_VERSION}); textual IR and bitcode\n`);
 }
 
 // The error text for a driver result that stopped at `stage`.

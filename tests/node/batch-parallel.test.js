@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { haveRealCore, NO_CORE, REAL_WASM, REPO, CLI, runCli, tempDir, mockCorePath } from './helpers.js';
 import { generateToFile } from '../../bench/gen.js';
 import { mirroredPath } from '../../bindings/batch.js';
-import { runPool } from '../../bindings/batch-pool.js';
+import { startPool } from '../../bindings/batch-pool.js';
 import { loadWopt } from '../../bindings/node.js';
 import { runModule } from '../../bindings/driver.js';
 import { loadSqliteDriver } from '../../bindings/repo/sqlite-driver.js';
@@ -155,9 +155,9 @@ test('-j 2: a module that traps the core fails alone (mock core)', async t => {
 test('the pool: a worker that dies fails its module only; a fresh worker takes the rest', async t => {
   const dir = tempDir(t);
   const script = path.join(dir, 'fake-worker.mjs');
-  fs.writeFileSync(script, `import { parentPort, workerData } from 'node:worker_threads';
-import { workLoop } from ${JSON.stringify(new URL('../../bindings/batch-pool.js', import.meta.url).href)};
-await workLoop(workerData, async job => {
+  fs.writeFileSync(script, `import { parentPort } from 'node:worker_threads';
+import { receiveJobs, workLoop } from ${JSON.stringify(new URL('../../bindings/batch-pool.js', import.meta.url).href)};
+await workLoop(await receiveJobs(), async job => {
   if (job.input === 'exit') process.exit(7);
   if (job.input === 'throw') { setImmediate(() => { throw new Error('boom'); }); await new Promise(() => {}); }
   return { index: job.index, ok: true, text: job.input + '\\n', failure: '', stats: null, timings: [], ms: 1 };
@@ -166,11 +166,11 @@ await workLoop(workerData, async job => {
   const names = ['a', 'exit', 'b', 'throw', 'c', 'd', 'e'];
   const jobs = names.map((input, index) => ({ index, input, output: `out/${input}` }));
   const done = new Map();
-  const pool = runPool({ jobs, order: jobs.map(j => j.index), n: 2, workerUrl: new URL(`file://${script}`), onDone: (i, res) => {
+  const pool = startPool({ workers: 2, workerUrl: new URL(`file://${script}`) });
+  await pool.run({ jobs, order: jobs.map(j => j.index), onDone: (i, res) => {
     assert.ok(!done.has(i), `job ${i} reported twice`);
     done.set(i, res);
   } });
-  await pool.done;
   assert.equal(done.size, names.length);
   for (const [i, n] of names.entries()) {
     const res = done.get(i);
@@ -183,10 +183,18 @@ await workLoop(workerData, async job => {
   fs.writeFileSync(broken, "throw new Error('cannot start');\n");
   const many = Array.from({ length: 30 }, (_, index) => ({ index, input: `m${index}`, output: `out/m${index}` }));
   const failed = new Map();
-  const p2 = runPool({ jobs: many, order: many.map(j => j.index), n: 2, workerUrl: new URL(`file://${broken}`), onDone: (i, res) => failed.set(i, res) });
-  await p2.done;
+  await startPool({ workers: 2, workerUrl: new URL(`file://${broken}`) }).run({ jobs: many, order: many.map(j => j.index), onDone: (i, res) => failed.set(i, res) });
   assert.equal(failed.size, 30);
   for (const r of failed.values()) assert.match(r.failure, /^wopt: m\d+: error: internal error: not run: the workers keep stopping \(cannot start\)$/);
+  // the same with the main thread's own lane: it takes what the workers cannot, after the list
+  // was handed out while they were dying
+  const broken2 = startPool({ workers: 2, workerUrl: new URL(`file://${broken}`) });
+  await new Promise(r => setTimeout(r, 200));
+  const byMain = new Map();
+  await broken2.run({ jobs: many, order: many.map(j => j.index), onDone: (i, res) => byMain.set(i, res),
+    mainLane: async job => ({ index: job.index, ok: true, text: '', failure: '', stats: null, timings: [], ms: 0 }) });
+  assert.equal(byMain.size, 30);
+  assert.ok([...byMain.values()].every(r => r.ok));
 });
 
 test('outputs mirror the inputs\' paths: same names in different folders, paths outside the current directory, side files', { skip }, async t => {
