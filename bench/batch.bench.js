@@ -42,12 +42,14 @@ ${llvmUsage({ diff: true })}
   --no-single       skip the one-wopt-process-per-module runs
   --parallel N      also opt a process per module N at a time (default 2; 1: not)
   --jobs / --no-jobs  whether to run wopt -j 1 / -j 2 (default: when \`wopt --help\` lists -j)
+  --out DIR         where the outputs go while they are compared (default bench/.cache/out;
+                    a tmpfs such as /dev/shm/... keeps the disk's own noise out of the times)
   --timeout S       per-process timeout in seconds (default 900)
   --json            print JSON instead of the markdown table`;
 
 export function parseArgs(argv) {
   const o = { files: 20, size: '1MB', dir: null, sqliteFiles: false, passes: ['mem2reg', 'mergefunc'], runs: 3, dup: 0.3, llvm: null, opt: null, llvmDiff: null,
-    single: true, parallel: 2, jobs: null, timeout: 900, json: false };
+    single: true, parallel: 2, jobs: null, timeout: 900, json: false, out: join(CACHE, 'out') };
   forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--files': o.files = Math.max(1, parseInt(val(), 10)); break;
@@ -64,6 +66,7 @@ export function parseArgs(argv) {
       case '--parallel': o.parallel = Math.max(1, parseInt(val(), 10)); break;
       case '--jobs': o.jobs = true; break;
       case '--no-jobs': o.jobs = false; break;
+      case '--out': o.out = resolve(val()); break;
       case '--timeout': o.timeout = Number(val()); break;
       case '--json': o.json = true; break;
       case '-h': case '--help': o.help = true; break;
@@ -174,12 +177,12 @@ export async function runBatch(o, log = (m) => process.stderr.write(m + '\n')) {
     // a row per LLVM version and way; the runs go through all of them in turn
     const rows = o.targets.flatMap((t) => {
       const wopt = [process.execPath, cli, `--llvm-version=${t.version}`, '-S', `-passes=${p}`];
-      const outOpt = join(CACHE, 'out', `batch-${tag}-${t.version}-opt`);
+      const outOpt = join(o.out, `batch-${tag}-${t.version}-opt`);
       return ways.map((w) => {
         const row = { pipeline: p, llvm: t.version, way: w.key, tool: w.tool, label: w.label, files: files.length, bytes, wall: [], rssKB: [] };
         if (w.unavailable) return { row: { ...row, unavailable: w.unavailable }, t };
         // the opt ways write where the comparison reads; every other way has a folder of its own
-        const out = w.key === 'opt' ? outOpt : join(CACHE, 'out', `batch-${tag}-${t.version}-${w.key}`);
+        const out = w.key === 'opt' ? outOpt : join(o.out, `batch-${tag}-${t.version}-${w.key}`);
         rmSync(out, { recursive: true, force: true });
         mkdirSync(out, { recursive: true });
         const each = (argv) => files.map((f) => [...argv(f), join(out, flatName(f))]);
@@ -229,7 +232,7 @@ export async function runBatch(o, log = (m) => process.stderr.write(m + '\n')) {
     for (const { out } of rows) if (out) rmSync(out, { recursive: true, force: true });
   }
   return {
-    meta: { date: new Date().toISOString(), node: process.version, cpu: cpus()[0]?.model, cpus: cpus().length, jobs, parallel: o.parallel,
+    meta: { date: new Date().toISOString(), node: process.version, nodeExtraCaCerts: !!process.env.NODE_EXTRA_CA_CERTS, cpu: cpus()[0]?.model, cpus: cpus().length, jobs, parallel: o.parallel,
       llvm: o.targets.map(({ version, opt, optVersion, llvmDiff }) => ({ version, opt, optVersion, llvmDiff })), runs: o.runs, size: o.size, source: o.source ?? `generated, ~${o.size} each`, files: files.length, generator: { version: GEN_VERSION, dup: o.dup } },
     results,
   };
@@ -239,6 +242,15 @@ const fmtS = (s) => (s == null ? '–' : s < 10 ? `${s.toFixed(3)} s` : `${s.toF
 const fmtMB = (kb) => (kb == null ? '–' : `${(kb / 1024).toFixed(0)} MB`);
 const fmtCounts = (c) => Object.entries(c).map(([k, n]) => `${n} ${k}`).join(', ');
 const esc = (s) => String(s).replace(/\|/g, '\\|');
+
+/** -j 1's median wall time over -j 2's, per pipeline and LLVM version. */
+export function jobsScaling(results) {
+  const rows = results.filter((r) => (r.way === 'j1' || r.way === 'j2') && r.median);
+  return rows.filter((r) => r.way === 'j2').flatMap((j2) => {
+    const j1 = rows.find((r) => r.way === 'j1' && r.pipeline === j2.pipeline && r.llvm === j2.llvm);
+    return j1 ? [{ pipeline: j2.pipeline, llvm: j2.llvm, ratio: j1.median / j2.median }] : [];
+  });
+}
 
 /** The batch table (markdown): a row per pipeline, LLVM version and way. */
 export function markdown(report) {
@@ -258,6 +270,9 @@ export function markdown(report) {
   out.push('', 'wopt runs with --llvm-version=V against opt-V. Wall times are the elapsed time for all modules (for the ways with a process per module, ' +
     'the processes run one after the other, or N at a time); peak RSS is that of the largest single process. "vs opt" > 1 means faster than ' +
     'opt-V run once per module, one at a time. Outputs: identical = same bytes apart from the ModuleID/source_filename lines; equivalent = llvm-diff-V finds no difference.');
+  const scaling = jobsScaling(report.results);
+  if (scaling.length) out.push('', `-j 2 against -j 1 (ratio of the medians): ${scaling.map((x) => `${x.pipeline}, LLVM ${x.llvm}: ${x.ratio.toFixed(2)}×`).join('; ')}.` +
+    (m.nodeExtraCaCerts ? ' NODE_EXTRA_CA_CERTS was set: every Node process read those certificates at its start (Node 20 does so before any script runs).' : ''));
   out.push(...outputNotes(report.results.flatMap((r) => Object.values(r.firstDiffs ?? {}).map((d) => ({ label: `${r.pipeline}, LLVM ${r.llvm}, ${r.label}, ${d.file}`, diff: d })))));
   return out.join('\n');
 }

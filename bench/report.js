@@ -34,7 +34,7 @@ import { GEN_VERSION } from './gen.js';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
 
-const FULL = { sizes: ['1MB', '10MB', '100MB'], runs: 5, batchFiles: 200, batchSize: '300KB', batchRuns: 3 };
+const FULL = { sizes: ['1MB', '10MB', '100MB'], runs: 5, batchFiles: 200, batchSize: '300KB', batchRuns: 5 };
 const QUICK = { sizes: ['1MB', '10MB'], runs: 1, batchFiles: 10, batchSize: '300KB', batchRuns: 1 };
 
 export const USAGE = `usage: npm run bench [-- options]     (node bench/run.js [report] [options])
