@@ -41,6 +41,8 @@ const USAGE = `usage: node bench/batch.bench.js [options]
 ${llvmUsage({ diff: true })}
   --no-single       skip the one-wopt-process-per-module runs
   --parallel N      also opt a process per module N at a time (default 2; 1: not)
+  --no-opt          no opt rows: wopt -j 1 and -j 2 only (how -j scales on batches too long to run
+                    opt a process per module each time); -j 2's outputs are compared with -j 1's
   --jobs / --no-jobs  whether to run wopt -j 1 / -j 2 (default: when \`wopt --help\` lists -j)
   --out DIR         where the outputs go while they are compared (default bench/.cache/out;
                     a tmpfs such as /dev/shm/... keeps the disk's own noise out of the times)
@@ -49,7 +51,7 @@ ${llvmUsage({ diff: true })}
 
 export function parseArgs(argv) {
   const o = { files: 20, size: '1MB', dir: null, sqliteFiles: false, passes: ['mem2reg', 'mergefunc'], runs: 3, dup: 0.3, llvm: null, opt: null, llvmDiff: null,
-    single: true, parallel: 2, jobs: null, timeout: 900, json: false, out: join(CACHE, 'out') };
+    single: true, parallel: 2, withOpt: true, jobs: null, timeout: 900, json: false, out: join(CACHE, 'out') };
   forEachOption(argv, (key, val, a) => {
     switch (key) {
       case '--files': o.files = Math.max(1, parseInt(val(), 10)); break;
@@ -64,6 +66,7 @@ export function parseArgs(argv) {
       case '--llvm-diff': o.llvmDiff = val(); break;
       case '--no-single': o.single = false; break;
       case '--parallel': o.parallel = Math.max(1, parseInt(val(), 10)); break;
+      case '--no-opt': o.withOpt = false; break;
       case '--jobs': o.jobs = true; break;
       case '--no-jobs': o.jobs = false; break;
       case '--out': o.out = resolve(val()); break;
@@ -136,8 +139,8 @@ async function pool(argvs, parallel, timeout) {
 // The ways modules go through, in the order of the table. `batch` is one wopt process for all
 // modules: without -j (one core) when the CLI has no -j, else with -j 1 and -j 2 as rows of
 // their own; `jobs` = whether the CLI has -j (its --help lists it).
-export function batchWays({ jobs, single = true, parallel = 2 }) {
-  const ways = [
+export function batchWays({ jobs, single = true, parallel = 2, withOpt = true }) {
+  const ways = !withOpt ? [] : [
     { key: 'opt', tool: 'opt', label: 'opt, a process per module' },
     ...(parallel > 1 ? [{ key: 'optPar', tool: 'opt', label: `opt, a process per module, ${parallel} at a time` }] : []),
   ];
@@ -169,7 +172,7 @@ export async function runBatch(o, log = (m) => process.stderr.write(m + '\n')) {
   const bytes = files.reduce((s, f) => s + statSync(f).size, 0);
   const cli = join(ROOT, 'bindings/cli.js');
   const jobs = o.jobs ?? woptHasJobs(cli);
-  const ways = batchWays({ jobs, single: o.single, parallel: o.parallel });
+  const ways = batchWays({ jobs, single: o.single, parallel: o.parallel, withOpt: o.withOpt });
   log(`wopt ${jobs ? 'has -j: batch rows with -j 1 and -j 2' : 'has no -j: one batch row (one core); -j rows not available'}`);
   const results = [];
   for (const p of o.passes) {
@@ -215,14 +218,17 @@ export async function runBatch(o, log = (m) => process.stderr.write(m + '\n')) {
         // wopt's outputs against opt-V's, file by file
         const counts = {};
         const batchWay = row.way !== 'single';
-        for (const f of files) {
+        // the reference: opt-V's output, or without opt rows -j 1's (whose own row has none)
+        const j1Out = rows.find((r) => r.row.llvm === row.llvm && r.row.way === 'j1')?.out;
+        const reference = o.withOpt ? (f) => join(outOpt, flatName(f)) : row.way === 'j1' ? null : (f) => mirroredPath(f, j1Out);
+        for (const f of reference ? files : []) {
           const w = batchWay ? mirroredPath(f, out) : join(out, flatName(f));
-          const d = existsSync(w) ? compareOutputs(join(outOpt, flatName(f)), w, t.llvmDiff, { timeout: o.timeout }) : { status: 'missing' };
+          const d = existsSync(w) ? compareOutputs(reference(f), w, t.llvmDiff, { timeout: o.timeout }) : { status: 'missing' };
           counts[d.status] = (counts[d.status] ?? 0) + 1;
           // the first file of each kind of difference, for the notes under the table
           if (d.status !== 'identical' && d.status !== 'n/a' && d.status !== 'missing') (row.firstDiffs ??= {})[d.status] ??= { file: basename(f), ...d };
         }
-        row.outputs = counts;
+        if (reference) row.outputs = counts;
       }
       log(`  LLVM ${row.llvm} ${row.label}: ${row.unavailable ?? (row.error ? `ERROR ${row.error}` : `${fmtS(row.median)}, ${fmtMB(row.rssKBMedian)}`)}${row.outputs ? ` | ${fmtCounts(row.outputs)}` : ''}`);
       const { wall, rssKB, ...kept } = row;
@@ -232,7 +238,7 @@ export async function runBatch(o, log = (m) => process.stderr.write(m + '\n')) {
     for (const { out } of rows) if (out) rmSync(out, { recursive: true, force: true });
   }
   return {
-    meta: { date: new Date().toISOString(), node: process.version, nodeExtraCaCerts: !!process.env.NODE_EXTRA_CA_CERTS, cpu: cpus()[0]?.model, cpus: cpus().length, jobs, parallel: o.parallel,
+    meta: { date: new Date().toISOString(), node: process.version, nodeExtraCaCerts: !!process.env.NODE_EXTRA_CA_CERTS, withOpt: o.withOpt, cpu: cpus()[0]?.model, cpus: cpus().length, jobs, parallel: o.parallel,
       llvm: o.targets.map(({ version, opt, optVersion, llvmDiff }) => ({ version, opt, optVersion, llvmDiff })), runs: o.runs, size: o.size, source: o.source ?? `generated, ~${o.size} each`, files: files.length, generator: { version: GEN_VERSION, dup: o.dup } },
     results,
   };
@@ -257,7 +263,7 @@ export function markdown(report) {
   const m = report.meta;
   const out = [`batch: ${m.files} modules (${m.source ?? `~${m.size} each`}); ${m.llvm.map((t) => `opt-${t.version} = ${t.opt} (LLVM ${t.optVersion ?? '?'})`).join(', ')}; ` +
     `wopt --llvm-version=V${m.jobs ? '' : ' (no -j in this build)'}; median of ${m.runs} runs; node ${m.node}; ${m.cpu} ×${m.cpus}`, ''];
-  out.push('| pipeline | LLVM | way | modules | MB | wall | MB/s | peak RSS | vs opt, a process each | outputs vs opt |');
+  out.push(`| pipeline | LLVM | way | modules | MB | wall | MB/s | peak RSS | vs opt, a process each | outputs vs ${m.withOpt === false ? '-j 1' : 'opt'} |`);
   out.push('|---|---|---|---:|---:|---:|---:|---:|---:|---|');
   for (const r of report.results) {
     const head = `| ${r.pipeline} | ${r.llvm} | ${r.label} | ${r.files} | ${(r.bytes / 1e6).toFixed(1)} |`;
@@ -265,7 +271,8 @@ export function markdown(report) {
     if (r.error) { out.push(`${head} **error**: ${esc(r.error)} | – | – | – | – |`); continue; }
     const mbs = r.median ? (r.bytes / 1e6 / r.median).toFixed(1) : '–';
     const ratio = r.way === 'opt' ? '1.00×' : r.ratio == null ? '–' : `${r.ratio.toFixed(2)}×`;
-    out.push(`${head} ${fmtS(r.median)} | ${mbs} | ${fmtMB(r.rssKBMedian)} | ${ratio} | ${r.outputs ? fmtCounts(r.outputs) : r.tool === 'opt' ? '(reference)' : '–'} |`);
+    const reference = r.tool === 'opt' || (r.way === 'j1' && m.withOpt === false);
+    out.push(`${head} ${fmtS(r.median)} | ${mbs} | ${fmtMB(r.rssKBMedian)} | ${ratio} | ${r.outputs ? fmtCounts(r.outputs) : reference ? '(reference)' : '–'} |`);
   }
   out.push('', 'wopt runs with --llvm-version=V against opt-V. Wall times are the elapsed time for all modules (for the ways with a process per module, ' +
     'the processes run one after the other, or N at a time); peak RSS is that of the largest single process. "vs opt" > 1 means faster than ' +

@@ -44,9 +44,10 @@ const yieldToEvents = () => new Promise(setImmediate);
 /**
  * Main side: starts `workers` threads running `workerUrl` (which awaits receiveJobs, then calls
  * workLoop) with `workerData`. Returns the pool:
- *   run({ jobs, order, onDone, mainLane }) → Promise: the jobs ([{ index, input, output }]) in the
- *     order of `order` (indices into jobs) on the workers and, when mainLane (async job → result)
- *     is given, on the main thread too; onDone(index, res) for each. A worker that dies fails the
+ *   run({ jobs, order, onDone, mainLane, workers }) → Promise: the jobs ([{ index, input, output }])
+ *     in the order of `order` (indices into jobs) on the first `workers` workers (default all; the
+ *     others are terminated) and, when mainLane (async job → result) is given, on the main thread
+ *     too; onDone(index, res) for each. A worker that dies fails the
  *     job it was running ({ ok: false, text, failure }) and a fresh one takes its place, unless
  *     workers keep dying without finishing anything (then the jobs left fail with the last reason).
  *     Without a main lane and with no worker able to start, every job fails that way.
@@ -103,7 +104,7 @@ export function startPool({ workers: n, workerUrl, workerData = {}, prog = 'wopt
   if (n === 0) workersGone();
 
   return {
-    run({ jobs, order, onDone: done, mainLane = null }) {
+    run({ jobs, order, onDone: done, mainLane = null, workers = n }) {
       list = order.map(i => ({ index: i, input: jobs[i].input, output: jobs[i].output }));
       control = new SharedArrayBuffer(4 * (CURRENT + n + 1));
       ctl = new Int32Array(control);
@@ -111,8 +112,8 @@ export function startPool({ workers: n, workerUrl, workerData = {}, prog = 'wopt
       if (stopped) Atomics.store(ctl, STOP, 1);
       finished = new Uint8Array(list.length);
       onDone = done;
-      // fewer jobs than lanes: the workers beyond them are not needed
-      const needed = list.length - (mainLane ? 1 : 0);
+      // the workers beyond `workers`, or beyond the jobs, are not needed
+      const needed = Math.min(workers, list.length - (mainLane ? 1 : 0));
       for (const [slot, entry] of live) {
         if (slot < needed) { send(entry.worker, slot); continue; }
         entry.retired = true;

@@ -422,3 +422,19 @@ test('removeOwnTemps: the temporary files this process left for an output and it
   assert.equal(removeOwnTemps(path.join(dir, 'x.ll')), 2);
   assert.deepEqual(fs.readdirSync(dir).sort(), names.slice(2).sort());
 });
+
+test('without -j, a lane per 2 MB of input at most: a small batch runs on one; -j 2 and a larger batch on two', { skip, timeout: 120_000 }, async t => {
+  const dir = tempDir(t);
+  for (let s = 0; s < 4; s++) gen(path.join(dir, 'small', `m${s}.ll`), s + 1, 20_000);
+  for (let s = 0; s < 6; s++) gen(path.join(dir, 'large', `m${s}.ll`), s + 1, 500_000);
+  const lanes = async (args) => {
+    const r = await wopt(['-S', '-passes=mem2reg', '-output-dir=out', ...args], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    return Number(/, (\d+) jobs?\n/.exec(r.stderr)?.[1]);
+  };
+  assert.equal(await lanes(['small']), 1);
+  assert.equal(await lanes(['-j', '2', 'small']), 2);
+  assert.equal(await lanes(['-j', '1', 'large']), 1);
+  // 3 MB: two lanes where the machine has two cores
+  assert.equal(await lanes(['large']), Math.min(2, (await import('node:os')).availableParallelism()));
+});
