@@ -94,6 +94,48 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
   return p;
 }
 
+// The name cache's table for sequences of 17 to 24 bytes (DWARF tags and flags, longer names and
+// field values): three u64 keys, the third mixed into the second's slot. Kept apart from the
+// short names' two-key table so that those pay nothing for it.
+@final class LongNameCache {
+  K0: StaticArray<u64> = new StaticArray<u64>(256);
+  K1: StaticArray<u64> = new StaticArray<u64>(256);
+  K2: StaticArray<u64> = new StaticArray<u64>(256);
+  ids: StaticArray<i32> = new StaticArray<i32>(256);
+  mask: i32 = 255;
+  count: i32 = 0;
+  // The id of the n (17..24) bytes at p: from the table, or interned in strtab and added.
+  intern(strtab: StrTab, p: usize, n: i32): i32 {
+    let k0 = load<u64>(p), k1 = load<u64>(p + 8), k2 = lowBytes(load<u64>(p + 16), n - 16);
+    let K0 = this.K0, K1 = this.K1, K2 = this.K2, mask = this.mask;
+    let h = ncSlot(k0, k1 ^ rotl<u64>(k2, 17), mask);
+    while (true) {
+      let e = unchecked(K0[h]);
+      if (e == 0) break;
+      if (e == k0 && unchecked(K1[h]) == k1 && unchecked(K2[h]) == k2) return unchecked(this.ids[h]);
+      h = (h + 1) & mask;
+    }
+    let id = strtab.intern(p, n);
+    unchecked(K0[h] = k0); unchecked(K1[h] = k1); unchecked(K2[h] = k2); unchecked(this.ids[h] = id);
+    if (++this.count * 2 > mask) this.grow();
+    return id;
+  }
+  private grow(): void {
+    let o0 = this.K0, o1 = this.K1, o2 = this.K2, oi = this.ids, oldMask = this.mask;
+    let size = (oldMask + 1) << 1, mask = size - 1;
+    this.K0 = new StaticArray<u64>(size); this.K1 = new StaticArray<u64>(size); this.K2 = new StaticArray<u64>(size);
+    this.ids = new StaticArray<i32>(size); this.mask = mask;
+    for (let i = 0; i <= oldMask; i++) {
+      let k0 = unchecked(o0[i]);
+      if (k0 == 0) continue;
+      let k1 = unchecked(o1[i]), k2 = unchecked(o2[i]);
+      let h = ncSlot(k0, k1 ^ rotl<u64>(k2, 17), mask);
+      while (unchecked(this.K0[h]) != 0) h = (h + 1) & mask;
+      unchecked(this.K0[h] = k0); unchecked(this.K1[h] = k1); unchecked(this.K2[h] = k2); unchecked(this.ids[h] = unchecked(oi[i]));
+    }
+  }
+}
+
 @final export class Lexer {
   strtab: StrTab;
   src: usize = 0;
@@ -120,14 +162,18 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
   // the host's input buffer (allocPaddedInput), already padded
   paddedPtr: usize = 0;
   paddedLen: i32 = -1;
-  // Unquoted names and words of up to 16 bytes (nearly all keywords, types and value names) are
-  // looked up by their bytes packed into two u64 keys, one compare per probe, before the general
-  // string table. A miss interns through the string table, so ids do not depend on this cache.
+  // Unquoted names, words and debug-info field values of up to 24 bytes (nearly all keywords,
+  // types, value names, DWARF tags and flags, numbers) are looked up by their bytes packed into
+  // u64 keys before the general string table: up to 16 bytes in the two-key table here, 17 to 24
+  // in `longNames`. A miss interns through the string table, so ids do not depend on this cache.
+  // Keys pad with zero bytes, so two sequences differing only in trailing zero bytes would share
+  // a key: every caller's last byte is a token's, never zero.
   ncK0: StaticArray<u64> = new StaticArray<u64>(1024);
   ncK1: StaticArray<u64> = new StaticArray<u64>(1024);
   ncId: StaticArray<i32> = new StaticArray<i32>(1024);
   ncMask: i32 = 1023;
   ncCount: i32 = 0;
+  longNames: LongNameCache = new LongNameCache();
 
   constructor(strtab: StrTab) { this.strtab = strtab; }
 
@@ -150,9 +196,13 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
   }
 
   // The id of the n name characters at src+s (no zero bytes among them).
-  private internName(s: i32, n: i32): i32 {
-    if (n > 16) return this.strtab.intern(this.src + <usize>s, n);
-    let p = this.src + <usize>s;
+  @inline private internName(s: i32, n: i32): i32 { return this.internShort(this.src + <usize>s, n); }
+
+  // The id of the n bytes at p, the last of them not zero, inside the input (which PAD zero bytes
+  // follow) or another buffer with 8 bytes to spare: the 8-byte loads may run past the n bytes.
+  internShort(p: usize, n: i32): i32 {
+    if (n > 16) return n > 24 ? this.strtab.intern(p, n) : this.longNames.intern(this.strtab, p, n);
+    if (n == 0) return this.strtab.intern(p, n);
     let k0 = lowBytes(load<u64>(p), n);
     let k1: u64 = n > 8 ? lowBytes(load<u64>(p + 8), n - 8) : 0;
     let mask = this.ncMask;
@@ -214,7 +264,9 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
       scratch.push(<u8>c); p++;
     }
     this.pos = p;
-    this.tokStr = this.strtab.intern(scratch.ptr, scratch.len);
+    // through the name cache when its loads stay inside the buffer and the last byte is not zero
+    let len = scratch.len;
+    this.tokStr = len > 0 && scratch.cap >= len + 8 && scratch.get(len - 1) != 0 ? this.internShort(scratch.ptr, len) : this.strtab.intern(scratch.ptr, len);
     return true;
   }
 
@@ -465,7 +517,7 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
     if (!(isWordChar(c) || c == 45)) { this.pos = p + 1; return this.fail("invalid character", s); }
     while (isNameChar(at(b, p))) p++;
     let n = p - s;
-    if (at(b, p) == 58) { this.tokStr = this.strtab.intern(b + <usize>s, n); this.pos = p + 1; return T.LabelStr; }
+    if (at(b, p) == 58) { this.tokStr = this.internName(s, n); this.pos = p + 1; return T.LabelStr; }
     // integer types iN
     if (n >= 2 && c == 105 && isDigit(at(b, s + 1))) {
       let q = s + 1; let w: i64 = 0;

@@ -96,10 +96,12 @@ export function diNoFields(c: i32): bool { return clsCount[c] < 0; }
 
 // The field index of label strId `name` (the current token) in class c; -1 after an error. `seen`
 // holds the fields already given (bit i: field clsFirst[c] + i).
+// The tables are read unchecked on the hot path (every field of every debug-info node): c is a
+// class the parser found in clsByName and i < clsCount[c], so every index is inside them.
 export function diField(c: i32, name: i32, seen: u64): i32 {
-  let first = clsFirst[c], n = clsCount[c];
+  let first = unchecked(clsFirst[c]), n = unchecked(clsCount[c]);
   for (let i = 0; i < n; i++) {
-    if (fName[first + i] != name) continue;
+    if (unchecked(fName[first + i]) != name) continue;
     if ((seen & (<u64>1 << <u64>i)) != 0) { error("field '" + strtabString(name) + "' cannot be specified more than once"); return -1; }
     return i;
   }
@@ -108,9 +110,9 @@ export function diField(c: i32, name: i32, seen: u64): i32 {
 }
 // After the node's ')' (at closeOff): the first required field not given.
 export function diRequired(c: i32, seen: u64, closeOff: i32): bool {
-  let first = clsFirst[c], n = clsCount[c];
+  let first = unchecked(clsFirst[c]), n = unchecked(clsCount[c]);
   for (let i = 0; i < n; i++) {
-    if ((fFlags[first + i] & F_REQUIRED) != 0 && (seen & (<u64>1 << <u64>i)) == 0)
+    if ((unchecked(fFlags[first + i]) & F_REQUIRED) != 0 && (seen & (<u64>1 << <u64>i)) == 0)
       return errorAt("missing required field '" + strtabString(fName[first + i]) + "'", closeOff);
   }
   return true;
@@ -125,8 +127,8 @@ export const V_LIST = 4;    // `{...}` operands: parse them, keep their text
 export let rawEnd: i32 = 0;
 
 export function diValue(c: i32, i: i32): i32 {
-  let f = clsFirst[c] + i;
-  let k = fKind[f];
+  let f = unchecked(clsFirst[c]) + i;
+  let k = unchecked(fKind[f]);
   let t = lx.tok;
   switch (k) {
     case K_U: return unsignedValue(f) ? V_RAW : V_ERROR;

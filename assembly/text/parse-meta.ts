@@ -232,7 +232,7 @@ function parseFieldValue(c: i32, i: i32): bool {
     e = lx.tokStart;
     while (e > s && load<u8>(lx.src + <usize>(e - 1)) <= 32) e--;
   }
-  let raw = strtab.intern(lx.src + <usize>s, e - s);
+  let raw = lx.internShort(lx.src + <usize>s, e - s); // ends with a token's last byte, never zero
   // an empty header is no header (LLVM keeps a null string, which its printer skips)
   if (rd.mdStack.get(rd.mdStack.len - 1) == rd.S_HEADER && strtab.lenOf(raw) == 2) { rd.mdStack.pop(); return true; }
   rd.mdStack.push(FV_RAW); rd.mdStack.push(raw);
