@@ -1,37 +1,51 @@
 // batch-pool.js — the lanes of `wopt -output-dir -j N` (batch.js): the main thread and N - 1
-// worker threads take the jobs from one list, in its order, through a shared counter (no round
-// trip between two modules), and each result comes back to the main thread. Node only.
+// worker threads take the jobs from one list through shared counters (no round trip between two
+// modules), and each result comes back to the main thread. Node only.
 //
 // The workers are started before the list exists (startPool), so that their start-up — a V8
 // isolate each, and the core's instantiation — overlaps the main thread's walk of the inputs;
 // they wait for the list (a 'jobs' message), then work. The main thread runs a lane of its own
-// (run's mainLane), with its own core: one isolate fewer to start, and no core idle.
+// (run's mainLane), with its own core: one isolate fewer to start, and no core idle. The workers
+// take the list from its front (largest first), the main thread's lane from its end (smallest
+// first): a signal reaches the main thread only between two of its modules, so it waits at most
+// for a small one, while the workers, busy with the large ones, are stopped at once.
 //
-// Shared control words (Int32Array over a SharedArrayBuffer):
-//   [0] the next position in the list to take   [1] 1 once stopped: take nothing more
-//   [2 + k] the position lane k is running, -1 when none (what a worker that died was doing)
+// Shared words (Int32Arrays over SharedArrayBuffers), `control`:
+//   [0] the next position from the front   [1] 1 once stopped: take nothing more
+//   [2] one past the next position from the end
+//   [3 + k] the position lane k is running, -1 when none (what a worker that died was doing)
+// and `claims`: 1 per position once a lane took it (where the two ends meet, one of them wins).
 import { Worker, parentPort } from 'node:worker_threads';
 
-const NEXT = 0, STOP = 1, CURRENT = 2;
+const NEXT = 0, STOP = 1, END = 2, CURRENT = 3;
 
-/** Worker side: the list the main thread sends ({ jobs, control, slot }, for workLoop). */
+/** Worker side: the list the main thread sends ({ jobs, control, claims, slot }, for workLoop). */
 export const receiveJobs = () => new Promise(resolve => {
-  parentPort.once('message', m => resolve(m?.type === 'jobs' ? m : { jobs: [], control: new SharedArrayBuffer(4 * CURRENT), slot: 0 }));
+  parentPort.once('message', m => resolve(m?.type === 'jobs' ? m
+    : { jobs: [], control: new SharedArrayBuffer(4 * CURRENT), claims: new SharedArrayBuffer(4), slot: 0 }));
 });
 
+// The next position this lane takes (from the front, or from the end), or -1 when none is left.
+// Each end moves one way only, so a position the other end claimed first means they have met.
+function take(ctl, claims, n, fromEnd) {
+  const pos = fromEnd ? Atomics.sub(ctl, END, 1) - 1 : Atomics.add(ctl, NEXT, 1);
+  if (pos < 0 || pos >= n) return -1;
+  return Atomics.compareExchange(claims, pos, 0, 1) === 0 ? pos : -1;
+}
+
 /**
- * Runs the jobs of `list` ({ jobs, control, slot }) with `runOne(job)` → result until the list is
- * empty or the batch stopped; post(msg) sends each { type: 'done', pos, res }. `pause`, when
- * given, is awaited before taking each job (the main thread's lane lets signals and the workers'
- * messages in there).
+ * Runs the jobs of `list` ({ jobs, control, claims, slot, fromEnd }) with `runOne(job)` → result
+ * until none is left or the batch stopped; post(msg) sends each { type: 'done', pos, res }.
+ * `pause`, when given, is awaited before taking each job (the main thread's lane lets signals and
+ * the workers' messages in there).
  */
-export async function workLoop({ jobs, control, slot }, runOne, post, pause = null) {
-  const ctl = new Int32Array(control);
+export async function workLoop({ jobs, control, claims, slot, fromEnd = false }, runOne, post, pause = null) {
+  const ctl = new Int32Array(control), claimed = new Int32Array(claims);
   for (;;) {
     if (pause) await pause();
     if (Atomics.load(ctl, STOP)) return;
-    const pos = Atomics.add(ctl, NEXT, 1);
-    if (pos >= jobs.length) return;
+    const pos = take(ctl, claimed, jobs.length, fromEnd);
+    if (pos < 0) return;
     Atomics.store(ctl, CURRENT + slot, pos);
     const res = await runOne(jobs[pos]);
     post({ type: 'done', pos, res });
@@ -57,7 +71,7 @@ const yieldToEvents = () => new Promise(setImmediate);
  */
 export function startPool({ workers: n, workerUrl, workerData = {}, prog = 'wopt' }) {
   const live = new Map();   // slot -> { worker, error }
-  let list = null, ctl = null, control = null, finished = null, onDone = null;
+  let list = null, ctl = null, control = null, claims = null, finished = null, onDone = null;
   let stopped = false, deaths = 0, lastWhy = '', workersGone, mainDone = Promise.resolve(), mainLaneRuns = false;
   const workersDone = new Promise(resolve => { workersGone = resolve; });
 
@@ -72,7 +86,9 @@ export function startPool({ workers: n, workerUrl, workerData = {}, prog = 'wopt
     deaths = 0;
     onDone(list[m.pos].index, m.res);
   };
-  const send = (worker, slot) => worker.postMessage({ type: 'jobs', jobs: list, control, slot });
+  const send = (worker, slot) => worker.postMessage({ type: 'jobs', jobs: list, control, claims, slot });
+  // whether the two ends have not met yet (a dead worker is replaced only then)
+  const jobsLeft = () => Atomics.load(ctl, NEXT) < Atomics.load(ctl, END);
 
   function start(slot) {
     const worker = new Worker(workerUrl, { workerData });
@@ -92,13 +108,14 @@ export function startPool({ workers: n, workerUrl, workerData = {}, prog = 'wopt
         // workers that keep dying (a core that cannot start, say) are not started again: the main
         // lane, when there is one, takes the rest; else the rest fail
         if (deaths >= 3 * n) { if (list && !mainLaneRuns) failRest(why); }
-        else if (!list || Atomics.load(ctl, NEXT) < list.length) start(slot);
+        else if (!list || jobsLeft()) start(slot);
       }
       if (live.size === 0) workersGone();
     });
   }
   const failRest = why => {
-    for (let p = Math.min(Atomics.exchange(ctl, NEXT, list.length), list.length); p < list.length; p++) failure(p, 'not run: the workers keep stopping', why);
+    const claimed = new Int32Array(claims);
+    for (let p = 0; p < list.length; p++) if (Atomics.compareExchange(claimed, p, 0, 1) === 0) failure(p, 'not run: the workers keep stopping', why);
   };
   for (let k = 0; k < n; k++) start(k);
   if (n === 0) workersGone();
@@ -109,6 +126,8 @@ export function startPool({ workers: n, workerUrl, workerData = {}, prog = 'wopt
       control = new SharedArrayBuffer(4 * (CURRENT + n + 1));
       ctl = new Int32Array(control);
       ctl.fill(-1, CURRENT);
+      ctl[END] = list.length;
+      claims = new SharedArrayBuffer(4 * Math.max(1, list.length));
       if (stopped) Atomics.store(ctl, STOP, 1);
       finished = new Uint8Array(list.length);
       onDone = done;
@@ -121,7 +140,7 @@ export function startPool({ workers: n, workerUrl, workerData = {}, prog = 'wopt
       }
       if (mainLane) {
         mainLaneRuns = true;
-        mainDone = workLoop({ jobs: list, control, slot: n }, mainLane, accept, yieldToEvents);
+        mainDone = workLoop({ jobs: list, control, claims, slot: n, fromEnd: true }, mainLane, accept, yieldToEvents);
       } else if (live.size === 0) failRest(lastWhy);
       return Promise.all([mainDone, workersDone]).then(() => {});
     },

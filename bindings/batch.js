@@ -10,8 +10,9 @@
 //
 // -j N (default: the machine's cores) runs N modules at once: the main thread and N - 1 worker
 // threads, each with its own core instance made from the one compiled WebAssembly.Module
-// (batch-pool.js); each reads its inputs and writes its outputs itself, largest input first, and
-// the main thread prints each module's diagnostics in input order. -j 1 runs in the main thread
+// (batch-pool.js); each reads its inputs and writes its outputs itself, the workers largest input
+// first, the main thread's lane smallest first, and the main thread prints each module's
+// diagnostics in input order. -j 1 runs in the main thread
 // alone.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -300,7 +301,8 @@ export async function runBatch(opts, started) {
         onDone(job.index, await mainLane(job));
       }
     } else {
-      // largest input first: the last modules to start are the small ones
+      // largest input first (the workers; the main thread's lane takes the list from its end): the
+      // last modules to start are the small ones
       const order = jobs.map(j => j.index).sort((a, b) => jobs[b].bytes - jobs[a].bytes || a - b);
       await pool.run({ jobs, order, onDone, mainLane, workers: n - 1 });
       if (stopping) {

@@ -438,3 +438,32 @@ test('without -j, a lane per 2 MB of input at most: a small batch runs on one; -
   // 3 MB: two lanes where the machine has two cores
   assert.equal(await lanes(['large']), Math.min(2, (await import('node:os')).availableParallelism()));
 });
+
+test('the pool: workers take the list from its front, the main thread\'s lane from its end; each job runs once', async t => {
+  const dir = tempDir(t);
+  const script = path.join(dir, 'slow-worker.mjs');
+  fs.writeFileSync(script, `import { parentPort } from 'node:worker_threads';
+import { receiveJobs, workLoop } from ${JSON.stringify(new URL('../../bindings/batch-pool.js', import.meta.url).href)};
+await workLoop(await receiveJobs(), async job => {
+  await new Promise(r => setTimeout(r, 10));
+  return { index: job.index, ok: true, text: 'worker', failure: '', stats: null, timings: [], ms: 1 };
+}, msg => parentPort.postMessage(msg));
+`);
+  const jobs = Array.from({ length: 40 }, (_, index) => ({ index, input: `m${index}`, output: `out/m${index}` }));
+  const byWorker = [], byMain = [], seen = new Map();
+  await startPool({ workers: 1, workerUrl: new URL(`file://${script}`) }).run({ jobs, order: jobs.map(j => j.index), onDone: (i, res) => {
+    assert.ok(!seen.has(i), `job ${i} reported twice`);
+    seen.set(i, res);
+    (res.text === 'worker' ? byWorker : byMain).push(i);
+  }, mainLane: async job => {
+    // slower than the worker, so that it has taken some of the list however late it starts
+    await new Promise(r => setTimeout(r, 25));
+    return { index: job.index, ok: true, text: 'main', failure: '', stats: null, timings: [], ms: 1 };
+  } });
+  assert.equal(seen.size, jobs.length);
+  // the worker ran a prefix of the order, front first; the main lane the rest, from the end
+  const k = byWorker.length;
+  assert.ok(k > 0 && byMain.length > 0, `${k} by the worker, ${byMain.length} by the main lane`);
+  assert.deepEqual(byWorker, Array.from({ length: k }, (_, i) => i));
+  assert.deepEqual(byMain, Array.from({ length: jobs.length - k }, (_, i) => jobs.length - 1 - i));
+});
