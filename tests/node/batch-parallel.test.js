@@ -451,12 +451,16 @@ await workLoop(await receiveJobs(), async job => {
 `);
   const jobs = Array.from({ length: 40 }, (_, index) => ({ index, input: `m${index}`, output: `out/m${index}` }));
   const byWorker = [], byMain = [], seen = new Map();
+  let workerDone;
+  const firstByWorker = new Promise(r => { workerDone = r; });
   await startPool({ workers: 1, workerUrl: new URL(`file://${script}`) }).run({ jobs, order: jobs.map(j => j.index), onDone: (i, res) => {
     assert.ok(!seen.has(i), `job ${i} reported twice`);
     seen.set(i, res);
     (res.text === 'worker' ? byWorker : byMain).push(i);
+    if (res.text === 'worker') workerDone();
   }, mainLane: async job => {
-    // slower than the worker, so that it has taken some of the list however late it starts
+    // not done before the worker has done one, however late it starts
+    await firstByWorker;
     await new Promise(r => setTimeout(r, 25));
     return { index: job.index, ok: true, text: 'main', failure: '', stats: null, timings: [], ms: 1 };
   } });
