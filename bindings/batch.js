@@ -12,14 +12,13 @@
 // threads, each with its own core instance made from the one compiled WebAssembly.Module
 // (batch-pool.js); each reads its inputs and writes its outputs itself, the workers largest input
 // first, the main thread's lane smallest first, and the main thread prints each module's
-// diagnostics in input order. -j 1 runs in the main thread
-// alone.
+// diagnostics in input order. -j 1 runs in the main thread alone.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CliError, PROG, loadCore, repoStore } from './cli.js';
 import { writeFileAtomic, errnoText, removeOwnTemps } from './fsutil.js';
-import { compileWopt, defaultWasmPath } from './node.js';
+import { compileWopt } from './node.js';
 import { timingReport } from './timing.js';
 import { runJob } from './batch-run.js';
 import { startPool } from './batch-pool.js';
@@ -231,12 +230,11 @@ export function reportJson({ results, jobs, wallMs, n, interrupted, opts }) {
 
 // ---- the batch ----
 
-// `count` worker threads, each with a core instance made from the one compiled module.
+// `count` worker threads, each with a core instance made from the one compiled module (the main
+// thread's core comes first: loadCore says why when the core cannot be loaded).
 async function startWorkers(count, opts) {
-  let module;
-  try { module = await compileWopt(); } catch (e) {
-    throw new CliError(`error: cannot load the core (${defaultWasmPath()}): ${e.code === 'ENOENT' ? 'not built; run npm run build:release' : e.message}`);
-  }
+  await loadCore();
+  const module = await compileWopt();
   const workerOpts = { pipeline: opts.pipeline, forward: opts.forward, llvmVersion: opts.llvmVersion, disableVerify: opts.disableVerify,
     disableOutput: opts.disableOutput, assembly: opts.assembly, repo: opts.repo };
   return startPool({ workers: count, workerUrl: new URL('./batch-worker.js', import.meta.url), workerData: { module, opts: workerOpts } });
