@@ -315,7 +315,7 @@ export class WoptCore {
       const list = [];
       for (let i = 0, n = r.u32(); i < n; i++) {
         const digest = r.digest();
-        const kind = r.u8() === 0 ? 'function' : 'variable';
+        const kind = ['function', 'variable', 'metadata'][r.u8()];
         const name = r.str(), linkage = r.str(), visibility = r.str(), text = r.str();
         const dependents = [];
         for (let k = 0, m = r.u32(); k < m; k++) { const d = r.digest(); dependents.push({ name: r.str(), digest: d }); }
@@ -339,13 +339,18 @@ export class WoptCore {
     });
   }
 
-  /** `wopt repo link`: reads the stored texts (one per pruned repoTickets entry, in its order) into the parsed module. */
-  repoLink(texts) {
+  /**
+   * `wopt repo link`: reads the stored texts (one per pruned repoTickets entry, in its order) into
+   * the parsed module, with the shared-metadata entries they name ([{ key, text }]).
+   */
+  repoLink(texts, shared = []) {
     if (!this.has('repoLink')) return { ok: false, message: 'this core cannot link program repository modules' };
     const parts = [];
     const u32 = n => { const b = new Uint8Array(4); new DataView(b.buffer).setUint32(0, n, true); parts.push(b); };
     u32(texts.length);
     for (const t of texts) { const b = encoder.encode(t); u32(b.length); parts.push(b); }
+    u32(shared.length);
+    for (const s of shared) { parts.push(unhex(s.key)); const b = encoder.encode(s.text); u32(b.length); parts.push(b); }
     const blob = concat(parts);
     return this.#guard(x => x.repoLink(this.#arg(x, blob)) === 0 ? { ok: true } : { ok: false, message: this.#error(x) });
   }

@@ -52,7 +52,7 @@ export async function runModuleWithRepository(core, input, opts = {}) {
           answer = { hits };
         }
       } else if (ask.kind === 'store') {
-        if (repo) { await repo.putModule(ask.entries); stats.stored += ask.entries.length; }
+        if (repo) { await repo.putModule(ask.entries); stats.stored += ask.entries.filter(e => e.kind !== 'metadata').length; }
         answer = {};
       }
     } catch (e) {

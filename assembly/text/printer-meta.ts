@@ -91,6 +91,7 @@ export function printNodeBody(w: Writer, out: OutBuf, m: i32): void {
 export function printAllNodes(w: Writer, out: OutBuf): void {
   let order = w.slots.mdOrder;
   for (let i = 0; i < order.len; i++) {
+    if (w.slots.stops(order.get(i))) continue;
     out.byte(33); out.int(i); out.str(" = ");
     printNodeBody(w, out, order.get(i));
     out.byte(10);

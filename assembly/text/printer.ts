@@ -56,6 +56,21 @@ export function printFragment(w: Writer, dst: OutBuf, a: i32, b: i32 = -1): void
   if (slots.mdOrder.len > 0) { out.byte(10); printAllNodes(w, out); }
   w.out = save;
 }
+// Metadata nodes alone as a self-contained text for the program repository (what several
+// definitions share, stored once): the identified struct types values in them use, then the
+// nodes and what they reach, numbered from 0 in the order of `nodes`.
+export function printMetadataFragment(w: Writer, dst: OutBuf, nodes: I32Vec): void {
+  let save = w.out; w.out = dst;
+  let slots = w.slots;
+  slots.clearMetadata();
+  for (let i = 0; i < nodes.len; i++) slots.numberNode(nodes.get(i));
+  if (w.moduleHasStructs) {
+    w.types.findInMetadata(nodes);
+    if (w.types.foundStructs.len > 0) printFoundTypes(w);
+  }
+  if (slots.mdOrder.len > 0) { dst.byte(10); printAllNodes(w, dst); }
+  w.out = save;
+}
 function numberFragmentParts(slots: SlotTable, g: i32): void {
   if (<i32>gKind.get(g) == GK.Func) { slots.numberFunctionParts(g); return; }
   slots.numberAttachments(gMD.get(g));
@@ -123,8 +138,10 @@ function nmdCount(): i32 { return nmdName.len; }
 // Identified structs in TypeFinder order: unnamed ones (by their new numbers) first, then named.
 function printTypes(w: Writer, only: i32 = -1, also: i32 = -1): void {
   w.types.find(only, also);
+  if (w.types.foundStructs.len > 0) printFoundTypes(w);
+}
+function printFoundTypes(w: Writer): void {
   let foundStructs = w.types.foundStructs, out = w.out;
-  if (foundStructs.len == 0) return;
   out.byte(10);
   for (let pass = 0; pass < 2; pass++) {
     for (let i = 0; i < foundStructs.len; i++) {

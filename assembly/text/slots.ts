@@ -2,7 +2,7 @@
 // attribute groups, for a whole-module print, one definition (the repository's fragments), one
 // function's blocks (dot graphs) or diagnostics. A SlotTable (owned by a Writer, writer.ts) holds
 // the slots; the printer reads the ones it leaves.
-import { I32Vec } from "../util/vec";
+import { I32Vec, U8Vec } from "../util/vec";
 import { T_VOID } from "../ir/types";
 import { VK, vKind, vType, vName, vA, iOp, iNext, iMD, iDbg, operand, numOperands, valueCount } from "../ir/values";
 import { GK, gKind, gValue, gFlags, gAttrs, gMD, gFirstBlock, gFirstArg, gNumArgs, globalCount, GF_ERASED } from "../ir/globals";
@@ -24,6 +24,10 @@ export function isLive(g: i32): bool { return (gFlags.get(g) & GF_ERASED) == 0; 
   mdOrder: I32Vec = new I32Vec();   // metadata ids in slot order
   group: I32Vec = new I32Vec();     // attribute set id -> attribute group slot (-1)
   groupList: I32Vec = new I32Vec(); // attribute sets in group slot order
+  // Nodes that get a slot but whose children are not numbered through them, and that
+  // printAllNodes leaves out (a repository fragment refers to the metadata other definitions
+  // share, stored once elsewhere); null: none.
+  mdStop: U8Vec | null = null;
   // numberNode's scratch
   private work: I32Vec = new I32Vec();
   private byRank: I32Vec = new I32Vec();   // a DI node's children by operand rank (-1 empty)
@@ -157,6 +161,7 @@ export function isLive(g: i32): bool { return (gFlags.get(g) & GF_ERASED) == 0; 
       if (k == MK.ArgList) continue; // printed inline; its operands are values
       if (slot.get(x) >= 0) continue;
       slot.set(x, order.len); order.push(x);
+      if (this.stops(x)) continue;
       // push children in reverse so the first is numbered first
       let s = mdOps.get(x);
       if (k == MK.Tuple) {
@@ -187,6 +192,7 @@ export function isLive(g: i32): bool { return (gFlags.get(g) & GF_ERASED) == 0; 
       }
     }
   }
+  @inline stops(m: i32): bool { let st = this.mdStop; return st !== null && m < st.len && st.get(m) != 0; }
   numberAttachments(head: i32): void {
     for (let a = head; a >= 0; a = attNext.get(a)) this.numberNode(attMD.get(a));
   }

@@ -39,6 +39,8 @@ function namedStructCount(): i32 {
   private seenType: I32Vec = new I32Vec();
   private seenValue: I32Vec = new I32Vec();
   private seenMD: I32Vec = new I32Vec();
+  // Metadata a find does not walk into (a repository fragment's shared nodes; SlotTable.mdStop).
+  mdStop: U8Vec | null = null;
   private stamp: i32 = 0;
   private numbered: I32Vec = new I32Vec();   // the unnamed structs the last find numbered
   private work: I32Vec = new I32Vec();
@@ -81,6 +83,8 @@ function namedStructCount(): i32 {
   private incorporateMD(m: i32): void {
     let seen = this.seenMD;
     if (m < 0 || seen.get(m) == this.stamp) return;
+    let stop = this.mdStop;
+    if (stop !== null && m < stop.len && stop.get(m) != 0) return;
     seen.set(m, this.stamp);
     let k = <i32>mdKind.get(m);
     if (k == MK.Value) { this.incorporateValue(mdA.get(m)); return; }
@@ -125,6 +129,16 @@ function namedStructCount(): i32 {
     }
   }
 
+  // The types values in the metadata nodes `roots` (and what they reach) use: a repository
+  // fragment of metadata alone (printer.ts printMetadataFragment).
+  findInMetadata(roots: I32Vec): void {
+    this.foundStructs.clear();
+    this.stamp++;
+    this.seenType.fit(tyKind.len, 0); this.seenValue.fit(valueCount(), 0); this.seenMD.fit(mdCount(), 0);
+    for (let i = 0; i < roots.len; i++) this.incorporateMD(roots.get(i));
+    this.numberFound();
+  }
+
   // only >= 0: the types of that one global (and of `also`, when >= 0: a repository fragment,
   // printer.ts printFragment), in the order the whole module's walk would meet them.
   find(only: i32 = -1, also: i32 = -1): void {
@@ -159,7 +173,10 @@ function namedStructCount(): i32 {
       let s = nmdOps.get(i);
       for (let j = 0; nmdNOps.get(i) > j; j++) this.incorporateMD(nmdPool.get(s + j));
     }
-    // numbers for unnamed structs, in discovery order (the last find's numbers reset first)
+    this.numberFound();
+  }
+  // numbers for unnamed structs, in discovery order (the last find's numbers reset first)
+  private numberFound(): void {
     let found = this.foundStructs, numbers = this.typeNumber, last = this.numbered;
     for (let i = 0; i < last.len; i++) numbers.set(last.get(i), -1);
     last.clear();

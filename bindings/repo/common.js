@@ -12,7 +12,7 @@
  * by the definition's final digest and name, and their texts carry the header `repo link` reads
  * (assembly/passes/repo/pass.ts); schema 1 entries were keyed by the digest alone.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** The message for a repository of an older schema (its entries would never be found again). */
 export const olderSchemaMessage = (label, version) =>
@@ -22,7 +22,8 @@ export const APPLICATION_ID = 0x776f7074;
 /** The marker an IndexedDB repository keeps in its meta store. */
 export const IDB_MAGIC = 'wopt-repository';
 
-export const KINDS = Object.freeze(['function', 'variable']);
+// 'metadata': the metadata a module's definitions share, stored once (its fragments name it by key).
+export const KINDS = Object.freeze(['function', 'variable', 'metadata']);
 
 /** A repository error: `.code` is 'EREPO'; the message is ready to print after "wopt: ". */
 export class RepoError extends Error {
@@ -57,7 +58,7 @@ export function normaliseEntries(entries) {
     if (e === null || typeof e !== 'object') throw new RepoError(`error: entry ${i} is not an object`, { reason: 'invalid' });
     checkDigest(e.digest, `digest in entry ${i}`);
     for (const f of ['name', 'linkage', 'visibility', 'text']) checkString(e, f, i);
-    if (!KINDS.includes(e.kind)) throw new RepoError(`error: entry ${i}: kind must be 'function' or 'variable', not ${JSON.stringify(e.kind)}`, { reason: 'invalid' });
+    if (!KINDS.includes(e.kind)) throw new RepoError(`error: entry ${i}: kind must be 'function', 'variable' or 'metadata', not ${JSON.stringify(e.kind)}`, { reason: 'invalid' });
     const deps = e.dependents ?? [];
     if (!Array.isArray(deps)) throw new RepoError(`error: entry ${i}: 'dependents' must be an array`, { reason: 'invalid' });
     const dependents = deps.map((d, j) => {

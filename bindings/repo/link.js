@@ -3,8 +3,9 @@
 // Environment-neutral (the CLI passes the text and an open Repository).
 //
 // How: the core parses the ticket module and lists its tickets (repoTickets); the pruned ones'
-// stored texts are looked up by key in one batch and handed to the core (repoLink), which reads
-// them into the same arena in place of the pruned declarations (assembly/passes/repo/link.ts);
+// stored texts are looked up by key in one batch, then the shared metadata they name, and handed to
+// the core (repoLink), which reads them into the same arena in place of the pruned declarations
+// (assembly/passes/repo/link.ts);
 // the result is verified and printed once.
 import { decodeUtf8 } from '../core.js';
 
@@ -36,12 +37,35 @@ export async function linkModule(core, text, repo, { moduleId, llvmVersion } = {
     if (!e) throw new LinkError(`error: the repository has no definition for '${t.name}' (digest ${t.digest})`);
     return e.text;
   });
-  const l = core.repoLink(texts);
+  // the metadata the stored definitions share, stored once under its key (`; metadata <key>` in
+  // the texts' header lines)
+  const keys = [...new Set(texts.flatMap(sharedMetadataKeys))];
+  const found = keys.length ? await repo.lookup(keys, { text: true }) : new Map();
+  const shared = keys.map(key => {
+    const e = found.get(key);
+    if (!e || e.kind !== 'metadata') throw new LinkError(`error: the repository has no shared metadata ${key}, which its stored definitions refer to`);
+    return { key, text: e.text };
+  });
+  const l = core.repoLink(texts, shared);
   if (!l.ok) throw new LinkError(`error: ${l.message}`);
   const v = core.verify();
   if (!v.ok) throw new LinkError(`error: the linked module is not valid: ${v.message.trimEnd()}`);
   const output = core.print();
   if (!(output instanceof Uint8Array)) throw new LinkError(`error: ${output.message}`);
   return { ok: true, output, linked: tickets.length };
+}
+
+// The shared-metadata keys a stored text's header names.
+function sharedMetadataKeys(text) {
+  const keys = [];
+  for (let at = 0; text.startsWith(';', at);) {
+    const end = text.indexOf('\n', at);
+    const line = text.slice(at, end < 0 ? text.length : end);
+    const m = /^; metadata ([0-9a-f]{32})$/.exec(line);
+    if (m) keys.push(m[1]);
+    if (end < 0) break;
+    at = end + 1;
+  }
+  return keys;
 }
 export { decodeUtf8 };

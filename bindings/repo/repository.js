@@ -43,7 +43,8 @@ export class Repository {
   }
 
   /**
-   * @returns { definitions, functions, variables, textBytes, bytes, schemaVersion, path, backend }
+   * @returns { definitions, functions, variables, metadata, textBytes, bytes, schemaVersion, path, backend }
+   *   metadata: entries of the metadata a module's definitions share (not definitions);
    *   textBytes: UTF-8 size of the stored IR texts (the same in every backend);
    *   bytes: the storage size (SQLite: the database file plus its WAL; others: an estimate).
    */

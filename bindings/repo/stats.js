@@ -1,5 +1,5 @@
 // stats.js — `wopt repo stats`: what a repository holds (counts of definitions, functions and
-// variables, IR text size, storage size). Node only (opens file repositories).
+// variables, of the shared-metadata entries, IR text size, storage size). Node only (opens file repositories).
 import { openRepository } from './store.js';
 import { RepoError } from './common.js';
 
@@ -24,6 +24,7 @@ export function formatStats(s) {
     `definitions: ${s.definitions}`,
     `  functions: ${s.functions}`,
     `  variables: ${s.variables}`,
+    `shared metadata: ${s.metadata ?? 0}`,
     `IR text: ${human(s.textBytes)}`,
     `size: ${human(s.bytes)}`,
   ].join('\n') + '\n';

@@ -135,20 +135,20 @@ function idbBackend(db, label) {
     }),
     stats: () => guard('reading statistics failed', async () => {
       const tx = db.transaction(DEFS, 'readonly');
-      let definitions = 0, functions = 0, textBytes = 0, bytes = 0;
+      let definitions = 0, functions = 0, metadata = 0, textBytes = 0, bytes = 0;
       const cur = tx.objectStore(DEFS).openCursor();
       cur.onsuccess = () => {
         const c = cur.result;
         if (!c) return;
         const e = c.value;
-        definitions++;
+        if (e.kind === 'metadata') metadata++; else definitions++;
         if (e.kind === 'function') functions++;
         textBytes += utf8Length(e.text);
         bytes += entrySize(e);
         c.continue();
       };
       await txDone(tx);
-      return { definitions, functions, variables: definitions - functions, textBytes, bytes };
+      return { definitions, functions, variables: definitions - functions, metadata, textBytes, bytes };
     }),
     close: async () => { db.close(); },
   };

@@ -29,13 +29,14 @@ export function openMemory() {
       return e && copyEntry(e);
     },
     async stats() {
-      let functions = 0, textBytes = 0, bytes = 0;
+      let functions = 0, metadata = 0, textBytes = 0, bytes = 0;
       for (const e of map.values()) {
-        if (e.kind === 'function') functions++;
+        if (e.kind === 'function') functions++; else if (e.kind === 'metadata') metadata++;
         textBytes += utf8Length(e.text);
         bytes += entrySize(e);
       }
-      return { definitions: map.size, functions, variables: map.size - functions, textBytes, bytes };
+      const definitions = map.size - metadata;
+      return { definitions, functions, variables: definitions - functions, metadata, textBytes, bytes };
     },
     async close() { map.clear(); },
   });

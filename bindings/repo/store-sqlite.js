@@ -26,7 +26,7 @@ const SCHEMA = `
 CREATE TABLE definitions (
   digest     BLOB PRIMARY KEY NOT NULL CHECK (typeof(digest) = 'blob' AND length(digest) = 16),
   name       TEXT NOT NULL,
-  kind       TEXT NOT NULL CHECK (kind IN ('function', 'variable')),
+  kind       TEXT NOT NULL CHECK (kind IN ('function', 'variable', 'metadata')),
   linkage    TEXT NOT NULL,
   visibility TEXT NOT NULL,
   dependents TEXT NOT NULL,  -- JSON: [[name, digest-hex], ...]
@@ -209,12 +209,12 @@ function sqliteBackend(db, file, timeout) {
     },
     async stats() {
       return wrap('reading statistics failed', () => {
-        let functions = 0, variables = 0, textBytes = 0;
+        let functions = 0, variables = 0, metadata = 0, textBytes = 0;
         for (const r of counts.all()) {
-          if (r.kind === 'function') functions = r.n; else variables += r.n;
+          if (r.kind === 'function') functions = r.n; else if (r.kind === 'metadata') metadata = r.n; else variables += r.n;
           textBytes += r.bytes;
         }
-        return { definitions: functions + variables, functions, variables, textBytes, bytes: fileSize(file) + fileSize(`${file}-wal`) };
+        return { definitions: functions + variables, functions, variables, metadata, textBytes, bytes: fileSize(file) + fileSize(`${file}-wal`) };
       });
     },
     async close() { try { db.close(); } catch (e) { throw repoError(file, e, 'closing failed'); } },

@@ -14,6 +14,7 @@
 import { llvmVersion } from "../../ir/version";
 import { Blake3 } from "../../util/blake3";
 import { I32Vec, U8Vec } from "../../util/vec";
+import { ComponentDigests } from "./scc-digest";
 import { strtab, targetTriple, dataLayout } from "../../ir/module";
 import { TK, tyKind, tyA, tyN, tyFlags, listLen, listAt } from "../../ir/types";
 import {
@@ -35,7 +36,9 @@ import {
 export const DIGEST_BYTES: i32 = 16;
 // v2: alignments are hashed in their encoded form (ir/align.ts), GEP inrange bounds as 64-bit values.
 // v3: the environment covers the LLVM version wopt follows (a stored text is in its dialect).
-const VERSION_TAG: string = "wopt 0.1.0 repo digest v3";
+// v4: metadata and final digests per strongly connected component (scc-digest.ts): a cycle's
+// digest no longer depends on the path it was entered by.
+const VERSION_TAG: string = "wopt 0.1.0 repo digest v4";
 
 // ---- per-module state (re-created by resetDigests) ----
 let H: Blake3 = new Blake3();
@@ -46,20 +49,13 @@ let serial: I32Vec = new I32Vec();         // value id -> serial in the current 
 let walkBlocks: I32Vec = new I32Vec();
 let walkValues: I32Vec = new I32Vec();
 let unnamedNum: I32Vec = new I32Vec();     // global index -> number of an unnamed global (-1 named)
-let mdMemo: I32Vec = new I32Vec();         // md id -> offset in mdMemoBytes, -1 none
-let mdMemoBytes: U8Vec = new U8Vec();
-let mdOnStack: I32Vec = new I32Vec();      // md id -> depth while being hashed, -1 otherwise
-let mdPoolH: Array<Blake3> = new Array<Blake3>();
-let mdOut: usize = 0;                      // 16 bytes per depth level
-let mdOutCap: i32 = 0;
 let repoKind: i32 = -1;                    // attachment kind of !repo_ticket (ignored), -1 unknown
 
 export function resetDigests(): void {
   H = new Blake3(); env = heap.alloc(16);
   initialDigests = new U8Vec(); hasDigest = new U8Vec();
   serial = new I32Vec(); walkBlocks = new I32Vec(); walkValues = new I32Vec(); unnamedNum = new I32Vec();
-  mdMemo = new I32Vec(); mdMemoBytes = new U8Vec(); mdOnStack = new I32Vec(); mdPoolH = new Array<Blake3>();
-  mdOut = 0; mdOutCap = 0; repoKind = -1;
+  mdDigests = new ComponentDigests<MetadataGraph>(new MetadataGraph()); repoKind = -1;
 }
 export function digestPtr(g: i32): usize { return initialDigests.ptr + (<usize>g << 4); }
 export function envDigestPtr(): usize { return env; }
@@ -191,86 +187,56 @@ function hValue(h: Blake3, v: i32): void {
   for (let i = 0; i < n; i++) hValue(h, operand(v, i));
 }
 
-// ---- metadata: structural, memoised per node when its hash does not depend on the path ----
-function poolAt(d: i32): Blake3 {
-  while (mdPoolH.length <= d) mdPoolH.push(new Blake3());
-  if (d >= mdOutCap) {
-    let c = mdOutCap < 16 ? 16 : mdOutCap;
-    while (c <= d) c <<= 1;
-    let p = heap.alloc(<usize>c << 4);
-    if (mdOutCap > 0) memory.copy(p, mdOut, <usize>mdOutCap << 4);
-    mdOut = p; mdOutCap = c;
+// ---- metadata: one digest per node, covering what it reaches (scc-digest.ts) ----
+// Nodes of the graph: tuples, debug-info nodes and expressions. Strings, values and argument lists
+// are leaves, hashed in place where they occur (a value by hValue: function-local ones by their
+// serial in the current function, which the verifier allows only outside nodes).
+@inline function isGraphNode(k: i32): bool { return k == MK.Tuple || k == MK.Node || k == MK.Expr; }
+@final class MetadataGraph {
+  @inline count(): i32 { return mdCount(); }
+  @inline slots(m: i32): i32 { return <i32>mdKind.get(m) == MK.Expr ? 0 : mdNOps.get(m); }
+  // the node in slot i of m, or -1 (a raw field, null or a leaf)
+  target(m: i32, i: i32): i32 {
+    let s = mdOps.get(m), c: i32;
+    if (<i32>mdKind.get(m) == MK.Node) {
+      if (mdPool.get(s + 3 * i + 1) == FV_RAW) return -1;
+      c = mdPool.get(s + 3 * i + 2);
+    } else c = mdPool.get(s + i);
+    return c >= 0 && isGraphNode(<i32>mdKind.get(c)) ? c : -1;
   }
-  return mdPoolH[d];
+  hashHeader(h: Blake3, m: i32): void {
+    let k = <i32>mdKind.get(m);
+    h.u8(k); h.u8(mdFlags.get(m) & MDF_DISTINCT);
+    if (k == MK.Expr) { hStrId(h, mdA.get(m)); return; }
+    if (k == MK.Node) hStrId(h, mdA.get(m));
+    h.i32(mdNOps.get(m));
+  }
+  hashSlot(h: Blake3, m: i32, i: i32): void {
+    let s = mdOps.get(m), c: i32;
+    if (<i32>mdKind.get(m) == MK.Node) {
+      hStrId(h, mdPool.get(s + 3 * i));
+      if (mdPool.get(s + 3 * i + 1) == FV_RAW) { h.u8(0x72); hStrId(h, mdPool.get(s + 3 * i + 2)); return; }
+      c = mdPool.get(s + 3 * i + 2);
+    } else c = mdPool.get(s + i);
+    if (c < 0 || !isGraphNode(<i32>mdKind.get(c))) hMD(h, c);
+  }
 }
+let mdDigests: ComponentDigests<MetadataGraph> = new ComponentDigests<MetadataGraph>(new MetadataGraph());
+
 function hMD(h: Blake3, m: i32): void {
   if (m < 0) { h.u8(0x6E); return; }
   let k = <i32>mdKind.get(m);
   if (k == MK.String) { h.u8(0x73); hStrId(h, mdA.get(m)); return; }
   if (k == MK.Value) { h.u8(0x76); hValue(h, mdA.get(m)); return; }
-  if (k == MK.ArgList) {   // function-local values: hashed in place, never memoised
+  if (k == MK.ArgList) {
     h.u8(0x61); let s = mdOps.get(m), n = mdNOps.get(m); h.i32(n);
     for (let i = 0; i < n; i++) hMD(h, mdPool.get(s + i));
     return;
   }
   if (k == MK.Forward) { h.u8(0x66); return; }
-  if (mdMemo.len < mdCount()) { mdMemo.resize(mdCount(), -1); mdOnStack.resize(mdCount(), -1); }
-  let memo = mdMemo.get(m);
-  if (memo < 0) { nodeDigest(m, 0); memo = mdMemo.get(m); }
-  h.u8(0x4E);
-  if (memo >= 0) h.update(mdMemoBytes.ptr + <usize>memo, 16);
-  else h.update(mdOut, 16);   // depends on nothing above it at depth 0: still exact
+  mdDigests.ensure(m);
+  h.u8(0x4E); h.update(mdDigests.digest(m), 16);
 }
-// Hashes node m at depth d into mdOut[d]; returns the smallest depth of a back-reference made
-// inside it (d or more when its digest does not depend on the path, so it can be memoised).
-function nodeDigest(m: i32, d: i32): i32 {
-  let h = poolAt(d + 1);
-  h = poolAt(d);
-  h.reset();
-  mdOnStack.set(m, d);
-  let minRef = 0x7FFFFFFF;
-  let k = <i32>mdKind.get(m);
-  h.u8(k); h.u8(mdFlags.get(m) & MDF_DISTINCT);
-  let s = mdOps.get(m), n = mdNOps.get(m);
-  if (k == MK.Expr) hStrId(h, mdA.get(m));
-  else if (k == MK.Node) {
-    hStrId(h, mdA.get(m)); h.i32(n);
-    for (let i = 0; i < n; i++) {
-      hStrId(h, mdPool.get(s + 3 * i));
-      let tag = mdPool.get(s + 3 * i + 1), v = mdPool.get(s + 3 * i + 2);
-      if (tag == FV_RAW) { h.u8(0x72); hStrId(h, v); }
-      else { let r = childRef(h, v, d); if (r < minRef) minRef = r; }
-    }
-  } else {
-    h.i32(n);
-    for (let i = 0; i < n; i++) { let r = childRef(h, mdPool.get(s + i), d); if (r < minRef) minRef = r; }
-  }
-  mdOnStack.set(m, -1);
-  h.finish(mdOut + (<usize>d << 4), 16);
-  if (minRef >= d) {
-    let off = mdMemoBytes.len;
-    mdMemoBytes.reserve(off + 16);
-    memory.copy(mdMemoBytes.ptr + <usize>off, mdOut + (<usize>d << 4), 16);
-    mdMemoBytes.len = off + 16;
-    mdMemo.set(m, off);
-  }
-  return minRef;
-}
-function childRef(h: Blake3, c: i32, d: i32): i32 {
-  if (c < 0) { h.u8(0x6E); return 0x7FFFFFFF; }
-  let k = <i32>mdKind.get(c);
-  if (k == MK.String || k == MK.Value || k == MK.Forward) { hMD(h, c); return k == MK.Value && isLocal(mdA.get(c)) ? -1 : 0x7FFFFFFF; }
-  if (k == MK.ArgList) { hMD(h, c); return -1; }
-  let on = mdOnStack.get(c);
-  if (on >= 0) { h.u8(0x52); h.i32(d - on); return on; }
-  let memo = mdMemo.get(c);
-  if (memo >= 0) { h.u8(0x4D); h.update(mdMemoBytes.ptr + <usize>memo, 16); return 0x7FFFFFFF; }
-  let r = nodeDigest(c, d + 1);
-  h = poolAt(d);   // the pool may have grown; the hasher object for depth d is unchanged
-  h.u8(0x4D); h.update(mdOut + (<usize>(d + 1) << 4), 16);
-  return r;
-}
-function isLocal(v: i32): bool { let k = <i32>vKind.get(v); return k == VK.Arg || k == VK.Inst || k == VK.Block; }
 
 function hAttachments(h: Blake3, head: i32): void {
   let n = 0;

@@ -22,6 +22,7 @@ import { GK, gKind, gValue, gFirstBlock, globalCount } from "../../ir/globals";
 import { isCallLike } from "../../ir/opcodes";
 import { isConstant } from "../../ir/constants";
 import { digestPtr, hasDigest, cfgBlocks } from "./digest";
+import { ComponentDigests } from "./scc-digest";
 
 const E_DEP: i32 = 0, E_CONTRIB: i32 = 1, E_REVERSE: i32 = 2;
 
@@ -33,13 +34,10 @@ let stamp: i32 = 0;
 let refs: I32Vec = new I32Vec();        // referenced definitions of the current definition
 let work: I32Vec = new I32Vec();
 export let finalDigests: I32Vec = new I32Vec();  // 4 words (16 bytes) per global index
-let H: Blake3 = new Blake3();
 
 export function resetGraph(): void {
   edgeOff = new I32Vec(); edgeTo = new I32Vec(); edgeKind = new I32Vec(); seenStamp = new I32Vec(); stamp = 0;
-  anyGlobal = false; refs = new I32Vec(); work = new I32Vec(); finalDigests = new I32Vec(); H = new Blake3();
-  visitIdx = new I32Vec(); stackNode = new I32Vec(); stackCur = new I32Vec(); touched = new I32Vec();
-  sccOf = new I32Vec(); low = new I32Vec(); order = new I32Vec(); tstack = new I32Vec(); members = new I32Vec(); compStart = new I32Vec();
+  anyGlobal = false; refs = new I32Vec(); work = new I32Vec(); finalDigests = new I32Vec();
 }
 export function finalDigestPtr(g: i32): usize { return finalDigests.ptr + (<usize>g << 4); }
 
@@ -154,106 +152,32 @@ export function edgeCount(g: i32): i32 { return edgeOff.get(g + 1) - edgeOff.get
 export function edgeTarget(g: i32, i: i32): i32 { return edgeTo.get(edgeOff.get(g) + i); }
 export function edgeIsReverse(g: i32, i: i32): bool { return edgeKind.get(edgeOff.get(g) + i) == E_REVERSE; }
 
-let visitIdx: I32Vec = new I32Vec();
-let stackNode: I32Vec = new I32Vec();
-let stackCur: I32Vec = new I32Vec();
-let touched: I32Vec = new I32Vec();
-// strongly connected components of the forward edges (Tarjan, iterative)
-let sccOf: I32Vec = new I32Vec();       // vertex -> component id, -1 while open
-let low: I32Vec = new I32Vec();
-let order: I32Vec = new I32Vec();       // vertex -> DFS number, -1 unvisited
-let tstack: I32Vec = new I32Vec();
-let members: I32Vec = new I32Vec();     // vertices of the components, in completion order
-let compStart: I32Vec = new I32Vec();
-
-@inline function isForward(kind: i32): bool { return kind != E_REVERSE; }
-
-// Tarjan's algorithm: components come out sinks first, so every component is finished after
-// all the components it reaches.
-function findComponents(n: i32): void {
-  sccOf.clear(); sccOf.resize(n, -1); low.clear(); low.resize(n, 0); order.clear(); order.resize(n, -1);
-  tstack.clear(); members.clear(); compStart.clear();
-  let counter = 0;
-  for (let root = 0; root < n; root++) {
-    if (!isVertex(root) || order.get(root) >= 0) continue;
-    stackNode.clear(); stackCur.clear();
-    order.set(root, counter); low.set(root, counter); counter++;
-    tstack.push(root); stackNode.push(root); stackCur.push(edgeOff.get(root));
-    while (stackNode.len > 0) {
-      let top = stackNode.len - 1;
-      let v = stackNode.get(top), c = stackCur.get(top);
-      if (edgeOff.get(v + 1) > c) {
-        stackCur.set(top, c + 1);
-        if (!isForward(edgeKind.get(c))) continue;
-        let y = edgeTo.get(c);
-        if (order.get(y) < 0) {
-          order.set(y, counter); low.set(y, counter); counter++;
-          tstack.push(y); stackNode.push(y); stackCur.push(edgeOff.get(y));
-        } else if (sccOf.get(y) < 0 && low.get(v) > order.get(y)) low.set(v, order.get(y));
-        continue;
-      }
-      stackNode.pop(); stackCur.pop();
-      if (stackNode.len > 0) {
-        let p = stackNode.get(stackNode.len - 1);
-        if (low.get(p) > low.get(v)) low.set(p, low.get(v));
-      }
-      if (low.get(v) == order.get(v)) {
-        let id = compStart.len;
-        compStart.push(members.len);
-        for (;;) {
-          let w = tstack.pop();
-          sccOf.set(w, id);
-          members.push(w);
-          if (w == v) break;
-        }
-      }
-    }
-  }
-  compStart.push(members.len);
-}
-
-// The final digest of r: a depth-first walk from r inside r's component hashing each vertex's
-// initial digest the first time it is reached and its pre-order index (a back-reference) after
-// that, so cycles are captured exactly; an edge leaving the component hashes the target's final
-// digest (finished before, components are done sinks first), which covers everything reachable
-// through it without walking it again; a reverse contribution hashes the contributor's initial
-// digest only. The definitions whose initial digests reach Hf(r) are the same as in a walk of
-// the whole reachable graph (the seed's formulas), at a cost linear in the edges outside cycles.
-function finalDigest(r: i32): void {
-  let h = H;
-  h.reset();
-  h.u8(0x48);
-  let comp = sccOf.get(r);
-  let next = 0;
-  touched.clear();
-  visitIdx.set(r, next++); touched.push(r);
-  h.update(digestPtr(r), 16);
-  stackNode.clear(); stackCur.clear();
-  stackNode.push(r); stackCur.push(edgeOff.get(r));
-  while (stackNode.len > 0) {
-    let top = stackNode.len - 1;
-    let n = stackNode.get(top), c = stackCur.get(top);
-    if (c >= edgeOff.get(n + 1)) { stackNode.pop(); stackCur.pop(); continue; }
-    stackCur.set(top, c + 1);
-    let y = edgeTo.get(c), kind = edgeKind.get(c);
+// The dependency graph as scc-digest.ts walks it: a vertex's content is its initial digest, its
+// slots its edges; forward edges (dependencies, contributions) lead to their target, whose final
+// digest covers everything reachable through it; a reverse contribution adds the contributor's
+// initial digest only. The definitions whose initial digests reach Hf(r) are those a walk of the
+// whole reachable graph meets (the seed's formulas); recursion, mutual recursion and
+// self-referencing variables shape the digest exactly.
+@final class DependencyGraph {
+  @inline count(): i32 { return globalCount(); }
+  @inline slots(g: i32): i32 { return isVertex(g) ? edgeOff.get(g + 1) - edgeOff.get(g) : 0; }
+  @inline target(g: i32, i: i32): i32 { let e = edgeOff.get(g) + i; return edgeKind.get(e) == E_REVERSE ? -1 : edgeTo.get(e); }
+  hashHeader(h: Blake3, g: i32): void { h.u8(0x48); h.update(digestPtr(g), 16); }
+  hashSlot(h: Blake3, g: i32, i: i32): void {
+    let e = edgeOff.get(g) + i, kind = edgeKind.get(e);
     h.u8(kind);
-    if (kind == E_REVERSE) { h.u8(0x49); h.update(digestPtr(y), 16); continue; }
-    if (sccOf.get(y) != comp) { h.u8(0x46); h.update(finalDigestPtr(y), 16); continue; }
-    let seen = visitIdx.get(y);
-    if (seen >= 0) { h.u8(0x52); h.i32(seen); continue; }
-    visitIdx.set(y, next++); touched.push(y);
-    h.u8(0x56); h.update(digestPtr(y), 16);
-    stackNode.push(y); stackCur.push(edgeOff.get(y));
+    if (kind == E_REVERSE) { h.u8(0x49); h.update(digestPtr(edgeTo.get(e)), 16); }
   }
-  for (let i = 0; i < touched.len; i++) visitIdx.set(touched.get(i), -1);
-  h.finish(finalDigestPtr(r), 16);
 }
 
 export function computeFinalDigests(): void {
   let n = globalCount();
-  if (visitIdx.len < n) visitIdx.resize(n, -1);
+  let digests = new ComponentDigests<DependencyGraph>(new DependencyGraph());
   finalDigests.clear(); finalDigests.resize(n << 2, 0);
-  findComponents(n);
-  for (let k = 0; k < members.len; k++) finalDigest(members.get(k));
+  for (let g = 0; g < n; g++) {
+    if (!isVertex(g)) continue;
+    digests.ensure(g);
+    memory.copy(finalDigestPtr(g), digests.digest(g), 16);
+  }
 }
 export { gFirstBlock };

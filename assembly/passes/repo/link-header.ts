@@ -1,7 +1,7 @@
 // `wopt repo link` (link.ts): the header of each stored text, the `;` lines pass.ts
 // collectRecords writes before the fragment (what it holds, how its unnamed references, the globals
 // a pass created, its custom attachment kinds and its shared distinct nodes are found), read into
-// per-text tables.
+// per-text tables. The shared metadata's text (pass.ts printSharedMetadata) has a header too.
 import { I32Vec, U8Vec } from "../../util/vec";
 import { OutBuf } from "../../util/outbuf";
 import { strtab } from "../../ir/module";
@@ -10,7 +10,7 @@ import { attachmentKind } from "../../ir/metadata";
 export function resetLinkHeaders(): void {
   hSlot = new U8Vec(); hSucc = new I32Vec(); hRefStart = new I32Vec(); hRefs = new I32Vec(); hKeys = new OutBuf();
   hAppStart = new I32Vec(); hApp = new I32Vec(); hNames = new U8Vec(); hDistStart = new I32Vec(); hDist = new I32Vec();
-  hInto = new I32Vec(); kindRank = new I32Vec();
+  hInto = new I32Vec(); kindRank = new I32Vec(); hMeta = new I32Vec(); hSharedStart = new I32Vec(); hShared = new I32Vec();
 }
 export let kindRank: I32Vec = new I32Vec();     // attachment kind -> its number in the full run, -1
 export let hSlot: U8Vec = new U8Vec();          // per item: 1 when the text holds its slot's definition
@@ -24,6 +24,9 @@ let hNames: U8Vec = new U8Vec();
 export let hDistStart: I32Vec = new I32Vec();   // per item: its `distinct` lines in hDist
 export let hDist: I32Vec = new I32Vec();        // (local number, id in the full run, named rank or -1)
 export let hInto: I32Vec = new I32Vec();        // per item: strId of the function mergefunc gave its uses to, -1
+export let hMeta: I32Vec = new I32Vec();        // per item: offset in hKeys of its shared metadata's key, -1 none
+export let hSharedStart: I32Vec = new I32Vec(); // per item: its `shared` lines in hShared
+export let hShared: I32Vec = new I32Vec();      // (local number, number in the shared metadata)
 
 // Numbers the header gives the text's own numbering (tables are sized by them).
 const MAX_NUMBER: i32 = 1 << 24;
@@ -102,15 +105,20 @@ function sigilName(sigil: i32): i32 {
 // when malformed.
 // A text without the header holds its slot's definition alone (an entry of another writer).
 export function readHeader(i: i32, p: usize, n: i32): bool {
-  hRefStart.push(hRefs.len); hAppStart.push(hApp.len); hDistStart.push(hDist.len);
-  if (n == 0) { hSlot.push(0); hSucc.push(-1); hInto.push(-1); return true; }   // erased in the full run
+  hRefStart.push(hRefs.len); hAppStart.push(hApp.len); hDistStart.push(hDist.len); hSharedStart.push(hShared.len);
+  if (n == 0) { hSlot.push(0); hSucc.push(-1); hInto.push(-1); hMeta.push(-1); return true; }   // erased in the full run
   let at: usize = p, end = p + <usize>n;
-  let first = true, slot = 1, succ = -1, into = -1;
+  let first = true, slot = 1, succ = -1, into = -1, meta = -1;
   while (at < end && load<u8>(at) == 59) {
     let e = at;
     while (e < end && load<u8>(e) != 10) e++;
     cp = at + 1; ce = e;
-    if (first && word("repo") && word("fragment:")) {
+    let kind = first && word("repo") ? (word("metadata") ? 1 : word("fragment:") ? 2 : 0) : 0;
+    if (kind == 1) {
+      slot = 0;                                 // the shared metadata (pass.ts printSharedMetadata)
+      skipSpaces();
+      if (cp != ce) return false;
+    } else if (kind == 2) {
       slot = 0;
       while (true) {
         if (word("slot")) { slot = 1; continue; }
@@ -148,6 +156,17 @@ export function readHeader(i: i32, p: usize, n: i32): bool {
         if (num < 0 || num > MAX_NUMBER || id < 0) return false;
         if (word("named")) { rank = number(); if (rank < 0) return false; }
         hDist.push(num); hDist.push(id); hDist.push(rank);
+      } else if (word("metadata")) {            // ; metadata <key>
+        meta = hKeys.len;
+        for (let z = 0; z < 16; z++) hKeys.byte(0);
+        if (!hexKey(hKeys.buf.ptr + <usize>meta)) return false;
+      } else if (word("shared")) {              // ; shared !<n> <i>
+        skipSpaces();
+        if (peekc() != 33) return false;
+        cp++;
+        let num = number(), idx = number();
+        if (num < 0 || num > MAX_NUMBER || idx < 0) return false;
+        hShared.push(num); hShared.push(idx);
       } else if (word("kind")) {
         let nm = sigilName(33), id = number();
         if (nm < 0 || id < 0) return false;
@@ -159,6 +178,7 @@ export function readHeader(i: i32, p: usize, n: i32): bool {
     first = false;
     at = e < end ? e + 1 : e;
   }
-  hSlot.push(<u8>slot); hSucc.push(succ); hInto.push(into);
+  if (hShared.len > hSharedStart.last() && meta < 0) return false;
+  hSlot.push(<u8>slot); hSucc.push(succ); hInto.push(into); hMeta.push(meta);
   return true;
 }

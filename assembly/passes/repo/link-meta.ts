@@ -81,6 +81,8 @@ export function beginMetadata(): void {
     if (!shared.has(h)) shared.set(h, m);
   }
 }
+// The node that stands for m once its text is settled.
+export function canonicalOf(m: i32): i32 { return m < canon.len ? canon.get(m) : m; }
 @inline function isUniqued(m: i32): bool { return (mdFlags.get(m) & MDF_DISTINCT) == 0 && <i32>mdKind.get(m) != MK.Forward; }
 // A distinct debug-info node other definitions may refer to too (not an assignment id: those,
 // loop ids and other distinct tuples belong to one function).

@@ -44,8 +44,10 @@ import { parseTopLevel } from "../../text/parser";
 import { globalSetName, globalSetNum, globalLookupName, notePos, strtabString } from "../../text/parse-symbols";
 import { declareForwardIntrinsics, resolvePendingAttributes } from "../../text/parse-finish";
 import { firstUndefinedMetadata } from "../../text/parse-meta";
-import { readHeader, kindRank, hSlot, hSucc, hRefStart, hRefs, hKeys, hAppStart, hApp, hInto, resetLinkHeaders } from "./link-header";
-import { beginMetadata, settleMetadata, resetLinkMetadata } from "./link-meta";
+import {
+  readHeader, kindRank, hSlot, hSucc, hRefStart, hRefs, hKeys, hAppStart, hApp, hInto, hMeta, hSharedStart, hShared, resetLinkHeaders,
+} from "./link-header";
+import { beginMetadata, settleMetadata, resetLinkMetadata, canonicalOf } from "./link-meta";
 import { readTicket, tName, tDigest, tPruned, tPlain, tLinkage, tVisibility, ticketKey, ticketListIndex, makeTicket, TICKET_KIND_NAME } from "./tickets";
 
 // ---- state (resetLink) ----
@@ -71,6 +73,7 @@ export function resetLink(): void {
   itemPos = new I32Vec(); itemSlot = new I32Vec(); itemName = new I32Vec(); itemKeys = new OutBuf();
   keyGlobal = new Map<u64, i32>(); keyBytes = new OutBuf(); keyAt = new Map<u64, i32>();
   unticketed = new I32Vec(); orderKey = new I32Vec(); scratch = new U8Vec(256); key = 0;
+  sharedNodes = new I32Vec(); sharedBinds = new I32Vec();
   resetLinkHeaders(); resetLinkMetadata();
 }
 export function linkErrorText(): string { return linkError; }
@@ -144,7 +147,9 @@ export function linkTickets(): OutBuf {
 
 // ---- 1.-3. ----
 // Blob (host -> core): u32 count (linkTickets' count); per ticket: its stored text (u32 length,
-// bytes). Returns false with linkErrorText() set when a text does not fit the module.
+// bytes); then u32 the number of shared-metadata entries the texts name (`; metadata <key>`);
+// per entry: its key[16] and text (u32 length, bytes). Returns false with linkErrorText() set
+// when a text does not fit the module.
 export function linkFragments(p: usize, len: i32): bool {
   if (linked) return fail("the module is linked already");
   linked = true;
@@ -159,9 +164,20 @@ export function linkFragments(p: usize, len: i32): bool {
     if (l < 0 || l > len - at) return fail("malformed link data");
     textAt.push(at); textLen.push(l); at += l;
   }
+  // the shared metadata: items n, n + 1, ... of the header tables
+  if (at + 4 > len) return fail("malformed link data");
+  let nm = <i32>load<u32>(p + <usize>at); at += 4;
+  let metaKeyAt = new I32Vec(nm);
+  for (let k = 0; k < nm; k++) {
+    if (at + 20 > len) return fail("malformed link data");
+    metaKeyAt.push(at); at += 16;
+    let l = <i32>load<u32>(p + <usize>at); at += 4;
+    if (l < 0 || l > len - at) return fail("malformed link data");
+    textAt.push(at); textLen.push(l); at += l;
+  }
   if (at != len) return fail("malformed link data");
-  for (let i = 0; i < n; i++) {
-    if (!readHeader(i, p + <usize>textAt.get(i), textLen.get(i))) return fail("the stored text of '" + name(itemName.get(i)) + "' has a malformed header");
+  for (let i = 0; i < n + nm; i++) {
+    if (!readHeader(i, p + <usize>textAt.get(i), textLen.get(i))) return fail(textName(i, n, p, metaKeyAt) + " has a malformed header");
   }
   beginMetadata();
   // 1. placeholders, and the tickets no longer pruned
@@ -211,11 +227,37 @@ export function linkFragments(p: usize, len: i32): bool {
     if (k == VK.Function || k == VK.Forward) replaceAllUsesWith(sv, into);
   }
   settleMetadata(-1, mdBefore, attKind.len, drPool.len, valueCount(), true);
-  // 2. the fragments
+  // 2. the shared metadata, then the fragments (their shared nodes bound to its nodes)
+  let sharedAt = new I32Vec(nm + 1);
+  sharedNodes.clear(); sharedBinds.clear();
+  for (let k = 0; k < nm; k++) {
+    let i = n + k;
+    sharedAt.push(sharedNodes.len);
+    if (hSlot.get(i) != 0) return fail(textName(i, n, p, metaKeyAt) + " is not shared metadata");
+    if (!readFragment(i, textName(i, n, p, metaKeyAt), p + <usize>textAt.get(i), textLen.get(i), -1, -1)) return false;
+    for (let num = 0; ; num++) {
+      let m = mdByNumber.get(<u32>num);
+      if (m < 0) break;
+      sharedNodes.push(canonicalOf(m));
+    }
+  }
+  sharedAt.push(sharedNodes.len);
   for (let i = 0; i < n; i++) {
     let st = targets.get(2 * i), ct = targets.get(2 * i + 1);
     if (st < 0 && ct < 0) continue;
-    if (!readFragment(i, p + <usize>textAt.get(i), textLen.get(i), st, ct)) return false;
+    let what = textName(i, n, p, metaKeyAt);
+    sharedBinds.clear();
+    let s0 = hSharedStart.get(i), e = i + 1 < hSharedStart.len ? hSharedStart.get(i + 1) : hShared.len;
+    if (e > s0) {
+      let k = findShared(p, metaKeyAt, hKeys.buf.ptr + <usize>hMeta.get(i));
+      if (k < 0) return fail(what + " names shared metadata the link was not given");
+      for (let x = s0; x < e; x += 2) {
+        let idx = hShared.get(x + 1);
+        if (idx >= sharedAt.get(k + 1) - sharedAt.get(k)) return fail(what + " refers to node !" + idx.toString() + " of its shared metadata, which has no such node");
+        sharedBinds.push(hShared.get(x)); sharedBinds.push(sharedNodes.get(sharedAt.get(k) + idx));
+      }
+    }
+    if (!readFragment(i, what, p + <usize>textAt.get(i), textLen.get(i), st, ct)) return false;
   }
   // 3. what is left
   for (let j = 0; j < rd.baFunc.len; j++) if (rd.baFunc.get(j) >= 0) return fail("a stored text takes the address of a block of a function no text defines");
@@ -236,8 +278,23 @@ export function linkFragments(p: usize, len: i32): bool {
   return true;
 }
 
-// One fragment into the module; st / ct: the placeholders its slot and successor definitions take.
-function readFragment(i: i32, p: usize, n: i32, st: i32, ct: i32): bool {
+let sharedNodes: I32Vec = new I32Vec();   // the shared metadata entries' nodes, by their numbers
+let sharedBinds: I32Vec = new I32Vec();   // the fragment being read: (its number, the node) per shared node
+// How messages name text i: a stored definition's, or (i >= n) a shared metadata entry.
+function textName(i: i32, n: i32, p: usize, metaKeyAt: I32Vec): string {
+  if (i < n) return "the stored text of '" + name(itemName.get(i)) + "'";
+  let k = p + <usize>metaKeyAt.get(i - n), h = "";
+  for (let j = 0; j < 16; j++) { let b = <i32>load<u8>(k + <usize>j); h += (b < 16 ? "0" : "") + b.toString(16); }
+  return "the shared metadata " + h;
+}
+function findShared(p: usize, metaKeyAt: I32Vec, key: usize): i32 {
+  for (let k = 0; k < metaKeyAt.len; k++) if (memory.compare(p + <usize>metaKeyAt.get(k), key, 16) == 0) return k;
+  return -1;
+}
+
+// One stored text into the module; st / ct: the placeholders its slot and successor definitions
+// take (-1: none, as for the shared metadata). `what` names it in messages.
+function readFragment(i: i32, what: string, p: usize, n: i32, st: i32, ct: i32): bool {
   let r = rd;
   r.linking = true;
   r.linkTargets.clear();
@@ -247,7 +304,9 @@ function readFragment(i: i32, p: usize, n: i32, st: i32, ct: i32): bool {
   // the fragment's own numbering of metadata, attribute groups, unnamed types and globals
   mdByNumber.clear(); r.mdForwardPos.clear();
   r.typeByNumber.clear(); r.groupSets.clear(); r.globalByNum.clear(); r.nextGlobalNum = 0;
-  if (!bindUnnamedRefs(i, st)) { r.linking = false; return false; }
+  if (!bindUnnamedRefs(i, what, st)) { r.linking = false; return false; }
+  // the shared nodes it numbers but does not print
+  for (let x = 0; x < sharedBinds.len; x += 2) mdByNumber.set(<u32>sharedBinds.get(x), sharedBinds.get(x + 1));
   let fwdFrom = r.globalForwardList.len, attrFrom = r.pendingFnAttrOwners.len, odrLen = r.odrTypes.len;
   let mdBase = mdCount(), attBase = attKind.len, drBase = drPool.len, valueBase = valueCount(), gBase = globalCount();
   let typeBase = tyKind.len;
@@ -258,7 +317,6 @@ function readFragment(i: i32, p: usize, n: i32, st: i32, ct: i32): bool {
   memory.fill(s.ptr + <usize>n, 0, <usize>PAD);
   lexInitPadded(s.ptr, n);
   next();
-  let what = "'" + name(itemName.get(i)) + "'";
   let typesDone = false;
   while (lx.tok != T.EOF && !r.failed) {
     let t = lx.tok;
@@ -271,15 +329,15 @@ function readFragment(i: i32, p: usize, n: i32, st: i32, ct: i32): bool {
   }
   r.linking = false;
   if (r.failed) return fragmentError(what, r.errMsg, r.errOff);
-  if (r.linkAt != r.linkTargets.len) return fail("the stored text of " + what + " lacks a definition its header announces");
-  for (let t = typeBase; t < tyKind.len; t++) if (typeUndefined(t)) return fail("the stored text of " + what + " uses a type it does not define");
+  if (r.linkAt != r.linkTargets.len) return fail(what + " lacks a definition its header announces");
+  for (let t = typeBase; t < tyKind.len; t++) if (typeUndefined(t)) return fail(what + " uses a type it does not define");
   let um = firstUndefinedMetadata();
-  if (um >= 0) return fail("the stored text of " + what + " uses undefined metadata '!" + um.toString() + "'");
+  if (um >= 0) return fail(what + " uses undefined metadata '!" + um.toString() + "'");
   if (!resolvePendingAttributes(attrFrom)) return fragmentError(what, r.errMsg, r.errOff);
   r.pendingFnAttrOwners.len = attrFrom;
   r.odrTypes.len = odrLen;
   let f = declareForwardIntrinsics(fwdFrom);
-  if (f >= 0) return fail("the stored text of " + what + " uses '@" + (vName.get(f) >= 0 ? name(vName.get(f)) : vA.get(f).toString()) + "', which the module does not have");
+  if (f >= 0) return fail(what + " uses '@" + (vName.get(f) >= 0 ? name(vName.get(f)) : vA.get(f).toString()) + "', which the module does not have");
   for (let g = gBase; g < globalCount(); g++) applyIntrinsicAttributesTo(g);
   // the globals a pass created in the full run: their place there
   let a = hAppStart.get(i), ae = i + 1 < hAppStart.len ? hAppStart.get(i + 1) : hApp.len;
@@ -341,7 +399,7 @@ function typeUndefined(t: i32): bool {
   return t >= rd.typeDefined.len || rd.typeDefined.get(t) == 0;
 }
 function fragmentError(what: string, msg: string, off: i32): bool {
-  return fail("the stored text of " + what + " does not fit the module: " + msg + " (line " + lineOf(off).toString() + ", column " + colOf(off).toString() + " of the text)");
+  return fail(what + " does not fit the module: " + msg + " (line " + lineOf(off).toString() + ", column " + colOf(off).toString() + " of the text)");
 }
 function noteOrder(v: i32, idx: i32): void {
   orderKey.fit(v + 1, 0x7fffffff);
@@ -349,21 +407,20 @@ function noteOrder(v: i32, idx: i32): void {
 }
 
 // Binds the unnamed global numbers item i's text uses to the module's globals.
-function bindUnnamedRefs(i: i32, st: i32): bool {
+function bindUnnamedRefs(i: i32, what: string, st: i32): bool {
   let s = hRefStart.get(i), e = i + 1 < hRefStart.len ? hRefStart.get(i + 1) : hRefs.len;
-  let own = itemKeys.buf.ptr + (<usize>i << 4);
   for (let x = s; x < e; x += 3) {
     let num = hRefs.get(x), kind = hRefs.get(x + 1), arg = hRefs.get(x + 2);
     let v = -1;
     if (kind == 0) {
       let kp = hKeys.buf.ptr + <usize>arg;
-      if (memory.compare(kp, own, 16) == 0 && st >= 0) v = st;
+      if (st >= 0 && memory.compare(kp, itemKeys.buf.ptr + (<usize>i << 4), 16) == 0) v = st;
       else {
         let h = load<u64>(kp);
         if (keyGlobal.has(h) && memory.compare(keyBytes.buf.ptr + <usize>keyAt.get(h), kp, 16) == 0) v = gValue.get(keyGlobal.get(h));
       }
     } else if (arg < unticketed.len) v = gValue.get(unticketed.get(arg));
-    if (v < 0) return fail("the stored text of '" + name(itemName.get(i)) + "' refers to an unnamed global (@" + num.toString() + ") the module does not have");
+    if (v < 0) return fail(what + " refers to an unnamed global (@" + num.toString() + ") the module does not have");
     globalSetNum(num, v);
   }
   return true;

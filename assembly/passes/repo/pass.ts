@@ -23,11 +23,12 @@ import { namedDistinctRanks } from "./link-meta";
 import { buildGraph, computeFinalDigests, finalDigestPtr, resetGraph, referencedGlobals } from "./graph";
 import {
   makeTicket, readTicket, tName, tDigest, tLinkage, tVisibility, tPruned, tPlain, setTicketList, ticketListIndex,
-  linkageName, visibilityName, linkageFromName, visibilityFromName, resetTickets, ticketKey, repoKey, TICKET_KIND_NAME,
+  linkageName, visibilityName, linkageFromName, visibilityFromName, resetTickets, ticketKey, repoKey, TICKET_KIND_NAME, TICKET_LIST_NAME,
 } from "./tickets";
-import { printFragment, beginFragments } from "../../text/printer";
+import { printFragment, printMetadataFragment, beginFragments } from "../../text/printer";
 import { printName } from "../../text/printer-types";
-import { writer } from "../../text/writer";
+import { writer, Writer } from "../../text/writer";
+import { Blake3 } from "../../util/blake3";
 import { PassContext, PassInfo, PassResults, Level, Preserves, OptionKind, PAUSE_FOR_REPOSITORY } from "../registry";
 
 let envReady: bool = false;
@@ -242,19 +243,19 @@ function putHex(o: OutBuf, p: usize): void { for (let i = 0; i < 16; i++) o.hex(
 //   ; @<n> = unticketed <i>      unnamed global @n is the i-th unnamed global without a ticket
 //   ; appended @<name> <index>   a global a pass created (not a slot or successor), with its index
 //   ; kind !<name> <id>          a custom attachment kind the fragment uses, with its number
-//   ; distinct !<n> <id> [named <rank>]
-//                                distinct node !n is one the module's other definitions (or its
-//                                named metadata) refer to too, with its id in this module and,
-//                                when the named metadata reaches it, its rank (link.ts
-//                                namedDistinctRanks)
-// Indexes and kind numbers are this module's; they order what `repo link` adds. A ticket whose
+//   ; metadata <key>             the entry holding the metadata it shares (below)
+//   ; shared !<n> <i>            node !n, not printed here, is node !i of that entry
+// Indexes and kind numbers are this module's; they order what `repo link` adds. The metadata
+// nodes more than one definition (or the named metadata and a definition) reach are stored once,
+// in an entry of their own (printSharedMetadata), not in each fragment: a debug build's
+// definitions all reach its compile unit, and through it most of its debug info. A ticket whose
 // definition a pass erased without a successor is stored with, as dependent,
 // the function it was merged into, so the next run prunes it too unless that one changed; its
 // text is the header alone, naming that function (`merged`).
 //
 // Records blob (core -> host): u32 count; per record: key[16], u8 kind (0 function,
-// 1 variable), then name, linkage, visibility, text as (u32 length, bytes), u32 nDeps, per
-// dependent: final digest[16], name (u32 length, bytes).
+// 1 variable, 2 the shared metadata), then name, linkage, visibility, text as (u32 length, bytes),
+// u32 nDeps, per dependent: final digest[16], name (u32 length, bytes).
 export function collectRecords(pipeline: string, results: PassResults): OutBuf {
   let kind = ticketKind();
   let o = new OutBuf();
@@ -317,13 +318,17 @@ export function collectRecords(pipeline: string, results: PassResults): OutBuf {
   }
 
   let sharedMD = markSharedMetadata();
-  let ranks = namedDistinctRanks();
   let wr = writer();
   beginFragments(wr);
   let refs = new I32Vec();
   wr.fragmentRefs = refs;
   let body = new OutBuf(), head = new OutBuf();
   let seen = new Map<i32, bool>(), kinds = new I32Vec(), pieceRefs = new I32Vec();
+  // the metadata the definitions share, one text (its key: the text's digest); the fragments
+  // number these nodes but print them there no more
+  let shared = new OutBuf(), sharedKey = heap.alloc(16), sharedUsed = false;
+  let sharedSlot = printSharedMetadata(wr, sharedMD, shared, sharedKey, refs, seen, entryOf, slotOf, tKeys, unticketed);
+  wr.slots.mdStop = sharedMD; wr.types.mdStop = sharedMD;
   for (let j = 0; j < nt; j++) {
     if (tOk.get(j) != 1) continue;
     let slot = slotOf.get(j), succ = succOf.get(j);
@@ -363,17 +368,7 @@ export function collectRecords(pipeline: string, results: PassResults): OutBuf {
     if (into >= 0 && ((gFlags.get(into) & GF_ERASED) != 0 || vName.get(gValue.get(into)) < 0)) into = -1;
     if (into >= 0) { head.str(" merged "); printName(head, 64, vName.get(gValue.get(into))); }
     head.byte(10);
-    seen.clear();
-    for (let i = 0; i < refs.len; i++) {
-      let v = refs.get(i), y = vA.get(v);
-      if (seen.has(v)) continue;
-      seen.set(v, true);
-      head.str("; @"); head.int(wr.slots.global.get(v));
-      let e = entryOf.get(y);
-      if (e >= 0 && slotOf.get(e) == y) { head.str(" = slot "); putHex(head, tKeys.buf.ptr + (<usize>e << 4)); }
-      else { head.str(" = unticketed "); head.int(unticketed.get(y)); }
-      head.byte(10);
-    }
+    noteUnnamedRefs(wr, head, refs, seen, entryOf, slotOf, tKeys, unticketed);
     // what the two reference (a scan each), for the `appended` lines and the dependents
     pieceRefs.clear();
     for (let p = 0; p < 2; p++) {
@@ -389,13 +384,12 @@ export function collectRecords(pipeline: string, results: PassResults): OutBuf {
     for (let i = 0; i < kinds.len; i++) {
       head.str("; kind "); printName(head, 33, mdKindName.get(kinds.get(i))); head.byte(32); head.int(kinds.get(i)); head.byte(10);
     }
-    let order = wr.slots.mdOrder;
+    let order = wr.slots.mdOrder, named = false;
     for (let i = 0; i < order.len; i++) {
       let m = order.get(i);
-      if (m >= sharedMD.len || sharedMD.get(m) == 0 || (mdFlags.get(m) & MDF_DISTINCT) == 0) continue;
-      head.str("; distinct !"); head.int(i); head.byte(32); head.int(m);
-      if (ranks.get(m) >= 0) { head.str(" named "); head.int(ranks.get(m)); }
-      head.byte(10);
+      if (m >= sharedMD.len || sharedMD.get(m) == 0) continue;
+      if (!named) { head.str("; metadata "); putHex(head, sharedKey); head.byte(10); named = true; sharedUsed = true; }
+      head.str("; shared !"); head.int(i); head.byte(32); head.int(sharedSlot.get(m)); head.byte(10);
     }
     putU32(o, <u32>(head.len + body.len));
     o.bytes(head.buf.ptr, head.len); o.bytes(body.buf.ptr, body.len);
@@ -415,9 +409,73 @@ export function collectRecords(pipeline: string, results: PassResults): OutBuf {
     store<u32>(o.buf.ptr + <usize>at, <u32>nd);
   }
   wr.fragmentRefs = null;
+  wr.slots.mdStop = null; wr.types.mdStop = null;
+  if (sharedUsed) {
+    // the shared metadata as an entry of its own (kind 2), which the fragments name by key
+    count++;
+    o.bytes(sharedKey, 16); o.byte(2);
+    putU32(o, 0); putU32(o, 0); putU32(o, 0);
+    putStr(o, shared.buf.ptr, shared.len);
+    putU32(o, 0);
+  }
   store<u32>(o.buf.ptr, <u32>count);
   out = o;
   return o;
+}
+// `; @<n> = slot <key>` / `unticketed <i>` lines: the unnamed globals a text refers to.
+function noteUnnamedRefs(wr: Writer, head: OutBuf, refs: I32Vec, seen: Map<i32, bool>, entryOf: I32Vec, slotOf: I32Vec,
+                         tKeys: OutBuf, unticketed: I32Vec): void {
+  seen.clear();
+  for (let i = 0; i < refs.len; i++) {
+    let v = refs.get(i), y = vA.get(v);
+    if (seen.has(v)) continue;
+    seen.set(v, true);
+    head.str("; @"); head.int(wr.slots.global.get(v));
+    let e = entryOf.get(y);
+    if (e >= 0 && slotOf.get(e) == y) { head.str(" = slot "); putHex(head, tKeys.buf.ptr + (<usize>e << 4)); }
+    else { head.str(" = unticketed "); head.int(unticketed.get(y)); }
+    head.byte(10);
+  }
+}
+// The shared metadata's text into `text` and its key (BLAKE3 of the text) into `key`:
+//   ; repo metadata
+//   ; @<n> = ...                 as in a fragment
+//   ; distinct !<n> <id> [named <rank>]
+//                                a distinct node, with its id in this module and, when the named
+//                                metadata reaches it, its rank (link-meta.ts namedDistinctRanks):
+//                                `repo link` makes it the module's node where the module has it
+// then the nodes (printer.ts printMetadataFragment). Returns md id -> its number in the text.
+function printSharedMetadata(wr: Writer, sharedMD: U8Vec, text: OutBuf, key: usize, refs: I32Vec, seen: Map<i32, bool>,
+                             entryOf: I32Vec, slotOf: I32Vec, tKeys: OutBuf, unticketed: I32Vec): I32Vec {
+  let nodes = new I32Vec();
+  for (let m = 0; m < sharedMD.len; m++) {
+    if (sharedMD.get(m) == 0) continue;
+    let k = <i32>mdKind.get(m);
+    if (k == MK.Tuple || k == MK.Node) nodes.push(m);
+  }
+  let slotOfMD = new I32Vec(sharedMD.len); slotOfMD.resize(sharedMD.len, -1);
+  text.clear();
+  if (nodes.len == 0) return slotOfMD;
+  let body = new OutBuf();
+  refs.clear();
+  printMetadataFragment(wr, body, nodes);
+  text.str("; repo metadata\n");
+  noteUnnamedRefs(wr, text, refs, seen, entryOf, slotOf, tKeys, unticketed);
+  let ranks = namedDistinctRanks();
+  let order = wr.slots.mdOrder;
+  for (let i = 0; i < order.len; i++) {
+    let m = order.get(i);
+    slotOfMD.set(m, i);
+    if ((mdFlags.get(m) & MDF_DISTINCT) == 0) continue;
+    text.str("; distinct !"); text.int(i); text.byte(32); text.int(m);
+    if (ranks.get(m) >= 0) { text.str(" named "); text.int(ranks.get(m)); }
+    text.byte(10);
+  }
+  text.bytes(body.buf.ptr, body.len);
+  let h = new Blake3();
+  h.update(text.buf.ptr, text.len);
+  h.finish(key, 16);
+  return slotOfMD;
 }
 // The metadata nodes more than one root reaches (a global, with its body's attachments, debug
 // records and metadata operands; or the named metadata): the distinct ones among them must stay
@@ -430,6 +488,7 @@ function markSharedMetadata(): U8Vec {
   let work = new I32Vec();
   let named = globalCount();
   for (let i = 0; i < nmdName.len; i++) {
+    if (strtab.eqStr(nmdName.get(i), TICKET_LIST_NAME)) continue;   // a ticket belongs to its definition
     let s = nmdOps.get(i);
     for (let j = 0; nmdNOps.get(i) > j; j++) reach(nmdPool.get(s + j), named, rootOf, shared, work);
   }
