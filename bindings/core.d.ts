@@ -109,7 +109,8 @@ export interface RepoDependent {
 export interface RepoEntry {
   digest: string;
   name: string;
-  kind: 'function' | 'variable';
+  /** 'metadata': the metadata a module's definitions share, stored once (no name, linkage or visibility). */
+  kind: 'function' | 'variable' | 'metadata';
   linkage: string;
   visibility: string;
   /** Left out by lookups made with `{ text: false }`. */
@@ -160,7 +161,7 @@ export declare class WoptCore {
   /** After parse: the module's tickets in `!repo.tickets` order; key: the definition's repository entry. */
   repoTickets(): { key: string; digest: string; name: string; pruned: boolean }[] | InternalError | OutOfMemoryError | { ok: false; message: string };
   /** `wopt repo link`: the stored texts of the pruned tickets (repoTickets order) read into the parsed module. */
-  repoLink(texts: string[]): { ok: true } | { ok: false; message: string } | InternalError | OutOfMemoryError;
+  repoLink(texts: string[], shared?: Array<{ key: string; text: string }>): { ok: true } | { ok: false; message: string } | InternalError | OutOfMemoryError;
   verify(): VerifyResult | InternalError | OutOfMemoryError;
   /** opt's target machine checks on the parsed module (after verifying it). */
   checkTarget(): TargetCheckResult | InternalError | OutOfMemoryError;

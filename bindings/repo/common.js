@@ -31,7 +31,7 @@ export class RepoError extends Error {
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'RepoError';
     this.code = 'EREPO';
-    if (reason) this.reason = reason; // machine-readable: notRepository, newerSchema, olderSchema, missing, closed, invalid, io
+    if (reason) this.reason = reason; // machine-readable: notRepository, newerSchema, olderSchema, missing, closed, invalid, io, corrupt
   }
 }
 
@@ -100,5 +100,17 @@ export function utf8Length(s) {
  */
 export const entrySize = e => 16 + utf8Length(e.name) + utf8Length(e.kind) + utf8Length(e.linkage) +
   utf8Length(e.visibility) + utf8Length(e.text) + utf8Length(encodeDependents(e.dependents));
+
+/**
+ * The digest of a stored text (SHA-256, hex), kept beside it: `repo link` checks every text it
+ * reads back against it, so a damaged or edited repository is an error, not a wrong module.
+ */
+export async function textDigestOf(text) {
+  const d = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', utf8.encode(text)));
+  let s = '';
+  for (const b of d) s += b.toString(16).padStart(2, '0');
+  return s;
+}
+const utf8 = new TextEncoder();
 
 export const copyEntry = e => ({ ...e, dependents: e.dependents.map(d => ({ name: d.name, digest: d.digest })) });

@@ -1,7 +1,7 @@
 // repository.js — the Repository every backend returns. It checks arguments and the open/closed
 // state in one place, so the backends (store-memory.js, store-sqlite.js, store-idb.js) only
 // implement storage and the contract is the same for all of them. Environment-neutral.
-import { RepoError, SCHEMA_VERSION, checkDigest, checkDigestList, normaliseEntries } from './common.js';
+import { RepoError, SCHEMA_VERSION, checkDigest, checkDigestList, normaliseEntries, textDigestOf } from './common.js';
 
 export class Repository {
   /** @param backend { kind, path, lookup(digests, withText), put(entries), get(digest), stats(), close() } */
@@ -27,19 +27,38 @@ export class Repository {
    */
   async lookup(digests, { text = true } = {}) {
     const b = this._open();
-    return b.lookup(checkDigestList(digests), text);
+    const found = await b.lookup(checkDigestList(digests), text);
+    if (text) await this._checkTexts([...found.values()]);
+    for (const e of found.values()) delete e.textDigest;
+    return found;
   }
 
-  /** Stores a module's entries in one transaction: all or none; existing digests are kept. */
+  /**
+   * Stores a module's entries in one transaction: all or none; existing digests are kept. Each
+   * text is stored with its digest (common.js textDigestOf), which reads check.
+   */
   async putModule(entries) {
     const b = this._open();
     const list = normaliseEntries(entries);
+    await Promise.all(list.map(async e => { e.textDigest = await textDigestOf(e.text); }));
     if (list.length) await b.put(list);
   }
 
   async get(digest) {
     const b = this._open();
-    return b.get(checkDigest(digest));
+    const e = await b.get(checkDigest(digest));
+    if (e) { await this._checkTexts([e]); delete e.textDigest; }
+    return e;
+  }
+
+  // Every text read back must have the digest stored with it.
+  async _checkTexts(entries) {
+    const ok = await Promise.all(entries.map(async e => await textDigestOf(e.text) === e.textDigest));
+    const bad = entries.filter((e, i) => !ok[i]);
+    if (!bad.length) return;
+    const what = e => e.kind === 'metadata' ? `shared metadata ${e.digest}` : `'${e.name}' (${e.digest})`;
+    const list = bad.slice(0, 10).map(what).join(', ') + (bad.length > 10 ? `, and ${bad.length - 10} more` : '');
+    throw new RepoError(`${this._b.path}: error: the repository is damaged: ${bad.length === 1 ? 'a stored text does' : `${bad.length} stored texts do`} not match the digest stored with ${bad.length === 1 ? 'it' : 'them'}: ${list}`, { reason: 'corrupt' });
   }
 
   /**

@@ -30,6 +30,7 @@ CREATE TABLE definitions (
   linkage    TEXT NOT NULL,
   visibility TEXT NOT NULL,
   dependents TEXT NOT NULL,  -- JSON: [[name, digest-hex], ...]
+  text_digest TEXT NOT NULL, -- SHA-256 of text, hex (checked when a text is read back)
   text       TEXT NOT NULL   -- last: reading the columns before it skips its overflow pages
 );
 `;
@@ -167,13 +168,13 @@ function init(db, file, create, timeout) {
 
 function sqliteBackend(db, file, timeout) {
   // Rows as arrays (raw): no per-row key objects on the lookup path.
-  const sel = db.prepare('SELECT name, kind, linkage, visibility, dependents, text FROM definitions WHERE digest = ?', true);
+  const sel = db.prepare('SELECT name, kind, linkage, visibility, dependents, text_digest, text FROM definitions WHERE digest = ?', true);
   const selNoText = db.prepare('SELECT name, kind, linkage, visibility, dependents FROM definitions WHERE digest = ?', true);
-  const ins = db.prepare('INSERT OR IGNORE INTO definitions (digest, name, kind, linkage, visibility, dependents, text) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const ins = db.prepare('INSERT OR IGNORE INTO definitions (digest, name, kind, linkage, visibility, dependents, text_digest, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   const counts = db.prepare('SELECT kind, count(*) AS n, total(length(CAST(text AS BLOB))) AS bytes FROM definitions GROUP BY kind');
 
-  const row2entry = (digest, r) => (r.length === 6
-    ? { digest, name: r[0], kind: r[1], linkage: r[2], visibility: r[3], text: r[5], dependents: decodeDependents(r[4]) }
+  const row2entry = (digest, r) => (r.length === 7
+    ? { digest, name: r[0], kind: r[1], linkage: r[2], visibility: r[3], text: r[6], textDigest: r[5], dependents: decodeDependents(r[4]) }
     : { digest, name: r[0], kind: r[1], linkage: r[2], visibility: r[3], dependents: decodeDependents(r[4]) });
   const key = hex => Buffer.from(hex, 'hex');
 
@@ -188,7 +189,7 @@ function sqliteBackend(db, file, timeout) {
     return out;
   }, 'deferred');
   const put = db.transaction(entries => {
-    for (const e of entries) ins.run(key(e.digest), e.name, e.kind, e.linkage, e.visibility, encodeDependents(e.dependents), e.text);
+    for (const e of entries) ins.run(key(e.digest), e.name, e.kind, e.linkage, e.visibility, encodeDependents(e.dependents), e.textDigest, e.text);
   }, 'immediate');
 
   // Every step is one transaction (or one statement), so retrying it after SQLITE_BUSY is safe.

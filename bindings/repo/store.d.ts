@@ -10,7 +10,7 @@ export declare const APPLICATION_ID: number;
 /** A repository error: `code` is 'EREPO'; the message is ready to print after "wopt: ". */
 export declare class RepoError extends Error {
   code: 'EREPO';
-  reason?: 'notRepository' | 'newerSchema' | 'olderSchema' | 'missing' | 'closed' | 'invalid' | 'io';
+  reason?: 'notRepository' | 'newerSchema' | 'olderSchema' | 'missing' | 'closed' | 'invalid' | 'io' | 'corrupt';
   constructor(message: string, opts?: { cause?: unknown; reason?: string });
 }
 
@@ -18,6 +18,8 @@ export interface RepoStats {
   definitions: number;
   functions: number;
   variables: number;
+  /** Entries of the metadata a module's definitions share (not counted as definitions). */
+  metadata: number;
   /** UTF-8 size of the stored IR texts. */
   textBytes: number;
   /** Storage size (SQLite: the file and its WAL; others: an estimate). */
@@ -30,7 +32,10 @@ export interface RepoStats {
 export declare class Repository {
   readonly backend: 'sqlite' | 'memory' | 'indexeddb';
   readonly path: string;
-  /** The stored entries among `digests`, in request order (misses left out). */
+  /**
+   * The stored entries among `digests`, in request order (misses left out). With text, each text
+   * is checked against the digest stored with it: a mismatch rejects with reason 'corrupt'.
+   */
   lookup(digests: string[], opts?: { text?: boolean }): Promise<Map<string, RepoEntry>>;
   /** Stores a module's entries in one transaction; existing digests are kept. */
   putModule(entries: RepoEntry[]): Promise<void>;

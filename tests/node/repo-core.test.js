@@ -503,3 +503,102 @@ test('wopt repo link / --repo on the command line; the output file is written on
   assert.match(r.stderr, /--llvm-version/);
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+// ---- metadata digests: one per node, by strongly connected component ----
+// `define void @name() !k !N { ret void }` for each [name, N], then the metadata lines.
+const withMetadata = (fns, md) => fns.map(([f, n]) => `define void @${f}() !k !${n} {\n  ret void\n}\n`).join('') + md;
+
+test('metadata digests do not depend on the metadata numbering or on which definition reached a cycle first', { skip }, async () => {
+  // renumbering every node of a debug-info module (cycles through the compile unit, types and
+  // subprograms) keeps every digest
+  const text = fs.readFileSync(path.join(REPO, 'tests/fixtures/ll/templates_merge.O0g.ll'), 'utf8');
+  const nums = [...new Set([...text.matchAll(/^!(\d+) = /gm)].map(m => Number(m[1])))];
+  const max = Math.max(...nums);
+  const renumbered = text.replace(/!(\d+)\b/g, (_, n) => `!${max - Number(n)}`);
+  assert.notEqual(renumbered, text);
+  assert.deepEqual(await digests(renumbered), await digests(text));
+  // two functions entering one cycle at different nodes: each digest is the same whichever is
+  // hashed first
+  const cycle = '!0 = distinct !{!1, !"a"}\n!1 = distinct !{!2, !"b"}\n!2 = distinct !{!0, !"c"}\n';
+  const fg = await digests(withMetadata([['f', 0], ['g', 1]], cycle));
+  const gf = await digests(withMetadata([['g', 1], ['f', 0]], cycle));
+  assert.equal(fg.f, gf.f);
+  assert.equal(fg.g, gf.g);
+  assert.notEqual(fg.f, fg.g, 'entered at different nodes');
+});
+
+test('metadata digests tell cycles apart by shape and by content, even without a distinguishing node', { skip }, async () => {
+  const d = async (md, n = 0) => (await digests(withMetadata([['f', n]], md))).f;
+  const self = await d('!0 = distinct !{!0}\n');
+  const two = await d('!0 = distinct !{!1}\n!1 = distinct !{!0}\n');          // every node alike: no unique root
+  const three = await d('!0 = distinct !{!1}\n!1 = distinct !{!2}\n!2 = distinct !{!0}\n');
+  assert.equal(new Set([self, two, three]).size, 3, 'cycles of 1, 2 and 3 alike nodes differ');
+  // a symmetric component: two alike nodes, each pointing at both
+  const sym = await d('!0 = distinct !{!0, !1}\n!1 = distinct !{!0, !1}\n');
+  const symSwapped = await d('!0 = distinct !{!1, !0}\n!1 = distinct !{!1, !0}\n');
+  assert.notEqual(sym, symSwapped);
+  assert.equal(sym, await d('!0 = distinct !{!1, !0}\n!1 = distinct !{!1, !0}\n', 1), 'the same graph numbered the other way');
+  // a string deep inside a cycle
+  const deep = s => d(`!0 = distinct !{!1}\n!1 = distinct !{!2, !"${s}"}\n!2 = distinct !{!0}\n`);
+  assert.notEqual(await deep('a'), await deep('b'));
+});
+
+test('a debug build stores the metadata its definitions share once; repo link reads it back', { skip }, async () => {
+  const c = await getCore();
+  const text = fs.readFileSync(path.join(REPO, 'tests/fixtures/ll/templates_merge.O0g.ll'), 'utf8');
+  const r = await firstSecond(c, text, 'templates_merge.O0g.ll', 22, 'repo-metadata,repo-prune,mem2reg');
+  assert.ok(c.parse(r.second).ok);
+  const keys = c.repoTickets().map(t => t.key);
+  const defs = await r.repo.lookup(keys);
+  assert.equal(defs.size, keys.length);
+  const shared = new Set();
+  for (const e of defs.values()) {
+    assert.doesNotMatch(e.text, /DICompileUnit/, `${e.name}: the compile unit is not in its fragment`);
+    for (const m of e.text.matchAll(/^; metadata ([0-9a-f]{32})$/gm)) shared.add(m[1]);
+  }
+  assert.equal(shared.size, 1, 'one shared-metadata entry');
+  const [key] = shared;
+  const m = (await r.repo.lookup([key])).get(key);
+  assert.equal(m.kind, 'metadata');
+  assert.match(m.text, /^; repo metadata\n/);
+  assert.match(m.text, /distinct !DICompileUnit/);
+  const stats = await r.repo.stats();
+  assert.equal(stats.metadata, 1);
+  assert.equal(stats.definitions, keys.length);
+  const l = await linkModule(c, r.second, r.repo, { llvmVersion: 22 });
+  assert.equal(decodeUtf8(l.output), r.first);
+  // without it, repo link says what is missing
+  const partial = await openRepository(':memory:');
+  await partial.putModule([...defs.values()]);
+  await assert.rejects(linkModule(c, r.second, partial, { llvmVersion: 22 }), e => e.code === 'ELINK' &&
+    e.message === `error: the repository has no shared metadata ${key}, which its stored definitions refer to`);
+  await partial.close();
+  await r.repo.close();
+});
+
+test('repo link checks every stored text against the digest stored with it', { skip }, async () => {
+  const os = await import('node:os');
+  const { loadSqliteDriver } = await import('../../bindings/repo/sqlite-driver.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-damaged-'));
+  const cli = (...args) => spawnSync(process.execPath, [path.join(REPO, 'bindings/cli.js'), ...args], { cwd: dir, encoding: 'utf8' });
+  fs.copyFileSync(path.join(REPO, 'tests/fixtures/ll/templates_merge.O0g.ll'), path.join(dir, 'in.ll'));
+  const P = '-passes=repo-metadata,repo-prune,mem2reg';
+  for (const out of ['run1.ll', 'run2.ll']) { const r = cli('-S', '--repo=r.db', P, 'in.ll', '-o', out); assert.equal(r.status, 0, r.stderr); }
+  let r = cli('repo', 'link', '--repo=r.db', 'run2.ll', '-o', 'full.ll');
+  assert.equal(r.status, 0, r.stderr);
+  fs.rmSync(path.join(dir, 'full.ll'));
+  const db = (await loadSqliteDriver()).open(path.join(dir, 'r.db'), { timeout: 1000 });
+  const names = db.prepare("SELECT name FROM definitions WHERE kind != 'metadata' ORDER BY rowid", true).all().map(x => x[0]);
+  db.exec("UPDATE definitions SET text = '' WHERE rowid % 3 = 0");
+  db.exec("UPDATE definitions SET text = replace(text, 'i32 1', 'i32 2') WHERE rowid = 1");
+  const damaged = db.prepare("SELECT kind, name FROM definitions WHERE rowid % 3 = 0 OR rowid = 1 ORDER BY rowid", true).all();
+  db.close();
+  r = cli('repo', 'link', '--repo=r.db', 'run2.ll', '-o', 'full.ll');
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /^wopt: r\.db: error: the repository is damaged: \d+ stored texts do not match the digest stored with them: /);
+  const first = damaged.find(x => x[0] !== 'metadata');
+  assert.ok(r.stderr.includes(`'${first[1]}'`), r.stderr);
+  assert.ok(names.length > 3);
+  assert.ok(!fs.existsSync(path.join(dir, 'full.ll')), 'no output');
+  fs.rmSync(dir, { recursive: true, force: true });
+});

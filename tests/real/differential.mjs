@@ -12,7 +12,9 @@
 //                         of SUPPORTED that are installed
 //   --programs a,b        programs by name (default: all; see PROGRAMS)
 //   --levels O0,O0g,O1,O2 optimisation levels (default: all four)
-//   --pipelines p,q       print (no passes), mem2reg, mergefunc (default: all three)
+//   --pipelines p,q       print (no passes), mem2reg, mergefunc, repo (default: all four; repo:
+//                         repo-metadata,repo-prune,mem2reg into a new repository and again, which
+//                         prunes everything, then `repo link`, which gives the first output back)
 //   -j N                  cases in parallel (default 2)
 //   --keep                keep the work directory and print its path
 // Exit status: 0 when every case matched, 1 when one did not, 2 on usage errors or when a
@@ -64,7 +66,7 @@ export const LEVELS = {
   O1: ['-O1'],
   O2: ['-O2'],
 };
-export const PIPELINES = { print: null, mem2reg: 'mem2reg', mergefunc: 'mergefunc' };
+export const PIPELINES = { print: null, mem2reg: 'mem2reg', mergefunc: 'mergefunc', repo: 'repo-metadata,repo-prune,mem2reg' };
 const TARGET = '--target=x86_64-pc-linux-gnu';
 
 export { llvmBin };
@@ -125,6 +127,7 @@ export async function compile(program, level, v, dir) {
  * { ok, message } — message names the first differing line when not ok.
  */
 export async function runCase(ll, pipeline, v, dir, wopt = [process.execPath, CLI]) {
+  if (pipeline === 'repo') return runRepositoryCase(ll, v, dir, wopt);
   const passes = PIPELINES[pipeline];
   const pass = passes ? [`-passes=${passes}`] : [];
   const base = path.join(dir, `${path.basename(ll, '.ll')}.${pipeline}`);
@@ -144,6 +147,38 @@ export async function runCase(ll, pipeline, v, dir, wopt = [process.execPath, CL
   if (d) return { ok: false, message: `opt-${v}'s re-print of wopt's output differs; ${describe(d, `opt-${v}`, 'reprint')}` };
   const mb = (statSync(ll).size / 1048576).toFixed(1);
   return { ok: true, message: `identical (${mb} MB in)` };
+}
+
+/**
+ * The program repository (opt has no counterpart): the module through repo-metadata, repo-prune
+ * and mem2reg into a new repository, then again, which must prune every definition, then
+ * `wopt repo link` of the second output, which must give the first back byte for byte.
+ */
+async function runRepositoryCase(ll, v, dir, wopt) {
+  const base = path.join(dir, `${path.basename(ll, '.ll')}.repo`);
+  const db = `${base}.db`;
+  rmSync(db, { force: true });
+  const step = async (args, what) => {
+    const r = await run(wopt[0], [...wopt.slice(1), ...args], { timeout: TIMEOUT_MS });
+    return r.code === 0 ? null : `${what} failed: ${clip(r.stderr)}`;
+  };
+  const passes = [`--llvm-version=${v}`, '-S', `--repo=${db}`, `-passes=${PIPELINES.repo}`, ll];
+  const err = await step([...passes, '-o', `${base}.first.ll`], 'the first run') ??
+    await step([...passes, '-o', `${base}.second.ll`], 'the second run') ??
+    await step(['repo', 'link', `--llvm-version=${v}`, `--repo=${db}`, `${base}.second.ll`, '-o', `${base}.link.ll`], 'repo link');
+  try {
+    if (err) return { ok: false, message: err };
+    const second = readFileSync(`${base}.second.ll`, 'utf8');
+    const unpruned = (second.match(/pruned: false/g) ?? []).length;
+    if (unpruned) return { ok: false, message: `the second run left ${unpruned} definitions unpruned` };
+    const first = readFileSync(`${base}.first.ll`, 'utf8');
+    const d = firstDifference(first, readFileSync(`${base}.link.ll`, 'utf8'));
+    if (d) return { ok: false, message: `repo link differs from the first run; ${describe(d, 'first', 'link ')}` };
+    const pruned = (second.match(/pruned: true/g) ?? []).length;
+    return { ok: true, message: `all ${pruned} pruned, link identical (${(statSync(ll).size / 1048576).toFixed(1)} MB in)` };
+  } finally {
+    for (const s of ['first.ll', 'second.ll', 'link.ll', 'db', 'db-wal', 'db-shm']) rmSync(`${base}.${s}`, { force: true });
+  }
 }
 
 /** Every (program, version, level) module and its pipelines, as a flat list of work items. */

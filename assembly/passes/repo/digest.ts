@@ -37,7 +37,7 @@ export const DIGEST_BYTES: i32 = 16;
 // v2: alignments are hashed in their encoded form (ir/align.ts), GEP inrange bounds as 64-bit values.
 // v3: the environment covers the LLVM version wopt follows (a stored text is in its dialect).
 // v4: metadata and final digests per strongly connected component (scc-digest.ts): a cycle's
-// digest no longer depends on the path it was entered by.
+// digest no longer depends on the path it was entered by; types with parts by their digest.
 const VERSION_TAG: string = "wopt 0.1.0 repo digest v4";
 
 // ---- per-module state (re-created by resetDigests) ----
@@ -56,6 +56,7 @@ export function resetDigests(): void {
   initialDigests = new U8Vec(); hasDigest = new U8Vec();
   serial = new I32Vec(); walkBlocks = new I32Vec(); walkValues = new I32Vec(); unnamedNum = new I32Vec();
   mdDigests = new ComponentDigests<MetadataGraph>(new MetadataGraph()); repoKind = -1;
+  typeDigestAt = new I32Vec(); typeDigests = new U8Vec(); typeH = new Array<Blake3>(); typeDepth = 0;
 }
 export function digestPtr(g: i32): usize { return initialDigests.ptr + (<usize>g << 4); }
 export function envDigestPtr(): usize { return env; }
@@ -65,27 +66,45 @@ function hBytes(h: Blake3, p: usize, n: i32): void { h.u32(<u32>n); h.update(p, 
 function hStrId(h: Blake3, s: i32): void { if (s < 0) { h.u32(0xFFFFFFFF); return; } hBytes(h, strtab.ptrOf(s), strtab.lenOf(s)); }
 function hString(h: Blake3, s: string): void { let b = String.UTF8.encode(s, false); hBytes(h, changetype<usize>(b), b.byteLength); }
 
-// Types by structure (ids are arena-local); named structs by name and body.
+// Types by structure (ids are arena-local); named structs by name and body. A type with parts
+// (aggregates, functions, target types) is hashed once and then stands as its 16-byte digest:
+// -O0 code names large structs in every load, store and getelementptr.
+let typeDigestAt: I32Vec = new I32Vec();   // type id -> offset in typeDigests, -1 none, -2 being hashed
+let typeDigests: U8Vec = new U8Vec();
+let typeH: Array<Blake3> = new Array<Blake3>();   // one hasher per nesting level
 function hType(h: Blake3, t: i32): void {
   if (t < 0) { h.u8(0xFF); return; }
   let k = <i32>tyKind.get(t);
+  if (k < TK.Int) { h.u8(k); return; }
+  if (k == TK.Int || k == TK.Ptr) { h.u8(k); h.i32(tyA.get(t)); return; }
+  typeDigestAt.fit(t + 1, -1);
+  let at = typeDigestAt.get(t);
+  if (at == -2) { h.u8(0x52); hStrId(h, tyA.get(t)); return; }   // a struct inside itself (invalid IR)
+  if (at < 0) at = typeDigest(t, k);
+  h.u8(0x54); h.update(typeDigests.ptr + <usize>at, 16);
+}
+let typeDepth: i32 = 0;
+function typeDigest(t: i32, k: i32): i32 {
+  typeDigestAt.set(t, -2);
+  if (typeH.length <= typeDepth) typeH.push(new Blake3());
+  let h = typeH[typeDepth++];
+  h.reset();
   h.u8(k);
   switch (k) {
-    case TK.Int: case TK.Ptr: h.i32(tyA.get(t)); return;
-    case TK.Vector: case TK.ScalableVector: case TK.Array: h.u64(<u64>tyN.get(t)); hType(h, tyA.get(t)); return;
+    case TK.Vector: case TK.ScalableVector: case TK.Array: h.u64(<u64>tyN.get(t)); hType(h, tyA.get(t)); break;
     case TK.Struct: case TK.Function: {
       h.i32(tyFlags.get(t) & 1);
       if (k == TK.Function) hType(h, tyA.get(t));
       let n = listLen(t); h.i32(n);
       for (let i = 0; i < n; i++) hType(h, listAt(t, i));
-      return;
+      break;
     }
     case TK.NamedStruct: {
       if (tyA.get(t) >= 0) hStrId(h, tyA.get(t)); else { h.u8(0x23); h.u64(<u64>tyN.get(t)); }
       h.i32(tyFlags.get(t));
       let n = listLen(t); h.i32(n);
       for (let i = 0; i < n; i++) hType(h, listAt(t, i));
-      return;
+      break;
     }
     case TK.TargetExt: {
       hStrId(h, tyA.get(t));
@@ -93,10 +112,17 @@ function hType(h: Blake3, t: i32): void {
       h.i32(n); h.i32(ni);
       for (let i = 0; i < n - ni; i++) hType(h, listAt(t, i));
       for (let i = n - ni; i < n; i++) h.i32(listAt(t, i));
-      return;
+      break;
     }
-    default: return;
+    default: break;
   }
+  let at = typeDigests.len;
+  typeDigests.reserve(at + 16);
+  h.finish(typeDigests.ptr + <usize>at, 16);
+  typeDigests.len = at + 16;
+  typeDigestAt.set(t, at);
+  typeDepth--;
+  return at;
 }
 
 function hAttrSet(h: Blake3, set: i32): void {
