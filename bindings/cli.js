@@ -185,23 +185,39 @@ async function main(argv) {
     process.stderr.write("WARNING: You're attempting to print out a bitcode file.\nThis is inadvisable as it may cause display problems. If\nyou REALLY want to taste LLVM bitcode first-hand, you\ncan force output with the `-f' option.\n\n");
     opts.disableOutput = true;
   }
-  if (opts.remarksOutput) writeOutput(fileArg(raw, opts.remarksOutput), new Uint8Array(0));
-
   // SQLite takes the repository's path as a string
   if (typeof opts.repo === 'string' && raw.has(opts.repo)) throw new CliError(`${opts.repo}: error: the repository's file name is not valid UTF-8`);
+  // -pass-remarks-output: an empty file (no remarks are written)
+  const remarksFile = opts.remarksOutput === undefined ? undefined : fileArg(raw, opts.remarksOutput);
   const started = performance.now();
-  if (opts.outputDir !== undefined) return batch(opts, started);
+  if (opts.outputDir !== undefined) {
+    if (remarksFile !== undefined) writeOutput(remarksFile, new Uint8Array(0));
+    return batch(opts, started);
+  }
+  return runOne(opts, raw, remarksFile, started);
+}
+
+// One module (not batch mode); `raw`: the command line's names (rawArguments).
+async function runOne(opts, raw, remarksFile, started) {
   const output = fileArg(raw, opts.output);
   if (output === '-' && !opts.disableOutput) checkStdout();
-  const input = await readInput(opts.input === undefined ? undefined : fileArg(raw, opts.input));
-  const core = await loadCore();
-  let repo;
-  if (opts.repo !== undefined) {
-    try { repo = await (await repoStore()).openRepository(opts.repo); } catch (e) { input.close?.(); throw e; }
+  // the remarks file is made before the run, and a run that fails removes it, as opt's does
+  let remarks = null;
+  if (remarksFile !== undefined && remarksFile !== '-') {
+    try { remarks = openOutput(remarksFile); } catch (e) { throw outputError(remarksFile, e); }
   }
   let r;
-  // SIGINT or SIGTERM while the output is written: it is removed (runInput), exit status 128 + N
-  try { r = await runInput(core, { ...opts, holdSignals: true }, input, output, name => name, repo); } finally { await repo?.close(); }
+  try {
+    const input = await readInput(opts.input === undefined ? undefined : fileArg(raw, opts.input));
+    const core = await loadCore();
+    let repo;
+    if (opts.repo !== undefined) {
+      try { repo = await (await repoStore()).openRepository(opts.repo); } catch (e) { input.close?.(); throw e; }
+    }
+    // SIGINT or SIGTERM while the output is written: it is removed (runInput), exit status 128 + N
+    try { r = await runInput(core, { ...opts, holdSignals: true }, input, output, name => name, repo); } finally { await repo?.close(); }
+    if (r.ok) remarks?.close();
+  } finally { remarks?.abort(); } // nothing once closed
   if (!r.ok) process.exitCode = 1;
   if (opts.timePasses) process.stderr.write(timingReport([{ name: 'Load core (wasm)', ms: loadMs }, ...r.timings], performance.now() - started + loadMs));
 }

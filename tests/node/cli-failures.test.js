@@ -96,6 +96,16 @@ test('-mergefunc-report into a missing directory: exit 1 and no output file', { 
   assert.deepEqual(fs.readdirSync(dir), ['small.ll']);
 });
 
+test('a run that fails removes its -pass-remarks-output file too, as opt; a run that succeeds keeps it', async t => {
+  const dir = tempDir(t);
+  const r = await wopt(['-S', '-pass-remarks-output=r.yaml', '-o', 'out.ll'], { cwd: dir, input: 'x !!\n' });
+  assert.equal(r.code, 1);
+  assert.deepEqual(fs.readdirSync(dir), []);
+  const ok = await wopt(['-S', '-pass-remarks-output=r.yaml', '-o', 'out.ll'], { cwd: dir, input: MOD });
+  assert.equal(ok.code, 0, ok.stderr);
+  assert.deepEqual(fs.readdirSync(dir).sort(), ['out.ll', 'r.yaml']);
+});
+
 test('a write that fails after the open says so (writing), and leaves nothing', async t => {
   const r = await wopt(['-S', '-o', '/dev/full'], { input: MOD });
   assert.deepEqual([r.code, r.stderr], [1, 'wopt: /dev/full: error: Could not write output file: No space left on device\n']);
