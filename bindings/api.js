@@ -7,6 +7,7 @@ import { runModule } from './driver.js';
 import { diagnosticsOf, openSessionIn } from './session.js';
 import { takeStructuredResults, withStructuredOptions } from './results.js';
 import { crossModuleReport as reportOn } from './cross-module.js';
+import { checkInput, checkOptions, checkCore, checkModuleOptions, describeValue } from './check.js';
 
 export { WoptCore, WoptAbort, instantiate, encodePipeline, toBytes, decodeUtf8, LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './core.js';
 export { runModule } from './driver.js';
@@ -31,9 +32,13 @@ export function bindApi(env) {
    * llvmVersion (Uint8Array), or null; diagnostics: [{ severity, stage, message,
    * line, col, internal }] (stage: parse | verify-input | pipeline | verify-output | print).
    */
-  async function optimize(text, { passes = '', options = {}, verify = true, moduleId = '<string>', llvmVersion, format = 'text', core, trace = false, mergeReport = false } = {}) {
-    core ??= await defaultCore();
+  async function optimize(text, opts) {
+    checkInput('optimize', text);
+    const { passes = '', options = {}, verify = true, moduleId = '<string>', llvmVersion, format = 'text', core: given, trace = false, mergeReport = false } =
+      checkModuleOptions('optimize', opts);
     if (format !== 'text' && format !== 'bitcode') throw new TypeError(`optimize: format must be 'text' or 'bitcode', not '${format}'`);
+    checkCore('optimize', given);
+    const core = given ?? await defaultCore();
     const bitcode = format === 'bitcode';
     const extra = withStructuredOptions(options, { trace, mergeReport });
     const r = runModule(core, text, { passes, options: extra.options, verify, moduleId, llvmVersion, bitcode });
@@ -42,15 +47,22 @@ export function bindApi(env) {
   }
 
   /** Opens a session (session.js) in this environment. */
-  const openSession = (opts = {}) => openSessionIn(env, opts);
+  const openSession = opts => openSessionIn(env, opts);
 
   /**
    * crossModuleReport([{ name, bytes }], { llvmVersion, useAliases, core }) → Promise<{ report, text }>:
    * the functions identical across the modules, as mergefunc finds them after llvm-link of them
    * (cross-module.js; README "Cross-module report" for the report's shape).
    */
-  async function crossModuleReport(inputs, { core, ...opts } = {}) {
-    core ??= await defaultCore();
+  async function crossModuleReport(inputs, options) {
+    const { core: given, ...opts } = checkOptions('crossModuleReport', options);
+    if (!Array.isArray(inputs)) throw new TypeError(`crossModuleReport: expected an array of { name, bytes } or { name, text }, not ${describeValue(inputs)}`);
+    inputs.forEach((x, k) => {
+      if (x === null || typeof x !== 'object' || typeof x.name !== 'string') throw new TypeError(`crossModuleReport: input ${k} must be { name, bytes } or { name, text }, with name a string`);
+      checkInput(`crossModuleReport: input ${k} (${x.name})`, x.bytes ?? x.text);
+    });
+    checkCore('crossModuleReport', given);
+    const core = given ?? await defaultCore();
     return reportOn(core, inputs.map(x => ({ name: x.name, bytes: toBytesOf(x.bytes ?? x.text) })), opts);
   }
 

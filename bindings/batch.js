@@ -8,7 +8,8 @@
 // current directory>, or, for an input outside it (an absolute path elsewhere, or through `..`),
 // <dir>/<its absolute path without the leading />. Side files: <output>.<side file name>.
 //
-// -j N (default: the machine's cores) runs N modules at once: the main thread and N - 1 worker
+// -j N (default and at most: the machine's cores; fewer for fewer inputs or less free memory,
+// laneCount) runs N modules at once: the main thread and N - 1 worker
 // threads, each with its own core instance made from the one compiled WebAssembly.Module
 // (batch-pool.js); each reads its inputs and writes its outputs itself, the workers largest input
 // first, the main thread's lane smallest first, and the main thread prints each module's
@@ -36,59 +37,118 @@ const LINE_EVERY_MS = 5000; // progress lines when stderr is not a terminal
 // Without -j, no more lanes than one per this much input: measured on 40 KB modules, -j 2 overtakes
 // -j 1 from about 1.5 MB in all (a worker's start, a V8 isolate and a core instance, ~30 ms).
 const LANE_MIN_BYTES = 2 * 1024 * 1024;
+// A lane's memory: a worker's isolate and core instance (~6 MB measured, idle), and its core's
+// memory for the largest module it runs (the arena ~2.5x the input, the input, the output).
+const LANE_BASE_BYTES = 64 * 1024 * 1024;
+const laneBytes = largest => LANE_BASE_BYTES + 4 * largest;
+const availableMemory = () => process.availableMemory?.() || os.freemem();
+
+/**
+ * How many lanes a batch runs: -j N (`jobs`; default: the machine's cores), but no more than the
+ * cores (each lane keeps one busy: more only cost memory), than the free memory holds lanes for the
+ * largest input, or than the inputs; without -j, no more than one per LANE_MIN_BYTES of input.
+ * Returns { n, note }: note, when an explicit -j was capped by the cores or the memory, says so.
+ */
+export function laneCount({ jobs, inputs = Infinity, largest = 0, totalBytes = Infinity,
+  cores = os.availableParallelism(), memory = availableMemory() }) {
+  const byMemory = Math.max(1, Math.floor(memory / laneBytes(largest)));
+  const cap = Math.min(cores, byMemory);
+  const byBytes = jobs === undefined ? Math.max(1, Math.ceil(totalBytes / LANE_MIN_BYTES)) : Infinity;
+  const n = Math.max(1, Math.min(jobs ?? cores, cap, inputs, byBytes));
+  let note = null;
+  if (jobs !== undefined && jobs > cap && inputs > cap) {
+    note = byMemory < cores
+      ? `-j ${jobs}: running ${n} at once (free memory, ${Math.round(memory / 2 ** 20)} MB, holds ${byMemory} lanes of ~${Math.round(laneBytes(largest) / 2 ** 20)} MB)`
+      : `-j ${jobs}: running ${n} at once (the machine's cores; more lanes would only take memory)`;
+  }
+  return { n, note };
+}
 
 // ---- inputs ----
 
-// One path per line; blank lines ignored (a CR before the LF is dropped).
-function listEntries(text) {
-  return text.split('\n').map(l => l.replace(/\r$/, '')).filter(l => l.trim() !== '');
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+// One path per line; blank lines ignored (a CR before the LF is dropped). A line that is not
+// valid UTF-8 comes with notUtf8 set (and its text with U+FFFD in place of what is not).
+function listEntries(bytes) {
+  const out = [];
+  for (let at = 0; at < bytes.length;) {
+    const nl = bytes.indexOf(10, at);
+    const end = nl < 0 ? bytes.length : nl;
+    const line = bytes.subarray(at, end > at && bytes[end - 1] === 13 ? end - 1 : end);
+    at = end + 1;
+    let text, notUtf8 = false;
+    try { text = strictUtf8.decode(line); } catch { text = line.toString(); notUtf8 = true; }
+    if (text.trim() !== '') out.push({ text, notUtf8 });
+  }
+  return out;
 }
 
 async function readStdin() {
   const chunks = [];
   for await (const c of process.stdin) chunks.push(c);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 // The module files below `dir` (as `find dir` names them), subdirectories in name order; `skip`:
 // the resolved output directory, never read as input. Symlinked directories are not followed.
-function walk(dir, skip, out) {
+// A symlink with a module's name whose target is missing or a loop is an input all the same: it
+// fails as that file named on the command line would (opt: "Could not open input file"). What
+// cannot be read or named goes to `problems` ({ path, error }), as find reports and goes on: a
+// directory that cannot be listed, a name that is not valid UTF-8 (the walk lists raw names).
+function walk(dir, skip, out, problems) {
   let entries;
-  try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch (e) {
-    throw new CliError(`${dir}: error: cannot read the directory: ${errnoText(e)}`);
+  try { entries = fs.readdirSync(dir, { withFileTypes: true, encoding: 'buffer' }); } catch (e) {
+    problems.push({ path: dir, error: `cannot read the directory: ${errnoText(e)}` });
+    return;
   }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const e of entries) {
-    const p = dir.endsWith('/') || dir.endsWith(path.sep) ? dir + e.name : `${dir}${path.sep}${e.name}`;
-    if (e.isDirectory()) { if (path.resolve(p) !== skip) walk(p, skip, out); continue; }
-    if (!isModuleFile(e.name)) continue;
-    if (e.isFile() || (e.isSymbolicLink() && isFile(p))) out.push(p);
+  entries = entries.map(e => ({ e, name: e.name.toString() })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const { e, name } of entries) {
+    const p = dir.endsWith('/') || dir.endsWith(path.sep) ? dir + name : `${dir}${path.sep}${name}`;
+    const named = Buffer.from(name).equals(e.name);
+    if (e.isDirectory()) {
+      if (!named) problems.push({ path: p, error: "the directory's name is not valid UTF-8; not searched" });
+      else if (path.resolve(p) !== skip) walk(p, skip, out, problems);
+      continue;
+    }
+    if (!isModuleFile(name)) continue;
+    if (!named) problems.push({ path: p, error: "the file's name is not valid UTF-8; not run (batch mode takes UTF-8 names)" });
+    else if (e.isFile() || (e.isSymbolicLink() && fileOrMissing(p))) out.push(p);
   }
 }
-const isFile = p => { try { return fs.statSync(p).isFile(); } catch { return false; } };
+// A symlink's target is a regular file, or missing or a loop (stat fails); not a directory, FIFO, ...
+const fileOrMissing = p => { try { return fs.statSync(p).isFile(); } catch { return true; } };
 
-/** The input files of a batch from its arguments (files, directories, @lists, `-`), in order. */
-export async function collectInputs(args, { outputDir } = {}) {
+/**
+ * The input files of a batch from its arguments (files, directories, @lists, `-`), in order.
+ * `problems` receives { path, error } for each path that could not be read or named
+ * (walk); `notUtf8`: the arguments the command line gave with bytes that are not UTF-8.
+ */
+export async function collectInputs(args, { outputDir, problems = [], notUtf8 = new Set() } = {}) {
   const skip = outputDir === undefined ? null : path.resolve(outputDir);
   const files = [];
   let stdinUsed = false;
-  const add = (p, from) => {
+  const add = (p, from, bad = notUtf8.has(p)) => {
     if (from && p === '-') throw new CliError(`${from}: error: '-' in a list would be standard input; name a file called - as ./-`);
+    if (bad) {
+      problems.push({ path: p, error: 'the name is not valid UTF-8; not run (batch mode takes UTF-8 names)' });
+      return;
+    }
     let st = null;
     try { st = fs.statSync(p); } catch { /* missing: reported as that module's failure */ }
-    if (st?.isDirectory()) walk(p, skip, files);
+    if (st?.isDirectory()) walk(p, skip, files, problems);
     else files.push(p);
   };
   for (const a of args) {
     if (a === '-') {
       if (stdinUsed) throw new CliError("error: '-' (a list of inputs on standard input) given twice");
       stdinUsed = true;
-      for (const p of listEntries(await readStdin())) add(p, '<stdin>');
+      for (const p of listEntries(await readStdin())) add(p.text, '<stdin>', p.notUtf8);
     } else if (a.startsWith('@') && a.length > 1) {
       const list = a.slice(1);
-      let text;
-      try { text = fs.readFileSync(list, 'utf8'); } catch (e) { throw new CliError(`${list}: error: cannot read the input list: ${errnoText(e)}`); }
-      for (const p of listEntries(text)) add(p, list);
+      let bytes;
+      try { bytes = fs.readFileSync(list); } catch (e) { throw new CliError(`${list}: error: cannot read the input list: ${errnoText(e)}`); }
+      for (const p of listEntries(bytes)) add(p.text, list, p.notUtf8);
     } else add(a);
   }
   return files;
@@ -205,7 +265,7 @@ function totalsOf(list) {
 }
 
 /** The --report JSON: the batch, its totals and each module in input order. */
-export function reportJson({ results, jobs, wallMs, n, interrupted, opts }) {
+export function reportJson({ results, jobs, wallMs, n, interrupted, opts, problems = [] }) {
   const modules = jobs.map((j, i) => {
     const r = results[i];
     const status = !r ? 'not run' : r.ok ? 'ok' : 'failed';
@@ -225,6 +285,8 @@ export function reportJson({ results, jobs, wallMs, n, interrupted, opts }) {
       ...totalsOf(ok),
     },
     modules,
+    // paths under the inputs that could not be read or named (not modules: a directory, say)
+    unreadable: problems,
   };
 }
 
@@ -246,12 +308,17 @@ export async function runBatch(opts, started) {
   if (opts.inputs.length === 0) throw new CliError('error: -output-dir needs at least one input (file, directory, @list or - for a list on standard input)');
   if (opts.jobs === 0) throw new CliError('error: -j needs at least 1 job');
   // one repository in memory cannot be shared by threads: such a batch runs in this thread
-  const lanes = opts.repo === ':memory:' ? 1 : Math.max(1, opts.jobs ?? os.availableParallelism());
-  // the workers start now: their start-up overlaps the walk of the inputs
-  let pool = lanes > 1 ? await startWorkers(lanes - 1, opts) : null;
+  const jobsAsked = opts.repo === ':memory:' ? 1 : opts.jobs;
+  // the workers start now, as many as the cores and memory allow (the inputs are not known yet):
+  // their start-up overlaps the walk of the inputs
+  const early = laneCount({ jobs: jobsAsked }).n;
+  let pool = early > 1 ? await startWorkers(early - 1, opts) : null;
   let jobs;
+  // paths under the inputs that could not be read or named: each reported, the batch goes on
+  const problems = [];
   try {
-    const files = await collectInputs(opts.inputs, { outputDir: dir });
+    const files = await collectInputs(opts.inputs, { outputDir: dir, problems, notUtf8: opts.notUtf8 });
+    for (const p of problems) process.stderr.write(`${PROG}: ${p.path}: error: ${p.error}\n`);
     if (files.length === 0) throw new CliError(`error: no input modules (directories are searched for ${MODULE_EXTENSIONS.join(', ')} files)`);
     jobs = planJobs(files, dir, !!opts.assembly || !!opts.disableOutput);
     if (!opts.disableOutput) {
@@ -259,10 +326,8 @@ export async function runBatch(opts, started) {
     }
   } catch (e) { pool?.close(); throw e; }
   const totalBytes = jobs.reduce((s, j) => s + j.bytes, 0);
-  // without -j, a lane per LANE_MIN_BYTES of input at most: below that a worker's start costs more
-  // than it saves
-  const byBytes = opts.jobs === undefined ? Math.max(1, Math.ceil(totalBytes / LANE_MIN_BYTES)) : Infinity;
-  const n = Math.min(lanes, jobs.length, byBytes);
+  const { n, note } = laneCount({ jobs: jobsAsked, inputs: jobs.length, largest: jobs.reduce((m, j) => Math.max(m, j.bytes), 0), totalBytes });
+  if (note) process.stderr.write(`${PROG}: note: ${note}\n`);
   if (n === 1 && pool) { pool.close(); pool = null; }
   const results = new Array(jobs.length).fill(null);
   const progress = await progressDisplay({ quiet: !!opts.quiet, total: jobs.length, totalBytes, started });
@@ -323,7 +388,7 @@ export async function runBatch(opts, started) {
     for (const r of results) for (const t of r?.timings ?? []) totals.set(t.name, (totals.get(t.name) ?? 0) + t.ms);
     process.stderr.write(timingReport([...totals].map(([name, ms]) => ({ name, ms })), wallMs));
   }
-  const info = { results, jobs, wallMs, n, interrupted, pipeline: opts.pipeline, opts };
+  const info = { results, jobs, wallMs, n, interrupted, pipeline: opts.pipeline, opts, problems };
   if (!opts.quiet) process.stderr.write(summaryText(info));
   else if (interrupted) process.stderr.write(`${PROG}: interrupted (${interrupted})\n`);
   if (opts.report !== undefined) {
@@ -333,5 +398,6 @@ export async function runBatch(opts, started) {
     }
   }
   if (failed) { process.stderr.write(`${PROG}: ${failed} of ${jobs.length} inputs failed\n`); process.exitCode = 1; }
+  if (problems.length) { process.stderr.write(`${PROG}: ${plural(problems.length, 'path')} under the inputs could not be read (above)\n`); process.exitCode = 1; }
   if (interrupted) process.exitCode = interrupted === 'SIGINT' ? 130 : 143;
 }

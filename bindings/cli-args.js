@@ -25,7 +25,7 @@ export const OPTIONS = [
   { names: ['llvm-version'], kind: 'enum', values: LLVM_VERSIONS.map(String), group: 'main', key: 'llvmVersion', value: LLVM_VERSIONS.join('|'),
     help: `The LLVM whose IR dialect and opt behaviour to follow (default ${DEFAULT_LLVM_VERSION})` },
   { names: ['output-dir'], kind: 'string', group: 'main', key: 'outputDir', value: 'directory', help: 'Batch mode: run every input (files, directories, @lists, - for a list on stdin) as its own module, writing <directory>/<input path> (see BATCH MODE)' },
-  { names: ['j', 'jobs'], kind: 'uint', group: 'main', key: 'jobs', value: 'n', help: "Batch mode: modules run at once, each on a worker thread (default: the machine's cores)" },
+  { names: ['j', 'jobs'], kind: 'uint', group: 'main', key: 'jobs', value: 'n', help: "Batch mode: modules run at once, each on a worker thread (default and at most: the machine's cores; fewer when free memory holds fewer; a larger N is capped, with a note)" },
   { names: ['report'], kind: 'string', group: 'main', key: 'report', value: 'file.json', help: 'Batch mode: write a JSON report of every module and the totals' },
   { names: ['quiet', 'q'], kind: 'bool', group: 'main', key: 'quiet', help: 'Batch mode: no progress display and no closing summary' },
   { names: ['cross-module-report'], kind: 'string', optionalValue: '-', group: 'main', key: 'crossModuleReport', value: 'file.json',
@@ -182,7 +182,8 @@ export function helpText(passes = []) {
   for (const p of passes) lines.push(`  ${(p.analysis ? `${p.level} analysis ` : `${p.level} pass `).padEnd(18)}${p.name.padEnd(26)} - ${p.help}`);
   lines.push('', 'BATCH MODE:', '',
     '  wopt -S -passes=... -output-dir=<dir> [-j N] [--report=r.json] <inputs>   runs each input as its own module,',
-    '  its output byte for byte what a run of its own writes, N at once on worker threads (default: the cores).',
+    '  its output byte for byte what a run of its own writes, N at once on worker threads (default: the cores;',
+    '  never more than the cores, the inputs, or what free memory holds: a larger -j is capped, with a note).',
     '  Inputs: files; directories (their .ll files, recursively); @<list> (one path per line, relative to the',
     '  current directory); - (such a list on standard input). Outputs mirror the inputs: <dir>/<input path relative',
     '  to the current directory>; an input outside it goes to <dir>/<its absolute path>. Side files (e.g.',

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // cli.js — the `wopt` command: opt-compatible front end over the WebAssembly core (Node only).
-// Options: see cli-args.js (`wopt --help`). Exit status 0 on success, 1 on any error.
+// Options: see cli-args.js (`wopt --help`). Exit status 0 on success, 1 on any error, 130 or 143
+// when SIGINT or SIGTERM stopped it while it wrote its output.
 import fs from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
-import { writeFileAtomic, openOutput, errnoText } from './fsutil.js';
+import { writeFileAtomic, openOutput, errnoText, signalCaught, signalStatus, stdoutClosed } from './fsutil.js';
 import { parseArgs, helpText, printPassesText, UsageError } from './cli-args.js';
 import { loadWopt, defaultWasmPath, codeCacheStatus } from './node.js';
 import { startCodeCacheBuild } from './code-cache.js';
@@ -18,6 +19,11 @@ export const repoStore = () => import('./repo/store.js');
 export const PROG = 'wopt';
 
 export class CliError extends Error {}
+
+/** A run stopped by SIGINT or SIGTERM while its output was open (the output removed). */
+export class Interrupted extends Error {
+  constructor(signal) { super(`interrupted (${signal})`); this.signal = signal; }
+}
 
 // WASM32 gives the core 4 GiB; the arena needs about 2.5x the input besides the input itself.
 const MAX_INPUT_BYTES = 1024 * 1024 * 1024;
@@ -61,12 +67,61 @@ function readFully(fd, view) {
   }
 }
 
+// stdout writes are asynchronous on pipes: hand it a copy, never a view into core memory. A failed
+// write (a full disk, say) is reported by the stream's 'error' listener below.
+const writeStdout = bytes => { process.stdout.write(Buffer.from(bytes)); };
+
+// The message for a failed output: which step failed (fsutil.js tags the error).
+function outputError(file, e) {
+  if (e instanceof CliError) return e;
+  const what = e?.op === 'write' ? 'Could not write output file' : e?.op === 'rename' ? 'Could not move the output file into place'
+    : 'Could not open output file';
+  return new CliError(`${file}: error: ${what}: ${errnoText(e)}`);
+}
+
 function writeOutput(file, bytes) {
-  // stdout writes are asynchronous on pipes: hand it a copy, never a view into core memory.
-  if (file === '-') { process.stdout.write(Buffer.from(bytes)); return; }
-  try { writeFileAtomic(file, bytes); } catch (e) {
-    throw new CliError(`${file}: error: Could not open output file: ${errnoText(e)}`);
+  if (file === '-') { writeStdout(bytes); return; }
+  try { writeFileAtomic(file, bytes); } catch (e) { throw outputError(file, e); }
+}
+
+// A module written to a closed standard output would be lost without a word (Node gives a closed
+// one /dev/null); opt fails writing it.
+function checkStdout() {
+  if (stdoutClosed()) throw new CliError('error: standard output is closed; to discard the output, use -disable-output or -o /dev/null');
+}
+
+// Node decodes the command line as UTF-8, replacing what is not with U+FFFD, so a file name that
+// is not valid UTF-8 would name another file. Linux keeps the bytes (/proc/self/cmdline): each
+// argument that lost bytes, and the value of a -name=value one, maps back to them (a Buffer, which
+// fs takes as a path). null: two arguments read alike.
+function rawArguments(argv) {
+  const raw = new Map();
+  if (!argv.some(a => a.includes('\uFFFD'))) return raw;
+  let cmdline;
+  try { cmdline = fs.readFileSync('/proc/self/cmdline'); } catch { return raw; }
+  const parts = [];
+  for (let at = 0; at < cmdline.length;) {
+    const end = cmdline.indexOf(0, at);
+    parts.push(cmdline.subarray(at, end < 0 ? cmdline.length : end));
+    at = end < 0 ? cmdline.length : end + 1;
   }
+  const tail = parts.slice(-argv.length);
+  const add = (s, b) => raw.set(s, raw.has(s) && !raw.get(s)?.equals(b) ? null : b);
+  argv.forEach((a, k) => {
+    const b = tail[k];
+    if (!b || Buffer.from(a).equals(b) || b.toString() !== a) return; // valid UTF-8, or not this argument
+    add(a, b);
+    const eq = b.indexOf(0x3d);
+    if (a.startsWith('-') && eq >= 0) add(b.subarray(eq + 1).toString(), b.subarray(eq + 1));
+  });
+  return raw;
+}
+
+// The path to open for a file name from the command line (see rawArguments).
+function fileArg(raw, name) {
+  const b = raw.get(name);
+  if (b === null) throw new CliError(`${name}: error: the file name is not valid UTF-8, and another argument reads the same`);
+  return b ?? name;
 }
 
 function version() {
@@ -113,6 +168,8 @@ async function main(argv) {
   if (argv[0] === 'repo') throw new CliError(`error: unknown repo command '${argv[1] ?? ''}' (expected link or stats)`);
   const passes = await passTable();
   const opts = parseArgs(argv, passes);
+  const raw = rawArguments(argv);
+  opts.notUtf8 = new Set(raw.keys()); // batch mode and the cross-module report take UTF-8 names only
   if (opts.help) { process.stdout.write(helpText(passes)); return; }
   if (opts.printPasses) {
     if (!passes.length) await loadCore();   // says why the table is missing
@@ -128,18 +185,39 @@ async function main(argv) {
     process.stderr.write("WARNING: You're attempting to print out a bitcode file.\nThis is inadvisable as it may cause display problems. If\nyou REALLY want to taste LLVM bitcode first-hand, you\ncan force output with the `-f' option.\n\n");
     opts.disableOutput = true;
   }
-  if (opts.remarksOutput) writeOutput(opts.remarksOutput, new Uint8Array(0));
-
+  // SQLite takes the repository's path as a string
+  if (typeof opts.repo === 'string' && raw.has(opts.repo)) throw new CliError(`${opts.repo}: error: the repository's file name is not valid UTF-8`);
+  // -pass-remarks-output: an empty file (no remarks are written)
+  const remarksFile = opts.remarksOutput === undefined ? undefined : fileArg(raw, opts.remarksOutput);
   const started = performance.now();
-  if (opts.outputDir !== undefined) return batch(opts, started);
-  const input = await readInput(opts.input);
-  const core = await loadCore();
-  let repo;
-  if (opts.repo !== undefined) {
-    try { repo = await (await repoStore()).openRepository(opts.repo); } catch (e) { input.close?.(); throw e; }
+  if (opts.outputDir !== undefined) {
+    if (remarksFile !== undefined) writeOutput(remarksFile, new Uint8Array(0));
+    return batch(opts, started);
+  }
+  return runOne(opts, raw, remarksFile, started);
+}
+
+// One module (not batch mode); `raw`: the command line's names (rawArguments).
+async function runOne(opts, raw, remarksFile, started) {
+  const output = fileArg(raw, opts.output);
+  if (output === '-' && !opts.disableOutput) checkStdout();
+  // the remarks file is made before the run, and a run that fails removes it, as opt's does
+  let remarks = null;
+  if (remarksFile !== undefined && remarksFile !== '-') {
+    try { remarks = openOutput(remarksFile); } catch (e) { throw outputError(remarksFile, e); }
   }
   let r;
-  try { r = await runInput(core, opts, input, opts.output, name => name, repo); } finally { await repo?.close(); }
+  try {
+    const input = await readInput(opts.input === undefined ? undefined : fileArg(raw, opts.input));
+    const core = await loadCore();
+    let repo;
+    if (opts.repo !== undefined) {
+      try { repo = await (await repoStore()).openRepository(opts.repo); } catch (e) { input.close?.(); throw e; }
+    }
+    // SIGINT or SIGTERM while the output is written: it is removed (runInput), exit status 128 + N
+    try { r = await runInput(core, { ...opts, holdSignals: true }, input, output, name => name, repo); } finally { await repo?.close(); }
+    if (r.ok) remarks?.close();
+  } finally { remarks?.abort(); } // nothing once closed
   if (!r.ok) process.exitCode = 1;
   if (opts.timePasses) process.stderr.write(timingReport([{ name: 'Load core (wasm)', ms: loadMs }, ...r.timings], performance.now() - started + loadMs));
 }
@@ -175,42 +253,46 @@ function afterRun() {
  * side files the passes produce go to sideName(name). Diagnostics go to err(text) (stderr); returns
  * the driver's result (r.ok false when this input failed; r.failure is then its diagnostic).
  * opts.atomicOutput: the output goes to a temporary file renamed into place at the end (batch mode).
+ * opts.holdSignals: SIGINT or SIGTERM while the output file is open removes it and throws
+ * Interrupted (a run of its own; batch mode has its own handlers, and a module it runs finishes).
  */
 export async function runInput(core, opts, input, output, sideName, repo, err = text => process.stderr.write(text)) {
   // The text is written straight from the core's memory, chunk by chunk, once every step before
-  // printing succeeded; a failure while printing removes the partial file. With a repository the
-  // store comes after printing: the text goes to a temporary file renamed into place only after
-  // the store committed, so a failed or killed run never leaves an output file.
+  // printing succeeded. With a repository the store comes after printing: the text goes to a
+  // temporary file renamed into place only after the store committed. Whatever fails once the
+  // output is open (the store, a side file, a write) removes it: a failed run leaves no output file.
   let outFile = null;
   // With a repository, standard output is held back until the store succeeded too.
   const held = repo && output === '-' ? [] : null;
   const sink = view => {
     if (held) { held.push(Buffer.from(view)); return; }
-    if (output === '-') { process.stdout.write(Buffer.from(view)); return; }
+    if (output === '-') { writeStdout(view); return; }
     try {
-      outFile ??= openOutput(output, { atomic: !!repo || !!opts.atomicOutput });
+      outFile ??= openOutput(output, { atomic: !!repo || !!opts.atomicOutput, holdSignals: !!opts.holdSignals });
       outFile.write(view);
-    } catch (e) {
-      outFile?.abort();
-      throw new CliError(`${output}: error: Could not open output file: ${errnoText(e)}`);
-    }
+    } catch (e) { throw outputError(output, e); }
   };
   const runOpts = { passes: opts.pipeline, options: opts.forward, moduleId: input.name, llvmVersion: Number(opts.llvmVersion ?? DEFAULT_LLVM_VERSION),
     verify: !opts.disableVerify, print: !opts.disableOutput, bitcode: !opts.assembly, sink };
   let r;
   try {
-    r = repo ? await runModuleWithRepository(core, input.data ?? input.bytes, { ...runOpts, repo })
-      : runModule(core, input.data ?? input.bytes, runOpts);
-  } finally { input.close?.(); }
-  if (held && r.ok) for (const b of held) process.stdout.write(b);
-  for (const w of r.warnings ?? []) err(`${w.tool ? `${PROG}: ` : ''}${w.text}\n`);
-  if (r.log) err(r.log);
-  for (const f of r.files) writeOutput(sideName(f.name), f.bytes);
-  if (!r.ok) { outFile?.abort(); r.failure = describeFailure(r, input); err(r.failure); }
-  else if (outFile) {
-    try { outFile.close(); } catch (e) { throw new CliError(`${output}: error: Could not open output file: ${errnoText(e)}`); }
-  }
-  else if (!opts.disableOutput && output !== '-') writeOutput(output, new Uint8Array(0));
+    try {
+      r = repo ? await runModuleWithRepository(core, input.data ?? input.bytes, { ...runOpts, repo })
+        : runModule(core, input.data ?? input.bytes, runOpts);
+    } finally { input.close?.(); }
+    if (held && r.ok) for (const b of held) writeStdout(b);
+    for (const w of r.warnings ?? []) err(`${w.tool ? `${PROG}: ` : ''}${w.text}\n`);
+    if (r.log) err(r.log);
+    for (const f of r.files) writeOutput(sideName(f.name), f.bytes);
+    if (!r.ok) { r.failure = describeFailure(r, input); err(r.failure); }
+    else if (outFile) {
+      // a signal that came while the output was written: it goes, as opt's would
+      const signal = await signalCaught();
+      if (signal) throw new Interrupted(signal);
+      try { outFile.close(); } catch (e) { throw outputError(output, e); }
+    }
+    else if (!opts.disableOutput && output !== '-') writeOutput(output, new Uint8Array(0));
+  } finally { outFile?.abort(); } // nothing once closed
   return r;
 }
 
@@ -229,7 +311,10 @@ async function crossModule(opts) {
   let files = ['-'];
   if (opts.inputs.length) {
     const { collectInputs } = await import('./batch.js');
-    files = await collectInputs(opts.inputs, { outputDir: opts.outputDir });
+    const problems = [];
+    files = await collectInputs(opts.inputs, { outputDir: opts.outputDir, problems, notUtf8: opts.notUtf8 });
+    for (const p of problems) process.stderr.write(`${PROG}: ${p.path}: error: ${p.error}\n`);
+    if (problems.length) process.exitCode = 1;
     if (files.length === 0) throw new CliError('error: no input modules for the cross-module report');
     opts.inputs = files;
   }
@@ -242,7 +327,7 @@ async function crossModule(opts) {
   const aliases = opts.forward.find(([n]) => n === 'mergefunc-use-aliases')?.[1];
   const { report, text } = crossModuleReport(await loadCore(), inputs, {
     llvmVersion: Number(opts.llvmVersion ?? DEFAULT_LLVM_VERSION), useAliases: aliases === true || aliases === '1' || aliases === 'true' });
-  if (opts.crossModuleReport === '-') process.stdout.write(text);
+  if (opts.crossModuleReport === '-') { checkStdout(); process.stdout.write(text); }
   else writeOutput(opts.crossModuleReport, new TextEncoder().encode(JSON.stringify(report, null, 1) + '\n'));
   for (const f of report.failures) process.stderr.write(`${PROG}: ${f.message}\n`);
   if (report.failures.length) process.exitCode = 1;
@@ -270,7 +355,10 @@ async function repoLinkCommand(argv) {
     else input = a;
   }
   if (repoPath === undefined) throw new CliError('error: repo link needs --repo=<file>');
-  const src = await readInput(input);
+  const raw = rawArguments(argv);
+  output = fileArg(raw, output);
+  if (output === '-') checkStdout();
+  const src = await readInput(input === undefined ? undefined : fileArg(raw, input));
   const bytes = src.bytes;
   src.close?.();
   const core = await loadWopt();
@@ -287,7 +375,15 @@ async function repoLinkCommand(argv) {
   writeOutput(output, r.output);
 }
 
-process.stdout.on('error', e => { if (e.code !== 'EPIPE') throw e; });
+// A reader that stopped (EPIPE: `| head`) ends the output quietly; any other write error (a full
+// disk) is reported once and fails the run, as opt's does.
+let stdoutFailed = false;
+process.stdout.on('error', e => {
+  if (e.code === 'EPIPE' || stdoutFailed) return;
+  stdoutFailed = true;
+  process.stderr.write(`${PROG}: error: writing standard output failed: ${errnoText(e)}\n`);
+  process.exitCode = 1;
+});
 // The command runs when this file is the program; batch mode's worker threads (and tests) import
 // it for runInput and the like.
 function isProgram() {
@@ -295,6 +391,7 @@ function isProgram() {
   try { return import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href; } catch { return false; }
 }
 if (isProgram()) main(process.argv.slice(2)).catch(e => {
+  if (e instanceof Interrupted) { process.stderr.write(`${PROG}: ${e.message}\n`); process.exitCode = signalStatus(e.signal); return; }
   if (e instanceof UsageError || e instanceof CliError || e?.code === 'EREPO') process.stderr.write(`${PROG}: ${e.message}\n`);
   else process.stderr.write(`${PROG}: error: internal error: ${e?.stack ?? e}\n`);
   process.exitCode = 1;

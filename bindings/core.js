@@ -2,6 +2,8 @@
 // Talks to the exports documented in assembly/ABI.md and nothing else. No Node built-ins here:
 // this file runs unchanged in Node and in browsers.
 
+import { describeValue } from './check.js';
+
 // The LLVM versions whose dialect and behaviour the core follows (`--llvm-version`), and the one
 // used when none is asked for.
 export const LLVM_VERSIONS = [19, 22];
@@ -53,7 +55,7 @@ export function toBytes(input) {
   if (input instanceof Uint8Array) return input;
   if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   if (input instanceof ArrayBuffer) return new Uint8Array(input);
-  throw new TypeError('expected a string, Uint8Array or ArrayBuffer');
+  throw new TypeError(`expected a string, Uint8Array or ArrayBuffer, not ${describeValue(input)}`);
 }
 
 export const decodeUtf8 = bytes => decoder.decode(bytes);
@@ -208,7 +210,9 @@ export class WoptCore {
    * `moduleId` names the module (ModuleID, source_filename).
    */
   parse(input, { moduleId, llvmVersion = DEFAULT_LLVM_VERSION } = {}) {
-    const direct = input && typeof input === 'object' && !ArrayBuffer.isView(input) && typeof input.fill === 'function';
+    // { size, fill }, not an Array (which has a fill method too: it would be overwritten)
+    const direct = input !== null && typeof input === 'object' && !ArrayBuffer.isView(input) && !Array.isArray(input) &&
+      typeof input.fill === 'function' && Number.isSafeInteger(input.size) && input.size >= 0;
     const bytes = direct ? null : toBytes(input);
     const size = direct ? input.size : bytes.length;
     return this.#guard(x => {
@@ -218,7 +222,8 @@ export class WoptCore {
         if (ptr <= 0 || ptr + size > buf.byteLength) throw new WebAssembly.RuntimeError(`core returned an out-of-range buffer (${ptr}, ${size})`);
         input.fill(new Uint8Array(buf, ptr, size));
       } else this.#write(ptr, bytes);
-      if (moduleId !== undefined && this.has('setModuleId')) x.setModuleId(this.#arg(x, encoder.encode(moduleId)));
+      // moduleId: a string, or bytes (a file name that is not valid UTF-8, as opt prints it)
+      if (moduleId !== undefined && this.has('setModuleId')) x.setModuleId(this.#arg(x, typeof moduleId === 'string' ? encoder.encode(moduleId) : toBytes(moduleId)));
       if (this.has('setLLVMVersion') && x.setLLVMVersion(llvmVersion) !== 0) {
         return { ok: false, line: 0, col: 0, message: `unsupported LLVM version ${llvmVersion} (supported: ${LLVM_VERSIONS.join(', ')})` };
       }

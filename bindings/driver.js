@@ -110,7 +110,8 @@ function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVe
       const t = now();
       const answer = yield { kind: 'lookup', digests };
       timings.push({ name: 'Repository lookup', ms: now() - t });
-      if (answer?.error) return fail('pipeline', { message: `error: ${answer.error}` });
+      // a RepoError's message is whole ('<repo>: error: ...'); another error gets opt's prefix
+      if (answer?.error) return fail('pipeline', { message: answer.code === 'EREPO' ? answer.error : `error: ${answer.error}` });
       const h = core.repoSetHits(answer.hits, answer.deps);
       if (!h.ok) return fail('pipeline', h);
       r = step('Pipeline (after repository lookup)', () => core.resumePipeline());

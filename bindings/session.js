@@ -11,6 +11,18 @@
 import { decodeUtf8, DEFAULT_LLVM_VERSION, LLVM_VERSIONS } from './core.js';
 import { runModuleWithRepository } from './driver.js';
 import { takeStructuredResults, withStructuredOptions } from './results.js';
+import { checkInput, checkOptions, checkCore, checkModuleOptions, checkRepositorySpec, describeValue } from './check.js';
+
+/**
+ * The session options openSession and a worker session check before starting anything: the LLVM
+ * version (a RangeError for one the core does not follow) and the repository (a spec, an open
+ * Repository, or null).
+ */
+export function checkSessionOptions(where, { llvmVersion = DEFAULT_LLVM_VERSION, repository = null } = {}) {
+  if (typeof llvmVersion !== 'number') throw new TypeError(`${where}: option 'llvmVersion' must be a number, not ${describeValue(llvmVersion)}`);
+  if (!LLVM_VERSIONS.includes(llvmVersion)) throw new RangeError(`unsupported LLVM version ${llvmVersion} (supported: ${LLVM_VERSIONS.join(', ')})`);
+  if (repository !== null) checkRepositorySpec(`${where}: option 'repository'`, repository, { orOpen: true });
+}
 
 /** The error a call gets when its AbortSignal fired (a DOMException named AbortError where there is one). */
 export function abortError(signal) {
@@ -42,7 +54,12 @@ export class Session {
    * Use openSession(). `core`: a WoptCore; `repository`: an open Repository or null;
    * `closeRepository`: close it with the session (openSession sets it for one it opened).
    */
-  constructor(core, { llvmVersion = DEFAULT_LLVM_VERSION, repository = null, closeRepository = false } = {}) {
+  constructor(core, opts) {
+    checkCore('Session', core ?? null, 'the core');
+    const { llvmVersion = DEFAULT_LLVM_VERSION, repository = null, closeRepository = false } = checkOptions('Session', opts);
+    if (repository !== null && typeof repository?.lookup !== 'function') {
+      throw new TypeError(`Session: option 'repository' must be an open Repository or null, not ${describeValue(repository)}`);
+    }
     if (!LLVM_VERSIONS.includes(llvmVersion)) throw new RangeError(`unsupported LLVM version ${llvmVersion} (supported: ${LLVM_VERSIONS.join(', ')})`);
     this.#core = core;
     this.#llvmVersion = llvmVersion;
@@ -63,8 +80,12 @@ export class Session {
    *   trace: each pass's unit (function or module) before and after, with its time (res.trace),
    *   mergeReport: what mergefunc merged and how (res.mergeReport) }
    */
-  async optimize(input, { passes = '', options = {}, verify = true, moduleId = '<string>', output = 'text', signal, trace = false, mergeReport = false } = {}) {
+  async optimize(input, opts) {
     this.#open();
+    checkInput('optimize', input);
+    const { passes = '', options = {}, verify = true, moduleId = '<string>', output = 'text', signal, trace = false, mergeReport = false } =
+      checkModuleOptions('optimize', opts);
+    if (output !== 'text' && output !== 'bytes' && output !== 'none') throw new TypeError(`optimize: option 'output' must be 'text', 'bytes' or 'none', not '${output}'`);
     if (signal?.aborted) throw abortError(signal);
     const extra = withStructuredOptions(options, { trace, mergeReport });
     const r = await runModuleWithRepository(this.#core, input, {
@@ -89,7 +110,11 @@ export class Session {
    * The CFG, dominator trees, dominance frontiers and phi counts of function `name` in the module
    * of the last optimize call, after its pipeline (core.js inspect); null for no such definition.
    */
-  async inspect(name) { this.#open(); return unwrap(this.#core.inspect(name)); }
+  async inspect(name) {
+    this.#open();
+    if (typeof name !== 'string') throw new TypeError(`inspect: expected a function name (a string), not ${describeValue(name)}`);
+    return unwrap(this.#core.inspect(name));
+  }
   /** The pass table: what pipelines may name, with their options. */
   async passes() { this.#open(); return unwrap(this.#core.passes()); }
   /** The core's version string. */
@@ -116,9 +141,12 @@ function unwrap(r) {
  * open one: a file path (Node), ':memory:' or { indexedDB: name }; a repository the session opened
  * is closed with it.
  */
-export async function openSessionIn(env, { llvmVersion = DEFAULT_LLVM_VERSION, repository = null, core, wasmPath, wasmUrl } = {}) {
-  core ??= await env.loadCore({ wasmPath, wasmUrl });
-  const owned = repository !== null && (typeof repository === 'string' || !('lookup' in repository));
+export async function openSessionIn(env, opts) {
+  const { llvmVersion = DEFAULT_LLVM_VERSION, repository = null, core: given, wasmPath, wasmUrl } = checkOptions('openSession', opts);
+  checkSessionOptions('openSession', { llvmVersion, repository });
+  checkCore('openSession', given);
+  const core = given ?? await env.loadCore({ wasmPath, wasmUrl });
+  const owned = repository !== null && typeof repository.lookup !== 'function';
   const repo = owned ? await env.openRepository(repository) : repository;
   return new Session(core, { llvmVersion, repository: repo, closeRepository: owned });
 }

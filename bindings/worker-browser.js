@@ -1,6 +1,7 @@
 // worker-browser.js — `wopt/worker` in browsers and bundlers: worker sessions (worker.js) in module
 // Web Workers running worker-main-browser.js.
 import { openWorkerSessionWith } from './worker.js';
+import { checkOptions } from './check.js';
 
 export { WorkerSession } from './worker.js';
 
@@ -19,4 +20,7 @@ function spawn(workerUrl) {
 }
 
 /** opts as openSession's, plus `workerUrl`: where worker-main-browser.js (or its bundle) is served. */
-export const openWorkerSession = ({ workerUrl, ...opts } = {}) => openWorkerSessionWith(() => spawn(workerUrl && String(workerUrl)), opts);
+export const openWorkerSession = async options => {
+  const { workerUrl, ...opts } = checkOptions('openWorkerSession', options);
+  return openWorkerSessionWith(() => spawn(workerUrl && String(workerUrl)), opts);
+};

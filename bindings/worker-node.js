@@ -17,4 +17,4 @@ function spawn() {
   };
 }
 
-export const openWorkerSession = (opts = {}) => openWorkerSessionWith(spawn, opts);
+export const openWorkerSession = opts => openWorkerSessionWith(spawn, opts);

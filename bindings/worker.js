@@ -11,7 +11,8 @@
 // caller's buffer is detached). output: 'bytes' returns the printed module as a Uint8Array
 // transferred back. signal: an AbortSignal; aborting stops the worker at once and the call rejects
 // with an AbortError. The next call starts a new worker (same options), so the session goes on.
-import { abortError } from './session.js';
+import { abortError, checkSessionOptions } from './session.js';
+import { checkInput, checkOptions, checkModuleOptions, describeValue } from './check.js';
 
 export class WorkerSession {
   #opts; #worker = null; #ready = null; #pending = new Map(); #next = 1; #closed = false; #llvmVersion;
@@ -58,7 +59,7 @@ export class WorkerSession {
     const id = this.#next++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      w.post({ id, method, args }, transfer);
+      try { w.post({ id, method, args }, transfer); } catch (e) { this.#pending.delete(id); reject(e); }
     });
   }
 
@@ -80,7 +81,11 @@ export class WorkerSession {
   }
 
   /** As Session.optimize, plus { transfer } (see above). */
-  async optimize(input, { signal, transfer = false, ...opts } = {}) {
+  async optimize(input, options) {
+    // checked here: a detached buffer in a transfer list would be dropped by postMessage without
+    // an error (Node), and the call would never settle
+    checkInput('optimize', input);
+    const { signal, transfer = false, ...opts } = checkModuleOptions('optimize', options);
     const list = [];
     if (transfer && typeof input !== 'string') {
       const buf = input instanceof ArrayBuffer ? input : input?.buffer;
@@ -89,7 +94,10 @@ export class WorkerSession {
     return this.#call('optimize', [input, opts], { transfer: list, signal });
   }
   async functions() { return this.#call('functions'); }
-  async inspect(name) { return this.#call('inspect', [name]); }
+  async inspect(name) {
+    if (typeof name !== 'string') throw new TypeError(`inspect: expected a function name (a string), not ${describeValue(name)}`);
+    return this.#call('inspect', [name]);
+  }
   async passes() { return this.#call('passes'); }
   async version() { return this.#call('version'); }
 
@@ -106,7 +114,9 @@ export class WorkerSession {
  * Opens a session in a worker started by `spawn` (worker-node.js / worker-browser.js export it
  * bound as openWorkerSession(opts)); opts as openSession's, a repository given as a spec.
  */
-export async function openWorkerSessionWith(spawn, opts = {}) {
+export async function openWorkerSessionWith(spawn, options) {
+  const opts = checkOptions('openWorkerSession', options);
+  checkSessionOptions('openWorkerSession', opts);
   if (opts.core) throw new TypeError('wopt: a worker session loads its own core (give wasmPath or wasmUrl instead of core)');
   if (opts.repository && typeof opts.repository === 'object' && 'lookup' in opts.repository) {
     throw new TypeError('wopt: a worker session opens its own repository: give its spec (a path, \':memory:\' or { indexedDB })');

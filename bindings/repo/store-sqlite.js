@@ -125,11 +125,11 @@ export async function openSqlite(file, { create = true, busyTimeout = DEFAULT_BU
   } catch (e) { throw repoError(file, e); }
   try {
     init(db, file, create, busyTimeout);
+    return new Repository(sqliteBackend(db, file, busyTimeout));
   } catch (e) {
     try { db.close(); } catch { /* already failing */ }
     throw repoError(file, e);
   }
-  return new Repository(sqliteBackend(db, file, busyTimeout));
 }
 
 function init(db, file, create, timeout) {
@@ -167,11 +167,18 @@ function init(db, file, create, timeout) {
 }
 
 function sqliteBackend(db, file, timeout) {
+  // The statements compile against the schema: a repository whose table was dropped or altered
+  // (the header still says wopt) fails here, at its open.
+  const prepare = (sql, raw) => {
+    try { return db.prepare(sql, raw); } catch (e) {
+      throw new RepoError(`${file}: error: the repository is damaged (${e.message}); remove it to start a new repository`, { cause: e, reason: 'io' });
+    }
+  };
   // Rows as arrays (raw): no per-row key objects on the lookup path.
-  const sel = db.prepare('SELECT name, kind, linkage, visibility, dependents, text_digest, text FROM definitions WHERE digest = ?', true);
-  const selNoText = db.prepare('SELECT name, kind, linkage, visibility, dependents FROM definitions WHERE digest = ?', true);
-  const ins = db.prepare('INSERT OR IGNORE INTO definitions (digest, name, kind, linkage, visibility, dependents, text_digest, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  const counts = db.prepare('SELECT kind, count(*) AS n, total(length(CAST(text AS BLOB))) AS bytes FROM definitions GROUP BY kind');
+  const sel = prepare('SELECT name, kind, linkage, visibility, dependents, text_digest, text FROM definitions WHERE digest = ?', true);
+  const selNoText = prepare('SELECT name, kind, linkage, visibility, dependents FROM definitions WHERE digest = ?', true);
+  const ins = prepare('INSERT OR IGNORE INTO definitions (digest, name, kind, linkage, visibility, dependents, text_digest, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const counts = prepare('SELECT kind, count(*) AS n, total(length(CAST(text AS BLOB))) AS bytes FROM definitions GROUP BY kind');
 
   const row2entry = (digest, r) => (r.length === 7
     ? { digest, name: r[0], kind: r[1], linkage: r[2], visibility: r[3], text: r[6], textDigest: r[5], dependents: decodeDependents(r[4]) }

@@ -6,6 +6,7 @@
 // loaded only when a file repository is opened, so the memory and IndexedDB backends need neither;
 // browsers import store-browser.js, which never loads it.
 import { RepoError } from './common.js';
+import { checkRepositorySpec, checkRepositoryOptions } from '../check.js';
 import { openMemory } from './store-memory.js';
 import { openIdb } from './store-idb.js';
 
@@ -18,12 +19,14 @@ export { Repository } from './repository.js';
  *               (false: a missing one is an error); busyTimeout: ms to wait for another
  *               process's write lock (SQLite).
  * @returns Promise<Repository>; rejects with a RepoError (code 'EREPO') whose message starts
- *          with the repository's path.
+ *          with the repository's path, or a TypeError for a spec or options of the wrong type.
  */
-export async function openRepository(spec, opts = {}) {
+export async function openRepository(spec, opts) {
+  checkRepositorySpec('openRepository', spec);
+  opts = checkRepositoryOptions('openRepository', opts);
   if (spec === ':memory:') return openMemory();
   if (spec !== null && typeof spec === 'object' && 'indexedDB' in spec) return openIdb(spec, opts);
-  if (typeof spec !== 'string' || spec === '') throw new RepoError('error: a repository is a file path, \':memory:\' or { indexedDB: name }', { reason: 'invalid' });
+  if (spec === '') throw new RepoError('error: a repository is a file path, \':memory:\' or { indexedDB: name }', { reason: 'invalid' });
   const { openSqlite } = await import('./store-sqlite.js');
   return openSqlite(spec, opts);
 }

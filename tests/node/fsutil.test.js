@@ -76,3 +76,21 @@ test('a write removes the temporary files killed writers of the same file left, 
   writeFileAtomic(path.join(dir, 'other.ll'), 'x');
   assert.deepEqual(fs.readdirSync(dir).sort(), [`.out.ll.${process.ppid}.k3z.tmp`, 'other.ll', 'out.ll'].sort());
 });
+
+test('names that are not valid UTF-8 (Buffer paths), in place and atomically; errors say which step failed', t => {
+  const dir = tempDir(t);
+  for (const [name, atomic] of [['a\xff.ll', false], ['b\xfe.ll', true]]) {
+    const f = Buffer.from(`${dir}/${name}`, 'latin1');
+    const o = openOutput(f, { atomic });
+    o.write(Buffer.from('whole\n'));
+    o.close();
+    assert.equal(fs.readFileSync(f, 'utf8'), 'whole\n');
+  }
+  writeFileAtomic(Buffer.from(`${dir}/a\xff.ll`, 'latin1'), 'again\n');
+  assert.deepEqual(fs.readdirSync(dir, { encoding: 'latin1' }).sort(), ['a\xff.ll', 'b\xfe.ll']);
+  assert.equal(fs.readFileSync(Buffer.from(`${dir}/a\xff.ll`, 'latin1'), 'utf8'), 'again\n');
+  assert.throws(() => openOutput(path.join(dir, 'no/such.ll')), { code: 'ENOENT', op: 'open' });
+  const full = openOutput('/dev/full');
+  assert.throws(() => full.write(Buffer.from('x')), { code: 'ENOSPC', op: 'write' });
+  full.abort();
+});

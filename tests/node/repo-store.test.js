@@ -267,6 +267,14 @@ describe('SQLite repository: files', () => {
     assert.deepEqual(fs.readFileSync(f), before);
   });
 
+  test('a repository whose table was dropped is refused at its open, with a RepoError (not a SqliteError)', async () => {
+    const f = tmpFile();
+    (await openRepository(f)).close();
+    { const db = sqlite.open(f, {}); db.exec('DROP TABLE definitions'); db.close(); }
+    await rejectsRepo(openRepository(f), new RegExp(`^${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: error: the repository is damaged \\(no such table: definitions\\); remove it to start a new repository$`));
+    await rejectsRepo(repoStats(f), /the repository is damaged/);
+  });
+
   test('unusable paths: a directory, a missing directory, a path below a file, a missing repository without create', async () => {
     await rejectsRepo(openRepository(tmp), /: error: cannot open repository: is a directory$/);
     await rejectsRepo(openRepository(path.join(tmp, 'no/such/dir/r.db')), /: error: cannot create repository: directory .*no\/such\/dir does not exist$/);
