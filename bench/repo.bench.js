@@ -10,10 +10,11 @@
 //  2. store: SQLite repository throughput in process (bindings/repo/store.js): putModule and
 //     lookup entries/s and MB/s, with the in-memory backend beside it.
 //
-//   node bench/repo.bench.js [--size 50MB] [--runs 3] [--llvm 22] [--entries 100K] [--text 500] [--json]
+//   node bench/repo.bench.js [--size 50MB | --input FILE | --program sqlite] [--runs 3] [--llvm 22] [--entries 100K] [--text 500] [--json]
 //
 // The pipeline runs pass --llvm-version=V (--llvm V, default wopt's own).
-// Ratios: "speedup" = first / second (> 1: the second run is faster; the goal is >= 2).
+// Ratios: "speedup" = first / second (> 1: the second run is faster; the goal is >= 2); each run
+// against the same pipeline without the repository passes (what the repository costs).
 // Benchmarks report; they never fail: a missing feature or a failing run shows as an error cell.
 
 import { spawnSync } from 'node:child_process';
@@ -33,6 +34,8 @@ const CLI = join(ROOT, 'bindings/cli.js');
 const USAGE = `usage: node bench/repo.bench.js [options]
   --size S          generated module size for the pipeline runs (default 50MB)
   --input FILE      a .ll file instead of a generated one
+  --program NAME    a real program instead (bench/real.js: sqlite is the amalgamation at -O0 -g,
+                    compiled by clang of --llvm and cached)
   --passes P        the pipeline (default repo-metadata,repo-prune,mem2reg,mergefunc)
   --runs N          first/second run pairs, each on a new repository (default 3)
   --seed N --dup F  generator options (default 1, 0.3)
@@ -46,13 +49,14 @@ ${llvmUsage({ compare: false, one: true })}
   --json            JSON instead of markdown`;
 
 function parseArgs(argv) {
-  const o = { size: '50MB', input: null, passes: 'repo-metadata,repo-prune,mem2reg,mergefunc', runs: 3, seed: 1, dup: 0.3, llvm: DEFAULT_LLVM_VERSION,
+  const o = { size: '50MB', input: null, program: null, passes: 'repo-metadata,repo-prune,mem2reg,mergefunc', runs: 3, seed: 1, dup: 0.3, llvm: DEFAULT_LLVM_VERSION,
     entries: 100_000, text: 500, storeRuns: 3, pipeline: true, store: true, timeout: 900, json: false, help: false };
   forEachOption(argv, (key, val, a) => {
     const count = s => Math.round(Number(String(s).replace(/k$/i, 'e3').replace(/m$/i, 'e6')));
     switch (key) {
       case '--size': o.size = val(); break;
       case '--input': o.input = val(); break;
+      case '--program': o.program = val(); break;
       case '--passes': o.passes = val(); break;
       case '--runs': o.runs = Math.max(1, count(val())); break;
       case '--seed': o.seed = Number(val()); break;
@@ -85,8 +89,16 @@ const rmRepo = f => { for (const s of ['', '-wal', '-shm']) rmSync(f + s, { forc
 // ---------------------------------------------------------------------------------------------
 // 1. pipeline: first vs second run through the CLI
 
-function input(o, log) {
+async function input(o, log) {
   if (o.input) return resolve(o.input);
+  if (o.program) {
+    const { REAL_PROGRAMS, compileReal } = await import('./real.js');
+    const p = REAL_PROGRAMS.find(x => x.name === o.program);
+    if (!p) throw new Error(`unknown program '${o.program}' (known: ${REAL_PROGRAMS.map(x => x.name).join(', ')})`);
+    const c = compileReal(p, o.llvm, { log, timeout: o.timeout });
+    if (!c.path) throw new Error(c.missing ?? c.error);
+    return c.path;
+  }
   mkdirSync(CACHE, { recursive: true });
   const path = join(CACHE, `gen-v${GEN_VERSION}-${o.size}-s${o.seed}-d${o.dup}.ll`);
   if (!existsSync(path)) {
@@ -108,7 +120,7 @@ function wopt(args, o) {
 const countMatches = (file, re) => { try { return (readFileSync(file, 'latin1').match(re) ?? []).length; } catch { return null; } };
 
 async function runPipeline(o, log) {
-  const inFile = input(o, log);
+  const inFile = await input(o, log);
   const bytes = statSync(inFile).size;
   const dir = join(CACHE, 'repo');
   mkdirSync(dir, { recursive: true });
@@ -135,6 +147,8 @@ async function runPipeline(o, log) {
     error: rows.find(x => !x.first.ok)?.first.error ?? rows.find(x => !x.second.ok)?.second.error ?? rows.find(x => !x.base.ok)?.base.error ?? null,
   };
   res.speedup = res.first && res.second ? res.first / res.second : null;
+  res.firstVsNoRepo = res.first && res.noRepo ? res.first / res.noRepo : null;
+  res.secondVsNoRepo = res.second && res.noRepo ? res.second / res.noRepo : null;
   if (ok.length) {
     res.definitionsFirst = countMatches(out1, /^(define |@[^=]*= )/gm);
     res.pruned = countMatches(out2, /pruned: true/g);
@@ -216,9 +230,10 @@ export function markdown(rep) {
   if (rep.pipeline) {
     const p = rep.pipeline;
     out.push(`Pipeline \`${p.passes}\` (--llvm-version=${p.llvm}) on ${(p.bytes / 1e6).toFixed(1)} MB (${p.input.replace(ROOT + '/', '')}), median of ${p.runs} run pair(s), wall seconds:`, '');
-    out.push('| no repo passes | first run (empty repo) | second run | speedup first/second | pruned in second | repo entries | link == first |', '|---|---|---|---|---|---|---|');
+    out.push('| no repo passes | first run (empty repo) | second run | first / no repo | second / no repo | speedup first/second | pruned in second | repo entries | link == first |', '|---|---|---|---|---|---|---|---|---|');
     const link = p.link ? (p.link.error ? `error: ${p.link.error}` : `${p.link.sameAsFirst ? 'yes' : 'NO'} (${fmt(p.link.s)} s)`) : '–';
-    out.push(`| ${fmt(p.noRepo)} | ${fmt(p.first)} | ${fmt(p.second)} | ${p.speedup ? fmt(p.speedup) + 'x' : '–'} | ${p.pruned ?? '–'} | ${p.repo?.definitions ?? '–'} | ${link} |`);
+    const x = r => (r ? fmt(r) + 'x' : '–');
+    out.push(`| ${fmt(p.noRepo)} | ${fmt(p.first)} | ${fmt(p.second)} | ${x(p.firstVsNoRepo)} | ${x(p.secondVsNoRepo)} | ${x(p.speedup)} | ${p.pruned ?? '–'} | ${p.repo?.definitions ?? '–'} | ${link} |`);
     if (p.error) out.push('', `error: ${p.error}`);
     out.push('');
   }
