@@ -48,7 +48,7 @@ ${llvmUsage({ compare: false, one: true })}
   --timeout S       per-process timeout in seconds (default 900)
   --json            JSON instead of markdown`;
 
-function parseArgs(argv) {
+export function parseArgs(argv) {
   const o = { size: '50MB', input: null, program: null, passes: 'repo-metadata,repo-prune,mem2reg,mergefunc', runs: 3, seed: 1, dup: 0.3, llvm: DEFAULT_LLVM_VERSION,
     entries: 100_000, text: 500, storeRuns: 3, pipeline: true, store: true, timeout: 900, json: false, help: false };
   forEachOption(argv, (key, val, a) => {
@@ -119,7 +119,8 @@ function wopt(args, o) {
 
 const countMatches = (file, re) => { try { return (readFileSync(file, 'latin1').match(re) ?? []).length; } catch { return null; } };
 
-async function runPipeline(o, log) {
+/** The first/second run pair of the repository pipeline (see the top); `o` as parseArgs makes it. */
+export async function runPipeline(o, log) {
   const inFile = await input(o, log);
   const bytes = statSync(inFile).size;
   const dir = join(CACHE, 'repo');

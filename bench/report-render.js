@@ -15,6 +15,7 @@
 // Pure functions of the report object (no clock, no files), so tests can feed fixed numbers.
 //
 // The report: { meta, sideBySide: { meta, results } | null, bitcode: { sideBySide, inProcess } | { error } | null,
+// repo: { results: [bench/repo.bench.js runPipeline result, file instead of input] } | null;
 // batch, batchReal: { meta, results } | { error } | null } with the results of bench/side-by-side.js (rows carry
 // `kind: 'real'` and `program` for the real programs, `skipped` when a version's input is missing;
 // the bitcode side-by-side's rows (--format bc) also `textBytes`, the size of the .ll the .bc was
@@ -249,12 +250,35 @@ export function reportMarkdown(report, { svgName = null } = {}) {
   if (report.batchReal?.results) out.push('### A folder of real modules', '', batchMarkdown(report.batchReal), '');
   else if (report.batchReal?.error) out.push('### A folder of real modules', '', `Not run: ${report.batchReal.error}`, '');
 
+  out.push(...repoSection(report));
+
   const notes = outputNotes([
     ...rows.filter((r) => !r.skipped).map((r) => ({ label: `${r.input} ${pipeName(r.pipeline)}, LLVM ${r.llvm}`, diff: r.diff })),
     ...bcRowsOf(report).filter((r) => !r.skipped).map((r) => ({ label: `${r.input} .bc ${bcPipeName(r.pipeline)}, LLVM ${r.llvm}`, diff: r.diff })),
   ]);
   if (notes.length) out.push('## Output differences', ...notes, '');
   return out.join('\n').replace(/\n{3,}/g, '\n\n');
+}
+
+// The program repository on SQLite -O0 -g (bench/repo.bench.js, a row per LLVM version).
+function repoSection(report) {
+  const rows = report.repo?.results ?? [];
+  if (!rows.length) return [];
+  const s = (x) => (x == null ? '–' : `${x.toFixed(2)} s`), r = (x) => (x == null ? '–' : `${x.toFixed(2)}×`);
+  const out = ['## Program repository', '',
+    '`wopt -S --repo=R -passes=repo-metadata,repo-prune,mem2reg` on SQLite `-O0 -g` (clang-V) into a new repository (first run) and ' +
+    'again (second run: every definition pruned), against `-passes=mem2reg` alone; median of the run pairs; `repo link` of the second output compared with the first:', '',
+    '| LLVM | MB | mem2reg alone | first run | second run | first / alone | second / alone | pruned | stored definitions / shared metadata | stored text | link == first |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|'];
+  for (const x of rows) {
+    if (x.error) { out.push(`| ${x.llvm} | – | error: ${x.error} | | | | | | | | |`); continue; }
+    const link = x.link ? (x.link.error ? `error: ${x.link.error}` : `${x.link.sameAsFirst ? 'yes' : 'NO'} (${s(x.link.s)})`) : '–';
+    const mb = (b) => (b == null ? '–' : (b / 1e6).toFixed(1));
+    out.push(`| ${x.llvm} | ${mb(x.bytes)} | ${s(x.noRepo)} | ${s(x.first)} | ${s(x.second)} | ${r(x.firstVsNoRepo)} | ${r(x.secondVsNoRepo)} | ${x.pruned ?? '–'} | ` +
+      `${x.repo?.definitions ?? '–'} / ${x.repo?.metadata ?? '–'} | ${x.repo?.textBytes == null ? '–' : `${mb(x.repo.textBytes)} MB`} | ${link} |`);
+  }
+  out.push('');
+  return out;
 }
 
 export const README_START = '<!-- bench-report:start -->';

@@ -47,9 +47,11 @@ to bench/results/<YYYY-MM-DD>.{md,svg,json}. About 25-30 min on a 2-core machine
   --passes LIST     pipelines on the generated modules (default ,mem2reg,mergefunc; empty = parse+print)
   --llvm LIST       LLVM versions (default ${COMPARE_LLVM_VERSIONS.join(',')}); one whose opt is missing is noted, not fatal
   --programs LIST   real programs (default ${REAL_PROGRAMS.map((p) => p.name).join(',')}); --no-real for none
-  --no-generated    --no-real    --no-bitcode    --no-batch       leave a part out
+  --no-generated    --no-real    --no-bitcode    --no-batch    --no-repo     leave a part out
                     (bitcode: the generated sizes and real programs as llvm-as-V's .bc, whole
-                    process against opt-V in.bc -o out.bc, and read/write MB/s in process)
+                    process against opt-V in.bc -o out.bc, and read/write MB/s in process;
+                    repo: SQLite -O0 -g through repo-metadata,repo-prune,mem2reg into a new
+                    repository and again, against mem2reg alone, with repo link of the second)
   --batch-files N   modules in the batch rows (default ${FULL.batchFiles}; --quick ${QUICK.batchFiles})
   --batch-size S    size of each batch module (default ${FULL.batchSize})
   --batch-runs N    timed runs of each batch way (default ${FULL.batchRuns}; --quick ${QUICK.batchRuns})
@@ -61,7 +63,7 @@ to bench/results/<YYYY-MM-DD>.{md,svg,json}. About 25-30 min on a 2-core machine
   --timeout S       per-process timeout in seconds (default 900)`;
 
 export function parseArgs(argv) {
-  const o = { quick: false, runs: null, sizes: null, passes: null, llvm: null, programs: null, generated: true, real: true, bitcode: true, batch: true,
+  const o = { quick: false, runs: null, sizes: null, passes: null, llvm: null, programs: null, generated: true, real: true, bitcode: true, batch: true, repo: true,
     batchFiles: null, batchSize: null, batchRuns: null, out: join(HERE, 'results'), name: null, from: null, readme: false, timeout: 900 };
   forEachOption(argv, (key, val, a) => {
     switch (key) {
@@ -75,6 +77,7 @@ export function parseArgs(argv) {
       case '--no-real': o.real = false; break;
       case '--no-bitcode': o.bitcode = false; break;
       case '--no-batch': o.batch = false; break;
+      case '--no-repo': o.repo = false; break;
       case '--batch-files': o.batchFiles = Math.max(1, parseInt(val(), 10)); break;
       case '--batch-size': o.batchSize = val(); break;
       case '--batch-runs': o.batchRuns = Math.max(1, parseInt(val(), 10)); break;
@@ -137,10 +140,10 @@ export async function runReport(o, write = (m) => process.stderr.write(m + '\n')
     node: process.version, wopt: { commit: git(['rev-parse', '--short', 'HEAD']), dirty: !!git(['status', '--porcelain', '--untracked-files=no']) },
     versions: targets, tools, runs: o.runs, sizes: o.generated ? o.sizes : [], generator: { version: GEN_VERSION, seed: 1, dup: 0.3 }, notes,
   };
-  const report = { meta, sideBySide: null, bitcode: null, batch: null, batchReal: null };
+  const report = { meta, sideBySide: null, bitcode: null, batch: null, batchReal: null, repo: null };
   if (!targets.length) { log('no LLVM version with an opt: nothing to compare with'); return finish(report, t0); }
 
-  const parts = [o.generated && o.sizes.length && 'generated', o.real && 'real', o.bitcode && 'bitcode', o.batch && 'batch'].filter(Boolean);
+  const parts = [o.generated && o.sizes.length && 'generated', o.real && 'real', o.bitcode && 'bitcode', o.batch && 'batch', o.real && o.repo && 'repo'].filter(Boolean);
   log(`plan: ${parts.join(', ')}; LLVM ${targets.join(', ')}; ${o.runs} run${o.runs === 1 ? '' : 's'} per case${o.quick ? ' (quick)' : ''}`);
 
   // 1 and 2: one side-by-side run over the generated sizes and the real programs
@@ -188,7 +191,30 @@ export async function runReport(o, write = (m) => process.stderr.write(m + '\n')
       }
     }
   }
+  // 5: the program repository on a real debug build (no opt counterpart: against the same
+  // pipeline without the repository passes)
+  if (o.real && o.repo) report.repo = await runRepo(o, targets, log);
   return finish(report, t0);
+}
+
+// The repository part: per LLVM version, bench/repo.bench.js's first/second run pair on SQLite
+// -O0 -g, or { error }.
+async function runRepo(o, targets, log) {
+  const { runPipeline, parseArgs: repoArgs } = await import('./repo.bench.js');
+  const results = [];
+  for (const v of targets) {
+    log(`repository: SQLite -O0 -g, LLVM ${v}, ${o.batchRuns} run pair${o.batchRuns === 1 ? '' : 's'}`);
+    try {
+      const ro = repoArgs(['--program', 'sqlite', '--passes', 'repo-metadata,repo-prune,mem2reg', '--llvm', String(v),
+        '--runs', String(o.batchRuns), '--timeout', String(o.timeout), '--no-store']);
+      const r = await runPipeline(ro, log);
+      r.file = basename(r.input); delete r.input;
+      results.push(r);
+    } catch (e) {
+      results.push({ llvm: v, error: e.message.split('\n')[0] });
+    }
+  }
+  return { results };
 }
 
 // The bitcode part: { sideBySide, inProcess }, each the part's result or { error } (a missing
