@@ -8,51 +8,66 @@ const IV0: u32 = 0x6A09E667, IV1: u32 = 0xBB67AE85, IV2: u32 = 0x3C6EF372, IV3: 
 const CHUNK_START: u32 = 1, CHUNK_END: u32 = 2, PARENT: u32 = 4, ROOT: u32 = 8;
 const CHUNK_LEN: i32 = 1024, BLOCK_LEN: i32 = 64;
 
-// Message word order of each of the 7 rounds: round r+1 reads round r's order through the
-// fixed permutation (2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8).
-const SCHEDULE: StaticArray<u8> = [
-  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-  2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8,
-  3, 4, 10, 12, 13, 2, 7, 14, 6, 5, 9, 0, 11, 15, 8, 1,
-  10, 7, 12, 9, 14, 3, 13, 15, 4, 0, 11, 2, 5, 8, 1, 6,
-  12, 13, 9, 11, 15, 10, 14, 8, 7, 2, 5, 3, 0, 1, 6, 4,
-  9, 14, 11, 5, 8, 12, 15, 1, 13, 3, 0, 10, 2, 6, 4, 7,
-  11, 15, 5, 0, 1, 9, 8, 6, 14, 10, 2, 12, 3, 4, 7, 13,
-];
-
-@inline function mix(s: usize, a: usize, b: usize, c: usize, d: usize, x: u32, y: u32): void {
-  let va = load<u32>(s + (a << 2)), vb = load<u32>(s + (b << 2)), vc = load<u32>(s + (c << 2)), vd = load<u32>(s + (d << 2));
-  va = va + vb + x; vd = rotr<u32>(vd ^ va, 16);
-  vc = vc + vd; vb = rotr<u32>(vb ^ vc, 12);
-  va = va + vb + y; vd = rotr<u32>(vd ^ va, 8);
-  vc = vc + vd; vb = rotr<u32>(vb ^ vc, 7);
-  store<u32>(s + (a << 2), va); store<u32>(s + (b << 2), vb); store<u32>(s + (c << 2), vc); store<u32>(s + (d << 2), vd);
-}
-
 // The compression function: 8-word chaining value at cv, 16-word block at m; the 16-word result
-// goes to st (words 0..7 are the new chaining value; 8..15 the extended output half).
+// goes to st (words 0..7 are the new chaining value; 8..15 the extended output half). The state
+// and the message live in locals (registers) through the 7 rounds; after each round the message
+// words are permuted by (2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8).
 function compress(cv: usize, m: usize, counter: u64, blockLen: u32, flags: u32, st: usize): void {
-  memory.copy(st, cv, 32);
-  store<u32>(st, IV0, 32); store<u32>(st, IV1, 36); store<u32>(st, IV2, 40); store<u32>(st, IV3, 44);
-  store<u32>(st, <u32>counter, 48); store<u32>(st, <u32>(counter >>> 32), 52);
-  store<u32>(st, blockLen, 56); store<u32>(st, flags, 60);
-  let sched = changetype<usize>(SCHEDULE);
+  let m0 = load<u32>(m, 0);
+  let m1 = load<u32>(m, 4);
+  let m2 = load<u32>(m, 8);
+  let m3 = load<u32>(m, 12);
+  let m4 = load<u32>(m, 16);
+  let m5 = load<u32>(m, 20);
+  let m6 = load<u32>(m, 24);
+  let m7 = load<u32>(m, 28);
+  let m8 = load<u32>(m, 32);
+  let m9 = load<u32>(m, 36);
+  let m10 = load<u32>(m, 40);
+  let m11 = load<u32>(m, 44);
+  let m12 = load<u32>(m, 48);
+  let m13 = load<u32>(m, 52);
+  let m14 = load<u32>(m, 56);
+  let m15 = load<u32>(m, 60);
+  let s0 = load<u32>(cv, 0);
+  let s1 = load<u32>(cv, 4);
+  let s2 = load<u32>(cv, 8);
+  let s3 = load<u32>(cv, 12);
+  let s4 = load<u32>(cv, 16);
+  let s5 = load<u32>(cv, 20);
+  let s6 = load<u32>(cv, 24);
+  let s7 = load<u32>(cv, 28);
+  let s8 = IV0, s9 = IV1, s10 = IV2, s11 = IV3;
+  let s12 = <u32>counter, s13 = <u32>(counter >>> 32), s14 = blockLen, s15 = flags;
   for (let r = 0; r < 7; r++) {
-    let o = sched + <usize>(r << 4);
-    mix(st, 0, 4, 8, 12, load<u32>(m + (<usize>load<u8>(o, 0) << 2)), load<u32>(m + (<usize>load<u8>(o, 1) << 2)));
-    mix(st, 1, 5, 9, 13, load<u32>(m + (<usize>load<u8>(o, 2) << 2)), load<u32>(m + (<usize>load<u8>(o, 3) << 2)));
-    mix(st, 2, 6, 10, 14, load<u32>(m + (<usize>load<u8>(o, 4) << 2)), load<u32>(m + (<usize>load<u8>(o, 5) << 2)));
-    mix(st, 3, 7, 11, 15, load<u32>(m + (<usize>load<u8>(o, 6) << 2)), load<u32>(m + (<usize>load<u8>(o, 7) << 2)));
-    mix(st, 0, 5, 10, 15, load<u32>(m + (<usize>load<u8>(o, 8) << 2)), load<u32>(m + (<usize>load<u8>(o, 9) << 2)));
-    mix(st, 1, 6, 11, 12, load<u32>(m + (<usize>load<u8>(o, 10) << 2)), load<u32>(m + (<usize>load<u8>(o, 11) << 2)));
-    mix(st, 2, 7, 8, 13, load<u32>(m + (<usize>load<u8>(o, 12) << 2)), load<u32>(m + (<usize>load<u8>(o, 13) << 2)));
-    mix(st, 3, 4, 9, 14, load<u32>(m + (<usize>load<u8>(o, 14) << 2)), load<u32>(m + (<usize>load<u8>(o, 15) << 2)));
+    s0 = s0 + s4 + m0; s12 = rotr<u32>(s12 ^ s0, 16); s8 = s8 + s12; s4 = rotr<u32>(s4 ^ s8, 12);
+    s0 = s0 + s4 + m1; s12 = rotr<u32>(s12 ^ s0, 8); s8 = s8 + s12; s4 = rotr<u32>(s4 ^ s8, 7);
+    s1 = s1 + s5 + m2; s13 = rotr<u32>(s13 ^ s1, 16); s9 = s9 + s13; s5 = rotr<u32>(s5 ^ s9, 12);
+    s1 = s1 + s5 + m3; s13 = rotr<u32>(s13 ^ s1, 8); s9 = s9 + s13; s5 = rotr<u32>(s5 ^ s9, 7);
+    s2 = s2 + s6 + m4; s14 = rotr<u32>(s14 ^ s2, 16); s10 = s10 + s14; s6 = rotr<u32>(s6 ^ s10, 12);
+    s2 = s2 + s6 + m5; s14 = rotr<u32>(s14 ^ s2, 8); s10 = s10 + s14; s6 = rotr<u32>(s6 ^ s10, 7);
+    s3 = s3 + s7 + m6; s15 = rotr<u32>(s15 ^ s3, 16); s11 = s11 + s15; s7 = rotr<u32>(s7 ^ s11, 12);
+    s3 = s3 + s7 + m7; s15 = rotr<u32>(s15 ^ s3, 8); s11 = s11 + s15; s7 = rotr<u32>(s7 ^ s11, 7);
+    s0 = s0 + s5 + m8; s15 = rotr<u32>(s15 ^ s0, 16); s10 = s10 + s15; s5 = rotr<u32>(s5 ^ s10, 12);
+    s0 = s0 + s5 + m9; s15 = rotr<u32>(s15 ^ s0, 8); s10 = s10 + s15; s5 = rotr<u32>(s5 ^ s10, 7);
+    s1 = s1 + s6 + m10; s12 = rotr<u32>(s12 ^ s1, 16); s11 = s11 + s12; s6 = rotr<u32>(s6 ^ s11, 12);
+    s1 = s1 + s6 + m11; s12 = rotr<u32>(s12 ^ s1, 8); s11 = s11 + s12; s6 = rotr<u32>(s6 ^ s11, 7);
+    s2 = s2 + s7 + m12; s13 = rotr<u32>(s13 ^ s2, 16); s8 = s8 + s13; s7 = rotr<u32>(s7 ^ s8, 12);
+    s2 = s2 + s7 + m13; s13 = rotr<u32>(s13 ^ s2, 8); s8 = s8 + s13; s7 = rotr<u32>(s7 ^ s8, 7);
+    s3 = s3 + s4 + m14; s14 = rotr<u32>(s14 ^ s3, 16); s9 = s9 + s14; s4 = rotr<u32>(s4 ^ s9, 12);
+    s3 = s3 + s4 + m15; s14 = rotr<u32>(s14 ^ s3, 8); s9 = s9 + s14; s4 = rotr<u32>(s4 ^ s9, 7);
+    if (r == 6) break;
+    let t0 = m2; let t1 = m6; let t2 = m3; let t3 = m10; let t4 = m7; let t5 = m0; let t6 = m4; let t7 = m13; let t8 = m1; let t9 = m11; let t10 = m12; let t11 = m5; let t12 = m9; let t13 = m14; let t14 = m15; let t15 = m8;
+    m0 = t0; m1 = t1; m2 = t2; m3 = t3; m4 = t4; m5 = t5; m6 = t6; m7 = t7; m8 = t8; m9 = t9; m10 = t10; m11 = t11; m12 = t12; m13 = t13; m14 = t14; m15 = t15;
   }
-  for (let i: usize = 0; i < 8; i++) {
-    let p = st + (i << 2), q = st + ((i + 8) << 2);
-    store<u32>(p, load<u32>(p) ^ load<u32>(q));
-    store<u32>(q, load<u32>(q) ^ load<u32>(cv + (i << 2)));
-  }
+  store<u32>(st, s0 ^ s8, 0); store<u32>(st, s8 ^ load<u32>(cv, 0), 32);
+  store<u32>(st, s1 ^ s9, 4); store<u32>(st, s9 ^ load<u32>(cv, 4), 36);
+  store<u32>(st, s2 ^ s10, 8); store<u32>(st, s10 ^ load<u32>(cv, 8), 40);
+  store<u32>(st, s3 ^ s11, 12); store<u32>(st, s11 ^ load<u32>(cv, 12), 44);
+  store<u32>(st, s4 ^ s12, 16); store<u32>(st, s12 ^ load<u32>(cv, 16), 48);
+  store<u32>(st, s5 ^ s13, 20); store<u32>(st, s13 ^ load<u32>(cv, 20), 52);
+  store<u32>(st, s6 ^ s14, 24); store<u32>(st, s14 ^ load<u32>(cv, 24), 56);
+  store<u32>(st, s7 ^ s15, 28); store<u32>(st, s15 ^ load<u32>(cv, 28), 60);
 }
 
 @final export class Blake3 {
