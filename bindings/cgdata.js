@@ -1,0 +1,227 @@
+// cgdata.js — codegen data for global function merging (LLVM 22's global-merge-func): the stable
+// function map's serialized forms, as the core reads and writes them (assembly/cgdata/, ABI.md
+// "Codegen data"). Environment-neutral (no Node built-ins).
+//
+// The two rounds LLVM runs, and what wopt does in each:
+// 1. each module goes through `global-merge-func` with -codegen-data-generate, which embeds the
+//    module's map in a `__llvm_merge` section global; `embeddedFunctionMap` reads it back from
+//    the module (IR text or bitcode), `objectMergeSections` from an ELF object file;
+// 2. `mergeCodegenData` merges those maps into the .cgdata file llvm-cgdata --merge writes, byte
+//    for byte; `readCodegenData` reads one (for the second round's -codegen-data-use-path).
+// Hashes are BigInts (unsigned 64-bit).
+import { decodeUtf8, toBytes } from './core.js';
+
+const encoder = new TextEncoder();
+
+/** What `writeFunctionMap` writes (the core's cgdataWrite kinds). */
+export const CGDATA_WRITE = { merged: 0, converted: 1, record: 2 };
+
+function check(r, what) {
+  if (r && r.ok === false) throw new Error(`${what}: ${r.message}`);
+  return r;
+}
+
+/**
+ * The merge section contents of a module, as its object file would hold them (the maps
+ * global-merge-func embedded): a Uint8Array, empty when the module has none.
+ * @param input .ll text or bitcode (string, Uint8Array, ArrayBuffer)
+ */
+export function embeddedFunctionMap(core, input, { moduleId, llvmVersion = 22 } = {}) {
+  const p = core.parse(input, { moduleId, llvmVersion });
+  if (!p.ok) throw new Error(`${moduleId ?? '<module>'}:${p.line}:${p.col}: ${p.message}`);
+  return check(core.cgdataEmbedded(), 'embedded function map').bytes;
+}
+
+/**
+ * llvm-cgdata --merge: the maps of several objects' merge sections (Uint8Arrays, in command-line
+ * order; each may hold several maps back to back) merged, finalized (trimmed unless skipTrim) and
+ * written as an indexed .cgdata file. Returns the file's bytes.
+ */
+export function mergeCodegenData(core, sections, { skipTrim = false } = {}) {
+  check(core.cgdataBegin(), 'codegen data');
+  sections.forEach((s, i) => check(core.cgdataMerge(toBytes(s)), `merge section ${i}`));
+  check(core.cgdataFinalize({ skipTrim }), 'finalize');
+  return check(core.cgdataWrite(CGDATA_WRITE.merged), 'write').bytes;
+}
+
+/**
+ * Reads an indexed .cgdata file: { version, hasOutlinedHashTree, map } (map: see
+ * decodeFunctionMap). Throws with LLVM's wording of the error.
+ */
+export function readCodegenData(core, bytes) {
+  check(core.cgdataBegin(), 'codegen data');
+  const b = toBytes(bytes);
+  check(core.cgdataRead(b), 'read');
+  const version = b.length >= 12 ? new DataView(b.buffer, b.byteOffset, b.byteLength).getUint32(8, true) : 0;
+  const kinds = b.length >= 16 ? new DataView(b.buffer, b.byteOffset, b.byteLength).getUint32(12, true) : 0;
+  const map = (kinds & 2) ? decodeFunctionMap(check(core.cgdataWrite(3), 'describe').bytes) : null;
+  return { version, hasOutlinedHashTree: (kinds & 1) !== 0, map };
+}
+
+/**
+ * A map built from functions, inserted in order as global-merge-func (or a YAML .cgdata) inserts
+ * them, then written: `write` 'converted' (a .cgdata as llvm-cgdata --convert writes it),
+ * 'merged' (as --merge does: no map part when empty) or 'record' (the serialized map alone, as
+ * embedded in __llvm_merge). `finalize` trims first (skipTrim as --skip-trim).
+ * functions: [{ hash, name, module, instCount, operandHashes: [{ inst, opnd, hash }] }].
+ */
+export function writeFunctionMap(core, functions, { write = 'converted', finalize = false, skipTrim = false } = {}) {
+  check(core.cgdataBegin(), 'codegen data');
+  check(core.cgdataAdd(encodeFunctions(functions)), 'functions');
+  if (finalize) check(core.cgdataFinalize({ skipTrim }), 'finalize');
+  if (!(write in CGDATA_WRITE)) throw new TypeError(`unknown write kind '${write}'`);
+  return check(core.cgdataWrite(CGDATA_WRITE[write]), 'write').bytes;
+}
+
+/** The functions blob of the core's cgdataAdd. */
+export function encodeFunctions(functions) {
+  const parts = [];
+  let size = 4;
+  for (const f of functions) {
+    const name = typeof f.name === 'string' ? encoder.encode(f.name) : toBytes(f.name);
+    const mod = typeof f.module === 'string' ? encoder.encode(f.module) : toBytes(f.module);
+    parts.push({ f, name, mod });
+    size += 8 + 4 + name.length + 4 + mod.length + 8 + 16 * (f.operandHashes?.length ?? 0);
+  }
+  const out = new Uint8Array(size);
+  const dv = new DataView(out.buffer);
+  let at = 0;
+  dv.setUint32(at, functions.length, true); at += 4;
+  for (const { f, name, mod } of parts) {
+    dv.setBigUint64(at, BigInt.asUintN(64, BigInt(f.hash)), true); at += 8;
+    dv.setUint32(at, name.length, true); at += 4; out.set(name, at); at += name.length;
+    dv.setUint32(at, mod.length, true); at += 4; out.set(mod, at); at += mod.length;
+    dv.setUint32(at, f.instCount, true); at += 4;
+    const ops = f.operandHashes ?? [];
+    dv.setUint32(at, ops.length, true); at += 4;
+    for (const o of ops) {
+      dv.setUint32(at, o.inst, true); dv.setUint32(at + 4, o.opnd, true);
+      dv.setBigUint64(at + 8, BigInt.asUintN(64, BigInt(o.hash)), true); at += 16;
+    }
+  }
+  return out;
+}
+
+/**
+ * The core's description of a map (cgdataWrite kind 3): { uniqueHashCount, totalFunctionCount,
+ * mergeableFunctionCount, names, functions: [{ hash, name, module, instCount, operandHashes }] }
+ * with the functions in the serialized order.
+ */
+export function decodeFunctionMap(bytes) {
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 0;
+  const u32 = () => { const v = dv.getUint32(at, true); at += 4; return v; };
+  const u64 = () => { const v = dv.getBigUint64(at, true); at += 8; return v; };
+  const uniqueHashCount = u32(), totalFunctionCount = u32(), mergeableFunctionCount = u32();
+  const names = [];
+  for (let i = 0, n = u32(); i < n; i++) { const len = u32(); names.push(decodeUtf8(bytes.subarray(at, at + len))); at += len; }
+  const functions = [];
+  for (let i = 0, n = u32(); i < n; i++) {
+    const hash = u64(), name = names[u32()], module = names[u32()], instCount = u32();
+    const operandHashes = [];
+    for (let k = 0, m = u32(); k < m; k++) { const inst = u32(), opnd = u32(); operandHashes.push({ inst, opnd, hash: u64() }); }
+    functions.push({ hash, name, module, instCount, operandHashes });
+  }
+  return { uniqueHashCount, totalFunctionCount, mergeableFunctionCount, names, functions };
+}
+
+/** The text `llvm-cgdata --show` prints for a file read by readCodegenData (`showVersion`: --cgdata-version). */
+export function showCodegenData(info, { showVersion = false } = {}) {
+  let s = showVersion ? `Version: ${info.version}\n` : '';
+  if (info.map) {
+    s += 'Stable function map:\n';
+    s += `  Unique hash Count: ${info.map.uniqueHashCount}\n`;
+    s += `  Total function Count: ${info.map.totalFunctionCount}\n`;
+    s += `  Mergeable function Count: ${info.map.mergeableFunctionCount}\n`;
+  }
+  return s;
+}
+
+// How LLVM's YAML writer quotes a scalar (yaml::needsQuotes): 0 plain, 1 single, 2 double.
+function quoting(s) {
+  if (s === '') return 1;
+  let q = 0;
+  if (/^\s|\s$/.test(s)) q = 1;
+  if (/^(null|Null|NULL|~|true|True|TRUE|false|False|FALSE|y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/.test(s)) q = 1;
+  if (/^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/.test(s) || /^0x[0-9a-fA-F]+$/.test(s) || /^0o[0-7]+$/.test(s) ||
+      /^[-+]?\.(inf|Inf|INF)$/.test(s) || /^\.(nan|NaN|NAN)$/.test(s)) q = 1;
+  if ('-?:\\,[]{}#&*!|>\'"%@`'.includes(s[0])) q = 1;
+  for (const ch of encoder.encode(s)) {
+    if ((ch >= 0x30 && ch <= 0x39) || (ch >= 0x41 && ch <= 0x5a) || (ch >= 0x61 && ch <= 0x7a)) continue;
+    if ('_-^., \t'.includes(String.fromCharCode(ch))) continue;
+    if (ch === 0x0a || ch === 0x0d) { q = Math.max(q, 1); continue; }
+    if (ch === 0x7f || ch <= 0x1f || ch >= 0x80) return 2;
+    q = Math.max(q, 1);
+  }
+  return q;
+}
+function yamlScalar(s) {
+  const q = quoting(s);
+  if (q === 0) return s;
+  if (q === 1) return `'${s.replace(/'/g, "''")}'`;
+  let out = '"';
+  for (const ch of s) {
+    const c = ch.codePointAt(0);
+    if (ch === '"' || ch === '\\') out += '\\' + ch;
+    else if (c === 0x0a) out += '\\n';
+    else if (c === 0x0d) out += '\\r';
+    else if (c === 0x09) out += '\\t';
+    else if (c < 0x20 || c === 0x7f) out += '\\x' + c.toString(16).toUpperCase().padStart(2, '0');
+    else out += ch;
+  }
+  return out + '"';
+}
+const key = (k, indent) => `${' '.repeat(indent)}${(k + ':').padEnd(16)} `;
+
+/** The text `llvm-cgdata --convert` writes for a file read by readCodegenData (the map part). */
+export function codegenDataYAML(info) {
+  if (!info.map) return '';
+  let s = '# Stable function map\n:stable_function_map\n---\n';
+  const fns = info.map.functions;
+  if (fns.length === 0) return s + '[]\n...\n';
+  for (const f of fns) {
+    s += `- ${(('Hash') + ':').padEnd(16)} ${f.hash}\n`;
+    s += `${key('FunctionName', 2)}${yamlScalar(f.name)}\n`;
+    s += `${key('ModuleName', 2)}${yamlScalar(f.module)}\n`;
+    s += `${key('InstCount', 2)}${f.instCount}\n`;
+    if (f.operandHashes.length === 0) { s += '  IndexOperandHashes: []\n'; continue; }
+    s += '  IndexOperandHashes:\n';
+    for (const o of f.operandHashes) {
+      s += `    - ${('InstIndex:').padEnd(16)} ${o.inst}\n`;
+      s += `${key('OpndIndex', 6)}${o.opnd}\n`;
+      s += `${key('OpndHash', 6)}${o.hash}\n`;
+    }
+  }
+  return s + '...\n';
+}
+
+/**
+ * The contents of the codegen data merge sections (`__llvm_merge`) of an ELF object file, in
+ * section order (what llvm-cgdata --merge reads from it); [] when there are none or the bytes are
+ * not ELF.
+ */
+export function objectMergeSections(bytes) {
+  const b = toBytes(bytes);
+  if (b.length < 52 || b[0] !== 0x7f || b[1] !== 0x45 || b[2] !== 0x4c || b[3] !== 0x46) return [];
+  const is64 = b[4] === 2, le = b[5] === 1;
+  const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const u16 = at => dv.getUint16(at, le), u32 = at => dv.getUint32(at, le);
+  const word = at => is64 ? Number(dv.getBigUint64(at, le)) : u32(at);
+  const shoff = word(is64 ? 0x28 : 0x20);
+  const shentsize = u16(is64 ? 0x3a : 0x2e), shnum = u16(is64 ? 0x3c : 0x30), shstrndx = u16(is64 ? 0x3e : 0x32);
+  const sec = i => {
+    const h = shoff + i * shentsize;
+    return is64 ? { name: u32(h), type: u32(h + 4), offset: word(h + 24), size: word(h + 32) }
+      : { name: u32(h), type: u32(h + 4), offset: u32(h + 16), size: u32(h + 20) };
+  };
+  if (!shoff || shstrndx >= shnum) return [];
+  const strtab = sec(shstrndx);
+  const nameOf = off => { let e = strtab.offset + off; while (e < b.length && b[e] !== 0) e++; return decodeUtf8(b.subarray(strtab.offset + off, e)); };
+  const out = [];
+  for (let i = 0; i < shnum; i++) {
+    const s = sec(i);
+    if (nameOf(s.name) !== '__llvm_merge') continue;
+    out.push(s.type === 8 /* SHT_NOBITS */ ? new Uint8Array(0) : b.slice(s.offset, s.offset + s.size));
+  }
+  return out;
+}
