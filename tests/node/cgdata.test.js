@@ -1,0 +1,249 @@
+// Codegen data (assembly/cgdata/, bindings/cgdata.js): LLVM 22's stable function map — what
+// `opt -codegen-data-generate -passes=global-merge-func` embeds in a module, and the .cgdata file
+// `llvm-cgdata --merge` makes of the round-1 objects — read and written by wopt byte for byte.
+//
+// - tests/fixtures/cgdata/m{1,2,3}.c compiled by clang-22, round 1 by opt-22 (text and bitcode),
+//   objects by llc-22: wopt reads each module's embedded map (equal to the object's __llvm_merge
+//   section), writes it back unchanged, and merges them into the file llvm-cgdata-22 --merge
+//   writes (trimmed and --skip-trim); llvm-cgdata-22 --show and --convert read wopt's file as
+//   wopt reads llvm-cgdata's;
+// - the same on some of zstd's files (../shared/real-programs/zstd), with a hundred hashes in one
+//   module (the unordered_map whose order names the merged map's names grows several times);
+// - maps built directly (tests/fixtures/cgdata/maps.json and a generated one): wopt writes what
+//   llvm-cgdata-22 --convert writes for the same functions as YAML, and merges and finalizes as
+//   llvm-cgdata-22 --merge does objects holding those maps (several maps in one section too);
+// - without LLVM: the checked-in round-1 modules m{1,2,3}.r1.ll merge into the checked-in
+//   merged.cgdata / merged-skip-trim.cgdata (made by llvm-cgdata-22 --merge from their objects);
+// - errors: what llvm-cgdata says about a file that is not codegen data.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { REPO, haveRealCore, NO_CORE, llvmBin, tempDir } from './helpers.js';
+
+const FIX = path.join(REPO, 'tests/fixtures/cgdata');
+const BIN = llvmBin(22);
+const tool = name => path.join(BIN, name);
+const TOOLS = ['clang', 'opt', 'llc', 'llvm-cgdata'];
+const missing = TOOLS.filter(t => !fs.existsSync(tool(t)));
+const skipLLVM = (!haveRealCore && NO_CORE) || (missing.length > 0 && `${missing.map(tool).join(', ')} not installed (apt-get install llvm-22 clang-22)`);
+const ZSTD = path.resolve(REPO, '../shared/real-programs/zstd/lib');
+const skipZstd = skipLLVM || (!fs.existsSync(ZSTD) && `${ZSTD} not there`);
+
+let corePromise = null;
+async function core() {
+  corePromise ??= (async () => {
+    const { loadWopt } = await import('../../bindings/node.js');
+    return loadWopt();
+  })();
+  return corePromise;
+}
+const cg = await import('../../bindings/cgdata.js');
+
+const llvm = (name, args, opts = {}) => execFileSync(tool(name), args, { maxBuffer: 1 << 28, ...opts });
+const same = (a, b, what) => assert.ok(Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0, `${what}: ${a.length} bytes vs ${b.length}, first difference at ${firstDiff(a, b)}`);
+function firstDiff(a, b) { let i = 0; while (i < a.length && i < b.length && a[i] === b[i]) i++; return i; }
+
+// The checks every merge goes through: wopt's .cgdata of `sections` equals llvm-cgdata's of
+// `objects`, trimmed and not; --show and --convert read wopt's file as wopt reads llvm-cgdata's.
+function checkMerge(c, dir, sections, objects, what) {
+  for (const skipTrim of [false, true]) {
+    const label = `${what}${skipTrim ? ' --skip-trim' : ''}`;
+    const expected = path.join(dir, `llvm${skipTrim ? '-st' : ''}.cgdata`);
+    llvm('llvm-cgdata', ['--merge', ...(skipTrim ? ['--skip-trim'] : []), ...objects, '-o', expected]);
+    const mine = cg.mergeCodegenData(c, sections, { skipTrim });
+    same(mine, fs.readFileSync(expected), label);
+    const file = path.join(dir, `wopt${skipTrim ? '-st' : ''}.cgdata`);
+    fs.writeFileSync(file, mine);
+    const info = cg.readCodegenData(c, fs.readFileSync(expected));
+    assert.equal(cg.showCodegenData(info, { showVersion: true }), llvm('llvm-cgdata', ['--show', '--cgdata-version', file], { encoding: 'utf8' }), `${label}: --show`);
+    assert.equal(cg.codegenDataYAML(info), llvm('llvm-cgdata', ['--convert', file], { encoding: 'utf8' }), `${label}: --convert`);
+    // read and written again: the same file (what --convert --format binary does)
+    assert.ok(c.cgdataRead(mine).ok);
+    same(c.cgdataWrite(cg.CGDATA_WRITE.converted).bytes, mine, `${label}: read and written again`);
+  }
+}
+
+// Round 1 on C files: clang-22 -O2, opt-22 -codegen-data-generate -passes=global-merge-func
+// (output as text or bitcode), llc-22; wopt's reading of each module's map against the object's.
+async function roundOne(t, dir, sources, { clangArgs = [], bitcode = false } = {}) {
+  const c = await core();
+  const sections = [], objects = [];
+  for (const src of sources) {
+    const base = path.basename(src, '.c');
+    llvm('clang', ['-O2', ...clangArgs, '-S', '-emit-llvm', src, '-o', path.join(dir, `${base}.ll`)]);
+    const r1 = path.join(dir, `${base}.r1.${bitcode ? 'bc' : 'll'}`);
+    llvm('opt', ['-codegen-data-generate', '-passes=global-merge-func', `${base}.ll`, ...(bitcode ? [] : ['-S']), '-o', r1], { cwd: dir });
+    const obj = path.join(dir, `${base}.o`);
+    llvm('llc', ['-filetype=obj', r1, '-o', obj]);
+    const embedded = cg.embeddedFunctionMap(c, fs.readFileSync(r1), { moduleId: r1 });
+    const fromObject = cg.objectMergeSections(fs.readFileSync(obj));
+    assert.equal(fromObject.length, embedded.length > 0 ? 1 : 0, `${base}: merge sections in the object`);
+    if (embedded.length) same(embedded, fromObject[0], `${base}: the embedded map against the object's section`);
+    if (embedded.length) {
+      // one map, read as it is and written again
+      assert.ok(c.cgdataBegin().ok);
+      const r = c.cgdataReadRecord(embedded);
+      assert.ok(r.ok, r.message);
+      same(c.cgdataWrite(cg.CGDATA_WRITE.record).bytes, embedded, `${base}: the embedded map read and written again`);
+    }
+    sections.push(embedded);
+    objects.push(obj);
+  }
+  return { c, sections, objects };
+}
+
+test('round 1 of our C fixtures: embedded maps as in the objects, merged as llvm-cgdata-22 --merge', { skip: skipLLVM }, async t => {
+  const dir = tempDir(t);
+  for (const bitcode of [false, true]) {
+    const { c, sections, objects } = await roundOne(t, dir, ['m1', 'm2', 'm3'].map(m => path.join(FIX, `${m}.c`)), { bitcode });
+    assert.ok(sections.every(s => s.length > 0));
+    checkMerge(c, dir, sections, objects, bitcode ? 'fixtures (bitcode)' : 'fixtures');
+    // command-line order matters for the names: reversed
+    checkMerge(c, dir, [...sections].reverse(), [...objects].reverse(), 'fixtures reversed');
+  }
+});
+
+test('round 1 of zstd files: embedded maps as in the objects, merged as llvm-cgdata-22 --merge', { skip: skipZstd }, async t => {
+  const dir = tempDir(t);
+  const files = ['common/entropy_common', 'common/fse_decompress', 'compress/hist', 'compress/huf_compress',
+    'compress/zstd_fast', 'compress/zstd_double_fast', 'compress/zstd_lazy'].map(f => path.join(ZSTD, `${f}.c`));
+  const { c, sections, objects } = await roundOne(t, dir, files, { clangArgs: ['-DZSTD_DISABLE_ASM', `-I${ZSTD}`, `-I${ZSTD}/common`], bitcode: true });
+  // zstd_lazy's own map has more than a hundred hashes
+  const lazy = sections[files.length - 1];
+  assert.ok(c.cgdataReadRecord(lazy).ok);
+  assert.ok(c.cgdataWrite(3).ok);
+  checkMerge(c, dir, sections, objects, 'zstd');
+});
+
+// ---- maps built directly ----
+const MAPS = JSON.parse(fs.readFileSync(path.join(FIX, 'maps.json'), 'utf8'));
+
+// A reproducible map of many hashes: `objects` objects of one map each, functions drawn from
+// `hashes` hashes (instruction counts and operand positions follow the hash, so that most groups
+// agree; a few do not), operand hashes from a small pool (so that some are trimmed).
+function generated(objects, perObject, hashes, seed = 1) {
+  let s = BigInt(seed);
+  const next = () => { s ^= (s << 13n) & 0xffffffffffffffffn; s ^= s >> 7n; s ^= (s << 17n) & 0xffffffffffffffffn; return s; };
+  const pool = Array.from({ length: hashes }, () => next());
+  const out = [];
+  for (let o = 0; o < objects; o++) {
+    const fns = [];
+    for (let i = 0; i < perObject; i++) {
+      const h = pool[Number(next() % BigInt(hashes))];
+      const shape = Number(h % 7n);
+      const instCount = 3 + shape + (next() % 23n === 0n ? 1 : 0);
+      const operandHashes = [];
+      for (let k = 0; k < shape % 4; k++) operandHashes.push({ inst: (k * 2) % instCount, opnd: k % 2, hash: next() % 3n });
+      fns.push({ hash: h, name: `f${o}_${i}`, module: `mod${(o * 7 + i) % 5}.c`, instCount, operandHashes });
+    }
+    out.push([fns]);
+  }
+  return out;
+}
+
+// llvm-cgdata-22 --convert --format binary of the functions as YAML (inserted in that order).
+function llvmConvert(dir, functions, name) {
+  const yaml = path.join(dir, `${name}.yaml`), out = path.join(dir, `${name}.cgdata`);
+  fs.writeFileSync(yaml, cg.codegenDataYAML({ map: { functions } }));
+  llvm('llvm-cgdata', ['--convert', '--format', 'binary', yaml, '-o', out]);
+  return fs.readFileSync(out);
+}
+const esc = b => Array.from(b, x => x >= 0x20 && x < 0x7f && x !== 0x22 && x !== 0x5c ? String.fromCharCode(x) : '\\' + x.toString(16).toUpperCase().padStart(2, '0')).join('');
+// A module holding serialized maps in its merge section, one global each.
+function sectionModule(records, triple = 'x86_64-unknown-linux-gnu', section = '__llvm_merge') {
+  let s = `target triple = "${triple}"\n\n`;
+  records.forEach((r, i) => { s += `@rec${i} = private constant [${r.length} x i8] c"${esc(r)}", section "${section}", align 4\n`; });
+  s += `@llvm.compiler.used = appending global [${records.length} x ptr] [${records.map((_, i) => `ptr @rec${i}`).join(', ')}], section "llvm.metadata"\n`;
+  return s;
+}
+
+test('maps built directly are written as llvm-cgdata-22 --convert writes them', { skip: skipLLVM }, async t => {
+  const dir = tempDir(t);
+  const c = await core();
+  const cases = [['inserted', MAPS.inserted], ['generated', generated(1, 120, 50, 7)[0][0]], ['empty', []]];
+  for (const [name, functions] of cases) {
+    const expected = llvmConvert(dir, functions, name);
+    same(cg.writeFunctionMap(c, functions, { write: 'converted' }), expected, `${name}: .cgdata`);
+    same(cg.writeFunctionMap(c, functions, { write: 'record' }), expected.subarray(32), `${name}: the map alone`);
+    const info = cg.readCodegenData(c, expected);
+    assert.equal(cg.codegenDataYAML(info), llvm('llvm-cgdata', ['--convert', path.join(dir, `${name}.cgdata`)], { encoding: 'utf8' }), `${name}: --convert`);
+    assert.ok(c.cgdataRead(expected).ok);
+    same(c.cgdataWrite(cg.CGDATA_WRITE.converted).bytes, expected, `${name}: read and written again`);
+  }
+});
+
+test('maps built directly merge and finalize as llvm-cgdata-22 --merge merges objects holding them', { skip: skipLLVM }, async t => {
+  const dir = tempDir(t);
+  const c = await core();
+  const cases = [...MAPS.merges.map(m => [m.name, m.objects]), ['generated', generated(4, 60, 70, 11)],
+    ['generated, two maps a section', generated(6, 30, 40, 5).reduce((a, o, i) => { if (i % 2) a[a.length - 1].push(o[0]); else a.push([o[0]]); return a; }, [])]];
+  for (const [name, objects] of cases) {
+    const sections = [], objs = [];
+    objects.forEach((records, o) => {
+      const bytes = records.map((fns, r) => {
+        const rec = llvmConvert(dir, fns, `${o}-${r}`).subarray(32);
+        same(cg.writeFunctionMap(c, fns, { write: 'record' }), rec, `${name}: object ${o} map ${r}`);
+        return rec;
+      });
+      const ll = path.join(dir, `obj${o}.ll`), obj = path.join(dir, `obj${o}.o`);
+      fs.writeFileSync(ll, sectionModule(bytes));
+      llvm('llc', ['-filetype=obj', ll, '-o', obj]);
+      const embedded = cg.embeddedFunctionMap(c, fs.readFileSync(ll), { moduleId: ll });
+      same(embedded, cg.objectMergeSections(fs.readFileSync(obj))[0], `${name}: object ${o}'s section`);
+      sections.push(embedded);
+      objs.push(obj);
+    });
+    checkMerge(c, dir, sections, objs, name);
+  }
+});
+
+test('the checked-in round-1 modules merge into the checked-in .cgdata files', { skip: !haveRealCore && NO_CORE }, async () => {
+  const c = await core();
+  const sections = ['m1', 'm2', 'm3'].map(m => cg.embeddedFunctionMap(c, fs.readFileSync(path.join(FIX, `${m}.r1.ll`)), { moduleId: `${m}.r1.ll` }));
+  same(cg.mergeCodegenData(c, sections), fs.readFileSync(path.join(FIX, 'merged.cgdata')), 'merged.cgdata');
+  same(cg.mergeCodegenData(c, sections, { skipTrim: true }), fs.readFileSync(path.join(FIX, 'merged-skip-trim.cgdata')), 'merged-skip-trim.cgdata');
+  const info = cg.readCodegenData(c, fs.readFileSync(path.join(FIX, 'merged.cgdata')));
+  assert.equal(cg.showCodegenData(info), fs.readFileSync(path.join(FIX, 'merged.show.txt'), 'utf8'));
+  assert.equal(cg.codegenDataYAML(info), fs.readFileSync(path.join(FIX, 'merged.yaml'), 'utf8'));
+});
+
+test('the merge section is found by the target triple; a module without one has none', { skip: !haveRealCore && NO_CORE }, async () => {
+  const c = await core();
+  const rec = cg.writeFunctionMap(c, MAPS.inserted, { write: 'record' });
+  const cases = [['x86_64-unknown-linux-gnu', '__llvm_merge'], ['arm64-apple-macosx14.0.0', '__DATA,__llvm_merge'],
+    ['x86_64-pc-windows-msvc', '.lmerge'], ['x86_64-pc-windows-elf', '__llvm_merge'], ['wasm32-unknown-unknown', '__llvm_merge']];
+  for (const [triple, section] of cases) {
+    same(cg.embeddedFunctionMap(c, sectionModule([rec, rec], triple, section)), Buffer.concat([rec, rec]), `${triple}: ${section}`);
+    const other = section === '__llvm_merge' ? '.lmerge' : '__llvm_merge';
+    assert.equal(cg.embeddedFunctionMap(c, sectionModule([rec], triple, other)).length, 0, `${triple}: not ${other}`);
+  }
+  assert.equal(cg.embeddedFunctionMap(c, 'define void @f() {\n  ret void\n}\n').length, 0);
+});
+
+test('files that are not codegen data: llvm-cgdata-22 --show says the same', { skip: skipLLVM }, async t => {
+  const dir = tempDir(t);
+  const c = await core();
+  const good = cg.writeFunctionMap(c, MAPS.inserted, { write: 'converted' });
+  const bad = {
+    empty: new Uint8Array(0),
+    binary: new Uint8Array([0, 1, 2, 3, 4, 5, 6, 7, 8]),
+    'short header': good.subarray(0, 20),
+    'newer version': (() => { const b = Uint8Array.from(good); b[8] = 5; return b; })(),
+    'map past the end': (() => { const b = Uint8Array.from(good.subarray(0, 40)); b[24] = 0x40; return b; })(),
+  };
+  for (const [name, bytes] of Object.entries(bad)) {
+    const file = path.join(dir, name.replace(/ /g, '-'));
+    fs.writeFileSync(file, bytes);
+    let llvmMessage = '';
+    try { llvm('llvm-cgdata', ['--show', file], { stdio: 'pipe' }); } catch (e) { llvmMessage = String(e.stderr); }
+    const m = /error: [^:]+: (.*)/.exec(llvmMessage);
+    assert.ok(m, `${name}: llvm-cgdata fails: ${llvmMessage}`);
+    assert.throws(() => cg.readCodegenData(c, bytes), err => err.message === `read: ${m[1]}`, name);
+  }
+  // a map that is cut short: the core says where
+  const r = (c.cgdataBegin(), c.cgdataRead(good.subarray(0, good.length - 8)));
+  assert.equal(r.ok, false);
+  assert.match(r.message, /^malformed codegen data: stable function map: /);
+});
