@@ -469,4 +469,13 @@ export function cgdataEmbedded(): i32 {
   return o.len;
 }
 import { CGDataSession } from "./cgdata/session";
-import { embeddedMapBytes, moduleMergeSectionName } from "./cgdata/embed";
+// After parse: the session map embedded in the module as global-merge-func embeds its map under
+// -codegen-data-generate (cgdata/embed.ts): 0 embedded, 1 not (an empty map, as LLVM leaves it).
+export function cgdataEmbed(): i32 {
+  let s = cgSession();
+  if (s.map.isEmpty()) return 1;
+  let o = s.write(2);
+  embedMapBytes(o.buf.ptr, o.len);
+  return 0;
+}
+import { embeddedMapBytes, moduleMergeSectionName, embedMapBytes } from "./cgdata/embed";

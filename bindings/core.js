@@ -595,6 +595,15 @@ export class WoptCore {
     });
   }
 
+  /**
+   * After parse: embeds the session map in the module as global-merge-func does under
+   * -codegen-data-generate. { ok: true, embedded } (false: the map is empty, LLVM embeds nothing).
+   */
+  cgdataEmbed() {
+    if (!this.has('cgdataEmbed')) return { ok: false, message: 'this core has no codegen data support' };
+    return this.#guard(x => ({ ok: true, embedded: x.cgdataEmbed() === 0 }));
+  }
+
   /** Resets the core and starts an empty session map. */
   cgdataBegin() {
     if (!this.has('cgdataBegin')) return { ok: false, message: 'this core has no codegen data support' };

@@ -14,6 +14,9 @@
 //   llvm-cgdata-22 --merge does objects holding those maps (several maps in one section too);
 // - without LLVM: the checked-in round-1 modules m{1,2,3}.r1.ll merge into the checked-in
 //   merged.cgdata / merged-skip-trim.cgdata (made by llvm-cgdata-22 --merge from their objects);
+// - embedding: a map put in a module as opt-22 -codegen-data-generate puts it (the
+//   @llvm.embedded.object global, @llvm.compiler.used, !llvm.embedded.objects, !exclude), text
+//   and bitcode, against opt-22 with merging turned off (-global-merging-min-merges);
 // - errors: what llvm-cgdata says about a file that is not codegen data.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,7 +28,7 @@ import { REPO, haveRealCore, NO_CORE, llvmBin, tempDir } from './helpers.js';
 const FIX = path.join(REPO, 'tests/fixtures/cgdata');
 const BIN = llvmBin(22);
 const tool = name => path.join(BIN, name);
-const TOOLS = ['clang', 'opt', 'llc', 'llvm-cgdata'];
+const TOOLS = ['clang', 'opt', 'llc', 'llvm-cgdata', 'llvm-dis'];
 const missing = TOOLS.filter(t => !fs.existsSync(tool(t)));
 const skipLLVM = (!haveRealCore && NO_CORE) || (missing.length > 0 && `${missing.map(tool).join(', ')} not installed (apt-get install llvm-22 clang-22)`);
 const ZSTD = path.resolve(REPO, '../shared/real-programs/zstd/lib');
@@ -246,4 +249,36 @@ test('files that are not codegen data: llvm-cgdata-22 --show says the same', { s
   const r = (c.cgdataBegin(), c.cgdataRead(good.subarray(0, good.length - 8)));
   assert.equal(r.ok, false);
   assert.match(r.message, /^malformed codegen data: stable function map: /);
+});
+
+test('a map embedded in a module as opt-22 -codegen-data-generate embeds it', { skip: skipLLVM }, async t => {
+  const dir = tempDir(t);
+  const c = await core();
+  llvm('clang', ['-O2', '-S', '-emit-llvm', path.join(FIX, 'm1.c'), '-o', path.join(dir, 'm1.ll')]);
+  for (const f of ['embed-used.ll', 'embed-macho.ll']) fs.copyFileSync(path.join(FIX, f), path.join(dir, f));
+  for (const f of ['m1.ll', 'embed-used.ll', 'embed-macho.ll']) {
+    // opt-22 with the map emitted and nothing merged: the input plus the embedding
+    const args = ['-codegen-data-generate', '-passes=global-merge-func', '-global-merging-min-merges=1000000', f];
+    const expected = llvm('opt', [...args, '-S', '-o', '-'], { cwd: dir, encoding: 'utf8' });
+    llvm('opt', [...args, '-o', 'expected.bc'], { cwd: dir });
+    const map = cg.embeddedFunctionMap(c, expected, { moduleId: f });
+    assert.ok(map.length > 0, f);
+    const input = fs.readFileSync(path.join(dir, f));
+    for (const bitcode of [false, true]) {
+      assert.ok(c.parse(input, { moduleId: f }).ok);
+      assert.ok(c.cgdataReadRecord(map).ok);
+      assert.deepEqual(c.cgdataEmbed(), { ok: true, embedded: true });
+      assert.ok(c.verify().ok, f);
+      if (!bitcode) { assert.equal(Buffer.from(c.print()).toString(), expected, f); continue; }
+      fs.writeFileSync(path.join(dir, 'wopt.bc'), c.writeBitcode().bytes);
+      const dis = file => llvm('llvm-dis', [file, '-o', '-'], { cwd: dir, encoding: 'utf8' }).replace(/^; ModuleID = .*\n/, '');
+      assert.equal(dis('wopt.bc'), dis('expected.bc'), `${f} (bitcode)`);
+    }
+  }
+  // an empty map is not embedded
+  const empty = cg.writeFunctionMap(c, [], { write: 'record' });
+  assert.equal(empty.length, 24);
+  assert.ok(c.parse(fs.readFileSync(path.join(dir, 'm1.ll'))).ok);
+  assert.ok(c.cgdataReadRecord(empty).ok);
+  assert.deepEqual(c.cgdataEmbed(), { ok: true, embedded: false });
 });
