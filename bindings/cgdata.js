@@ -73,6 +73,15 @@ export function writeFunctionMap(core, functions, { write = 'converted', finaliz
   return check(core.cgdataWrite(CGDATA_WRITE[write]), 'write').bytes;
 }
 
+/**
+ * The session map as decodeFunctionMap describes it; `stored`: the functions in the order they
+ * were added and each one's operand hashes in the order LLVM's DenseMap of them iterates (the
+ * order global-merge-func walks them in), rather than the serialized order.
+ */
+export function sessionFunctionMap(core, { stored = false } = {}) {
+  return decodeFunctionMap(check(core.cgdataWrite(stored ? 4 : 3), 'describe').bytes);
+}
+
 /** The functions blob of the core's cgdataAdd. */
 export function encodeFunctions(functions) {
   const parts = [];

@@ -1,7 +1,7 @@
 // The stable function map of LLVM 22's codegen data (llvm/CGData/StableFunctionMap.h): for each
 // function hash, the functions that have it, each with its name, its module's name, its
 // instruction count and the hashes of the operands the hash left out, by (instruction index,
-// operand index). global-merge-func fills one per module (`insertFunction`), llvm-cgdata --merge
+// operand index). global-merge-func fills one per module (`beginFunction`), llvm-cgdata --merge
 // merges the maps of many modules (`merge`) and trims the result (`finalize`); the serialized forms
 // are in record.ts (one map) and indexed.ts (the .cgdata file).
 //
@@ -11,9 +11,11 @@
 // - the functions of one hash keep the order they were added in (merge appends), and the hashes
 //   are kept in a model of the std::unordered_map LLVM keeps them in (stdhash.ts), because merge
 //   walks the other map in that table's order;
-// - a function's operand hashes keep the order they were added in; a repeated (instruction,
-//   operand) pair keeps its first position, with the last hash when added by insertFunction (as
-//   `map[pair] = hash`) and the first when read from a serialized map (as `try_emplace`).
+// - a function's operand hashes are kept in the order LLVM's DenseMap of them iterates (which
+//   global-merge-func's choice of parameters follows): the DenseMap filled in the order they were
+//   added, a repeated (instruction, operand) pair keeping the last hash when added by
+//   beginFunction/addOperandHash (as `map[pair] = hash`) and the first when read from a serialized
+//   map (as `try_emplace`).
 // All state is in the object: a map is made with `new StableFunctionMap()`.
 import { I32Vec, I64Vec } from "../util/vec";
 import { Interner } from "../util/intern";
@@ -114,6 +116,48 @@ function stableSort(v: I32Vec, tmp: I32Vec, ord: EntryOrder): void {
 
 @inline function pairKey(inst: u32, opnd: u32): u64 { return (<u64>inst << 32) | <u64>opnd; }
 
+// DenseMapInfo<std::pair<unsigned, unsigned>>::getHashValue of LLVM 22: each half times 37, the
+// two joined into 64 bits and mixed (one multiplication and one xor-shift, splitmix64's constant).
+@inline function denseHash(inst: u32, opnd: u32): u32 {
+  let x = (<u64>(inst * 37) << 32) | <u64>(opnd * 37);
+  x *= 0xbf58476d1ce4e5b9;
+  x ^= x >> 31;
+  return <u32>x;
+}
+// The bucket table of a DenseMap<IndexPair, stable_hash> made empty and filled by inserting n
+// distinct keys in order (LLVM 22's DenseMap: 64 buckets at the first insertion, twice as many
+// when an insertion would reach 3/4 full, the entries moved over in bucket order; quadratic
+// probing). Returns the bucket count; slots[b] is the key's position or -1.
+function denseLayout(inst: I32Vec, opnd: I32Vec, from: i32, n: i32, slots: I32Vec): i32 {
+  let nb = 0;
+  slots.clear();
+  let old = new I32Vec();
+  for (let k = 0; k < n; k++) {
+    if ((k + 1) * 4 >= nb * 3) {
+      let want = nb * 2;
+      let grown = 64;
+      while (grown < want) grown <<= 1;
+      old.clear();
+      for (let b = 0; b < nb; b++) old.push(slots.get(b));
+      slots.clear(); slots.resize(grown, -1);
+      nb = grown;
+      for (let b = 0; b < old.len; b++) {
+        let j = old.get(b);
+        if (j >= 0) denseInsert(slots, nb, j, <u32>inst.get(from + j), <u32>opnd.get(from + j));
+      }
+    }
+    denseInsert(slots, nb, k, <u32>inst.get(from + k), <u32>opnd.get(from + k));
+  }
+  return nb;
+}
+function denseInsert(slots: I32Vec, nb: i32, k: i32, inst: u32, opnd: u32): void {
+  let mask = <u32>nb - 1;
+  let b = denseHash(inst, opnd) & mask;
+  let probe: u32 = 1;
+  while (slots.get(<i32>b) >= 0) { b = (b + probe) & mask; probe++; }
+  slots.set(<i32>b, k);
+}
+
 @final export class StableFunctionMap {
   names: NameTable = new NameTable();
   // Functions (entries), by id in the order they were added.
@@ -138,7 +182,7 @@ function stableSort(v: I32Vec, tmp: I32Vec, ord: EntryOrder): void {
   private t1: I32Vec = new I32Vec();
   private t2: I32Vec = new I32Vec();
   private k1: I64Vec = new I64Vec();
-  private pending: i32 = -1;        // the entry insertFunction is filling
+  private pending: i32 = -1;        // the entry beginFunction started
   private pendingLast: bool = true;
 
   // ---- names ----
@@ -230,6 +274,26 @@ function stableSort(v: I32Vec, tmp: I32Vec, ord: EntryOrder): void {
     this.pInst.len = p + w; this.pOpnd.len = p + w; this.pHash.len = p + w;
   }
 
+  // Puts entry e's operand hashes (the last entry made, in insertion order) in the order LLVM's
+  // IndexOperandHashMap, a DenseMap filled in that order, iterates them. Nothing later changes
+  // that order: merge copies the map (the same buckets) and finalize only erases.
+  private orderAsDenseMap(e: i32): void {
+    let p = this.ePair.get(e), n = this.eNPairs.get(e);
+    if (n < 2) return;
+    let slots = this.t1;
+    let nb = denseLayout(this.pInst, this.pOpnd, p, n, slots);
+    let order = this.t2; order.clear();
+    for (let b = 0; b < nb; b++) { let j = slots.get(b); if (j >= 0) order.push(j); }
+    let keys = this.k1; keys.clear();
+    for (let k = 0; k < n; k++) keys.push(this.pHash.get(p + k));
+    let ii = new I32Vec(n), oo = new I32Vec(n);
+    for (let k = 0; k < n; k++) { ii.push(this.pInst.get(p + k)); oo.push(this.pOpnd.get(p + k)); }
+    for (let k = 0; k < n; k++) {
+      let j = order.get(k);
+      this.pInst.set(p + k, ii.get(j)); this.pOpnd.set(p + k, oo.get(j)); this.pHash.set(p + k, keys.get(j));
+    }
+  }
+
   // StableFunctionMap::insert(StableFunction): beginFunction, addOperandHash for each ignored
   // operand (in the order the function's hash info lists them), endFunction. The names are ids
   // of this map (intern them function name first, then module name, as LLVM does).
@@ -240,7 +304,10 @@ function stableSort(v: I32Vec, tmp: I32Vec, ord: EntryOrder): void {
     return e;
   }
   addOperandHash(inst: u32, opnd: u32, h: u64): void { this.pushPair(this.pending, inst, opnd, h); }
-  endFunction(): void { if (this.pending >= 0) this.dedupePairs(this.pending, this.pendingLast); this.pending = -1; }
+  endFunction(): void {
+    if (this.pending >= 0) { this.dedupePairs(this.pending, this.pendingLast); this.orderAsDenseMap(this.pending); }
+    this.pending = -1;
+  }
   // The same, the names given as bytes (interned function name first).
   beginFunctionNamed(h: u64, fnPtr: usize, fnLen: i32, modPtr: usize, modLen: i32, instCount: u32): i32 {
     let fn = this.intern(fnPtr, fnLen);
@@ -393,6 +460,11 @@ function stableSort(v: I32Vec, tmp: I32Vec, ord: EntryOrder): void {
     return benefit > cost;
   }
 
+  // The functions of the groups finalize kept, in the order they were added.
+  liveEntries(v: I32Vec): void {
+    v.clear();
+    for (let e = 0; e < this.eHash.len; e++) if (this.findHash(<u64>this.eHash.get(e)) >= 0) v.push(e);
+  }
   // The live functions in the order the serialized forms list them: by hash, module name and
   // function name, stably over the table's order.
   sortedEntries(v: I32Vec): void {

@@ -13,6 +13,7 @@ export const enum CGWrite {
   Converted = 1, // the .cgdata llvm-cgdata --convert writes (the map part always)
   Record = 2,    // the serialized map alone: what global-merge-func embeds in __llvm_merge
   Describe = 3,  // the map for the host (describe below)
+  Stored = 4,    // the same, functions in the order they were added, operand hashes as stored
 }
 
 @final export class CGDataSession {
@@ -98,7 +99,7 @@ export const enum CGWrite {
     if (kind == CGWrite.Merged) writeIndexed(m, !m.isEmpty(), o);
     else if (kind == CGWrite.Converted) writeIndexed(m, true, o);
     else if (kind == CGWrite.Record) writeMapRecord(m, o);
-    else describe(m, o);
+    else describe(m, o, kind == CGWrite.Stored);
     return o;
   }
 }
@@ -107,15 +108,17 @@ export const enum CGWrite {
 // (llvm-cgdata --show's three numbers); u32 name count, the names (u32 length, bytes) by id;
 // u32 function count, per function in the serialized order: u64 hash, u32 function name id,
 // u32 module name id, u32 instruction count, u32 operand hash count, per operand hash (in
-// (instruction, operand) order) u32 instruction index, u32 operand index, u64 hash.
-export function describe(m: StableFunctionMap, o: OutBuf): void {
+// (instruction, operand) order) u32 instruction index, u32 operand index, u64 hash. `stored`:
+// the functions in the order they were added (finalize's dropped ones left out), each one's
+// operand hashes in the order LLVM's DenseMap of them iterates.
+export function describe(m: StableFunctionMap, o: OutBuf, stored: bool = false): void {
   putU32(o, <u32>m.size(MapSize.UniqueHashCount));
   putU32(o, <u32>m.size(MapSize.TotalFunctionCount));
   putU32(o, <u32>m.size(MapSize.MergeableFunctionCount));
   putU32(o, <u32>m.nameCount());
   for (let i = 0; i < m.nameCount(); i++) o.lenBytes(m.namePtr(i), m.nameLen(i));
   let entries = new I32Vec(), pairs = new I32Vec();
-  m.sortedEntries(entries);
+  if (stored) m.liveEntries(entries); else m.sortedEntries(entries);
   putU32(o, <u32>entries.len);
   for (let i = 0; i < entries.len; i++) {
     let e = entries.get(i);
@@ -123,7 +126,8 @@ export function describe(m: StableFunctionMap, o: OutBuf): void {
     putU32(o, <u32>m.functionNameOf(e));
     putU32(o, <u32>m.moduleNameOf(e));
     putU32(o, m.instCountOf(e));
-    m.sortedPairs(e, pairs);
+    if (stored) { pairs.clear(); for (let k = 0; k < m.pairCount(e); k++) pairs.push(k); }
+    else m.sortedPairs(e, pairs);
     putU32(o, <u32>pairs.len);
     for (let k = 0; k < pairs.len; k++) {
       let j = pairs.get(k);

@@ -17,6 +17,9 @@
 // - embedding: a map put in a module as opt-22 -codegen-data-generate puts it (the
 //   @llvm.embedded.object global, @llvm.compiler.used, !llvm.embedded.objects, !exclude), text
 //   and bitcode, against opt-22 with merging turned off (-global-merging-min-merges);
+// - a function's operand hashes in the order LLVM 22's DenseMap of them iterates (what
+//   global-merge-func's parameters follow), against the DenseMap itself (densemap-order.cpp built
+//   with the installed LLVM 22 headers);
 // - errors: what llvm-cgdata says about a file that is not codegen data.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -281,4 +284,29 @@ test('a map embedded in a module as opt-22 -codegen-data-generate embeds it', { 
   assert.ok(c.parse(fs.readFileSync(path.join(dir, 'm1.ll'))).ok);
   assert.ok(c.cgdataReadRecord(empty).ok);
   assert.deepEqual(c.cgdataEmbed(), { ok: true, embedded: false });
+});
+
+test("a function's operand hashes in the order LLVM 22's DenseMap iterates them", { skip: skipLLVM }, async t => {
+  const dir = tempDir(t);
+  const exe = path.join(dir, 'densemap-order');
+  try {
+    execFileSync(tool('clang++'), ['-O1', '-std=c++17', `-I${BIN}/../include`, path.join(FIX, 'densemap-order.cpp'), '-o', exe,
+      `-L${BIN}/../lib`, '-lLLVM', `-Wl,-rpath,${BIN}/../lib`], { stdio: 'pipe' });
+  } catch (e) {
+    t.skip(`cannot build against LLVM 22's headers and libLLVM: ${String(e.stderr).split('\n')[0]}`);
+    return;
+  }
+  const c = await core();
+  let seed = 12345;
+  const rnd = n => { seed = (seed * 1103515245 + 12345) >>> 0; return seed % n; };
+  // short lists and long ones (the table grows from 64 buckets to 128, 256, 512), with repeats
+  for (let round = 0; round < 40; round++) {
+    const n = 1 + rnd(round < 20 ? 24 : 500);
+    const ops = Array.from({ length: n }, () => ({ inst: rnd(n < 30 ? 8 : 400), opnd: rnd(4), hash: BigInt(rnd(1 << 30)) }));
+    const expected = execFileSync(exe, { input: ops.map(o => `${o.inst} ${o.opnd} ${o.hash}\n`).join(''), encoding: 'utf8' });
+    assert.ok(c.cgdataBegin().ok);
+    assert.ok(c.cgdataAdd(cg.encodeFunctions([{ hash: 1n, name: 'f', module: 'm', instCount: 1000, operandHashes: ops }])).ok);
+    const got = cg.sessionFunctionMap(c, { stored: true }).functions[0].operandHashes;
+    assert.equal(got.map(o => `${o.inst} ${o.opnd} ${o.hash}\n`).join(''), expected, `round ${round}: ${n} operand hashes`);
+  }
 });
