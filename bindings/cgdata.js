@@ -205,15 +205,30 @@ export function codegenDataYAML(info) {
 }
 
 /**
- * The contents of the codegen data merge sections (`__llvm_merge`) of an ELF object file, in
- * section order (what llvm-cgdata --merge reads from it); [] when there are none or the bytes are
- * not ELF.
+ * The contents of the codegen data merge sections of an object file, in section order: what
+ * llvm-cgdata --merge reads from it. ELF (32/64-bit, either byte order) and Mach-O (32/64-bit)
+ * sections named `__llvm_merge`. In a COFF object llvm-cgdata-22 looks for `__llvm_merge` too,
+ * not for `.lmerge`, the name LLVM gives the section for a Windows target (the triple it makes of
+ * a COFF object names no Windows system, so it takes the ELF name): the maps LLVM embeds for
+ * Windows are not read, and neither are they here. [] when there are no such sections or the bytes
+ * are none of these formats.
  */
 export function objectMergeSections(bytes) {
   const b = toBytes(bytes);
-  if (b.length < 52 || b[0] !== 0x7f || b[1] !== 0x45 || b[2] !== 0x4c || b[3] !== 0x46) return [];
-  const is64 = b[4] === 2, le = b[5] === 1;
   const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  if (b.length >= 52 && b[0] === 0x7f && b[1] === 0x45 && b[2] === 0x4c && b[3] === 0x46) return elfSections(b, dv);
+  if (b.length >= 28) {
+    const magic = dv.getUint32(0, true);
+    if (magic === 0xfeedfacf || magic === 0xfeedface) return machoSections(b, dv, magic === 0xfeedfacf);
+  }
+  if (b.length >= 20 && COFF_MACHINES.has(dv.getUint16(0, true))) return coffSections(b, dv);
+  return [];
+}
+
+const cstr = (b, at, max) => { let e = at; while (e < at + max && e < b.length && b[e] !== 0) e++; return decodeUtf8(b.subarray(at, e)); };
+
+function elfSections(b, dv) {
+  const is64 = b[4] === 2, le = b[5] === 1;
   const u16 = at => dv.getUint16(at, le), u32 = at => dv.getUint32(at, le);
   const word = at => is64 ? Number(dv.getBigUint64(at, le)) : u32(at);
   const shoff = word(is64 ? 0x28 : 0x20);
@@ -224,13 +239,57 @@ export function objectMergeSections(bytes) {
       : { name: u32(h), type: u32(h + 4), offset: u32(h + 16), size: u32(h + 20) };
   };
   if (!shoff || shstrndx >= shnum) return [];
-  const strtab = sec(shstrndx);
-  const nameOf = off => { let e = strtab.offset + off; while (e < b.length && b[e] !== 0) e++; return decodeUtf8(b.subarray(strtab.offset + off, e)); };
+  const names = sec(shstrndx);
   const out = [];
   for (let i = 0; i < shnum; i++) {
     const s = sec(i);
-    if (nameOf(s.name) !== '__llvm_merge') continue;
+    if (cstr(b, names.offset + s.name, b.length) !== '__llvm_merge') continue;
     out.push(s.type === 8 /* SHT_NOBITS */ ? new Uint8Array(0) : b.slice(s.offset, s.offset + s.size));
+  }
+  return out;
+}
+
+function machoSections(b, dv, is64) {
+  const u32 = at => dv.getUint32(at, true);
+  const ncmds = u32(16);
+  const out = [];
+  let at = is64 ? 32 : 28;
+  for (let i = 0; i < ncmds && at + 8 <= b.length; i++) {
+    const cmd = u32(at), size = u32(at + 4);
+    if (cmd === (is64 ? 0x19 : 0x1)) {   // LC_SEGMENT_64 / LC_SEGMENT
+      const nsects = u32(at + (is64 ? 64 : 48));
+      for (let k = 0; k < nsects; k++) {
+        const s = at + (is64 ? 72 + 80 * k : 56 + 68 * k);
+        if (cstr(b, s, 16) !== '__llvm_merge') continue;
+        const secSize = is64 ? Number(dv.getBigUint64(s + 40, true)) : u32(s + 36);
+        const offset = u32(s + (is64 ? 48 : 40));
+        const zerofill = (u32(s + (is64 ? 64 : 56)) & 0xff) === 1;
+        out.push(zerofill ? new Uint8Array(0) : b.slice(offset, offset + secSize));
+      }
+    }
+    if (size === 0) break;
+    at += size;
+  }
+  return out;
+}
+
+// IMAGE_FILE_MACHINE_ values of the COFF objects LLVM writes: i386, x86-64, ARM (Thumb-2), ARM64,
+// ARM64EC, ARM64X.
+const COFF_MACHINES = new Set([0x14c, 0x8664, 0x1c4, 0xaa64, 0xa641, 0xa64e]);
+
+function coffSections(b, dv) {
+  const u16 = at => dv.getUint16(at, true), u32 = at => dv.getUint32(at, true);
+  const nsects = u16(2), symtab = u32(8), nsyms = u32(12), optSize = u16(16);
+  const strtab = symtab + nsyms * 18;
+  const out = [];
+  for (let i = 0; i < nsects; i++) {
+    const h = 20 + optSize + 40 * i;
+    if (h + 40 > b.length) break;
+    let name = cstr(b, h, 8);
+    if (name.startsWith('/')) name = cstr(b, strtab + Number(name.slice(1)), b.length);
+    if (name !== '__llvm_merge') continue;
+    const size = u32(h + 16), offset = u32(h + 20);
+    out.push(offset === 0 ? new Uint8Array(0) : b.slice(offset, offset + size));
   }
   return out;
 }

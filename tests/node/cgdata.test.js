@@ -205,6 +205,36 @@ test('maps built directly merge and finalize as llvm-cgdata-22 --merge merges ob
   }
 });
 
+test('merge sections of Mach-O, COFF, 32-bit and big-endian objects read as llvm-cgdata-22 reads them', { skip: skipLLVM }, async t => {
+  const dir = tempDir(t);
+  const c = await core();
+  const records = MAPS.merges[0].objects.map(recs => recs.map(fns => cg.writeFunctionMap(c, fns, { write: 'record' })));
+  // [triple, the section the module puts its map in]; llvm-cgdata reads a COFF object's
+  // __llvm_merge, not the .lmerge LLVM gives a Windows target (objectMergeSections)
+  const cases = [['arm64-apple-macosx14.0.0', '__DATA,__llvm_merge'], ['armv7-apple-ios', '__DATA,__llvm_merge'],
+    ['x86_64-pc-windows-msvc', '.lmerge'], ['x86_64-pc-windows-msvc', '__llvm_merge'], ['i686-pc-windows-msvc', '__llvm_merge'],
+    ['aarch64-pc-windows-msvc', '__llvm_merge'], ['i386-unknown-linux-gnu', '__llvm_merge'], ['powerpc64-unknown-linux-gnu', '__llvm_merge']];
+  for (const [triple, section] of cases) {
+    const objs = [], sections = [];
+    records.forEach((recs, o) => {
+      const ll = path.join(dir, `obj${o}.ll`), obj = path.join(dir, `obj${o}.o`);
+      fs.writeFileSync(ll, sectionModule(recs, triple, section));
+      llvm('llc', ['-filetype=obj', ll, '-o', obj]);
+      const found = cg.objectMergeSections(fs.readFileSync(obj));
+      const read = !(triple.includes('windows') && section === '.lmerge');
+      assert.equal(found.length, read ? 1 : 0, `${triple} ${section}: sections`);
+      // the module's merge section is the one its triple names (.lmerge for Windows)
+      const own = triple.includes('windows') ? section === '.lmerge' : true;
+      same(cg.embeddedFunctionMap(c, fs.readFileSync(ll)), own ? Buffer.concat(recs) : new Uint8Array(0), `${triple} ${section}: embedded`);
+      sections.push(...found);
+      objs.push(obj);
+    });
+    const expected = path.join(dir, 'llvm.cgdata');
+    llvm('llvm-cgdata', ['--merge', ...objs, '-o', expected]);
+    same(cg.mergeCodegenData(c, sections), fs.readFileSync(expected), `${triple} ${section}`);
+  }
+});
+
 test('the checked-in round-1 modules merge into the checked-in .cgdata files', { skip: !haveRealCore && NO_CORE }, async () => {
   const c = await core();
   const sections = ['m1', 'm2', 'm3'].map(m => cg.embeddedFunctionMap(c, fs.readFileSync(path.join(FIX, `${m}.r1.ll`)), { moduleId: `${m}.r1.ll` }));
