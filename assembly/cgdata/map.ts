@@ -17,6 +17,20 @@
 //   beginFunction/addOperandHash (as `map[pair] = hash`) and the first when read from a serialized
 //   map (as `try_emplace`).
 // All state is in the object: a map is made with `new StableFunctionMap()`.
+//
+// How global-merge-func uses it (GlobalMergeFunc::analyze / merge, LLVM 22):
+// - analyze, per eligible function in module order: `beginFunctionNamed(hash, name, module,
+//   instCount)` with the function's stable name (`stableNameRange`) and the module identifier,
+//   `addOperandHash(inst, opnd, hash)` for each entry of its IndexOperandHashMap in the order that
+//   map iterates, `endFunction()`;
+// - -codegen-data-generate: record.ts `writeMapRecord` of the map before finalize, embedded with
+//   embed.ts `embedMapBytes`;
+// - then `finalize(false, thresholds)` and merging by the map: `findHash(h)` (LLVM's contains /
+//   at), the group's functions from `groupFirst(g)` by `nextInGroup(e)` (the first is the root),
+//   each one's operand hashes `pairInst/pairOpnd/pairHash(e, k)` in the order LLVM iterates them,
+//   `findPair(e, inst, opnd)` for `at(pair)`;
+// - -codegen-data-use-path: the map read from the .cgdata file (indexed.ts `readIndexed`; the
+//   host's session map, index.ts `cg`), used as it is, without finalize.
 import { I32Vec, I64Vec } from "../util/vec";
 import { Interner } from "../util/intern";
 import { sortValues } from "../util/sort";
@@ -481,4 +495,29 @@ function denseInsert(slots: I32Vec, nb: i32, k: i32, inst: u32, opnd: u32): void
     for (let k = 0; k < n; k++) v.push(k);
     stableSort(v, this.t2, new ByPairKey(this, this.ePair.get(e)));
   }
+}
+
+// The last occurrence of the ASCII text s in the n bytes at p, or -1.
+function lastIndexOf(p: usize, n: i32, s: string): i32 {
+  let m = s.length;
+  for (let i = n - m; i >= 0; i--) {
+    let k = 0;
+    while (k < m && <i32>load<u8>(p + <usize>(i + k)) == s.charCodeAt(k)) k++;
+    if (k == m) return i;
+  }
+  return -1;
+}
+
+// LLVM's get_stable_name, the name global-merge-func records for a function: the part after the
+// name's last ".content." when that is not empty; otherwise the name cut at its last ".llvm.",
+// then at its last ".__uniq.". Returns (start << 32) | length, within the n bytes at p.
+export function stableNameRange(p: usize, n: i32): u64 {
+  let c = lastIndexOf(p, n, ".content.");
+  if (c >= 0 && c + 9 < n) return (<u64>(c + 9) << 32) | <u64>(n - c - 9);
+  let len = n;
+  let l = lastIndexOf(p, len, ".llvm.");
+  if (l >= 0) len = l;
+  let u = lastIndexOf(p, len, ".__uniq.");
+  if (u >= 0) len = u;
+  return <u64>len;
 }

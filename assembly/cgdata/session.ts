@@ -27,6 +27,7 @@ export const enum CGWrite {
 
   // The contents of one object's merge section (one or more serialized maps) merged into the map.
   mergeSection(p: usize, len: i32): bool {
+    if (this.map.finalized) { this.error = "cannot merge into a finalized stable function map"; return false; }
     let e = mergeSectionContents(this.map, p, len);
     if (e.length == 0) return true;
     this.error = "malformed codegen data: " + e;
