@@ -442,6 +442,9 @@ export function cgdataInput(len: i32): usize { cgBuf = heap.alloc(<usize>(len > 
 // The contents of an object's merge section (one or more serialized maps) merged into the map,
 // as llvm-cgdata --merge merges each object: 0 ok, 1 malformed (errorMessage).
 export function cgdataMerge(len: i32): i32 { let s = cgSession(); return s.mergeSection(cgBuf, len) ? 0 : cgFail(s); }
+// The contents of an object's __llvm_outline section (outlined hash trees) merged into the
+// session's tree: 0 ok, 1 malformed.
+export function cgdataMergeOutline(len: i32): i32 { let s = cgSession(); return s.mergeOutlineSection(cgBuf, len) ? 0 : cgFail(s); }
 // Functions (blob in cgdata/session.ts addFunctions) inserted as global-merge-func inserts them.
 export function cgdataAdd(len: i32): i32 { let s = cgSession(); return s.addFunctions(cgBuf, len) ? 0 : cgFail(s); }
 // StableFunctionMap::finalize (skipTrim: llvm-cgdata --skip-trim).

@@ -33,20 +33,32 @@ export function embeddedFunctionMap(core, input, { moduleId, llvmVersion = 22 } 
 }
 
 /**
- * llvm-cgdata --merge: the maps of several objects' merge sections (Uint8Arrays, in command-line
- * order; each may hold several maps back to back) merged, finalized (trimmed unless skipTrim) and
- * written as an indexed .cgdata file. Returns the file's bytes.
+ * llvm-cgdata --merge: the codegen data of several objects merged, the map finalized (trimmed
+ * unless skipTrim), and written as an indexed .cgdata file. Returns the file's bytes.
+ * inputs, in command-line order: a merge section's contents (a Uint8Array: one or more maps back
+ * to back), or an object's sections `{ merge: [Uint8Array], outline: [Uint8Array] }` as
+ * objectCodegenDataSections finds them (outline: its outlined hash trees).
  */
-export function mergeCodegenData(core, sections, { skipTrim = false } = {}) {
+export function mergeCodegenData(core, inputs, { skipTrim = false } = {}) {
   check(core.cgdataBegin(), 'codegen data');
-  sections.forEach((s, i) => check(core.cgdataMerge(toBytes(s)), `merge section ${i}`));
+  inputs.forEach((input, i) => {
+    const { merge, outline = [] } = ArrayBuffer.isView(input) || input instanceof ArrayBuffer ? { merge: [input] } : input;
+    for (const s of outline) check(core.cgdataMergeOutline(toBytes(s)), `input ${i}: outlined hash tree`);
+    for (const s of merge) check(core.cgdataMerge(toBytes(s)), `input ${i}: stable function map`);
+  });
   check(core.cgdataFinalize({ skipTrim }), 'finalize');
   return check(core.cgdataWrite(CGDATA_WRITE.merged), 'write').bytes;
 }
 
+/** llvm-cgdata --merge of object files (Uint8Arrays: ELF, Mach-O or COFF), in that order. */
+export function mergeObjectFiles(core, objects, options) {
+  return mergeCodegenData(core, objects.map(objectCodegenDataSections), options);
+}
+
 /**
- * Reads an indexed .cgdata file: { version, hasOutlinedHashTree, map } (map: see
- * decodeFunctionMap). Throws with LLVM's wording of the error.
+ * Reads an indexed .cgdata file: { version, hasOutlinedHashTree, tree, map } (tree: see
+ * decodeTree, map: decodeFunctionMap; null when the file has none). Throws with LLVM's wording of
+ * the error.
  */
 export function readCodegenData(core, bytes) {
   check(core.cgdataBegin(), 'codegen data');
@@ -55,7 +67,8 @@ export function readCodegenData(core, bytes) {
   const version = b.length >= 12 ? new DataView(b.buffer, b.byteOffset, b.byteLength).getUint32(8, true) : 0;
   const kinds = b.length >= 16 ? new DataView(b.buffer, b.byteOffset, b.byteLength).getUint32(12, true) : 0;
   const map = (kinds & 2) ? decodeFunctionMap(check(core.cgdataWrite(3), 'describe').bytes) : null;
-  return { version, hasOutlinedHashTree: (kinds & 1) !== 0, map };
+  const tree = (kinds & 1) ? decodeTree(check(core.cgdataWrite(5), 'describe').bytes) : null;
+  return { version, hasOutlinedHashTree: (kinds & 1) !== 0, tree, map };
 }
 
 /**
@@ -134,9 +147,36 @@ export function decodeFunctionMap(bytes) {
   return { uniqueHashCount, totalFunctionCount, mergeableFunctionCount, names, functions };
 }
 
+/**
+ * The core's description of an outlined hash tree (cgdataWrite kind 5): { nodeCount,
+ * terminalCount, depth, nodes: [{ hash, terminals, successors }] } with the nodes by id.
+ */
+export function decodeTree(bytes) {
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 0;
+  const u32 = () => { const v = dv.getUint32(at, true); at += 4; return v; };
+  const nodeCount = u32(), terminalCount = u32(), depth = u32();
+  const nodes = [];
+  for (let i = 0, n = u32(); i < n; i++) {
+    u32();
+    const hash = dv.getBigUint64(at, true); at += 8;
+    const terminals = u32();
+    const successors = [];
+    for (let k = 0, m = u32(); k < m; k++) successors.push(u32());
+    nodes.push({ hash, terminals, successors });
+  }
+  return { nodeCount, terminalCount, depth, nodes };
+}
+
 /** The text `llvm-cgdata --show` prints for a file read by readCodegenData (`showVersion`: --cgdata-version). */
 export function showCodegenData(info, { showVersion = false } = {}) {
   let s = showVersion ? `Version: ${info.version}\n` : '';
+  if (info.tree) {
+    s += 'Outlined hash tree:\n';
+    s += `  Total Node Count: ${info.tree.nodeCount}\n`;
+    s += `  Terminal Node Count: ${info.tree.terminalCount}\n`;
+    s += `  Depth: ${info.tree.depth}\n`;
+  }
   if (info.map) {
     s += 'Stable function map:\n';
     s += `  Unique hash Count: ${info.map.uniqueHashCount}\n`;
@@ -180,12 +220,38 @@ function yamlScalar(s) {
   }
   return out + '"';
 }
+// A flow sequence as LLVM's YAML writer prints one after `prefix`: `[ a, b ]`, wrapped (after the
+// comma) once a line passes column 70, continuation lines indented two past the `[`.
+function flowSequence(prefix, items) {
+  const start = prefix.length;
+  let s = prefix + '[ ', col = start + 2;
+  items.forEach((item, i) => {
+    if (i > 0) { s += ', '; col += 2; }
+    if (col > 70) { s += '\n' + ' '.repeat(start + 2); col = start + 2; }
+    const t = String(item);
+    s += t; col += t.length;
+  });
+  return s + ' ]\n';
+}
 const key = (k, indent) => `${' '.repeat(indent)}${(k + ':').padEnd(16)} `;
 
-/** The text `llvm-cgdata --convert` writes for a file read by readCodegenData (the map part). */
+/** The text `llvm-cgdata --convert` writes for a file read by readCodegenData. */
 export function codegenDataYAML(info) {
-  if (!info.map) return '';
-  let s = '# Stable function map\n:stable_function_map\n---\n';
+  let s = '';
+  if (info.tree) s += '# Outlined stable hash tree\n:outlined_hash_tree\n';
+  if (info.map) s += '# Stable function map\n:stable_function_map\n';
+  if (info.tree) {
+    s += '---\n';
+    info.tree.nodes.forEach((n, id) => {
+      s += `${id}:\n`;
+      s += `${key('Hash', 2)}0x${n.hash.toString(16).toUpperCase()}\n`;
+      s += `${key('Terminals', 2)}${n.terminals}\n`;
+      s += flowSequence(key('SuccessorIds', 2), n.successors);
+    });
+    s += '...\n';
+  }
+  if (!info.map) return s;
+  s += '---\n';
   const fns = info.map.functions;
   if (fns.length === 0) return s + '[]\n...\n';
   for (const f of fns) {
@@ -213,17 +279,23 @@ export function codegenDataYAML(info) {
  * Windows are not read, and neither are they here. [] when there are no such sections or the bytes
  * are none of these formats.
  */
-export function objectMergeSections(bytes) {
+export function objectMergeSections(bytes) { return objectCodegenDataSections(bytes).merge; }
+
+/**
+ * The codegen data sections of an object file, as llvm-cgdata --merge reads them: { merge, outline }
+ * (the contents of its `__llvm_merge` and `__llvm_outline` sections, in section order; see
+ * objectMergeSections for the formats and names).
+ */
+export function objectCodegenDataSections(bytes) {
   const b = toBytes(bytes);
   const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  if (b.length >= 52 && b[0] === 0x7f && b[1] === 0x45 && b[2] === 0x4c && b[3] === 0x46) return elfSections(b, dv);
-  if (b.length >= 28) {
-    const magic = dv.getUint32(0, true);
-    if (magic === 0xfeedfacf || magic === 0xfeedface) return machoSections(b, dv, magic === 0xfeedfacf);
-  }
-  if (b.length >= 20 && COFF_MACHINES.has(dv.getUint16(0, true))) return coffSections(b, dv);
-  return [];
+  let list = [];
+  if (b.length >= 52 && b[0] === 0x7f && b[1] === 0x45 && b[2] === 0x4c && b[3] === 0x46) list = elfSections(b, dv);
+  else if (b.length >= 28 && (dv.getUint32(0, true) === 0xfeedfacf || dv.getUint32(0, true) === 0xfeedface)) list = machoSections(b, dv, dv.getUint32(0, true) === 0xfeedfacf);
+  else if (b.length >= 20 && COFF_MACHINES.has(dv.getUint16(0, true))) list = coffSections(b, dv);
+  return { merge: list.filter(s => s.name === '__llvm_merge').map(s => s.bytes), outline: list.filter(s => s.name === '__llvm_outline').map(s => s.bytes) };
 }
+const WANTED = new Set(['__llvm_merge', '__llvm_outline']);
 
 const cstr = (b, at, max) => { let e = at; while (e < at + max && e < b.length && b[e] !== 0) e++; return decodeUtf8(b.subarray(at, e)); };
 
@@ -243,8 +315,9 @@ function elfSections(b, dv) {
   const out = [];
   for (let i = 0; i < shnum; i++) {
     const s = sec(i);
-    if (cstr(b, names.offset + s.name, b.length) !== '__llvm_merge') continue;
-    out.push(s.type === 8 /* SHT_NOBITS */ ? new Uint8Array(0) : b.slice(s.offset, s.offset + s.size));
+    const name = cstr(b, names.offset + s.name, b.length);
+    if (!WANTED.has(name)) continue;
+    out.push({ name, bytes: s.type === 8 /* SHT_NOBITS */ ? new Uint8Array(0) : b.slice(s.offset, s.offset + s.size) });
   }
   return out;
 }
@@ -260,11 +333,12 @@ function machoSections(b, dv, is64) {
       const nsects = u32(at + (is64 ? 64 : 48));
       for (let k = 0; k < nsects; k++) {
         const s = at + (is64 ? 72 + 80 * k : 56 + 68 * k);
-        if (cstr(b, s, 16) !== '__llvm_merge') continue;
+        const name = cstr(b, s, 16);
+        if (!WANTED.has(name)) continue;
         const secSize = is64 ? Number(dv.getBigUint64(s + 40, true)) : u32(s + 36);
         const offset = u32(s + (is64 ? 48 : 40));
         const zerofill = (u32(s + (is64 ? 64 : 56)) & 0xff) === 1;
-        out.push(zerofill ? new Uint8Array(0) : b.slice(offset, offset + secSize));
+        out.push({ name, bytes: zerofill ? new Uint8Array(0) : b.slice(offset, offset + secSize) });
       }
     }
     if (size === 0) break;
@@ -287,9 +361,9 @@ function coffSections(b, dv) {
     if (h + 40 > b.length) break;
     let name = cstr(b, h, 8);
     if (name.startsWith('/')) name = cstr(b, strtab + Number(name.slice(1)), b.length);
-    if (name !== '__llvm_merge') continue;
+    if (!WANTED.has(name)) continue;
     const size = u32(h + 16), offset = u32(h + 20);
-    out.push(offset === 0 ? new Uint8Array(0) : b.slice(offset, offset + size));
+    out.push({ name, bytes: offset === 0 ? new Uint8Array(0) : b.slice(offset, offset + size) });
   }
   return out;
 }

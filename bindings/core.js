@@ -618,6 +618,8 @@ export class WoptCore {
 
   /** Merges one object's merge section contents into the session map (llvm-cgdata --merge). */
   cgdataMerge(bytes) { return this.#guard(x => this.#cgdataCall(x, 'cgdataMerge', toBytes(bytes))); }
+  /** Merges one object's __llvm_outline section contents into the session's outlined hash tree. */
+  cgdataMergeOutline(bytes) { return this.#guard(x => this.#cgdataCall(x, 'cgdataMergeOutline', toBytes(bytes))); }
   /** Inserts functions (the blob of assembly/cgdata/session.ts addFunctions) into the session map. */
   cgdataAdd(blob) { return this.#guard(x => this.#cgdataCall(x, 'cgdataAdd', toBytes(blob))); }
   /** Replaces the session map with the map of a .cgdata file; works after parse (no reset). */
@@ -628,7 +630,8 @@ export class WoptCore {
   cgdataFinalize({ skipTrim = false } = {}) { return this.#guard(x => { x.cgdataFinalize(skipTrim ? 1 : 0); return { ok: true }; }); }
   /**
    * The session map written out: kind 0 a .cgdata as llvm-cgdata --merge writes it, 1 as --convert
-   * writes it, 2 the serialized map alone (the embedded form), 3 the description blob.
+   * writes it, 2 the serialized map alone (the embedded form), 3 the description blob, 4 the same
+   * with functions as added and operand hashes as stored, 5 the outlined hash tree's description.
    */
   cgdataWrite(kind) { return this.#guard(x => ({ ok: true, bytes: this.#out(x.cgdataWrite(kind)) })); }
 }

@@ -4,11 +4,11 @@
 //   u64 magic "\xffcgdata\x81", u32 version (4), u32 data kinds (1 outlined hash tree,
 //   2 stable function map), u64 offset of the outlined hash tree, u64 offset of the stable
 //   function map (both from the start of the file; with no tree, both point just past this
-//   32-byte header), then the parts present: the tree (not written or read here: function merging
-//   makes none) and the map (record.ts).
+//   32-byte header), then the parts present: the tree (tree.ts) and the map (record.ts).
 import { OutBuf } from "../util/outbuf";
 import { StableFunctionMap } from "./map";
 import { putU32, putU64, patchU64, writeMapRecord, readMapRecord, RecordReader } from "./record";
+import { OutlinedHashTree, readTree } from "./tree";
 
 export const CGDATA_MAGIC: u64 = 0x81617461646763ff;
 export const CGDATA_VERSION: u32 = 4;
@@ -16,10 +16,10 @@ export const KIND_OUTLINED_HASH_TREE: u32 = 1;
 export const KIND_STABLE_FUNCTION_MAP: u32 = 2;
 const HEADER_SIZE = 32;
 
-// The file for map m (null: none), with the map part when withMap (llvm-cgdata --merge leaves an
-// empty map out; --convert writes the map it read, even an empty one).
-export function writeIndexed(m: StableFunctionMap | null, withMap: bool, o: OutBuf): void {
-  let kinds: u32 = m != null && withMap ? KIND_STABLE_FUNCTION_MAP : 0;
+// The file for tree t and map m (null: none), each part written when its flag says so
+// (llvm-cgdata --merge leaves an empty part out; --convert writes what it read, even empty).
+export function writeIndexed(t: OutlinedHashTree | null, withTree: bool, m: StableFunctionMap | null, withMap: bool, o: OutBuf): void {
+  let kinds: u32 = (t != null && withTree ? KIND_OUTLINED_HASH_TREE : 0) | (m != null && withMap ? KIND_STABLE_FUNCTION_MAP : 0);
   putU64(o, CGDATA_MAGIC);
   putU32(o, CGDATA_VERSION);
   putU32(o, kinds);
@@ -27,9 +27,10 @@ export function writeIndexed(m: StableFunctionMap | null, withMap: bool, o: OutB
   putU64(o, 0);
   let mapAt = o.len;
   putU64(o, 0);
-  patchU64(o, treeAt, <u64>o.len);   // no tree: it would start here
+  patchU64(o, treeAt, <u64>o.len);
+  if ((kinds & KIND_OUTLINED_HASH_TREE) != 0) t!.write(o);
   patchU64(o, mapAt, <u64>o.len);
-  if (kinds != 0) writeMapRecord(m!, o);
+  if ((kinds & KIND_STABLE_FUNCTION_MAP) != 0) writeMapRecord(m!, o);
 }
 
 // What reading a .cgdata found.
@@ -53,9 +54,9 @@ function looksLikeText(p: usize, len: i32): bool {
   return true;
 }
 
-// Reads the .cgdata at p (len bytes) into m (an empty map). Errors are worded as LLVM's
+// Reads the .cgdata at p (len bytes) into t and m (an empty tree and map). Errors are worded as LLVM's
 // (cgdata_error), with what was wrong after a colon where LLVM would not say.
-export function readIndexed(p: usize, len: i32, m: StableFunctionMap): IndexedInfo {
+export function readIndexed(p: usize, len: i32, t: OutlinedHashTree, m: StableFunctionMap): IndexedInfo {
   let info = new IndexedInfo();
   if (len == 0) { info.error = "empty codegen data"; return info; }
   let isIndexed = len >= 8 && load<u64>(p) == CGDATA_MAGIC;
@@ -74,7 +75,11 @@ export function readIndexed(p: usize, len: i32, m: StableFunctionMap): IndexedIn
     if (len < HEADER_SIZE) { info.error = "invalid codegen data (file header is corrupt)"; return info; }
     info.mapOffset = load<u64>(p + 24);
   }
-  if (info.hasOutlinedHashTree && info.treeOffset >= <u64>len) { info.error = "end of File"; return info; }
+  if (info.hasOutlinedHashTree) {
+    if (info.treeOffset >= <u64>len) { info.error = "end of File"; return info; }
+    let r = new RecordReader(p, len);
+    if (readTree(r, <i32>info.treeOffset, t) < 0) { info.error = "malformed codegen data: " + r.error; return info; }
+  }
   if (info.hasStableFunctionMap) {
     if (info.mapOffset >= <u64>len) { info.error = "end of File"; return info; }
     if (info.version < 4) {

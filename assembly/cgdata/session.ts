@@ -6,6 +6,7 @@ import { I32Vec } from "../util/vec";
 import { StableFunctionMap, MergeThresholds, MapSize } from "./map";
 import { putU32, putU64, writeMapRecord, mergeSectionContents, readMapRecord, RecordReader } from "./record";
 import { writeIndexed, readIndexed } from "./indexed";
+import { OutlinedHashTree, readTree } from "./tree";
 
 // What cgdataWrite writes.
 export const enum CGWrite {
@@ -14,13 +15,16 @@ export const enum CGWrite {
   Record = 2,    // the serialized map alone: what global-merge-func embeds in __llvm_merge
   Describe = 3,  // the map for the host (describe below)
   Stored = 4,    // the same, functions in the order they were added, operand hashes as stored
+  Tree = 5,      // the outlined hash tree for the host (describeTree below)
 }
 
 @final export class CGDataSession {
   map: StableFunctionMap = new StableFunctionMap();
+  tree: OutlinedHashTree = new OutlinedHashTree();
   thresholds: MergeThresholds = new MergeThresholds();
-  // the last .cgdata read: whether it held an outlined hash tree (not kept) and its version
+  // the last .cgdata read: which parts it had, and its version
   hadOutlinedHashTree: bool = false;
+  hadStableFunctionMap: bool = false;
   version: u32 = 0;
   error: string = "";
   out: OutBuf = new OutBuf();
@@ -32,6 +36,19 @@ export const enum CGWrite {
     if (e.length == 0) return true;
     this.error = "malformed codegen data: " + e;
     return false;
+  }
+
+  // The contents of one object's __llvm_outline section (one or more trees) merged into the tree.
+  mergeOutlineSection(p: usize, len: i32): bool {
+    let r = new RecordReader(p, len);
+    let at = 0;
+    while (at < len) {
+      let local = new OutlinedHashTree();
+      at = readTree(r, at, local);
+      if (at < 0) { this.error = "malformed codegen data: " + r.error; return false; }
+      this.tree.merge(local);
+    }
+    return true;
   }
 
   // Functions inserted as global-merge-func's analysis (or a YAML .cgdata) inserts them. Blob:
@@ -69,10 +86,13 @@ export const enum CGWrite {
   // Replaces the map with the one in the .cgdata file at p.
   readFile(p: usize, len: i32): bool {
     let m = new StableFunctionMap();
-    let info = readIndexed(p, len, m);
+    let t = new OutlinedHashTree();
+    let info = readIndexed(p, len, t, m);
     if (info.error.length > 0) { this.error = info.error; return false; }
     this.map = m;
+    this.tree = t;
     this.hadOutlinedHashTree = info.hasOutlinedHashTree;
+    this.hadStableFunctionMap = info.hasStableFunctionMap;
     this.version = info.version;
     return true;
   }
@@ -97,9 +117,11 @@ export const enum CGWrite {
     let o = new OutBuf();
     this.out = o;
     let m = this.map;
-    if (kind == CGWrite.Merged) writeIndexed(m, !m.isEmpty(), o);
-    else if (kind == CGWrite.Converted) writeIndexed(m, true, o);
+    let t = this.tree;
+    if (kind == CGWrite.Merged) writeIndexed(t, !t.isEmpty(), m, !m.isEmpty(), o);
+    else if (kind == CGWrite.Converted) writeIndexed(t, this.hadOutlinedHashTree || !t.isEmpty(), m, this.hadStableFunctionMap || !m.isEmpty() || t.isEmpty(), o);
     else if (kind == CGWrite.Record) writeMapRecord(m, o);
+    else if (kind == CGWrite.Tree) describeTree(t, o);
     else describe(m, o, kind == CGWrite.Stored);
     return o;
   }
@@ -135,4 +157,13 @@ export function describe(m: StableFunctionMap, o: OutBuf, stored: bool = false):
       putU32(o, m.pairInst(e, j)); putU32(o, m.pairOpnd(e, j)); putU64(o, m.pairHash(e, j));
     }
   }
+}
+
+// The tree for the host: u32 node count (root included), terminal node count, depth
+// (llvm-cgdata --show's three numbers); then the serialized tree (tree.ts).
+export function describeTree(t: OutlinedHashTree, o: OutBuf): void {
+  putU32(o, <u32>t.nodeCount);
+  putU32(o, <u32>t.terminalCount());
+  putU32(o, <u32>t.depth());
+  t.write(o);
 }

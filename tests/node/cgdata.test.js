@@ -12,6 +12,8 @@
 // - maps built directly (tests/fixtures/cgdata/maps.json and a generated one): wopt writes what
 //   llvm-cgdata-22 --convert writes for the same functions as YAML, and merges and finalizes as
 //   llvm-cgdata-22 --merge does objects holding those maps (several maps in one section too);
+// - outlined hash trees (llc's __llvm_outline with the machine outliner, AArch64) merged and
+//   written with the map as llvm-cgdata-22 does;
 // - without LLVM: the checked-in round-1 modules m{1,2,3}.r1.ll merge into the checked-in
 //   merged.cgdata / merged-skip-trim.cgdata (made by llvm-cgdata-22 --merge from their objects);
 // - embedding: a map put in a module as opt-22 -codegen-data-generate puts it (the
@@ -73,7 +75,7 @@ function checkMerge(c, dir, sections, objects, what) {
 
 // Round 1 on C files: clang-22 -O2, opt-22 -codegen-data-generate -passes=global-merge-func
 // (output as text or bitcode), llc-22; wopt's reading of each module's map against the object's.
-async function roundOne(t, dir, sources, { clangArgs = [], bitcode = false } = {}) {
+async function roundOne(t, dir, sources, { clangArgs = [], llcArgs = [], bitcode = false } = {}) {
   const c = await core();
   const sections = [], objects = [];
   for (const src of sources) {
@@ -82,7 +84,7 @@ async function roundOne(t, dir, sources, { clangArgs = [], bitcode = false } = {
     const r1 = path.join(dir, `${base}.r1.${bitcode ? 'bc' : 'll'}`);
     llvm('opt', ['-codegen-data-generate', '-passes=global-merge-func', `${base}.ll`, ...(bitcode ? [] : ['-S']), '-o', r1], { cwd: dir });
     const obj = path.join(dir, `${base}.o`);
-    llvm('llc', ['-filetype=obj', r1, '-o', obj]);
+    llvm('llc', ['-filetype=obj', ...llcArgs, r1, '-o', obj]);
     const embedded = cg.embeddedFunctionMap(c, fs.readFileSync(r1), { moduleId: r1 });
     const fromObject = cg.objectMergeSections(fs.readFileSync(obj));
     assert.equal(fromObject.length, embedded.length > 0 ? 1 : 0, `${base}: merge sections in the object`);
@@ -121,6 +123,31 @@ test('round 1 of zstd files: embedded maps as in the objects, merged as llvm-cgd
   assert.ok(c.cgdataReadRecord(lazy).ok);
   assert.ok(c.cgdataWrite(3).ok);
   checkMerge(c, dir, sections, objects, 'zstd');
+});
+
+test('outlined hash trees (AArch64 objects, the machine outliner) merged as llvm-cgdata-22 --merge', { skip: skipLLVM }, async t => {
+  const dir = tempDir(t);
+  const { c, objects } = await roundOne(t, dir, ['m1', 'm2', 'm3', 'outline'].map(m => path.join(FIX, `${m}.c`)),
+    { clangArgs: ['--target=aarch64-linux-gnu'], llcArgs: ['-enable-machine-outliner', '-codegen-data-generate'], bitcode: true });
+  const inputs = objects.map(f => cg.objectCodegenDataSections(fs.readFileSync(f)));
+  assert.ok(inputs.filter(i => i.outline.length > 0).length >= 3, 'objects with outlined hash trees');
+  checkMerge(c, dir, inputs, objects, 'AArch64 objects');
+  const info = cg.readCodegenData(c, cg.mergeObjectFiles(c, objects.map(f => fs.readFileSync(f))));
+  assert.ok(info.tree && info.tree.nodeCount > 50 && info.map, 'a tree and a map');
+  // a tree read from YAML by llvm-cgdata-22 --convert (a root with many successors: the
+  // successor list wraps in the YAML), read and written back
+  let yaml = '# Outlined stable hash tree\n:outlined_hash_tree\n---\n0:\n  Hash:            0x0\n  Terminals:       0\n  SuccessorIds:    [ ';
+  yaml += Array.from({ length: 40 }, (_, i) => i + 1).join(', ') + ' ]\n';
+  for (let i = 1; i <= 40; i++) yaml += `${i}:\n  Hash:            0x${(BigInt(i) * 0x9E3779B97F4A7C15n % (1n << 64n)).toString(16).toUpperCase()}\n  Terminals:       ${i % 3}\n  SuccessorIds:    [  ]\n`;
+  yaml += '...\n';
+  fs.writeFileSync(path.join(dir, 'tree.yaml'), yaml);
+  llvm('llvm-cgdata', ['--convert', '--format', 'binary', path.join(dir, 'tree.yaml'), '-o', path.join(dir, 'tree.cgdata')]);
+  const bytes = fs.readFileSync(path.join(dir, 'tree.cgdata'));
+  const tree = cg.readCodegenData(c, bytes);
+  assert.equal(cg.codegenDataYAML(tree), llvm('llvm-cgdata', ['--convert', path.join(dir, 'tree.cgdata')], { encoding: 'utf8' }));
+  assert.equal(cg.showCodegenData(tree), llvm('llvm-cgdata', ['--show', path.join(dir, 'tree.cgdata')], { encoding: 'utf8' }));
+  assert.ok(c.cgdataRead(bytes).ok);
+  same(c.cgdataWrite(cg.CGDATA_WRITE.converted).bytes, bytes, 'tree read and written again');
 });
 
 // ---- maps built directly ----
