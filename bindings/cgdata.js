@@ -50,9 +50,39 @@ export function mergeCodegenData(core, inputs, { skipTrim = false } = {}) {
   return check(core.cgdataWrite(CGDATA_WRITE.merged), 'write').bytes;
 }
 
-/** llvm-cgdata --merge of object files (Uint8Arrays: ELF, Mach-O or COFF), in that order. */
-export function mergeObjectFiles(core, objects, options) {
-  return mergeCodegenData(core, objects.map(objectCodegenDataSections), options);
+/**
+ * llvm-cgdata --merge of object files (Uint8Arrays: ELF, Mach-O or COFF objects, or `ar`
+ * archives of them, whose members are taken in order), in that order.
+ */
+export function mergeObjectFiles(core, files, options) {
+  return mergeCodegenData(core, files.flatMap(f => archiveMembers(f) ?? [f]).map(objectCodegenDataSections), options);
+}
+
+/**
+ * The members of an `ar` archive (GNU or BSD), in order, without its symbol and name tables; null
+ * when the bytes are not an archive. (llvm-cgdata-22 aligns a map's names by memory address, so it
+ * misreads a member whose data does not start 4-aligned in the archive, and can crash on it; here
+ * every map is read as if its section started aligned.)
+ */
+export function archiveMembers(bytes) {
+  const b = toBytes(bytes);
+  if (b.length < 8 || decodeUtf8(b.subarray(0, 8)) !== '!<arch>\n') return null;
+  const field = (at, n) => decodeUtf8(b.subarray(at, at + n)).trimEnd();
+  const out = [];
+  for (let at = 8; at + 60 <= b.length;) {
+    let name = field(at, 16);
+    const size = Number(field(at + 48, 10));
+    let data = at + 60, len = size;
+    if (name.startsWith('#1/')) {   // BSD: the name's length, the name before the data
+      const n = Number(name.slice(3));
+      name = decodeUtf8(b.subarray(data, data + n)).replace(/\0+$/, '');
+      data += n; len -= n;
+    }
+    // the symbol tables (GNU '/', '/SYM64/'; BSD '__.SYMDEF...') and GNU's long-name table '//'
+    if (name !== '/' && name !== '//' && name !== '/SYM64/' && !name.startsWith('__.SYMDEF')) out.push(b.subarray(data, data + len));
+    at += 60 + size + (size & 1);
+  }
+  return out;
 }
 
 /**
