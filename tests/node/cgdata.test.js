@@ -13,7 +13,9 @@
 //   llvm-cgdata-22 --convert writes for the same functions as YAML, and merges and finalizes as
 //   llvm-cgdata-22 --merge does objects holding those maps (several maps in one section too);
 // - outlined hash trees (llc's __llvm_outline with the machine outliner, AArch64) merged and
-//   written with the map as llvm-cgdata-22 does;
+//   written with the map as llvm-cgdata-22 does, objects in ar archives too;
+// - the merge sections of Mach-O, COFF, 32-bit and big-endian ELF objects, read as llvm-cgdata-22
+//   reads them;
 // - without LLVM: the checked-in round-1 modules m{1,2,3}.r1.ll merge into the checked-in
 //   merged.cgdata / merged-skip-trim.cgdata (made by llvm-cgdata-22 --merge from their objects);
 // - embedding: a map put in a module as opt-22 -codegen-data-generate puts it (the
