@@ -55,6 +55,7 @@ export function reset(): void {
   resetBitstream();
   resetBitcode();
   resetBitcodeWriter(); resetMetaWriter(); resetFunctionWriter(); resetUseListWriter();
+  cg = null; cgBuf = 0;
   errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
 }
 
@@ -427,3 +428,57 @@ import { resetFunctionWriter } from "./bitcode/write-function";
 import { resetUseListWriter } from "./bitcode/write-uselist";
 import { llvmVersion } from "./ir/version";
 import { writer as textWriter } from "./text/writer";
+
+// ---- codegen data: the stable function map (cgdata/, ABI.md "Codegen data") ----
+// One session map (cgdata/session.ts), dropped by reset (and so by inputAlloc): cgdataBegin
+// resets the core and starts an empty one; cgdataRead replaces it with a .cgdata file's map (also
+// after parse, without a reset, for the pass to use). Blobs come in at the cgdataInput buffer.
+let cg: CGDataSession | null = null;
+let cgBuf: usize = 0;
+function cgSession(): CGDataSession { if (cg == null) cg = new CGDataSession(); return cg!; }
+function cgFail(s: CGDataSession): i32 { setError(s.error, 0, 0); return 1; }
+export function cgdataBegin(): void { reset(); cg = new CGDataSession(); }
+export function cgdataInput(len: i32): usize { cgBuf = heap.alloc(<usize>(len > 0 ? len : 1)); return cgBuf; }
+// The contents of an object's merge section (one or more serialized maps) merged into the map,
+// as llvm-cgdata --merge merges each object: 0 ok, 1 malformed (errorMessage).
+export function cgdataMerge(len: i32): i32 { let s = cgSession(); return s.mergeSection(cgBuf, len) ? 0 : cgFail(s); }
+// The contents of an object's __llvm_outline section (outlined hash trees) merged into the
+// session's tree: 0 ok, 1 malformed.
+export function cgdataMergeOutline(len: i32): i32 { let s = cgSession(); return s.mergeOutlineSection(cgBuf, len) ? 0 : cgFail(s); }
+// Functions (blob in cgdata/session.ts addFunctions) inserted as global-merge-func inserts them.
+export function cgdataAdd(len: i32): i32 { let s = cgSession(); return s.addFunctions(cgBuf, len) ? 0 : cgFail(s); }
+// StableFunctionMap::finalize (skipTrim: llvm-cgdata --skip-trim).
+export function cgdataFinalize(skipTrim: i32): void { cgSession().finalize(skipTrim != 0); }
+// A .cgdata file read into a new map that replaces the session's: 0 ok, 1 error (LLVM's wording).
+export function cgdataRead(len: i32): i32 { let s = cgSession(); return s.readFile(cgBuf, len) ? 0 : cgFail(s); }
+// One serialized map (the embedded form) read as the session's map, names keeping their ids.
+export function cgdataReadRecord(len: i32): i32 { let s = cgSession(); return s.readRecord(cgBuf, len) ? 0 : cgFail(s); }
+// The map written out (kind: 0 .cgdata as --merge writes it, 1 as --convert writes it, 2 the
+// serialized map alone as global-merge-func embeds it, 3 the description for the host); byte
+// length, bytes at outputPtr.
+export function cgdataWrite(kind: i32): i32 { let o = cgSession().write(kind); outPtr = o.buf.ptr; return o.len; }
+// StableFunctionMap::size (k = 0 unique hashes, 1 functions, 2 mergeable functions).
+export function cgdataCount(k: i32): i32 { return cgSession().map.size(k); }
+// After parse: the module's merge section contents as its object file would hold them (the
+// embedded maps, cgdata/embed.ts): byte length at outputPtr (0: none); -1 when a global in the
+// section is not a byte array.
+let cgEmbedded: OutBuf | null = null;
+export function cgdataEmbedded(): i32 {
+  let o = new OutBuf();
+  cgEmbedded = o;
+  let n = embeddedMapBytes(o);
+  if (n < 0) { setError("a global in the " + moduleMergeSectionName() + " section is not a byte array", 0, 0); return -1; }
+  outPtr = o.buf.ptr;
+  return o.len;
+}
+import { CGDataSession } from "./cgdata/session";
+// After parse: the session map embedded in the module as global-merge-func embeds its map under
+// -codegen-data-generate (cgdata/embed.ts): 0 embedded, 1 not (an empty map, as LLVM leaves it).
+export function cgdataEmbed(): i32 {
+  let s = cgSession();
+  if (s.map.isEmpty()) return 1;
+  let o = s.write(2);
+  embedMapBytes(o.buf.ptr, o.len);
+  return 0;
+}
+import { embeddedMapBytes, moduleMergeSectionName, embedMapBytes } from "./cgdata/embed";

@@ -24,7 +24,7 @@ const REQUIRED = ['memory', 'reset', 'inputAlloc', 'parse', 'argAlloc', 'runPipe
 const UNSIGNED = ['inputAlloc', 'argAlloc', 'outputPtr', 'errorPtr', 'errorMessage', 'print',
   'printStart', 'printChunk', 'passOutput', 'passTable', 'version', 'functionName', 'sideFileName',
   'sideFileData', 'repoCandidates', 'repoRecords', 'repoTickets', 'cfgArray', 'cfgArrayLen', 'domTreeArray',
-  'domTreeArrayLen', 'idfResultPtr', 'cfgBlockLabels', 'bitstreamDumpText', 'xmodInput', 'xmodFinish', 'bitcodeSize'];
+  'domTreeArrayLen', 'idfResultPtr', 'cfgBlockLabels', 'bitstreamDumpText', 'xmodInput', 'xmodFinish', 'bitcodeSize', 'cgdataInput', 'cgdataWrite'];
 
 /** The exports with UNSIGNED's functions wrapped to return unsigned numbers. */
 export function unsignedExports(x) {
@@ -576,6 +576,64 @@ export class WoptCore {
   crossModuleFinish({ useAliases = false } = {}) {
     return this.#guard(x => ({ ok: true, json: decodeUtf8(this.#out(x.xmodFinish(useAliases ? 1 : 0))) }));
   }
+
+  // ---- codegen data: the stable function map (ABI.md "Codegen data"; bindings/cgdata.js) ----
+  /** True when the core has the codegen data exports. */
+  hasCodegenData() { return this.has('cgdataBegin'); }
+
+  /**
+   * After parse: the module's merge section contents as its object file would hold them (the
+   * maps global-merge-func embedded): { ok: true, bytes } (empty when there are none) or
+   * { ok: false, message }.
+   */
+  cgdataEmbedded() {
+    if (!this.has('cgdataEmbedded')) return { ok: false, message: 'this core has no codegen data support' };
+    return this.#guard(x => {
+      const n = x.cgdataEmbedded();
+      if (n < 0) return { ok: false, message: this.#error(x) };
+      return { ok: true, bytes: this.#out(n >>> 0) };
+    });
+  }
+
+  /**
+   * After parse: embeds the session map in the module as global-merge-func does under
+   * -codegen-data-generate. { ok: true, embedded } (false: the map is empty, LLVM embeds nothing).
+   */
+  cgdataEmbed() {
+    if (!this.has('cgdataEmbed')) return { ok: false, message: 'this core has no codegen data support' };
+    return this.#guard(x => ({ ok: true, embedded: x.cgdataEmbed() === 0 }));
+  }
+
+  /** Resets the core and starts an empty session map. */
+  cgdataBegin() {
+    if (!this.has('cgdataBegin')) return { ok: false, message: 'this core has no codegen data support' };
+    return this.#guard(x => { x.cgdataBegin(); return { ok: true }; });
+  }
+
+  #cgdataCall(x, name, bytes) {
+    const ptr = x.cgdataInput(bytes.length);
+    this.#write(ptr, bytes);
+    return x[name](bytes.length) === 0 ? { ok: true } : { ok: false, message: this.#error(x) };
+  }
+
+  /** Merges one object's merge section contents into the session map (llvm-cgdata --merge). */
+  cgdataMerge(bytes) { return this.#guard(x => this.#cgdataCall(x, 'cgdataMerge', toBytes(bytes))); }
+  /** Merges one object's __llvm_outline section contents into the session's outlined hash tree. */
+  cgdataMergeOutline(bytes) { return this.#guard(x => this.#cgdataCall(x, 'cgdataMergeOutline', toBytes(bytes))); }
+  /** Inserts functions (the blob of assembly/cgdata/session.ts addFunctions) into the session map. */
+  cgdataAdd(blob) { return this.#guard(x => this.#cgdataCall(x, 'cgdataAdd', toBytes(blob))); }
+  /** Replaces the session map with the map of a .cgdata file; works after parse (no reset). */
+  cgdataRead(bytes) { return this.#guard(x => this.#cgdataCall(x, 'cgdataRead', toBytes(bytes))); }
+  /** Replaces the session map with one serialized map (the embedded form), its names keeping their ids. */
+  cgdataReadRecord(bytes) { return this.#guard(x => this.#cgdataCall(x, 'cgdataReadRecord', toBytes(bytes))); }
+  /** StableFunctionMap::finalize on the session map. */
+  cgdataFinalize({ skipTrim = false } = {}) { return this.#guard(x => { x.cgdataFinalize(skipTrim ? 1 : 0); return { ok: true }; }); }
+  /**
+   * The session map written out: kind 0 a .cgdata as llvm-cgdata --merge writes it, 1 as --convert
+   * writes it, 2 the serialized map alone (the embedded form), 3 the description blob, 4 the same
+   * with functions as added and operand hashes as stored, 5 the outlined hash tree's description.
+   */
+  cgdataWrite(kind) { return this.#guard(x => ({ ok: true, bytes: this.#out(x.cgdataWrite(kind)) })); }
 }
 
 /** Compiles (if needed) and instantiates the core. Accepts a WebAssembly.Module or wasm bytes. */
