@@ -23,6 +23,7 @@ import {
   valueList, valueCst, valueTy, cstCode, cstType, cstOpStart, cstOpLen, cstOps, cstBusy, pushValue, bad, badI,
 } from "./read-state";
 import { typeOf } from "./read-types";
+import { has, Feature } from "../ir/version";
 import { signRotated } from "./read-attrs";
 import { bodyBlock } from "./read-function";
 
@@ -452,9 +453,10 @@ export function binaryFlags(o: i32, x: i64): i32 {
   if (o == Op.Or) return (x & 1) != 0 ? F_DISJOINT : 0;
   return 0;
 }
-// LLVM's cast codes 0..12 are our Trunc..AddrSpaceCast in order; 13 is ptrtoaddr.
+// LLVM's cast codes 0..12 are our Trunc..AddrSpaceCast in order; 13 is ptrtoaddr (unknown to the
+// readers of versions before it).
 export function castOpcode(c: i64): i32 {
   if (c >= 0 && c <= 12) return Op.Trunc + <i32>c;
-  if (c == 13) return Op.PtrToAddr;
+  if (c == 13 && has(Feature.PtrToAddr)) return Op.PtrToAddr;
   return -1;
 }

@@ -418,3 +418,47 @@ for (const v of LLVM_VERSIONS) {
     } finally { fs.rmSync(tmp, { recursive: true, force: true }); }
   });
 }
+
+// LLVM 22's bitcode under --llvm-version=19 is read as opt-19 reads it: what LLVM 19's reader does
+// not know (attribute kinds, ptrtoaddr, new atomicrmw operations, samesign) is refused as opt-19
+// refuses it (an unknown attribute kind in its words), a constant ptrtoaddr is poison, a memory
+// attribute is read in LLVM 19's layout, and the rest as opt-19 prints it.
+test('bitcode: LLVM 22 bitcode under --llvm-version=19 is read as opt-19 reads it', async t => {
+  if (!haveRealCore) return t.skip(NO_CORE);
+  if (!haveAs(22) || !fs.existsSync(path.join(llvmBin(19), 'opt'))) return t.skip('llvm-as-22 or opt-19 not installed');
+  const CASES = [
+    'declare void @f(ptr captures(none))', 'declare void @f(ptr nocapture)', 'declare void @f(ptr captures(address))',
+    'declare void @f() sanitize_type', 'declare void @f(i32 noext)', 'declare void @f() nodivergencesource',
+    'declare void @f() coro_elide_safe', 'declare void @f() sanitize_realtime', 'declare void @f() sanitize_realtime_blocking',
+    'declare void @f(ptr dead_on_return)', 'declare void @f() sanitize_alloc_token', 'declare void @f() nocreateundeforpoison',
+    'declare void @f() hybrid_patchable',
+    'define i64 @f(ptr %p) {\n  %a = ptrtoaddr ptr %p to i64\n  ret i64 %a\n}',
+    'define float @f(ptr %p, float %x) {\n  %m = atomicrmw fmaximum ptr %p, float %x seq_cst\n  ret float %m\n}',
+    'define i32 @f(ptr %p, i32 %x) {\n  %m = atomicrmw usub_sat ptr %p, i32 %x seq_cst\n  ret i32 %m\n}',
+    'define i1 @f(i32 %a) {\n  %c = icmp samesign ult i32 %a, 1\n  ret i1 %c\n}',
+    // read
+    'declare void @f(ptr writable, ptr initializes((0, 4))) sanitize_numerical_stability optdebug',
+    'declare void @f() memory(errnomem: read)', 'declare void @f() memory(readwrite, errnomem: none)',
+    'declare void @f() memory(argmem: write, inaccessiblemem: read)',
+    '@g = global i64 0\n@h = global i64 ptrtoaddr (ptr @g to i64)',
+    'define i1 @f(float %a) {\n  %c = fcmp fast olt float %a, 1.0\n  ret i1 %c\n}',
+  ];
+  const opt19 = path.join(llvmBin(19), 'opt');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-bcread-'));
+  let refused = 0;
+  try {
+    for (const text of CASES) {
+      const ll = path.join(tmp, 'x.ll'), bc = path.join(tmp, 'x.bc');
+      fs.writeFileSync(ll, text + '\n');
+      assert.equal(spawnSync(llvmAs(22), [ll, '-o', bc]).status, 0, text);
+      const want = spawnSync(opt19, ['-S', 'x.bc', '-o', '-'], { cwd: tmp, encoding: 'utf8' });
+      const got = spawnSync(process.execPath, [CLI, '--llvm-version=19', '-S', 'x.bc', '-o', '-'], { cwd: tmp, encoding: 'utf8', env: { ...process.env, WOPT_WASM: REAL_WASM } });
+      assert.equal(got.status, want.status, `${text}\nopt-19: ${want.stderr}\nwopt: ${got.stderr}`);
+      if (want.status === 0) { assert.equal(got.stdout, want.stdout, text); continue; }
+      refused++;
+      const kind = want.stderr.match(/error: (Unknown attribute kind \(\d+\))/);
+      if (kind) assert.match(got.stderr, new RegExp(`^wopt: x\\.bc: error: ${kind[1].replace(/[()]/g, '\\$&')} \\(PARAMATTR_GROUP_BLOCK, bit offset \\d+\\)\n$`), text);
+    }
+  } finally { fs.rmSync(tmp, { recursive: true, force: true }); }
+  assert.equal(refused, 17);
+});
