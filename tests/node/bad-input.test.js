@@ -10,7 +10,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { REPO as ROOT, CLI, haveRealCore as haveCore, LLVM_VERSIONS, optFor, haveOpt, versionFlag } from './helpers.js';
 
-const deep = n => '@g = global ' + '['.repeat(n) + '1 x i8' + ']'.repeat(n) + ' zeroinitializer\n';
+const deep = n => '@g = global ' + '[1 x '.repeat(n) + 'i8' + ']'.repeat(n) + ' zeroinitializer\n';
 const CASES = {
   'truncated': ['define i32 @f() {\n  %x = add i32 1, 2\n', 3, 1, 'found end of file when expecting more instructions'],
   'binary-garbage': [Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0xff, 0xfe]), 1, 1, 'expected top-level entity'],
