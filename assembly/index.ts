@@ -34,13 +34,20 @@ let errBytes: usize = 0;
 let errLen: i32 = 0;
 let errLine: i32 = 0;
 let errCol: i32 = 0;
+let errOffset: i32 = -1;
 
 function setError(msg: string, line: i32, col: i32): void {
   let b = String.UTF8.encode(msg, false);
   errLen = b.byteLength;
   errBytes = heap.alloc(<usize>errLen + 1);
   memory.copy(errBytes, changetype<usize>(b), <usize>errLen);
-  errLine = line; errCol = col;
+  errLine = line; errCol = col; errOffset = -1;
+}
+// The text parser's error, at its byte offset in the input.
+function setParseError(): void {
+  let off = rd.errOff;
+  setError(rd.errMsg, lineOf(off), colOf(off));
+  errOffset = off;
 }
 
 // One reset per layer, in layer order: nothing of the previous module survives.
@@ -56,7 +63,7 @@ export function reset(): void {
   resetBitcode();
   resetBitcodeWriter(); resetMetaWriter(); resetFunctionWriter(); resetUseListWriter();
   cg = null; cgBuf = 0;
-  errLen = 0; errLine = 0; errCol = 0; outPtr = 0;
+  errLen = 0; errLine = 0; errCol = 0; errOffset = -1; outPtr = 0;
 }
 
 export function inputAlloc(len: i32): usize {
@@ -80,8 +87,7 @@ export function parse(len: i32): i32 {
     presizeBitcode(len);
     if (!readBitcode(inputPtr, len)) { setError(bsErrorText(), 0, 0); return 1; }
   } else if (!parseModule(inputPtr, len)) {
-    let off = rd.errOff;
-    setError(rd.errMsg, lineOf(off), colOf(off));
+    setParseError();
     return 1;
   }
   if (dataLayout >= 0) {
@@ -180,7 +186,7 @@ export function verify(): i32 {
   let o = verifierOutput();
   errLen = o.len;
   errBytes = o.buf.ptr;
-  errLine = 0; errCol = 0;
+  errLine = 0; errCol = 0; errOffset = -1;
   return ok ? 2 : 1;
 }
 import { verifyModule, verifierOutput, resetVerifier, verifierDebugInfoBroken } from "./analysis/verifier";
@@ -212,6 +218,7 @@ export function print(): i32 {
 export function outputPtr(): usize { return outPtr; }
 export function errorLine(): i32 { return errLine; }
 export function errorCol(): i32 { return errCol; }
+export function errorOffset(): i32 { return errOffset; }
 export function errorMessage(): i32 { return errLen; }
 export function errorPtr(): usize { return errBytes; }
 
@@ -403,8 +410,8 @@ export function xmodBegin(): void { reset(); beginCrossModule(); }
 export function xmodInput(len: i32): usize { inputPtr = allocPaddedInput(len > 0 ? len : 0); return inputPtr; }
 export function xmodAdd(len: i32, m: i32): i32 {
   let r = addModule(inputPtr, len, m);
-  if (r == 1) { let off = rd.errOff; setError(rd.errMsg, lineOf(off), colOf(off)); }
-  else if (r == 2) { let o = verifierOutput(); errLen = o.len; errBytes = o.buf.ptr; errLine = 0; errCol = 0; }
+  if (r == 1) setParseError();
+  else if (r == 2) { let o = verifierOutput(); errLen = o.len; errBytes = o.buf.ptr; errLine = 0; errCol = 0; errOffset = -1; }
   return r;
 }
 export function xmodFinish(useAliases: i32): i32 { let o = finishCrossModule(useAliases != 0); outPtr = o.buf.ptr; return o.len; }

@@ -138,7 +138,7 @@ function describeFailure(r, input) {
   if (e.outOfMemory) return `${PROG}: error: ${e.message}\n`;
   switch (r.stage) {
     case 'parse':
-      return formatDiagnostic({ prog: PROG, file: input.name, line: e.line, col: e.col, message: e.message, source: input.bytes });
+      return formatDiagnostic({ prog: PROG, file: input.name, line: e.line, col: e.col, offset: e.offset, message: e.message, source: input.bytes });
     case 'verify-input':
       // opt's reader stops on its own verification (current debug info) with LLVM's fatal error
       if (e.byReader) return `${withNewline(e.message)}LLVM ERROR: Broken module found, compilation aborted!\n`;

@@ -229,6 +229,7 @@ export class WoptCore {
       }
       const ok = x.parse(size) === 0;
       const res = ok ? { ok: true, line: 0, col: 0, message: '' } : { ok: false, line: x.errorLine(), col: x.errorCol(), message: this.#error(x) };
+      if (!ok && this.has('errorOffset') && x.errorOffset() >= 0) res.offset = x.errorOffset();
       const warnings = this.#warnings(x, 'parse');
       if (warnings.length) res.warnings = warnings;   // only when there are some
       return res;

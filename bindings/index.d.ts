@@ -157,7 +157,7 @@ export interface RunModuleResult {
   ok: boolean;
   /** Where it stopped. */
   stage: Stage;
-  error?: { message: string; line?: number; col?: number; code?: number; internal?: boolean; /** the module needed more memory than a WebAssembly core can have */ outOfMemory?: boolean; /** verify-input: opt's reader verified it (current debug info), as it does under -disable-verify too */ byReader?: boolean };
+  error?: { message: string; line?: number; col?: number; /** a parse error's byte offset in the input */ offset?: number; code?: number; internal?: boolean; /** the module needed more memory than a WebAssembly core can have */ outOfMemory?: boolean; /** verify-input: opt's reader verified it (current debug info), as it does under -disable-verify too */ byReader?: boolean };
   output?: Uint8Array;
   log?: string;
   files?: SideFile[];
@@ -175,6 +175,8 @@ export interface DiagnosticText {
   file?: string;
   line?: number;
   col?: number;
+  /** The byte offset of the position in `source`, when known: it picks the source line shown (a file with CR-only line ends needs it). */
+  offset?: number;
   severity?: string;
   message: string;
   /** The input, to show the line and a caret under the column. */
@@ -183,5 +185,5 @@ export interface DiagnosticText {
 
 /** `<prog>: <file>:<line>:<col>: <severity>: <message>`, the source line and a caret, newline-terminated. */
 export declare function formatDiagnostic(d: DiagnosticText): string;
-/** The source line and the caret line for a 1-based position ([] when there is no line). */
-export declare function caretLines(source: Input, line: number, col: number): string[];
+/** The source line and the caret line for a 1-based position, at byte `offset` when known ([] when there is no line). */
+export declare function caretLines(source: Input, line: number, col: number, offset?: number): string[];

@@ -42,6 +42,7 @@ let streamStart: u64 = 0;   // bit offset of the stream in the input (after a wr
 // ---- errors: the first one is kept ----
 let error: string = "";
 let errorBit: u64 = 0;
+let errorWhole: bool = false;   // about the whole file: no block or bit offset to name
 export function bsError(): string { return error; }
 export function bsErrorBit(): u64 { return errorBit; }
 export function bsFailed(): bool { return error.length > 0; }
@@ -72,7 +73,7 @@ let entryBit: u64 = 0;                    // where the entry advance() returned 
 export let blockWords: u64 = 0;          // the length of the block enterBlock() entered, in words
 
 export function resetBitstream(): void {
-  base = 0; endBit = 0; pos = 0; streamStart = 0; error = ""; errorBit = 0;
+  base = 0; endBit = 0; pos = 0; streamStart = 0; error = ""; errorBit = 0; errorWhole = false;
   scopeBlock = new I32Vec(); scopeWidth = new I32Vec(); scopeEnd = new I64Vec(); scopeStart = new I64Vec();
   scopeAbbrevBase = new I32Vec(); width = 2;
   abbrevOpStart = new I32Vec(); abbrevOpCount = new I32Vec(); abbrevOps = new I64Vec(); visible = new I32Vec();
@@ -129,8 +130,15 @@ function failAt(msg: string, bit: u64): bool {
   return false;
 }
 
+// An error about the file as a whole (opt's words, without a place).
+export function failWhole(msg: string): bool {
+  if (error.length == 0) { error = msg; errorWhole = true; }
+  return false;
+}
+
 // `msg` with where it happened, for the host's diagnostic.
 export function bsErrorText(): string {
+  if (errorWhole) return error;
   return error + " (" + blockName(currentBlock()) + ", bit offset " + errorBit.toString() + ")";
 }
 
@@ -159,6 +167,8 @@ export function openStream(p: usize, n: i32): bool {
 }
 
 export function atEnd(): bool { return pos >= endBit; }
+// Whole bytes from the current position to the stream's end.
+export function bytesLeft(): u64 { return pos < endBit ? (endBit - pos) >> 3 : 0; }
 
 // Where the entry advance() returned last starts (an absolute bit), for seekTo.
 export function entryStart(): u64 { return entryBit; }

@@ -38,7 +38,7 @@ const KIND_NAMES: string[] = [
   "captures", "dead_on_return", "sanitize_alloc_token", "nocreateundeforpoison",
 ];
 const ALLOCKIND_WORDS: string[] = ["alloc", "realloc", "free", "uninitialized", "zeroed", "aligned"];
-const CODE_ARGMEMONLY = 45, CODE_INACC = 49, CODE_INACC_OR_ARG = 50;
+const CODE_ARGMEMONLY = 45, CODE_INACC = 49, CODE_INACC_OR_ARG = 50, CODE_HYBRID_PATCHABLE = 95;
 
 let entries: I32Vec = new I32Vec(64);
 let order: I32Vec = new I32Vec(16);
@@ -46,10 +46,16 @@ let sorted: I32Vec = new I32Vec(64);
 let scratch: I32Vec = new I32Vec(16);
 export function resetReadAttrs(): void { entries = new I32Vec(64); order = new I32Vec(16); sorted = new I32Vec(64); scratch = new I32Vec(16); }
 
+// The attribute kind of a code, -1 when the target LLVM version's reader does not know it (it stops
+// there: "Unknown attribute kind (N)", as opt-19 does on LLVM 22's captures). LLVM 19's reader
+// lacks hybrid_patchable, which its writer and its text parser know.
 function kindOfCode(code: i64): i32 {
   if (code <= 0 || code >= <i64>KIND_NAMES.length) return -1;
-  return ATTR_KW.indexOf(KIND_NAMES[<i32>code]);
+  if (code == CODE_HYBRID_PATCHABLE && llvmVersion < 20) return -1;
+  let kind = ATTR_KW.indexOf(KIND_NAMES[<i32>code]);
+  return kind >= 0 && llvmVersion >= attrSinceVersion(kind) ? kind : -1;
 }
+function unknownKind(code: i64): bool { return bad("Unknown attribute kind (" + code.toString() + ")"); }
 function push(tag: i32, key: i32, v0: i32, v1: i32): void { entries.push(tag); entries.push(key); entries.push(v0); entries.push(v1); }
 
 export function readAttrGroupBlock(): bool {
@@ -80,7 +86,7 @@ export function readAttrGroupBlock(): bool {
           memUpgrade &= loc;
           continue;
         }
-        if (kind < 0) return bad("Unknown attribute kind (" + c.toString() + ")");
+        if (kind < 0) return unknownKind(c);
         if (!addKnown(kind, v, slot, k == 1)) return false;
         if (memUpgradeNow >= 0) { memUpgrade = memUpgrade < 0 ? memUpgradeNow : memUpgrade & memUpgradeNow; memUpgradeNow = -1; }
       } else if (k == 3 || k == 4) {
@@ -101,22 +107,25 @@ export function readAttrGroupBlock(): bool {
         push(AT.String, key, val, 0);
       } else if (k == 5 || k == 6) {
         if (i >= ops.len) return bad("Invalid grp record");
-        let kind = kindOfCode(ops.get(i++));
-        if (kind < 0 || attrTag(kind) != AT.Type) return bad("Invalid grp record: not a type attribute");
+        let c = ops.get(i++), kind = kindOfCode(c);
+        if (kind < 0) return unknownKind(c);
+        if (attrTag(kind) != AT.Type) return bad("Invalid grp record: not a type attribute");
         let t = T_I8;
         if (k == 6) { if (i >= ops.len) return bad("Invalid grp record"); t = typeOf(ops.get(i++)); if (t < 0) return bad("Invalid grp record: type id"); }
         push(AT.Type, kind, t, 0);
       } else if (k == 7) {
         if (i >= ops.len) return bad("Invalid grp record");
-        let kind = kindOfCode(ops.get(i++));
-        if (kind < 0 || attrTag(kind) != AT.Range || kind == FIRST_RANGELIST_ATTR) return bad("Invalid grp record: not a range attribute");
+        let c = ops.get(i++), kind = kindOfCode(c);
+        if (kind < 0) return unknownKind(c);
+        if (attrTag(kind) != AT.Range || kind == FIRST_RANGELIST_ATTR) return bad("Invalid grp record: not a range attribute");
         let text = rangeText(i);
         if (text < 0) return false;
         i = rangeEnd;
         push(AT.Range, kind, text, 0);
       } else if (k == 8) {
         if (i + 1 >= ops.len) return bad("Invalid grp record");
-        let kind = kindOfCode(ops.get(i++));
+        let c = ops.get(i++), kind = kindOfCode(c);
+        if (kind < 0) return unknownKind(c);
         if (kind != FIRST_RANGELIST_ATTR) return bad("Invalid grp record: not a range list attribute");
         let n = ops.get(i++);
         if (i >= ops.len) return bad("Invalid grp record");
@@ -146,10 +155,6 @@ function addKnown(kind: i32, v: i64, slot: i64, isInt: bool): bool {
   if (kind == ATTR_CAPTURES) {
     let other = <i32>((v >> 4) & 15), ret = <i32>(v & 15);
     let c = other | (ret << 8);
-    if (llvmVersion < attrSinceVersion(kind)) {
-      if (c == 0) { push(AT.Enum, ATTR_NOCAPTURE, 0, 0); return true; }
-      return bad("captures(...) other than captures(none) needs LLVM 21 or later");
-    }
     push(AT.Int, kind, c & 0xff, c >> 8); return true;
   }
   if (slot == 0 && (kind == ATTR_READNONE || kind == ATTR_READONLY || kind == ATTR_WRITEONLY)) {
@@ -190,9 +195,10 @@ function addKnown(kind: i32, v: i64, slot: i64, isInt: bool): bool {
 // Reading the old word, LLVM 22 gives errnomem the effects of other memory and the target
 // memories none (`memory(read)` of LLVM 19 bitcode is `memory(read, target_mem0: none,
 // target_mem1: none)`); LLVM 19 has no more locations than the word, so they follow other memory.
+// LLVM 19 reads LLVM 22's word in its own layout too (its "other" is LLVM 22's errnomem).
 function memoryBits(v: i64): i32 {
   let x = <i32>v;
-  if ((v >> 56) != 0) return x & 0xfff;   // LLVM 22 marks its own layout with bit 56
+  if ((v >> 56) != 0 && llvmVersion >= 22) return x & 0xfff;   // LLVM 22 marks its own layout with bit 56
   let arg = x & 3, inacc = (x >> 2) & 3, other = (x >> 4) & 3;
   let target = llvmVersion >= 22 ? 0 : other;
   return arg | (inacc << 2) | (other << 4) | (other << 6) | (target << 8) | (target << 10);

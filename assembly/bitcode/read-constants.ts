@@ -20,9 +20,11 @@ import { canonicalData } from "../text/parse-values";
 import { foldCast } from "../text/parse-constexpr";
 import { advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, bsFailed, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
 import {
-  valueList, valueCst, valueTy, cstCode, cstType, cstOpStart, cstOpLen, cstOps, cstBusy, pushValue, bad, badI,
+  valueList, valueCst, valueTy, cstCode, cstType, cstOpStart, cstOpLen, cstOps, cstDepth, pushValue, bad, badI,
 } from "./read-state";
 import { typeOf } from "./read-types";
+import { MAX_NESTING } from "../ir/nesting";
+import { has, Feature } from "../ir/version";
 import { signRotated } from "./read-attrs";
 import { bodyBlock } from "./read-function";
 
@@ -32,14 +34,14 @@ const SETTYPE = 1, NULL = 2, UNDEF = 3, INTEGER = 4, WIDE_INTEGER = 5, FLOAT = 6
   CE_INBOUNDS_GEP = 20, BLOCKADDRESS = 21, DATA = 22, INLINEASM_OLD2 = 23, CE_GEP_INRANGE_OLD = 24,
   CE_UNOP = 25, POISON = 26, DSO_LOCAL_EQUIVALENT = 27, INLINEASM_OLD3 = 28, NO_CFI = 29, INLINEASM = 30,
   CE_GEP_INRANGE = 31, CE_GEP = 32, PTRAUTH = 33, PTRAUTH2 = 34;
-const MAX_NESTING = 1000;
 
 let stack: I32Vec = new I32Vec(64);
 let words: I32Vec = new I32Vec(16);
-let depth: i32 = 0;
+let depth: i32 = 0;      // constants being built, one inside the other
+let deepest: i32 = 0;    // the deepest operand getConstant gave the constant being built
 // blocks named by a blockaddress before their function's body: (function value, index, block)
 export let earlyBlocks: I32Vec = new I32Vec();
-export function resetReadConstants(): void { stack = new I32Vec(64); words = new I32Vec(16); depth = 0; earlyBlocks = new I32Vec(); }
+export function resetReadConstants(): void { stack = new I32Vec(64); words = new I32Vec(16); depth = 0; deepest = 0; earlyBlocks = new I32Vec(); }
 
 // Reads a CONSTANTS_BLOCK (entered by the caller's advance()): each record becomes the next value id.
 export function readConstantsBlock(): bool {
@@ -57,7 +59,7 @@ export function readConstantsBlock(): bool {
       continue;
     }
     let r = cstCode.len;
-    cstCode.push(<i32>code); cstType.push(curTy); cstOpStart.push(cstOps.len); cstOpLen.push(ops.len); cstBusy.push(0);
+    cstCode.push(<i32>code); cstType.push(curTy); cstOpStart.push(cstOps.len); cstOpLen.push(ops.len); cstDepth.push(0);
     for (let i = 0; i < ops.len; i++) cstOps.push(ops.get(i));
     pushValue(-1, r, curTy);
   }
@@ -71,18 +73,28 @@ export function getConstant(id: i64): i32 {
   if (id < 0 || id >= <i64>valueList.len) return badI("Invalid constant reference: value id " + id.toString());
   let k = <i32>id;
   let v = valueList.get(k);
-  if (v >= 0) return v;
   let r = valueCst.get(k);
+  if (v >= 0) { sawDepth(r >= 0 ? cstDepth.get(r) : 1); return v; }
   if (r < 0) return badI("Invalid constant reference: value id " + id.toString() + " is not defined");
-  if (cstBusy.get(r) != 0) return badI("Invalid constant: it refers to itself");
-  if (depth >= MAX_NESTING) return badI("Invalid constant: nested too deeply");
-  cstBusy.set(r, 1); depth++;
+  if (cstDepth.get(r) < 0) return badI("Invalid constant: it refers to itself");
+  // both this recursion and the depth of what it builds are bounded (ir/nesting.ts): an operand
+  // built before adds its depth without recursing
+  if (depth >= MAX_NESTING) return tooDeep();
+  cstDepth.set(r, -1); depth++;
+  let outer = deepest;
+  deepest = 0;
   v = buildConstant(r);
-  depth--; cstBusy.set(r, 0);
+  let d = deepest + 1;
+  deepest = outer;
+  depth--; cstDepth.set(r, d);
   if (v < 0) { if (!bsFailed()) bad("Invalid constant record"); return -1; }
+  if (d > MAX_NESTING) return tooDeep();
   valueList.set(k, v);
+  sawDepth(d);
   return v;
 }
+@inline function sawDepth(d: i32): void { if (d > deepest) deepest = d; }
+function tooDeep(): i32 { return badI("Invalid constant: nested too deeply (limit " + MAX_NESTING.toString() + ")"); }
 // A constant operand that must have type `ty` (-1: any).
 function operandOf(id: i64, ty: i32): i32 {
   let v = getConstant(id);
@@ -452,9 +464,10 @@ export function binaryFlags(o: i32, x: i64): i32 {
   if (o == Op.Or) return (x & 1) != 0 ? F_DISJOINT : 0;
   return 0;
 }
-// LLVM's cast codes 0..12 are our Trunc..AddrSpaceCast in order; 13 is ptrtoaddr.
+// LLVM's cast codes 0..12 are our Trunc..AddrSpaceCast in order; 13 is ptrtoaddr (unknown to the
+// readers of versions before it).
 export function castOpcode(c: i64): i32 {
   if (c >= 0 && c <= 12) return Op.Trunc + <i32>c;
-  if (c == 13) return Op.PtrToAddr;
+  if (c == 13 && has(Feature.PtrToAddr)) return Op.PtrToAddr;
   return -1;
 }

@@ -16,9 +16,10 @@ import {
 } from "../ir/values";
 import {
   Op, F_NUW, F_NSW, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW, F_VOLATILE, F_ATOMIC, F_WEAK, F_INALLOCA, F_SWIFTERROR,
-  F_CLEANUP, F_UNWIND_CALLER, F_SAMESIGN, F_NNEG, F_TAIL_SHIFT, F_FMF_SHIFT, isTerminator, isCallLike,
+  F_CLEANUP, F_UNWIND_CALLER, F_SAMESIGN, F_NNEG, F_TAIL_SHIFT, F_FMF_SHIFT, isTerminator, isCallLike, rmwFeature,
 } from "../ir/opcodes";
 import { setOrderings, setPredicate } from "../ir/inst";
+import { has, Feature } from "../ir/version";
 import { GK, gValueType, gFirstBlock, gLastBlock, gFirstArg, gNumArgs, gFlags, GF_DEFINED } from "../ir/globals";
 import { getInt, getSimple, intSExt64, getMDValue } from "../ir/constants";
 import { allocaAddrSpace } from "../ir/datalayout";
@@ -416,6 +417,8 @@ function readInstRecord(code: i32): bool {
       let fp = isFP(scalarType(vType.get(a)));
       if (fp ? (pred < 0 || pred > 15) : (pred < 32 || pred > 41)) return bad(fp ? "Invalid fcmp predicate" : "Invalid icmp predicate");
       let flags = 0;
+      // an integer compare's flags (samesign) are unknown to the readers of versions before them
+      if (s + 2 < n && !fp && !has(Feature.SameSign)) return bad("Invalid record: flags on an integer compare");
       if (s + 2 < n) flags = fp ? fmfOf(ops.get(s + 2)) : ((ops.get(s + 2) & 1) != 0 ? F_SAMESIGN : 0);
       stk.push(a); stk.push(b);
       let rt = withScalar(vType.get(a), T_I1);
@@ -573,7 +576,8 @@ function readInstRecord(code: i32): bool {
       let s = pairNext;
       if ((n != s + 4 && n != s + 5) || !isPtr(vType.get(p))) return bad("Invalid atomicrmw record");
       let rop = ops.get(s);
-      if (rop < 0 || rop > 20) return bad("Invalid atomicrmw record: operation");
+      // an operation newer than the target version is unknown to its reader
+      if (rop < 0 || rop > 20 || (rmwFeature(<i32>rop) >= 0 && !has(rmwFeature(<i32>rop)))) return bad("Invalid atomicrmw record: operation");
       let o = orderingOf(ops.get(s + 2));
       if (o < 2) return bad("Invalid atomicrmw record");
       let al: i64 = 0;

@@ -24,7 +24,7 @@ export let cstType: I32Vec = new I32Vec();
 export let cstOpStart: I32Vec = new I32Vec();
 export let cstOpLen: I32Vec = new I32Vec();
 export let cstOps: I64Vec = new I64Vec();
-export let cstBusy: I32Vec = new I32Vec();  // 1 while being built (a cycle is an error)
+export let cstDepth: I32Vec = new I32Vec(); // 0 until built, -1 while being built (a cycle is an error), then its nesting depth
 
 // ---- attributes: group id -> (slot, set); PARAMATTR entries -> arena attribute lists ----
 export let groupId: I32Vec = new I32Vec();
@@ -65,7 +65,7 @@ export function resetBitcodeReader(): void {
   typeList = new I32Vec(); typeIsFwd = new I32Vec();
   valueList = new I32Vec(1024); valueCst = new I32Vec(1024); valueTy = new I32Vec(1024); moduleValues = 0;
   cstCode = new I32Vec(); cstType = new I32Vec(); cstOpStart = new I32Vec(); cstOpLen = new I32Vec();
-  cstOps = new I64Vec(); cstBusy = new I32Vec();
+  cstOps = new I64Vec(); cstDepth = new I32Vec();
   groupId = new I32Vec(); groupSlot = new I32Vec(); groupSet = new I32Vec(); attrListOf = new I32Vec();
   sections = new I32Vec(); gcNames = new I32Vec(); comdats = new I32Vec(); bundleTags = new I32Vec();
   syncScopes = new I32Vec(); globalInits = new I32Vec(); aliasInits = new I32Vec(); fnOperands = new I32Vec();

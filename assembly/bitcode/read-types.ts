@@ -10,6 +10,7 @@ import {
 } from "../ir/types";
 import { advance, enterBlock, skipBlock, readRecord, ops, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR } from "./bitstream";
 import { typeList, typeIsFwd, bad, badI } from "./read-state";
+import { MAX_NESTING, typeDepths, firstTooDeep } from "../ir/nesting";
 
 const NUMENTRY = 1, VOID = 2, FLOAT = 3, DOUBLE = 4, LABEL = 5, OPAQUE = 6, INTEGER = 7, POINTER = 8,
   FUNCTION_OLD = 9, HALF = 10, ARRAY = 11, VECTOR = 12, X86_FP80 = 13, FP128 = 14, PPC_FP128 = 15,
@@ -167,6 +168,7 @@ export function readTypeBlock(): bool {
   for (let i = 0; i < typeList.len; i++) {
     if (typeIsFwd.get(i) != 0) return bad("Invalid TYPE table: a struct used but never defined");
   }
+  if (firstTooDeep(typeDepths()) >= 0) return bad("Invalid TYPE table: types nested too deeply (limit " + MAX_NESTING.toString() + ")");
   return true;
 }
 

@@ -31,7 +31,7 @@ import { writer } from "../text/writer";
 import { fillVersionMetaKinds } from "../text/parse-meta";
 import {
   openStream, advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, entryBlock, bsFailed, blobPtr, blobLen,
-  entryStart, seekTo, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
+  entryStart, seekTo, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END, bytesLeft, failWhole } from "./bitstream";
 import {
   resetBitcodeReader, typeList, valueList, valueCst, sections, gcNames, comdats, bundleTags, syncScopes,
   globalInits, aliasInits, fnOperands, fnBodies, nextBody, setNextBody, setRelativeIds, setStrtab, strtabPtr,
@@ -59,19 +59,29 @@ export function readBitcode(p: usize, n: i32): bool {
   resetBitcode();
   fillVersionMetaKinds();
   if (!openStream(p, n)) return false;
-  // the top level: the module block's place, the string table
-  let moduleAt: i64 = -1;
-  while (true) {
+  // The top level, as LLVM's getBitcodeFileContents walks it: the module blocks (an
+  // IDENTIFICATION block comes right before its module), the string table a module uses (the
+  // first one after it), other blocks skipped; it stops where no module fits any more (tools
+  // leave padding). opt reads a file of exactly one module.
+  let moduleAt: i64 = -1, modules = 0, haveStrtab = false;
+  while (bytesLeft() > 8) {
     let e = advance();
     if (e == ENTRY_ERROR) return false;
     if (e == ENTRY_END) break;
     if (e != ENTRY_BLOCK) return bad("Invalid bitcode: a record at the top level");
     let id = entryBlock;
-    if (id == MODULE_BLOCK && moduleAt < 0) { moduleAt = <i64>entryStart(); if (!skipBlock()) return false; continue; }
-    if (id == STRTAB_BLOCK && strtabLen == 0) { if (!readStrtab()) return false; continue; }
+    if (id == IDENTIFICATION_BLOCK) {
+      if (!skipBlock()) return false;
+      e = advance();
+      if (e == ENTRY_ERROR) return false;
+      if (e != ENTRY_BLOCK || entryBlock != MODULE_BLOCK) return bad("Malformed block: no module block after the IDENTIFICATION block");
+      id = MODULE_BLOCK;
+    }
+    if (id == MODULE_BLOCK) { if (modules++ == 0) moduleAt = <i64>entryStart(); if (!skipBlock()) return false; continue; }
+    if (id == STRTAB_BLOCK && modules == 1 && !haveStrtab) { haveStrtab = true; if (!readStrtab()) return false; continue; }
     if (!skipBlock()) return false;
   }
-  if (moduleAt < 0) return bad("Invalid bitcode: no module block");
+  if (modules != 1) return failWhole("Expected a single module");
   seekTo(<u64>moduleAt);
   let e = advance();
   if (e != ENTRY_BLOCK || entryBlock != MODULE_BLOCK) return bad("Invalid bitcode: the module block moved");

@@ -83,14 +83,16 @@ export function hexIntToVal(p: usize, n: i32): u64 {
   return r;
 }
 
-// The position of the end of the line at p (its '\n' or the end of the input), 8 bytes per step.
+// The end of the comment at p: its line's end ('\n' or '\r', as LLLexer::SkipLineComment) or the
+// end of the input; 8 bytes per step.
 function skipComment(b: usize, n: i32, p: i32): i32 {
   while (p + 8 <= n) {
-    let x = load<u64>(b + <usize>p) ^ 0x0A0A0A0A0A0A0A0A;
-    if (((x - 0x0101010101010101) & ~x & 0x8080808080808080) != 0) break;
+    let v = load<u64>(b + <usize>p);
+    let x = v ^ 0x0A0A0A0A0A0A0A0A, y = v ^ 0x0D0D0D0D0D0D0D0D;
+    if (((((x - 0x0101010101010101) & ~x) | ((y - 0x0101010101010101) & ~y)) & 0x8080808080808080) != 0) break;
     p += 8;
   }
-  while (p < n && at(b, p) != 10) p++;
+  while (p < n) { let c = at(b, p); if (c == 10 || c == 13) break; p++; }
   return p;
 }
 
@@ -536,7 +538,8 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
   save(): void { this.savedPos = this.tokStart; }
   restore(): void { this.pos = this.savedPos; this.next(); }
 
-  // 1-based line and column of a byte offset.
+  // 1-based line and column of a byte offset, as opt's diagnostics count them: lines end at
+  // '\n' only, a column counts from the last '\n' or '\r' (a CR-only file is one line).
   lineOf(off: i32): i32 {
     let b = this.src, n = this.srcLen, line = 1;
     for (let i = 0; i < off && i < n; i++) if (load<u8>(b + <usize>i) == 10) line++;
@@ -544,7 +547,7 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
   }
   colOf(off: i32): i32 {
     let b = this.src, i = off;
-    while (i > 0 && load<u8>(b + <usize>(i - 1)) != 10) i--;
+    while (i > 0) { let c = load<u8>(b + <usize>(i - 1)); if (c == 10 || c == 13) break; i--; }
     return off - i + 1;
   }
 }

@@ -156,11 +156,12 @@ function gepExprError(src: i32, base: i32, emptyInRange: bool): string {
 function vectorLike(t: i32, vt: i32): i32 { return vectorType(t, tyN.get(vt), <i32>tyKind.get(vt) == TK.ScalableVector); }
 
 export function parseCmpPredicate(isFloat: bool): i32 {
-  if (lx.tok != T.Word) return errorI("expected " + (isFloat ? "fcmp" : "icmp") + " predicate (e.g. 'oeq')");
-  let w = lx.tokStr;
-  let names = isFloat ? FCMP : ICMP;
-  for (let i = 0; i < names.length; i++) if (strtab.eqStr(w, names[i])) { next(); return isFloat ? i : 32 + i; }
-  return errorI("expected " + (isFloat ? "fcmp" : "icmp") + " predicate (e.g. 'oeq')");
+  if (lx.tok == T.Word) {
+    let w = lx.tokStr;
+    let names = isFloat ? FCMP : ICMP;
+    for (let i = 0; i < names.length; i++) if (strtab.eqStr(w, names[i])) { next(); return isFloat ? i : 32 + i; }
+  }
+  return errorI(isFloat ? "expected fcmp predicate (e.g. 'oeq')" : "expected icmp predicate (e.g. 'eq')");
 }
 
 // Cast folding LLVM's constant folder always does: no-op casts, casts of null/zero/undef/poison.

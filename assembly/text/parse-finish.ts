@@ -1,17 +1,19 @@
 // The end of the module: undefined values, types and metadata are reported, `#N` attribute groups
 // resolved, undeclared intrinsics declared, then the auto-upgrades and metadata uniquing run.
 import { rd } from "./reader";
+import { lx } from "./lexer";
 import { I32Vec } from "../util/vec";
 import { sortStable } from "../util/sort";
 import { has, Feature } from "../ir/version";
 import { strtab } from "../ir/module";
-import { errorAt } from "./pstate";
+import { errorAt, tooDeepMessage } from "./pstate";
 import { firstUndefinedType } from "./parse-types";
 import { forwardPosOf, strtabString } from "./parse-symbols";
 import { firstUndefinedMetadata, odrUniqueTypes } from "./parse-meta";
 import { resolveGroupRefs } from "./parse-attrs";
 import { isCallLike } from "../ir/opcodes";
-import { TK, tyKind, tyA, listLen, listAt, tyN } from "../ir/types";
+import { TK, tyKind, tyA, listLen, listAt, tyN, namedTypeOrder } from "../ir/types";
+import { MAX_NESTING, typeDepths, firstTooDeep } from "../ir/nesting";
 import { VK, vKind, vName, vA, iOp, operand, vFirstUse, opUser, opNext, appendOperand } from "../ir/values";
 import { GK, newGlobal, gKind, gValueType, gAttrs, cdName } from "../ir/globals";
 import { attrLists, internAttrList, fnAttrs } from "../ir/attributes";
@@ -35,6 +37,8 @@ export function finishModule(): bool {
     let nm = tyA.get(ut);
     return errorAt(nm >= 0 ? "use of undefined type named '" + strtabString(nm) + "'" : "use of undefined type '%" + (<u32>tyN.get(ut)).toString() + "'", rd.typeDefPos.get(ut));
   }
+  let deep = tooDeepTypeAt();
+  if (deep >= 0) return errorAt(tooDeepMessage(), deep);
   let uc = firstUndefinedComdat();
   if (uc >= 0) return errorAt("use of undefined comdat '$" + strtabString(cdName.get(uc)) + "'", rd.comdatRefAt.get(uc));
   let f = declareForwardIntrinsics(0);
@@ -53,6 +57,21 @@ export function finishModule(): bool {
   upgradeDebugInfo(writer().moduleId);
   uniqueMetadata(odrUniqueTypes());
   return !rd.failed;
+}
+
+// Where to blame types that nest too deeply through named structs (the parser stops deeper
+// literal nesting at the token, so the excess goes through one): the definition of the first
+// named struct nested too deeply, else of the deepest one. -1 when nothing is too deep.
+function tooDeepTypeAt(): i32 {
+  let depth = typeDepths();
+  if (firstTooDeep(depth) < 0) return -1;
+  let at = lx.tokStart, most = 0;
+  for (let i = 0; i < namedTypeOrder.len; i++) {
+    let t = namedTypeOrder.get(i), d = depth.get(t);
+    if (d > MAX_NESTING) return rd.typeDefPos.get(t);
+    if (d > most) { most = d; at = rd.typeDefPos.get(t); }
+  }
+  return at;
 }
 
 // The global forward references made since rd.globalForwardList[from]: the called `llvm.*` ones

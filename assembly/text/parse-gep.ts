@@ -4,8 +4,9 @@
 // The types are asked as they are at this point of the text: a named struct whose body comes
 // later is still opaque (unsized), as in LLVM.
 import { I32Vec } from "../util/vec";
+import { rd } from "./reader";
 import {
-  TK, tyKind, tyA, tyN, tyFlags, TF_HASBODY, T_I32, listLen, listAt, isInt, isFP, scalarType,
+  TK, tyKind, tyA, tyN, tyFlags, TF_HASBODY, T_I32, listLen, listAt, isInt, isFP, isStruct, scalarType,
 } from "../ir/types";
 import { typeIsSized, typeIsScalable } from "../ir/datalayout";
 import { VK, vKind, vType, operand, numOperands } from "../ir/values";
@@ -23,27 +24,42 @@ export function gepWidthWith(width: i64, idxTy: i32): i64 {
 }
 export function gepWidthOf(t: i32): i64 { return gepWidthWith(0, t); }
 
-// Type::isSized, without caching (bodies may still come).
-export function sizedNow(t: i32, depth: i32 = 0): bool {
-  if (depth > 64) return false;
+// Type::isSized, without caching (bodies may still come): every member reachable through arrays,
+// vectors and structs is sized, and no struct has a scalable member (a struct of one scalable
+// vector type repeated is sized). A walk with its own stack (a chain of named structs may be as
+// long as the input); a struct met again while its members are walked is recursive: unsized.
+export function sizedNow(t: i32): bool {
+  let s = sizedStep(t);
+  if (s != 2) return s == 1;
+  let w = rd.sizedWalk;
+  w.newWalk(); w.enter(t);
+  rd.scalableWalk.newWalk();
+  while (!w.empty()) {
+    let parent = w.top();
+    let c = w.nextMember();
+    if (c < 0) { w.leave(); continue; }
+    if (isStruct(parent) && scalableIn(c)) return false;
+    s = sizedStep(c);
+    if (s == 0) return false;
+    if (s == 2) { if (w.onStack(c)) return false; if (!w.seen(c)) w.enter(c); }
+  }
+  return true;
+}
+// 0: unsized; 1: sized; 2: sized when its members are (an array, a vector, a struct with a body).
+function sizedStep(t: i32): i32 {
   let k = <i32>tyKind.get(t);
-  if (k == TK.Int || k == TK.Ptr || k == TK.X86AMX || k == TK.X86MMX || isFP(t)) return true;
-  if (k == TK.Array || k == TK.Vector || k == TK.ScalableVector) return sizedNow(tyA.get(t), depth + 1);
-  if (k == TK.TargetExt) return typeIsSized(t);
-  if (k != TK.Struct && k != TK.NamedStruct) return false;
-  if (k == TK.NamedStruct && (tyFlags.get(t) & TF_HASBODY) == 0) return false;
+  if (k == TK.Int || k == TK.Ptr || k == TK.X86AMX || k == TK.X86MMX || isFP(t)) return 1;
+  if (k == TK.Array || k == TK.Vector || k == TK.ScalableVector) return 2;
+  if (k == TK.TargetExt) return typeIsSized(t) ? 1 : 0;
+  if (k != TK.Struct && k != TK.NamedStruct) return 0;
+  if (k == TK.NamedStruct && (tyFlags.get(t) & TF_HASBODY) == 0) return 0;
   let n = listLen(t);
-  // a struct of one scalable vector type repeated is sized
   if (n > 0 && <i32>tyKind.get(listAt(t, 0)) == TK.ScalableVector) {
     let same = true;
     for (let i = 1; i < n; i++) if (listAt(t, i) != listAt(t, 0)) { same = false; break; }
-    if (same) return true;
+    if (same) return 1;
   }
-  for (let i = 0; i < n; i++) {
-    let e = listAt(t, i);
-    if (scalableNow(e, depth + 1) || !sizedNow(e, depth + 1)) return false;
-  }
-  return true;
+  return 2;
 }
 
 // Type::isFirstClassType; from LLVM 22 on, an opaque struct is not one.
@@ -53,17 +69,36 @@ export function firstClassNow(t: i32): bool {
   return !(llvmVersion >= 22 && k == TK.NamedStruct && (tyFlags.get(t) & TF_HASBODY) == 0);
 }
 
-// Type::isScalableTy.
-export function scalableNow(t: i32, depth: i32 = 0): bool {
-  if (depth > 64) return false;
+// Type::isScalableTy: a scalable vector, a scalable target type, or an array or struct that holds
+// one; a walk with its own stack, each type once.
+export function scalableNow(t: i32): bool {
+  rd.scalableWalk.newWalk();
+  return scalableIn(t);
+}
+// scalableNow within the current walk of rd.scalableWalk: the types it has done keep their answer
+// (sizedNow asks for every struct member).
+function scalableIn(t: i32): bool {
+  let s = scalableStep(t);
+  if (s != 2) return s == 1;
+  let w = rd.scalableWalk;
+  if (w.seen(t)) return w.flagged(t);   // done, or on the stack: recursive, adds nothing
+  w.enter(t);
+  while (!w.empty()) {
+    let c = w.nextMember();
+    if (c < 0) { w.leave(); continue; }
+    s = scalableStep(c);
+    if (s == 1) w.flag(w.top());
+    else if (s == 2 && !w.seen(c)) w.enter(c);
+    else if (s == 2 && w.flagged(c)) w.flag(w.top());
+  }
+  return w.flagged(t);
+}
+// 0: not scalable; 1: scalable; 2: scalable when a member is (an array, a struct).
+function scalableStep(t: i32): i32 {
   let k = <i32>tyKind.get(t);
-  if (k == TK.ScalableVector) return true;
-  if (k == TK.Array) return scalableNow(tyA.get(t), depth + 1);
-  if (k == TK.TargetExt) return typeIsScalable(t);
-  if (k != TK.Struct && k != TK.NamedStruct) return false;
-  let n = listLen(t);
-  for (let i = 0; i < n; i++) if (scalableNow(listAt(t, i), depth + 1)) return true;
-  return false;
+  if (k == TK.ScalableVector) return 1;
+  if (k == TK.TargetExt) return typeIsScalable(t) ? 1 : 0;
+  return k == TK.Array || k == TK.Struct || k == TK.NamedStruct ? 2 : 0;
 }
 
 // Constant::getSplatValue of a vector constant, or the constant itself; -1 when not a splat.

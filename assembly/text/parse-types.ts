@@ -238,9 +238,9 @@ export function parseTypeDefinition(name: i32, number: i64): bool {
     return true;
   }
   rd.typeDefined.set(t, 1);
+  rd.typeDefPos.set(t, defPos);
   namedTypeOrder.push(t);
   return parseTypeBody(t, name, number);
-  // (defPos kept for diagnostics of undefined types)
 }
 // The definition's body: opaque, a (packed) struct body, or another type the name stands for.
 function parseTypeBody(t: i32, name: i32, number: i64): bool {

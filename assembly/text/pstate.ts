@@ -5,6 +5,7 @@ import { I32Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
 import { MAX_ALIGN_BYTES } from "../ir/align";
 import { llvmVersion, Feature, has, featureName, featureSince } from "../ir/version";
+import { MAX_NESTING } from "../ir/nesting";
 
 // Records the first error only; always returns false so callers can `return error(...)`.
 export function error(msg: string): bool { return errorAt(msg, lx.tokStart); }
@@ -37,14 +38,14 @@ export function checkVersion(what: string, since: i32): bool {
 // The same for a feature of the version table (ir/version.ts).
 export function checkFeature(f: Feature): bool { return has(f) || error(versionMessage(featureName(f), featureSince(f))); }
 
-// Nesting guard for recursive descent (types, constants, metadata): a pathological input must
-// produce an error, not exhaust the WASM stack.
-export const MAX_DEPTH: i32 = 512;
+// Nesting guard for recursive descent (types, constants, metadata): deeper input is an error at
+// the token (ir/nesting.ts has the limit and why).
 @inline export function enter(): bool {
-  if (++rd.depth > MAX_DEPTH) return tooDeep();
+  if (++rd.depth > MAX_NESTING) return tooDeep();
   return true;
 }
-function tooDeep(): bool { rd.depth--; return error("nesting too deep (limit " + MAX_DEPTH.toString() + ")"); }
+function tooDeep(): bool { rd.depth--; return error(tooDeepMessage()); }
+export function tooDeepMessage(): string { return "nesting too deep (limit " + MAX_NESTING.toString() + ")"; }
 @inline export function leave(): void { rd.depth--; }
 
 @inline export function isWord(kw: i32): bool { let l = lx; return l.tok == T.Word && l.tokStr == kw; }

@@ -4,6 +4,7 @@
 // text/lexer.ts's `Lexer`. Fields are read into locals where a loop uses them.
 import { I32Vec, I64Vec, U8Vec } from "../util/vec";
 import { NumTable } from "../util/numtable";
+import { TypeWalk } from "../ir/nesting";
 
 // The function whose body is being parsed: its locals by name and number, the placeholders its
 // forward references made, and the instruction parser's per-instruction registers. Reused from
@@ -43,6 +44,9 @@ import { NumTable } from "../util/numtable";
   stack: I32Vec = new I32Vec(1024);
   stack2: I32Vec = new I32Vec(256);
   depth: i32 = 0; // recursive-descent nesting (pstate.ts enter/leave)
+  // the walks of parse-gep.ts sizedNow and scalableNow (the first asks the second)
+  sizedWalk: TypeWalk = new TypeWalk();
+  scalableWalk: TypeWalk = new TypeWalk();
   // a load, store, alloca or atomic without `align` was parsed (ir/defaults.ts fillDefaults needed)
   missingAlign: bool = false;
 
@@ -70,7 +74,8 @@ import { NumTable } from "../util/numtable";
   argNames: I32Vec = new I32Vec(32);
   argNums: I64Vec = new I64Vec(32); // an unsigned 32-bit number; -1 named, -2 neither
 
-  // named types (parse-types.ts): by name strId and by number, first reference, defined flag
+  // named types (parse-types.ts): by name strId and by number, where each was defined (or first
+  // referenced, while it is not), defined flag
   typeByName: I32Vec = new I32Vec();
   typeByNumber: NumTable = new NumTable();
   typeDefPos: I32Vec = new I32Vec();

@@ -100,16 +100,60 @@ function mutateBytes(rng, text) {
   }
 }
 
+// Line ends (the lexer's and the diagnostics' share): every one as CR, as CRLF, or mixed; a CR in
+// a comment (what follows it is code, as in LLVM's lexer) or in a string.
+function mutateLineEnds(rng, text) {
+  const insertAfter = (re, what) => {
+    const at = [...text.matchAll(re)].map(m => m.index + m[0].length);
+    if (!at.length) return text;
+    const i = pick(rng, at), j = i + Math.floor(rng() * Math.max(1, text.indexOf('\n', i) - i));
+    return text.slice(0, j) + what + text.slice(j);
+  };
+  switch (Math.floor(rng() * 5)) {
+    case 0: return text.replace(/\n/g, '\r');
+    case 1: return text.replace(/\n/g, '\r\n');
+    case 2: return text.replace(/\n/g, () => pick(rng, ['\n', '\r', '\r\n', '\n\r']));
+    case 3: return insertAfter(/;/g, pick(rng, ['\r', '\r\n']));
+    default: return insertAfter(/"/g, pick(rng, ['\r', '\r\n', '\n']));
+  }
+}
+
+// Deep nesting: a global of a type, a constant expression or a metadata node nested about as
+// deep as wopt's limit (assembly/ir/nesting.ts, 1024 levels: every level counts, the innermost
+// too), on either side of it, or of a chain of named structs; now and then far deeper, where opt
+// still reads it (wopt refuses it: the fuzzer's `limit`).
+const LEVELS = [511, 512, 513, 1023, 1024, 1025, 1100, 5000];
+function addDeepNesting(rng, lines) {
+  const levels = pick(rng, LEVELS), n = levels - 1;
+  switch (Math.floor(rng() * 4)) {
+    case 0: lines.push(`@fuzz.deep = global ${'[1 x '.repeat(n)}i8${']'.repeat(n)} zeroinitializer`); break;
+    case 1: lines.push(`@fuzz.deep = global ptr ${'getelementptr (i8, ptr '.repeat(n)}@fuzz.deep${', i64 1)'.repeat(n)}`); break;
+    case 2: lines.push(`!fuzz.deep = !{!9999999}`, `!9999999 = ${'!{'.repeat(levels)}${'}'.repeat(levels)}`); break;
+    default:
+      for (let i = 0; i < n; i++) lines.push(`%fuzz.deep${i} = type { %fuzz.deep${i + 1} }`);
+      lines.push(`%fuzz.deep${n} = type { i8 }`, '@fuzz.deep = global %fuzz.deep0 zeroinitializer');
+  }
+}
+
 const LINE_MUTATORS = [deleteLine, duplicateLine, swapLines, moveLine, mutateNumber, mutateNumber, mutateType, mutateType,
   mutateWord, mutateWord, mutateWord, mutateLocal, mutateLocal, mutateMetadata];
 
 /**
  * One mutant of `text`: 1-3 structure-aware changes, sometimes a line from `donor` (lines of
- * other modules), and now and then a raw byte change. Returns { text, ops: [names] }.
+ * other modules) or a deeply nested global, and now and then a raw byte or line-end change.
+ * Returns { text, ops: [names] }.
  */
 export function mutate(rng, text, donor = []) {
   const ops = [];
-  if (rng() < 0.1) { ops.push('bytes'); return { text: mutateBytes(rng, text), ops }; }
+  const r = rng();
+  if (r < 0.1) { ops.push('bytes'); return { text: mutateBytes(rng, text), ops }; }
+  if (r < 0.13) { ops.push('lineEnds'); return { text: mutateLineEnds(rng, text), ops }; }
+  if (r < 0.15) {
+    const lines = text.split('\n');
+    addDeepNesting(rng, lines);
+    ops.push('deepNesting');
+    return { text: lines.join('\n'), ops };
+  }
   const lines = text.split('\n');
   for (let n = 1 + Math.floor(rng() * 3); n > 0 && lines.length > 1; n--) {
     if (rng() < 0.08) { spliceForeign(rng, lines, donor); ops.push('splice'); continue; }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { REPO as ROOT, CLI, haveRealCore as haveCore, LLVM_VERSIONS, optFor, haveOpt, versionFlag } from './helpers.js';
 
-const deep = n => '@g = global ' + '['.repeat(n) + '1 x i8' + ']'.repeat(n) + ' zeroinitializer\n';
+const deep = n => '@g = global ' + '[1 x '.repeat(n) + 'i8' + ']'.repeat(n) + ' zeroinitializer\n';
 const CASES = {
   'truncated': ['define i32 @f() {\n  %x = add i32 1, 2\n', 3, 1, 'found end of file when expecting more instructions'],
   'binary-garbage': [Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00, 0xff, 0xfe]), 1, 1, 'expected top-level entity'],
@@ -24,6 +24,10 @@ const CASES = {
   'syncscope-no-paren': ['define void @f() {\n  fence syncscope "x" seq_cst\n  ret void\n}\n', 2, 19, "Expected '(' in syncscope"],
   'syncscope-no-name': ['define void @f() {\n  fence syncscope(x) seq_cst\n  ret void\n}\n', 2, 19, 'Expected synchronization scope name'],
   'syncscope-no-close': ['define void @f() {\n  fence syncscope("x" seq_cst\n  ret void\n}\n', 2, 23, "Expected ')' in syncscope"],
+  // a line ends at '\n' only, a column counts from the last '\n' or '\r', a comment ends at either
+  'cr-only-line-ends': ['; c\rdefine i32 @f() {\r  ret i32 %x\r}\r', 1, 11, "use of undefined value '%x'"],
+  'crlf-line-ends': ['; c\r\ndefine i32 @f() {\r\n  ret i32 %x\r\n}\r\n', 3, 11, "use of undefined value '%x'"],
+  'mixed-line-ends': ['; c\n\rdefine i32 @f() {\n  ret i32 %x ; y\r}\r', 3, 11, "use of undefined value '%x'"],
   'deep-type-nesting': [deep(5000), 1, null, null],
   'deep-metadata-nesting': ['!0 = ' + '!{'.repeat(5000) + '}'.repeat(5000) + '\n', 1, null, null],
   'deep-constant-nesting': ['@g = global ptr ' + 'getelementptr (i8, ptr '.repeat(3000) + '@g' + ', i64 1)'.repeat(3000) + '\n', 1, null, null],
@@ -59,6 +63,25 @@ for (const v of LLVM_VERSIONS) for (const [name, [text, line, col, messages]] of
     }
   });
 }
+
+// A comment ends at '\r' as at '\n' (LLLexer::SkipLineComment); inside a string a CR is text.
+const LINE_ENDS = {
+  'CR-only': '; c\rdefine i32 @f() { ; x\r  ret i32 1\r}\r@s = constant [3 x i8] c"a\rb" ; y\r',
+  'CRLF': '; c\r\ndefine i32 @f() { ; x\r\n  ret i32 1\r\n}\r\n@s = constant [3 x i8] c"a\r\n" ; y\r\n',
+  'mixed': '; c\rdefine i32 @f() {\n  ret i32 1 ; x\r\n}\n\r!0 = !{!"a\rb"} ; y\r!n = !{!0}\n',
+};
+for (const v of LLVM_VERSIONS) test(`CR-only, CRLF and mixed line ends read as opt-${v} reads them (${versionFlag(v)})`, { skip: (!haveCore && 'build/wopt.wasm not built') || (!haveOpt(v) && `opt-${v} not installed`) }, () => {
+  const dir = tmpdir();
+  for (const [name, text] of Object.entries(LINE_ENDS)) {
+    const file = path.join(dir, 'ends.ll');
+    fs.writeFileSync(file, text);
+    const r = run([versionFlag(v), '-S', file]);
+    assert.equal(r.status, 0, `${name}: ${r.stderr}`);
+    const o = spawnSync(optFor(v), ['-S', file], { encoding: 'utf8' });
+    assert.equal(o.status, 0, o.stderr);
+    assert.equal(r.stdout, o.stdout, name);
+  }
+});
 
 test('empty file is an empty module, as opt', { skip: !haveCore && 'build/wopt.wasm not built' }, () => {
   const dir = tmpdir();

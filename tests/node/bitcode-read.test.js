@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadWopt } from '../../bindings/node.js';
 import { runModule } from '../../bindings/driver.js';
-import { REPO, LLVM_VERSIONS, llvmBin, haveRealCore, NO_CORE, REAL_WASM } from './helpers.js';
+import { REPO, CLI, LLVM_VERSIONS, llvmBin, haveRealCore, NO_CORE, REAL_WASM } from './helpers.js';
 
 const llvmAs = v => path.join(llvmBin(v), 'llvm-as');
 const llvmDis = v => path.join(llvmBin(v), 'llvm-dis');
@@ -332,8 +332,10 @@ test('bitcode: bad bitcode gets an error naming the block and bit offset', async
   const core = await loadWopt({ wasmPath: REAL_WASM });
   const good = run(core, s.bytes, s.v);
   assert.equal(good.ok, true, good.error);
-  // truncated (a whole number of words, so the container check passes)
-  for (const cut of [8, 64, 200, s.bytes.length >> 1]) {
+  // truncated (a whole number of words, so the container check passes); too short to hold a
+  // module, it holds none, as LLVM's reader finds
+  assert.equal(run(core, s.bytes.slice(0, 8), s.v).error, 'Expected a single module');
+  for (const cut of [64, 200, s.bytes.length >> 1]) {
     const r = run(core, s.bytes.slice(0, cut & ~3), s.v);
     assert.equal(r.ok, false, `cut at ${cut}`);
     assert.match(r.error, /bit offset \d+/, `cut at ${cut}: ${r.error}`);
@@ -383,4 +385,80 @@ test('bitcode: mutated bitcode never traps or hangs the reader', async t => {
     assert.ok(failedClean > 0, 'some mutants must be rejected');
   }
   assert.equal(samples.length, 2);
+});
+
+// opt reads a file of exactly one module: two concatenated by llvm-cat -b, or none (a bare magic
+// number), are refused with its words and wopt's `file: error:` prefix; up to 8 bytes of padding
+// after the module are passed over, as LLVM's reader does.
+for (const v of LLVM_VERSIONS) {
+  test(`bitcode: a file of two modules or of none is refused as opt-${v} refuses it; padding is not`, async t => {
+    if (!haveRealCore) return t.skip(NO_CORE);
+    if (!haveAs(v) || !fs.existsSync(path.join(llvmBin(v), 'llvm-cat'))) return t.skip(`llvm-as-${v} or llvm-cat-${v} not installed`);
+    const opt = path.join(llvmBin(v), 'opt');
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-bcread-'));
+    try {
+      const bc = name => path.join(tmp, `${name}.bc`);
+      for (const [name, fn] of [['a', 'define i32 @a() {\n  ret i32 1\n}\n'], ['b', 'define i32 @b() {\n  ret i32 2\n}\n']]) {
+        fs.writeFileSync(path.join(tmp, `${name}.ll`), fn);
+        assert.equal(spawnSync(llvmAs(v), [path.join(tmp, `${name}.ll`), '-o', bc(name)]).status, 0);
+      }
+      assert.equal(spawnSync(path.join(llvmBin(v), 'llvm-cat'), ['-b', bc('a'), bc('b'), '-o', bc('two')]).status, 0);
+      const a = fs.readFileSync(bc('a'));
+      fs.writeFileSync(bc('none'), Buffer.from([0x42, 0x43, 0xc0, 0xde, 0, 0, 0, 0]));
+      fs.writeFileSync(bc('pad4'), Buffer.concat([a, Buffer.alloc(4)]));
+      fs.writeFileSync(bc('pad8'), Buffer.concat([a, Buffer.from('garbage!')]));
+      for (const [name, ok] of [['two', false], ['none', false], ['pad4', true], ['pad8', true]]) {
+        const want = spawnSync(opt, ['-S', `${name}.bc`, '-o', '-'], { cwd: tmp, encoding: 'utf8' });
+        const got = spawnSync(process.execPath, [CLI, `--llvm-version=${v}`, '-S', `${name}.bc`, '-o', '-'], { cwd: tmp, encoding: 'utf8', env: { ...process.env, WOPT_WASM: REAL_WASM } });
+        assert.equal(want.status, ok ? 0 : 1, `opt-${v} on ${name}: ${want.stderr}`);
+        assert.equal(got.status, want.status, `${name}: ${got.stderr}`);
+        if (ok) assert.equal(got.stdout, want.stdout, name);
+        else assert.equal(got.stderr, `wopt: ${name}.bc: error: Expected a single module\n`);
+      }
+    } finally { fs.rmSync(tmp, { recursive: true, force: true }); }
+  });
+}
+
+// LLVM 22's bitcode under --llvm-version=19 is read as opt-19 reads it: what LLVM 19's reader does
+// not know (attribute kinds, ptrtoaddr, new atomicrmw operations, samesign) is refused as opt-19
+// refuses it (an unknown attribute kind in its words), a constant ptrtoaddr is poison, a memory
+// attribute is read in LLVM 19's layout, and the rest as opt-19 prints it.
+test('bitcode: LLVM 22 bitcode under --llvm-version=19 is read as opt-19 reads it', async t => {
+  if (!haveRealCore) return t.skip(NO_CORE);
+  if (!haveAs(22) || !fs.existsSync(path.join(llvmBin(19), 'opt'))) return t.skip('llvm-as-22 or opt-19 not installed');
+  const CASES = [
+    'declare void @f(ptr captures(none))', 'declare void @f(ptr nocapture)', 'declare void @f(ptr captures(address))',
+    'declare void @f() sanitize_type', 'declare void @f(i32 noext)', 'declare void @f() nodivergencesource',
+    'declare void @f() coro_elide_safe', 'declare void @f() sanitize_realtime', 'declare void @f() sanitize_realtime_blocking',
+    'declare void @f(ptr dead_on_return)', 'declare void @f() sanitize_alloc_token', 'declare void @f() nocreateundeforpoison',
+    'declare void @f() hybrid_patchable',
+    'define i64 @f(ptr %p) {\n  %a = ptrtoaddr ptr %p to i64\n  ret i64 %a\n}',
+    'define float @f(ptr %p, float %x) {\n  %m = atomicrmw fmaximum ptr %p, float %x seq_cst\n  ret float %m\n}',
+    'define i32 @f(ptr %p, i32 %x) {\n  %m = atomicrmw usub_sat ptr %p, i32 %x seq_cst\n  ret i32 %m\n}',
+    'define i1 @f(i32 %a) {\n  %c = icmp samesign ult i32 %a, 1\n  ret i1 %c\n}',
+    // read
+    'declare void @f(ptr writable, ptr initializes((0, 4))) sanitize_numerical_stability optdebug',
+    'declare void @f() memory(errnomem: read)', 'declare void @f() memory(readwrite, errnomem: none)',
+    'declare void @f() memory(argmem: write, inaccessiblemem: read)',
+    '@g = global i64 0\n@h = global i64 ptrtoaddr (ptr @g to i64)',
+    'define i1 @f(float %a) {\n  %c = fcmp fast olt float %a, 1.0\n  ret i1 %c\n}',
+  ];
+  const opt19 = path.join(llvmBin(19), 'opt');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-bcread-'));
+  let refused = 0;
+  try {
+    for (const text of CASES) {
+      const ll = path.join(tmp, 'x.ll'), bc = path.join(tmp, 'x.bc');
+      fs.writeFileSync(ll, text + '\n');
+      assert.equal(spawnSync(llvmAs(22), [ll, '-o', bc]).status, 0, text);
+      const want = spawnSync(opt19, ['-S', 'x.bc', '-o', '-'], { cwd: tmp, encoding: 'utf8' });
+      const got = spawnSync(process.execPath, [CLI, '--llvm-version=19', '-S', 'x.bc', '-o', '-'], { cwd: tmp, encoding: 'utf8', env: { ...process.env, WOPT_WASM: REAL_WASM } });
+      assert.equal(got.status, want.status, `${text}\nopt-19: ${want.stderr}\nwopt: ${got.stderr}`);
+      if (want.status === 0) { assert.equal(got.stdout, want.stdout, text); continue; }
+      refused++;
+      const kind = want.stderr.match(/error: (Unknown attribute kind \(\d+\))/);
+      if (kind) assert.match(got.stderr, new RegExp(`^wopt: x\\.bc: error: ${kind[1].replace(/[()]/g, '\\$&')} \\(PARAMATTR_GROUP_BLOCK, bit offset \\d+\\)\n$`), text);
+    }
+  } finally { fs.rmSync(tmp, { recursive: true, force: true }); }
+  assert.equal(refused, 17);
 });
