@@ -12,6 +12,7 @@ import { debugifyPass, checkDebugifyPass } from "./debugify";
 import { repoMetadataPass, repoPrunePass } from "./repo/pass";
 import { mem2regPass } from "./mem2reg/pass";
 import { printDomTreePass, printPostDomTreePass } from "./domprint";
+import { printStructuralHashPass, printStructuralHashDetailedPass, printStructuralHashCallTargetIgnoredPass } from "./gmf/print-hash";
 import { dotCfgPass, dotCfgOnlyPass, dotDomPass, dotDomOnlyPass, dotPostDomPass, dotPostDomOnlyPass } from "./dot";
 
 function buildTable(): PassInfo[] {
@@ -24,6 +25,9 @@ function buildTable(): PassInfo[] {
     checkDebugifyPass(),
     repoMetadataPass(),
     repoPrunePass(),
+    printStructuralHashPass(),
+    printStructuralHashDetailedPass(),
+    printStructuralHashCallTargetIgnoredPass(),
     // function passes
     verifyFunctionPass(),
     noopFunctionPass(),
