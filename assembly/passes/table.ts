@@ -12,6 +12,7 @@ import { debugifyPass, checkDebugifyPass } from "./debugify";
 import { repoMetadataPass, repoPrunePass } from "./repo/pass";
 import { mem2regPass } from "./mem2reg/pass";
 import { printDomTreePass, printPostDomTreePass } from "./domprint";
+import { globalMergeFuncPass } from "./gmf/pass";
 import { printStructuralHashPass, printStructuralHashDetailedPass, printStructuralHashCallTargetIgnoredPass } from "./gmf/print-hash";
 import { dotCfgPass, dotCfgOnlyPass, dotDomPass, dotDomOnlyPass, dotPostDomPass, dotPostDomOnlyPass } from "./dot";
 
@@ -21,6 +22,7 @@ function buildTable(): PassInfo[] {
     verifyModulePass(),
     noopModulePass(),
     mergefuncPass(),
+    globalMergeFuncPass(),
     debugifyPass(),
     checkDebugifyPass(),
     repoMetadataPass(),
