@@ -100,3 +100,35 @@ const TOMBSTONE: i32 = -2;  // ~0U - 1
   // Iteration: buckets in order, those holding a key.
   @inline isLive(i: i32): bool { let a = this.keyA.get(i); return a != EMPTY && a != TOMBSTONE; }
 }
+
+// The iteration order of a DenseMap<uint64_t, V> whose keys were inserted in the order given
+// (no erasure): DenseMapInfo<uint64_t> hashes with densemap::detail::mix. Returns the positions
+// of `keys` in that order. Keys are never ~0 or ~0 - 1 (the empty and tombstone keys) in use here.
+export function u64MapOrder(keys: I64Vec): I32Vec {
+  let n = keys.len;
+  let out = new I32Vec(n);
+  let buckets = 0;
+  let slot = new I32Vec(0);       // bucket -> position in keys, -1 empty
+  let count = 0;
+  for (let k = 0; k < n; k++) {
+    if (count + 1 > 0 && (count + 1) * 4 >= buckets * 3) {
+      let nb = buckets == 0 ? 64 : buckets * 2;
+      let old = slot;
+      slot = new I32Vec(nb); slot.resize(nb, -1);
+      buckets = nb;
+      for (let b = 0; b < old.len; b++) { let p = old.get(b); if (p >= 0) placeU64(slot, buckets, keys, p); }
+    }
+    placeU64(slot, buckets, keys, k);
+    count++;
+  }
+  for (let b = 0; b < buckets; b++) if (slot.get(b) >= 0) out.push(slot.get(b));
+  return out;
+}
+@inline function u64Hash(x: u64): u32 { x *= 0xbf58476d1ce4e5b9; x ^= x >> 31; return <u32>x; }
+function placeU64(slot: I32Vec, buckets: i32, keys: I64Vec, p: i32): void {
+  let mask = buckets - 1;
+  let i = <i32>(u64Hash(<u64>keys.get(p)) & <u32>mask);
+  let probe = 1;
+  while (slot.get(i) >= 0) i = (i + probe++) & mask;
+  slot.set(i, p);
+}

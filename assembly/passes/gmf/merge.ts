@@ -23,14 +23,14 @@ import { I32Vec, I64Vec } from "../../util/vec";
 import { OutBuf } from "../../util/outbuf";
 import { strtab } from "../../ir/module";
 import {
-  vType, vName, vParent, vA, iNext, iOps, opVal, setOperandSlot, replaceAllUsesWith,
+  VK, vKind, vType, vName, vParent, vA, vFirstUse, iNext, iOps, opVal, opNext, opUser, setOperandSlot, replaceAllUsesWith,
 } from "../../ir/values";
 import {
   GK, gKind, gValue, gLinkage, gFlags, gCC, gAttrs, gMD, gDLL, gFirstBlock, gLastBlock, gFirstArg, gNumArgs,
   gValueType, globalCount, reorderGlobals, Linkage, GF_ERASED, GF_DEFINED,
 } from "../../ir/globals";
 import { tyA, tyFlags, TF_VARARG, listLen, listAt, functionType, isStruct, isInt, isPtr, isVector, scalarType, tyKind, TK, memberCount, memberType } from "../../ir/types";
-import { getPoison } from "../../ir/constants";
+import { getPoison, invalidateConstant } from "../../ir/constants";
 import { Op, F_TAIL_SHIFT, isCallLike } from "../../ir/opcodes";
 import { mdKind, mdA, MK, findAttachment, addAttachment, MDK_DBG } from "../../ir/metadata";
 import { fnAttrs, setHasKind, listWithFnEnum, ATTR_NOINLINE, ATTR_NOMERGE, ATTR_ALWAYSINLINE } from "../../ir/attributes";
@@ -43,6 +43,7 @@ import {
   StructuralHasher, FunctionHashInfo, IgnoreRule, mergeIgnores, arenaOperandIndex, llvmOperand,
 } from "./structural-hash";
 import { StableFunctionMap, MergeOptions } from "./function-map";
+import { u64MapOrder } from "./densemap";
 import { xxh3 } from "../../util/xxh3";
 import { Writer } from "../../text/writer";
 import { printTypedValue } from "../../text/printer-values";
@@ -117,7 +118,19 @@ const TGM_SUFFIX = ".Tgm";
         }
       }
     }
-    for (let k = 0; k < plan.len; k += 3) this.mergeOne(plan.get(k), map.entries[plan.get(k + 1)]);
+    // LLVM merges group after group in the iteration order of a DenseMap keyed by hash (made in
+    // module order); the order shows in the use lists of constants several groups pass
+    // (the plan holds each group's merges together, groups in module order)
+    let keys = new I64Vec(8), starts = new I32Vec(8);
+    for (let k = 0; k < plan.len; k += 3) {
+      if (k == 0 || plan.get(k) != plan.get(k - 3)) { keys.push(map.groupHash.get(plan.get(k))); starts.push(k); }
+    }
+    starts.push(plan.len);
+    let groupOrder = u64MapOrder(keys);
+    for (let x = 0; x < groupOrder.len; x++) {
+      let i = groupOrder.get(x);
+      for (let k = starts.get(i), end = starts.get(i + 1); k < end; k += 3) this.mergeOne(plan.get(k), map.entries[plan.get(k + 1)]);
+    }
     if (this.merges.length > 0) this.finish();
     return this.merges.length;
   }
@@ -271,7 +284,18 @@ const TGM_SUFFIX = ".Tgm";
     gAttrs.set(ng, listWithFnEnum(gAttrs.get(ng), ATTR_NOINLINE));
     // the body moves
     gFirstBlock.set(ng, gFirstBlock.get(g)); gLastBlock.set(ng, gLastBlock.get(g));
-    for (let b = gFirstBlock.get(ng); b >= 0; b = iNext.get(b)) vParent.set(b, nv);
+    for (let b = gFirstBlock.get(ng); b >= 0; b = iNext.get(b)) {
+      vParent.set(b, nv);
+      // LLVM 22's blockaddress names the block alone (its function is the block's parent): one
+      // of a moved block now names the merged function
+      for (let s = vFirstUse.get(b); s >= 0; s = opNext.get(s)) {
+        let u = opUser.get(s);
+        if (<i32>vKind.get(u) == VK.BlockAddress && iOps.get(u) + 1 == s) {
+          invalidateConstant(u);
+          setOperandSlot(iOps.get(u), nv);
+        }
+      }
+    }
     gFirstBlock.set(g, -1); gLastBlock.set(g, -1);
     gFlags.set(ng, gFlags.get(ng) | GF_DEFINED);
     // the old arguments' uses go to the new ones
