@@ -48,27 +48,57 @@ export function isUInt32Text(value: string): bool {
   for (let i = 0; i < value.length; i++) { let c = value.charCodeAt(i); if (c < 48 || c > 57) return false; }
   return value.length < 10 || value <= "4294967295";
 }
-// A number strtod reads whole (cl::opt<double>): decimal with optional sign, fraction and
-// exponent, or inf / infinity / nan in any case.
-export function isDoubleText(value: string): bool {
+// cl::opt<double>: what strtod reads whole (leading white space; decimal with optional sign,
+// fraction and exponent; hexadecimal with optional fraction and binary exponent; inf, infinity and
+// nan in any case). null for anything else.
+@final export class ParsedDouble { constructor(public value: f64) {} }
+export function isDoubleText(value: string): bool { return parseDoubleText(value) != null; }
+export function parseDoubleText(value: string): ParsedDouble | null {
   let s = value.toLowerCase();
   let i = 0, n = s.length;
-  if (i < n && (s.charCodeAt(i) == 43 || s.charCodeAt(i) == 45)) i++;
+  while (i < n && (s.charCodeAt(i) == 32 || (s.charCodeAt(i) >= 9 && s.charCodeAt(i) <= 13))) i++;
+  let neg = false;
+  if (i < n && (s.charCodeAt(i) == 43 || s.charCodeAt(i) == 45)) { neg = s.charCodeAt(i) == 45; i++; }
   let rest = s.substring(i);
-  if (rest == "inf" || rest == "infinity" || rest == "nan") return true;
-  let digits = 0;
+  if (rest == "inf" || rest == "infinity") return new ParsedDouble(neg ? -Infinity : Infinity);
+  if (rest == "nan") return new ParsedDouble(NaN);
+  if (rest.startsWith("0x")) {
+    i += 2;
+    let m: f64 = 0, digits = 0, exp = 0;
+    while (i < n && hexDigitValue(s.charCodeAt(i)) >= 0) { m = m * 16 + <f64>hexDigitValue(s.charCodeAt(i)); i++; digits++; }
+    if (i < n && s.charCodeAt(i) == 46) {
+      i++;
+      while (i < n && hexDigitValue(s.charCodeAt(i)) >= 0) { m = m * 16 + <f64>hexDigitValue(s.charCodeAt(i)); exp -= 4; i++; digits++; }
+    }
+    if (digits == 0) return null;
+    if (i < n && s.charCodeAt(i) == 112) {
+      i++;
+      let eneg = false;
+      if (i < n && (s.charCodeAt(i) == 43 || s.charCodeAt(i) == 45)) { eneg = s.charCodeAt(i) == 45; i++; }
+      let e = 0, ed = 0;
+      while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) { if (e < 100000) e = e * 10 + s.charCodeAt(i) - 48; i++; ed++; }
+      if (ed == 0) return null;
+      exp += eneg ? -e : e;
+    }
+    if (i != n) return null;
+    return new ParsedDouble((neg ? -m : m) * Math.pow(2, <f64>exp));
+  }
+  let start = i, digits = 0;
   while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) { i++; digits++; }
   if (i < n && s.charCodeAt(i) == 46) { i++; while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) { i++; digits++; } }
-  if (digits == 0) return false;
+  if (digits == 0) return null;
   if (i < n && s.charCodeAt(i) == 101) {
     i++;
     if (i < n && (s.charCodeAt(i) == 43 || s.charCodeAt(i) == 45)) i++;
     let e = 0;
     while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) { i++; e++; }
-    if (e == 0) return false;
+    if (e == 0) return null;
   }
-  return i == n;
+  if (i != n) return null;
+  let x = F64.parseFloat(s.substring(start));
+  return new ParsedDouble(neg ? -x : x);
 }
+function hexDigitValue(c: i32): i32 { return c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1; }
 
 // A pass runs on the context: for a function pass `fn` is the function (a global index). It
 // returns 0, 1 after fail(), or PAUSE_FOR_REPOSITORY.
@@ -141,14 +171,7 @@ export class PassContext {
   uint(name: string): i32 { return I32.parseInt(this.str(name)); }
   // A uint option as unsigned 32 bits (values up to 4294967295).
   u32(name: string): u32 { return <u32>I64.parseInt(this.str(name)); }
-  number(name: string): f64 {
-    let v = this.str(name).toLowerCase();
-    let neg = v.startsWith("-");
-    let body = v.startsWith("-") || v.startsWith("+") ? v.substring(1) : v;
-    if (body == "inf" || body == "infinity") return neg ? -Infinity : Infinity;
-    if (body == "nan") return NaN;
-    return F64.parseFloat(v);
-  }
+  number(name: string): f64 { let d = parseDoubleText(this.str(name)); return d == null ? NaN : d.value; }
   // The running pass left the module as it was: the runner keeps the cached analyses, as opt
   // does for a pass that returns PreservedAnalyses::all().
   unchanged: bool = false;
