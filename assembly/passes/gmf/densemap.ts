@@ -60,13 +60,21 @@ const TOMBSTONE: i32 = -2;  // ~0U - 1
     }
     return -1;
   }
+  // The buckets are reused from map to map (and swapped with these on growth): a map per function
+  // costs no allocation once the tables have grown.
+  private spareA: I32Vec = new I32Vec(64);
+  private spareB: I32Vec = new I32Vec(64);
+  private spareV: I64Vec = new I64Vec(64);
   private grow(atLeast: i32): void {
     let oldN = this.numBuckets;
     let n = 64;
     while (n < atLeast) n <<= 1;
     let oa = this.keyA, ob = this.keyB, ov = this.val;
-    this.keyA = new I32Vec(n); this.keyB = new I32Vec(n); this.val = new I64Vec(n);
-    this.keyA.resize(n, EMPTY); this.keyB.resize(n, EMPTY); this.val.resize(n, 0);
+    let na = this.spareA, nb = this.spareB, nv = this.spareV;
+    na.clear(); nb.clear(); nv.clear();
+    na.resize(n, EMPTY); nb.resize(n, EMPTY); nv.resize(n, 0);
+    this.keyA = na; this.keyB = nb; this.val = nv;
+    this.spareA = oa; this.spareB = ob; this.spareV = ov;
     this.numBuckets = n; this.numTombstones = 0;
     for (let i = 0; i < oldN; i++) {
       let ka = oa.get(i), kb = ob.get(i);

@@ -23,7 +23,8 @@ import { I32Vec, I64Vec } from "../../util/vec";
 import { OutBuf } from "../../util/outbuf";
 import { strtab } from "../../ir/module";
 import {
-  VK, vKind, vType, vName, vParent, vA, vFirstUse, iNext, iOps, opVal, opNext, opUser, setOperandSlot, replaceAllUsesWith,
+  VK, vKind, vType, vName, vParent, vA, vFirstUse, iNext, iOps, iOp, iFlags, opVal, opNext, opUser, setOperandSlot,
+  replaceAllUsesWith,
 } from "../../ir/values";
 import {
   GK, gKind, gValue, gLinkage, gFlags, gCC, gAttrs, gMD, gDLL, gFirstBlock, gLastBlock, gFirstArg, gNumArgs,
@@ -38,11 +39,10 @@ import {
   createFunction, appendBlock, setInsertPointAtEnd, setInsertPointBefore, buildCall, buildRet, buildCast,
   buildExtractValue, buildInsertValue, copyFunctionAttributes, setLinkage,
 } from "../../ir/builder";
-import { iFlags, iOp } from "../../ir/values";
 import {
   StructuralHasher, FunctionHashInfo, IgnoreRule, mergeIgnores, arenaOperandIndex, llvmOperand,
 } from "./structural-hash";
-import { StableFunctionMap, MergeOptions } from "./function-map";
+import { StableFunctionMap, MergeOptions, VERDICT_NAMES } from "./function-map";
 import { u64MapOrder } from "./densemap";
 import { xxh3 } from "../../util/xxh3";
 import { Writer } from "../../text/writer";
@@ -71,6 +71,8 @@ const TGM_SUFFIX = ".Tgm";
   private names: Set<i32> = new Set<i32>();
   private lastUnique: i32 = 0;
   private args: I32Vec = new I32Vec(16);
+  // The global renumbering finish() made (old index -> new), empty when nothing moved.
+  newIndex: I32Vec = new I32Vec(0);
 
   constructor(public options: MergeOptions) {}
 
@@ -389,8 +391,6 @@ const TGM_SUFFIX = ".Tgm";
       r.fn = this.newIndex.get(r.fn); r.body = this.newIndex.get(r.body);
     }
   }
-  // The global renumbering finish() made (old index -> new), empty when nothing moved.
-  newIndex: I32Vec = new I32Vec(0);
 
   // ---- the report ----
 
@@ -452,7 +452,6 @@ const TGM_SUFFIX = ".Tgm";
   private indexNow(g: i32): i32 { return g < this.newIndex.len ? this.newIndex.get(g) : g; }
 }
 
-import { VERDICT_NAMES } from "./function-map";
 function verdictName(v: i32): string { return VERDICT_NAMES[v]; }
 
 // ---- eligibility ----

@@ -155,13 +155,14 @@ export function stableNameOf(s: i32): string {
   hash: u64 = 0;
   g: i32 = -1;
   // instruction index -> instruction (IndexInstrMap), in hashing order
-  insts: I32Vec = new I32Vec(64);
+  insts: I32Vec = new I32Vec(16);
   // the ignored operands, in the order they were recorded (ascending (instruction, operand))
-  pairInst: I32Vec = new I32Vec(16);
-  pairOp: I32Vec = new I32Vec(16);
-  pairHash: I64Vec = new I64Vec(16);
-  // positions into the pair lists in the iteration order of LLVM's IndexOperandHashMap
-  order: I32Vec = new I32Vec(16);
+  pairInst: I32Vec = new I32Vec(4);
+  pairOp: I32Vec = new I32Vec(4);
+  pairHash: I64Vec = new I64Vec(4);
+  // positions into the pair lists in the iteration order of the StableFunction entry's map (its
+  // pairs inserted in the order of the map StructuralHashWithDifferences returns: recordedOrder)
+  order: I32Vec = new I32Vec(4);
   @inline instCount(): i32 { return this.insts.len; }
   @inline pairCount(): i32 { return this.pairInst.len; }
   clear(): void {
@@ -194,6 +195,7 @@ export function stableNameOf(s: i32): string {
   // ids of non-constant values in order of first sight (ValueToId)
   private localIds: Int32Array = new Int32Array(0);
   private localStamp: Int32Array = new Int32Array(0);
+  private blockSeen: Int32Array = new Int32Array(0);      // blocks the walk has met (same stamp)
   private stamp: i32 = 0;
   private lo: i32 = 0;
   private hi: i32 = -1;
@@ -341,9 +343,17 @@ export function stableNameOf(s: i32): string {
     if (this.localIds.length < size) {
       let c = this.localIds.length < 256 ? 256 : this.localIds.length;
       while (c < size) c <<= 1;
-      this.localIds = new Int32Array(c); this.localStamp = new Int32Array(c); this.stamp = 0;
+      this.localIds = new Int32Array(c); this.localStamp = new Int32Array(c); this.blockSeen = new Int32Array(c); this.stamp = 0;
     }
     this.stamp++;
+  }
+  // Marks block b met by the walk; false when it already was.
+  private visit(b: i32): bool {
+    if (b < this.lo || b > this.hi) return false;
+    let k = b - this.lo;
+    if (unchecked(this.blockSeen[k]) == this.stamp) return false;
+    unchecked(this.blockSeen[k] = this.stamp);
+    return true;
   }
   // ValueToId: the id of a non-constant value, given on first sight.
   private valueId(v: i32): i32 {
@@ -412,11 +422,9 @@ export function stableNameOf(s: i32): string {
     words.push(gNumArgs.get(g));
     let entry = gFirstBlock.get(g);
     if (entry >= 0) {
-      // blocks are marked visited in the id table's range with a stamp of their own: a block's id
-      // is given when it is first used as an operand, which is independent of the walk
-      let seen = new VisitMarks(this.lo, this.hi);
+      // (a block's id is given when it is first used as an operand, independently of the walk)
       let stack = this.blockStack;
-      stack.clear(); stack.push(entry); seen.visit(entry);
+      stack.clear(); stack.push(entry); this.visit(entry);
       while (stack.len > 0) {
         let b = stack.pop();
         words.push(<i64>BLOCK_HEADER);
@@ -428,7 +436,7 @@ export function stableNameOf(s: i32): string {
         let ns = numSuccessors(t);
         for (let s = 0; s < ns; s++) {
           let sb = successor(t, s);
-          if (sb >= 0 && seen.visit(sb)) stack.push(sb);
+          if (sb >= 0 && this.visit(sb)) stack.push(sb);
         }
       }
     }
@@ -512,9 +520,8 @@ export function stableNameOf(s: i32): string {
     words.push((tyFlags.get(gValueType.get(g)) & TF_VARARG) != 0 ? 1 : 0);
     words.push(gNumArgs.get(g));
     let entry = gFirstBlock.get(g);
-    let seen = new VisitMarks(this.lo, this.hi);
     let stack = this.blockStack;
-    stack.clear(); stack.push(entry); seen.visit(entry);
+    stack.clear(); stack.push(entry); this.visit(entry);
     while (stack.len > 0) {
       let b = stack.pop();
       words.push(<i64>BLOCK_HEADER);
@@ -525,22 +532,9 @@ export function stableNameOf(s: i32): string {
       }
       let t = terminatorOf(b);
       let ns = numSuccessors(t);
-      for (let s = 0; s < ns; s++) { let sb = successor(t, s); if (sb >= 0 && seen.visit(sb)) stack.push(sb); }
+      for (let s = 0; s < ns; s++) { let sb = successor(t, s); if (sb >= 0 && this.visit(sb)) stack.push(sb); }
     }
     return xxh3(words.ptr, <usize>words.len << 3);
-  }
-}
-
-// Blocks seen by one walk (a small bitmap over the function's local value range).
-@final class VisitMarks {
-  bits: Uint8Array;
-  constructor(public lo: i32, hi: i32) { this.bits = new Uint8Array(hi >= lo ? hi - lo + 1 : 1); }
-  visit(v: i32): bool {
-    let k = v - this.lo;
-    if (k < 0 || k >= this.bits.length) return false;
-    if (this.bits[k] != 0) return false;
-    this.bits[k] = 1;
-    return true;
   }
 }
 
