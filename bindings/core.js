@@ -37,7 +37,7 @@ export function unsignedExports(x) {
 }
 
 // passStat(k)'s counters, in k order.
-const PASS_STATS = ['allocasPromoted', 'phisInserted', 'functionsMerged', 'thunks', 'aliases', 'deleted'];
+const PASS_STATS = ['allocasPromoted', 'phisInserted', 'functionsMerged', 'thunks', 'aliases', 'deleted', 'globalMerged'];
 
 /** Thrown by the `env.abort` import (an AssemblyScript `assert`/`abort` in the core). */
 export class WoptAbort extends Error {
@@ -300,7 +300,8 @@ export class WoptCore {
 
   /**
    * What the passes did to the module since its parse (ABI.md `passStat`): { allocasPromoted,
-   * phisInserted, functionsMerged, thunks, aliases, deleted }; null when the core cannot count.
+   * phisInserted, functionsMerged, thunks, aliases, deleted, globalMerged (global-merge-func's
+   * thunks) }; null when the core cannot count.
    */
   passStats() {
     if (!this.has('passStat')) return null;

@@ -110,3 +110,16 @@ test('a module with nothing to merge is left as it was', { skip }, async () => {
   const r = await runCli(['-S', '-passes=global-merge-func'], { input: text });
   assert.equal(r.stdout, plain.stdout);
 });
+
+test('batch mode counts the functions global-merge-func merged', { skip }, async (t) => {
+  const dir = tempDir(t);
+  for (const f of ['profit-edges.ll', 'clang-handlers.O2.ll']) fs.copyFileSync(path.join(REPO, 'tests/fixtures/gmf22', f), path.join(dir, f));
+  const r = await run(process.execPath, [path.join(REPO, 'bindings/cli.js'), '-S', '-passes=global-merge-func', '-output-dir=out', '-j', '1',
+    '--report=r.json', 'profit-edges.ll', 'clang-handlers.O2.ll'], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const rep = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8'));
+  const n = Object.fromEntries(rep.modules.map(m => [m.input, m.globalMerged]));
+  assert.deepEqual(n, { 'profit-edges.ll': 7, 'clang-handlers.O2.ll': 10 });
+  assert.equal(rep.totals.globalMerged, 17);
+  assert.match(r.stderr, /; global-merge-func: 17 functions merged\n$/);
+});

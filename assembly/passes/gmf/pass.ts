@@ -7,6 +7,7 @@ import { OutBuf } from "../../util/outbuf";
 import { Writer } from "../../text/writer";
 import { PassContext, PassInfo, Level, Preserves, OptionKind } from "../registry";
 import { addSideFileNamed } from "../sidefiles";
+import { countGlobalMerges } from "../stats";
 import { GlobalMergeFunc } from "./merge";
 import { MergeOptions } from "./function-map";
 
@@ -38,6 +39,7 @@ function runGlobalMergeFunc(c: PassContext): i32 {
   o.extraThreshold = c.number("global-merging-extra-threshold");
   let run = new GlobalMergeFunc(o);
   let merged = run.run();
+  countGlobalMerges(merged);
   if (merged == 0) c.unchanged = true;
   else {
     c.analyses.invalidate();
