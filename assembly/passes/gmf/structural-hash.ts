@@ -124,29 +124,27 @@ function lastIndexOf(p: usize, n: i32, pat: string): i32 {
 }
 // get_stable_name (llvm/ADT/StableHashing.h): the part after the last ".content." when there is
 // one, else the name without what follows its last ".llvm." and then its last ".__uniq.". Returns
-// the length of the stable part and sets stableStart to where it begins.
-let stableStart: i32 = 0;
-export function stableNameSpan(p: usize, n: i32): i32 {
+// where the stable part starts (high 32 bits) and its length (low 32 bits).
+export function stableNameSpan(p: usize, n: i32): u64 {
   let c = lastIndexOf(p, n, ".content.");
-  if (c >= 0 && c + 9 < n) { stableStart = c + 9; return n - c - 9; }
+  if (c >= 0 && c + 9 < n) return (<u64>(c + 9) << 32) | <u64>(n - c - 9);
   let l = lastIndexOf(p, n, ".llvm.");
   if (l >= 0) n = l;
   let u = lastIndexOf(p, n, ".__uniq.");
   if (u >= 0) n = u;
-  stableStart = 0;
-  return n;
+  return <u64>n;
 }
 // stable_hash_name: XXH3 of the stable part of the bytes.
 export function stableHashName(p: usize, n: i32): u64 {
-  let len = stableNameSpan(p, n);
-  return xxh3(p + <usize>stableStart, <usize>len);
+  let span = stableNameSpan(p, n);
+  return xxh3(p + <usize>(span >> 32), <usize>(span & 0xffffffff));
 }
 // The stable name of a string-table entry (get_stable_name(F.getName())).
 export function stableNameOf(s: i32): string {
   if (s < 0) return "";
   let p = strtab.ptrOf(s), n = strtab.lenOf(s);
-  let len = stableNameSpan(p, n);
-  return String.UTF8.decodeUnsafe(p + <usize>stableStart, <usize>len, false);
+  let span = stableNameSpan(p, n);
+  return String.UTF8.decodeUnsafe(p + <usize>(span >> 32), <usize>(span & 0xffffffff), false);
 }
 
 // ---- one function's result ----
