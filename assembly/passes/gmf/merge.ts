@@ -102,9 +102,14 @@ const TGM_SUFFIX = ".Tgm";
     let groups = map.groupCount();
     this.paramLocs = new Array<I32Vec | null>(groups);
     let plan = new I32Vec(16);       // (group, entry, compatible SF entry) triples to merge
+    // LLVM merges group after group in the iteration order of a DenseMap keyed by hash, its keys
+    // the kept groups' in module order of their first function; the order shows in the use lists
+    // of constants several groups pass
+    let keys = new I64Vec(8), starts = new I32Vec(8);
     for (let grp = 0; grp < groups; grp++) {
       this.paramLocs[grp] = null;
       if (!map.kept(grp)) continue;
+      keys.push(map.groupHash.get(grp)); starts.push(plan.len);
       let ms = map.groupMembers[grp];
       let root = map.entries[ms.get(0)];
       for (let j = 0; j < ms.len; j++) {
@@ -119,13 +124,6 @@ const TGM_SUFFIX = ".Tgm";
           break;
         }
       }
-    }
-    // LLVM merges group after group in the iteration order of a DenseMap keyed by hash (made in
-    // module order); the order shows in the use lists of constants several groups pass
-    // (the plan holds each group's merges together, groups in module order)
-    let keys = new I64Vec(8), starts = new I32Vec(8);
-    for (let k = 0; k < plan.len; k += 3) {
-      if (k == 0 || plan.get(k) != plan.get(k - 3)) { keys.push(map.groupHash.get(plan.get(k))); starts.push(k); }
     }
     starts.push(plan.len);
     let groupOrder = u64MapOrder(keys);
