@@ -148,8 +148,8 @@ import { linkTickets, linkFragments, linkErrorText } from "./passes/repo/link";
 
 // The pass table (passes/table.ts) as text for the host's --help, -print-passes and API, one
 // line per pass and per option, fields tab-separated:
-//   <pass|analysis> <module|function> <name> <preserves: nothing|cfg|all> <help>
-//   option <name> <bool|uint|enum|string> <default> <enum values, '|'-separated> <help>
+//   <pass|analysis> <module|function> <name> <preserves: nothing|cfg|all> <help> <since: first LLVM version, 0 for all>
+//   option <name> <bool|uint|enum|string|number> <default> <enum values, '|'-separated> <help>
 // (an option line belongs to the pass line before it).
 let tableText: OutBuf | null = null;
 export function passTable(): i32 {
@@ -159,7 +159,7 @@ export function passTable(): i32 {
     let p = t[i];
     o.str(p.analysis ? "analysis\t" : "pass\t"); o.str(p.level == Level.Module ? "module" : "function"); o.str("\t"); o.str(p.name);
     o.str("\t"); o.str(p.preserves == Preserves.Nothing ? "nothing" : p.preserves == Preserves.CFG ? "cfg" : "all");
-    o.str("\t"); o.str(p.help); o.str("\n");
+    o.str("\t"); o.str(p.help); o.str("\t"); o.i64(p.sinceVersion); o.str("\n");
     for (let k = 0; k < p.options.length; k++) {
       let op = p.options[k];
       o.str("option\t"); o.str(op.name); o.str("\t"); o.str(optionKindName(op.kind)); o.str("\t"); o.str(op.defaultValue);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { readInput, runInput, CliError, PROG } from './cli.js';
 
 // The zeroed counters of a module whose core has none (an older core).
-const NO_STATS = { allocasPromoted: 0, phisInserted: 0, functionsMerged: 0, thunks: 0, aliases: 0, deleted: 0 };
+const NO_STATS = { allocasPromoted: 0, phisInserted: 0, functionsMerged: 0, thunks: 0, aliases: 0, deleted: 0, globalMerged: 0 };
 
 const made = new Set();
 function ensureDir(dir) {

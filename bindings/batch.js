@@ -32,7 +32,7 @@ export const MODULE_EXTENSIONS = [
 ];
 export const isModuleFile = name => MODULE_EXTENSIONS.some(e => name.endsWith(e));
 
-const COUNTERS = ['allocasPromoted', 'phisInserted', 'functionsMerged', 'thunks', 'aliases', 'deleted'];
+const COUNTERS = ['allocasPromoted', 'phisInserted', 'functionsMerged', 'thunks', 'aliases', 'deleted', 'globalMerged'];
 const LINE_EVERY_MS = 5000; // progress lines when stderr is not a terminal
 // Without -j, no more lanes than one per this much input: measured on 40 KB modules, -j 2 overtakes
 // -j 1 from about 1.5 MB in all (a worker's start, a V8 isolate and a core instance, ~30 ms).
@@ -247,7 +247,8 @@ function summaryText({ results, jobs, wallMs, n, interrupted, pipeline }) {
   lines.push(`${head}; ${mb(bytes)} MB in ${secs(wallMs)} s (${rate(bytes, wallMs)} MB/s), ${plural(n, 'job')}`);
   if (pipeline) {
     lines.push(`${PROG}: mem2reg: ${plural(c.allocasPromoted, 'alloca')} promoted, ${plural(c.phisInserted, 'phi')} inserted; ` +
-      `mergefunc: ${plural(c.functionsMerged, 'function')} merged (${plural(c.thunks, 'thunk')}, ${plural(c.aliases, 'alias', 'aliases')}, ${c.deleted} deleted)`);
+      `mergefunc: ${plural(c.functionsMerged, 'function')} merged (${plural(c.thunks, 'thunk')}, ${plural(c.aliases, 'alias', 'aliases')}, ${c.deleted} deleted)` +
+      (/global-merge-func/.test(pipeline) ? `; global-merge-func: ${plural(c.globalMerged, 'function')} merged` : ''));
   }
   for (const [i, r] of results.entries()) {
     if (!r || r.ok) continue;

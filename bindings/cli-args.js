@@ -74,7 +74,7 @@ export function passOptionSpecs(passes = []) {
       if (seen) { if (!seen.passNames.includes(p.name)) seen.passNames.push(p.name); continue; }
       specs.set(o.name, {
         names: [o.name], kind: o.kind, group: 'forward', values: o.values, passNames: [p.name], optionHelp: o.help,
-        value: o.kind === 'bool' ? undefined : o.kind === 'enum' ? o.values.join('|') : o.kind === 'uint' ? 'n' : 'value',
+        value: o.kind === 'bool' ? undefined : o.kind === 'enum' ? o.values.join('|') : o.kind === 'uint' ? 'n' : o.kind === 'number' ? 'number' : 'value',
       });
     }
   }
@@ -86,6 +86,11 @@ const optionIndex = passes => new Map([...OPTIONS, ...passOptionSpecs(passes)].f
 export class UsageError extends Error {}
 
 const dashed = name => (name.length === 1 ? '-' : '--') + name;
+
+// What strtod reads whole, as cl::opt<double> takes it: leading white space, a sign, a decimal
+// or hexadecimal (0x..., binary exponent) number, inf, infinity or nan.
+const DOUBLE_TEXT = /^[\s]*[+-]?(inf|infinity|nan|(\d+\.?\d*|\.\d+)(e[+-]?\d+)?|0x([\da-f]+\.?[\da-f]*|\.[\da-f]+)(p[+-]?\d+)?)$/i;
+export const isDoubleText = v => DOUBLE_TEXT.test(v);
 
 function parseBool(name, v) {
   if (['', 'true', 'TRUE', 'True', '1'].includes(v)) return true;
@@ -124,9 +129,11 @@ export function parseArgs(argv, passes = []) {
       if (spec.kind === 'enum' && !spec.values.includes(value))
         throw new UsageError(`for the ${dashed(name)} option: Cannot find option named '${value}'!`);
       if (spec.kind === 'uint') {
-        if (!/^\d+$/.test(value)) throw new UsageError(`for the ${dashed(name)} option: '${value}' value invalid for uint argument!`);
+        if (!/^\d+$/.test(value) || Number(value) > 4294967295) throw new UsageError(`for the ${dashed(name)} option: '${value}' value invalid for uint argument!`);
         value = Number(value);
       }
+      if (spec.kind === 'number' && !isDoubleText(value))
+        throw new UsageError(`for the ${dashed(name)} option: '${value}' value invalid for floating point argument!`);
     }
     if (spec.key) o[spec.key] = value;
     if (spec.group === 'pipeline') {
@@ -195,10 +202,11 @@ export function helpText(passes = []) {
   return lines.join('\n');
 }
 
-/** opt's -print-passes listing of the core's pass table. */
-export function printPassesText(passes) {
+/** opt's -print-passes listing of the core's pass table (the passes LLVM `llvmVersion` has). */
+export function printPassesText(passes, llvmVersion) {
+  const known = p => !llvmVersion || !p.since || p.since <= llvmVersion;
   const section = (title, level, analysis) =>
-    [`${title}:`, ...passes.filter(p => p.level === level && p.analysis === analysis).map(p => `  ${p.name}`)];
+    [`${title}:`, ...passes.filter(p => p.level === level && p.analysis === analysis && known(p)).map(p => `  ${p.name}`)];
   return [...section('Module passes', 'module', false), ...section('Module analyses', 'module', true),
     ...section('Function passes', 'function', false), ...section('Function analyses', 'function', true), ''].join('\n');
 }

@@ -173,7 +173,7 @@ async function main(argv) {
   if (opts.help) { process.stdout.write(helpText(passes)); return; }
   if (opts.printPasses) {
     if (!passes.length) await loadCore();   // says why the table is missing
-    process.stdout.write(printPassesText(passes)); return;
+    process.stdout.write(printPassesText(passes, Number(opts.llvmVersion ?? DEFAULT_LLVM_VERSION))); return;
   }
   if (opts.version) { process.stdout.write(await version()); return; }
   if (opts.crossModuleReport !== undefined) {

@@ -84,7 +84,7 @@ export interface FunctionInfo {
 
 export interface PassOptionInfo {
   name: string;
-  kind: 'bool' | 'uint' | 'enum' | 'string';
+  kind: 'bool' | 'uint' | 'enum' | 'string' | 'number';
   default: string;
   values: string[];
   help: string;
@@ -97,6 +97,9 @@ export interface PassInfo {
   analysis: boolean;
   preserves: 'nothing' | 'cfg' | 'all';
   help: string;
+  /** The first LLVM version that has the pass (0: every version wopt follows); an older
+   *  llvmVersion does not know its name, as that version's opt. */
+  since: number;
   options: PassOptionInfo[];
 }
 

@@ -37,7 +37,7 @@ export function unsignedExports(x) {
 }
 
 // passStat(k)'s counters, in k order.
-const PASS_STATS = ['allocasPromoted', 'phisInserted', 'functionsMerged', 'thunks', 'aliases', 'deleted'];
+const PASS_STATS = ['allocasPromoted', 'phisInserted', 'functionsMerged', 'thunks', 'aliases', 'deleted', 'globalMerged'];
 
 /** Thrown by the `env.abort` import (an AssemblyScript `assert`/`abort` in the core). */
 export class WoptAbort extends Error {
@@ -301,7 +301,8 @@ export class WoptCore {
 
   /**
    * What the passes did to the module since its parse (ABI.md `passStat`): { allocasPromoted,
-   * phisInserted, functionsMerged, thunks, aliases, deleted }; null when the core cannot count.
+   * phisInserted, functionsMerged, thunks, aliases, deleted, globalMerged (global-merge-func's
+   * thunks) }; null when the core cannot count.
    */
   passStats() {
     if (!this.has('passStat')) return null;
@@ -478,8 +479,9 @@ export class WoptCore {
 
   /**
    * The core's pass table: [{ name, level: 'module'|'function', analysis, preserves:
-   * 'nothing'|'cfg'|'all', help, options: [{ name, kind: 'bool'|'uint'|'enum'|'string', default,
-   * values, help }] }]. Analyses are named in pipelines as require<name> and invalidate<name>.
+   * 'nothing'|'cfg'|'all', help, since, options: [{ name, kind: 'bool'|'uint'|'enum'|'string'|'number',
+   * default, values, help }] }]. Analyses are named in pipelines as require<name> and
+   * invalidate<name>; `since` is the first LLVM version that has the pass (0: every version).
    * [] when the core has no `passTable`.
    */
   passes() {
@@ -490,7 +492,7 @@ export class WoptCore {
     for (const line of r.split('\n')) {
       const f = line.split('\t');
       if (f[0] === 'pass' || f[0] === 'analysis') {
-        list.push({ name: f[2], level: f[1], analysis: f[0] === 'analysis', preserves: f[3], help: f[4], options: [] });
+        list.push({ name: f[2], level: f[1], analysis: f[0] === 'analysis', preserves: f[3], help: f[4], since: Number(f[5]) || 0, options: [] });
       } else if (f[0] === 'option' && list.length) {
         list[list.length - 1].options.push({ name: f[1], kind: f[2], default: f[3], values: f[4] ? f[4].split('|') : [], help: f[5] });
       }

@@ -27,6 +27,8 @@ export interface StructuredOptions {
   trace?: boolean;
   /** Report what mergefunc merged and how: result.mergeReport. */
   mergeReport?: boolean;
+  /** Report global-merge-func's groups, what decided each and what it merged: result.globalMergeReport. */
+  globalMergeReport?: boolean;
 }
 
 /** One pass run on one unit, as opt -print-changed reports it. */
@@ -51,6 +53,31 @@ export interface MergeReport {
   thunks: number;
   aliases: number;
   privateCopies: number;
+}
+
+/** global-merge-func's report (-global-merge-func-report): each group of two or more functions
+ *  with one structural hash, in module order of its first function. */
+export interface GlobalMergeReport {
+  pass: 'global-merge-func';
+  groups: Array<{
+    /** The functions' structural hash (16 hex digits). */
+    hash: string;
+    functions: string[];
+    /** Instructions of each function. */
+    instructions: number;
+    /** instructions x (functions - 1) x inst-overhead, and the cost (0 when a check decided first). */
+    benefit: number;
+    cost: number;
+    /** 'profitable', or why the group was left alone, e.g. 'benefit not above cost'. */
+    decision: string;
+    /** Merged groups: the instructions the linker can fold away (instructions x (merged - 1)). */
+    instructionsSaved?: number;
+    /** Merged groups: each function now a thunk, its .Tgm body and the constants it passes. */
+    merges?: Array<{ thunk: string; body: string; parameters: string[] }>;
+  }>;
+  functionsMerged: number;
+  groupsMerged: number;
+  parametersAdded: number;
 }
 
 /** A function's CFG, dominator trees, dominance frontiers and phis (session.inspect). */
@@ -101,6 +128,8 @@ export interface OptimizeResult<Output extends string | Uint8Array = string> {
   trace?: TraceEntry[];
   /** With `mergeReport`: null when mergefunc did not run. */
   mergeReport?: MergeReport | null;
+  /** With `globalMergeReport`: null when global-merge-func did not run. */
+  globalMergeReport?: GlobalMergeReport | null;
 }
 
 /** Parses, verifies, runs `passes` and prints, as `opt -S -passes=...` does. */

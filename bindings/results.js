@@ -1,21 +1,26 @@
 // results.js — the structured results an IDE draws, beside the printed module: the per-pass trace
 // (the core's `trace` instrumentation: each pass's unit before and after, and its time) and the
-// merge report (mergefunc's -mergefunc-report). Environment-neutral.
+// merge reports (mergefunc's -mergefunc-report, global-merge-func's -global-merge-func-report).
+// Environment-neutral.
 import { BlobReader, decodeUtf8 } from './core.js';
 
 const TRACE_FILE = 'wopt-trace';
 const REPORT_FILE = 'wopt-merge-report.json';
+const GLOBAL_REPORT_FILE = 'wopt-global-merge-report.json';
 
 /**
- * The core options that make the side files `trace` and `mergeReport` ask for, added to `options`:
- * { options, reportFile } (the report keeps a name the caller gave with -mergefunc-report).
+ * The core options that make the side files `trace`, `mergeReport` and `globalMergeReport` ask
+ * for, added to `options`: { options, reportFile, globalReportFile } (a report keeps a name the
+ * caller gave with -mergefunc-report / -global-merge-func-report).
  */
-export function withStructuredOptions(options = {}, { trace = false, mergeReport = false } = {}) {
+export function withStructuredOptions(options = {}, { trace = false, mergeReport = false, globalMergeReport = false } = {}) {
   const pairs = Array.isArray(options) ? [...options] : Object.entries(options ?? {});
   if (trace) pairs.push(['trace', true]);
   let reportFile = pairs.find(([n]) => n === 'mergefunc-report')?.[1];
   if (mergeReport && !reportFile) pairs.push(['mergefunc-report', reportFile = REPORT_FILE]);
-  return { options: pairs, reportFile };
+  let globalReportFile = pairs.find(([n]) => n === 'global-merge-func-report')?.[1];
+  if (globalMergeReport && !globalReportFile) pairs.push(['global-merge-func-report', globalReportFile = GLOBAL_REPORT_FILE]);
+  return { options: pairs, reportFile, globalReportFile };
 }
 
 /** Decodes the trace side file: [{ pass, name, unit, changed, ms, before, after }]. */
@@ -33,17 +38,21 @@ export function decodeTrace(bytes) {
 
 /**
  * Moves the side files the structured options produced out of `files` into fields of `res`:
- * res.trace (when asked for) and res.mergeReport (null when mergefunc did not run).
+ * res.trace (when asked for), res.mergeReport (null when mergefunc did not run) and
+ * res.globalMergeReport (null when global-merge-func did not run).
  */
-export function takeStructuredResults(res, files, { trace = false, mergeReport = false, reportFile = REPORT_FILE } = {}) {
+export function takeStructuredResults(res, files, { trace = false, mergeReport = false, reportFile = REPORT_FILE,
+  globalMergeReport = false, globalReportFile = GLOBAL_REPORT_FILE } = {}) {
   const rest = [];
   for (const f of files ?? []) {
     if (trace && f.name === TRACE_FILE) res.trace = decodeTrace(f.bytes);
     else if (mergeReport && f.name === reportFile) res.mergeReport = JSON.parse(decodeUtf8(f.bytes));
+    else if (globalMergeReport && f.name === globalReportFile) res.globalMergeReport = JSON.parse(decodeUtf8(f.bytes));
     else rest.push(f);
   }
   if (trace) res.trace ??= [];
   if (mergeReport) res.mergeReport ??= null;
+  if (globalMergeReport) res.globalMergeReport ??= null;
   res.files = rest;
   return res;
 }

@@ -78,16 +78,17 @@ export class Session {
    * repo-metadata or repo-prune), verifies and prints, as `opt -S -passes=...` does.
    * opts: { passes, options, verify = true, moduleId, output: 'text' | 'bytes' | 'none', signal,
    *   trace: each pass's unit (function or module) before and after, with its time (res.trace),
-   *   mergeReport: what mergefunc merged and how (res.mergeReport) }
+   *   mergeReport: what mergefunc merged and how (res.mergeReport),
+   *   globalMergeReport: global-merge-func's groups and merges (res.globalMergeReport) }
    */
   async optimize(input, opts) {
     this.#open();
     checkInput('optimize', input);
-    const { passes = '', options = {}, verify = true, moduleId = '<string>', output = 'text', signal, trace = false, mergeReport = false } =
+    const { passes = '', options = {}, verify = true, moduleId = '<string>', output = 'text', signal, trace = false, mergeReport = false, globalMergeReport = false } =
       checkModuleOptions('optimize', opts);
     if (output !== 'text' && output !== 'bytes' && output !== 'none') throw new TypeError(`optimize: option 'output' must be 'text', 'bytes' or 'none', not '${output}'`);
     if (signal?.aborted) throw abortError(signal);
-    const extra = withStructuredOptions(options, { trace, mergeReport });
+    const extra = withStructuredOptions(options, { trace, mergeReport, globalMergeReport });
     const r = await runModuleWithRepository(this.#core, input, {
       passes, options: extra.options, verify, moduleId, llvmVersion: this.#llvmVersion, print: output !== 'none', repo: this.#repo ?? undefined,
     });
@@ -99,7 +100,7 @@ export class Session {
       files: r.files ?? [],
       timings: r.timings,
     };
-    takeStructuredResults(res, r.files, { trace, mergeReport, reportFile: extra.reportFile });
+    takeStructuredResults(res, r.files, { trace, mergeReport, reportFile: extra.reportFile, globalMergeReport, globalReportFile: extra.globalReportFile });
     if (r.repo) res.repo = r.repo;
     return res;
   }

@@ -76,7 +76,8 @@ export let ATTR_ALIGN: i32 = 0, ATTR_MEMORY: i32 = 0, ATTR_ALLOCSIZE: i32 = 0, A
   ATTR_UWTABLE: i32 = 0, ATTR_VSCALE: i32 = 0, ATTR_ALLOCKIND: i32 = 0, ATTR_NOFPCLASS: i32 = 0,
   ATTR_READNONE: i32 = 0, ATTR_READONLY: i32 = 0, ATTR_WRITEONLY: i32 = 0, ATTR_NOUNWIND: i32 = 0,
   ATTR_OPTNONE: i32 = 0, ATTR_NOINLINE: i32 = 0, ATTR_BYVAL: i32 = 0, ATTR_SRET: i32 = 0, ATTR_NONNULL: i32 = 0,
-  ATTR_RETURNED: i32 = 0, ATTR_NOUNDEF: i32 = 0, ATTR_NOCAPTURE: i32 = 0, ATTR_CAPTURES: i32 = 0;
+  ATTR_RETURNED: i32 = 0, ATTR_NOUNDEF: i32 = 0, ATTR_NOCAPTURE: i32 = 0, ATTR_CAPTURES: i32 = 0,
+  ATTR_NOMERGE: i32 = 0, ATTR_ALWAYSINLINE: i32 = 0;
 
 function kw(s: string): i32 { let i = ATTR_KW.indexOf(s); assert(i >= 0); return i; }
 // The AT tag an attribute kind is stored with.
@@ -100,6 +101,7 @@ export function resetAttributes(): void {
   ATTR_OPTNONE = kw("optnone"); ATTR_NOINLINE = kw("noinline"); ATTR_BYVAL = kw("byval"); ATTR_SRET = kw("sret");
   ATTR_NONNULL = kw("nonnull"); ATTR_RETURNED = kw("returned"); ATTR_NOUNDEF = kw("noundef");
   ATTR_NOCAPTURE = kw("nocapture"); ATTR_CAPTURES = kw("captures");
+  ATTR_NOMERGE = kw("nomerge"); ATTR_ALWAYSINLINE = kw("alwaysinline");
   attrSince = new I32Vec(); attrSince.resize(ATTR_KW.length, 19);
   attrLast = new I32Vec(); attrLast.resize(ATTR_KW.length, 0);
   for (let i = 0; i < ATTR_VERSIONS.length; i++) {
@@ -158,4 +160,29 @@ export function internAttrList(scratch: I32Vec, from: i32, n: i32): i32 {
   while (n > 0 && scratch.get(from + n - 1) < 0) n--;
   if (n == 0) return -1;
   return attrLists.internVec(scratch, from, n);
+}
+
+// Attribute set `set` with enum attribute `kind` added (the set itself when it has it), kept in
+// LLVM's order: enum, type, int and range attributes by kind, string attributes after them.
+export function setWithEnum(set: i32, kind: i32): i32 {
+  if (setHasKind(set, kind)) return set;
+  let n = setSize(set);
+  let v = new I32Vec(4 * n + 4);
+  let placed = false;
+  for (let i = 0; i < n; i++) {
+    let t = setTag(set, i);
+    if (!placed && (t == AT.String || setKey(set, i) > kind)) { v.push(AT.Enum); v.push(kind); v.push(0); v.push(0); placed = true; }
+    v.push(t); v.push(setKey(set, i)); v.push(setV0(set, i)); v.push(setV1(set, i));
+  }
+  if (!placed) { v.push(AT.Enum); v.push(kind); v.push(0); v.push(0); }
+  return attrSets.internVec(v, 0, v.len);
+}
+// Attribute list `list` with enum attribute `kind` added to its function attributes.
+export function listWithFnEnum(list: i32, kind: i32): i32 {
+  let n = list < 0 ? 1 : attrLists.lenOf(list);
+  if (n < 1) n = 1;
+  let v = new I32Vec(n);
+  for (let i = 0; i < n; i++) v.push(listSet(list, i));
+  v.set(0, setWithEnum(v.get(0), kind));
+  return internAttrList(v, 0, n);
 }

@@ -35,7 +35,10 @@ export function stepOp(id: i32): StepOp { return <StepOp>(id & 3); }
 
 function findEntry(name: string, level: Level, analysis: bool): i32 {
   let t = passTable();
-  for (let i = 0; i < t.length; i++) if (t[i].level == level && t[i].analysis == analysis && t[i].name == name) return i;
+  for (let i = 0; i < t.length; i++) {
+    let p = t[i];
+    if (p.level == level && p.analysis == analysis && p.name == name && p.sinceVersion <= llvmVersion) return i;
+  }
   return -1;
 }
 // The step id of `name` at `level` (a pass, require<analysis>, invalidate<analysis|all>), or -1.

@@ -13,8 +13,8 @@ export const enum Level { Module = 0, Function = 1 }
 // (print<domtree> after a pass that numbered the tree: analysis/domtree.ts DomTreeStates).
 export const enum Preserves { Nothing = 0, CFG = 1, All = 2 }
 
-export const enum OptionKind { Bool = 0, UInt = 1, Enum = 2, String = 3 }
-const KIND_NAMES: string[] = ["bool", "uint", "enum", "string"];
+export const enum OptionKind { Bool = 0, UInt = 1, Enum = 2, String = 3, Number = 4 }
+const KIND_NAMES: string[] = ["bool", "uint", "enum", "string", "number"];
 export function optionKindName(k: OptionKind): string { return KIND_NAMES[<i32>k]; }
 
 // One option a pass reads (`<pipeline>|name=value,...` from the host; opt's -name=value).
@@ -28,9 +28,10 @@ export class PassOption {
       return "for the -" + this.name + " option: '" + value + "' is invalid value for boolean argument! Try 0 or 1";
     }
     if (this.kind == OptionKind.UInt) {
-      let ok = value.length > 0 && value.length < 10;
-      for (let i = 0; i < value.length; i++) { let c = value.charCodeAt(i); if (c < 48 || c > 57) ok = false; }
-      return ok ? "" : "for the -" + this.name + " option: '" + value + "' value invalid for uint argument!";
+      return isUInt32Text(value) ? "" : "for the -" + this.name + " option: '" + value + "' value invalid for uint argument!";
+    }
+    if (this.kind == OptionKind.Number) {
+      return isDoubleText(value) ? "" : "for the -" + this.name + " option: '" + value + "' value invalid for floating point argument!";
     }
     if (this.kind == OptionKind.Enum) {
       let vs = this.values.split("|");
@@ -40,6 +41,64 @@ export class PassOption {
     return "";
   }
 }
+
+// A decimal unsigned 32-bit number (cl::opt<unsigned>).
+export function isUInt32Text(value: string): bool {
+  if (value.length == 0 || value.length > 10) return false;
+  for (let i = 0; i < value.length; i++) { let c = value.charCodeAt(i); if (c < 48 || c > 57) return false; }
+  return value.length < 10 || value <= "4294967295";
+}
+// cl::opt<double>: what strtod reads whole (leading white space; decimal with optional sign,
+// fraction and exponent; hexadecimal with optional fraction and binary exponent; inf, infinity and
+// nan in any case). null for anything else.
+@final export class ParsedDouble { constructor(public value: f64) {} }
+export function isDoubleText(value: string): bool { return parseDoubleText(value) != null; }
+export function parseDoubleText(value: string): ParsedDouble | null {
+  let s = value.toLowerCase();
+  let i = 0, n = s.length;
+  while (i < n && (s.charCodeAt(i) == 32 || (s.charCodeAt(i) >= 9 && s.charCodeAt(i) <= 13))) i++;
+  let neg = false;
+  if (i < n && (s.charCodeAt(i) == 43 || s.charCodeAt(i) == 45)) { neg = s.charCodeAt(i) == 45; i++; }
+  let rest = s.substring(i);
+  if (rest == "inf" || rest == "infinity") return new ParsedDouble(neg ? -Infinity : Infinity);
+  if (rest == "nan") return new ParsedDouble(NaN);
+  if (rest.startsWith("0x")) {
+    i += 2;
+    let m: f64 = 0, digits = 0, exp = 0;
+    while (i < n && hexDigitValue(s.charCodeAt(i)) >= 0) { m = m * 16 + <f64>hexDigitValue(s.charCodeAt(i)); i++; digits++; }
+    if (i < n && s.charCodeAt(i) == 46) {
+      i++;
+      while (i < n && hexDigitValue(s.charCodeAt(i)) >= 0) { m = m * 16 + <f64>hexDigitValue(s.charCodeAt(i)); exp -= 4; i++; digits++; }
+    }
+    if (digits == 0) return null;
+    if (i < n && s.charCodeAt(i) == 112) {
+      i++;
+      let eneg = false;
+      if (i < n && (s.charCodeAt(i) == 43 || s.charCodeAt(i) == 45)) { eneg = s.charCodeAt(i) == 45; i++; }
+      let e = 0, ed = 0;
+      while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) { if (e < 100000) e = e * 10 + s.charCodeAt(i) - 48; i++; ed++; }
+      if (ed == 0) return null;
+      exp += eneg ? -e : e;
+    }
+    if (i != n) return null;
+    return new ParsedDouble((neg ? -m : m) * Math.pow(2, <f64>exp));
+  }
+  let start = i, digits = 0;
+  while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) { i++; digits++; }
+  if (i < n && s.charCodeAt(i) == 46) { i++; while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) { i++; digits++; } }
+  if (digits == 0) return null;
+  if (i < n && s.charCodeAt(i) == 101) {
+    i++;
+    if (i < n && (s.charCodeAt(i) == 43 || s.charCodeAt(i) == 45)) i++;
+    let e = 0;
+    while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) { i++; e++; }
+    if (e == 0) return null;
+  }
+  if (i != n) return null;
+  let x = F64.parseFloat(s.substring(start));
+  return new ParsedDouble(neg ? -x : x);
+}
+function hexDigitValue(c: i32): i32 { return c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1; }
 
 // A pass runs on the context: for a function pass `fn` is the function (a global index). It
 // returns 0, 1 after fail(), or PAUSE_FOR_REPOSITORY.
@@ -58,7 +117,11 @@ export class PassInfo {
   options: PassOption[] = [];
   preserves: Preserves = Preserves.All;
   help: string = "";
+  // The first LLVM version that has the pass (0: every version wopt follows); under an older
+  // --llvm-version the pipeline does not know its name, as that version's opt.
+  sinceVersion: i32 = 0;
   constructor(public name: string, public level: Level, public run: PassRun) {}
+  since(version: i32): PassInfo { this.sinceVersion = version; return this; }
   describe(help: string): PassInfo { this.help = help; return this; }
   asAnalysis(): PassInfo { this.analysis = true; return this; }
   // opt's class name, and whether opt skips the pass on optnone functions
@@ -106,4 +169,10 @@ export class PassContext {
   }
   bool(name: string): bool { let v = this.str(name); return v == "1" || v == "true"; }
   uint(name: string): i32 { return I32.parseInt(this.str(name)); }
+  // A uint option as unsigned 32 bits (values up to 4294967295).
+  u32(name: string): u32 { return <u32>I64.parseInt(this.str(name)); }
+  number(name: string): f64 { let d = parseDoubleText(this.str(name)); return d == null ? NaN : d.value; }
+  // The running pass left the module as it was: the runner keeps the cached analyses, as opt
+  // does for a pass that returns PreservedAnalyses::all().
+  unchanged: bool = false;
 }

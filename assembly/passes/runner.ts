@@ -78,7 +78,7 @@ function isInstrumentationOption(name: string): bool {
 }
 
 function runPass(c: PassContext, pass: PassInfo, fn: i32): i32 {
-  c.pass = pass; c.fn = fn;
+  c.pass = pass; c.fn = fn; c.unchanged = false;
   return pass.run(c);
 }
 
@@ -124,7 +124,7 @@ function runStep(c: PassContext, id: i32, fn: i32): i32 {
   let pass = table[stepIndex(id)];
   let r = runPass(c, pass, fn);
   if (r != 0) return r;
-  if (pass.preserves == Preserves.Nothing) {
+  if (pass.preserves == Preserves.Nothing && !c.unchanged) {
     if (fn < 0) c.analyses.resetDomTreeStates();
     else { c.analyses.states.invalidate(fn, false); c.analyses.states.invalidate(fn, true); }
   }

@@ -12,6 +12,8 @@ import { debugifyPass, checkDebugifyPass } from "./debugify";
 import { repoMetadataPass, repoPrunePass } from "./repo/pass";
 import { mem2regPass } from "./mem2reg/pass";
 import { printDomTreePass, printPostDomTreePass } from "./domprint";
+import { globalMergeFuncPass } from "./gmf/pass";
+import { printStructuralHashPass, printStructuralHashDetailedPass, printStructuralHashCallTargetIgnoredPass } from "./gmf/print-hash";
 import { dotCfgPass, dotCfgOnlyPass, dotDomPass, dotDomOnlyPass, dotPostDomPass, dotPostDomOnlyPass } from "./dot";
 
 function buildTable(): PassInfo[] {
@@ -20,10 +22,14 @@ function buildTable(): PassInfo[] {
     verifyModulePass(),
     noopModulePass(),
     mergefuncPass(),
+    globalMergeFuncPass(),
     debugifyPass(),
     checkDebugifyPass(),
     repoMetadataPass(),
     repoPrunePass(),
+    printStructuralHashPass(),
+    printStructuralHashDetailedPass(),
+    printStructuralHashCallTargetIgnoredPass(),
     // function passes
     verifyFunctionPass(),
     noopFunctionPass(),

@@ -311,7 +311,7 @@ j:
   assert.deepEqual(Object.keys(report), ['pipeline', 'llvmVersion', 'jobs', 'interrupted', 'totals', 'modules', 'unreadable']);
   assert.deepEqual([report.pipeline, report.llvmVersion, report.jobs, report.interrupted], ['mergefunc,mem2reg', 22, 2, null]);
   assert.deepEqual(Object.keys(report.modules[0]), ['input', 'output', 'bytes', 'ms', 'ok', 'status', 'error',
-    'allocasPromoted', 'phisInserted', 'functionsMerged', 'thunks', 'aliases', 'deleted']);
+    'allocasPromoted', 'phisInserted', 'functionsMerged', 'thunks', 'aliases', 'deleted', 'globalMerged']);
   for (const m of report.modules) {
     const merges = JSON.parse(read(path.join(cwd, `${m.output}.m.json`)));
     assert.deepEqual([m.functionsMerged, m.thunks, m.aliases, m.deleted],

@@ -12,14 +12,15 @@
 //                         of SUPPORTED that are installed
 //   --programs a,b        programs by name (default: all; see PROGRAMS)
 //   --levels O0,O0g,O1,O2 optimisation levels (default: all four)
-//   --pipelines p,q       print (no passes), mem2reg, mergefunc, repo (default: all four; repo:
-//                         repo-metadata,repo-prune,mem2reg into a new repository and again, which
-//                         prunes everything, then `repo link`, which gives the first output back)
+//   --pipelines p,q       print (no passes), mem2reg, mergefunc, repo, global-merge-func (default: all;
+//                         repo: repo-metadata,repo-prune,mem2reg into a new repository and again,
+//                         which prunes everything, then `repo link`, which gives the first output
+//                         back; global-merge-func: LLVM 22 only, the merges are counted)
 //   -j N                  cases in parallel (default 2)
 //   --keep                keep the work directory and print its path
 // Exit status: 0 when every case matched, 1 when one did not, 2 on usage errors or when a
 // requested compiler is missing.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir, availableParallelism, homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -41,9 +42,24 @@ function sqliteSource() {
     path.join(REPO, 'node_modules/better-sqlite3/deps/sqlite3/sqlite3.c')]) if (existsSync(p)) return p;
   return null;
 }
+// zstd's library (shared/real-programs/zstd/lib): 40 C files, each its own module.
+const ZSTD_LIB = path.resolve(REPO, '../shared/real-programs/zstd/lib');
+function zstdSources() {
+  if (!existsSync(ZSTD_LIB)) return null;
+  const files = [];
+  for (const d of readdirSync(ZSTD_LIB, { withFileTypes: true })) {
+    if (!d.isDirectory()) continue;
+    for (const f of readdirSync(path.join(ZSTD_LIB, d.name)).sort()) if (f.endsWith('.c')) files.push(path.join(ZSTD_LIB, d.name, f));
+  }
+  return files.sort();
+}
 // rustc is built on one LLVM (1.95: LLVM 22), so its output is checked against that version only.
+// A program of several files (`sources`) is one module per file; `levels` and `pipelines` narrow
+// what a program runs (zstd: -O2, the merging passes: 40 modules is already a lot of cases).
 export const PROGRAMS = {
   sqlite: { source: sqliteSource, lang: 'c', flags: ['-w'] },
+  zstd: { sources: zstdSources, lang: 'c', flags: ['-w', '-DZSTD_DISABLE_ASM', `-I${ZSTD_LIB}`, `-I${ZSTD_LIB}/common`],
+    levels: ['O2'], pipelines: ['mergefunc', 'global-merge-func'] },
   inventory: { source: () => path.join(HERE, 'inventory.cpp'), lang: 'c++', flags: ['-std=c++17'] },
   coroutines: { source: () => path.join(HERE, 'coroutines.cpp'), lang: 'c++', flags: ['-std=c++20'] },
   generics: { source: () => path.join(HERE, 'generics.rs'), lang: 'rust', llvm: [22] },
@@ -66,7 +82,10 @@ export const LEVELS = {
   O1: ['-O1'],
   O2: ['-O2'],
 };
-export const PIPELINES = { print: null, mem2reg: 'mem2reg', mergefunc: 'mergefunc', repo: 'repo-metadata,repo-prune,mem2reg' };
+export const PIPELINES = { print: null, mem2reg: 'mem2reg', mergefunc: 'mergefunc', repo: 'repo-metadata,repo-prune,mem2reg',
+  'global-merge-func': 'global-merge-func' };
+// Pipelines only some LLVM versions have (opt-19 has no global-merge-func).
+export const PIPELINE_VERSIONS = { 'global-merge-func': [22] };
 const TARGET = '--target=x86_64-pc-linux-gnu';
 
 export { llvmBin };
@@ -103,10 +122,11 @@ const describe = (d, nameA, nameB) => {
   return `first difference (column ${col}): ${nameA} line ${d.lineA}: ${a}\n                  ${nameB} line ${d.lineB}: ${b}`;
 };
 
-/** Compiles one program at one level with clang-v into dir; resolves to the .ll path. */
-export async function compile(program, level, v, dir) {
+/** Compiles one program (its file `file` when it has several) at one level with clang-v into dir;
+ *  resolves to the .ll path. */
+export async function compile(program, level, v, dir, file = null) {
   const p = PROGRAMS[program];
-  const src = p.source();
+  const src = file ?? p.source();
   if (!src || !existsSync(src)) throw new Error(`${program}: source not found`);
   if (p.lang === 'rust') {
     const out = path.join(dir, `${program}.rustc.${level}.ll`);
@@ -115,7 +135,7 @@ export async function compile(program, level, v, dir) {
     if (r.code !== 0) throw new Error(`rustc failed on ${program} ${level}: ${clip(r.stderr)}`);
     return out;
   }
-  const out = path.join(dir, `${program}.clang${v}.${level}.ll`);
+  const out = path.join(dir, `${program}${file ? '.' + path.basename(path.dirname(file)) + '_' + path.basename(file, '.c') : ''}.clang${v}.${level}.ll`);
   const r = await run(`${llvmBin(v)}/clang`, ['-x', p.lang, TARGET, ...p.flags, ...LEVELS[level],
     '-fdebug-compilation-dir=.', '-S', '-emit-llvm', src, '-o', out], { timeout: TIMEOUT_MS });
   if (r.code !== 0) throw new Error(`clang-${v} failed on ${program} ${level}: ${clip(r.stderr)}`);
@@ -146,7 +166,8 @@ export async function runCase(ll, pipeline, v, dir, wopt = [process.execPath, CL
   d = firstDifference(refText, readFileSync(`${base}.back.ll`, 'utf8'));
   if (d) return { ok: false, message: `opt-${v}'s re-print of wopt's output differs; ${describe(d, `opt-${v}`, 'reprint')}` };
   const mb = (statSync(ll).size / 1048576).toFixed(1);
-  return { ok: true, message: `identical (${mb} MB in)` };
+  const merges = pipeline === 'global-merge-func' ? (refText.match(/^define internal .*\.Tgm/gm) ?? []).length : -1;
+  return { ok: true, merges, message: `identical (${mb} MB in${merges >= 0 ? `, ${merges} functions merged` : ''})` };
 }
 
 /**
@@ -181,12 +202,19 @@ async function runRepositoryCase(ll, v, dir, wopt) {
   }
 }
 
-/** Every (program, version, level) module and its pipelines, as a flat list of work items. */
+/** Every (program, version, level[, file]) module and its pipelines, as a flat list of work items. */
 export function plan({ versions, programs, levels, pipelines }) {
   const modules = [];
   for (const v of versions) for (const program of programs) {
-    if (PROGRAMS[program].llvm && !PROGRAMS[program].llvm.includes(v)) continue;
-    for (const level of levels) modules.push({ v, program, level, pipelines });
+    const p = PROGRAMS[program];
+    if (p.llvm && !p.llvm.includes(v)) continue;
+    const ps = pipelines.filter((q) => (!p.pipelines || p.pipelines.includes(q)) && (!PIPELINE_VERSIONS[q] || PIPELINE_VERSIONS[q].includes(v)));
+    if (!ps.length) continue;
+    const files = p.sources ? (p.sources() ?? [null]) : [null];
+    for (const level of levels) {
+      if (p.levels && !p.levels.includes(level)) continue;
+      for (const file of files) modules.push({ v, program, level, pipelines: ps, file });
+    }
   }
   return modules;
 }
@@ -215,17 +243,22 @@ async function main(argv) {
   if (missing.length) { console.error(`missing: ${missing.map((v) => `clang-${v}/opt-${v} (apt-get install clang-${v} llvm-${v})`).join(', ')}`); return 2; }
   const dir = mkdtempSync(path.join(tmpdir(), 'wopt-real-'));
   let failures = 0, cases = 0;
+  const merged = new Map();   // functions global-merge-func merged, per program, version and level
   const t0 = Date.now();
   try {
     await runPool(plan({ versions, programs, levels, pipelines }), jobs, async (m) => {
-      const name = `${m.program} ${PROGRAMS[m.program].lang === 'rust' ? 'rustc' : 'clang'}-${m.v} ${m.level}`;
+      const name = `${m.program}${m.file ? ' ' + path.relative(path.dirname(path.dirname(m.file)), m.file) : ''} ${PROGRAMS[m.program].lang === 'rust' ? 'rustc' : 'clang'}-${m.v} ${m.level}`;
       let ll;
-      try { ll = await compile(m.program, m.level, m.v, dir); } catch (e) {
+      try {
+        if (PROGRAMS[m.program].sources && !m.file) throw new Error('sources not found');
+        ll = await compile(m.program, m.level, m.v, dir, m.file);
+      } catch (e) {
         failures++; cases += m.pipelines.length; console.log(`FAIL ${name}: ${e.message}`); return;
       }
       for (const p of m.pipelines) {
         const r = await runCase(ll, p, m.v, dir);
         cases++;
+        if (r.merges > 0) merged.set(`${m.program} clang-${m.v} ${m.level}`, (merged.get(`${m.program} clang-${m.v} ${m.level}`) ?? 0) + r.merges);
         if (!r.ok) failures++;
         console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${name} ${p}: ${r.message}`);
       }
@@ -234,6 +267,7 @@ async function main(argv) {
   } finally {
     if (keep) console.log(`work directory: ${dir}`); else rmSync(dir, { recursive: true, force: true });
   }
+  for (const [k, n] of merged) console.log(`global-merge-func: ${k}: ${n} functions merged, as opt`);
   console.log(`time: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   console.log(`differential: ${cases - failures} passed, ${failures} failed`);
   return failures ? 1 : 0;

@@ -69,6 +69,8 @@ export async function sessions(text: string, signal: AbortSignalLike): Promise<n
     const t = await s.optimize(text, { passes: 'function(mem2reg),mergefunc', trace: true, mergeReport: true });
     for (const e of t.trace ?? []) if (e.changed && e.unit !== '[module]') n += e.after.length - e.before.length;
     n += t.mergeReport?.merged.filter(m => m.how === 'thunk').length ?? 0;
+    const gm = await s.optimize(text, { passes: 'global-merge-func', globalMergeReport: true });
+    for (const grp of gm.globalMergeReport?.groups ?? []) n += grp.benefit > grp.cost ? (grp.merges?.length ?? 0) : grp.functions.length;
     const g = await s.inspect('main');
     if (g) for (const b of g.blocks) n += b.frontier.length + b.phis + (b.idom >= 0 ? g.blocks[b.idom].succ.length : 0);
     // @ts-expect-error: inspect takes a function's name

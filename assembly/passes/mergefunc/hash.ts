@@ -22,6 +22,7 @@ import { stableHashCombine, stableHash1 } from "../../util/xxh3";
 // LLVM's Instruction opcode numbers: ours follow Instruction.def except that LLVM has UserOp1
 // and UserOp2 between select and va_arg, and from LLVM 22 on ptrtoaddr right after ptrtoint.
 @inline export function llvmOpcode(op: i32): i32 {
+  if (op == Op.PtrToAddr) return <i32>Op.PtrToInt + 1;   // LLVM 22 only; right after ptrtoint
   let n = op >= Op.VAArg ? op + 2 : op;
   return llvmVersion >= 22 && op >= Op.IntToPtr ? n + 1 : n;
 }

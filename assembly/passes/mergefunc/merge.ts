@@ -127,6 +127,13 @@ export function isFuncOrderCorrect(f: i32, g: i32): bool {
   return strtab.compare(nf, ng) <= 0;
 }
 
+// Whether function value v has a use in LLVM 22, where a blockaddress names its block alone and
+// is no user of the function (the arena keeps the function as its first operand).
+function isUsed22(v: i32): bool {
+  for (let s = vFirstUse.get(v); s >= 0; s = opNext.get(s)) if (<i32>vKind.get(opUser.get(s)) != VK.BlockAddress) return true;
+  return false;
+}
+
 // ---- thunks and aliases ----
 
 // Debug intrinsics and pseudo probes, which BasicBlock::sizeWithoutDebug does not count.
@@ -277,7 +284,7 @@ function writeAlias(f: i32, g: i32): void {
 // writeThunkOrAlias: an alias when allowed, else a thunk when profitable; -1 when neither.
 // LLVM 22 (writeThunkOrAliasIfNeeded): a discardable, unused G is erased instead.
 function writeThunkOrAlias(f: i32, g: i32): i32 {
-  if (llvmVersion >= 22 && isDiscardableIfUnusedLinkage(<i32>gLinkage.get(g)) && !hasUses(gValue.get(g)) && !preserveDebugInfo) {
+  if (llvmVersion >= 22 && isDiscardableIfUnusedLinkage(<i32>gLinkage.get(g)) && !isUsed22(gValue.get(g)) && !preserveDebugInfo) {
     if (g >= mergedInto.len) mergedInto.resize(g + 1, -1);
     mergedInto.set(g, f);
     eraseGlobal(g);
@@ -353,7 +360,7 @@ export function mergeTwoFunctions(f: i32, g: i32): void {
       redirected = replaceDirectCallers(g, f);
     }
   }
-  if (isDiscardableIfUnusedLinkage(<i32>gLinkage.get(g)) && !hasUses(gValue.get(g)) && !preserveDebugInfo) {
+  if (isDiscardableIfUnusedLinkage(<i32>gLinkage.get(g)) && !(llvmVersion >= 22 ? isUsed22(gValue.get(g)) : hasUses(gValue.get(g))) && !preserveDebugInfo) {
     if (g >= mergedInto.len) mergedInto.resize(g + 1, -1);
     mergedInto.set(g, f);
     eraseGlobal(g);

@@ -1,0 +1,657 @@
+// LLVM 22's detailed structural hash (llvm/lib/IR/StructuralHash.cpp) and its variant with
+// differences, StructuralHashWithDifferences, which GlobalMergeFunctions and the codegen data
+// (`.cgdata`) stable function maps are built from. Bit for bit LLVM 22's: checked against
+// `opt-22 -passes='print<structural-hash><detailed>'` and `<call-target-ignored>`
+// (print-hash.ts prints both as opt does).
+//
+// The hash of a function is the XXH3 stable_hash_combine of the words
+//   [4, function header, varargs, argument count, then per block in depth-first successor order
+//    a block header and each instruction's hash]
+// and an instruction's hash combines its LLVM opcode, the hash of its type, a compare's predicate
+// and the hash of each operand in LLVM's operand order. An operand's hash combines the hash of its
+// type with the hash of the value: a constant by its contents (constants.ts hashConstant below:
+// integers and floats by width and bits, global values by their stable name, strings by their
+// bytes, aggregates and expressions by their operands, a few kinds by their type alone), an
+// argument by its number and an id, any other value by an id given in order of first sight.
+//
+// With an ignore rule, an operand the rule accepts is left out of its instruction's hash and its
+// hash is recorded under (instruction index, operand index) instead; LLVM keeps those in a
+// DenseMap, whose iteration order (densemap.ts) decides the order merged functions take
+// parameters in. FunctionHashInfo holds one function's result: what a StableFunction entry of a
+// stable function map holds (hash, instruction count, the (index pair, operand hash) list), and
+// the instructions by index.
+import { I32Vec, I64Vec } from "../../util/vec";
+import { xxh3 } from "../../util/xxh3";
+import { strtab } from "../../ir/module";
+import {
+  VK, vKind, vType, vName, vA, iOp, iFlags, iNext, iOps, iNOps, opVal, operand, numOperands,
+} from "../../ir/values";
+import { GK, gKind, gValue, gFirstBlock, gFirstArg, gNumArgs, gValueType, gSection, gFlags, GF_ERASED, GF_DEFINED, globalCount } from "../../ir/globals";
+import { TK, T_PTR, tyKind, tyA, tyFlags, TF_VARARG } from "../../ir/types";
+import { intWordCount, intWord, fpWord } from "../../ir/constants";
+import { Op, F_UNWIND_CALLER } from "../../ir/opcodes";
+import { predicate, callNumBundles, bundleTag, bundleNumOps, bundleFirstOp } from "../../ir/inst";
+import { zext64 } from "../../util/bits";
+import { canonicalMD } from "../../ir/metadata";
+import { llvmOpcode, terminatorOf, numSuccessors, successor } from "../mergefunc/hash";
+import { PairMap } from "./densemap";
+
+// Which operands are left out of the hash (and recorded with their index pair).
+export const enum IgnoreRule {
+  None = 0,          // StructuralHash(F, /*DetailedHash=*/true)
+  CallConstants = 1, // print<structural-hash><call-target-ignored>: constant operands of calls
+  MergeConstants = 2 // GlobalMergeFunctions' ignoreOp: constants it can turn into parameters
+}
+
+const FUNCTION_HEADER: u64 = 0x62642d6b6b2d6b72;
+const BLOCK_HEADER: u64 = 45798;
+const GLOBAL_HEADER: u64 = 23456;
+
+// ---- LLVM's numbering ----
+
+// Type::TypeID in LLVM 22.
+export function llvmTypeID(t: i32): i32 {
+  switch (<i32>tyKind.get(t)) {
+    case TK.Half: return 0;
+    case TK.BFloat: return 1;
+    case TK.Float: return 2;
+    case TK.Double: return 3;
+    case TK.X86FP80: return 4;
+    case TK.FP128: return 5;
+    case TK.PPCFP128: return 6;
+    case TK.Void: return 7;
+    case TK.Label: return 8;
+    case TK.Metadata: return 9;
+    case TK.X86AMX: return 10;
+    case TK.Token: return 11;
+    case TK.Int: return 12;
+    case TK.Function: return 13;
+    case TK.Ptr: return 14;
+    case TK.Struct: case TK.NamedStruct: return 15;
+    case TK.Array: return 16;
+    case TK.Vector: return 17;
+    case TK.ScalableVector: return 18;
+    case TK.TargetExt: return 20;
+    default: return 12; // x86_mmx: read as <1 x i64> by LLVM 22, never reaches here
+  }
+}
+
+// The number of operands LLVM's instruction has (a phi's incoming blocks are not operands there).
+export function llvmNumOperands(i: i32): i32 {
+  let n = iNOps.get(i);
+  let op = <i32>iOp.get(i);
+  if (op == Op.Phi) return n >> 1;
+  if (op == Op.Switch) return 2 + ((n - 2) >> 1);
+  return n;
+}
+// The arena operand index of LLVM's operand k. Differences: a call's callee is LLVM's last operand
+// (ours first); a conditional br is [cond, false, true] in LLVM ([cond, then, else] here); a phi's
+// values are every other slot here; a switch's case values are no operands in LLVM 22 ([cond,
+// default, destinations...]); a funclet pad's parent pad is LLVM's last operand; a catchswitch
+// keeps its unwind destination second in LLVM (last here).
+export function arenaOperandIndex(i: i32, k: i32): i32 {
+  let op = <i32>iOp.get(i), n = iNOps.get(i);
+  switch (op) {
+    case Op.Call: case Op.Invoke: case Op.CallBr: case Op.CatchPad: case Op.CleanupPad:
+      return k == n - 1 ? 0 : k + 1;
+    case Op.Br: return n == 3 && k > 0 ? 3 - k : k;
+    case Op.Phi: return k << 1;
+    case Op.Switch: return k < 2 ? k : 2 * k - 1;
+    case Op.CatchSwitch:
+      if ((iFlags.get(i) & F_UNWIND_CALLER) != 0 || k == 0) return k;
+      return k == 1 ? n - 1 : k - 1;
+    default: return k;
+  }
+}
+@inline export function llvmOperand(i: i32, k: i32): i32 { return opVal.get(iOps.get(i) + arenaOperandIndex(i, k)); }
+// The LLVM predicate number of a compare (the arena keeps LLVM's numbers).
+@inline function llvmPredicate(i: i32): i32 { return predicate(i); }
+
+@inline function isConstantKind(k: i32): bool { return k >= VK.GlobalVar && k <= VK.PtrAuth; }
+@inline export function isConstantValue(v: i32): bool { return v >= 0 && isConstantKind(<i32>vKind.get(v)); }
+
+// ---- names ----
+
+// The last occurrence of `pat` in bytes [p, p+n), or -1.
+function lastIndexOf(p: usize, n: i32, pat: string): i32 {
+  let m = pat.length;
+  for (let i = n - m; i >= 0; i--) {
+    let k = 0;
+    while (k < m && <i32>load<u8>(p + <usize>(i + k)) == pat.charCodeAt(k)) k++;
+    if (k == m) return i;
+  }
+  return -1;
+}
+// get_stable_name (llvm/ADT/StableHashing.h): the part after the last ".content." when there is
+// one, else the name without what follows its last ".llvm." and then its last ".__uniq.". Returns
+// where the stable part starts (high 32 bits) and its length (low 32 bits).
+export function stableNameSpan(p: usize, n: i32): u64 {
+  let c = lastIndexOf(p, n, ".content.");
+  if (c >= 0 && c + 9 < n) return (<u64>(c + 9) << 32) | <u64>(n - c - 9);
+  let l = lastIndexOf(p, n, ".llvm.");
+  if (l >= 0) n = l;
+  let u = lastIndexOf(p, n, ".__uniq.");
+  if (u >= 0) n = u;
+  return <u64>n;
+}
+// stable_hash_name: XXH3 of the stable part of the bytes.
+export function stableHashName(p: usize, n: i32): u64 {
+  let span = stableNameSpan(p, n);
+  return xxh3(p + <usize>(span >> 32), <usize>(span & 0xffffffff));
+}
+// The stable name of a string-table entry (get_stable_name(F.getName())).
+export function stableNameOf(s: i32): string {
+  if (s < 0) return "";
+  let p = strtab.ptrOf(s), n = strtab.lenOf(s);
+  let span = stableNameSpan(p, n);
+  return String.UTF8.decodeUnsafe(p + <usize>(span >> 32), <usize>(span & 0xffffffff), false);
+}
+
+// ---- one function's result ----
+
+@final export class FunctionHashInfo {
+  hash: u64 = 0;
+  g: i32 = -1;
+  // instruction index -> instruction (IndexInstrMap), in hashing order
+  insts: I32Vec = new I32Vec(16);
+  // the ignored operands, in the order they were recorded (ascending (instruction, operand))
+  pairInst: I32Vec = new I32Vec(4);
+  pairOp: I32Vec = new I32Vec(4);
+  pairHash: I64Vec = new I64Vec(4);
+  // positions into the pair lists in the iteration order of the StableFunction entry's map (its
+  // pairs inserted in the order of the map StructuralHashWithDifferences returns: recordedOrder)
+  order: I32Vec = new I32Vec(4);
+  @inline instCount(): i32 { return this.insts.len; }
+  @inline pairCount(): i32 { return this.pairInst.len; }
+  clear(): void {
+    this.hash = 0; this.g = -1; this.insts.clear(); this.pairInst.clear(); this.pairOp.clear(); this.pairHash.clear(); this.order.clear();
+  }
+  // The position of pair (inst, op), or -1 (binary search: pairs are ascending).
+  findPair(inst: i32, op: i32): i32 {
+    let lo = 0, hi = this.pairInst.len - 1;
+    while (lo <= hi) {
+      let mid = (lo + hi) >> 1;
+      let a = this.pairInst.get(mid), b = this.pairOp.get(mid);
+      if (a == inst && b == op) return mid;
+      if (a < inst || (a == inst && b < op)) lo = mid + 1; else hi = mid - 1;
+    }
+    return -1;
+  }
+}
+
+// ---- the hasher ----
+
+// One object per user (a pass run, a printer, a map builder): its caches and scratch are its own.
+// Constant and type hashes are cached by id for the hasher's lifetime: make a new hasher after
+// constants or globals change (the merge pass hashes every function before it changes any).
+@final export class StructuralHasher {
+  private words: I64Vec = new I64Vec(256);     // the function's words
+  private cw: I64Vec = new I64Vec(64);         // nested word lists (instructions, operands, constants)
+  private constHash: Map<i32, u64> = new Map<i32, u64>();
+  private typeHashDone: I32Vec = new I32Vec(64);
+  private typeHashVal: I64Vec = new I64Vec(64);
+  // ids of non-constant values in order of first sight (ValueToId)
+  private localIds: Int32Array = new Int32Array(0);
+  private localStamp: Int32Array = new Int32Array(0);
+  private blockSeen: Int32Array = new Int32Array(0);      // blocks the walk has met (same stamp)
+  private stamp: i32 = 0;
+  private lo: i32 = 0;
+  private hi: i32 = -1;
+  private otherIds: Map<i32, i32> = new Map<i32, i32>();
+  private nextId: i32 = 0;
+  private blockStack: I32Vec = new I32Vec(64);
+  private layout: PairMap = new PairMap();
+  private depth: i32 = 0;
+
+  // ---- words ----
+  @inline private combineFrom(base: i32): u64 {
+    let h = xxh3(this.cw.ptr + (<usize>base << 3), <usize>(this.cw.len - base) << 3);
+    this.cw.len = base;
+    return h;
+  }
+
+  // hashType: [TypeID, integer width]
+  typeHash(t: i32): u64 {
+    if (t < this.typeHashDone.len && this.typeHashDone.get(t) != 0) return <u64>this.typeHashVal.get(t);
+    let base = this.cw.len;
+    this.cw.push(llvmTypeID(t));
+    if (<i32>tyKind.get(t) == TK.Int) this.cw.push(tyA.get(t));
+    let h = this.combineFrom(base);
+    if (t >= this.typeHashDone.len) { this.typeHashDone.resize(t + 1, 0); this.typeHashVal.resize(t + 1, 0); }
+    this.typeHashDone.set(t, 1); this.typeHashVal.set(t, <i64>h);
+    return h;
+  }
+
+  // hashAPInt: [bit width, the 64-bit words]
+  private apIntHash(width: i32, c: i32, fp: bool): u64 {
+    let base = this.cw.len;
+    this.cw.push(width);
+    let n = (width + 63) >> 6;
+    for (let k = 0; k < n; k++) {
+      let lo = fp ? fpWord(c, 2 * k) : intWord(c, 2 * k);
+      let hi = fp ? fpWord(c, 2 * k + 1) : intWord(c, 2 * k + 1);
+      let w = zext64(lo) | (zext64(hi) << 32);
+      let rest = width - 64 * k;
+      if (rest < 64) w &= (<u64>1 << <u64>rest) - 1;
+      this.cw.push(<i64>w);
+    }
+    return this.combineFrom(base);
+  }
+
+  // hashGlobalValue: the stable name's hash, 0 for an unnamed global.
+  private globalValueHash(v: i32): u64 {
+    let nm = vName.get(v);
+    if (nm < 0 || strtab.lenOf(nm) == 0) return 0;
+    return stableHashName(strtab.ptrOf(nm), strtab.lenOf(nm));
+  }
+  // hashGlobalVariable: a `.str*` string's contents, the contents of Objective-C data in the
+  // sections LLVM names, else the global's name.
+  private globalVariableHash(v: i32): u64 {
+    let init = operand(v, 0);
+    if (init < 0) return this.globalValueHash(v);
+    let nm = vName.get(v);
+    if (nm >= 0 && startsWith(nm, ".str")) {
+      if (isString(init)) return this.stringHash(init);
+    }
+    let g = vA.get(v);
+    let sec = gSection.get(g);
+    if (sec >= 0 && strtab.lenOf(sec) > 0) {
+      let p = strtab.ptrOf(sec), n = strtab.lenOf(sec);
+      if (lastIndexOf(p, n, "__cfstring") >= 0 || lastIndexOf(p, n, "__cstring") >= 0 || lastIndexOf(p, n, "__objc_classrefs") >= 0 ||
+          lastIndexOf(p, n, "__objc_methname") >= 0 || lastIndexOf(p, n, "__objc_selrefs") >= 0) {
+        if (this.depth > 64) return 0;
+        this.depth++;
+        let h = this.constantHash(init);
+        this.depth--;
+        return h;
+      }
+    }
+    return this.globalValueHash(v);
+  }
+  // stable_hash_name(getAsString()) of a ConstantDataArray of i8 (0 when c is not one).
+  private stringHash(c: i32): u64 {
+    let k = <i32>vKind.get(c);
+    if (k == VK.ConstData) return stableHashName(strtab.ptrOf(vA.get(c)), strtab.lenOf(vA.get(c)));
+    if (k != VK.ConstArray || !isString(c)) return 0;
+    let n = numOperands(c);
+    let tmp = new Uint8Array(n);
+    for (let i = 0; i < n; i++) tmp[i] = <u8>intWord(operand(c, i), 0);
+    return stableHashName(changetype<usize>(tmp.buffer), n);
+  }
+
+  // hashConstant (cached by constant id).
+  constantHash(c: i32): u64 {
+    if (this.constHash.has(c)) return this.constHash.get(c);
+    let h = this.constantHashUncached(c);
+    this.constHash.set(c, h);
+    return h;
+  }
+  private constantHashUncached(c: i32): u64 {
+    let base = this.cw.len;
+    this.cw.push(<i64>this.typeHash(vType.get(c)));
+    let k = <i32>vKind.get(c);
+    if (isNull(c)) { this.cw.push(78); return this.combineFrom(base); }   // 'N'
+    switch (k) {
+      case VK.GlobalVar: { let h = this.globalVariableHash(c); this.cw.push(<i64>h); return this.combineFrom(base); }
+      case VK.Function: case VK.Alias: case VK.IFunc: { this.cw.push(<i64>this.globalValueHash(c)); return this.combineFrom(base); }
+      case VK.ConstData: { let h = this.stringHash(c); this.cw.push(<i64>h); return this.combineFrom(base); }
+      case VK.ConstInt: { let h = this.apIntHash(tyA.get(vType.get(c)), c, false); this.cw.push(<i64>h); return this.combineFrom(base); }
+      case VK.ConstFP: { let h = this.apIntHash(fpWidth(vType.get(c)), c, true); this.cw.push(<i64>h); return this.combineFrom(base); }
+      case VK.ConstArray: case VK.ConstVector: {
+        // ConstantDataArray / ConstantDataVector in LLVM: strings by their bytes, the others by type
+        if (isDataSequential(c)) {
+          if (isString(c)) this.cw.push(<i64>this.stringHash(c));
+          return this.combineFrom(base);
+        }
+        return this.operandsHash(c, base, numOperands(c));
+      }
+      case VK.ConstStruct: return this.operandsHash(c, base, numOperands(c));
+      case VK.ConstExpr:
+        // a shufflevector expression's mask is no operand in LLVM
+        return this.operandsHash(c, base, <i32>iOp.get(c) == Op.ShuffleVector ? 2 : numOperands(c));
+      case VK.BlockAddress: case VK.DSOLocalEquiv: {
+        let gv = operand(c, 0);
+        this.cw.push(<i64>(gv >= 0 ? this.globalValueHash(gv) : 0));
+        return this.combineFrom(base);
+      }
+      default: return this.combineFrom(base);   // undef, poison, no_cfi, ptrauth, ...: the type alone
+    }
+  }
+  private operandsHash(c: i32, base: i32, n: i32): u64 {
+    for (let i = 0; i < n; i++) {
+      let h = this.constantHash(operand(c, i));
+      this.cw.push(<i64>h);
+    }
+    return this.combineFrom(base);
+  }
+
+  // ---- values ----
+  private beginFunctionIds(g: i32): void {
+    let lo = 0x7fffffff, hi = -1;
+    let a = gFirstArg.get(g), n = gNumArgs.get(g);
+    if (n > 0 && a >= 0) { lo = a; hi = a + n - 1; }
+    for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+      if (b < lo) lo = b;
+      if (b > hi) hi = b;
+      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { if (i < lo) lo = i; if (i > hi) hi = i; }
+    }
+    if (hi < lo) { lo = 0; hi = -1; }
+    this.lo = lo; this.hi = hi;
+    let size = hi - lo + 1;
+    if (this.localIds.length < size) {
+      let c = this.localIds.length < 256 ? 256 : this.localIds.length;
+      while (c < size) c <<= 1;
+      this.localIds = new Int32Array(c); this.localStamp = new Int32Array(c); this.blockSeen = new Int32Array(c); this.stamp = 0;
+    }
+    this.stamp++;
+  }
+  // Marks block b met by the walk; false when it already was.
+  private visit(b: i32): bool {
+    if (b < this.lo || b > this.hi) return false;
+    let k = b - this.lo;
+    if (unchecked(this.blockSeen[k]) == this.stamp) return false;
+    unchecked(this.blockSeen[k] = this.stamp);
+    return true;
+  }
+  // ValueToId: the id of a non-constant value, given on first sight.
+  private valueId(v: i32): i32 {
+    let k = <i32>vKind.get(v);
+    // (inline asm and metadata values made while the body was read lie in its id range too)
+    if (v >= this.lo && v <= this.hi && (k == VK.Arg || k == VK.Block || k == VK.Inst)) {
+      let k = v - this.lo;
+      if (unchecked(this.localStamp[k]) == this.stamp) return unchecked(this.localIds[k]);
+      unchecked(this.localStamp[k] = this.stamp);
+      let id = this.nextId++;
+      unchecked(this.localIds[k] = id);
+      return id;
+    }
+    // metadata as a value is one object per (uniqued) node in LLVM
+    let key = k == VK.MDValue ? -2 - canonicalMD(vA.get(v)) : v;
+    if (this.otherIds.has(key)) return this.otherIds.get(key);
+    let id = this.nextId++;
+    this.otherIds.set(key, id);
+    return id;
+  }
+  // hashOperand: [type hash, value hash]; hashValue: a constant's hash, else [argument number, id].
+  private operandHash(v: i32): u64 {
+    let base = this.cw.len;
+    // inline asm is a `ptr` value in LLVM (the arena keeps its function type)
+    let k = <i32>vKind.get(v);
+    this.cw.push(<i64>this.typeHash(k == VK.InlineAsm ? T_PTR : vType.get(v)));
+    let vh: u64;
+    if (isConstantKind(<i32>vKind.get(v))) vh = this.constantHash(v);
+    else {
+      let b2 = this.cw.len;
+      if (<i32>vKind.get(v) == VK.Arg) this.cw.push(vA.get(v));
+      this.cw.push(this.valueId(v));
+      vh = this.combineFrom(b2);
+    }
+    this.cw.push(<i64>vh);
+    return this.combineFrom(base);
+  }
+
+  // ---- instructions and functions ----
+  private instructionHash(i: i32, rule: IgnoreRule, info: FunctionHashInfo | null): u64 {
+    let base = this.cw.len;
+    this.cw.push(llvmOpcode(<i32>iOp.get(i)));
+    this.cw.push(<i64>this.typeHash(vType.get(i)));
+    let op = <i32>iOp.get(i);
+    if (op == Op.ICmp || op == Op.FCmp) this.cw.push(llvmPredicate(i));
+    let instIdx = 0;
+    if (info != null) { instIdx = info.insts.len; info.insts.push(i); }
+    let n = llvmNumOperands(i);
+    for (let k = 0; k < n; k++) {
+      let v = llvmOperand(i, k);
+      let h = this.operandHash(v);
+      if (rule != IgnoreRule.None && info != null && ignores(rule, i, k)) {
+        info.pairInst.push(instIdx); info.pairOp.push(k); info.pairHash.push(<i64>h);
+      } else this.cw.push(<i64>h);
+    }
+    return this.combineFrom(base);
+  }
+
+  // The words of one function (update(F)) after `prev` (the running hash: 4 for a function alone).
+  private functionWords(g: i32, prev: u64, rule: IgnoreRule, info: FunctionHashInfo | null): u64 {
+    let words = this.words;
+    words.clear();
+    words.push(<i64>prev);
+    words.push(<i64>FUNCTION_HEADER);
+    words.push((tyFlags.get(gValueType.get(g)) & TF_VARARG) != 0 ? 1 : 0);
+    words.push(gNumArgs.get(g));
+    let entry = gFirstBlock.get(g);
+    if (entry >= 0) {
+      // (a block's id is given when it is first used as an operand, independently of the walk)
+      let stack = this.blockStack;
+      stack.clear(); stack.push(entry); this.visit(entry);
+      while (stack.len > 0) {
+        let b = stack.pop();
+        words.push(<i64>BLOCK_HEADER);
+        for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+          let h = this.instructionHash(i, rule, info);
+          this.words.push(<i64>h);
+        }
+        let t = terminatorOf(b);
+        let ns = numSuccessors(t);
+        for (let s = 0; s < ns; s++) {
+          let sb = successor(t, s);
+          if (sb >= 0 && this.visit(sb)) stack.push(sb);
+        }
+      }
+    }
+    return xxh3(this.words.ptr, <usize>this.words.len << 3);
+  }
+
+  // StructuralHash(F, true) (rule None) or StructuralHashWithDifferences(F, rule): the hash of
+  // definition g, and with `info` its instructions and ignored operands.
+  hashFunction(g: i32, rule: IgnoreRule, info: FunctionHashInfo | null): u64 {
+    this.nextId = 0;
+    this.otherIds.clear();
+    this.beginFunctionIds(g);
+    if (info != null) info.clear();
+    let h = this.functionWords(g, 4, rule, info);
+    if (info != null) {
+      info.hash = h; info.g = g;
+      this.orderPairs(info);
+    }
+    return h;
+  }
+
+  // The iteration order of the IndexOperandHashMap that recorded the pairs (try_emplace in
+  // recording order), and of a StableFunction entry's map made from it (its pairs inserted in that
+  // iteration order): info.order is the latter.
+  private orderPairs(info: FunctionHashInfo): void {
+    let m = this.layout;
+    let n = info.pairInst.len;
+    info.order.clear();
+    if (n == 0) return;
+    m.clear();
+    for (let p = 0; p < n; p++) m.insert(info.pairInst.get(p), info.pairOp.get(p), <u64>p);
+    let first = new I32Vec(n);
+    for (let b = 0; b < m.numBuckets; b++) if (m.isLive(b)) first.push(<i32>m.val.get(b));
+    m.clear();
+    for (let k = 0; k < n; k++) { let p = first.get(k); m.insert(info.pairInst.get(p), info.pairOp.get(p), <u64>p); }
+    for (let b = 0; b < m.numBuckets; b++) if (m.isLive(b)) info.order.push(<i32>m.val.get(b));
+  }
+  // The order of the map StructuralHashWithDifferences returns (for the printer).
+  recordedOrder(info: FunctionHashInfo, out: I32Vec): void {
+    let m = this.layout;
+    out.clear();
+    m.clear();
+    for (let p = 0; p < info.pairInst.len; p++) m.insert(info.pairInst.get(p), info.pairOp.get(p), <u64>p);
+    for (let b = 0; b < m.numBuckets; b++) if (m.isLive(b)) out.push(<i32>m.val.get(b));
+  }
+
+  // StructuralHash(M, detailed): the globals with initializers (not llvm.*), then the definitions,
+  // chained; value ids run on across the module's functions.
+  moduleHash(detailed: bool): u64 {
+    let h: u64 = 4;
+    let n = globalCount();
+    for (let g = 0; g < n; g++) {
+      if (<i32>gKind.get(g) != GK.Var || (gFlags.get(g) & GF_ERASED) != 0) continue;
+      let v = gValue.get(g);
+      if (operand(v, 0) < 0) continue;
+      let nm = vName.get(v);
+      if (nm >= 0 && startsWith(nm, "llvm.")) continue;
+      this.words.clear();
+      this.words.push(<i64>h); this.words.push(<i64>GLOBAL_HEADER); this.words.push(llvmTypeID(gValueType.get(g)));
+      h = xxh3(this.words.ptr, <usize>this.words.len << 3);
+    }
+    this.nextId = 0;
+    this.otherIds.clear();
+    for (let g = 0; g < n; g++) {
+      if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0 || (gFlags.get(g) & GF_DEFINED) == 0 || gFirstBlock.get(g) < 0) continue;
+      this.beginFunctionIds(g);
+      h = detailed ? this.functionWords(g, h, IgnoreRule.None, null) : this.plainFunctionWords(g, h);
+    }
+    return h;
+  }
+  // StructuralHash(F, false): each instruction as the hash of its opcode alone.
+  plainFunctionHash(g: i32): u64 {
+    this.beginFunctionIds(g);
+    return this.plainFunctionWords(g, 4);
+  }
+  // The non-detailed words (each instruction as the hash of its opcode alone).
+  private plainFunctionWords(g: i32, prev: u64): u64 {
+    let words = this.words;
+    words.clear();
+    words.push(<i64>prev); words.push(<i64>FUNCTION_HEADER);
+    words.push((tyFlags.get(gValueType.get(g)) & TF_VARARG) != 0 ? 1 : 0);
+    words.push(gNumArgs.get(g));
+    let entry = gFirstBlock.get(g);
+    let stack = this.blockStack;
+    stack.clear(); stack.push(entry); this.visit(entry);
+    while (stack.len > 0) {
+      let b = stack.pop();
+      words.push(<i64>BLOCK_HEADER);
+      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+        let base = this.cw.len;
+        this.cw.push(llvmOpcode(<i32>iOp.get(i)));
+        words.push(<i64>this.combineFrom(base));
+      }
+      let t = terminatorOf(b);
+      let ns = numSuccessors(t);
+      for (let s = 0; s < ns; s++) { let sb = successor(t, s); if (sb >= 0 && this.visit(sb)) stack.push(sb); }
+    }
+    return xxh3(words.ptr, <usize>words.len << 3);
+  }
+}
+
+// ---- constant questions ----
+
+function startsWith(s: i32, pre: string): bool {
+  let n = strtab.lenOf(s), m = pre.length;
+  if (n < m) return false;
+  let p = strtab.ptrOf(s);
+  for (let i = 0; i < m; i++) if (<i32>load<u8>(p + <usize>i) != pre.charCodeAt(i)) return false;
+  return true;
+}
+export function nameStartsWith(v: i32, pre: string): bool { let nm = vName.get(v); return nm >= 0 && startsWith(nm, pre); }
+
+// Constant::isNullValue: zero integers, +0.0, null pointers, zeroinitializer, token none.
+export function isNull(c: i32): bool {
+  let k = <i32>vKind.get(c);
+  if (k == VK.ConstZero || k == VK.ConstNull || k == VK.ConstNone) return true;
+  if (k == VK.ConstInt) { let n = intWordCount(c); for (let i = 0; i < n; i++) if (intWord(c, i) != 0) return false; return true; }
+  if (k == VK.ConstFP) { for (let i = 0; i < 4; i++) if (fpWord(c, i) != 0) return false; return true; }
+  return false;
+}
+// The bit width of a floating-point type (bitcastToAPInt).
+function fpWidth(t: i32): i32 {
+  switch (<i32>tyKind.get(t)) {
+    case TK.Half: case TK.BFloat: return 16;
+    case TK.Float: return 32;
+    case TK.Double: return 64;
+    case TK.X86FP80: return 80;
+    default: return 128;
+  }
+}
+// ConstantDataSequential::isElementTypeCompatible: i8/i16/i32/i64, half/bfloat/float/double.
+function isDataElementType(t: i32): bool {
+  let k = <i32>tyKind.get(t);
+  if (k == TK.Int) { let w = tyA.get(t); return w == 8 || w == 16 || w == 32 || w == 64; }
+  return k == TK.Half || k == TK.BFloat || k == TK.Float || k == TK.Double;
+}
+// Whether LLVM holds aggregate c as a ConstantDataArray / ConstantDataVector: an array or fixed
+// vector of a compatible element type whose elements are all integers or floats.
+export function isDataSequential(c: i32): bool {
+  let k = <i32>vKind.get(c);
+  if (k == VK.ConstData) return true;
+  if (k != VK.ConstArray && k != VK.ConstVector) return false;
+  let t = vType.get(c);
+  let tk = <i32>tyKind.get(t);
+  if (tk != TK.Array && tk != TK.Vector) return false;
+  if (!isDataElementType(tyA.get(t))) return false;
+  let n = numOperands(c);
+  for (let i = 0; i < n; i++) {
+    let ek = <i32>vKind.get(operand(c, i));
+    if (ek != VK.ConstInt && ek != VK.ConstFP) return false;
+  }
+  return true;
+}
+// ConstantDataSequential::isString: an array of i8.
+function isString(c: i32): bool {
+  if (!isDataSequential(c)) return false;
+  let t = vType.get(c);
+  return <i32>tyKind.get(t) == TK.Array && <i32>tyKind.get(tyA.get(t)) == TK.Int && tyA.get(tyA.get(t)) == 8;
+}
+
+// ---- ignore rules ----
+
+// Value::stripPointerCasts over constants: bitcasts, address space casts, all-zero GEPs.
+export function stripPointerCasts(v: i32): i32 {
+  for (let steps = 0; steps < 64 && v >= 0; steps++) {
+    if (<i32>vKind.get(v) != VK.ConstExpr) return v;
+    let op = <i32>iOp.get(v);
+    if (op == Op.BitCast || op == Op.AddrSpaceCast) { v = operand(v, 0); continue; }
+    if (op == Op.GetElementPtr) {
+      let n = numOperands(v), zero = true;
+      for (let i = 1; i < n; i++) if (!isNull(operand(v, i))) { zero = false; break; }
+      if (zero) { v = operand(v, 0); continue; }
+    }
+    return v;
+  }
+  return v;
+}
+function bundleIs(i: i32, b: i32, tag: string): bool {
+  let t = bundleTag(i, b);
+  return t >= 0 && strtab.eqStr(t, tag);
+}
+// canParameterizeCallOperand: not for inline asm, intrinsics, objc_msgSend$ stubs or dtrace
+// probes; not the callee of a call signed by a ptrauth bundle; not the target in a
+// clang.arc.attachedcall bundle. k is LLVM's operand index.
+export function canParameterizeCallOperand(i: i32, k: i32): bool {
+  let callee = operand(i, 0);
+  if (callee < 0) return true;
+  if (<i32>vKind.get(callee) == VK.InlineAsm) return false;
+  let f = stripPointerCasts(callee);
+  if (f >= 0 && <i32>vKind.get(f) == VK.Function) {
+    let nm = vName.get(f);
+    if (nm >= 0 && (startsWith(nm, "llvm.") || startsWith(nm, "objc_msgSend$") || startsWith(nm, "__dtrace"))) return false;
+  }
+  let nb = callNumBundles(i);
+  let slot = arenaOperandIndex(i, k);
+  if (slot == 0) {
+    for (let b = 0; b < nb; b++) if (bundleIs(i, b, "ptrauth")) return false;
+  } else {
+    for (let b = 0; b < nb; b++) {
+      let s = bundleFirstOp(i, b);
+      if (slot >= s && slot < s + bundleNumOps(i, b) && bundleIs(i, b, "clang.arc.attachedcall")) return false;
+    }
+  }
+  return true;
+}
+// GlobalMergeFunctions' ignoreOp: a constant operand of a load, store, call or invoke (for calls,
+// one canParameterizeCallOperand allows).
+export function mergeIgnores(i: i32, k: i32): bool {
+  if (k >= llvmNumOperands(i)) return false;
+  let op = <i32>iOp.get(i);
+  if (op != Op.Load && op != Op.Store && op != Op.Call && op != Op.Invoke) return false;
+  if (!isConstantValue(llvmOperand(i, k))) return false;
+  if (op == Op.Call || op == Op.Invoke) return canParameterizeCallOperand(i, k);
+  return true;
+}
+function ignores(rule: IgnoreRule, i: i32, k: i32): bool {
+  if (rule == IgnoreRule.MergeConstants) return mergeIgnores(i, k);
+  if (rule == IgnoreRule.CallConstants) return <i32>iOp.get(i) == Op.Call && isConstantValue(llvmOperand(i, k));
+  return false;
+}
