@@ -20,7 +20,8 @@ import {
   gPartition, gComdat, gAlign, gGC, gCC, gAttrs, gMD, gFirstBlock, gLastBlock, gFirstArg, gNumArgs, gExtra,
   newGlobal, Linkage, GF_DSO_LOCAL, GF_DEFINED, GOP_PERSONALITY, GOP_PREFIX, GOP_PROLOGUE,
 } from "./globals";
-import { T_VOID, T_LABEL, ptrType, tyA, listLen, listAt, memberType } from "./types";
+import { T_VOID, T_LABEL, ptrType, tyA, tyKind, TK, listLen, listAt, memberType, memberCount, isStruct, isInt, isPtr, isVector, scalarType } from "./types";
+import { getPoison } from "./constants";
 import { Op, F_TAIL_SHIFT } from "./opcodes";
 import { attKind, attMD, attNext, addAttachment } from "./metadata";
 
@@ -185,6 +186,29 @@ export function buildCast(op: i32, v: i32, destTy: i32): i32 {
   if (vType.get(v) == destTy) return v;
   scratch2.clear(); scratch2.push(v);
   return place(createInst(op, destTy, scratch2, 0, 1));
+}
+// IRBuilder::CreateAggregateCast (LLVM 22): the value itself when the types match; structs and
+// arrays element by element into a poison aggregate; integers and pointers (or vectors of them)
+// by inttoptr / ptrtoint; else a bitcast.
+export function buildAggregateCast(v: i32, destTy: i32): i32 {
+  let st = vType.get(v);
+  if (st == destTy) return v;
+  let isArr = <i32>tyKind.get(st) == TK.Array;
+  if (isStruct(st) || isArr) {
+    let result = getPoison(destTy);
+    let n = <i32>memberCount(st);
+    for (let i = 0; i < n; i++) {
+      let e = buildAggregateCast(buildExtractValue(v, i), isArr ? tyA.get(destTy) : memberType(destTy, i));
+      result = buildInsertValue(result, e, i);
+    }
+    return result;
+  }
+  let ss = scalarType(st), ds = scalarType(destTy);
+  if (isVector(st) == isVector(destTy)) {
+    if (isInt(ss) && isPtr(ds)) return buildCast(Op.IntToPtr, v, destTy);
+    if (isPtr(ss) && isInt(ds)) return buildCast(Op.PtrToInt, v, destTy);
+  }
+  return buildCast(Op.BitCast, v, destTy);
 }
 export function buildExtractValue(agg: i32, idx: i32): i32 {
   scratch2.clear(); scratch2.push(agg);

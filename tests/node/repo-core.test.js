@@ -485,12 +485,13 @@ test('wopt repo link / --repo on the command line; the output file is written on
   assert.equal(r.status, 1);
   assert.match(r.stderr, /has no definition for/);
   assert.ok(!fs.existsSync(path.join(dir, 'bad.ll')));
-  // a stored text that no longer reads: the file and the definition named, no output
+  // a stored text altered in the database: its digest no longer matches (the repository and the
+  // definition named), no output; a text that does not fit the module is tested above
   const { loadSqliteDriver } = await import('../../bindings/repo/sqlite-driver.js');
   { const db = (await loadSqliteDriver()).open(path.join(dir, 'db'), {}); db.exec("UPDATE definitions SET text = replace(text, 'ret ', 'rett ') WHERE name = 'setTo'"); db.close(); }
   r = cli('repo', 'link', '--repo=db', 'run2.ll', '-o', 'corrupt.ll');
   assert.equal(r.status, 1);
-  assert.match(r.stderr, /^wopt: run2\.ll: error: the stored text of 'setTo' does not fit the module: .*\(line \d+, column \d+ of the text\)\n$/);
+  assert.match(r.stderr, /^wopt: db: error: the repository is damaged: a stored text does not match the digest stored with it: 'setTo' \([0-9a-f]{32}\)\n$/);
   assert.ok(!fs.existsSync(path.join(dir, 'corrupt.ll')));
   // LLVM 19: the runs and the link follow the same version
   const P19 = ['--llvm-version=19', '-S', '--repo=db19', '-passes=repo-metadata,repo-prune,mem2reg,mergefunc', 'ex3.ll'];

@@ -37,7 +37,7 @@ import { mdKind, mdA, MK, findAttachment, addAttachment, MDK_DBG } from "../../i
 import { fnAttrs, setHasKind, listWithFnEnum, ATTR_NOINLINE, ATTR_NOMERGE, ATTR_ALWAYSINLINE } from "../../ir/attributes";
 import {
   createFunction, appendBlock, setInsertPointAtEnd, setInsertPointBefore, buildCall, buildRet, buildCast,
-  buildExtractValue, buildInsertValue, copyFunctionAttributes, setLinkage,
+  buildExtractValue, buildInsertValue, copyFunctionAttributes, setLinkage, buildAggregateCast,
 } from "../../ir/builder";
 import {
   StructuralHasher, FunctionHashInfo, IgnoreRule, mergeIgnores, arenaOperandIndex, llvmOperand,
@@ -316,7 +316,7 @@ const TGM_SUFFIX = ".Tgm";
         let orig = opVal.get(slot);
         if (vType.get(orig) != vType.get(arg)) {
           setInsertPointBefore(inst);
-          setOperandSlot(slot, aggregateCast(arg, vType.get(orig)));
+          setOperandSlot(slot, buildAggregateCast(arg, vType.get(orig)));
         } else setOperandSlot(slot, arg);
       }
       k += n + 1; pi++;
@@ -337,12 +337,12 @@ const TGM_SUFFIX = ".Tgm";
     let args = this.args;
     args.clear();
     let n = gNumArgs.get(g);
-    for (let i = 0; i < n; i++) args.push(aggregateCast(gFirstArg.get(g) + i, listAt(toTy, i)));
-    for (let i = 0; i < consts.len; i++) args.push(aggregateCast(consts.get(i), listAt(toTy, n + i)));
+    for (let i = 0; i < n; i++) args.push(buildAggregateCast(gFirstArg.get(g) + i, listAt(toTy, i)));
+    for (let i = 0; i < consts.len; i++) args.push(buildAggregateCast(consts.get(i), listAt(toTy, n + i)));
     let swiftTail = gCC.get(body) == CC_SWIFTTAIL && gCC.get(g) == CC_SWIFTTAIL;
     let ci = buildCall(toTy, gValue.get(body), args, 0, args.len, gAttrs.get(body), gCC.get(body), swiftTail ? 2 : 1);
     let rt = tyA.get(gValueType.get(g));
-    if (<i32>tyKind.get(rt) == TK.Void) buildRet(-1); else buildRet(aggregateCast(ci, rt));
+    if (<i32>tyKind.get(rt) == TK.Void) buildRet(-1); else buildRet(buildAggregateCast(ci, rt));
   }
 
   // `<name>.Tgm`, made unique in the module as its symbol table does (`.N` with a running N).
@@ -475,28 +475,6 @@ export function isEligible(g: i32): bool {
   return true;
 }
 
-// IRBuilder::CreateAggregateCast: the value itself when the types match; structs and arrays
-// element by element into a poison aggregate; else a bit or pointer cast.
-function aggregateCast(v: i32, destTy: i32): i32 {
-  let st = vType.get(v);
-  if (st == destTy) return v;
-  let isArr = <i32>tyKind.get(st) == TK.Array;
-  if (isStruct(st) || isArr) {
-    let result = getPoison(destTy);
-    let n = <i32>memberCount(st);
-    for (let i = 0; i < n; i++) {
-      let e = aggregateCast(buildExtractValue(v, i), isArr ? tyA.get(destTy) : memberType(destTy, i));
-      result = buildInsertValue(result, e, i);
-    }
-    return result;
-  }
-  let ss = scalarType(st), ds = scalarType(destTy);
-  if (isVector(st) == isVector(destTy)) {
-    if (isInt(ss) && isPtr(ds)) return buildCast(Op.IntToPtr, v, destTy);
-    if (isPtr(ss) && isInt(ds)) return buildCast(Op.PtrToInt, v, destTy);
-  }
-  return buildCast(Op.BitCast, v, destTy);
-}
 
 // ---- JSON ----
 function jsonString(o: OutBuf, s: i32): void {

@@ -29,7 +29,7 @@ import { MDK_TYPE, MDK_KCFI_TYPE } from "../../ir/metadata";
 import { strtab } from "../../ir/module";
 import { llvmVersion } from "../../ir/version";
 import {
-  createFunction, appendBlock, setInsertPointAtEnd, buildCall, buildRet, buildCast, buildExtractValue,
+  createFunction, appendBlock, setInsertPointAtEnd, buildCall, buildRet, buildCast, buildExtractValue, buildAggregateCast,
   buildInsertValue, copyFunctionAttributes, copyGlobalMetadataOfKind, createAlias, setLinkage,
   setVisibility, functionOfInst, isInterposableLinkage, isLocalLinkage, isDiscardableIfUnusedLinkage,
 } from "../../ir/builder";
@@ -172,7 +172,7 @@ function canCreateAliasFor(f: i32): bool { return useAliases && hasGlobalUnnamed
 // inttoptr / ptrtoint.
 function createCast(v: i32, destTy: i32): i32 {
   let st = vType.get(v);
-  if (llvmVersion >= 22) return createCast22(v, st, destTy);
+  if (llvmVersion >= 22) return buildAggregateCast(v, destTy);
   if (isStruct(st)) {
     let result = getPoison(destTy);
     let n = <i32>memberCount(st);
@@ -187,25 +187,6 @@ function createCast(v: i32, destTy: i32): i32 {
   return buildCast(Op.BitCast, v, destTy);
 }
 
-function createCast22(v: i32, st: i32, destTy: i32): i32 {
-  if (st == destTy) return v;
-  let isArr = <i32>tyKind.get(st) == TK.Array;
-  if (isStruct(st) || isArr) {
-    let result = getPoison(destTy);
-    let n = <i32>memberCount(st);
-    for (let i = 0; i < n; i++) {
-      let e = createCast(buildExtractValue(v, i), isArr ? tyA.get(destTy) : memberType(destTy, i));
-      result = buildInsertValue(result, e, i);
-    }
-    return result;
-  }
-  let ss = scalarType(st), ds = scalarType(destTy);
-  if (isVector(st) == isVector(destTy)) {
-    if (isInt(ss) && isPtr(ds)) return buildCast(Op.IntToPtr, v, destTy);
-    if (isPtr(ss) && isInt(ds)) return buildCast(Op.PtrToInt, v, destTy);
-  }
-  return buildCast(Op.BitCast, v, destTy);
-}
 
 let args: I32Vec = new I32Vec(16);
 const CC_SWIFTTAIL: i32 = 20;   // CallingConv::SwiftTail
