@@ -171,7 +171,9 @@ function sqliteBackend(db, file, timeout) {
   // (the header still says wopt) fails here, at its open.
   const prepare = (sql, raw) => {
     try { return db.prepare(sql, raw); } catch (e) {
-      throw new RepoError(`${file}: error: the repository is damaged (${e.message}); remove it to start a new repository`, { cause: e, reason: 'io' });
+      // node:sqlite prefixes SQLite's message with the result code's text; better-sqlite3 does not
+      const why = String(e?.message ?? e).replace(/^SQL logic error: /, '');
+      throw new RepoError(`${file}: error: the repository is damaged (${why}); remove it to start a new repository`, { cause: e, reason: 'io' });
     }
   };
   // Rows as arrays (raw): no per-row key objects on the lookup path.
