@@ -62,7 +62,7 @@ export function reset(): void {
   resetBitstream();
   resetBitcode();
   resetBitcodeWriter(); resetMetaWriter(); resetFunctionWriter(); resetUseListWriter();
-  cg = null; cgBuf = 0;
+  dropCGDataSession(); cgBuf = 0;
   errLen = 0; errLine = 0; errCol = 0; errOffset = -1; outPtr = 0;
 }
 
@@ -109,10 +109,20 @@ export function checkTarget(): i32 { return checkTargetMachine() ? 1 : 0; }
 export function readerVerifies(): i32 { return readerVerifiesModule() ? 1 : 0; }
 import { readerVerifies as readerVerifiesModule } from "./text/upgrade-debug";
 
+// Returns 0 ok, 1 error, 2 unknown pass, 3 paused for the repository, 4 stopped after
+// global-merge-func collected the module's stable function map (gmfFunctionMap).
 export function runPipeline(len: i32): i32 {
   let r = runPasses(argPtr, len);
-  if (r != 0 && r != 3) setError(passErrorText(), 0, 0);
+  if (r != 0 && r != 3 && r != 4) setError(passErrorText(), 0, 0);
   return r;
+}
+// After runPipeline returned 4: the module's stable function map as global-merge-func would embed
+// it (the serialized map), byte length at outputPtr; 0 when the module has none.
+export function gmfFunctionMap(): i32 {
+  let o = passContext().results.functionMap;
+  if (o == null) return 0;
+  outPtr = o.buf.ptr;
+  return o.len;
 }
 
 // ---- program repository (ABI.md "Program repository") ----
@@ -123,7 +133,7 @@ export function repoCandidates(): i32 { let o = candidateDigests(); outPtr = o.b
 export function repoSetHits(len: i32): i32 { return setHits(argPtr, len) ? 0 : 1; }
 export function resumePipeline(): i32 {
   let r = resumePasses();
-  if (r != 0 && r != 3) setError(passErrorText(), 0, 0);
+  if (r != 0 && r != 3 && r != 4) setError(passErrorText(), 0, 0);
   return r;
 }
 export function repoPrunedCount(): i32 { return prunedCount; }
@@ -440,11 +450,10 @@ import { writer as textWriter } from "./text/writer";
 // One session map (cgdata/session.ts), dropped by reset (and so by inputAlloc): cgdataBegin
 // resets the core and starts an empty one; cgdataRead replaces it with a .cgdata file's map (also
 // after parse, without a reset, for the pass to use). Blobs come in at the cgdataInput buffer.
-let cg: CGDataSession | null = null;
 let cgBuf: usize = 0;
-function cgSession(): CGDataSession { if (cg == null) cg = new CGDataSession(); return cg!; }
+function cgSession(): CGDataSession { return cgdataSession(); }
 function cgFail(s: CGDataSession): i32 { setError(s.error, 0, 0); return 1; }
-export function cgdataBegin(): void { reset(); cg = new CGDataSession(); }
+export function cgdataBegin(): void { reset(); newCGDataSession(); }
 export function cgdataInput(len: i32): usize { cgBuf = heap.alloc(<usize>(len > 0 ? len : 1)); return cgBuf; }
 // The contents of an object's merge section (one or more serialized maps) merged into the map,
 // as llvm-cgdata --merge merges each object: 0 ok, 1 malformed (errorMessage).
@@ -478,7 +487,7 @@ export function cgdataEmbedded(): i32 {
   outPtr = o.buf.ptr;
   return o.len;
 }
-import { CGDataSession } from "./cgdata/session";
+import { CGDataSession, cgdataSession, newCGDataSession, dropCGDataSession } from "./cgdata/session";
 // After parse: the session map embedded in the module as global-merge-func embeds its map under
 // -codegen-data-generate (cgdata/embed.ts): 0 embedded, 1 not (an empty map, as LLVM leaves it).
 export function cgdataEmbed(): i32 {

@@ -299,7 +299,7 @@ async function startWorkers(count, opts) {
   await loadCore();
   const module = await compileWopt();
   const workerOpts = { pipeline: opts.pipeline, forward: opts.forward, llvmVersion: opts.llvmVersion, disableVerify: opts.disableVerify,
-    disableOutput: opts.disableOutput, assembly: opts.assembly, repo: opts.repo };
+    disableOutput: opts.disableOutput, assembly: opts.assembly, repo: opts.repo, codegenData: opts.codegenData, collect: opts.collect };
   return startPool({ workers: count, workerUrl: new URL('./batch-worker.js', import.meta.url), workerData: { module, opts: workerOpts } });
 }
 

@@ -28,6 +28,10 @@ export const OPTIONS = [
   { names: ['j', 'jobs'], kind: 'uint', group: 'main', key: 'jobs', value: 'n', help: "Batch mode: modules run at once, each on a worker thread (default and at most: the machine's cores; fewer when free memory holds fewer; a larger N is capped, with a note)" },
   { names: ['report'], kind: 'string', group: 'main', key: 'report', value: 'file.json', help: 'Batch mode: write a JSON report of every module and the totals' },
   { names: ['quiet', 'q'], kind: 'bool', group: 'main', key: 'quiet', help: 'Batch mode: no progress display and no closing summary' },
+  { names: ['across-modules'], kind: 'bool', group: 'main', key: 'acrossModules',
+    help: "Batch mode: global-merge-func merges by the stable function map of the whole batch (LLVM 22's two rounds with codegen data, in one command)" },
+  { names: ['emit-cgdata'], kind: 'string', group: 'main', key: 'emitCgdata', value: 'file.cgdata',
+    help: 'With --across-modules: write the batch\'s stable function map as an indexed .cgdata (what llvm-cgdata --merge writes; clang -fcodegen-data-use-path, llc and opt -codegen-data-use-path read it)' },
   { names: ['cross-module-report'], kind: 'string', optionalValue: '-', group: 'main', key: 'crossModuleReport', value: 'file.json',
     help: 'Report the functions identical across all the inputs (mergefunc after llvm-link of them): text on standard output, or JSON into <file.json>; without -output-dir nothing else runs' },
   { names: ['repo'], kind: 'string', group: 'main', key: 'repo', value: 'file', help: 'Program repository for repo-prune (SQLite file, created on first use; :memory: for none kept)' },
@@ -155,6 +159,12 @@ export function parseArgs(argv, passes = []) {
   if (o.outputDir === undefined && o.crossModuleReport === undefined && o.inputs.length > 1)
     throw new UsageError('Too many positional arguments specified!\nCan specify at most 1 positional arguments: See: wopt --help');
   if (o.report !== undefined && o.outputDir === undefined) throw new UsageError('--report is for batch mode: give -output-dir=<directory>');
+  if (o.acrossModules && o.outputDir === undefined) throw new UsageError('--across-modules is for batch mode: give -output-dir=<directory> and the modules');
+  if (o.emitCgdata !== undefined && !o.acrossModules) throw new UsageError('--emit-cgdata needs --across-modules');
+  if (o.acrossModules) {
+    for (const n of ['codegen-data-use-path', 'codegen-data-generate', 'codegen-data-collect'])
+      if (o.forward.some(([k]) => k === n)) throw new UsageError(`--across-modules makes the batch's own codegen data: -${n} cannot be given with it`);
+  }
   o.input = o.inputs[0];
   if (o.olevel && (o.passes !== undefined || o.extraPasses.length > 1))
     throw new UsageError("Cannot specify -O# and --passes=/--foo-pass, use -passes='default<O#>,other-pass'");

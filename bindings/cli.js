@@ -185,6 +185,14 @@ async function main(argv) {
     process.stderr.write("WARNING: You're attempting to print out a bitcode file.\nThis is inadvisable as it may cause display problems. If\nyou REALLY want to taste LLVM bitcode first-hand, you\ncan force output with the `-f' option.\n\n");
     opts.disableOutput = true;
   }
+  // -codegen-data-use-path=<file>: the codegen data global-merge-func merges by, read once here;
+  // opt-22 merges within the module without a word when it cannot read the file: wopt says so
+  const usePath = opts.forward.find(([n]) => n === 'codegen-data-use-path')?.[1];
+  if (usePath) {
+    try { opts.codegenData = new Uint8Array(fs.readFileSync(fileArg(raw, usePath))); } catch (e) {
+      process.stderr.write(`${PROG}: ${usePath}: warning: cannot read the codegen data (${errnoText(e)}); global-merge-func merges within each module\n`);
+    }
+  }
   // SQLite takes the repository's path as a string
   if (typeof opts.repo === 'string' && raw.has(opts.repo)) throw new CliError(`${opts.repo}: error: the repository's file name is not valid UTF-8`);
   // -pass-remarks-output: an empty file (no remarks are written)
@@ -273,7 +281,7 @@ export async function runInput(core, opts, input, output, sideName, repo, err = 
     } catch (e) { throw outputError(output, e); }
   };
   const runOpts = { passes: opts.pipeline, options: opts.forward, moduleId: input.name, llvmVersion: Number(opts.llvmVersion ?? DEFAULT_LLVM_VERSION),
-    verify: !opts.disableVerify, print: !opts.disableOutput, bitcode: !opts.assembly, sink };
+    verify: !opts.disableVerify, print: !opts.disableOutput, bitcode: !opts.assembly, sink, codegenData: opts.codegenData };
   let r;
   try {
     try {

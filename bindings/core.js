@@ -24,7 +24,7 @@ const REQUIRED = ['memory', 'reset', 'inputAlloc', 'parse', 'argAlloc', 'runPipe
 const UNSIGNED = ['inputAlloc', 'argAlloc', 'outputPtr', 'errorPtr', 'errorMessage', 'print',
   'printStart', 'printChunk', 'passOutput', 'passTable', 'version', 'functionName', 'sideFileName',
   'sideFileData', 'repoCandidates', 'repoRecords', 'repoTickets', 'cfgArray', 'cfgArrayLen', 'domTreeArray',
-  'domTreeArrayLen', 'idfResultPtr', 'cfgBlockLabels', 'bitstreamDumpText', 'xmodInput', 'xmodFinish', 'bitcodeSize', 'cgdataInput', 'cgdataWrite'];
+  'domTreeArrayLen', 'idfResultPtr', 'cfgBlockLabels', 'bitstreamDumpText', 'xmodInput', 'xmodFinish', 'bitcodeSize', 'cgdataInput', 'cgdataWrite', 'gmfFunctionMap'];
 
 /** The exports with UNSIGNED's functions wrapped to return unsigned numbers. */
 export function unsignedExports(x) {
@@ -363,7 +363,8 @@ export class WoptCore {
   }
 
   #pipelineResult(x, code) {
-    const res = { ok: code === 0, code, message: code === 0 || code === 3 ? '' : this.#error(x) };
+    // 4: global-merge-func collected the module's stable function map and stopped the pipeline
+    const res = { ok: code === 0 || code === 4, code, message: code === 0 || code === 3 || code === 4 ? '' : this.#error(x) };
     if (code === 3) return res;
     if (this.has('passOutput')) res.log = decodeUtf8(this.#out(x.passOutput()));
     if (this.has('sideFileCount')) {
@@ -605,6 +606,16 @@ export class WoptCore {
   cgdataEmbed() {
     if (!this.has('cgdataEmbed')) return { ok: false, message: 'this core has no codegen data support' };
     return this.#guard(x => ({ ok: true, embedded: x.cgdataEmbed() === 0 }));
+  }
+
+  /**
+   * After runPipeline returned code 4 (the pass option codegen-data-collect): the module's stable
+   * function map, serialized as global-merge-func embeds it: { ok: true, bytes } (null: the
+   * module has no function global-merge-func could merge).
+   */
+  gmfFunctionMap() {
+    if (!this.has('gmfFunctionMap')) return { ok: false, message: 'this core has no codegen data support' };
+    return this.#guard(x => { const n = x.gmfFunctionMap(); return { ok: true, bytes: n > 0 ? this.#out(n) : null }; });
   }
 
   /** Resets the core and starts an empty session map. */

@@ -6,10 +6,16 @@ const now = () => globalThis.performance?.now() ?? Date.now();
 /**
  * @param core     a WoptCore
  * @param input    .ll bytes or string
- * @param opts     { passes, options, moduleId, llvmVersion, verify = true, print = true, bitcode = false (write bitcode instead of text), sink }
+ * @param opts     { passes, options, moduleId, llvmVersion, verify = true, print = true, bitcode = false (write bitcode instead of text), sink, codegenData }
  *                 llvmVersion: the LLVM whose dialect and behaviour to follow (core.js LLVM_VERSIONS)
  *                 sink(view): when given, receives the printed text as a view into the core's
  *                 memory (no copy) instead of res.output
+ *                 codegenData: the bytes of a .cgdata file, read into the core after parsing for
+ *                 global-merge-func under codegen-data-use-path (unreadable: a warning, and the
+ *                 pass merges within the module, as opt-22 does without a word)
+ *                 With the pass option codegen-data-collect, the pipeline stops at
+ *                 global-merge-func: res.functionMap holds the module's map (null: none), nothing
+ *                 is verified or printed after it.
  * @returns {{ ok, stage, error, output, log, files, timings, warnings }}
  *   stage: where it stopped ('parse' | 'verify-input' | 'target' | 'pipeline' | 'verify-output' | 'print'),
  *   error: { message, line?, col?, code?, internal? } when !ok,
@@ -68,7 +74,7 @@ export async function runModuleWithRepository(core, input, opts = {}) {
 // The steps of one module as a generator: it yields { kind: 'lookup', digests } when repo-prune
 // waits for the repository and { kind: 'store', entries } after printing; runModule drives it
 // without a repository, runModuleWithRepository with one.
-function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVersion, verify = true, print = true, bitcode = false, sink, store } = {}) {
+function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVersion, verify = true, print = true, bitcode = false, sink, store, codegenData } = {}) {
   const timings = [];
   const res = { ok: false, stage: null, error: null, output: null, log: '', files: [], timings, warnings: [] };
   const step = (name, fn) => { const t = now(); const r = fn(); timings.push({ name, ms: now() - t }); return r; };
@@ -101,6 +107,11 @@ function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVe
     if (!t.ok) return fail('target', t);
   }
 
+  if (codegenData) {
+    const c = step('Read codegen data', () => core.cgdataRead(codegenData));
+    if (!c.ok) res.warnings.push({ stage: 'pipeline', tool: true, text: `warning: codegen data not used: ${c.message}` });
+  }
+
   const hasOptions = Array.isArray(options) ? options.length > 0 : Object.keys(options ?? {}).length > 0;
   if (passes !== '' || hasOptions) {
     let r = step(`Pipeline: ${passes || '(empty)'}`, () => core.runPipeline(passes, hasOptions ? options : undefined));
@@ -120,6 +131,13 @@ function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVe
     res.log = r.log ?? '';
     res.files = r.files ?? [];
     if (!r.ok) return fail('pipeline', r);
+    if (r.code === 4) {
+      const m = core.gmfFunctionMap();
+      if (!m.ok) return fail('pipeline', m);
+      res.functionMap = m.bytes;
+      res.ok = true;
+      return res;
+    }
     if (verify) {
       const v = step('Verify output', () => core.verify());
       if (!v.ok) return fail('verify-output', v);

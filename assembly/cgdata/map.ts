@@ -20,7 +20,7 @@
 //
 // How global-merge-func uses it (GlobalMergeFunc::analyze / merge, LLVM 22):
 // - analyze, per eligible function in module order: `beginFunctionNamed(hash, name, module,
-//   instCount)` with the function's stable name (`stableNameRange`) and the module identifier,
+//   instCount)` with the function's stable name (util/stable-name.ts `stableNameSpan`) and the module identifier,
 //   `addOperandHash(inst, opnd, hash)` for each entry of its IndexOperandHashMap in the order that
 //   map iterates, `endFunction()`;
 // - -codegen-data-generate: record.ts `writeMapRecord` of the map before finalize, embedded with
@@ -35,6 +35,7 @@ import { I32Vec, I64Vec } from "../util/vec";
 import { Interner } from "../util/intern";
 import { sortValues } from "../util/sort";
 import { StdHashOrder } from "./stdhash";
+import { PairMap, pairMapOrder } from "../util/densemap";
 
 // A map's names: dense ids in first-use order (LLVM's IdToName / NameToId).
 @final export class NameTable extends Interner<u8> {
@@ -64,6 +65,16 @@ export const enum MapSize { UniqueHashCount = 0, TotalFunctionCount = 1, Mergeab
   callOverhead: f64 = 1.0;      // -global-merging-call-overhead
   extraThreshold: f64 = 0.0;    // -global-merging-extra-threshold
 }
+
+// What finalize decided for a group of functions with one hash.
+export const enum Verdict {
+  Kept = 0, InstCountDiffers, OperandsDiffer, TooFewFunctions, TooFewInstructions, TooManyParams, NoParams, NotProfitable,
+}
+export const VERDICT_NAMES: string[] = [
+  "profitable", "instruction counts differ", "ignored operands differ", "fewer functions than -global-merging-min-merges",
+  "fewer instructions than -global-merging-min-instrs", "more parameters than -global-merging-max-params",
+  "no parameters (-global-merging-skip-no-params)", "benefit not above cost",
+];
 
 // A strict order on entries, for the stable sorts below.
 abstract class EntryOrder {
@@ -130,48 +141,6 @@ function stableSort(v: I32Vec, tmp: I32Vec, ord: EntryOrder): void {
 
 @inline function pairKey(inst: u32, opnd: u32): u64 { return (<u64>inst << 32) | <u64>opnd; }
 
-// DenseMapInfo<std::pair<unsigned, unsigned>>::getHashValue of LLVM 22: each half times 37, the
-// two joined into 64 bits and mixed (one multiplication and one xor-shift, splitmix64's constant).
-@inline function denseHash(inst: u32, opnd: u32): u32 {
-  let x = (<u64>(inst * 37) << 32) | <u64>(opnd * 37);
-  x *= 0xbf58476d1ce4e5b9;
-  x ^= x >> 31;
-  return <u32>x;
-}
-// The bucket table of a DenseMap<IndexPair, stable_hash> made empty and filled by inserting n
-// distinct keys in order (LLVM 22's DenseMap: 64 buckets at the first insertion, twice as many
-// when an insertion would reach 3/4 full, the entries moved over in bucket order; quadratic
-// probing). Returns the bucket count; slots[b] is the key's position or -1.
-function denseLayout(inst: I32Vec, opnd: I32Vec, from: i32, n: i32, slots: I32Vec): i32 {
-  let nb = 0;
-  slots.clear();
-  let old = new I32Vec();
-  for (let k = 0; k < n; k++) {
-    if ((k + 1) * 4 >= nb * 3) {
-      let want = nb * 2;
-      let grown = 64;
-      while (grown < want) grown <<= 1;
-      old.clear();
-      for (let b = 0; b < nb; b++) old.push(slots.get(b));
-      slots.clear(); slots.resize(grown, -1);
-      nb = grown;
-      for (let b = 0; b < old.len; b++) {
-        let j = old.get(b);
-        if (j >= 0) denseInsert(slots, nb, j, <u32>inst.get(from + j), <u32>opnd.get(from + j));
-      }
-    }
-    denseInsert(slots, nb, k, <u32>inst.get(from + k), <u32>opnd.get(from + k));
-  }
-  return nb;
-}
-function denseInsert(slots: I32Vec, nb: i32, k: i32, inst: u32, opnd: u32): void {
-  let mask = <u32>nb - 1;
-  let b = denseHash(inst, opnd) & mask;
-  let probe: u32 = 1;
-  while (slots.get(<i32>b) >= 0) { b = (b + probe) & mask; probe++; }
-  slots.set(<i32>b, k);
-}
-
 @final export class StableFunctionMap {
   names: NameTable = new NameTable();
   // Functions (entries), by id in the order they were added.
@@ -192,10 +161,15 @@ function denseInsert(slots: I32Vec, nb: i32, k: i32, inst: u32, opnd: u32): void
   gLast: I32Vec = new I32Vec();
   gCount: I32Vec = new I32Vec();    // functions in the group; 0 once finalize erased it
   finalized: bool = false;
+  // finalize's decision per group (Verdict), and the benefit and cost profitability weighed
+  verdict: I32Vec = new I32Vec();
+  benefit: Array<f64> = [];
+  cost: Array<f64> = [];
   // scratch
   private t1: I32Vec = new I32Vec();
   private t2: I32Vec = new I32Vec();
   private k1: I64Vec = new I64Vec();
+  private layout: PairMap = new PairMap();
   private pending: i32 = -1;        // the entry beginFunction started
   private pendingLast: bool = true;
 
@@ -294,10 +268,8 @@ function denseInsert(slots: I32Vec, nb: i32, k: i32, inst: u32, opnd: u32): void
   private orderAsDenseMap(e: i32): void {
     let p = this.ePair.get(e), n = this.eNPairs.get(e);
     if (n < 2) return;
-    let slots = this.t1;
-    let nb = denseLayout(this.pInst, this.pOpnd, p, n, slots);
-    let order = this.t2; order.clear();
-    for (let b = 0; b < nb; b++) { let j = slots.get(b); if (j >= 0) order.push(j); }
+    let order = this.t2;
+    pairMapOrder(this.layout, this.pInst, this.pOpnd, p, n, order);
     let keys = this.k1; keys.clear();
     for (let k = 0; k < n; k++) keys.push(this.pHash.get(p + k));
     let ii = new I32Vec(n), oo = new I32Vec(n);
@@ -390,33 +362,38 @@ function denseInsert(slots: I32Vec, nb: i32, k: i32, inst: u32, opnd: u32): void
   finalize(skipTrim: bool, t: MergeThresholds): void {
     let byModule = new ByModule(this);
     let v = this.t1;
+    let ng = this.gFirst.len;
+    this.verdict.clear(); this.verdict.resize(ng, Verdict.Kept);
+    this.benefit = new Array<f64>(ng); this.cost = new Array<f64>(ng);
     let g = this.firstGroup();
     while (g >= 0) {
       let following = this.nextGroup(g);
       this.groupEntries(g, v);
       stableSort(v, this.t2, byModule);
       this.relink(g, v);
-      if (!this.consistent(v)) { this.eraseGroup(g); g = following; continue; }
-      if (!skipTrim) {
+      let verdict = this.consistency(v);
+      if (verdict == Verdict.Kept && !skipTrim) {
         this.trimIdentical(v);
-        if (!this.profitable(v, t)) this.eraseGroup(g);
+        verdict = this.profitability(g, v, t);
       }
+      this.verdict.set(g, verdict);
+      if (verdict != Verdict.Kept) this.eraseGroup(g);
       g = following;
     }
     this.finalized = true;
   }
 
-  // The group's functions agree with the first in instruction count and operand positions.
-  private consistent(v: I32Vec): bool {
+  // Whether the group's functions agree with the first in instruction count and operand positions.
+  private consistency(v: I32Vec): i32 {
     let root = v.get(0);
     let n = this.eNPairs.get(root);
     for (let i = 1; i < v.len; i++) {
       let e = v.get(i);
-      if (this.eInst.get(e) != this.eInst.get(root)) return false;
-      if (this.eNPairs.get(e) != n) return false;
-      for (let k = 0; k < n; k++) if (this.findPair(e, this.pairInst(root, k), this.pairOpnd(root, k)) < 0) return false;
+      if (this.eInst.get(e) != this.eInst.get(root)) return Verdict.InstCountDiffers;
+      if (this.eNPairs.get(e) != n) return Verdict.OperandsDiffer;
+      for (let k = 0; k < n; k++) if (this.findPair(e, this.pairInst(root, k), this.pairOpnd(root, k)) < 0) return Verdict.OperandsDiffer;
     }
-    return true;
+    return Verdict.Kept;
   }
 
   // Drops, from every function of the group, the operand positions whose hash is the same in all.
@@ -449,29 +426,39 @@ function denseInsert(slots: I32Vec, nb: i32, k: i32, inst: u32, opnd: u32): void
     }
   }
 
-  // Whether merging the group pays for its parameters and calls (LLVM's isProfitable).
-  private profitable(v: I32Vec, t: MergeThresholds): bool {
-    let count = <u32>v.len;
-    if (count < t.minMerges) return false;
-    let inst = <u32>this.eInst.get(v.get(0));
-    if (inst < t.minInstrs) return false;
-    let cost: f64 = 0.0;
+  // The number of distinct operand hashes entry e keeps: the parameters merging it would take.
+  distinctHashes(e: i32): u32 {
+    let p = this.ePair.get(e), m = this.eNPairs.get(e);
     let hashes = this.k1;
+    hashes.clear();
+    for (let k = 0; k < m; k++) hashes.push(this.pHash.get(p + k));
+    sortValues<u64>(hashes.ptr, m);
+    let n: u32 = 0;
+    for (let k = 0; k < m; k++) if (k == 0 || hashes.get(k) != hashes.get(k - 1)) n++;
+    return n;
+  }
+
+  // Whether merging group g (functions v) pays for its parameters and calls (LLVM's isProfitable):
+  // benefit = instructions × (functions − 1) × inst-overhead (the product of the first two in
+  // unsigned 32 bits, as LLVM); cost = Σ per function (its parameters × param-overhead +
+  // call-overhead) + extra-threshold. Both are kept for the report (cost as far as it was summed).
+  private profitability(g: i32, v: I32Vec, t: MergeThresholds): i32 {
+    let count = <u32>v.len;
+    let inst = <u32>this.eInst.get(v.get(0));
+    this.benefit[g] = <f64>(inst * (count - 1)) * t.instOverhead;
+    this.cost[g] = 0;
+    if (count < t.minMerges) return Verdict.TooFewFunctions;
+    if (inst < t.minInstrs) return Verdict.TooFewInstructions;
+    let cost: f64 = 0.0;
     for (let i = 0; i < v.len; i++) {
-      let e = v.get(i);
-      let p = this.ePair.get(e), m = this.eNPairs.get(e);
-      hashes.clear();
-      for (let k = 0; k < m; k++) hashes.push(this.pHash.get(p + k));
-      sortValues<u64>(hashes.ptr, m);
-      let params: u32 = 0;
-      for (let k = 0; k < m; k++) if (k == 0 || hashes.get(k) != hashes.get(k - 1)) params++;
-      if (params > t.maxParams) return false;
-      if (t.skipNoParams && params == 0) return false;
+      let params = this.distinctHashes(v.get(i));
+      if (params > t.maxParams) { this.cost[g] = cost; return Verdict.TooManyParams; }
+      if (t.skipNoParams && params == 0) { this.cost[g] = cost; return Verdict.NoParams; }
       cost += <f64>params * t.paramOverhead + t.callOverhead;
     }
     cost += t.extraThreshold;
-    let benefit = <f64>(inst * (count - 1)) * t.instOverhead;
-    return benefit > cost;
+    this.cost[g] = cost;
+    return this.benefit[g] > cost ? Verdict.Kept : Verdict.NotProfitable;
   }
 
   // The functions of the groups finalize kept, in the order they were added.
@@ -495,29 +482,4 @@ function denseInsert(slots: I32Vec, nb: i32, k: i32, inst: u32, opnd: u32): void
     for (let k = 0; k < n; k++) v.push(k);
     stableSort(v, this.t2, new ByPairKey(this, this.ePair.get(e)));
   }
-}
-
-// The last occurrence of the ASCII text s in the n bytes at p, or -1.
-function lastIndexOf(p: usize, n: i32, s: string): i32 {
-  let m = s.length;
-  for (let i = n - m; i >= 0; i--) {
-    let k = 0;
-    while (k < m && <i32>load<u8>(p + <usize>(i + k)) == s.charCodeAt(k)) k++;
-    if (k == m) return i;
-  }
-  return -1;
-}
-
-// LLVM's get_stable_name, the name global-merge-func records for a function: the part after the
-// name's last ".content." when that is not empty; otherwise the name cut at its last ".llvm.",
-// then at its last ".__uniq.". Returns (start << 32) | length, within the n bytes at p.
-export function stableNameRange(p: usize, n: i32): u64 {
-  let c = lastIndexOf(p, n, ".content.");
-  if (c >= 0 && c + 9 < n) return (<u64>(c + 9) << 32) | <u64>(n - c - 9);
-  let len = n;
-  let l = lastIndexOf(p, len, ".llvm.");
-  if (l >= 0) len = l;
-  let u = lastIndexOf(p, len, ".__uniq.");
-  if (u >= 0) len = u;
-  return <u64>len;
 }

@@ -167,3 +167,16 @@ export function describeTree(t: OutlinedHashTree, o: OutBuf): void {
   putU32(o, <u32>t.depth());
   t.write(o);
 }
+
+// The host's session (index.ts `cgdata*`): one at a time, dropped when the core resets.
+let hostSession: CGDataSession | null = null;
+export function cgdataSession(): CGDataSession { if (hostSession == null) hostSession = new CGDataSession(); return hostSession!; }
+export function newCGDataSession(): void { hostSession = new CGDataSession(); }
+export function dropCGDataSession(): void { hostSession = null; }
+// The stable function map of the .cgdata file the host read into the session, for global-merge-func
+// under -codegen-data-use-path (LLVM's cgdata::hasStableFunctionMap): null when none was read or
+// the file had no map.
+export function loadedFunctionMap(): StableFunctionMap | null {
+  let s = hostSession;
+  return s != null && s.hadStableFunctionMap ? s.map : null;
+}

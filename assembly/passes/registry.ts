@@ -101,9 +101,12 @@ export function parseDoubleText(value: string): ParsedDouble | null {
 function hexDigitValue(c: i32): i32 { return c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1; }
 
 // A pass runs on the context: for a function pass `fn` is the function (a global index). It
-// returns 0, 1 after fail(), or PAUSE_FOR_REPOSITORY.
+// returns 0, 1 after fail(), PAUSE_FOR_REPOSITORY or STOP_AFTER_FUNCTION_MAP.
 export type PassRun = (c: PassContext) => i32;
 export const PAUSE_FOR_REPOSITORY: i32 = 3;
+// global-merge-func handed the host the module's stable function map (results.functionMap); the
+// rest of the pipeline does not run.
+export const STOP_AFTER_FUNCTION_MAP: i32 = 4;
 
 export class PassInfo {
   // An analysis (listed as one; the pipeline names it as require<name> and invalidate<name>,
@@ -143,6 +146,9 @@ export class PassResults {
   // into (-1: none).
   mergedInto: I32Vec = new I32Vec();
   mergedIntoOf(g: i32): i32 { return g < this.mergedInto.len ? this.mergedInto.get(g) : -1; }
+  // global-merge-func under codegen-data-collect: the module's stable function map, serialized as
+  // it would be embedded (null: the module has no eligible function).
+  functionMap: OutBuf | null = null;
 }
 
 export class PassContext {

@@ -21,6 +21,11 @@ import { Writer, writer } from "./writer";
 
 // The host's entry points (index.ts) print with the session's writer.
 export function setModuleId(id: i32): void { writer().moduleId = id; }
+// The module identifier (opt's M.getModuleIdentifier(): the input's name as given), "" if none.
+export function moduleIdentifier(): string {
+  let id = writer().moduleId;
+  return id < 0 ? "" : String.UTF8.decodeUnsafe(strtab.ptrOf(id), <usize>strtab.lenOf(id), false);
+}
 export function output(): OutBuf { return writer().out; }
 export function reserveOutput(n: i32): void { writer().out.buf.reserve(n); }
 

@@ -1,10 +1,13 @@
 // GlobalMergeFunctions (`-passes=global-merge-func`, llvm/lib/CodeGen/GlobalMergeFunctions.cpp)
-// as opt-22 runs it on one module: with no codegen data it builds the stable function map from
-// the module itself (function-map.ts), then merges each profitable group: every member's body
+// as opt-22 runs it. With no codegen data it builds the stable function map (cgdata/map.ts) from
+// the module itself and finalizes it (-codegen-data-generate also embeds it, before finalize, as
+// an object's __llvm_merge section would hold it); with a map read from codegen data
+// (-codegen-data-use-path, or a batch merged across modules) it uses that map as it is. Then it
+// merges each of the module's functions that fits a function of the map with its hash: the body
 // moves into a new internal, noinline function `<name>.Tgm` inserted just before it, which takes
-// the constants that differ between the members as extra parameters; the member becomes a thunk
-// that tail-calls its `.Tgm` with its own constants. (Each member gets a `.Tgm` of its own: the
-// linker folds the identical ones.)
+// the constants that differ between the map's functions as extra parameters; the function
+// becomes a thunk that tail-calls its `.Tgm` with its own constants. (Each merged function gets a
+// `.Tgm` of its own: the linker folds the identical ones, across modules too.)
 //
 // Eligible functions: definitions with a name, not nomerge, alwaysinline, available_externally,
 // varargs or swifttailcc, without a musttail call. Which operands may become parameters: constant
@@ -17,8 +20,8 @@
 // attributes and arguments and loses every metadata attachment (function entry counts
 // included, as opt-22) and its personality, prefix and prologue.
 //
-// All state is in one GlobalMergeFunc object the pass run makes; the hasher, the map and the
-// report records are its own.
+// All state is in one GlobalMergeFunc object the pass run makes; the hasher, the local map and
+// the report records are its own.
 import { I32Vec, I64Vec } from "../../util/vec";
 import { OutBuf } from "../../util/outbuf";
 import { strtab } from "../../ir/module";
@@ -42,8 +45,11 @@ import {
 import {
   StructuralHasher, FunctionHashInfo, IgnoreRule, mergeIgnores, arenaOperandIndex, llvmOperand,
 } from "./structural-hash";
-import { StableFunctionMap, MergeOptions, VERDICT_NAMES } from "./function-map";
-import { u64MapOrder } from "./densemap";
+import { StableFunctionMap, MergeThresholds, VERDICT_NAMES } from "../../cgdata/map";
+import { writeMapRecord } from "../../cgdata/record";
+import { embedMapBytes } from "../../cgdata/embed";
+import { u64MapOrder } from "../../util/densemap";
+import { stableNameSpan } from "../../util/stable-name";
 import { xxh3 } from "../../util/xxh3";
 import { Writer } from "../../text/writer";
 import { printTypedValue } from "../../text/printer-values";
@@ -51,17 +57,41 @@ import { printTypedValue } from "../../text/printer-values";
 const CC_SWIFTTAIL: i32 = 20;
 const TGM_SUFFIX = ".Tgm";
 
+// Where the stable function map comes from (GlobalMergeFunc's HashFunctionMode, plus the first
+// phase of a batch merged across modules).
+export const enum MapMode {
+  Local = 0,     // built from the module and finalized: merges within the module
+  Generate = 1,  // the same, and the map before finalize embedded in the module (-codegen-data-generate)
+  Use = 2,       // a map read from codegen data (-codegen-data-use-path), used as it is
+  Collect = 3,   // the map before finalize serialized for the host; the module is left alone
+}
+
 // One merge done: the function (now a thunk), its new body function and the constants passed.
 @final class MergeRecord {
-  constructor(public grp: i32, public fn: i32, public fnName: i32, public body: i32, public params: I32Vec) {}
+  constructor(public key: i32, public fn: i32, public fnName: i32, public body: i32, public params: I32Vec) {}
+}
+
+// One hash of the module's functions the map has (LLVM's HashToFuncs entry): the map's group,
+// the module's functions with that hash (positions in `infos`), and for the report, local mode's
+// group as it was before finalize.
+@final class HashGroup {
+  funcs: I32Vec = new I32Vec(2);
+  constructor(public hash: u64, public grp: i32) {}
 }
 
 @final export class GlobalMergeFunc {
   hasher: StructuralHasher = new StructuralHasher();
-  map: StableFunctionMap = new StableFunctionMap();
-  // per group (map order): the parameter locations, as lists of pair positions; the first of
-  // each list decides the parameter's order
-  paramLocs: Array<I32Vec | null> = [];
+  map: StableFunctionMap;
+  // the module's eligible functions, hashed once, in module order
+  infos: FunctionHashInfo[] = [];
+  // the map's record (Collect) or the bytes embedded (Generate)
+  record: OutBuf | null = null;
+  // for the report: the module's groups of two or more functions with one hash before finalize
+  // (local modes), and the hashes merge looked at
+  private localGroups: I32Vec[] = [];
+  private localHashes: I64Vec = new I64Vec(8);
+  private localGroupIds: I32Vec = new I32Vec(8);
+  private groups: HashGroup[] = [];
   merges: MergeRecord[] = [];
   // for the merged bodies' placement: .Tgm global -> the function it goes before
   private bodyBefore: I32Vec = new I32Vec(16);
@@ -71,27 +101,73 @@ const TGM_SUFFIX = ".Tgm";
   private names: Set<i32> = new Set<i32>();
   private lastUnique: i32 = 0;
   private args: I32Vec = new I32Vec(16);
+  private v1: I32Vec = new I32Vec(8);
   // The global renumbering finish() made (old index -> new), empty when nothing moved.
   newIndex: I32Vec = new I32Vec(0);
 
-  constructor(public options: MergeOptions) {}
+  // `used`: the map read from codegen data (mode Use); `moduleId`: the module identifier the
+  // local map records for each function.
+  constructor(public options: MergeThresholds, public mode: MapMode, used: StableFunctionMap | null, public moduleId: string) {
+    this.map = used != null ? used : new StableFunctionMap();
+  }
 
-  // The run: analyze, finalize, merge. Returns the number of functions merged (thunks made).
+  // GlobalMergeFunc::run. Returns the number of functions merged (thunks made).
   run(): i32 {
-    this.analyze();
-    this.map.finalize(this.options);
+    this.hashFunctions();
+    if (this.mode != MapMode.Use) {
+      this.analyze();
+      if (this.mode == MapMode.Collect || this.mode == MapMode.Generate) {
+        if (this.map.isEmpty()) return 0;
+        let o = new OutBuf();
+        writeMapRecord(this.map, o);
+        this.record = o;
+        if (this.mode == MapMode.Collect) return 0;
+        embedMapBytes(o.buf.ptr, o.len);
+      }
+      this.map.finalize(false, this.options);
+    }
     return this.merge();
   }
 
   // ---- analyze ----
 
-  private analyze(): void {
+  private hashFunctions(): void {
     let n = globalCount();
     for (let g = 0; g < n; g++) {
       if (!isLiveFunction(g) || !isEligible(g)) continue;
       let info = new FunctionHashInfo();
       this.hasher.hashFunction(g, IgnoreRule.MergeConstants, info);
-      this.map.insert(info);
+      this.infos.push(info);
+    }
+  }
+
+  // The local map: every eligible function under its stable name and the module identifier, its
+  // ignored operands in the order its hash info's map lists them.
+  private analyze(): void {
+    let map = this.map;
+    let mod = String.UTF8.encode(this.moduleId, false);
+    let modPtr = changetype<usize>(mod), modLen = mod.byteLength;
+    let keys = this.localHashes;
+    for (let i = 0; i < this.infos.length; i++) {
+      let info = this.infos[i];
+      let nm = vName.get(gValue.get(info.g));
+      let p = strtab.ptrOf(nm), span = stableNameSpan(p, strtab.lenOf(nm));
+      let e = map.beginFunctionNamed(info.hash, p + <usize>(span >> 32), <i32>(span & 0xffffffff), modPtr, modLen, <u32>info.instCount());
+      assert(e == i);
+      for (let k = 0; k < info.order.len; k++) {
+        let q = info.order.get(k);
+        map.addOperandHash(<u32>info.pairInst.get(q), <u32>info.pairOp.get(q), <u64>info.pairHash.get(q));
+      }
+      map.endFunction();
+    }
+    // the groups of two or more, before finalize erases any (entries are the infos' positions)
+    for (let g = map.firstGroup(); g >= 0; g = map.nextGroup(g)) {
+      if (map.groupSize(g) < 2) continue;
+      let v = new I32Vec(map.groupSize(g));
+      map.groupEntries(g, v);
+      this.localGroups.push(v);
+      keys.push(<i64>map.groupHash(g));
+      this.localGroupIds.push(g);
     }
   }
 
@@ -99,109 +175,118 @@ const TGM_SUFFIX = ".Tgm";
 
   private merge(): i32 {
     let map = this.map;
-    let groups = map.groupCount();
-    this.paramLocs = new Array<I32Vec | null>(groups);
-    let plan = new I32Vec(16);       // (group, entry, compatible SF entry) triples to merge
-    // LLVM merges group after group in the iteration order of a DenseMap keyed by hash, its keys
-    // the kept groups' in module order of their first function; the order shows in the use lists
-    // of constants several groups pass
-    let keys = new I64Vec(8), starts = new I32Vec(8);
-    for (let grp = 0; grp < groups; grp++) {
-      this.paramLocs[grp] = null;
-      if (!map.kept(grp)) continue;
-      keys.push(map.groupHash.get(grp)); starts.push(plan.len);
-      let ms = map.groupMembers[grp];
-      let root = map.entries[ms.get(0)];
-      for (let j = 0; j < ms.len; j++) {
-        let f = map.entries[ms.get(j)];
-        if (f.instCount() != root.instCount()) continue;
-        if (!this.validSharedConstants(grp, root, f)) continue;
-        for (let s = 0; s < ms.len; s++) {
-          if (!this.constHashCompatible(grp, s, f)) continue;
-          if (this.paramLocs[grp] == null) this.paramLocs[grp] = this.computeParamInfo(grp);
-          if (!this.constLocationCompatible(grp, s, f)) continue;
-          plan.push(grp); plan.push(ms.get(j)); plan.push(ms.get(s));
-          break;
-        }
-      }
+    // LLVM merges hash after hash in the iteration order of a DenseMap keyed by hash, filled in
+    // module order of the functions whose hash the map has; the order shows in the use lists of
+    // constants several groups pass
+    let keys = new I64Vec(8);
+    let index = new Map<u64, i32>();
+    for (let i = 0; i < this.infos.length; i++) {
+      let h = this.infos[i].hash;
+      let grp = map.findHash(h);
+      if (grp < 0) continue;
+      let k = index.has(h) ? index.get(h) : -1;
+      if (k < 0) { k = this.groups.length; index.set(h, k); keys.push(<i64>h); this.groups.push(new HashGroup(h, grp)); }
+      this.groups[k].funcs.push(i);
     }
-    starts.push(plan.len);
-    let groupOrder = u64MapOrder(keys);
-    for (let x = 0; x < groupOrder.len; x++) {
-      let i = groupOrder.get(x);
-      for (let k = starts.get(i), end = starts.get(i + 1); k < end; k += 3) this.mergeOne(plan.get(k), map.entries[plan.get(k + 1)]);
-    }
+    let order = u64MapOrder(keys);
+    for (let x = 0; x < order.len; x++) this.mergeHash(order.get(x));
     if (this.merges.length > 0) this.finish();
     return this.merges.length;
   }
 
-  // Every location the root keeps is one function f could take a parameter at.
-  private validSharedConstants(grp: i32, root: FunctionHashInfo, f: FunctionHashInfo): bool {
-    for (let k = 0; k < root.order.len; k++) {
-      let p = root.order.get(k);
-      if (this.map.isTrimmed(grp, p)) continue;
-      let ii = root.pairInst.get(p);
-      if (ii >= f.instCount() || !mergeIgnores(f.insts.get(ii), root.pairOp.get(p))) return false;
+  // The module's functions with one hash: each merges when it fits one of the map's functions.
+  private mergeHash(key: i32): void {
+    let map = this.map;
+    let hg = this.groups[key];
+    let sfs = new I32Vec(map.groupSize(hg.grp));
+    map.groupEntries(hg.grp, sfs);
+    let root = sfs.get(0);
+    let params: I32Vec | null = null;
+    let fits = new I32Vec(4);
+    for (let j = 0; j < hg.funcs.len; j++) {
+      let f = this.infos[hg.funcs.get(j)];
+      if (<i32>map.instCountOf(root) != f.instCount()) continue;
+      if (!this.validSharedConstants(root, f)) continue;
+      for (let s = 0; s < sfs.len; s++) {
+        let sf = sfs.get(s);
+        if (!this.constHashCompatible(sf, f)) continue;
+        if (params == null) params = this.computeParamInfo(sfs);
+        if (!this.constLocationCompatible(sf, f, params)) continue;
+        fits.push(hg.funcs.get(j));
+        break;
+      }
+    }
+    for (let j = 0; j < fits.len; j++) this.mergeOne(key, this.infos[fits.get(j)], params!);
+  }
+
+  // Every location the map's first function keeps is one f could take a parameter at.
+  private validSharedConstants(root: i32, f: FunctionHashInfo): bool {
+    let map = this.map;
+    for (let k = 0, n = map.pairCount(root); k < n; k++) {
+      let ii = <i32>map.pairInst(root, k);
+      if (ii >= f.instCount() || !mergeIgnores(f.insts.get(ii), <i32>map.pairOpnd(root, k))) return false;
     }
     return true;
   }
-  // checkConstHashCompatible: f has every location member s keeps, and equal hashes of s map to
-  // equal hashes of f.
-  private constHashCompatible(grp: i32, s: i32, f: FunctionHashInfo): bool {
-    let sf = this.map.entries[this.map.groupMembers[grp].get(s)];
+  // checkConstHashCompatible: f has every location map function sf keeps, and equal hashes of sf
+  // map to equal hashes of f.
+  private constHashCompatible(sf: i32, f: FunctionHashInfo): bool {
+    let map = this.map;
     let oldToCur = new Map<u64, u64>();
-    for (let k = 0; k < sf.order.len; k++) {
-      let p = sf.order.get(k);
-      if (this.map.isTrimmed(grp, p)) continue;
-      let q = f.findPair(sf.pairInst.get(p), sf.pairOp.get(p));
+    for (let k = 0, n = map.pairCount(sf); k < n; k++) {
+      let q = f.findPair(<i32>map.pairInst(sf, k), <i32>map.pairOpnd(sf, k));
       if (q < 0) return false;
-      let oldH = <u64>sf.pairHash.get(p), cur = <u64>f.pairHash.get(q);
+      let oldH = map.pairHash(sf, k), cur = <u64>f.pairHash.get(q);
       if (!oldToCur.has(oldH)) oldToCur.set(oldH, cur);
       else if (oldToCur.get(oldH) != cur) return false;
     }
     return true;
   }
-  // checkConstLocationCompatible: the locations of each parameter hold one hash (in member s) and
-  // one constant (in f).
-  private constLocationCompatible(grp: i32, s: i32, f: FunctionHashInfo): bool {
-    let sf = this.map.entries[this.map.groupMembers[grp].get(s)];
-    let params = this.paramLocs[grp]!;
+  // checkConstLocationCompatible: the locations of each parameter hold one hash (in sf) and one
+  // constant (in f).
+  private constLocationCompatible(sf: i32, f: FunctionHashInfo, params: I32Vec): bool {
+    let map = this.map;
     let k = 0;
     while (k < params.len) {
       let n = params.get(k);
       let h0: u64 = 0, c0 = -1;
       for (let i = 0; i < n; i++) {
-        let p = params.get(k + 1 + i);
-        let h = <u64>sf.pairHash.get(p);
-        let c = llvmOperand(f.insts.get(sf.pairInst.get(p)), sf.pairOp.get(p));
+        let inst = params.get(k + 1 + 2 * i), opnd = params.get(k + 2 + 2 * i);
+        let at = map.findPair(sf, <u32>inst, <u32>opnd);
+        let h = at >= 0 ? map.pairHash(sf, at) : 0;
+        let c = llvmOperand(f.insts.get(inst), opnd);
         if (i == 0) { h0 = h; c0 = c; }
         else if (c != c0 || h != h0) return false;
       }
-      k += n + 1;
+      k += 2 * n + 1;
     }
     return true;
   }
-  // computeParamInfo: one parameter per distinct sequence of the members' hashes at a location
-  // (locations where all members agree stay constants), its locations in the root's map order;
-  // parameters ordered by their first location. Encoded as [count, positions...] per parameter.
-  private computeParamInfo(grp: i32): I32Vec {
+  // The hash map function e keeps at (inst, opnd) (0 when it keeps none there).
+  private hashAt(e: i32, inst: u32, opnd: u32): u64 {
+    let at = this.map.findPair(e, inst, opnd);
+    return at >= 0 ? this.map.pairHash(e, at) : 0;
+  }
+  // computeParamInfo: one parameter per distinct sequence of the map functions' hashes at a
+  // location (locations where all agree stay constants), its locations in the first function's
+  // map order; parameters ordered by their first location. Encoded per parameter as
+  // [count, (instruction, operand) × count].
+  private computeParamInfo(sfs: I32Vec): I32Vec {
     let map = this.map;
-    let ms = map.groupMembers[grp];
-    let root = map.entries[ms.get(0)];
+    let root = sfs.get(0);
     let seqKey = new Map<u64, i32>();          // hash of the sequence -> first parameter with it
-    let paramFirst = new I32Vec(8);            // per parameter: its first position
+    let paramFirst = new I32Vec(8);            // per parameter: its first location's position in root
     let paramNext = new I32Vec(8);             // chain of parameters with the same sequence hash
     let locs: I32Vec[] = [];
-    let seq = new I64Vec(ms.len);
-    for (let k = 0; k < root.order.len; k++) {
-      let p = root.order.get(k);
-      if (map.isTrimmed(grp, p)) continue;
+    let seq = new I64Vec(sfs.len);
+    for (let k = 0, n = map.pairCount(root); k < n; k++) {
+      let inst = map.pairInst(root, k), opnd = map.pairOpnd(root, k);
       seq.clear();
       let identical = true;
-      let h0 = <u64>root.pairHash.get(p);
+      let h0 = map.pairHash(root, k);
       seq.push(<i64>h0);
-      for (let j = 1; j < ms.len; j++) {
-        let h = map.pairHashOf(grp, j, p);
+      for (let j = 1; j < sfs.len; j++) {
+        let h = this.hashAt(sfs.get(j), inst, opnd);
         if (h != h0) identical = false;
         seq.push(<i64>h);
       }
@@ -210,59 +295,59 @@ const TGM_SUFFIX = ".Tgm";
       let param = -1;
       let cand = seqKey.has(key) ? seqKey.get(key) : -1;
       while (cand >= 0) {
-        if (this.sameSequence(grp, paramFirst.get(cand), p)) { param = cand; break; }
+        if (this.sameSequence(sfs, paramFirst.get(cand), k)) { param = cand; break; }
         cand = paramNext.get(cand);
       }
       if (param < 0) {
         param = paramFirst.len;
-        paramFirst.push(p);
+        paramFirst.push(k);
         paramNext.push(seqKey.has(key) ? seqKey.get(key) : -1);
         seqKey.set(key, param);
         locs.push(new I32Vec(4));
       }
-      locs[param].push(p);
+      locs[param].push(<i32>inst); locs[param].push(<i32>opnd);
     }
     // parameters by their first location (instruction index, then operand index)
     let order = new I32Vec(locs.length);
     for (let i = 0; i < locs.length; i++) order.push(i);
     for (let i = 1; i < order.len; i++) {
       let x = order.get(i), j = i - 1;
-      while (j >= 0 && pairLess(root, paramFirst.get(x), paramFirst.get(order.get(j)))) { order.set(j + 1, order.get(j)); j--; }
+      while (j >= 0 && firstLocLess(locs[x], locs[order.get(j)])) { order.set(j + 1, order.get(j)); j--; }
       order.set(j + 1, x);
     }
     let out = new I32Vec(16);
     for (let i = 0; i < order.len; i++) {
       let l = locs[order.get(i)];
-      out.push(l.len);
+      out.push(l.len >> 1);
       for (let k = 0; k < l.len; k++) out.push(l.get(k));
     }
     return out;
   }
-  private sameSequence(grp: i32, p: i32, q: i32): bool {
-    let n = this.map.groupMembers[grp].len;
-    for (let j = 0; j < n; j++) if (this.map.pairHashOf(grp, j, p) != this.map.pairHashOf(grp, j, q)) return false;
+  // Whether the map functions' hashes at root positions p and q are the same sequence.
+  private sameSequence(sfs: I32Vec, p: i32, q: i32): bool {
+    let map = this.map, root = sfs.get(0);
+    if (map.pairHash(root, p) != map.pairHash(root, q)) return false;
+    let pi = map.pairInst(root, p), po = map.pairOpnd(root, p), qi = map.pairInst(root, q), qo = map.pairOpnd(root, q);
+    for (let j = 1; j < sfs.len; j++) if (this.hashAt(sfs.get(j), pi, po) != this.hashAt(sfs.get(j), qi, qo)) return false;
     return true;
   }
 
   // ---- one merge ----
 
-  private mergeOne(grp: i32, f: FunctionHashInfo): void {
-    let params = this.paramLocs[grp]!;
+  private mergeOne(key: i32, f: FunctionHashInfo, params: I32Vec): void {
     let consts = new I32Vec(4);
     let types = new I32Vec(4);
     let k = 0;
     while (k < params.len) {
-      let n = params.get(k);
-      let p = params.get(k + 1);
-      let c = llvmOperand(f.insts.get(f.pairInst.get(p)), f.pairOp.get(p));
+      let c = llvmOperand(f.insts.get(params.get(k + 1)), params.get(k + 2));
       consts.push(c); types.push(vType.get(c));
-      k += n + 1;
+      k += 2 * params.get(k) + 1;
     }
     let g = f.g;
     let name = vName.get(gValue.get(g));
     let body = this.createMergedFunction(f, types, params);
     this.createThunk(g, consts, body);
-    this.merges.push(new MergeRecord(grp, g, name, body, consts));
+    this.merges.push(new MergeRecord(key, g, name, body, consts));
   }
 
   private createMergedFunction(f: FunctionHashInfo, constTypes: I32Vec, params: I32Vec): i32 {
@@ -310,16 +395,15 @@ const TGM_SUFFIX = ".Tgm";
       let n = params.get(k);
       let arg = gFirstArg.get(ng) + nOrig + pi;
       for (let i = 0; i < n; i++) {
-        let p = params.get(k + 1 + i);
-        let inst = f.insts.get(f.pairInst.get(p));
-        let slot = iOps.get(inst) + arenaOperandIndex(inst, f.pairOp.get(p));
+        let inst = f.insts.get(params.get(k + 1 + 2 * i)), opnd = params.get(k + 2 + 2 * i);
+        let slot = iOps.get(inst) + arenaOperandIndex(inst, opnd);
         let orig = opVal.get(slot);
         if (vType.get(orig) != vType.get(arg)) {
           setInsertPointBefore(inst);
           setOperandSlot(slot, buildAggregateCast(arg, vType.get(orig)));
         } else setOperandSlot(slot, arg);
       }
-      k += n + 1; pi++;
+      k += 2 * n + 1; pi++;
     }
     this.bodyBefore.push(g); this.bodies.push(ng);
     return ng;
@@ -392,38 +476,62 @@ const TGM_SUFFIX = ".Tgm";
 
   // ---- the report ----
 
-  // {"pass":"global-merge-func","groups":[...],"functionsMerged":N,"groupsMerged":N,"parametersAdded":N}
+  // {"pass":"global-merge-func","codegenData":bool,"groups":[...],"functionsMerged":N,
+  // "groupsMerged":N,"parametersAdded":N}. Local map: each group of two or more of the module's
+  // functions with one hash, in module order, with finalize's decision. Codegen data: each hash of
+  // the module's functions the map has, with the number of functions the map has for it.
   writeReport(o: OutBuf, w: Writer): void {
     let map = this.map;
-    o.str("{\"pass\":\"global-merge-func\",\"groups\":[");
+    let used = this.mode == MapMode.Use;
+    o.str("{\"pass\":\"global-merge-func\",\"codegenData\":"); o.str(used ? "true" : "false");
+    o.str(",\"groups\":[");
     let first = true;
     let groupsMerged = 0, paramsAdded = 0;
-    for (let grp = 0; grp < map.groupCount(); grp++) {
-      let ms = map.groupMembers[grp];
+    let n = used ? this.groups.length : this.localGroups.length;
+    let byFirst = new I32Vec(n);
+    for (let i = 0; i < n; i++) byFirst.push(i);
+    if (!used) {
+      // the map's groups in module order of their first function
+      let lg = this.localGroups;
+      for (let i = 1; i < n; i++) {
+        let x = byFirst.get(i), j = i - 1;
+        while (j >= 0 && lg[x].get(0) < lg[byFirst.get(j)].get(0)) { byFirst.set(j + 1, byFirst.get(j)); j--; }
+        byFirst.set(j + 1, x);
+      }
+    }
+    for (let x = 0; x < n; x++) {
+      let i = byFirst.get(x);
+      let hash: u64, funcs: I32Vec, grp: i32;
+      if (used) { let hg = this.groups[i]; hash = hg.hash; funcs = hg.funcs; grp = hg.grp; }
+      else { funcs = this.localGroups[i]; hash = <u64>this.localHashes.get(i); grp = this.localGroupIds.get(i); }
+      let key = this.keyOfHash(hash);
       let merged = 0;
-      for (let i = 0; i < this.merges.length; i++) if (this.merges[i].grp == grp) merged++;
-      if (ms.len < 2 && merged == 0) continue;
+      for (let m = 0; m < this.merges.length; m++) if (this.merges[m].key == key && key >= 0) merged++;
       if (!first) o.byte(44);
       first = false;
-      let root = map.entries[ms.get(0)];
-      o.str("\n  {\"hash\":\""); o.hex(<u64>map.groupHash.get(grp), 16, false);
+      o.str("\n  {\"hash\":\""); o.hex(hash, 16, false);
       o.str("\",\"functions\":[");
-      for (let j = 0; j < ms.len; j++) {
+      for (let j = 0; j < funcs.len; j++) {
         if (j > 0) o.byte(44);
-        jsonString(o, vName.get(gValue.get(this.indexNow(map.entries[ms.get(j)].g))));
+        jsonString(o, vName.get(gValue.get(this.indexNow(this.infos[funcs.get(j)].g))));
       }
-      o.str("],\"instructions\":"); o.int(root.instCount());
-      o.str(",\"benefit\":"); jsonNumber(o, map.benefit[grp]);
-      o.str(",\"cost\":"); jsonNumber(o, map.cost[grp]);
-      o.str(",\"decision\":\""); o.str(verdictName(map.verdict.get(grp))); o.byte(34);
+      o.str("],\"instructions\":"); o.int(this.infos[funcs.get(0)].instCount());
+      if (used) {
+        o.str(",\"programFunctions\":"); o.int(map.groupSize(grp));
+        o.str(",\"decision\":\""); o.str(merged > 0 ? "merged with codegen data" : "no compatible function in codegen data"); o.byte(34);
+      } else {
+        o.str(",\"benefit\":"); jsonNumber(o, map.benefit[grp]);
+        o.str(",\"cost\":"); jsonNumber(o, map.cost[grp]);
+        o.str(",\"decision\":\""); o.str(VERDICT_NAMES[map.verdict.get(grp)]); o.byte(34);
+      }
       if (merged > 0) {
         groupsMerged++;
-        o.str(",\"instructionsSaved\":"); o.int(root.instCount() * (merged - 1));
+        if (!used) { o.str(",\"instructionsSaved\":"); o.int(this.infos[funcs.get(0)].instCount() * (merged - 1)); }
         o.str(",\"merges\":[");
         let k = 0;
-        for (let i = 0; i < this.merges.length; i++) {
-          let r = this.merges[i];
-          if (r.grp != grp) continue;
+        for (let m = 0; m < this.merges.length; m++) {
+          let r = this.merges[m];
+          if (r.key != key) continue;
           if (k++ > 0) o.byte(44);
           o.str("\n    {\"thunk\":"); jsonString(o, r.fnName);
           o.str(",\"body\":"); jsonString(o, vName.get(gValue.get(r.body)));
@@ -447,10 +555,13 @@ const TGM_SUFFIX = ".Tgm";
     o.str(",\"parametersAdded\":"); o.int(paramsAdded);
     o.str("}\n");
   }
+  // The position in `groups` of the hash merge looked at, or -1.
+  private keyOfHash(h: u64): i32 {
+    for (let i = 0; i < this.groups.length; i++) if (this.groups[i].hash == h) return i;
+    return -1;
+  }
   private indexNow(g: i32): i32 { return g < this.newIndex.len ? this.newIndex.get(g) : g; }
 }
-
-function verdictName(v: i32): string { return VERDICT_NAMES[v]; }
 
 // ---- eligibility ----
 
@@ -507,8 +618,9 @@ function withSuffix(nm: i32, suffix: string): i32 {
   o.str(suffix);
   return strtab.intern(o.buf.ptr, o.len);
 }
-// IndexPair order: instruction index, then operand index.
-function pairLess(info: FunctionHashInfo, p: i32, q: i32): bool {
-  let a = info.pairInst.get(p), b = info.pairInst.get(q);
-  return a < b || (a == b && info.pairOp.get(p) < info.pairOp.get(q));
+// IndexPair order of two parameters' first locations ([inst, opnd, ...]): instruction index,
+// then operand index.
+function firstLocLess(a: I32Vec, b: I32Vec): bool {
+  let x = a.get(0), y = b.get(0);
+  return x < y || (x == y && a.get(1) < b.get(1));
 }

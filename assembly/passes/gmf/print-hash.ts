@@ -8,7 +8,6 @@
 //
 // They show the hashes GlobalMergeFunctions builds on (structural-hash.ts). LLVM 19's printer
 // prints other hashes; these passes are LLVM 22's only.
-import { I32Vec } from "../../util/vec";
 import { OutBuf } from "../../util/outbuf";
 import { strtab } from "../../ir/module";
 import { vName } from "../../ir/values";
@@ -22,7 +21,6 @@ function printHashes(out: OutBuf, rule: IgnoreRule, detailed: bool): void {
   let hasher = new StructuralHasher();
   out.str("Module Hash: "); hex16(out, hasher.moduleHash(detailed)); out.byte(10);
   let info = new FunctionHashInfo();
-  let order = new I32Vec(16);
   let n = globalCount();
   for (let g = 0; g < n; g++) {
     if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0 || (gFlags.get(g) & GF_DEFINED) == 0 || gFirstBlock.get(g) < 0) continue;
@@ -33,9 +31,8 @@ function printHashes(out: OutBuf, rule: IgnoreRule, detailed: bool): void {
     if (rule == IgnoreRule.CallConstants) {
       hasher.hashFunction(g, rule, info);
       hex16(out, info.hash); out.byte(10);
-      hasher.recordedOrder(info, order);
-      for (let k = 0; k < order.len; k++) {
-        let p = order.get(k);
+      for (let k = 0; k < info.order.len; k++) {
+        let p = info.order.get(k);
         out.str("\tIgnored Operand Hash: "); hex16(out, <u64>info.pairHash.get(p));
         out.str(" at ("); out.int(info.pairInst.get(p)); out.byte(44); out.int(info.pairOp.get(p)); out.str(")\n");
       }

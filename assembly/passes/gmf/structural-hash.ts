@@ -16,7 +16,7 @@
 //
 // With an ignore rule, an operand the rule accepts is left out of its instruction's hash and its
 // hash is recorded under (instruction index, operand index) instead; LLVM keeps those in a
-// DenseMap, whose iteration order (densemap.ts) decides the order merged functions take
+// DenseMap, whose iteration order (util/densemap.ts) decides the order merged functions take
 // parameters in. FunctionHashInfo holds one function's result: what a StableFunction entry of a
 // stable function map holds (hash, instruction count, the (index pair, operand hash) list), and
 // the instructions by index.
@@ -34,7 +34,8 @@ import { predicate, callNumBundles, bundleTag, bundleNumOps, bundleFirstOp } fro
 import { zext64 } from "../../util/bits";
 import { canonicalMD } from "../../ir/metadata";
 import { llvmOpcode, terminatorOf, numSuccessors, successor } from "../mergefunc/hash";
-import { PairMap } from "./densemap";
+import { PairMap, pairMapOrder } from "../../util/densemap";
+import { stableNameSpan, lastIndexOfAscii } from "../../util/stable-name";
 
 // Which operands are left out of the hash (and recorded with their index pair).
 export const enum IgnoreRule {
@@ -112,28 +113,6 @@ export function arenaOperandIndex(i: i32, k: i32): i32 {
 
 // ---- names ----
 
-// The last occurrence of `pat` in bytes [p, p+n), or -1.
-function lastIndexOf(p: usize, n: i32, pat: string): i32 {
-  let m = pat.length;
-  for (let i = n - m; i >= 0; i--) {
-    let k = 0;
-    while (k < m && <i32>load<u8>(p + <usize>(i + k)) == pat.charCodeAt(k)) k++;
-    if (k == m) return i;
-  }
-  return -1;
-}
-// get_stable_name (llvm/ADT/StableHashing.h): the part after the last ".content." when there is
-// one, else the name without what follows its last ".llvm." and then its last ".__uniq.". Returns
-// where the stable part starts (high 32 bits) and its length (low 32 bits).
-export function stableNameSpan(p: usize, n: i32): u64 {
-  let c = lastIndexOf(p, n, ".content.");
-  if (c >= 0 && c + 9 < n) return (<u64>(c + 9) << 32) | <u64>(n - c - 9);
-  let l = lastIndexOf(p, n, ".llvm.");
-  if (l >= 0) n = l;
-  let u = lastIndexOf(p, n, ".__uniq.");
-  if (u >= 0) n = u;
-  return <u64>n;
-}
 // stable_hash_name: XXH3 of the stable part of the bytes.
 export function stableHashName(p: usize, n: i32): u64 {
   let span = stableNameSpan(p, n);
@@ -158,8 +137,8 @@ export function stableNameOf(s: i32): string {
   pairInst: I32Vec = new I32Vec(4);
   pairOp: I32Vec = new I32Vec(4);
   pairHash: I64Vec = new I64Vec(4);
-  // positions into the pair lists in the iteration order of the StableFunction entry's map (its
-  // pairs inserted in the order of the map StructuralHashWithDifferences returns: recordedOrder)
+  // positions into the pair lists in the iteration order of the map StructuralHashWithDifferences
+  // returns (its IndexOperandHashMap)
   order: I32Vec = new I32Vec(4);
   @inline instCount(): i32 { return this.insts.len; }
   @inline pairCount(): i32 { return this.pairInst.len; }
@@ -257,8 +236,8 @@ export function stableNameOf(s: i32): string {
     let sec = gSection.get(g);
     if (sec >= 0 && strtab.lenOf(sec) > 0) {
       let p = strtab.ptrOf(sec), n = strtab.lenOf(sec);
-      if (lastIndexOf(p, n, "__cfstring") >= 0 || lastIndexOf(p, n, "__cstring") >= 0 || lastIndexOf(p, n, "__objc_classrefs") >= 0 ||
-          lastIndexOf(p, n, "__objc_methname") >= 0 || lastIndexOf(p, n, "__objc_selrefs") >= 0) {
+      if (lastIndexOfAscii(p, n, "__cfstring") >= 0 || lastIndexOfAscii(p, n, "__cstring") >= 0 || lastIndexOfAscii(p, n, "__objc_classrefs") >= 0 ||
+          lastIndexOfAscii(p, n, "__objc_methname") >= 0 || lastIndexOfAscii(p, n, "__objc_selrefs") >= 0) {
         if (this.depth > 64) return 0;
         this.depth++;
         let h = this.constantHash(init);
@@ -456,29 +435,10 @@ export function stableNameOf(s: i32): string {
     return h;
   }
 
-  // The iteration order of the IndexOperandHashMap that recorded the pairs (try_emplace in
-  // recording order), and of a StableFunction entry's map made from it (its pairs inserted in that
-  // iteration order): info.order is the latter.
+  // The iteration order of the IndexOperandHashMap that recorded the pairs (a DenseMap filled in
+  // recording order): the order global-merge-func hands them to its stable function map in.
   private orderPairs(info: FunctionHashInfo): void {
-    let m = this.layout;
-    let n = info.pairInst.len;
-    info.order.clear();
-    if (n == 0) return;
-    m.clear();
-    for (let p = 0; p < n; p++) m.insert(info.pairInst.get(p), info.pairOp.get(p), <u64>p);
-    let first = new I32Vec(n);
-    for (let b = 0; b < m.numBuckets; b++) if (m.isLive(b)) first.push(<i32>m.val.get(b));
-    m.clear();
-    for (let k = 0; k < n; k++) { let p = first.get(k); m.insert(info.pairInst.get(p), info.pairOp.get(p), <u64>p); }
-    for (let b = 0; b < m.numBuckets; b++) if (m.isLive(b)) info.order.push(<i32>m.val.get(b));
-  }
-  // The order of the map StructuralHashWithDifferences returns (for the printer).
-  recordedOrder(info: FunctionHashInfo, out: I32Vec): void {
-    let m = this.layout;
-    out.clear();
-    m.clear();
-    for (let p = 0; p < info.pairInst.len; p++) m.insert(info.pairInst.get(p), info.pairOp.get(p), <u64>p);
-    for (let b = 0; b < m.numBuckets; b++) if (m.isLive(b)) out.push(<i32>m.val.get(b));
+    pairMapOrder(this.layout, info.pairInst, info.pairOp, 0, info.pairInst.len, info.order);
   }
 
   // StructuralHash(M, detailed): the globals with initializers (not llvm.*), then the definitions,

@@ -9,7 +9,7 @@
 // tombstones left by erase, the growth rule (at 3/4 full, or when fewer than 1/8 of the buckets
 // are free of entries and tombstones) and the rehash into the new table in old bucket order, with
 // 64 buckets at the first insertion. Keys are never LLVM's empty or tombstone keys (~0U, ~0U - 1).
-import { I32Vec, I64Vec } from "../../util/vec";
+import { I32Vec, I64Vec } from "./vec";
 
 const EMPTY: i32 = -1;      // ~0U
 const TOMBSTONE: i32 = -2;  // ~0U - 1
@@ -139,4 +139,15 @@ function placeU64(slot: I32Vec, buckets: i32, keys: I64Vec, p: i32): void {
   let probe = 1;
   while (slot.get(i) >= 0) i = (i + probe++) & mask;
   slot.set(i, p);
+}
+
+// The iteration order of a DenseMap<std::pair<unsigned, unsigned>, V> filled by inserting the n
+// distinct keys (inst[from + k], opnd[from + k]) in the order of k: the positions k, into out
+// (m: a map to work in, cleared).
+export function pairMapOrder(m: PairMap, inst: I32Vec, opnd: I32Vec, from: i32, n: i32, out: I32Vec): void {
+  m.clear();
+  for (let k = 0; k < n; k++) m.insert(inst.get(from + k), opnd.get(from + k), <u64>k);
+  out.clear();
+  for (let b = 0; b < m.numBuckets; b++) if (m.isLive(b)) out.push(<i32>m.val.get(b));
+  m.clear();
 }
