@@ -463,6 +463,14 @@ export function cgdataMerge(len: i32): i32 { let s = cgSession(); return s.merge
 export function cgdataMergeOutline(len: i32): i32 { let s = cgSession(); return s.mergeOutlineSection(cgBuf, len) ? 0 : cgFail(s); }
 // Functions (blob in cgdata/session.ts addFunctions) inserted as global-merge-func inserts them.
 export function cgdataAdd(len: i32): i32 { let s = cgSession(); return s.addFunctions(cgBuf, len) ? 0 : cgFail(s); }
+// The thresholds the session's finalize applies (the -global-merging-* options; LLVM 22's defaults
+// until set, as llvm-cgdata --merge applies them).
+export function cgdataSetThresholds(minMerges: u32, minInstrs: u32, maxParams: u32, skipNoParams: i32,
+  instOverhead: f64, paramOverhead: f64, callOverhead: f64, extraThreshold: f64): void {
+  let t = cgSession().thresholds;
+  t.minMerges = minMerges; t.minInstrs = minInstrs; t.maxParams = maxParams; t.skipNoParams = skipNoParams != 0;
+  t.instOverhead = instOverhead; t.paramOverhead = paramOverhead; t.callOverhead = callOverhead; t.extraThreshold = extraThreshold;
+}
 // StableFunctionMap::finalize (skipTrim: llvm-cgdata --skip-trim).
 export function cgdataFinalize(skipTrim: i32): void { cgSession().finalize(skipTrim != 0); }
 // A .cgdata file read into a new map that replaces the session's: 0 ok, 1 error (LLVM's wording).

@@ -21,8 +21,10 @@ function ensureDir(dir) {
  * Runs job { index, input, output } (output: the mirrored path under -output-dir; side files go to
  * `<output>.<side file name>`). `opts` are the parsed options; outputs are written through a
  * temporary file renamed at the end, so an interrupted module leaves none.
- * @returns {{ index, ok, text, failure, stats, timings, ms }} — text: the module's stderr;
- *   failure: the first line of its diagnostic (when !ok); stats: core.passStats() (null when !ok).
+ * @returns {{ index, ok, text, failure, stats, timings, ms, functionMap }} — text: the module's
+ *   stderr; failure: the first line of its diagnostic (when !ok); stats: core.passStats() (null
+ *   when !ok); functionMap (opts.collect, --across-modules' first phase): the module's stable
+ *   function map (null: none).
  */
 export async function runJob(core, opts, repo, job) {
   const t0 = performance.now();
@@ -46,7 +48,10 @@ export async function runJob(core, opts, repo, job) {
   const ok = !!r?.ok;
   let stats = null;
   if (ok) { const s = core.passStats?.(); stats = s && !('ok' in s) ? s : { ...NO_STATS }; }
-  return { index: job.index, ok, text, failure: ok ? '' : firstLine(failure), stats, timings: r?.timings ?? [], ms: performance.now() - t0 };
+  const res = { index: job.index, ok, text, failure: ok ? '' : firstLine(failure), stats, timings: r?.timings ?? [], ms: performance.now() - t0 };
+  // --across-modules' first phase: the module's stable function map
+  if (opts.collect) res.functionMap = ok ? r.functionMap ?? null : null;
+  return res;
 }
 
 const firstLine = s => s.split('\n').find(l => l.trim() !== '') ?? '';

@@ -24,6 +24,7 @@ import { timingReport } from './timing.js';
 import { runJob } from './batch-run.js';
 import { startPool } from './batch-pool.js';
 import { DEFAULT_LLVM_VERSION } from './core.js';
+import { mergeCodegenData } from './cgdata.js';
 
 /** The files a directory argument contributes: module files by name (one line per format). */
 export const MODULE_EXTENSIONS = [
@@ -235,7 +236,10 @@ async function progressDisplay({ quiet, total, totalBytes, started }) {
   return { state, update() {}, log: t => stderr.write(t), stop() { clearInterval(timer); } };
 }
 
-function summaryText({ results, jobs, wallMs, n, interrupted, pipeline }) {
+// Whether the pipeline names pass `name`.
+const runsPass = (pipeline, name) => new RegExp(`(^|[,(<])\\s*${name}\\s*([,)<>]|$)`).test(pipeline ?? '');
+
+function summaryText({ results, jobs, wallMs, n, interrupted, pipeline, across }) {
   const done = results.filter(Boolean);
   const ok = done.filter(r => r.ok);
   const bytes = jobs.reduce((s, j, i) => s + (results[i] ? j.bytes : 0), 0);
@@ -245,11 +249,14 @@ function summaryText({ results, jobs, wallMs, n, interrupted, pipeline }) {
     ? `${PROG}: interrupted (${interrupted}): ${done.length} of ${plural(jobs.length, 'module')} done (${ok.length} ok, ${done.length - ok.length} failed)`
     : `${PROG}: ${plural(jobs.length, 'module')}: ${ok.length} ok, ${done.length - ok.length} failed`;
   lines.push(`${head}; ${mb(bytes)} MB in ${secs(wallMs)} s (${rate(bytes, wallMs)} MB/s), ${plural(n, 'job')}`);
-  if (pipeline) {
-    lines.push(`${PROG}: mem2reg: ${plural(c.allocasPromoted, 'alloca')} promoted, ${plural(c.phisInserted, 'phi')} inserted; ` +
-      `mergefunc: ${plural(c.functionsMerged, 'function')} merged (${plural(c.thunks, 'thunk')}, ${plural(c.aliases, 'alias', 'aliases')}, ${c.deleted} deleted)` +
-      (/global-merge-func/.test(pipeline) ? `; global-merge-func: ${plural(c.globalMerged, 'function')} merged` : ''));
-  }
+  // what the passes that ran did
+  const did = [];
+  if (runsPass(pipeline, 'mem2reg')) did.push(`mem2reg: ${plural(c.allocasPromoted, 'alloca')} promoted, ${plural(c.phisInserted, 'phi')} inserted`);
+  if (runsPass(pipeline, 'mergefunc'))
+    did.push(`mergefunc: ${plural(c.functionsMerged, 'function')} merged (${plural(c.thunks, 'thunk')}, ${plural(c.aliases, 'alias', 'aliases')}, ${c.deleted} deleted)`);
+  if (runsPass(pipeline, 'global-merge-func'))
+    did.push(`global-merge-func: ${plural(c.globalMerged, 'function')} merged` + (across ? ` across modules (the batch's map: ${plural(across.functions, 'function')} of ${plural(across.hashes, 'hash', 'hashes')} to merge)` : ''));
+  if (did.length) lines.push(`${PROG}: ${did.join('; ')}`);
   for (const [i, r] of results.entries()) {
     if (!r || r.ok) continue;
     const first = r.failure.replace(new RegExp(`^${PROG}: `), '');
@@ -266,7 +273,7 @@ function totalsOf(list) {
 }
 
 /** The --report JSON: the batch, its totals and each module in input order. */
-export function reportJson({ results, jobs, wallMs, n, interrupted, opts, problems = [] }) {
+export function reportJson({ results, jobs, wallMs, n, interrupted, opts, problems = [], across = null }) {
   const modules = jobs.map((j, i) => {
     const r = results[i];
     const status = !r ? 'not run' : r.ok ? 'ok' : 'failed';
@@ -280,6 +287,8 @@ export function reportJson({ results, jobs, wallMs, n, interrupted, opts, proble
   const ok = done.filter(r => r.ok);
   return {
     pipeline: opts.pipeline, llvmVersion: Number(opts.llvmVersion ?? DEFAULT_LLVM_VERSION), jobs: n, interrupted: interrupted ?? null,
+    // --across-modules: the batch's stable function map (modules that gave one, hashes and functions kept)
+    acrossModules: across ? { ...across, cgdata: opts.emitCgdata ?? null } : null,
     totals: {
       modules: jobs.length, ok: ok.length, failed: done.length - ok.length, notRun: jobs.length - done.length,
       bytes: jobs.reduce((s, j, i) => s + (results[i] ? j.bytes : 0), 0), ms: Math.round(wallMs * 10) / 10,
@@ -303,17 +312,41 @@ async function startWorkers(count, opts) {
   return startPool({ workers: count, workerUrl: new URL('./batch-worker.js', import.meta.url), workerData: { module, opts: workerOpts } });
 }
 
+// --across-modules: the options of its first phase (global-merge-func hands each module's map
+// over and the pipeline stops there; nothing is written) and of its second (the batch's map, as
+// -codegen-data-use-path would read it).
+const collectOptions = opts => ({ ...opts, forward: [...opts.forward, ['codegen-data-collect', true]], disableOutput: true, collect: true });
+const useOptions = (opts, cgdata) => ({ ...opts, forward: [...opts.forward, ['codegen-data-use-path', '<batch>']], codegenData: cgdata });
+// The -global-merging-* options given, as the combined map's finalize applies them.
+const THRESHOLD_OPTIONS = { 'global-merging-min-merges': 'minMerges', 'global-merging-min-instrs': 'minInstrs', 'global-merging-max-params': 'maxParams',
+  'global-merging-skip-no-params': 'skipNoParams', 'global-merging-inst-overhead': 'instOverhead', 'global-merging-param-overhead': 'paramOverhead',
+  'global-merging-call-overhead': 'callOverhead', 'global-merging-extra-threshold': 'extraThreshold' };
+function thresholdsOf(forward) {
+  const t = {};
+  for (const [name, value] of forward) {
+    const key = THRESHOLD_OPTIONS[name];
+    if (key === 'skipNoParams') t[key] = value === true || value === '1' || value === 'true';
+    else if (key) t[key] = Number(value);
+  }
+  return t;
+}
+
 export async function runBatch(opts, started) {
   const dir = opts.outputDir;
   if (opts.output !== '-') throw new CliError('error: -o and -output-dir exclude each other (batch mode names each output after its input)');
   if (opts.inputs.length === 0) throw new CliError('error: -output-dir needs at least one input (file, directory, @list or - for a list on standard input)');
   if (opts.jobs === 0) throw new CliError('error: -j needs at least 1 job');
+  if (opts.acrossModules && !/(^|[,(])\s*global-merge-func\s*([,)]|$)/.test(opts.pipeline ?? ''))
+    throw new CliError('error: --across-modules merges with global-merge-func: the pipeline has none (-passes=global-merge-func)');
+  if (opts.acrossModules && Number(opts.llvmVersion ?? DEFAULT_LLVM_VERSION) < 22)
+    throw new CliError(`error: --across-modules needs global-merge-func, which LLVM ${opts.llvmVersion} does not have (LLVM 22 does)`);
   // one repository in memory cannot be shared by threads: such a batch runs in this thread
   const jobsAsked = opts.repo === ':memory:' ? 1 : opts.jobs;
   // the workers start now, as many as the cores and memory allow (the inputs are not known yet):
   // their start-up overlaps the walk of the inputs
   const early = laneCount({ jobs: jobsAsked }).n;
-  let pool = early > 1 ? await startWorkers(early - 1, opts) : null;
+  let pool = early > 1 ? await startWorkers(early - 1, opts.acrossModules ? collectOptions(opts) : opts) : null;
+  let across = null;   // --across-modules: the batch's map
   let jobs;
   // paths under the inputs that could not be read or named: each reported, the batch goes on
   const problems = [];
@@ -357,21 +390,53 @@ export async function runBatch(opts, started) {
     // the repository is created (or found broken) once, here, before the workers open it
     if (opts.repo !== undefined) repo = await (await repoStore()).openRepository(opts.repo);
     const core = await loadCore();
-    const mainLane = job => runJob(core, opts, repo, job);
-    if (!pool) {
-      for (const job of jobs) {
-        await new Promise(setImmediate); // lets a signal in between modules
-        if (interrupted) break;
-        onDone(job.index, await mainLane(job));
+    // runs `list` (jobs) with `runOpts`, `done(index, result)` as each finishes
+    const runAll = async (runOpts, list, done) => {
+      const mainLane = job => runJob(core, runOpts, repo, job);
+      if (!pool) {
+        for (const job of list) {
+          await new Promise(setImmediate); // lets a signal in between modules
+          if (interrupted) break;
+          done(job.index, await mainLane(job));
+        }
+        return;
       }
-    } else {
       // largest input first (the workers; the main thread's lane takes the list from its end): the
       // last modules to start are the small ones
-      const order = jobs.map(j => j.index).sort((a, b) => jobs[b].bytes - jobs[a].bytes || a - b);
-      await pool.run({ jobs, order, onDone, mainLane, workers: n - 1 });
+      const order = list.map(j => j.index).sort((a, b) => jobs[b].bytes - jobs[a].bytes || a - b);
+      await pool.run({ jobs, order, onDone: done, mainLane, workers: n - 1 });
       if (stopping) {
         // what the stopped workers were writing: their temporary files go
         for (const job of await stopping) removeOwnTemps(job.output);
+      }
+    };
+    if (!opts.acrossModules) await runAll(opts, jobs, onDone);
+    else {
+      // the first phase: each module's stable function map (a module that fails here is done)
+      const maps = new Array(jobs.length).fill(null);
+      await runAll(collectOptions(opts), jobs, (i, res) => {
+        if (!res.ok) { onDone(i, res); return; }
+        maps[i] = res.functionMap;
+        progress.state.bytes += jobs[i].bytes / 2;
+        progress.update();
+      });
+      if (!interrupted) {
+        // combined as llvm-cgdata --merge combines the objects of the modules, in input order
+        const cgdata = mergeCodegenData(core, maps.filter(Boolean), { thresholds: thresholdsOf(opts.forward) });
+        const counts = core.cgdataCounts();
+        across = { modules: maps.filter(Boolean).length, hashes: counts.hashes, functions: counts.functions, bytes: cgdata.length };
+        if (opts.emitCgdata !== undefined) {
+          try { writeFileAtomic(opts.emitCgdata, cgdata); } catch (e) {
+            throw new CliError(`${opts.emitCgdata}: error: cannot write the codegen data: ${errnoText(e)}`);
+          }
+        }
+        // the second phase: every module merged by the batch's map, workers of their own
+        const useOpts = useOptions(opts, cgdata);
+        if (pool) { pool.close(); pool = await startWorkers(n - 1, useOpts); }
+        await runAll(useOpts, jobs.filter(j => !results[j.index]), (i, res) => {
+          progress.state.bytes -= jobs[i].bytes / 2;
+          onDone(i, res);
+        });
       }
     }
   } finally {
@@ -389,7 +454,7 @@ export async function runBatch(opts, started) {
     for (const r of results) for (const t of r?.timings ?? []) totals.set(t.name, (totals.get(t.name) ?? 0) + t.ms);
     process.stderr.write(timingReport([...totals].map(([name, ms]) => ({ name, ms })), wallMs));
   }
-  const info = { results, jobs, wallMs, n, interrupted, pipeline: opts.pipeline, opts, problems };
+  const info = { results, jobs, wallMs, n, interrupted, pipeline: opts.pipeline, opts, problems, across };
   if (!opts.quiet) process.stderr.write(summaryText(info));
   else if (interrupted) process.stderr.write(`${PROG}: interrupted (${interrupted})\n`);
   if (opts.report !== undefined) {

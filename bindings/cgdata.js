@@ -34,13 +34,15 @@ export function embeddedFunctionMap(core, input, { moduleId, llvmVersion = 22 } 
 
 /**
  * llvm-cgdata --merge: the codegen data of several objects merged, the map finalized (trimmed
- * unless skipTrim), and written as an indexed .cgdata file. Returns the file's bytes.
+ * unless skipTrim, by `thresholds` as core.cgdataSetThresholds takes them), and written as an
+ * indexed .cgdata file. Returns the file's bytes.
  * inputs, in command-line order: a merge section's contents (a Uint8Array: one or more maps back
  * to back), or an object's sections `{ merge: [Uint8Array], outline: [Uint8Array] }` as
  * objectCodegenDataSections finds them (outline: its outlined hash trees).
  */
-export function mergeCodegenData(core, inputs, { skipTrim = false } = {}) {
+export function mergeCodegenData(core, inputs, { skipTrim = false, thresholds } = {}) {
   check(core.cgdataBegin(), 'codegen data');
+  if (thresholds) check(core.cgdataSetThresholds(thresholds), 'thresholds');
   inputs.forEach((input, i) => {
     const { merge, outline = [] } = ArrayBuffer.isView(input) || input instanceof ArrayBuffer ? { merge: [input] } : input;
     for (const s of outline) check(core.cgdataMergeOutline(toBytes(s)), `input ${i}: outlined hash tree`);

@@ -640,6 +640,23 @@ export class WoptCore {
   cgdataRead(bytes) { return this.#guard(x => this.#cgdataCall(x, 'cgdataRead', toBytes(bytes))); }
   /** Replaces the session map with one serialized map (the embedded form), its names keeping their ids. */
   cgdataReadRecord(bytes) { return this.#guard(x => this.#cgdataCall(x, 'cgdataReadRecord', toBytes(bytes))); }
+  /**
+   * The thresholds the session map's finalize applies (global-merge-func's -global-merging-*
+   * options: minMerges, minInstrs, maxParams, skipNoParams, instOverhead, paramOverhead,
+   * callOverhead, extraThreshold; those not given keep LLVM 22's defaults).
+   */
+  cgdataSetThresholds(t = {}) {
+    if (!this.has('cgdataSetThresholds')) return { ok: false, message: 'this core has no codegen data support' };
+    const d = { minMerges: 2, minInstrs: 1, maxParams: 4294967295, skipNoParams: true, instOverhead: 1.2, paramOverhead: 2, callOverhead: 1, extraThreshold: 0, ...t };
+    return this.#guard(x => {
+      x.cgdataSetThresholds(d.minMerges >>> 0, d.minInstrs >>> 0, d.maxParams >>> 0, d.skipNoParams ? 1 : 0, d.instOverhead, d.paramOverhead, d.callOverhead, d.extraThreshold);
+      return { ok: true };
+    });
+  }
+  /** StableFunctionMap::size of the session map: { hashes, functions, mergeable } (llvm-cgdata --show's counts). */
+  cgdataCounts() {
+    return this.#guard(x => ({ ok: true, hashes: x.cgdataCount(0), functions: x.cgdataCount(1), mergeable: x.cgdataCount(2) }));
+  }
   /** StableFunctionMap::finalize on the session map. */
   cgdataFinalize({ skipTrim = false } = {}) { return this.#guard(x => { x.cgdataFinalize(skipTrim ? 1 : 0); return { ok: true }; }); }
   /**
