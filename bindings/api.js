@@ -7,6 +7,7 @@ import { runModule } from './driver.js';
 import { diagnosticsOf, openSessionIn } from './session.js';
 import { takeStructuredResults, withStructuredOptions } from './results.js';
 import { crossModuleReport as reportOn } from './cross-module.js';
+import { mergeAcrossModules as acrossModules, runsGlobalMergeFunc, OWN_OPTIONS } from './across-modules.js';
 import { checkInput, checkOptions, checkCore, checkModuleOptions, describeValue } from './check.js';
 
 export { WoptCore, WoptAbort, instantiate, encodePipeline, toBytes, decodeUtf8, LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './core.js';
@@ -14,7 +15,16 @@ export { runModule } from './driver.js';
 export { formatDiagnostic, caretLines } from './diag.js';
 export { Session } from './session.js';
 
-/** The entry points that need the environment: defaultCore, optimize and openSession. */
+// An array of { name, bytes } or { name, text }.
+function checkInputList(where, inputs) {
+  if (!Array.isArray(inputs)) throw new TypeError(`${where}: expected an array of { name, bytes } or { name, text }, not ${describeValue(inputs)}`);
+  inputs.forEach((x, k) => {
+    if (x === null || typeof x !== 'object' || typeof x.name !== 'string') throw new TypeError(`${where}: input ${k} must be { name, bytes } or { name, text }, with name a string`);
+    checkInput(`${where}: input ${k} (${x.name})`, x.bytes ?? x.text);
+  });
+}
+
+/** The entry points that need the environment: defaultCore, optimize, openSession, crossModuleReport and mergeAcrossModules. */
 export function bindApi(env) {
   let shared = null;
 
@@ -56,15 +66,42 @@ export function bindApi(env) {
    */
   async function crossModuleReport(inputs, options) {
     const { core: given, ...opts } = checkOptions('crossModuleReport', options);
-    if (!Array.isArray(inputs)) throw new TypeError(`crossModuleReport: expected an array of { name, bytes } or { name, text }, not ${describeValue(inputs)}`);
-    inputs.forEach((x, k) => {
-      if (x === null || typeof x !== 'object' || typeof x.name !== 'string') throw new TypeError(`crossModuleReport: input ${k} must be { name, bytes } or { name, text }, with name a string`);
-      checkInput(`crossModuleReport: input ${k} (${x.name})`, x.bytes ?? x.text);
-    });
+    checkInputList('crossModuleReport', inputs);
     checkCore('crossModuleReport', given);
     const core = given ?? await defaultCore();
     return reportOn(core, inputs.map(x => ({ name: x.name, bytes: toBytesOf(x.bytes ?? x.text) })), opts);
   }
 
-  return { defaultCore, optimize, openSession, crossModuleReport };
+  /**
+   * mergeAcrossModules([{ name, text | bytes }], { passes, options, verify, llvmVersion, format,
+   *   globalMergeReport, core }) → Promise<{ ok, modules, map }>: global-merge-func over all the
+   * modules by their combined stable function map (LLVM 22's two rounds with codegen data: each
+   * module as opt-22's round 2 leaves it). modules: per input, in order, { name, ok, output,
+   * diagnostics, log, files, globalMergeReport? } as optimize gives them; map: { cgdata (the
+   * .cgdata bytes llvm-cgdata --merge would write), modules, hashes, functions }. passes defaults
+   * to global-merge-func and must run it.
+   */
+  async function mergeAcrossModules(inputs, opts) {
+    const { passes = 'global-merge-func', options = {}, verify = true, llvmVersion, format = 'text', core: given, globalMergeReport = false, ...rest } =
+      checkModuleOptions('mergeAcrossModules', opts);
+    if (rest.trace || rest.mergeReport) throw new TypeError('mergeAcrossModules: trace and mergeReport are optimize\'s (run optimize on an output for them)');
+    if (format !== 'text' && format !== 'bitcode') throw new TypeError(`mergeAcrossModules: format must be 'text' or 'bitcode', not '${format}'`);
+    if (!runsGlobalMergeFunc(passes)) throw new TypeError(`mergeAcrossModules: the pipeline '${passes}' does not run global-merge-func`);
+    const pairs = Array.isArray(options) ? options : Object.entries(options ?? {});
+    const own = pairs.find(([n]) => OWN_OPTIONS.includes(n));
+    if (own) throw new TypeError(`mergeAcrossModules: option '${own[0]}' cannot be given (the run makes its own codegen data)`);
+    checkInputList('mergeAcrossModules', inputs);
+    checkCore('mergeAcrossModules', given);
+    const core = given ?? await defaultCore();
+    const bitcode = format === 'bitcode';
+    const extra = withStructuredOptions(options, { globalMergeReport });
+    const r = acrossModules(core, inputs.map(x => ({ name: x.name, bytes: toBytesOf(x.bytes ?? x.text) })),
+      { passes, options: extra.options, verify, llvmVersion, bitcode });
+    const modules = r.modules.map((m, i) => takeStructuredResults({
+      name: inputs[i].name, ok: m.ok, output: m.ok ? (bitcode ? m.output : decodeUtf8(m.output)) : null, diagnostics: diagnosticsOf(m), log: m.log,
+    }, m.files, { globalMergeReport, globalReportFile: extra.globalReportFile }));
+    return { ok: modules.every(m => m.ok), modules, map: r.map };
+  }
+
+  return { defaultCore, optimize, openSession, crossModuleReport, mergeAcrossModules };
 }

@@ -24,7 +24,7 @@ import { timingReport } from './timing.js';
 import { runJob } from './batch-run.js';
 import { startPool } from './batch-pool.js';
 import { DEFAULT_LLVM_VERSION } from './core.js';
-import { mergeCodegenData } from './cgdata.js';
+import { collectOptions, useOptions, combineFunctionMaps, runsGlobalMergeFunc } from './across-modules.js';
 
 /** The files a directory argument contributes: module files by name (one line per format). */
 export const MODULE_EXTENSIONS = [
@@ -312,31 +312,17 @@ async function startWorkers(count, opts) {
   return startPool({ workers: count, workerUrl: new URL('./batch-worker.js', import.meta.url), workerData: { module, opts: workerOpts } });
 }
 
-// --across-modules: the options of its first phase (global-merge-func hands each module's map
-// over and the pipeline stops there; nothing is written) and of its second (the batch's map, as
-// -codegen-data-use-path would read it).
-const collectOptions = opts => ({ ...opts, forward: [...opts.forward, ['codegen-data-collect', true]], disableOutput: true, collect: true });
-const useOptions = (opts, cgdata) => ({ ...opts, forward: [...opts.forward, ['codegen-data-use-path', '<batch>']], codegenData: cgdata });
-// The -global-merging-* options given, as the combined map's finalize applies them.
-const THRESHOLD_OPTIONS = { 'global-merging-min-merges': 'minMerges', 'global-merging-min-instrs': 'minInstrs', 'global-merging-max-params': 'maxParams',
-  'global-merging-skip-no-params': 'skipNoParams', 'global-merging-inst-overhead': 'instOverhead', 'global-merging-param-overhead': 'paramOverhead',
-  'global-merging-call-overhead': 'callOverhead', 'global-merging-extra-threshold': 'extraThreshold' };
-function thresholdsOf(forward) {
-  const t = {};
-  for (const [name, value] of forward) {
-    const key = THRESHOLD_OPTIONS[name];
-    if (key === 'skipNoParams') t[key] = value === true || value === '1' || value === 'true';
-    else if (key) t[key] = Number(value);
-  }
-  return t;
-}
+// --across-modules: the options of its first round (each module's map; nothing is written) and
+// of its second (the batch's map, as -codegen-data-use-path would read it).
+const collectRound = opts => ({ ...opts, forward: collectOptions(opts.forward), disableOutput: true, collect: true });
+const useRound = (opts, cgdata) => ({ ...opts, forward: useOptions(opts.forward), codegenData: cgdata });
 
 export async function runBatch(opts, started) {
   const dir = opts.outputDir;
   if (opts.output !== '-') throw new CliError('error: -o and -output-dir exclude each other (batch mode names each output after its input)');
   if (opts.inputs.length === 0) throw new CliError('error: -output-dir needs at least one input (file, directory, @list or - for a list on standard input)');
   if (opts.jobs === 0) throw new CliError('error: -j needs at least 1 job');
-  if (opts.acrossModules && !/(^|[,(])\s*global-merge-func\s*([,)]|$)/.test(opts.pipeline ?? ''))
+  if (opts.acrossModules && !runsGlobalMergeFunc(opts.pipeline))
     throw new CliError('error: --across-modules merges with global-merge-func: the pipeline has none (-passes=global-merge-func)');
   if (opts.acrossModules && Number(opts.llvmVersion ?? DEFAULT_LLVM_VERSION) < 22)
     throw new CliError(`error: --across-modules needs global-merge-func, which LLVM ${opts.llvmVersion} does not have (LLVM 22 does)`);
@@ -345,7 +331,7 @@ export async function runBatch(opts, started) {
   // the workers start now, as many as the cores and memory allow (the inputs are not known yet):
   // their start-up overlaps the walk of the inputs
   const early = laneCount({ jobs: jobsAsked }).n;
-  let pool = early > 1 ? await startWorkers(early - 1, opts.acrossModules ? collectOptions(opts) : opts) : null;
+  let pool = early > 1 ? await startWorkers(early - 1, opts.acrossModules ? collectRound(opts) : opts) : null;
   let across = null;   // --across-modules: the batch's map
   let jobs;
   // paths under the inputs that could not be read or named: each reported, the batch goes on
@@ -412,9 +398,9 @@ export async function runBatch(opts, started) {
     };
     if (!opts.acrossModules) await runAll(opts, jobs, onDone);
     else {
-      // the first phase: each module's stable function map (a module that fails here is done)
+      // the first round: each module's stable function map (a module that fails here is done)
       const maps = new Array(jobs.length).fill(null);
-      await runAll(collectOptions(opts), jobs, (i, res) => {
+      await runAll(collectRound(opts), jobs, (i, res) => {
         if (!res.ok) { onDone(i, res); return; }
         maps[i] = res.functionMap;
         progress.state.bytes += jobs[i].bytes / 2;
@@ -422,16 +408,15 @@ export async function runBatch(opts, started) {
       });
       if (!interrupted) {
         // combined as llvm-cgdata --merge combines the objects of the modules, in input order
-        const cgdata = mergeCodegenData(core, maps.filter(Boolean), { thresholds: thresholdsOf(opts.forward) });
-        const counts = core.cgdataCounts();
-        across = { modules: maps.filter(Boolean).length, hashes: counts.hashes, functions: counts.functions, bytes: cgdata.length };
+        const { cgdata, ...counts } = combineFunctionMaps(core, maps, opts.forward);
+        across = { ...counts, bytes: cgdata.length };
         if (opts.emitCgdata !== undefined) {
           try { writeFileAtomic(opts.emitCgdata, cgdata); } catch (e) {
             throw new CliError(`${opts.emitCgdata}: error: cannot write the codegen data: ${errnoText(e)}`);
           }
         }
-        // the second phase: every module merged by the batch's map, workers of their own
-        const useOpts = useOptions(opts, cgdata);
+        // the second round: every module merged by the batch's map, workers of their own
+        const useOpts = useRound(opts, cgdata);
         if (pool) { pool.close(); pool = await startWorkers(n - 1, useOpts); }
         await runAll(useOpts, jobs.filter(j => !results[j.index]), (i, res) => {
           progress.state.bytes -= jobs[i].bytes / 2;

@@ -1,6 +1,7 @@
 // cli-args.js — opt-compatible command-line parsing for the wopt CLI.
 // Like LLVM's cl library: `-name` and `--name` are the same option, values go as `-name=value`
 // or (for options that take a value) `-name value`; `-` alone is standard input; `--` ends options.
+import { OWN_OPTIONS } from './across-modules.js';
 import { LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './core.js';
 
 /**
@@ -162,7 +163,7 @@ export function parseArgs(argv, passes = []) {
   if (o.acrossModules && o.outputDir === undefined) throw new UsageError('--across-modules is for batch mode: give -output-dir=<directory> and the modules');
   if (o.emitCgdata !== undefined && !o.acrossModules) throw new UsageError('--emit-cgdata needs --across-modules');
   if (o.acrossModules) {
-    for (const n of ['codegen-data-use-path', 'codegen-data-generate', 'codegen-data-collect'])
+    for (const n of OWN_OPTIONS)
       if (o.forward.some(([k]) => k === n)) throw new UsageError(`--across-modules makes the batch's own codegen data: -${n} cannot be given with it`);
   }
   o.input = o.inputs[0];

@@ -7,7 +7,7 @@ import { openRepository } from './repo/store-browser.js';
 import { bindApi } from './api.js';
 
 export * from './api.js';
-export const { defaultCore, optimize, openSession, crossModuleReport } = bindApi({
+export const { defaultCore, optimize, openSession, crossModuleReport, mergeAcrossModules } = bindApi({
   loadCore: ({ wasmUrl } = {}) => loadWopt(wasmUrl ? { url: wasmUrl } : {}),
   openRepository,
 });

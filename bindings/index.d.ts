@@ -55,22 +55,29 @@ export interface MergeReport {
   privateCopies: number;
 }
 
-/** global-merge-func's report (-global-merge-func-report): each group of two or more functions
- *  with one structural hash, in module order of its first function. */
+/** global-merge-func's report (-global-merge-func-report). With the module's own map
+ *  (codegenData false): each group of two or more of its functions with one structural hash, in
+ *  module order of its first function, with what finalize decided. With codegen data (a .cgdata,
+ *  or a run across modules): each hash of the module's functions the map has. */
 export interface GlobalMergeReport {
   pass: 'global-merge-func';
+  codegenData: boolean;
   groups: Array<{
     /** The functions' structural hash (16 hex digits). */
     hash: string;
+    /** The module's functions with this hash. */
     functions: string[];
     /** Instructions of each function. */
     instructions: number;
-    /** instructions x (functions - 1) x inst-overhead, and the cost (0 when a check decided first). */
-    benefit: number;
-    cost: number;
-    /** 'profitable', or why the group was left alone, e.g. 'benefit not above cost'. */
+    /** Own map: instructions x (functions - 1) x inst-overhead, and the cost (0 when a check decided first). */
+    benefit?: number;
+    cost?: number;
+    /** Codegen data: the functions the map has with this hash (in the whole program). */
+    programFunctions?: number;
+    /** Own map: 'profitable', or why the group was left alone, e.g. 'benefit not above cost';
+     *  codegen data: 'merged with codegen data' or 'no compatible function in codegen data'. */
     decision: string;
-    /** Merged groups: the instructions the linker can fold away (instructions x (merged - 1)). */
+    /** Own map, merged groups: the instructions the linker can fold away (instructions x (merged - 1)). */
     instructionsSaved?: number;
     /** Merged groups: each function now a thunk, its .Tgm body and the constants it passes. */
     merges?: Array<{ thunk: string; body: string; parameters: string[] }>;
@@ -171,6 +178,20 @@ export declare function crossModuleReport(
   opts?: { llvmVersion?: LLVMVersion; useAliases?: boolean; core?: WoptCore },
 ): Promise<{ report: CrossModuleReport; text: string }>;
 
+/** The batch's stable function map a run across modules made. */
+export interface AcrossModulesMap {
+  /** The indexed .cgdata file llvm-cgdata --merge would write from the modules' objects. */
+  cgdata: Uint8Array;
+  /** Modules that gave a map, hashes and functions kept to merge (llvm-cgdata --show's counts). */
+  modules: number; hashes: number; functions: number;
+}
+/** global-merge-func over all the modules by their combined stable function map: LLVM 22's two
+ *  rounds with codegen data in one call, each module as opt-22's round 2 leaves it. */
+export declare function mergeAcrossModules(
+  inputs: Array<{ name: string; bytes?: Input; text?: Input }>,
+  opts?: Omit<OptimizeOptions, 'trace' | 'mergeReport' | 'moduleId'>,
+): Promise<{ ok: boolean; modules: Array<OptimizeResult<string | Uint8Array> & { name: string }>; map: AcrossModulesMap }>;
+
 export interface RunModuleOptions {
   passes?: string;
   options?: PassOptions;
@@ -180,6 +201,8 @@ export interface RunModuleOptions {
   print?: boolean;
   /** Receives the printed text as views into the core's memory (no copy) instead of `output`. */
   sink?: (view: Uint8Array) => void;
+  /** A .cgdata file's bytes, for global-merge-func under the pass option codegen-data-use-path. */
+  codegenData?: Uint8Array;
 }
 
 export interface RunModuleResult {
@@ -193,6 +216,8 @@ export interface RunModuleResult {
   timings: Array<{ name: string; ms: number }>;
   /** What opt would warn about, in its order (the CLI prints them to stderr). */
   warnings: CoreWarning[];
+  /** With the pass option codegen-data-collect: the module's stable function map (null: none). */
+  functionMap?: Uint8Array | null;
 }
 
 /** One module through a core: parse, verify, pipeline, verify, print. */

@@ -6,7 +6,7 @@ import { openRepository } from './repo/store.js';
 import { bindApi } from './api.js';
 
 export * from './api.js';
-export const { defaultCore, optimize, openSession, crossModuleReport } = bindApi({
+export const { defaultCore, optimize, openSession, crossModuleReport, mergeAcrossModules } = bindApi({
   loadCore: ({ wasmPath } = {}) => loadWopt(wasmPath ? { wasmPath } : {}),
   openRepository,
 });

@@ -109,3 +109,24 @@ test('--across-modules and --emit-cgdata: what they need, said plainly', { skip 
     assert.ok(!fs.existsSync(path.join(dir, 'out')), args.join(' '));
   }
 });
+
+test('the API: mergeAcrossModules gives each module as round 2 leaves it, and the .cgdata', { skip }, async () => {
+  const { mergeAcrossModules } = await import('../../bindings/index.js');
+  const inputs = MODULES.map(m => ({ name: `${m}.ll`, text: fs.readFileSync(path.join(DIR, `${m}.ll.in`), 'utf8') }));
+  const r = await mergeAcrossModules(inputs, { globalMergeReport: true });
+  assert.equal(r.ok, true);
+  assert.deepEqual(r.modules.map(m => m.name), inputs.map(x => x.name));
+  r.modules.forEach((m, i) => assert.equal(m.output, expected(`${MODULES[i]}.out`).toString(), MODULES[i]));
+  assert.deepEqual(Buffer.from(r.map.cgdata), expected('batch.cgdata'));
+  assert.deepEqual({ modules: r.map.modules, hashes: r.map.hashes, functions: r.map.functions }, { modules: 3, hashes: 2, functions: 5 });
+  // each module's report: by codegen data, its thunks and bodies as the output has them
+  for (const m of r.modules) {
+    const rep = m.globalMergeReport;
+    assert.equal(rep.codegenData, true);
+    assert.equal(rep.functionsMerged, tgmBodies(m.output));
+    for (const g of rep.groups) for (const x of g.merges ?? []) assert.match(m.output, new RegExp(`^define internal .*@${x.body.replace('.', '\\.')}\\(`, 'm'));
+  }
+  await assert.rejects(mergeAcrossModules(inputs, { passes: 'mergefunc' }), /does not run global-merge-func/);
+  await assert.rejects(mergeAcrossModules(inputs, { options: { 'codegen-data-generate': true } }), /cannot be given/);
+  await assert.rejects(mergeAcrossModules('x.ll'), /expected an array/);
+});

@@ -121,5 +121,5 @@ test('batch mode counts the functions global-merge-func merged', { skip }, async
   const n = Object.fromEntries(rep.modules.map(m => [m.input, m.globalMerged]));
   assert.deepEqual(n, { 'profit-edges.ll': 7, 'clang-handlers.O2.ll': 10 });
   assert.equal(rep.totals.globalMerged, 17);
-  assert.match(r.stderr, /; global-merge-func: 17 functions merged\n$/);
+  assert.match(r.stderr, /\nwopt: global-merge-func: 17 functions merged\n$/);
 });

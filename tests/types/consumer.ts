@@ -70,7 +70,7 @@ export async function sessions(text: string, signal: AbortSignalLike): Promise<n
     for (const e of t.trace ?? []) if (e.changed && e.unit !== '[module]') n += e.after.length - e.before.length;
     n += t.mergeReport?.merged.filter(m => m.how === 'thunk').length ?? 0;
     const gm = await s.optimize(text, { passes: 'global-merge-func', globalMergeReport: true });
-    for (const grp of gm.globalMergeReport?.groups ?? []) n += grp.benefit > grp.cost ? (grp.merges?.length ?? 0) : grp.functions.length;
+    for (const grp of gm.globalMergeReport?.groups ?? []) n += (grp.benefit ?? 0) > (grp.cost ?? 0) ? (grp.merges?.length ?? 0) : grp.functions.length;
     const g = await s.inspect('main');
     if (g) for (const b of g.blocks) n += b.frontier.length + b.phis + (b.idom >= 0 ? g.blocks[b.idom].succ.length : 0);
     // @ts-expect-error: inspect takes a function's name
@@ -86,3 +86,17 @@ export async function sessions(text: string, signal: AbortSignalLike): Promise<n
   return n;
 }
 interface AbortSignalLike { readonly aborted: boolean; addEventListener(type: 'abort', fn: () => void, opts?: { once?: boolean }): void; removeEventListener(type: 'abort', fn: () => void): void }
+
+// Merging across modules: each module's result and the batch's codegen data.
+import { mergeAcrossModules, type AcrossModulesMap, type GlobalMergeReport } from 'wopt';
+
+export async function across(a: string, b: string): Promise<number> {
+  const r = await mergeAcrossModules([{ name: 'a.ll', text: a }, { name: 'b.ll', text: b }], { globalMergeReport: true });
+  const map: AcrossModulesMap = r.map;
+  const cgdata: Uint8Array = map.cgdata;
+  const reports = r.modules.map(m => m.globalMergeReport).filter((x): x is GlobalMergeReport => !!x);
+  const merged = reports.reduce((s, x) => s + x.functionsMerged + (x.codegenData ? 1 : 0), 0);
+  // @ts-expect-error: moduleId comes from each input's name
+  await mergeAcrossModules([], { moduleId: 'x' });
+  return cgdata.length + merged + map.hashes;
+}
