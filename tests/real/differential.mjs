@@ -12,10 +12,12 @@
 //                         of SUPPORTED that are installed
 //   --programs a,b        programs by name (default: all; see PROGRAMS)
 //   --levels O0,O0g,O1,O2 optimisation levels (default: all four)
-//   --pipelines p,q       print (no passes), mem2reg, mergefunc, repo, global-merge-func (default: all;
-//                         repo: repo-metadata,repo-prune,mem2reg into a new repository and again,
-//                         which prunes everything, then `repo link`, which gives the first output
-//                         back; global-merge-func: LLVM 22 only, the merges are counted)
+//   --pipelines p,q       print (no passes), mem2reg, mergefunc, repo, global-merge-func,
+//                         gmf+mergefunc (default: all; repo: repo-metadata,repo-prune,mem2reg into
+//                         a new repository and again, which prunes everything, then `repo link`,
+//                         which gives the first output back; global-merge-func: LLVM 22 only, the
+//                         merges are counted; gmf+mergefunc: global-merge-func,mergefunc, LLVM 22
+//                         only, mergefunc folding the identical .Tgm bodies, those left counted)
 //   -j N                  cases in parallel (default 2)
 //   --keep                keep the work directory and print its path
 // Exit status: 0 when every case matched, 1 when one did not, 2 on usage errors or when a
@@ -59,7 +61,7 @@ function zstdSources() {
 export const PROGRAMS = {
   sqlite: { source: sqliteSource, lang: 'c', flags: ['-w'] },
   zstd: { sources: zstdSources, lang: 'c', flags: ['-w', '-DZSTD_DISABLE_ASM', `-I${ZSTD_LIB}`, `-I${ZSTD_LIB}/common`],
-    levels: ['O2'], pipelines: ['mergefunc', 'global-merge-func'] },
+    levels: ['O2'], pipelines: ['mergefunc', 'global-merge-func', 'gmf+mergefunc'] },
   inventory: { source: () => path.join(HERE, 'inventory.cpp'), lang: 'c++', flags: ['-std=c++17'] },
   coroutines: { source: () => path.join(HERE, 'coroutines.cpp'), lang: 'c++', flags: ['-std=c++20'] },
   generics: { source: () => path.join(HERE, 'generics.rs'), lang: 'rust', llvm: [22] },
@@ -83,9 +85,11 @@ export const LEVELS = {
   O2: ['-O2'],
 };
 export const PIPELINES = { print: null, mem2reg: 'mem2reg', mergefunc: 'mergefunc', repo: 'repo-metadata,repo-prune,mem2reg',
-  'global-merge-func': 'global-merge-func' };
+  'global-merge-func': 'global-merge-func', 'gmf+mergefunc': 'global-merge-func,mergefunc' };
 // Pipelines only some LLVM versions have (opt-19 has no global-merge-func).
-export const PIPELINE_VERSIONS = { 'global-merge-func': [22] };
+export const PIPELINE_VERSIONS = { 'global-merge-func': [22], 'gmf+mergefunc': [22] };
+// The pipelines whose output's .Tgm bodies are counted (after mergefunc: those it left).
+const COUNTS_TGM = new Set(['global-merge-func', 'gmf+mergefunc']);
 const TARGET = '--target=x86_64-pc-linux-gnu';
 
 export { llvmBin };
@@ -166,8 +170,9 @@ export async function runCase(ll, pipeline, v, dir, wopt = [process.execPath, CL
   d = firstDifference(refText, readFileSync(`${base}.back.ll`, 'utf8'));
   if (d) return { ok: false, message: `opt-${v}'s re-print of wopt's output differs; ${describe(d, `opt-${v}`, 'reprint')}` };
   const mb = (statSync(ll).size / 1048576).toFixed(1);
-  const merges = pipeline === 'global-merge-func' ? (refText.match(/^define internal .*\.Tgm/gm) ?? []).length : -1;
-  return { ok: true, merges, message: `identical (${mb} MB in${merges >= 0 ? `, ${merges} functions merged` : ''})` };
+  const merges = COUNTS_TGM.has(pipeline) ? (refText.match(/^define internal .*\.Tgm/gm) ?? []).length : -1;
+  const what = pipeline === 'global-merge-func' ? 'functions merged' : '.Tgm bodies left';
+  return { ok: true, merges, message: `identical (${mb} MB in${merges >= 0 ? `, ${merges} ${what}` : ''})` };
 }
 
 /**
@@ -243,7 +248,7 @@ async function main(argv) {
   if (missing.length) { console.error(`missing: ${missing.map((v) => `clang-${v}/opt-${v} (apt-get install clang-${v} llvm-${v})`).join(', ')}`); return 2; }
   const dir = mkdtempSync(path.join(tmpdir(), 'wopt-real-'));
   let failures = 0, cases = 0;
-  const merged = new Map();   // functions global-merge-func merged, per program, version and level
+  const merged = new Map();   // .Tgm bodies in opt's output, per pipeline, program, version and level
   const t0 = Date.now();
   try {
     await runPool(plan({ versions, programs, levels, pipelines }), jobs, async (m) => {
@@ -258,7 +263,8 @@ async function main(argv) {
       for (const p of m.pipelines) {
         const r = await runCase(ll, p, m.v, dir);
         cases++;
-        if (r.merges > 0) merged.set(`${m.program} clang-${m.v} ${m.level}`, (merged.get(`${m.program} clang-${m.v} ${m.level}`) ?? 0) + r.merges);
+        const key = `${p}\t${m.program} clang-${m.v} ${m.level}`;
+        if (r.merges > 0) merged.set(key, (merged.get(key) ?? 0) + r.merges);
         if (!r.ok) failures++;
         console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${name} ${p}: ${r.message}`);
       }
@@ -267,7 +273,11 @@ async function main(argv) {
   } finally {
     if (keep) console.log(`work directory: ${dir}`); else rmSync(dir, { recursive: true, force: true });
   }
-  for (const [k, n] of merged) console.log(`global-merge-func: ${k}: ${n} functions merged, as opt`);
+  for (const [k, n] of merged) {
+    const [p, where] = k.split('\t');
+    console.log(p === 'global-merge-func' ? `global-merge-func: ${where}: ${n} functions merged, as opt`
+      : `global-merge-func,mergefunc: ${where}: ${n} .Tgm bodies left after mergefunc, as opt`);
+  }
   console.log(`time: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   console.log(`differential: ${cases - failures} passed, ${failures} failed`);
   return failures ? 1 : 0;
