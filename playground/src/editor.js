@@ -1,6 +1,6 @@
 // editor.js — the CodeMirror 6 editors: the input (with run key, file drop and diagnostics shown
 // at their line: a line class, a gutter marker and the message under the line) and the read-only
-// output.
+// output; both can find a definition (@name) and show its line.
 import { EditorState, StateEffect, StateField, RangeSet } from '@codemirror/state';
 import {
   EditorView, Decoration, WidgetType, GutterMarker, gutter, keymap, lineNumbers,
@@ -56,6 +56,17 @@ function build(doc, diags) {
   return { lines: Decoration.set(lines, true), markers: RangeSet.of(markers, true) };
 }
 
+// the line a jump to a definition landed on, marked until the next jump or new text
+const setJump = StateEffect.define();
+const jumpField = StateField.define({
+  create: () => Decoration.none,
+  update(value, tr) {
+    for (const e of tr.effects) if (e.is(setJump)) return e.value < 0 ? Decoration.none : Decoration.set([Decoration.line({ class: 'cm-jump-line' }).range(e.value)]);
+    return tr.docChanged ? value.map(tr.changes) : value;
+  },
+  provide: f => EditorView.decorations.from(f),
+});
+
 const diagGutter = gutter({ class: 'cm-diag-gutter', markers: v => v.state.field(diagField).markers });
 
 const theme = EditorView.theme({
@@ -65,6 +76,7 @@ const theme = EditorView.theme({
   '.cm-activeLine': { background: '#f3f6fb' },
   '.cm-activeLineGutter': { background: '#e8eef7' },
   '.cm-diag-line': { background: '#fdecec' },
+  '.cm-jump-line': { background: '#fff1c9', boxShadow: 'inset 3px 0 #c28a00' },
   '.cm-diag-gutter .cm-gutterElement': { padding: '0 3px', color: '#d1242f' },
   '.cm-diag-message': { background: '#fff5f5', borderLeft: '3px solid #d1242f', color: '#a40e26', padding: '2px 8px', fontFamily: 'system-ui, sans-serif', fontSize: '12px' },
 });
@@ -78,7 +90,7 @@ export function inputEditor(parent, { doc = '', onRun, onFile }) {
       extensions: [
         keymap.of([{ key: 'Mod-Enter', run: () => { onRun(); return true; } }, indentWithTab, ...defaultKeymap, ...historyKeymap]),
         history(), lineNumbers(), diagGutter, highlightActiveLine(), highlightActiveLineGutter(), drawSelection(),
-        bracketMatching(), indentUnit.of('  '), llvm(), diagField, theme,
+        bracketMatching(), indentUnit.of('  '), llvm(), diagField, jumpField, theme,
         EditorView.domEventHandlers({
           dragover(e) { if (e.dataTransfer?.types.includes('Files')) { e.preventDefault(); return true; } return false; },
           drop(e) {
@@ -98,13 +110,37 @@ export function inputEditor(parent, { doc = '', onRun, onFile }) {
 export function outputEditor(parent) {
   return new EditorView({
     parent,
-    state: EditorState.create({ doc: '', extensions: [EditorState.readOnly.of(true), lineNumbers(), drawSelection(), llvm(), theme] }),
+    state: EditorState.create({ doc: '', extensions: [EditorState.readOnly.of(true), lineNumbers(), drawSelection(), llvm(), jumpField, theme] }),
   });
 }
 
 /** Replaces an editor's text (and its diagnostics). */
 export function setText(view, text) {
-  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, effects: setDiagnostics.of([]) });
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, effects: [setDiagnostics.of([]), setJump.of(-1)] });
+}
+
+/** `@name` as the IR printer writes it: bare when it can be, else quoted with \XX escapes. */
+export function globalRef(name) {
+  if (/^[-a-zA-Z$._][-a-zA-Z$._0-9]*$/.test(name) || /^\d+$/.test(name)) return `@${name}`;
+  let q = '';
+  for (const b of new TextEncoder().encode(name)) {
+    q += b < 0x20 || b >= 0x7f || b === 0x22 || b === 0x5c ? `\\${b.toString(16).toUpperCase().padStart(2, '0')}` : String.fromCharCode(b);
+  }
+  return `@"${q}"`;
+}
+
+/** Where `@name` is defined in the text: its `define` line, or its `@name =` line; -1 if nowhere. */
+export function findDefinition(text, name) {
+  const ref = globalRef(name);
+  const esc = ref.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`^define [^\\n]*?${esc}\\(|^${esc} = `, 'm').exec(text);
+  return m ? m.index : -1;
+}
+
+/** Scrolls the line at `pos` to the top, selects its start and marks the line. */
+export function revealLine(view, pos) {
+  const line = view.state.doc.lineAt(pos);
+  view.dispatch({ selection: { anchor: line.from }, effects: [setJump.of(line.from), EditorView.scrollIntoView(line.from, { y: 'start', yMargin: 24 })] });
 }
 
 /** Shows diagnostics [{ line, col, message, stage }] in the input editor. */

@@ -2,18 +2,21 @@
 // Worker (wopt's worker session, so the page stays responsive), the output beside the input and
 // views of the structured results (passes, merges, CFG and dominator tree).
 import { openWorkerSession } from '../../bindings/worker-browser.js';
-import { inputEditor, outputEditor, setText, showDiagnostics } from './editor.js';
-import { passView, mergeView, timingsView, blocksTable, h } from './views.js';
+import { inputEditor, outputEditor, setText, showDiagnostics, findDefinition, revealLine } from './editor.js';
+import { passView, mergesView, timingsView, blocksTable, h } from './views.js';
 import { cfgSvg, domTreeSvg, blockRows } from './cfg.js';
 import { encodeState, decodeState } from './share.js';
 import cExample from '../examples/c-like.ll';
 import cppExample from '../examples/cpp-templates.ll';
 import rustExample from '../examples/rust.ll';
+import sensorsExample from '../examples/sensors.ll';
 
 export const EXAMPLES = {
   c: { title: 'C: loops, branches, duplicate functions (clang -O0)', text: cExample },
   cpp: { title: 'C++: template instantiations, comdats (clang++ -O0)', text: cppExample },
   rust: { title: 'Rust: monomorphised generics (rustc -C opt-level=0)', text: rustExample },
+  // `passes`: the pipeline the example is for, set when it is picked
+  merging: { title: 'C: functions differing in constants, for global-merge-func (clang -O2)', text: sensorsExample, passes: 'global-merge-func,mergefunc' },
 };
 const DEFAULT_PASSES = 'function(mem2reg),mergefunc';
 const TRACE_LIMIT = 2e6; // bytes of input past which the per-pass trace is not asked for
@@ -64,7 +67,13 @@ function selectTab(name) {
 }
 
 for (const [key, ex] of Object.entries(EXAMPLES)) ui.example.append(h('option', { value: key }, ex.title));
-ui.example.addEventListener('change', () => { if (EXAMPLES[ui.example.value]) { setText(input, EXAMPLES[ui.example.value].text); run(); } });
+ui.example.addEventListener('change', () => {
+  const ex = EXAMPLES[ui.example.value];
+  if (!ex) return;
+  setText(input, ex.text);
+  if (ex.passes) ui.passes.value = ex.passes;
+  run();
+});
 ui.run.addEventListener('click', () => run());
 ui.passes.addEventListener('keydown', e => { if (e.key === 'Enter') run(); });
 ui.version.addEventListener('change', () => run());
@@ -95,13 +104,14 @@ async function run() {
     const big = text.length > 256 * 1024;
     const arg = big ? new TextEncoder().encode(text) : text;
     document.body.dataset.phase = 'worker'; // the worker's share of the run, for the responsiveness test
-    const r = await s.optimize(arg, { passes, trace, mergeReport: true, signal: ac.signal, transfer: big, output: 'bytes' })
+    const r = await s.optimize(arg, { passes, trace, mergeReport: true, globalMergeReport: true, signal: ac.signal, transfer: big, output: 'bytes' })
       .finally(() => { delete document.body.dataset.phase; });
     if (r.output) r.output = new TextDecoder().decode(r.output);
     if (ac.signal.aborted) return;
     lastResult = r;
-    features = { trace: !trace || Array.isArray(r.trace), mergeReport: r.mergeReport !== undefined, inspect: typeof s.inspect === 'function' };
-    show(r, performance.now() - t0, trace);
+    features = { trace: !trace || Array.isArray(r.trace), mergeReport: r.mergeReport !== undefined, globalMergeReport: r.globalMergeReport !== undefined,
+      inspect: typeof s.inspect === 'function' };
+    show(r, performance.now() - t0, trace, { passes, llvmVersion });
     if (text.length <= SHARE_LIMIT) history.replaceState(null, '', await encodeState({ input: text, passes, llvmVersion }));
     await fillFunctions(s, r);
   } catch (e) {
@@ -112,7 +122,7 @@ async function run() {
   }
 }
 
-function show(r, ms, traced) {
+function show(r, ms, traced, { passes, llvmVersion } = state()) {
   showDiagnostics(input, r.diagnostics);
   setText(output, r.ok ? r.output ?? '' : r.diagnostics.map(d => `; ${d.stage} error at line ${d.line}, column ${d.col}: ${d.message}`).join('\n'));
   $('log').hidden = !r.log;
@@ -122,8 +132,31 @@ function show(r, ms, traced) {
   else status(`${r.diagnostics.length} error${r.diagnostics.length === 1 ? '' : 's'}: ${r.diagnostics[0]?.message ?? ''}`, 'error');
   $('panel-passes').replaceChildren(Array.isArray(r.trace) ? passView(r.trace)
     : h('p', { class: 'empty' }, !r.ok ? 'No trace: the run failed.' : traced ? 'This core gives no per-pass trace.' : 'Trace not taken: the input is over 2 MB.'));
-  $('panel-merges').replaceChildren(r.ok && r.mergeReport !== undefined ? mergeView(r.mergeReport) : h('p', { class: 'empty' }, r.ok ? 'This core gives no merge report.' : 'No report: the run failed.'));
-  $('tab-merges').dataset.count = r.mergeReport?.functionsMerged ? String(r.mergeReport.functionsMerged) : '';
+  $('panel-merges').replaceChildren(mergesView({ ok: r.ok, passes, llvmVersion, mergeReport: r.mergeReport, globalMergeReport: r.globalMergeReport,
+    output: r.ok ? r.output : '', onJump: jumpTo }));
+  const merged = (r.mergeReport?.functionsMerged ?? 0) + (r.globalMergeReport?.functionsMerged ?? 0);
+  $('tab-merges').dataset.count = merged ? String(merged) : '';
+}
+
+/**
+ * Shows where @name is defined: in the output (on the Output tab), else in the input (a function
+ * the passes erased), else what mergefunc folded it into (a .Tgm body it merged away).
+ */
+function jumpTo(name) {
+  const out = output.state.doc.toString();
+  let at = findDefinition(out, name);
+  if (at >= 0) { selectTab('output'); revealLine(output, at); status(`@${name} in the output`); return 'output'; }
+  at = findDefinition(input.state.doc.toString(), name);
+  if (at >= 0) { revealLine(input, at); status(`@${name} is not in the output: its definition in the input`); return 'input'; }
+  const into = new Map((lastResult?.mergeReport?.merged ?? []).map(m => [m.function, m.into]));
+  for (let n = name, seen = new Set([name]); into.has(n) && !seen.has(into.get(n));) {
+    n = into.get(n);
+    seen.add(n);
+    at = findDefinition(out, n);
+    if (at >= 0) { selectTab('output'); revealLine(output, at); status(`@${name} was folded into @${n} by mergefunc`); return 'output'; }
+  }
+  status(`No definition of @${name} in the output or the input`, 'error');
+  return null;
 }
 
 async function fillFunctions(s, r) {
@@ -163,7 +196,7 @@ window.playground = {
   get result() { return lastResult; },
   get features() { return features; },
   setInput: text => { setText(input, text); ui.example.value = ''; },
-  run, selectTab, renderFunction,
+  run, selectTab, renderFunction, jumpTo,
   showResult: r => show(r, 0, true),
 };
 
