@@ -3,9 +3,8 @@
 // installed libstdc++) doing the same insertions and erasures and walking the map. Scenarios: 40
 // spread keys (rebuilds at 14 and 30 entries); 100 keys, every third erased, 20 more inserted and
 // some erased; keys colliding modulo the bucket counts, erased, re-inserted, and 2^64 - 1; a table
-// emptied and filled again. Also LLVM's get_stable_name (map.ts stableNameRange).
+// emptied and filled again.
 import { StdHashOrder } from "../../assembly/cgdata/stdhash";
-import { stableNameRange } from "../../assembly/cgdata/map";
 
 const INSERT0: u8[] = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1];
 const KEYS0: u64[] = [11400714819323198485, 4354685564936845354, 15755400384260043839, 8709371129873690708, 1663341875487337577, 13064056694810536062, 6018027440424182931, 17418742259747381416, 10372713005361028285, 3326683750974675154, 14727398570297873639, 7681369315911520508, 635340061525167377, 12036054880848365862, 4990025626462012731, 16390740445785211216, 9344711191398858085, 2298681937012504954, 13699396756335703439, 6653367501949350308, 18054082321272548793, 11008053066886195662, 3962023812499842531, 15362738631823041016, 8316709377436687885, 1270680123050334754, 12671394942373533239, 5625365687987180108, 17026080507310378593, 9980051252924025462, 2934021998537672331, 14334736817860870816, 7288707563474517685, 242678309088164554, 11643393128411363039, 4597363874025009908, 15998078693348208393, 8952049438961855262, 1906020184575502131, 13306735003898700616];
@@ -36,11 +35,6 @@ function same(a: u64[], b: u64[]): bool {
   for (let i = 0; i < a.length; i++) if (a[i] != b[i]) return false;
   return true;
 }
-function stable(s: string): string {
-  let b = String.UTF8.encode(s, false);
-  let r = stableNameRange(changetype<usize>(b), b.byteLength);
-  return String.UTF8.decodeUnsafe(changetype<usize>(b) + <usize>(r >> 32), <usize>(r & 0xffffffff), false);
-}
 
 describe("stdhash", () => {
   it("walks scenario 0 as libstdc++ does", () => { expect(same(walk(INSERT0, KEYS0), ORDER0)).toBe(true); });
@@ -49,17 +43,3 @@ describe("stdhash", () => {
   it("walks scenario 3 as libstdc++ does", () => { expect(same(walk(INSERT3, KEYS3), ORDER3)).toBe(true); });
 });
 
-describe("stableNameRange", () => {
-  it("keeps a plain name", () => { expect(stable("foo")).toBe("foo"); });
-  it("cuts .llvm. and .__uniq. suffixes", () => {
-    expect(stable("foo.llvm.1234")).toBe("foo");
-    expect(stable("foo.__uniq.5678")).toBe("foo");
-    expect(stable("foo.__uniq.5678.llvm.99")).toBe("foo");
-    expect(stable("a.llvm.b.llvm.c")).toBe("a.llvm.b");
-  });
-  it("takes what follows .content.", () => {
-    expect(stable("x.content.abc")).toBe("abc");
-    expect(stable("x.content.a.content.b.llvm.1")).toBe("b.llvm.1");
-    expect(stable("x.content.")).toBe("x.content.");
-  });
-});

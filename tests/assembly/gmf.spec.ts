@@ -1,10 +1,10 @@
 // The pieces of global-merge-func that do not need a module: the DenseMap layout model
-// (assembly/passes/gmf/densemap.ts) and LLVM's stable names (structural-hash.ts).
+// (assembly/util/densemap.ts) and LLVM's stable names (util/stable-name.ts).
 // The iteration order (0,0), (0,2), (1,2), (0,1), (1,1) is what opt-22 prints with
 // -passes='print<structural-hash><call-target-ignored>' for a function whose two calls record
 // those five operands in ascending order.
-import { PairMap, u64MapOrder } from "../../assembly/passes/gmf/densemap";
-import { stableNameSpan } from "../../assembly/passes/gmf/structural-hash";
+import { PairMap, u64MapOrder } from "../../assembly/util/densemap";
+import { stableNameSpan } from "../../assembly/util/stable-name";
 import { I64Vec } from "../../assembly/util/vec";
 
 function order(m: PairMap): string {
@@ -58,5 +58,6 @@ describe("gmf stable names", () => {
     expect(stable("a.content.")).toBe("a.content.");
     expect(stable("plain")).toBe("plain");
     expect(stable("x.llvm.1.llvm.2")).toBe("x.llvm.1");
+    expect(stable("x.content.a.content.b.llvm.1")).toBe("b.llvm.1");
   });
 });
