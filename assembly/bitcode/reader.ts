@@ -6,7 +6,7 @@
 // (read-metadata) and the function bodies (read-function). Errors name the block and the bit
 // offset (bitstream.ts bsErrorText).
 import { I32Vec } from "../util/vec";
-import { strtab, setSourceFilename, setDataLayout, setTargetTriple, moduleAsm, targetTriple } from "../ir/module";
+import { strtab, setSourceFilename, setDataLayout, setTargetTriple, moduleAsm, targetTriple, moduleId } from "../ir/module";
 import { upgradeDataLayout } from "./upgrade-layout";
 import { dataLayoutError, programAddrSpace } from "../ir/datalayout";
 import { parseDataLayout } from "../ir/datalayout-parse";
@@ -27,7 +27,6 @@ import {
 import { upgradeDebugInfo } from "../text/upgrade-debug";
 import { upgradeDeclareExpressions } from "./read-metadata";
 import { odrUniqueTypes } from "../text/parse-meta";
-import { writer } from "../text/writer";
 import { fillVersionMetaKinds } from "../text/parse-meta";
 import {
   openStream, advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, entryBlock, bsFailed, blobPtr, blobLen,
@@ -469,7 +468,7 @@ function finish(): bool {
   upgradeIntrinsicDeclarations(true);
   upgradeModuleFlags();
   upgradeTBAATags();
-  upgradeDebugInfo(writer().moduleId);
+  upgradeDebugInfo(moduleId);
   uniqueMetadata(odrUniqueTypes());
   return !bsFailed();
 }
