@@ -33,6 +33,8 @@ import { GEN_VERSION } from './gen.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
+/** The page --docs writes the bench block into (relative to the repository's root). */
+export const PERFORMANCE_DOC = 'docs/PERFORMANCE.md';
 
 const FULL = { sizes: ['1MB', '10MB', '100MB'], runs: 5, batchFiles: 200, batchSize: '300KB', batchRuns: 5 };
 const QUICK = { sizes: ['1MB', '10MB'], runs: 1, batchFiles: 10, batchSize: '300KB', batchRuns: 1 };
@@ -58,8 +60,8 @@ to bench/results/<YYYY-MM-DD>.{md,svg,json}. About 25-30 min on a 2-core machine
   --out DIR         where the files go (default bench/results)
   --name NAME       file name stem (default the date, YYYY-MM-DD, with -quick for --quick)
   --from FILE.json  no runs: write the .md and .svg again from a saved report
-  --readme          also put the chart and the headline table into README.md (between its
-                    <!-- bench-report:start/end --> markers)
+  --docs            also put the chart and the headline tables into docs/PERFORMANCE.md (between
+                    its <!-- bench-report:start/end --> markers); --readme is the old name
   --timeout S       per-process timeout in seconds (default 900)`;
 
 export function parseArgs(argv) {
@@ -84,7 +86,7 @@ export function parseArgs(argv) {
       case '--out': o.out = resolve(val()); break;
       case '--name': o.name = val(); break;
       case '--from': o.from = resolve(val()); break;
-      case '--readme': o.readme = true; break;
+      case '--docs': case '--readme': o.readme = true; break;
       case '--timeout': o.timeout = Number(val()); break;
       case '-h': case '--help': o.help = true; break;
       default: throw new Error(`unknown option ${a}\n${USAGE}`);
@@ -273,10 +275,10 @@ export async function main(argv = process.argv.slice(2)) {
   const files = writeReport(report, o.out, name);
   process.stderr.write(`wrote ${files.md}, ${files.svg} and ${files.json}${o.from ? '' : ` (${(report.meta.elapsed / 60).toFixed(1)} min)`}\n`);
   if (o.readme) {
-    const readmePath = join(ROOT, 'README.md');
-    const next = replaceReadmeBlock(readFileSync(readmePath, 'utf8'), readmeBlock(report, { dir: relative(ROOT, o.out).split('\\').join('/'), name }));
-    if (next === null) process.stderr.write('--readme: README.md has no <!-- bench-report:start --> ... <!-- bench-report:end --> block; left as it was\n');
-    else { writeFileSync(readmePath, next); process.stderr.write('updated the bench block of README.md\n'); }
+    const docPath = join(ROOT, PERFORMANCE_DOC);
+    const next = replaceReadmeBlock(readFileSync(docPath, 'utf8'), readmeBlock(report, { dir: relative(dirname(docPath), o.out).split('\\').join('/'), name }));
+    if (next === null) process.stderr.write(`--docs: ${PERFORMANCE_DOC} has no <!-- bench-report:start --> ... <!-- bench-report:end --> block; left as it was\n`);
+    else { writeFileSync(docPath, next); process.stderr.write(`updated the bench block of ${PERFORMANCE_DOC}\n`); }
   }
   return 0;
 }
