@@ -1,7 +1,7 @@
 // The examples (examples/) and README's "Set up and run" commands actually run: the two Node
 // examples print what opt-22 prints for examples/sample.ll and report the trace and the merge, and
-// each `npx wopt ...` line of the README (as `node bindings/cli.js ...`) exits 0 and writes the
-// outputs it names.
+// each wopt command line of the README (`wopt ...`, `npx wopt ...` or `node bindings/cli.js ...`,
+// run as `node bindings/cli.js ...`) exits 0 and writes the outputs it names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -37,7 +37,10 @@ for (const [example, inspects] of [['examples/node-optimize.mjs', true], ['examp
   });
 }
 
-/** The `npx wopt` lines of README.md's first fenced block under "## Set up and run", comments stripped. */
+// How a README line may start the CLI: the command `npm link` makes, npx, or the script itself.
+const INVOCATION = /^(npx wopt|wopt|node bindings\/cli\.js)(?= )/;
+
+/** The wopt command lines of README.md's first fenced block under "## Set up and run", comments stripped. */
 function readmeCommands() {
   const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('\n## Set up and run'));
@@ -45,20 +48,20 @@ function readmeCommands() {
   assert.ok(block, 'README.md: no fenced block under "## Set up and run"');
   return block[1].split('\n')
     .map(l => l.replace(/\s+#.*$/, '').trim())
-    .filter(l => l.startsWith('npx wopt '));
+    .filter(l => INVOCATION.test(l));
 }
 
 test('README "Set up and run" commands run', { skip: !haveRealCore && NO_CORE }, async t => {
   const cmds = readmeCommands();
-  assert.ok(cmds.length >= 5, `expected the README's npx wopt lines, got ${JSON.stringify(cmds)}`);
+  assert.ok(cmds.length >= 5, `expected the README's wopt command lines, got ${JSON.stringify(cmds)}`);
   const dir = tempDir(t);
   const sample = fs.readFileSync(path.join(REPO, SAMPLE));
   for (const cmd of cmds) {
-    const words = cmd.split(/\s+/);
+    const words = cmd.replace(INVOCATION, 'wopt').split(/\s+/);
     const outputs = [];
     const inputs = [];
     let outDir = null;
-    for (let i = 2; i < words.length; i++) {
+    for (let i = 1; i < words.length; i++) {
       const w = words[i];
       if (w === '-o') outputs.push(words[++i]);
       else if (w.startsWith('-output-dir=')) outDir = w.slice('-output-dir='.length);
@@ -70,7 +73,7 @@ test('README "Set up and run" commands run', { skip: !haveRealCore && NO_CORE },
     }
     if (outDir) outputs.push(...inputs.map(f => path.join(outDir, path.basename(f))));
     const line = cmd
-      .replace(/^npx wopt/, `'${process.execPath}' '${CLI}'`)
+      .replace(INVOCATION, `'${process.execPath}' '${CLI}'`)
       .replace(/(^|\s)(tests\/fixtures\/\S+)/g, (_, sp, p) => `${sp}'${path.join(REPO, p)}'`);
     const r = await run('bash', ['-c', line], { cwd: dir });
     assert.equal(r.code, 0, `${cmd}\n${r.stderr}`);
