@@ -108,7 +108,7 @@ export function inputAlloc(len: i32): usize {
   return inputPtr;
 }
 export function argAlloc(len: i32): usize {
-  argPtr = heap.alloc(<usize>(len > 0 ? len : 1));
+  argPtr = heap.alloc(len > 0 ? <usize>(len) : 1);
   return argPtr;
 }
 export function setModuleId(len: i32): void {
@@ -454,7 +454,7 @@ let cgBuf: usize = 0;
 function cgSession(): CGDataSession { return cgdataSession(); }
 function cgFail(s: CGDataSession): i32 { setError(s.error, 0, 0); return 1; }
 export function cgdataBegin(): void { reset(); newCGDataSession(); }
-export function cgdataInput(len: i32): usize { cgBuf = heap.alloc(<usize>(len > 0 ? len : 1)); return cgBuf; }
+export function cgdataInput(len: i32): usize { cgBuf = heap.alloc(len > 0 ? <usize>(len) : 1); return cgBuf; }
 // The contents of an object's merge section (one or more serialized maps) merged into the map,
 // as llvm-cgdata --merge merges each object: 0 ok, 1 malformed (errorMessage).
 export function cgdataMerge(len: i32): i32 { let s = cgSession(); return s.mergeSection(cgBuf, len) ? 0 : cgFail(s); }

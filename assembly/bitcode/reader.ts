@@ -215,7 +215,7 @@ function readModuleRecord(code: i32): bool {
       for (let i = 0; i <= n; i++) {
         if (i < n && ops.get(i) != 10) continue;
         if (i == n && s == n) break;
-        let p = heap.alloc(<usize>(i - s > 0 ? i - s : 1));
+        let p = heap.alloc(i - s > 0 ? <usize>(i - s) : 1);
         for (let j = s; j < i; j++) store<u8>(p + <usize>(j - s), <u8>ops.get(j));
         moduleAsm.push(strtab.intern(p, i - s));
         heap.free(p);
