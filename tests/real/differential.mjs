@@ -60,6 +60,12 @@ function sqliteSource() {
 }
 // zstd's library (shared/real-programs/zstd/lib): 40 C files, each its own module (bench/real.js
 // finds them).
+// Catch2 (shared/real-programs/catch2): the framework's one .cpp and catch2-checks.cpp.
+const CATCH2 = path.resolve(REPO, '../shared/real-programs/catch2/extras');
+function catch2Sources() {
+  const framework = path.join(CATCH2, 'catch_amalgamated.cpp');
+  return existsSync(framework) ? [framework, path.join(HERE, 'catch2-checks.cpp')] : null;
+}
 // SQLite's source files: the amalgamation split back into its files (bench/real.js
 // splitAmalgamation) in the work directory, the .c files each a module, compiled as a build from
 // the tree compiles them (SQLITE_CORE, SQLITE_PRIVATE empty). A few need more of the build's
@@ -87,7 +93,25 @@ export const PROGRAMS = {
   inventory: { source: () => path.join(HERE, 'inventory.cpp'), lang: 'c++', flags: ['-std=c++17'] },
   coroutines: { source: () => path.join(HERE, 'coroutines.cpp'), lang: 'c++', flags: ['-std=c++20'] },
   generics: { source: () => path.join(HERE, 'generics.rs'), lang: 'rust', llvm: [22] },
+  // Catch2's amalgamated framework and our tests written against it: two modules
+  catch2: { sources: catch2Sources, lang: 'c++', flags: ['-std=c++17', `-I${CATCH2}`], levels: ['O1', 'O2'],
+    pipelines: ['print', 'mergefunc', 'global-merge-func', 'gmf+mergefunc', 'across-modules'] },
+  // the same crate split by rustc into codegen units, a module each (rustc writes them itself)
+  'generics-cgus': { sources: rustCodegenUnits, lang: 'ir', llvm: [22], levels: ['O2'], pipelines: ['across-modules'] },
 };
+// generics.rs at -O2 in 8 codegen units: rustc's per-unit IR (-C save-temps keeps it), in the work
+// directory, as a Rust build hands its units to LLVM.
+function rustCodegenUnits(dir) {
+  if (!dir || !RUSTC) return null;
+  const out = path.join(dir, 'rust-cgus');
+  if (!existsSync(out)) {
+    mkdirSync(out, { recursive: true });
+    const r = spawnSync(RUSTC, ['--edition=2021', '--crate-type=lib', '--emit=llvm-ir', '-C', 'opt-level=2', '-C', 'codegen-units=8',
+      '-C', 'save-temps', '--remap-path-prefix', `${HERE}=.`, '--out-dir', out, path.join(HERE, 'generics.rs')]);
+    if (r.status !== 0) throw new Error(`rustc failed on generics.rs in codegen units: ${clip(String(r.stderr))}`);
+  }
+  return readdirSync(out).filter((f) => /-cgu\.\d+\.rcgu\.ll$/.test(f)).sort().map((f) => path.join(out, f));
+}
 // rustc's flags for each level (its -O0 has no optnone to turn off).
 const RUST_LEVELS = {
   O0: ['-C', 'opt-level=0'],
@@ -156,6 +180,7 @@ export async function compile(program, level, v, dir, file = null) {
   const p = PROGRAMS[program];
   const src = file ?? p.source();
   if (!src || !existsSync(src)) throw new Error(`${program}: source not found`);
+  if (p.lang === 'ir') return src;   // already a module (rustc's codegen units)
   if (p.lang === 'rust') {
     const out = path.join(dir, `${program}.rustc.${level}.ll`);
     const r = await run(RUSTC, ['--edition=2021', '--crate-type=bin', '--emit=llvm-ir', ...RUST_LEVELS[level],
@@ -318,7 +343,7 @@ async function main(argv) {
     else if (a === '--keep') keep = true;
     else { console.error(`unknown option ${a}; see the top of ${path.relative(process.cwd(), fileURLToPath(import.meta.url))}`); return 2; }
   }
-  if (programs.some((p) => PROGRAMS[p].lang === 'rust') && !haveRustc()) { console.error('missing: rustc (for the Rust program)'); return 2; }
+  if (programs.some((p) => PROGRAMS[p].lang === 'rust' || PROGRAMS[p].sources === rustCodegenUnits) && !haveRustc()) { console.error('missing: rustc (for the Rust program)'); return 2; }
   const missing = (askedVersions ? versions : SUPPORTED).filter((v) => !haveLLVM(v));
   if (missing.length) { console.error(`missing: ${missing.map((v) => `clang-${v}/opt-${v} (apt-get install clang-${v} llvm-${v})`).join(', ')}`); return 2; }
   const dir = mkdtempSync(path.join(tmpdir(), 'wopt-real-'));
