@@ -16,8 +16,7 @@ import {
 } from "../ir/constants";
 import { Op, F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW } from "../ir/opcodes";
 import { GK, gKind, gFirstBlock } from "../ir/globals";
-import { canonicalData } from "../text/parse-values";
-import { foldCast } from "../text/parse-constexpr";
+import { canonicalData, foldCast } from "../ir/const-fold";
 import { advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, bsFailed, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
 import {
   valueList, valueCst, valueTy, cstCode, cstType, cstOpStart, cstOpLen, cstOps, cstDepth, pushValue, bad, badI,

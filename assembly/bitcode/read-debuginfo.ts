@@ -16,7 +16,7 @@ import { intSExt64, intLow64 } from "../ir/constants";
 import { gMD } from "../ir/globals";
 import { addAttachment, MDK_DBG } from "../ir/metadata";
 import { internDecimal } from "../ir/debuginfo";
-import { rd } from "../text/reader";
+import { reading } from "../ir/module-reading";
 import { mdAt, defineNode } from "./read-metadata";
 import { ops } from "./bitstream";
 import { bad } from "./read-state";
@@ -306,7 +306,7 @@ function finish(cls: i32, distinct: bool): bool {
   if (distinct) mdFlags.set(m, <u8>MDF_DISTINCT);
   let d = defineNode(m);
   if (d < 0) return false;
-  if (cls == C_COMPOSITE) rd.odrTypes.push(d);
+  if (cls == C_COMPOSITE) reading.odrTypes.push(d);
   return true;
 }
 function need(min: i32, max: i32): bool {

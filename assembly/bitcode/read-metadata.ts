@@ -8,11 +8,10 @@
 // (read-debuginfo.ts, GenericDINode included); a record code LLVM does not know is passed over, as
 // its loader does.
 import { I32Vec, I64Vec } from "../util/vec";
-import { strtabString } from "../text/parse-symbols";
 import { GK, gKind, gFirstBlock, globalCount } from "../ir/globals";
 import { iNext, iDbg } from "../ir/values";
 import { DR, drKind, drOps, drNOps, drNext, drPool } from "../ir/metadata";
-import { strtab } from "../ir/module";
+import { strtab, strtabString } from "../ir/module";
 import { T_METADATA, T_VOID } from "../ir/types";
 import { vKind, VK, vA } from "../ir/values";
 import { gMD } from "../ir/globals";
@@ -22,8 +21,7 @@ import {
 } from "../ir/metadata";
 import { iMD } from "../ir/values";
 import { getLocation } from "../ir/debuginfo";
-import { rd } from "../text/reader";
-import { mdForValueId } from "../text/parse-meta";
+import { mdForValueId, mdForStringId } from "../ir/module-reading";
 import {
   advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, bsFailed, blobPtr, blobLen, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
 import { mdList, mdKindMap, valueList, valueCst, bad, badI, moduleValues, moduleMDs } from "./read-state";
@@ -82,15 +80,6 @@ export function mdOrNull(idPlus1: i64): i32 {
   return m < 0 ? -2 : m;
 }
 export function mdForValue(v: i32): i32 { return mdForValueId(v); }
-function mdForString(s: i32): i32 {
-  let memo = rd.mdForString;
-  memo.fit(s + 1, -1);
-  let m = memo.get(s);
-  if (m >= 0) return m;
-  m = newMD(MK.String, s);
-  memo.set(s, m);
-  return m;
-}
 
 // Defines the next metadata id as node m (taking over a forward node for that id).
 export let nextMD: i32 = 0;
@@ -155,7 +144,7 @@ function readMDRecord(code: i32): bool {
         if (<u64>at + len > <u64>blobLen) return bad("Invalid record: metadata strings past the blob");
         let s = strtab.intern(blobPtr + <usize>at, <i32>len);
         at += <i64>len;
-        if (!define(mdForString(s))) return false;
+        if (!define(mdForStringId(s))) return false;
       }
       return true;
     }
@@ -164,7 +153,7 @@ function readMDRecord(code: i32): bool {
       for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>ops.get(i));
       let s = strtab.intern(p, n);
       heap.free(p);
-      return define(mdForString(s));
+      return define(mdForStringId(s));
     }
     case VALUE: {
       if (n != 2) return bad("Invalid value metadata record");

@@ -19,15 +19,14 @@ import {
   GF_CONSTANT, GF_EXTERN_INIT, GF_DEFINED, GF_NUMBERED,
 } from "../ir/globals";
 import { fnAttrs, attrLists, internAttrList } from "../ir/attributes";
-import { uniqueMetadata } from "../ir/metadata";
+import { uniqueMetadata, fillVersionMetaKinds } from "../ir/metadata";
 import { applyIntrinsicAttributes } from "../ir/intrinsics";
 import {
   upgradeDebugIntrinsics, upgradeIntrinsicDeclarations, upgradeModuleFlags, upgradeTBAATags,
-} from "../text/upgrade";
-import { upgradeDebugInfo } from "../text/upgrade-debug";
+} from "../ir/upgrade";
+import { upgradeDebugInfo } from "../ir/upgrade-debug";
 import { upgradeDeclareExpressions } from "./read-metadata";
-import { odrUniqueTypes } from "../text/parse-meta";
-import { fillVersionMetaKinds } from "../text/parse-meta";
+import { odrUniqueTypes } from "../ir/module-reading";
 import {
   openStream, advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, entryBlock, bsFailed, blobPtr, blobLen,
   entryStart, seekTo, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END, bytesLeft, failWhole } from "./bitstream";

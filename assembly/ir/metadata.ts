@@ -5,6 +5,7 @@
 import { I32Vec, U8Vec } from "../util/vec";
 import { NumTable } from "../util/numtable";
 import { strtab } from "./module";
+import { has, Feature } from "./version";
 
 export const enum MK {
   Forward = 0,   // !N referenced before its definition
@@ -73,6 +74,13 @@ export function renumberAttachmentKinds(newId: I32Vec): void {
 export const MDK_MMRA = 40;
 export const MDK_DBG = 0, MDK_TBAA = 1, MDK_RANGE = 4, MDK_NONNULL = 11, MDK_TYPE = 19, MDK_NOUNDEF = 29, MDK_KCFI_TYPE = 36,
   MDK_DIASSIGNID = 38;
+// Registers those version-dependent kinds; both readers call it as a module's reading starts (the
+// version is set after the reset).
+export function fillVersionMetaKinds(): void {
+  attachmentKind(strtab.internStr("mmra"));
+  if (has(Feature.NoaliasAddrspaceMD)) attachmentKind(strtab.internStr("noalias.addrspace"));
+  if (has(Feature.CalleeTypeMD)) { attachmentKind(strtab.internStr("callee_type")); attachmentKind(strtab.internStr("implicit.ref")); }
+}
 
 // Debug records (#dbg_value and friends), attached before an instruction as a linked list.
 export const enum DR { Value = 0, Declare, Assign, Label, DeclareValue }

@@ -18,6 +18,11 @@ export function resetModule(): void {
   moduleAsm = new I32Vec(); depLibs = new I32Vec();
 }
 export function setModuleId(s: i32): void { moduleId = s; }
+// String `id` of the string table as a string (messages, names built from names).
+export function strtabString(id: i32): string {
+  let p = strtab.ptrOf(id), n = strtab.lenOf(id);
+  return String.UTF8.decodeUnsafe(p, <usize>n, false);
+}
 // The module identifier as a string ("" when none was given).
 export function moduleIdentifier(): string {
   return moduleId < 0 ? "" : String.UTF8.decodeUnsafe(strtab.ptrOf(moduleId), <usize>strtab.lenOf(moduleId), false);

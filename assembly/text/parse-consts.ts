@@ -12,7 +12,8 @@ import {
 import { VK, vKind, vType } from "../ir/values";
 import { getInt, getIntWords, getAggregate, intLow64 } from "../ir/constants";
 import { typeToString } from "./printer-types";
-import { canonicalData, parseValue } from "./parse-values";
+import { parseValue } from "./parse-values";
+import { canonicalData } from "../ir/const-fold";
 import { parseFPFromInt } from "./parse-fp";
 
 export function parseIntConst(type: i32): i32 {

@@ -5,11 +5,10 @@
 // still stored as parse-meta.ts always kept them (raw text or a metadata operand).
 import { lx, T, next } from "./lexer";
 import { rd } from "./reader";
-import { strtab } from "../ir/module";
+import { strtab, strtabString } from "../ir/module";
 import { llvmVersion } from "../ir/version";
 import { error, errorAt } from "./pstate";
 import * as K from "./keywords";
-import { strtabString } from "./parse-symbols";
 import { DI_CLASSES_19, DI_CLASSES_22, DI_ENUMS_19, DI_ENUMS_22 } from "../ir/di-fields";
 
 // Value kinds; the enumerated kinds of the version's enum table follow from K_ENUM on.

@@ -5,11 +5,11 @@ import { lx } from "./lexer";
 import { I32Vec } from "../util/vec";
 import { sortStable } from "../util/sort";
 import { has, Feature } from "../ir/version";
-import { strtab, moduleId } from "../ir/module";
+import { strtab, strtabString, moduleId } from "../ir/module";
 import { errorAt, tooDeepMessage } from "./pstate";
 import { firstUndefinedType } from "./parse-types";
-import { forwardPosOf, strtabString } from "./parse-symbols";
-import { firstUndefinedMetadata, odrUniqueTypes } from "./parse-meta";
+import { forwardPosOf } from "./parse-symbols";
+import { firstUndefinedMetadata } from "./parse-meta";
 import { resolveGroupRefs } from "./parse-attrs";
 import { isCallLike } from "../ir/opcodes";
 import { TK, tyKind, tyA, listLen, listAt, tyN, namedTypeOrder } from "../ir/types";
@@ -22,8 +22,9 @@ import { uniqueMetadata } from "../ir/metadata";
 import { applyIntrinsicAttributes } from "../ir/intrinsics";
 import {
   upgradeDebugIntrinsics, upgradeIntrinsicDeclarations, upgradeModuleFlags, upgradeTBAATags
-} from "./upgrade";
-import { upgradeDebugInfo } from "./upgrade-debug";
+} from "../ir/upgrade";
+import { upgradeDebugInfo } from "../ir/upgrade-debug";
+import { odrUniqueTypes } from "../ir/module-reading";
 
 export function finishModule(): bool {
   // as LLParser::validateEndOfModule: blockaddresses of undefined functions, undefined types,

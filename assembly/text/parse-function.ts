@@ -4,7 +4,7 @@
 import { rd, fnScope } from "./reader";
 import { I32Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
-import { strtab } from "../ir/module";
+import { strtab, strtabString } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorAt, eat, expect, isWord, parseAlignment } from "./pstate";
 import { llvmVersion } from "../ir/version";
@@ -12,7 +12,7 @@ import { encodeAlign } from "../ir/align";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseTypeAndValue } from "./parse-values";
 import {
-  localLookupName, localSetName, localLookupNum, localSetNum, forwardPosOf, strtabString
+  localLookupName, localSetName, localLookupNum, localSetNum, forwardPosOf,
 } from "./parse-symbols";
 import { setBlockEarlyRank } from "../ir/block-order";
 import { parseAttachment, parseDebugRecord } from "./parse-meta";

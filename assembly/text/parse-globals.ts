@@ -2,13 +2,13 @@
 // visibility, DLL storage, thread-local mode, unnamed_addr, comdat.
 import { rd } from "./reader";
 import { lx, T, next } from "./lexer";
-import { strtab } from "../ir/module";
+import { strtab, strtabString } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorAt, eat, expect, isWord, eatWord, parseAlignment } from "./pstate";
 import { encodeAlign } from "../ir/align";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseValue } from "./parse-values";
-import { globalLookupName, globalSetName, globalLookupNum, globalSetNum, strtabString, linkTarget } from "./parse-symbols";
+import { globalLookupName, globalSetName, globalLookupNum, globalSetNum, linkTarget } from "./parse-symbols";
 import { parseAttachment } from "./parse-meta";
 import { parseAttrSet, AC_FN } from "./parse-attrs";
 import { TK, tyKind, tyA, ptrType } from "../ir/types";

@@ -6,12 +6,12 @@
 import { rd, fnScope, Reader } from "./reader";
 import { I32Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
-import { strtab } from "../ir/module";
+import { strtab, strtabString as strtabStr } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorI, eat, expect, isWord, parseAlignment, checkVersion } from "./pstate";
 import { parseType } from "./parse-types";
 import { parseTypeAndValue } from "./parse-values";
-import { localLookupName, localLookupNum, strtabString as strtabStr } from "./parse-symbols";
+import { localLookupName, localLookupNum } from "./parse-symbols";
 import { T_VOID, isFP, scalarType } from "../ir/types";
 import { VK, newValue, vKind, vType, iOp, iFlags, appendOperand } from "../ir/values";
 import {

@@ -2,12 +2,11 @@
 // operands (`!N`, `!{...}`, `!"str"`, `T v`, `!DIExpression(...)`, `!DIArgList(...)`),
 // attachments (`!dbg !N`) and debug records (`#dbg_value(...)`).
 import { rd, fnScope, Reader } from "./reader";
-import { I32Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
 import { strtab } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorI, errorAt, eat, expect, isWord, enter, leave, checkFeature } from "./pstate";
-import { Feature, has } from "../ir/version";
+import { Feature } from "../ir/version";
 import { parseType } from "./parse-types";
 import { parseValue } from "./parse-values";
 import {
@@ -17,33 +16,17 @@ import {
 } from "../ir/metadata";
 import { diClass, diNoFields, diField, diRequired, diValue, rawEnd, V_ERROR, V_MD, V_TYPED, V_LIST } from "./parse-di-fields";
 import { T_METADATA, T_VOID, T_LABEL } from "../ir/types";
+import { reading, mdForValueId, mdForStringId } from "../ir/module-reading";
 
-// A new reader's metadata field names; the fixed attachment kinds registered in their order.
+// A new reader's metadata field name (after those of ir/module-reading.ts); the fixed attachment
+// kinds registered in their order.
 export function fillMetaKinds(r: Reader): void {
-  r.S_COMPOSITE = strtab.internStr("DICompositeType"); r.S_IDENTIFIER = strtab.internStr("identifier");
-  r.S_TAG = strtab.internStr("tag"); r.S_FLAGS = strtab.internStr("flags"); r.S_HEADER = strtab.internStr("header");
+  r.S_HEADER = strtab.internStr("header");
   for (let i = 0; i < FIXED_MD_KINDS.length; i++) attachmentKind(strtab.internStr(FIXED_MD_KINDS[i]));
 }
-// The fixed attachment kinds after those (ir/metadata.ts MDK_MMRA on), which depend on the LLVM
-// version: registered as the module's reading starts (the version is set after the reset).
-export function fillVersionMetaKinds(): void {
-  nodeDepth = 0;
-  attachmentKind(strtab.internStr("mmra"));
-  if (has(Feature.NoaliasAddrspaceMD)) attachmentKind(strtab.internStr("noalias.addrspace"));
-  if (has(Feature.CalleeTypeMD)) { attachmentKind(strtab.internStr("callee_type")); attachmentKind(strtab.internStr("implicit.ref")); }
-}
+// A module's parse starts outside any node.
+export function resetNodeDepth(): void { nodeDepth = 0; }
 
-export function mdForValueId(v: i32): i32 { return memoMD(rd.mdForValue, MK.Value, v); }
-function mdForStringId(s: i32): i32 { return memoMD(rd.mdForString, MK.String, s); }
-// The one node of `kind` wrapping id `a` (a value or a string), made on first use.
-function memoMD(memo: I32Vec, kind: MK, a: i32): i32 {
-  memo.fit(a + 1, -1);
-  let m = memo.get(a);
-  if (m >= 0) return m;
-  m = newMD(kind, a);
-  memo.set(a, m);
-  return m;
-}
 // The number of the current `!N` token, or -1 after opt's error for one past 32 bits.
 function mdNumber(): i64 {
   if (lx.tokNum > 0xffffffff) { errorAt("expected 32-bit integer (too large)", lx.tokStart + 1); return -1; }
@@ -205,7 +188,7 @@ function parseFields(c: i32, cls: i32, base: i32, target: i32): i32 {
   let n = rd.mdStack.len - base;
   setOps(m, base);
   mdNOps.set(m, n / 3);
-  if (cls == rd.S_COMPOSITE) rd.odrTypes.push(m);
+  if (cls == reading.S_COMPOSITE) reading.odrTypes.push(m);
   return m;
 }
 
@@ -255,47 +238,6 @@ function parseOperandsField(): bool {
     st.set(base + 3 * i, name); st.set(base + 3 * i + 1, FV_MD); st.set(base + 3 * i + 2, v);
   }
   return true;
-}
-
-// ODR uniquing of debug types, which opt turns on: the first DICompositeType with a given
-// `identifier:` becomes distinct and stands for every later one with that identifier and tag; a
-// forward declaration standing for a later definition takes the definition's fields. Run at the
-// end of the module over the composite types in the order they were parsed; returns the merges as
-// (from, to) pairs for uniqueMetadata.
-export function odrUniqueTypes(): I32Vec {
-  let merges = new I32Vec();
-  let firstById = new I32Vec();
-  for (let i = 0; i < rd.odrTypes.len; i++) {
-    let m = rd.odrTypes.get(i);
-    let id = rawField(m, rd.S_IDENTIFIER);
-    if (id < 0) continue;
-    firstById.fit(id + 1, -1);
-    let first = firstById.get(id);
-    if (first < 0) { firstById.set(id, m); mdFlags.set(m, <u8>(mdFlags.get(m) | MDF_DISTINCT)); continue; }
-    if (rawField(first, rd.S_TAG) != rawField(m, rd.S_TAG)) continue;
-    if (isForwardDecl(first) && !isForwardDecl(m)) { mdOps.set(first, mdOps.get(m)); mdNOps.set(first, mdNOps.get(m)); }
-    merges.push(m); merges.push(first);
-  }
-  return merges;
-}
-// The raw text id of field `name` of node m, or -1.
-function rawField(m: i32, name: i32): i32 {
-  let s = mdOps.get(m), n = mdNOps.get(m);
-  for (let i = 0; i < n; i++) if (mdPool.get(s + 3 * i) == name && mdPool.get(s + 3 * i + 1) == FV_RAW) return mdPool.get(s + 3 * i + 2);
-  return -1;
-}
-function isForwardDecl(m: i32): bool {
-  let f = rawField(m, rd.S_FLAGS);
-  if (f < 0) return false;
-  let p = strtab.ptrOf(f), n = strtab.lenOf(f);
-  // DIFlagFwdDecl as one of the `|`-separated flags
-  let w = "DIFlagFwdDecl";
-  for (let i = 0; i + w.length <= n; i++) {
-    let k = 0;
-    while (k < w.length && <i32>load<u8>(p + <usize>(i + k)) == w.charCodeAt(k)) k++;
-    if (k == w.length && (i + k == n || load<u8>(p + <usize>(i + k)) == 32)) return true;
-  }
-  return false;
 }
 
 // Top level: `!N = [distinct] <node>`; current token is MetadataID.

@@ -3,7 +3,7 @@
 import { lx } from "./lexer";
 import { rd, fnScope } from "./reader";
 import { I32Vec } from "../util/vec";
-import { strtab } from "../ir/module";
+import { strtabString } from "../ir/module";
 import { errorAt } from "./pstate";
 import { TK, tyKind, T_LABEL, isPtr } from "../ir/types";
 import { VK, newValue, vKind, vType, vName, vA, vB } from "../ir/values";
@@ -40,10 +40,6 @@ export function globalSetNum(n: i32, v: i32): void { rd.globalByNum.set(<u32>n, 
 
 function nameText(isLocal: bool, name: i32, num: i64): string {
   return (isLocal ? "%" : "@") + (name >= 0 ? strtabString(name) : num.toString());
-}
-export function strtabString(id: i32): string {
-  let p = strtab.ptrOf(id), n = strtab.lenOf(id);
-  return String.UTF8.decodeUnsafe(p, <usize>n, false);
 }
 
 // A local value reference of the given type (label for blocks). Creates a placeholder on first use.

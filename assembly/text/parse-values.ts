@@ -14,8 +14,9 @@ import {
   scalarType,
 } from "../ir/types";
 import { VK, vType } from "../ir/values";
+import { canonicalData } from "../ir/const-fold";
 import {
-  getNull, getUndef, getPoison, getZero, getInt, getData, getAggregate, getExpr, getWithOperands, getInlineAsm,
+  getNull, getUndef, getPoison, getZero, getInt, getAggregate, getExpr, getWithOperands, getInlineAsm,
   getMDValue, getBool, getSimple,
 } from "../ir/constants";
 import { Op, OP_NAMES, opcodeSince } from "../ir/opcodes";
@@ -180,15 +181,6 @@ function splat(type: i32, elt: i32): i32 {
   let v = getAggregate(VK.ConstVector, type, rd.stack, base, n);
   rd.stack.len = base;
   return v;
-}
-
-// An [N x i8] byte string: all-zero strings are zeroinitializer, as LLVM canonicalises.
-export function canonicalData(type: i32, s: i32): i32 {
-  let p = strtab.ptrOf(s), n = strtab.lenOf(s);
-  let allZero = true;
-  for (let i = 0; i < n; i++) if (load<u8>(p + <usize>i) != 0) { allZero = false; break; }
-  if (allZero) return getZero(type);
-  return getData(type, s);
 }
 
 

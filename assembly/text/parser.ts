@@ -1,27 +1,27 @@
 // The module parser: the top-level entities and module directives, comdats, and the parser's
 // reset. Global variables, aliases and ifuncs are in parse-globals.ts, functions and their bodies
 // in parse-function.ts, the end-of-module checks (undefined values, types, metadata, attribute
-// groups) in parse-finish.ts; the auto-upgrades of old IR it then runs are in upgrade.ts.
+// groups) in parse-finish.ts; the auto-upgrades of old IR it then runs are in ir/upgrade.ts.
 import { rd, Reader, FunctionScope, installReader } from "./reader";
 import { I32Vec } from "../util/vec";
 import { lx, T, next, lexInit } from "./lexer";
 import * as K from "./keywords";
 import { error, errorAt, eat, expect, expectWord, isWord } from "./pstate";
 import { parseTypeDefinition } from "./parse-types";
-import { parseMetadataDefinition, parseSpacedMetadataDefinition, parseNamedMetadata, fillMetaKinds, fillVersionMetaKinds } from "./parse-meta";
+import { parseMetadataDefinition, parseSpacedMetadataDefinition, parseNamedMetadata, fillMetaKinds, resetNodeDepth } from "./parse-meta";
 import { parseAttrGroupDef, fillAttrKinds } from "./parse-attrs";
 import { fillOpcodes } from "./parse-inst";
 import { resetBlockOrder } from "../ir/block-order";
 import { OP_NAMES } from "../ir/opcodes";
 import { cdName, cdKind } from "../ir/globals";
-import { strtab, setSourceFilename, setDataLayout, setTargetTriple, moduleAsm, depLibs } from "../ir/module";
+import { fillVersionMetaKinds } from "../ir/metadata";
+import { strtab, strtabString, setSourceFilename, setDataLayout, setTargetTriple, moduleAsm, depLibs } from "../ir/module";
 import { dataLayoutError } from "../ir/datalayout";
 import { parseDataLayout } from "../ir/datalayout-parse";
 import { inferDataLayout } from "../ir/triple-layout";
 import { finishModule } from "./parse-finish";
 import { parseFunction } from "./parse-function";
 import { parseGlobalEntity } from "./parse-globals";
-import { strtabString } from "./parse-symbols";
 import { parseTypeAndValue } from "./parse-values";
 import { useCount, reorderUses } from "../ir/values";
 
@@ -40,7 +40,7 @@ export function newReader(): Reader {
 }
 
 export function parseModule(p: usize, n: i32): bool {
-  fillVersionMetaKinds();
+  resetNodeDepth(); fillVersionMetaKinds();
   lexInit(p, n);
   next();
   // opt settles the data layout once the leading target definitions are read (optdriver's callback)

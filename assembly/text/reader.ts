@@ -1,7 +1,8 @@
 // The reader's state: one `Reader` per parse, holding the parser's per-module tables and scratch,
 // and its `FunctionScope` (the function body being parsed). text/reset.ts makes a new Reader and
 // scope after each arena reset, so there is no per-file reset to forget. The lexer's token state is in
-// text/lexer.ts's `Lexer`. Fields are read into locals where a loop uses them.
+// text/lexer.ts's `Lexer`; what the bitcode reader shares, ir/module-reading.ts's `ModuleReading`.
+// Fields are read into locals where a loop uses them.
 import { I32Vec, I64Vec, U8Vec } from "../util/vec";
 import { NumTable } from "../util/numtable";
 import { TypeWalk } from "../ir/nesting";
@@ -81,13 +82,10 @@ import { TypeWalk } from "../ir/nesting";
   typeDefPos: I32Vec = new I32Vec();
   typeDefined: U8Vec = new U8Vec();
 
-  // metadata (parse-meta.ts)
-  mdForValue: I32Vec = new I32Vec();
-  mdForString: I32Vec = new I32Vec();
+  // metadata (parse-meta.ts; the nodes of values and strings and the ODR types are in ir/module-reading.ts)
   mdForwardPos: NumTable = new NumTable(); // md number -> first reference offset
   mdStack: I32Vec = new I32Vec(256);
-  odrTypes: I32Vec = new I32Vec();
-  S_COMPOSITE: i32 = -1; S_IDENTIFIER: i32 = -1; S_TAG: i32 = -1; S_FLAGS: i32 = -1; S_HEADER: i32 = -1;
+  S_HEADER: i32 = -1;
 
   // attributes (parse-attrs.ts); groups: number -> set id (-2 = not defined)
   kindOfStr: I32Vec = new I32Vec();
@@ -125,11 +123,6 @@ import { TypeWalk } from "../ir/nesting";
   linkTargets: I32Vec = new I32Vec(4);
   linkAt: i32 = 0;
   relink: I32Vec = new I32Vec();
-
-  // auto-upgrades (upgrade.ts)
-  lifetimeArgs: I32Vec = new I32Vec(2);
-  paramScratch: I32Vec = new I32Vec(1);
-  nameBuf: U8Vec = new U8Vec(64);
 }
 
 // The session's reader and function scope, at fixed addresses in static memory like the lexer

@@ -2,7 +2,7 @@
 // and llvm-as-N's), checked against what opt-N prints for the same input:
 // - intrinsics LLVM made overloaded or names anew from their types (`@llvm.va_start(ptr)` becomes
 //   `@llvm.va_start.p0`, `@llvm.memcpy.p0i8.p0i8.i64` `@llvm.memcpy.p0.p0.i64`), with and without
-//   mem2reg (text/upgrade.ts REMANGLED);
+//   mem2reg (ir/upgrade.ts REMANGLED);
 // - the old lifetime markers' new declarations, whose order opt-22 makes differently from text and
 //   from bitcode;
 // - the memory attribute of LLVM 19 bitcode under LLVM 22 (errnomem follows other memory, the

@@ -22,7 +22,7 @@
 //        link added are put in the full run's order (a pass had appended them).
 import { I32Vec, I64Vec, U8Vec } from "../../util/vec";
 import { OutBuf } from "../../util/outbuf";
-import { strtab } from "../../ir/module";
+import { strtab, strtabString } from "../../ir/module";
 import {
   VK, vKind, vType, vName, vA, iNext, iMD, newValue, valueCount, dropOperands, replaceAllUsesWith, hasUses, iNOps,
 } from "../../ir/values";
@@ -37,11 +37,12 @@ import { ptrType, tyKind, tyA, tyFlags, listLen, listAt, TK, TF_OPAQUE, TF_HASBO
 import { eraseGlobal } from "../../ir/edit";
 import { applyIntrinsicAttributesTo } from "../../ir/intrinsics";
 import { fillDefaults } from "../../ir/defaults";
+import { reading } from "../../ir/module-reading";
 import { rd } from "../../text/reader";
 import { lx, T, next, lexInitPadded, lineOf, colOf, PAD } from "../../text/lexer";
 import * as K from "../../text/keywords";
 import { parseTopLevel } from "../../text/parser";
-import { globalSetName, globalSetNum, globalLookupName, notePos, strtabString } from "../../text/parse-symbols";
+import { globalSetName, globalSetNum, globalLookupName, notePos } from "../../text/parse-symbols";
 import { declareForwardIntrinsics, resolvePendingAttributes } from "../../text/parse-finish";
 import { firstUndefinedMetadata } from "../../text/parse-meta";
 import {
@@ -307,7 +308,7 @@ function readFragment(i: i32, what: string, p: usize, n: i32, st: i32, ct: i32):
   if (!bindUnnamedRefs(i, what, st)) { r.linking = false; return false; }
   // the shared nodes it numbers but does not print
   for (let x = 0; x < sharedBinds.len; x += 2) mdByNumber.set(<u32>sharedBinds.get(x), sharedBinds.get(x + 1));
-  let fwdFrom = r.globalForwardList.len, attrFrom = r.pendingFnAttrOwners.len, odrLen = r.odrTypes.len;
+  let fwdFrom = r.globalForwardList.len, attrFrom = r.pendingFnAttrOwners.len, odrLen = reading.odrTypes.len;
   let mdBase = mdCount(), attBase = attKind.len, drBase = drPool.len, valueBase = valueCount(), gBase = globalCount();
   let typeBase = tyKind.len;
   // lex a padded copy (the blob has no padding between texts)
@@ -335,7 +336,7 @@ function readFragment(i: i32, what: string, p: usize, n: i32, st: i32, ct: i32):
   if (um >= 0) return fail(what + " uses undefined metadata '!" + um.toString() + "'");
   if (!resolvePendingAttributes(attrFrom)) return fragmentError(what, r.errMsg, r.errOff);
   r.pendingFnAttrOwners.len = attrFrom;
-  r.odrTypes.len = odrLen;
+  reading.odrTypes.len = odrLen;
   let f = declareForwardIntrinsics(fwdFrom);
   if (f >= 0) return fail(what + " uses '@" + (vName.get(f) >= 0 ? name(vName.get(f)) : vA.get(f).toString()) + "', which the module does not have");
   for (let g = gBase; g < globalCount(); g++) applyIntrinsicAttributesTo(g);

@@ -21,7 +21,7 @@
 // Appending variables (llvm.used, llvm.global_ctors) are kept per module: mergefunc reads every
 // `llvm.used` by name.
 import { I32Vec, U8Vec } from "../../util/vec";
-import { strtab } from "../../ir/module";
+import { strtab, strtabString } from "../../ir/module";
 import { VK, vKind, vType, vName, vA, iOp, iNext, operand, numOperands, replaceAllUsesWith, valueCount } from "../../ir/values";
 import {
   GK, Linkage, gKind, gValue, gFlags, gLinkage, gComdat, gFirstBlock, globalCount, GF_ERASED, GF_DEFINED, cdName,
@@ -29,7 +29,6 @@ import {
 } from "../../ir/globals";
 import { eraseGlobal, deleteBody } from "../../ir/edit";
 import { isCallLike } from "../../ir/opcodes";
-import { strtabString } from "../../text/parse-symbols";
 
 // ---- per global of the arena ----
 export let modOf: I32Vec = new I32Vec();     // the module it came from (-1: made by a pass)

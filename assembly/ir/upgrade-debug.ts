@@ -1,6 +1,7 @@
-// UpgradeDebugInfo, run as the reader finishes the module: debug info whose module flag "Debug
-// Info Version" is missing or not the current version (3) is dropped (StripDebugInfo), with the
-// warning opt prints then: "warning: ignoring debug info with an invalid version (N) in <module>".
+// UpgradeDebugInfo, run as either reader (text or bitcode) finishes the module: debug info whose
+// module flag "Debug Info Version" is missing or not the current version (3) is dropped
+// (StripDebugInfo), with the warning opt prints then: "warning: ignoring debug info with an
+// invalid version (N) in <module>".
 // What goes: named metadata `llvm.dbg.*` and `llvm.gcov`; functions' and globals' !dbg; every
 // instruction's debug location, debug records, `heapallocsite` and `DIAssignID` attachments; the
 // DILocations among a loop ID's operands (a new distinct loop ID without them, or none when
@@ -9,14 +10,14 @@
 // stripInvalidDebugInfo after the input verification (opt: "ignoring invalid debug info").
 import { I32Vec } from "../util/vec";
 import { beginWarning, endWarning, STAGE_PARSE } from "../util/warnings";
-import { strtab } from "../ir/module";
-import { VK, vKind, vA, iNext, iMD, iDbg } from "../ir/values";
-import { GK, gKind, gMD, gFlags, gFirstBlock, GF_ERASED, globalCount } from "../ir/globals";
+import { strtab } from "./module";
+import { VK, vKind, vA, iNext, iMD, iDbg } from "./values";
+import { GK, gKind, gMD, gFlags, gFirstBlock, GF_ERASED, globalCount } from "./globals";
 import {
   MK, MDF_DISTINCT, nmdName, nmdOps, nmdNOps, nmdPool, mdKind, mdFlags, mdA, mdOps, mdNOps, mdPool, mdKindName, newMD,
   findAttachment, removeAttachment, addAttachment, MDK_DBG, MDK_DIASSIGNID,
-} from "../ir/metadata";
-import { intLow64 } from "../ir/constants";
+} from "./metadata";
+import { intLow64 } from "./constants";
 
 const CURRENT_VERSION: u32 = 3;
 const MDK_LOOP = 18;

@@ -1,23 +1,23 @@
-// Auto-upgrade: what LLVM does to older IR when it reads it, run by the parser at the end of the
-// module. Each upgrade says which LLVM versions do it; the target version is ir/version.ts.
-import { rd } from "./reader";
+// Auto-upgrade: what LLVM does to older IR when it reads it, run by both readers at the end of the
+// module (text/parse-finish.ts, bitcode/reader.ts), as LLVM's AutoUpgrade serves both of its. Each
+// upgrade says which LLVM versions do it; the target version is ir/version.ts.
 import { I32Vec, U8Vec } from "../util/vec";
-import { strtab } from "../ir/module";
-import { Op } from "../ir/opcodes";
-import { TK, tyKind, tyA, tyN, T_VOID, T_I64, ptrType, listLen, listAt, functionType } from "../ir/types";
+import { strtab } from "./module";
+import { Op } from "./opcodes";
+import { TK, tyKind, tyA, tyN, T_VOID, T_I64, ptrType, listLen, listAt, functionType } from "./types";
 import {
   VK, vKind, vType, vName, vA, iNext, iMD, iDbg, iOp, operand, numOperands, hasUses, replaceAllUsesWith, vFirstUse, opUser, opNext, eraseInst, valueCount,
-} from "../ir/values";
-import { GK, Linkage, gKind, gValue, gFlags, gValueType, gFirstBlock, GF_ERASED, globalCount } from "../ir/globals";
+} from "./values";
+import { GK, Linkage, gKind, gValue, gFlags, gValueType, gFirstBlock, GF_ERASED, globalCount } from "./globals";
 import {
   nmdName, nmdOps, nmdNOps, nmdPool, mdOps, mdNOps, mdPool, mdKind, MK, mdA, drNext, findAttachment, MDK_DBG, drPool,
   drOps, drNOps, DR, newDebugRecord, newMD, attKind, attMD, attNext, MDK_TBAA,
-} from "../ir/metadata";
-import { intSExt64, getInt, isNullValue } from "../ir/constants";
-import { mdForValueId } from "./parse-meta";
-import { createFunction, buildCall, setInsertPointBefore } from "../ir/builder";
-import { eraseGlobal, declareIntrinsic, getOrDeclareIntrinsic } from "../ir/edit";
-import { has, Feature, llvmVersion } from "../ir/version";
+} from "./metadata";
+import { intSExt64, getInt, isNullValue } from "./constants";
+import { reading, mdForValueId } from "./module-reading";
+import { createFunction, buildCall, setInsertPointBefore } from "./builder";
+import { eraseGlobal, declareIntrinsic, getOrDeclareIntrinsic } from "./edit";
+import { has, Feature, llvmVersion } from "./version";
 
 // `call @llvm.dbg.value/declare/assign/label(...)` become debug records on the next instruction,
 // as LLVM 19 does when it reads old IR; the intrinsic declarations go away when unused.
@@ -57,12 +57,12 @@ function derefFirst(e: i32): i32 {
   if (e < 0 || <i32>mdKind.get(e) != MK.Expr) return e;
   let text = mdA.get(e);
   let n = strtab.lenOf(text);
-  rd.nameBuf.clear();
+  reading.nameBuf.clear();
   let d = n == 0 ? "DW_OP_deref" : "DW_OP_deref, ";
-  for (let i = 0; i < d.length; i++) rd.nameBuf.push(<u8>d.charCodeAt(i));
+  for (let i = 0; i < d.length; i++) reading.nameBuf.push(<u8>d.charCodeAt(i));
   let p = strtab.ptrOf(text);
-  for (let i = 0; i < n; i++) rd.nameBuf.push(load<u8>(p + <usize>i));
-  return newMD(MK.Expr, strtab.intern(rd.nameBuf.ptr, rd.nameBuf.len));
+  for (let i = 0; i < n; i++) reading.nameBuf.push(load<u8>(p + <usize>i));
+  return newMD(MK.Expr, strtab.intern(reading.nameBuf.ptr, reading.nameBuf.len));
 }
 // llvm.dbg.addr (removed in LLVM 17) reads as a dbg.value of the address with DW_OP_deref in front.
 const DBG_ADDR: i32 = 100;
@@ -263,8 +263,8 @@ function upgradeLifetimeCall(c: i32, start: bool, newDecls: I32Vec): void {
       newDecls.push(start ? 1 : 0); newDecls.push(addrSpace); newDecls.push(decl);
     }
     setInsertPointBefore(c);
-    rd.lifetimeArgs.clear(); rd.lifetimeArgs.push(p);
-    let nc = buildCall(gValueType.get(decl), gValue.get(decl), rd.lifetimeArgs, 0, 1, -1, 0, 0);
+    reading.lifetimeArgs.clear(); reading.lifetimeArgs.push(p);
+    let nc = buildCall(gValueType.get(decl), gValue.get(decl), reading.lifetimeArgs, 0, 1, -1, 0, 0);
     iMD.set(nc, iMD.get(c));
     iDbg.set(nc, iDbg.get(c)); iDbg.set(c, -1);
   } else if (iDbg.get(c) >= 0) moveRecordsToNext(c);
@@ -289,7 +289,7 @@ function stripPointerCasts(p: i32): i32 {
   }
   return p;
 }
-function singleParam(t: i32): I32Vec { rd.paramScratch.clear(); rd.paramScratch.push(t); return rd.paramScratch; }
+function singleParam(t: i32): I32Vec { reading.paramScratch.clear(); reading.paramScratch.push(t); return reading.paramScratch; }
 // The new-form declaration `llvm.lifetime.<kind>.p<AS>(ptr addrspace(AS))`: the module's own, or a
 // new one at the end.
 function lifetimeDecl(kind: string, addrSpace: i32): i32 {
@@ -335,12 +335,12 @@ function renamedIntrinsic(g: i32): i32 {
   for (let k = 0; k < RENAMED.length; k += 3) {
     if (llvmVersion < I32.parseInt(RENAMED[k + 2]) || !strtab.startsWithStr(nm, RENAMED[k])) continue;
     // the new prefix, then the old name's overload suffix
-    rd.nameBuf.clear();
+    reading.nameBuf.clear();
     let np = RENAMED[k + 1];
-    for (let i = 0; i < np.length; i++) rd.nameBuf.push(<u8>np.charCodeAt(i));
+    for (let i = 0; i < np.length; i++) reading.nameBuf.push(<u8>np.charCodeAt(i));
     let p = strtab.ptrOf(nm);
-    for (let i = RENAMED[k].length; i < strtab.lenOf(nm); i++) rd.nameBuf.push(load<u8>(p + <usize>i));
-    return strtab.intern(rd.nameBuf.ptr, rd.nameBuf.len);
+    for (let i = RENAMED[k].length; i < strtab.lenOf(nm); i++) reading.nameBuf.push(load<u8>(p + <usize>i));
+    return strtab.intern(reading.nameBuf.ptr, reading.nameBuf.len);
   }
   let p = strtab.ptrOf(nm), len = strtab.lenOf(nm);
   for (let k = 0; k < REMANGLED.length; k += 3) {
