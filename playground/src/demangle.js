@@ -19,6 +19,26 @@ export function demangle(name) {
   return null;
 }
 
+/**
+ * A shorter readable form for narrow places: a C++ function's qualified name and template
+ * arguments without its return type and parameters ('count<int>' for the example above); other
+ * names as demangle() gives them. Null when demangle() gives null.
+ */
+export function demangleShort(name) {
+  if (typeof name !== 'string' || !name.startsWith('_Z') || legacyRust(name) !== null) return demangle(name);
+  try {
+    const p = new Parser(name);
+    p.need('_Z');
+    const enc = p.encoding();
+    if (p.left() && p.look() !== '.') return null;
+    const suffix = p.left() ? ` (${name.slice(p.i)})` : '';
+    return (enc.k === 'encoding' ? print(enc.name) : print(enc)) + suffix;
+  } catch (e) {
+    if (e !== FAIL) throw e;
+    return null;
+  }
+}
+
 const FAIL = Symbol('demangle failure');
 const fail = () => { throw FAIL; };
 
