@@ -110,7 +110,7 @@ ui.share.addEventListener('click', async () => {
 });
 ui.fnSelect.addEventListener('change', () => setFunction(ui.fnSelect.value));
 ui.demangle.checked = settings.demangle;
-ui.demangle.addEventListener('change', () => { settings.demangle = ui.demangle.checked; saveSettings(); fillSelect(); if (lastResult) show(lastResult, 0, lastTraced); renderCfg(); status(settings.demangle ? 'Names demangled' : 'Names as mangled'); });
+ui.demangle.addEventListener('change', () => { settings.demangle = ui.demangle.checked; saveSettings(); fillSelect(); renderOutput(); renderPasses(); renderCfg(); });
 ui.cfgCode.checked = settings.cfgCode;
 ui.cfgCode.addEventListener('change', () => { settings.cfgCode = ui.cfgCode.checked; saveSettings(); renderCfg(); });
 ui.passes.addEventListener('input', () => showPipelineError(null));
@@ -343,14 +343,14 @@ export function renderFunction(graph, fn = null) {
   panel.dataset.fn = name || printed;
   panel.dataset.code = lines ? '1' : '0';
   const fig = (cls, caption, svg) => h('figure', { class: `graph-box ${cls}` }, h('figcaption', {}, caption), svg);
-  panel.replaceChildren(
+  panel.replaceChildren(...[
     h('h3', { class: 'cfg-title', title: name ? tooltip(name) : printed }, title),
     h('div', { class: `graphs${lines ? ' with-code' : ''}` },
       fig('cfg-box', `Control-flow graph — ${graph.blocks.length} blocks, ${phis} φ`, cfgSvg(graph, { lines, title })),
       fig('dom-box', 'Dominator tree', domTreeSvg(graph, { title })),
       fig('pdom-box', 'Post-dominator tree', postDomTreeSvg(graph, { title }))),
     settings.cfgCode && !lines ? h('p', { class: 'empty' }, 'The instructions could not be matched to the blocks.') : null,
-    blocksTable(blockRows(graph)));
+    blocksTable(blockRows(graph))].filter(Boolean));
 }
 
 // ---- the pipeline field: errors there, with the bad part marked and near pass names ----
@@ -383,10 +383,10 @@ function showPipelineError(d, passes, hint = null) {
   const bad = /'([^']+)'/.exec(d.message)?.[1] ?? '';
   // the name opt quotes, found in the pipeline; an "invalid pipeline" quotes the whole of it
   const at = bad && bad !== passes ? passes.indexOf(bad) : -1;
-  box.replaceChildren(
+  box.replaceChildren(...[
     h('div', { class: 'pe-msg' }, d.message),
     at >= 0 ? h('div', { class: 'pe-where' }, passes.slice(0, at), h('mark', {}, bad), passes.slice(at + bad.length)) : null,
-    hint ? h('div', { class: 'pe-hint' }, ...[hint].flat()) : null);
+    hint ? h('div', { class: 'pe-hint' }, ...[hint].flat()) : null].filter(Boolean));
   box.hidden = false;
   // level with the pipeline field, under it
   box.style.marginLeft = `${Math.max(0, ui.passes.getBoundingClientRect().left - box.parentElement.getBoundingClientRect().left - 16)}px`;

@@ -310,6 +310,7 @@ test('the CFG with each block\'s instructions, the dominator and the post-domina
     assert.equal(await page.$$eval('svg.graph.postdomtree .node.virtual', n => n.map(x => x.dataset.block).join()), 'exit');
     assert.equal(await page.$$eval('svg.graph.postdomtree .node', n => n.length), g.blocks.length + 1);
     // the table's ipdom column says the same
+    assert.ok(!(await page.textContent('#cfg-view')).includes('null'), 'no stray text');
     const table = await page.$$eval('.blocks-table tbody tr', trs => trs.map(tr => [tr.children[0].textContent, tr.children[2].textContent]));
     assert.deepEqual(table, g.blocks.map(b => [b.name, b.ipdom >= 0 ? g.blocks[b.ipdom].name : '(exit)']));
   }
@@ -355,6 +356,11 @@ test('a pipeline error is shown at the pipeline field, its bad name marked, with
   assert.ok(await page.isHidden('#pipeline-error'));
   assert.equal(await page.getAttribute('#passes', 'aria-invalid'), null);
   assert.equal(await page.evaluate(() => window.playground.result.ok), true);
+  // an unbalanced pipeline: the message alone (opt quotes the whole pipeline)
+  await page.fill('#passes', 'function(mem2reg');
+  await afterRun(page, () => page.click('#run'));
+  assert.equal(await page.textContent('#pipeline-error'), "invalid pipeline 'function(mem2reg'");
+  assert.equal(await page.$('#pipeline-error mark'), null);
   // LLVM 19 has no global-merge-func: the field says so
   await page.fill('#passes', 'global-merge-func');
   await afterRun(page, () => page.selectOption('#version', '19'));
