@@ -180,7 +180,8 @@ async function run() {
     show(r, performance.now() - t0, trace, { passes, llvmVersion });
     await pipelineHelp(s, r, passes, llvmVersion);
     if (text.length <= SHARE_LIMIT) history.replaceState(null, '', await encodeState({ input: text, passes, llvmVersion }));
-    await fillFunctions(s, r);
+    // the output, passes and CFG once the function filter knows the module's functions
+    await fillFunctions(s, r).catch(() => {});
     await renderViews();
   } catch (e) {
     if (e.name === 'AbortError') return;
@@ -205,8 +206,6 @@ function show(r, ms, traced, { passes, llvmVersion } = state()) {
     output: r.ok ? r.output : '', onJump: jumpTo, label: n => label(n, globalRef(n)), tooltip }));
   const merged = (r.mergeReport?.functionsMerged ?? 0) + (r.globalMergeReport?.functionsMerged ?? 0);
   $('tab-merges').dataset.count = merged ? String(merged) : '';
-  renderOutput();
-  renderPasses();
 }
 
 /** The output pane: the module, or the chosen function's definition in it. */
@@ -284,7 +283,8 @@ async function fillFunctions(s, r) {
     known.add(e.unit);
     fnList.push({ key: e.unit, name: e.unit, printed: globalRef(e.unit), index: -1, blocks: 0, erased: true });
   }
-  if (!fnList.some(f => f.key === chosen)) chosen = '';
+  // a failed run keeps the choice for the next one
+  if (r.ok && !fnList.some(f => f.key === chosen)) chosen = '';
   fillSelect();
 }
 
@@ -429,7 +429,7 @@ window.playground = {
   get pipelineError() { return pipelineShown && { message: pipelineShown.d.message, start: Number(ui.pipelineError.dataset.start), end: Number(ui.pipelineError.dataset.end) }; },
   setInput: text => { setText(input, text); ui.example.value = ''; },
   run, selectTab, renderFunction, jumpTo, setFunction, demangle, demangleShort,
-  showResult: r => { lastResult = r; show(r, 0, true); },
+  showResult: r => { lastResult = r; show(r, 0, true); renderOutput(); renderPasses(); },
 };
 
 async function start() {
