@@ -4,12 +4,12 @@ import { resetValues } from "./ir/values";
 import { resetArena } from "./ir/arena";
 import { resetText } from "./text/reset";
 import { globalCount, gKind, gValue, GK, gFlags, GF_ERASED, gFirstBlock } from "./ir/globals";
-import { strtab as moduleStrtab, dataLayout } from "./ir/module";
+import { strtab as moduleStrtab, dataLayout, setModuleId as setModuleIdOfModule, moduleId } from "./ir/module";
 import { dataLayoutError } from "./ir/datalayout";
 import { parseDataLayout } from "./ir/datalayout-parse";
 import { lineOf, colOf, allocPaddedInput } from "./text/lexer";
 import { parseModule } from "./text/parser";
-import { printModule, setModuleId as setModuleIdInPrinter, beginPrint, printNextPart, output } from "./text/printer";
+import { printModule, beginPrint, printNextPart, output } from "./text/printer";
 import { runPasses, passOutputText, resumePasses, pipelineForDigests, passError as passErrorText, passContext, resetPasses } from "./passes/runner";
 import { vName, iNext } from "./ir/values";
 import { fillDefaults } from "./ir/defaults";
@@ -17,6 +17,40 @@ import { OutBuf } from "./util/outbuf";
 import { isSupportedVersion, setVersion } from "./ir/version";
 import { resetWarnings, warningsText } from "./util/warnings";
 import { checkTargetMachine } from "./ir/triple-layout";
+import { readerVerifies as readerVerifiesModule } from "./text/upgrade-debug";
+import { stat } from "./passes/stats";
+import { candidateDigests, setHits, prunedCount, collectRecords } from "./passes/repo/pass";
+import { linkTickets, linkFragments, linkErrorText } from "./passes/repo/link";
+import { passTable as passTableEntries } from "./passes/table";
+import { Level, Preserves, optionKindName } from "./passes/registry";
+import { verifyModule, verifierOutput, resetVerifier, verifierDebugInfoBroken } from "./analysis/verifier";
+import { stripInvalidDebugInfo as stripDebugInfoOfModule } from "./text/upgrade-debug";
+import { reserveOutput } from "./text/printer";
+import { reserveConstants } from "./ir/constants";
+import { reserveGlobals } from "./ir/globals";
+import { reserveValues } from "./ir/values";
+import { reserveMetadata } from "./ir/metadata";
+import { reserveLocations } from "./ir/debuginfo";
+import { analyses, newAnalyses } from "./analysis/context";
+import { sideFileCountNow, sideFileNameBuf, sideFileDataBuf } from "./passes/sidefiles";
+import { DomTree } from "./analysis/domtree";
+import { I32Vec } from "./util/vec";
+import { Writer } from "./text/writer";
+import { numberForDiagnostics, numberFunction } from "./text/printer";
+import { printValueRef } from "./text/printer-values";
+import { firstInst, iOp, vParent } from "./ir/values";
+import { Op } from "./ir/opcodes";
+import { dumpBitstream } from "./bitcode/dump";
+import { bsErrorText, resetBitstream, isBitcode } from "./bitcode/bitstream";
+import { readBitcode, resetBitcode } from "./bitcode/reader";
+import { beginCrossModule, addModule, finishCrossModule } from "./passes/xmod/run";
+import { writeModuleBitcode, resetBitcodeWriter } from "./bitcode/write-module";
+import { resetMetaWriter } from "./bitcode/write-meta";
+import { resetFunctionWriter } from "./bitcode/write-function";
+import { resetUseListWriter } from "./bitcode/write-uselist";
+import { llvmVersion } from "./ir/version";
+import { CGDataSession, cgdataSession, newCGDataSession, dropCGDataSession } from "./cgdata/session";
+import { embeddedMapBytes, moduleMergeSectionName, embedMapBytes } from "./cgdata/embed";
 
 export const VERSION: string = "wopt 0.1.0 (LLVM 19, 22)";
 
@@ -74,11 +108,11 @@ export function inputAlloc(len: i32): usize {
   return inputPtr;
 }
 export function argAlloc(len: i32): usize {
-  argPtr = heap.alloc(<usize>(len > 0 ? len : 1));
+  argPtr = heap.alloc(len > 0 ? <usize>(len) : 1);
   return argPtr;
 }
 export function setModuleId(len: i32): void {
-  setModuleIdInPrinter(moduleStrtab.intern(argPtr, len));
+  setModuleIdOfModule(moduleStrtab.intern(argPtr, len));
 }
 
 export function parse(len: i32): i32 {
@@ -107,7 +141,6 @@ export function warnings(): i32 { let o = warningsText(); outPtr = o.buf.ptr; re
 export function checkTarget(): i32 { return checkTargetMachine() ? 1 : 0; }
 // 1 when opt's reader itself verifies this module (debug info of the current version).
 export function readerVerifies(): i32 { return readerVerifiesModule() ? 1 : 0; }
-import { readerVerifies as readerVerifiesModule } from "./text/upgrade-debug";
 
 // Returns 0 ok, 1 error, 2 unknown pass, 3 paused for the repository, 4 stopped after
 // global-merge-func collected the module's stable function map (gmfFunctionMap).
@@ -140,10 +173,8 @@ export function repoPrunedCount(): i32 { return prunedCount; }
 // What the passes did to this module so far (passes/stats.ts: k = 0 allocas promoted, 1 phis
 // inserted, 2 functions merged, 3 thunks, 4 aliases, 5 functions deleted).
 export function passStat(k: i32): i32 { return stat(k); }
-import { stat } from "./passes/stats";
 // After printing: the records of the definitions to store (blob layout in passes/repo/pass.ts).
 export function repoRecords(): i32 { let o = collectRecords(pipelineForDigests(), passContext().results); outPtr = o.buf.ptr; return o.len; }
-import { candidateDigests, setHits, prunedCount, collectRecords } from "./passes/repo/pass";
 // `wopt repo link` (passes/repo/link.ts), after parse: repoTickets lists the module's tickets with
 // their repository keys (blob at outputPtr); the host writes the stored texts of the pruned ones,
 // in that order, at an argAlloc buffer and calls repoLink(len): 0 linked (verify and print the
@@ -154,7 +185,6 @@ export function repoLink(len: i32): i32 {
   setError(linkErrorText(), 0, 0);
   return 1;
 }
-import { linkTickets, linkFragments, linkErrorText } from "./passes/repo/link";
 
 // The pass table (passes/table.ts) as text for the host's --help, -print-passes and API, one
 // line per pass and per option, fields tab-separated:
@@ -180,8 +210,6 @@ export function passTable(): i32 {
   outPtr = o.buf.ptr;
   return o.len;
 }
-import { passTable as passTableEntries } from "./passes/table";
-import { Level, Preserves, optionKindName } from "./passes/registry";
 
 export function passOutput(): i32 {
   let o = passOutputText();
@@ -199,10 +227,8 @@ export function verify(): i32 {
   errLine = 0; errCol = 0; errOffset = -1;
   return ok ? 2 : 1;
 }
-import { verifyModule, verifierOutput, resetVerifier, verifierDebugInfoBroken } from "./analysis/verifier";
 // The reader's answer to broken debug info (after verify returned 2): strip it, as opt does.
 export function dropInvalidDebugInfo(): void { stripDebugInfoOfModule(); }
-import { stripInvalidDebugInfo as stripDebugInfoOfModule } from "./text/upgrade-debug";
 
 // Chunked printing: printStart() then printChunk() until it returns 0; each chunk's bytes are at
 // outputPtr() and are valid until the next call.
@@ -276,15 +302,11 @@ export function version(): i32 {
 // Sizes the arena from the input length (measured on clang -O0 style IR: about one value per
 // 30 bytes and two operands per value), so tables rarely grow: with the stub runtime a grown
 // table leaves its old block behind.
-import { strtab as moduleStrtab2 } from "./ir/module";
-import { reserveOutput } from "./text/printer";
-import { reserveConstants } from "./ir/constants";
-import { reserveGlobals } from "./ir/globals";
 function presize(len: i32): void {
   let values = len / 28;
   if (values > 1024) { resetValues(values); reserveConstants(values); }
   if (len > (4 << 20)) reserveGlobals(len >> 11); // about one global per 2 KB
-  moduleStrtab2.bytes.reserve(len / 24);
+  moduleStrtab.bytes.reserve(len / 24);
   reserveOutput(len < (4 << 20) ? len + (len >> 3) : (2 << 20));
 }
 
@@ -295,9 +317,6 @@ function presize(len: i32): void {
 // pages); a table grown instead leaves its old block behind, copied and resident. Past 32 MB of
 // bitcode the estimate stops growing (the tables grow from there), so that a large input with
 // little debug info does not reserve address space it never uses.
-import { reserveValues } from "./ir/values";
-import { reserveMetadata } from "./ir/metadata";
-import { reserveLocations } from "./ir/debuginfo";
 function presizeBitcode(len: i32): void {
   if (len < (64 << 10)) return;
   if (len > (32 << 20)) len = 32 << 20;
@@ -308,8 +327,6 @@ function presizeBitcode(len: i32): void {
 }
 
 // ---- analyses, pass registry, side files (assembly/analysis, assembly/passes) ----
-import { analyses, newAnalyses } from "./analysis/context";
-import { sideFileCountNow, sideFileNameBuf, sideFileDataBuf } from "./passes/sidefiles";
 // The analysis layer's one reset: a new context (analysis/context.ts).
 function resetAnalyses(): void {
   newAnalyses();
@@ -327,8 +344,6 @@ export function sideFileData(i: i32): i32 {
 
 // ---- CFG, dominator trees and IDF as arrays for the host (ABI.md: "Analysis views") ----
 // They read the session's analysis context (analysis/context.ts).
-import { DomTree } from "./analysis/domtree";
-import { I32Vec } from "./util/vec";
 let idfOut: I32Vec | null = null;
 function cfgVec(k: i32): I32Vec | null {
   let cfg = analyses().cfg;
@@ -370,11 +385,6 @@ export function idfResultPtr(): usize { return idfOut == null ? 0 : idfOut!.ptr;
 
 // The blocks of the last cfgBuild as an IDE shows them: one line per block, in cfg order,
 // `<label as printed>\t<phi count>\n` (label: `%name`, or `%N` numbered as the printer would).
-import { Writer } from "./text/writer";
-import { numberForDiagnostics, numberFunction } from "./text/printer";
-import { printValueRef } from "./text/printer-values";
-import { firstInst, iOp, vParent } from "./ir/values";
-import { Op } from "./ir/opcodes";
 let blockLabelsOut: OutBuf | null = null;
 export function cfgBlockLabels(): i32 {
   let blocks = analyses().cfg.block;
@@ -407,9 +417,6 @@ export function bitstreamDump(len: i32): i32 {
   return 0;
 }
 export function bitstreamDumpText(): i32 { let o = bitstreamOut; if (o == null) return 0; outPtr = o.buf.ptr; return o.len; }
-import { dumpBitstream } from "./bitcode/dump";
-import { bsErrorText, resetBitstream, isBitcode } from "./bitcode/bitstream";
-import { readBitcode, resetBitcode } from "./bitcode/reader";
 
 // ---- the cross-module report (passes/xmod/, ABI.md "Cross-module report") ----
 // xmodBegin() resets the core; per module: xmodInput(len) (the input buffer, without a reset),
@@ -425,26 +432,19 @@ export function xmodAdd(len: i32, m: i32): i32 {
   return r;
 }
 export function xmodFinish(useAliases: i32): i32 { let o = finishCrossModule(useAliases != 0); outPtr = o.buf.ptr; return o.len; }
-import { beginCrossModule, addModule, finishCrossModule } from "./passes/xmod/run";
 
 // The module as bitcode for the target LLVM version (bitcode/write-module.ts): 0 written (its byte
 // length from bitcodeSize(), the bytes at outputPtr()), 1 when the module holds something the
 // writer cannot encode (errorMessage says what).
 let bitcodeLen: i32 = 0;
 export function writeBitcode(): i32 {
-  let bw = writeModuleBitcode(llvmVersion, textWriter().moduleId);
+  let bw = writeModuleBitcode(llvmVersion, moduleId);
   if (bw.error.length > 0) { setError(bw.error, 0, 0); bitcodeLen = 0; return 1; }
   let out = bw.w.out;
   outPtr = out.ptr; bitcodeLen = out.len;
   return 0;
 }
 export function bitcodeSize(): i32 { return bitcodeLen; }
-import { writeModuleBitcode, resetBitcodeWriter } from "./bitcode/write-module";
-import { resetMetaWriter } from "./bitcode/write-meta";
-import { resetFunctionWriter } from "./bitcode/write-function";
-import { resetUseListWriter } from "./bitcode/write-uselist";
-import { llvmVersion } from "./ir/version";
-import { writer as textWriter } from "./text/writer";
 
 // ---- codegen data: the stable function map (cgdata/, ABI.md "Codegen data") ----
 // One session map (cgdata/session.ts), dropped by reset (and so by inputAlloc): cgdataBegin
@@ -454,7 +454,7 @@ let cgBuf: usize = 0;
 function cgSession(): CGDataSession { return cgdataSession(); }
 function cgFail(s: CGDataSession): i32 { setError(s.error, 0, 0); return 1; }
 export function cgdataBegin(): void { reset(); newCGDataSession(); }
-export function cgdataInput(len: i32): usize { cgBuf = heap.alloc(<usize>(len > 0 ? len : 1)); return cgBuf; }
+export function cgdataInput(len: i32): usize { cgBuf = heap.alloc(len > 0 ? <usize>(len) : 1); return cgBuf; }
 // The contents of an object's merge section (one or more serialized maps) merged into the map,
 // as llvm-cgdata --merge merges each object: 0 ok, 1 malformed (errorMessage).
 export function cgdataMerge(len: i32): i32 { let s = cgSession(); return s.mergeSection(cgBuf, len) ? 0 : cgFail(s); }
@@ -495,7 +495,6 @@ export function cgdataEmbedded(): i32 {
   outPtr = o.buf.ptr;
   return o.len;
 }
-import { CGDataSession, cgdataSession, newCGDataSession, dropCGDataSession } from "./cgdata/session";
 // After parse: the session map embedded in the module as global-merge-func embeds its map under
 // -codegen-data-generate (cgdata/embed.ts): 0 embedded, 1 not (an empty map, as LLVM leaves it).
 export function cgdataEmbed(): i32 {
@@ -505,4 +504,3 @@ export function cgdataEmbed(): i32 {
   embedMapBytes(o.buf.ptr, o.len);
   return 0;
 }
-import { embeddedMapBytes, moduleMergeSectionName, embedMapBytes } from "./cgdata/embed";

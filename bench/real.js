@@ -15,7 +15,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { which } from './llvm.js';
@@ -149,23 +149,35 @@ export function splitAmalgamation(text) {
   return new Map([...files].map(([name, lines]) => [name, lines.join('\n') + '\n']));
 }
 
+// The clang flags of the levels the folders are built at: -O0 -g keeps optnone off (as the sqlite
+// program above), -O2 is what global-merge-func sees in a release build.
+export const FOLDER_LEVELS = {
+  '-O0 -g': ['-O0', '-g', '-Xclang', '-disable-O0-optnone'],
+  '-O2': ['-O2'],
+};
+function levelFlags(level) {
+  const f = FOLDER_LEVELS[level];
+  if (!f) throw new Error(`no folder level '${level}' (${Object.keys(FOLDER_LEVELS).join(', ')})`);
+  return f;
+}
+
 /**
- * SQLite's .c files compiled by clang of LLVM `v` (-O0 -g, optnone off, as the sqlite program
- * above) into a folder of .ll files, cached like compileReal: { dir, files, bytes, skipped,
- * clangVersion } or { missing } / { error }.
+ * SQLite's .c files compiled by clang of LLVM `v` at `level` (default -O0 -g, optnone off, as the
+ * sqlite program above; or -O2) into a folder of .ll files, cached like compileReal: { dir,
+ * files, bytes, skipped, clangVersion, level } or { missing } / { error }.
  */
-export function sqliteFolder(v, { log = () => {}, timeout = 900 } = {}) {
+export function sqliteFolder(v, { log = () => {}, timeout = 900, level = '-O0 -g' } = {}) {
   const clang = clangFor(v);
   if (!clang) return { missing: `clang-${v} not installed` };
   const src = sqliteSource();
   if (!src) return { missing: 'sqlite: source not found' };
   const cv = clangVersion(clang) ?? `${v}`;
-  const flags = ['-x', 'c', TARGET, '-w', '-O0', '-g', '-Xclang', '-disable-O0-optnone', '-DSQLITE_CORE', '-DSQLITE_PRIVATE=', '-fdebug-compilation-dir=.', '-S', '-emit-llvm'];
+  const flags = ['-x', 'c', TARGET, '-w', ...levelFlags(level), '-DSQLITE_CORE', '-DSQLITE_PRIVATE=', '-fdebug-compilation-dir=.', '-S', '-emit-llvm'];
   const key = createHash('sha256').update(readFileSync(src)).update('\0' + flags.join('\0')).digest('hex');
   const dir = join(REAL_CACHE, `sqlite-files.clang-${cv}.${short(key)}`);
   const done = join(dir, 'modules.txt');   // written last: the folder is complete
   if (!existsSync(done)) {
-    log(`splitting the SQLite amalgamation and compiling its files with clang-${v} (${cv}) -O0 -g ...`);
+    log(`splitting the SQLite amalgamation and compiling its files with clang-${v} (${cv}) ${level} ...`);
     const t0 = Date.now();
     const tree = join(dir, 'src');
     rmSync(dir, { recursive: true, force: true });
@@ -185,5 +197,71 @@ export function sqliteFolder(v, { log = () => {}, timeout = 900 } = {}) {
   const files = lines.filter((l) => l && !l.startsWith('#')).map((n) => join(dir, n));
   if (files.length === 0) return { error: `clang-${v} compiled none of SQLite's files` };
   const skipped = (lines.find((l) => l.startsWith('# not compiled alone: ')) ?? '').replace('# not compiled alone: ', '').split(' ').filter(Boolean);
-  return { dir, files, bytes: files.reduce((s, f) => s + statSync(f).size, 0), skipped, clangVersion: cv };
+  return { dir, files, bytes: files.reduce((s, f) => s + statSync(f).size, 0), skipped, clangVersion: cv, level };
+}
+
+// ---- zstd as a folder of modules ----
+//
+// zstd's library (../shared/real-programs/zstd/lib, facebook/zstd's lib/): 40 .c files in common/,
+// compress/, decompress/, dictBuilder/ and legacy/, each compiling alone with the flags its
+// README gives (-DZSTD_DISABLE_ASM, lib/ and lib/common/ on the include path): a multi-module
+// program with many similar functions, global-merge-func's case across modules.
+
+export const ZSTD_LIB = resolve(ROOT, '../shared/real-programs/zstd/lib');
+export const ZSTD_FLAGS = ['-w', '-DZSTD_DISABLE_ASM', `-I${ZSTD_LIB}`, `-I${ZSTD_LIB}/common`];
+
+/** zstd's .c files (absolute paths, sorted), or null when the library is not there. */
+export function zstdSources() {
+  if (!existsSync(ZSTD_LIB)) return null;
+  const files = [];
+  for (const d of readdirSync(ZSTD_LIB, { withFileTypes: true })) {
+    if (!d.isDirectory()) continue;
+    for (const f of readdirSync(join(ZSTD_LIB, d.name))) if (f.endsWith('.c')) files.push(join(ZSTD_LIB, d.name, f));
+  }
+  return files.sort();
+}
+
+/**
+ * zstd's .c files compiled by clang of LLVM `v` at `level` (default -O2) into a folder of .ll
+ * files mirroring lib/ (common/entropy_common.ll, ...), cached like sqliteFolder (the key: every
+ * file of lib/ and the flags): { dir, files, bytes, clangVersion, level } or { missing } / { error }.
+ */
+export function zstdFolder(v, { log = () => {}, timeout = 900, level = '-O2' } = {}) {
+  const clang = clangFor(v);
+  if (!clang) return { missing: `clang-${v} not installed` };
+  const sources = zstdSources();
+  if (!sources?.length) return { missing: `zstd: ${ZSTD_LIB} not there` };
+  const cv = clangVersion(clang) ?? `${v}`;
+  const flags = ['-x', 'c', TARGET, ...ZSTD_FLAGS.map((f) => f.replace(ZSTD_LIB, '<lib>')), ...levelFlags(level), '-fdebug-compilation-dir=.', '-S', '-emit-llvm'];
+  const hash = createHash('sha256').update(flags.join('\0'));
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p); else if (/\.[ch]$/.test(e.name)) hash.update('\0' + p.slice(ZSTD_LIB.length) + '\0').update(readFileSync(p));
+    }
+  };
+  walk(ZSTD_LIB);
+  const dir = join(REAL_CACHE, `zstd-files.clang-${cv}.${short(hash.digest('hex'))}`);
+  const done = join(dir, 'modules.txt');   // written last: the folder is complete
+  const rel = (f) => f.slice(ZSTD_LIB.length + 1).replace(/\.c$/, '.ll');
+  if (!existsSync(done)) {
+    log(`compiling zstd's ${sources.length} files with clang-${v} (${cv}) ${level} ...`);
+    const t0 = Date.now();
+    rmSync(dir, { recursive: true, force: true });
+    for (const src of sources) {
+      const out = join(dir, rel(src));
+      mkdirSync(dirname(out), { recursive: true });
+      const args = flags.map((f) => f.replace('<lib>', ZSTD_LIB));
+      const r = spawnSync(clang, [...args, src, '-o', out], { encoding: 'utf8', timeout: timeout * 1000 });
+      if (r.status !== 0) {
+        rmSync(dir, { recursive: true, force: true });
+        const first = (r.error?.message || r.stderr || `exit ${r.status}`).split('\n').find((l) => l.trim()) || '';
+        return { error: `clang-${v} failed on zstd's ${rel(src).replace(/\.ll$/, '.c')}: ${first.slice(0, 160)}` };
+      }
+    }
+    writeFileSync(done, sources.map(rel).join('\n') + '\n');
+    log(`  ${sources.length} modules in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  const files = readFileSync(done, 'utf8').split('\n').filter(Boolean).map((n) => join(dir, n));
+  return { dir, files, bytes: files.reduce((s, f) => s + statSync(f).size, 0), skipped: [], clangVersion: cv, level };
 }

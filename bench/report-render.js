@@ -20,12 +20,14 @@
 // `kind: 'real'` and `program` for the real programs, `skipped` when a version's input is missing;
 // the bitcode side-by-side's rows (--format bc) also `textBytes`, the size of the .ll the .bc was
 // made from, and `outBytes`), of bench/bitcode.bench.js (inProcess) and of bench/batch.bench.js
-// (batch: generated modules; batchReal: SQLite's source files).
+// (batch: generated modules; batchReal: SQLite's source files); gmf: bench/gmf.bench.js's runGmf
+// result ({ meta, one, across }) | { error } | null.
 // A report written before the bitcode part existed has no `bitcode` and renders as it did.
 
 import { outputCell, outputNotes } from './llvm.js';
 import { markdown as batchMarkdown } from './batch.bench.js';
 import { readTable as bitcodeReadTable, writeTable as bitcodeWriteTable } from './bitcode.bench.js';
+import { oneMarkdown as gmfOneMarkdown, acrossMarkdown as gmfAcrossMarkdown, GMF_WHAT } from './gmf.bench.js';
 
 export const PIPELINES = ['', 'mem2reg', 'mergefunc'];
 export const pipeName = (p) => (p === '' ? 'parse+print' : p);
@@ -251,6 +253,7 @@ export function reportMarkdown(report, { svgName = null } = {}) {
   else if (report.batchReal?.error) out.push('### A folder of real modules', '', `Not run: ${report.batchReal.error}`, '');
 
   out.push(...repoSection(report));
+  out.push(...gmfSection(report));
 
   const notes = outputNotes([
     ...rows.filter((r) => !r.skipped).map((r) => ({ label: `${r.input} ${pipeName(r.pipeline)}, LLVM ${r.llvm}`, diff: r.diff })),
@@ -278,6 +281,28 @@ function repoSection(report) {
       `${x.repo?.definitions ?? '–'} / ${x.repo?.metadata ?? '–'} | ${x.repo?.textBytes == null ? '–' : `${mb(x.repo.textBytes)} MB`} | ${link} |`);
   }
   out.push('');
+  return out;
+}
+
+// LLVM 22's global-merge-func (bench/gmf.bench.js): one module against opt-22, across modules
+// against LLVM's two rounds.
+function gmfSection(report) {
+  const g = report.gmf;
+  if (!g) return [];
+  const out = ['## Global merge functions', ''];
+  if (g.error || g.meta?.error) return [...out, `Not run: ${g.error ?? g.meta.error}`, ''];
+  if (g.one) {
+    out.push('### One module', '', '`opt-22 -S -passes=global-merge-func in.ll -o out.ll` against `wopt --llvm-version=22` with the same arguments (clang-22 -O2 modules), whole processes, alternating:', '');
+    out.push(...gmfOneMarkdown(g.one), '');
+  }
+  if (g.across) {
+    out.push('### Across modules', '', `LLVM's two rounds (\`opt -codegen-data-generate\`, \`llc -filetype=obj\`, \`llvm-cgdata --merge\`, \`opt -codegen-data-use-path\`; ` +
+      `opt and llc ${g.meta?.llvmJobs ?? 2} at a time; the wall time is the sum of the stages) against one ` +
+      '`wopt -S -passes=global-merge-func --across-modules --emit-cgdata=F -output-dir=D -j N` process over a program\'s clang-22 -O2 modules; ' +
+      '"vs LLVM" > 1 means wopt is faster. Outputs compared module by module with LLVM\'s round-2 outputs, the .cgdata with llvm-cgdata\'s:', '');
+    out.push(...gmfAcrossMarkdown(g.across), '');
+  }
+  out.push(GMF_WHAT, '');
   return out;
 }
 

@@ -11,6 +11,9 @@
 //   4. the batch rows (bench/batch.bench.js: many modules, opt a process each vs wopt -output-dir,
 //      with -j 1 / -j 2 when the CLI has -j): generated modules, and SQLite's source files as a
 //      folder of real modules (bench/real.js sqliteFolder; unless --no-real),
+//   5. the program repository on SQLite -O0 -g (bench/repo.bench.js; unless --no-repo),
+//   6. global merge functions, LLVM 22 (bench/gmf.bench.js; unless --no-gmf): global-merge-func on
+//      one module against opt-22, and across zstd's and SQLite's modules against LLVM's two rounds,
 // then writes bench/results/<YYYY-MM-DD>.md (tables, machine, command), .svg (the chart) and
 // .json (every number, to re-render with --from). Progress goes to stderr while it runs.
 //
@@ -27,12 +30,15 @@ import { COMPARE_LLVM_VERSIONS, parseLlvmList, llvmTargets } from './llvm.js';
 import { parseArgs as sideBySideArgs, runSideBySide } from './side-by-side.js';
 import { parseArgs as batchArgs, runBatch } from './batch.bench.js';
 import { parseArgs as bitcodeArgs, runBitcodeBench } from './bitcode.bench.js';
+import { parseArgs as gmfArgs, runGmf } from './gmf.bench.js';
 import { REAL_PROGRAMS, realInputs, clangFor, clangVersion } from './real.js';
 import { reportMarkdown, reportSvg, readmeBlock, replaceReadmeBlock } from './report-render.js';
 import { GEN_VERSION } from './gen.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
+/** The page --docs writes the bench block into (relative to the repository's root). */
+export const PERFORMANCE_DOC = 'docs/PERFORMANCE.md';
 
 const FULL = { sizes: ['1MB', '10MB', '100MB'], runs: 5, batchFiles: 200, batchSize: '300KB', batchRuns: 5 };
 const QUICK = { sizes: ['1MB', '10MB'], runs: 1, batchFiles: 10, batchSize: '300KB', batchRuns: 1 };
@@ -47,23 +53,26 @@ to bench/results/<YYYY-MM-DD>.{md,svg,json}. About 25-30 min on a 2-core machine
   --passes LIST     pipelines on the generated modules (default ,mem2reg,mergefunc; empty = parse+print)
   --llvm LIST       LLVM versions (default ${COMPARE_LLVM_VERSIONS.join(',')}); one whose opt is missing is noted, not fatal
   --programs LIST   real programs (default ${REAL_PROGRAMS.map((p) => p.name).join(',')}); --no-real for none
-  --no-generated    --no-real    --no-bitcode    --no-batch    --no-repo     leave a part out
+  --no-generated    --no-real    --no-bitcode    --no-batch    --no-repo    --no-gmf   leave a part out
                     (bitcode: the generated sizes and real programs as llvm-as-V's .bc, whole
                     process against opt-V in.bc -o out.bc, and read/write MB/s in process;
                     repo: SQLite -O0 -g through repo-metadata,repo-prune,mem2reg into a new
-                    repository and again, against mem2reg alone, with repo link of the second)
+                    repository and again, against mem2reg alone, with repo link of the second;
+                    gmf: LLVM 22's global-merge-func on zstd and SQLite modules at -O2 against
+                    opt-22, and across their modules against LLVM's two rounds, --batch-runs
+                    runs; --no-real leaves it out too)
   --batch-files N   modules in the batch rows (default ${FULL.batchFiles}; --quick ${QUICK.batchFiles})
   --batch-size S    size of each batch module (default ${FULL.batchSize})
   --batch-runs N    timed runs of each batch way (default ${FULL.batchRuns}; --quick ${QUICK.batchRuns})
   --out DIR         where the files go (default bench/results)
   --name NAME       file name stem (default the date, YYYY-MM-DD, with -quick for --quick)
   --from FILE.json  no runs: write the .md and .svg again from a saved report
-  --readme          also put the chart and the headline table into README.md (between its
-                    <!-- bench-report:start/end --> markers)
+  --docs            also put the chart and the headline tables into docs/PERFORMANCE.md (between
+                    its <!-- bench-report:start/end --> markers); --readme is the old name
   --timeout S       per-process timeout in seconds (default 900)`;
 
 export function parseArgs(argv) {
-  const o = { quick: false, runs: null, sizes: null, passes: null, llvm: null, programs: null, generated: true, real: true, bitcode: true, batch: true, repo: true,
+  const o = { quick: false, runs: null, sizes: null, passes: null, llvm: null, programs: null, generated: true, real: true, bitcode: true, batch: true, repo: true, gmf: true,
     batchFiles: null, batchSize: null, batchRuns: null, out: join(HERE, 'results'), name: null, from: null, readme: false, timeout: 900 };
   forEachOption(argv, (key, val, a) => {
     switch (key) {
@@ -78,13 +87,14 @@ export function parseArgs(argv) {
       case '--no-bitcode': o.bitcode = false; break;
       case '--no-batch': o.batch = false; break;
       case '--no-repo': o.repo = false; break;
+      case '--no-gmf': o.gmf = false; break;
       case '--batch-files': o.batchFiles = Math.max(1, parseInt(val(), 10)); break;
       case '--batch-size': o.batchSize = val(); break;
       case '--batch-runs': o.batchRuns = Math.max(1, parseInt(val(), 10)); break;
       case '--out': o.out = resolve(val()); break;
       case '--name': o.name = val(); break;
       case '--from': o.from = resolve(val()); break;
-      case '--readme': o.readme = true; break;
+      case '--docs': case '--readme': o.readme = true; break;
       case '--timeout': o.timeout = Number(val()); break;
       case '-h': case '--help': o.help = true; break;
       default: throw new Error(`unknown option ${a}\n${USAGE}`);
@@ -140,10 +150,10 @@ export async function runReport(o, write = (m) => process.stderr.write(m + '\n')
     node: process.version, wopt: { commit: git(['rev-parse', '--short', 'HEAD']), dirty: !!git(['status', '--porcelain', '--untracked-files=no']) },
     versions: targets, tools, runs: o.runs, sizes: o.generated ? o.sizes : [], generator: { version: GEN_VERSION, seed: 1, dup: 0.3 }, notes,
   };
-  const report = { meta, sideBySide: null, bitcode: null, batch: null, batchReal: null, repo: null };
+  const report = { meta, sideBySide: null, bitcode: null, batch: null, batchReal: null, repo: null, gmf: null };
   if (!targets.length) { log('no LLVM version with an opt: nothing to compare with'); return finish(report, t0); }
 
-  const parts = [o.generated && o.sizes.length && 'generated', o.real && 'real', o.bitcode && 'bitcode', o.batch && 'batch', o.real && o.repo && 'repo'].filter(Boolean);
+  const parts = [o.generated && o.sizes.length && 'generated', o.real && 'real', o.bitcode && 'bitcode', o.batch && 'batch', o.real && o.repo && 'repo', o.real && o.gmf && 'gmf'].filter(Boolean);
   log(`plan: ${parts.join(', ')}; LLVM ${targets.join(', ')}; ${o.runs} run${o.runs === 1 ? '' : 's'} per case${o.quick ? ' (quick)' : ''}`);
 
   // 1 and 2: one side-by-side run over the generated sizes and the real programs
@@ -194,6 +204,20 @@ export async function runReport(o, write = (m) => process.stderr.write(m + '\n')
   // 5: the program repository on a real debug build (no opt counterpart: against the same
   // pipeline without the repository passes)
   if (o.real && o.repo) report.repo = await runRepo(o, targets, log);
+  // 6: global merge functions (LLVM 22 only): one module against opt-22, across modules against
+  // LLVM's two rounds
+  if (o.real && o.gmf) {
+    if (!targets.includes(22)) report.gmf = { error: "needs LLVM 22 (global-merge-func is LLVM 22's)" };
+    else {
+      log(`global merge functions: one module and across modules, ${o.batchRuns} run${o.batchRuns === 1 ? '' : 's'} of each way`);
+      try {
+        report.gmf = await runGmf(gmfArgs(['--runs', String(o.batchRuns), '--timeout', String(o.timeout)]), log);
+      } catch (e) {
+        report.gmf = { error: e.message.split('\n')[0] };
+        log(`global merge functions: ${report.gmf.error}`);
+      }
+    }
+  }
   return finish(report, t0);
 }
 
@@ -273,10 +297,10 @@ export async function main(argv = process.argv.slice(2)) {
   const files = writeReport(report, o.out, name);
   process.stderr.write(`wrote ${files.md}, ${files.svg} and ${files.json}${o.from ? '' : ` (${(report.meta.elapsed / 60).toFixed(1)} min)`}\n`);
   if (o.readme) {
-    const readmePath = join(ROOT, 'README.md');
-    const next = replaceReadmeBlock(readFileSync(readmePath, 'utf8'), readmeBlock(report, { dir: relative(ROOT, o.out).split('\\').join('/'), name }));
-    if (next === null) process.stderr.write('--readme: README.md has no <!-- bench-report:start --> ... <!-- bench-report:end --> block; left as it was\n');
-    else { writeFileSync(readmePath, next); process.stderr.write('updated the bench block of README.md\n'); }
+    const docPath = join(ROOT, PERFORMANCE_DOC);
+    const next = replaceReadmeBlock(readFileSync(docPath, 'utf8'), readmeBlock(report, { dir: relative(dirname(docPath), o.out).split('\\').join('/'), name }));
+    if (next === null) process.stderr.write(`--docs: ${PERFORMANCE_DOC} has no <!-- bench-report:start --> ... <!-- bench-report:end --> block; left as it was\n`);
+    else { writeFileSync(docPath, next); process.stderr.write(`updated the bench block of ${PERFORMANCE_DOC}\n`); }
   }
   return 0;
 }

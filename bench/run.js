@@ -11,6 +11,7 @@
 //   node bench/run.js pass [...]           the pass alone in process beside opt-V's -time-passes line
 //   node bench/run.js instructions [...]   per-phase instruction counts under callgrind (load-independent)
 //   node bench/run.js batch [...]          many modules: opt-V a process each vs one wopt -output-dir process
+//   node bench/run.js gmf [...]            LLVM 22's global-merge-func: one module vs opt-22, across modules vs LLVM's two rounds
 //   node bench/run.js gen [...]            the input generator (bench/gen.js)
 // With no argument, or options only (`npm run bench -- --quick`), it runs the report. The scripts
 // comparing with native opt take --llvm 19,22 (bench/llvm.js): the LLVM versions compared, opt-V
@@ -24,6 +25,7 @@ const TARGETS = {
   domtree: './domtree.bench.js',
   repo: './repo.bench.js',
   batch: './batch.bench.js',
+  gmf: './gmf.bench.js',
   instructions: './instructions.bench.js',
   startup: './startup.bench.js',
   pass: './pass.bench.js',

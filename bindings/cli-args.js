@@ -88,7 +88,17 @@ export function passOptionSpecs(passes = []) {
 
 const optionIndex = passes => new Map([...OPTIONS, ...passOptionSpecs(passes)].flatMap(o => o.names.map(n => [n, o])));
 
-export class UsageError extends Error {}
+/** A bad command line: `message` in opt's wording; `note`, when wopt has more to say, its own line after it. */
+export class UsageError extends Error {
+  constructor(message, note) { super(message); if (note) this.note = note; }
+}
+
+/** 'a', 'a or b', 'a, b or c'. */
+export const orList = xs => xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`;
+
+/** The note after a bad value of enum option `name`: the values it takes. */
+export const enumNote = (name, values, optional) =>
+  `${name} takes ${orList(values)}${optional ? ` (or no value: ${name} alone)` : ''}`;
 
 const dashed = name => (name.length === 1 ? '-' : '--') + name;
 
@@ -132,7 +142,7 @@ export function parseArgs(argv, passes = []) {
       if (spec.unsupported?.includes(value))
         throw new UsageError(`${dashed(name)}=${value} is not supported (it runs an external program); use ${dashed(name)} or ${dashed(name)}=quiet`);
       if (spec.kind === 'enum' && !spec.values.includes(value))
-        throw new UsageError(`for the ${dashed(name)} option: Cannot find option named '${value}'!`);
+        throw new UsageError(`for the ${dashed(name)} option: Cannot find option named '${value}'!`, enumNote(dashed(name), spec.values, spec.optionalValue !== undefined));
       if (spec.kind === 'uint') {
         if (!/^\d+$/.test(value) || Number(value) > 4294967295) throw new UsageError(`for the ${dashed(name)} option: '${value}' value invalid for uint argument!`);
         value = Number(value);
@@ -182,10 +192,18 @@ const GROUP_TITLES = {
 };
 
 export function helpText(passes = []) {
-  const lines = ['OVERVIEW: wopt — LLVM 19 opt for mergefunc, mem2reg, dominators and the program repository,',
-    '          as a WebAssembly core; reads and writes textual IR (.ll)', '',
-    'USAGE: wopt [options] [<input .ll file> | -]',
-    '       wopt [options] -output-dir=<dir> [-j N] <input files, directories, @lists, or - for a list on stdin>...', '', 'OPTIONS:'];
+  const lines = [
+    `OVERVIEW: wopt — LLVM's opt for mergefunc, global-merge-func, mem2reg, dominators and the program`,
+    `          repository, as a WebAssembly core. It follows LLVM ${DEFAULT_LLVM_VERSION}'s opt (${LLVM_VERSIONS.filter(v => v !== DEFAULT_LLVM_VERSION).map(v => `LLVM ${v}'s with`).join(', ')}`,
+    `          ${LLVM_VERSIONS.filter(v => v !== DEFAULT_LLVM_VERSION).map(v => `--llvm-version=${v}`).join(', ')}), and reads and writes textual IR (.ll) and bitcode (.bc): bitcode`,
+    '          is read by its magic, and written as opt writes it, unless -S.', '',
+    'USAGE: wopt [options] [<input .ll or .bc file> | -]',
+    '       wopt [options] -output-dir=<dir> [-j N] [--across-modules [--emit-cgdata=<file>]] <inputs>...',
+    '       wopt --cross-module-report[=<file.json>] [options] <inputs>...',
+    '       wopt repo link --repo=<file> [--llvm-version=N] [<ticket module> | -] [-o <file>]',
+    '       wopt repo stats --repo=<file> [--json]',
+    '  (inputs: files, directories, @lists, or - for a list on stdin: see BATCH MODE; wopt repo --help: REPOSITORY)', '',
+    'OPTIONS:'];
   for (const [group, title] of Object.entries(GROUP_TITLES)) {
     lines.push('', `${title}:`, '');
     for (const o of [...OPTIONS, ...passOptionSpecs(passes)].filter(x => x.group === group)) {
@@ -197,20 +215,44 @@ export function helpText(passes = []) {
   }
   lines.push('', 'PASSES (-passes=...; analyses as require<name> and invalidate<name>):', '');
   if (!passes.length) lines.push('  (the core is not loaded: build it with npm run build:release)');
-  for (const p of passes) lines.push(`  ${(p.analysis ? `${p.level} analysis ` : `${p.level} pass `).padEnd(18)}${p.name.padEnd(26)} - ${p.help}`);
+  for (const p of passes) {
+    const since = p.since && p.since > Math.min(...LLVM_VERSIONS) && !p.help.includes(`LLVM ${p.since}`) ? ` (LLVM ${p.since})` : '';
+    lines.push(`  ${(p.analysis ? `${p.level} analysis ` : `${p.level} pass `).padEnd(18)}${p.name.padEnd(26)} - ${p.help}${since}`);
+  }
   lines.push('', 'BATCH MODE:', '',
     '  wopt -S -passes=... -output-dir=<dir> [-j N] [--report=r.json] <inputs>   runs each input as its own module,',
     '  its output byte for byte what a run of its own writes, N at once on worker threads (default: the cores;',
     '  never more than the cores, the inputs, or what free memory holds: a larger -j is capped, with a note).',
-    '  Inputs: files; directories (their .ll files, recursively); @<list> (one path per line, relative to the',
-    '  current directory); - (such a list on standard input). Outputs mirror the inputs: <dir>/<input path relative',
-    '  to the current directory>; an input outside it goes to <dir>/<its absolute path>. Side files (e.g.',
+    '  Inputs: files; directories (their .ll and .bc files, recursively); @<list> (one path per line, relative to',
+    '  the current directory); - (such a list on standard input). Outputs mirror the inputs: <dir>/<input path',
+    '  relative to the current directory>; an input outside it goes to <dir>/<its absolute path>; a .ll input',
+    '  written as bitcode (without -S) is named .bc, a .bc one written with -S .ll. Side files (e.g.',
     '  -mergefunc-report) go beside the output as <output>.<side file name>. A progress bar on a terminal (lines',
     '  every 5 s otherwise) and a closing summary go to stderr (--quiet: neither). An input that fails gets its',
     '  diagnostic and no output; the others still run; the exit status is 1 when any failed. Ctrl-C stops at once',
-    '  (exit status 130), leaving only whole outputs.');
+    '  (exit status 130), leaving only whole outputs.',
+    '  --across-modules: global-merge-func merges across the whole batch, as LLVM 22 does in two rounds with',
+    '  codegen data (each module\'s stable function map, combined, then every module merged by the combined map);',
+    '  --emit-cgdata=<file> also writes that map as an indexed .cgdata for clang, llc and opt.',
+    '', 'REPOSITORY:', '', ...REPO_HELP_LINES);
   lines.push('', 'ENVIRONMENT:', '', '  WOPT_WASM                                    - path of the core to load (default: build/wopt.wasm)', '');
   return lines.join('\n');
+}
+
+const REPO_HELP_LINES = [
+  '  wopt -passes=repo-metadata,repo-prune,... --repo=<file> <input>   stores each function and variable',
+  '  definition of the module in the repository (an SQLite file, created on first use) and writes a ticket',
+  '  module: the definitions the repository already held become declarations.',
+  '  wopt repo link --repo=<file> [--llvm-version=N] [<ticket module> | -] [-o <file>]   writes the whole module',
+  '  back from a ticket module and the repository (text; standard output unless -o).',
+  '  wopt repo stats --repo=<file> [--json]   what the repository holds: definitions, functions, variables,',
+  '  shared metadata, IR text size and file size.',
+];
+
+/** `wopt repo --help`, `wopt repo link --help`. */
+export function repoHelpText() {
+  return ['USAGE: wopt repo link --repo=<file> [--llvm-version=N] [<ticket module> | -] [-o <file>]',
+    '       wopt repo stats --repo=<file> [--json]', '', ...REPO_HELP_LINES, ''].join('\n');
 }
 
 /** opt's -print-passes listing of the core's pass table (the passes LLVM `llvmVersion` has). */

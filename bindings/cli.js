@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { writeFileAtomic, openOutput, errnoText, signalCaught, signalStatus, stdoutClosed } from './fsutil.js';
-import { parseArgs, helpText, printPassesText, UsageError } from './cli-args.js';
+import { parseArgs, helpText, repoHelpText, printPassesText, UsageError, enumNote } from './cli-args.js';
 import { loadWopt, defaultWasmPath, codeCacheStatus } from './node.js';
 import { startCodeCacheBuild } from './code-cache.js';
 import { runModule, runModuleWithRepository } from './driver.js';
@@ -18,7 +18,10 @@ export const repoStore = () => import('./repo/store.js');
 
 export const PROG = 'wopt';
 
-export class CliError extends Error {}
+/** A failed command: `message` (opt's wording where opt has one); `note`, wopt's hint, a line of its own after it. */
+export class CliError extends Error {
+  constructor(message, note) { super(message); if (note) this.note = note; }
+}
 
 /** A run stopped by SIGINT or SIGTERM while its output was open (the output removed). */
 export class Interrupted extends Error {
@@ -54,7 +57,9 @@ export async function readInput(file) {
   } catch (e) {
     if (e instanceof CliError) throw e;
     if (fd !== undefined) try { fs.closeSync(fd); } catch { /* already closed */ }
-    throw new CliError(`${file}: error: Could not open input file: ${errnoText(e)}`);
+    // opt's message, and wopt's batch mode for a directory
+    throw new CliError(`${file}: error: Could not open input file: ${errnoText(e)}`,
+      e?.code === 'EISDIR' ? `to run every module in a directory (its .ll and .bc files), use batch mode: -output-dir=<output directory>` : undefined);
   }
 }
 
@@ -157,15 +162,59 @@ function describeFailure(r, input) {
   }
 }
 
+/**
+ * wopt's hint after opt's message for a pipeline that names a pass it cannot run there (unknown
+ * pass name, unknown function or module pass): the LLVM version that has it, that it is a module
+ * pass, a near name, or the passes wopt has. '' when it has none. `passes`: the core's pass table.
+ */
+export function pipelineNote(e, passes, llvmVersion) {
+  if (!Array.isArray(passes)) return '';
+  let where = null, name;
+  if (e.code === 2 && !/\s/.test(e.message)) name = e.message;
+  else {
+    const m = /^unknown (function|module) pass '(.*)'$/.exec(e.message ?? '');
+    if (!m) return '';
+    [, where, name] = m;
+  }
+  const all = passes.filter(p => !p.analysis);
+  const has = all.filter(p => !p.since || p.since <= llvmVersion);
+  const later = all.find(p => p.name === name && p.since > llvmVersion);
+  if (later && !has.some(p => p.name === name)) return `${name} is an LLVM ${later.since} pass: it runs with --llvm-version=${later.since}`;
+  if (where === 'function' && has.some(p => p.name === name && p.level === 'module'))
+    return `${name} is a module pass, and this is a function pipeline (inside function(...), or begun by a function pass): `
+      + `give it at the top level, e.g. -passes='function(mem2reg),${name}'`;
+  const names = [...new Set(has.map(p => p.name))];
+  const near = names.map(n => [n, editDistance(n.toLowerCase(), name.toLowerCase())]).filter(([, d]) => d <= 2).sort((a, b) => a[1] - b[1])[0];
+  if (near) return `did you mean '${near[0]}'? (wopt -print-passes lists the passes wopt has)`;
+  // each pass once: print<structural-hash><detailed> and dot-cfg-only are forms of the first two
+  const main = names.filter(n => !names.some(m => n.startsWith(`${m}<`) || n === `${m}-only`));
+  return `the passes wopt has: ${main.join(', ')} (wopt -print-passes lists every form, and the analyses)`;
+}
+
+function editDistance(a, b) {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
+}
+
 const withNewline = s => (s === '' || s.endsWith('\n') ? s : s + '\n');
 
+const isHelp = a => /^--?(help|h)$/.test(a) || a === 'help';
+
 async function main(argv) {
+  if (argv[0] === 'repo' && (argv.length === 1 || isHelp(argv[1]) || (['link', 'stats'].includes(argv[1]) && argv.slice(2).some(isHelp)))) {
+    process.stdout.write(repoHelpText()); return;
+  }
   if (argv[0] === 'repo' && argv[1] === 'stats') {
     const { repoStatsCommand } = await import('./repo/stats.js');
     process.stdout.write(await repoStatsCommand(argv.slice(2))); return;
   }
   if (argv[0] === 'repo' && argv[1] === 'link') return repoLinkCommand(argv.slice(2));
-  if (argv[0] === 'repo') throw new CliError(`error: unknown repo command '${argv[1] ?? ''}' (expected link or stats)`);
+  if (argv[0] === 'repo') throw new CliError(`error: unknown repo command '${argv[1]}' (expected link or stats)`, 'wopt repo --help describes them');
   const passes = await passTable();
   const opts = parseArgs(argv, passes);
   const raw = rawArguments(argv);
@@ -223,7 +272,7 @@ async function runOne(opts, raw, remarksFile, started) {
       try { repo = await (await repoStore()).openRepository(opts.repo); } catch (e) { input.close?.(); throw e; }
     }
     // SIGINT or SIGTERM while the output is written: it is removed (runInput), exit status 128 + N
-    try { r = await runInput(core, { ...opts, holdSignals: true }, input, output, name => name, repo); } finally { await repo?.close(); }
+    try { r = await runInput(core, { ...opts, holdSignals: true, notes: true }, input, output, name => name, repo); } finally { await repo?.close(); }
     if (r.ok) remarks?.close();
   } finally { remarks?.abort(); } // nothing once closed
   if (!r.ok) process.exitCode = 1;
@@ -263,6 +312,8 @@ function afterRun() {
  * opts.atomicOutput: the output goes to a temporary file renamed into place at the end (batch mode).
  * opts.holdSignals: SIGINT or SIGTERM while the output file is open removes it and throws
  * Interrupted (a run of its own; batch mode has its own handlers, and a module it runs finishes).
+ * opts.notes: after a pipeline error, wopt's hint line (pipelineNote; a run of its own: in batch
+ * mode every module would repeat it).
  */
 export async function runInput(core, opts, input, output, sideName, repo, err = text => process.stderr.write(text)) {
   // The text is written straight from the core's memory, chunk by chunk, once every step before
@@ -292,7 +343,12 @@ export async function runInput(core, opts, input, output, sideName, repo, err = 
     for (const w of r.warnings ?? []) err(`${w.tool ? `${PROG}: ` : ''}${w.text}\n`);
     if (r.log) err(r.log);
     for (const f of r.files) writeOutput(sideName(f.name), f.bytes);
-    if (!r.ok) { r.failure = describeFailure(r, input); err(r.failure); }
+    if (!r.ok) {
+      r.failure = describeFailure(r, input);
+      err(r.failure);
+      const note = opts.notes && r.stage === 'pipeline' ? pipelineNote(r.error, core.passes(), runOpts.llvmVersion) : '';
+      if (note) err(`${PROG}: note: ${note}\n`);
+    }
     else if (outFile) {
       // a signal that came while the output was written: it goes, as opt's would
       const signal = await signalCaught();
@@ -357,7 +413,7 @@ async function repoLinkCommand(argv) {
       if (m[1] === 'repo') repoPath = v;
       else if (m[1] === 'o') output = v;
       else if (LLVM_VERSIONS.includes(Number(v))) llvmVersion = Number(v);
-      else throw new UsageError(`for the --llvm-version option: Cannot find option named '${v}'!`);
+      else throw new UsageError(`for the --llvm-version option: Cannot find option named '${v}'!`, enumNote('--llvm-version', LLVM_VERSIONS.map(String)));
     } else if (a.startsWith('-') && a !== '-') throw new UsageError(`Unknown command line argument '${a}'.  Try: 'wopt --help'`);
     else if (input !== undefined) throw new UsageError('repo link: one ticket module expected');
     else input = a;
@@ -400,7 +456,7 @@ function isProgram() {
 }
 if (isProgram()) main(process.argv.slice(2)).catch(e => {
   if (e instanceof Interrupted) { process.stderr.write(`${PROG}: ${e.message}\n`); process.exitCode = signalStatus(e.signal); return; }
-  if (e instanceof UsageError || e instanceof CliError || e?.code === 'EREPO') process.stderr.write(`${PROG}: ${e.message}\n`);
+  if (e instanceof UsageError || e instanceof CliError || e?.code === 'EREPO') process.stderr.write(`${PROG}: ${e.message}\n${e.note ? `${PROG}: note: ${e.note}\n` : ''}`);
   else process.stderr.write(`${PROG}: error: internal error: ${e?.stack ?? e}\n`);
   process.exitCode = 1;
 }).finally(afterRun);

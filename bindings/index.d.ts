@@ -5,7 +5,7 @@ import type { Session, SessionOptions } from './session.js';
 
 export * from './core.js';
 export { Session } from './session.js';
-export type { SessionOptions, SessionOptimizeOptions, SessionResult, SessionLike } from './session.js';
+export type { SessionOptions, SessionOptimizeOptions, SessionResult, SessionResultFields, SessionLike } from './session.js';
 
 export type Stage = 'parse' | 'verify-input' | 'target' | 'pipeline' | 'verify-output' | 'print';
 
@@ -122,11 +122,8 @@ export interface OptimizeOptions extends StructuredOptions {
   core?: WoptCore;
 }
 
-/** Output is the printed text (`string`), or with format 'bitcode' the bitcode (`Uint8Array`). */
-export interface OptimizeResult<Output extends string | Uint8Array = string> {
-  ok: boolean;
-  /** The printed module (the bitcode with format 'bitcode'), or null when it failed. */
-  output: Output | null;
+/** What a result has whether the run succeeded or not. */
+export interface OptimizeResultFields {
   diagnostics: Diagnostic[];
   /** What the passes printed (print<domtree>, ...). */
   log?: string;
@@ -139,9 +136,25 @@ export interface OptimizeResult<Output extends string | Uint8Array = string> {
   globalMergeReport?: GlobalMergeReport | null;
 }
 
+/** A run that succeeded: `output` is the printed module (`string`), or with format 'bitcode' its bitcode (`Uint8Array`). */
+export interface OptimizeSuccess<Output extends string | Uint8Array = string> extends OptimizeResultFields {
+  ok: true;
+  output: Output;
+}
+
+/** A run that failed: no output; `diagnostics` say why. */
+export interface OptimizeFailure extends OptimizeResultFields {
+  ok: false;
+  output: null;
+}
+
+/** optimize's result, told apart by `ok`: `if (r.ok) r.output` is the module, with no null check. */
+export type OptimizeResult<Output extends string | Uint8Array = string> = OptimizeSuccess<Output> | OptimizeFailure;
+
 /** Parses, verifies, runs `passes` and prints, as `opt -S -passes=...` does. */
 export declare function optimize(text: Input, opts: OptimizeOptions & { format: 'bitcode' }): Promise<OptimizeResult<Uint8Array>>;
 export declare function optimize(text: Input, opts?: OptimizeOptions & { format?: 'text' }): Promise<OptimizeResult<string>>;
+export declare function optimize(text: Input, opts?: OptimizeOptions): Promise<OptimizeResult<string | Uint8Array>>;
 
 /** Opens a session: one core, one LLVM version, optionally a repository (session.d.ts). */
 export declare function openSession(opts?: SessionOptions): Promise<Session>;
@@ -185,12 +198,21 @@ export interface AcrossModulesMap {
   /** Modules that gave a map, hashes and functions kept to merge (llvm-cgdata --show's counts). */
   modules: number; hashes: number; functions: number;
 }
+export type MergeAcrossModulesOptions = Omit<OptimizeOptions, 'trace' | 'mergeReport' | 'moduleId'>;
+/** One input's result (in input order), named as the input was. */
+export type AcrossModulesModule<Output extends string | Uint8Array = string> = OptimizeResult<Output> & { name: string };
+/** mergeAcrossModules's result, told apart by `ok`: when it is true, every module succeeded (its output is there). */
+export type AcrossModulesResult<Output extends string | Uint8Array = string> =
+  | { ok: true; modules: Array<OptimizeSuccess<Output> & { name: string }>; map: AcrossModulesMap }
+  | { ok: false; modules: Array<AcrossModulesModule<Output>>; map: AcrossModulesMap };
 /** global-merge-func over all the modules by their combined stable function map: LLVM 22's two
  *  rounds with codegen data in one call, each module as opt-22's round 2 leaves it. */
-export declare function mergeAcrossModules(
-  inputs: Array<{ name: string; bytes?: Input; text?: Input }>,
-  opts?: Omit<OptimizeOptions, 'trace' | 'mergeReport' | 'moduleId'>,
-): Promise<{ ok: boolean; modules: Array<OptimizeResult<string | Uint8Array> & { name: string }>; map: AcrossModulesMap }>;
+export declare function mergeAcrossModules(inputs: Array<{ name: string; bytes?: Input; text?: Input }>,
+  opts: MergeAcrossModulesOptions & { format: 'bitcode' }): Promise<AcrossModulesResult<Uint8Array>>;
+export declare function mergeAcrossModules(inputs: Array<{ name: string; bytes?: Input; text?: Input }>,
+  opts?: MergeAcrossModulesOptions & { format?: 'text' }): Promise<AcrossModulesResult<string>>;
+export declare function mergeAcrossModules(inputs: Array<{ name: string; bytes?: Input; text?: Input }>,
+  opts?: MergeAcrossModulesOptions): Promise<AcrossModulesResult<string | Uint8Array>>;
 
 export interface RunModuleOptions {
   passes?: string;

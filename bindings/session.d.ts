@@ -1,6 +1,6 @@
 // Types of session.js (its Session is re-exported by the main entry, which also declares
 // openSession) and the shape worker sessions share.
-import type { Diagnostic, FunctionGraph, OptimizeResult, StructuredOptions } from './index.js';
+import type { Diagnostic, FunctionGraph, OptimizeResultFields, StructuredOptions } from './index.js';
 import type { FunctionInfo, Input, LLVMVersion, PassInfo, PassOptions, WoptCore } from './core.js';
 import type { Repository, RepositorySpec } from './repo/store.js';
 
@@ -28,8 +28,8 @@ export interface SessionOptimizeOptions extends StructuredOptions {
   signal?: { readonly aborted: boolean; readonly reason?: unknown; addEventListener(type: 'abort', fn: () => void, opts?: { once?: boolean }): void; removeEventListener(type: 'abort', fn: () => void): void };
 }
 
-export interface SessionResult extends Omit<OptimizeResult, 'output'> {
-  output: string | Uint8Array | null;
+/** What a session result has whether the run succeeded or not. */
+export interface SessionResultFields extends OptimizeResultFields {
   log: string;
   files: Array<{ name: string; bytes: Uint8Array }>;
   timings: Array<{ name: string; ms: number }>;
@@ -37,9 +37,19 @@ export interface SessionResult extends Omit<OptimizeResult, 'output'> {
   repo?: { candidates: number; pruned: number; stored: number };
 }
 
+/** A session's result, told apart by `ok`. When ok, `output` is what the `output` option asked for:
+ *  'text' (the default) a string, 'bytes' a Uint8Array, 'none' null; when not ok, null. */
+export type SessionResult<Output extends string | Uint8Array | null = string | Uint8Array | null> =
+  | (SessionResultFields & { ok: true; output: Output })
+  | (SessionResultFields & { ok: false; output: null });
+
 /** The methods a session and a worker session share. */
 export interface SessionLike {
   readonly llvmVersion: LLVMVersion | undefined;
+  /** The result's output is what `output` asks for: 'text' (the default) a string, 'bytes' a Uint8Array, 'none' null. */
+  optimize(input: Input, opts: SessionOptimizeOptions & { output: 'bytes' }): Promise<SessionResult<Uint8Array>>;
+  optimize(input: Input, opts: SessionOptimizeOptions & { output: 'none' }): Promise<SessionResult<null>>;
+  optimize(input: Input, opts?: SessionOptimizeOptions & { output?: 'text' }): Promise<SessionResult<string>>;
   optimize(input: Input, opts?: SessionOptimizeOptions): Promise<SessionResult>;
   /** The functions of the module last run. */
   functions(): Promise<FunctionInfo[]>;
@@ -55,6 +65,10 @@ export declare class Session implements SessionLike {
   readonly llvmVersion: LLVMVersion;
   /** The underlying core (the low-level API). */
   readonly core: WoptCore;
+  /** The result's output is what `output` asks for: 'text' (the default) a string, 'bytes' a Uint8Array, 'none' null. */
+  optimize(input: Input, opts: SessionOptimizeOptions & { output: 'bytes' }): Promise<SessionResult<Uint8Array>>;
+  optimize(input: Input, opts: SessionOptimizeOptions & { output: 'none' }): Promise<SessionResult<null>>;
+  optimize(input: Input, opts?: SessionOptimizeOptions & { output?: 'text' }): Promise<SessionResult<string>>;
   optimize(input: Input, opts?: SessionOptimizeOptions): Promise<SessionResult>;
   functions(): Promise<FunctionInfo[]>;
   inspect(name: string | number): Promise<FunctionGraph | null>;

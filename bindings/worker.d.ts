@@ -22,6 +22,10 @@ export interface WorkerOptimizeOptions extends SessionOptimizeOptions {
 
 export declare class WorkerSession implements SessionLike {
   readonly llvmVersion: LLVMVersion | undefined;
+  /** The result's output is what `output` asks for: 'text' (the default) a string, 'bytes' a Uint8Array, 'none' null. */
+  optimize(input: Input, opts: WorkerOptimizeOptions & { output: 'bytes' }): Promise<SessionResult<Uint8Array>>;
+  optimize(input: Input, opts: WorkerOptimizeOptions & { output: 'none' }): Promise<SessionResult<null>>;
+  optimize(input: Input, opts?: WorkerOptimizeOptions & { output?: 'text' }): Promise<SessionResult<string>>;
   optimize(input: Input, opts?: WorkerOptimizeOptions): Promise<SessionResult>;
   functions(): Promise<FunctionInfo[]>;
   inspect(name: string | number): Promise<FunctionGraph | null>;

@@ -161,7 +161,7 @@ function buildConstant(r: i32): i32 {
       if (k != TK.Array || tyA.get(ty) != T_I8) return badI("Invalid string record");
       let len = n + (code == CSTRING ? 1 : 0);
       if (<i64>len != tyN.get(ty)) return badI("Invalid string record: length");
-      let p = heap.alloc(<usize>(len > 0 ? len : 1));
+      let p = heap.alloc(len > 0 ? <usize>(len) : 1);
       for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>op(r, i));
       if (code == CSTRING) store<u8>(p + <usize>n, 0);
       let s = strtab.intern(p, len);
@@ -174,7 +174,7 @@ function buildConstant(r: i32): i32 {
       if (<i64>n != tyN.get(ty)) return badI("Invalid data record: length");
       if (!(isInt(et) || isFP(et))) return badI("Invalid type for value");
       if (k == TK.Array && et == T_I8) {
-        let p = heap.alloc(<usize>(n > 0 ? n : 1));
+        let p = heap.alloc(n > 0 ? <usize>(n) : 1);
         for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>op(r, i));
         let s = strtab.intern(p, n);
         heap.free(p);
@@ -423,14 +423,14 @@ function allInts(base: i32, n: i32): bool {
   return true;
 }
 function bytesOf(ty: i32, base: i32, n: i32): i32 {
-  let p = heap.alloc(<usize>(n > 0 ? n : 1));
+  let p = heap.alloc(n > 0 ? <usize>(n) : 1);
   for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>intLow64(stack.get(base + i)));
   let s = strtab.intern(p, n);
   heap.free(p);
   return canonicalData(ty, s);
 }
 function bytesAt(r: i32, from: i32, n: i32): i32 {
-  let p = heap.alloc(<usize>(n > 0 ? n : 1));
+  let p = heap.alloc(n > 0 ? <usize>(n) : 1);
   for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>op(r, from + i));
   let s = strtab.intern(p, n);
   heap.free(p);

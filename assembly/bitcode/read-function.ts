@@ -856,7 +856,7 @@ function readFunctionVST(): bool {
 }
 function nameOf(from: i32): i32 {
   let n = ops.len - from;
-  let p = heap.alloc(<usize>(n > 0 ? n : 1));
+  let p = heap.alloc(n > 0 ? <usize>(n) : 1);
   for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>ops.get(from + i));
   let s = strtab.intern(p, n);
   heap.free(p);

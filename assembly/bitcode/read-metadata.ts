@@ -160,7 +160,7 @@ function readMDRecord(code: i32): bool {
       return true;
     }
     case STRING_OLD: {
-      let p = heap.alloc(<usize>(n > 0 ? n : 1));
+      let p = heap.alloc(n > 0 ? <usize>(n) : 1);
       for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>ops.get(i));
       let s = strtab.intern(p, n);
       heap.free(p);
@@ -213,7 +213,7 @@ function readMDRecord(code: i32): bool {
       return define(m);
     }
     case NAME: {
-      let p = heap.alloc(<usize>(n > 0 ? n : 1));
+      let p = heap.alloc(n > 0 ? <usize>(n) : 1);
       for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>ops.get(i));
       pendingName = strtab.intern(p, n);
       heap.free(p);

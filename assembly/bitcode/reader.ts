@@ -6,7 +6,7 @@
 // (read-metadata) and the function bodies (read-function). Errors name the block and the bit
 // offset (bitstream.ts bsErrorText).
 import { I32Vec } from "../util/vec";
-import { strtab, setSourceFilename, setDataLayout, setTargetTriple, moduleAsm, targetTriple } from "../ir/module";
+import { strtab, setSourceFilename, setDataLayout, setTargetTriple, moduleAsm, targetTriple, moduleId } from "../ir/module";
 import { upgradeDataLayout } from "./upgrade-layout";
 import { dataLayoutError, programAddrSpace } from "../ir/datalayout";
 import { parseDataLayout } from "../ir/datalayout-parse";
@@ -27,7 +27,6 @@ import {
 import { upgradeDebugInfo } from "../text/upgrade-debug";
 import { upgradeDeclareExpressions } from "./read-metadata";
 import { odrUniqueTypes } from "../text/parse-meta";
-import { writer } from "../text/writer";
 import { fillVersionMetaKinds } from "../text/parse-meta";
 import {
   openStream, advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, entryBlock, bsFailed, blobPtr, blobLen,
@@ -216,7 +215,7 @@ function readModuleRecord(code: i32): bool {
       for (let i = 0; i <= n; i++) {
         if (i < n && ops.get(i) != 10) continue;
         if (i == n && s == n) break;
-        let p = heap.alloc(<usize>(i - s > 0 ? i - s : 1));
+        let p = heap.alloc(i - s > 0 ? <usize>(i - s) : 1);
         for (let j = s; j < i; j++) store<u8>(p + <usize>(j - s), <u8>ops.get(j));
         moduleAsm.push(strtab.intern(p, i - s));
         heap.free(p);
@@ -469,7 +468,7 @@ function finish(): bool {
   upgradeIntrinsicDeclarations(true);
   upgradeModuleFlags();
   upgradeTBAATags();
-  upgradeDebugInfo(writer().moduleId);
+  upgradeDebugInfo(moduleId);
   uniqueMetadata(odrUniqueTypes());
   return !bsFailed();
 }

@@ -19,7 +19,7 @@ import {
 import { vKind, VK, vType, vName, vA, iOp, iNext, iPrev, iMD, iDbg, iFlags, operand, numOperands } from "../ir/values";
 import { Op, F_TAIL_SHIFT } from "../ir/opcodes";
 import { globalCount, gKind, GK, gFlags, GF_ERASED, GF_DSO_LOCAL, gFirstBlock, gValue, gLinkage, Linkage, gMD } from "../ir/globals";
-import { strtab } from "../ir/module";
+import { strtab, moduleId } from "../ir/module";
 import { T_VOID, T_I32, TK, kindOf } from "../ir/types";
 import { getInt, intLow64 } from "../ir/constants";
 import { typeAllocSizeInBits, typeIsSized } from "../ir/datalayout";
@@ -155,7 +155,7 @@ export function runDebugify(out: OutBuf, level: i32, beQuiet: bool): bool {
   if (findNamedMD("llvm.dbg.cu") >= 0) { say("ModuleDebugify: Skipping module with debug info\n"); return false; }
   ensureNames();
   typeBySize.clear();
-  let nameId = writer().moduleId;
+  let nameId = moduleId;
   let file = beginNode("DIFile", false);
   rawField("filename", nameId >= 0 ? quoted(strtab.ptrOf(nameId), strtab.lenOf(nameId)) : quotedStr(""));
   rawField("directory", quotedStr("/"));

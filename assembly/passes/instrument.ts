@@ -14,7 +14,7 @@ import { strtab } from "../ir/module";
 import { vName } from "../ir/values";
 import { globalCount, gKind, GK, gValue } from "../ir/globals";
 import { isLive } from "../text/slots";
-import { Writer, writer } from "../text/writer";
+import { Writer } from "../text/writer";
 import { beginPrint, printNextPart, numberForDiagnostics } from "../text/printer";
 import { printFunction } from "../text/printer-globals";
 import { addSideFileNamed } from "./sidefiles";
@@ -227,7 +227,6 @@ export class Instrumentation {
 // and output stay as they are).
 function printWholeModule(dst: OutBuf): void {
   let w = new Writer();
-  w.moduleId = writer().moduleId;
   w.out = dst;
   beginPrint(w);
   while (printNextPart(w)) {}
@@ -235,7 +234,6 @@ function printWholeModule(dst: OutBuf): void {
 // One function as `OS << F` writes it: numbered as in the whole module, no blank line before.
 function printOneFunction(dst: OutBuf, g: i32): void {
   let w = new Writer();
-  w.moduleId = writer().moduleId;
   numberForDiagnostics(w);
   w.types.find();
   w.out = dst;

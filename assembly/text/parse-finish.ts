@@ -5,7 +5,7 @@ import { lx } from "./lexer";
 import { I32Vec } from "../util/vec";
 import { sortStable } from "../util/sort";
 import { has, Feature } from "../ir/version";
-import { strtab } from "../ir/module";
+import { strtab, moduleId } from "../ir/module";
 import { errorAt, tooDeepMessage } from "./pstate";
 import { firstUndefinedType } from "./parse-types";
 import { forwardPosOf, strtabString } from "./parse-symbols";
@@ -24,7 +24,6 @@ import {
   upgradeDebugIntrinsics, upgradeIntrinsicDeclarations, upgradeModuleFlags, upgradeTBAATags
 } from "./upgrade";
 import { upgradeDebugInfo } from "./upgrade-debug";
-import { writer } from "./writer";
 
 export function finishModule(): bool {
   // as LLParser::validateEndOfModule: blockaddresses of undefined functions, undefined types,
@@ -54,7 +53,7 @@ export function finishModule(): bool {
   upgradeIntrinsicDeclarations();
   upgradeModuleFlags();
   upgradeTBAATags();
-  upgradeDebugInfo(writer().moduleId);
+  upgradeDebugInfo(moduleId);
   uniqueMetadata(odrUniqueTypes());
   return !rd.failed;
 }

@@ -12,7 +12,7 @@ import { isLive, SlotTable } from "./slots";
 import { printAllNodes, printNamedMetadata } from "./printer-meta";
 import { tyA } from "../ir/types";
 import { GK, gKind, gComdat, gAttrs, gMD, globalCount, cdName, cdKind, COMDAT_NAMES } from "../ir/globals";
-import { sourceFilename, dataLayout, targetTriple, moduleAsm } from "../ir/module";
+import { moduleId, sourceFilename, dataLayout, targetTriple, moduleAsm } from "../ir/module";
 import { nmdName } from "../ir/metadata";
 import { has, Feature } from "../ir/version";
 import { printAliasOrIFunc, printFunction, printGlobalVar } from "./printer-globals";
@@ -20,12 +20,6 @@ import { printInstruction } from "./printer-inst";
 import { Writer, writer } from "./writer";
 
 // The host's entry points (index.ts) print with the session's writer.
-export function setModuleId(id: i32): void { writer().moduleId = id; }
-// The module identifier (opt's M.getModuleIdentifier(): the input's name as given), "" if none.
-export function moduleIdentifier(): string {
-  let id = writer().moduleId;
-  return id < 0 ? "" : String.UTF8.decodeUnsafe(strtab.ptrOf(id), <usize>strtab.lenOf(id), false);
-}
 export function output(): OutBuf { return writer().out; }
 export function reserveOutput(n: i32): void { writer().out.buf.reserve(n); }
 
@@ -108,7 +102,7 @@ export function beginPrint(w: Writer = writer()): void {
   w.slots.numberGlobals();
   w.slots.numberModule();
   w.nextFn = 0; w.epilogueDone = false;
-  let out = w.out, moduleId = w.moduleId;
+  let out = w.out;
   if (moduleId >= 0) { out.str("; ModuleID = '"); out.strId(strtab, moduleId); out.str("'\n"); }
   let sf = sourceFilename >= 0 ? sourceFilename : moduleId;
   if (sf >= 0 && strtab.lenOf(sf) > 0) { out.str("source_filename = \""); printEscapedId(out, sf); out.str("\"\n"); }

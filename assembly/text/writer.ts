@@ -17,7 +17,6 @@ import { TypeFinder } from "./type-finder";
 
 @final export class Writer {
   out: OutBuf = new OutBuf();
-  moduleId: i32 = -1;               // string id of the `; ModuleID` line, -1 for none
   slots: SlotTable = new SlotTable();
   types: TypeFinder = new TypeFinder();
   // formatting scratch (printer-values.ts, printer-meta.ts, printer-types.ts typeToString)

@@ -308,7 +308,7 @@ j:
   const r = await wopt(['-S', '-passes=mergefunc,mem2reg', '-mergefunc-report=m.json', '-output-dir=out', '-j', '2', '--report=r.json', ...inputs], { cwd });
   assert.equal(r.code, 0, r.stderr);
   const report = JSON.parse(read(path.join(cwd, 'r.json')));
-  assert.deepEqual(Object.keys(report), ['pipeline', 'llvmVersion', 'jobs', 'interrupted', 'totals', 'modules', 'unreadable']);
+  assert.deepEqual(Object.keys(report), ['pipeline', 'llvmVersion', 'jobs', 'interrupted', 'acrossModules', 'totals', 'modules', 'unreadable']);
   assert.deepEqual([report.pipeline, report.llvmVersion, report.jobs, report.interrupted], ['mergefunc,mem2reg', 22, 2, null]);
   assert.deepEqual(Object.keys(report.modules[0]), ['input', 'output', 'bytes', 'ms', 'ok', 'status', 'error',
     'allocasPromoted', 'phisInserted', 'functionsMerged', 'thunks', 'aliases', 'deleted', 'globalMerged']);

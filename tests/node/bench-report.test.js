@@ -261,6 +261,25 @@ test('README block: the report\'s link, chart and headline table between the mar
   assert.equal(replaceReadmeBlock('# no markers\n', block), null);
 });
 
+test('the bench block lives in docs/PERFORMANCE.md (npm run bench -- --docs), with links that resolve from there', async () => {
+  const { PERFORMANCE_DOC, parseArgs } = await import('../../bench/report.js');
+  assert.equal(PERFORMANCE_DOC, 'docs/PERFORMANCE.md');
+  assert.equal(parseArgs(['--docs']).readme, true);
+  assert.equal(parseArgs(['--readme']).readme, true, 'the old name still works');
+  const { readFileSync, existsSync } = await import('node:fs');
+  const { join, dirname } = await import('node:path');
+  const root = new URL('../../', import.meta.url).pathname;
+  const doc = readFileSync(join(root, PERFORMANCE_DOC), 'utf8');
+  const a = doc.indexOf(README_START), b = doc.indexOf(README_END);
+  assert.ok(a >= 0 && b > a, `${PERFORMANCE_DOC} has no bench-report block`);
+  const links = [...doc.slice(a, b).matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+  assert.ok(links.length >= 2, 'the block links its report and chart');
+  for (const l of links) assert.ok(existsSync(join(root, dirname(PERFORMANCE_DOC), l)), `${PERFORMANCE_DOC}: ${l} does not resolve from docs/`);
+  assert.doesNotMatch(readFileSync(join(root, 'README.md'), 'utf8'), /bench-report:start/, 'README.md links docs/PERFORMANCE.md instead of holding the block');
+  const block = readmeBlock(fixture(), { dir: '../bench/results', name: 'n' });
+  assert.match(block, /\]\(\.\.\/bench\/results\/n\.md\)/);
+});
+
 test('side-by-side: a real program without its clang-N gives "not run" rows and runs nothing', async () => {
   const { runSideBySide } = await import('../../bench/side-by-side.js');
   const o = { sizes: [], inputs: [], passes: ['mergefunc'], runs: 1, warmup: 0, wopt: '/nonexistent/wopt', diff: true, timePasses: true, timeout: 10, keep: false,

@@ -68,11 +68,14 @@ test('-o file: written whole, nothing on stdout; -disable-output writes nothing'
   assert.deepEqual(fs.readdirSync(dir), ['out.ll']);
 });
 
-test('unknown pass: opt wording, exit 1', async () => {
+test('unknown pass: opt wording, then wopt\'s note on a line of its own; exit 1', async () => {
   const r = await wopt(['-S', '-passes=mem2reg,foo'], { input: MOD });
   assert.equal(r.code, 1);
   assert.equal(r.stdout, '');
-  assert.equal(r.stderr, "wopt: unknown pass name 'foo'\n");
+  const [first, note, ...rest] = r.stderr.split('\n');
+  assert.equal(first, "wopt: unknown pass name 'foo'");
+  assert.match(note, /^wopt: note: the passes wopt has: .*\bmem2reg\b.*-print-passes/);
+  assert.deepEqual(rest, ['']);
 });
 
 test('parse error: file:line:col, source line and caret, like opt', async t => {

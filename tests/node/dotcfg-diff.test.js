@@ -61,7 +61,10 @@ for (const v of LLVM_VERSIONS) test(`dot-cfg and dot-cfg-only files equal opt-${
   const tmp = tempDir(t);
   const inputs = [];
   for (const f of llFiles(path.join(REPO, 'tests/fixtures/ll'))) inputs.push({ file: f, key: path.relative(REPO, f) });
-  for (const f of llFiles(LIT_DIR)) inputs.push({ file: f, key: path.relative(LIT_DIR, f) });
+  // LLVM's lit inputs come from ../shared beside the checkout (CI has it; a user's clone may not)
+  const lit = llFiles(LIT_DIR);
+  if (!lit.length) t.diagnostic(`${LIT_DIR} not found: the llvm-lit inputs are left out`);
+  for (const f of lit) inputs.push({ file: f, key: path.relative(LIT_DIR, f) });
   for (let seed = 1; seed <= 12; seed++) {
     const f = path.join(tmp, `random${seed}.ll`);
     fs.writeFileSync(f, genModule(7000 + seed, 25));
@@ -94,7 +97,8 @@ for (const v of LLVM_VERSIONS) test(`dot-cfg and dot-cfg-only files equal opt-${
   });
   t.diagnostic(`${files} .dot files: ${exact} identical, ${graphOnly} identical outside block labels`);
   assert.deepEqual(failures, []);
-  assert.ok(files > 2000, `only ${files} files compared`);
+  // (with the lit inputs over 2000 files; the fixtures and random CFGs alone give over 1500)
+  assert.ok(files > (lit.length ? 2000 : 1500), `only ${files} files compared`);
 });
 
 // comesBefore's position cache is keyed by block value: a second function's entry block (the same

@@ -52,7 +52,7 @@ function packedFiles() {
 }
 
 test('the tarball holds the core, the bindings, README and LICENSE, and nothing else', () => {
-  assert.ok(existsSync(join(ROOT, 'build/wopt.wasm')), 'build/wopt.wasm is built (npm ci runs prepare)');
+  assert.ok(existsSync(join(ROOT, 'build/wopt.wasm')), 'build/wopt.wasm is built (npm ci runs postprepare)');
   const files = packedFiles();
   for (const need of ['build/wopt.wasm', 'bindings/cli.js', 'bindings/index.js', 'bindings/node.js',
     'bindings/core.js', 'bindings/browser.js', 'bindings/repo/store.js', 'bindings/index.d.ts', 'bindings/core.d.ts',
@@ -88,6 +88,11 @@ test('installed from the tarball in an empty folder, offline: no dependencies, t
     assert.equal(inst.status, 0, inst.stderr);
     const installed = readdirSync(join(app, 'node_modules')).filter(f => !f.startsWith('.'));
     assert.deepEqual(installed, ['wopt'], 'the package installs nothing besides itself');
+    // and runs no script of its own: none that npm runs for an installed package (nor for a
+    // tarball's `prepare`), so npm's allowScripts has nothing to ask the consumer about
+    const { scripts = {} } = JSON.parse(readFileSync(join(app, 'node_modules/wopt/package.json'), 'utf8'));
+    for (const s of ['preinstall', 'install', 'postinstall', 'prepare']) assert.equal(scripts[s], undefined, `the packed package.json has no "${s}" script`);
+    assert.doesNotMatch(inst.stderr, /install.scripts|allowScripts/i, 'npm has no install script to warn about');
 
     // the CLI, through the bin link npx would run, against this checkout's CLI
     writeFileSync(join(app, 'x.ll'), INPUT);

@@ -13,22 +13,36 @@
 //   --programs a,b        programs by name (default: all; see PROGRAMS)
 //   --levels O0,O0g,O1,O2 optimisation levels (default: all four)
 //   --pipelines p,q       print (no passes), mem2reg, mergefunc, repo, global-merge-func,
-//                         gmf+mergefunc (default: all; repo: repo-metadata,repo-prune,mem2reg into
+//                         gmf+mergefunc, across-modules (default: all; repo: repo-metadata,repo-prune,mem2reg into
 //                         a new repository and again, which prunes everything, then `repo link`,
 //                         which gives the first output back; global-merge-func: LLVM 22 only, the
 //                         merges are counted; gmf+mergefunc: global-merge-func,mergefunc, LLVM 22
-//                         only, mergefunc folding the identical .Tgm bodies, those left counted)
+//                         only, mergefunc folding the identical .Tgm bodies, those left counted;
+//                         across-modules: see below)
 //   -j N                  cases in parallel (default 2)
 //   --keep                keep the work directory and print its path
-// Exit status: 0 when every case matched, 1 when one did not, 2 on usage errors or when a
-// requested compiler is missing.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+// WOPT_CLI="cmd args" runs another wopt command line (as tests/roundtrip.mjs does).
+//
+// across-modules (LLVM 22, the programs of several modules: zstd's 40 files, SQLite's source
+// files): global-merge-func across all of a program's modules. The reference is LLVM's two rounds
+// (bench/llvm-two-rounds.js: opt -codegen-data-generate, llc, llvm-cgdata --merge, opt
+// -codegen-data-use-path); one `wopt -S -passes=global-merge-func --across-modules
+// --emit-cgdata=F -output-dir=D -j N` run over the same paths must write every module's round-2
+// output byte for byte (less the two header lines) and the .cgdata llvm-cgdata --merge wrote (the
+// same bytes; else the same `llvm-cgdata --convert`, or at least the same `--show`, noted). While the CLI lacks --across-modules
+// (its --help does not list it, or it rejects the option) the case is skipped with a note: not
+// a pass. The C++ programs and Catch2 are one module each: no such case.
+// Exit status: 0 when every case matched (skipped ones aside), 1 when one did not, 2 on usage
+// errors or when a requested compiler is missing.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, availableParallelism, homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { run, runPool } from '../roundtrip.mjs';
+import { run, runPool, DEFAULT_CLI } from '../roundtrip.mjs';
 import { llvmBin } from '../node/helpers.js';
+import { ZSTD_FLAGS, zstdSources, splitAmalgamation } from '../../bench/real.js';
+import { runTwoRounds, countMerges, woptAcrossSupport, woptAcrossArgs, rejectsOption, compareCgdataFiles } from '../../bench/llvm-two-rounds.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '../..');
@@ -44,24 +58,32 @@ function sqliteSource() {
     path.join(REPO, 'node_modules/better-sqlite3/deps/sqlite3/sqlite3.c')]) if (existsSync(p)) return p;
   return null;
 }
-// zstd's library (shared/real-programs/zstd/lib): 40 C files, each its own module.
-const ZSTD_LIB = path.resolve(REPO, '../shared/real-programs/zstd/lib');
-function zstdSources() {
-  if (!existsSync(ZSTD_LIB)) return null;
-  const files = [];
-  for (const d of readdirSync(ZSTD_LIB, { withFileTypes: true })) {
-    if (!d.isDirectory()) continue;
-    for (const f of readdirSync(path.join(ZSTD_LIB, d.name)).sort()) if (f.endsWith('.c')) files.push(path.join(ZSTD_LIB, d.name, f));
+// zstd's library (shared/real-programs/zstd/lib): 40 C files, each its own module (bench/real.js
+// finds them).
+// SQLite's source files: the amalgamation split back into its files (bench/real.js
+// splitAmalgamation) in the work directory, the .c files each a module, compiled as a build from
+// the tree compiles them (SQLITE_CORE, SQLITE_PRIVATE empty). A few need more of the build's
+// configuration than that: those clang rejects are left out with a note (`optional`).
+function sqliteFiles(dir) {
+  const src = sqliteSource();
+  if (!src || !dir) return null;
+  const tree = path.join(dir, 'sqlite-src');
+  if (!existsSync(tree)) {
+    mkdirSync(tree, { recursive: true });
+    for (const [name, text] of splitAmalgamation(readFileSync(src, 'utf8'))) writeFileSync(path.join(tree, name), text);
   }
-  return files.sort();
+  return readdirSync(tree).filter((f) => f.endsWith('.c')).sort().map((f) => path.join(tree, f));
 }
 // rustc is built on one LLVM (1.95: LLVM 22), so its output is checked against that version only.
 // A program of several files (`sources`) is one module per file; `levels` and `pipelines` narrow
 // what a program runs (zstd: -O2, the merging passes: 40 modules is already a lot of cases).
+// `sources(dir)` may write into the work directory `dir`.
 export const PROGRAMS = {
   sqlite: { source: sqliteSource, lang: 'c', flags: ['-w'] },
-  zstd: { sources: zstdSources, lang: 'c', flags: ['-w', '-DZSTD_DISABLE_ASM', `-I${ZSTD_LIB}`, `-I${ZSTD_LIB}/common`],
-    levels: ['O2'], pipelines: ['mergefunc', 'global-merge-func', 'gmf+mergefunc'] },
+  zstd: { sources: zstdSources, lang: 'c', flags: ZSTD_FLAGS,
+    levels: ['O2'], pipelines: ['mergefunc', 'global-merge-func', 'gmf+mergefunc', 'across-modules'] },
+  'sqlite-files': { sources: sqliteFiles, lang: 'c', flags: ['-w', '-DSQLITE_CORE', '-DSQLITE_PRIVATE='], optional: true,
+    levels: ['O2'], pipelines: ['across-modules'] },
   inventory: { source: () => path.join(HERE, 'inventory.cpp'), lang: 'c++', flags: ['-std=c++17'] },
   coroutines: { source: () => path.join(HERE, 'coroutines.cpp'), lang: 'c++', flags: ['-std=c++20'] },
   generics: { source: () => path.join(HERE, 'generics.rs'), lang: 'rust', llvm: [22] },
@@ -85,11 +107,13 @@ export const LEVELS = {
   O2: ['-O2'],
 };
 export const PIPELINES = { print: null, mem2reg: 'mem2reg', mergefunc: 'mergefunc', repo: 'repo-metadata,repo-prune,mem2reg',
-  'global-merge-func': 'global-merge-func', 'gmf+mergefunc': 'global-merge-func,mergefunc' };
+  'global-merge-func': 'global-merge-func', 'gmf+mergefunc': 'global-merge-func,mergefunc', 'across-modules': 'global-merge-func' };
 // Pipelines only some LLVM versions have (opt-19 has no global-merge-func).
-export const PIPELINE_VERSIONS = { 'global-merge-func': [22], 'gmf+mergefunc': [22] };
+export const PIPELINE_VERSIONS = { 'global-merge-func': [22], 'gmf+mergefunc': [22], 'across-modules': [22] };
 // The pipelines whose output's .Tgm bodies are counted (after mergefunc: those it left).
 const COUNTS_TGM = new Set(['global-merge-func', 'gmf+mergefunc']);
+// Pipelines run once over all of a program's modules (its `sources`), not module by module.
+export const ACROSS = new Set(['across-modules']);
 const TARGET = '--target=x86_64-pc-linux-gnu';
 
 export { llvmBin };
@@ -140,6 +164,7 @@ export async function compile(program, level, v, dir, file = null) {
     return out;
   }
   const out = path.join(dir, `${program}${file ? '.' + path.basename(path.dirname(file)) + '_' + path.basename(file, '.c') : ''}.clang${v}.${level}.ll`);
+  // the path opt and wopt are given: it is the module's name, which codegen data records
   const r = await run(`${llvmBin(v)}/clang`, ['-x', p.lang, TARGET, ...p.flags, ...LEVELS[level],
     '-fdebug-compilation-dir=.', '-S', '-emit-llvm', src, '-o', out], { timeout: TIMEOUT_MS });
   if (r.code !== 0) throw new Error(`clang-${v} failed on ${program} ${level}: ${clip(r.stderr)}`);
@@ -207,15 +232,65 @@ async function runRepositoryCase(ll, v, dir, wopt) {
   }
 }
 
-/** Every (program, version, level[, file]) module and its pipelines, as a flat list of work items. */
-export function plan({ versions, programs, levels, pipelines }) {
+/**
+ * A program's modules merged across modules (the across-modules pipeline): LLVM's two rounds over
+ * `lls` (paths as both tools get them, from `dir`) as the reference, then one wopt batch with
+ * --across-modules (and --emit-cgdata when the CLI lists it). Resolves to { ok, message } or
+ * { skipped } (the CLI has no --across-modules, or rejects it).
+ */
+export async function runAcrossCase(lls, v, dir, { name, wopt = DEFAULT_CLI, support, jobs = 2 }) {
+  if (!support.acrossModules) return { skipped: support.reason };
+  const work = path.join(dir, `across.${name}`);
+  rmSync(work, { recursive: true, force: true });
+  const tools = { version: v, opt: `${llvmBin(v)}/opt`, llc: `${llvmBin(v)}/llc`, cgdata: `${llvmBin(v)}/llvm-cgdata` };
+  let ref;
+  try {
+    // llc -O0: the same __llvm_merge sections (opt put them there), so the same .cgdata, in a
+    // fifth of llc -O2's time
+    ref = await runTwoRounds(lls, { workDir: path.join(work, 'llvm'), pipeline: PIPELINES['across-modules'], tools, jobs, cwd: dir, timeout: TIMEOUT_MS / 1000, llcArgs: ['-O0'] });
+  } catch (e) {
+    return { ok: false, message: clip(e.message) };
+  }
+  const cgdata = support.emitCgdata ? path.join(work, 'wopt.cgdata') : null;
+  const a = woptAcrossArgs(lls, { outDir: path.join(work, 'wopt'), pipeline: PIPELINES['across-modules'], llvmVersion: v, jobs, cgdata, cwd: dir });
+  const r = await run(wopt[0], [...wopt.slice(1), ...a.argv], { cwd: dir, timeout: TIMEOUT_MS });
+  if (r.code !== 0) {
+    if (rejectsOption(r.stderr)) return { skipped: `the CLI rejects --across-modules: ${clip(r.stderr.split('\n')[0])}` };
+    return { ok: false, message: `wopt --across-modules failed: ${clip(r.stderr)}` };
+  }
+  let differing = 0, first = null;
+  for (let i = 0; i < lls.length; i++) {
+    const ours = existsSync(a.outputs[i]) ? readFileSync(a.outputs[i], 'utf8') : null;
+    const d = ours === null ? { lineA: 1, lineB: 1, a: '(LLVM\'s output)', b: '<no output>' } : firstDifference(readFileSync(ref.outputs[i].output, 'utf8'), ours);
+    if (d) { differing++; first ??= { file: path.basename(lls[i]), d }; }
+  }
+  if (first) return { ok: false, message: `${differing} of ${lls.length} modules differ from LLVM's round 2; ${first.file}: ${describe(first.d, 'LLVM', 'wopt')}` };
+  const merged = ref.counts.merged;
+  let woptMerged = 0;
+  for (const f of a.outputs) woptMerged += countMerges(readFileSync(f, 'utf8')).merged;
+  let cg = 'no --emit-cgdata in this CLI: the .cgdata not compared';
+  if (cgdata) {
+    const c = await compareCgdataFiles(ref.cgdata, cgdata, { cgdata: tools.cgdata, cwd: dir, timeout: TIMEOUT_MS / 1000 });
+    if (c.status === 'missing') return { ok: false, message: `wopt wrote no ${path.basename(cgdata)} (--emit-cgdata)` };
+    if (c.status === 'differs') return { ok: false, message: `.cgdata differs from llvm-cgdata --merge's: ${c.detail}` };
+    cg = c.status === 'identical' ? '.cgdata identical' : `.cgdata ${c.status} (${c.detail})`;
+  }
+  rmSync(work, { recursive: true, force: true });
+  const mb = (lls.reduce((s, f) => s + statSync(path.resolve(dir, f)).size, 0) / 1048576).toFixed(1);
+  return { ok: true, merges: merged, message: `identical: ${lls.length} modules (${mb} MB in), ${woptMerged} functions merged as LLVM's two rounds (${merged}); ${cg}` };
+}
+
+/** Every (program, version, level[, file]) module and its pipelines, as a flat list of work items
+ *  (an across-modules pipeline only for a program of several modules). */
+export function plan({ versions, programs, levels, pipelines, dir = null }) {
   const modules = [];
   for (const v of versions) for (const program of programs) {
     const p = PROGRAMS[program];
     if (p.llvm && !p.llvm.includes(v)) continue;
-    const ps = pipelines.filter((q) => (!p.pipelines || p.pipelines.includes(q)) && (!PIPELINE_VERSIONS[q] || PIPELINE_VERSIONS[q].includes(v)));
+    const ps = pipelines.filter((q) => (!p.pipelines || p.pipelines.includes(q)) && (!PIPELINE_VERSIONS[q] || PIPELINE_VERSIONS[q].includes(v)) &&
+      (!ACROSS.has(q) || p.sources));
     if (!ps.length) continue;
-    const files = p.sources ? (p.sources() ?? [null]) : [null];
+    const files = p.sources ? (p.sources(dir) ?? [null]) : [null];
     for (const level of levels) {
       if (p.levels && !p.levels.includes(level)) continue;
       for (const file of files) modules.push({ v, program, level, pipelines: ps, file });
@@ -247,21 +322,48 @@ async function main(argv) {
   const missing = (askedVersions ? versions : SUPPORTED).filter((v) => !haveLLVM(v));
   if (missing.length) { console.error(`missing: ${missing.map((v) => `clang-${v}/opt-${v} (apt-get install clang-${v} llvm-${v})`).join(', ')}`); return 2; }
   const dir = mkdtempSync(path.join(tmpdir(), 'wopt-real-'));
-  let failures = 0, cases = 0;
+  let failures = 0, cases = 0, skipped = 0;
   const merged = new Map();   // .Tgm bodies in opt's output, per pipeline, program, version and level
   const t0 = Date.now();
+  const wopt = DEFAULT_CLI;
+  // across-modules: skipped up front (nothing compiled for it) while the CLI lacks --across-modules
+  let work = plan({ versions, programs, levels, pipelines, dir });
+  const support = work.some((m) => m.pipelines.some((p) => ACROSS.has(p))) ? woptAcrossSupport(wopt) : null;
+  if (support && !support.acrossModules) {
+    const seen = new Set();
+    for (const m of work) {
+      const key = `${m.program} clang-${m.v} ${m.level}`;
+      if (!m.pipelines.includes('across-modules') || seen.has(key)) continue;
+      seen.add(key); skipped++;
+      console.log(`skip ${key} across-modules: ${support.reason}`);
+    }
+    work = work.map((m) => ({ ...m, pipelines: m.pipelines.filter((p) => !ACROSS.has(p)) })).filter((m) => m.pipelines.length);
+  }
+  // the modules of each across-modules case, in the order of their sources
+  const groups = new Map();
   try {
-    await runPool(plan({ versions, programs, levels, pipelines }), jobs, async (m) => {
+    await runPool(work, jobs, async (m) => {
       const name = `${m.program}${m.file ? ' ' + path.relative(path.dirname(path.dirname(m.file)), m.file) : ''} ${PROGRAMS[m.program].lang === 'rust' ? 'rustc' : 'clang'}-${m.v} ${m.level}`;
+      const across = m.pipelines.filter((p) => ACROSS.has(p));
+      const group = across.length ? `${m.program} clang-${m.v} ${m.level}` : null;
+      if (group && !groups.has(group)) groups.set(group, { v: m.v, program: m.program, level: m.level, pipelines: across, modules: [], missing: [] });
       let ll;
       try {
         if (PROGRAMS[m.program].sources && !m.file) throw new Error('sources not found');
         ll = await compile(m.program, m.level, m.v, dir, m.file);
       } catch (e) {
-        failures++; cases += m.pipelines.length; console.log(`FAIL ${name}: ${e.message}`); return;
+        if (group) groups.get(group).missing.push(m.file ? path.basename(m.file) : m.program);
+        if (PROGRAMS[m.program].optional && m.file) {
+          const why = /error: (.*)/.exec(e.message)?.[1] ?? e.message.split('\n')[0];
+          console.log(`note ${name}: left out, clang rejects it alone (${why.slice(0, 100)})`);
+          return;
+        }
+        failures++; cases += m.pipelines.filter((p) => !ACROSS.has(p)).length || 1; console.log(`FAIL ${name}: ${e.message}`); return;
       }
+      if (group) groups.get(group).modules.push({ file: m.file, ll });
       for (const p of m.pipelines) {
-        const r = await runCase(ll, p, m.v, dir);
+        if (ACROSS.has(p)) continue;
+        const r = await runCase(ll, p, m.v, dir, wopt);
         cases++;
         const key = `${p}\t${m.program} clang-${m.v} ${m.level}`;
         if (r.merges > 0) merged.set(key, (merged.get(key) ?? 0) + r.merges);
@@ -270,16 +372,33 @@ async function main(argv) {
       }
       if (!keep) for (const p of m.pipelines) for (const s of ['opt', 'wopt', 'back']) rmSync(path.join(dir, `${path.basename(ll, '.ll')}.${p}.${s}.ll`), { force: true });
     });
+    // across modules, a program at a time (each runs its own processes `jobs` at a time)
+    for (const [key, g] of groups) {
+      for (const p of g.pipelines) {
+        cases++;
+        const required = g.missing.length && !PROGRAMS[g.program].optional;
+        const lls = g.modules.sort((a, b) => (a.file < b.file ? -1 : 1)).map((x) => x.ll);
+        const r = required ? { ok: false, message: `${g.missing.length} modules did not compile (${g.missing.slice(0, 3).join(', ')})` }
+          : lls.length < 2 ? { ok: false, message: `${lls.length} module compiled: nothing to merge across` }
+            : await runAcrossCase(lls, g.v, dir, { name: `${g.program}.${g.v}.${g.level}`, wopt, support, jobs });
+        if (r.skipped) { skipped++; cases--; console.log(`skip ${key} ${p}: ${r.skipped}`); continue; }
+        if (!r.ok) failures++;
+        else if (r.merges > 0) merged.set(`${p}\t${key}`, r.merges);
+        const left = g.missing.length ? ` (${g.missing.length} files left out)` : '';
+        console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${key} ${p}: ${r.message}${left}`);
+      }
+    }
   } finally {
     if (keep) console.log(`work directory: ${dir}`); else rmSync(dir, { recursive: true, force: true });
   }
   for (const [k, n] of merged) {
     const [p, where] = k.split('\t');
     console.log(p === 'global-merge-func' ? `global-merge-func: ${where}: ${n} functions merged, as opt`
-      : `global-merge-func,mergefunc: ${where}: ${n} .Tgm bodies left after mergefunc, as opt`);
+      : p === 'across-modules' ? `global-merge-func across modules: ${where}: ${n} functions merged, as LLVM's two rounds`
+        : `global-merge-func,mergefunc: ${where}: ${n} .Tgm bodies left after mergefunc, as opt`);
   }
   console.log(`time: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  console.log(`differential: ${cases - failures} passed, ${failures} failed`);
+  console.log(`differential: ${cases - failures} passed, ${failures} failed${skipped ? `, ${skipped} skipped` : ''}`);
   return failures ? 1 : 0;
 }
 

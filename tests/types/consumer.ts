@@ -7,22 +7,35 @@ import { loadWopt } from 'wopt/node';
 import { openRepository, RepoError, type Repository, type RepoStats } from 'wopt/repo';
 
 export async function main(text: string): Promise<string> {
+  const names: string[] = [];
   const r: OptimizeResult = await optimize(text, { passes: 'mem2reg', llvmVersion: 22, options: { 'mergefunc-use-aliases': true } });
   if (!r.ok) {
     const d: Diagnostic = r.diagnostics[0];
     return formatDiagnostic({ file: 'in.ll', line: d.line, col: d.col, message: d.message, source: text });
   }
-  const out: string = r.output ?? '';
+  // past the failure, the output is the module: no null check, no cast
+  const out: string = r.output;
   const bc = await optimize(text, { format: 'bitcode', llvmVersion: 19 });
   const bitcode: Uint8Array | null = bc.output;
   // @ts-expect-error the bitcode output is bytes, not text
   const notText: string | null = bc.output;
+  if (bc.ok) names.push(String(bc.output.byteLength));
+  else { const none: null = bc.output; names.push(String(none), ...bc.diagnostics.map(d => d.message)); }
+  // a format chosen at run time: text or bytes
+  const either = await optimize(text, { format: Math.random() < 0.5 ? 'text' : 'bitcode' });
+  if (either.ok) names.push(typeof either.output === 'string' ? either.output : String(either.output.length));
+  // @ts-expect-error: not narrowed by ok, the output may be null
+  const maybe: string = (await optimize(text)).output;
+  // @ts-expect-error: a success's output is never null
+  const wrong: OptimizeResult = { ok: true, output: null, diagnostics: [] };
+  // @ts-expect-error: a failure has no output
+  const wrong2: OptimizeResult = { ok: false, output: 'x', diagnostics: [] };
 
   const core = await loadWopt();
   const run = runModule(core, text, { passes: 'mergefunc', verify: true });
   const timing: number = run.timings.reduce((s, t) => s + t.ms, 0);
   const fns = core.functions();
-  const names = Array.isArray(fns) ? fns.map(f => f.name) : [fns.message];
+  names.push(...(Array.isArray(fns) ? fns.map(f => f.name) : [fns.message]));
   const passes = core.passes();
   const passNames = Array.isArray(passes) ? passes.filter(p => !p.analysis).map(p => `${p.level}:${p.name}`) : [];
   const printed = core.printInto(view => view.length);
@@ -45,12 +58,13 @@ export async function main(text: string): Promise<string> {
   await optimize(text, { passes: ['mem2reg'] });
   // @ts-expect-error: only the LLVM versions the core follows
   await optimize(text, { llvmVersion: 21 });
+  const failed = await optimize(text, { passes: 'nosuchpass' });
   // @ts-expect-error: output may be null when the run failed
-  const len: number = r.output.length;
+  const len: number = failed.output.length;
   // @ts-expect-error: a repository spec is a path, ':memory:' or { indexedDB }
   await openRepository({ sqlite: 'x.db' });
 
-  return [out, String(bitcode?.length ?? 0), String(notText), encodePipeline('mem2reg', [['mem2reg-x', 1]]), String(LLVM_VERSIONS.length), String(timing), String(size), String(len), ...names, ...passNames].join('\n');
+  return [out, String(bitcode?.length ?? 0), String(notText), maybe, String(wrong.ok && wrong2.ok), encodePipeline('mem2reg', [['mem2reg-x', 1]]), String(LLVM_VERSIONS.length), String(timing), String(size), String(len), ...names, ...passNames].join('\n');
 }
 
 // Sessions: in-thread and in a worker, through one interface.
@@ -63,6 +77,18 @@ export async function sessions(text: string, signal: AbortSignalLike): Promise<n
   for (const s of all) {
     const r: SessionResult = await s.optimize(text, { passes: 'mergefunc', output: 'bytes', signal });
     if (r.output instanceof Uint8Array) n += r.output.length;
+    // the result typed by the output option, told apart by ok
+    const bytes = await s.optimize(text, { output: 'bytes' });
+    if (bytes.ok) n += bytes.output.byteLength;
+    else n += bytes.diagnostics.length;
+    const printed = await s.optimize(text, { passes: 'mem2reg' });
+    if (printed.ok) n += printed.output.length + printed.log.length;
+    const none = await s.optimize(text, { output: 'none' });
+    if (none.ok) { const nothing: null = none.output; n += nothing === null ? 1 : 0; }
+    // @ts-expect-error: 'bytes' gives a Uint8Array, not text
+    if (bytes.ok) { const t: string = bytes.output; n += t.length; }
+    // @ts-expect-error: not narrowed by ok, the output may be null
+    n += printed.output.length;
     n += r.repo?.stored ?? 0;
     n += (await s.functions()).length;
     // structured results for an IDE
@@ -93,10 +119,20 @@ import { mergeAcrossModules, type AcrossModulesMap, type GlobalMergeReport } fro
 export async function across(a: string, b: string): Promise<number> {
   const r = await mergeAcrossModules([{ name: 'a.ll', text: a }, { name: 'b.ll', text: b }], { globalMergeReport: true });
   const map: AcrossModulesMap = r.map;
+  // all ok: every module's output is its text; else each module says
+  let chars = 0;
+  if (r.ok) for (const m of r.modules) chars += m.output.length;
+  else for (const m of r.modules) chars += m.ok ? m.output.length : m.diagnostics.length;
+  const bc = await mergeAcrossModules([{ name: 'a.ll', text: a }], { format: 'bitcode' });
+  if (bc.ok) chars += bc.modules[0].output.byteLength;
+  // @ts-expect-error: a module of a run that failed may have no output
+  if (!r.ok) chars += r.modules[0].output.length;
+  // @ts-expect-error: bitcode modules are bytes
+  if (bc.ok) { const t: string = bc.modules[0].output; chars += t.length; }
   const cgdata: Uint8Array = map.cgdata;
   const reports = r.modules.map(m => m.globalMergeReport).filter((x): x is GlobalMergeReport => !!x);
   const merged = reports.reduce((s, x) => s + x.functionsMerged + (x.codegenData ? 1 : 0), 0);
   // @ts-expect-error: moduleId comes from each input's name
   await mergeAcrossModules([], { moduleId: 'x' });
-  return cgdata.length + merged + map.hashes;
+  return cgdata.length + merged + map.hashes + chars;
 }

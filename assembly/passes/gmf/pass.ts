@@ -12,7 +12,7 @@ import { countGlobalMerges } from "../stats";
 import { GlobalMergeFunc, MapMode } from "./merge";
 import { MergeThresholds } from "../../cgdata/map";
 import { loadedFunctionMap } from "../../cgdata/session";
-import { moduleIdentifier } from "../../text/printer";
+import { moduleIdentifier } from "../../ir/module";
 
 export function globalMergeFuncPass(): PassInfo {
   return new PassInfo("global-merge-func", Level.Module, runGlobalMergeFunc)
