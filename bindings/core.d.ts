@@ -177,8 +177,8 @@ export declare class WoptCore {
   /** writeBitcode without the copy: `consume` gets a view into the core's memory, valid only during its call. */
   writeBitcodeInto<T>(consume: (view: Uint8Array) => T): { ok: true; value: T } | { ok: false; message: string } | InternalError | OutOfMemoryError;
   functions(): FunctionInfo[] | InternalError | OutOfMemoryError;
-  /** The CFG, dominator trees, frontiers and phis of defined function `name` (index.d.ts FunctionGraph); null if none. */
-  inspect(name: string): import('./index.js').FunctionGraph | null | InternalError | OutOfMemoryError;
+  /** The CFG, dominator trees, frontiers and phis of defined function `name`, or of the one at that index of functions() (index.d.ts FunctionGraph); null if none. */
+  inspect(name: string | number): import('./index.js').FunctionGraph | null | InternalError | OutOfMemoryError;
   passes(): PassInfo[] | InternalError | OutOfMemoryError;
   version(): string;
   reset(): { ok: true } | InternalError | OutOfMemoryError;

@@ -507,11 +507,18 @@ export class WoptCore {
    * { name, blocks: [{ name, succ, pred, idom, ipdom, frontier, phis, reachable }] } with block
    * indices in function order (idom -1 for the entry and unreachable blocks, ipdom -1 when the
    * virtual exit post-dominates the block directly); null when there is no such definition.
+   * `name` may also be the function's index in functions(): the only way to name one of several
+   * unnamed functions (@0, @1: mergefunc's private copies).
    */
   inspect(name) {
     if (!this.has('cfgBlockLabels')) return null;
     return this.#guard(x => {
       let index = -1;
+      if (typeof name === 'number') {
+        if (!Number.isInteger(name) || name < 0 || name >= x.functionCount()) return null;
+        index = name;
+        name = decodeUtf8(this.#out(x.functionName(index)));
+      }
       for (let i = 0, n = x.functionCount(); i < n && index < 0; i++) if (decodeUtf8(this.#out(x.functionName(i))) === name) index = i;
       const n = index < 0 ? 0 : x.cfgBuild(index);
       if (n === 0) return null;

@@ -53,8 +53,8 @@ export interface SessionLike {
   optimize(input: Input, opts?: SessionOptimizeOptions): Promise<SessionResult>;
   /** The functions of the module last run. */
   functions(): Promise<FunctionInfo[]>;
-  /** The CFG, dominator trees, frontiers and phis of a function of the module last run (after its pipeline); null if none. */
-  inspect(name: string): Promise<FunctionGraph | null>;
+  /** The CFG, dominator trees, frontiers and phis of a function of the module last run (after its pipeline), by name or by index in functions(); null if none. */
+  inspect(name: string | number): Promise<FunctionGraph | null>;
   passes(): Promise<PassInfo[]>;
   version(): Promise<string>;
   close(): Promise<void>;
@@ -71,7 +71,7 @@ export declare class Session implements SessionLike {
   optimize(input: Input, opts?: SessionOptimizeOptions & { output?: 'text' }): Promise<SessionResult<string>>;
   optimize(input: Input, opts?: SessionOptimizeOptions): Promise<SessionResult>;
   functions(): Promise<FunctionInfo[]>;
-  inspect(name: string): Promise<FunctionGraph | null>;
+  inspect(name: string | number): Promise<FunctionGraph | null>;
   passes(): Promise<PassInfo[]>;
   version(): Promise<string>;
   close(): Promise<void>;

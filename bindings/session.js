@@ -110,10 +110,11 @@ export class Session {
   /**
    * The CFG, dominator trees, dominance frontiers and phi counts of function `name` in the module
    * of the last optimize call, after its pipeline (core.js inspect); null for no such definition.
+   * `name` may be the function's index in functions() instead (for unnamed functions).
    */
   async inspect(name) {
     this.#open();
-    if (typeof name !== 'string') throw new TypeError(`inspect: expected a function name (a string), not ${describeValue(name)}`);
+    if (typeof name !== 'string' && !(Number.isInteger(name) && name >= 0)) throw new TypeError(`inspect: expected a function name (a string) or index, not ${describeValue(name)}`);
     return unwrap(this.#core.inspect(name));
   }
   /** The pass table: what pipelines may name, with their options. */

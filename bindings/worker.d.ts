@@ -28,7 +28,7 @@ export declare class WorkerSession implements SessionLike {
   optimize(input: Input, opts?: WorkerOptimizeOptions & { output?: 'text' }): Promise<SessionResult<string>>;
   optimize(input: Input, opts?: WorkerOptimizeOptions): Promise<SessionResult>;
   functions(): Promise<FunctionInfo[]>;
-  inspect(name: string): Promise<FunctionGraph | null>;
+  inspect(name: string | number): Promise<FunctionGraph | null>;
   passes(): Promise<PassInfo[]>;
   version(): Promise<string>;
   close(): Promise<void>;

@@ -95,7 +95,7 @@ export class WorkerSession {
   }
   async functions() { return this.#call('functions'); }
   async inspect(name) {
-    if (typeof name !== 'string') throw new TypeError(`inspect: expected a function name (a string), not ${describeValue(name)}`);
+    if (typeof name !== 'string' && !(Number.isInteger(name) && name >= 0)) throw new TypeError(`inspect: expected a function name (a string) or index, not ${describeValue(name)}`);
     return this.#call('inspect', [name]);
   }
   async passes() { return this.#call('passes'); }

@@ -20,7 +20,9 @@ export function serveDir(dir, { port = 0, host = '127.0.0.1' } = {}) {
     if (path.endsWith('/')) path += 'index.html';
     const file = normalize(join(root, path));
     if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) { res.writeHead(404); res.end('not found'); return; }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+    // cross-origin isolation: the page and its worker then get a 5 µs clock, not a 100 µs one
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache',
+      'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' });
     res.end(readFileSync(file));
   });
   return new Promise((ok, fail) => { server.once('error', fail); server.listen(port, host, () => ok(server)); });

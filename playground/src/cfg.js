@@ -74,31 +74,49 @@ function layered(n, edges, order, width) {
   return { level, x, rows: rows.length, routes };
 }
 
+const LINE_H = 15, HEAD_H = 24, MAX_CHARS = 72;
 const widthOf = (b, text) => Math.max(60, text.length * CHAR_W + (b.phis ? 46 : 18));
+const clip = t => (t.length > MAX_CHARS ? `${t.slice(0, MAX_CHARS - 1)}…` : t);
 
-// blocks[i] drawn as labels[i] at pos; edges [from, to, back]
+// a node's box: compact (its label) or, with its instructions, a label line over them
+function boxOf(b, label, lines) {
+  if (!lines) return { w: widthOf(b, label), h: BOX_H };
+  const longest = lines.reduce((m, l) => Math.max(m, clip(l).length), 0);
+  return { w: Math.max(widthOf(b, label), longest * CHAR_W * 0.92 + 20), h: HEAD_H + lines.length * LINE_H + 8 };
+}
+
+// blocks[i] drawn as labels[i] at pos; edges [from, to, back]; opts.lines[i]: block i's instructions
 function draw(blocks, labels, edges, pos, opts) {
-  const width = blocks.map((b, i) => widthOf(b, labels[i]));
+  const boxes = blocks.map((b, i) => boxOf(b, labels[i], opts.lines?.[i]));
+  const width = boxes.map(x => x.w);
+  // each level as tall as its tallest node
+  const rowH = new Float64Array(pos.rows).fill(BOX_H);
+  blocks.forEach((b, i) => { rowH[pos.level[i]] = Math.max(rowH[pos.level[i]], boxes[i].h); });
+  const rowY = new Float64Array(pos.rows);
+  for (let l = 1; l < pos.rows; l++) rowY[l] = rowY[l - 1] + rowH[l - 1] + GAP_Y;
   let maxX = 0;
   for (let i = 0; i < pos.x.length; i++) maxX = Math.max(maxX, pos.x[i] + (width[i] ?? 8) / 2);
   // room on the right for the loops' arcs
-  const W = maxX + 2 * PAD + (edges.some(e => e[2]) ? 40 : 0), H = pos.rows * (BOX_H + GAP_Y) - GAP_Y + 2 * PAD;
+  const W = Math.ceil(maxX + 2 * PAD + (edges.some(e => e[2]) ? 40 : 0)), H = Math.ceil((pos.rows ? rowY[pos.rows - 1] + rowH[pos.rows - 1] : 0) + 2 * PAD);
   const svg = el('svg', { class: `graph ${opts.kind}`, width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': opts.title });
   const defs = el('defs');
   const marker = el('marker', { id: `arrow-${opts.kind}`, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' });
   marker.append(el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'arrowhead' }));
   defs.append(marker);
   svg.append(defs);
-  const cx = i => PAD + pos.x[i], top = i => PAD + pos.level[i] * (BOX_H + GAP_Y);
+  const cx = i => PAD + pos.x[i], top = i => PAD + rowY[pos.level[i]];
+  // a dummy node of a long edge stands for the whole height of its level
+  const bottom = i => top(i) + (i < blocks.length ? boxes[i].h : rowH[pos.level[i]]);
+  const midY = i => top(i) + Math.min(boxes[i].h / 2, HEAD_H / 2 + 2);
   edges.forEach(([a, b, back], k) => {
     let d;
     if (back) { // loops go round the right-hand side
       const r = Math.max(cx(a) + width[a] / 2, cx(b) + width[b] / 2) + 24;
-      d = `M${cx(a) + width[a] / 2},${top(a) + BOX_H / 2} C${r},${top(a) + BOX_H / 2} ${r},${top(b) + BOX_H / 2} ${cx(b) + width[b] / 2},${top(b) + BOX_H / 2}`;
+      d = `M${cx(a) + width[a] / 2},${midY(a)} C${r},${midY(a)} ${r},${midY(b)} ${cx(b) + width[b] / 2},${midY(b)}`;
     } else {
       // down through the edge's dummies: an S-curve between levels, straight through a level
-      const pts = [[cx(a), top(a) + BOX_H]];
-      for (const v of pos.routes?.[k] ?? []) pts.push([cx(v), top(v)], [cx(v), top(v) + BOX_H]);
+      const pts = [[cx(a), bottom(a)]];
+      for (const v of pos.routes?.[k] ?? []) pts.push([cx(v), top(v)], [cx(v), bottom(v)]);
       pts.push([cx(b), top(b)]);
       d = `M${pts[0]}`;
       for (let j = 1; j < pts.length; j++) {
@@ -106,14 +124,23 @@ function draw(blocks, labels, edges, pos, opts) {
         d += j % 2 ? ` C${x0},${my} ${x1},${my} ${x1},${y1}` : ` L${x1},${y1}`;
       }
     }
-    svg.append(el('path', { d, class: back ? 'edge back' : 'edge', 'marker-end': `url(#arrow-${opts.kind})` }));
+    svg.append(el('path', { d, class: back ? 'edge back' : 'edge', 'marker-end': `url(#arrow-${opts.kind})`, 'data-from': blocks[a].name ?? '', 'data-to': blocks[b].name ?? '' }));
   });
   blocks.forEach((b, i) => {
-    const g = el('g', { class: `node${b.phis ? ' phi' : ''}${b.reachable === false ? ' unreachable' : ''}`, 'data-block': b.name ?? '' });
-    g.append(el('title', {}, opts.tip(i)));
-    g.append(el('rect', { x: cx(i) - width[i] / 2, y: top(i), width: width[i], height: BOX_H, rx: 6 }));
-    g.append(el('text', { x: cx(i) - (b.phis ? 18 : 0), y: top(i) + BOX_H / 2 + 4, 'text-anchor': 'middle' }, labels[i]));
-    if (b.phis) g.append(el('text', { x: cx(i) + width[i] / 2 - 8, y: top(i) + BOX_H / 2 + 4, 'text-anchor': 'end', class: 'phi-label' }, `φ ${b.phis}`));
+    const lines = opts.lines?.[i];
+    const g = el('g', { class: `node${b.phis ? ' phi' : ''}${b.reachable === false ? ' unreachable' : ''}${b.virtual ? ' virtual' : ''}${lines ? ' with-code' : ''}`, 'data-block': b.name ?? '' });
+    g.append(el('title', {}, opts.tip(i) + (lines ? `\n\n${lines.join('\n')}` : '')));
+    const x0 = cx(i) - width[i] / 2;
+    g.append(el('rect', { x: x0, y: top(i), width: width[i], height: boxes[i].h, rx: 6 }));
+    if (!lines) {
+      g.append(el('text', { x: cx(i) - (b.phis ? 18 : 0), y: top(i) + BOX_H / 2 + 4, 'text-anchor': 'middle', class: 'label' }, labels[i]));
+      if (b.phis) g.append(el('text', { x: cx(i) + width[i] / 2 - 8, y: top(i) + BOX_H / 2 + 4, 'text-anchor': 'end', class: 'phi-label' }, `φ ${b.phis}`));
+    } else {
+      g.append(el('text', { x: x0 + 8, y: top(i) + 16, class: 'label head' }, labels[i]));
+      if (b.phis) g.append(el('text', { x: cx(i) + width[i] / 2 - 8, y: top(i) + 16, 'text-anchor': 'end', class: 'phi-label' }, `φ ${b.phis}`));
+      g.append(el('line', { x1: x0, x2: x0 + width[i], y1: top(i) + HEAD_H - 2, y2: top(i) + HEAD_H - 2, class: 'sep' }));
+      lines.forEach((l, k) => g.append(el('text', { x: x0 + 8, y: top(i) + HEAD_H + 11 + k * LINE_H, class: `inst${/^%\S+ = phi /.test(l) ? ' phi-inst' : ''}` }, clip(l))));
+    }
     svg.append(g);
   });
   return svg;
@@ -128,15 +155,18 @@ const tip = (blocks, i) => {
     `idom: ${b.idom < 0 ? '—' : label(blocks[b.idom], b.idom)}\nfrontier: ${names(blocks, b.frontier)}${b.phis ? `\nphis: ${b.phis}` : ''}`;
 };
 
-/** The CFG as SVG: edges to an earlier block in RPO (loops) drawn as back edges. */
-export function cfgSvg(fn) {
+/**
+ * The CFG as SVG: edges to an earlier block in RPO (loops) drawn as back edges. `opts.lines`:
+ * each block's instructions, drawn inside its node; `opts.title`: what the graph is of.
+ */
+export function cfgSvg(fn, opts = {}) {
   const { blocks } = fn, order = rpo(blocks), rank = new Int32Array(blocks.length);
   order.forEach((v, i) => { rank[v] = i; });
   const edges = [];
   blocks.forEach((b, i) => { for (const s of b.succ) edges.push([i, s, rank[s] <= rank[i]]); });
   const labels = blocks.map(label);
-  const pos = layered(blocks.length, edges, order, blocks.map((b, i) => widthOf(b, labels[i])));
-  return draw(blocks, labels, edges, pos, { kind: 'cfg', title: `CFG of @${fn.name}`, tip: i => tip(blocks, i) });
+  const pos = layered(blocks.length, edges, order, blocks.map((b, i) => boxOf(b, labels[i], opts.lines?.[i]).w));
+  return draw(blocks, labels, edges, pos, { kind: 'cfg', title: `CFG of ${opts.title ?? `@${fn.name}`}`, tip: i => tip(blocks, i), lines: opts.lines });
 }
 
 /**
@@ -167,7 +197,7 @@ function treeLayout(n, children, roots, width) {
 }
 
 /** The dominator tree as SVG (unreachable blocks, which have no idom, left out). */
-export function domTreeSvg(fn) {
+export function domTreeSvg(fn, { title } = {}) {
   const { blocks } = fn, order = rpo(blocks), rank = new Int32Array(blocks.length);
   order.forEach((v, i) => { rank[v] = i; });
   const idx = [], at = new Int32Array(blocks.length).fill(-1);
@@ -179,7 +209,30 @@ export function domTreeSvg(fn) {
     if (p >= 0 && at[p] >= 0) { children[at[p]].push(at[i]); edges.push([at[p], at[i], false]); }
   }
   const pos = treeLayout(sub.length, children, [0], sub.map((b, k) => widthOf(b, labels[k])));
-  return draw(sub, labels, edges, pos, { kind: 'domtree', title: `dominator tree of @${fn.name}`, tip: k => tip(blocks, idx[k]) });
+  return draw(sub, labels, edges, pos, { kind: 'domtree', title: `dominator tree of ${title ?? `@${fn.name}`}`, tip: k => tip(blocks, idx[k]) });
+}
+
+/**
+ * The post-dominator tree as SVG: rooted at the virtual exit (where every return and unreachable
+ * leads), each block under its immediate post-dominator.
+ */
+export function postDomTreeSvg(fn, { title } = {}) {
+  const { blocks } = fn, n = blocks.length, order = rpo(blocks), rank = new Int32Array(n + 1);
+  order.forEach((v, i) => { rank[v] = i; });
+  rank[n] = -1;
+  const nodes = [...blocks, { name: 'exit', succ: [], pred: [], idom: -1, ipdom: -1, frontier: [], phis: 0, reachable: true, virtual: true }];
+  const labels = nodes.map((b, i) => (i === n ? 'exit' : label(b, i)));
+  const children = nodes.map(() => []), edges = [];
+  // children in reverse RPO: blocks near the exit first
+  for (const i of [...blocks.keys()].sort((p, q) => rank[q] - rank[p])) {
+    const p = blocks[i].ipdom >= 0 ? blocks[i].ipdom : n;
+    children[p].push(i);
+    edges.push([p, i, false]);
+  }
+  const pos = treeLayout(nodes.length, children, [n], nodes.map((b, k) => widthOf(b, labels[k])));
+  const tipOf = k => (k === n ? 'the virtual exit: every return and unreachable leads here' : `${tip(blocks, k)}
+ipdom: ${blocks[k].ipdom < 0 ? 'exit' : label(blocks[blocks[k].ipdom], blocks[k].ipdom)}`);
+  return draw(nodes, labels, edges, pos, { kind: 'postdomtree', title: `post-dominator tree of ${title ?? `@${fn.name}`}`, tip: tipOf });
 }
 
 /** Rows for the per-block table: name, idom, ipdom, frontier, phis. */

@@ -53,3 +53,29 @@ function backtrack(trace, x, y, off, dEnd) {
   while (i > 0) { ops.push({ op: ' ', text: x[--i] }); j--; }
   return ops.reverse();
 }
+
+/**
+ * The ops of diffLines as side-by-side rows [{ left, right }], each side { n, text, op } or null:
+ * an unchanged line on both sides; in a changed stretch the removed lines beside the added ones,
+ * paired in order, the longer side going on alone.
+ */
+export function sideBySide(ops) {
+  const rows = [];
+  let a = 0, b = 0;
+  for (let i = 0; i < ops.length;) {
+    if (ops[i].op === ' ') { rows.push({ left: { n: ++a, text: ops[i].text, op: ' ' }, right: { n: ++b, text: ops[i].text, op: ' ' } }); i++; continue; }
+    const del = [], add = [];
+    for (; i < ops.length && ops[i].op !== ' '; i++) (ops[i].op === '-' ? del : add).push(ops[i].text);
+    for (let k = 0; k < Math.max(del.length, add.length); k++) {
+      rows.push({ left: k < del.length ? { n: ++a, text: del[k], op: '-' } : null, right: k < add.length ? { n: ++b, text: add[k], op: '+' } : null });
+    }
+  }
+  return rows;
+}
+
+/** Which of `n` items to show: the changed ones and `ctx` around each (all when none changed). */
+export function contextMask(changed, ctx = 3) {
+  const keep = changed.map(() => false);
+  changed.forEach((c, i) => { if (c) for (let j = Math.max(0, i - ctx); j <= Math.min(changed.length - 1, i + ctx); j++) keep[j] = true; });
+  return keep;
+}

@@ -1,7 +1,6 @@
-// views.js — the result views built from the structured results: the per-pass list with a line
-// diff (trace), the merge reports (global-merge-func's groups and mergefunc's table), the timings
-// strip and the blocks table of the CFG view.
-import { diffLines } from './diff.js';
+// views.js — the result views built from the structured results: the merge reports
+// (global-merge-func's groups and mergefunc's table), the timings strip and the blocks table of
+// the CFG view (the per-pass view is passes.js). And h(), the small DOM builder they all use.
 
 export function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -12,56 +11,6 @@ export function h(tag, attrs = {}, ...children) {
   }
   for (const c of children.flat()) if (c != null && c !== false) e.append(c);
   return e;
-}
-
-const MAX_ROWS = 2000; // list rows drawn at once: a big module's trace has one entry per function
-
-/** The per-pass view: trace entries on the left, the chosen one's diff on the right. */
-export function passView(trace) {
-  const diff = h('div', { class: 'diff', 'aria-label': 'diff' });
-  const list = h('ol', { class: 'pass-list' });
-  const pick = (i, li) => {
-    for (const x of list.querySelectorAll('.selected')) x.classList.remove('selected');
-    li.classList.add('selected');
-    diff.replaceChildren(diffView(trace[i]));
-  };
-  let first = -1;
-  trace.slice(0, MAX_ROWS).forEach((e, i) => {
-    const li = h('li', { class: e.changed ? 'changed' : 'unchanged', tabindex: 0, title: `${e.pass} on ${e.unit}${e.changed ? '' : ' (no change)'}` },
-      h('span', { class: 'pass-name' }, e.name || e.pass), h('span', { class: 'pass-unit' }, e.unit === '[module]' ? '[module]' : `@${e.unit}`),
-      typeof e.ms === 'number' ? h('span', { class: 'pass-ms' }, `${e.ms.toFixed(2)} ms`) : null);
-    li.addEventListener('click', () => pick(i, li));
-    li.addEventListener('keydown', ev => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); pick(i, li); } });
-    list.append(li);
-    if (first < 0 && e.changed) first = i;
-  });
-  const changed = trace.filter(e => e.changed).length;
-  const head = h('div', { class: 'pass-summary' }, `${trace.length} pass runs, ${changed} changed` +
-    (trace.length > MAX_ROWS ? ` (first ${MAX_ROWS} listed)` : ''));
-  const root = h('div', { class: 'pass-view' }, h('div', { class: 'pass-side' }, head, list), diff);
-  if (trace.length) pick(Math.max(first, 0), list.children[Math.max(first, 0)]);
-  return root;
-}
-
-function diffView(e) {
-  const ops = diffLines(e.before ?? '', e.after ?? '');
-  const added = ops.filter(o => o.op === '+').length, removed = ops.filter(o => o.op === '-').length;
-  const title = h('div', { class: 'diff-title' }, h('strong', {}, `${e.name || e.pass}`), ` on ${e.unit === '[module]' ? 'the module' : `@${e.unit}`} — `,
-    e.changed ? h('span', {}, h('span', { class: 'add' }, `+${added}`), ' ', h('span', { class: 'del' }, `−${removed}`), ' lines') : 'no change');
-  const pre = h('pre', { class: 'diff-body' });
-  // long runs of unchanged lines fold to a marker, as review tools do
-  const ctx = 3, keep = ops.map(() => false);
-  ops.forEach((o, i) => { if (o.op !== ' ') for (let j = Math.max(0, i - ctx); j <= Math.min(ops.length - 1, i + ctx); j++) keep[j] = true; });
-  const everything = !e.changed;
-  let skipped = 0;
-  const flush = () => { if (skipped) pre.append(h('div', { class: 'fold' }, `⋯ ${skipped} unchanged line${skipped > 1 ? 's' : ''}`)); skipped = 0; };
-  ops.forEach((o, i) => {
-    if (!everything && !keep[i]) { skipped++; return; }
-    flush();
-    pre.append(h('div', { class: o.op === '+' ? 'line add' : o.op === '-' ? 'line del' : 'line' }, h('span', { class: 'sign' }, o.op === ' ' ? ' ' : o.op === '-' ? '−' : '+'), o.text));
-  });
-  flush();
-  return h('div', {}, title, pre);
 }
 
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -101,8 +50,8 @@ function note(id, title, text) {
 // a function's name that jumps to its definition (one click handler on the whole view)
 function fnLink(name, ctx) {
   return ctx.onJump
-    ? h('button', { class: 'fn-link mono', type: 'button', title: `Go to the definition of @${name}`, 'data-fn': name }, `@${name}`)
-    : h('span', { class: 'mono' }, `@${name}`);
+    ? h('button', { class: 'fn-link mono', type: 'button', title: `Go to the definition of ${ctx.tooltip ? ctx.tooltip(name) : `@${name}`}`, 'data-fn': name }, `@${name}`)
+    : h('span', { class: 'mono', title: ctx.tooltip?.(name) }, `@${name}`);
 }
 
 /** What mergefunc merged: a table with its totals. */
@@ -187,13 +136,23 @@ function cStrings(text) {
   return map;
 }
 
-/** "parse 0.4 ms · verify 0.1 ms · ..." */
-export function timingsView(timings, total) {
-  return [h('span', { class: 'timing total' }, `total ${fmt(total)}`),
-    ...(timings ?? []).map(t => h('span', { class: 'timing' }, `${t.name} ${fmt(t.ms)}`))];
+// Browsers coarsen performance.now() to 100 µs unless the page is cross-origin isolated (5 µs
+// then): below what the clock can tell, a time is shown as under it
+const RESOLUTION_MS = globalThis.crossOriginIsolated ? 0.005 : 0.1;
+
+/** A time in the unit that shows it: 35 µs, 1.25 ms, 12.5 ms, 210 ms; `< 100 µs` below the clock's resolution. */
+export function fmtTime(ms) {
+  if (!(ms >= 0)) return '';
+  if (ms < RESOLUTION_MS) return `< ${Math.round(RESOLUTION_MS * 1000)} µs`;
+  if (ms < 1) return `${Math.round(ms * 1000)} µs`;
+  return ms >= 100 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(ms >= 10 ? 1 : 2)} ms`;
 }
 
-const fmt = ms => ms >= 100 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(ms >= 10 ? 1 : 2)} ms`;
+/** "total 3.1 ms · Parse IR 850 µs · ..." */
+export function timingsView(timings, total) {
+  return [h('span', { class: 'timing total' }, `total ${fmtTime(total)}`),
+    ...(timings ?? []).map(t => h('span', { class: 'timing', 'data-ms': String(t.ms) }, `${t.name} ${fmtTime(t.ms)}`))];
+}
 
 /** The blocks table under the CFG: dominator, post-dominator, frontier, phis. */
 export function blocksTable(rows) {

@@ -58,7 +58,8 @@ test('openSession and a session: repository, options and inputs of the wrong kin
     await assert.rejects(s.optimize([1]), typeError('optimize: expected the module as a string, Uint8Array or ArrayBuffer, not an Array'));
     await assert.rejects(s.optimize(detached()), /^TypeError: optimize: the input's ArrayBuffer is detached/);
     await assert.rejects(s.optimize(MOD, { output: 'html' }), typeError("optimize: option 'output' must be 'text', 'bytes' or 'none', not 'html'"));
-    await assert.rejects(s.inspect(5), typeError('inspect: expected a function name (a string), not the number 5'));
+    await assert.rejects(s.inspect(1.5), typeError('inspect: expected a function name (a string) or index, not the number 1.5'));
+    await assert.rejects(s.inspect(-1), typeError('inspect: expected a function name (a string) or index, not the number -1'));
     assert.equal((await s.optimize(MOD)).ok, true, 'the session still works');
   } finally { await s.close(); }
 });
@@ -73,7 +74,7 @@ test('a worker session: a detached buffer (with transfer: true or not) rejects w
     await assert.rejects(w.optimize(detached(), { transfer: true }), /^TypeError: optimize: the input's ArrayBuffer is detached/);
     await assert.rejects(w.optimize(detached()), /^TypeError: optimize: the input's ArrayBuffer is detached/);
     await assert.rejects(w.optimize(MOD, null), typeError('optimize: expected an options object, not null'));
-    await assert.rejects(w.inspect(null), typeError('inspect: expected a function name (a string), not null'));
+    await assert.rejects(w.inspect(null), typeError('inspect: expected a function name (a string) or index, not null'));
     const bytes = new TextEncoder().encode(MOD);
     const r = await w.optimize(bytes, { transfer: true });
     assert.equal(r.ok, true);

@@ -157,3 +157,25 @@ test('trace and merge report: the passes, units and changed IR of opt-22 -print-
   t.diagnostic(`${entries} trace entries (${changed} changed) and ${merged} merges compared`);
   await s.close();
 });
+
+test('inspect by index in functions(): the same graph as by name, and each of several unnamed functions (mergefunc\'s private copies)', { skip: !fs.existsSync(path.join(REPO, 'build/wopt.wasm')) && 'build/wopt.wasm not built' }, async () => {
+  const s = await openSession({});
+  const w = await openWorkerSession({});
+  try {
+    const input = fs.readFileSync(path.join(REPO, 'playground/examples/cpp-templates.ll'), 'utf8');
+    for (const x of [s, w]) assert.equal((await x.optimize(input, { passes: PIPELINE })).ok, true);
+    const fns = await s.functions();
+    const unnamed = fns.map((f, i) => (f.name === '' && !f.declaration ? i : -1)).filter(i => i >= 0);
+    assert.ok(unnamed.length >= 2, 'mergefunc leaves two unnamed private copies (@0, @1)');
+    for (const [i, f] of fns.entries()) {
+      const byIndex = await s.inspect(i);
+      if (f.name) assert.deepEqual(byIndex, await s.inspect(f.name), `#${i} ${f.name}`);
+      if (f.declaration) continue;
+      assert.equal(byIndex.blocks.length, f.blocks, `#${i}`);
+      assert.deepEqual(await w.inspect(i), byIndex, 'the worker session too');
+    }
+    // the unnamed ones differ (7 blocks and 1), which inspect('') alone could not tell apart
+    assert.notDeepEqual((await s.inspect(unnamed[0])).blocks.length, (await s.inspect(unnamed[1])).blocks.length);
+    assert.equal(await s.inspect(fns.length), null);
+  } finally { await s.close(); await w.close(); }
+});

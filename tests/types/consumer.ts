@@ -99,8 +99,11 @@ export async function sessions(text: string, signal: AbortSignalLike): Promise<n
     for (const grp of gm.globalMergeReport?.groups ?? []) n += (grp.benefit ?? 0) > (grp.cost ?? 0) ? (grp.merges?.length ?? 0) : grp.functions.length;
     const g = await s.inspect('main');
     if (g) for (const b of g.blocks) n += b.frontier.length + b.phis + (b.idom >= 0 ? g.blocks[b.idom].succ.length : 0);
-    // @ts-expect-error: inspect takes a function's name
-    await s.inspect(0);
+    // or its index in functions() (the way to an unnamed function)
+    const first = await s.inspect(0);
+    if (first) n += first.blocks.length;
+    // @ts-expect-error: inspect takes a function's name or index
+    await s.inspect(true);
     await s.close();
   }
   const w = await openWorkerSession();
