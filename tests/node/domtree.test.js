@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { LLVM_VERSIONS, optFor, skipDiff, versionFlag, run, runCli, tempDir } from './helpers.js';
+import { LLVM_VERSIONS, optFor, skipDiff, versionFlag, run, runCli, withoutNotes, tempDir } from './helpers.js';
 
 function rng(seed) {
   let x = seed >>> 0 || 1;
@@ -155,7 +155,7 @@ m:
       const ref = await run(OPT, [`-passes=${p}`, '-disable-output', file]);
       const ours = await runCli([V, `-passes=${p}`, '-disable-output', file]);
       assert.equal(ours.code === 0, ref.code === 0, p);
-      assert.equal(ours.stderr.replace(/^wopt: /gm, ''), ref.stderr.split('\n').map(l => l.startsWith(`${OPT}: `) ? l.slice(OPT.length + 2) : l).join('\n'), p);
+      assert.equal(withoutNotes(ours.stderr).replace(/^wopt: /gm, ''), ref.stderr.split('\n').map(l => l.startsWith(`${OPT}: `) ? l.slice(OPT.length + 2) : l).join('\n'), p);
     }
   });
 }

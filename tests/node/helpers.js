@@ -74,6 +74,9 @@ export function run(cmd, args, { input, env = {}, cwd = REPO } = {}) {
 
 /** Runs the wopt CLI (see run). */
 export const runCli = (args, opts) => run(process.execPath, [CLI, ...args], opts);
+/** stderr without the `wopt: note:` lines wopt adds after opt's own messages (cli-help.test.js
+ *  checks those): what to compare with opt's stderr. */
+export const withoutNotes = stderr => stderr.replace(/^wopt: note: .*\n/gm, '');
 
 /** A fresh temporary directory, removed after the test. */
 export function tempDir(t) {
