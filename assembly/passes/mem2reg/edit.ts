@@ -238,8 +238,9 @@ function emptyIds(): I32Vec { let v = new I32Vec(NAME_CACHE); v.resize(NAME_CACH
 
   private forgetName(i: i32): void {
     let nm = vName.get(i);
+    if (nm < 0 || !this.namesBuilt) return;
     let nameStamp = this.nameStamp;
-    if (nm >= 0 && this.namesBuilt && nm < nameStamp.len && nameStamp.get(nm) == this.epoch) nameStamp.set(nm, 0);
+    if (nm < nameStamp.len && nameStamp.get(nm) == this.epoch) nameStamp.set(nm, 0);
   }
   // Metadata referring to a deleted instruction becomes undef of its type (poison after LLVM 19:
   // ValueAsMetadata::handleDeletion).

@@ -114,6 +114,13 @@ export function isAllocaPromotable(ai: i32): bool {
   }
   // removeIntrinsicUsers: every user but loads and stores goes (droppable uses are dropped).
   removeIntrinsicUsers(ai: i32): void {
+    // most allocas have only loads and stores: nothing to do, no snapshot of the uses
+    let other = vFirstUse.get(ai);
+    for (; other >= 0; other = opNext.get(other)) {
+      let op = <i32>iOp.get(opUser.get(other));
+      if (op != Op.Load && op != Op.Store) break;
+    }
+    if (other < 0) return;
     let uses = this.uses, uses2 = this.uses2, ed = this.ed;
     uses.clear();
     for (let s = vFirstUse.get(ai); s >= 0; s = opNext.get(s)) uses.push(s);
