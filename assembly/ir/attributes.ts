@@ -77,7 +77,9 @@ export let ATTR_ALIGN: i32 = 0, ATTR_MEMORY: i32 = 0, ATTR_ALLOCSIZE: i32 = 0, A
   ATTR_READNONE: i32 = 0, ATTR_READONLY: i32 = 0, ATTR_WRITEONLY: i32 = 0, ATTR_NOUNWIND: i32 = 0,
   ATTR_OPTNONE: i32 = 0, ATTR_NOINLINE: i32 = 0, ATTR_BYVAL: i32 = 0, ATTR_SRET: i32 = 0, ATTR_NONNULL: i32 = 0,
   ATTR_RETURNED: i32 = 0, ATTR_NOUNDEF: i32 = 0, ATTR_NOCAPTURE: i32 = 0, ATTR_CAPTURES: i32 = 0,
-  ATTR_NOMERGE: i32 = 0, ATTR_ALWAYSINLINE: i32 = 0;
+  ATTR_NOMERGE: i32 = 0, ATTR_ALWAYSINLINE: i32 = 0, ATTR_DEREF: i32 = 0, ATTR_DEREF_OR_NULL: i32 = 0,
+  ATTR_NULL_IS_VALID: i32 = 0, ATTR_INALLOCA: i32 = 0, ATTR_PREALLOCATED: i32 = 0, ATTR_WILLRETURN: i32 = 0,
+  ATTR_NOCREATE_UNDEF_OR_POISON: i32 = 0, ATTR_RANGE: i32 = 0;
 
 function kw(s: string): i32 { let i = ATTR_KW.indexOf(s); assert(i >= 0); return i; }
 // The AT tag an attribute kind is stored with.
@@ -102,6 +104,9 @@ export function resetAttributes(): void {
   ATTR_NONNULL = kw("nonnull"); ATTR_RETURNED = kw("returned"); ATTR_NOUNDEF = kw("noundef");
   ATTR_NOCAPTURE = kw("nocapture"); ATTR_CAPTURES = kw("captures");
   ATTR_NOMERGE = kw("nomerge"); ATTR_ALWAYSINLINE = kw("alwaysinline");
+  ATTR_DEREF = kw("dereferenceable"); ATTR_DEREF_OR_NULL = kw("dereferenceable_or_null");
+  ATTR_NULL_IS_VALID = kw("null_pointer_is_valid"); ATTR_INALLOCA = kw("inalloca"); ATTR_PREALLOCATED = kw("preallocated");
+  ATTR_WILLRETURN = kw("willreturn"); ATTR_NOCREATE_UNDEF_OR_POISON = kw("nocreateundeforpoison"); ATTR_RANGE = kw("range");
   attrSince = new I32Vec(); attrSince.resize(ATTR_KW.length, 19);
   attrLast = new I32Vec(); attrLast.resize(ATTR_KW.length, 0);
   for (let i = 0; i < ATTR_VERSIONS.length; i++) {

@@ -18,7 +18,7 @@ import { applyIntrinsicAttributesTo } from "./intrinsics";
 
 let scratch: I32Vec = new I32Vec(16);
 export function resetEditLayer(): void {
-  scratch = new I32Vec(16); globalValueMD = new I32Vec(16); globalValueMDScanned = 0;
+  scratch = new I32Vec(16); globalValueMD = new I32Vec(16); globalValueMDScanned = 0; lastUnique = new I32Vec();
 }
 
 // ---- replacing uses ----
@@ -186,6 +186,15 @@ function killValue(v: i32): void {
 export function takeName(dst: i32, src: i32): void {
   vName.set(dst, vName.get(src));
   vName.set(src, -1);
+}
+// The number ValueSymbolTable::makeUniqueName appends next in function g's symbol table (its
+// LastUnique counter plus one, kept): it counts per function for as long as the module lives.
+let lastUnique: I32Vec = new I32Vec();   // global index -> LastUnique
+export function nextUniqueSuffix(g: i32): i32 {
+  lastUnique.fit(g + 1, 0);
+  let u = lastUnique.get(g) + 1;
+  lastUnique.set(g, u);
+  return u;
 }
 
 // ---- debug records and locations ----

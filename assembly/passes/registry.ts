@@ -103,6 +103,12 @@ function hexDigitValue(c: i32): i32 { return c >= 48 && c <= 57 ? c - 48 : c >= 
 // A pass runs on the context: for a function pass `fn` is the function (a global index). It
 // returns 0, 1 after fail(), PAUSE_FOR_REPOSITORY or STOP_AFTER_FUNCTION_MAP.
 export type PassRun = (c: PassContext) => i32;
+// A pass's state for one pipeline run: what a function pass keeps from function to function
+// (mem2reg's tables). A pass that has one extends PassState and declares its maker with
+// PassInfo.perRun; it reads it with PassContext.state(). The run's context makes it on first use
+// and drops it with the run, so nothing of it outlives the pipeline and nothing needs a reset.
+export class PassState {}
+export type MakePassState = () => PassState;
 export const PAUSE_FOR_REPOSITORY: i32 = 3;
 // global-merge-func handed the host the module's stable function map (results.functionMap); the
 // rest of the pipeline does not run.
@@ -123,7 +129,10 @@ export class PassInfo {
   // The first LLVM version that has the pass (0: every version wopt follows); under an older
   // --llvm-version the pipeline does not know its name, as that version's opt.
   sinceVersion: i32 = 0;
+  // The maker of the pass's per-run state (PassState), or null.
+  makeState: MakePassState | null = null;
   constructor(public name: string, public level: Level, public run: PassRun) {}
+  perRun(make: MakePassState): PassInfo { this.makeState = make; return this; }
   since(version: i32): PassInfo { this.sinceVersion = version; return this; }
   describe(help: string): PassInfo { this.help = help; return this; }
   asAnalysis(): PassInfo { this.analysis = true; return this; }
@@ -160,11 +169,24 @@ export class PassContext {
   error: string = "";
   pipeline: string = "";                // the pipeline as repository digests see it
   results: PassResults = new PassResults();
+  // the passes' per-run states (PassState), made on first use: by pass
+  private statePasses: PassInfo[] = [];
+  private states: PassState[] = [];
   // the options the host gave, decoded (passes/options.ts)
   optionNames: string[] = [];
   optionValues: string[] = [];
 
   fail(message: string): i32 { this.error = message; return 1; }
+
+  // The running pass's state for this pipeline run (PassInfo.perRun), made on first use.
+  state(): PassState {
+    let p = this.pass!;
+    let passes = this.statePasses;
+    for (let i = 0, n = passes.length; i < n; i++) if (passes[i] == p) return this.states[i];
+    let s = p.makeState!();
+    passes.push(p); this.states.push(s);
+    return s;
+  }
 
   // The value of the running pass's option `name`: the host's, or the declared default.
   str(name: string): string {

@@ -13,7 +13,6 @@ import { readOptions } from "./options";
 import { Plan, planPipeline, StepOp, stepIndex, stepOp } from "./pipeline";
 import { Level } from "./registry";
 import { passTable, resetPassTable } from "./table";
-import { resetMem2Reg } from "./mem2reg/pass";
 import { resetStats } from "./stats";
 import { resetDebugify } from "./debugify";
 import { resetRepo } from "./repo/pass";
@@ -36,7 +35,7 @@ let current: PipelineRun = new PipelineRun(analyses());
 // The passes layer's one reset: a new run, a rebuilt table, fresh pass tables.
 export function resetPasses(): void {
   resetPassTable(); resetInstrumentation();
-  resetMem2Reg(); resetDebugify(); resetRepo(); resetMergeFunc(); resetDot(); resetSideFiles(); resetStats();
+  resetDebugify(); resetRepo(); resetMergeFunc(); resetDot(); resetSideFiles(); resetStats();
   current = new PipelineRun(analyses());
 }
 

@@ -16,7 +16,7 @@ import { I32Vec } from "../../assembly/util/vec";
 import { tcFunction, tcMark, tcRelease, tcBlocks, tcTerminator, TK_AUTO, TK_SWITCH, TK_INDIRECTBR, TK_UNREACHABLE } from "./testcfg";
 import { DomTree } from "../../assembly/analysis/domtree";
 import { FunctionAnalyses } from "../../assembly/analysis/context";
-import { liveIDF } from "../../assembly/passes/mem2reg/liveidf";
+import { LiveIDF } from "../../assembly/passes/mem2reg/liveidf";
 
 // A context of the spec's own (not the session's): the analyses need nothing else. The CFG's
 // arrays are the same objects from build to build, so aliases of them stay valid.
@@ -407,7 +407,7 @@ function checkLiveIDF(t: DomTree, n: i32): void {
   fa.idf.setDefiningBlocks(defs);
   fa.idf.setLiveInBlocks(live);
   fa.idf.calculate(t, got);
-  liveIDF(t, defs, live, got2);
+  new LiveIDF().compute(t, defs, live, got2);
   if (got.len != got2.len) { fail("pruned IDF size " + got2.len.toString() + " != " + got.len.toString() + " n=" + n.toString()); return; }
   for (let k = 0; k < got.len; k++) if (got.get(k) != got2.get(k)) { fail("pruned IDF differs at " + k.toString() + " n=" + n.toString()); return; }
 }

@@ -45,3 +45,17 @@ test('the check sees an allocation that is never made again', () => {
   const text = 'let a: I32Vec = new I32Vec(4), b = new I32Vec();\nlet c = [1, 2];\nlet d: i32 = 0;\nfunction reset(): void { b = new I32Vec(); }\n';
   assert.deepEqual(allocatedAtStart(text).map(x => x.name), ['a', 'b', 'c']);
 });
+
+// mem2reg keeps all its state in the objects of its pipeline run (passes/mem2reg/pass.ts Mem2Reg,
+// made by the run's PassContext): none of its files declares a module-level variable, so there
+// is nothing to reset and nothing one run leaves to the next.
+test('mem2reg has no module-level variable', () => {
+  const dir = path.join(REPO, 'assembly/passes/mem2reg');
+  const found = [];
+  for (const file of sources(dir)) {
+    fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+      if (/^(?:export\s+)?(?:let|var)\s/.test(line)) found.push(`${path.relative(REPO, file)}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  assert.deepEqual(found, [], `module-level variables in mem2reg:\n${found.join('\n')}`);
+});

@@ -18,15 +18,9 @@ import {
   recVariable, recExpr, recIsDeclare, exprFragmentSize, variableSizeInBits, debugValueLoc, exprIsDeref,
   exprStartsWithDeref, exprDropInitialDeref,
 } from "../../ir/debuginfo";
-import {
-  firstMDOf, nextMDOf, firstUserOf, userRecord, nextUser, recordLive, newValueRecord, insertRecord,
-} from "./edit";
+import { Editor } from "./edit";
 export { recIsDeclare, recExpr, exprStartsWithDeref } from "../../ir/debuginfo";
 export { mergedLocation } from "../../ir/debuginfo";
-
-let seen: I32Vec = new I32Vec();         // record stamps for findDbgUsers
-let seenEpoch: i32 = 0;
-export function resetDbgInfo(): void { seen = new I32Vec(); seenEpoch = 0; }
 
 // The single location value of a record, or -1.
 function recValue(r: i32): i32 {
@@ -35,22 +29,6 @@ function recValue(r: i32): i32 {
   return mdA.get(m);
 }
 
-// findDbgUsers(AI) without #dbg_assign: appended to `out` in LLVM's order.
-export function findDbgUsers(v: i32, out: I32Vec): void {
-  seenEpoch++;
-  for (let m = firstMDOf(v); m >= 0; m = nextMDOf(m)) {
-    for (let e = firstUserOf(m); e >= 0; e = nextUser(e)) {
-      let r = userRecord(e);
-      if (!recordLive(r)) continue;
-      let k = <i32>drKind.get(r);
-      if (k != DR.Value && k != DR.Declare) continue;
-      seen.fit(r + 1, 0);
-      if (seen.get(r) == seenEpoch) continue;
-      seen.set(r, seenEpoch);
-      out.push(r);
-    }
-  }
-}
 
 // valueCoversEntireFragment(ValTy, DVR).
 function valueCoversEntireFragment(valTy: i32, r: i32): bool {
@@ -81,43 +59,8 @@ function allocaSizeInBits(ai: i32): i64 {
   return size;
 }
 
-// ---- ConvertDebugDeclareToDebugValue ----
 
-// At store `si` (value operand `value`): a #dbg_value placed just before the store.
-export function convertDeclareAtStore(r: i32, si: i32, value: i32): void {
-  let expr = recExpr(r);
-  let loc = debugValueLoc(r);
-  let canConvert = exprIsDeref(expr) || (!exprStartsWithDeref(expr) && valueCoversEntireFragment(vType.get(value), r));
-  let v = canConvert ? value : llvmVersion > 19 ? getPoison(vType.get(value)) : getUndef(vType.get(value));
-  let nr = newValueRecord(v, recVariable(r), expr, loc);
-  insertRecord(si, nr, false);
-}
 
-// InsertDebugValueAtStoreLoc (after LLVM 19; for a #dbg_value of the alloca whose expression
-// starts with a deref, at the only store): a #dbg_value of the stored value, the expression
-// without that deref, placed just before the store.
-export function insertDebugValueAtStore(r: i32, si: i32, value: i32): void {
-  let nr = newValueRecord(value, recVariable(r), exprDropInitialDeref(recExpr(r)), debugValueLoc(r));
-  insertRecord(si, nr, false);
-}
-
-// At new phi `phi`: a #dbg_value at the first insertion point of its block, unless one for the
-// same variable and expression exists.
-export function convertDeclareAtPhi(r: i32, phi: i32): void {
-  let variable = recVariable(r), expr = recExpr(r);
-  for (let m = firstMDOf(phi); m >= 0; m = nextMDOf(m)) {
-    for (let e = firstUserOf(m); e >= 0; e = nextUser(e)) {
-      let x = userRecord(e);
-      if (!recordLive(x) || <i32>drKind.get(x) != DR.Value) continue;
-      if (recVariable(x) == variable && recExpr(x) == expr) return;
-    }
-  }
-  if (!valueCoversEntireFragment(vType.get(phi), r)) return;
-  let at = firstInsertionPoint(phi);
-  if (at < 0) return;
-  let nr = newValueRecord(phi, variable, expr, debugValueLoc(r));
-  insertRecord(at, nr, true);
-}
 // BasicBlock::getFirstInsertionPt: after the phis and an EH pad; -1 for none (catchswitch).
 function firstInsertionPoint(phi: i32): i32 {
   let i = phi;
@@ -127,4 +70,65 @@ function firstInsertionPoint(phi: i32): i32 {
   if (op == Op.LandingPad || op == Op.CatchPad || op == Op.CleanupPad) i = iNext.get(i);
   else if (op == Op.CatchSwitch) return -1;
   return i;
+}
+
+// ---- the debug users and ConvertDebugDeclareToDebugValue ----
+
+// The debug records one pipeline run's mem2reg reads and makes, through its editor.
+@final export class DebugRecords {
+  private seen: I32Vec = new I32Vec();         // record stamps for findDbgUsers
+  private seenEpoch: i32 = 0;
+  constructor(private ed: Editor) {}
+
+  // findDbgUsers(AI) without #dbg_assign: appended to `out` in LLVM's order.
+  findDbgUsers(v: i32, out: I32Vec): void {
+    let ed = this.ed, seen = this.seen;
+    let seenEpoch = ++this.seenEpoch;
+    for (let m = ed.firstMDOf(v); m >= 0; m = ed.nextMDOf(m)) {
+      for (let e = ed.firstUserOf(m); e >= 0; e = ed.nextUser(e)) {
+        let r = ed.userRecord(e);
+        if (!ed.recordLive(r)) continue;
+        let k = <i32>drKind.get(r);
+        if (k != DR.Value && k != DR.Declare) continue;
+        seen.fit(r + 1, 0);
+        if (seen.get(r) == seenEpoch) continue;
+        seen.set(r, seenEpoch);
+        out.push(r);
+      }
+    }
+  }
+  // At store `si` (value operand `value`): a #dbg_value placed just before the store.
+  convertDeclareAtStore(r: i32, si: i32, value: i32): void {
+    let expr = recExpr(r);
+    let loc = debugValueLoc(r);
+    let canConvert = exprIsDeref(expr) || (!exprStartsWithDeref(expr) && valueCoversEntireFragment(vType.get(value), r));
+    let v = canConvert ? value : llvmVersion > 19 ? getPoison(vType.get(value)) : getUndef(vType.get(value));
+    let nr = this.ed.newValueRecord(v, recVariable(r), expr, loc);
+    this.ed.insertRecord(si, nr, false);
+  }
+  // InsertDebugValueAtStoreLoc (after LLVM 19; for a #dbg_value of the alloca whose expression
+  // starts with a deref, at the only store): a #dbg_value of the stored value, the expression
+  // without that deref, placed just before the store.
+  insertDebugValueAtStore(r: i32, si: i32, value: i32): void {
+    let nr = this.ed.newValueRecord(value, recVariable(r), exprDropInitialDeref(recExpr(r)), debugValueLoc(r));
+    this.ed.insertRecord(si, nr, false);
+  }
+  // At new phi `phi`: a #dbg_value at the first insertion point of its block, unless one for the
+  // same variable and expression exists.
+  convertDeclareAtPhi(r: i32, phi: i32): void {
+    let variable = recVariable(r), expr = recExpr(r);
+    let ed = this.ed;
+    for (let m = ed.firstMDOf(phi); m >= 0; m = ed.nextMDOf(m)) {
+      for (let e = ed.firstUserOf(m); e >= 0; e = ed.nextUser(e)) {
+        let x = ed.userRecord(e);
+        if (!ed.recordLive(x) || <i32>drKind.get(x) != DR.Value) continue;
+        if (recVariable(x) == variable && recExpr(x) == expr) return;
+      }
+    }
+    if (!valueCoversEntireFragment(vType.get(phi), r)) return;
+    let at = firstInsertionPoint(phi);
+    if (at < 0) return;
+    let nr = this.ed.newValueRecord(phi, variable, expr, debugValueLoc(r));
+    this.ed.insertRecord(at, nr, true);
+  }
 }

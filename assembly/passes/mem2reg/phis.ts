@@ -7,83 +7,19 @@
 // its users foldable, so a work list that revisits the users of each folded phi reaches the same
 // fixed point in linear time.
 import { I32Vec } from "../../util/vec";
-import { vKind, VK, vType, vName, vParent, vFirstUse, opUser, opNext, iOp, fitValueTable } from "../../ir/values";
+import { vKind, VK, vType, vName, vParent, vA, vFirstUse, opUser, opNext, iOp, iNext, fitValueTable, valueCount } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { getUndef, getPoison } from "../../ir/constants";
 import { CFG } from "../../analysis/cfg";
 import { sortI32 } from "../../util/sort";
 import { FunctionAnalyses } from "../../analysis/context";
-import {
-  createPhi, setVersionedName, numIncoming, incomingValue, incomingBlock, addIncoming, rauw, eraseNow,
-} from "./edit";
-import { allocatedType, sortByCreation } from "./promote";
-import { guaranteedNotPoison } from "./poison";
+import { Editor, createPhi, numIncoming, incomingValue, incomingBlock, addIncoming } from "./edit";
+import { allocatedType } from "./allocas";
+import { CreationOrder } from "./creation-order";
+import { PoisonQuery } from "./poison";
 import { llvmVersion } from "../../ir/version";
-import { vA } from "../../ir/values";
-import { iNext } from "../../ir/values";
 import { countPhiInserted } from "../stats";
 
-let newPhis: I32Vec = new I32Vec();
-let phiEpoch: i32 = 0;
-let phiStamp: I32Vec = new I32Vec();   // phi -> epoch when it is one of ours
-let phiNum: I32Vec = new I32Vec();     // phi -> alloca number
-let queued: I32Vec = new I32Vec();     // work list
-let inQueue: I32Vec = new I32Vec();
-let predCount: I32Vec = new I32Vec();
-let sortedPreds: I32Vec = new I32Vec();
-
-export function resetPhis(): void {
-  newPhis = new I32Vec(); phiEpoch = 0; phiStamp = new I32Vec(); phiNum = new I32Vec(); buckets = new I32Vec();
-  queued = new I32Vec(); inQueue = new I32Vec(); blocked = new I32Vec(); retried = false; predCount = new I32Vec(); sortedPreds = new I32Vec();
-}
-export function beginPhis(): void { phiEpoch++; newPhis.clear(); }
-
-
-// The alloca number of one of our phis, or -1.
-export function phiAllocaNum(v: i32): i32 {
-  if (v >= phiStamp.len || phiStamp.get(v) != phiEpoch) return -1;
-  return phiNum.get(v);
-}
-
-// QueuePhiNode: a phi for alloca `num` at the front of block number `bn`.
-export function queuePhiNode(cfg: CFG, bn: i32, num: i32, ai: i32, version: i32): bool {
-  let b = cfg.block.get(bn);
-  let np = cfg.numPreds(bn);
-  let phi = createPhi(b, allocatedType(ai), np);
-  setVersionedName(phi, vName.get(ai), version);
-  fitValueTable(phiStamp, phi + 1, 0); fitValueTable(phiNum, phi + 1, 0);
-  phiStamp.set(phi, phiEpoch); phiNum.set(phi, num);
-  newPhis.push(phi);
-  countPhiInserted();
-  return true;
-}
-
-// simplifyPHINode, as simplifyInstruction applies it (-1: does not fold).
-function simplifyPhi(fa: FunctionAnalyses, pn: i32): i32 {
-  let common = -1;
-  let hasUndef = false, hasRealUndef = false;
-  let n = numIncoming(pn);
-  for (let k = 0; k < n; k++) {
-    let v = incomingValue(pn, k);
-    if (v == pn) continue;
-    let vk = <i32>vKind.get(v);
-    if (vk == VK.ConstUndef || vk == VK.ConstPoison) { hasUndef = true; if (vk == VK.ConstUndef) hasRealUndef = true; continue; }
-    if (common >= 0 && v != common) return -1;
-    common = v;
-  }
-  // only undef, poison and the phi itself: undef if any undef came in, else poison
-  if (common < 0) return hasRealUndef ? getUndef(vType.get(pn)) : getPoison(vType.get(pn));
-  if (hasUndef) {
-    if (!valueDominatesPhi(fa, common, pn)) return -1;
-    // after LLVM 19: undef may not be replaced by something that may be poison
-    if (hasRealUndef && llvmVersion > 19 && !guaranteedNotPoison(fa, common, pn, 0, true)) { undefBlocked = true; return -1; }
-    return common;
-  }
-  return common;
-}
-let undefBlocked = false;   // the last simplifyPhi failed only on the poison check
-let blocked: I32Vec = new I32Vec();
-let retried = false;
 function valueDominatesPhi(fa: FunctionAnalyses, v: i32, pn: i32): bool {
   if (<i32>vKind.get(v) != VK.Inst) return true;
   return fa.dom.instDominates(fa.domTree, v, pn);
@@ -100,131 +36,204 @@ function hashKey(num: i32, bn: i32): u32 {
   x ^= x >> 31;
   return <u32>x;
 }
-let buckets: I32Vec = new I32Vec();   // phi per bucket, -1 empty
-function placeInBuckets(p: i32, blockNum: I32Vec): void {
-  let mask = <u32>buckets.len - 1;
-  let b = hashKey(phiNum.get(p), blockNum.get(vParent.get(p))) & mask;
-  let probe: u32 = 1;
-  while (buckets.get(<i32>b) >= 0) { b = (b + probe++) & mask; }
-  buckets.set(<i32>b, p);
-}
-function foldInBucketOrder(fa: FunctionAnalyses): void {
-  let blockNum = fa.cfg.blockNum;
-  buckets.clear();
-  let entries = 0;
-  for (let k = 0; k < newPhis.len; k++) {
-    let p = newPhis.get(k);
-    entries++;
-    if (entries * 4 >= buckets.len * 3) {
-      // grow to twice the buckets (64 at first), moving the entries over in bucket order
-      let old = buckets;
-      let n = old.len == 0 ? 64 : old.len * 2;
-      buckets = new I32Vec(n);
-      buckets.resize(n, -1);
-      for (let b = 0; b < old.len; b++) if (old.get(b) >= 0) placeInBuckets(old.get(b), blockNum);
-    }
-    placeInBuckets(p, blockNum);
-  }
-  let again = true;
-  while (again) {
-    again = false;
-    for (let b = 0; b < buckets.len; b++) {
-      let pn = buckets.get(b);
-      if (pn < 0 || <i32>vKind.get(pn) == VK.Dead) continue;
-      let v = simplifyPhi(fa, pn);
-      if (v < 0) continue;
-      rauw(pn, v);
-      eraseNow(pn);
-      buckets.set(b, -1);
-      again = true;
-    }
-  }
-}
 
-export function finishPhis(fa: FunctionAnalyses): void {
-  let cfg = fa.cfg;
-  let cfgBlock = cfg.block, blockNum = cfg.blockNum, predOff = cfg.predOff, pred = cfg.pred;
-  if (llvmVersion > 19) foldInBucketOrder(fa);
-  else foldToFixedPoint(fa);
-  finishPoisonIncoming(fa, cfgBlock, blockNum, predOff, pred);
-}
+// ---- the new phis ----
 
-// LLVM 19's rounds, as a work list: the result does not depend on the order there.
-function foldToFixedPoint(fa: FunctionAnalyses): void {
-  queued.clear();
-  fitValueTable(inQueue, valueCountNow(), 0);
-  for (let k = 0; k < newPhis.len; k++) { let p = newPhis.get(k); queued.push(p); inQueue.set(p, phiEpoch); }
-  // After LLVM 19 a phi held back by the poison check may fold once some other phi (not one of
-  // its operands) has folded, so those are tried again after each drain until a round folds none:
-  // the fixed point of LLVM's rounds over all new phis.
-  blocked.clear();
-  let q = 0;
-  while (true) {
-    let folds = 0;
-    for (; q < queued.len; q++) {
-      let pn = queued.get(q);
-      inQueue.set(pn, 0);
-      if (<i32>vKind.get(pn) == VK.Dead) continue;
-      undefBlocked = false;
-      let v = simplifyPhi(fa, pn);
-      if (v < 0) { if (undefBlocked) blocked.push(pn); continue; }
-      folds++;
-      for (let s = vFirstUse.get(pn); s >= 0; s = opNext.get(s)) {
-        let u = opUser.get(s);
-        if (u == pn || phiAllocaNum(u) < 0 || <i32>vKind.get(u) == VK.Dead) continue;
-        fitValueTable(inQueue, u + 1, 0);
-        if (inQueue.get(u) == phiEpoch) continue;
-        inQueue.set(u, phiEpoch);
-        queued.push(u);
+// The phis one PromoteMemToReg call inserts (NewPhiNodes and PhiToAllocaMap: stamped with a
+// per-call epoch), with the folding's work list and hash buckets; one per pipeline run's mem2reg.
+@final export class NewPhis {
+  private phis: I32Vec = new I32Vec();
+  private epoch: i32 = 0;
+  private phiStamp: I32Vec = new I32Vec();   // phi -> epoch when it is one of ours
+  private phiNum: I32Vec = new I32Vec();     // phi -> alloca number
+  private queued: I32Vec = new I32Vec();     // work list
+  private inQueue: I32Vec = new I32Vec();
+  private predCount: I32Vec = new I32Vec();
+  private sortedPreds: I32Vec = new I32Vec();
+  private undefBlocked: bool = false;        // the last simplifyPhi failed only on the poison check
+  private blocked: I32Vec = new I32Vec();
+  private retried: bool = false;
+  private buckets: I32Vec = new I32Vec();    // phi per bucket, -1 empty
+  constructor(private ed: Editor, private poison: PoisonQuery, private order: CreationOrder) {}
+
+  // A new PromoteMemToReg call: no phis yet.
+  begin(): void { this.epoch++; this.phis.clear(); }
+
+  // The alloca number of one of our phis, or -1.
+  @inline allocaNumOf(v: i32): i32 {
+    let phiStamp = this.phiStamp;
+    if (v >= phiStamp.len || phiStamp.get(v) != this.epoch) return -1;
+    return this.phiNum.get(v);
+  }
+  // QueuePhiNode: a phi for alloca `num` at the front of block number `bn`.
+  queue(cfg: CFG, bn: i32, num: i32, ai: i32, version: i32): bool {
+    let b = cfg.block.get(bn);
+    let np = cfg.numPreds(bn);
+    let phi = createPhi(b, allocatedType(ai), np);
+    this.ed.setVersionedName(phi, vName.get(ai), version);
+    let phiStamp = this.phiStamp, phiNum = this.phiNum;
+    fitValueTable(phiStamp, phi + 1, 0); fitValueTable(phiNum, phi + 1, 0);
+    phiStamp.set(phi, this.epoch); phiNum.set(phi, num);
+    this.phis.push(phi);
+    countPhiInserted();
+    return true;
+  }
+
+  // simplifyPHINode, as simplifyInstruction applies it (-1: does not fold).
+  private simplifyPhi(fa: FunctionAnalyses, pn: i32): i32 {
+    let common = -1;
+    let hasUndef = false, hasRealUndef = false;
+    let n = numIncoming(pn);
+    for (let k = 0; k < n; k++) {
+      let v = incomingValue(pn, k);
+      if (v == pn) continue;
+      let vk = <i32>vKind.get(v);
+      if (vk == VK.ConstUndef || vk == VK.ConstPoison) { hasUndef = true; if (vk == VK.ConstUndef) hasRealUndef = true; continue; }
+      if (common >= 0 && v != common) return -1;
+      common = v;
+    }
+    // only undef, poison and the phi itself: undef if any undef came in, else poison
+    if (common < 0) return hasRealUndef ? getUndef(vType.get(pn)) : getPoison(vType.get(pn));
+    if (hasUndef) {
+      if (!valueDominatesPhi(fa, common, pn)) return -1;
+      // after LLVM 19: undef may not be replaced by something that may be poison
+      if (hasRealUndef && llvmVersion > 19 && !this.poison.guaranteedNotPoison(fa, common, pn, 0, true)) { this.undefBlocked = true; return -1; }
+      return common;
+    }
+    return common;
+  }
+
+  // After renaming: folds the phis that fold, then gives the rest poison for the predecessors
+  // the renamer never came from.
+  finish(fa: FunctionAnalyses): void {
+    let cfg = fa.cfg;
+    let cfgBlock = cfg.block, blockNum = cfg.blockNum, predOff = cfg.predOff, pred = cfg.pred;
+    if (llvmVersion > 19) this.foldInBucketOrder(fa);
+    else this.foldToFixedPoint(fa);
+    this.finishPoisonIncoming(fa, cfgBlock, blockNum, predOff, pred);
+  }
+
+  private placeInBuckets(p: i32, blockNum: I32Vec): void {
+    let buckets = this.buckets;
+    let mask = <u32>buckets.len - 1;
+    let b = hashKey(this.phiNum.get(p), blockNum.get(vParent.get(p))) & mask;
+    let probe: u32 = 1;
+    while (buckets.get(<i32>b) >= 0) { b = (b + probe++) & mask; }
+    buckets.set(<i32>b, p);
+  }
+  private foldInBucketOrder(fa: FunctionAnalyses): void {
+    let blockNum = fa.cfg.blockNum, phis = this.phis, ed = this.ed;
+    this.buckets.clear();
+    let entries = 0;
+    for (let k = 0; k < phis.len; k++) {
+      let p = phis.get(k);
+      entries++;
+      if (entries * 4 >= this.buckets.len * 3) {
+        // grow to twice the buckets (64 at first), moving the entries over in bucket order
+        let old = this.buckets;
+        let n = old.len == 0 ? 64 : old.len * 2;
+        let grown = new I32Vec(n);
+        grown.resize(n, -1);
+        this.buckets = grown;
+        for (let b = 0; b < old.len; b++) if (old.get(b) >= 0) this.placeInBuckets(old.get(b), blockNum);
       }
-      rauw(pn, v);
-      eraseNow(pn);
+      this.placeInBuckets(p, blockNum);
     }
-    if (blocked.len == 0 || (retried && folds == 0)) break;
-    retried = true;
-    for (let k = 0; k < blocked.len; k++) {
-      let p = blocked.get(k);
-      if (<i32>vKind.get(p) == VK.Dead || inQueue.get(p) == phiEpoch) continue;
-      inQueue.set(p, phiEpoch);
-      queued.push(p);
+    let buckets = this.buckets;
+    let again = true;
+    while (again) {
+      again = false;
+      for (let b = 0; b < buckets.len; b++) {
+        let pn = buckets.get(b);
+        if (pn < 0 || <i32>vKind.get(pn) == VK.Dead) continue;
+        let v = this.simplifyPhi(fa, pn);
+        if (v < 0) continue;
+        ed.rauw(pn, v);
+        ed.eraseNow(pn);
+        buckets.set(b, -1);
+        again = true;
+      }
     }
-    blocked.clear();
   }
-  retried = false;
-}
 
-function finishPoisonIncoming(fa: FunctionAnalyses, cfgBlock: I32Vec, blockNum: I32Vec, predOff: I32Vec, pred: I32Vec): void {
-  let cfg = fa.cfg;
-  // poison for the predecessors never renamed from
-  for (let k = 0; k < newPhis.len; k++) {
-    let some = newPhis.get(k);
-    if (<i32>vKind.get(some) == VK.Dead) continue;
-    let b = vParent.get(some);
-    if (vA.get(b) != some) continue;
-    let bn = blockNum.get(b);
-    let s = predOff.get(bn), e = predOff.get(bn + 1);
-    let bad = numIncoming(some);
-    if (bad == e - s) continue;
-    sortedPreds.clear();
-    predCount.fit(cfgBlock.len, 0);
-    for (let j = s; j < e; j++) { let p = pred.get(j); sortedPreds.push(p); predCount.set(p, 0); }
-    for (let j = s; j < e; j++) { let p = pred.get(j); predCount.set(p, predCount.get(p) + 1); }
-    if (llvmVersion > 19) sortByCreation(cfg, sortedPreds); else sortI32(sortedPreds.ptr, sortedPreds.len);
-    for (let j = 0; j < bad; j++) {
-      let p = blockNum.get(incomingBlock(some, j));
-      predCount.set(p, predCount.get(p) - 1);
+  // LLVM 19's rounds, as a work list: the result does not depend on the order there.
+  private foldToFixedPoint(fa: FunctionAnalyses): void {
+    let queued = this.queued, inQueue = this.inQueue, blocked = this.blocked, phis = this.phis, ed = this.ed;
+    let epoch = this.epoch;
+    queued.clear();
+    fitValueTable(inQueue, valueCount(), 0);
+    for (let k = 0; k < phis.len; k++) { let p = phis.get(k); queued.push(p); inQueue.set(p, epoch); }
+    // After LLVM 19 a phi held back by the poison check may fold once some other phi (not one of
+    // its operands) has folded, so those are tried again after each drain until a round folds none:
+    // the fixed point of LLVM's rounds over all new phis.
+    blocked.clear();
+    let q = 0;
+    while (true) {
+      let folds = 0;
+      for (; q < queued.len; q++) {
+        let pn = queued.get(q);
+        inQueue.set(pn, 0);
+        if (<i32>vKind.get(pn) == VK.Dead) continue;
+        this.undefBlocked = false;
+        let v = this.simplifyPhi(fa, pn);
+        if (v < 0) { if (this.undefBlocked) blocked.push(pn); continue; }
+        folds++;
+        for (let s = vFirstUse.get(pn); s >= 0; s = opNext.get(s)) {
+          let u = opUser.get(s);
+          if (u == pn || this.allocaNumOf(u) < 0 || <i32>vKind.get(u) == VK.Dead) continue;
+          fitValueTable(inQueue, u + 1, 0);
+          if (inQueue.get(u) == epoch) continue;
+          inQueue.set(u, epoch);
+          queued.push(u);
+        }
+        ed.rauw(pn, v);
+        ed.eraseNow(pn);
+      }
+      if (blocked.len == 0 || (this.retried && folds == 0)) break;
+      this.retried = true;
+      for (let k = 0; k < blocked.len; k++) {
+        let p = blocked.get(k);
+        if (<i32>vKind.get(p) == VK.Dead || inQueue.get(p) == epoch) continue;
+        inQueue.set(p, epoch);
+        queued.push(p);
+      }
+      blocked.clear();
     }
-    let w = 0;
-    for (let j = 0; j < sortedPreds.len; j++) {
-      let p = sortedPreds.get(j);
-      if (predCount.get(p) > 0) { predCount.set(p, predCount.get(p) - 1); sortedPreds.set(w++, p); }
-    }
-    sortedPreds.len = w;
-    for (let phi = some; phi >= 0 && <i32>iOp.get(phi) == Op.Phi && numIncoming(phi) == bad; phi = iNext.get(phi)) {
-      let pv = getPoison(vType.get(phi));
-      for (let j = 0; j < w; j++) addIncoming(phi, pv, cfgBlock.get(sortedPreds.get(j)));
+    this.retried = false;
+  }
+
+  private finishPoisonIncoming(fa: FunctionAnalyses, cfgBlock: I32Vec, blockNum: I32Vec, predOff: I32Vec, pred: I32Vec): void {
+    let cfg = fa.cfg;
+    let phis = this.phis, sortedPreds = this.sortedPreds, predCount = this.predCount;
+    // poison for the predecessors never renamed from
+    for (let k = 0; k < phis.len; k++) {
+      let some = phis.get(k);
+      if (<i32>vKind.get(some) == VK.Dead) continue;
+      let b = vParent.get(some);
+      if (vA.get(b) != some) continue;
+      let bn = blockNum.get(b);
+      let s = predOff.get(bn), e = predOff.get(bn + 1);
+      let bad = numIncoming(some);
+      if (bad == e - s) continue;
+      sortedPreds.clear();
+      predCount.fit(cfgBlock.len, 0);
+      for (let j = s; j < e; j++) { let p = pred.get(j); sortedPreds.push(p); predCount.set(p, 0); }
+      for (let j = s; j < e; j++) { let p = pred.get(j); predCount.set(p, predCount.get(p) + 1); }
+      if (llvmVersion > 19) this.order.sort(cfg, sortedPreds); else sortI32(sortedPreds.ptr, sortedPreds.len);
+      for (let j = 0; j < bad; j++) {
+        let p = blockNum.get(incomingBlock(some, j));
+        predCount.set(p, predCount.get(p) - 1);
+      }
+      let w = 0;
+      for (let j = 0; j < sortedPreds.len; j++) {
+        let p = sortedPreds.get(j);
+        if (predCount.get(p) > 0) { predCount.set(p, predCount.get(p) - 1); sortedPreds.set(w++, p); }
+      }
+      sortedPreds.len = w;
+      for (let phi = some; phi >= 0 && <i32>iOp.get(phi) == Op.Phi && numIncoming(phi) == bad; phi = iNext.get(phi)) {
+        let pv = getPoison(vType.get(phi));
+        for (let j = 0; j < w; j++) addIncoming(phi, pv, cfgBlock.get(sortedPreds.get(j)));
+      }
     }
   }
 }
-import { valueCount } from "../../ir/values";
-function valueCountNow(): i32 { return valueCount(); }

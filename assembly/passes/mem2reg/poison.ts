@@ -30,35 +30,25 @@ import {
 } from "../../ir/opcodes";
 import { callAttrs, callNumArgs, callNumBundles, bundleFirstOp, bundleNumOps, bundleTag, listCount } from "../../ir/inst";
 import { gAttrs, gFirstBlock } from "../../ir/globals";
-import { fnAttrs, retAttrs, paramAttrs, setHasKind, ATTR_NOUNDEF, ATTR_KW } from "../../ir/attributes";
+import {
+  fnAttrs, retAttrs, paramAttrs, setHasKind, ATTR_NOUNDEF, ATTR_DEREF, ATTR_DEREF_OR_NULL, ATTR_NOCREATE_UNDEF_OR_POISON,
+  ATTR_RETURNED, ATTR_ALIGN, ATTR_RANGE, ATTR_NONNULL,
+} from "../../ir/attributes";
 import { findAttachment, MDK_NOUNDEF, MDK_RANGE, MDK_NONNULL } from "../../ir/metadata";
 import { TK, tyKind, tyA, tyN, isPtr } from "../../ir/types";
 import { intLow64, intWordCount, intWord } from "../../ir/constants";
 import { strtab } from "../../ir/module";
 import { directCallee, callFnHas, callRetHas, callParamHas, isIntrinsicCall } from "../../ir/query";
 import { FunctionAnalyses } from "../../analysis/context";
-import { assumptionsFor, assumeAt, nextAssumption, validAssumeForContext, transfersExecution } from "./assumptions";
+import { numIncoming, incomingValue, incomingBlock } from "./edit";
+import { AssumptionCache, transfersExecution } from "./assumptions";
 
 const MAX_DEPTH = 6;
 const MDK_DEREF = 12, MDK_DEREF_OR_NULL = 13, MDK_ALIGN = 17;
 
-let ready = false;
-let A_DEREF = -1, A_DEREF_OR_NULL = -1, A_NOCREATE = -1, A_RETURNED = -1, A_ALIGN = -1, A_RANGE = -1,
-  A_NONNULL = -1;
-let S_NOUNDEF = -1;
-function init(): void {
-  if (ready) return;
-  ready = true;
-  A_DEREF = ATTR_KW.indexOf("dereferenceable"); A_DEREF_OR_NULL = ATTR_KW.indexOf("dereferenceable_or_null");
-  A_NOCREATE = ATTR_KW.indexOf("nocreateundeforpoison"); A_RETURNED = ATTR_KW.indexOf("returned");
-  A_ALIGN = ATTR_KW.indexOf("align"); A_RANGE = ATTR_KW.indexOf("range"); A_NONNULL = ATTR_KW.indexOf("nonnull");
-  S_NOUNDEF = strtab.internStr("noundef");
-}
-export function resetPoison(): void { ready = false; yields = new I32Vec(); seenB = new I32Vec(); }
-
 // ---- attribute and intrinsic queries ----
 
-@inline function has(set: i32, kind: i32): bool { return kind >= 0 && setHasKind(set, kind); }
+@inline function has(set: i32, kind: i32): bool { return setHasKind(set, kind); }
 // The intrinsic name of call c without the "llvm." prefix and the type suffix is `base`.
 function isIntrinsic(c: i32, base: string): bool {
   let f = operand(c, 0);
@@ -129,7 +119,7 @@ function hasPoisonGeneratingAnnotations(v: i32): bool {
   if (md >= 0 && (findAttachment(md, MDK_RANGE) >= 0 || findAttachment(md, MDK_NONNULL) >= 0 || findAttachment(md, MDK_ALIGN) >= 0)) return true;
   if (op == Op.Call || op == Op.Invoke || op == Op.CallBr) {
     let r = retAttrs(callAttrs(v));
-    if (has(r, A_RANGE) || has(r, A_ALIGN) || has(r, A_NONNULL)) return true;
+    if (has(r, ATTR_RANGE) || has(r, ATTR_ALIGN) || has(r, ATTR_NONNULL)) return true;
   }
   return false;
 }
@@ -163,7 +153,7 @@ function canCreatePoison(v: i32): bool {
         if (isIntrinsic(v, "ctlz") || isIntrinsic(v, "cttz") || isIntrinsic(v, "abs")) return false;
         if ((isIntrinsic(v, "sshl.sat") || isIntrinsic(v, "ushl.sat")) && shiftAmountInRange(operand(v, 2))) return false;
       }
-      return !callRetHas(v, ATTR_NOUNDEF) && !callFnHas(v, A_NOCREATE);
+      return !callRetHas(v, ATTR_NOUNDEF) && !callFnHas(v, ATTR_NOCREATE_UNDEF_OR_POISON);
     }
     case Op.InsertElement: case Op.ExtractElement: {
       let vt = vType.get(operand(v, 0));
@@ -207,7 +197,7 @@ function stripSameRepresentation(v: i32): i32 {
     } else if (k == VK.Inst && (op == Op.Call || op == Op.Invoke || op == Op.CallBr)) {
       let n = callNumArgs(v);
       let r = -1;
-      for (let a = 0; a < n; a++) if (callParamHas(v, a, A_RETURNED)) { r = operand(v, 1 + a); break; }
+      for (let a = 0; a < n; a++) if (callParamHas(v, a, ATTR_RETURNED)) { r = operand(v, 1 + a); break; }
       if (r < 0) return v;
       v = r;
     } else return v;
@@ -226,107 +216,8 @@ function allZeroIndices(g: i32): bool {
   return true;
 }
 
-// ---- the query ----
-
-// cxt: the context instruction (-1 for none); withAC: an assumption cache is given.
-export function guaranteedNotPoison(fa: FunctionAnalyses, v: i32, cxt: i32, depth: i32, withAC: bool): bool {
-  init();
-  if (depth >= MAX_DEPTH) return false;
-  let k = <i32>vKind.get(v);
-  if (k == VK.MDValue) return false;
-  if (k == VK.Arg) {
-    let set = paramAttrs(gAttrs.get(vA.get(vParent.get(v))), vA.get(v));
-    if (has(set, ATTR_NOUNDEF) || has(set, A_DEREF) || has(set, A_DEREF_OR_NULL)) return true;
-  }
-  if (k >= VK.GlobalVar && k <= VK.PtrAuth && k != VK.ConstExpr) {
-    // constants (ConstantExpr handled as an operator below)
-    if (k == VK.ConstPoison) return false;
-    if (k == VK.ConstUndef) return true;
-    if (k == VK.ConstInt || k == VK.ConstFP || k == VK.ConstNull || k == VK.GlobalVar || k == VK.Function) return true;
-    let t = vType.get(v);
-    let tk = <i32>tyKind.get(t);
-    if (k == VK.ConstZero && tk != TK.Vector && tk != TK.ScalableVector && tk != TK.Array && tk != TK.Struct && tk != TK.NamedStruct) return true;
-    if (tk == TK.Vector || tk == TK.ScalableVector) {
-      if (k == VK.ConstVector) {
-        let n = numOperands(v);
-        for (let j = 0; j < n; j++) {
-          let ek = <i32>vKind.get(operand(v, j));
-          if (ek == VK.ConstPoison || ek == VK.ConstExpr) return false;
-        }
-      }
-      return true;
-    }
-  } else if (k == VK.ConstExpr && isVectorType(vType.get(v))) {
-    // a splat constant expression of an int or float: not looked into
-  }
-  let s = stripSameRepresentation(v);
-  let sk = <i32>vKind.get(s);
-  if (sk == VK.GlobalVar || sk == VK.Function || sk == VK.ConstNull) return true;
-  if (sk == VK.Inst && <i32>iOp.get(s) == Op.Alloca) return true;
-
-  if (k == VK.Inst || k == VK.ConstExpr) {
-    let op = <i32>iOp.get(v);
-    if (op == Op.Freeze && k == VK.Inst) return true;
-    if (k == VK.Inst && (op == Op.Call || op == Op.Invoke || op == Op.CallBr)) {
-      if (callRetHas(v, ATTR_NOUNDEF) || callRetHas(v, A_DEREF) || callRetHas(v, A_DEREF_OR_NULL)) return true;
-    }
-    if (!canCreatePoison(v)) {
-      if (op == Op.Phi && k == VK.Inst) {
-        let n = numIncoming(v);
-        let ok = true;
-        for (let j = 0; j < n; j++) {
-          let x = incomingValue(v, j);
-          if (x == v) continue;
-          let ti = lastInst(incomingBlock(v, j));
-          if (!guaranteedNotPoison(fa, x, ti, depth + 1, withAC)) { ok = false; break; }
-        }
-        if (ok) return true;
-      } else if (op == Op.ShuffleVector && k == VK.Inst && splatSource(v) >= 0) {
-        if (guaranteedNotPoison(fa, splatSource(v), cxt, depth + 1, withAC)) return true;
-      } else {
-        let n = numOperands(v);
-        let ok = true;
-        for (let j = 0; j < n; j++) {
-          let x = operand(v, j);
-          if (x < 0) continue;
-          if (!guaranteedNotPoison(fa, x, cxt, depth + 1, withAC)) { ok = false; break; }
-        }
-        if (ok) return true;
-      }
-    }
-  }
-  if (k == VK.Inst && <i32>iOp.get(v) == Op.Load) {
-    let md = iMD.get(v);
-    if (md >= 0 && (findAttachment(md, MDK_NOUNDEF) >= 0 || findAttachment(md, MDK_DEREF) >= 0 || findAttachment(md, MDK_DEREF_OR_NULL) >= 0)) return true;
-  }
-  if ((k == VK.Inst || k == VK.Arg) && programUndefinedIfPoison(v, true)) return true;
-  if (cxt < 0) return false;
-  let cb = vParent.get(cxt);
-  let blockNum = fa.cfg.blockNum, cfgBlock = fa.cfg.block, domTree = fa.domTree;
-  if (cb < 0 || blockNum.get(cb) < 0) return false;
-  let bn = blockNum.get(cb);
-  if (!domTree.inTree(bn)) return false;
-  for (let d = domTree.idomOf(bn); d >= 0; d = domTree.idomOf(d)) {
-    let t = lastInst(cfgBlock.get(d));
-    if (t < 0) continue;
-    let top = <i32>iOp.get(t);
-    let cond = -1;
-    if (top == Op.Br && numOperands(t) == 3) cond = operand(t, 0);
-    else if (top == Op.Switch) cond = operand(t, 0);
-    if (cond < 0) continue;
-    if (cond == v) return true;
-    let ck = <i32>vKind.get(cond);
-    if (ck == VK.Inst || ck == VK.ConstExpr) {
-      let n = numOperands(cond);
-      for (let j = 0; j < n; j++) if (operand(cond, j) == v && propagatesPoison22(cond, j)) return true;
-    }
-  }
-  if (withAC && noundefAssumed(v, cxt)) return true;
-  return false;
-}
 function isVectorType(t: i32): bool { let k = <i32>tyKind.get(t); return k == TK.Vector || k == TK.ScalableVector; }
 function lastInst(b: i32): i32 { return b >= 0 ? vB.get(b) : -1; }
-import { numIncoming, incomingValue, incomingBlock } from "./edit";
 // getSplatValue of a shufflevector instruction: shuffle (insertelement ?, X, 0), ?, zeromask -> X.
 function splatSource(s: i32): i32 {
   let ins = operand(s, 0);
@@ -339,65 +230,6 @@ function splatSource(s: i32): i32 {
   for (let j = 0; j < n; j++) { let m = ext.get(base + 1 + j); if (m != 0 && m != -1) return -1; }
   return operand(ins, 1);
 }
-// getKnowledgeValidInContext(V, {NoUndef}, AC, CtxI, DT): an assume bundle "noundef"(V).
-function noundefAssumed(v: i32, cxt: i32): bool {
-  for (let e = assumptionsFor(v); e >= 0; e = nextAssumption(e)) {
-    let a = assumeAt(e);
-    if (<i32>vKind.get(a) != VK.Inst) continue;
-    let nb = callNumBundles(a);
-    for (let b = 0; b < nb; b++) {
-      if (bundleTag(a, b) != S_NOUNDEF || bundleNumOps(a, b) == 0 || operand(a, bundleFirstOp(a, b)) != v) continue;
-      if (validAssumeForContext(a, cxt)) return true;
-    }
-  }
-  return false;
-}
-
-// ---- programUndefinedIfUndefOrPoison(V, PoisonOnly = true) ----
-// From just after v (the entry block for an argument), following single successors, at most 31
-// instructions while execution surely goes on: an instruction that is UB on a poison operand uses
-// v or a value poison in v flows to. intrinsics: calls of LLVM 22's poison-propagating intrinsics
-// pass poison on (the LLVM 19 walk, isGuaranteedNotToBePoison in known-nonzero.ts, stops poison at every call).
-
-let yields: I32Vec = new I32Vec();
-let seenB: I32Vec = new I32Vec();
-function inYields(v: i32): bool { for (let k = 0; k < yields.len; k++) if (yields.get(k) == v) return true; return false; }
-export function programUndefinedIfPoison(v: i32, intrinsics: bool): bool {
-  init();
-  let b: i32, i: i32;
-  if (<i32>vKind.get(v) == VK.Inst) { b = vParent.get(v); i = iNext.get(v); }
-  else {
-    b = gFirstBlock.get(vA.get(vParent.get(v)));
-    if (b < 0) return false;
-    i = vA.get(b);
-  }
-  yields.clear(); yields.push(v);
-  seenB.clear(); seenB.push(b);
-  let limit = 32;
-  while (true) {
-    for (; i >= 0; i = iNext.get(i)) {
-      if (<i32>vKind.get(i) != VK.Inst) continue;   // erased
-      if (--limit == 0) return false;
-      if (mustTriggerUB(i)) return true;
-      if (!transfersExecution(i)) return false;
-      let n = numOperands(i);
-      let prop = false;
-      for (let k = 0; k < n && !prop; k++) if (inYields(operand(i, k)) && (intrinsics || <i32>iOp.get(i) != Op.Call) && propagatesPoison22(i, k)) prop = true;
-      if (!prop && <i32>iOp.get(i) == Op.Select && inYields(operand(i, 1)) && inYields(operand(i, 2))) prop = true;
-      if (prop) yields.push(i);
-    }
-    let t = lastInst(b);
-    if (t < 0) return false;
-    let nb = singleSuccessor(t);
-    if (nb < 0) return false;
-    for (let k = 0; k < seenB.len; k++) if (seenB.get(k) == nb) return false;
-    seenB.push(nb);
-    b = nb;
-    i = vA.get(b);
-    while (i >= 0 && (<i32>vKind.get(i) != VK.Inst || <i32>iOp.get(i) == Op.Phi)) i = iNext.get(i);
-  }
-  return false;
-}
 // BasicBlock::getSingleSuccessor: exactly one successor edge.
 function singleSuccessor(t: i32): i32 {
   let op = <i32>iOp.get(t);
@@ -405,30 +237,203 @@ function singleSuccessor(t: i32): i32 {
   if (op == Op.Switch && numOperands(t) == 2) return operand(t, 1);
   return -1;
 }
-// handleGuaranteedNonPoisonOps with the operands known to be poison (yields).
-function mustTriggerUB(i: i32): bool {
-  let op = <i32>iOp.get(i);
-  switch (op) {
-    case Op.Store: return inYields(operand(i, 1));
-    case Op.Load: case Op.AtomicRMW: case Op.AtomicCmpXchg: return inYields(operand(i, 0));
-    case Op.Call: case Op.Invoke: {
-      let callee = operand(i, 0);
-      if (<i32>vKind.get(callee) != VK.Function && <i32>vKind.get(callee) != VK.InlineAsm && inYields(callee)) return true;
-      let na = callNumArgs(i);
-      for (let a = 0; a < na; a++) {
-        if (!inYields(operand(i, 1 + a))) continue;
-        if (callParamHas(i, a, ATTR_NOUNDEF) || callParamHas(i, a, A_DEREF) || callParamHas(i, a, A_DEREF_OR_NULL)) return true;
-      }
-      return false;
-    }
-    case Op.Ret: {
-      if (numOperands(i) == 0 || !inYields(operand(i, 0))) return false;
-      let fnv = vParent.get(vParent.get(i));
-      return has(retAttrs(gAttrs.get(vA.get(fnv))), ATTR_NOUNDEF);
-    }
-    case Op.Switch: return inYields(operand(i, 0));
-    case Op.Br: return numOperands(i) == 3 && inYields(operand(i, 0));
-    case Op.UDiv: case Op.SDiv: case Op.URem: case Op.SRem: return inYields(operand(i, 1));
+
+// ---- the query ----
+
+// The poison questions of one pipeline run's mem2reg: the assumption cache they consult, the
+// walk's scratch and the `noundef` bundle tag (interned on first use).
+@final export class PoisonQuery {
+  private ready: bool = false;
+  private S_NOUNDEF: i32 = -1;
+  private yields: I32Vec = new I32Vec();
+  private seenB: I32Vec = new I32Vec();
+  constructor(private ac: AssumptionCache) {}
+  private init(): void {
+    if (this.ready) return;
+    this.ready = true;
+    this.S_NOUNDEF = strtab.internStr("noundef");
   }
-  return false;
+
+  // cxt: the context instruction (-1 for none); withAC: an assumption cache is given.
+  guaranteedNotPoison(fa: FunctionAnalyses, v: i32, cxt: i32, depth: i32, withAC: bool): bool {
+    this.init();
+    if (depth >= MAX_DEPTH) return false;
+    let k = <i32>vKind.get(v);
+    if (k == VK.MDValue) return false;
+    if (k == VK.Arg) {
+      let set = paramAttrs(gAttrs.get(vA.get(vParent.get(v))), vA.get(v));
+      if (has(set, ATTR_NOUNDEF) || has(set, ATTR_DEREF) || has(set, ATTR_DEREF_OR_NULL)) return true;
+    }
+    if (k >= VK.GlobalVar && k <= VK.PtrAuth && k != VK.ConstExpr) {
+      // constants (ConstantExpr handled as an operator below)
+      if (k == VK.ConstPoison) return false;
+      if (k == VK.ConstUndef) return true;
+      if (k == VK.ConstInt || k == VK.ConstFP || k == VK.ConstNull || k == VK.GlobalVar || k == VK.Function) return true;
+      let t = vType.get(v);
+      let tk = <i32>tyKind.get(t);
+      if (k == VK.ConstZero && tk != TK.Vector && tk != TK.ScalableVector && tk != TK.Array && tk != TK.Struct && tk != TK.NamedStruct) return true;
+      if (tk == TK.Vector || tk == TK.ScalableVector) {
+        if (k == VK.ConstVector) {
+          let n = numOperands(v);
+          for (let j = 0; j < n; j++) {
+            let ek = <i32>vKind.get(operand(v, j));
+            if (ek == VK.ConstPoison || ek == VK.ConstExpr) return false;
+          }
+        }
+        return true;
+      }
+    } else if (k == VK.ConstExpr && isVectorType(vType.get(v))) {
+      // a splat constant expression of an int or float: not looked into
+    }
+    let s = stripSameRepresentation(v);
+    let sk = <i32>vKind.get(s);
+    if (sk == VK.GlobalVar || sk == VK.Function || sk == VK.ConstNull) return true;
+    if (sk == VK.Inst && <i32>iOp.get(s) == Op.Alloca) return true;
+
+    if (k == VK.Inst || k == VK.ConstExpr) {
+      let op = <i32>iOp.get(v);
+      if (op == Op.Freeze && k == VK.Inst) return true;
+      if (k == VK.Inst && (op == Op.Call || op == Op.Invoke || op == Op.CallBr)) {
+        if (callRetHas(v, ATTR_NOUNDEF) || callRetHas(v, ATTR_DEREF) || callRetHas(v, ATTR_DEREF_OR_NULL)) return true;
+      }
+      if (!canCreatePoison(v)) {
+        if (op == Op.Phi && k == VK.Inst) {
+          let n = numIncoming(v);
+          let ok = true;
+          for (let j = 0; j < n; j++) {
+            let x = incomingValue(v, j);
+            if (x == v) continue;
+            let ti = lastInst(incomingBlock(v, j));
+            if (!this.guaranteedNotPoison(fa, x, ti, depth + 1, withAC)) { ok = false; break; }
+          }
+          if (ok) return true;
+        } else if (op == Op.ShuffleVector && k == VK.Inst && splatSource(v) >= 0) {
+          if (this.guaranteedNotPoison(fa, splatSource(v), cxt, depth + 1, withAC)) return true;
+        } else {
+          let n = numOperands(v);
+          let ok = true;
+          for (let j = 0; j < n; j++) {
+            let x = operand(v, j);
+            if (x < 0) continue;
+            if (!this.guaranteedNotPoison(fa, x, cxt, depth + 1, withAC)) { ok = false; break; }
+          }
+          if (ok) return true;
+        }
+      }
+    }
+    if (k == VK.Inst && <i32>iOp.get(v) == Op.Load) {
+      let md = iMD.get(v);
+      if (md >= 0 && (findAttachment(md, MDK_NOUNDEF) >= 0 || findAttachment(md, MDK_DEREF) >= 0 || findAttachment(md, MDK_DEREF_OR_NULL) >= 0)) return true;
+    }
+    if ((k == VK.Inst || k == VK.Arg) && this.programUndefinedIfPoison(v, true)) return true;
+    if (cxt < 0) return false;
+    let cb = vParent.get(cxt);
+    let blockNum = fa.cfg.blockNum, cfgBlock = fa.cfg.block, domTree = fa.domTree;
+    if (cb < 0 || blockNum.get(cb) < 0) return false;
+    let bn = blockNum.get(cb);
+    if (!domTree.inTree(bn)) return false;
+    for (let d = domTree.idomOf(bn); d >= 0; d = domTree.idomOf(d)) {
+      let t = lastInst(cfgBlock.get(d));
+      if (t < 0) continue;
+      let top = <i32>iOp.get(t);
+      let cond = -1;
+      if (top == Op.Br && numOperands(t) == 3) cond = operand(t, 0);
+      else if (top == Op.Switch) cond = operand(t, 0);
+      if (cond < 0) continue;
+      if (cond == v) return true;
+      let ck = <i32>vKind.get(cond);
+      if (ck == VK.Inst || ck == VK.ConstExpr) {
+        let n = numOperands(cond);
+        for (let j = 0; j < n; j++) if (operand(cond, j) == v && propagatesPoison22(cond, j)) return true;
+      }
+    }
+    if (withAC && this.noundefAssumed(v, cxt)) return true;
+    return false;
+  }
+  // getKnowledgeValidInContext(V, {NoUndef}, AC, CtxI, DT): an assume bundle "noundef"(V).
+  private noundefAssumed(v: i32, cxt: i32): bool {
+    let ac = this.ac;
+    for (let e = ac.assumptionsFor(v); e >= 0; e = ac.nextAssumption(e)) {
+      let a = ac.assumeAt(e);
+      if (<i32>vKind.get(a) != VK.Inst) continue;
+      let nb = callNumBundles(a);
+      for (let b = 0; b < nb; b++) {
+        if (bundleTag(a, b) != this.S_NOUNDEF || bundleNumOps(a, b) == 0 || operand(a, bundleFirstOp(a, b)) != v) continue;
+        if (ac.validAssumeForContext(a, cxt)) return true;
+      }
+    }
+    return false;
+  }
+
+  // ---- programUndefinedIfUndefOrPoison(V, PoisonOnly = true) ----
+  // From just after v (the entry block for an argument), following single successors, at most 31
+  // instructions while execution surely goes on: an instruction that is UB on a poison operand uses
+  // v or a value poison in v flows to. intrinsics: calls of LLVM 22's poison-propagating intrinsics
+  // pass poison on (the LLVM 19 walk, isGuaranteedNotToBePoison in known-nonzero.ts, stops poison at every call).
+
+  private inYields(v: i32): bool { let yields = this.yields; for (let k = 0; k < yields.len; k++) if (yields.get(k) == v) return true; return false; }
+  programUndefinedIfPoison(v: i32, intrinsics: bool): bool {
+    this.init();
+    let b: i32, i: i32;
+    if (<i32>vKind.get(v) == VK.Inst) { b = vParent.get(v); i = iNext.get(v); }
+    else {
+      b = gFirstBlock.get(vA.get(vParent.get(v)));
+      if (b < 0) return false;
+      i = vA.get(b);
+    }
+    let yields = this.yields, seenB = this.seenB;
+    yields.clear(); yields.push(v);
+    seenB.clear(); seenB.push(b);
+    let limit = 32;
+    while (true) {
+      for (; i >= 0; i = iNext.get(i)) {
+        if (<i32>vKind.get(i) != VK.Inst) continue;   // erased
+        if (--limit == 0) return false;
+        if (this.mustTriggerUB(i)) return true;
+        if (!transfersExecution(i)) return false;
+        let n = numOperands(i);
+        let prop = false;
+        for (let k = 0; k < n && !prop; k++) if (this.inYields(operand(i, k)) && (intrinsics || <i32>iOp.get(i) != Op.Call) && propagatesPoison22(i, k)) prop = true;
+        if (!prop && <i32>iOp.get(i) == Op.Select && this.inYields(operand(i, 1)) && this.inYields(operand(i, 2))) prop = true;
+        if (prop) yields.push(i);
+      }
+      let t = lastInst(b);
+      if (t < 0) return false;
+      let nb = singleSuccessor(t);
+      if (nb < 0) return false;
+      for (let k = 0; k < seenB.len; k++) if (seenB.get(k) == nb) return false;
+      seenB.push(nb);
+      b = nb;
+      i = vA.get(b);
+      while (i >= 0 && (<i32>vKind.get(i) != VK.Inst || <i32>iOp.get(i) == Op.Phi)) i = iNext.get(i);
+    }
+    return false;
+  }
+  // handleGuaranteedNonPoisonOps with the operands known to be poison (yields).
+  private mustTriggerUB(i: i32): bool {
+    let op = <i32>iOp.get(i);
+    switch (op) {
+      case Op.Store: return this.inYields(operand(i, 1));
+      case Op.Load: case Op.AtomicRMW: case Op.AtomicCmpXchg: return this.inYields(operand(i, 0));
+      case Op.Call: case Op.Invoke: {
+        let callee = operand(i, 0);
+        if (<i32>vKind.get(callee) != VK.Function && <i32>vKind.get(callee) != VK.InlineAsm && this.inYields(callee)) return true;
+        let na = callNumArgs(i);
+        for (let a = 0; a < na; a++) {
+          if (!this.inYields(operand(i, 1 + a))) continue;
+          if (callParamHas(i, a, ATTR_NOUNDEF) || callParamHas(i, a, ATTR_DEREF) || callParamHas(i, a, ATTR_DEREF_OR_NULL)) return true;
+        }
+        return false;
+      }
+      case Op.Ret: {
+        if (numOperands(i) == 0 || !this.inYields(operand(i, 0))) return false;
+        let fnv = vParent.get(vParent.get(i));
+        return has(retAttrs(gAttrs.get(vA.get(fnv))), ATTR_NOUNDEF);
+      }
+      case Op.Switch: return this.inYields(operand(i, 0));
+      case Op.Br: return numOperands(i) == 3 && this.inYields(operand(i, 0));
+      case Op.UDiv: case Op.SDiv: case Op.URem: case Op.SRem: return this.inYields(operand(i, 1));
+    }
+    return false;
+  }
 }

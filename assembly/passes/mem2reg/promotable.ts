@@ -17,13 +17,9 @@ import { llvmVersion } from "../../ir/version";
 import { ext, iExt as iExtCol } from "../../ir/values";
 import { callNumBundles, bundleFirstOp, bundleNumOps } from "../../ir/inst";
 import { T_VOID } from "../../ir/types";
-import { eraseLater } from "./edit";
+import { Editor } from "./edit";
 
 const IK_NONE = 0, IK_OTHER = 1, IK_LIFETIME = 2, IK_ASSUME = 3, IK_NOALIAS_DECL = 4;
-let S_IGNORE: i32 = -1;
-let uses: I32Vec = new I32Vec();
-let uses2: I32Vec = new I32Vec();
-export function resetPromotable(): void { S_IGNORE = -1; uses = new I32Vec(); uses2 = new I32Vec(); }
 
 function isExactly(s: i32, name: string): bool { return strtab.eqStr(s, name); }
 // `name` or `name.<suffix>`.
@@ -90,45 +86,63 @@ export function isAllocaPromotable(ai: i32): bool {
   return true;
 }
 
-// User::dropDroppableUse for an llvm.assume: the condition becomes true, a bundle operand becomes
-// undef (poison after LLVM 19) and its bundle is retagged "ignore".
-function dropDroppableUse(slot: i32): void {
-  let u = opUser.get(slot);
-  let k = slot - iOps.get(u);
-  if (intrinsicKind(u) != IK_ASSUME) return;
-  if (k == 1) { setOperandSlot(slot, getBool(true)); return; }   // operand 0 of the call = the condition
-  let t = vType.get(opVal.get(slot));
-  setOperandSlot(slot, llvmVersion > 19 ? getPoison(t) : getUndef(t));
-  if (S_IGNORE < 0) S_IGNORE = strtab.internStr("ignore");
-  let nb = callNumBundles(u);
-  for (let b = 0; b < nb; b++) {
-    let f = bundleFirstOp(u, b);
-    if (k >= f && k < f + bundleNumOps(u, b)) { ext.set(iExtCol.get(u) + 5 + 2 * b, S_IGNORE); break; }
-  }
-}
+// ---- removeIntrinsicUsers ----
 
-// removeIntrinsicUsers: every user but loads and stores goes (droppable uses are dropped).
-export function removeIntrinsicUsers(ai: i32): void {
-  uses.clear();
-  for (let s = vFirstUse.get(ai); s >= 0; s = opNext.get(s)) uses.push(s);
-  for (let j = 0; j < uses.len; j++) {
-    let s = uses.get(j);
-    if (opVal.get(s) != ai) continue;        // dropped with an earlier user
-    let u = opUser.get(s);
-    let op = <i32>iOp.get(u);
-    if (op == Op.Load || op == Op.Store) continue;
-    if (isDroppableKind(intrinsicKind(u))) { dropDroppableUse(s); continue; }
-    if (vType.get(u) != T_VOID) {
-      uses2.clear();
-      for (let t = vFirstUse.get(u); t >= 0; t = opNext.get(t)) uses2.push(t);
-      for (let q = 0; q < uses2.len; q++) {
-        let t = uses2.get(q);
-        if (opVal.get(t) != u) continue;
-        let w = opUser.get(t);
-        if (isDroppableKind(intrinsicKind(w))) { dropDroppableUse(t); continue; }
-        eraseLater(w);
-      }
+// The users one pipeline run's mem2reg strips off an alloca before promoting it: its editor, the
+// use lists' snapshots and the "ignore" bundle tag (interned on first use).
+@final export class IntrinsicUsers {
+  private S_IGNORE: i32 = -1;
+  private uses: I32Vec = new I32Vec();
+  private uses2: I32Vec = new I32Vec();
+  constructor(private ed: Editor) {}
+
+  // User::dropDroppableUse for an llvm.assume: the condition becomes true, a bundle operand becomes
+  // undef (poison after LLVM 19) and its bundle is retagged "ignore".
+  private dropDroppableUse(slot: i32): void {
+    let u = opUser.get(slot);
+    let k = slot - iOps.get(u);
+    if (intrinsicKind(u) != IK_ASSUME) return;
+    if (k == 1) { setOperandSlot(slot, getBool(true)); return; }   // operand 0 of the call = the condition
+    let t = vType.get(opVal.get(slot));
+    setOperandSlot(slot, llvmVersion > 19 ? getPoison(t) : getUndef(t));
+    if (this.S_IGNORE < 0) this.S_IGNORE = strtab.internStr("ignore");
+    let nb = callNumBundles(u);
+    for (let b = 0; b < nb; b++) {
+      let f = bundleFirstOp(u, b);
+      if (k >= f && k < f + bundleNumOps(u, b)) { ext.set(iExtCol.get(u) + 5 + 2 * b, this.S_IGNORE); break; }
     }
-    eraseLater(u);
+  }
+  // removeIntrinsicUsers: every user but loads and stores goes (droppable uses are dropped).
+  removeIntrinsicUsers(ai: i32): void {
+    // most allocas have only loads and stores: nothing to do, no snapshot of the uses
+    let other = vFirstUse.get(ai);
+    for (; other >= 0; other = opNext.get(other)) {
+      let op = <i32>iOp.get(opUser.get(other));
+      if (op != Op.Load && op != Op.Store) break;
+    }
+    if (other < 0) return;
+    let uses = this.uses, uses2 = this.uses2, ed = this.ed;
+    uses.clear();
+    for (let s = vFirstUse.get(ai); s >= 0; s = opNext.get(s)) uses.push(s);
+    for (let j = 0; j < uses.len; j++) {
+      let s = uses.get(j);
+      if (opVal.get(s) != ai) continue;        // dropped with an earlier user
+      let u = opUser.get(s);
+      let op = <i32>iOp.get(u);
+      if (op == Op.Load || op == Op.Store) continue;
+      if (isDroppableKind(intrinsicKind(u))) { this.dropDroppableUse(s); continue; }
+      if (vType.get(u) != T_VOID) {
+        uses2.clear();
+        for (let t = vFirstUse.get(u); t >= 0; t = opNext.get(t)) uses2.push(t);
+        for (let q = 0; q < uses2.len; q++) {
+          let t = uses2.get(q);
+          if (opVal.get(t) != u) continue;
+          let w = opUser.get(t);
+          if (isDroppableKind(intrinsicKind(w))) { this.dropDroppableUse(t); continue; }
+          ed.eraseLater(w);
+        }
+      }
+      ed.eraseLater(u);
+    }
   }
 }

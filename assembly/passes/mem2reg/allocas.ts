@@ -1,0 +1,57 @@
+// The allocas one PromoteMemToReg call promotes past its fast paths (PromoteMem2Reg's Allocas,
+// AllocaLookup and AllocaDbgUsers): their list, numbered as LLVM numbers them (a finished alloca
+// is replaced by the last one, which fixes the alloca numbers and so the order of phis in a
+// block), the number of each, and the debug users of each. The promoter fills it, the renamer
+// reads it. The lookup is stamped with a per-call epoch (nothing is cleared per call).
+import { I32Vec } from "../../util/vec";
+import { iExt, fitValueTable } from "../../ir/values";
+
+// The type alloca ai allocates.
+@inline export function allocatedType(ai: i32): i32 { return iExt.get(ai); }
+
+@final export class PromotedAllocas {
+  list: I32Vec = new I32Vec();
+  private epoch: i32 = 0;
+  private lookupStamp: I32Vec = new I32Vec();   // alloca -> epoch
+  private lookupNum: I32Vec = new I32Vec();     // alloca -> index in `list`
+  private dbgStart: I32Vec = new I32Vec();      // alloca index -> its debug users in dbgPool
+  private dbgLen: I32Vec = new I32Vec();
+  private dbgPool: I32Vec = new I32Vec();
+
+  // A new promotion of the allocas in `list`: none numbered, none with debug users.
+  begin(): void {
+    this.epoch++;
+    let n = this.list.len, dbgStart = this.dbgStart, dbgLen = this.dbgLen;
+    this.dbgPool.clear();
+    dbgStart.fit(n, 0); dbgLen.fit(n, 0);
+    for (let k = 0; k < n; k++) { dbgStart.set(k, 0); dbgLen.set(k, 0); }
+  }
+  // Alloca number `num` is done with: the last one takes its place.
+  removeAt(num: i32): void {
+    let list = this.list;
+    let last = list.len - 1;
+    list.set(num, list.get(last));
+    list.len = last;
+  }
+  // Alloca ai, number `num`, goes to the renamer with the debug users `users`.
+  number(ai: i32, num: i32, users: I32Vec): void {
+    let dbgPool = this.dbgPool;
+    this.dbgStart.set(num, dbgPool.len); this.dbgLen.set(num, users.len);
+    for (let k = 0; k < users.len; k++) dbgPool.push(users.get(k));
+    let lookupStamp = this.lookupStamp, lookupNum = this.lookupNum;
+    fitValueTable(lookupStamp, ai + 1, 0); fitValueTable(lookupNum, ai + 1, 0);
+    lookupStamp.set(ai, this.epoch); lookupNum.set(ai, num);
+  }
+  // The number of v among the allocas being promoted (AllocaLookup), or -1.
+  @inline numOf(v: i32): i32 {
+    let lookupStamp = this.lookupStamp;
+    if (v < 0 || v >= lookupStamp.len || lookupStamp.get(v) != this.epoch) return -1;
+    return this.lookupNum.get(v);
+  }
+  // The debug users of alloca number `num`: dbgUser(k) for k from dbgUsersStart, dbgUsersLen of them.
+  @inline dbgUsersStart(num: i32): i32 { return this.dbgStart.get(num); }
+  @inline dbgUsersLen(num: i32): i32 { return this.dbgLen.get(num); }
+  @inline dbgUser(k: i32): i32 { return this.dbgPool.get(k); }
+  // Every debug user, for the final clean-up.
+  @inline get dbgUsers(): I32Vec { return this.dbgPool; }
+}
