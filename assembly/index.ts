@@ -151,7 +151,7 @@ export function runPipeline(len: i32): i32 {
 }
 // After runPipeline returned 4: the module's stable function map as global-merge-func would embed
 // it (the serialized map), byte length at outputPtr; 0 when the module has none.
-export function gmfFunctionMap(): i32 {
+export function gmfFunctionMap(): u32 {
   let o = passContext().results.functionMap;
   if (o == null) return 0;
   outPtr = o.buf.ptr;
@@ -162,7 +162,7 @@ export function gmfFunctionMap(): i32 {
 // runPipeline returns 3 when it reaches repo-prune: the host reads the candidate digests
 // (repoCandidates: 16 bytes each at outputPtr), looks them up, writes the hits blob at an
 // argAlloc buffer, calls repoSetHits(len) and then resumePipeline().
-export function repoCandidates(): i32 { let o = candidateDigests(); outPtr = o.buf.ptr; return o.len; }
+export function repoCandidates(): u32 { let o = candidateDigests(); outPtr = o.buf.ptr; return o.len; }
 export function repoSetHits(len: i32): i32 { return setHits(argPtr, len) ? 0 : 1; }
 export function resumePipeline(): i32 {
   let r = resumePasses();
@@ -174,12 +174,12 @@ export function repoPrunedCount(): i32 { return prunedCount; }
 // inserted, 2 functions merged, 3 thunks, 4 aliases, 5 functions deleted).
 export function passStat(k: i32): i32 { return stat(k); }
 // After printing: the records of the definitions to store (blob layout in passes/repo/pass.ts).
-export function repoRecords(): i32 { let o = collectRecords(pipelineForDigests(), passContext().results); outPtr = o.buf.ptr; return o.len; }
+export function repoRecords(): u32 { let o = collectRecords(pipelineForDigests(), passContext().results); outPtr = o.buf.ptr; return o.len; }
 // `wopt repo link` (passes/repo/link.ts), after parse: repoTickets lists the module's tickets with
 // their repository keys (blob at outputPtr); the host writes the stored texts of the pruned ones,
 // in that order, at an argAlloc buffer and calls repoLink(len): 0 linked (verify and print the
 // module), 1 error (errorMessage).
-export function repoTickets(): i32 { let o = linkTickets(); outPtr = o.buf.ptr; return o.len; }
+export function repoTickets(): u32 { let o = linkTickets(); outPtr = o.buf.ptr; return o.len; }
 export function repoLink(len: i32): i32 {
   if (linkFragments(argPtr, len)) return 0;
   setError(linkErrorText(), 0, 0);
@@ -192,7 +192,7 @@ export function repoLink(len: i32): i32 {
 //   option <name> <bool|uint|enum|string|number> <default> <enum values, '|'-separated> <help>
 // (an option line belongs to the pass line before it).
 let tableText: OutBuf | null = null;
-export function passTable(): i32 {
+export function passTable(): u32 {
   let o = new OutBuf();
   let t = passTableEntries();
   for (let i = 0; i < t.length; i++) {
@@ -211,7 +211,7 @@ export function passTable(): i32 {
   return o.len;
 }
 
-export function passOutput(): i32 {
+export function passOutput(): u32 {
   let o = passOutputText();
   outPtr = o.buf.ptr;
   return o.len;
@@ -233,20 +233,20 @@ export function dropInvalidDebugInfo(): void { stripDebugInfoOfModule(); }
 // Chunked printing: printStart() then printChunk() until it returns 0; each chunk's bytes are at
 // outputPtr() and are valid until the next call.
 const CHUNK: i32 = 1 << 20;
-export function printStart(): i32 {
+export function printStart(): u32 {
   let o = output(); o.clear();
   beginPrint();
   outPtr = o.buf.ptr;
   return o.len;
 }
-export function printChunk(): i32 {
+export function printChunk(): u32 {
   let o = output(); o.clear();
   while (o.len < CHUNK && printNextPart()) {}
   outPtr = o.buf.ptr;
   return o.len;
 }
 
-export function print(): i32 {
+export function print(): u32 {
   let o = printModule();
   outPtr = o.buf.ptr;
   return o.len;
@@ -255,7 +255,7 @@ export function outputPtr(): usize { return outPtr; }
 export function errorLine(): i32 { return errLine; }
 export function errorCol(): i32 { return errCol; }
 export function errorOffset(): i32 { return errOffset; }
-export function errorMessage(): i32 { return errLen; }
+export function errorMessage(): u32 { return errLen; }
 export function errorPtr(): usize { return errBytes; }
 
 function liveFunction(i: i32): i32 {
@@ -272,7 +272,7 @@ export function functionCount(): i32 {
   for (let g = 0; g < globalCount(); g++) if (<i32>gKind.get(g) == GK.Func && (gFlags.get(g) & GF_ERASED) == 0) k++;
   return k;
 }
-export function functionName(i: i32): i32 {
+export function functionName(i: i32): u32 {
   let g = liveFunction(i);
   if (g < 0) return 0;
   let nm = vName.get(gValue.get(g));
@@ -292,7 +292,7 @@ export function functionIsDeclaration(i: i32): i32 {
   return g >= 0 && gFirstBlock.get(g) < 0 ? 1 : 0;
 }
 let versionBuf: OutBuf | null = null;
-export function version(): i32 {
+export function version(): u32 {
   let o = new OutBuf(); o.str(VERSION);
   versionBuf = o;
   outPtr = o.buf.ptr;
@@ -333,11 +333,11 @@ function resetAnalyses(): void {
   idfOut = null;
 }
 export function sideFileCount(): i32 { return sideFileCountNow(); }
-export function sideFileName(i: i32): i32 {
+export function sideFileName(i: i32): u32 {
   if (i < 0 || i >= sideFileCountNow()) return 0;
   let o = sideFileNameBuf(i); outPtr = o.buf.ptr; return o.len;
 }
-export function sideFileData(i: i32): i32 {
+export function sideFileData(i: i32): u32 {
   if (i < 0 || i >= sideFileCountNow()) return 0;
   let o = sideFileDataBuf(i); outPtr = o.buf.ptr; return o.len;
 }
@@ -367,10 +367,10 @@ export function cfgBuild(i: i32): i32 {
   return analyses().buildCFG(g);
 }
 export function cfgArray(k: i32): usize { let v = cfgVec(k); return v == null ? 0 : v.ptr; }
-export function cfgArrayLen(k: i32): i32 { let v = cfgVec(k); return v == null ? 0 : v.len; }
+export function cfgArrayLen(k: i32): u32 { let v = cfgVec(k); return v == null ? 0 : v.len; }
 export function domTreeBuild(post: i32): i32 { let fa = analyses(); let t = post != 0 ? fa.buildPostDomTree() : fa.buildDomTree(); return t.n; }
 export function domTreeArray(post: i32, k: i32): usize { let v = treeVec(tree(post), k); return v == null ? 0 : v.ptr; }
-export function domTreeArrayLen(post: i32, k: i32): i32 { let v = treeVec(tree(post), k); return v == null ? 0 : v.len; }
+export function domTreeArrayLen(post: i32, k: i32): u32 { let v = treeVec(tree(post), k); return v == null ? 0 : v.len; }
 export function domTreeRoot(post: i32): i32 { return tree(post).root; }
 // IDF of the defining blocks at the argAlloc buffer ([defs..., live-in...] as i32); nLive < 0: no pruning.
 export function idfCompute(post: i32, nDefs: i32, nLive: i32): i32 {
@@ -386,7 +386,7 @@ export function idfResultPtr(): usize { return idfOut == null ? 0 : idfOut!.ptr;
 // The blocks of the last cfgBuild as an IDE shows them: one line per block, in cfg order,
 // `<label as printed>\t<phi count>\n` (label: `%name`, or `%N` numbered as the printer would).
 let blockLabelsOut: OutBuf | null = null;
-export function cfgBlockLabels(): i32 {
+export function cfgBlockLabels(): u32 {
   let blocks = analyses().cfg.block;
   let o = new OutBuf();
   blockLabelsOut = o;
@@ -416,7 +416,7 @@ export function bitstreamDump(len: i32): i32 {
   if (!dumpBitstream(inputPtr, len, out)) { setError(bsErrorText(), 0, 0); return 1; }
   return 0;
 }
-export function bitstreamDumpText(): i32 { let o = bitstreamOut; if (o == null) return 0; outPtr = o.buf.ptr; return o.len; }
+export function bitstreamDumpText(): u32 { let o = bitstreamOut; if (o == null) return 0; outPtr = o.buf.ptr; return o.len; }
 
 // ---- the cross-module report (passes/xmod/, ABI.md "Cross-module report") ----
 // xmodBegin() resets the core; per module: xmodInput(len) (the input buffer, without a reset),
@@ -431,7 +431,7 @@ export function xmodAdd(len: i32, m: i32): i32 {
   else if (r == 2) { let o = verifierOutput(); errLen = o.len; errBytes = o.buf.ptr; errLine = 0; errCol = 0; errOffset = -1; }
   return r;
 }
-export function xmodFinish(useAliases: i32): i32 { let o = finishCrossModule(useAliases != 0); outPtr = o.buf.ptr; return o.len; }
+export function xmodFinish(useAliases: i32): u32 { let o = finishCrossModule(useAliases != 0); outPtr = o.buf.ptr; return o.len; }
 
 // The module as bitcode for the target LLVM version (bitcode/write-module.ts): 0 written (its byte
 // length from bitcodeSize(), the bytes at outputPtr()), 1 when the module holds something the
@@ -444,7 +444,7 @@ export function writeBitcode(): i32 {
   outPtr = out.ptr; bitcodeLen = out.len;
   return 0;
 }
-export function bitcodeSize(): i32 { return bitcodeLen; }
+export function bitcodeSize(): u32 { return bitcodeLen; }
 
 // ---- codegen data: the stable function map (cgdata/, ABI.md "Codegen data") ----
 // One session map (cgdata/session.ts), dropped by reset (and so by inputAlloc): cgdataBegin
@@ -480,7 +480,7 @@ export function cgdataReadRecord(len: i32): i32 { let s = cgSession(); return s.
 // The map written out (kind: 0 .cgdata as --merge writes it, 1 as --convert writes it, 2 the
 // serialized map alone as global-merge-func embeds it, 3 the description for the host); byte
 // length, bytes at outputPtr.
-export function cgdataWrite(kind: i32): i32 { let o = cgSession().write(kind); outPtr = o.buf.ptr; return o.len; }
+export function cgdataWrite(kind: i32): u32 { let o = cgSession().write(kind); outPtr = o.buf.ptr; return o.len; }
 // StableFunctionMap::size (k = 0 unique hashes, 1 functions, 2 mergeable functions).
 export function cgdataCount(k: i32): i32 { return cgSession().map.size(k); }
 // After parse: the module's merge section contents as its object file would hold them (the

@@ -21,7 +21,7 @@ import { generateToFile, parseSize, GEN_VERSION } from './gen.js';
 import { measureAsync, median } from './side-by-side.js';
 import { forEachOption } from './options.js';
 import { parseLlvmList, llvmTargets, llvmUsage, compareOutputs, outputNotes } from './llvm.js';
-import { mirroredPath } from '../bindings/batch.js';
+import { mirroredPath } from '../bindings/cli/batch.js';
 import { sqliteFolder } from './real.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -164,7 +164,7 @@ export function woptHasJobs(cli = join(ROOT, 'bindings/cli.js')) {
 
 // The output name of input f for the ways that name each output themselves (opt, a wopt
 // process per module): its path made one file name, so inputs with one base name in different
-// folders (--dir) keep apart. Batch mode mirrors the input path itself (bindings/batch.js).
+// folders (--dir) keep apart. Batch mode mirrors the input path itself (bindings/cli/batch.js).
 const flatName = (f) => f.replace(/^\//, '').replace(/[\/]/g, '__');
 
 export async function runBatch(o, log = (m) => process.stderr.write(m + '\n')) {

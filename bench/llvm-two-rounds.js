@@ -27,7 +27,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findTool, toolVersion } from './llvm.js';
-import { mirroredPath, outputName } from '../bindings/batch.js';
+import { mirroredPath, outputName } from '../bindings/cli/batch.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const WOPT_CLI = join(ROOT, 'bindings', 'cli.js');

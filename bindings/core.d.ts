@@ -150,16 +150,14 @@ export declare class WoptCore {
   restarts: number;
   /** The live instance's memory (a WebAssembly.Memory). */
   readonly memory: { readonly buffer: ArrayBuffer };
-  /** Whether the core exports `name` (older cores lack some features). */
-  has(name: string): boolean;
   parse(input: Input | { size: number; fill(view: Uint8Array): void }, opts?: { moduleId?: string; llvmVersion?: LLVMVersion }): ParseResult | InternalError | OutOfMemoryError;
   runPipeline(text: string, options?: PassOptions): PipelineResult | InternalError | OutOfMemoryError;
   resumePipeline(): PipelineResult | InternalError | OutOfMemoryError;
   repoCandidates(): string[] | InternalError | OutOfMemoryError;
   repoSetHits(hits: Map<string, RepoEntry>, dependents?: Map<string, RepoEntry>): { ok: true } | { ok: false; message: string } | InternalError | OutOfMemoryError;
   repoPrunedCount(): number | InternalError | OutOfMemoryError;
-  /** What the passes did to the module since its parse (null: this core does not count). */
-  passStats(): PassStats | null | InternalError | OutOfMemoryError;
+  /** What the passes did to the module since its parse. */
+  passStats(): PassStats | InternalError | OutOfMemoryError;
   repoRecords(): RepoEntry[] | InternalError | OutOfMemoryError;
   /** After parse: the module's tickets in `!repo.tickets` order; key: the definition's repository entry. */
   repoTickets(): { key: string; digest: string; name: string; pruned: boolean }[] | InternalError | OutOfMemoryError | { ok: false; message: string };

@@ -4,27 +4,20 @@
 
 import { describeValue } from './check.js';
 
+import { EXPORTS, UNSIGNED, PASS_STATS, LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './abi.js';
+
 // The LLVM versions whose dialect and behaviour the core follows (`--llvm-version`), and the one
-// used when none is asked for.
-export const LLVM_VERSIONS = [19, 22];
-export const DEFAULT_LLVM_VERSION = 22;
+// used when none is asked for (abi.js, generated from the core).
+export { LLVM_VERSIONS, DEFAULT_LLVM_VERSION };
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-// Exports the wrapper cannot work without; the rest of the ABI is feature-detected so that a
-// core under construction still loads (a missing optional export degrades one method only).
-const REQUIRED = ['memory', 'reset', 'inputAlloc', 'parse', 'argAlloc', 'runPipeline', 'print',
-  'outputPtr', 'errorLine', 'errorCol', 'errorMessage', 'errorPtr'];
-
-// Exports that return an address (usize) or a byte/element count. WebAssembly hands an i32 result
-// to JS as a signed number, so an address at or above 2 GiB of core memory would come back
-// negative: the wrapper reads these unsigned (`>>> 0`). Counts that may be -1 (domTreeRoot) and
-// status codes are not in the list.
-const UNSIGNED = ['inputAlloc', 'argAlloc', 'outputPtr', 'errorPtr', 'errorMessage', 'print',
-  'printStart', 'printChunk', 'passOutput', 'passTable', 'version', 'functionName', 'sideFileName',
-  'sideFileData', 'repoCandidates', 'repoRecords', 'repoTickets', 'cfgArray', 'cfgArrayLen', 'domTreeArray',
-  'domTreeArrayLen', 'idfResultPtr', 'cfgBlockLabels', 'bitstreamDumpText', 'xmodInput', 'xmodFinish', 'bitcodeSize', 'cgdataInput', 'cgdataWrite', 'gmfFunctionMap'];
+// The core and this wrapper ship together: every export the core has (abi.js, generated from the
+// core's own declarations) must be there, and none is feature-detected. The exports that return an
+// address or a byte count are read unsigned (UNSIGNED): WebAssembly hands an i32 result to JS as a
+// signed number, so an address at or above 2 GiB of core memory would come back negative.
+const REQUIRED = ['memory', ...EXPORTS];
 
 /** The exports with UNSIGNED's functions wrapped to return unsigned numbers. */
 export function unsignedExports(x) {
@@ -36,8 +29,6 @@ export function unsignedExports(x) {
   return out;
 }
 
-// passStat(k)'s counters, in k order.
-const PASS_STATS = ['allocasPromoted', 'phisInserted', 'functionsMerged', 'thunks', 'aliases', 'deleted', 'globalMerged'];
 
 /** Thrown by the `env.abort` import (an AssemblyScript `assert`/`abort` in the core). */
 export class WoptAbort extends Error {
@@ -164,7 +155,6 @@ export class WoptCore {
   /** The memory of the live instance (for the abort import). */
   get memory() { return this.#memory; }
 
-  has(name) { return typeof this.#x[name] === 'function'; }
 
   #guard(fn) {
     try {
@@ -223,13 +213,13 @@ export class WoptCore {
         input.fill(new Uint8Array(buf, ptr, size));
       } else this.#write(ptr, bytes);
       // moduleId: a string, or bytes (a file name that is not valid UTF-8, as opt prints it)
-      if (moduleId !== undefined && this.has('setModuleId')) x.setModuleId(this.#arg(x, typeof moduleId === 'string' ? encoder.encode(moduleId) : toBytes(moduleId)));
-      if (this.has('setLLVMVersion') && x.setLLVMVersion(llvmVersion) !== 0) {
+      if (moduleId !== undefined) x.setModuleId(this.#arg(x, typeof moduleId === 'string' ? encoder.encode(moduleId) : toBytes(moduleId)));
+      if (x.setLLVMVersion(llvmVersion) !== 0) {
         return { ok: false, line: 0, col: 0, message: `unsupported LLVM version ${llvmVersion} (supported: ${LLVM_VERSIONS.join(', ')})` };
       }
       const ok = x.parse(size) === 0;
       const res = ok ? { ok: true, line: 0, col: 0, message: '' } : { ok: false, line: x.errorLine(), col: x.errorCol(), message: this.#error(x) };
-      if (!ok && this.has('errorOffset') && x.errorOffset() >= 0) res.offset = x.errorOffset();
+      if (!ok && x.errorOffset() >= 0) res.offset = x.errorOffset();
       const warnings = this.#warnings(x, 'parse');
       if (warnings.length) res.warnings = warnings;   // only when there are some
       return res;
@@ -261,7 +251,6 @@ export class WoptCore {
 
   /** Continues a pipeline that returned code 3, after repoSetHits. */
   resumePipeline() {
-    if (!this.has('resumePipeline')) return { ok: false, code: 1, message: 'this core has no program repository support' };
     return this.#guard(x => this.#pipelineResult(x, x.resumePipeline()));
   }
 
@@ -305,12 +294,11 @@ export class WoptCore {
    * thunks) }; null when the core cannot count.
    */
   passStats() {
-    if (!this.has('passStat')) return null;
     return this.#guard(x => Object.fromEntries(PASS_STATS.map((name, k) => [name, x.passStat(k)])));
   }
 
   /** Definitions pruned by the last repo-prune. */
-  repoPrunedCount() { return this.has('repoPrunedCount') ? this.#guard(x => x.repoPrunedCount()) : 0; }
+  repoPrunedCount() { return this.#guard(x => x.repoPrunedCount()); }
 
   /**
    * After printing: the entries to store, [{ digest, name, kind, linkage, visibility, text,
@@ -337,7 +325,6 @@ export class WoptCore {
    * (key: the repository entry of the definition; digest: the ticket's final digest).
    */
   repoTickets() {
-    if (!this.has('repoTickets')) return { ok: false, message: 'this core cannot link program repository modules' };
     return this.#guard(x => {
       const r = new BlobReader(this.#out(x.repoTickets()));
       const list = [];
@@ -351,7 +338,6 @@ export class WoptCore {
    * the parsed module, with the shared-metadata entries they name ([{ key, text }]).
    */
   repoLink(texts, shared = []) {
-    if (!this.has('repoLink')) return { ok: false, message: 'this core cannot link program repository modules' };
     const parts = [];
     const u32 = n => { const b = new Uint8Array(4); new DataView(b.buffer).setUint32(0, n, true); parts.push(b); };
     u32(texts.length);
@@ -366,13 +352,11 @@ export class WoptCore {
     // 4: global-merge-func collected the module's stable function map and stopped the pipeline
     const res = { ok: code === 0 || code === 4, code, message: code === 0 || code === 3 || code === 4 ? '' : this.#error(x) };
     if (code === 3) return res;
-    if (this.has('passOutput')) res.log = decodeUtf8(this.#out(x.passOutput()));
-    if (this.has('sideFileCount')) {
-      res.files = [];
-      for (let i = 0, n = x.sideFileCount(); i < n; i++) {
-        const name = decodeUtf8(this.#out(x.sideFileName(i)));
-        res.files.push({ name, bytes: this.#out(x.sideFileData(i)) });
-      }
+    res.log = decodeUtf8(this.#out(x.passOutput()));
+    res.files = [];
+    for (let i = 0, n = x.sideFileCount(); i < n; i++) {
+      const name = decodeUtf8(this.#out(x.sideFileName(i)));
+      res.files.push({ name, bytes: this.#out(x.sideFileData(i)) });
     }
     return res;
   }
@@ -381,10 +365,10 @@ export class WoptCore {
    * True when opt's reader verifies this module itself (its debug info has the current version):
    * opt then verifies it even under -disable-verify and stops with "Broken module found".
    */
-  readerVerifies() { return this.has('readerVerifies') && this.#guard(x => x.readerVerifies()) === 1; }
+  readerVerifies() { return this.#guard(x => x.readerVerifies()) === 1; }
 
   /** Drops the module's debug info, as opt's reader does when it finds it broken. */
-  dropInvalidDebugInfo() { if (this.has('dropInvalidDebugInfo')) this.#guard(x => { x.dropInvalidDebugInfo(); }); }
+  dropInvalidDebugInfo() { this.#guard(x => { x.dropInvalidDebugInfo(); }); }
 
   /** Runs the IR verifier. A core without `verify` reports ok with `skipped: true`. */
   /**
@@ -392,7 +376,6 @@ export class WoptCore {
    * set) when opt stops (an architecture LLVM does not recognize).
    */
   checkTarget() {
-    if (!this.has('checkTarget')) return { ok: true, message: '', warnings: [] };
     return this.#guard(x => {
       const stop = x.checkTarget() !== 0;
       const warnings = this.#warnings(x, 'target');
@@ -402,13 +385,11 @@ export class WoptCore {
 
   // The core's warnings of one stage ('parse' | 'target'): [{ stage, tool, text }] (ABI.md `warnings`).
   #warnings(x, stage) {
-    if (!this.has('warnings')) return [];
     const lines = decodeUtf8(this.#out(x.warnings())).split('\n').filter(Boolean);
     return lines.map(l => ({ stage: l[0] === 't' ? 'target' : 'parse', tool: l[1] === '1', text: l.slice(2) })).filter(w => w.stage === stage);
   }
 
   verify() {
-    if (!this.has('verify')) return { ok: true, skipped: true, message: '' };
     // 2: only the debug info is broken (a reader drops it with a warning; an output is broken)
     return this.#guard(x => { const r = x.verify(); if (r === 0) return { ok: true, message: '' }; const res = { ok: false, message: this.#error(x) }; if (r === 2) res.debugInfoOnly = true; return res; });
   }
@@ -419,7 +400,6 @@ export class WoptCore {
    * the writer cannot encode, or an internal-error object after a trap.
    */
   writeBitcode() {
-    if (!this.has('writeBitcode')) return { ok: false, message: 'this core cannot write bitcode' };
     return this.#guard(x => {
       if (x.writeBitcode() !== 0) return { ok: false, message: this.#error(x) };
       return { ok: true, bytes: this.#out(x.bitcodeSize()) };
@@ -432,7 +412,6 @@ export class WoptCore {
    * gives on failure.
    */
   writeBitcodeInto(consume) {
-    if (!this.has('writeBitcode')) return { ok: false, message: 'this core cannot write bitcode' };
     return this.#guard(x => {
       if (x.writeBitcode() !== 0) return { ok: false, message: this.#error(x) };
       const ptr = x.outputPtr(), len = x.bitcodeSize();
@@ -457,7 +436,6 @@ export class WoptCore {
         if (len < 0 || ptr < 0 || ptr + len > buf.byteLength) throw new WebAssembly.RuntimeError(`core returned an out-of-range buffer (${ptr}, ${len})`);
         return new Uint8Array(buf, ptr, len);
       };
-      if (!this.has('printStart')) return { ok: true, value: consume(view(x.print())) };
       // Chunked: the text never sits in core memory whole.
       let value = consume(view(x.printStart()));
       for (let n = x.printChunk(); n > 0; n = x.printChunk()) value = consume(view(n));
@@ -467,7 +445,6 @@ export class WoptCore {
 
   /** [{ name, blocks, declaration }] in module order (or an internal-error object). */
   functions() {
-    if (!this.has('functionCount')) return [];
     return this.#guard(x => {
       const list = [];
       for (let i = 0, n = x.functionCount(); i < n; i++) {
@@ -486,7 +463,6 @@ export class WoptCore {
    * [] when the core has no `passTable`.
    */
   passes() {
-    if (!this.has('passTable')) return [];
     const r = this.#guard(x => decodeUtf8(this.#out(x.passTable())));
     if (typeof r !== 'string') return r;
     const list = [];
@@ -511,7 +487,6 @@ export class WoptCore {
    * unnamed functions (@0, @1: mergefunc's private copies).
    */
   inspect(name) {
-    if (!this.has('cfgBlockLabels')) return null;
     return this.#guard(x => {
       let index = -1;
       if (typeof name === 'number') {
@@ -555,7 +530,6 @@ export class WoptCore {
 
   /** The core's version string ('' when the core has no `version`). */
   version() {
-    if (!this.has('version')) return '';
     const r = this.#guard(x => decodeUtf8(this.#out(x.version())));
     return typeof r === 'string' ? r : `(error: ${r.message})`;
   }
@@ -565,9 +539,8 @@ export class WoptCore {
   // ---- the cross-module report (ABI.md "Cross-module report"; bindings/cross-module.js) ----
   /** Starts a batch: resets the core, follows LLVM `llvmVersion`. */
   crossModuleBegin({ llvmVersion = DEFAULT_LLVM_VERSION } = {}) {
-    if (!this.has('xmodBegin')) return { ok: false, message: 'this core has no cross-module report' };
     return this.#guard(x => {
-      if (this.has('setLLVMVersion') && x.setLLVMVersion(llvmVersion) !== 0) return { ok: false, message: `unsupported LLVM version ${llvmVersion} (supported: ${LLVM_VERSIONS.join(', ')})` };
+      if (x.setLLVMVersion(llvmVersion) !== 0) return { ok: false, message: `unsupported LLVM version ${llvmVersion} (supported: ${LLVM_VERSIONS.join(', ')})` };
       x.xmodBegin();
       return { ok: true };
     });
@@ -589,8 +562,6 @@ export class WoptCore {
   }
 
   // ---- codegen data: the stable function map (ABI.md "Codegen data"; bindings/cgdata.js) ----
-  /** True when the core has the codegen data exports. */
-  hasCodegenData() { return this.has('cgdataBegin'); }
 
   /**
    * After parse: the module's merge section contents as its object file would hold them (the
@@ -598,7 +569,6 @@ export class WoptCore {
    * { ok: false, message }.
    */
   cgdataEmbedded() {
-    if (!this.has('cgdataEmbedded')) return { ok: false, message: 'this core has no codegen data support' };
     return this.#guard(x => {
       const n = x.cgdataEmbedded();
       if (n < 0) return { ok: false, message: this.#error(x) };
@@ -611,7 +581,6 @@ export class WoptCore {
    * -codegen-data-generate. { ok: true, embedded } (false: the map is empty, LLVM embeds nothing).
    */
   cgdataEmbed() {
-    if (!this.has('cgdataEmbed')) return { ok: false, message: 'this core has no codegen data support' };
     return this.#guard(x => ({ ok: true, embedded: x.cgdataEmbed() === 0 }));
   }
 
@@ -621,13 +590,11 @@ export class WoptCore {
    * module has no function global-merge-func could merge).
    */
   gmfFunctionMap() {
-    if (!this.has('gmfFunctionMap')) return { ok: false, message: 'this core has no codegen data support' };
     return this.#guard(x => { const n = x.gmfFunctionMap(); return { ok: true, bytes: n > 0 ? this.#out(n) : null }; });
   }
 
   /** Resets the core and starts an empty session map. */
   cgdataBegin() {
-    if (!this.has('cgdataBegin')) return { ok: false, message: 'this core has no codegen data support' };
     return this.#guard(x => { x.cgdataBegin(); return { ok: true }; });
   }
 
@@ -653,7 +620,6 @@ export class WoptCore {
    * callOverhead, extraThreshold; those not given keep LLVM 22's defaults).
    */
   cgdataSetThresholds(t = {}) {
-    if (!this.has('cgdataSetThresholds')) return { ok: false, message: 'this core has no codegen data support' };
     const d = { minMerges: 2, minInstrs: 1, maxParams: 4294967295, skipNoParams: true, instOverhead: 1.2, paramOverhead: 2, callOverhead: 1, extraThreshold: 0, ...t };
     return this.#guard(x => {
       x.cgdataSetThresholds(d.minMerges >>> 0, d.minInstrs >>> 0, d.maxParams >>> 0, d.skipNoParams ? 1 : 0, d.instOverhead, d.paramOverhead, d.callOverhead, d.extraThreshold);

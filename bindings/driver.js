@@ -85,7 +85,7 @@ function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVe
   if (!p.ok) return fail('parse', p);
 
   // opt's reader verifies a module with current debug info itself, -disable-verify or not
-  const readerVerifies = core.readerVerifies?.() ?? false;
+  const readerVerifies = core.readerVerifies();
   if (verify || readerVerifies) {
     const v = step('Verify input', () => core.verify());
     if (!v.ok && v.debugInfoOnly && readerVerifies) {

@@ -1,12 +1,15 @@
 // The LLVM version whose dialect and behaviour wopt follows (`--llvm-version`): what the reader
 // accepts, how the printer spells things, and the pass behaviour that changed between versions.
+// Versions wopt can follow, and the default. 20 and 21 are not listed: there is no opt of those
+// versions here to check them against. The host's list is generated from these two lines
+// (tools/gen-abi.mjs writes bindings/abi.js).
+export const LLVM_VERSIONS: StaticArray<i32> = [19, 22];
+export const DEFAULT_LLVM_VERSION: i32 = 22;
+
 // The host sets it before each parse (index.ts setLLVMVersion); it is not part of the arena, so
 // a reset keeps it.
-export let llvmVersion: i32 = 22;
-
-// Versions wopt can follow. 20 and 21 are not listed: there is no opt of those versions here to
-// check them against.
-export function isSupportedVersion(v: i32): bool { return v == 19 || v == 22; }
+export let llvmVersion: i32 = DEFAULT_LLVM_VERSION;
+export function isSupportedVersion(v: i32): bool { return LLVM_VERSIONS.includes(v); }
 export function setVersion(v: i32): void { llvmVersion = v; }
 
 // The parts of the textual IR that only some versions have, in one table: a new LLVM version is

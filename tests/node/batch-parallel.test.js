@@ -1,4 +1,4 @@
-// Batch mode with worker threads (`wopt -output-dir -j N`, bindings/batch.js): outputs and each
+// Batch mode with worker threads (`wopt -output-dir -j N`, bindings/cli/batch.js): outputs and each
 // module's diagnostics equal one-at-a-time runs; inputs from directories, @lists and standard
 // input; outputs mirror the inputs' paths; failures (a bad module, a trap, a worker that dies) cost
 // only their own module; the summary and --report count what the passes did; Ctrl-C and SIGTERM
@@ -10,13 +10,13 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { haveRealCore, NO_CORE, REAL_WASM, REPO, CLI, runCli, tempDir, mockCorePath } from './helpers.js';
 import { generateToFile } from '../../bench/gen.js';
-import { mirroredPath } from '../../bindings/batch.js';
-import { startPool } from '../../bindings/batch-pool.js';
+import { mirroredPath } from '../../bindings/cli/batch.js';
+import { startPool } from '../../bindings/cli/batch-pool.js';
 import { loadWopt } from '../../bindings/node.js';
 import { runModule } from '../../bindings/driver.js';
 import { loadSqliteDriver } from '../../bindings/repo/sqlite-driver.js';
-import { parseArgs } from '../../bindings/cli-args.js';
-import { removeOwnTemps } from '../../bindings/fsutil.js';
+import { parseArgs } from '../../bindings/cli/args.js';
+import { removeOwnTemps } from '../../bindings/cli/fsutil.js';
 
 const skip = !haveRealCore && NO_CORE;
 const env = { WOPT_WASM: REAL_WASM };
@@ -156,7 +156,7 @@ test('the pool: a worker that dies fails its module only; a fresh worker takes t
   const dir = tempDir(t);
   const script = path.join(dir, 'fake-worker.mjs');
   fs.writeFileSync(script, `import { parentPort } from 'node:worker_threads';
-import { receiveJobs, workLoop } from ${JSON.stringify(new URL('../../bindings/batch-pool.js', import.meta.url).href)};
+import { receiveJobs, workLoop } from ${JSON.stringify(new URL('../../bindings/cli/batch-pool.js', import.meta.url).href)};
 await workLoop(await receiveJobs(), async job => {
   if (job.input === 'exit') process.exit(7);
   if (job.input === 'throw') { setImmediate(() => { throw new Error('boom'); }); await new Promise(() => {}); }
@@ -443,7 +443,7 @@ test('the pool: workers take the list from its front, the main thread\'s lane fr
   const dir = tempDir(t);
   const script = path.join(dir, 'slow-worker.mjs');
   fs.writeFileSync(script, `import { parentPort } from 'node:worker_threads';
-import { receiveJobs, workLoop } from ${JSON.stringify(new URL('../../bindings/batch-pool.js', import.meta.url).href)};
+import { receiveJobs, workLoop } from ${JSON.stringify(new URL('../../bindings/cli/batch-pool.js', import.meta.url).href)};
 await workLoop(await receiveJobs(), async job => {
   await new Promise(r => setTimeout(r, 10));
   return { index: job.index, ok: true, text: 'worker', failure: '', stats: null, timings: [], ms: 1 };

@@ -1,7 +1,7 @@
-// bindings/cli-args.js: opt-style option parsing.
+// bindings/cli/args.js: opt-style option parsing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseArgs, helpText, printPassesText, passOptionSpecs, OPTIONS } from '../../bindings/cli-args.js';
+import { parseArgs, helpText, printPassesText, passOptionSpecs, OPTIONS } from '../../bindings/cli/args.js';
 import { haveRealCore, NO_CORE, REAL_WASM } from './helpers.js';
 import { loadWopt } from '../../bindings/node.js';
 

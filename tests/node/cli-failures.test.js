@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CLI, REAL_WASM, haveRealCore, NO_CORE, haveOpt, optFor, mockCorePath, run, runCli, tempDir } from './helpers.js';
 import { generateToFile } from '../../bench/gen.js';
-import { laneCount } from '../../bindings/batch.js';
+import { laneCount } from '../../bindings/cli/batch.js';
 
 const MOD = 'define void @f() {\n  ret void\n}\n';
 const skipReal = !haveRealCore && NO_CORE;

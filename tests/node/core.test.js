@@ -5,8 +5,17 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { WoptCore, instantiate, encodePipeline } from '../../bindings/core.js';
 import { mockCorePath } from './helpers.js';
+import { EXPORTS } from '../../bindings/abi.js';
 
 const enc = new TextEncoder(), dec = new TextDecoder();
+
+// The exports a fake core does not write itself answer as a core with nothing to say: the host
+// requires every export of the ABI (bindings/abi.js).
+function withDefaults(x) {
+  const neutral = { setLLVMVersion: () => 0, errorOffset: () => -1, printStart() { return this.print(); }, printChunk: () => 0 };
+  for (const name of EXPORTS) x[name] ??= neutral[name] ?? (() => 0);
+  return x;
+}
 
 // A fake core: input/arg/output/error buffers at fixed addresses in a real WebAssembly.Memory.
 function fakeExports(behaviour = {}) {
@@ -38,7 +47,7 @@ function fakeExports(behaviour = {}) {
     errorMessage: () => put(ERR, st.err), errorPtr: () => ERR,
     ...behaviour.extra,
   };
-  return x;
+  return withDefaults(x);
 }
 
 function fakeCore(behaviour) {
@@ -81,11 +90,11 @@ test('parse errors carry line, col and the decoded message', () => {
 
 test('runPipeline passes the encoded text and maps codes', () => {
   const { core, made } = fakeCore();
-  assert.deepEqual(core.runPipeline('mem2reg'), { ok: true, code: 0, message: '' });
+  assert.deepEqual(core.runPipeline('mem2reg'), { ok: true, code: 0, message: '', log: '', files: [] });
   assert.equal(made[0].st.arg, 'mem2reg');
   core.runPipeline('mergefunc', { 'mergefunc-use-aliases': true });
   assert.equal(made[0].st.arg, 'mergefunc|mergefunc-use-aliases=1');
-  assert.deepEqual(core.runPipeline('nope'), { ok: false, code: 2, message: 'nope' });
+  assert.deepEqual(core.runPipeline('nope'), { ok: false, code: 2, message: 'nope', log: '', files: [] });
 });
 
 test('print returns a copy that later calls do not change', () => {
@@ -123,7 +132,7 @@ test('buffers above 2 GiB: every pointer and length is read unsigned', () => {
     version: () => put(OUT, 'wopt hi'),
     functionCount: () => 1, functionName: () => put(OUT, 'f'), functionBlockCount: () => 3, functionIsDeclaration: () => 0,
   };
-  const core = new WoptCore(() => x);
+  const core = new WoptCore(() => withDefaults(x));
   assert.deepEqual(core.parse('; high\n', { moduleId: 'm.ll' }), { ok: true, line: 0, col: 0, message: '' });
   assert.equal(st.input, '; high\n');
   assert.equal(st.id, 'm.ll');
@@ -157,18 +166,23 @@ test('errors that are not traps (caller bugs) are rethrown', () => {
   assert.throws(() => core.parse('x'), TypeError);
 });
 
-test('optional exports: absent verify/functions/version degrade, present ones are used', () => {
-  const { core } = fakeCore();
-  assert.deepEqual(core.verify(), { ok: true, skipped: true, message: '' });
-  assert.deepEqual(core.functions(), []);
-  assert.equal(core.version(), '');
-  const { core: full } = fakeCore({ extra: {
+test('verify, functions and version reach the core', () => {
+  const { core } = fakeCore({ extra: {
     verify() { this.st.err = 'Broken!'; return 1; },
     functionCount: () => 1, functionName() { return this.print(); }, functionBlockCount: () => 2, functionIsDeclaration: () => 0,
     version() { return this.print(); },
   } });
-  assert.deepEqual(full.verify(), { ok: false, message: 'Broken!' });
-  assert.deepEqual(full.functions(), [{ name: '; printed\n', blocks: 2, declaration: false }]);
+  assert.deepEqual(core.verify(), { ok: false, message: 'Broken!' });
+  assert.deepEqual(core.functions(), [{ name: '; printed\n', blocks: 2, declaration: false }]);
+  assert.equal(core.version(), '; printed\n');
+});
+
+// The core and the bindings ship together: no export is optional, so a core without one (an old
+// build beside new bindings) is refused when it loads, not at the first call that needs it.
+test('a core lacking any export of the ABI is refused, naming it', () => {
+  const x = fakeExports();
+  delete x.verify;
+  assert.throws(() => new WoptCore(() => x), /missing exports verify$/);
 });
 
 test('a core missing required exports is refused with the list', () => {

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { REPO, REAL_WASM, haveRealCore, NO_CORE, LLVM_VERSIONS, llvmBin, optFor, runCli, tempDir } from './helpers.js';
 import { loadWopt } from '../../bindings/node.js';
 import { crossModuleReport } from '../../bindings/cross-module.js';
-import { mirroredPath } from '../../bindings/batch.js';
+import { mirroredPath } from '../../bindings/cli/batch.js';
 
 const linkFor = v => path.join(llvmBin(v), 'llvm-link');
 const skipFor = v => (!haveRealCore && NO_CORE) || (!fs.existsSync(linkFor(v)) && `${linkFor(v)} not installed`) ||

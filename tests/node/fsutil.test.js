@@ -1,10 +1,10 @@
-// bindings/fsutil.js: whole-file writes.
+// bindings/cli/fsutil.js: whole-file writes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { writeFileAtomic, openOutput } from '../../bindings/fsutil.js';
+import { writeFileAtomic, openOutput } from '../../bindings/cli/fsutil.js';
 import { tempDir } from './helpers.js';
 
 test('replaces a file whole, keeps its mode, leaves no temporary file', t => {

@@ -15,7 +15,7 @@ export const NO_CORE = 'build/wopt.wasm not built (npm run build:release)';
 // Native LLVM tools, per version. A differential test runs once per version in LLVM_VERSIONS:
 // wopt with --llvm-version=N (API: llvmVersion: N) against LLVM N's opt, skipped when opt-N is
 // not installed. The one place that knows where the tools live.
-export const LLVM_VERSIONS = [19, 22];
+export { LLVM_VERSIONS } from '../../bindings/abi.js';
 /** LLVM N's bin directory (Debian/Ubuntu apt.llvm.org layout). */
 export const llvmBin = v => `/usr/lib/llvm-${v}/bin`;
 /** LLVM N's opt. */

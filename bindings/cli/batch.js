@@ -17,14 +17,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CliError, PROG, loadCore, repoStore } from './cli.js';
+import { CliError, PROG, loadCore, repoStore } from './run-module.js';
 import { writeFileAtomic, errnoText, removeOwnTemps } from './fsutil.js';
-import { compileWopt } from './node.js';
+import { compileWopt } from '../node.js';
 import { timingReport } from './timing.js';
 import { runJob } from './batch-run.js';
 import { startPool } from './batch-pool.js';
-import { DEFAULT_LLVM_VERSION } from './core.js';
-import { collectOptions, useOptions, combineFunctionMaps, runsGlobalMergeFunc } from './across-modules.js';
+import { DEFAULT_LLVM_VERSION } from '../core.js';
+import { PASS_STATS } from '../abi.js';
+import { collectOptions, useOptions, combineFunctionMaps, runsGlobalMergeFunc } from '../across-modules.js';
 
 /** The files a directory argument contributes: module files by name (one line per format). */
 export const MODULE_EXTENSIONS = [
@@ -33,7 +34,7 @@ export const MODULE_EXTENSIONS = [
 ];
 export const isModuleFile = name => MODULE_EXTENSIONS.some(e => name.endsWith(e));
 
-const COUNTERS = ['allocasPromoted', 'phisInserted', 'functionsMerged', 'thunks', 'aliases', 'deleted', 'globalMerged'];
+const COUNTERS = PASS_STATS;
 const LINE_EVERY_MS = 5000; // progress lines when stderr is not a terminal
 // Without -j, no more lanes than one per this much input: measured on 40 KB modules, -j 2 overtakes
 // -j 1 from about 1.5 MB in all (a worker's start, a V8 isolate and a core instance, ~30 ms).

@@ -5,10 +5,11 @@
 // diagnostics in input order.
 import fs from 'node:fs';
 import path from 'node:path';
-import { readInput, runInput, CliError, PROG } from './cli.js';
+import { readInput, runInput, CliError, PROG } from './run-module.js';
+import { PASS_STATS } from '../abi.js';
 
 // The zeroed counters of a module whose core has none (an older core).
-const NO_STATS = { allocasPromoted: 0, phisInserted: 0, functionsMerged: 0, thunks: 0, aliases: 0, deleted: 0, globalMerged: 0 };
+const NO_STATS = Object.fromEntries(PASS_STATS.map(k => [k, 0]));
 
 const made = new Set();
 function ensureDir(dir) {
@@ -23,7 +24,7 @@ function ensureDir(dir) {
  * temporary file renamed at the end, so an interrupted module leaves none.
  * @returns {{ index, ok, text, failure, stats, timings, ms, functionMap }} — text: the module's
  *   stderr; failure: the first line of its diagnostic (when !ok); stats: core.passStats() (null
- *   when !ok); functionMap (opts.collect, --across-modules' first phase): the module's stable
+ *   when !ok; zeros when the core could not count); functionMap (opts.collect, --across-modules' first phase): the module's stable
  *   function map (null: none).
  */
 export async function runJob(core, opts, repo, job) {
@@ -47,7 +48,7 @@ export async function runJob(core, opts, repo, job) {
   }
   const ok = !!r?.ok;
   let stats = null;
-  if (ok) { const s = core.passStats?.(); stats = s && !('ok' in s) ? s : { ...NO_STATS }; }
+  if (ok) { const s = core.passStats(); stats = s && !('ok' in s) ? s : { ...NO_STATS }; }
   const res = { index: job.index, ok, text, failure: ok ? '' : firstLine(failure), stats, timings: r?.timings ?? [], ms: performance.now() - t0 };
   // --across-modules' first phase: the module's stable function map
   if (opts.collect) res.functionMap = ok ? r.functionMap ?? null : null;

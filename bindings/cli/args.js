@@ -1,8 +1,8 @@
 // cli-args.js — opt-compatible command-line parsing for the wopt CLI.
 // Like LLVM's cl library: `-name` and `--name` are the same option, values go as `-name=value`
 // or (for options that take a value) `-name value`; `-` alone is standard input; `--` ends options.
-import { OWN_OPTIONS } from './across-modules.js';
-import { LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './core.js';
+import { OWN_OPTIONS } from '../across-modules.js';
+import { LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from '../core.js';
 
 /**
  * The option table. kind: bool | string | uint | enum (one of `values`). `group` decides what happens with the value:
