@@ -145,9 +145,10 @@ function normalize(bf: BFI): void {
   }
 }
 
-// distributeMass: dither the source's mass over the (normalized) distribution.
+// distributeMass: dither the source's mass over the (normalized) distribution. source < 0: the
+// full mass goes to the nodes themselves (distributeIrrLoopHeaderMass, adjustLoopHeaderMass).
 function distributeMass(bf: BFI, source: i32, outer: i32): void {
-  let remMass = getMass(bf, source);
+  let remMass = source >= 0 ? getMass(bf, source) : FULL;
   normalize(bf);
   let remW = <u32>bf.dTotal;
   for (let i = 0; i < bf.dNode.len; i++) {
@@ -156,6 +157,7 @@ function distributeMass(bf: BFI, source: i32, outer: i32): void {
     remW -= w;
     remMass = msub(remMass, taken);
     let t = bf.dNode.get(i);
+    if (source < 0) { setMass(bf, t, taken); continue; }
     let ty = bf.dType.get(i);
     if (ty == W_LOCAL) { setMass(bf, t, madd(getMass(bf, t), taken)); continue; }
     if (ty == W_BACK) {
@@ -167,19 +169,8 @@ function distributeMass(bf: BFI, source: i32, outer: i32): void {
   }
 }
 
-// Dist of header weights distributed from full mass (distributeIrrLoopHeaderMass, adjustLoopHeaderMass).
-function distributeFull(bf: BFI): void {
-  let remMass = FULL;
-  normalize(bf);
-  let remW = <u32>bf.dTotal;
-  for (let i = 0; i < bf.dNode.len; i++) {
-    let w = <u32>bf.dAmt.get(i);
-    let taken = scaleMass(remMass, bprob(<u64>w, <u64>remW));
-    remW -= w;
-    remMass = msub(remMass, taken);
-    setMass(bf, bf.dNode.get(i), taken);
-  }
-}
+// The header weights distributed from the full mass.
+function distributeFull(bf: BFI): void { distributeMass(bf, -1, -1); }
 
 function addToDist(bf: BFI, outer: i32, predN: i32, succN: i32, weight: u64): bool {
   if (weight == 0) weight = 1;

@@ -6,7 +6,7 @@ import { I32Vec } from "../util/vec";
 import {
   VK, vKind, vType, vName, vParent, vFirstUse, vA, iOp, iFlags, iExt, iNext, iPrev, iMD, iDbg, iOps, iAux,
   opVal, opUser, opNext, ext, setOperandSlot, numOperands, dropOperands, replaceAllUsesWith,
-  appendInst, insertInstBefore, unlinkInst,
+  appendInst, insertInstBefore, unlinkInst, newValue, allocOperands, iNOps,
 } from "./values";
 import { GK, gKind, gValue, gFlags, gFirstBlock, gLastBlock, gValueType, globalCount, Linkage, GF_DEFINED, GF_ERASED } from "./globals";
 import { getAggregate, getExpr, getWithOperands, invalidateConstant, constExprWordCount, getInt } from "./constants";
@@ -229,4 +229,32 @@ export function getOrDeclareIntrinsic(name: i32, fnTy: i32): i32 {
     if (<i32>gKind.get(g) == GK.Func && (gFlags.get(g) & GF_ERASED) == 0 && vName.get(gValue.get(g)) == name) return g;
   }
   return declareIntrinsic(name, fnTy);
+}
+
+// ---- phis ----
+
+// A new phi of `type` at the front of `block`, with room for `cap` incoming entries.
+export function createPhi(block: i32, type: i32, cap: i32): i32 {
+  let phi = newValue(VK.Inst, type);
+  iOp.set(phi, <u8>Op.Phi);
+  allocOperands(phi, 2 * (cap < 1 ? 1 : cap));
+  iNOps.set(phi, 0);
+  insertBefore(vA.get(block), phi);
+  return phi;
+}
+// Adds the incoming pair (value, block) to a phi made by createPhi (growing its slots if needed).
+export function addIncoming(phi: i32, value: i32, block: i32): void {
+  let n = iNOps.get(phi);
+  let s = iOps.get(phi);
+  if (s + n + 1 >= opVal.len || opUser.get(s + n) != phi || opUser.get(s + n + 1) != phi || opVal.get(s + n) != -1) {
+    // Out of reserved slots: move the operands to fresh ones at the end of the pool.
+    let cap = n + 8;
+    let ns = allocOperands(phi, cap);
+    for (let k = 0; k < n; k++) { let x = opVal.get(s + k); setOperandSlot(s + k, -1); setOperandSlot(ns + k, x); }
+    iOps.set(phi, ns);
+    s = ns;
+  }
+  setOperandSlot(s + n, value);
+  setOperandSlot(s + n + 1, block);
+  iNOps.set(phi, n + 2);
 }

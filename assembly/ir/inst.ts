@@ -44,3 +44,8 @@ export function callFirstDest(i: i32): i32 { return bundleFirstOp(i, callNumBund
 // Lists in ext: [count, items...].
 @inline export function listCount(i: i32): i32 { return ext.get(iExt.get(i)); }
 @inline export function listItem(i: i32, k: i32): i32 { return ext.get(iExt.get(i) + 1 + k); }
+
+// ---- phis: (value, block) operand pairs ----
+@inline export function numIncoming(phi: i32): i32 { return iNOps.get(phi) >> 1; }
+@inline export function incomingValue(phi: i32, k: i32): i32 { return opVal.get(iOps.get(phi) + 2 * k); }
+@inline export function incomingBlock(phi: i32, k: i32): i32 { return opVal.get(iOps.get(phi) + 2 * k + 1); }

@@ -60,16 +60,10 @@ export class Interner<T> {
   }
   // Returns the id of the n elements at p, adding them if new. p may point into the pool itself.
   intern(p: usize, n: i32): i32 {
-    let mask = this.mask;
     let hv = <i32>this.hash(p, n);
-    let h = hv & mask;
+    let h = this.probe(hv, p, n);
     let slots = this.slots;
-    while (true) {
-      let id = unchecked(slots[2 * h]);
-      if (id < 0) break;
-      if (unchecked(slots[2 * h + 1]) == hv && this.eq(id, p, n)) return id;
-      h = (h + 1) & mask;
-    }
+    if (unchecked(slots[2 * h]) >= 0) return unchecked(slots[2 * h]);
     let pool = this.pool;
     let off = pool.len;
     // reserve may move the pool, and p with it
@@ -84,19 +78,20 @@ export class Interner<T> {
     let id = this.start.push(off);
     this.length.push(n);
     unchecked(slots[2 * h] = id); unchecked(slots[2 * h + 1] = hv);
-    if ((id + 1) * 2 > mask) this.grow();
+    if ((id + 1) * 2 > this.mask) this.grow();
     return id;
   }
   // Looks up without adding; -1 if absent.
   find(p: usize, n: i32): i32 {
-    let mask = this.mask;
-    let hv = <i32>this.hash(p, n);
+    return unchecked(this.slots[2 * this.probe(<i32>this.hash(p, n), p, n)]);
+  }
+  // The slot of the sequence of hash hv, or the empty slot where it would go.
+  @inline private probe(hv: i32, p: usize, n: i32): i32 {
+    let mask = this.mask, slots = this.slots;
     let h = hv & mask;
-    let slots = this.slots;
     while (true) {
       let id = unchecked(slots[2 * h]);
-      if (id < 0) return -1;
-      if (unchecked(slots[2 * h + 1]) == hv && this.eq(id, p, n)) return id;
+      if (id < 0 || (unchecked(slots[2 * h + 1]) == hv && this.eq(id, p, n))) return h;
       h = (h + 1) & mask;
     }
   }

@@ -15,8 +15,8 @@ import { getNull, getPoison, getBool } from "../../ir/constants";
 import { createInst, setInsertPointBefore, buildCall } from "../../ir/builder";
 import { insertBefore, getOrDeclareIntrinsic } from "../../ir/edit";
 import { Editor } from "./edit";
-import { AssumptionCache } from "./assumptions";
-import { ICMP_NE, NonZeroQuery } from "./known-nonzero";
+import { AssumptionCache } from "../../analysis/assumptions";
+import { ICMP_NE, NonZeroQuery } from "../../analysis/known-nonzero";
 
 // convertMetadataToAssumes for one pipeline run's mem2reg: its editor, assumption cache and
 // known-non-zero query, and llvm.assume's declaration once known.

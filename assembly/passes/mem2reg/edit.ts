@@ -19,9 +19,8 @@
 // its edits.
 import { I32Vec, I64Vec } from "../../util/vec";
 import {
-  VK, vKind, vType, vName, vParent, vA, vB, iOp, iNext, iPrev, iOps, iNOps, iMD, iDbg, opVal,
-  newValue, allocOperands, setOperandSlot, numOperands, operand, valueCount,
-  fitValueTable,
+  VK, vKind, vType, vName, vParent, vA, vB, iOp, iNext, iPrev, iMD, iDbg, numOperands, operand,
+  valueCount, fitValueTable,
 } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { gFirstBlock, gFirstArg, gNumArgs } from "../../ir/globals";
@@ -409,39 +408,6 @@ function nameSlot(k0: u64, k1: u64, mask: i32): i32 {
   return <i32>x & mask;
 }
 @inline export function isDead(i: i32): bool { return <i32>vKind.get(i) == VK.Dead; }
-
-// ---- phis ----
-
-// A new phi of `type` at the front of `block`, with room for `cap` incoming entries.
-export function createPhi(block: i32, type: i32, cap: i32): i32 {
-  let phi = newValue(VK.Inst, type);
-  iOp.set(phi, <u8>Op.Phi);
-  allocOperands(phi, 2 * (cap < 1 ? 1 : cap));
-  iNOps.set(phi, 0);
-  insertBefore(vA.get(block), phi);
-  return phi;
-}
-// Adds the incoming pair (value, block) to a phi made by createPhi (growing its slots if needed).
-export function addIncoming(phi: i32, value: i32, block: i32): void {
-  let n = iNOps.get(phi);
-  let s = iOps.get(phi);
-  if (s + n + 1 >= opVal.len || opValOwner(s + n) != phi || opValOwner(s + n + 1) != phi || opVal.get(s + n) != -1) {
-    // Out of reserved slots: move the operands to fresh ones at the end of the pool.
-    let cap = n + 8;
-    let ns = allocOperands(phi, cap);
-    for (let k = 0; k < n; k++) { let x = opVal.get(s + k); setOperandSlot(s + k, -1); setOperandSlot(ns + k, x); }
-    iOps.set(phi, ns);
-    s = ns;
-  }
-  setOperandSlot(s + n, value);
-  setOperandSlot(s + n + 1, block);
-  iNOps.set(phi, n + 2);
-}
-import { opUser } from "../../ir/values";
-@inline function opValOwner(slot: i32): i32 { return opUser.get(slot); }
-@inline export function numIncoming(phi: i32): i32 { return iNOps.get(phi) >> 1; }
-@inline export function incomingValue(phi: i32, k: i32): i32 { return opVal.get(iOps.get(phi) + 2 * k); }
-@inline export function incomingBlock(phi: i32, k: i32): i32 { return opVal.get(iOps.get(phi) + 2 * k + 1); }
 
 // ---- debug locations ----
 

@@ -19,7 +19,7 @@ import { gFirstBlock, gAttrs } from "../../ir/globals";
 import { fnAttrs, setHasKind, ATTR_OPTNONE } from "../../ir/attributes";
 import { FunctionAnalyses } from "../../analysis/context";
 import { Editor } from "./edit";
-import { AssumptionCache } from "./assumptions";
+import { AssumptionCache } from "../../analysis/assumptions";
 import { isAllocaPromotable } from "./promotable";
 import { PromoteMem2Reg } from "./promote";
 import { countAllocasPromoted } from "../stats";

@@ -13,10 +13,12 @@ import { getUndef, getPoison } from "../../ir/constants";
 import { CFG } from "../../analysis/cfg";
 import { sortI32 } from "../../util/sort";
 import { FunctionAnalyses } from "../../analysis/context";
-import { Editor, createPhi, numIncoming, incomingValue, incomingBlock, addIncoming } from "./edit";
+import { Editor } from "./edit";
+import { createPhi, addIncoming } from "../../ir/edit";
+import { numIncoming, incomingValue, incomingBlock } from "../../ir/inst";
 import { allocatedType } from "./allocas";
 import { CreationOrder } from "./creation-order";
-import { PoisonQuery } from "./poison";
+import { PoisonQuery } from "../../analysis/poison";
 import { llvmVersion } from "../../ir/version";
 import { countPhiInserted } from "../stats";
 

@@ -20,27 +20,27 @@
 //  - with a context: a dominator of the context's block branches or switches on the value, or on
 //    an instruction that poison in the value flows to directly; an llvm.assume "noundef" bundle on
 //    the value valid at the context.
-import { I32Vec } from "../../util/vec";
+import { I32Vec } from "../util/vec";
 import {
   VK, vKind, vType, vName, vParent, vA, vB, iOp, iFlags, iExt, iMD, iNext, iAux, operand, numOperands, ext,
-} from "../../ir/values";
+} from "../ir/values";
 import {
   Op, F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_NNEG, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW, F_SAMESIGN, F_FMF_SHIFT,
   FMF_NNAN, FMF_NINF, isBinary, isCast,
-} from "../../ir/opcodes";
-import { callAttrs, callNumArgs, callNumBundles, bundleFirstOp, bundleNumOps, bundleTag, listCount } from "../../ir/inst";
-import { gAttrs, gFirstBlock } from "../../ir/globals";
+} from "../ir/opcodes";
+import { callAttrs, callNumArgs, callNumBundles, bundleFirstOp, bundleNumOps, bundleTag, listCount } from "../ir/inst";
+import { gAttrs, gFirstBlock } from "../ir/globals";
 import {
   fnAttrs, retAttrs, paramAttrs, setHasKind, ATTR_NOUNDEF, ATTR_DEREF, ATTR_DEREF_OR_NULL, ATTR_NOCREATE_UNDEF_OR_POISON,
   ATTR_RETURNED, ATTR_ALIGN, ATTR_RANGE, ATTR_NONNULL,
-} from "../../ir/attributes";
-import { findAttachment, MDK_NOUNDEF, MDK_RANGE, MDK_NONNULL } from "../../ir/metadata";
-import { TK, tyKind, tyA, tyN, isPtr } from "../../ir/types";
-import { intLow64, intWordCount, intWord } from "../../ir/constants";
-import { strtab } from "../../ir/module";
-import { directCallee, callFnHas, callRetHas, callParamHas, isIntrinsicCall } from "../../ir/query";
-import { FunctionAnalyses } from "../../analysis/context";
-import { numIncoming, incomingValue, incomingBlock } from "./edit";
+} from "../ir/attributes";
+import { findAttachment, MDK_NOUNDEF, MDK_RANGE, MDK_NONNULL } from "../ir/metadata";
+import { TK, tyKind, tyA, tyN, isPtr } from "../ir/types";
+import { intLow64, intWordCount, intWord } from "../ir/constants";
+import { strtab } from "../ir/module";
+import { directCallee, callFnHas, callRetHas, callParamHas, isIntrinsicCall } from "../ir/query";
+import { FunctionAnalyses } from "./context";
+import { numIncoming, incomingValue, incomingBlock } from "../ir/inst";
 import { AssumptionCache, transfersExecution } from "./assumptions";
 
 const MAX_DEPTH = 6;

@@ -3,23 +3,23 @@
 // inbounds GEPs, loads tagged !nonnull, phis and selects of such values, assumptions of
 // assumptions.ts, and dominating null checks, uses as a load/store address, and nonnull call
 // arguments); and isGuaranteedNotToBePoison for the values the single-store fast path stores.
-import { I32Vec } from "../../util/vec";
+import { I32Vec } from "../util/vec";
 import {
   VK, vKind, vType, vParent, vA, vB, iOp, iFlags, iExt, iMD, vFirstUse, opUser, opNext, iOps, operand, numOperands,
   ext as extPool,
-} from "../../ir/values";
-import { Op, F_INBOUNDS, F_NUW, F_NSW } from "../../ir/opcodes";
-import { callAttrs, callNumArgs, bundleFirstOp, bundleNumOps, bundleTag, callNumBundles, predicate } from "../../ir/inst";
-import { gAttrs, gLinkage, Linkage, gMD } from "../../ir/globals";
+} from "../ir/values";
+import { Op, F_INBOUNDS, F_NUW, F_NSW } from "../ir/opcodes";
+import { callAttrs, callNumArgs, bundleFirstOp, bundleNumOps, bundleTag, callNumBundles, predicate } from "../ir/inst";
+import { gAttrs, gLinkage, Linkage, gMD } from "../ir/globals";
 import {
   retAttrs, paramAttrs, setHasKind, ATTR_NONNULL, ATTR_NOUNDEF, ATTR_BYVAL, ATTR_RETURNED, ATTR_INALLOCA, ATTR_PREALLOCATED,
   ATTR_DEREF_OR_NULL,
-} from "../../ir/attributes";
-import { findAttachment, MDK_NONNULL, mdKindName } from "../../ir/metadata";
-import { T_I1, TK, tyKind, tyA, isPtr, memberType, isStruct } from "../../ir/types";
-import { isZeroInt, isNullValue, intLow64 } from "../../ir/constants";
-import { typeAllocSize, structMemberOffset, typeIsSized } from "../../ir/datalayout";
-import { directCallee, callRetHas, callParamHas } from "../../ir/query";
+} from "../ir/attributes";
+import { findAttachment, MDK_NONNULL, mdKindName } from "../ir/metadata";
+import { T_I1, TK, tyKind, tyA, isPtr, memberType, isStruct } from "../ir/types";
+import { isZeroInt, isNullValue, intLow64 } from "../ir/constants";
+import { typeAllocSize, structMemberOffset, typeIsSized } from "../ir/datalayout";
+import { directCallee, callRetHas, callParamHas } from "../ir/query";
 import { PoisonQuery } from "./poison";
 import {
   AssumptionCache, fnOfInst, nullIsDefined, derefBytes, callParamDeref, isInst, isConst,

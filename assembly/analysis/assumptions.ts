@@ -2,17 +2,17 @@
 // nounwind/willreturn) and the assumption cache (LLVM's AssumptionCache): per value, the
 // llvm.assume calls of the function that speak about it, indexed on first need, with
 // isValidAssumeForContext. known-nonzero.ts and poison.ts read them; assume.ts adds assumes.
-import { I32Vec } from "../../util/vec";
-import { VK, vKind, vName, vParent, vA, iOp, iFlags, iNext, operand, numOperands, fitValueTable } from "../../ir/values";
-import { Op, F_VOLATILE } from "../../ir/opcodes";
-import { callAttrs, bundleFirstOp, bundleNumOps, callNumBundles } from "../../ir/inst";
-import { gAttrs, gFirstBlock } from "../../ir/globals";
+import { I32Vec } from "../util/vec";
+import { VK, vKind, vName, vParent, vA, iOp, iFlags, iNext, operand, numOperands, fitValueTable } from "../ir/values";
+import { Op, F_VOLATILE } from "../ir/opcodes";
+import { callAttrs, bundleFirstOp, bundleNumOps, callNumBundles } from "../ir/inst";
+import { gAttrs, gFirstBlock } from "../ir/globals";
 import {
   fnAttrs, paramAttrs, setHasKind, setFind, setV0, setV1, ATTR_DEREF, ATTR_NULL_IS_VALID, ATTR_NOUNWIND, ATTR_WILLRETURN,
-} from "../../ir/attributes";
-import { strtab } from "../../ir/module";
-import { FunctionAnalyses } from "../../analysis/context";
-import { directCallee, callFnHas } from "../../ir/query";
+} from "../ir/attributes";
+import { strtab } from "../ir/module";
+import { FunctionAnalyses } from "./context";
+import { directCallee, callFnHas } from "../ir/query";
 
 // ---- attribute queries ----
 
