@@ -2,7 +2,7 @@
 // index.js (Node: the core from disk, SQLite repositories) and index-browser.js (browsers and
 // bundlers: the core fetched by URL, IndexedDB repositories; no Node built-in is reachable).
 // `env` is { loadCore(opts) → Promise<WoptCore>, openRepository(spec, opts) → Promise<Repository> }.
-import { decodeUtf8, toBytes as toBytesOf } from './core.js';
+import { decodeUtf8, toBytes as toBytesOf } from './marshal.js';
 import { runModule } from './driver.js';
 import { diagnosticsOf, openSessionIn } from './session.js';
 import { takeStructuredResults, withStructuredOptions } from './results.js';

@@ -9,7 +9,7 @@
 // 2. `mergeCodegenData` merges those maps into the .cgdata file llvm-cgdata --merge writes, byte
 //    for byte; `readCodegenData` reads one (for the second round's -codegen-data-use-path).
 // Hashes are BigInts (unsigned 64-bit).
-import { decodeUtf8, toBytes } from './core.js';
+import { decodeUtf8, toBytes } from './marshal.js';
 
 const encoder = new TextEncoder();
 

@@ -2,16 +2,14 @@
 // Talks to the exports documented in assembly/ABI.md and nothing else. No Node built-ins here:
 // this file runs unchanged in Node and in browsers.
 
-import { describeValue } from './check.js';
+import { toBytes, decodeUtf8, encodePipeline, BlobReader, hex, unhex, concat, encoder } from './marshal.js';
 
 import { EXPORTS, UNSIGNED, PASS_STATS, LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './abi.js';
 
 // The LLVM versions whose dialect and behaviour the core follows (`--llvm-version`), and the one
 // used when none is asked for (abi.js, generated from the core).
 export { LLVM_VERSIONS, DEFAULT_LLVM_VERSION };
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+export { toBytes, decodeUtf8, encodePipeline, BlobReader };
 
 // The core and this wrapper ship together: every export the core has (abi.js, generated from the
 // core's own declarations) must be there, and none is feature-detected. The exports that return an
@@ -41,62 +39,9 @@ function isTrap(err) {
     (err instanceof RangeError && /call stack/i.test(err.message));
 }
 
-export function toBytes(input) {
-  if (typeof input === 'string') return encoder.encode(input);
-  if (input instanceof Uint8Array) return input;
-  if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-  if (input instanceof ArrayBuffer) return new Uint8Array(input);
-  throw new TypeError(`expected a string, Uint8Array or ArrayBuffer, not ${describeValue(input)}`);
-}
-
-export const decodeUtf8 = bytes => decoder.decode(bytes);
-
-/** Reads the core's binary blobs (OutBuf le32 / leF64 / lenBytes): little-endian, strings with a u32 length. */
-export class BlobReader {
-  constructor(bytes) { this.b = bytes; this.dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength); this.at = 0; }
-  u8() { return this.b[this.at++]; }
-  u32() { const v = this.dv.getUint32(this.at, true); this.at += 4; return v; }
-  f64() { const v = this.dv.getFloat64(this.at, true); this.at += 8; return v; }
-  str() { const n = this.u32(); const s = decodeUtf8(this.b.subarray(this.at, this.at + n)); this.at += n; return s; }
-  digest() { const d = hex(this.b, this.at); this.at += 16; return d; }
-}
-
-const hex = (b, at) => { let s = ''; for (let i = 0; i < 16; i++) s += b[at + i].toString(16).padStart(2, '0'); return s; };
-function unhex(s) {
-  if (typeof s !== 'string' || !/^[0-9a-f]{32}$/.test(s)) throw new TypeError(`bad digest '${s}'`);
-  const b = new Uint8Array(16);
-  for (let i = 0; i < 16; i++) b[i] = parseInt(s.slice(2 * i, 2 * i + 2), 16);
-  return b;
-}
-function concat(parts) {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
-  return out;
-}
-
-// Option values cross the boundary percent-escaped (see "Options (host→core)" in assembly/ABI.md).
-const escapeValue = v => v.replace(/[%,|\n\r]/g, c => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
-
-/**
- * Builds the text handed to `runPipeline`: `<pipeline>` or `<pipeline>|<name>=<value>,...`.
- * `options` is an object or an array of [name, value] pairs; booleans become 1/0.
- */
-export function encodePipeline(passes = '', options = {}) {
-  const pairs = Array.isArray(options) ? options : Object.entries(options ?? {});
-  const parts = [];
-  for (const [name, value] of pairs) {
-    if (value === undefined || value === null) continue;
-    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(name)) throw new TypeError(`bad option name '${name}'`);
-    const v = value === true ? '1' : value === false ? '0' : String(value);
-    parts.push(`${name}=${escapeValue(v)}`);
-  }
-  if (passes.includes('|')) throw new TypeError("a pipeline cannot contain '|'");
-  return parts.length ? `${passes}|${parts.join(',')}` : passes;
-}
-
-// Reads an AssemblyScript string (UTF-16, byte length in the header word before it).
-function readAsString(memory, ptr) {
+// An AssemblyScript string in the core's memory (UTF-16, its byte length in the header word before
+// it); '' when the memory does not hold one there (an abort may come from a damaged heap).
+function coreString(memory, ptr) {
   ptr >>>= 0; // an i32 import argument: signed in JS
   try {
     const buf = memory.buffer;
@@ -107,12 +52,14 @@ function readAsString(memory, ptr) {
   } catch { return ''; }
 }
 
+// The core's imports, by name: env.abort (an AssemblyScript assert/abort: a WoptAbort), the clock
+// and seed; any other import traps when called. getMemory: the live instance's memory.
 function makeImports(module, getMemory) {
   const env = {
     abort(msg, file, line, col) {
       const m = getMemory();
-      const text = m ? readAsString(m, msg) : '';
-      const where = m ? readAsString(m, file) : '';
+      const text = m ? coreString(m, msg) : '';
+      const where = m ? coreString(m, file) : '';
       throw new WoptAbort(`${text || 'abort'}${where ? ` in ${where}:${line}:${col}` : ''}`);
     },
     trace() {},

@@ -7,7 +7,7 @@
 // reports each merge and what the linker did. This file groups the merges into classes of
 // identical functions, adds up the sizes and writes the text. The report's JSON shape is
 // documented in README.md ("Cross-module report").
-import { decodeUtf8 } from './core.js';
+import { decodeUtf8 } from './marshal.js';
 
 const fmtInt = n => n.toLocaleString('en-US');
 const fmtBytes = n => n >= 1e6 ? `${(n / 1e6).toFixed(2)} MB` : n >= 1e4 ? `${(n / 1e3).toFixed(1)} KB` : `${fmtInt(n)} bytes`;

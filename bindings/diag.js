@@ -2,7 +2,7 @@
 // source line (tabs expanded to 8-column stops) and a caret line under the column. Like LLVM,
 // the caret line is left out when the source line is not plain ASCII. Environment-neutral.
 
-import { toBytes, decodeUtf8 } from './core.js';
+import { toBytes, decodeUtf8 } from './marshal.js';
 
 const TAB = 8;
 

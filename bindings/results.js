@@ -2,7 +2,7 @@
 // (the core's `trace` instrumentation: each pass's unit before and after, and its time) and the
 // merge reports (mergefunc's -mergefunc-report, global-merge-func's -global-merge-func-report).
 // Environment-neutral.
-import { BlobReader, decodeUtf8 } from './core.js';
+import { BlobReader, decodeUtf8 } from './marshal.js';
 
 const TRACE_FILE = 'wopt-trace';
 const REPORT_FILE = 'wopt-merge-report.json';
