@@ -11,7 +11,7 @@
 //
 // Eligible functions: definitions with a name, not nomerge, alwaysinline, available_externally,
 // varargs or swifttailcc, without a musttail call. Which operands may become parameters: constant
-// operands of loads, stores, calls and invokes (structural-hash.ts mergeIgnores).
+// operands of loads, stores, calls and invokes (operands.ts mergeIgnores).
 //
 // What the merged function keeps: the body (block names, debug records and locations, branch
 // weights), the function's attributes, calling convention, section, alignment, GC, personality,
@@ -43,9 +43,12 @@ import {
   buildExtractValue, buildInsertValue, copyFunctionAttributes, setLinkage, buildAggregateCast,
 } from "../../ir/builder";
 import {
-  StructuralHasher, FunctionHashInfo, IgnoreRule, mergeIgnores, arenaOperandIndex, llvmOperand,
+  StructuralHasher, FunctionHashInfo, IgnoreRule,
 } from "./structural-hash";
+import { arenaOperandIndex, llvmOperand } from "./llvm-numbering";
+import { mergeIgnores, isLiveFunction, isEligible, CC_SWIFTTAIL } from "./operands";
 import { StableFunctionMap, MergeThresholds, VERDICT_NAMES } from "../../cgdata/map";
+import { jsonBytes, jsonStrId, jsonNumber } from "../../util/json";
 import { writeMapRecord } from "../../cgdata/record";
 import { embedMapBytes } from "../../cgdata/embed";
 import { u64MapOrder } from "../../util/densemap";
@@ -54,7 +57,6 @@ import { xxh3 } from "../../util/xxh3";
 import { Writer } from "../../text/writer";
 import { printTypedValue } from "../../text/printer-values";
 
-const CC_SWIFTTAIL: i32 = 20;
 const TGM_SUFFIX = ".Tgm";
 
 // Where the stable function map comes from (GlobalMergeFunc's HashFunctionMode, plus the first
@@ -513,7 +515,7 @@ export const enum MapMode {
       o.str("\",\"functions\":[");
       for (let j = 0; j < funcs.len; j++) {
         if (j > 0) o.byte(44);
-        jsonString(o, vName.get(gValue.get(this.indexNow(this.infos[funcs.get(j)].g))));
+        jsonStrId(o, strtab, vName.get(gValue.get(this.indexNow(this.infos[funcs.get(j)].g))));
       }
       o.str("],\"instructions\":"); o.int(this.infos[funcs.get(0)].instCount());
       if (used) {
@@ -533,8 +535,8 @@ export const enum MapMode {
           let r = this.merges[m];
           if (r.key != key) continue;
           if (k++ > 0) o.byte(44);
-          o.str("\n    {\"thunk\":"); jsonString(o, r.fnName);
-          o.str(",\"body\":"); jsonString(o, vName.get(gValue.get(r.body)));
+          o.str("\n    {\"thunk\":"); jsonStrId(o, strtab, r.fnName);
+          o.str(",\"body\":"); jsonStrId(o, strtab, vName.get(gValue.get(r.body)));
           o.str(",\"parameters\":[");
           for (let p = 0; p < r.params.len; p++) {
             if (p > 0) o.byte(44);
@@ -561,54 +563,6 @@ export const enum MapMode {
     return -1;
   }
   private indexNow(g: i32): i32 { return g < this.newIndex.len ? this.newIndex.get(g) : g; }
-}
-
-// ---- eligibility ----
-
-function isLiveFunction(g: i32): bool {
-  return <i32>gKind.get(g) == GK.Func && (gFlags.get(g) & GF_ERASED) == 0;
-}
-// isEligibleFunction (LLVM 22).
-export function isEligible(g: i32): bool {
-  if ((gFlags.get(g) & GF_DEFINED) == 0 || gFirstBlock.get(g) < 0) return false;
-  let fa = fnAttrs(gAttrs.get(g));
-  if (setHasKind(fa, ATTR_NOMERGE) || setHasKind(fa, ATTR_ALWAYSINLINE)) return false;
-  if (<i32>gLinkage.get(g) == Linkage.Available) return false;
-  if ((tyFlags.get(gValueType.get(g)) & TF_VARARG) != 0) return false;
-  if (gCC.get(g) == CC_SWIFTTAIL) return false;
-  let nm = vName.get(gValue.get(g));
-  if (nm < 0 || strtab.lenOf(nm) == 0) return false;
-  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
-    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
-      if (isCallLike(<i32>iOp.get(i)) && ((iFlags.get(i) >> F_TAIL_SHIFT) & 3) == 2) return false;
-    }
-  }
-  return true;
-}
-
-
-// ---- JSON ----
-function jsonString(o: OutBuf, s: i32): void {
-  if (s < 0) { o.str("null"); return; }
-  jsonBytes(o, strtab.ptrOf(s), strtab.lenOf(s));
-}
-function jsonBytes(o: OutBuf, p: usize, n: i32): void {
-  o.byte(34);
-  for (let i = 0; i < n; i++) {
-    let c = <i32>load<u8>(p + <usize>i);
-    if (c == 34 || c == 92) { o.byte(92); o.byte(c); }
-    else if (c < 32) { o.str("\\u00"); o.byte(hexDigit(c >> 4)); o.byte(hexDigit(c & 15)); }
-    else o.byte(c);
-  }
-  o.byte(34);
-}
-function hexDigit(d: i32): i32 { return d < 10 ? 48 + d : 87 + d; }
-// A JSON number for a double (integers without a fraction; infinities and NaN as strings).
-function jsonNumber(o: OutBuf, x: f64): void {
-  if (isNaN(x)) { o.str("\"nan\""); return; }
-  if (!isFinite(x)) { o.str(x > 0 ? "\"inf\"" : "\"-inf\""); return; }
-  if (x == Math.floor(x) && Math.abs(x) < 1e15) { o.i64(<i64>x); return; }
-  o.str(x.toString());
 }
 
 // The string-table entry of name `nm` followed by `suffix`.

@@ -36,80 +36,15 @@ import { canonicalMD } from "../../ir/metadata";
 import { llvmOpcode, terminatorOf, numSuccessors, successor } from "../mergefunc/hash";
 import { PairMap, pairMapOrder } from "../../util/densemap";
 import { stableNameSpan, lastIndexOfAscii } from "../../util/stable-name";
+import { IgnoreRule, ignores, isDataSequential, isNull, isString, fpWidth, startsWith } from "./operands";
+import { llvmTypeID, llvmNumOperands, arenaOperandIndex, llvmOperand, llvmPredicate, isConstantKind, isConstantValue } from "./llvm-numbering";
+export { llvmTypeID, llvmNumOperands, arenaOperandIndex, llvmOperand, isConstantValue };
+export { IgnoreRule };
 
-// Which operands are left out of the hash (and recorded with their index pair).
-export const enum IgnoreRule {
-  None = 0,          // StructuralHash(F, /*DetailedHash=*/true)
-  CallConstants = 1, // print<structural-hash><call-target-ignored>: constant operands of calls
-  MergeConstants = 2 // GlobalMergeFunctions' ignoreOp: constants it can turn into parameters
-}
 
 const FUNCTION_HEADER: u64 = 0x62642d6b6b2d6b72;
 const BLOCK_HEADER: u64 = 45798;
 const GLOBAL_HEADER: u64 = 23456;
-
-// ---- LLVM's numbering ----
-
-// Type::TypeID in LLVM 22.
-export function llvmTypeID(t: i32): i32 {
-  switch (<i32>tyKind.get(t)) {
-    case TK.Half: return 0;
-    case TK.BFloat: return 1;
-    case TK.Float: return 2;
-    case TK.Double: return 3;
-    case TK.X86FP80: return 4;
-    case TK.FP128: return 5;
-    case TK.PPCFP128: return 6;
-    case TK.Void: return 7;
-    case TK.Label: return 8;
-    case TK.Metadata: return 9;
-    case TK.X86AMX: return 10;
-    case TK.Token: return 11;
-    case TK.Int: return 12;
-    case TK.Function: return 13;
-    case TK.Ptr: return 14;
-    case TK.Struct: case TK.NamedStruct: return 15;
-    case TK.Array: return 16;
-    case TK.Vector: return 17;
-    case TK.ScalableVector: return 18;
-    case TK.TargetExt: return 20;
-    default: return 12; // x86_mmx: read as <1 x i64> by LLVM 22, never reaches here
-  }
-}
-
-// The number of operands LLVM's instruction has (a phi's incoming blocks are not operands there).
-export function llvmNumOperands(i: i32): i32 {
-  let n = iNOps.get(i);
-  let op = <i32>iOp.get(i);
-  if (op == Op.Phi) return n >> 1;
-  if (op == Op.Switch) return 2 + ((n - 2) >> 1);
-  return n;
-}
-// The arena operand index of LLVM's operand k. Differences: a call's callee is LLVM's last operand
-// (ours first); a conditional br is [cond, false, true] in LLVM ([cond, then, else] here); a phi's
-// values are every other slot here; a switch's case values are no operands in LLVM 22 ([cond,
-// default, destinations...]); a funclet pad's parent pad is LLVM's last operand; a catchswitch
-// keeps its unwind destination second in LLVM (last here).
-export function arenaOperandIndex(i: i32, k: i32): i32 {
-  let op = <i32>iOp.get(i), n = iNOps.get(i);
-  switch (op) {
-    case Op.Call: case Op.Invoke: case Op.CallBr: case Op.CatchPad: case Op.CleanupPad:
-      return k == n - 1 ? 0 : k + 1;
-    case Op.Br: return n == 3 && k > 0 ? 3 - k : k;
-    case Op.Phi: return k << 1;
-    case Op.Switch: return k < 2 ? k : 2 * k - 1;
-    case Op.CatchSwitch:
-      if ((iFlags.get(i) & F_UNWIND_CALLER) != 0 || k == 0) return k;
-      return k == 1 ? n - 1 : k - 1;
-    default: return k;
-  }
-}
-@inline export function llvmOperand(i: i32, k: i32): i32 { return opVal.get(iOps.get(i) + arenaOperandIndex(i, k)); }
-// The LLVM predicate number of a compare (the arena keeps LLVM's numbers).
-@inline function llvmPredicate(i: i32): i32 { return predicate(i); }
-
-@inline function isConstantKind(k: i32): bool { return k >= VK.GlobalVar && k <= VK.PtrAuth; }
-@inline export function isConstantValue(v: i32): bool { return v >= 0 && isConstantKind(<i32>vKind.get(v)); }
 
 // ---- names ----
 
@@ -494,124 +429,4 @@ export function stableNameOf(s: i32): string {
     }
     return xxh3(words.ptr, <usize>words.len << 3);
   }
-}
-
-// ---- constant questions ----
-
-function startsWith(s: i32, pre: string): bool {
-  let n = strtab.lenOf(s), m = pre.length;
-  if (n < m) return false;
-  let p = strtab.ptrOf(s);
-  for (let i = 0; i < m; i++) if (<i32>load<u8>(p + <usize>i) != pre.charCodeAt(i)) return false;
-  return true;
-}
-export function nameStartsWith(v: i32, pre: string): bool { let nm = vName.get(v); return nm >= 0 && startsWith(nm, pre); }
-
-// Constant::isNullValue: zero integers, +0.0, null pointers, zeroinitializer, token none.
-export function isNull(c: i32): bool {
-  let k = <i32>vKind.get(c);
-  if (k == VK.ConstZero || k == VK.ConstNull || k == VK.ConstNone) return true;
-  if (k == VK.ConstInt) { let n = intWordCount(c); for (let i = 0; i < n; i++) if (intWord(c, i) != 0) return false; return true; }
-  if (k == VK.ConstFP) { for (let i = 0; i < 4; i++) if (fpWord(c, i) != 0) return false; return true; }
-  return false;
-}
-// The bit width of a floating-point type (bitcastToAPInt).
-function fpWidth(t: i32): i32 {
-  switch (<i32>tyKind.get(t)) {
-    case TK.Half: case TK.BFloat: return 16;
-    case TK.Float: return 32;
-    case TK.Double: return 64;
-    case TK.X86FP80: return 80;
-    default: return 128;
-  }
-}
-// ConstantDataSequential::isElementTypeCompatible: i8/i16/i32/i64, half/bfloat/float/double.
-function isDataElementType(t: i32): bool {
-  let k = <i32>tyKind.get(t);
-  if (k == TK.Int) { let w = tyA.get(t); return w == 8 || w == 16 || w == 32 || w == 64; }
-  return k == TK.Half || k == TK.BFloat || k == TK.Float || k == TK.Double;
-}
-// Whether LLVM holds aggregate c as a ConstantDataArray / ConstantDataVector: an array or fixed
-// vector of a compatible element type whose elements are all integers or floats.
-export function isDataSequential(c: i32): bool {
-  let k = <i32>vKind.get(c);
-  if (k == VK.ConstData) return true;
-  if (k != VK.ConstArray && k != VK.ConstVector) return false;
-  let t = vType.get(c);
-  let tk = <i32>tyKind.get(t);
-  if (tk != TK.Array && tk != TK.Vector) return false;
-  if (!isDataElementType(tyA.get(t))) return false;
-  let n = numOperands(c);
-  for (let i = 0; i < n; i++) {
-    let ek = <i32>vKind.get(operand(c, i));
-    if (ek != VK.ConstInt && ek != VK.ConstFP) return false;
-  }
-  return true;
-}
-// ConstantDataSequential::isString: an array of i8.
-function isString(c: i32): bool {
-  if (!isDataSequential(c)) return false;
-  let t = vType.get(c);
-  return <i32>tyKind.get(t) == TK.Array && <i32>tyKind.get(tyA.get(t)) == TK.Int && tyA.get(tyA.get(t)) == 8;
-}
-
-// ---- ignore rules ----
-
-// Value::stripPointerCasts over constants: bitcasts, address space casts, all-zero GEPs.
-export function stripPointerCasts(v: i32): i32 {
-  for (let steps = 0; steps < 64 && v >= 0; steps++) {
-    if (<i32>vKind.get(v) != VK.ConstExpr) return v;
-    let op = <i32>iOp.get(v);
-    if (op == Op.BitCast || op == Op.AddrSpaceCast) { v = operand(v, 0); continue; }
-    if (op == Op.GetElementPtr) {
-      let n = numOperands(v), zero = true;
-      for (let i = 1; i < n; i++) if (!isNull(operand(v, i))) { zero = false; break; }
-      if (zero) { v = operand(v, 0); continue; }
-    }
-    return v;
-  }
-  return v;
-}
-function bundleIs(i: i32, b: i32, tag: string): bool {
-  let t = bundleTag(i, b);
-  return t >= 0 && strtab.eqStr(t, tag);
-}
-// canParameterizeCallOperand: not for inline asm, intrinsics, objc_msgSend$ stubs or dtrace
-// probes; not the callee of a call signed by a ptrauth bundle; not the target in a
-// clang.arc.attachedcall bundle. k is LLVM's operand index.
-export function canParameterizeCallOperand(i: i32, k: i32): bool {
-  let callee = operand(i, 0);
-  if (callee < 0) return true;
-  if (<i32>vKind.get(callee) == VK.InlineAsm) return false;
-  let f = stripPointerCasts(callee);
-  if (f >= 0 && <i32>vKind.get(f) == VK.Function) {
-    let nm = vName.get(f);
-    if (nm >= 0 && (startsWith(nm, "llvm.") || startsWith(nm, "objc_msgSend$") || startsWith(nm, "__dtrace"))) return false;
-  }
-  let nb = callNumBundles(i);
-  let slot = arenaOperandIndex(i, k);
-  if (slot == 0) {
-    for (let b = 0; b < nb; b++) if (bundleIs(i, b, "ptrauth")) return false;
-  } else {
-    for (let b = 0; b < nb; b++) {
-      let s = bundleFirstOp(i, b);
-      if (slot >= s && slot < s + bundleNumOps(i, b) && bundleIs(i, b, "clang.arc.attachedcall")) return false;
-    }
-  }
-  return true;
-}
-// GlobalMergeFunctions' ignoreOp: a constant operand of a load, store, call or invoke (for calls,
-// one canParameterizeCallOperand allows).
-export function mergeIgnores(i: i32, k: i32): bool {
-  if (k >= llvmNumOperands(i)) return false;
-  let op = <i32>iOp.get(i);
-  if (op != Op.Load && op != Op.Store && op != Op.Call && op != Op.Invoke) return false;
-  if (!isConstantValue(llvmOperand(i, k))) return false;
-  if (op == Op.Call || op == Op.Invoke) return canParameterizeCallOperand(i, k);
-  return true;
-}
-function ignores(rule: IgnoreRule, i: i32, k: i32): bool {
-  if (rule == IgnoreRule.MergeConstants) return mergeIgnores(i, k);
-  if (rule == IgnoreRule.CallConstants) return <i32>iOp.get(i) == Op.Call && isConstantValue(llvmOperand(i, k));
-  return false;
 }
