@@ -44,7 +44,8 @@ export function verifyFunction(vr: Verifier, g: i32): void {
   for (let b = entry; b >= 0; b = iNext.get(b)) {
     visitBasicBlock(vr, b);
     vr.enterBlock(b);
-    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { visitInst(vr, i); vr.mark.set(i, vr.blockStamp); }
+    let mark = vr.mark, stamp = vr.blockStamp;
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { visitInst(vr, i); mark.set(i, stamp); }
   }
   if (entry >= 0) verifyConvergence(vr);
   verifyNoAliasScopeDecls(vr);

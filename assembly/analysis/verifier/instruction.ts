@@ -44,19 +44,20 @@ export function visitInstruction(vr: Verifier, i: i32): void {
   }
   let callLike = op == Op.Call || op == Op.Invoke || op == Op.CallBr;
   let phi = op == Op.Phi;
+  let curBlock = vr.curBlock, fnValue = vr.curFnValue;   // (read per operand)
   for (let k = 0; k < n; k++) {
     let v = operand(i, k);
     if (!isFirstClass(operandType(v))) { vr.bad("Instruction operands must be first-class values!", i); return; }
     let vk = <i32>vKind.get(v);
-    if (vk == VK.Inst && b == vr.curBlock) {
+    if (vk == VK.Inst && b == curBlock) {
       // the common cases, answered here: a def earlier in this block, or in a dominating block
       // (for a phi: a block dominating the incoming block)
       let db = vParent.get(v);
       if (phi) {
-        if (db >= 0 && vParent.get(db) == vr.curFnValue && !(iPrev.get(v) < 0 && vA.get(db) != v)) {
+        if (db >= 0 && vParent.get(db) == fnValue && !(iPrev.get(v) < 0 && vA.get(db) != v)) {
           let dop = opOf(v);
           let inc = operand(i, k | 1);
-          if (dop != Op.Invoke && dop != Op.CallBr && inc >= 0 && <i32>vKind.get(inc) == VK.Block && vParent.get(inc) == vr.curFnValue) {
+          if (dop != Op.Invoke && dop != Op.CallBr && inc >= 0 && <i32>vKind.get(inc) == VK.Block && vParent.get(inc) == fnValue) {
             let un = vr.blockNums.get(inc);
             if (db == inc || !vr.domTree.inTree(un) || vr.domTree.dominates(vr.blockNums.get(db), un)) continue;
           }
@@ -65,7 +66,7 @@ export function visitInstruction(vr: Verifier, i: i32): void {
         // (an invoke or callbr before i in its own block is a misplaced terminator: general path)
         if (vr.mark.get(v) == vr.blockStamp && opOf(v) != Op.Invoke && opOf(v) != Op.CallBr) continue;
       }
-      else if (db >= 0 && vParent.get(db) == vr.curFnValue && !(iPrev.get(v) < 0 && vA.get(db) != v)) {
+      else if (db >= 0 && vParent.get(db) == fnValue && !(iPrev.get(v) < 0 && vA.get(db) != v)) {
         let dop = opOf(v);
         if (dop != Op.Invoke && dop != Op.CallBr) {
           let dn = vr.blockNums.get(db);
@@ -82,14 +83,14 @@ export function visitInstruction(vr: Verifier, i: i32): void {
         }
       }
     } else if (vk == VK.Block) {
-      if (vParent.get(v) != vr.curFnValue) { vr.bad("Referring to a basic block in another function!", i); return; }
+      if (vParent.get(v) != fnValue) { vr.bad("Referring to a basic block in another function!", i); return; }
     } else if (vk == VK.Arg) {
-      if (vParent.get(v) != vr.curFnValue) { vr.bad("Referring to an argument in another function!", i); return; }
+      if (vParent.get(v) != fnValue) { vr.bad("Referring to an argument in another function!", i); return; }
     } else if (vk == VK.Inst || vk == VK.Dead) {
       let db = vParent.get(v);
       // erased, unlinked (not in its block's list any more) or in another function
       let detached = vk == VK.Dead || db < 0 || (iPrev.get(v) < 0 && vA.get(db) != v);
-      if (detached || vParent.get(db) != vr.curFnValue) { vr.bad("Referring to an instruction in another function!", i); return; }
+      if (detached || vParent.get(db) != fnValue) { vr.bad("Referring to an instruction in another function!", i); return; }
       if (!verifyDominatesUse(vr, i, k, v)) return;
     } else if (vk == VK.InlineAsm) {
       if (!(callLike && k == 0)) { vr.bad("Cannot take the address of an inline asm!", i); return; }

@@ -16,7 +16,6 @@ import { callAttrs, callNumBundles } from "../../ir/inst";
 import { fnAttrs, setFind, setV0, ATTR_MEMORY } from "../../ir/attributes";
 import { fpWord } from "../../ir/constants";
 import { Feature, has } from "../../ir/version";
-import { I32Vec } from "../../util/vec";
 import { Verifier } from "./state";
 import { opOf } from "./queries";
 import {
@@ -36,8 +35,6 @@ const K_TBAA = 1, K_PROF = 2, K_FPMATH = 3, K_RANGE = 4, K_ALIAS_SCOPE = 7, K_NO
 // A kind registered per version (K_MMRA on) is the one named so: a module not made by the reader
 // may have given the number to a custom kind.
 function kindNamed(k: i32, name: string): bool { return k < mdKindName.len && strtab.eqStr(mdKindName.get(k), name); }
-
-
 
 // Verifier::verifyFunctionMetadata: !prof and !kcfi_type of a function, declaration or not. A
 // failure ends these checks only.

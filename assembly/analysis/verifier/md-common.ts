@@ -138,7 +138,8 @@ export function fitMD(v: I32Vec): void { let n = mdCount(); if (v.len < n) v.res
 // Verifier::visitMDNode: each node once per verification (the set is shared by every caller);
 // operands that are function-local values or (where not allowed) DILocations end the visit of the
 // node holding them; other nodes are walked the same way. The specialized (DI) nodes' own checks
-// are debug-info checks and live elsewhere. An explicit stack keeps deep graphs off the WASM stack.
+// are debug-info checks and live elsewhere. An explicit stack keeps deep graphs off the WASM stack
+// (the Verifier's mdSeen and mdStack).
 function markSeen(vr: Verifier, m: i32): bool {
   let n = mdCount();
   if (vr.mdSeen.len < n) vr.mdSeen.resize(n, 0);

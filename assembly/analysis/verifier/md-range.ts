@@ -8,7 +8,6 @@ import { I32Vec } from "../../util/vec";
 import { Verifier } from "./state";
 import { numOps, op, constInt, isIntTy, ciIsZero, ciIsMax, ucmp, scmp } from "./md-common";
 
-
 // Endpoints of the half-open pieces of a range: a ConstantInt id, or 0 / 2^width.
 const LOW_END = -1, HIGH_END = -2;
 function ecmp(x: i32, y: i32): i32 {

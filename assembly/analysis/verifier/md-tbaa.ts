@@ -2,7 +2,6 @@
 // nodes (old and new format), and the access path from the base type to the access type. A type
 // node's own failures are reported once per verification (its verdict is kept), as opt does.
 import { Op } from "../../ir/opcodes";
-import { I32Vec } from "../../util/vec";
 import { Verifier } from "./state";
 import { opOf } from "./queries";
 import { isNode, isString, numOps, op, constInt, ciWidth, ciIsZero, ciIsOne, ciLow64, ucmp, fitMD } from "./md-common";

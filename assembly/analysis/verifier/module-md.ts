@@ -6,7 +6,6 @@ import { isInt } from "../../ir/types";
 import { VK, vKind, vType, iOp, operand, numOperands } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { mdA, nmdName, nmdOps, nmdNOps, nmdPool, findNamedMD } from "../../ir/metadata";
-import { I32Vec } from "../../util/vec";
 import { Verifier } from "./state";
 import {
   isNode, isString, isDINode, numOps, op, mdValue, constInt, isConstant, ciNegative, ciFits64, ciLow64, stringIs,
@@ -15,7 +14,6 @@ import {
 
 // Module::ModFlagBehavior.
 const ERROR = 1, REQUIRE = 3, APPEND = 5, APPEND_UNIQUE = 6, MAX = 7, MIN = 8;
-
 
 export function verifyModuleMetadata(vr: Verifier): void {
   for (let i = 0; i < nmdName.len; i++) visitNamedMDNode(vr, i);
