@@ -23,7 +23,7 @@ import { candidateDigests, setHits, prunedCount, collectRecords } from "./passes
 import { linkTickets, linkFragments, linkErrorText } from "./passes/repo/link";
 import { passTable as passTableEntries } from "./passes/table";
 import { Level, Preserves, optionKindName } from "./passes/registry";
-import { verifyModule, verifierOutput, resetVerifier, verifierDebugInfoBroken } from "./analysis/verifier";
+import { Verifier, verifyModule } from "./analysis/verifier";
 import { stripInvalidDebugInfo as stripDebugInfoOfModule } from "./ir/upgrade-debug";
 import { reserveOutput } from "./text/printer";
 import { reserveConstants } from "./ir/constants";
@@ -89,7 +89,6 @@ export function reset(): void {
   __reset();
   resetArena(1024);
   resetText();
-  resetVerifier();
   resetAnalyses();
   resetPasses();
   resetWarnings();
@@ -219,9 +218,10 @@ export function passOutput(): u32 {
 
 // 0 ok, 1 broken, 2 only the debug info is broken (the messages are the error text either way).
 export function verify(): i32 {
-  let ok = verifyModule();
-  if (ok && !verifierDebugInfoBroken()) { errLen = 0; return 0; }
-  let o = verifierOutput();
+  let vr = new Verifier(analyses());
+  let ok = verifyModule(vr);
+  if (ok && !vr.debugInfoBroken) { errLen = 0; return 0; }
+  let o = vr.out;
   errLen = o.len;
   errBytes = o.buf.ptr;
   errLine = 0; errCol = 0; errOffset = -1;
@@ -426,9 +426,10 @@ export function bitstreamDumpText(): u32 { let o = bitstreamOut; if (o == null) 
 export function xmodBegin(): void { reset(); beginCrossModule(); }
 export function xmodInput(len: i32): usize { inputPtr = allocPaddedInput(len > 0 ? len : 0); return inputPtr; }
 export function xmodAdd(len: i32, m: i32): i32 {
-  let r = addModule(inputPtr, len, m);
+  let vr = new Verifier(analyses());
+  let r = addModule(inputPtr, len, m, vr);
   if (r == 1) setParseError();
-  else if (r == 2) { let o = verifierOutput(); errLen = o.len; errBytes = o.buf.ptr; errLine = 0; errCol = 0; errOffset = -1; }
+  else if (r == 2) { let o = vr.out; errLen = o.len; errBytes = o.buf.ptr; errLine = 0; errCol = 0; errOffset = -1; }
   return r;
 }
 export function xmodFinish(useAliases: i32): u32 { let o = finishCrossModule(useAliases != 0); outPtr = o.buf.ptr; return o.len; }

@@ -62,8 +62,12 @@ import { BFI } from "./bfi";
 }
 
 // The session's context, the one module-level variable of the layer: the pipeline's passes are
-// started by id and get it here (analyses()), then hand it on explicitly. index.ts makes a new one
-// after each arena reset (the stub runtime's reset frees the old one), the layer's only reset.
+// started by id and get it here (analyses()), then hand it on explicitly; the verifier's callers
+// hand it to their Verifier. It stays a session variable because the host drives one module
+// through several exports that must see the same context: cfgBuild, domTreeBuild and the array
+// reads after them, and a pipeline paused for the repository and resumed (runner.ts's run holds
+// it). index.ts makes a new one after each arena reset (the stub runtime's reset frees the old
+// one), the layer's only reset.
 let session: FunctionAnalyses = new FunctionAnalyses();
 export function analyses(): FunctionAnalyses { return session; }
 export function newAnalyses(): FunctionAnalyses { session = new FunctionAnalyses(); return session; }

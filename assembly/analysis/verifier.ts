@@ -5,49 +5,54 @@
 // may be reported, as opt does. This file is the entry; the checks are in verifier/ by IR area.
 import { VK, vKind, vParent, numOperands, opVal, iOps, valueCount } from "../ir/values";
 import { GK, gKind, gFlags, GF_ERASED, globalCount } from "../ir/globals";
-import { begin, broken, setWalkUsers } from "./verifier/state";
+import { Verifier } from "./verifier/state";
 import { verifyFunction } from "./verifier/function";
 import { visitGlobalVariable } from "./verifier/globals";
+import { verifyModuleMetadata } from "./verifier/module-md";
 
-export { verifierOutput } from "./verifier/state";
-import { resetVerifier as resetVerifierState } from "./verifier/state";
-import { resetMDCommon } from "./verifier/md-common";
-import { resetMDAttach } from "./verifier/md-attach";
-import { resetMDRange } from "./verifier/md-range";
-import { resetMDTBAA } from "./verifier/md-tbaa";
-import { resetModuleMD, verifyModuleMetadata } from "./verifier/module-md";
-export function resetVerifier(): void {
-  resetVerifierState(); resetMDCommon(); resetMDAttach(); resetMDRange(); resetMDTBAA(); resetModuleMD();
-}
-import { debugInfoBroken } from "./verifier/state";
-// After verifyModule: a debug-info check failed (the IR itself may be fine).
-export function verifierDebugInfoBroken(): bool { return debugInfoBroken; }
+// A verification run's state and messages: the caller makes one (new Verifier(fa), fa the function
+// analyses the checks build) and reads vr.out, vr.broken and vr.debugInfoBroken after it.
+export { Verifier } from "./verifier/state";
 
-// Verifies the whole module; false when it is broken (messages in verifierOutput()).
-export function verifyModule(): bool {
-  begin();
-  setWalkUsers(hasDetachedUsers());
+// Verifies the whole module; false when it is broken (messages in vr.out).
+export function verifyModule(vr: Verifier): bool {
+  vr.begin();
+  vr.walkUsers = hasDetachedUsers();
   for (let g = 0; g < globalCount(); g++) {
     if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
-    verifyFunction(g);
+    verifyFunction(vr, g);
   }
   for (let g = 0; g < globalCount(); g++) {
     if (<i32>gKind.get(g) != GK.Var || (gFlags.get(g) & GF_ERASED) != 0) continue;
-    visitGlobalVariable(g);
+    visitGlobalVariable(vr, g);
   }
   // (aliases, ifuncs, then) named metadata, module flags, llvm.ident, llvm.commandline
-  verifyModuleMetadata();
-  return !broken;
+  verifyModuleMetadata(vr);
+  return !vr.broken;
 }
 
 // Verifies one function (global index), as opt's function-level `verify` pass does.
-export function verifyOneFunction(g: i32): bool {
-  begin();
-  setWalkUsers(true); // deciding it would cost a scan of the module per function
-  verifyFunction(g);
-  return !broken;
+export function verifyOneFunction(vr: Verifier, g: i32): bool {
+  vr.begin();
+  vr.walkUsers = true; // deciding it would cost a scan of the module per function
+  verifyFunction(vr, g);
+  return !vr.broken;
 }
 
+// Verifies the functions and global variables from global index `from` on (a module just linked
+// into others: the cross-module report verifies each input so).
+export function verifyGlobalsFrom(vr: Verifier, from: i32): bool {
+  vr.begin();
+  vr.walkUsers = true;
+  let n = globalCount();
+  for (let g = from; g < n; g++) {
+    if ((gFlags.get(g) & GF_ERASED) != 0) continue;
+    let k = <i32>gKind.get(g);
+    if (k == GK.Func) verifyFunction(vr, g);
+    else if (k == GK.Var) visitGlobalVariable(vr, g);
+  }
+  return !vr.broken;
+}
 // True when an erased value or an instruction outside any block still holds a linked operand
 // (use lists and operand slots agree, so only such operands can have such users).
 function hasDetachedUsers(): bool {

@@ -7,12 +7,11 @@ import { resetText } from "../../assembly/text/reset";
 import { parseModule } from "../../assembly/text/parser";
 import { fillDefaults } from "../../assembly/ir/defaults";
 import { newAnalyses } from "../../assembly/analysis/context";
-import { resetVerifier } from "../../assembly/analysis/verifier";
 
 export function parseFresh(text: string): bool {
   resetArena(1024);
   resetText();
-  newAnalyses(); resetVerifier();
+  newAnalyses();
   let b = String.UTF8.encode(text, false);
   if (!parseModule(changetype<usize>(b), b.byteLength)) return false;
   if (dataLayout >= 0 && !parseDataLayout(strtab.ptrOf(dataLayout), strtab.lenOf(dataLayout))) return false;

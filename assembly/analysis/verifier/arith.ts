@@ -4,98 +4,98 @@ import {
 } from "../../ir/types";
 import { vType, operand } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
-import { bad } from "./state";
+import { Verifier } from "./state";
 import { isFPOrFPVec, isIntOrIntVec, isPtrOrPtrVec, sameCount, scalarBits } from "./queries";
 import { visitInstruction } from "./instruction";
 
-export function visitBinary(i: i32, op: i32): void {
+export function visitBinary(vr: Verifier, i: i32, op: i32): void {
   let t0 = vType.get(operand(i, 0));
-  if (t0 != vType.get(operand(i, 1))) { bad("Both operands to a binary operator are not of the same type!", i); return; }
+  if (t0 != vType.get(operand(i, 1))) { vr.bad("Both operands to a binary operator are not of the same type!", i); return; }
   let t = vType.get(i);
   if (op == Op.FAdd || op == Op.FSub || op == Op.FMul || op == Op.FDiv || op == Op.FRem) {
-    if (!isFPOrFPVec(t)) { bad("Floating-point arithmetic operators only work with floating-point types!", i); return; }
-    if (t != t0) { bad("Floating-point arithmetic operators must have same type for operands and result!", i); return; }
+    if (!isFPOrFPVec(t)) { vr.bad("Floating-point arithmetic operators only work with floating-point types!", i); return; }
+    if (t != t0) { vr.bad("Floating-point arithmetic operators must have same type for operands and result!", i); return; }
   } else if (op == Op.And || op == Op.Or || op == Op.Xor) {
-    if (!isIntOrIntVec(t)) { bad("Logical operators only work with integral types!", i); return; }
-    if (t != t0) { bad("Logical operators must have same type for operands and result!", i); return; }
+    if (!isIntOrIntVec(t)) { vr.bad("Logical operators only work with integral types!", i); return; }
+    if (t != t0) { vr.bad("Logical operators must have same type for operands and result!", i); return; }
   } else if (op == Op.Shl || op == Op.LShr || op == Op.AShr) {
-    if (!isIntOrIntVec(t)) { bad("Shifts only work with integral types!", i); return; }
-    if (t != t0) { bad("Shift return type must be same as operands!", i); return; }
+    if (!isIntOrIntVec(t)) { vr.bad("Shifts only work with integral types!", i); return; }
+    if (t != t0) { vr.bad("Shift return type must be same as operands!", i); return; }
   } else {
-    if (!isIntOrIntVec(t)) { bad("Integer arithmetic operators only work with integral types!", i); return; }
-    if (t != t0) { bad("Integer arithmetic operators must have same type for operands and result!", i); return; }
+    if (!isIntOrIntVec(t)) { vr.bad("Integer arithmetic operators only work with integral types!", i); return; }
+    if (t != t0) { vr.bad("Integer arithmetic operators must have same type for operands and result!", i); return; }
   }
-  visitInstruction(i);
+  visitInstruction(vr, i);
 }
 
-export function visitCast(i: i32, op: i32): void {
+export function visitCast(vr: Verifier, i: i32, op: i32): void {
   let s = vType.get(operand(i, 0)), d = vType.get(i);
   let sv = isVector(s), dv = isVector(d);
   let sb = scalarBits(s), db = scalarBits(d);
   switch (op) {
     case Op.Trunc: case Op.ZExt: case Op.SExt: {
       let nm = op == Op.Trunc ? "Trunc" : op == Op.ZExt ? "ZExt" : "SExt";
-      if (!isIntOrIntVec(s)) { bad(nm + " only operates on integer", i); return; }
-      if (!isIntOrIntVec(d)) { bad(op == Op.Trunc ? "Trunc only produces integer" : nm + " only produces an integer", i); return; }
-      if (sv != dv) { bad(OP_LOWER(op) + " source and destination must both be a vector or neither", i); return; }
-      if (op == Op.Trunc) { if (!(sb > db)) { bad("DestTy too big for Trunc", i); return; } }
-      else if (!(db > sb)) { bad("Type too small for " + nm, i); return; }
+      if (!isIntOrIntVec(s)) { vr.bad(nm + " only operates on integer", i); return; }
+      if (!isIntOrIntVec(d)) { vr.bad(op == Op.Trunc ? "Trunc only produces integer" : nm + " only produces an integer", i); return; }
+      if (sv != dv) { vr.bad(OP_LOWER(op) + " source and destination must both be a vector or neither", i); return; }
+      if (op == Op.Trunc) { if (!(sb > db)) { vr.bad("DestTy too big for Trunc", i); return; } }
+      else if (!(db > sb)) { vr.bad("Type too small for " + nm, i); return; }
       break;
     }
     case Op.FPTrunc: case Op.FPExt: {
       let nm = op == Op.FPTrunc ? "FPTrunc" : "FPExt";
-      if (!isFPOrFPVec(s)) { bad(nm + " only operates on FP", i); return; }
-      if (!isFPOrFPVec(d)) { bad(nm + " only produces an FP", i); return; }
-      if (sv != dv) { bad(OP_LOWER(op) + " source and destination must both be a vector or neither", i); return; }
-      if (op == Op.FPTrunc) { if (!(sb > db)) { bad("DestTy too big for FPTrunc", i); return; } }
-      else if (!(db > sb)) { bad("DestTy too small for FPExt", i); return; }
+      if (!isFPOrFPVec(s)) { vr.bad(nm + " only operates on FP", i); return; }
+      if (!isFPOrFPVec(d)) { vr.bad(nm + " only produces an FP", i); return; }
+      if (sv != dv) { vr.bad(OP_LOWER(op) + " source and destination must both be a vector or neither", i); return; }
+      if (op == Op.FPTrunc) { if (!(sb > db)) { vr.bad("DestTy too big for FPTrunc", i); return; } }
+      else if (!(db > sb)) { vr.bad("DestTy too small for FPExt", i); return; }
       break;
     }
     case Op.UIToFP: case Op.SIToFP: case Op.FPToUI: case Op.FPToSI: {
       let nm = op == Op.UIToFP ? "UIToFP" : op == Op.SIToFP ? "SIToFP" : op == Op.FPToUI ? "FPToUI" : "FPToSI";
       let toFP = op == Op.UIToFP || op == Op.SIToFP;
-      if (sv != dv) { bad(nm + " source and dest must both be vector or scalar", i); return; }
+      if (sv != dv) { vr.bad(nm + " source and dest must both be vector or scalar", i); return; }
       if (toFP) {
-        if (!isIntOrIntVec(s)) { bad(nm + " source must be integer or integer vector", i); return; }
-        if (!isFPOrFPVec(d)) { bad(nm + " result must be FP or FP vector", i); return; }
+        if (!isIntOrIntVec(s)) { vr.bad(nm + " source must be integer or integer vector", i); return; }
+        if (!isFPOrFPVec(d)) { vr.bad(nm + " result must be FP or FP vector", i); return; }
       } else {
-        if (!isFPOrFPVec(s)) { bad(nm + " source must be FP or FP vector", i); return; }
-        if (!isIntOrIntVec(d)) { bad(nm + " result must be integer or integer vector", i); return; }
+        if (!isFPOrFPVec(s)) { vr.bad(nm + " source must be FP or FP vector", i); return; }
+        if (!isIntOrIntVec(d)) { vr.bad(nm + " result must be integer or integer vector", i); return; }
       }
-      if (sv && dv && !sameCount(s, d)) { bad(nm + " source and dest vector length mismatch", i); return; }
+      if (sv && dv && !sameCount(s, d)) { vr.bad(nm + " source and dest vector length mismatch", i); return; }
       break;
     }
     case Op.PtrToInt: {
-      if (!isPtrOrPtrVec(s)) { bad("PtrToInt source must be pointer", i); return; }
-      if (!isIntOrIntVec(d)) { bad("PtrToInt result must be integral", i); return; }
-      if (sv != dv) { bad("PtrToInt type mismatch", i); return; }
-      if (sv && !sameCount(s, d)) { bad("PtrToInt Vector width mismatch", i); return; }
+      if (!isPtrOrPtrVec(s)) { vr.bad("PtrToInt source must be pointer", i); return; }
+      if (!isIntOrIntVec(d)) { vr.bad("PtrToInt result must be integral", i); return; }
+      if (sv != dv) { vr.bad("PtrToInt type mismatch", i); return; }
+      if (sv && !sameCount(s, d)) { vr.bad("PtrToInt Vector width mismatch", i); return; }
       break;
     }
     case Op.PtrToAddr: {
-      if (!isPtrOrPtrVec(s)) { bad("PtrToAddr source must be pointer", i); return; }
-      if (!isIntOrIntVec(d)) { bad("PtrToAddr result must be integral", i); return; }
-      if (sv != dv) { bad("PtrToAddr type mismatch", i); return; }
-      if (sv && !sameCount(s, d)) { bad("PtrToAddr Vector width mismatch", i); return; }
+      if (!isPtrOrPtrVec(s)) { vr.bad("PtrToAddr source must be pointer", i); return; }
+      if (!isIntOrIntVec(d)) { vr.bad("PtrToAddr result must be integral", i); return; }
+      if (sv != dv) { vr.bad("PtrToAddr type mismatch", i); return; }
+      if (sv && !sameCount(s, d)) { vr.bad("PtrToAddr Vector width mismatch", i); return; }
       break;
     }
     case Op.IntToPtr: {
-      if (!isIntOrIntVec(s)) { bad("IntToPtr source must be an integral", i); return; }
-      if (!isPtrOrPtrVec(d)) { bad("IntToPtr result must be a pointer", i); return; }
-      if (sv != dv) { bad("IntToPtr type mismatch", i); return; }
-      if (sv && !sameCount(s, d)) { bad("IntToPtr Vector width mismatch", i); return; }
+      if (!isIntOrIntVec(s)) { vr.bad("IntToPtr source must be an integral", i); return; }
+      if (!isPtrOrPtrVec(d)) { vr.bad("IntToPtr result must be a pointer", i); return; }
+      if (sv != dv) { vr.bad("IntToPtr type mismatch", i); return; }
+      if (sv && !sameCount(s, d)) { vr.bad("IntToPtr Vector width mismatch", i); return; }
       break;
     }
-    case Op.BitCast: { if (!bitcastValid(s, d)) { bad("Invalid bitcast", i); return; } break; }
+    case Op.BitCast: { if (!bitcastValid(s, d)) { vr.bad("Invalid bitcast", i); return; } break; }
     case Op.AddrSpaceCast: {
-      if (!isPtrOrPtrVec(s)) { bad("AddrSpaceCast source must be a pointer", i); return; }
-      if (!isPtrOrPtrVec(d)) { bad("AddrSpaceCast result must be a pointer", i); return; }
-      if (tyA.get(scalarType(s)) == tyA.get(scalarType(d))) { bad("AddrSpaceCast must be between different address spaces", i); return; }
-      if (sv && !(dv && sameCount(s, d))) { bad("AddrSpaceCast vector pointer number of elements mismatch", i); return; }
+      if (!isPtrOrPtrVec(s)) { vr.bad("AddrSpaceCast source must be a pointer", i); return; }
+      if (!isPtrOrPtrVec(d)) { vr.bad("AddrSpaceCast result must be a pointer", i); return; }
+      if (tyA.get(scalarType(s)) == tyA.get(scalarType(d))) { vr.bad("AddrSpaceCast must be between different address spaces", i); return; }
+      if (sv && !(dv && sameCount(s, d))) { vr.bad("AddrSpaceCast vector pointer number of elements mismatch", i); return; }
       break;
     }
   }
-  visitInstruction(i);
+  visitInstruction(vr, i);
 }
 function OP_LOWER(op: i32): string {
   return op == Op.Trunc ? "trunc" : op == Op.ZExt ? "zext" : op == Op.SExt ? "sext" : op == Op.FPTrunc ? "fptrunc" : "fpext";

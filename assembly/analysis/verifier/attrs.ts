@@ -25,7 +25,7 @@ import { llvmVersion } from "../../ir/version";
 import { printAttr } from "../../text/printer-attrs";
 import { writer } from "../../text/writer";
 import { isIntOrIntVec, isPtrOrPtrVec, isIntrinsic, opOf } from "./queries";
-import { bad, fail, out, setBroken, w } from "./state";
+import { Verifier } from "./state";
 import { isVFABIName } from "./vfabi";
 
 function k(s: string): i32 { return ATTR_KW.indexOf(s); }
@@ -71,7 +71,7 @@ function valContains(set: i32, i: i32, s: string): bool {
   }
   return false;
 }
-function outVal(set: i32, i: i32): void { let v = setV0(set, i); if (v >= 0) out.strId(strtab, v); }
+function outVal(vr: Verifier, set: i32, i: i32): void { let v = setV0(set, i); if (v >= 0) vr.out.strId(strtab, v); }
 // Some set of the list has attribute kind `kind` (AttributeList::hasAttrSomewhere).
 function listHasSomewhere(list: i32, kind: i32): bool {
   let n = list < 0 ? 0 : attrLists.lenOf(list);
@@ -79,10 +79,10 @@ function listHasSomewhere(list: i32, kind: i32): bool {
   return false;
 }
 // "Attribute '<attribute i of set>'<rest>", then the value.
-function failAttr(set: i32, i: i32, rest: string, v: i32): void {
-  setBroken();
-  out.str("Attribute '"); printAttr(writer(), out, set, i, false); out.str(rest); out.byte(10);
-  w(v);
+function failAttr(vr: Verifier, set: i32, i: i32, rest: string, v: i32): void {
+  vr.setBroken();
+  vr.out.str("Attribute '"); printAttr(writer(), vr.out, set, i, false); vr.out.str(rest); vr.out.byte(10);
+  vr.w(v);
 }
 @inline function isPow2(x: u32): bool { return x != 0 && (x & (x - 1)) == 0; }
 
@@ -173,7 +173,7 @@ const STRBOOL_22: string[] = [
   "marked_for_windows_hot_patching", "no-infs-fp-math", "no-inline-line-tables", "no-jump-tables", "no-nans-fp-math",
   "no-signed-zeros-fp-math", "profile-sample-accurate", "use-sample-profile",
 ];
-function verifyAttributeTypes(set: i32): void {
+function verifyAttributeTypes(vr: Verifier, set: i32): void {
   let names = llvmVersion >= 22 ? STRBOOL_22 : STRBOOL_19;
   let n = setSize(set);
   for (let i = 0; i < n; i++) {
@@ -182,145 +182,145 @@ function verifyAttributeTypes(set: i32): void {
       let nm = names[j];
       if (!strtab.eqStr(setKey(set, i), nm)) continue;
       if (valIs(set, i, "") || valIs(set, i, "true") || valIs(set, i, "false")) break;
-      setBroken();
-      out.str("invalid value for '"); out.str(nm); out.str("' attribute: "); outVal(set, i); out.byte(10);
+      vr.setBroken();
+      vr.out.str("invalid value for '"); vr.out.str(nm); vr.out.str("' attribute: "); outVal(vr, set, i); vr.out.byte(10);
       break;
     }
   }
 }
 
 // The attributes of a return value or parameter of type ty; v is printed with the messages.
-function verifyParameterAttrs(set: i32, ty: i32, v: i32): void {
+function verifyParameterAttrs(vr: Verifier, set: i32, ty: i32, v: i32): void {
   let n = setSize(set);
   if (n == 0) return;
-  verifyAttributeTypes(set);
+  verifyAttributeTypes(vr, set);
   if (setHasKind(set, K_IMMARG)) {
     if (llvmVersion >= 22) {
       if (n - (setHasKind(set, K_RANGE) ? 1 : 0) != 1) {
-        bad("Attribute 'immarg' is incompatible with other attributes except the 'range' attribute", v); return;
+        vr.bad("Attribute 'immarg' is incompatible with other attributes except the 'range' attribute", v); return;
       }
-    } else if (n != 1) { bad("Attribute 'immarg' is incompatible with other attributes", v); return; }
+    } else if (n != 1) { vr.bad("Attribute 'immarg' is incompatible with other attributes", v); return; }
   }
   let abi = (setHasKind(set, ATTR_BYVAL) ? 1 : 0) + (setHasKind(set, K_INALLOCA) ? 1 : 0) +
     (setHasKind(set, K_PREALLOCATED) ? 1 : 0) + (setHasKind(set, ATTR_SRET) || setHasKind(set, K_INREG) ? 1 : 0) +
     (setHasKind(set, K_NEST) ? 1 : 0) + (setHasKind(set, K_BYREF) ? 1 : 0);
   if (abi > 1) {
-    bad("Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', and 'sret' are incompatible!", v);
+    vr.bad("Attributes 'byval', 'inalloca', 'preallocated', 'inreg', 'nest', 'byref', and 'sret' are incompatible!", v);
     return;
   }
-  if (setHasKind(set, K_INALLOCA) && setHasKind(set, ATTR_READONLY)) { bad("Attributes 'inalloca and readonly' are incompatible!", v); return; }
-  if (setHasKind(set, ATTR_SRET) && setHasKind(set, ATTR_RETURNED)) { bad("Attributes 'sret and returned' are incompatible!", v); return; }
-  if (setHasKind(set, K_ZEROEXT) && setHasKind(set, K_SIGNEXT)) { bad("Attributes 'zeroext and signext' are incompatible!", v); return; }
-  if (setHasKind(set, ATTR_READNONE) && setHasKind(set, ATTR_READONLY)) { bad("Attributes 'readnone and readonly' are incompatible!", v); return; }
-  if (setHasKind(set, ATTR_READNONE) && setHasKind(set, ATTR_WRITEONLY)) { bad("Attributes 'readnone and writeonly' are incompatible!", v); return; }
-  if (setHasKind(set, ATTR_READONLY) && setHasKind(set, ATTR_WRITEONLY)) { bad("Attributes 'readonly and writeonly' are incompatible!", v); return; }
-  if (setHasKind(set, ATTR_NOINLINE) && setHasKind(set, K_ALWAYSINLINE)) { bad("Attributes 'noinline and alwaysinline' are incompatible!", v); return; }
-  if (setHasKind(set, K_WRITABLE) && setHasKind(set, ATTR_READNONE)) { bad("Attributes writable and readnone are incompatible!", v); return; }
-  if (setHasKind(set, K_WRITABLE) && setHasKind(set, ATTR_READONLY)) { bad("Attributes writable and readonly are incompatible!", v); return; }
+  if (setHasKind(set, K_INALLOCA) && setHasKind(set, ATTR_READONLY)) { vr.bad("Attributes 'inalloca and readonly' are incompatible!", v); return; }
+  if (setHasKind(set, ATTR_SRET) && setHasKind(set, ATTR_RETURNED)) { vr.bad("Attributes 'sret and returned' are incompatible!", v); return; }
+  if (setHasKind(set, K_ZEROEXT) && setHasKind(set, K_SIGNEXT)) { vr.bad("Attributes 'zeroext and signext' are incompatible!", v); return; }
+  if (setHasKind(set, ATTR_READNONE) && setHasKind(set, ATTR_READONLY)) { vr.bad("Attributes 'readnone and readonly' are incompatible!", v); return; }
+  if (setHasKind(set, ATTR_READNONE) && setHasKind(set, ATTR_WRITEONLY)) { vr.bad("Attributes 'readnone and writeonly' are incompatible!", v); return; }
+  if (setHasKind(set, ATTR_READONLY) && setHasKind(set, ATTR_WRITEONLY)) { vr.bad("Attributes 'readonly and writeonly' are incompatible!", v); return; }
+  if (setHasKind(set, ATTR_NOINLINE) && setHasKind(set, K_ALWAYSINLINE)) { vr.bad("Attributes 'noinline and alwaysinline' are incompatible!", v); return; }
+  if (setHasKind(set, K_WRITABLE) && setHasKind(set, ATTR_READNONE)) { vr.bad("Attributes writable and readnone are incompatible!", v); return; }
+  if (setHasKind(set, K_WRITABLE) && setHasKind(set, ATTR_READONLY)) { vr.bad("Attributes writable and readonly are incompatible!", v); return; }
   for (let i = 0; i < n; i++) {
     if (setTag(set, i) == AT.String || !typeIncompatible(set, i, ty)) continue;
-    failAttr(set, i, "' applied to incompatible type!", v); return;
+    failAttr(vr, set, i, "' applied to incompatible type!", v); return;
   }
   if (<i32>tyKind.get(ty) == TK.Ptr) {
-    if (!checkPointee(set, ATTR_BYVAL, "byval", v)) return;
-    if (!checkPointee(set, K_BYREF, "byref", v)) return;
-    if (!checkPointee(set, K_INALLOCA, "inalloca", v)) return;
-    if (!checkPointee(set, K_PREALLOCATED, "preallocated", v)) return;
+    if (!checkPointee(vr, set, ATTR_BYVAL, "byval", v)) return;
+    if (!checkPointee(vr, set, K_BYREF, "byref", v)) return;
+    if (!checkPointee(vr, set, K_INALLOCA, "inalloca", v)) return;
+    if (!checkPointee(vr, set, K_PREALLOCATED, "preallocated", v)) return;
   }
   let r = setFind(set, K_RANGE);
   if (r >= 0 && !(isIntOrIntVec(ty) && primitiveSizeInBits(scalarType(ty)) == rangeBits(set, r))) {
-    bad("Range bit width must match type bit width!", v); return;
+    vr.bad("Range bit width must match type bit width!", v); return;
   }
 }
 // byval/byref/inalloca/preallocated: a sized type of less than 4 GiB.
-function checkPointee(set: i32, kind: i32, name: string, v: i32): bool {
+function checkPointee(vr: Verifier, set: i32, kind: i32, name: string, v: i32): bool {
   let i = setFind(set, kind);
   if (i < 0) return true;
   let t = setV0(set, i);
-  if (!typeIsSized(t)) { bad("Attribute '" + name + "' does not support unsized types!", v); return false; }
-  if (typeAllocSize(t) >= (<i64>1 << 32)) { bad("huge '" + name + "' arguments are unsupported", v); return false; }
+  if (!typeIsSized(t)) { vr.bad("Attribute '" + name + "' does not support unsized types!", v); return false; }
+  if (typeAllocSize(t) >= (<i64>1 << 32)) { vr.bad("huge '" + name + "' arguments are unsupported", v); return false; }
   return true;
 }
 
 // ---- verifyFunctionAttrs ----
 
 // The attribute list of a function or call site against its function type ft.
-export function verifyFunctionAttrs(ft: i32, list: i32, v: i32, isIntrinsic: bool, isInlineAsm: bool): void {
+export function verifyFunctionAttrs(vr: Verifier, ft: i32, list: i32, v: i32, isIntrinsic: bool, isInlineAsm: bool): void {
   if (list < 0) return;
   let np = listLen(ft), rt = tyA.get(ft);
   let sawNest = false, sawReturned = false, sawSRet = false, sawSwiftSelf = false, sawSwiftAsync = false, sawSwiftError = false;
   let maxWidth = fixedVectorBits(rt);
-  verifyParameterAttrs(retAttrs(list), rt, v);
+  verifyParameterAttrs(vr, retAttrs(list), rt, v);
   for (let i = 0; i < np; i++) {
     let ty = listAt(ft, i), s = paramAttrs(list, i);
     if (!isIntrinsic) {
-      if (setHasKind(s, K_IMMARG)) { bad("immarg attribute only applies to intrinsics", v); return; }
-      if (!isInlineAsm && setHasKind(s, K_ELEMENTTYPE)) { bad("Attribute 'elementtype' can only be applied to intrinsics and inline asm.", v); return; }
+      if (setHasKind(s, K_IMMARG)) { vr.bad("immarg attribute only applies to intrinsics", v); return; }
+      if (!isInlineAsm && setHasKind(s, K_ELEMENTTYPE)) { vr.bad("Attribute 'elementtype' can only be applied to intrinsics and inline asm.", v); return; }
     }
-    verifyParameterAttrs(s, ty, v);
+    verifyParameterAttrs(vr, s, ty, v);
     let wd = fixedVectorBits(ty);
     if (wd > maxWidth) maxWidth = wd;
     if (setHasKind(s, K_NEST)) {
-      if (sawNest) { bad("More than one parameter has attribute nest!", v); return; }
+      if (sawNest) { vr.bad("More than one parameter has attribute nest!", v); return; }
       sawNest = true;
     }
     if (setHasKind(s, ATTR_RETURNED)) {
-      if (sawReturned) { bad("More than one parameter has attribute returned!", v); return; }
-      if (!losslessBitCast(ty, rt)) { bad("Incompatible argument and return types for 'returned' attribute", v); return; }
+      if (sawReturned) { vr.bad("More than one parameter has attribute returned!", v); return; }
+      if (!losslessBitCast(ty, rt)) { vr.bad("Incompatible argument and return types for 'returned' attribute", v); return; }
       sawReturned = true;
     }
     if (setHasKind(s, ATTR_SRET)) {
-      if (sawSRet) { bad("Cannot have multiple 'sret' parameters!", v); return; }
-      if (i > 1) { bad("Attribute 'sret' is not on first or second parameter!", v); return; }
+      if (sawSRet) { vr.bad("Cannot have multiple 'sret' parameters!", v); return; }
+      if (i > 1) { vr.bad("Attribute 'sret' is not on first or second parameter!", v); return; }
       sawSRet = true;
     }
     if (setHasKind(s, K_SWIFTSELF)) {
-      if (sawSwiftSelf) { bad("Cannot have multiple 'swiftself' parameters!", v); return; }
+      if (sawSwiftSelf) { vr.bad("Cannot have multiple 'swiftself' parameters!", v); return; }
       sawSwiftSelf = true;
     }
     if (setHasKind(s, K_SWIFTASYNC)) {
-      if (sawSwiftAsync) { bad("Cannot have multiple 'swiftasync' parameters!", v); return; }
+      if (sawSwiftAsync) { vr.bad("Cannot have multiple 'swiftasync' parameters!", v); return; }
       sawSwiftAsync = true;
     }
     if (setHasKind(s, K_SWIFTERROR)) {
-      if (sawSwiftError) { bad("Cannot have multiple 'swifterror' parameters!", v); return; }
+      if (sawSwiftError) { vr.bad("Cannot have multiple 'swifterror' parameters!", v); return; }
       sawSwiftError = true;
     }
-    if (setHasKind(s, K_INALLOCA) && i != np - 1) { bad("inalloca isn't on the last parameter!", v); return; }
+    if (setHasKind(s, K_INALLOCA) && i != np - 1) { vr.bad("inalloca isn't on the last parameter!", v); return; }
   }
   let fs = fnAttrs(list);
   if (setSize(fs) == 0) return;
-  verifyAttributeTypes(fs);
-  if (setHasKind(fs, ATTR_NOINLINE) && setHasKind(fs, K_ALWAYSINLINE)) { bad("Attributes 'noinline and alwaysinline' are incompatible!", v); return; }
+  verifyAttributeTypes(vr, fs);
+  if (setHasKind(fs, ATTR_NOINLINE) && setHasKind(fs, K_ALWAYSINLINE)) { vr.bad("Attributes 'noinline and alwaysinline' are incompatible!", v); return; }
   if (setHasKind(fs, ATTR_OPTNONE)) {
-    if (!setHasKind(fs, ATTR_NOINLINE)) { bad("Attribute 'optnone' requires 'noinline'!", v); return; }
-    if (setHasKind(fs, K_OPTSIZE)) { bad("Attributes 'optsize and optnone' are incompatible!", v); return; }
-    if (setHasKind(fs, K_MINSIZE)) { bad("Attributes 'minsize and optnone' are incompatible!", v); return; }
-    if (setHasKind(fs, K_OPTDEBUG)) { bad("Attributes 'optdebug and optnone' are incompatible!", v); return; }
+    if (!setHasKind(fs, ATTR_NOINLINE)) { vr.bad("Attribute 'optnone' requires 'noinline'!", v); return; }
+    if (setHasKind(fs, K_OPTSIZE)) { vr.bad("Attributes 'optsize and optnone' are incompatible!", v); return; }
+    if (setHasKind(fs, K_MINSIZE)) { vr.bad("Attributes 'minsize and optnone' are incompatible!", v); return; }
+    if (setHasKind(fs, K_OPTDEBUG)) { vr.bad("Attributes 'optdebug and optnone' are incompatible!", v); return; }
   }
   if (setHasKind(fs, K_SANITIZE_REALTIME) && setHasKind(fs, K_SANITIZE_REALTIME_BLOCKING)) {
-    bad("Attributes 'sanitize_realtime and sanitize_realtime_blocking' are incompatible!", v); return;
+    vr.bad("Attributes 'sanitize_realtime and sanitize_realtime_blocking' are incompatible!", v); return;
   }
   if (setHasKind(fs, K_OPTDEBUG)) {
-    if (setHasKind(fs, K_OPTSIZE)) { bad("Attributes 'optsize and optdebug' are incompatible!", v); return; }
-    if (setHasKind(fs, K_MINSIZE)) { bad("Attributes 'minsize and optdebug' are incompatible!", v); return; }
+    if (setHasKind(fs, K_OPTSIZE)) { vr.bad("Attributes 'optsize and optdebug' are incompatible!", v); return; }
+    if (setHasKind(fs, K_MINSIZE)) { vr.bad("Attributes 'minsize and optdebug' are incompatible!", v); return; }
   }
   if (listHasSomewhere(list, K_WRITABLE)) {
     let m = setFind(fs, ATTR_MEMORY);
-    if (m >= 0 && (setV0(fs, m) & 2) == 0) { bad("Attribute writable and memory without argmem: write are incompatible!", v); return; }
+    if (m >= 0 && (setV0(fs, m) & 2) == 0) { vr.bad("Attribute writable and memory without argmem: write are incompatible!", v); return; }
   }
   if (strAttr(fs, "aarch64_pstate_sm_enabled") >= 0 && strAttr(fs, "aarch64_pstate_sm_compatible") >= 0) {
-    bad("Attributes 'aarch64_pstate_sm_enabled and aarch64_pstate_sm_compatible' are incompatible!", v); return;
+    vr.bad("Attributes 'aarch64_pstate_sm_enabled and aarch64_pstate_sm_compatible' are incompatible!", v); return;
   }
   let agnostic = llvmVersion >= 22 && strAttr(fs, "aarch64_za_state_agnostic") >= 0 ? 1 : 0;
   if (countStrAttrs(fs, ZA_NAMES) + agnostic > 1) {
-    bad(llvmVersion >= 22
+    vr.bad(llvmVersion >= 22
       ? "Attributes 'aarch64_new_za', 'aarch64_in_za', 'aarch64_out_za', 'aarch64_inout_za', 'aarch64_preserves_za' and 'aarch64_za_state_agnostic' are mutually exclusive"
       : "Attributes 'aarch64_new_za', 'aarch64_in_za', 'aarch64_out_za', 'aarch64_inout_za' and 'aarch64_preserves_za' are mutually exclusive", v);
     return;
   }
   if (countStrAttrs(fs, ZT0_NAMES) + agnostic > 1) {
-    bad(llvmVersion >= 22
+    vr.bad(llvmVersion >= 22
       ? "Attributes 'aarch64_new_zt0', 'aarch64_in_zt0', 'aarch64_out_zt0', 'aarch64_inout_zt0', 'aarch64_preserves_zt0' and 'aarch64_za_state_agnostic' are mutually exclusive"
       : "Attributes 'aarch64_new_zt0', 'aarch64_in_zt0', 'aarch64_out_zt0', 'aarch64_inout_zt0' and 'aarch64_preserves_zt0' are mutually exclusive", v);
     return;
@@ -330,68 +330,68 @@ export function verifyFunctionAttrs(ft: i32, list: i32, v: i32, isIntrinsic: boo
     // are part of a pointer (its answer varies from run to run), so only globals are checked.
     let vk = <i32>vKind.get(v);
     if (vk >= VK.GlobalVar && vk <= VK.IFunc && <i32>gUnnamed.get(vA.get(v)) != 1) {
-      bad("Attribute 'jumptable' requires 'unnamed_addr'", v); return;
+      vr.bad("Attribute 'jumptable' requires 'unnamed_addr'", v); return;
     }
   }
   let as = setFind(fs, ATTR_ALLOCSIZE);
   if (as >= 0) {
-    if (!allocSizeParam(ft, "element size", setV0(fs, as), v)) return;
+    if (!allocSizeParam(vr, ft, "element size", setV0(fs, as), v)) return;
     let ne = setV1(fs, as);
-    if (ne != -1 && !allocSizeParam(ft, "number of elements", ne, v)) return;
+    if (ne != -1 && !allocSizeParam(vr, ft, "number of elements", ne, v)) return;
   }
   let ak = setFind(fs, ATTR_ALLOCKIND);
   if (ak >= 0) {
     let kind = allocKindBits(setV0(fs, ak));
     let ty = kind & 7;
-    if (ty != 1 && ty != 2 && ty != 4) fail("'allockind()' requires exactly one of alloc, realloc, and free");
-    if (ty == 4 && (kind & 56) != 0) fail("'allockind(\"free\")' doesn't allow uninitialized, zeroed, or aligned modifiers.");
-    if ((kind & 24) == 24) fail("'allockind()' can't be both zeroed and uninitialized");
+    if (ty != 1 && ty != 2 && ty != 4) vr.fail("'allockind()' requires exactly one of alloc, realloc, and free");
+    if (ty == 4 && (kind & 56) != 0) vr.fail("'allockind(\"free\")' doesn't allow uninitialized, zeroed, or aligned modifiers.");
+    if ((kind & 24) == 24) vr.fail("'allockind()' can't be both zeroed and uninitialized");
   }
-  if (llvmVersion >= 22 && !checkAllocVariantZeroed(ft, fs)) return;
+  if (llvmVersion >= 22 && !checkAllocVariantZeroed(vr, ft, fs)) return;
   let vs = setFind(fs, ATTR_VSCALE);
   if (vs >= 0) {
     let mn = <u32>setV0(fs, vs), mx = <u32>setV1(fs, vs);
-    if (mn == 0) bad("'vscale_range' minimum must be greater than 0", v);
-    else if (!isPow2(mn)) bad("'vscale_range' minimum must be power-of-two value", v);
-    if (mx != 0 && mn > mx) bad("'vscale_range' minimum cannot be greater than maximum", v);
-    else if (mx != 0 && !isPow2(mx)) bad("'vscale_range' maximum must be power-of-two value", v);
+    if (mn == 0) vr.bad("'vscale_range' minimum must be greater than 0", v);
+    else if (!isPow2(mn)) vr.bad("'vscale_range' minimum must be power-of-two value", v);
+    if (mx != 0 && mn > mx) vr.bad("'vscale_range' minimum cannot be greater than maximum", v);
+    else if (mx != 0 && !isPow2(mx)) vr.bad("'vscale_range' maximum must be power-of-two value", v);
   }
   let fp = strAttr(fs, "frame-pointer");
   if (fp >= 0 && !(valIs(fs, fp, "all") || valIs(fs, fp, "non-leaf") || valIs(fs, fp, "none") || valIs(fs, fp, "reserved"))) {
-    invalidValue(fs, fp, "frame-pointer", v);
+    invalidValue(vr, fs, fp, "frame-pointer", v);
   }
   if (llvmVersion < 22 && maxWidth >= 512) {
     let tf = strAttr(fs, "target-features");
     if (tf >= 0 && isX86Triple() && valContains(fs, tf, "+avx512f") && valContains(fs, tf, "-evex512")) {
-      bad("512-bit vector arguments require 'evex512' for AVX512", v); return;
+      vr.bad("512-bit vector arguments require 'evex512' for AVX512", v); return;
     }
   }
-  unsignedBaseTen(fs, "patchable-function-prefix", v);
-  unsignedBaseTen(fs, "patchable-function-entry", v);
+  unsignedBaseTen(vr, fs, "patchable-function-prefix", v);
+  unsignedBaseTen(vr, fs, "patchable-function-entry", v);
   if (llvmVersion >= 22) {
     let s = strAttr(fs, "patchable-function-entry-section");
-    if (s >= 0 && valLen(fs, s) == 0) { fail("\"patchable-function-entry-section\" must not be empty"); return; }
+    if (s >= 0 && valLen(fs, s) == 0) { vr.fail("\"patchable-function-entry-section\" must not be empty"); return; }
   }
-  unsignedBaseTen(fs, "warn-stack-size", v);
+  unsignedBaseTen(vr, fs, "warn-stack-size", v);
   let sra = strAttr(fs, "sign-return-address");
-  if (sra >= 0 && !(valIs(fs, sra, "none") || valIs(fs, sra, "all") || valIs(fs, sra, "non-leaf"))) invalidValue(fs, sra, "sign-return-address", v);
+  if (sra >= 0 && !(valIs(fs, sra, "none") || valIs(fs, sra, "all") || valIs(fs, sra, "non-leaf"))) invalidValue(vr, fs, sra, "sign-return-address", v);
   let key = strAttr(fs, "sign-return-address-key");
   if (key >= 0) {
-    if (!(valIs(fs, key, "a_key") || valIs(fs, key, "b_key"))) invalidValue(fs, key, "sign-return-address-key", v);
-    if (sra < 0) fail("'sign-return-address-key' present without `sign-return-address`");
+    if (!(valIs(fs, key, "a_key") || valIs(fs, key, "b_key"))) invalidValue(vr, fs, key, "sign-return-address-key", v);
+    if (sra < 0) vr.fail("'sign-return-address-key' present without `sign-return-address`");
   }
-  boolString(fs, "branch-target-enforcement", v);
-  boolString(fs, "branch-protection-pauth-lr", v);
-  boolString(fs, "guarded-control-stack", v);
+  boolString(vr, fs, "branch-target-enforcement", v);
+  boolString(vr, fs, "branch-protection-pauth-lr", v);
+  boolString(vr, fs, "guarded-control-stack", v);
   let vf = strAttr(fs, "vector-function-abi-variant");
   if (vf >= 0 && !isVFABIName(setV0(fs, vf), ft)) {
-    setBroken(); out.str("invalid name for a VFABI variant: "); outVal(fs, vf); out.byte(10); w(v);
+    vr.setBroken(); vr.out.str("invalid name for a VFABI variant: "); outVal(vr, fs, vf); vr.out.byte(10); vr.w(v);
   }
   if (llvmVersion >= 22) {
     let d = strAttr(fs, "denormal-fp-math");
-    if (d >= 0 && !validDenormal(fs, d)) invalidValue(fs, d, "denormal-fp-math", v);
+    if (d >= 0 && !validDenormal(fs, d)) invalidValue(vr, fs, d, "denormal-fp-math", v);
     d = strAttr(fs, "denormal-fp-math-f32");
-    if (d >= 0 && !validDenormal(fs, d)) invalidValue(fs, d, "denormal-fp-math-f32", v);
+    if (d >= 0 && !validDenormal(fs, d)) invalidValue(vr, fs, d, "denormal-fp-math-f32", v);
   }
 }
 
@@ -402,18 +402,18 @@ function countStrAttrs(set: i32, names: string[]): i32 {
   for (let j = 0; j < names.length; j++) if (strAttr(set, names[j]) >= 0) c++;
   return c;
 }
-function invalidValue(set: i32, i: i32, name: string, v: i32): void {
-  setBroken();
-  out.str("invalid value for '"); out.str(name); out.str("' attribute: "); outVal(set, i); out.byte(10);
-  w(v);
+function invalidValue(vr: Verifier, set: i32, i: i32, name: string, v: i32): void {
+  vr.setBroken();
+  vr.out.str("invalid value for '"); vr.out.str(name); vr.out.str("' attribute: "); outVal(vr, set, i); vr.out.byte(10);
+  vr.w(v);
 }
 // "", "true" or "false".
-function boolString(set: i32, name: string, v: i32): void {
+function boolString(vr: Verifier, set: i32, name: string, v: i32): void {
   let i = strAttr(set, name);
-  if (i >= 0 && !(valIs(set, i, "") || valIs(set, i, "true") || valIs(set, i, "false"))) invalidValue(set, i, name, v);
+  if (i >= 0 && !(valIs(set, i, "") || valIs(set, i, "true") || valIs(set, i, "false"))) invalidValue(vr, set, i, name, v);
 }
 // StringRef::getAsInteger(10, unsigned): decimal digits only, at most 2^32 - 1.
-function unsignedBaseTen(set: i32, name: string, v: i32): void {
+function unsignedBaseTen(vr: Verifier, set: i32, name: string, v: i32): void {
   let i = strAttr(set, name);
   if (i < 0) return;
   let n = valLen(set, i);
@@ -426,13 +426,13 @@ function unsignedBaseTen(set: i32, name: string, v: i32): void {
     if (x > 0xffffffff) ok = false;
   }
   if (ok) return;
-  setBroken();
-  out.byte(34); out.str(name); out.str("\" takes an unsigned integer: "); outVal(set, i); out.byte(10);
-  w(v);
+  vr.setBroken();
+  vr.out.byte(34); vr.out.str(name); vr.out.str("\" takes an unsigned integer: "); outVal(vr, set, i); vr.out.byte(10);
+  vr.w(v);
 }
-function allocSizeParam(ft: i32, what: string, p: i32, v: i32): bool {
-  if (<u32>p >= <u32>listLen(ft)) { bad("'allocsize' " + what + " argument is out of bounds", v); return false; }
-  if (!isInt(listAt(ft, p))) { bad("'allocsize' " + what + " argument must refer to an integer parameter", v); return false; }
+function allocSizeParam(vr: Verifier, ft: i32, what: string, p: i32, v: i32): bool {
+  if (<u32>p >= <u32>listLen(ft)) { vr.bad("'allocsize' " + what + " argument is out of bounds", v); return false; }
+  if (!isInt(listAt(ft, p))) { vr.bad("'allocsize' " + what + " argument must refer to an integer parameter", v); return false; }
   return true;
 }
 // allockind("...") as LLVM's AllocFnKind bits: alloc 1, realloc 2, free 4, uninitialized 8,
@@ -457,11 +457,11 @@ function allocKindBits(s: i32): i32 {
   return bits;
 }
 // "alloc-variant-zeroed" names a function of the same family, signature, with allockind zeroed.
-function checkAllocVariantZeroed(ft: i32, fs: i32): bool {
+function checkAllocVariantZeroed(vr: Verifier, ft: i32, fs: i32): bool {
   let i = strAttr(fs, "alloc-variant-zeroed");
   if (i < 0) return true;
   let name = setV0(fs, i);
-  if (name < 0) { fail("'alloc-variant-zeroed' must not be empty"); return false; }
+  if (name < 0) { vr.fail("'alloc-variant-zeroed' must not be empty"); return false; }
   let g = functionNamed(name);
   if (g < 0) return true;
   let vfs = fnAttrs(gAttrs.get(g));
@@ -469,14 +469,14 @@ function checkAllocVariantZeroed(ft: i32, fs: i32): bool {
   if (fam >= 0) {
     let vfam = strAttr(vfs, "alloc-family");
     if (vfam < 0 || setV0(vfs, vfam) != setV0(fs, fam)) {
-      fail("'alloc-variant-zeroed' must name a function belonging to the same 'alloc-family'"); return false;
+      vr.fail("'alloc-variant-zeroed' must name a function belonging to the same 'alloc-family'"); return false;
     }
   }
   let ak = setFind(vfs, ATTR_ALLOCKIND);
   if (ak < 0 || (allocKindBits(setV0(vfs, ak)) & 16) == 0) {
-    fail("'alloc-variant-zeroed' must name a function with 'allockind(\"zeroed\")'"); return false;
+    vr.fail("'alloc-variant-zeroed' must name a function with 'allockind(\"zeroed\")'"); return false;
   }
-  if (gValueType.get(g) != ft) { fail("'alloc-variant-zeroed' must name a function with the same signature"); return false; }
+  if (gValueType.get(g) != ft) { vr.fail("'alloc-variant-zeroed' must name a function with the same signature"); return false; }
   return true;
 }
 // Module::getFunction: the function with this name, or -1.
@@ -535,17 +535,17 @@ export function badStructReturn(g: i32, ft: i32): bool {
 
 // visitFunction's attribute and calling-convention checks, after the attribute count; false when
 // a check failed (visitFunction stops there).
-export function verifyFunctionAttributes(g: i32, f: i32, ft: i32, intrinsic: bool, firstArg: i32, numArgs: i32): bool {
+export function verifyFunctionAttributes(vr: Verifier, g: i32, f: i32, ft: i32, intrinsic: bool, firstArg: i32, numArgs: i32): bool {
   let list = gAttrs.get(g);
-  verifyFunctionAttrs(ft, list, f, intrinsic, false);
+  verifyFunctionAttrs(vr, ft, list, f, intrinsic, false);
   let fs = fnAttrs(list);
-  if (setHasKind(fs, K_BUILTIN)) { bad("Attribute 'builtin' can only be applied to a callsite.", f); return false; }
-  if (listHasSomewhere(list, K_ELEMENTTYPE)) { bad("Attribute 'elementtype' can only be applied to a callsite.", f); return false; }
+  if (setHasKind(fs, K_BUILTIN)) { vr.bad("Attribute 'builtin' can only be applied to a callsite.", f); return false; }
+  if (listHasSomewhere(list, K_ELEMENTTYPE)) { vr.bad("Attribute 'elementtype' can only be applied to a callsite.", f); return false; }
   if (llvmVersion >= 22) {
-    if (strAttr(fs, "aarch64_zt0_undef") >= 0) { fail("Attribute 'aarch64_zt0_undef' can only be applied to a callsite."); return false; }
+    if (strAttr(fs, "aarch64_zt0_undef") >= 0) { vr.fail("Attribute 'aarch64_zt0_undef' can only be applied to a callsite."); return false; }
     if (setHasKind(fs, K_NAKED)) {
       for (let i = 0; i < numArgs; i++) {
-        if (vFirstUse.get(firstArg + i) >= 0) { bad("cannot use argument of naked function", firstArg + i); return false; }
+        if (vFirstUse.get(firstArg + i) >= 0) { vr.bad("cannot use argument of naked function", firstArg + i); return false; }
       }
     }
   }
@@ -553,38 +553,38 @@ export function verifyFunctionAttributes(g: i32, f: i32, ft: i32, intrinsic: boo
   let np = listLen(ft);
   let vararg = (tyFlags.get(ft) & TF_VARARG) != 0;
   if (cc == CC_X86_INTR) {
-    if (np > 0 && !setHasKind(paramAttrs(list, 0), ATTR_BYVAL)) { bad("Calling convention parameter requires byval", f); return false; }
+    if (np > 0 && !setHasKind(paramAttrs(list, 0), ATTR_BYVAL)) { vr.bad("Calling convention parameter requires byval", f); return false; }
     return true;
   }
   if (cc == CC_AMDGPU_GFX_WHOLE_WAVE && llvmVersion >= 22) {
-    if (np == 0 || listAt(ft, 0) != T_I1) { bad("Calling convention requires first argument to be i1", f); return false; }
-    if (setHasKind(paramAttrs(list, 0), K_INREG)) { bad("Calling convention requires first argument to not be inreg", f); return false; }
-    if (vararg) { bad("Calling convention does not support varargs or perfect forwarding!", f); return false; }
+    if (np == 0 || listAt(ft, 0) != T_I1) { vr.bad("Calling convention requires first argument to be i1", f); return false; }
+    if (setHasKind(paramAttrs(list, 0), K_INREG)) { vr.bad("Calling convention requires first argument to not be inreg", f); return false; }
+    if (vararg) { vr.bad("Calling convention does not support varargs or perfect forwarding!", f); return false; }
     return true;
   }
   let kernel = cc == CC_AMDGPU_KERNEL || cc == CC_SPIR_KERNEL || cc == CC_AMDGPU_CS_CHAIN || cc == CC_AMDGPU_CS_CHAIN_PRESERVE;
   let shader = kernel || cc == CC_AMDGPU_VS || cc == CC_AMDGPU_HS || cc == CC_AMDGPU_GS || cc == CC_AMDGPU_PS || cc == CC_AMDGPU_CS;
   let noVarargs = shader || cc == CC_FAST || cc == CC_COLD || cc == CC_INTEL_OCL_BI || cc == CC_PTX_KERNEL || cc == CC_PTX_DEVICE;
-  if (kernel && tyA.get(ft) != T_VOID) { bad("Calling convention requires void return type", f); return false; }
+  if (kernel && tyA.get(ft) != T_VOID) { vr.bad("Calling convention requires void return type", f); return false; }
   if (shader) {
     if (setHasKind(paramAttrs(list, 0), ATTR_SRET) || setHasKind(paramAttrs(list, 1), ATTR_SRET)) {
-      bad("Calling convention does not allow sret", f); return false;
+      vr.bad("Calling convention does not allow sret", f); return false;
     }
     if (cc != CC_SPIR_KERNEL) {
       let stackAS = allocaAddrSpace();
       for (let i = 0; i < np; i++) {
         let s = paramAttrs(list, i);
-        if (setHasKind(s, ATTR_BYVAL)) { bad("Calling convention disallows byval", f); return false; }
-        if (setHasKind(s, K_PREALLOCATED)) { bad("Calling convention disallows preallocated", f); return false; }
-        if (setHasKind(s, K_INALLOCA)) { bad("Calling convention disallows inalloca", f); return false; }
+        if (setHasKind(s, ATTR_BYVAL)) { vr.bad("Calling convention disallows byval", f); return false; }
+        if (setHasKind(s, K_PREALLOCATED)) { vr.bad("Calling convention disallows preallocated", f); return false; }
+        if (setHasKind(s, K_INALLOCA)) { vr.bad("Calling convention disallows inalloca", f); return false; }
         if (setHasKind(s, K_BYREF)) {
           let at = listAt(ft, i);
-          if (isPtr(at) && tyA.get(at) == stackAS) { bad("Calling convention disallows stack byref", f); return false; }
+          if (isPtr(at) && tyA.get(at) == stackAS) { vr.bad("Calling convention disallows stack byref", f); return false; }
         }
       }
     }
   }
-  if (noVarargs && vararg) { bad("Calling convention does not support varargs or perfect forwarding!", f); return false; }
+  if (noVarargs && vararg) { vr.bad("Calling convention does not support varargs or perfect forwarding!", f); return false; }
   return true;
 }
 
@@ -619,36 +619,36 @@ function stripInBounds(v: i32): i32 {
 
 // visitCallBase's attribute checks, after "Intrinsic called with incompatible signature"; false
 // when a check failed (visitCallBase stops there).
-export function verifyCallAttributes(i: i32, intrinsic: bool): bool {
+export function verifyCallAttributes(vr: Verifier, i: i32, intrinsic: bool): bool {
   let callee = operand(i, 0);
   let ft = callFnType(i);
   let list = callAttrs(i);
   let np = listLen(ft), na = callNumArgs(i);
   let cc = callCC(i);
   if (llvmVersion >= 22) {
-    if (!callableCC(cc)) { bad("calling convention does not permit calls", i); return false; }
+    if (!callableCC(cc)) { vr.bad("calling convention does not permit calls", i); return false; }
   } else if (cc == CC_AMDGPU_CS_CHAIN || cc == CC_AMDGPU_CS_CHAIN_PRESERVE) {
-    bad("Direct calls to amdgpu_cs_chain/amdgpu_cs_chain_preserve functions not allowed. Please use the @llvm.amdgpu.cs.chain intrinsic instead.", i);
+    vr.bad("Direct calls to amdgpu_cs_chain/amdgpu_cs_chain_preserve functions not allowed. Please use the @llvm.amdgpu.cs.chain intrinsic instead.", i);
     return false;
   }
   let fs = fnAttrs(list);
   let direct = callee >= 0 && <i32>vKind.get(callee) == VK.Function ? vA.get(callee) : -1;
   if (setHasKind(fs, K_SPECULATABLE)) {
     if (direct < 0 || !setHasKind(fnAttrs(gAttrs.get(direct)), K_SPECULATABLE)) {
-      bad("speculatable attribute may not apply to call sites", i); return false;
+      vr.bad("speculatable attribute may not apply to call sites", i); return false;
     }
   }
   if (setHasKind(fs, K_PREALLOCATED)) {
-    if (!(direct >= 0 && gValueType.get(direct) == ft && isIntrinsic(callee) && strtab.eqStr(vName.get(callee), "llvm.call.preallocated.arg"))) {
-      fail("preallocated as a call site attribute can only be on llvm.call.preallocated.arg"); return false;
+    if (!(direct >= 0 && gValueType.get(direct) == ft && isIntrinsic(vr, callee) && strtab.eqStr(vName.get(callee), "llvm.call.preallocated.arg"))) {
+      vr.fail("preallocated as a call site attribute can only be on llvm.call.preallocated.arg"); return false;
     }
   }
-  verifyFunctionAttrs(ft, list, i, intrinsic, callee >= 0 && <i32>vKind.get(callee) == VK.InlineAsm);
+  verifyFunctionAttrs(vr, ft, list, i, intrinsic, callee >= 0 && <i32>vKind.get(callee) == VK.InlineAsm);
   // CallBase::hasInAllocaArgument
   if (na > 0 && np > 0 && callParamHas(i, na - 1, K_INALLOCA)) {
     let a = stripInBounds(operand(i, np));
     if (isInstOf(a, Op.Alloca) && (iFlags.get(a) & F_INALLOCA) == 0) {
-      fail("inalloca argument for call has mismatched alloca"); w(a); w(i); return false;
+      vr.fail("inalloca argument for call has mismatched alloca"); vr.w(a); vr.w(i); return false;
     }
   }
   let directFs = direct >= 0 ? gAttrs.get(direct) : -1;
@@ -658,25 +658,25 @@ export function verifyCallAttributes(i: i32, intrinsic: bool): bool {
     if (callParamHas(i, k, K_SWIFTERROR)) {
       let a = stripInBounds(arg);
       if (isInstOf(a, Op.Alloca)) {
-        if ((iFlags.get(a) & F_SWIFTERROR) == 0) { fail("swifterror argument for call has mismatched alloca"); w(a); w(i); return false; }
+        if ((iFlags.get(a) & F_SWIFTERROR) == 0) { vr.fail("swifterror argument for call has mismatched alloca"); vr.w(a); vr.w(i); return false; }
         continue;
       }
-      if (arg < 0 || <i32>vKind.get(arg) != VK.Arg) { fail("swifterror argument should come from an alloca or parameter"); w(arg); w(i); return false; }
-      if (!argHasSwiftError(arg)) { fail("swifterror argument for call has mismatched parameter"); w(arg); w(i); return false; }
+      if (arg < 0 || <i32>vKind.get(arg) != VK.Arg) { vr.fail("swifterror argument should come from an alloca or parameter"); vr.w(arg); vr.w(i); return false; }
+      if (!argHasSwiftError(arg)) { vr.fail("swifterror argument for call has mismatched parameter"); vr.w(arg); vr.w(i); return false; }
     }
     if (setHasKind(paramAttrs(list, k), K_IMMARG)) {
       if (direct < 0 || !setHasKind(paramAttrs(directFs, k), K_IMMARG)) {
-        fail("immarg may not apply only to call sites"); w(arg); w(i); return false;
+        vr.fail("immarg may not apply only to call sites"); vr.w(arg); vr.w(i); return false;
       }
     }
     if (callParamHas(i, k, K_IMMARG)) {
       let ak = arg < 0 ? -1 : <i32>vKind.get(arg);
-      if (ak != VK.ConstInt && ak != VK.ConstFP) { fail("immarg operand has non-immediate parameter"); w(arg); w(i); return false; }
+      if (ak != VK.ConstInt && ak != VK.ConstFP) { vr.fail("immarg operand has non-immediate parameter"); vr.w(arg); vr.w(i); return false; }
     }
     if (callParamHas(i, k, K_PREALLOCATED)) {
       if (hasBundle(i, "preallocated") == musttail) {
-        fail("preallocated operand either requires a preallocated bundle or the call to be musttail (but not both)");
-        w(arg); w(i); return false;
+        vr.fail("preallocated operand either requires a preallocated bundle or the call to be musttail (but not both)");
+        vr.w(arg); vr.w(i); return false;
       }
     }
   }
@@ -691,18 +691,18 @@ export function verifyCallAttributes(i: i32, intrinsic: bool): bool {
     for (let k = np; k < na; k++) {
       let ty = vType.get(operand(i, 1 + k));
       let s = paramAttrs(list, k);
-      verifyParameterAttrs(s, ty, i);
+      verifyParameterAttrs(vr, s, ty, i);
       if (setHasKind(s, K_NEST)) {
-        if (sawNest) { bad("More than one parameter has attribute nest!", i); return false; }
+        if (sawNest) { vr.bad("More than one parameter has attribute nest!", i); return false; }
         sawNest = true;
       }
       if (setHasKind(s, ATTR_RETURNED)) {
-        if (sawReturned) { bad("More than one parameter has attribute returned!", i); return false; }
-        if (!losslessBitCast(ty, tyA.get(ft))) { bad("Incompatible argument and return types for 'returned' attribute", i); return false; }
+        if (sawReturned) { vr.bad("More than one parameter has attribute returned!", i); return false; }
+        if (!losslessBitCast(ty, tyA.get(ft))) { vr.bad("Incompatible argument and return types for 'returned' attribute", i); return false; }
         sawReturned = true;
       }
-      if (!statepoint && setHasKind(s, ATTR_SRET)) { bad("Attribute 'sret' cannot be used for vararg call arguments!", i); return false; }
-      if (setHasKind(s, K_INALLOCA) && k != na - 1) { bad("inalloca isn't on the last argument!", i); return false; }
+      if (!statepoint && setHasKind(s, ATTR_SRET)) { vr.bad("Attribute 'sret' cannot be used for vararg call arguments!", i); return false; }
+      if (setHasKind(s, K_INALLOCA) && k != na - 1) { vr.bad("inalloca isn't on the last argument!", i); return false; }
     }
   }
   return true;
@@ -726,11 +726,11 @@ function callableCC(cc: i32): bool {
 }
 
 // visitAllocaInst's swifterror rules; false when one failed (the alloca's visit stops there).
-export function verifySwiftErrorAlloca(i: i32): bool {
+export function verifySwiftErrorAlloca(vr: Verifier, i: i32): bool {
   if ((iFlags.get(i) & F_SWIFTERROR) == 0) return true;
-  if (!isPtr(iExt.get(i))) { bad("swifterror alloca must have pointer type", i); return false; }
+  if (!isPtr(iExt.get(i))) { vr.bad("swifterror alloca must have pointer type", i); return false; }
   let n = operand(i, 0);
-  if (!(n >= 0 && <i32>vKind.get(n) == VK.ConstInt && isOneInt(n))) { bad("swifterror alloca must not be array allocation", i); return false; }
-  verifySwiftErrorValue(i);
+  if (!(n >= 0 && <i32>vKind.get(n) == VK.ConstInt && isOneInt(n))) { vr.bad("swifterror alloca must not be array allocation", i); return false; }
+  verifySwiftErrorValue(vr, i);
   return true;
 }

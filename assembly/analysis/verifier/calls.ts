@@ -11,51 +11,51 @@ import { visitIntrinsicCall } from "./intrinsics";
 import { visitOperandBundles } from "./bundles";
 import { verifyInlineAsmCall } from "./callbr";
 import { visitConvergenceCall } from "./convergence";
-import { bad, fail, failDebugInfo, w, wt, curFn } from "./state";
+import { Verifier } from "./state";
 import { visitInstruction } from "./instruction";
 import { verifyCallAttributes } from "./attrs";
 
-export function visitCallBase(i: i32): void {
+export function visitCallBase(vr: Verifier, i: i32): void {
   let callee = operand(i, 0);
-  if (!isPtr(operandType(callee))) { bad("Called function must be a pointer!", i); return; }
+  if (!isPtr(operandType(callee))) { vr.bad("Called function must be a pointer!", i); return; }
   let ft = callFnType(i);
   let np = listLen(ft), na = callNumArgs(i);
   if (tyFlags.get(ft) & TF_VARARG) {
-    if (na < np) { bad("Called function requires more parameters than were provided!", i); return; }
-  } else if (na != np) { bad("Incorrect number of arguments passed to called function!", i); return; }
+    if (na < np) { vr.bad("Called function requires more parameters than were provided!", i); return; }
+  } else if (na != np) { vr.bad("Incorrect number of arguments passed to called function!", i); return; }
   for (let k = 0; k < np; k++) {
     let a = operand(i, 1 + k);
-    if (vType.get(a) != listAt(ft, k)) { fail("Call parameter type does not match function signature!"); w(a); wt(listAt(ft, k)); w(i); return; }
+    if (vType.get(a) != listAt(ft, k)) { vr.fail("Call parameter type does not match function signature!"); vr.w(a); vr.wt(listAt(ft, k)); vr.w(i); return; }
   }
   let ca = callAttrs(i);
-  if (attrCount(ca) > na + 2) { bad("Attribute after last parameter!", i); return; }
-  let intrinsic = isIntrinsic(callee);
-  if (intrinsic && gValueType.get(vA.get(callee)) != ft) { bad("Intrinsic called with incompatible signature", i); return; }
-  if (!verifyCallAttributes(i, intrinsic)) return;
+  if (attrCount(ca) > na + 2) { vr.bad("Attribute after last parameter!", i); return; }
+  let intrinsic = isIntrinsic(vr, callee);
+  if (intrinsic && gValueType.get(vA.get(callee)) != ft) { vr.bad("Intrinsic called with incompatible signature", i); return; }
+  if (!verifyCallAttributes(vr, i, intrinsic)) return;
   if (!intrinsic) {
     for (let k = 0; k < np; k++) {
       let pt = listAt(ft, k);
-      if (pt == T_METADATA) { bad("Function has metadata parameter but isn't an intrinsic", i); return; }
-      if (pt == T_TOKEN) { bad("Function has token parameter but isn't an intrinsic", i); return; }
+      if (pt == T_METADATA) { vr.bad("Function has metadata parameter but isn't an intrinsic", i); return; }
+      if (pt == T_TOKEN) { vr.bad("Function has token parameter but isn't an intrinsic", i); return; }
     }
   }
   if (<i32>vKind.get(callee) != VK.Function) {
-    if (tyA.get(ft) == T_TOKEN) { fail("Return type cannot be token for indirect call!"); return; }
-    if (tyA.get(ft) == T_X86AMX) { fail("Return type cannot be x86_amx for indirect call!"); return; }
+    if (tyA.get(ft) == T_TOKEN) { vr.fail("Return type cannot be token for indirect call!"); return; }
+    if (tyA.get(ft) == T_X86AMX) { vr.fail("Return type cannot be x86_amx for indirect call!"); return; }
   }
   let called = calledFunction(i);
-  if (called >= 0 && intrinsicFn(called)) visitIntrinsicCall(i, called);
-  if (!visitOperandBundles(i)) return;
+  if (called >= 0 && intrinsicFn(vr, called)) visitIntrinsicCall(vr, i, called);
+  if (!visitOperandBundles(vr, i)) return;
   // The inliner needs a location for an inlinable call in a function with debug info: a direct
   // call of a definition with a subprogram whose linkage does not let another definition win.
-  if (<i32>vKind.get(callee) == VK.Function && findAttachment(gMD.get(curFn), MDK_DBG) >= 0 && findAttachment(iMD.get(i), MDK_DBG) < 0) {
+  if (<i32>vKind.get(callee) == VK.Function && findAttachment(gMD.get(vr.curFn), MDK_DBG) >= 0 && findAttachment(iMD.get(i), MDK_DBG) < 0) {
     let g = vA.get(callee), l = <i32>gLinkage.get(g);
     let interposable = l == Linkage.Weak || l == Linkage.LinkOnce || l == Linkage.Common || l == Linkage.ExternWeak;
     if (!interposable && gFirstBlock.get(g) >= 0 && findAttachment(gMD.get(g), MDK_DBG) >= 0) {
-      failDebugInfo("inlinable function call in a function with debug info must have a !dbg location"); w(i); return;
+      vr.failDebugInfo("inlinable function call in a function with debug info must have a !dbg location"); vr.w(i); return;
     }
   }
-  if (<i32>vKind.get(callee) == VK.InlineAsm) verifyInlineAsmCall(i);
-  visitConvergenceCall(i);
-  visitInstruction(i);
+  if (<i32>vKind.get(callee) == VK.InlineAsm) verifyInlineAsmCall(vr, i);
+  visitConvergenceCall(vr, i);
+  visitInstruction(vr, i);
 }

@@ -10,9 +10,8 @@ import { Op } from "../../ir/opcodes";
 import { llvmVersion } from "../../ir/version";
 import { bundleNumOps, bundleFirstOp } from "../../ir/inst";
 import { ATTR_KW, fnAttrs, setHasKind } from "../../ir/attributes";
-import { analyses } from "../context";
 import { I32Vec } from "../../util/vec";
-import { bad, fail, w, curBlock, curFn, convTokens, convLive, convLiveAt, convScratch } from "./state";
+import { Verifier } from "./state";
 import { opOf } from "./queries";
 import { bundleCount, callHasFnAttr, calledFunction, findBundle } from "./callsite";
 import { isIntrinsicNamed } from "./intrinsics";
@@ -21,12 +20,8 @@ const ATTR_CONVERGENT: i32 = ATTR_KW.indexOf("convergent");
 const NONE = 0, CONTROLLED = 1, UNCONTROLLED = 2;
 const CTRL_NONE = 0, CTRL_ENTRY = 1, CTRL_ANCHOR = 2, CTRL_LOOP = 3;
 
-let kind: i32 = NONE;
-let seenConvOp: bool = false;
-let lastBlock: i32 = -1;
-
 // Before the instructions of a function.
-export function beginConvergence(): void { kind = NONE; seenConvOp = false; lastBlock = -1; convTokens.clear(); }
+export function beginConvergence(vr: Verifier): void { vr.convKind = NONE; vr.seenConvOp = false; vr.convLastBlock = -1; vr.convTokens.clear(); }
 
 // Which convergence control intrinsic call i calls (CTRL_NONE when none).
 function ctrlKind(i: i32): i32 {
@@ -42,78 +37,78 @@ function ctrlKind(i: i32): i32 {
 }
 
 // The token call i's convergencectrl bundle names (a convergence intrinsic call), or -1.
-function tokenUsed(i: i32): i32 {
+function tokenUsed(vr: Verifier, i: i32): i32 {
   let count = bundleCount(i, "convergencectrl");
-  if (count > 1) { bad("The 'convergencectrl' bundle can occur at most once on a call", i); return -1; }
+  if (count > 1) { vr.bad("The 'convergencectrl' bundle can occur at most once on a call", i); return -1; }
   if (count == 0) return -1;
   let b = findBundle(i, "convergencectrl");
   let t = bundleNumOps(i, b) == 1 ? operand(i, bundleFirstOp(i, b)) : -1;
-  if (t < 0 || vType.get(t) != T_TOKEN) { bad("The 'convergencectrl' bundle requires exactly one token use.", i); return -1; }
+  if (t < 0 || vType.get(t) != T_TOKEN) { vr.bad("The 'convergencectrl' bundle requires exactly one token use.", i); return -1; }
   if (ctrlKind(t) == CTRL_NONE) {
-    fail("Convergence control tokens can only be produced by calls to the convergence control intrinsics."); w(t); w(i);
+    vr.fail("Convergence control tokens can only be produced by calls to the convergence control intrinsics."); vr.w(t); vr.w(i);
     return -1;
   }
-  convTokens.push(i); convTokens.push(t);
+  vr.convTokens.push(i); vr.convTokens.push(t);
   return t;
 }
 
 // GenericConvergenceVerifier::visit for call i (a failed check ends only these checks).
-export function visitConvergenceCall(i: i32): void {
-  if (curBlock != lastBlock) { lastBlock = curBlock; seenConvOp = false; }
-  let def = tokenUsed(i);
+export function visitConvergenceCall(vr: Verifier, i: i32): void {
+  if (vr.curBlock != vr.convLastBlock) { vr.convLastBlock = vr.curBlock; vr.seenConvOp = false; }
+  let def = tokenUsed(vr, i);
   let ck = ctrlKind(i);
   if (ck == CTRL_ENTRY) {
-    if (!setHasKind(fnAttrs(gAttrs.get(curFn)), ATTR_CONVERGENT)) { bad("Entry intrinsic can occur only in a convergent function.", i); return; }
-    if (vParent.get(i) != gFirstBlock.get(curFn)) { bad("Entry intrinsic can occur only in the entry block.", i); return; }
-    if (seenConvOp) { bad("Entry intrinsic cannot be preceded by a convergent operation in the same basic block.", i); return; }
+    if (!setHasKind(fnAttrs(gAttrs.get(vr.curFn)), ATTR_CONVERGENT)) { vr.bad("Entry intrinsic can occur only in a convergent function.", i); return; }
+    if (vParent.get(i) != gFirstBlock.get(vr.curFn)) { vr.bad("Entry intrinsic can occur only in the entry block.", i); return; }
+    if (vr.seenConvOp) { vr.bad("Entry intrinsic cannot be preceded by a convergent operation in the same basic block.", i); return; }
   }
   if (ck == CTRL_ENTRY || ck == CTRL_ANCHOR) {
-    if (def >= 0) { bad("Entry or anchor intrinsic cannot have a convergencectrl token operand.", i); return; }
+    if (def >= 0) { vr.bad("Entry or anchor intrinsic cannot have a convergencectrl token operand.", i); return; }
   } else if (ck == CTRL_LOOP) {
-    if (def < 0) { bad("Loop intrinsic must have a convergencectrl token operand.", i); return; }
-    if (seenConvOp) { bad("Loop intrinsic cannot be preceded by a convergent operation in the same basic block.", i); return; }
+    if (def < 0) { vr.bad("Loop intrinsic must have a convergencectrl token operand.", i); return; }
+    if (vr.seenConvOp) { vr.bad("Loop intrinsic cannot be preceded by a convergent operation in the same basic block.", i); return; }
   }
   let convergent = callHasFnAttr(i, ATTR_CONVERGENT);
-  if (convergent) seenConvOp = true;
+  if (convergent) vr.seenConvOp = true;
   if (def >= 0 || ck != CTRL_NONE) {
     // LLVM 22 no longer asks a call with a token to be convergent
-    if (llvmVersion < 22 && !convergent) { bad("Convergence control token can only be used in a convergent call.", i); return; }
-    if (kind == UNCONTROLLED) { bad("Cannot mix controlled and uncontrolled convergence in the same function.", i); return; }
-    kind = CONTROLLED;
+    if (llvmVersion < 22 && !convergent) { vr.bad("Convergence control token can only be used in a convergent call.", i); return; }
+    if (vr.convKind == UNCONTROLLED) { vr.bad("Cannot mix controlled and uncontrolled convergence in the same function.", i); return; }
+    vr.convKind = CONTROLLED;
   } else if (convergent) {
-    if (kind == CONTROLLED) { bad("Cannot mix controlled and uncontrolled convergence in the same function.", i); return; }
-    kind = UNCONTROLLED;
+    if (vr.convKind == CONTROLLED) { vr.bad("Cannot mix controlled and uncontrolled convergence in the same function.", i); return; }
+    vr.convKind = UNCONTROLLED;
   }
 }
 
 // The token call i uses (recorded when it was visited), or -1.
-function tokenOf(i: i32): i32 {
-  for (let k = 0; k < convTokens.len; k += 2) if (convTokens.get(k) == i) return convTokens.get(k + 1);
+function tokenOf(vr: Verifier, i: i32): i32 {
+  for (let k = 0; k < vr.convTokens.len; k += 2) if (vr.convTokens.get(k) == i) return vr.convTokens.get(k + 1);
   return -1;
 }
 
 // After the instructions of a function that used tokens: walking the blocks in reverse post-order,
 // each use finds its token among those live (defined, and not closed by an inner token's use).
-export function verifyConvergence(): void {
-  if (convTokens.len == 0) return;
-  let fa = analyses();
+export function verifyConvergence(vr: Verifier): void {
+  if (vr.convTokens.len == 0) return;
+  let fa = vr.fa;
   let cfg = fa.cfg, dt = fa.domTree;
   let n = cfg.n;
   // live tokens per block number: convLiveAt[b] = start in convLive of a list (-1: not reached yet)
-  convLiveAt.clear(); convLiveAt.resize(n, -1);
-  convLive.clear();
-  let live = convScratch;
+  vr.convLiveAt.clear(); vr.convLiveAt.resize(n, -1);
+  vr.convLive.clear();
+  let live = vr.convScratch;
   for (let r = 0; r < cfg.rpo.len; r++) {
     let bn = cfg.rpo.get(r);
     live.clear();
-    let at = convLiveAt.get(bn);
-    if (at >= 0) { let m = convLive.get(at); for (let k = 0; k < m; k++) live.push(convLive.get(at + 1 + k)); }
+    let at = vr.convLiveAt.get(bn);
+    if (at >= 0) { let m = vr.convLive.get(at); for (let k = 0; k < m; k++) live.push(vr.convLive.get(at + 1 + k)); }
     for (let i = vA.get(cfg.block.get(bn)); i >= 0; i = iNext.get(i)) {
-      let t = tokenOf(i);
+      let t = tokenOf(vr, i);
       if (t >= 0) {
         let found = -1;
         for (let k = 0; k < live.len; k++) if (live.get(k) == t) { found = k; break; }
-        if (found < 0) { fail("Convergence region is not well-nested."); w(t); w(i); }
+        if (found < 0) { vr.fail("Convergence region is not well-nested."); vr.w(t); vr.w(i); }
         else live.len = found + 1;
       }
       if (ctrlKind(i) != CTRL_NONE) live.push(i);
@@ -122,19 +117,19 @@ export function verifyConvergence(): void {
     let s0 = cfg.succOff.get(bn), s1 = cfg.succOff.get(bn + 1);
     for (let s = s0; s < s1; s++) {
       let sn = cfg.succ.get(s);
-      let sat = convLiveAt.get(sn);
+      let sat = vr.convLiveAt.get(sn);
       if (sat < 0) {
-        let start = convLive.len;
-        convLive.push(0);
+        let start = vr.convLive.len;
+        vr.convLive.push(0);
         for (let k = 0; k < live.len; k++) {
           let tb = cfg.blockNum.get(vParent.get(live.get(k)));
           if (!dt.dominates(tb, sn)) break;
-          convLive.push(live.get(k));
+          vr.convLive.push(live.get(k));
         }
-        convLive.set(start, convLive.len - start - 1);
-        convLiveAt.set(sn, start);
+        vr.convLive.set(start, vr.convLive.len - start - 1);
+        vr.convLiveAt.set(sn, start);
       } else {
-        keepCommon(sat, live);
+        keepCommon(vr, sat, live);
       }
     }
   }
@@ -142,19 +137,19 @@ export function verifyConvergence(): void {
 
 // llvm::partition of the list at `at` by membership in `live` (std::partition: not stable), then
 // the members kept.
-function keepCommon(at: i32, live: I32Vec): void {
-  let first = at + 1, last = at + 1 + convLive.get(at);
+function keepCommon(vr: Verifier, at: i32, live: I32Vec): void {
+  let first = at + 1, last = at + 1 + vr.convLive.get(at);
   while (true) {
     while (true) {
-      if (first == last) { convLive.set(at, first - at - 1); return; }
-      if (contains(live, convLive.get(first))) first++; else break;
+      if (first == last) { vr.convLive.set(at, first - at - 1); return; }
+      if (contains(live, vr.convLive.get(first))) first++; else break;
     }
     last--;
     while (true) {
-      if (first == last) { convLive.set(at, first - at - 1); return; }
-      if (!contains(live, convLive.get(last))) last--; else break;
+      if (first == last) { vr.convLive.set(at, first - at - 1); return; }
+      if (!contains(live, vr.convLive.get(last))) last--; else break;
     }
-    let a = convLive.get(first); convLive.set(first, convLive.get(last)); convLive.set(last, a);
+    let a = vr.convLive.get(first); vr.convLive.set(first, vr.convLive.get(last)); vr.convLive.set(last, a);
     first++;
   }
 }

@@ -9,12 +9,9 @@ import {
 import { gValue, gFirstBlock, gFirstArg, gNumArgs, gValueType, gLinkage, Linkage, gAttrs } from "../../ir/globals";
 import { Op, isTerminator } from "../../ir/opcodes";
 import { callFnType } from "../../ir/inst";
-import { analyses } from "../context";
 import { attrCount, hasPersonality, isBundleOperandOf, isIntrinsic, nameStarts, opOf } from "./queries";
 import { sortI64 } from "../../util/sort";
-import {
-  bad, blockStamp, curFnValue, enterBlock, enterFunction, mark, out, pairs, preds, setBroken, w, wt,
-} from "./state";
+import { Verifier } from "./state";
 import { visitGlobalValue } from "./globals";
 import { visitInst } from "./inst";
 import { ATTR_SWIFTERROR, verifySwiftErrorValue } from "./swifterror";
@@ -24,85 +21,86 @@ import { verifyNoAliasScopeDecls } from "./intrinsics";
 import { verifyFunctionMetadata, visitDeclarationMetadata, visitDefinitionMetadata } from "./md-attach";
 import { badStructReturn, verifyFunctionAttributes } from "./attrs";
 
-export function verifyFunction(g: i32): void {
-  enterFunction(g);
+export function verifyFunction(vr: Verifier, g: i32): void {
+  vr.enterFunction(g);
   let entry = gFirstBlock.get(g);
   if (entry >= 0) {
     for (let b = entry; b >= 0; b = iNext.get(b)) {
       let last = vB.get(b);
       if (last >= 0 && isTerminator(opOf(last))) continue;
-      setBroken();
-      out.str("Basic Block in function '");
-      let nm = vName.get(curFnValue);
-      if (nm >= 0) out.strId(strtab, nm);
-      out.str("' does not have terminator!\n");
-      w(b);
+      vr.setBroken();
+      vr.out.str("Basic Block in function '");
+      let nm = vName.get(vr.curFnValue);
+      if (nm >= 0) vr.out.strId(strtab, nm);
+      vr.out.str("' does not have terminator!\n");
+      vr.w(b);
       return;
     }
-    analyses().buildCFG(g);
-    analyses().buildDomTree();
+    vr.fa.buildCFG(g);
+    vr.fa.buildDomTree();
   }
-  visitFunction(g);
-  beginConvergence();
+  visitFunction(vr, g);
+  beginConvergence(vr);
   for (let b = entry; b >= 0; b = iNext.get(b)) {
-    visitBasicBlock(b);
-    enterBlock(b);
-    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { visitInst(i); mark.set(i, blockStamp); }
+    visitBasicBlock(vr, b);
+    vr.enterBlock(b);
+    let mark = vr.mark, stamp = vr.blockStamp;
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { visitInst(vr, i); mark.set(i, stamp); }
   }
-  if (entry >= 0) verifyConvergence();
-  verifyNoAliasScopeDecls();
+  if (entry >= 0) verifyConvergence(vr);
+  verifyNoAliasScopeDecls(vr);
 }
 
-function visitFunction(g: i32): void {
+function visitFunction(vr: Verifier, g: i32): void {
   let f = gValue.get(g);
-  visitGlobalValue(g);
+  visitGlobalValue(vr, g);
   let ft = gValueType.get(g);
-  if (<i32>gLinkage.get(g) == Linkage.Common) { bad("Functions may not have common linkage", f); return; }
+  if (<i32>gLinkage.get(g) == Linkage.Common) { vr.bad("Functions may not have common linkage", f); return; }
   // Declarations the parser made for undeclared intrinsics have no argument values.
   let withArgs = gFirstBlock.get(g) >= 0 || gNumArgs.get(g) > 0;
-  if (withArgs && listLen(ft) != gNumArgs.get(g)) { bad("# formal arguments must match # of arguments for function type!", f); wt(ft); return; }
-  if (badStructReturn(g, ft)) { bad("Invalid struct return type!", f); return; }
-  if (attrCount(gAttrs.get(g)) > listLen(ft) + 2) { bad("Attribute after last parameter!", f); return; }
+  if (withArgs && listLen(ft) != gNumArgs.get(g)) { vr.bad("# formal arguments must match # of arguments for function type!", f); vr.wt(ft); return; }
+  if (badStructReturn(g, ft)) { vr.bad("Invalid struct return type!", f); return; }
+  if (attrCount(gAttrs.get(g)) > listLen(ft) + 2) { vr.bad("Attribute after last parameter!", f); return; }
   let intrinsic = nameStarts(f, "llvm.");
   let a0 = gFirstArg.get(g);
   let na = withArgs ? gNumArgs.get(g) : 0;
-  if (!verifyFunctionAttributes(g, f, ft, intrinsic, a0, na)) return;
+  if (!verifyFunctionAttributes(vr, g, f, ft, intrinsic, a0, na)) return;
   for (let i = 0; i < na; i++) {
     let a = a0 + i, pt = listAt(ft, i), at = vType.get(a);
-    if (at != pt) { bad("Argument value does not match function argument type!", a); wt(pt); return; }
-    if (!isFirstClass(at)) { bad("Function arguments must have first-class types!", a); return; }
+    if (at != pt) { vr.bad("Argument value does not match function argument type!", a); vr.wt(pt); return; }
+    if (!isFirstClass(at)) { vr.bad("Function arguments must have first-class types!", a); return; }
     if (!intrinsic) {
-      if (at == T_METADATA) { bad("Function takes metadata but isn't an intrinsic", a); w(f); return; }
-      if (at == T_TOKEN) { bad("Function takes token but isn't an intrinsic", a); w(f); return; }
-      if (at == T_X86AMX) { bad("Function takes x86_amx but isn't an intrinsic", a); w(f); return; }
+      if (at == T_METADATA) { vr.bad("Function takes metadata but isn't an intrinsic", a); vr.w(f); return; }
+      if (at == T_TOKEN) { vr.bad("Function takes token but isn't an intrinsic", a); vr.w(f); return; }
+      if (at == T_X86AMX) { vr.bad("Function takes x86_amx but isn't an intrinsic", a); vr.w(f); return; }
     }
-    if (setHasKind(paramAttrs(gAttrs.get(g), i), ATTR_SWIFTERROR)) verifySwiftErrorValue(a);
+    if (setHasKind(paramAttrs(gAttrs.get(g), i), ATTR_SWIFTERROR)) verifySwiftErrorValue(vr, a);
   }
   let rt = tyA.get(ft);
   if (!intrinsic) {
-    if (rt == T_TOKEN) { bad("Function returns a token but isn't an intrinsic", f); return; }
-    if (rt == T_X86AMX) { bad("Function returns a x86_amx but isn't an intrinsic", f); return; }
+    if (rt == T_TOKEN) { vr.bad("Function returns a token but isn't an intrinsic", f); return; }
+    if (rt == T_X86AMX) { vr.bad("Function returns a x86_amx but isn't an intrinsic", f); return; }
   }
-  verifyFunctionMetadata(g);
+  verifyFunctionMetadata(vr, g);
   let entry = gFirstBlock.get(g);
   if (entry < 0) {
-    if (!visitDeclarationMetadata(g)) return;
-    if (hasPersonality()) { bad("Function declaration shouldn't have a personality routine", f); return; }
+    if (!visitDeclarationMetadata(vr, g)) return;
+    if (hasPersonality(vr)) { vr.bad("Function declaration shouldn't have a personality routine", f); return; }
   } else {
-    if (intrinsic) { bad("llvm intrinsics cannot be defined!", f); return; }
-    if (analyses().cfg.numPreds(0) != 0) { bad("Entry block to function must not have predecessors!", entry); return; }
-    if (entryAddressUsed(entry)) { bad("blockaddress may not be used with the entry block!", entry); return; }
-    if (!visitDefinitionMetadata(g)) return;
+    if (intrinsic) { vr.bad("llvm intrinsics cannot be defined!", f); return; }
+    if (vr.fa.cfg.numPreds(0) != 0) { vr.bad("Entry block to function must not have predecessors!", entry); return; }
+    if (entryAddressUsed(entry)) { vr.bad("blockaddress may not be used with the entry block!", entry); return; }
+    if (!visitDefinitionMetadata(vr, g)) return;
   }
   if (intrinsic) {
-    let u = intrinsicAddressTaken(f, ft);
-    if (u >= 0) { bad("Invalid user of intrinsic instruction!", u); return; }
+    let u = intrinsicAddressTaken(vr, f, ft);
+    if (u >= 0) { vr.bad("Invalid user of intrinsic instruction!", u); return; }
   }
 }
 
 // Function::hasAddressTaken as the verifier asks it (assume-like calls and clang.arc.attachedcall
 // operands ignored): the first user that takes the address, or -1.
-function intrinsicAddressTaken(f: i32, ft: i32): i32 {
+function intrinsicAddressTaken(vr: Verifier, f: i32, ft: i32): i32 {
   for (let s = vFirstUse.get(f); s >= 0; s = opNext.get(s)) {
     let u = opUser.get(s);
     let k = <i32>vKind.get(u);
@@ -113,7 +111,7 @@ function intrinsicAddressTaken(f: i32, ft: i32): i32 {
       if (k >= VK.ConstInt && k <= VK.PtrAuth && vFirstUse.get(u) < 0) continue;
       return u;
     }
-    if (isAssumeLike(operand(u, 0))) continue;
+    if (isAssumeLike(vr, operand(u, 0))) continue;
     let idx = s - iOps.get(u);
     if (idx != 0 || callFnType(u) != ft) {
       if (isBundleOperandOf(u, idx, "clang.arc.attachedcall")) continue;
@@ -141,40 +139,40 @@ function constantUsed(c: i32, depth: i32): bool {
   }
   return false;
 }
-function isAssumeLike(c: i32): bool {
-  if (!isIntrinsic(c)) return false;
+function isAssumeLike(vr: Verifier, c: i32): bool {
+  if (!isIntrinsic(vr, c)) return false;
   return nameStarts(c, "llvm.assume") || nameStarts(c, "llvm.sideeffect") || nameStarts(c, "llvm.pseudoprobe") ||
     nameStarts(c, "llvm.dbg.") || nameStarts(c, "llvm.invariant.start") || nameStarts(c, "llvm.invariant.end") ||
     nameStarts(c, "llvm.lifetime.start") || nameStarts(c, "llvm.lifetime.end") ||
     nameStarts(c, "llvm.experimental.noalias.scope.decl") || nameStarts(c, "llvm.objectsize") ||
     nameStarts(c, "llvm.ptr.annotation") || nameStarts(c, "llvm.var.annotation");
 }
-function visitBasicBlock(b: i32): void {
+function visitBasicBlock(vr: Verifier, b: i32): void {
   let first = vA.get(b);
   if (first < 0 || opOf(first) != Op.Phi) return;
-  preds.clear();
+  vr.preds.clear();
   for (let s = vFirstUse.get(b); s >= 0; s = opNext.get(s)) {
     let u = opUser.get(s);
-    if (<i32>vKind.get(u) == VK.Inst && isTerminator(opOf(u)) && vParent.get(u) >= 0) preds.push(<i64>vParent.get(u));
+    if (<i32>vKind.get(u) == VK.Inst && isTerminator(opOf(u)) && vParent.get(u) >= 0) vr.preds.push(<i64>vParent.get(u));
   }
-  sortI64(preds.ptr, preds.len);
+  sortI64(vr.preds.ptr, vr.preds.len);
   for (let pn = first; pn >= 0 && opOf(pn) == Op.Phi; pn = iNext.get(pn)) {
     let n = numOperands(pn) >> 1;
-    if (n != preds.len) { bad("PHINode should have one entry for each predecessor of its parent basic block!", pn); return; }
-    pairs.clear();
-    for (let k = 0; k < n; k++) pairs.push((<i64>operand(pn, 2 * k + 1) << 32) | (<i64>operand(pn, 2 * k) & 0xffffffff));
-    sortI64(pairs.ptr, pairs.len);
+    if (n != vr.preds.len) { vr.bad("PHINode should have one entry for each predecessor of its parent basic block!", pn); return; }
+    vr.pairs.clear();
+    for (let k = 0; k < n; k++) vr.pairs.push((<i64>operand(pn, 2 * k + 1) << 32) | (<i64>operand(pn, 2 * k) & 0xffffffff));
+    sortI64(vr.pairs.ptr, vr.pairs.len);
     for (let k = 0; k < n; k++) {
-      let blk = <i32>(pairs.get(k) >> 32), val = <i32>pairs.get(k);
+      let blk = <i32>(vr.pairs.get(k) >> 32), val = <i32>vr.pairs.get(k);
       if (k > 0) {
-        let pblk = <i32>(pairs.get(k - 1) >> 32), pval = <i32>pairs.get(k - 1);
+        let pblk = <i32>(vr.pairs.get(k - 1) >> 32), pval = <i32>vr.pairs.get(k - 1);
         if (blk == pblk && val != pval) {
-          bad("PHI node has multiple entries for the same basic block with different incoming values!", pn);
-          w(blk); w(val); w(pval); return;
+          vr.bad("PHI node has multiple entries for the same basic block with different incoming values!", pn);
+          vr.w(blk); vr.w(val); vr.w(pval); return;
         }
       }
-      let pb = <i32>preds.get(k);
-      if (blk != pb) { bad("PHI node entries do not match predecessors!", pn); w(blk); w(pb); return; }
+      let pb = <i32>vr.preds.get(k);
+      if (blk != pb) { vr.bad("PHI node entries do not match predecessors!", pn); vr.w(blk); vr.w(pb); return; }
     }
   }
 }

@@ -3,29 +3,29 @@ import { TK, tyKind } from "../../ir/types";
 import { vType, operand } from "../../ir/values";
 import { GK, gKind, gValue, gFlags, GF_DEFINED, gValueType, gLinkage, Linkage, GF_CONSTANT } from "../../ir/globals";
 import { isNullValue } from "../../ir/constants";
-import { bad } from "./state";
+import { Verifier } from "./state";
 
-export function visitGlobalValue(g: i32): bool {
+export function visitGlobalValue(vr: Verifier, g: i32): bool {
   let l = <i32>gLinkage.get(g);
   if ((gFlags.get(g) & GF_DEFINED) == 0 && l != Linkage.External && l != Linkage.ExternWeak) {
-    bad("Global is external, but doesn't have external or weak linkage!", gValue.get(g)); return false;
+    vr.bad("Global is external, but doesn't have external or weak linkage!", gValue.get(g)); return false;
   }
-  if (l == Linkage.Appending && <i32>gKind.get(g) != GK.Var) { bad("Only global variables can have appending linkage!", gValue.get(g)); return false; }
+  if (l == Linkage.Appending && <i32>gKind.get(g) != GK.Var) { vr.bad("Only global variables can have appending linkage!", gValue.get(g)); return false; }
   return true;
 }
 
-export function visitGlobalVariable(g: i32): void {
+export function visitGlobalVariable(vr: Verifier, g: i32): void {
   let v = gValue.get(g);
   let init = operand(v, 0);
   if (init >= 0 && (gFlags.get(g) & GF_DEFINED) != 0) {
-    if (vType.get(init) != gValueType.get(g)) { bad("Global variable initializer type does not match global variable type!", v); return; }
+    if (vType.get(init) != gValueType.get(g)) { vr.bad("Global variable initializer type does not match global variable type!", v); return; }
     if (<i32>gLinkage.get(g) == Linkage.Common) {
-      if (!isNullValue(init)) { bad("'common' global must have a zero initializer!", v); return; }
-      if (gFlags.get(g) & GF_CONSTANT) { bad("'common' global may not be marked constant!", v); return; }
+      if (!isNullValue(init)) { vr.bad("'common' global must have a zero initializer!", v); return; }
+      if (gFlags.get(g) & GF_CONSTANT) { vr.bad("'common' global may not be marked constant!", v); return; }
     }
   }
   if (<i32>gLinkage.get(g) == Linkage.Appending && <i32>tyKind.get(gValueType.get(g)) != TK.Array) {
-    bad("Only global arrays can have appending linkage!", v); return;
+    vr.bad("Only global arrays can have appending linkage!", v); return;
   }
-  visitGlobalValue(g);
+  visitGlobalValue(vr, g);
 }

@@ -7,7 +7,7 @@ import { VK, vKind, vType, vParent, iPrev, operand, numOperands } from "../../ir
 import { gValueType } from "../../ir/globals";
 import { Op, isBinary, isCast } from "../../ir/opcodes";
 import { listCount, listItem } from "../../ir/inst";
-import { bad, curFn, fail, mark, nextStamp, w, wt } from "./state";
+import { Verifier } from "./state";
 import {
   firstNonPhi, invokeUnwind, isEHPadOp, isFPOrFPVec, isIntOrIntVec, isPtrOrPtrVec, opOf, sameCount,
 } from "./queries";
@@ -19,134 +19,134 @@ import { isMustTail, verifyMustTailCall } from "./musttail";
 import { visitCatchRet, visitCatchSwitch, visitCleanupRet, visitFuncletPad, visitLandingPad, visitResume } from "./eh";
 import { visitInstruction, visitTerminator } from "./instruction";
 
-export function visitInst(i: i32): void {
+export function visitInst(vr: Verifier, i: i32): void {
   let n = numOperands(i);
-  for (let k = 0; k < n; k++) if (operand(i, k) < 0) { bad("Operand is null", i); return; }
+  for (let k = 0; k < n; k++) if (operand(i, k) < 0) { vr.bad("Operand is null", i); return; }
   let op = opOf(i);
-  if (isBinary(op)) { visitBinary(i, op); return; }
-  if (isCast(op)) { visitCast(i, op); return; }
+  if (isBinary(op)) { visitBinary(vr, i, op); return; }
+  if (isCast(op)) { visitCast(vr, i, op); return; }
   switch (op) {
-    case Op.Phi: visitPhi(i); return;
-    case Op.Call: visitCallBase(i); if (isMustTail(i)) verifyMustTailCall(i); return;
+    case Op.Phi: visitPhi(vr, i); return;
+    case Op.Call: visitCallBase(vr, i); if (isMustTail(i)) verifyMustTailCall(vr, i); return;
     case Op.Invoke: {
-      visitCallBase(i);
+      visitCallBase(vr, i);
       let unwind = invokeUnwind(i);
       let pad = firstNonPhi(unwind);
-      if (pad < 0 || !isEHPadOp(opOf(pad))) { bad("The unwind destination does not have an exception handling instruction!", i); return; }
-      visitTerminator(i); return;
+      if (pad < 0 || !isEHPadOp(opOf(pad))) { vr.bad("The unwind destination does not have an exception handling instruction!", i); return; }
+      visitTerminator(vr, i); return;
     }
-    case Op.CallBr: visitCallBr(i); return;
-    case Op.Ret: visitRet(i); return;
+    case Op.CallBr: visitCallBr(vr, i); return;
+    case Op.Ret: visitRet(vr, i); return;
     case Op.Br: {
-      if (n == 3 && vType.get(operand(i, 0)) != T_I1) { bad("Branch condition is not 'i1' type!", i); w(operand(i, 0)); return; }
-      visitTerminator(i); return;
+      if (n == 3 && vType.get(operand(i, 0)) != T_I1) { vr.bad("Branch condition is not 'i1' type!", i); vr.w(operand(i, 0)); return; }
+      visitTerminator(vr, i); return;
     }
-    case Op.Switch: visitSwitch(i); return;
+    case Op.Switch: visitSwitch(vr, i); return;
     case Op.IndirectBr: {
-      if (!isPtr(vType.get(operand(i, 0)))) { bad("Indirectbr operand must have pointer type!", i); return; }
-      visitTerminator(i); return;
+      if (!isPtr(vType.get(operand(i, 0)))) { vr.bad("Indirectbr operand must have pointer type!", i); return; }
+      visitTerminator(vr, i); return;
     }
-    case Op.Unreachable: visitTerminator(i); return;
+    case Op.Unreachable: visitTerminator(vr, i); return;
     case Op.FNeg: {
       let t = vType.get(i);
-      if (t != vType.get(operand(i, 0))) { bad("Unary operators must have same type foroperands and result!", i); return; }
-      if (!isFPOrFPVec(t)) { bad("FNeg operator only works with float types!", i); return; }
-      visitInstruction(i); return;
+      if (t != vType.get(operand(i, 0))) { vr.bad("Unary operators must have same type foroperands and result!", i); return; }
+      if (!isFPOrFPVec(t)) { vr.bad("FNeg operator only works with float types!", i); return; }
+      visitInstruction(vr, i); return;
     }
     case Op.ICmp: case Op.FCmp: {
       let a = vType.get(operand(i, 0)), b = vType.get(operand(i, 1));
       let ic = op == Op.ICmp;
-      if (a != b) { bad(ic ? "Both operands to ICmp instruction are not of the same type!" : "Both operands to FCmp instruction are not of the same type!", i); return; }
-      if (ic && !(isIntOrIntVec(a) || isPtrOrPtrVec(a))) { bad("Invalid operand types for ICmp instruction", i); return; }
-      if (!ic && !isFPOrFPVec(a)) { bad("Invalid operand types for FCmp instruction", i); return; }
-      visitInstruction(i); return;
+      if (a != b) { vr.bad(ic ? "Both operands to ICmp instruction are not of the same type!" : "Both operands to FCmp instruction are not of the same type!", i); return; }
+      if (ic && !(isIntOrIntVec(a) || isPtrOrPtrVec(a))) { vr.bad("Invalid operand types for ICmp instruction", i); return; }
+      if (!ic && !isFPOrFPVec(a)) { vr.bad("Invalid operand types for FCmp instruction", i); return; }
+      visitInstruction(vr, i); return;
     }
-    case Op.Select: visitSelect(i); return;
+    case Op.Select: visitSelect(vr, i); return;
     case Op.ExtractElement: {
       let vt = vType.get(operand(i, 0));
-      if (!isVector(vt) || !isInt(vType.get(operand(i, 1)))) { bad("Invalid extractelement operands!", i); return; }
-      visitInstruction(i); return;
+      if (!isVector(vt) || !isInt(vType.get(operand(i, 1)))) { vr.bad("Invalid extractelement operands!", i); return; }
+      visitInstruction(vr, i); return;
     }
     case Op.InsertElement: {
       let vt = vType.get(operand(i, 0));
-      if (!isVector(vt) || vType.get(operand(i, 1)) != tyA.get(vt) || !isInt(vType.get(operand(i, 2)))) { bad("Invalid insertelement operands!", i); return; }
-      visitInstruction(i); return;
+      if (!isVector(vt) || vType.get(operand(i, 1)) != tyA.get(vt) || !isInt(vType.get(operand(i, 2)))) { vr.bad("Invalid insertelement operands!", i); return; }
+      visitInstruction(vr, i); return;
     }
     case Op.ShuffleVector: {
       let vt = vType.get(operand(i, 0));
-      if (!isVector(vt) || vType.get(operand(i, 1)) != vt) { bad("Invalid shufflevector operands!", i); return; }
-      visitInstruction(i); return;
+      if (!isVector(vt) || vType.get(operand(i, 1)) != vt) { vr.bad("Invalid shufflevector operands!", i); return; }
+      visitInstruction(vr, i); return;
     }
     case Op.ExtractValue: {
-      if (indexedType(vType.get(operand(i, 0)), i) != vType.get(i)) { bad("Invalid ExtractValueInst operands!", i); return; }
-      visitInstruction(i); return;
+      if (indexedType(vType.get(operand(i, 0)), i) != vType.get(i)) { vr.bad("Invalid ExtractValueInst operands!", i); return; }
+      visitInstruction(vr, i); return;
     }
     case Op.InsertValue: {
-      if (indexedType(vType.get(operand(i, 0)), i) != vType.get(operand(i, 1))) { bad("Invalid InsertValueInst operands!", i); return; }
-      visitInstruction(i); return;
+      if (indexedType(vType.get(operand(i, 0)), i) != vType.get(operand(i, 1))) { vr.bad("Invalid InsertValueInst operands!", i); return; }
+      visitInstruction(vr, i); return;
     }
-    case Op.GetElementPtr: visitGEP(i); return;
-    case Op.Load: visitLoad(i); return;
-    case Op.Store: visitStore(i); return;
-    case Op.Alloca: visitAlloca(i); return;
-    case Op.AtomicCmpXchg: visitCmpXchg(i); return;
-    case Op.AtomicRMW: visitAtomicRMW(i); return;
-    case Op.Fence: visitFence(i); return;
-    case Op.LandingPad: visitLandingPad(i); return;
-    case Op.Resume: visitResume(i); return;
-    case Op.CatchPad: case Op.CleanupPad: visitFuncletPad(i, op); return;
-    case Op.CatchSwitch: visitCatchSwitch(i); return;
-    case Op.CatchRet: visitCatchRet(i); return;
-    case Op.CleanupRet: visitCleanupRet(i); return;
-    default: visitInstruction(i);
+    case Op.GetElementPtr: visitGEP(vr, i); return;
+    case Op.Load: visitLoad(vr, i); return;
+    case Op.Store: visitStore(vr, i); return;
+    case Op.Alloca: visitAlloca(vr, i); return;
+    case Op.AtomicCmpXchg: visitCmpXchg(vr, i); return;
+    case Op.AtomicRMW: visitAtomicRMW(vr, i); return;
+    case Op.Fence: visitFence(vr, i); return;
+    case Op.LandingPad: visitLandingPad(vr, i); return;
+    case Op.Resume: visitResume(vr, i); return;
+    case Op.CatchPad: case Op.CleanupPad: visitFuncletPad(vr, i, op); return;
+    case Op.CatchSwitch: visitCatchSwitch(vr, i); return;
+    case Op.CatchRet: visitCatchRet(vr, i); return;
+    case Op.CleanupRet: visitCleanupRet(vr, i); return;
+    default: visitInstruction(vr, i);
   }
 }
 
-function visitRet(i: i32): void {
-  let rt = tyA.get(gValueType.get(curFn));
+function visitRet(vr: Verifier, i: i32): void {
+  let rt = tyA.get(gValueType.get(vr.curFn));
   let n = numOperands(i);
   if (rt == T_VOID) {
-    if (n != 0) { bad("Found return instr that returns non-void in Function of void return type!", i); wt(rt); return; }
+    if (n != 0) { vr.bad("Found return instr that returns non-void in Function of void return type!", i); vr.wt(rt); return; }
   } else if (n != 1 || vType.get(operand(i, 0)) != rt) {
-    bad("Function return type does not match operand type of return inst!", i); wt(rt); return;
+    vr.bad("Function return type does not match operand type of return inst!", i); vr.wt(rt); return;
   }
-  visitTerminator(i);
+  visitTerminator(vr, i);
 }
 
-function visitSwitch(i: i32): void {
+function visitSwitch(vr: Verifier, i: i32): void {
   let t = vType.get(operand(i, 0));
   let n = numOperands(i);
-  let st = nextStamp();
+  let st = vr.nextStamp();
   for (let k = 2; k + 1 < n; k += 2) {
     let c = operand(i, k);
-    if (<i32>vKind.get(c) != VK.ConstInt) { bad("Case value is not a constant integer.", i); return; }
-    if (vType.get(c) != t) { bad("Switch constants must all be same type as switch value!", i); return; }
-    if (mark.get(c) == st) { bad("Duplicate integer as switch case", i); w(c); return; }
-    mark.set(c, st);
+    if (<i32>vKind.get(c) != VK.ConstInt) { vr.bad("Case value is not a constant integer.", i); return; }
+    if (vType.get(c) != t) { vr.bad("Switch constants must all be same type as switch value!", i); return; }
+    if (vr.mark.get(c) == st) { vr.bad("Duplicate integer as switch case", i); vr.w(c); return; }
+    vr.mark.set(c, st);
   }
-  visitTerminator(i);
+  visitTerminator(vr, i);
 }
 
-function visitPhi(i: i32): void {
+function visitPhi(vr: Verifier, i: i32): void {
   let prev = iPrev.get(i);
-  if (prev >= 0 && opOf(prev) != Op.Phi) { bad("PHI nodes not grouped at top of basic block!", i); w(vParent.get(i)); return; }
+  if (prev >= 0 && opOf(prev) != Op.Phi) { vr.bad("PHI nodes not grouped at top of basic block!", i); vr.w(vParent.get(i)); return; }
   let t = vType.get(i);
-  if (t == T_TOKEN) { fail("PHI nodes cannot have token type!"); return; }
+  if (t == T_TOKEN) { vr.fail("PHI nodes cannot have token type!"); return; }
   let n = numOperands(i);
-  for (let k = 0; k < n; k += 2) if (vType.get(operand(i, k)) != t) { bad("PHI node operands are not the same type as the result!", i); return; }
-  visitInstruction(i);
+  for (let k = 0; k < n; k += 2) if (vType.get(operand(i, k)) != t) { vr.bad("PHI node operands are not the same type as the result!", i); return; }
+  visitInstruction(vr, i);
 }
 
-function visitSelect(i: i32): void {
+function visitSelect(vr: Verifier, i: i32): void {
   let c = vType.get(operand(i, 0)), a = vType.get(operand(i, 1)), b = vType.get(operand(i, 2));
   let ok = a == b && a != T_TOKEN;
   if (ok) {
     if (isVector(c)) ok = tyA.get(c) == T_I1 && isVector(a) && sameCount(a, c);
     else ok = c == T_I1;
   }
-  if (!ok) { bad("Invalid operands for select instruction!", i); return; }
-  if (a != vType.get(i)) { bad("Select values must have same type as select instruction!", i); return; }
-  visitInstruction(i);
+  if (!ok) { vr.bad("Invalid operands for select instruction!", i); return; }
+  if (a != vType.get(i)) { vr.bad("Select values must have same type as select instruction!", i); return; }
+  visitInstruction(vr, i);
 }
 
 // ExtractValueInst::getIndexedType over the instruction's index list; -1 when invalid.

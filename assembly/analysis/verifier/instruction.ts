@@ -7,19 +7,18 @@ import {
 } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { llvmVersion } from "../../ir/version";
-import { analyses } from "../context";
-import { bad, blockNums, blockStamp, curBlock, curBlockNum, curFnValue, domTree, fail, mark, w, walkUsers } from "./state";
+import { Verifier } from "./state";
 import { visitInstructionMetadata } from "./md-attach";
 import { intrinsicFn, invokeNormal, invokeUnwind, isBundleOperandOf, nameStarts, opOf, operandType } from "./queries";
 
-export function visitTerminator(i: i32): void {
+export function visitTerminator(vr: Verifier, i: i32): void {
   let b = vParent.get(i);
-  if (vB.get(b) != i) { fail("Terminator found in the middle of a basic block!"); w(b); return; }
-  visitInstruction(i);
+  if (vB.get(b) != i) { vr.fail("Terminator found in the middle of a basic block!"); vr.w(b); return; }
+  visitInstruction(vr, i);
 }
 
 // Verifier::visitInstruction: checks every instruction shares, operand dominance last.
-export function visitInstruction(i: i32): void {
+export function visitInstruction(vr: Verifier, i: i32): void {
   let op = opOf(i);
   let b = vParent.get(i);
   let t = vType.get(i);
@@ -28,75 +27,76 @@ export function visitInstruction(i: i32): void {
     // a use of i by i is one of i's own operands
     let s0 = iOps.get(i);
     for (let k = 0; k < n; k++) {
-      if (opVal.get(s0 + k) == i) { if (reachable(b)) { bad("Only PHI nodes may reference their own value!", i); return; } break; }
+      if (opVal.get(s0 + k) == i) { if (reachable(vr, b)) { vr.bad("Only PHI nodes may reference their own value!", i); return; } break; }
     }
   }
-  if (t == T_VOID && vName.get(i) >= 0) { bad("Instruction has a name, but provides a void value!", i); return; }
-  if (t != T_VOID && !isFirstClass(t)) { bad("Instruction returns a non-scalar type!", i); return; }
-  if (t == T_METADATA && op != Op.Call && op != Op.Invoke) { bad("Invalid use of metadata!", i); return; }
-  if (walkUsers) {
+  if (t == T_VOID && vName.get(i) >= 0) { vr.bad("Instruction has a name, but provides a void value!", i); return; }
+  if (t != T_VOID && !isFirstClass(t)) { vr.bad("Instruction returns a non-scalar type!", i); return; }
+  if (t == T_METADATA && op != Op.Call && op != Op.Invoke) { vr.bad("Invalid use of metadata!", i); return; }
+  if (vr.walkUsers) {
     for (let s = vFirstUse.get(i); s >= 0; s = opNext.get(s)) {
       let u = opUser.get(s);
       let uk = <i32>vKind.get(u);
       if (uk == VK.Dead || (uk == VK.Inst && vParent.get(u) < 0)) {
-        bad("Instruction referencing instruction not embedded in a basic block!", i); w(u); return;
+        vr.bad("Instruction referencing instruction not embedded in a basic block!", i); vr.w(u); return;
       }
     }
   }
   let callLike = op == Op.Call || op == Op.Invoke || op == Op.CallBr;
   let phi = op == Op.Phi;
+  let curBlock = vr.curBlock, fnValue = vr.curFnValue;   // (read per operand)
   for (let k = 0; k < n; k++) {
     let v = operand(i, k);
-    if (!isFirstClass(operandType(v))) { bad("Instruction operands must be first-class values!", i); return; }
+    if (!isFirstClass(operandType(v))) { vr.bad("Instruction operands must be first-class values!", i); return; }
     let vk = <i32>vKind.get(v);
     if (vk == VK.Inst && b == curBlock) {
       // the common cases, answered here: a def earlier in this block, or in a dominating block
       // (for a phi: a block dominating the incoming block)
       let db = vParent.get(v);
       if (phi) {
-        if (db >= 0 && vParent.get(db) == curFnValue && !(iPrev.get(v) < 0 && vA.get(db) != v)) {
+        if (db >= 0 && vParent.get(db) == fnValue && !(iPrev.get(v) < 0 && vA.get(db) != v)) {
           let dop = opOf(v);
           let inc = operand(i, k | 1);
-          if (dop != Op.Invoke && dop != Op.CallBr && inc >= 0 && <i32>vKind.get(inc) == VK.Block && vParent.get(inc) == curFnValue) {
-            let un = blockNums.get(inc);
-            if (db == inc || !domTree.inTree(un) || domTree.dominates(blockNums.get(db), un)) continue;
+          if (dop != Op.Invoke && dop != Op.CallBr && inc >= 0 && <i32>vKind.get(inc) == VK.Block && vParent.get(inc) == fnValue) {
+            let un = vr.blockNums.get(inc);
+            if (db == inc || !vr.domTree.inTree(un) || vr.domTree.dominates(vr.blockNums.get(db), un)) continue;
           }
         }
       } else if (db == b) {
         // (an invoke or callbr before i in its own block is a misplaced terminator: general path)
-        if (mark.get(v) == blockStamp && opOf(v) != Op.Invoke && opOf(v) != Op.CallBr) continue;
+        if (vr.mark.get(v) == vr.blockStamp && opOf(v) != Op.Invoke && opOf(v) != Op.CallBr) continue;
       }
-      else if (db >= 0 && vParent.get(db) == curFnValue && !(iPrev.get(v) < 0 && vA.get(db) != v)) {
+      else if (db >= 0 && vParent.get(db) == fnValue && !(iPrev.get(v) < 0 && vA.get(db) != v)) {
         let dop = opOf(v);
         if (dop != Op.Invoke && dop != Op.CallBr) {
-          let dn = blockNums.get(db);
-          if (!domTree.inTree(curBlockNum) || domTree.dominates(dn, curBlockNum)) continue;
+          let dn = vr.blockNums.get(db);
+          if (!vr.domTree.inTree(vr.curBlockNum) || vr.domTree.dominates(dn, vr.curBlockNum)) continue;
         }
       }
     }
     if (vk == VK.Function) {
-      if (intrinsicFn(v)) {
+      if (intrinsicFn(vr, v)) {
         let attached = callLike && isBundleOperandOf(i, k, "clang.arc.attachedcall");
-        if (!((callLike && k == 0) || attached)) { bad("Cannot take the address of an intrinsic!", i); return; }
+        if (!((callLike && k == 0) || attached)) { vr.bad("Cannot take the address of an intrinsic!", i); return; }
         if (!(op == Op.Call || (op == Op.CallBr && llvmVersion >= 22) || attached || invokableIntrinsic(v))) {
-          bad("Cannot invoke an intrinsic other than donothing, patchpoint, statepoint, coro_resume, coro_destroy or clang.arc.attachedcall", i); return;
+          vr.bad("Cannot invoke an intrinsic other than donothing, patchpoint, statepoint, coro_resume, coro_destroy or clang.arc.attachedcall", i); return;
         }
       }
     } else if (vk == VK.Block) {
-      if (vParent.get(v) != curFnValue) { bad("Referring to a basic block in another function!", i); return; }
+      if (vParent.get(v) != fnValue) { vr.bad("Referring to a basic block in another function!", i); return; }
     } else if (vk == VK.Arg) {
-      if (vParent.get(v) != curFnValue) { bad("Referring to an argument in another function!", i); return; }
+      if (vParent.get(v) != fnValue) { vr.bad("Referring to an argument in another function!", i); return; }
     } else if (vk == VK.Inst || vk == VK.Dead) {
       let db = vParent.get(v);
       // erased, unlinked (not in its block's list any more) or in another function
       let detached = vk == VK.Dead || db < 0 || (iPrev.get(v) < 0 && vA.get(db) != v);
-      if (detached || vParent.get(db) != curFnValue) { bad("Referring to an instruction in another function!", i); return; }
-      if (!verifyDominatesUse(i, k, v)) return;
+      if (detached || vParent.get(db) != fnValue) { vr.bad("Referring to an instruction in another function!", i); return; }
+      if (!verifyDominatesUse(vr, i, k, v)) return;
     } else if (vk == VK.InlineAsm) {
-      if (!(callLike && k == 0)) { bad("Cannot take the address of an inline asm!", i); return; }
+      if (!(callLike && k == 0)) { vr.bad("Cannot take the address of an inline asm!", i); return; }
     }
   }
-  visitInstructionMetadata(i);
+  visitInstructionMetadata(vr, i);
 }
 function invokableIntrinsic(f: i32): bool {
   return nameStarts(f, "llvm.donothing") || nameStarts(f, "llvm.seh.") || nameStarts(f, "llvm.coro.resume") ||
@@ -106,16 +106,16 @@ function invokableIntrinsic(f: i32): bool {
 
 // Verifier::verifyDominatesUse, with DominatorTree::dominates(Def, Use) (dominance.ts): false
 // after reporting.
-function verifyDominatesUse(i: i32, k: i32, def: i32): bool {
+function verifyDominatesUse(vr: Verifier, i: i32, k: i32, def: i32): bool {
   if (opOf(def) == Op.Invoke && invokeNormal(def) == invokeUnwind(def)) return true;
   if (opOf(i) == Op.Phi) {
     // a phi entry naming a block of another function is reported elsewhere
     let inc = operand(i, k | 1);
-    if (inc < 0 || <i32>vKind.get(inc) != VK.Block || vParent.get(inc) != curFnValue) return true;
+    if (inc < 0 || <i32>vKind.get(inc) != VK.Block || vParent.get(inc) != vr.curFnValue) return true;
   }
-  if (analyses().dom.dominatesUse(domTree, def, iOps.get(i) + k)) return true;
-  fail("Instruction does not dominate all uses!"); w(def); w(i);
+  if (vr.fa.dom.dominatesUse(vr.domTree, def, iOps.get(i) + k)) return true;
+  vr.fail("Instruction does not dominate all uses!"); vr.w(def); vr.w(i);
   return false;
 }
 // A block of the function being verified reachable from its entry (blocks elsewhere count as reachable).
-function reachable(b: i32): bool { return b < 0 || vParent.get(b) != curFnValue || domTree.inTree(blockNums.get(b)); }
+function reachable(vr: Verifier, b: i32): bool { return b < 0 || vParent.get(b) != vr.curFnValue || vr.domTree.inTree(vr.blockNums.get(b)); }

@@ -8,7 +8,7 @@ import { VK, vKind, vType } from "../../ir/values";
 import { MK, MDF_DISTINCT, mdKind, mdFlags, mdA, mdOps, mdNOps, mdPool, mdCount, FV_MD } from "../../ir/metadata";
 import { intWord, intWordCount } from "../../ir/constants";
 import { I32Vec } from "../../util/vec";
-import { epoch, fail, failDebugInfo, wm } from "./state";
+import { Verifier } from "./state";
 
 // An MDNode in LLVM's sense: a tuple, a specialized (DI) node or a DIExpression.
 export function isNode(m: i32): bool {
@@ -138,31 +138,29 @@ export function fitMD(v: I32Vec): void { let n = mdCount(); if (v.len < n) v.res
 // Verifier::visitMDNode: each node once per verification (the set is shared by every caller);
 // operands that are function-local values or (where not allowed) DILocations end the visit of the
 // node holding them; other nodes are walked the same way. The specialized (DI) nodes' own checks
-// are debug-info checks and live elsewhere. An explicit stack keeps deep graphs off the WASM stack.
-let seen: I32Vec = new I32Vec();
-let stack: I32Vec = new I32Vec();   // (node, next operand) pairs
-export function resetMDCommon(): void { seen = new I32Vec(); stack = new I32Vec(); }
-function markSeen(m: i32): bool {
+// are debug-info checks and live elsewhere. An explicit stack keeps deep graphs off the WASM stack
+// (the Verifier's mdSeen and mdStack).
+function markSeen(vr: Verifier, m: i32): bool {
   let n = mdCount();
-  if (seen.len < n) seen.resize(n, 0);
-  if (seen.get(m) == epoch) return false;
-  seen.set(m, epoch);
+  if (vr.mdSeen.len < n) vr.mdSeen.resize(n, 0);
+  if (vr.mdSeen.get(m) == vr.epoch) return false;
+  vr.mdSeen.set(m, vr.epoch);
   return true;
 }
-export function visitMDNode(root: i32, allowLocs: bool): void {
-  if (!isNode(root) || !markSeen(root)) return;
-  stack.clear(); stack.push(root); stack.push(0);
-  while (stack.len > 0) {
-    let top = stack.len - 2;
-    let n = stack.get(top), k = stack.get(top + 1);
-    if (k >= numOps(n)) { stack.len = top; continue; }
-    stack.set(top + 1, k + 1);
+export function visitMDNode(vr: Verifier, root: i32, allowLocs: bool): void {
+  if (!isNode(root) || !markSeen(vr, root)) return;
+  vr.mdStack.clear(); vr.mdStack.push(root); vr.mdStack.push(0);
+  while (vr.mdStack.len > 0) {
+    let top = vr.mdStack.len - 2;
+    let n = vr.mdStack.get(top), k = vr.mdStack.get(top + 1);
+    if (k >= numOps(n)) { vr.mdStack.len = top; continue; }
+    vr.mdStack.set(top + 1, k + 1);
     let o = op(n, k);
     if (o < 0) continue;
-    if (isLocal(o)) { fail("Invalid operand for global metadata!"); wm(n); wm(o); stack.len = top; continue; }
+    if (isLocal(o)) { vr.fail("Invalid operand for global metadata!"); vr.wm(n); vr.wm(o); vr.mdStack.len = top; continue; }
     if (!allowLocs && isDINode(o, "DILocation")) {
-      failDebugInfo("DILocation not allowed within this metadata node"); wm(n); wm(o); stack.len = top; continue;
+      vr.failDebugInfo("DILocation not allowed within this metadata node"); vr.wm(n); vr.wm(o); vr.mdStack.len = top; continue;
     }
-    if (isNode(o) && markSeen(o)) { stack.push(o); stack.push(0); }
+    if (isNode(o) && markSeen(vr, o)) { vr.mdStack.push(o); vr.mdStack.push(0); }
   }
 }

@@ -5,11 +5,8 @@ import { vType } from "../../ir/values";
 import { scalarType } from "../../ir/types";
 import { Feature, has } from "../../ir/version";
 import { I32Vec } from "../../util/vec";
-import { fail, w, wm } from "./state";
+import { Verifier } from "./state";
 import { numOps, op, constInt, isIntTy, ciIsZero, ciIsMax, ucmp, scmp } from "./md-common";
-
-let piecesA: I32Vec = new I32Vec(), piecesB: I32Vec = new I32Vec();
-export function resetMDRange(): void { piecesA = new I32Vec(); piecesB = new I32Vec(); }
 
 // Endpoints of the half-open pieces of a range: a ConstantInt id, or 0 / 2^width.
 const LOW_END = -1, HIGH_END = -2;
@@ -31,8 +28,8 @@ function piecesOf(lo: i32, hi: i32, into: I32Vec): void {
   if (!ciIsZero(hi)) { into.push(LOW_END); into.push(hi); }
 }
 // ConstantRange(a).intersectWith(ConstantRange(b)).isEmptySet().
-function disjoint(alo: i32, ahi: i32, blo: i32, bhi: i32): bool {
-  let pa = piecesA, pb = piecesB;
+function disjoint(vr: Verifier, alo: i32, ahi: i32, blo: i32, bhi: i32): bool {
+  let pa = vr.piecesA, pb = vr.piecesB;
   piecesOf(alo, ahi, pa); piecesOf(blo, bhi, pb);
   for (let x = 0; x < pa.len; x += 2) {
     for (let y = 0; y < pb.len; y += 2) {
@@ -45,37 +42,37 @@ function disjoint(alo: i32, ahi: i32, blo: i32, bhi: i32): bool {
 }
 function contiguous(alo: i32, ahi: i32, blo: i32, bhi: i32): bool { return ucmp(ahi, blo) == 0 || ucmp(alo, bhi) == 0; }
 
-export function verifyRangeLike(i: i32, md: i32, ty: i32, addrspace: bool): void {
+export function verifyRangeLike(vr: Verifier, i: i32, md: i32, ty: i32, addrspace: bool): void {
   let n = numOps(md);
-  if ((n & 1) != 0) { fail("Unfinished range!"); wm(md); return; }
+  if ((n & 1) != 0) { vr.fail("Unfinished range!"); vr.wm(md); return; }
   let ranges = n >> 1;
-  if (ranges < 1) { fail("It should have at least one range!"); wm(md); return; }
+  if (ranges < 1) { vr.fail("It should have at least one range!"); vr.wm(md); return; }
   let lastLo = -1, lastHi = -1;
   for (let r = 0; r < ranges; r++) {
     let lo = constInt(op(md, 2 * r));
-    if (lo < 0) { fail("The lower limit must be an integer!"); return; }
+    if (lo < 0) { vr.fail("The lower limit must be an integer!"); return; }
     let hi = constInt(op(md, 2 * r + 1));
-    if (hi < 0) { fail("The upper limit must be an integer!"); return; }
+    if (hi < 0) { vr.fail("The upper limit must be an integer!"); return; }
     let ht = vType.get(hi);
     if (has(Feature.RangePairTypes)) {
-      if (ht != vType.get(lo)) { fail("Range pair types must match!"); w(i); return; }
-      if (addrspace) { if (!isIntTy(ht, 32)) { fail("noalias.addrspace type must be i32!"); w(i); return; } }
-      else if (ht != scalarType(ty)) { fail("Range types must match instruction type!"); w(i); return; }
-    } else if (ht != vType.get(lo) || ht != scalarType(ty)) { fail("Range types must match instruction type!"); w(i); return; }
-    if (ucmp(lo, hi) == 0 && !ciIsMax(lo) && !ciIsZero(lo)) { fail("The upper and lower limits cannot be the same value"); w(i); return; }
+      if (ht != vType.get(lo)) { vr.fail("Range pair types must match!"); vr.w(i); return; }
+      if (addrspace) { if (!isIntTy(ht, 32)) { vr.fail("noalias.addrspace type must be i32!"); vr.w(i); return; } }
+      else if (ht != scalarType(ty)) { vr.fail("Range types must match instruction type!"); vr.w(i); return; }
+    } else if (ht != vType.get(lo) || ht != scalarType(ty)) { vr.fail("Range types must match instruction type!"); vr.w(i); return; }
+    if (ucmp(lo, hi) == 0 && !ciIsMax(lo) && !ciIsZero(lo)) { vr.fail("The upper and lower limits cannot be the same value"); vr.w(i); return; }
     // lo == hi is the empty set at 0 and the full set at the maximum: neither is a range
-    if (ucmp(lo, hi) == 0) { fail("Range must not be empty!"); wm(md); return; }
+    if (ucmp(lo, hi) == 0) { vr.fail("Range must not be empty!"); vr.wm(md); return; }
     if (r != 0) {
-      if (!disjoint(lo, hi, lastLo, lastHi)) { fail("Intervals are overlapping"); wm(md); return; }
-      if (scmp(lo, lastLo) <= 0) { fail("Intervals are not in order"); wm(md); return; }
-      if (contiguous(lo, hi, lastLo, lastHi)) { fail("Intervals are contiguous"); wm(md); return; }
+      if (!disjoint(vr, lo, hi, lastLo, lastHi)) { vr.fail("Intervals are overlapping"); vr.wm(md); return; }
+      if (scmp(lo, lastLo) <= 0) { vr.fail("Intervals are not in order"); vr.wm(md); return; }
+      if (contiguous(lo, hi, lastLo, lastHi)) { vr.fail("Intervals are contiguous"); vr.wm(md); return; }
     }
     lastLo = lo; lastHi = hi;
   }
   if (ranges > 2) {
     let lo = constInt(op(md, 0)), hi = constInt(op(md, 1));
-    if (!disjoint(lo, hi, lastLo, lastHi)) { fail("Intervals are overlapping"); wm(md); return; }
-    if (contiguous(lo, hi, lastLo, lastHi)) { fail("Intervals are contiguous"); wm(md); return; }
+    if (!disjoint(vr, lo, hi, lastLo, lastHi)) { vr.fail("Intervals are overlapping"); vr.wm(md); return; }
+    if (contiguous(lo, hi, lastLo, lastHi)) { vr.fail("Intervals are contiguous"); vr.wm(md); return; }
   }
 }
 

@@ -7,7 +7,7 @@ import { gValueType, gAttrs, gCC } from "../../ir/globals";
 import { Op, F_TAIL_SHIFT } from "../../ir/opcodes";
 import { callFnType, callAttrs, callCC, callNumArgs } from "../../ir/inst";
 import { ATTR_KW, ATTR_ALIGN, ATTR_BYVAL, paramAttrs, setFind, setTag, setV0, setV1 } from "../../ir/attributes";
-import { bad, w, curFn } from "./state";
+import { Verifier } from "./state";
 import { intrinsicFn, opOf } from "./queries";
 import { calledFunction } from "./callsite";
 
@@ -46,53 +46,53 @@ function tailCCBanned(set: i32): string {
 }
 
 // A failure ends these checks.
-export function verifyMustTailCall(i: i32): void {
-  if (<i32>vKind.get(operand(i, 0)) == VK.InlineAsm) { bad("cannot use musttail call with inline asm", i); return; }
-  let callerTy = gValueType.get(curFn), calleeTy = callFnType(i);
+export function verifyMustTailCall(vr: Verifier, i: i32): void {
+  if (<i32>vKind.get(operand(i, 0)) == VK.InlineAsm) { vr.bad("cannot use musttail call with inline asm", i); return; }
+  let callerTy = gValueType.get(vr.curFn), calleeTy = callFnType(i);
   let callerVar = (tyFlags.get(callerTy) & TF_VARARG) != 0;
-  if (callerVar != ((tyFlags.get(calleeTy) & TF_VARARG) != 0)) { bad("cannot guarantee tail call due to mismatched varargs", i); return; }
-  if (!congruent(tyA.get(callerTy), tyA.get(calleeTy))) { bad("cannot guarantee tail call due to mismatched return types", i); return; }
+  if (callerVar != ((tyFlags.get(calleeTy) & TF_VARARG) != 0)) { vr.bad("cannot guarantee tail call due to mismatched varargs", i); return; }
+  if (!congruent(tyA.get(callerTy), tyA.get(calleeTy))) { vr.bad("cannot guarantee tail call due to mismatched return types", i); return; }
   let cc = callCC(i);
-  if (gCC.get(curFn) != cc) { bad("cannot guarantee tail call due to mismatched calling conv", i); return; }
+  if (gCC.get(vr.curFn) != cc) { vr.bad("cannot guarantee tail call due to mismatched calling conv", i); return; }
   let retVal = i;
   let next = iNext.get(i);
   if (next >= 0 && opOf(next) == Op.BitCast) {
-    if (operand(next, 0) != retVal) { bad("bitcast following musttail call must use the call", next); return; }
+    if (operand(next, 0) != retVal) { vr.bad("bitcast following musttail call must use the call", next); return; }
     retVal = next;
     next = iNext.get(next);
   }
-  if (next < 0 || opOf(next) != Op.Ret) { bad("musttail call must precede a ret with an optional bitcast", i); return; }
+  if (next < 0 || opOf(next) != Op.Ret) { vr.bad("musttail call must precede a ret with an optional bitcast", i); return; }
   if (numOperands(next) > 0) {
     let rv = operand(next, 0);
     let rk = <i32>vKind.get(rv);
-    if (!(rv == retVal || rk == VK.ConstUndef || rk == VK.ConstPoison)) { bad("musttail call result must be returned", next); return; }
+    if (!(rv == retVal || rk == VK.ConstUndef || rk == VK.ConstPoison)) { vr.bad("musttail call result must be returned", next); return; }
   }
-  let callerAttrs = gAttrs.get(curFn), calleeAttrs = callAttrs(i);
+  let callerAttrs = gAttrs.get(vr.curFn), calleeAttrs = callAttrs(i);
   let nCaller = listLen(callerTy), nCallee = listLen(calleeTy);
   if (cc == CC_TAIL || cc == CC_SWIFTTAIL) {
     let ccName = cc == CC_TAIL ? "tailcc" : "swifttailcc";
     for (let k = 0; k < nCaller; k++) {
       let b = tailCCBanned(paramAttrs(callerAttrs, k));
-      if (b.length > 0) { bad(b + " attribute not allowed in " + ccName + " musttail caller", -1); return; }
+      if (b.length > 0) { vr.bad(b + " attribute not allowed in " + ccName + " musttail caller", -1); return; }
     }
     for (let k = 0; k < nCallee; k++) {
       let b = tailCCBanned(paramAttrs(calleeAttrs, k));
-      if (b.length > 0) { bad(b + " attribute not allowed in " + ccName + " musttail callee", -1); return; }
+      if (b.length > 0) { vr.bad(b + " attribute not allowed in " + ccName + " musttail callee", -1); return; }
     }
-    if (callerVar) bad("cannot guarantee " + ccName + " tail call for varargs function", -1);
+    if (callerVar) vr.bad("cannot guarantee " + ccName + " tail call for varargs function", -1);
     return;
   }
   let f = calledFunction(i);
-  if (f < 0 || !intrinsicFn(f)) {
-    if (nCaller != nCallee) { bad("cannot guarantee tail call due to mismatched parameter counts", i); return; }
+  if (f < 0 || !intrinsicFn(vr, f)) {
+    if (nCaller != nCallee) { vr.bad("cannot guarantee tail call due to mismatched parameter counts", i); return; }
     for (let k = 0; k < nCaller; k++) {
-      if (!congruent(listAt(callerTy, k), listAt(calleeTy, k))) { bad("cannot guarantee tail call due to mismatched parameter types", i); return; }
+      if (!congruent(listAt(callerTy, k), listAt(calleeTy, k))) { vr.bad("cannot guarantee tail call due to mismatched parameter types", i); return; }
     }
   }
   for (let k = 0; k < nCaller; k++) {
     if (!sameABIAttrs(paramAttrs(callerAttrs, k), paramAttrs(calleeAttrs, k))) {
-      bad("cannot guarantee tail call due to mismatched ABI impacting function attributes", i);
-      w(k < callNumArgs(i) ? operand(i, 1 + k) : -1);
+      vr.bad("cannot guarantee tail call due to mismatched ABI impacting function attributes", i);
+      vr.w(k < callNumArgs(i) ? operand(i, 1 + k) : -1);
       return;
     }
   }

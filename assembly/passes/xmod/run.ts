@@ -3,8 +3,8 @@
 // JSON for the host (bindings/cross-module.js groups it into classes of identical functions).
 //
 //   beginCrossModule()            after the core's reset
-//   addModule(p, len, m)          0 linked; 1 parse error (the reader's message and offset);
-//                                 2 the module does not verify (verifierOutput()). After an
+//   addModule(p, len, m, vr)      0 linked; 1 parse error (the reader's message and offset);
+//                                 2 the module does not verify (the messages in vr.out). After an
 //                                 error the arena holds part of the module: the host starts
 //                                 over without it.
 //   finishCrossModule(aliases)    the JSON below
@@ -35,9 +35,7 @@ import { dataLayoutError } from "../../ir/datalayout";
 import { fillDefaults } from "../../ir/defaults";
 import { Writer } from "../../text/writer";
 import { printFunction, printAliasOrIFunc } from "../../text/printer-globals";
-import { begin as beginVerify, broken, setWalkUsers } from "../../analysis/verifier/state";
-import { verifyFunction } from "../../analysis/verifier/function";
-import { visitGlobalVariable } from "../../analysis/verifier/globals";
+import { Verifier, verifyGlobalsFrom } from "../../analysis/verifier";
 import { runMergeFunctions } from "../mergefunc/pass";
 import {
   mergeRecordCount, recordFromGlobal, recordIntoGlobal, recordHowName, recordRedirected, recordViaPrivate,
@@ -54,7 +52,7 @@ export function resetCrossModule(): void { resetXmodLink(); modules = 0; errorTe
 export function beginCrossModule(): void { resetCrossModule(); }
 export function crossModuleError(): string { return errorText; }
 
-export function addModule(p: usize, len: i32, m: i32): i32 {
+export function addModule(p: usize, len: i32, m: i32, vr: Verifier): i32 {
   newReader();
   mdByNumber.clear();   // (metadata numbers are the module's, as the reader's other tables)
   // the modules before defined their named types: the reader checks only this module's
@@ -69,16 +67,7 @@ export function addModule(p: usize, len: i32, m: i32): i32 {
   }
   if (rd.missingAlign) fillDefaults();
   // the module's own globals verify (as opt verifies each input)
-  beginVerify();
-  setWalkUsers(true);
-  let n = globalCount();
-  for (let g = from; g < n; g++) {
-    if ((gFlags.get(g) & GF_ERASED) != 0) continue;
-    let k = <i32>gKind.get(g);
-    if (k == GK.Func) verifyFunction(g);
-    else if (k == GK.Var) visitGlobalVariable(g);
-  }
-  if (broken) return 2;
+  if (!verifyGlobalsFrom(vr, from)) return 2;
   noteModuleGlobals(m, from);
   linkModule(m, from);
   modules++;
