@@ -15,7 +15,6 @@ import { intSExt64, intLow64 } from "../ir/constants";
 import { blockTerminator } from "../analysis/cfg";
 import { DomTree } from "../analysis/domtree";
 import { PROB_ONE } from "../analysis/bpi";
-import { FunctionAnalyses, analyses } from "../analysis/context";
 import { printValueRef } from "../text/printer-values";
 import { numberForBlockPrint, printInstructionTo } from "../text/printer";
 import { writer } from "../text/writer";

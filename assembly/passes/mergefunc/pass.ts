@@ -110,8 +110,8 @@ export class MergeFunctions {
 
 // Runs the pass on the module: the run's object, after the run (its report, its merge map).
 export function runMergeFunctions(useAliases: bool, preserveDebugInfo: bool): MergeFunctions {
-  // (the builder's insertion point and the edit layer's caches start afresh, as they always have
-  // for this pass)
+  // The IR builder's insertion point and the edit layer's caches (name counters among them) start
+  // afresh for each run, as they always have for this pass (names in its output depend on it).
   resetBuilder();
   let mf = new MergeFunctions(useAliases, preserveDebugInfo);
   mf.run();
