@@ -32,7 +32,6 @@ import { reserveValues } from "./ir/values";
 import { reserveMetadata } from "./ir/metadata";
 import { reserveLocations } from "./ir/debuginfo";
 import { analyses, newAnalyses } from "./analysis/context";
-import { sideFileCountNow, sideFileNameBuf, sideFileDataBuf } from "./passes/sidefiles";
 import { DomTree } from "./analysis/domtree";
 import { I32Vec } from "./util/vec";
 import { Writer } from "./text/writer";
@@ -332,14 +331,17 @@ function resetAnalyses(): void {
   newAnalyses();
   idfOut = null;
 }
-export function sideFileCount(): i32 { return sideFileCountNow(); }
+// (the side files of the last pipeline run)
+export function sideFileCount(): i32 { return passContext().sideFiles.count; }
 export function sideFileName(i: i32): u32 {
-  if (i < 0 || i >= sideFileCountNow()) return 0;
-  let o = sideFileNameBuf(i); outPtr = o.buf.ptr; return o.len;
+  let f = passContext().sideFiles;
+  if (i < 0 || i >= f.count) return 0;
+  let o = f.name(i); outPtr = o.buf.ptr; return o.len;
 }
 export function sideFileData(i: i32): u32 {
-  if (i < 0 || i >= sideFileCountNow()) return 0;
-  let o = sideFileDataBuf(i); outPtr = o.buf.ptr; return o.len;
+  let f = passContext().sideFiles;
+  if (i < 0 || i >= f.count) return 0;
+  let o = f.data(i); outPtr = o.buf.ptr; return o.len;
 }
 
 // ---- CFG, dominator trees and IDF as arrays for the host (ABI.md: "Analysis views") ----

@@ -31,58 +31,12 @@ import { printRecord } from "../text/printer-meta";
 // -debugify-level=locations attaches locations only; -debugify-quiet silences the report.
 export const LEVEL_LOCATIONS = 0, LEVEL_VARIABLES = 1;
 
-let raw: OutBuf = new OutBuf();
-let varsOfFn: I32Vec = new I32Vec();
-let typeBySize: I32Vec = new I32Vec();   // (size, DIBasicType) pairs
-export function resetDebugify(): void { raw = new OutBuf(); varsOfFn = new I32Vec(); typeBySize = new I32Vec(); scratch = new I32Vec(); }
-
-// ---- building nodes ----
-
-let building: i32 = -1;
-function beginNode(cls: string, distinct: bool): i32 {
-  building = newMD(MK.Node, strtab.internStr(cls));
-  if (distinct) mdFlags.set(building, <u8>MDF_DISTINCT);
-  return building;
-}
-function rawField(name: string, text: i32): void {
-  mdPool.push(strtab.internStr(name)); mdPool.push(FV_RAW); mdPool.push(text);
-  mdNOps.set(building, mdNOps.get(building) + 1);
-}
-function mdField(name: string, m: i32): void {
-  mdPool.push(strtab.internStr(name)); mdPool.push(FV_MD); mdPool.push(m);
-  mdNOps.set(building, mdNOps.get(building) + 1);
-}
 function word(s: string): i32 { return strtab.internStr(s); }
 function num(v: i64): i32 { return strtab.internStr(v.toString()); }
-// A quoted string field as AsmWriter prints it.
-function quoted(p: usize, n: i32): i32 {
-  raw.clear(); raw.byte(34); printEscaped(raw, p, n); raw.byte(34);
-  return strtab.intern(raw.buf.ptr, raw.len);
-}
-function quotedStr(s: string): i32 {
-  let u = String.UTF8.encode(s, false);
-  return quoted(changetype<usize>(u), u.byteLength);
-}
 function tuple(ops: I32Vec): i32 {
   let m = newMD(MK.Tuple, -1);
   for (let i = 0; i < ops.len; i++) mdPool.push(ops.get(i));
   mdNOps.set(m, ops.len);
-  return m;
-}
-let scratch: I32Vec = new I32Vec();
-function tupleOfValue(v: i32): i32 {
-  scratch.clear(); scratch.push(newMD(MK.Value, v));
-  return tuple(scratch);
-}
-
-// DIBuilder::createBasicType("ty<size>", size, DW_ATE_unsigned), one per size.
-function basicType(size: i64): i32 {
-  for (let i = 0; i < typeBySize.len; i += 2) if (<i64>typeBySize.get(i) == size) return typeBySize.get(i + 1);
-  let m = beginNode("DIBasicType", false);
-  rawField("name", quotedStr("ty" + size.toString()));
-  if (size != 0) rawField("size", num(size));
-  rawField("encoding", word("DW_ATE_unsigned"));
-  typeBySize.push(<i32>size); typeBySize.push(m);
   return m;
 }
 function allocSizeInBits(ty: i32): i64 { return typeIsSized(ty) ? typeAllocSizeInBits(ty) : 0; }
@@ -145,97 +99,164 @@ import { appendRecord, setDebugLoc } from "../ir/edit";
 
 // ---- debugify ----
 
-let log: OutBuf | null = null;
-let quiet: bool = false;
-function say(s: string): void { if (!quiet && log != null) log!.str(s); }
+// One run of debugify: the node being built, the basic types by size, the variables of the
+// function, scratch. Made for each run (debugifyPass) and dropped after it.
+export class Debugify {
+  private raw: OutBuf = new OutBuf();
+  private varsOfFn: I32Vec = new I32Vec();
+  private typeBySize: I32Vec = new I32Vec();   // (size, DIBasicType) pairs
+  private building: i32 = -1;
+  private scratch: I32Vec = new I32Vec();
+  constructor(private log: OutBuf, private quiet: bool) {}
+  private say(s: string): void { if (!this.quiet) this.log.str(s); }
 
-// Returns true when the module changed.
-export function runDebugify(out: OutBuf, level: i32, beQuiet: bool): bool {
-  log = out; quiet = beQuiet;
-  if (findNamedMD("llvm.dbg.cu") >= 0) { say("ModuleDebugify: Skipping module with debug info\n"); return false; }
-  ensureNames();
-  typeBySize.clear();
-  let nameId = moduleId;
-  let file = beginNode("DIFile", false);
-  rawField("filename", nameId >= 0 ? quoted(strtab.ptrOf(nameId), strtab.lenOf(nameId)) : quotedStr(""));
-  rawField("directory", quotedStr("/"));
-  let cu = beginNode("DICompileUnit", true);
-  rawField("language", word("DW_LANG_C"));
-  mdField("file", file);
-  rawField("producer", quotedStr("debugify"));
-  rawField("isOptimized", word("true"));
-  rawField("runtimeVersion", word("0"));
-  rawField("emissionKind", word("FullDebug"));
-  appendNamedMD(strtab.internStr("llvm.dbg.cu"), cu);
-
-  scratch.clear();
-  let spType = -1;
-  let expr = newMD(MK.Expr, strtab.internStr(""));
-  let i32Zero = getInt(T_I32, 0);
-  let nextLine: i64 = 1, nextVar: i64 = 1;
-  for (let g = 0; g < globalCount(); g++) {
-    if (isSkipped(g)) continue;
-    if (spType < 0) {
-      scratch.clear();
-      let types = tuple(scratch);
-      spType = beginNode("DISubroutineType", false);
-      mdField("types", types);
-    }
-    let fv = gValue.get(g);
-    let fname = vName.get(fv);
-    let local = <i32>gLinkage.get(g) == Linkage.Private || <i32>gLinkage.get(g) == Linkage.Internal;
-    let sp = beginNode("DISubprogram", true);
-    if (fname >= 0 && strtab.lenOf(fname) > 0) {
-      let q = quoted(strtab.ptrOf(fname), strtab.lenOf(fname));
-      rawField("name", q); rawField("linkageName", q);
-    }
-    rawField("scope", word("null"));
-    mdField("file", file);
-    rawField("line", num(nextLine));
-    mdField("type", spType);
-    rawField("scopeLine", num(nextLine));
-    rawField("spFlags", word(local ? "DISPFlagLocalToUnit | DISPFlagDefinition | DISPFlagOptimized" : "DISPFlagDefinition | DISPFlagOptimized"));
-    mdField("unit", cu);
-    let spFieldCount = mdNOps.get(sp);
-    gMD.set(g, addAttachment(gMD.get(g), MDK_DBG, sp));
-    varsOfFn.clear();
-
-    for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
-      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
-        setDebugLoc(i, getLocation(nextLine++, 1, sp, -1, false));
-      }
-      if (level < LEVEL_VARIABLES) continue;
-      let fnp = firstNonPhi(b);
-      if (fnp < 0 || isEHPadOp(<i32>iOp.get(fnp))) continue;
-      let last = terminatingInst(b);
-      let insertBefore = fnp;   // the first insertion point (the block is not an EH pad)
-      for (let i = vA.get(b); i >= 0 && i != last; i = iNext.get(i)) {
-        if (vType.get(i) == T_VOID) continue;
-        if (<i32>iOp.get(i) != Op.Phi) insertBefore = iNext.get(i);
-        addValue(i, i, insertBefore, sp, file, expr, nextVar++);
-      }
-    }
-    if (level >= LEVEL_VARIABLES && varsOfFn.len == 0) {
-      let term = terminatingInst(gFirstBlock.get(g));
-      addValue(term, vType.get(term) == T_VOID ? i32Zero : term, term, sp, file, expr, nextVar++);
-    }
-    // DIBuilder::finalizeSubprogram: the variables become the retained nodes
-    if (varsOfFn.len > 0) relocateNodeWithExtra(sp, mdOps.get(sp), spFieldCount, tuple(varsOfFn));
+  // ---- building nodes ----
+  private beginNode(cls: string, distinct: bool): i32 {
+    let m = newMD(MK.Node, strtab.internStr(cls));
+    this.building = m;
+    if (distinct) mdFlags.set(m, <u8>MDF_DISTINCT);
+    return m;
+  }
+  private rawField(name: string, text: i32): void {
+    mdPool.push(strtab.internStr(name)); mdPool.push(FV_RAW); mdPool.push(text);
+    mdNOps.set(this.building, mdNOps.get(this.building) + 1);
+  }
+  private mdField(name: string, m: i32): void {
+    mdPool.push(strtab.internStr(name)); mdPool.push(FV_MD); mdPool.push(m);
+    mdNOps.set(this.building, mdNOps.get(this.building) + 1);
+  }
+  // A quoted string field as AsmWriter prints it.
+  private quoted(p: usize, n: i32): i32 {
+    let raw = this.raw;
+    raw.clear(); raw.byte(34); printEscaped(raw, p, n); raw.byte(34);
+    return strtab.intern(raw.buf.ptr, raw.len);
+  }
+  private quotedStr(s: string): i32 {
+    let u = String.UTF8.encode(s, false);
+    return this.quoted(changetype<usize>(u), u.byteLength);
+  }
+  private tupleOfValue(v: i32): i32 {
+    this.scratch.clear(); this.scratch.push(newMD(MK.Value, v));
+    return tuple(this.scratch);
+  }
+  // DIBuilder::createBasicType("ty<size>", size, DW_ATE_unsigned), one per size.
+  private basicType(size: i64): i32 {
+    let typeBySize = this.typeBySize;
+    for (let i = 0; i < typeBySize.len; i += 2) if (<i64>typeBySize.get(i) == size) return typeBySize.get(i + 1);
+    let m = this.beginNode("DIBasicType", false);
+    this.rawField("name", this.quotedStr("ty" + size.toString()));
+    if (size != 0) this.rawField("size", num(size));
+    this.rawField("encoding", word("DW_ATE_unsigned"));
+    typeBySize.push(<i32>size); typeBySize.push(m);
+    return m;
   }
 
-  // llvm.debugify: the number of lines and of variables
-  let nmd = strtab.internStr("llvm.debugify");
-  appendNamedMD(nmd, tupleOfValue(getInt(T_I32, nextLine - 1)));
-  appendNamedMD(nmd, tupleOfValue(getInt(T_I32, nextVar - 1)));
-  if (!hasModuleFlag("Debug Info Version")) {
-    scratch.clear();
-    scratch.push(newMD(MK.Value, getInt(T_I32, 2)));
-    scratch.push(newMD(MK.String, strtab.internStr("Debug Info Version")));
-    scratch.push(newMD(MK.Value, getInt(T_I32, 3)));
-    appendNamedMD(strtab.internStr("llvm.module.flags"), tuple(scratch));
+  // Returns true when the module changed.
+  run(level: i32): bool {
+    if (findNamedMD("llvm.dbg.cu") >= 0) { this.say("ModuleDebugify: Skipping module with debug info\n"); return false; }
+    ensureNames();
+    this.typeBySize.clear();
+    let nameId = moduleId;
+    let file = this.beginNode("DIFile", false);
+    this.rawField("filename", nameId >= 0 ? this.quoted(strtab.ptrOf(nameId), strtab.lenOf(nameId)) : this.quotedStr(""));
+    this.rawField("directory", this.quotedStr("/"));
+    let cu = this.beginNode("DICompileUnit", true);
+    this.rawField("language", word("DW_LANG_C"));
+    this.mdField("file", file);
+    this.rawField("producer", this.quotedStr("debugify"));
+    this.rawField("isOptimized", word("true"));
+    this.rawField("runtimeVersion", word("0"));
+    this.rawField("emissionKind", word("FullDebug"));
+    appendNamedMD(strtab.internStr("llvm.dbg.cu"), cu);
+
+    this.scratch.clear();
+    let spType = -1;
+    let expr = newMD(MK.Expr, strtab.internStr(""));
+    let i32Zero = getInt(T_I32, 0);
+    let nextLine: i64 = 1, nextVar: i64 = 1;
+    for (let g = 0; g < globalCount(); g++) {
+      if (isSkipped(g)) continue;
+      if (spType < 0) {
+        this.scratch.clear();
+        let types = tuple(this.scratch);
+        spType = this.beginNode("DISubroutineType", false);
+        this.mdField("types", types);
+      }
+      let fv = gValue.get(g);
+      let fname = vName.get(fv);
+      let local = <i32>gLinkage.get(g) == Linkage.Private || <i32>gLinkage.get(g) == Linkage.Internal;
+      let sp = this.beginNode("DISubprogram", true);
+      if (fname >= 0 && strtab.lenOf(fname) > 0) {
+        let q = this.quoted(strtab.ptrOf(fname), strtab.lenOf(fname));
+        this.rawField("name", q); this.rawField("linkageName", q);
+      }
+      this.rawField("scope", word("null"));
+      this.mdField("file", file);
+      this.rawField("line", num(nextLine));
+      this.mdField("type", spType);
+      this.rawField("scopeLine", num(nextLine));
+      this.rawField("spFlags", word(local ? "DISPFlagLocalToUnit | DISPFlagDefinition | DISPFlagOptimized" : "DISPFlagDefinition | DISPFlagOptimized"));
+      this.mdField("unit", cu);
+      let spFieldCount = mdNOps.get(sp);
+      gMD.set(g, addAttachment(gMD.get(g), MDK_DBG, sp));
+      this.varsOfFn.clear();
+
+      for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+        for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+          setDebugLoc(i, getLocation(nextLine++, 1, sp, -1, false));
+        }
+        if (level < LEVEL_VARIABLES) continue;
+        let fnp = firstNonPhi(b);
+        if (fnp < 0 || isEHPadOp(<i32>iOp.get(fnp))) continue;
+        let last = terminatingInst(b);
+        let insertBefore = fnp;   // the first insertion point (the block is not an EH pad)
+        for (let i = vA.get(b); i >= 0 && i != last; i = iNext.get(i)) {
+          if (vType.get(i) == T_VOID) continue;
+          if (<i32>iOp.get(i) != Op.Phi) insertBefore = iNext.get(i);
+          this.addValue(i, i, insertBefore, sp, file, expr, nextVar++);
+        }
+      }
+      if (level >= LEVEL_VARIABLES && this.varsOfFn.len == 0) {
+        let term = terminatingInst(gFirstBlock.get(g));
+        this.addValue(term, vType.get(term) == T_VOID ? i32Zero : term, term, sp, file, expr, nextVar++);
+      }
+      // DIBuilder::finalizeSubprogram: the variables become the retained nodes
+      if (this.varsOfFn.len > 0) relocateNodeWithExtra(sp, mdOps.get(sp), spFieldCount, tuple(this.varsOfFn));
+    }
+
+    // llvm.debugify: the number of lines and of variables
+    let nmd = strtab.internStr("llvm.debugify");
+    appendNamedMD(nmd, this.tupleOfValue(getInt(T_I32, nextLine - 1)));
+    appendNamedMD(nmd, this.tupleOfValue(getInt(T_I32, nextVar - 1)));
+    if (!hasModuleFlag("Debug Info Version")) {
+      this.scratch.clear();
+      this.scratch.push(newMD(MK.Value, getInt(T_I32, 2)));
+      this.scratch.push(newMD(MK.String, strtab.internStr("Debug Info Version")));
+      this.scratch.push(newMD(MK.Value, getInt(T_I32, 3)));
+      appendNamedMD(strtab.internStr("llvm.module.flags"), tuple(this.scratch));
+    }
+    uniqueMetadata();
+    return true;
   }
-  uniqueMetadata();
-  return true;
+
+  // A #dbg_value of `v` for a new variable, before `at`, at the location of `template`.
+  private addValue(template: i32, v: i32, at: i32, sp: i32, file: i32, expr: i32, varNo: i64): void {
+    let loc = findAttachment(iMD.get(template), MDK_DBG);
+    let type = this.basicType(allocSizeInBits(vType.get(v)));   // built first: a node's fields are contiguous
+    let variable = this.beginNode("DILocalVariable", false);
+    this.rawField("name", this.quotedStr(varNo.toString()));
+    this.mdField("scope", sp);
+    this.mdField("file", file);
+    let line = fieldInt(loc, strtab.internStr("line"));
+    if (line != 0) this.rawField("line", num(line));
+    this.mdField("type", type);
+    this.varsOfFn.push(variable);
+    let r = newDebugRecord(DR.Value);
+    drOps.set(r, drPool.len);
+    drPool.push(newMD(MK.Value, v)); drPool.push(variable); drPool.push(expr); drPool.push(loc);
+    drNOps.set(r, 4);
+    appendRecord(at, r);
+  }
 }
 
 // Node `m` (n fields at pool index `at`, no longer at the pool's end) is copied to the end with a
@@ -245,25 +266,6 @@ function relocateNodeWithExtra(m: i32, at: i32, n: i32, t: i32): void {
   for (let k = 0; k < n * 3; k++) mdPool.push(mdPool.get(at + k));
   mdPool.push(strtab.internStr("retainedNodes")); mdPool.push(FV_MD); mdPool.push(t);
   mdOps.set(m, s); mdNOps.set(m, n + 1);
-}
-
-// A #dbg_value of `v` for a new variable, before `at`, at the location of `template`.
-function addValue(template: i32, v: i32, at: i32, sp: i32, file: i32, expr: i32, varNo: i64): void {
-  let loc = findAttachment(iMD.get(template), MDK_DBG);
-  let type = basicType(allocSizeInBits(vType.get(v)));   // built first: a node's fields are contiguous
-  let variable = beginNode("DILocalVariable", false);
-  rawField("name", quotedStr(varNo.toString()));
-  mdField("scope", sp);
-  mdField("file", file);
-  let line = fieldInt(loc, strtab.internStr("line"));
-  if (line != 0) rawField("line", num(line));
-  mdField("type", type);
-  varsOfFn.push(variable);
-  let r = newDebugRecord(DR.Value);
-  drOps.set(r, drPool.len);
-  drPool.push(newMD(MK.Value, v)); drPool.push(variable); drPool.push(expr); drPool.push(loc);
-  drNOps.set(r, 4);
-  appendRecord(at, r);
 }
 
 function hasModuleFlag(key: string): bool {
@@ -280,9 +282,6 @@ function hasModuleFlag(key: string): bool {
 }
 
 // ---- check-debugify ----
-
-let missingLines: Uint8Array = new Uint8Array(0);
-let missingVars: Uint8Array = new Uint8Array(0);
 
 // The i32 in operand `k` of llvm.debugify (a tuple holding one constant); 0 when malformed.
 function debugifyCount(nmd: i32, k: i32): i32 {
@@ -333,81 +332,87 @@ function firstLocationValue(r: i32): i32 {
   }
   return -1;
 }
-// diagnoseMisSizedDbgValue: the value's allocation size must match the variable's size (for
-// integers, only a signed variable wider than the value is an error).
-function misSized(r: i32, out: OutBuf, g: i32): bool {
-  if (!exprIsEmpty(recExpr(r))) return false;
-  let v = firstLocationValue(r);
-  if (v < 0) return false;
-  let ty = vType.get(v);
-  let valueSize = allocSizeInBits(ty);
-  let varSize = exprFragmentSize(recExpr(r));
-  if (varSize < 0) varSize = variableSizeInBits(recVariable(r));
-  if (valueSize == 0 || varSize < 0) return false;
-  let bad = false;
-  if (kindOf(ty) == TK.Int) {
-    let t = fieldMD(recVariable(r), strtab.internStr("type"));
-    let enc = isNode(t, strtab.internStr("DIBasicType")) ? fieldRaw(t, "encoding") : -1;
-    let signed = enc >= 0 && (strtab.eqStr(enc, "DW_ATE_signed") || strtab.eqStr(enc, "DW_ATE_signed_char"));
-    if (signed) bad = valueSize < varSize;
-  } else bad = valueSize != varSize;
-  if (bad && !quiet) {
-    out.str("ERROR: dbg.value operand has size " + valueSize.toString() + ", but its variable has size " +
-      varSize.toString() + ": ");
-    numberForDiagnostics(writer()); numberFunction(writer(), g);
-    printRecord(writer(), out, r);
-    out.str("\n");
-  }
-  return bad;
-}
+// One run of check-debugify: where the report goes and whether it is quiet.
+export class CheckDebugify {
+  constructor(private log: OutBuf, private quiet: bool) {}
+  private say(s: string): void { if (!this.quiet) this.log.str(s); }
 
-export function runCheckDebugify(out: OutBuf, beQuiet: bool): void {
-  log = out; quiet = beQuiet;
-  let nmd = findNamedMD("llvm.debugify");
-  if (nmd < 0) { say("CheckModuleDebugify: Skipping module without debugify metadata\n"); return; }
-  let nLines = debugifyCount(nmd, 0), nVars = debugifyCount(nmd, 1);
-  missingLines = new Uint8Array(nLines); missingLines.fill(1);
-  missingVars = new Uint8Array(nVars); missingVars.fill(1);
-  let hasErrors = false;
-  let numbered = false;
-  for (let g = 0; g < globalCount(); g++) {
-    if (isSkipped(g)) continue;
-    for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
-      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
-        let dl = findAttachment(iMD.get(i), MDK_DBG);
-        let line = dl >= 0 ? fieldInt(dl, strtab.internStr("line")) : 0;
-        if (dl >= 0 && line != 0) {
-          if (line <= <i64>nLines) missingLines[<i32>line - 1] = 0;
-          continue;
-        }
-        if (<i32>iOp.get(i) != Op.Phi && dl < 0 && !quiet) {
-          if (!numbered) { numberForDiagnostics(writer()); numbered = true; }
-          numberFunction(writer(), g);
-          out.str("WARNING: Instruction with empty DebugLoc in function ");
-          let fn = vName.get(gValue.get(g));
-          if (fn >= 0) out.bytes(strtab.ptrOf(fn), strtab.lenOf(fn));
-          out.str(" --");
-          printInstructionTo(writer(), out, i);
-          out.str("\n");
-        }
-      }
+  // diagnoseMisSizedDbgValue: the value's allocation size must match the variable's size (for
+  // integers, only a signed variable wider than the value is an error).
+  private misSized(r: i32, out: OutBuf, g: i32): bool {
+    if (!exprIsEmpty(recExpr(r))) return false;
+    let v = firstLocationValue(r);
+    if (v < 0) return false;
+    let ty = vType.get(v);
+    let valueSize = allocSizeInBits(ty);
+    let varSize = exprFragmentSize(recExpr(r));
+    if (varSize < 0) varSize = variableSizeInBits(recVariable(r));
+    if (valueSize == 0 || varSize < 0) return false;
+    let bad = false;
+    if (kindOf(ty) == TK.Int) {
+      let t = fieldMD(recVariable(r), strtab.internStr("type"));
+      let enc = isNode(t, strtab.internStr("DIBasicType")) ? fieldRaw(t, "encoding") : -1;
+      let signed = enc >= 0 && (strtab.eqStr(enc, "DW_ATE_signed") || strtab.eqStr(enc, "DW_ATE_signed_char"));
+      if (signed) bad = valueSize < varSize;
+    } else bad = valueSize != varSize;
+    if (bad && !this.quiet) {
+      out.str("ERROR: dbg.value operand has size " + valueSize.toString() + ", but its variable has size " +
+        varSize.toString() + ": ");
+      numberForDiagnostics(writer()); numberFunction(writer(), g);
+      printRecord(writer(), out, r);
+      out.str("\n");
     }
-    for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
-      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
-        for (let r = iDbg.get(i); r >= 0; r = drNext.get(r)) {
-          let k = <i32>drKind.get(r);
-          if (k != DR.Value && k != DR.Assign) continue;
-          let n = variableNumber(recVariable(r));
-          let bad = misSized(r, out, g);
-          if (!bad && n >= 1 && n <= nVars) missingVars[n - 1] = 0;
-          hasErrors = hasErrors || bad;
-        }
-      }
-    }
+    return bad;
   }
-  for (let k = 0; k < nLines; k++) if (missingLines[k] != 0) say("WARNING: Missing line " + (k + 1).toString() + "\n");
-  for (let k = 0; k < nVars; k++) if (missingVars[k] != 0) say("WARNING: Missing variable " + (k + 1).toString() + "\n");
-  say(hasErrors ? "CheckModuleDebugify: FAIL\n" : "CheckModuleDebugify: PASS\n");
+
+  run(): void {
+    let out = this.log, quiet = this.quiet;
+    let nmd = findNamedMD("llvm.debugify");
+    if (nmd < 0) { this.say("CheckModuleDebugify: Skipping module without debugify metadata\n"); return; }
+    let nLines = debugifyCount(nmd, 0), nVars = debugifyCount(nmd, 1);
+    let missingLines = new Uint8Array(nLines); missingLines.fill(1);
+    let missingVars = new Uint8Array(nVars); missingVars.fill(1);
+    let hasErrors = false;
+    let numbered = false;
+    for (let g = 0; g < globalCount(); g++) {
+      if (isSkipped(g)) continue;
+      for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+        for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+          let dl = findAttachment(iMD.get(i), MDK_DBG);
+          let line = dl >= 0 ? fieldInt(dl, strtab.internStr("line")) : 0;
+          if (dl >= 0 && line != 0) {
+            if (line <= <i64>nLines) missingLines[<i32>line - 1] = 0;
+            continue;
+          }
+          if (<i32>iOp.get(i) != Op.Phi && dl < 0 && !quiet) {
+            if (!numbered) { numberForDiagnostics(writer()); numbered = true; }
+            numberFunction(writer(), g);
+            out.str("WARNING: Instruction with empty DebugLoc in function ");
+            let fn = vName.get(gValue.get(g));
+            if (fn >= 0) out.bytes(strtab.ptrOf(fn), strtab.lenOf(fn));
+            out.str(" --");
+            printInstructionTo(writer(), out, i);
+            out.str("\n");
+          }
+        }
+      }
+      for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+        for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+          for (let r = iDbg.get(i); r >= 0; r = drNext.get(r)) {
+            let k = <i32>drKind.get(r);
+            if (k != DR.Value && k != DR.Assign) continue;
+            let n = variableNumber(recVariable(r));
+            let bad = this.misSized(r, out, g);
+            if (!bad && n >= 1 && n <= nVars) missingVars[n - 1] = 0;
+            hasErrors = hasErrors || bad;
+          }
+        }
+      }
+    }
+    for (let k = 0; k < nLines; k++) if (missingLines[k] != 0) this.say("WARNING: Missing line " + (k + 1).toString() + "\n");
+    for (let k = 0; k < nVars; k++) if (missingVars[k] != 0) this.say("WARNING: Missing variable " + (k + 1).toString() + "\n");
+    this.say(hasErrors ? "CheckModuleDebugify: FAIL\n" : "CheckModuleDebugify: PASS\n");
+  }
 }
 
 // ---- the pass table's entries (passes/table.ts) ----
@@ -415,7 +420,7 @@ import { PassContext, PassInfo, Level, OptionKind } from "./registry";
 const QUIET_HELP = "no report on stderr";
 export function debugifyPass(): PassInfo {
   return new PassInfo("debugify", Level.Module, (c: PassContext): i32 => {
-    runDebugify(c.out, c.str("debugify-level") == "locations" ? LEVEL_LOCATIONS : LEVEL_VARIABLES, c.bool("debugify-quiet"));
+    new Debugify(c.out, c.bool("debugify-quiet")).run(c.str("debugify-level") == "locations" ? LEVEL_LOCATIONS : LEVEL_VARIABLES);
     return 0;
   }).as("NewPMDebugifyPass").describe("Attach synthetic debug info to everything")
     .option("debugify-level", OptionKind.Enum, "location+variables", "kind of debug info to add", "locations|location+variables")
@@ -423,7 +428,7 @@ export function debugifyPass(): PassInfo {
 }
 export function checkDebugifyPass(): PassInfo {
   return new PassInfo("check-debugify", Level.Module, (c: PassContext): i32 => {
-    runCheckDebugify(c.out, c.bool("debugify-quiet"));
+    new CheckDebugify(c.out, c.bool("debugify-quiet")).run();
     return 0;
   }).as("NewPMCheckDebugifyPass").describe("Check what debugify attached survived")
     .option("debugify-quiet", OptionKind.Bool, "0", QUIET_HELP);

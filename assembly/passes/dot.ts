@@ -15,21 +15,16 @@ import { intSExt64, intLow64 } from "../ir/constants";
 import { blockTerminator } from "../analysis/cfg";
 import { DomTree } from "../analysis/domtree";
 import { PROB_ONE } from "../analysis/bpi";
-import { FunctionAnalyses, analyses } from "../analysis/context";
 import { printValueRef } from "../text/printer-values";
 import { numberForBlockPrint, printInstructionTo } from "../text/printer";
 import { writer } from "../text/writer";
 import { has, Feature } from "../ir/version";
 import { printFunctionName } from "./domprint";
-import { addSideFile } from "./sidefiles";
 import { iOp } from "../ir/values";
 
-// ---- labels ----
+import { PassContext, PassInfo, PassState, Level } from "./registry";
 
-let raw: OutBuf = new OutBuf();
-let line: U8Vec = new U8Vec();
-let lab: OutBuf = new OutBuf();
-export function resetDot(): void { raw = new OutBuf(); line = new U8Vec(); lab = new OutBuf(); }
+// ---- labels ----
 
 function insertAt(v: U8Vec, at: i32, s: string): void {
   let n = s.length;
@@ -37,29 +32,6 @@ function insertAt(v: U8Vec, at: i32, s: string): void {
   memory.copy(v.ptr + <usize>(at + n), v.ptr + <usize>at, <usize>(v.len - at));
   for (let k = 0; k < n; k++) store<u8>(v.ptr + <usize>(at + k), <u8>s.charCodeAt(k));
   v.len += n;
-}
-
-// CompleteNodeLabelString's per-line loop (comments erased, wrapped at 80 columns), applied to
-// `line` (one line of the label, without its newline), appended to dst.
-function wrapLine(dst: OutBuf): void {
-  let col = 0, lastSpace = 0;
-  let v = line;
-  for (let i = 0; i < v.len; i++) {
-    let c = <i32>v.get(i);
-    if (c == 59) {
-      // erase the comment up to the end of the line; the char before it is looked at next
-      v.len = i;
-      i--;
-    } else if (col == 80) {
-      if (lastSpace == 0) lastSpace = i;
-      insertAt(v, lastSpace, "\\l...");
-      col = i - lastSpace;
-      lastSpace = 0;
-      i += 3;
-    } else col++;
-    if (i >= 0 && i < v.len && v.get(i) == 32) lastSpace = i;
-  }
-  dst.bytes(v.ptr, v.len);
 }
 
 // DOT::EscapeString of `s` appended to dst.
@@ -96,45 +68,6 @@ function bbName(dst: OutBuf, b: i32): void {
 }
 import { strtab } from "../ir/module";
 
-// The complete label of block b (before escaping), into lab.
-function completeLabel(b: i32): void {
-  raw.clear();
-  printValueRef(writer(), raw, b);
-  raw.str(":\n");
-  for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { printInstructionTo(writer(), raw, i); raw.byte(10); }
-  let p = raw.buf.ptr;
-  let n = raw.len;
-  let start = 0;
-  if (n > 0 && load<u8>(p) == 37) start = 1;
-  lab.clear();
-  // split at newlines; the text after the first newline starts with "\|"
-  let lineNo = 0;
-  let s = start;
-  for (let i = start; i <= n; i++) {
-    if (i == n || load<u8>(p + <usize>i) == 10) {
-      line.clear();
-      if (lineNo > 0) line.push(108);          // the 'l' of the "\l" that replaced the newline
-      if (lineNo == 1) { line.push(92); line.push(124); }
-      let len = i - s;
-      if (len > 0) {
-        if (line.len + len > line.cap) line.reserve(line.len + len);
-        memory.copy(line.ptr + <usize>line.len, p + <usize>s, <usize>len);
-        line.len += len;
-      }
-      if (lineNo > 0) lab.byte(92);
-      wrapLine(lab);
-      lineNo++;
-      s = i + 1;
-      if (i == n) break;
-    }
-  }
-}
-
-function simpleLabel(b: i32): void {
-  lab.clear();
-  let nm = vName.get(b);
-  if (nm >= 0) lab.strId(strtab, nm); else printValueRef(writer(), lab, b);
-}
 
 function nodeId(out: OutBuf, tag: i32, id: i32): void {
   out.str("Node0x");
@@ -157,35 +90,6 @@ function writing(log: OutBuf, name: OutBuf): void {
 
 // ---- dominator trees ----
 
-export function dotTreeOf(log: OutBuf, g: i32, post: bool, simple: boolean, fa: FunctionAnalyses): void {
-  fa.buildCFG(g);
-  let t = post ? fa.buildPostDomTree() : fa.buildDomTree();
-  numberForBlockPrint(writer(), g);
-  let name = new OutBuf();
-  name.str(post ? (simple ? "postdomonly." : "postdom.") : (simple ? "domonly." : "dom."));
-  printFunctionName(name, g);
-  name.str(".dot");
-  writing(log, name);
-  let out = new OutBuf();
-  header(out, post ? "Post dominator tree" : "Dominator tree", g);
-  for (let k = 0; k < t.preorder.len; k++) writeTreeNode(out, t, t.preorder.get(k), simple);
-  out.str("}\n");
-  addSideFile(name, out);
-}
-
-function writeTreeNode(out: OutBuf, t: DomTree, v: i32, simple: bool): void {
-  out.byte(9); nodeId(out, 1, v); out.str(" [shape=record,label=\"{");
-  if (t.isVirtualRoot(v)) out.str("Post dominance root node");
-  else {
-    let b = t.cfg.block.get(v);
-    if (simple) simpleLabel(b); else completeLabel(b);
-    escapeTo(out, lab.buf.ptr, lab.len);
-  }
-  out.str("}\"];\n");
-  for (let c = t.firstChild.get(v); c >= 0; c = t.nextSibling.get(c)) {
-    out.byte(9); nodeId(out, 1, v); out.str(" -> "); nodeId(out, 1, c); out.str(";\n");
-  }
-}
 
 // ---- the CFG ----
 
@@ -256,82 +160,184 @@ function hasEdgeSourceLabels(t: i32): bool {
   return (op == Op.Br && iNOps.get(t) == 3) || op == Op.Switch;
 }
 
-export function dotCFGOf(log: OutBuf, g: i32, simple: bool, fa: FunctionAnalyses): void {
-  let cfg = fa.cfg;
-  fa.buildCFG(g);
-  numberForBlockPrint(writer(), g);
-  let bpi = fa.computeBranchProbabilities();
-  let bfi = fa.computeBlockFrequencies();
-  let maxFreq = bfi.maxBlockFreq();
-  let block = cfg.block, succOff = cfg.succOff, succ = cfg.succ;
-  let name = new OutBuf();
-  name.byte(46); printFunctionName(name, g); name.str(".dot");
-  writing(log, name);
-  let out = new OutBuf();
-  header(out, "CFG", g);
-  let n = cfg.n;
-  for (let b = 0; b < n; b++) {
-    let bv = block.get(b);
-    let t = blockTerminator(bv);
-    let freq = bfi.blockFreq(b);
-    out.byte(9); nodeId(out, 0, bv); out.str(" [shape=record,");
-    out.str("color=\""); out.str(freq <= maxFreq / 2 ? HEAT[0] : HEAT[99]); out.str("ff\", style=filled, fillcolor=\"");
-    out.str(heatColor(freq, maxFreq)); out.str(has(Feature.DotCfg22) ? "70\", fontname=\"Courier\",label=\"{" : "70\" fontname=\"Courier\",label=\"{");
-    if (simple) simpleLabel(bv); else completeLabel(bv);
-    escapeTo(out, lab.buf.ptr, lab.len);
-    let s0 = succOff.get(b), s1 = succOff.get(b + 1);
-    if (hasEdgeSourceLabels(t)) {
-      out.str("|{");
-      let k = 0;
-      for (; k < s1 - s0 && k != 64; k++) {
-        if (k > 0) out.byte(124);
-        out.str("<s"); out.int(k); out.byte(62);
-        let tmp = new OutBuf();
-        edgeSourceLabel(tmp, t, k);
-        escapeTo(out, tmp.buf.ptr, tmp.len);
-      }
-      if (k < s1 - s0) out.str("|<s64>truncated...");
-      out.byte(125);
+// A dot pass's state for one pipeline run (PassInfo.perRun): the label buffers, reused from
+// function to function. The files go to the run's side files, "Writing ..." to its output.
+export class DotWriter extends PassState {
+  raw: OutBuf = new OutBuf();      // a block's printed instructions
+  line: U8Vec = new U8Vec();       // one line of a label, being wrapped
+  lab: OutBuf = new OutBuf();      // the label
+  // CompleteNodeLabelString's per-line loop (comments erased, wrapped at 80 columns), applied to
+  // `line` (one line of the label, without its newline), appended to dst.
+  wrapLine(dst: OutBuf): void {
+    let col = 0, lastSpace = 0;
+    let v = this.line;
+    for (let i = 0; i < v.len; i++) {
+      let c = <i32>v.get(i);
+      if (c == 59) {
+        // erase the comment up to the end of the line; the char before it is looked at next
+        v.len = i;
+        i--;
+      } else if (col == 80) {
+        if (lastSpace == 0) lastSpace = i;
+        insertAt(v, lastSpace, "\\l...");
+        col = i - lastSpace;
+        lastSpace = 0;
+        i += 3;
+      } else col++;
+      if (i >= 0 && i < v.len && v.get(i) == 32) lastSpace = i;
     }
-    out.str("}\"];\n");
-    for (let k = 0; k < s1 - s0; k++) {
-      let dst = succ.get(s0 + k);
-      out.byte(9); nodeId(out, 0, bv);
-      if (hasEdgeSourceLabels(t)) { out.str(":s"); out.int(k < 64 ? k : 64); }
-      out.str(" -> "); nodeId(out, 0, block.get(dst));
-      if (has(Feature.DotCfg22)) { out.str(";\n"); continue; } // edge attributes only with -cfg-weights there
-      out.str("[tooltip=\"");
-      bbName(out, bv); out.str(" -> "); bbName(out, block.get(dst));
-      out.str("\\nProbability "); printPercent(out, bpi.edgeProbability(b, dst));
-      out.str("\" ];\n");
+    dst.bytes(v.ptr, v.len);
+  }
+
+  // The complete label of block b (before escaping), into lab.
+  completeLabel(b: i32): void {
+    this.raw.clear();
+    printValueRef(writer(), this.raw, b);
+    this.raw.str(":\n");
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { printInstructionTo(writer(), this.raw, i); this.raw.byte(10); }
+    let p = this.raw.buf.ptr;
+    let n = this.raw.len;
+    let start = 0;
+    if (n > 0 && load<u8>(p) == 37) start = 1;
+    this.lab.clear();
+    // split at newlines; the text after the first newline starts with "\|"
+    let lineNo = 0;
+    let s = start;
+    for (let i = start; i <= n; i++) {
+      if (i == n || load<u8>(p + <usize>i) == 10) {
+        this.line.clear();
+        if (lineNo > 0) this.line.push(108);          // the 'l' of the "\l" that replaced the newline
+        if (lineNo == 1) { this.line.push(92); this.line.push(124); }
+        let len = i - s;
+        if (len > 0) {
+          if (this.line.len + len > this.line.cap) this.line.reserve(this.line.len + len);
+          memory.copy(this.line.ptr + <usize>this.line.len, p + <usize>s, <usize>len);
+          this.line.len += len;
+        }
+        if (lineNo > 0) this.lab.byte(92);
+        this.wrapLine(this.lab);
+        lineNo++;
+        s = i + 1;
+        if (i == n) break;
+      }
     }
   }
-  out.str("}\n");
-  addSideFile(name, out);
+
+  simpleLabel(b: i32): void {
+    this.lab.clear();
+    let nm = vName.get(b);
+    if (nm >= 0) this.lab.strId(strtab, nm); else printValueRef(writer(), this.lab, b);
+  }
+
+  dotTreeOf(c: PassContext, post: bool, simple: bool): void {
+    let g = c.fn, fa = c.analyses;
+    fa.buildCFG(g);
+    let t = post ? fa.buildPostDomTree() : fa.buildDomTree();
+    numberForBlockPrint(writer(), g);
+    let name = new OutBuf();
+    name.str(post ? (simple ? "postdomonly." : "postdom.") : (simple ? "domonly." : "dom."));
+    printFunctionName(name, g);
+    name.str(".dot");
+    writing(c.out, name);
+    let out = new OutBuf();
+    header(out, post ? "Post dominator tree" : "Dominator tree", g);
+    for (let k = 0; k < t.preorder.len; k++) this.writeTreeNode(out, t, t.preorder.get(k), simple);
+    out.str("}\n");
+    c.sideFiles.add(name, out);
+  }
+
+  writeTreeNode(out: OutBuf, t: DomTree, v: i32, simple: bool): void {
+    out.byte(9); nodeId(out, 1, v); out.str(" [shape=record,label=\"{");
+    if (t.isVirtualRoot(v)) out.str("Post dominance root node");
+    else {
+      let b = t.cfg.block.get(v);
+      if (simple) this.simpleLabel(b); else this.completeLabel(b);
+      escapeTo(out, this.lab.buf.ptr, this.lab.len);
+    }
+    out.str("}\"];\n");
+    for (let c = t.firstChild.get(v); c >= 0; c = t.nextSibling.get(c)) {
+      out.byte(9); nodeId(out, 1, v); out.str(" -> "); nodeId(out, 1, c); out.str(";\n");
+    }
+  }
+
+  dotCFGOf(c: PassContext, simple: bool): void {
+    let g = c.fn, fa = c.analyses;
+    let cfg = fa.cfg;
+    fa.buildCFG(g);
+    numberForBlockPrint(writer(), g);
+    let bpi = fa.computeBranchProbabilities();
+    let bfi = fa.computeBlockFrequencies();
+    let maxFreq = bfi.maxBlockFreq();
+    let block = cfg.block, succOff = cfg.succOff, succ = cfg.succ;
+    let name = new OutBuf();
+    name.byte(46); printFunctionName(name, g); name.str(".dot");
+    writing(c.out, name);
+    let out = new OutBuf();
+    header(out, "CFG", g);
+    let n = cfg.n;
+    for (let b = 0; b < n; b++) {
+      let bv = block.get(b);
+      let t = blockTerminator(bv);
+      let freq = bfi.blockFreq(b);
+      out.byte(9); nodeId(out, 0, bv); out.str(" [shape=record,");
+      out.str("color=\""); out.str(freq <= maxFreq / 2 ? HEAT[0] : HEAT[99]); out.str("ff\", style=filled, fillcolor=\"");
+      out.str(heatColor(freq, maxFreq)); out.str(has(Feature.DotCfg22) ? "70\", fontname=\"Courier\",label=\"{" : "70\" fontname=\"Courier\",label=\"{");
+      if (simple) this.simpleLabel(bv); else this.completeLabel(bv);
+      escapeTo(out, this.lab.buf.ptr, this.lab.len);
+      let s0 = succOff.get(b), s1 = succOff.get(b + 1);
+      if (hasEdgeSourceLabels(t)) {
+        out.str("|{");
+        let k = 0;
+        for (; k < s1 - s0 && k != 64; k++) {
+          if (k > 0) out.byte(124);
+          out.str("<s"); out.int(k); out.byte(62);
+          let tmp = new OutBuf();
+          edgeSourceLabel(tmp, t, k);
+          escapeTo(out, tmp.buf.ptr, tmp.len);
+        }
+        if (k < s1 - s0) out.str("|<s64>truncated...");
+        out.byte(125);
+      }
+      out.str("}\"];\n");
+      for (let k = 0; k < s1 - s0; k++) {
+        let dst = succ.get(s0 + k);
+        out.byte(9); nodeId(out, 0, bv);
+        if (hasEdgeSourceLabels(t)) { out.str(":s"); out.int(k < 64 ? k : 64); }
+        out.str(" -> "); nodeId(out, 0, block.get(dst));
+        if (has(Feature.DotCfg22)) { out.str(";\n"); continue; } // edge attributes only with -cfg-weights there
+        out.str("[tooltip=\"");
+        bbName(out, bv); out.str(" -> "); bbName(out, block.get(dst));
+        out.str("\\nProbability "); printPercent(out, bpi.edgeProbability(b, dst));
+        out.str("\" ];\n");
+      }
+    }
+    out.str("}\n");
+    c.sideFiles.add(name, out);
+  }
 }
 
 // ---- the pass table's entries (passes/table.ts): a .dot side file per function ----
-import { PassContext, PassInfo, Level } from "./registry";
 // cls: opt's class; the dominator-tree printers are optional passes there (skipped on optnone
 // functions), the CFG printers required.
 function dotPass(name: string, cls: string, run: (c: PassContext) => i32, help: string): PassInfo {
-  return new PassInfo(name, Level.Function, run).as(cls, cls.startsWith("DOTGraphTraitsPrinter")).describe(help);
+  return new PassInfo(name, Level.Function, run).as(cls, cls.startsWith("DOTGraphTraitsPrinter")).describe(help)
+    .perRun((): PassState => new DotWriter());
 }
 export function dotCfgPass(): PassInfo {
-  return dotPass("dot-cfg", "CFGPrinterPass", (c: PassContext): i32 => { dotCFGOf(c.out, c.fn, false, c.analyses); return 0; }, "Write the CFG to .<function>.dot");
+  return dotPass("dot-cfg", "CFGPrinterPass", (c: PassContext): i32 => { (<DotWriter>c.state()).dotCFGOf(c, false); return 0; }, "Write the CFG to .<function>.dot");
 }
 export function dotCfgOnlyPass(): PassInfo {
-  return dotPass("dot-cfg-only", "CFGOnlyPrinterPass", (c: PassContext): i32 => { dotCFGOf(c.out, c.fn, true, c.analyses); return 0; }, "Write the CFG without instructions to .<function>.dot");
+  return dotPass("dot-cfg-only", "CFGOnlyPrinterPass", (c: PassContext): i32 => { (<DotWriter>c.state()).dotCFGOf(c, true); return 0; }, "Write the CFG without instructions to .<function>.dot");
 }
 export function dotDomPass(): PassInfo {
-  return dotPass("dot-dom", "DOTGraphTraitsPrinter<llvm::DominatorTreeAnalysis, false>", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, false, false, c.analyses); return 0; }, "Write the dominator tree to dom.<function>.dot");
+  return dotPass("dot-dom", "DOTGraphTraitsPrinter<llvm::DominatorTreeAnalysis, false>", (c: PassContext): i32 => { (<DotWriter>c.state()).dotTreeOf(c, false, false); return 0; }, "Write the dominator tree to dom.<function>.dot");
 }
 export function dotDomOnlyPass(): PassInfo {
-  return dotPass("dot-dom-only", "DOTGraphTraitsPrinter<llvm::DominatorTreeAnalysis, true>", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, false, true, c.analyses); return 0; }, "Write the dominator tree without instructions to domonly.<function>.dot");
+  return dotPass("dot-dom-only", "DOTGraphTraitsPrinter<llvm::DominatorTreeAnalysis, true>", (c: PassContext): i32 => { (<DotWriter>c.state()).dotTreeOf(c, false, true); return 0; }, "Write the dominator tree without instructions to domonly.<function>.dot");
 }
 export function dotPostDomPass(): PassInfo {
-  return dotPass("dot-post-dom", "DOTGraphTraitsPrinter<llvm::PostDominatorTreeAnalysis, false>", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, true, false, c.analyses); return 0; }, "Write the post-dominator tree to postdom.<function>.dot");
+  return dotPass("dot-post-dom", "DOTGraphTraitsPrinter<llvm::PostDominatorTreeAnalysis, false>", (c: PassContext): i32 => { (<DotWriter>c.state()).dotTreeOf(c, true, false); return 0; }, "Write the post-dominator tree to postdom.<function>.dot");
 }
 export function dotPostDomOnlyPass(): PassInfo {
-  return dotPass("dot-post-dom-only", "DOTGraphTraitsPrinter<llvm::PostDominatorTreeAnalysis, true>", (c: PassContext): i32 => { dotTreeOf(c.out, c.fn, true, true, c.analyses); return 0; }, "Write the post-dominator tree without instructions to postdomonly.<function>.dot");
+  return dotPass("dot-post-dom-only", "DOTGraphTraitsPrinter<llvm::PostDominatorTreeAnalysis, true>", (c: PassContext): i32 => { (<DotWriter>c.state()).dotTreeOf(c, true, true); return 0; }, "Write the post-dominator tree without instructions to postdomonly.<function>.dot");
 }

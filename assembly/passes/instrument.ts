@@ -17,7 +17,6 @@ import { isLive } from "../text/slots";
 import { Writer } from "../text/writer";
 import { beginPrint, printNextPart, numberForDiagnostics } from "../text/printer";
 import { printFunction } from "../text/printer-globals";
-import { addSideFileNamed } from "./sidefiles";
 import { PassContext, PassInfo, PassOption, OptionKind } from "./registry";
 
 @external("env", "clock") declare function hostClock(): f64;
@@ -198,7 +197,7 @@ export class Instrumentation {
       let file = new OutBuf();
       file.le32(<u32>this.traceCount);
       file.bytes(this.traceOut.buf.ptr, this.traceOut.len);
-      addSideFileNamed("wopt-trace", file);
+      c.sideFiles.addNamed("wopt-trace", file);
     }
   }
 

@@ -5,6 +5,7 @@
 import { OutBuf } from "../util/outbuf";
 import { I32Vec } from "../util/vec";
 import { FunctionAnalyses } from "../analysis/context";
+import { SideFiles } from "./sidefiles";
 
 export const enum Level { Module = 0, Function = 1 }
 
@@ -169,6 +170,8 @@ export class PassContext {
   error: string = "";
   pipeline: string = "";                // the pipeline as repository digests see it
   results: PassResults = new PassResults();
+  // the files the passes write besides the module (dot graphs, reports), for the host after the run
+  sideFiles: SideFiles = new SideFiles();
   // the passes' per-run states (PassState), made on first use: by pass
   private statePasses: PassInfo[] = [];
   private states: PassState[] = [];

@@ -6,7 +6,6 @@
 // the repository's answer); resumePasses continues at that pass.
 import { OutBuf } from "../util/outbuf";
 import { globalCount, gKind, GK, gFlags, GF_ERASED, gFirstBlock, gAttrs } from "../ir/globals";
-import { resetSideFiles } from "./sidefiles";
 import { FunctionAnalyses, analyses } from "../analysis/context";
 import { PassContext, PassInfo, Preserves, PAUSE_FOR_REPOSITORY } from "./registry";
 import { readOptions } from "./options";
@@ -14,10 +13,7 @@ import { Plan, planPipeline, StepOp, stepIndex, stepOp } from "./pipeline";
 import { Level } from "./registry";
 import { passTable, resetPassTable } from "./table";
 import { resetStats } from "./stats";
-import { resetDebugify } from "./debugify";
 import { resetRepo } from "./repo/pass";
-import { resetMergeFunc } from "./mergefunc/pass";
-import { resetDot } from "./dot";
 import { Instrumentation, instrumentationOptions, resetInstrumentation } from "./instrument";
 import { fnAttrs, setHasKind, ATTR_OPTNONE } from "../ir/attributes";
 
@@ -35,7 +31,7 @@ let current: PipelineRun = new PipelineRun(analyses());
 // The passes layer's one reset: a new run, a rebuilt table, fresh pass tables.
 export function resetPasses(): void {
   resetPassTable(); resetInstrumentation();
-  resetDebugify(); resetRepo(); resetMergeFunc(); resetDot(); resetSideFiles(); resetStats();
+  resetRepo(); resetStats();
   current = new PipelineRun(analyses());
 }
 
@@ -51,7 +47,6 @@ export function runPasses(p: usize, len: i32): i32 {
   let run = new PipelineRun(analyses());
   current = run;
   let c = run.context;
-  resetSideFiles();
   c.analyses.resetDomTreeStates();
   let text = String.UTF8.decodeUnsafe(p, <usize>len, false);
   let bar = text.indexOf("|");

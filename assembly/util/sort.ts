@@ -46,8 +46,11 @@ function siftDown<T>(p: usize, i: i32, n: i32): void {
 // value so that less() is a direct, inlinable call (AssemblyScript monomorphises generics); it is
 // invoked on a null receiver. Insertion sort on short runs, then bottom-up merges through tmp.
 const RUN = 16;
-export function sortStable<C>(v: I32Vec, lo: i32, hi: i32, tmp: I32Vec): void {
-  let c = changetype<C>(0);
+@inline export function sortStable<C>(v: I32Vec, lo: i32, hi: i32, tmp: I32Vec): void {
+  sortStableBy<C>(v, lo, hi, tmp, changetype<C>(0));
+}
+// The same with an order object `c` whose less() reads its own fields (the tables it orders by).
+export function sortStableBy<C>(v: I32Vec, lo: i32, hi: i32, tmp: I32Vec, c: C): void {
   let n = hi - lo;
   if (n < 2) return;
   for (let s = lo; s < hi; s += RUN) {

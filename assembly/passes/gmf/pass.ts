@@ -7,7 +7,6 @@ import { I32Vec } from "../../util/vec";
 import { OutBuf } from "../../util/outbuf";
 import { Writer } from "../../text/writer";
 import { PassContext, PassInfo, Level, Preserves, OptionKind, STOP_AFTER_FUNCTION_MAP } from "../registry";
-import { addSideFileNamed } from "../sidefiles";
 import { countGlobalMerges } from "../stats";
 import { GlobalMergeFunc, MapMode } from "./merge";
 import { MergeThresholds } from "../../cgdata/map";
@@ -73,7 +72,7 @@ function runGlobalMergeFunc(c: PassContext): i32 {
     w.slots.numberGlobals();
     let out = new OutBuf();
     run.writeReport(out, w);
-    addSideFileNamed(rep, out);
+    c.sideFiles.addNamed(rep, out);
   }
   return 0;
 }

@@ -14,7 +14,7 @@ import { I32Vec, U8Vec } from "../../util/vec";
 import { tyFlags, intType, TF_VARARG } from "../../ir/types";
 import { gValue, gAttrs, gGC, gSection, gCC, gValueType, gFirstBlock, gFirstArg, gNumArgs } from "../../ir/globals";
 import { pointerSizeInBits } from "../../ir/datalayout";
-import { VisitSet, terminatorOf, numSuccessors, successor, localLo, localHi } from "./hash";
+import { VisitSet, LocalRanges, terminatorOf, numSuccessors, successor } from "./hash";
 import { cmpAttrs } from "./compare-attrs";
 import { cmpB, cmpI, cmpMem, cmpTypes } from "./compare-types";
 import { cmpBasicBlocks } from "./compare-inst";
@@ -30,8 +30,8 @@ import { cmpValues } from "./compare-values";
   count: i32 = 0;
   lo: i32 = 0;
   hi: i32 = -1;
-  begin(g: i32): void {
-    this.lo = localLo(g); this.hi = localHi(g);
+  begin(ranges: LocalRanges, g: i32): void {
+    this.lo = ranges.lowOf(g); this.hi = ranges.highOf(g);
     let n = this.hi - this.lo + 1;
     if (this.num.length < n) {
       let c = this.num.length < 256 ? 256 : this.num.length;
@@ -54,37 +54,47 @@ import { cmpValues } from "./compare-values";
   }
 }
 
-export let snL: SerialMap = new SerialMap();
-export let snR: SerialMap = new SerialMap();
-let visited: VisitSet = new VisitSet();
-let stackL: I32Vec = new I32Vec(64);
-let stackR: I32Vec = new I32Vec(64);
-export let fnL: i32 = -1, fnR: i32 = -1;          // function value ids
-export let intPtrTy: i32 = -1;
-let globalNum: I32Vec = new I32Vec(64);   // global index -> number, -1 = not numbered yet
-let nextGlobalNum: i32 = 0;
-export let bytesL: U8Vec = new U8Vec(64);
-export let bytesR: U8Vec = new U8Vec(64);
-export function resetComparator(): void {
-  snL = new SerialMap(); snR = new SerialMap(); visited = new VisitSet();
-  stackL = new I32Vec(64); stackR = new I32Vec(64);
-  fnL = -1; fnR = -1; intPtrTy = -1;
-  globalNum = new I32Vec(64); nextGlobalNum = 0;
-  bytesL = new U8Vec(64); bytesR = new U8Vec(64);
+// The comparator's state for one MergeFunctions run: the two functions being compared (their
+// serial numbers, values, the walk), the run's GlobalNumberState, the intptr type `ptr` compares
+// as, scratch. The compare functions (here and in compare-*.ts) read it on nearly every step, so
+// the run's comparator sits at a fixed address in static memory (`cmp`, as the text reader's
+// `rd`): a field is one load from a constant address. newComparator (pass.ts, when a run starts)
+// copies a new one there; the run's MergeFunctions holds it, and the next run replaces it.
+@final export class FunctionComparator {
+  snL: SerialMap = new SerialMap();
+  snR: SerialMap = new SerialMap();
+  fnL: i32 = -1;                      // function value ids
+  fnR: i32 = -1;
+  intPtrTy: i32;
+  // cmpOperations: whether cmpBasicBlocks compares the operands (not for GEPs, cmpGEPs does)
+  needToCmpOperands: bool = true;
+  gepOffset: u64 = 0;                 // accumulateConstantOffset's result
+  bytesL: U8Vec = new U8Vec(64);
+  bytesR: U8Vec = new U8Vec(64);
+  visited: VisitSet = new VisitSet();
+  stackL: I32Vec = new I32Vec(64);
+  stackR: I32Vec = new I32Vec(64);
+  globalNum: I32Vec = new I32Vec(64); // global index -> number, -1 = not numbered yet
+  nextGlobalNum: i32 = 0;
+  ranges: LocalRanges;
+  // The data layout is fixed from here on.
+  constructor(ranges: LocalRanges) { this.ranges = ranges; this.intPtrTy = intType(pointerSizeInBits(0)); }
 }
-// Starts a run: the data layout is fixed from here on. GlobalNumberState is cleared.
-export function beginComparatorRun(): void {
-  intPtrTy = intType(pointerSizeInBits(0));
-  globalNum = new I32Vec(64); nextGlobalNum = 0;
+const COMPARATOR_SIZE: usize = 128;
+export const cmp: FunctionComparator = changetype<FunctionComparator>(memory.data(<i32>COMPARATOR_SIZE, 16));
+export function newComparator(ranges: LocalRanges): FunctionComparator {
+  assert(offsetof<FunctionComparator>() <= COMPARATOR_SIZE);
+  memory.copy(changetype<usize>(cmp), changetype<usize>(new FunctionComparator(ranges)), offsetof<FunctionComparator>());
+  return cmp;
 }
 // GlobalNumberState::erase.
-export function eraseGlobalNumber(g: i32): void { if (g < globalNum.len) globalNum.set(g, -1); }
-
+export function eraseGlobalNumber(g: i32): void { let gn = cmp.globalNum; if (g < gn.len) gn.set(g, -1); }
 
 export function globalNumber(g: i32): i32 {
-  if (g >= globalNum.len) globalNum.resize(g + 1, -1);
-  let n = globalNum.get(g);
-  if (n < 0) { n = nextGlobalNum++; globalNum.set(g, n); }
+  let gn = cmp.globalNum;
+  if (g >= gn.len) gn.resize(g + 1, -1);
+  let n = gn.get(g);
+  if (n < 0) { n = cmp.nextGlobalNum++; gn.set(g, n); }
   return n;
 }
 
@@ -108,14 +118,15 @@ function compareSignature(gl: i32, gr: i32): i32 {
 
 // FunctionComparator(F, G).compare() for two definitions (global indices).
 export function compareFunctions(gl: i32, gr: i32): i32 {
-  snL.begin(gl); snR.begin(gr);
-  fnL = gValue.get(gl); fnR = gValue.get(gr);
-  if (intPtrTy < 0) intPtrTy = intType(pointerSizeInBits(0));
+  let ranges = cmp.ranges;
+  cmp.snL.begin(ranges, gl); cmp.snR.begin(ranges, gr);
+  cmp.fnL = gValue.get(gl); cmp.fnR = gValue.get(gr);
   let res = compareSignature(gl, gr);
   if (res != 0) return res;
   let el = gFirstBlock.get(gl), er = gFirstBlock.get(gr);
   if (el < 0 || er < 0) return cmpB(el >= 0, er >= 0);
-  visited.begin(gl);
+  let visited = cmp.visited, stackL = cmp.stackL, stackR = cmp.stackR;
+  visited.begin(ranges, gl);
   stackL.clear(); stackR.clear();
   stackL.push(el); stackR.push(er); visited.visit(el);
   while (stackL.len > 0) {

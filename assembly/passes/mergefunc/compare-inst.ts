@@ -18,8 +18,7 @@ import { cmpAttrs } from "./compare-attrs";
 import { cmpB, cmpI, cmpStr, cmpTypes, cmpU } from "./compare-types";
 import { cmpConstants, cmpValues } from "./compare-values";
 import { cmpInstMetadata, cmpMDNode } from "./compare-metadata";
-
-let needToCmpOperands: bool = true;
+import { cmp } from "./comparator";
 
 // The optional flags LLVM keeps in SubclassOptionalData (wrap, exact, disjoint, nneg, fast-math).
 const OPTIONAL_FLAGS: i32 = F_NUW | F_NSW | F_EXACT | F_DISJOINT | F_NNEG | F_SAMESIGN | (FMF_ALL << F_FMF_SHIFT);
@@ -32,12 +31,12 @@ function cmpIndexList(l: i32, r: i32): i32 {
 }
 
 function cmpOperations(l: i32, r: i32): i32 {
-  needToCmpOperands = true;
+  cmp.needToCmpOperands = true;
   let res = cmpValues(l, r); if (res != 0) return res;
   let op = <i32>iOp.get(l);
   res = cmpI(llvmOpcode(op), llvmOpcode(<i32>iOp.get(r))); if (res != 0) return res;
   if (op == Op.GetElementPtr) {
-    needToCmpOperands = false;
+    cmp.needToCmpOperands = false;
     res = cmpValues(operand(l, 0), operand(r, 0)); if (res != 0) return res;
     return cmpGEPs(l, r);
   }
@@ -107,8 +106,7 @@ function cmpOperations(l: i32, r: i32): i32 {
 }
 
 // GEPOperator::accumulateConstantOffset into a `bits`-wide offset; false when an index is not a
-// constant integer (or steps over a scalable type).
-let gepOffset: u64 = 0;
+// constant integer (or steps over a scalable type). The offset is left in cmp.gepOffset.
 function accumulateConstantOffset(gep: i32, bits: i32): bool {
   let off: u64 = 0;
   let cur = iExt.get(gep);             // source element type
@@ -148,7 +146,7 @@ function accumulateConstantOffset(gep: i32, bits: i32): bool {
     }
     cur = indexed;
   }
-  gepOffset = bits >= 64 ? off : off & ((<u64>1 << <u64>bits) - 1);
+  cmp.gepOffset = bits >= 64 ? off : off & ((<u64>1 << <u64>bits) - 1);
   return true;
 }
 
@@ -157,8 +155,8 @@ function cmpGEPs(l: i32, r: i32): i32 {
   let res = cmpI(asl, asr); if (res != 0) return res;
   let bits = indexSizeInBits(asl);
   if (accumulateConstantOffset(l, bits)) {
-    let offL = gepOffset;
-    if (accumulateConstantOffset(r, bits)) return cmpU(offL, gepOffset);
+    let offL = cmp.gepOffset;
+    if (accumulateConstantOffset(r, bits)) return cmpU(offL, cmp.gepOffset);
   }
   res = cmpTypes(iExt.get(l), iExt.get(r)); if (res != 0) return res;
   let n = numOperands(l);
@@ -171,7 +169,7 @@ export function cmpBasicBlocks(bl: i32, br: i32): i32 {
   let il = vA.get(bl), ir = vA.get(br);
   while (il >= 0 && ir >= 0) {
     let res = cmpOperations(il, ir); if (res != 0) return res;
-    if (needToCmpOperands) {
+    if (cmp.needToCmpOperands) {
       let n = numOperands(il);
       for (let i = 0; i < n; i++) { res = cmpValues(operand(il, i), operand(ir, i)); if (res != 0) return res; }
     }

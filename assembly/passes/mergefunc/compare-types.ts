@@ -1,7 +1,7 @@
 // The comparator's number and string orders, and its order on types (FunctionComparator::cmpTypes).
 import { TK, tyKind, tyA, tyN, tyFlags, listLen, listAt, TF_PACKED, TF_VARARG } from "../../ir/types";
 import { strtab } from "../../ir/module";
-import { intPtrTy } from "./comparator";
+import { cmp } from "./comparator";
 
 @inline export function cmpI(l: i64, r: i64): i32 { return l < r ? -1 : l > r ? 1 : 0; }
 @inline export function cmpU(l: u64, r: u64): i32 { return l < r ? -1 : l > r ? 1 : 0; }
@@ -32,8 +32,8 @@ export function typeId(t: i32): i32 {
 }
 
 export function cmpTypes(l: i32, r: i32): i32 {
-  if (<i32>tyKind.get(l) == TK.Ptr && tyA.get(l) == 0) l = intPtrTy;
-  if (<i32>tyKind.get(r) == TK.Ptr && tyA.get(r) == 0) r = intPtrTy;
+  if (<i32>tyKind.get(l) == TK.Ptr && tyA.get(l) == 0) l = cmp.intPtrTy;
+  if (<i32>tyKind.get(r) == TK.Ptr && tyA.get(r) == 0) r = cmp.intPtrTy;
   if (l == r) return 0;
   let res = cmpI(typeId(l), typeId(r));
   if (res != 0) return res;

@@ -15,7 +15,7 @@ import { canonicalMD } from "../../ir/metadata";
 import { Op, F_NUW, F_NSW, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW } from "../../ir/opcodes";
 import { strtab } from "../../ir/module";
 import { llvmOpcode } from "./hash";
-import { bytesL, bytesR, fnL, fnR, globalNumber, snL, snR } from "./comparator";
+import { cmp, globalNumber } from "./comparator";
 import { cmpB, cmpI, cmpMem, cmpTypes, cmpU, typeId } from "./compare-types";
 import { cmpMetadata } from "./compare-metadata";
 
@@ -138,7 +138,7 @@ export function cmpConstants(l: i32, r: i32): i32 {
   if (isGlobalValue(l) && isGlobalValue(r)) return cmpGlobalValues(l, r);
   let il = valueId(l), ir = valueId(r);
   if (il != ir) return cmpI(il, ir);
-  if (il == 20 || il == 21) { dataBytes(l, bytesL); dataBytes(r, bytesR); return cmpBytes(bytesL, bytesR); }
+  if (il == 20 || il == 21) { let bl = cmp.bytesL, br = cmp.bytesR; dataBytes(l, bl); dataBytes(r, br); return cmpBytes(bl, br); }
   let res = 0;
   switch (<i32>vKind.get(l)) {
     case VK.ConstUndef: case VK.ConstPoison: case VK.ConstNone: return typesRes;
@@ -216,6 +216,7 @@ function cmpInlineAsm(l: i32, r: i32): i32 {
 
 // Compares two values used at the same place in the two functions.
 export function cmpValues(l: i32, r: i32): i32 {
+  let fnL = cmp.fnL, fnR = cmp.fnR;
   if (l == fnL) return r == fnR ? 0 : -1;
   if (r == fnR) return 1;
   if (l < 0 || r < 0) return cmpI(l, r);
@@ -232,5 +233,5 @@ export function cmpValues(l: i32, r: i32): i32 {
   if (al && ar) return cmpInlineAsm(l, r);
   if (al) return 1;
   if (ar) return -1;
-  return cmpI(snL.get(l), snR.get(r));
+  return cmpI(cmp.snL.get(l), cmp.snR.get(r));
 }

@@ -82,25 +82,29 @@ export function successor(t: i32, i: i32): i32 {
 // The local values of a function (arguments, blocks, instructions) lie in a range of value ids
 // [lo, hi] (they are created while the function is parsed or built), so per-function tables
 // index by `v - lo` instead of by the whole module's value space. Ranges are cached per global
-// for the run; forgetLocalRange(g) after a function gains values.
-let rangeLo: I32Vec = new I32Vec(64);
-let rangeHi: I32Vec = new I32Vec(64);
-export function forgetLocalRange(g: i32): void { if (g < rangeLo.len) rangeLo.set(g, -1); }
-export function localLo(g: i32): i32 { computeRange(g); return rangeLo.get(g); }
-export function localHi(g: i32): i32 { computeRange(g); return rangeHi.get(g); }
-function computeRange(g: i32): void {
-  if (g >= rangeLo.len) { rangeLo.resize(g + 1, -1); rangeHi.resize(g + 1, -1); }
-  if (rangeLo.get(g) >= 0) return;
-  let lo = 0x7fffffff, hi = 0;
-  let a = gFirstArg.get(g), n = gNumArgs.get(g);
-  if (n > 0 && a >= 0) { lo = a; hi = a + n - 1; }
-  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
-    if (b < lo) lo = b;
-    if (b > hi) hi = b;
-    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { if (i < lo) lo = i; if (i > hi) hi = i; }
+// for the run (one LocalRanges, shared by the hasher and the comparator); forget(g) after a
+// function gains values.
+@final export class LocalRanges {
+  private rangeLo: I32Vec = new I32Vec(64);
+  private rangeHi: I32Vec = new I32Vec(64);
+  forget(g: i32): void { if (g < this.rangeLo.len) this.rangeLo.set(g, -1); }
+  lowOf(g: i32): i32 { this.compute(g); return this.rangeLo.get(g); }
+  highOf(g: i32): i32 { this.compute(g); return this.rangeHi.get(g); }
+  private compute(g: i32): void {
+    let rangeLo = this.rangeLo, rangeHi = this.rangeHi;
+    if (g >= rangeLo.len) { rangeLo.resize(g + 1, -1); rangeHi.resize(g + 1, -1); }
+    if (rangeLo.get(g) >= 0) return;
+    let lo = 0x7fffffff, hi = 0;
+    let a = gFirstArg.get(g), n = gNumArgs.get(g);
+    if (n > 0 && a >= 0) { lo = a; hi = a + n - 1; }
+    for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+      if (b < lo) lo = b;
+      if (b > hi) hi = b;
+      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { if (i < lo) lo = i; if (i > hi) hi = i; }
+    }
+    if (lo > hi) { lo = 0; hi = 0; }
+    rangeLo.set(g, lo); rangeHi.set(g, hi);
   }
-  if (lo > hi) { lo = 0; hi = 0; }
-  rangeLo.set(g, lo); rangeHi.set(g, hi);
 }
 
 // A "visited" set over the local values of one function, cleared in O(1) by a generation stamp.
@@ -109,8 +113,8 @@ function computeRange(g: i32): void {
   gen: i32 = 0;
   lo: i32 = 0;
   hi: i32 = -1;
-  begin(g: i32): void {
-    this.lo = localLo(g); this.hi = localHi(g);
+  begin(ranges: LocalRanges, g: i32): void {
+    this.lo = ranges.lowOf(g); this.hi = ranges.highOf(g);
     let n = this.hi - this.lo + 1;
     if (this.mark.length < n) {
       let c = this.mark.length < 256 ? 256 : this.mark.length;
@@ -130,79 +134,111 @@ function computeRange(g: i32): void {
   }
 }
 
-let stackV: I32Vec = new I32Vec(64);
-let seen: VisitSet = new VisitSet();
-let words: I64Vec = new I64Vec(64);
-let opHash: StaticArray<u64> = new StaticArray<u64>(0);
-export function resetHash(): void {
-  stackV = new I32Vec(64); seen = new VisitSet(); rangeLo = new I32Vec(64); rangeHi = new I32Vec(64);
-  words = new I64Vec(64); opHash = new StaticArray<u64>(0);
-}
+// The hashes of one MergeFunctions run: the walk's stack and visited set, the LLVM 22 word buffer,
+// the per-opcode stable hashes (of the run's LLVM version). Made with the run (pass.ts).
+@final export class FunctionHasher {
+  private stackV: I32Vec = new I32Vec(64);
+  private seen: VisitSet = new VisitSet();
+  private words: I64Vec = new I64Vec(64);
+  private opHash: StaticArray<u64> = new StaticArray<u64>(0);
+  constructor(private ranges: LocalRanges) {}
 
-// StructuralHash(F) for a definition `g` (global index), as the target LLVM version computes it.
-export function functionHash(g: i32): u64 {
-  return llvmVersion >= 22 ? stableFunctionHash(g) : hashCombineFunctionHash(g);
-}
-
-// The stable hash of one instruction with opcode `op` (non-detailed: the opcode alone), cached.
-function instHash(op: i32): u64 {
-  if (opHash.length == 0) {
-    opHash = new StaticArray<u64>(Op.Count);
-    for (let i = 0; i < <i32>Op.Count; i++) unchecked(opHash[i] = stableHash1(<u64>llvmOpcode(i)));
+  // StructuralHash(F) for a definition `g` (global index), as the target LLVM version computes it.
+  functionHash(g: i32): u64 {
+    return llvmVersion >= 22 ? this.stableFunctionHash(g) : this.hashCombineFunctionHash(g);
   }
-  return unchecked(opHash[op]);
-}
 
-// The walk of the three hashes: depth first from the entry, a block's successors pushed in order
-// the first time they are seen.
-@inline function pushUnseenSuccessors(b: i32): void {
-  let t = terminatorOf(b);
-  let ns = numSuccessors(t);
-  for (let s = 0; s < ns; s++) {
-    let sb = successor(t, s);
-    if (sb >= 0 && seen.visit(sb)) stackV.push(sb);
+  // The stable hash of one instruction with opcode `op` (non-detailed: the opcode alone), cached.
+  private instHash(op: i32): u64 {
+    let opHash = this.opHash;
+    if (opHash.length == 0) {
+      opHash = new StaticArray<u64>(Op.Count);
+      this.opHash = opHash;
+      for (let i = 0; i < <i32>Op.Count; i++) unchecked(opHash[i] = stableHash1(<u64>llvmOpcode(i)));
+    }
+    return unchecked(opHash[op]);
   }
-}
 
-// LLVM 22: the words [4, function header, varargs, argument count, then per block a block header
-// and each instruction's hash], hashed as one buffer.
-function stableFunctionHash(g: i32): u64 {
-  words.clear();
-  words.push(4);
-  words.push(<i64>0x62642d6b6b2d6b72);
-  words.push((tyFlags.get(gValueType.get(g)) & TF_VARARG) != 0 ? 1 : 0);
-  words.push(<i64>gNumArgs.get(g));
-  let entry = gFirstBlock.get(g);
-  if (entry >= 0) {
-    seen.begin(g);
+  // The walk of the three hashes: depth first from the entry, a block's successors pushed in order
+  // the first time they are seen.
+  @inline private pushUnseenSuccessors(b: i32): void {
+    let seen = this.seen, stackV = this.stackV;
+    let t = terminatorOf(b);
+    let ns = numSuccessors(t);
+    for (let s = 0; s < ns; s++) {
+      let sb = successor(t, s);
+      if (sb >= 0 && seen.visit(sb)) stackV.push(sb);
+    }
+  }
+
+  // LLVM 22: the words [4, function header, varargs, argument count, then per block a block header
+  // and each instruction's hash], hashed as one buffer.
+  private stableFunctionHash(g: i32): u64 {
+    let words = this.words, seen = this.seen, stackV = this.stackV;
+    words.clear();
+    words.push(4);
+    words.push(<i64>0x62642d6b6b2d6b72);
+    words.push((tyFlags.get(gValueType.get(g)) & TF_VARARG) != 0 ? 1 : 0);
+    words.push(<i64>gNumArgs.get(g));
+    let entry = gFirstBlock.get(g);
+    if (entry >= 0) {
+      seen.begin(this.ranges, g);
+      stackV.clear(); stackV.push(entry); seen.visit(entry);
+      while (stackV.len > 0) {
+        let b = stackV.pop();
+        words.push(45798);
+        for (let i = vA.get(b); i >= 0; i = iNext.get(i)) words.push(<i64>this.instHash(<i32>iOp.get(i)));
+        this.pushUnseenSuccessors(b);
+      }
+    }
+    return stableHashCombine(words.ptr, words.len);
+  }
+
+  // LLVM 19: hash_combine's chain of 16-byte mixes over the same sequence.
+  private hashCombineFunctionHash(g: i32): u64 {
+    let seen = this.seen, stackV = this.stackV;
+    let h: u64 = 4;
+    h = mix(h, 0x62642d6b6b2d6b72); // function header
+    h = mix(h, (tyFlags.get(gValueType.get(g)) & TF_VARARG) != 0 ? 1 : 0);
+    h = mix(h, <u64>gNumArgs.get(g));
+    let entry = gFirstBlock.get(g);
+    if (entry < 0) return h;
+    seen.begin(this.ranges, g);
     stackV.clear(); stackV.push(entry); seen.visit(entry);
     while (stackV.len > 0) {
       let b = stackV.pop();
-      words.push(45798);
-      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) words.push(<i64>instHash(<i32>iOp.get(i)));
-      pushUnseenSuccessors(b);
+      h = mix(h, 45798); // block header
+      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) h = mix(h, <u64>llvmOpcode(<i32>iOp.get(i)));
+      this.pushUnseenSuccessors(b);
     }
+    return h;
   }
-  return stableHashCombine(words.ptr, words.len);
-}
 
-// LLVM 19: hash_combine's chain of 16-byte mixes over the same sequence.
-function hashCombineFunctionHash(g: i32): u64 {
-  let h: u64 = 4;
-  h = mix(h, 0x62642d6b6b2d6b72); // function header
-  h = mix(h, (tyFlags.get(gValueType.get(g)) & TF_VARARG) != 0 ? 1 : 0);
-  h = mix(h, <u64>gNumArgs.get(g));
-  let entry = gFirstBlock.get(g);
-  if (entry < 0) return h;
-  seen.begin(g);
-  stackV.clear(); stackV.push(entry); seen.visit(entry);
-  while (stackV.len > 0) {
-    let b = stackV.pop();
-    h = mix(h, 45798); // block header
-    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) h = mix(h, <u64>llvmOpcode(<i32>iOp.get(i)));
-    pushUnseenSuccessors(b);
+  // The detail hash (below).
+  functionDetailHash(g: i32): u64 {
+    let seen = this.seen, stackV = this.stackV;
+    let h: u64 = 0xde7a11;
+    let entry = gFirstBlock.get(g);
+    if (entry < 0) return h;
+    let self = gValue.get(g);
+    seen.begin(this.ranges, g);
+    stackV.clear(); stackV.push(entry); seen.visit(entry);
+    while (stackV.len > 0) {
+      let b = stackV.pop();
+      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+        let op = <i32>iOp.get(i);
+        h = mix(h, <u64>op);
+        if (op == Op.GetElementPtr) continue;
+        let n = iNOps.get(i), s = iOps.get(i);
+        h = mix(h, <u64>n);
+        h = mix(h, <u64>(iFlags.get(i) & DETAIL_FLAGS));
+        if (op == Op.ICmp || op == Op.FCmp) h = mix(h, <u64>predicate(i));
+        for (let k = 0; k < n; k++) h = mix(h, operandKey(opVal.get(s + k), self));
+      }
+      this.pushUnseenSuccessors(b);
+    }
+    return h;
   }
-  return h;
 }
 
 // ---- a finer key, ours ----
@@ -246,27 +282,4 @@ function operandKey(v: i32, self: i32): u64 {
   return 5;
 }
 
-export function functionDetailHash(g: i32): u64 {
-  let h: u64 = 0xde7a11;
-  let entry = gFirstBlock.get(g);
-  if (entry < 0) return h;
-  let self = gValue.get(g);
-  seen.begin(g);
-  stackV.clear(); stackV.push(entry); seen.visit(entry);
-  while (stackV.len > 0) {
-    let b = stackV.pop();
-    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
-      let op = <i32>iOp.get(i);
-      h = mix(h, <u64>op);
-      if (op == Op.GetElementPtr) continue;
-      let n = iNOps.get(i), s = iOps.get(i);
-      h = mix(h, <u64>n);
-      h = mix(h, <u64>(iFlags.get(i) & DETAIL_FLAGS));
-      if (op == Op.ICmp || op == Op.FCmp) h = mix(h, <u64>predicate(i));
-      for (let k = 0; k < n; k++) h = mix(h, operandKey(opVal.get(s + k), self));
-    }
-    pushUnseenSuccessors(b);
-  }
-  return h;
-}
 import { predicate } from "../../ir/inst";

@@ -34,98 +34,269 @@ import {
   setVisibility, functionOfInst, isInterposableLinkage, isLocalLinkage, isDiscardableIfUnusedLinkage,
 } from "../../ir/builder";
 import { takeName, eraseGlobal, replaceAllUsesDeep, replaceUse } from "../../ir/edit";
-import { remove, removeUsers, forgetDetailHash } from "./fntree";
-import { beginPDIThunk, adoptTrailing, finishPDIThunk } from "./pdi";
+import { FnTree } from "./fntree";
+import { PDIThunk } from "./pdi";
 import { eraseGlobalNumber } from "./comparator";
-import { forgetLocalRange } from "./hash";
-import { noteMerge, HOW_REPLACED, HOW_ERASED, HOW_THUNK, HOW_ALIAS, noteRedirected } from "./report";
+import { LocalRanges } from "./hash";
+import { MergeReport, HOW_REPLACED, HOW_ERASED, HOW_THUNK, HOW_ALIAS } from "./report";
 
-// Options (-mergefunc-use-aliases, -mergefunc-preserve-debug-info).
-export let useAliases: bool = false;
-export let preserveDebugInfo: bool = false;
-export function setMergeOptions(aliases: bool, pdi: bool): void { useAliases = aliases; preserveDebugInfo = pdi; }
+// The RAUWs of function values during one run, which the Deferred worklist's handles follow as
+// LLVM's WeakTrackingVH do.
+export class Handles {
+  // When a function value was replaced by another function (RAUW), the replacement.
+  private forwardTo: I32Vec = new I32Vec(16);
+  // RAUW events: per function a list (newest first) of (time, replacement).
+  private evHead: I32Vec = new I32Vec(16);
+  private evTo: I32Vec = new I32Vec(16);
+  private evTime: I32Vec = new I32Vec(16);
+  private evNext: I32Vec = new I32Vec(16);
+  // The time a worklist handle created now records.
+  now: i32 = 0;
 
-// Globals named in llvm.used / llvm.compiler.used (by global index).
-let used: I32Vec = new I32Vec(16);
-// When a function value was replaced by another function (RAUW), the replacement: the Deferred
-// worklist follows it, as LLVM's WeakTrackingVH does.
-let forwardTo: I32Vec = new I32Vec(16);
-// Whether the module asks for semantic interposition (module flag "SemanticInterposition").
-let semanticInterposition: bool = false;
-
-export function resetMerge(): void {
-  used = new I32Vec(16); forwardTo = new I32Vec(16); useAliases = false; preserveDebugInfo = false;
-  semanticInterposition = false; args = new I32Vec(16); changedBodies = new I32Vec(16);
-  mergedInto = new I32Vec(16);
-  handleNow = 0; evHead = new I32Vec(16); evTo = new I32Vec(16); evTime = new I32Vec(16); evNext = new I32Vec(16);
-}
-export function markUsed(g: i32): void { if (g >= used.len) used.resize(g + 1, 0); used.set(g, 1); }
-function isUsed(g: i32): bool { return g < used.len && used.get(g) != 0; }
-export function setSemanticInterposition(b: bool): void { semanticInterposition = b; }
-// The function a (possibly replaced) function now is, or -1 when it is gone.
-export function resolveForward(g: i32): i32 {
-  let steps = 0;
-  while (g >= 0 && g < forwardTo.len && forwardTo.get(g) >= 0 && steps++ < 1000) g = forwardTo.get(g);
-  return g;
-}
-// Functions erased because they were merged into another, or whose every use went to it: the one
-// they became (the program repository records it, and `repo link` moves uses there again).
-let mergedInto: I32Vec = new I32Vec(16);
-export function mergeTargetOf(g: i32): i32 { return g < mergedInto.len ? resolveForward(mergedInto.get(g)) : -1; }
-function setForward(from: i32, to: i32): void {
-  if (from >= forwardTo.len) forwardTo.resize(from + 1, -1);
-  if (forwardTo.get(from) < 0) forwardTo.set(from, to);   // a handle follows the first RAUW only
-  // The worklist's handles (WeakTrackingVH) follow a RAUW only when they existed before it: a
-  // function that was replaced (say the kept function of a private copy, whose name and uses went
-  // to the new function) and deferred again later is itself, not its replacement.
-  handleNow++;
-  if (from >= evHead.len) evHead.resize(from + 1, -1);
-  evTo.push(to); evTime.push(handleNow); evNext.push(evHead.get(from));
-  evHead.set(from, evTo.len - 1);
-}
-// RAUW events: per function a list (newest first) of (time, replacement).
-let handleNow: i32 = 0;
-let evHead: I32Vec = new I32Vec(16);
-let evTo: I32Vec = new I32Vec(16);
-let evTime: I32Vec = new I32Vec(16);
-let evNext: I32Vec = new I32Vec(16);
-// The time a worklist handle created now records.
-export function handleTime(): i32 { return handleNow; }
-// What a handle to `g` created at time `t` points at now (-1 when nothing).
-export function resolveHandle(g: i32, t: i32): i32 {
-  for (let steps = 0; g >= 0 && steps < 1000; steps++) {
-    // the earliest RAUW of g after t
-    let best = -1;
-    for (let e = g < evHead.len ? evHead.get(g) : -1; e >= 0; e = evNext.get(e)) if (evTime.get(e) > t) best = e;
-    if (best < 0) return g;
-    g = evTo.get(best); t = evTime.get(best);
+  // The function a (possibly replaced) function now is, or -1 when it is gone.
+  resolveForward(g: i32): i32 {
+    let forwardTo = this.forwardTo;
+    let steps = 0;
+    while (g >= 0 && g < forwardTo.len && forwardTo.get(g) >= 0 && steps++ < 1000) g = forwardTo.get(g);
+    return g;
   }
-  return g;
+  setForward(from: i32, to: i32): void {
+    let forwardTo = this.forwardTo, evHead = this.evHead;
+    if (from >= forwardTo.len) forwardTo.resize(from + 1, -1);
+    if (forwardTo.get(from) < 0) forwardTo.set(from, to);   // a handle follows the first RAUW only
+    // The worklist's handles (WeakTrackingVH) follow a RAUW only when they existed before it: a
+    // function that was replaced (say the kept function of a private copy, whose name and uses went
+    // to the new function) and deferred again later is itself, not its replacement.
+    this.now++;
+    if (from >= evHead.len) evHead.resize(from + 1, -1);
+    this.evTo.push(to); this.evTime.push(this.now); this.evNext.push(evHead.get(from));
+    evHead.set(from, this.evTo.len - 1);
+  }
+  // What a handle to `g` created at time `t` points at now (-1 when nothing).
+  resolveHandle(g: i32, t: i32): i32 {
+    let evHead = this.evHead, evNext = this.evNext, evTime = this.evTime;
+    for (let steps = 0; g >= 0 && steps < 1000; steps++) {
+      // the earliest RAUW of g after t
+      let best = -1;
+      for (let e = g < evHead.len ? evHead.get(g) : -1; e >= 0; e = evNext.get(e)) if (evTime.get(e) > t) best = e;
+      if (best < 0) return g;
+      g = this.evTo.get(best); t = evTime.get(best);
+    }
+    return g;
+  }
 }
 
-// ---- linkage questions ----
+// Merging, for one run: the options, the module's facts it asks about, what it did.
+export class Merger {
+  // Globals named in llvm.used / llvm.compiler.used (by global index).
+  private used: I32Vec = new I32Vec(16);
+  // Whether the module asks for semantic interposition (module flag "SemanticInterposition").
+  semanticInterposition: bool = false;
+  // Functions erased because they were merged into another, or whose every use went to it: the one
+  // they became (the program repository records it, and `repo link` moves uses there again).
+  private mergedInto: I32Vec = new I32Vec(16);
+  // Functions whose body a merge rewrote in place (debug-info-preserving thunks).
+  private changedBodies: I32Vec = new I32Vec(16);
+  private args: I32Vec = new I32Vec(16);
+  private thunkRet: i32 = -1;   // the return buildForwardingCall built
 
-export function isInterposable(g: i32): bool {
-  if (isInterposableLinkage(<i32>gLinkage.get(g))) return true;
-  return semanticInterposition && (gFlags.get(g) & GF_DSO_LOCAL) == 0;
+  // Options (-mergefunc-use-aliases, -mergefunc-preserve-debug-info).
+  constructor(private useAliases: bool, private preserveDebugInfo: bool, private tree: FnTree, private handles: Handles,
+              private pdi: PDIThunk, private ranges: LocalRanges, private report: MergeReport) {}
+
+  markUsed(g: i32): void { let used = this.used; if (g >= used.len) used.resize(g + 1, 0); used.set(g, 1); }
+  private isUsed(g: i32): bool { return g < this.used.len && this.used.get(g) != 0; }
+  mergeTargetOf(g: i32): i32 { return g < this.mergedInto.len ? this.handles.resolveForward(this.mergedInto.get(g)) : -1; }
+  private setMergedInto(g: i32, f: i32): void {
+    if (g >= this.mergedInto.len) this.mergedInto.resize(g + 1, -1);
+    this.mergedInto.set(g, f);
+  }
+
+  // ---- linkage questions ----
+
+  isInterposable(g: i32): bool {
+    if (isInterposableLinkage(<i32>gLinkage.get(g))) return true;
+    return this.semanticInterposition && (gFlags.get(g) & GF_DSO_LOCAL) == 0;
+  }
+  // isFuncOrderCorrect: of two equal functions, which one is kept (F) and which merged away (G).
+  isFuncOrderCorrect(f: i32, g: i32): bool {
+    // LLVM 22: ODR before non-ODR (an ODR function may call a non-interposable other one, not
+    // the other way round).
+    if (llvmVersion >= 22 && isODR(f) != isODR(g)) return isODR(g);
+    if (this.isInterposable(f) != this.isInterposable(g)) return !this.isInterposable(f);
+    if (hasLocalLinkage(f) != hasLocalLinkage(g)) return !hasLocalLinkage(f);
+    let nf = vName.get(gValue.get(f)), ng = vName.get(gValue.get(g));
+    if (nf < 0) return true;         // "" <= anything
+    if (ng < 0) return strtab.lenOf(nf) == 0;
+    return strtab.compare(nf, ng) <= 0;
+  }
+
+  private canCreateAliasFor(f: i32): bool { return this.useAliases && hasGlobalUnnamedAddr(f); }
+
+  // writeThunk: G becomes a new function with G's signature and name that tail-calls F.
+  // With -mergefunc-preserve-debug-info, G itself becomes the thunk (pdi.ts).
+  private writeThunk(f: i32, g: i32): void {
+    if (this.preserveDebugInfo && gFirstBlock.get(g) >= 0) { this.writeThunkKeepingDebugInfo(f, g); return; }
+    let ng = createFunction(gValueType.get(g), <i32>gLinkage.get(g), gAddrSpace.get(g), -1);
+    gComdat.set(ng, gComdat.get(g));
+    let bb = appendBlock(ng, -1);
+    setInsertPointAtEnd(bb);
+    this.buildForwardingCall(f, g, ng);
+    copyFunctionAttributes(ng, g);
+    this.takePlaceOf(ng, g);
+    eraseGlobal(g);
+  }
+  // Function nf takes old's place: its name, its !type and !kcfi_type metadata and every use.
+  private takePlaceOf(nf: i32, old: i32): void {
+    takeName(gValue.get(nf), gValue.get(old));
+    copyGlobalMetadataOfKind(nf, old, MDK_TYPE);
+    copyGlobalMetadataOfKind(nf, old, MDK_KCFI_TYPE);
+    this.tree.removeUsers(gValue.get(old));
+    replaceAllUsesDeep(gValue.get(old), gValue.get(nf));
+    this.handles.setForward(old, nf);
+  }
+
+  // At the insertion point, the body of a thunk for G: the arguments of function `from` (the thunk)
+  // cast to F's parameter types, a call of F (a tail call; musttail between swifttail functions) and
+  // a return of its result cast to G's return type. Returns the call; the return is in thunkRet.
+  private buildForwardingCall(f: i32, g: i32, from: i32): i32 {
+    let fTy = gValueType.get(f);
+    let args = this.args;
+    args.clear();
+    let n = gNumArgs.get(from);
+    for (let i = 0; i < n; i++) args.push(createCast(gFirstArg.get(from) + i, listAt(fTy, i)));
+    let tail = gCC.get(f) == CC_SWIFTTAIL && gCC.get(g) == CC_SWIFTTAIL ? 2 : 1;
+    let ci = buildCall(fTy, gValue.get(f), args, 0, args.len, gAttrs.get(f), gCC.get(f), tail);
+    let rt = tyA.get(gValueType.get(g));
+    this.thunkRet = rt == T_VOID ? buildRet(-1) : buildRet(createCast(ci, rt));
+    return ci;
+  }
+
+  private writeThunkKeepingDebugInfo(f: i32, g: i32): void {
+    this.pdi.begin(g);
+    let entry = gFirstBlock.get(g);
+    let before = lastInst(entry);
+    let ci = this.buildForwardingCall(f, g, g);
+    this.pdi.adoptTrailing(before >= 0 ? iNext.get(before) : firstInst(entry));
+    this.pdi.finish(g, ci, this.thunkRet);
+    this.ranges.forget(g);
+    this.markBodyChanged(g);
+  }
+  private markBodyChanged(g: i32): void {
+    let changedBodies = this.changedBodies;
+    if (g >= changedBodies.len) changedBodies.resize(g + 1, 0);
+    changedBodies.set(g, 1);
+    this.tree.forgetDetailHash(g);
+  }
+  // Whether a merge rewrote g's body in place.
+  bodyChanged(g: i32): bool { return g < this.changedBodies.len && this.changedBodies.get(g) != 0; }
+
+  // writeAlias: G becomes an alias to F.
+  private writeAlias(f: i32, g: i32): void {
+    let ga = createAlias(gValueType.get(g), gAddrSpace.get(g), <i32>gLinkage.get(g), -1, gValue.get(f));
+    let fa = gAlign.get(f), ga2 = gAlign.get(g);
+    gAlign.set(f, fa != 0 || ga2 != 0 ? max(fa < 1 ? 1 : fa, ga2 < 1 ? 1 : ga2) : 0);
+    takeName(gValue.get(ga), gValue.get(g));
+    setVisibility(ga, gVisibility.get(g));
+    gUnnamed.set(ga, 1);
+    this.tree.removeUsers(gValue.get(g));
+    replaceAllUsesDeep(gValue.get(g), gValue.get(ga));
+    eraseGlobal(g);
+  }
+
+  // writeThunkOrAlias: an alias when allowed, else a thunk when profitable; -1 when neither.
+  // LLVM 22 (writeThunkOrAliasIfNeeded): a discardable, unused G is erased instead.
+  private writeThunkOrAlias(f: i32, g: i32): i32 {
+    if (llvmVersion >= 22 && isDiscardableIfUnusedLinkage(<i32>gLinkage.get(g)) && !isUsed22(gValue.get(g)) && !this.preserveDebugInfo) {
+      this.setMergedInto(g, f);
+      eraseGlobal(g);
+      return HOW_ERASED;
+    }
+    if (this.canCreateAliasFor(g)) { this.writeAlias(f, g); return HOW_ALIAS; }
+    if (canCreateThunkFor(f)) { this.writeThunk(f, g); return HOW_THUNK; }
+    return -1;
+  }
+
+  // replaceDirectCallers: calls of `old` (as the callee) call `nw` instead; their functions are
+  // taken out of the tree first.
+  private replaceDirectCallers(old: i32, nw: i32): i32 {
+    let ov = gValue.get(old), nv = gValue.get(nw);
+    let count = 0;
+    let s = vFirstUse.get(ov);
+    while (s >= 0) {
+      let next = opNext.get(s);
+      let u = opUser.get(s);
+      if (<i32>vKind.get(u) == VK.Inst && isCallLike(<i32>iOp.get(u)) && s == iOps.get(u)) {
+        let fn = functionOfInst(u);
+        if (fn >= 0) this.tree.remove(fn);
+        replaceUse(s, nv);
+        count++;
+      }
+      s = next;
+    }
+    return count;
+  }
+
+  // mergeTwoFunctions: F is kept, G goes away (or becomes a thunk or alias to F). (LLVM 19 makes
+  // the private copy only for an interposable F; later versions also do it for two ODR functions.)
+  mergeTwoFunctions(f: i32, g: i32): void {
+    let v22 = llvmVersion >= 22;
+    if (this.isInterposable(f) || (v22 && isODR(f) && isODR(g))) {
+      // Both names become thunks (or aliases) to a new private copy of F's body.
+      if (!canCreateThunkFor(f) && (!this.canCreateAliasFor(f) || !this.canCreateAliasFor(g))) return;
+      let fName = vName.get(gValue.get(f)), gName = vName.get(gValue.get(g));
+      let nf = createFunction(gValueType.get(f), <i32>gLinkage.get(f), gAddrSpace.get(f), -1);
+      copyFunctionAttributes(nf, f);
+      if (v22) { gComdat.set(nf, gComdat.get(f)); gComdat.set(f, -1); }
+      this.takePlaceOf(nf, f);
+      let redirected = 0;
+      if (v22) {
+        // Direct callers of an ODR name call the private copy.
+        if (isODR(g)) redirected = this.replaceDirectCallers(g, f);
+        if (isODR(f)) this.replaceDirectCallers(nf, f);
+      }
+      let nfAlign = gAlign.get(nf), gAlign0 = gAlign.get(g);
+      let howG = this.writeThunkOrAlias(f, g);
+      let howF = this.writeThunkOrAlias(f, nf);
+      gAlign.set(f, nfAlign != 0 || gAlign0 != 0 ? max(nfAlign < 1 ? 1 : nfAlign, gAlign0 < 1 ? 1 : gAlign0) : 0);
+      setLinkage(f, Linkage.Private);
+      this.report.noteMerge(gName, fName, howG, redirected, true, g, f);
+      this.report.noteMerge(fName, fName, howF, 0, true, nf, f);
+      return;
+    }
+    let fName = vName.get(gValue.get(f)), gName = vName.get(gValue.get(g));
+    let redirected = 0;
+    let replaced = false;
+    if (!this.isInterposable(g) && !this.preserveDebugInfo) {
+      if (hasGlobalUnnamedAddr(g) && !this.isUsed(g)) {
+        // G's address is not significant: replace it entirely.
+        eraseGlobalNumber(g);
+        this.tree.removeUsers(gValue.get(g));
+        replaceAllUsesDeep(gValue.get(g), gValue.get(f));
+        this.handles.setForward(g, f);
+        replaced = true;
+        // (a G that is kept has still lost its uses to F: the repository records that too)
+        this.setMergedInto(g, f);
+      } else {
+        redirected = this.replaceDirectCallers(g, f);
+      }
+    }
+    if (isDiscardableIfUnusedLinkage(<i32>gLinkage.get(g)) && !(llvmVersion >= 22 ? isUsed22(gValue.get(g)) : hasUses(gValue.get(g))) && !this.preserveDebugInfo) {
+      this.setMergedInto(g, f);
+      eraseGlobal(g);
+      this.report.noteMerge(gName, fName, replaced ? HOW_REPLACED : HOW_ERASED, redirected, false, g, f);
+      return;
+    }
+    let how = this.writeThunkOrAlias(f, g);
+    if (how >= 0) this.report.noteMerge(gName, fName, how, redirected, false, g, f);
+    else if (redirected > 0) this.report.noteRedirected(gName, fName, redirected, g, f);
+  }
 }
+
 function hasLocalLinkage(g: i32): bool { return isLocalLinkage(<i32>gLinkage.get(g)); }
 function hasGlobalUnnamedAddr(g: i32): bool { return gUnnamed.get(g) == 1; }
 function isVarArg(g: i32): bool { return (tyFlags.get(gValueType.get(g)) & TF_VARARG) != 0; }
 function isODR(g: i32): bool { let l = <i32>gLinkage.get(g); return l == Linkage.WeakODR || l == Linkage.LinkOnceODR; }
-
-// isFuncOrderCorrect: of two equal functions, which one is kept (F) and which merged away (G).
-export function isFuncOrderCorrect(f: i32, g: i32): bool {
-  // LLVM 22: ODR before non-ODR (an ODR function may call a non-interposable other one, not
-  // the other way round).
-  if (llvmVersion >= 22 && isODR(f) != isODR(g)) return isODR(g);
-  if (isInterposable(f) != isInterposable(g)) return !isInterposable(f);
-  if (hasLocalLinkage(f) != hasLocalLinkage(g)) return !hasLocalLinkage(f);
-  let nf = vName.get(gValue.get(f)), ng = vName.get(gValue.get(g));
-  if (nf < 0) return true;         // "" <= anything
-  if (ng < 0) return strtab.lenOf(nf) == 0;
-  return strtab.compare(nf, ng) <= 0;
-}
 
 // Whether function value v has a use in LLVM 22, where a blockaddress names its block alone and
 // is no user of the function (the arena keeps the function as its first operand).
@@ -164,8 +335,6 @@ function canCreateThunkFor(f: i32): bool {
   }
   return true;
 }
-function canCreateAliasFor(f: i32): bool { return useAliases && hasGlobalUnnamedAddr(f); }
-
 // createCast: element by element for structs, inttoptr / ptrtoint between integers and pointers,
 // else bitcast (nothing when the types are already equal). LLVM 22: a value of the destination
 // type as it is, arrays element by element too, and vectors of integers and of pointers by
@@ -187,168 +356,4 @@ function createCast(v: i32, destTy: i32): i32 {
   return buildCast(Op.BitCast, v, destTy);
 }
 
-
-let args: I32Vec = new I32Vec(16);
 const CC_SWIFTTAIL: i32 = 20;   // CallingConv::SwiftTail
-
-// writeThunk: G becomes a new function with G's signature and name that tail-calls F.
-// With -mergefunc-preserve-debug-info, G itself becomes the thunk (pdi.ts).
-function writeThunk(f: i32, g: i32): void {
-  if (preserveDebugInfo && gFirstBlock.get(g) >= 0) { writeThunkKeepingDebugInfo(f, g); return; }
-  let ng = createFunction(gValueType.get(g), <i32>gLinkage.get(g), gAddrSpace.get(g), -1);
-  gComdat.set(ng, gComdat.get(g));
-  let bb = appendBlock(ng, -1);
-  setInsertPointAtEnd(bb);
-  buildForwardingCall(f, g, ng);
-  copyFunctionAttributes(ng, g);
-  takePlaceOf(ng, g);
-  eraseGlobal(g);
-}
-// Function nf takes old's place: its name, its !type and !kcfi_type metadata and every use.
-function takePlaceOf(nf: i32, old: i32): void {
-  takeName(gValue.get(nf), gValue.get(old));
-  copyGlobalMetadataOfKind(nf, old, MDK_TYPE);
-  copyGlobalMetadataOfKind(nf, old, MDK_KCFI_TYPE);
-  removeUsers(gValue.get(old));
-  replaceAllUsesDeep(gValue.get(old), gValue.get(nf));
-  setForward(old, nf);
-}
-
-// At the insertion point, the body of a thunk for G: the arguments of function `from` (the thunk)
-// cast to F's parameter types, a call of F (a tail call; musttail between swifttail functions) and
-// a return of its result cast to G's return type. Returns the call; the return is in thunkRet.
-let thunkRet: i32 = -1;
-function buildForwardingCall(f: i32, g: i32, from: i32): i32 {
-  let fTy = gValueType.get(f);
-  args.clear();
-  let n = gNumArgs.get(from);
-  for (let i = 0; i < n; i++) args.push(createCast(gFirstArg.get(from) + i, listAt(fTy, i)));
-  let tail = gCC.get(f) == CC_SWIFTTAIL && gCC.get(g) == CC_SWIFTTAIL ? 2 : 1;
-  let ci = buildCall(fTy, gValue.get(f), args, 0, args.len, gAttrs.get(f), gCC.get(f), tail);
-  let rt = tyA.get(gValueType.get(g));
-  thunkRet = rt == T_VOID ? buildRet(-1) : buildRet(createCast(ci, rt));
-  return ci;
-}
-
-function writeThunkKeepingDebugInfo(f: i32, g: i32): void {
-  beginPDIThunk(g);
-  let entry = gFirstBlock.get(g);
-  let before = lastInst(entry);
-  let ci = buildForwardingCall(f, g, g);
-  adoptTrailing(before >= 0 ? iNext.get(before) : firstInst(entry));
-  finishPDIThunk(g, ci, thunkRet);
-  forgetLocalRange(g);
-  markBodyChanged(g);
-}
-// Functions whose body a merge rewrote in place (debug-info-preserving thunks).
-let changedBodies: I32Vec = new I32Vec(16);
-function markBodyChanged(g: i32): void {
-  if (g >= changedBodies.len) changedBodies.resize(g + 1, 0);
-  changedBodies.set(g, 1);
-  forgetDetailHash(g);
-}
-export function bodyChanged(g: i32): bool { return g < changedBodies.len && changedBodies.get(g) != 0; }
-
-// writeAlias: G becomes an alias to F.
-function writeAlias(f: i32, g: i32): void {
-  let ga = createAlias(gValueType.get(g), gAddrSpace.get(g), <i32>gLinkage.get(g), -1, gValue.get(f));
-  let fa = gAlign.get(f), ga2 = gAlign.get(g);
-  gAlign.set(f, fa != 0 || ga2 != 0 ? max(fa < 1 ? 1 : fa, ga2 < 1 ? 1 : ga2) : 0);
-  takeName(gValue.get(ga), gValue.get(g));
-  setVisibility(ga, gVisibility.get(g));
-  gUnnamed.set(ga, 1);
-  removeUsers(gValue.get(g));
-  replaceAllUsesDeep(gValue.get(g), gValue.get(ga));
-  eraseGlobal(g);
-}
-
-// writeThunkOrAlias: an alias when allowed, else a thunk when profitable; -1 when neither.
-// LLVM 22 (writeThunkOrAliasIfNeeded): a discardable, unused G is erased instead.
-function writeThunkOrAlias(f: i32, g: i32): i32 {
-  if (llvmVersion >= 22 && isDiscardableIfUnusedLinkage(<i32>gLinkage.get(g)) && !isUsed22(gValue.get(g)) && !preserveDebugInfo) {
-    if (g >= mergedInto.len) mergedInto.resize(g + 1, -1);
-    mergedInto.set(g, f);
-    eraseGlobal(g);
-    return HOW_ERASED;
-  }
-  if (canCreateAliasFor(g)) { writeAlias(f, g); return HOW_ALIAS; }
-  if (canCreateThunkFor(f)) { writeThunk(f, g); return HOW_THUNK; }
-  return -1;
-}
-
-// replaceDirectCallers: calls of `old` (as the callee) call `nw` instead; their functions are
-// taken out of the tree first.
-function replaceDirectCallers(old: i32, nw: i32): i32 {
-  let ov = gValue.get(old), nv = gValue.get(nw);
-  let count = 0;
-  let s = vFirstUse.get(ov);
-  while (s >= 0) {
-    let next = opNext.get(s);
-    let u = opUser.get(s);
-    if (<i32>vKind.get(u) == VK.Inst && isCallLike(<i32>iOp.get(u)) && s == iOps.get(u)) {
-      let fn = functionOfInst(u);
-      if (fn >= 0) remove(fn);
-      replaceUse(s, nv);
-      count++;
-    }
-    s = next;
-  }
-  return count;
-}
-
-// mergeTwoFunctions: F is kept, G goes away (or becomes a thunk or alias to F). (LLVM 19 makes
-// the private copy only for an interposable F; later versions also do it for two ODR functions.)
-export function mergeTwoFunctions(f: i32, g: i32): void {
-  let v22 = llvmVersion >= 22;
-  if (isInterposable(f) || (v22 && isODR(f) && isODR(g))) {
-    // Both names become thunks (or aliases) to a new private copy of F's body.
-    if (!canCreateThunkFor(f) && (!canCreateAliasFor(f) || !canCreateAliasFor(g))) return;
-    let fName = vName.get(gValue.get(f)), gName = vName.get(gValue.get(g));
-    let nf = createFunction(gValueType.get(f), <i32>gLinkage.get(f), gAddrSpace.get(f), -1);
-    copyFunctionAttributes(nf, f);
-    if (v22) { gComdat.set(nf, gComdat.get(f)); gComdat.set(f, -1); }
-    takePlaceOf(nf, f);
-    let redirected = 0;
-    if (v22) {
-      // Direct callers of an ODR name call the private copy.
-      if (isODR(g)) redirected = replaceDirectCallers(g, f);
-      if (isODR(f)) replaceDirectCallers(nf, f);
-    }
-    let nfAlign = gAlign.get(nf), gAlign0 = gAlign.get(g);
-    let howG = writeThunkOrAlias(f, g);
-    let howF = writeThunkOrAlias(f, nf);
-    gAlign.set(f, nfAlign != 0 || gAlign0 != 0 ? max(nfAlign < 1 ? 1 : nfAlign, gAlign0 < 1 ? 1 : gAlign0) : 0);
-    setLinkage(f, Linkage.Private);
-    noteMerge(gName, fName, howG, redirected, true, g, f);
-    noteMerge(fName, fName, howF, 0, true, nf, f);
-    return;
-  }
-  let fName = vName.get(gValue.get(f)), gName = vName.get(gValue.get(g));
-  let redirected = 0;
-  let replaced = false;
-  if (!isInterposable(g) && !preserveDebugInfo) {
-    if (hasGlobalUnnamedAddr(g) && !isUsed(g)) {
-      // G's address is not significant: replace it entirely.
-      eraseGlobalNumber(g);
-      removeUsers(gValue.get(g));
-      replaceAllUsesDeep(gValue.get(g), gValue.get(f));
-      setForward(g, f);
-      replaced = true;
-      // (a G that is kept has still lost its uses to F: the repository records that too)
-      if (g >= mergedInto.len) mergedInto.resize(g + 1, -1);
-      mergedInto.set(g, f);
-    } else {
-      redirected = replaceDirectCallers(g, f);
-    }
-  }
-  if (isDiscardableIfUnusedLinkage(<i32>gLinkage.get(g)) && !(llvmVersion >= 22 ? isUsed22(gValue.get(g)) : hasUses(gValue.get(g))) && !preserveDebugInfo) {
-    if (g >= mergedInto.len) mergedInto.resize(g + 1, -1);
-    mergedInto.set(g, f);
-    eraseGlobal(g);
-    noteMerge(gName, fName, replaced ? HOW_REPLACED : HOW_ERASED, redirected, false, g, f);
-    return;
-  }
-  let how = writeThunkOrAlias(f, g);
-  if (how >= 0) noteMerge(gName, fName, how, redirected, false, g, f);
-  else if (redirected > 0) noteRedirected(gName, fName, redirected, g, f);
-}

@@ -2,7 +2,7 @@
 // drop those whose hash is unique, then sweep the Deferred worklist into the FnTree (merging a
 // function into an equal one already there) until no merge changes a function in the tree.
 import { I32Vec } from "../../util/vec";
-import { sortStable } from "../../util/sort";
+import { sortStableBy } from "../../util/sort";
 import { vKind, VK, vName, vA, iOp, iNext, operand, numOperands } from "../../ir/values";
 import {
   globalCount, gKind, GK, gValue, gFlags, gLinkage, gFirstBlock, GF_ERASED, GF_DEFINED, Linkage, isDeclaration,
@@ -12,71 +12,111 @@ import { Op } from "../../ir/opcodes";
 import { strtab } from "../../ir/module";
 import { isIntrinsicCall } from "../../ir/query";
 import { OutBuf } from "../../util/outbuf";
-import { functionHash, resetHash } from "./hash";
+import { FunctionHasher, LocalRanges } from "./hash";
 import { resetBuilder } from "../../ir/builder";
-import { resetPDI } from "./pdi";
-import { bodyChanged } from "./merge";
-import { beginComparatorRun, resetComparator } from "./comparator";
-import { treeInsert, replaceFunctionInTree, nodeFunction, deferred, deferredTime, clearTree, resetFnTree } from "./fntree";
-import {
-  mergeTwoFunctions, isFuncOrderCorrect, markUsed, resolveHandle, handleTime, resetMerge, setMergeOptions,
-  setSemanticInterposition,
-} from "./merge";
-import { resetReport, writeReport, functionsMerged, howCount, HOW_THUNK, HOW_ALIAS, HOW_REPLACED, HOW_ERASED } from "./report";
+import { PDIThunk } from "./pdi";
+import { FunctionComparator, newComparator } from "./comparator";
+import { FnTree } from "./fntree";
+import { Handles, Merger } from "./merge";
+import { MergeReport, HOW_THUNK, HOW_ALIAS, HOW_REPLACED, HOW_ERASED } from "./report";
 import { countMerges } from "../stats";
 
-export function resetMergeFunc(): void {
-  resetBuilder(); resetHash(); resetPDI(); resetComparator(); resetFnTree(); resetMerge(); resetReport();
-  hashes = new StaticArray<u64>(0); hashed = new I32Vec(16); order = new I32Vec(16); tmp = new I32Vec(16);
-}
+// One run of the pass over the module (LLVM's MergeFunctions class): it makes and owns all the
+// run's state — the local value ranges, the comparator (at its fixed address, comparator.ts), the
+// hasher, the FnTree and its worklist, the RAUW handles, the merger and its debug-info thunk
+// writer, the report — and is dropped after the run (the report with it, once read).
+export class MergeFunctions {
+  ranges: LocalRanges;
+  cmp: FunctionComparator;
+  hasher: FunctionHasher;
+  handles: Handles;
+  tree: FnTree;
+  report: MergeReport;
+  merger: Merger;
+  private hashes: StaticArray<u64> = new StaticArray<u64>(0);
+  private hashed: I32Vec = new I32Vec(16);   // 1 when hashes[g] is valid
+  private order: I32Vec = new I32Vec(16);
+  private tmp: I32Vec = new I32Vec(16);
 
-let hashes: StaticArray<u64> = new StaticArray<u64>(0);
-let hashed: I32Vec = new I32Vec(16);   // 1 when hashes[g] is valid
-let order: I32Vec = new I32Vec(16);
-let tmp: I32Vec = new I32Vec(16);
-
-// Runs the pass; returns the number of functions merged.
-export function runMergeFunctions(useAliases: bool, preserveDebugInfo: bool): i32 {
-  resetMergeFunc();
-  setMergeOptions(useAliases, preserveDebugInfo);
-  beginComparatorRun();
-  collectUsed();
-  setSemanticInterposition(moduleFlagIsSet("SemanticInterposition"));
-
-  // All candidates, ordered by hash (stable); those with a unique hash are never compared.
-  let n = globalCount();
-  hashes = new StaticArray<u64>(n);
-  hashed = new I32Vec(n); hashed.resize(n, 0);
-  order.clear();
-  for (let g = 0; g < n; g++) {
-    if (!isLiveFunction(g) || !isEligible(g)) continue;
-    unchecked(hashes[g] = functionHash(g));
-    hashed.set(g, 1);
-    order.push(g);
-  }
-  sortStable<HashOrder>(order, 0, order.len, tmp);
-  for (let i = 0; i < order.len; i++) {
-    let h = unchecked(hashes[order.get(i)]);
-    let dup = (i > 0 && unchecked(hashes[order.get(i - 1)]) == h) || (i + 1 < order.len && unchecked(hashes[order.get(i + 1)]) == h);
-    if (dup) { deferred.push(order.get(i)); deferredTime.push(handleTime()); }
+  constructor(useAliases: bool, preserveDebugInfo: bool) {
+    let ranges = new LocalRanges(), handles = new Handles(), report = new MergeReport();
+    let hasher = new FunctionHasher(ranges);
+    let tree = new FnTree(hasher, handles);
+    this.ranges = ranges; this.handles = handles; this.report = report; this.hasher = hasher; this.tree = tree;
+    this.cmp = newComparator(ranges);
+    this.merger = new Merger(useAliases, preserveDebugInfo, tree, handles, new PDIThunk(), ranges, report);
   }
 
-  let rounds = 0;
-  while (deferred.len > 0 && rounds++ < 100000) {
-    let worklist = new I32Vec(deferred.len), times = new I32Vec(deferred.len);
-    for (let i = 0; i < deferred.len; i++) { worklist.push(deferred.get(i)); times.push(deferredTime.get(i)); }
-    deferred.clear(); deferredTime.clear();
-    for (let i = 0; i < worklist.len; i++) {
-      let g = resolveHandle(worklist.get(i), times.get(i));
-      if (g < 0 || !isLiveFunction(g)) continue;
-      if (!isDeclaration(g) && <i32>gLinkage.get(g) != Linkage.Available) insert(g);
+  // Runs the pass; returns the number of functions merged.
+  run(): i32 {
+    let tree = this.tree, deferred = tree.deferred, deferredTime = tree.deferredTime, handles = this.handles;
+    collectUsed(this.merger);
+    this.merger.semanticInterposition = moduleFlagIsSet("SemanticInterposition");
+
+    // All candidates, ordered by hash (stable); those with a unique hash are never compared.
+    let n = globalCount();
+    let hashes = new StaticArray<u64>(n);
+    this.hashes = hashes;
+    let hashed = new I32Vec(n); hashed.resize(n, 0);
+    this.hashed = hashed;
+    let order = this.order;
+    order.clear();
+    for (let g = 0; g < n; g++) {
+      if (!isLiveFunction(g) || !isEligible(g)) continue;
+      unchecked(hashes[g] = this.hasher.functionHash(g));
+      hashed.set(g, 1);
+      order.push(g);
     }
+    sortStableBy<HashOrder>(order, 0, order.len, this.tmp, new HashOrder(hashes));
+    for (let i = 0; i < order.len; i++) {
+      let h = unchecked(hashes[order.get(i)]);
+      let dup = (i > 0 && unchecked(hashes[order.get(i - 1)]) == h) || (i + 1 < order.len && unchecked(hashes[order.get(i + 1)]) == h);
+      if (dup) { deferred.push(order.get(i)); deferredTime.push(handles.now); }
+    }
+
+    let rounds = 0;
+    while (deferred.len > 0 && rounds++ < 100000) {
+      let worklist = new I32Vec(deferred.len), times = new I32Vec(deferred.len);
+      for (let i = 0; i < deferred.len; i++) { worklist.push(deferred.get(i)); times.push(deferredTime.get(i)); }
+      deferred.clear(); deferredTime.clear();
+      for (let i = 0; i < worklist.len; i++) {
+        let g = handles.resolveHandle(worklist.get(i), times.get(i));
+        if (g < 0 || !isLiveFunction(g)) continue;
+        if (!isDeclaration(g) && <i32>gLinkage.get(g) != Linkage.Available) this.insert(g);
+      }
+    }
+    tree.clearTree();
+    return this.report.functionsMerged();
   }
-  clearTree();
-  return functionsMerged();
+
+  // MergeFunctions::insert: merge g into an equal function already in the tree, or add it.
+  private insert(g: i32): bool {
+    // The hash only depends on opcodes, the CFG and the signature, which merging never changes in
+    // a function that stays (callers only get new operands), so the first sweep's hash is reused.
+    let hashed = this.hashed, tree = this.tree, merger = this.merger;
+    let h = g < hashed.len && hashed.get(g) != 0 && !merger.bodyChanged(g) ? unchecked(this.hashes[g]) : this.hasher.functionHash(g);
+    let r = tree.treeInsert(g, h);
+    if (r >= 0) return false;
+    let node = -2 - r;
+    let old = tree.nodeFunction(node);
+    if (!merger.isFuncOrderCorrect(old, g)) {
+      tree.replaceFunctionInTree(node, g);
+      g = old;
+    }
+    merger.mergeTwoFunctions(tree.nodeFunction(node), g);
+    return true;
+  }
 }
 
-export function writeMergeReport(o: OutBuf): void { writeReport(o); }
+// Runs the pass on the module: the run's object, after the run (its report, its merge map).
+export function runMergeFunctions(useAliases: bool, preserveDebugInfo: bool): MergeFunctions {
+  // The IR builder's insertion point and the edit layer's caches (name counters among them) start
+  // afresh for each run, as they always have for this pass (names in its output depend on it).
+  resetBuilder();
+  let mf = new MergeFunctions(useAliases, preserveDebugInfo);
+  mf.run();
+  return mf;
+}
 
 function isLiveFunction(g: i32): bool { return <i32>gKind.get(g) == GK.Func && (gFlags.get(g) & GF_ERASED) == 0; }
 
@@ -105,28 +145,14 @@ function hasDistinctMetadataIntrinsic(g: i32): bool {
   return false;
 }
 
-// MergeFunctions::insert: merge g into an equal function already in the tree, or add it.
-function insert(g: i32): bool {
-  // The hash only depends on opcodes, the CFG and the signature, which merging never changes in
-  // a function that stays (callers only get new operands), so the first sweep's hash is reused.
-  let h = g < hashed.len && hashed.get(g) != 0 && !bodyChanged(g) ? unchecked(hashes[g]) : functionHash(g);
-  let r = treeInsert(g, h);
-  if (r >= 0) return false;
-  let node = -2 - r;
-  let old = nodeFunction(node);
-  if (!isFuncOrderCorrect(old, g)) {
-    replaceFunctionInTree(node, g);
-    g = old;
-  }
-  mergeTwoFunctions(nodeFunction(node), g);
-  return true;
+// Global indices by hash (unsigned); the sort is stable, so equal hashes stay in position order.
+@final class HashOrder {
+  constructor(private hashes: StaticArray<u64>) {}
+  @inline less(a: i32, b: i32): bool { return unchecked(this.hashes[a]) < unchecked(this.hashes[b]); }
 }
 
-// Global indices by hash (unsigned); the sort is stable, so equal hashes stay in position order.
-@final class HashOrder { @inline less(a: i32, b: i32): bool { return unchecked(hashes[a]) < unchecked(hashes[b]); } }
-
 // llvm.used and llvm.compiler.used: the globals they name (through pointer casts).
-function collectUsed(): void {
+function collectUsed(merger: Merger): void {
   let n = globalCount();
   for (let g = 0; g < n; g++) {
     if (<i32>gKind.get(g) != GK.Var || (gFlags.get(g) & GF_ERASED) != 0) continue;
@@ -139,7 +165,7 @@ function collectUsed(): void {
     for (let i = 0; i < k; i++) {
       let e = stripPointerCasts(operand(init, i));
       let ek = <i32>vKind.get(e);
-      if (ek >= VK.GlobalVar && ek <= VK.IFunc) markUsed(vA.get(e));
+      if (ek >= VK.GlobalVar && ek <= VK.IFunc) merger.markUsed(vA.get(e));
     }
   }
 }
@@ -182,8 +208,6 @@ function moduleFlagIsSet(name: string): bool {
 // The pass table's entry (passes/table.ts). The report is a side file; the functions it merged
 // away are handed on in the run's results (the program repository records them).
 import { PassContext, PassInfo, Level, Preserves, OptionKind } from "../registry";
-import { addSideFileNamed } from "../sidefiles";
-import { mergeTargetOf } from "./merge";
 export function mergefuncPass(): PassInfo {
   return new PassInfo("mergefunc", Level.Module, runMergeFunc)
     .keeps(Preserves.Nothing).as("MergeFunctionsPass")
@@ -194,16 +218,17 @@ export function mergefuncPass(): PassInfo {
     .option("mergefunc-report", OptionKind.String, "", "write a merge report to this side file (JSON)");
 }
 function runMergeFunc(c: PassContext): i32 {
-  runMergeFunctions(c.bool("mergefunc-use-aliases"), c.bool("mergefunc-preserve-debug-info"));
-  countMerges(functionsMerged(), howCount(HOW_THUNK), howCount(HOW_ALIAS), howCount(HOW_REPLACED) + howCount(HOW_ERASED));
+  let mf = runMergeFunctions(c.bool("mergefunc-use-aliases"), c.bool("mergefunc-preserve-debug-info"));
+  let report = mf.report;
+  countMerges(report.functionsMerged(), report.howCount(HOW_THUNK), report.howCount(HOW_ALIAS), report.howCount(HOW_REPLACED) + report.howCount(HOW_ERASED));
   let rep = c.str("mergefunc-report");
   if (rep.length > 0) {
     let o = new OutBuf();
-    writeReport(o);
-    addSideFileNamed(rep, o);
+    report.write(o);
+    c.sideFiles.addNamed(rep, o);
   }
   let into = c.results.mergedInto;
   into.clear();
-  for (let g = 0, n = globalCount(); g < n; g++) into.push(mergeTargetOf(g));
+  for (let g = 0, n = globalCount(); g < n; g++) into.push(mf.merger.mergeTargetOf(g));
   return 0;
 }

@@ -18,46 +18,6 @@ import { strtab } from "../../ir/module";
 export const HOW_REPLACED = 0, HOW_ERASED = 1, HOW_THUNK = 2, HOW_ALIAS = 3, HOW_CALLERS = 4;
 const HOW_NAMES: string[] = ["replaced", "erased", "thunk", "alias", "callers"];
 
-let rFrom: I32Vec = new I32Vec(16);
-let rInto: I32Vec = new I32Vec(16);
-let rHow: I32Vec = new I32Vec(16);
-let rRedirected: I32Vec = new I32Vec(16);
-let rPrivate: I32Vec = new I32Vec(16);
-let rFromG: I32Vec = new I32Vec(16);   // the globals (indices) of from / into, for the cross-module report
-let rIntoG: I32Vec = new I32Vec(16);
-let merged: i32 = 0;
-
-export function resetReport(): void {
-  rFrom = new I32Vec(16); rInto = new I32Vec(16); rHow = new I32Vec(16); rRedirected = new I32Vec(16);
-  rPrivate = new I32Vec(16); rFromG = new I32Vec(16); rIntoG = new I32Vec(16); merged = 0;
-}
-export function noteMerge(from: i32, into: i32, how: i32, redirected: i32, viaPrivate: bool, fromG: i32 = -1, intoG: i32 = -1): void {
-  if (how < 0) return;
-  rFrom.push(from); rInto.push(into); rHow.push(how); rRedirected.push(redirected); rPrivate.push(viaPrivate ? 1 : 0);
-  rFromG.push(fromG); rIntoG.push(intoG);
-  if (!viaPrivate || from != into) merged++;
-}
-export function noteRedirected(from: i32, into: i32, redirected: i32, fromG: i32 = -1, intoG: i32 = -1): void {
-  rFrom.push(from); rInto.push(into); rHow.push(HOW_CALLERS); rRedirected.push(redirected); rPrivate.push(0);
-  rFromG.push(fromG); rIntoG.push(intoG);
-}
-export function mergeRecordCount(): i32 { return rFrom.len; }
-// Record i: the globals involved (the function merged away or redirected, the one kept: for a
-// private copy, the body's global), how, and the other fields of the JSON.
-export function recordFromGlobal(i: i32): i32 { return rFromG.get(i); }
-export function recordIntoGlobal(i: i32): i32 { return rIntoG.get(i); }
-export function recordHow(i: i32): i32 { return rHow.get(i); }
-export function recordHowName(i: i32): string { return HOW_NAMES[rHow.get(i)]; }
-export function recordRedirected(i: i32): i32 { return rRedirected.get(i); }
-export function recordViaPrivate(i: i32): bool { return rPrivate.get(i) != 0; }
-export function functionsMerged(): i32 { return merged; }
-// Records of this run that say `how` (HOW_ constants).
-export function howCount(how: i32): i32 {
-  let n = 0;
-  for (let i = 0; i < rHow.len; i++) if (rHow.get(i) == how) n++;
-  return n;
-}
-
 // A string-table entry as a JSON string (null for -1); the cross-module report writes names with it too.
 export function jsonName(o: OutBuf, s: i32): void {
   if (s < 0) { o.str("null"); return; }
@@ -73,24 +33,64 @@ export function jsonName(o: OutBuf, s: i32): void {
 }
 function hex(d: i32): i32 { return d < 10 ? 48 + d : 87 + d; }
 
-export function writeReport(o: OutBuf): void {
-  let thunks = 0, aliases = 0, priv = 0;
-  o.str("{\"pass\":\"mergefunc\",\"merged\":[");
-  for (let i = 0; i < rFrom.len; i++) {
-    if (i > 0) o.byte(44);
-    o.str("\n  {\"function\":"); jsonName(o, rFrom.get(i));
-    o.str(",\"into\":"); jsonName(o, rInto.get(i));
-    o.str(",\"how\":\""); o.str(HOW_NAMES[rHow.get(i)]);
-    o.str("\",\"callersRedirected\":"); o.i64(rRedirected.get(i));
-    o.str(",\"viaPrivateCopy\":"); o.str(rPrivate.get(i) != 0 ? "true" : "false");
-    o.byte(125);
-    if (rHow.get(i) == HOW_THUNK) thunks++;
-    if (rHow.get(i) == HOW_ALIAS) aliases++;
-    if (rPrivate.get(i) != 0 && rFrom.get(i) == rInto.get(i)) priv++;
+// The records of one MergeFunctions run (pass.ts makes it with the run; the cross-module report
+// reads it after runMergeFunctions).
+export class MergeReport {
+  private rFrom: I32Vec = new I32Vec(16);
+  private rInto: I32Vec = new I32Vec(16);
+  private rHow: I32Vec = new I32Vec(16);
+  private rRedirected: I32Vec = new I32Vec(16);
+  private rPrivate: I32Vec = new I32Vec(16);
+  private rFromG: I32Vec = new I32Vec(16);   // the globals (indices) of from / into, for the cross-module report
+  private rIntoG: I32Vec = new I32Vec(16);
+  private merged: i32 = 0;
+
+  noteMerge(from: i32, into: i32, how: i32, redirected: i32, viaPrivate: bool, fromG: i32 = -1, intoG: i32 = -1): void {
+    if (how < 0) return;
+    this.rFrom.push(from); this.rInto.push(into); this.rHow.push(how); this.rRedirected.push(redirected); this.rPrivate.push(viaPrivate ? 1 : 0);
+    this.rFromG.push(fromG); this.rIntoG.push(intoG);
+    if (!viaPrivate || from != into) this.merged++;
   }
-  o.str(rFrom.len > 0 ? "\n],\"functionsMerged\":" : "],\"functionsMerged\":"); o.i64(merged);
-  o.str(",\"thunks\":"); o.i64(thunks);
-  o.str(",\"aliases\":"); o.i64(aliases);
-  o.str(",\"privateCopies\":"); o.i64(priv);
-  o.str("}\n");
+  noteRedirected(from: i32, into: i32, redirected: i32, fromG: i32 = -1, intoG: i32 = -1): void {
+    this.rFrom.push(from); this.rInto.push(into); this.rHow.push(HOW_CALLERS); this.rRedirected.push(redirected); this.rPrivate.push(0);
+    this.rFromG.push(fromG); this.rIntoG.push(intoG);
+  }
+  get count(): i32 { return this.rFrom.len; }
+  // Record i: the globals involved (the function merged away or redirected, the one kept: for a
+  // private copy, the body's global), how, and the other fields of the JSON.
+  recordFromGlobal(i: i32): i32 { return this.rFromG.get(i); }
+  recordIntoGlobal(i: i32): i32 { return this.rIntoG.get(i); }
+  recordHow(i: i32): i32 { return this.rHow.get(i); }
+  recordHowName(i: i32): string { return HOW_NAMES[this.rHow.get(i)]; }
+  recordRedirected(i: i32): i32 { return this.rRedirected.get(i); }
+  recordViaPrivate(i: i32): bool { return this.rPrivate.get(i) != 0; }
+  functionsMerged(): i32 { return this.merged; }
+  // Records of this run that say `how` (HOW_ constants).
+  howCount(how: i32): i32 {
+    let n = 0;
+    for (let i = 0; i < this.rHow.len; i++) if (this.rHow.get(i) == how) n++;
+    return n;
+  }
+
+  write(o: OutBuf): void {
+    let thunks = 0, aliases = 0, priv = 0;
+    o.str("{\"pass\":\"mergefunc\",\"merged\":[");
+    for (let i = 0; i < this.rFrom.len; i++) {
+      if (i > 0) o.byte(44);
+      o.str("\n  {\"function\":"); jsonName(o, this.rFrom.get(i));
+      o.str(",\"into\":"); jsonName(o, this.rInto.get(i));
+      o.str(",\"how\":\""); o.str(HOW_NAMES[this.rHow.get(i)]);
+      o.str("\",\"callersRedirected\":"); o.i64(this.rRedirected.get(i));
+      o.str(",\"viaPrivateCopy\":"); o.str(this.rPrivate.get(i) != 0 ? "true" : "false");
+      o.byte(125);
+      if (this.rHow.get(i) == HOW_THUNK) thunks++;
+      if (this.rHow.get(i) == HOW_ALIAS) aliases++;
+      if (this.rPrivate.get(i) != 0 && this.rFrom.get(i) == this.rInto.get(i)) priv++;
+    }
+    o.str(this.rFrom.len > 0 ? "\n],\"functionsMerged\":" : "],\"functionsMerged\":"); o.i64(this.merged);
+    o.str(",\"thunks\":"); o.i64(thunks);
+    o.str(",\"aliases\":"); o.i64(aliases);
+    o.str(",\"privateCopies\":"); o.i64(priv);
+    o.str("}\n");
+  }
 }

@@ -37,10 +37,7 @@ import { Writer } from "../../text/writer";
 import { printFunction, printAliasOrIFunc } from "../../text/printer-globals";
 import { Verifier, verifyGlobalsFrom } from "../../analysis/verifier";
 import { runMergeFunctions } from "../mergefunc/pass";
-import {
-  mergeRecordCount, recordFromGlobal, recordIntoGlobal, recordHowName, recordRedirected, recordViaPrivate,
-  jsonName,
-} from "../mergefunc/report";
+import { jsonName } from "../mergefunc/report";
 import {
   resetXmodLink, noteModuleGlobals, linkModule, orderLinkedGlobals, countInsts, modOf, origName, instsBefore,
   evKind, evName, evKept, evKeptMod, evKeptLinkage, evDropMod, evDropLinkage, evDropInsts, evIsFunc, droppedUnused,
@@ -91,14 +88,14 @@ export function finishCrossModule(useAliases: bool): OutBuf {
   let linkages = new U8Vec(n0);
   for (let g = 0; g < n0; g++) linkages.push(gLinkage.get(g));
 
-  runMergeFunctions(useAliases, false);
+  let report = runMergeFunctions(useAliases, false).report;
 
   // the functions the records and events name
   let n = globalCount();
   let involved = new U8Vec(n); involved.resize(n, 0);
-  let recs = mergeRecordCount();
+  let recs = report.count;
   for (let i = 0; i < recs; i++) {
-    let a = recordFromGlobal(i), b = recordIntoGlobal(i);
+    let a = report.recordFromGlobal(i), b = report.recordIntoGlobal(i);
     if (a >= 0 && a < n) involved.set(a, 1);
     if (b >= 0 && b < n) involved.set(b, 1);
   }
@@ -150,11 +147,11 @@ export function finishCrossModule(useAliases: bool): OutBuf {
   o.str("\n],\"merges\":[");
   for (let i = 0; i < recs; i++) {
     if (i > 0) o.byte(44);
-    o.str("\n{\"from\":"); o.i64(recordFromGlobal(i));
-    o.str(",\"into\":"); o.i64(recordIntoGlobal(i));
-    o.str(",\"how\":\""); o.str(recordHowName(i));
-    o.str("\",\"viaPrivateCopy\":"); o.str(recordViaPrivate(i) ? "true" : "false");
-    o.str(",\"callersRedirected\":"); o.i64(recordRedirected(i));
+    o.str("\n{\"from\":"); o.i64(report.recordFromGlobal(i));
+    o.str(",\"into\":"); o.i64(report.recordIntoGlobal(i));
+    o.str(",\"how\":\""); o.str(report.recordHowName(i));
+    o.str("\",\"viaPrivateCopy\":"); o.str(report.recordViaPrivate(i) ? "true" : "false");
+    o.str(",\"callersRedirected\":"); o.i64(report.recordRedirected(i));
     o.byte(125);
   }
   o.str("\n],\"linker\":[");
