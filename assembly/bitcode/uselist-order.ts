@@ -35,12 +35,11 @@ import { MK, mdKind, mdA, mdOps, mdNOps, mdPool, canonicalMD, drKind, drOps, drN
 import { Op, F_UNWIND_CALLER, isCallLike } from "../ir/opcodes";
 import { liveGlobal, shuffleMaskConstant, hasHungOperands } from "./enumerate";
 import { getNull } from "../ir/constants";
+import { ws } from "./write-meta";
 
-// Sort keys of the current value's uses (by entry), read by UseKeyOrder.less.
-let useKeys: I64Vec = new I64Vec();
-export function resetUseListOrder(): void { useKeys = new I64Vec(); }
+// Orders the current value's uses (by entry) by their sort keys, ws.useKeys.
 @final class UseKeyOrder {
-  @inline less(a: i32, b: i32): bool { return useKeys.get(a) < useKeys.get(b); }
+  @inline less(a: i32, b: i32): bool { return ws.useKeys.get(a) < ws.useKeys.get(b); }
 }
 
 @final export class UseOrderModel {
@@ -250,8 +249,8 @@ export function resetUseListOrder(): void { useKeys = new I64Vec(); }
     }
     // already in the order the reader makes (the common case)
     if (sorted) return n;
-    useKeys.clear();
-    for (let k = 0; k < n; k++) { useKeys.push(useKey(this.idOf(users.get(k)), opnos.get(k), id, isGV)); ents.push(k); }
+    ws.useKeys.clear();
+    for (let k = 0; k < n; k++) { ws.useKeys.push(useKey(this.idOf(users.get(k)), opnos.get(k), id, isGV)); ents.push(k); }
     sortStable<UseKeyOrder>(ents, 0, n, this.tmp);
     return n;
   }
