@@ -31,7 +31,7 @@ export const MD_STRING_OLD: u32 = 1, MD_VALUE: u32 = 2, MD_NODE: u32 = 3, MD_NAM
 
 // The writer's tables and registers besides BcWriter's (write-module.ts): the caches of names and
 // field texts this file reads DI fields through, the loaded node's fields, write-function.ts's
-// instruction numbering, write-module.ts's attribute codes, uselist-order.ts's sort keys. One per
+// instruction numbering, write-module.ts's attribute codes. One per
 // write: writeModuleBitcode() makes it (newWriterState) before anything is enumerated, so a new
 // object is the reset. It lives at a fixed address in static memory, like the readers' state
 // (read-state.ts), so that a field is one load from a constant address, as the module-level
@@ -61,8 +61,6 @@ export const MD_STRING_OLD: u32 = 1, MD_VALUE: u32 = 2, MD_NODE: u32 = 3, MD_NAM
                                        // (a record with one has no abbreviation)
   // ---- write-module.ts ----
   attrCode: I32Vec = new I32Vec();     // attribute kind -> its bitcode code (built on first use)
-  // ---- uselist-order.ts ----
-  useKeys: I64Vec = new I64Vec();      // the sort keys of one value's uses
 }
 const WRITER_STATE_SIZE: usize = 256;
 export const ws: WriterState = changetype<WriterState>(memory.data(<i32>WRITER_STATE_SIZE, 16));
