@@ -40,13 +40,10 @@ import { printValueRef } from "./text/printer-values";
 import { firstInst, iOp, vParent } from "./ir/values";
 import { Op } from "./ir/opcodes";
 import { dumpBitstream } from "./bitcode/dump";
-import { bsErrorText, resetBitstream, isBitcode } from "./bitcode/bitstream";
-import { readBitcode, resetBitcode } from "./bitcode/reader";
+import { bsErrorText, isBitcode } from "./bitcode/bitstream";
+import { readBitcode } from "./bitcode/reader";
 import { beginCrossModule, addModule, finishCrossModule } from "./passes/xmod/run";
-import { writeModuleBitcode, resetBitcodeWriter } from "./bitcode/write-module";
-import { resetMetaWriter } from "./bitcode/write-meta";
-import { resetFunctionWriter } from "./bitcode/write-function";
-import { resetUseListWriter } from "./bitcode/write-uselist";
+import { writeModuleBitcode } from "./bitcode/write-module";
 import { llvmVersion } from "./ir/version";
 import { CGDataSession, cgdataSession, newCGDataSession, dropCGDataSession } from "./cgdata/session";
 import { embeddedMapBytes, moduleMergeSectionName, embedMapBytes } from "./cgdata/embed";
@@ -91,9 +88,6 @@ export function reset(): void {
   resetAnalyses();
   resetPasses();
   resetWarnings();
-  resetBitstream();
-  resetBitcode();
-  resetBitcodeWriter(); resetMetaWriter(); resetFunctionWriter(); resetUseListWriter();
   dropCGDataSession(); cgBuf = 0;
   errLen = 0; errLine = 0; errCol = 0; errOffset = -1; outPtr = 0;
 }

@@ -5,11 +5,12 @@
 // records of a module mean is the bitcode reader's business.
 //
 //   openStream(p, n)        the bytes at p: a bitcode wrapper header is skipped, the magic checked
+//                           (a new cursor, `bs`: see Bitstream below)
 //   advance()               the next entry of the current block: ENTRY_RECORD (its abbreviation id
-//                           in `entryAbbrev`), ENTRY_BLOCK (the id in `entryBlock`, enterBlock() or
-//                           skipBlock() next), ENTRY_END (the block closed) or ENTRY_ERROR;
+//                           in `bs.entryAbbrev`), ENTRY_BLOCK (the id in `bs.entryBlock`, enterBlock()
+//                           or skipBlock() next), ENTRY_END (the block closed) or ENTRY_ERROR;
 //                           DEFINE_ABBREV records and BLOCKINFO blocks are read on the way
-//   readRecord(abbrev)      the record's code; its operands in `ops`, a blob in blobPtr/blobLen
+//   readRecord(abbrev)      the record's code; its operands in `bs.ops`, a blob in bs.blobPtr/blobLen
 //
 // Every read checks the input's end: a malformed stream gives an error naming the block and the
 // bit offset (`bsError`), never a read past the buffer. The input needs 8 readable bytes after its
@@ -33,52 +34,58 @@ const MAX_DEPTH: i32 = 64;
 const WRAPPER_MAGIC: u32 = 0x0B17C0DE;
 const BITCODE_MAGIC: u32 = 0xDEC04342;   // 'B' 'C' 0xC0 0xDE read as a little-endian word
 
-// ---- the stream ----
-let base: usize = 0;
-let endBit: u64 = 0;        // bits in the stream
-let pos: u64 = 0;           // the next bit to read
-let streamStart: u64 = 0;   // bit offset of the stream in the input (after a wrapper header)
+// The cursor over one input: the stream, the first error, the open blocks, the abbreviations and
+// the entry and record read last. One per read: openStream() makes it (a new object is the reset).
+// Every field access of the reader's inner loops goes through it, so it lives at a fixed address in
+// static memory like the text lexer (text/lexer.ts): a field is one load from a constant address.
+@final export class Bitstream {
+  // ---- the stream ----
+  base: usize = 0;
+  endBit: u64 = 0;        // bits in the stream
+  pos: u64 = 0;           // the next bit to read
+  streamStart: u64 = 0;   // bit offset of the stream in the input (after a wrapper header)
 
-// ---- errors: the first one is kept ----
-let error: string = "";
-let errorBit: u64 = 0;
-let errorWhole: bool = false;   // about the whole file: no block or bit offset to name
-export function bsError(): string { return error; }
-export function bsErrorBit(): u64 { return errorBit; }
-export function bsFailed(): bool { return error.length > 0; }
+  // ---- errors: the first one is kept ----
+  error: string = "";
+  errorBit: u64 = 0;
+  errorWhole: bool = false;   // about the whole file: no block or bit offset to name
 
-// ---- block scopes ----
-let scopeBlock: I32Vec = new I32Vec();    // block id per open block (-1: the top level)
-let scopeWidth: I32Vec = new I32Vec();    // abbreviation id width
-let scopeEnd: I64Vec = new I64Vec();      // bit where the block ends
-let scopeStart: I64Vec = new I64Vec();    // bit where the block's header starts
-let scopeAbbrevBase: I32Vec = new I32Vec(); // its first entry in `visible`
-let width: i32 = 2;                       // abbreviation id width of the current block
+  // ---- block scopes ----
+  scopeBlock: I32Vec = new I32Vec();    // block id per open block (-1: the top level)
+  scopeWidth: I32Vec = new I32Vec();    // abbreviation id width
+  scopeEnd: I64Vec = new I64Vec();      // bit where the block ends
+  scopeStart: I64Vec = new I64Vec();    // bit where the block's header starts
+  scopeAbbrevBase: I32Vec = new I32Vec(); // its first entry in `visible`
+  width: i32 = 2;                       // abbreviation id width of the current block
 
-// ---- abbreviations: every definition's operands, the ones visible in open blocks ----
-let abbrevOpStart: I32Vec = new I32Vec();
-let abbrevOpCount: I32Vec = new I32Vec();
-let abbrevOps: I64Vec = new I64Vec();     // pairs: encoding, value
-let visible: I32Vec = new I32Vec();       // abbreviation index by id - 4, per open block in turn
-let infoBlocks: I32Vec = new I32Vec();    // BLOCKINFO: block id, abbreviation index pairs
-let infoTarget: i32 = -1;                 // the block id BLOCKINFO's SETBID named last
+  // ---- abbreviations: every definition's operands, the ones visible in open blocks ----
+  abbrevOpStart: I32Vec = new I32Vec();
+  abbrevOpCount: I32Vec = new I32Vec();
+  abbrevOps: I64Vec = new I64Vec();     // pairs: encoding, value
+  visible: I32Vec = new I32Vec();       // abbreviation index by id - 4, per open block in turn
+  infoBlocks: I32Vec = new I32Vec();    // BLOCKINFO: block id, abbreviation index pairs
+  infoTarget: i32 = -1;                 // the block id BLOCKINFO's SETBID named last
 
-// ---- the current entry and record ----
-export let entryAbbrev: i32 = 0;
-export let entryBlock: i32 = 0;
-export let ops: I64Vec = new I64Vec(64);
-export let blobPtr: usize = 0;
-export let blobLen: i32 = 0;
-let entryBit: u64 = 0;                    // where the entry advance() returned starts
-export let blockWords: u64 = 0;          // the length of the block enterBlock() entered, in words
-
-export function resetBitstream(): void {
-  base = 0; endBit = 0; pos = 0; streamStart = 0; error = ""; errorBit = 0; errorWhole = false;
-  scopeBlock = new I32Vec(); scopeWidth = new I32Vec(); scopeEnd = new I64Vec(); scopeStart = new I64Vec();
-  scopeAbbrevBase = new I32Vec(); width = 2;
-  abbrevOpStart = new I32Vec(); abbrevOpCount = new I32Vec(); abbrevOps = new I64Vec(); visible = new I32Vec();
-  infoBlocks = new I32Vec(); infoTarget = -1; entryAbbrev = 0; entryBlock = 0; ops = new I64Vec(64); blobPtr = 0; blobLen = 0; blockWords = 0; entryBit = 0;
+  // ---- the current entry and record ----
+  entryAbbrev: i32 = 0;
+  entryBlock: i32 = 0;
+  ops: I64Vec = new I64Vec(64);
+  blobPtr: usize = 0;
+  blobLen: i32 = 0;
+  entryBit: u64 = 0;                    // where the entry advance() returned starts
+  blockWords: u64 = 0;                  // the length of the block enterBlock() entered, in words
 }
+const BITSTREAM_SIZE: usize = 256;
+export const bs: Bitstream = changetype<Bitstream>(memory.data(<i32>BITSTREAM_SIZE, 16));
+// A new cursor (openStream calls it): the class's initial values are the reset.
+function newBitstream(): void {
+  assert(offsetof<Bitstream>() <= BITSTREAM_SIZE);
+  memory.copy(changetype<usize>(bs), changetype<usize>(new Bitstream()), offsetof<Bitstream>());
+}
+
+export function bsError(): string { return bs.error; }
+export function bsErrorBit(): u64 { return bs.errorBit; }
+export function bsFailed(): bool { return bs.error.length > 0; }
 
 // Is this input bitcode (raw or wrapped)? The check opt makes to pick its reader.
 export function isBitcode(p: usize, n: i32): bool {
@@ -115,38 +122,38 @@ export function blockName(id: i32): string {
   return "block " + id.toString();
 }
 
-export function currentBlock(): i32 { return scopeBlock.len > 0 ? scopeBlock.get(scopeBlock.len - 1) : -1; }
-export function depth(): i32 { return scopeBlock.len; }
-export function currentWidth(): i32 { return width; }
-export function bitPos(): u64 { return pos - streamStart; }
+export function currentBlock(): i32 { return bs.scopeBlock.len > 0 ? bs.scopeBlock.get(bs.scopeBlock.len - 1) : -1; }
+export function depth(): i32 { return bs.scopeBlock.len; }
+export function currentWidth(): i32 { return bs.width; }
+export function bitPos(): u64 { return bs.pos - bs.streamStart; }
 
 // Records the first error, at the current bit (relative to the stream), and returns false.
 export function fail(msg: string): bool {
-  if (error.length == 0) { error = msg; errorBit = pos - streamStart; }
+  if (bs.error.length == 0) { bs.error = msg; bs.errorBit = bs.pos - bs.streamStart; }
   return false;
 }
 function failAt(msg: string, bit: u64): bool {
-  if (error.length == 0) { error = msg; errorBit = bit - streamStart; }
+  if (bs.error.length == 0) { bs.error = msg; bs.errorBit = bit - bs.streamStart; }
   return false;
 }
 
 // An error about the file as a whole (opt's words, without a place).
 export function failWhole(msg: string): bool {
-  if (error.length == 0) { error = msg; errorWhole = true; }
+  if (bs.error.length == 0) { bs.error = msg; bs.errorWhole = true; }
   return false;
 }
 
 // `msg` with where it happened, for the host's diagnostic.
 export function bsErrorText(): string {
-  if (errorWhole) return error;
-  return error + " (" + blockName(currentBlock()) + ", bit offset " + errorBit.toString() + ")";
+  if (bs.errorWhole) return bs.error;
+  return bs.error + " (" + blockName(currentBlock()) + ", bit offset " + bs.errorBit.toString() + ")";
 }
 
 // Opens the bytes at p (n bytes, 8 readable bytes after them) as a bitstream: skips a wrapper
 // header, checks the magic. False (with the error) when it is not bitcode.
 export function openStream(p: usize, n: i32): bool {
-  resetBitstream();
-  base = p;
+  newBitstream();
+  bs.base = p;
   let start: u32 = 0, size: u32 = <u32>n;
   if (n >= 4 && load<u32>(p) == WRAPPER_MAGIC) {
     // magic, version, offset, size, cputype: 32-bit little-endian fields
@@ -155,37 +162,37 @@ export function openStream(p: usize, n: i32): bool {
     if (<u64>off + <u64>len > <u64>n) return fail("Invalid bitcode wrapper header");
     start = off; size = len;
   }
-  streamStart = <u64>start << 3;
-  pos = streamStart;
-  endBit = (<u64>start + <u64>size) << 3;
+  bs.streamStart = <u64>start << 3;
+  bs.pos = bs.streamStart;
+  bs.endBit = (<u64>start + <u64>size) << 3;
   // the stream is a whole number of 32-bit words
   if ((size & 3) != 0) return fail("Bitcode stream should be a multiple of 4 bytes in length");
   if (size < 4 || load<u32>(p + start) != BITCODE_MAGIC) return fail("Invalid bitcode signature");
-  pos += 32;
-  width = 2;
+  bs.pos += 32;
+  bs.width = 2;
   return true;
 }
 
-export function atEnd(): bool { return pos >= endBit; }
+export function atEnd(): bool { return bs.pos >= bs.endBit; }
 // Whole bytes from the current position to the stream's end.
-export function bytesLeft(): u64 { return pos < endBit ? (endBit - pos) >> 3 : 0; }
+export function bytesLeft(): u64 { return bs.pos < bs.endBit ? (bs.endBit - bs.pos) >> 3 : 0; }
 
 // Where the entry advance() returned last starts (an absolute bit), for seekTo.
-export function entryStart(): u64 { return entryBit; }
+export function entryStart(): u64 { return bs.entryBit; }
 // Goes back to a top-level entry's start (from entryStart): the block scopes are closed, the
 // BLOCKINFO abbreviations kept.
 export function seekTo(bit: u64): void {
-  scopeBlock.len = 0; scopeWidth.len = 0; scopeEnd.len = 0; scopeStart.len = 0; scopeAbbrevBase.len = 0;
-  visible.len = 0; width = 2;
-  pos = bit < endBit ? bit : endBit;
+  bs.scopeBlock.len = 0; bs.scopeWidth.len = 0; bs.scopeEnd.len = 0; bs.scopeStart.len = 0; bs.scopeAbbrevBase.len = 0;
+  bs.visible.len = 0; bs.width = 2;
+  bs.pos = bit < bs.endBit ? bit : bs.endBit;
 }
 
 // n bits (n <= 32) as an unsigned value; 0 and an error past the end.
 @inline export function readFixed(n: i32): u64 {
-  if (pos + <u64>n > endBit) { fail("Unexpected end of bitcode"); pos = endBit; return 0; }
-  let byte = base + <usize>(pos >> 3);
-  let v = load<u64>(byte) >> (pos & 7);
-  pos += <u64>n;
+  if (bs.pos + <u64>n > bs.endBit) { fail("Unexpected end of bitcode"); bs.pos = bs.endBit; return 0; }
+  let byte = bs.base + <usize>(bs.pos >> 3);
+  let v = load<u64>(byte) >> (bs.pos & 7);
+  bs.pos += <u64>n;
   return n == 0 ? 0 : v & ((<u64>1 << <u64>n) - 1);
 }
 
@@ -193,8 +200,8 @@ export function seekTo(bit: u64): void {
 // One 64-bit load holds at least 57 bits from the current one: a value whose chunks all lie in
 // them is taken from that word; a longer one (or one near the end) is read chunk by chunk.
 export function readVBR(n: i32): u64 {
-  let p = pos;
-  let w = load<u64>(base + <usize>(p >> 3)) >> (p & 7);
+  let p = bs.pos;
+  let w = load<u64>(bs.base + <usize>(p >> 3)) >> (p & 7);
   let hi: u64 = <u64>1 << <u64>(n - 1);
   let chunk: u64 = (hi << 1) - 1;
   let result: u64 = 0;
@@ -204,8 +211,8 @@ export function readVBR(n: i32): u64 {
     used += n;
     result |= (piece & (hi - 1)) << shift;
     if ((piece & hi) == 0) {
-      if (p + <u64>used > endBit) break;
-      pos = p + <u64>used;
+      if (p + <u64>used > bs.endBit) break;
+      bs.pos = p + <u64>used;
       return result;
     }
     shift += <u64>(n - 1);
@@ -222,7 +229,7 @@ function readVBRChunks(n: i32): u64 {
   let shift = <u64>(n - 1);
   while ((piece & hi) != 0) {
     piece = readFixed(n);
-    if (error.length > 0) return 0;
+    if (bs.error.length > 0) return 0;
     let bits = piece & mask;
     if (shift >= 64 ? bits != 0 : shift > 0 && (bits >> (64 - shift)) != 0) {
       fail("Invalid record: a VBR value does not fit in 64 bits"); return 0;
@@ -235,135 +242,135 @@ function readVBRChunks(n: i32): u64 {
 }
 
 function alignTo32(): void {
-  let rel = (pos - streamStart) & 31;
-  if (rel != 0) pos += 32 - rel;
-  if (pos > endBit) { fail("Unexpected end of bitcode"); pos = endBit; }
+  let rel = (bs.pos - bs.streamStart) & 31;
+  if (rel != 0) bs.pos += 32 - rel;
+  if (bs.pos > bs.endBit) { fail("Unexpected end of bitcode"); bs.pos = bs.endBit; }
 }
 
 // The next entry of the current block (see the header).
 export function advance(): i32 {
   while (true) {
-    if (error.length > 0) return ENTRY_ERROR;
-    if (scopeBlock.len == 0 && pos >= endBit) { entryAbbrev = END_BLOCK; return ENTRY_END; }
-    if (scopeBlock.len > 0 && pos >= <u64>scopeEnd.get(scopeEnd.len - 1)) {
-      failAt("Malformed block: it runs past its length", pos);
+    if (bs.error.length > 0) return ENTRY_ERROR;
+    if (bs.scopeBlock.len == 0 && bs.pos >= bs.endBit) { bs.entryAbbrev = END_BLOCK; return ENTRY_END; }
+    if (bs.scopeBlock.len > 0 && bs.pos >= <u64>bs.scopeEnd.get(bs.scopeEnd.len - 1)) {
+      failAt("Malformed block: it runs past its length", bs.pos);
       return ENTRY_ERROR;
     }
-    entryBit = pos;
-    let id = <i32>readFixed(width);
-    if (error.length > 0) return ENTRY_ERROR;
+    bs.entryBit = bs.pos;
+    let id = <i32>readFixed(bs.width);
+    if (bs.error.length > 0) return ENTRY_ERROR;
     if (id == END_BLOCK) {
-      if (scopeBlock.len == 0) { fail("Malformed block: END_BLOCK at the top level"); return ENTRY_ERROR; }
+      if (bs.scopeBlock.len == 0) { fail("Malformed block: END_BLOCK at the top level"); return ENTRY_ERROR; }
       alignTo32();
       if (!popScope()) return ENTRY_ERROR;
-      entryAbbrev = END_BLOCK;
+      bs.entryAbbrev = END_BLOCK;
       return ENTRY_END;
     }
     if (id == ENTER_SUBBLOCK) {
-      entryBlock = <i32>readVBR(8);
-      if (error.length > 0) return ENTRY_ERROR;
-      if (entryBlock == BLOCKINFO_BLOCK_ID) { if (!readBlockInfo()) return ENTRY_ERROR; continue; }
+      bs.entryBlock = <i32>readVBR(8);
+      if (bs.error.length > 0) return ENTRY_ERROR;
+      if (bs.entryBlock == BLOCKINFO_BLOCK_ID) { if (!readBlockInfo()) return ENTRY_ERROR; continue; }
       return ENTRY_BLOCK;
     }
     if (id == DEFINE_ABBREV) {
-      if (scopeBlock.len == 0) { fail("Malformed block: an abbreviation outside any block"); return ENTRY_ERROR; }
+      if (bs.scopeBlock.len == 0) { fail("Malformed block: an abbreviation outside any block"); return ENTRY_ERROR; }
       let a = readAbbrev();
       if (a < 0) return ENTRY_ERROR;
-      if (currentBlock() != BLOCKINFO_BLOCK_ID) { visible.push(a); continue; }
-      if (infoTarget < 0) { fail("Invalid BLOCKINFO: an abbreviation before SETBID"); return ENTRY_ERROR; }
-      infoBlocks.push(infoTarget); infoBlocks.push(a);
+      if (currentBlock() != BLOCKINFO_BLOCK_ID) { bs.visible.push(a); continue; }
+      if (bs.infoTarget < 0) { fail("Invalid BLOCKINFO: an abbreviation before SETBID"); return ENTRY_ERROR; }
+      bs.infoBlocks.push(bs.infoTarget); bs.infoBlocks.push(a);
       continue;
     }
-    if (scopeBlock.len == 0) { fail("Invalid bitcode: expected a block at the top level"); return ENTRY_ERROR; }
-    entryAbbrev = id;
+    if (bs.scopeBlock.len == 0) { fail("Invalid bitcode: expected a block at the top level"); return ENTRY_ERROR; }
+    bs.entryAbbrev = id;
     return ENTRY_RECORD;
   }
 }
 
 // After advance() gave ENTRY_BLOCK: reads the block's header and makes it the current block.
 export function enterBlock(): bool {
-  if (error.length > 0) return false;
-  let start = entryBit;
+  if (bs.error.length > 0) return false;
+  let start = bs.entryBit;
   let w = <i32>readVBR(4);
   alignTo32();
   let words = readFixed(32);
-  if (error.length > 0) return false;
+  if (bs.error.length > 0) return false;
   if (w < 1 || <i64>w > MAX_CHUNK) return failAt("Malformed block: abbreviation width " + w.toString(), start);
-  let end = pos + (words << 5);
-  let limit = scopeEnd.len > 0 ? <u64>scopeEnd.get(scopeEnd.len - 1) : endBit;
-  if (end > limit) return failAt("Malformed block: " + blockName(entryBlock) + " claims " + words.toString() + " words, more than the " + (scopeEnd.len > 0 ? "enclosing block" : "file") + " has", start);
-  if (scopeBlock.len >= MAX_DEPTH) return failAt("Malformed block: nested too deeply", start);
-  scopeBlock.push(entryBlock); scopeWidth.push(width); scopeEnd.push(<i64>end); scopeStart.push(<i64>start);
-  scopeAbbrevBase.push(visible.len);
-  width = w;
-  blockWords = words;
+  let end = bs.pos + (words << 5);
+  let limit = bs.scopeEnd.len > 0 ? <u64>bs.scopeEnd.get(bs.scopeEnd.len - 1) : bs.endBit;
+  if (end > limit) return failAt("Malformed block: " + blockName(bs.entryBlock) + " claims " + words.toString() + " words, more than the " + (bs.scopeEnd.len > 0 ? "enclosing block" : "file") + " has", start);
+  if (bs.scopeBlock.len >= MAX_DEPTH) return failAt("Malformed block: nested too deeply", start);
+  bs.scopeBlock.push(bs.entryBlock); bs.scopeWidth.push(bs.width); bs.scopeEnd.push(<i64>end); bs.scopeStart.push(<i64>start);
+  bs.scopeAbbrevBase.push(bs.visible.len);
+  bs.width = w;
+  bs.blockWords = words;
   // the abbreviations BLOCKINFO gave this block id come first
-  for (let i = 0; i < infoBlocks.len; i += 2) if (infoBlocks.get(i) == entryBlock) visible.push(infoBlocks.get(i + 1));
+  for (let i = 0; i < bs.infoBlocks.len; i += 2) if (bs.infoBlocks.get(i) == bs.entryBlock) bs.visible.push(bs.infoBlocks.get(i + 1));
   return true;
 }
 
 // After advance() gave ENTRY_BLOCK: jumps over the block.
 export function skipBlock(): bool {
-  if (error.length > 0) return false;
-  let start = entryBit;
+  if (bs.error.length > 0) return false;
+  let start = bs.entryBit;
   readVBR(4);
   alignTo32();
   let words = readFixed(32);
-  if (error.length > 0) return false;
-  let end = pos + (words << 5);
-  let limit = scopeEnd.len > 0 ? <u64>scopeEnd.get(scopeEnd.len - 1) : endBit;
-  if (end > limit) return failAt("Malformed block: " + blockName(entryBlock) + " claims " + words.toString() + " words, more than the " + (scopeEnd.len > 0 ? "enclosing block" : "file") + " has", start);
-  pos = end;
+  if (bs.error.length > 0) return false;
+  let end = bs.pos + (words << 5);
+  let limit = bs.scopeEnd.len > 0 ? <u64>bs.scopeEnd.get(bs.scopeEnd.len - 1) : bs.endBit;
+  if (end > limit) return failAt("Malformed block: " + blockName(bs.entryBlock) + " claims " + words.toString() + " words, more than the " + (bs.scopeEnd.len > 0 ? "enclosing block" : "file") + " has", start);
+  bs.pos = end;
   return true;
 }
 
 function popScope(): bool {
-  let k = scopeBlock.len - 1;
-  if (pos != <u64>scopeEnd.get(k)) return fail("Malformed block: END_BLOCK where its length says it does not end");
-  width = scopeWidth.get(k);
-  visible.len = scopeAbbrevBase.get(k);
-  scopeBlock.len = k; scopeWidth.len = k; scopeEnd.len = k; scopeStart.len = k; scopeAbbrevBase.len = k;
+  let k = bs.scopeBlock.len - 1;
+  if (bs.pos != <u64>bs.scopeEnd.get(k)) return fail("Malformed block: END_BLOCK where its length says it does not end");
+  bs.width = bs.scopeWidth.get(k);
+  bs.visible.len = bs.scopeAbbrevBase.get(k);
+  bs.scopeBlock.len = k; bs.scopeWidth.len = k; bs.scopeEnd.len = k; bs.scopeStart.len = k; bs.scopeAbbrevBase.len = k;
   return true;
 }
 
 // DEFINE_ABBREV's body; the new abbreviation's index, -1 on error.
 function readAbbrev(): i32 {
   let n = <i32>readVBR(5);
-  if (error.length > 0) return -1;
+  if (bs.error.length > 0) return -1;
   if (n < 1) { fail("Invalid abbreviation: no operands"); return -1; }
-  let start = abbrevOps.len;
+  let start = bs.abbrevOps.len;
   for (let i = 0; i < n; i++) {
     let literal = readFixed(1);
     if (literal != 0) {
       let v = readVBR(8);
-      abbrevOps.push(OP_LITERAL); abbrevOps.push(<i64>v);
+      bs.abbrevOps.push(OP_LITERAL); bs.abbrevOps.push(<i64>v);
     } else {
       let e = <i64>readFixed(3);
       if (e == OP_FIXED || e == OP_VBR) {
         let v = <i64>readVBR(5);
         if (v > MAX_CHUNK) { fail("Invalid abbreviation: fixed or VBR field wider than 32 bits"); return -1; }
         // a zero-width field reads as the literal 0
-        if (v == 0) { abbrevOps.push(OP_LITERAL); abbrevOps.push(0); }
+        if (v == 0) { bs.abbrevOps.push(OP_LITERAL); bs.abbrevOps.push(0); }
         else if (e == OP_VBR && v < 2) { fail("Invalid abbreviation: VBR width below 2"); return -1; }
-        else { abbrevOps.push(e); abbrevOps.push(v); }
+        else { bs.abbrevOps.push(e); bs.abbrevOps.push(v); }
       } else if (e == OP_ARRAY || e == OP_CHAR6 || e == OP_BLOB) {
-        abbrevOps.push(e); abbrevOps.push(0);
+        bs.abbrevOps.push(e); bs.abbrevOps.push(0);
       } else { fail("Invalid abbreviation: encoding " + e.toString()); return -1; }
     }
-    if (error.length > 0) return -1;
+    if (bs.error.length > 0) return -1;
   }
-  let count = (abbrevOps.len - start) >> 1;
+  let count = (bs.abbrevOps.len - start) >> 1;
   // an array is followed by its element's encoding, which ends the abbreviation; a blob ends it
   for (let i = 0; i < count; i++) {
-    let e = abbrevOps.get(start + 2 * i);
+    let e = bs.abbrevOps.get(start + 2 * i);
     if (e == OP_ARRAY) {
       if (i != count - 2) { fail("Invalid abbreviation: an array must be the next to last operand"); return -1; }
-      let el = abbrevOps.get(start + 2 * i + 2);
+      let el = bs.abbrevOps.get(start + 2 * i + 2);
       if (el == OP_ARRAY || el == OP_BLOB) { fail("Invalid abbreviation: array of arrays or blobs"); return -1; }
     } else if (e == OP_BLOB && i != count - 1) { fail("Invalid abbreviation: a blob must be the last operand"); return -1; }
   }
-  abbrevOpStart.push(start); abbrevOpCount.push(count);
-  return abbrevOpStart.len - 1;
+  bs.abbrevOpStart.push(start); bs.abbrevOpCount.push(count);
+  return bs.abbrevOpStart.len - 1;
 }
 
 // The next record of the current block, its sub-blocks skipped: its code, or REC_END at the end of
@@ -376,8 +383,8 @@ export function nextRecord(): i32 {
     if (e == ENTRY_ERROR) return REC_ERROR;
     if (e == ENTRY_END) return REC_END;
     if (e == ENTRY_BLOCK) { if (!skipBlock()) return REC_ERROR; continue; }
-    let code = readRecord(entryAbbrev);
-    if (error.length > 0) return REC_ERROR;
+    let code = readRecord(bs.entryAbbrev);
+    if (bs.error.length > 0) return REC_ERROR;
     return code > 0x7fffffff ? 0x7fffffff : <i32>code;   // codes that large are unknown anyway
   }
 }
@@ -386,19 +393,19 @@ export function nextRecord(): i32 {
 // them under infoTarget). A second BLOCKINFO (the next module of a multi-module file repeats it)
 // is skipped, as LLVM's cursor does.
 function readBlockInfo(): bool {
-  if (infoBlocks.len > 0) return skipBlock();
+  if (bs.infoBlocks.len > 0) return skipBlock();
   if (!enterBlock()) return false;
-  infoTarget = -1;
+  bs.infoTarget = -1;
   while (true) {
     let e = advance();
     if (e == ENTRY_ERROR) return false;
     if (e == ENTRY_END) return true;
     if (e == ENTRY_BLOCK) { if (!skipBlock()) return false; continue; }
-    let code = readRecord(entryAbbrev);
-    if (error.length > 0) return false;
+    let code = readRecord(bs.entryAbbrev);
+    if (bs.error.length > 0) return false;
     if (code == BLOCKINFO_CODE_SETBID) {
-      if (ops.len < 1) return fail("Invalid record: SETBID without a block id");
-      infoTarget = <i32>ops.get(0);
+      if (bs.ops.len < 1) return fail("Invalid record: SETBID without a block id");
+      bs.infoTarget = <i32>bs.ops.get(0);
     }
   }
 }
@@ -406,50 +413,50 @@ function readBlockInfo(): bool {
 // The record of abbreviation id `abbrev` (from advance()): its code; operands in `ops`, a blob in
 // blobPtr/blobLen (blobLen -1 when it has none).
 export function readRecord(abbrev: i32): u32 {
-  ops.clear(); blobLen = -1; blobPtr = 0;
+  bs.ops.clear(); bs.blobLen = -1; bs.blobPtr = 0;
   if (abbrev == UNABBREV_RECORD) {
     let code = <u32>readVBR(6);
     let n = readVBR(6);
-    if (error.length > 0) return 0;
+    if (bs.error.length > 0) return 0;
     // each operand takes at least 6 bits: a count past what is left is malformed
-    if (n > (endBit - pos) / 6) { fail("Invalid record: more operands than the block holds"); return 0; }
-    ops.reserve(<i32>n);
-    for (let i: u64 = 0; i < n; i++) ops.pushUnchecked(<i64>readVBR(6));
+    if (n > (bs.endBit - bs.pos) / 6) { fail("Invalid record: more operands than the block holds"); return 0; }
+    bs.ops.reserve(<i32>n);
+    for (let i: u64 = 0; i < n; i++) bs.ops.pushUnchecked(<i64>readVBR(6));
     return code;
   }
   let k = abbrev - FIRST_APPLICATION_ABBREV;
-  let baseIdx = scopeAbbrevBase.len > 0 ? scopeAbbrevBase.get(scopeAbbrevBase.len - 1) : 0;
-  if (k < 0 || baseIdx + k >= visible.len) { fail("Invalid abbreviation id " + abbrev.toString()); return 0; }
-  let a = visible.get(baseIdx + k);
-  let start = abbrevOpStart.get(a), count = abbrevOpCount.get(a);
+  let baseIdx = bs.scopeAbbrevBase.len > 0 ? bs.scopeAbbrevBase.get(bs.scopeAbbrevBase.len - 1) : 0;
+  if (k < 0 || baseIdx + k >= bs.visible.len) { fail("Invalid abbreviation id " + abbrev.toString()); return 0; }
+  let a = bs.visible.get(baseIdx + k);
+  let start = bs.abbrevOpStart.get(a), count = bs.abbrevOpCount.get(a);
   let haveCode = false;
   let code: u32 = 0;
   for (let i = 0; i < count; i++) {
-    let e = abbrevOps.get(start + 2 * i), v = abbrevOps.get(start + 2 * i + 1);
+    let e = bs.abbrevOps.get(start + 2 * i), v = bs.abbrevOps.get(start + 2 * i + 1);
     if (e == OP_ARRAY) {
       let n = readVBR(6);
-      let el = abbrevOps.get(start + 2 * i + 2), ev = <i32>abbrevOps.get(start + 2 * i + 3);
-      if (error.length > 0) return 0;
-      if (n > endBit - pos) { fail("Invalid record: array longer than the block"); return 0; }
-      ops.reserve(ops.len + <i32>n);
+      let el = bs.abbrevOps.get(start + 2 * i + 2), ev = <i32>bs.abbrevOps.get(start + 2 * i + 3);
+      if (bs.error.length > 0) return 0;
+      if (n > bs.endBit - bs.pos) { fail("Invalid record: array longer than the block"); return 0; }
+      bs.ops.reserve(bs.ops.len + <i32>n);
       for (let j: u64 = 0; j < n; j++) {
         let x = readScalar(el, ev);
-        if (!haveCode) { code = <u32>x; haveCode = true; } else ops.pushUnchecked(<i64>x);
+        if (!haveCode) { code = <u32>x; haveCode = true; } else bs.ops.pushUnchecked(<i64>x);
       }
       break;
     }
     if (e == OP_BLOB) {
       let n = readVBR(6);
       alignTo32();
-      if (error.length > 0) return 0;
-      if (pos + (n << 3) > endBit) { fail("Invalid record: blob past the end"); return 0; }
-      blobPtr = base + <usize>(pos >> 3); blobLen = <i32>n;
-      pos += n << 3;
+      if (bs.error.length > 0) return 0;
+      if (bs.pos + (n << 3) > bs.endBit) { fail("Invalid record: blob past the end"); return 0; }
+      bs.blobPtr = bs.base + <usize>(bs.pos >> 3); bs.blobLen = <i32>n;
+      bs.pos += n << 3;
       alignTo32();
       break;
     }
     let x = e == OP_LITERAL ? <u64>v : readScalar(e, <i32>v);
-    if (!haveCode) { code = <u32>x; haveCode = true; } else ops.push(<i64>x);
+    if (!haveCode) { code = <u32>x; haveCode = true; } else bs.ops.push(<i64>x);
   }
   if (!haveCode) { fail("Invalid record: no code"); return 0; }
   return code;

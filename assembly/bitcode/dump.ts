@@ -9,8 +9,8 @@
 //   </B8>
 import { OutBuf } from "../util/outbuf";
 import {
-  openStream, advance, enterBlock, readRecord, ENTRY_BLOCK, ENTRY_END, ENTRY_ERROR, ENTRY_RECORD,
-  entryAbbrev, entryBlock, ops, blobLen, blockWords, depth, bsFailed, FIRST_APPLICATION_ABBREV, currentWidth,
+  bs, openStream, advance, enterBlock, readRecord, ENTRY_BLOCK, ENTRY_END, ENTRY_ERROR, ENTRY_RECORD,
+  depth, bsFailed, FIRST_APPLICATION_ABBREV, currentWidth,
 } from "./bitstream";
 
 // The dump of the bytes at p; false when the stream is malformed (bsErrorText() says why; `out`
@@ -28,24 +28,24 @@ export function dumpBitstream(p: usize, n: i32, out: OutBuf): bool {
       continue;
     }
     if (e == ENTRY_BLOCK) {
-      let id = entryBlock;
+      let id = bs.entryBlock;
       let d = depth();
       if (!enterBlock()) return false;
       indent(out, d);
-      out.str("<B"); out.int(id); out.str(" NumWords="); out.u64(blockWords);
+      out.str("<B"); out.int(id); out.str(" NumWords="); out.u64(bs.blockWords);
       out.str(" BlockCodeSize="); out.int(currentWidth()); out.str(">\n");
       widths.push(id);
       continue;
     }
     if (e == ENTRY_RECORD) {
-      let a = entryAbbrev;
+      let a = bs.entryAbbrev;
       let code = readRecord(a);
       if (bsFailed()) return false;
       indent(out, depth());
       out.str("<R"); out.u32(code);
       if (a >= FIRST_APPLICATION_ABBREV) { out.str(" abbrevid="); out.int(a); }
-      for (let i = 0; i < ops.len; i++) { out.str(" op"); out.int(i); out.byte(61); out.i64(ops.get(i)); }
-      if (blobLen >= 0) { out.str(" blob="); out.int(blobLen); }
+      for (let i = 0; i < bs.ops.len; i++) { out.str(" op"); out.int(i); out.byte(61); out.i64(bs.ops.get(i)); }
+      if (bs.blobLen >= 0) { out.str(" blob="); out.int(bs.blobLen); }
       out.str("/>\n");
     }
   }

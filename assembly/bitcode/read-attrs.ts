@@ -12,8 +12,8 @@ import {
   ATTR_ALIGN, ATTR_ALIGNSTACK, ATTR_ALLOCSIZE, ATTR_VSCALE, ATTR_ALLOCKIND, ATTR_MEMORY, FIRST_RANGELIST_ATTR,
   attrTag, ATTR_READNONE, ATTR_READONLY, ATTR_WRITEONLY, memAll,
 } from "../ir/attributes";
-import { advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, bsFailed, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
-import { groupId, groupSlot, groupSet, attrListOf, bad } from "./read-state";
+import { bs, advance, enterBlock, skipBlock, readRecord, bsFailed, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
+import { br, bad } from "./read-state";
 import { typeOf } from "./read-types";
 import { heapBytes } from "./read-types";
 
@@ -40,12 +40,6 @@ const KIND_NAMES: string[] = [
 const ALLOCKIND_WORDS: string[] = ["alloc", "realloc", "free", "uninitialized", "zeroed", "aligned"];
 const CODE_ARGMEMONLY = 45, CODE_INACC = 49, CODE_INACC_OR_ARG = 50, CODE_HYBRID_PATCHABLE = 95;
 
-let entries: I32Vec = new I32Vec(64);
-let order: I32Vec = new I32Vec(16);
-let sorted: I32Vec = new I32Vec(64);
-let scratch: I32Vec = new I32Vec(16);
-export function resetReadAttrs(): void { entries = new I32Vec(64); order = new I32Vec(16); sorted = new I32Vec(64); scratch = new I32Vec(16); }
-
 // The attribute kind of a code, -1 when the target LLVM version's reader does not know it (it stops
 // there: "Unknown attribute kind (N)", as opt-19 does on LLVM 22's captures). LLVM 19's reader
 // lacks hybrid_patchable, which its writer and its text parser know.
@@ -56,7 +50,7 @@ function kindOfCode(code: i64): i32 {
   return kind >= 0 && llvmVersion >= attrSinceVersion(kind) ? kind : -1;
 }
 function unknownKind(code: i64): bool { return bad("Unknown attribute kind (" + code.toString() + ")"); }
-function push(tag: i32, key: i32, v0: i32, v1: i32): void { entries.push(tag); entries.push(key); entries.push(v0); entries.push(v1); }
+function push(tag: i32, key: i32, v0: i32, v1: i32): void { br.entries.push(tag); br.entries.push(key); br.entries.push(v0); br.entries.push(v1); }
 
 export function readAttrGroupBlock(): bool {
   if (!enterBlock()) return false;
@@ -65,21 +59,21 @@ export function readAttrGroupBlock(): bool {
     if (code == REC_END) return true;
     if (code < 0) return false;
     if (code != 3) continue;
-    if (ops.len < 3) return bad("Invalid grp record");
-    let gid = ops.get(0), idx = ops.get(1);
+    if (bs.ops.len < 3) return bad("Invalid grp record");
+    let gid = bs.ops.get(0), idx = bs.ops.get(1);
     let slot = idx == 0xFFFFFFFF ? 0 : idx + 1;
     if (slot > 0x10000) return bad("Invalid grp record: attribute index " + idx.toString());
-    entries.clear();
+    br.entries.clear();
     let memUpgrade = -1;
     let i = 2;
-    while (i < ops.len) {
-      let k = ops.get(i++);
+    while (i < bs.ops.len) {
+      let k = bs.ops.get(i++);
       if (k == 0 || k == 1) {
-        if (i >= ops.len) return bad("Invalid grp record");
-        let c = ops.get(i++);
+        if (i >= bs.ops.len) return bad("Invalid grp record");
+        let c = bs.ops.get(i++);
         let kind = kindOfCode(c);
         let v: i64 = 0;
-        if (k == 1) { if (i >= ops.len) return bad("Invalid grp record"); v = ops.get(i++); }
+        if (k == 1) { if (i >= bs.ops.len) return bad("Invalid grp record"); v = bs.ops.get(i++); }
         if (slot == 0 && (c == CODE_ARGMEMONLY || c == CODE_INACC || c == CODE_INACC_OR_ARG)) {
           let loc = c == CODE_ARGMEMONLY ? 3 : c == CODE_INACC ? 12 : 15;
           if (memUpgrade < 0) memUpgrade = 0xfff;
@@ -88,53 +82,53 @@ export function readAttrGroupBlock(): bool {
         }
         if (kind < 0) return unknownKind(c);
         if (!addKnown(kind, v, slot, k == 1)) return false;
-        if (memUpgradeNow >= 0) { memUpgrade = memUpgrade < 0 ? memUpgradeNow : memUpgrade & memUpgradeNow; memUpgradeNow = -1; }
+        if (br.memUpgradeNow >= 0) { memUpgrade = memUpgrade < 0 ? br.memUpgradeNow : memUpgrade & br.memUpgradeNow; br.memUpgradeNow = -1; }
       } else if (k == 3 || k == 4) {
         let s = i;
-        while (i < ops.len && ops.get(i) != 0) i++;
-        if (i >= ops.len) return bad("Invalid grp record: unterminated string");
+        while (i < bs.ops.len && bs.ops.get(i) != 0) i++;
+        if (i >= bs.ops.len) return bad("Invalid grp record: unterminated string");
         let key = bytesToStr(s, i);
         i++;
         let val = -1;
         if (k == 4) {
           let t = i;
-          while (i < ops.len && ops.get(i) != 0) i++;
-          if (i >= ops.len) return bad("Invalid grp record: unterminated string");
+          while (i < bs.ops.len && bs.ops.get(i) != 0) i++;
+          if (i >= bs.ops.len) return bad("Invalid grp record: unterminated string");
           val = bytesToStr(t, i);
           i++;
           if (strtab.lenOf(val) == 0) val = -1;
         }
         push(AT.String, key, val, 0);
       } else if (k == 5 || k == 6) {
-        if (i >= ops.len) return bad("Invalid grp record");
-        let c = ops.get(i++), kind = kindOfCode(c);
+        if (i >= bs.ops.len) return bad("Invalid grp record");
+        let c = bs.ops.get(i++), kind = kindOfCode(c);
         if (kind < 0) return unknownKind(c);
         if (attrTag(kind) != AT.Type) return bad("Invalid grp record: not a type attribute");
         let t = T_I8;
-        if (k == 6) { if (i >= ops.len) return bad("Invalid grp record"); t = typeOf(ops.get(i++)); if (t < 0) return bad("Invalid grp record: type id"); }
+        if (k == 6) { if (i >= bs.ops.len) return bad("Invalid grp record"); t = typeOf(bs.ops.get(i++)); if (t < 0) return bad("Invalid grp record: type id"); }
         push(AT.Type, kind, t, 0);
       } else if (k == 7) {
-        if (i >= ops.len) return bad("Invalid grp record");
-        let c = ops.get(i++), kind = kindOfCode(c);
+        if (i >= bs.ops.len) return bad("Invalid grp record");
+        let c = bs.ops.get(i++), kind = kindOfCode(c);
         if (kind < 0) return unknownKind(c);
         if (attrTag(kind) != AT.Range || kind == FIRST_RANGELIST_ATTR) return bad("Invalid grp record: not a range attribute");
         let text = rangeText(i);
         if (text < 0) return false;
-        i = rangeEnd;
+        i = br.rangeEnd;
         push(AT.Range, kind, text, 0);
       } else if (k == 8) {
-        if (i + 1 >= ops.len) return bad("Invalid grp record");
-        let c = ops.get(i++), kind = kindOfCode(c);
+        if (i + 1 >= bs.ops.len) return bad("Invalid grp record");
+        let c = bs.ops.get(i++), kind = kindOfCode(c);
         if (kind < 0) return unknownKind(c);
         if (kind != FIRST_RANGELIST_ATTR) return bad("Invalid grp record: not a range list attribute");
-        let n = ops.get(i++);
-        if (i >= ops.len) return bad("Invalid grp record");
-        let width = ops.get(i++);
-        if (width != 64 || n < 0 || n > <i64>(ops.len - i)) return bad("Invalid grp record: range list");
+        let n = bs.ops.get(i++);
+        if (i >= bs.ops.len) return bad("Invalid grp record");
+        let width = bs.ops.get(i++);
+        if (width != 64 || n < 0 || n > <i64>(bs.ops.len - i)) return bad("Invalid grp record: range list");
         let text = "";
         for (let j: i64 = 0; j < n; j++) {
-          if (i + 1 >= ops.len) return bad("Invalid grp record: range list");
-          let lo = signRotated(ops.get(i)), hi = signRotated(ops.get(i + 1));
+          if (i + 1 >= bs.ops.len) return bad("Invalid grp record: range list");
+          let lo = signRotated(bs.ops.get(i)), hi = signRotated(bs.ops.get(i + 1));
           i += 2;
           if (j > 0) text += ", ";
           text += "(" + lo.toString() + ", " + hi.toString() + ")";
@@ -144,12 +138,11 @@ export function readAttrGroupBlock(): bool {
     }
     if (memUpgrade >= 0) push(AT.Int, ATTR_MEMORY, memUpgrade, 0);
     let set = internSet();
-    groupId.push(<i32>gid); groupSlot.push(<i32>slot); groupSet.push(set);
+    br.groupId.push(<i32>gid); br.groupSlot.push(<i32>slot); br.groupSet.push(set);
   }
 }
 
 // One enum or int attribute of a known kind, as the arena stores it.
-let memUpgradeNow: i32 = -1;
 function addKnown(kind: i32, v: i64, slot: i64, isInt: bool): bool {
   if (kind == ATTR_NOCAPTURE && attrLastVersion(kind) != 0 && llvmVersion > attrLastVersion(kind)) { push(AT.Int, ATTR_CAPTURES, 0, 0); return true; }
   if (kind == ATTR_CAPTURES) {
@@ -158,7 +151,7 @@ function addKnown(kind: i32, v: i64, slot: i64, isInt: bool): bool {
     push(AT.Int, kind, c & 0xff, c >> 8); return true;
   }
   if (slot == 0 && (kind == ATTR_READNONE || kind == ATTR_READONLY || kind == ATTR_WRITEONLY)) {
-    memUpgradeNow = memAll(kind == ATTR_READNONE ? 0 : kind == ATTR_READONLY ? 1 : 2);
+    br.memUpgradeNow = memAll(kind == ATTR_READNONE ? 0 : kind == ATTR_READONLY ? 1 : 2);
     return true;
   }
   let tag = attrTag(kind);
@@ -204,26 +197,25 @@ function memoryBits(v: i64): i32 {
   return arg | (inacc << 2) | (other << 4) | (other << 6) | (target << 8) | (target << 10);
 }
 
-let rangeEnd: i32 = 0;
 // A constant range at ops[i..] ([bit width, lower, upper], wider ones by words): the text
 // `iN lo, hi` the text parser keeps; -1 after an error.
 function rangeText(i: i32): i32 {
-  if (i >= ops.len) { bad("Invalid range record"); return -1; }
-  let width = ops.get(i++);
+  if (i >= bs.ops.len) { bad("Invalid range record"); return -1; }
+  let width = bs.ops.get(i++);
   if (width < 1 || width > 0x800000) { bad("Invalid range record"); return -1; }
   if (width > 64) {
     // [active words of lower | active words of upper << 32, lower words..., upper words...]
-    if (i >= ops.len) { bad("Invalid range record"); return -1; }
-    let lw = <i32>(ops.get(i) & 0xffffffff), uw = <i32>(<u64>ops.get(i) >> 32);
+    if (i >= bs.ops.len) { bad("Invalid range record"); return -1; }
+    let lw = <i32>(bs.ops.get(i) & 0xffffffff), uw = <i32>(<u64>bs.ops.get(i) >> 32);
     i++;
-    if (lw < 0 || uw < 0 || <i64>lw + <i64>uw > <i64>(ops.len - i)) { bad("Invalid range record"); return -1; }
+    if (lw < 0 || uw < 0 || <i64>lw + <i64>uw > <i64>(bs.ops.len - i)) { bad("Invalid range record"); return -1; }
     let lo = wideText(i, lw, <i32>width), hi = wideText(i + lw, uw, <i32>width);
-    rangeEnd = i + lw + uw;
+    br.rangeEnd = i + lw + uw;
     return strtab.internStr("i" + width.toString() + " " + lo + ", " + hi);
   }
-  if (i + 1 >= ops.len) { bad("Invalid range record"); return -1; }
-  let lo = signRotated(ops.get(i)), hi = signRotated(ops.get(i + 1));
-  rangeEnd = i + 2;
+  if (i + 1 >= bs.ops.len) { bad("Invalid range record"); return -1; }
+  let lo = signRotated(bs.ops.get(i)), hi = signRotated(bs.ops.get(i + 1));
+  br.rangeEnd = i + 2;
   return strtab.internStr("i" + width.toString() + " " + signedOf(lo, <i32>width) + ", " + signedOf(hi, <i32>width));
 }
 // The signed decimal of the width-bit integer in sign-rotated words ops[at..at+n] (missing words 0).
@@ -231,7 +223,7 @@ function wideText(at: i32, n: i32, width: i32): string {
   let nw = (width + 31) >> 5;
   let w = new Array<u32>(nw);
   for (let k = 0; k < nw; k++) {
-    let x: i64 = (k >> 1) < n ? signRotated(ops.get(at + (k >> 1))) : 0;
+    let x: i64 = (k >> 1) < n ? signRotated(bs.ops.get(at + (k >> 1))) : 0;
     w[k] = (k & 1) == 0 ? <u32>x : <u32>(<u64>x >> 32);
   }
   let top = width & 31;
@@ -272,33 +264,33 @@ function signedOf(v: i64, width: i32): string {
 function bytesToStr(from: i32, to: i32): i32 {
   let n = to - from;
   let p = heapBytes(n > 0 ? n : 1);
-  for (let j = 0; j < n; j++) store<u8>(p + <usize>j, <u8>ops.get(from + j));
+  for (let j = 0; j < n; j++) store<u8>(p + <usize>j, <u8>bs.ops.get(from + j));
   return strtab.intern(p, n);
 }
 
 // Sorts the entries in LLVM's order (kinds first by kind, then strings by key) and interns them.
 function internSet(): i32 {
-  let n = entries.len >> 2;
+  let n = br.entries.len >> 2;
   if (n == 0) return -1;
-  order.clear();
+  br.attrOrder.clear();
   for (let i = 0; i < n; i++) {
-    let k = order.len;
-    while (k > 0 && less(i, order.get(k - 1))) k--;
-    order.push(0);
-    for (let j = order.len - 1; j > k; j--) order.set(j, order.get(j - 1));
-    order.set(k, i);
+    let k = br.attrOrder.len;
+    while (k > 0 && less(i, br.attrOrder.get(k - 1))) k--;
+    br.attrOrder.push(0);
+    for (let j = br.attrOrder.len - 1; j > k; j--) br.attrOrder.set(j, br.attrOrder.get(j - 1));
+    br.attrOrder.set(k, i);
   }
-  sorted.clear();
+  br.sorted.clear();
   for (let i = 0; i < n; i++) {
-    let e = order.get(i);
-    for (let k = 0; k < 4; k++) sorted.push(entries.get(e * 4 + k));
+    let e = br.attrOrder.get(i);
+    for (let k = 0; k < 4; k++) br.sorted.push(br.entries.get(e * 4 + k));
   }
-  return attrSets.internVec(sorted, 0, sorted.len);
+  return attrSets.internVec(br.sorted, 0, br.sorted.len);
 }
 function less(a: i32, b: i32): bool {
-  let sa = entries.get(a * 4) == AT.String, sb = entries.get(b * 4) == AT.String;
+  let sa = br.entries.get(a * 4) == AT.String, sb = br.entries.get(b * 4) == AT.String;
   if (sa != sb) return !sa;
-  let ka = entries.get(a * 4 + 1), kb = entries.get(b * 4 + 1);
+  let ka = br.entries.get(a * 4 + 1), kb = br.entries.get(b * 4 + 1);
   if (sa) return strtab.compare(ka, kb) < 0;
   return ka < kb;
 }
@@ -311,33 +303,33 @@ export function readAttrBlock(): bool {
     if (code < 0) return false;
     if (code == 1) return bad("Invalid attribute record: the old attribute encoding is not read");
     if (code != 2) continue;
-    scratch.clear();
-    for (let i = 0; i < ops.len; i++) {
-      let gid = ops.get(i);
+    br.attrScratch.clear();
+    for (let i = 0; i < bs.ops.len; i++) {
+      let gid = bs.ops.get(i);
       let g = -1;
-      for (let j = groupId.len - 1; j >= 0; j--) if (<i64>groupId.get(j) == gid) { g = j; break; }
+      for (let j = br.groupId.len - 1; j >= 0; j--) if (<i64>br.groupId.get(j) == gid) { g = j; break; }
       if (g < 0) return bad("Invalid attribute group " + gid.toString());
-      let slot = groupSlot.get(g);
-      if (slot >= scratch.len) scratch.resize(slot + 1, -1);
-      scratch.set(slot, mergeSets(scratch.get(slot), groupSet.get(g)));
+      let slot = br.groupSlot.get(g);
+      if (slot >= br.attrScratch.len) br.attrScratch.resize(slot + 1, -1);
+      br.attrScratch.set(slot, mergeSets(br.attrScratch.get(slot), br.groupSet.get(g)));
     }
-    attrListOf.push(internAttrList(scratch, 0, scratch.len));
+    br.attrListOf.push(internAttrList(br.attrScratch, 0, br.attrScratch.len));
   }
 }
 // Two groups for one slot: their union (LLVM merges the builders).
 function mergeSets(a: i32, b: i32): i32 {
   if (a < 0) return b;
   if (b < 0) return a;
-  entries.clear();
+  br.entries.clear();
   let na = attrSets.lenOf(a), nb = attrSets.lenOf(b);
-  for (let i = 0; i < na; i++) entries.push(attrSets.at(a, i));
-  for (let i = 0; i < nb; i++) entries.push(attrSets.at(b, i));
+  for (let i = 0; i < na; i++) br.entries.push(attrSets.at(a, i));
+  for (let i = 0; i < nb; i++) br.entries.push(attrSets.at(b, i));
   return internSet();
 }
 
 // The attribute list of PARAMATTR entry `idx` (0: none).
 export function attrListAt(idx: i64): i32 {
   if (idx == 0) return -1;
-  if (idx < 0 || idx > <i64>attrListOf.len) { bad("Invalid attribute list id " + idx.toString()); return -2; }
-  return attrListOf.get(<i32>idx - 1);
+  if (idx < 0 || idx > <i64>br.attrListOf.len) { bad("Invalid attribute list id " + idx.toString()); return -2; }
+  return br.attrListOf.get(<i32>idx - 1);
 }

@@ -17,9 +17,9 @@ import {
 import { Op, F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW } from "../ir/opcodes";
 import { GK, gKind, gFirstBlock } from "../ir/globals";
 import { canonicalData, foldCast } from "../ir/const-fold";
-import { advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, bsFailed, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
+import { bs, advance, enterBlock, skipBlock, readRecord, bsFailed, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
 import {
-  valueList, valueCst, valueTy, cstCode, cstType, cstOpStart, cstOpLen, cstOps, cstDepth, pushValue, bad, badI,
+  br, pushValue, bad, badI,
 } from "./read-state";
 import { typeOf } from "./read-types";
 import { MAX_NESTING } from "../ir/nesting";
@@ -34,14 +34,6 @@ const SETTYPE = 1, NULL = 2, UNDEF = 3, INTEGER = 4, WIDE_INTEGER = 5, FLOAT = 6
   CE_UNOP = 25, POISON = 26, DSO_LOCAL_EQUIVALENT = 27, INLINEASM_OLD3 = 28, NO_CFI = 29, INLINEASM = 30,
   CE_GEP_INRANGE = 31, CE_GEP = 32, PTRAUTH = 33, PTRAUTH2 = 34;
 
-let stack: I32Vec = new I32Vec(64);
-let words: I32Vec = new I32Vec(16);
-let depth: i32 = 0;      // constants being built, one inside the other
-let deepest: i32 = 0;    // the deepest operand getConstant gave the constant being built
-// blocks named by a blockaddress before their function's body: (function value, index, block)
-export let earlyBlocks: I32Vec = new I32Vec();
-export function resetReadConstants(): void { stack = new I32Vec(64); words = new I32Vec(16); depth = 0; deepest = 0; earlyBlocks = new I32Vec(); }
-
 // Reads a CONSTANTS_BLOCK (entered by the caller's advance()): each record becomes the next value id.
 export function readConstantsBlock(): bool {
   if (!enterBlock()) return false;
@@ -51,48 +43,48 @@ export function readConstantsBlock(): bool {
     if (code == REC_END) return true;
     if (code < 0) return false;
     if (code == SETTYPE) {
-      if (ops.len < 1) return bad("Invalid settype record");
-      let t = typeOf(ops.get(0));
+      if (bs.ops.len < 1) return bad("Invalid settype record");
+      let t = typeOf(bs.ops.get(0));
       if (t < 0 || <i32>tyKind.get(t) == TK.Void) return bad("Invalid settype record");
       curTy = t;
       continue;
     }
-    let r = cstCode.len;
-    cstCode.push(<i32>code); cstType.push(curTy); cstOpStart.push(cstOps.len); cstOpLen.push(ops.len); cstDepth.push(0);
-    for (let i = 0; i < ops.len; i++) cstOps.push(ops.get(i));
+    let r = br.cstCode.len;
+    br.cstCode.push(<i32>code); br.cstType.push(curTy); br.cstOpStart.push(br.cstOps.len); br.cstOpLen.push(bs.ops.len); br.cstDepth.push(0);
+    for (let i = 0; i < bs.ops.len; i++) br.cstOps.push(bs.ops.get(i));
     pushValue(-1, r, curTy);
   }
 }
 
-@inline function op(r: i32, i: i32): i64 { return cstOps.get(cstOpStart.get(r) + i); }
+@inline function op(r: i32, i: i32): i64 { return br.cstOps.get(br.cstOpStart.get(r) + i); }
 
 // The arena value of value id `id` when it is a constant (built now if it is still a record);
 // -1 with an error otherwise.
 export function getConstant(id: i64): i32 {
-  if (id < 0 || id >= <i64>valueList.len) return badI("Invalid constant reference: value id " + id.toString());
+  if (id < 0 || id >= <i64>br.valueList.len) return badI("Invalid constant reference: value id " + id.toString());
   let k = <i32>id;
-  let v = valueList.get(k);
-  let r = valueCst.get(k);
-  if (v >= 0) { sawDepth(r >= 0 ? cstDepth.get(r) : 1); return v; }
+  let v = br.valueList.get(k);
+  let r = br.valueCst.get(k);
+  if (v >= 0) { sawDepth(r >= 0 ? br.cstDepth.get(r) : 1); return v; }
   if (r < 0) return badI("Invalid constant reference: value id " + id.toString() + " is not defined");
-  if (cstDepth.get(r) < 0) return badI("Invalid constant: it refers to itself");
+  if (br.cstDepth.get(r) < 0) return badI("Invalid constant: it refers to itself");
   // both this recursion and the depth of what it builds are bounded (ir/nesting.ts): an operand
   // built before adds its depth without recursing
-  if (depth >= MAX_NESTING) return tooDeep();
-  cstDepth.set(r, -1); depth++;
-  let outer = deepest;
-  deepest = 0;
+  if (br.depth >= MAX_NESTING) return tooDeep();
+  br.cstDepth.set(r, -1); br.depth++;
+  let outer = br.deepest;
+  br.deepest = 0;
   v = buildConstant(r);
-  let d = deepest + 1;
-  deepest = outer;
-  depth--; cstDepth.set(r, d);
+  let d = br.deepest + 1;
+  br.deepest = outer;
+  br.depth--; br.cstDepth.set(r, d);
   if (v < 0) { if (!bsFailed()) bad("Invalid constant record"); return -1; }
   if (d > MAX_NESTING) return tooDeep();
-  valueList.set(k, v);
+  br.valueList.set(k, v);
   sawDepth(d);
   return v;
 }
-@inline function sawDepth(d: i32): void { if (d > deepest) deepest = d; }
+@inline function sawDepth(d: i32): void { if (d > br.deepest) br.deepest = d; }
 function tooDeep(): i32 { return badI("Invalid constant: nested too deeply (limit " + MAX_NESTING.toString() + ")"); }
 // A constant operand that must have type `ty` (-1: any).
 function operandOf(id: i64, ty: i32): i32 {
@@ -103,7 +95,7 @@ function operandOf(id: i64, ty: i32): i32 {
 }
 
 function buildConstant(r: i32): i32 {
-  let code = cstCode.get(r), ty = cstType.get(r), n = cstOpLen.get(r);
+  let code = br.cstCode.get(r), ty = br.cstType.get(r), n = br.cstOpLen.get(r);
   let k = <i32>tyKind.get(ty);
   switch (code) {
     case NULL: {
@@ -122,14 +114,14 @@ function buildConstant(r: i32): i32 {
       if (n < 1 || !isInt(scalarType(ty))) return badI("Invalid wide integer const record");
       let width = tyA.get(scalarType(ty));
       let nw = (width + 31) >> 5;
-      words.clear();
+      br.words.clear();
       for (let i = 0; i < nw; i++) {
         let w64: i64 = (i >> 1) < n ? signRotated(op(r, i >> 1)) : 0;   // missing words are zero
-        words.push((i & 1) == 0 ? <i32>w64 : <i32>(w64 >>> 32));
+        br.words.push((i & 1) == 0 ? <i32>w64 : <i32>(w64 >>> 32));
       }
       let top = width & 31;
-      if (top != 0) words.set(nw - 1, words.get(nw - 1) & ((1 << top) - 1));
-      let c = getIntWords(scalarType(ty), words, 0, nw);
+      if (top != 0) br.words.set(nw - 1, br.words.get(nw - 1) & ((1 << top) - 1));
+      let c = getIntWords(scalarType(ty), br.words, 0, nw);
       return isVector(ty) ? splat(ty, c) : c;
     }
     case FLOAT: {
@@ -140,20 +132,20 @@ function buildConstant(r: i32): i32 {
     }
     case AGGREGATE: {
       if (n < 1) return badI("Invalid aggregate record");
-      let base = stack.len;
+      let base = br.cstStack.len;
       let want = <i64>memberCount(ty);
       if (!(k == TK.Struct || k == TK.NamedStruct || k == TK.Array || k == TK.Vector || k == TK.ScalableVector)) return getPoison(ty);
       if (<i64>n != want) return badI("Invalid aggregate record: " + n.toString() + " elements for " + want.toString());
       for (let i = 0; i < n; i++) {
         let et = k == TK.Struct || k == TK.NamedStruct ? listAt(ty, i) : tyA.get(ty);
         let v = operandOf(op(r, i), et);
-        if (v < 0) { stack.len = base; return -1; }
-        stack.push(v);
+        if (v < 0) { br.cstStack.len = base; return -1; }
+        br.cstStack.push(v);
       }
       let c: i32;
       if (k == TK.Array && tyA.get(ty) == T_I8 && allInts(base, n)) c = bytesOf(ty, base, n);
-      else c = getAggregate(k == TK.Array ? VK.ConstArray : k == TK.Struct || k == TK.NamedStruct ? VK.ConstStruct : VK.ConstVector, ty, stack, base, n);
-      stack.len = base;
+      else c = getAggregate(k == TK.Array ? VK.ConstArray : k == TK.Struct || k == TK.NamedStruct ? VK.ConstStruct : VK.ConstVector, ty, br.cstStack, base, n);
+      br.cstStack.len = base;
       return c;
     }
     case STRING: case CSTRING: {
@@ -179,15 +171,15 @@ function buildConstant(r: i32): i32 {
         heap.free(p);
         return canonicalData(ty, s);
       }
-      let base = stack.len;
+      let base = br.cstStack.len;
       for (let i = 0; i < n; i++) {
         let x = op(r, i);
         let c = isInt(et) ? getInt(et, x) : fpConst(et, r, i, 1);
-        if (c < 0) { stack.len = base; return -1; }
-        stack.push(c);
+        if (c < 0) { br.cstStack.len = base; return -1; }
+        br.cstStack.push(c);
       }
-      let c = getAggregate(k == TK.Array ? VK.ConstArray : VK.ConstVector, ty, stack, base, n);
-      stack.len = base;
+      let c = getAggregate(k == TK.Array ? VK.ConstArray : VK.ConstVector, ty, br.cstStack, base, n);
+      br.cstStack.len = base;
       return c;
     }
     case CE_UNOP: {
@@ -220,9 +212,9 @@ function buildConstant(r: i32): i32 {
       let c = getConstant(op(r, 0)); if (c < 0) return -1;
       let a = operandOf(op(r, 1), ty); if (a < 0) return -1;
       let b = operandOf(op(r, 2), ty); if (b < 0) return -1;
-      let base = stack.len; stack.push(c); stack.push(a); stack.push(b);
-      let x = getExpr(Op.Select, ty, 0, 0, words, 0, 0, stack, base, 3);
-      stack.len = base; return x;
+      let base = br.cstStack.len; br.cstStack.push(c); br.cstStack.push(a); br.cstStack.push(b);
+      let x = getExpr(Op.Select, ty, 0, 0, br.words, 0, 0, br.cstStack, base, 3);
+      br.cstStack.len = base; return x;
     }
     case CE_EXTRACTELT: {
       if (n < 3) return badI("Invalid extractelement constexpr record");
@@ -230,18 +222,18 @@ function buildConstant(r: i32): i32 {
       if (vt < 0 || !isVector(vt)) return badI("Invalid extractelement constexpr record");
       let vec = operandOf(op(r, 1), vt); if (vec < 0) return -1;
       let idx = getConstant(n == 4 ? op(r, 3) : op(r, 2)); if (idx < 0) return -1;
-      let base = stack.len; stack.push(vec); stack.push(idx);
-      let x = getExpr(Op.ExtractElement, tyA.get(vt), 0, 0, words, 0, 0, stack, base, 2);
-      stack.len = base; return x;
+      let base = br.cstStack.len; br.cstStack.push(vec); br.cstStack.push(idx);
+      let x = getExpr(Op.ExtractElement, tyA.get(vt), 0, 0, br.words, 0, 0, br.cstStack, base, 2);
+      br.cstStack.len = base; return x;
     }
     case CE_INSERTELT: {
       if (n < 3 || !isVector(ty)) return badI("Invalid insertelement constexpr record");
       let vec = operandOf(op(r, 0), ty); if (vec < 0) return -1;
       let el = operandOf(op(r, 1), tyA.get(ty)); if (el < 0) return -1;
       let idx = getConstant(n == 4 ? op(r, 3) : op(r, 2)); if (idx < 0) return -1;
-      let base = stack.len; stack.push(vec); stack.push(el); stack.push(idx);
-      let x = getExpr(Op.InsertElement, ty, 0, 0, words, 0, 0, stack, base, 3);
-      stack.len = base; return x;
+      let base = br.cstStack.len; br.cstStack.push(vec); br.cstStack.push(el); br.cstStack.push(idx);
+      let x = getExpr(Op.InsertElement, ty, 0, 0, br.words, 0, 0, br.cstStack, base, 3);
+      br.cstStack.len = base; return x;
     }
     case CE_SHUFFLEVEC: case CE_SHUFVEC_EX: {
       let s = code == CE_SHUFVEC_EX ? 1 : 0;
@@ -251,9 +243,9 @@ function buildConstant(r: i32): i32 {
       let a = operandOf(op(r, s), ot); if (a < 0) return -1;
       let b = operandOf(op(r, s + 1), ot); if (b < 0) return -1;
       let m = getConstant(op(r, s + 2)); if (m < 0) return -1;
-      let base = stack.len; stack.push(a); stack.push(b); stack.push(m);
-      let x = getExpr(Op.ShuffleVector, ty, 0, 0, words, 0, 0, stack, base, 3);
-      stack.len = base; return x;
+      let base = br.cstStack.len; br.cstStack.push(a); br.cstStack.push(b); br.cstStack.push(m);
+      let x = getExpr(Op.ShuffleVector, ty, 0, 0, br.words, 0, 0, br.cstStack, base, 3);
+      br.cstStack.len = base; return x;
     }
     case CE_CMP: {
       if (n < 4) return badI("Invalid cmp constexpr record");
@@ -293,26 +285,26 @@ function buildConstant(r: i32): i32 {
       if (bb == 0) return badI("Invalid blockaddress record: the entry block");
       let b = earlyBlock(fn, <i32>bb);
       if (b < 0) return b == -1 ? -1 : badI("Invalid blockaddress record: block " + bb.toString() + " out of range");
-      let base = stack.len; stack.push(fn); stack.push(b);
-      let x = getWithOperands(VK.BlockAddress, ty, stack, base, 2);
-      stack.len = base; return x;
+      let base = br.cstStack.len; br.cstStack.push(fn); br.cstStack.push(b);
+      let x = getWithOperands(VK.BlockAddress, ty, br.cstStack, base, 2);
+      br.cstStack.len = base; return x;
     }
     case DSO_LOCAL_EQUIVALENT: case NO_CFI: {
       if (n < 2) return badI("Invalid dso_local record");
       let g = getConstant(op(r, 1)); if (g < 0) return -1;
-      let base = stack.len; stack.push(g);
-      let x = getWithOperands(code == NO_CFI ? VK.NoCFI : VK.DSOLocalEquiv, ty, stack, base, 1);
-      stack.len = base; return x;
+      let base = br.cstStack.len; br.cstStack.push(g);
+      let x = getWithOperands(code == NO_CFI ? VK.NoCFI : VK.DSOLocalEquiv, ty, br.cstStack, base, 1);
+      br.cstStack.len = base; return x;
     }
     case PTRAUTH: case PTRAUTH2: {
       let cnt = code == PTRAUTH ? 4 : 5;
       if (n < cnt) return badI("Invalid ptrauth record");
-      let base = stack.len;
-      for (let i = 0; i < cnt; i++) { let v = getConstant(op(r, i)); if (v < 0) { stack.len = base; return -1; } stack.push(v); }
+      let base = br.cstStack.len;
+      for (let i = 0; i < cnt; i++) { let v = getConstant(op(r, i)); if (v < 0) { br.cstStack.len = base; return -1; } br.cstStack.push(v); }
       // the text form (and the text parser's constant) leaves out trailing null operands after the key
-      while (cnt > 2 && isNullValue(stack.get(base + cnt - 1))) cnt--;
-      let x = getWithOperands(VK.PtrAuth, ty, stack, base, cnt);
-      stack.len = base; return x;
+      while (cnt > 2 && isNullValue(br.cstStack.get(base + cnt - 1))) cnt--;
+      let x = getWithOperands(VK.PtrAuth, ty, br.cstStack, base, cnt);
+      br.cstStack.len = base; return x;
     }
     default: return getUndef(ty);  // LLVM reads an unknown constant as undef
   }
@@ -323,7 +315,7 @@ function buildConstant(r: i32): i32 {
 function earlyBlock(fn: i32, idx: i32): i32 {
   let own = bodyBlock(fn, idx);
   if (own != -2) return own;
-  for (let i = 0; i < earlyBlocks.len; i += 3) if (earlyBlocks.get(i) == fn && earlyBlocks.get(i + 1) == idx) return earlyBlocks.get(i + 2);
+  for (let i = 0; i < br.earlyBlocks.len; i += 3) if (br.earlyBlocks.get(i) == fn && br.earlyBlocks.get(i + 1) == idx) return br.earlyBlocks.get(i + 2);
   let g = vA.get(fn);
   if (gFirstBlock.get(g) >= 0) {
     let b = gFirstBlock.get(g);
@@ -332,19 +324,19 @@ function earlyBlock(fn: i32, idx: i32): i32 {
   }
   let b = newValue(VK.Block, T_LABEL);
   vA.set(b, -1); vB.set(b, -1);
-  earlyBlocks.push(fn); earlyBlocks.push(idx); earlyBlocks.push(b);
+  br.earlyBlocks.push(fn); br.earlyBlocks.push(idx); br.earlyBlocks.push(b);
   return b;
 }
 
 function expr(o: i32, ty: i32, flags: i32, aux: i32, r: i32, from: i32, cnt: i32, opTy: i32): i32 {
-  let base = stack.len;
+  let base = br.cstStack.len;
   for (let i = 0; i < cnt; i++) {
     let v = operandOf(op(r, from + i), opTy);
-    if (v < 0) { stack.len = base; return -1; }
-    stack.push(v);
+    if (v < 0) { br.cstStack.len = base; return -1; }
+    br.cstStack.push(v);
   }
-  let x = getExpr(o, ty, flags, aux, words, 0, 0, stack, base, cnt);
-  stack.len = base;
+  let x = getExpr(o, ty, flags, aux, br.words, 0, 0, br.cstStack, base, cnt);
+  br.cstStack.len = base;
   return x;
 }
 
@@ -369,61 +361,61 @@ function gepExpr(code: i32, r: i32, ty: i32, n: i32): i32 {
   else if (code == CE_INBOUNDS_GEP) bits = 1;
   if (src < 0) return badI("Invalid getelementptr constexpr record: no source element type");
   let flags = ((bits & 1) != 0 ? F_INBOUNDS | F_GEP_NUSW : 0) | ((bits & 2) != 0 ? F_GEP_NUSW : 0) | ((bits & 4) != 0 ? F_GEP_NUW : 0);
-  let base = stack.len;
+  let base = br.cstStack.len;
   while (i < n) {
-    if (i + 1 >= n) { stack.len = base; return badI("Invalid getelementptr constexpr record"); }
+    if (i + 1 >= n) { br.cstStack.len = base; return badI("Invalid getelementptr constexpr record"); }
     let et = typeOf(op(r, i));
-    if (et < 0) { stack.len = base; return badI("Invalid getelementptr constexpr record"); }
+    if (et < 0) { br.cstStack.len = base; return badI("Invalid getelementptr constexpr record"); }
     let v = operandOf(op(r, i + 1), et);
-    if (v < 0) { stack.len = base; return -1; }
-    stack.push(v);
+    if (v < 0) { br.cstStack.len = base; return -1; }
+    br.cstStack.push(v);
     i += 2;
   }
-  if (stack.len == base) return badI("Invalid gep with no operands");
-  let w0 = words.len;
-  gepExprWords(src, hasRange, lo, hi, words);
-  let x = getExpr(Op.GetElementPtr, ty, flags, hasRange ? 1 : 0, words, w0, words.len - w0, stack, base, stack.len - base);
-  words.len = w0; stack.len = base;
+  if (br.cstStack.len == base) return badI("Invalid gep with no operands");
+  let w0 = br.words.len;
+  gepExprWords(src, hasRange, lo, hi, br.words);
+  let x = getExpr(Op.GetElementPtr, ty, flags, hasRange ? 1 : 0, br.words, w0, br.words.len - w0, br.cstStack, base, br.cstStack.len - base);
+  br.words.len = w0; br.cstStack.len = base;
   return x;
 }
 
 // A floating-point constant of scalar type st from ops[from..] of record r (the bit pattern).
 function fpConst(st: i32, r: i32, from: i32, n: i32): i32 {
   let k = <i32>tyKind.get(st);
-  words.clear();
+  br.words.clear();
   let a = op(r, from);
-  if (k == TK.Half || k == TK.BFloat) words.push(<i32>(a & 0xffff));
-  else if (k == TK.Float) words.push(<i32>(a & 0xffffffff));
-  else if (k == TK.Double) { words.push(<i32>a); words.push(<i32>(a >>> 32)); }
+  if (k == TK.Half || k == TK.BFloat) br.words.push(<i32>(a & 0xffff));
+  else if (k == TK.Float) br.words.push(<i32>(a & 0xffffffff));
+  else if (k == TK.Double) { br.words.push(<i32>a); br.words.push(<i32>(a >>> 32)); }
   else if (k == TK.X86FP80) {
     if (n < 2) return badI("Invalid float const record");
     let b = op(r, from + 1);
     let lo = (b & 0xffff) | (a << 16), hi = <i64>(<u64>a >> 48);
-    words.push(<i32>lo); words.push(<i32>(lo >>> 32)); words.push(<i32>(hi & 0xffff));
+    br.words.push(<i32>lo); br.words.push(<i32>(lo >>> 32)); br.words.push(<i32>(hi & 0xffff));
   } else {
     if (n < 2) return badI("Invalid float const record");
     let b = op(r, from + 1);
-    words.push(<i32>a); words.push(<i32>(a >>> 32)); words.push(<i32>b); words.push(<i32>(b >>> 32));
+    br.words.push(<i32>a); br.words.push(<i32>(a >>> 32)); br.words.push(<i32>b); br.words.push(<i32>(b >>> 32));
   }
-  return getFP(st, words, 0, words.len);
+  return getFP(st, br.words, 0, br.words.len);
 }
 
 function splat(ty: i32, c: i32): i32 {
   let n = <i32>tyN.get(ty);
   if (<i32>tyKind.get(ty) == TK.ScalableVector) return badI("Invalid constant: a scalable splat integer");
-  let base = stack.len;
-  for (let i = 0; i < n; i++) stack.push(c);
-  let v = getAggregate(VK.ConstVector, ty, stack, base, n);
-  stack.len = base;
+  let base = br.cstStack.len;
+  for (let i = 0; i < n; i++) br.cstStack.push(c);
+  let v = getAggregate(VK.ConstVector, ty, br.cstStack, base, n);
+  br.cstStack.len = base;
   return v;
 }
 function allInts(base: i32, n: i32): bool {
-  for (let i = 0; i < n; i++) if (<i32>vKind.get(stack.get(base + i)) != VK.ConstInt) return false;
+  for (let i = 0; i < n; i++) if (<i32>vKind.get(br.cstStack.get(base + i)) != VK.ConstInt) return false;
   return true;
 }
 function bytesOf(ty: i32, base: i32, n: i32): i32 {
   let p = heap.alloc(n > 0 ? <usize>(n) : 1);
-  for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>intLow64(stack.get(base + i)));
+  for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>intLow64(br.cstStack.get(base + i)));
   let s = strtab.intern(p, n);
   heap.free(p);
   return canonicalData(ty, s);

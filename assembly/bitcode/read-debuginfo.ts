@@ -18,14 +18,14 @@ import { addAttachment, MDK_DBG } from "../ir/metadata";
 import { internDecimal } from "../ir/debuginfo";
 import { reading } from "../ir/module-reading";
 import { mdAt, defineNode } from "./read-metadata";
-import { ops } from "./bitstream";
-import { bad } from "./read-state";
+import { br, bad } from "./read-state";
 import {
   TAG_CODES, TAG_NAMES_19, TAG_NAMES_22, LANG_CODES, LANG_NAMES_19, LANG_NAMES_22, LNAME_CODES, LNAME_NAMES_19,
   LNAME_NAMES_22, ATE_CODES, ATE_NAMES_19, ATE_NAMES_22, CC_CODES, CC_NAMES_19, CC_NAMES_22, ENUMKIND_CODES,
   ENUMKIND_NAMES_19, ENUMKIND_NAMES_22, MACINFO_CODES, MACINFO_NAMES_19, MACINFO_NAMES_22, DIFLAG_BITS_19,
   DIFLAG_NAMES_19, DIFLAG_BITS_22, DIFLAG_NAMES_22, SPFLAG_BITS_19, SPFLAG_NAMES_19, SPFLAG_BITS_22, SPFLAG_NAMES_22,
 } from "./dwarf-names";
+import { bs } from "./bitstream";
 
 // Record codes (LLVMBitCodes.h MetadataCodes).
 export const GENERIC_DEBUG = 12, SUBRANGE = 13, ENUMERATOR = 14, BASIC_TYPE = 15, FILE = 16, DERIVED_TYPE = 17,
@@ -88,37 +88,24 @@ const C_LOCATION = 113, C_SUBRANGE = 114, C_GENERICSUBRANGE = 115, C_ENUMERATOR 
   C_LOCALVAR = 137, C_LABEL = 138, C_OBJCPROP = 139, C_IMPORTED = 140, C_ASSIGNID = 141, C_GVE = 142, C_GENERIC = 143;
 const W_TRUE = 144, W_FALSE = 145, W_EMISSION = 146, W_NAMETABLE = 150, W_CSK = 154, W_FIXEDKIND = 157;
 
-let nameIds: I32Vec = new I32Vec();
-let quoted: I32Vec = new I32Vec();    // MDString strId -> strId of its quoted, escaped text
-let enumIds: I32Vec = new I32Vec();   // (table, index) -> strId of the name, cached
-let fields: I32Vec = new I32Vec(64);  // the node being built: (name, tag, value) triples
-let scratch: usize = 0;
-let scratchCap: i32 = 0;
-export let exprConst: I32Vec = new I32Vec();  // per arena node: 1 when a DIExpression is a signed constant
-export let exprConstVal: I64Vec = new I64Vec();
-
-export function resetReadDebugInfo(): void {
-  nameIds = new I32Vec(); quoted = new I32Vec(); enumIds = new I32Vec(); fields = new I32Vec(64);
-  scratch = 0; scratchCap = 0; exprConst = new I32Vec(); exprConstVal = new I64Vec();
-}
 function nm(i: i32): i32 {
-  if (nameIds.len == 0) { nameIds.resize(NAMES.length, -1); }
-  let s = nameIds.get(i);
-  if (s < 0) { s = strtab.internStr(NAMES[i]); nameIds.set(i, s); }
+  if (br.nameIds.len == 0) { br.nameIds.resize(NAMES.length, -1); }
+  let s = br.nameIds.get(i);
+  if (s < 0) { s = strtab.internStr(NAMES[i]); br.nameIds.set(i, s); }
   return s;
 }
 function buf(n: i32): usize {
-  if (n > scratchCap) {
+  if (n > br.scratchCap) {
     let cap = n < 256 ? 256 : n * 2;
-    scratch = heap.alloc(<usize>cap);
-    scratchCap = cap;
+    br.diScratch = heap.alloc(<usize>cap);
+    br.scratchCap = cap;
   }
-  return scratch;
+  return br.diScratch;
 }
 
 // ---- field values ----
-function addRaw(f: i32, s: i32): void { fields.push(nm(f)); fields.push(FV_RAW); fields.push(s); }
-function addMD(f: i32, m: i32): void { fields.push(nm(f)); fields.push(FV_MD); fields.push(m); }
+function addRaw(f: i32, s: i32): void { br.fields.push(nm(f)); br.fields.push(FV_RAW); br.fields.push(s); }
+function addMD(f: i32, m: i32): void { br.fields.push(nm(f)); br.fields.push(FV_MD); br.fields.push(m); }
 @inline function intText(v: u64, neg: bool): i32 { return internDecimal(v, neg); }
 function addU(f: i32, v: u64): void { addRaw(f, intText(v, false)); }
 function addS(f: i32, v: i64): void { addRaw(f, v < 0 ? intText(<u64>(-v), true) : intText(<u64>v, false)); }
@@ -130,15 +117,14 @@ function md(x: i64): i32 {
   let m = mdAt(x - 1);
   return m < 0 ? -2 : m;
 }
-let failedOp = false;
 // Operand i as a node (or null): records the error in failedOp.
 function opMD(i: i32): i32 {
-  if (i >= ops.len) return -1;
-  let m = md(ops.get(i));
-  if (m == -2) { failedOp = true; return -1; }
+  if (i >= bs.ops.len) return -1;
+  let m = md(bs.ops.get(i));
+  if (m == -2) { br.failedOp = true; return -1; }
   return m;
 }
-@inline function u(i: i32): u64 { return i < ops.len ? <u64>ops.get(i) : 0; }
+@inline function u(i: i32): u64 { return i < bs.ops.len ? <u64>bs.ops.get(i) : 0; }
 // printMetadata: the field when the operand is not null (or always, as `null`, when `always`).
 function fMD(f: i32, m: i32, always: bool = false): void { if (m >= 0 || always) addMD(f, m); }
 function fU(f: i32, v: u64, always: bool = false): void { if (v != 0 || always) addU(f, v); }
@@ -152,18 +138,18 @@ function fStr(f: i32, i: i32, always: bool = false): void {
 }
 // The strId of the MDString operand i names: -1 for null, -2 after an error.
 function strOf(i: i32): i32 {
-  if (i >= ops.len) return -1;
-  let x = ops.get(i);
+  if (i >= bs.ops.len) return -1;
+  let x = bs.ops.get(i);
   if (x == 0) return -1;
   let m = mdAt(x - 1);
-  if (m < 0) { failedOp = true; return -2; }
-  if (<i32>mdKind.get(m) != MK.String) { failedOp = true; bad("Invalid record: expected a metadata string"); return -2; }
+  if (m < 0) { br.failedOp = true; return -2; }
+  if (<i32>mdKind.get(m) != MK.String) { br.failedOp = true; bad("Invalid record: expected a metadata string"); return -2; }
   return mdA.get(m);
 }
 function quote(s: i32): i32 {
   if (s < 0) { let p = buf(2); store<u8>(p, 34); store<u8>(p + 1, 34); return strtab.intern(p, 2); }
-  quoted.fit(s + 1, -1);
-  let q = quoted.get(s);
+  br.quoted.fit(s + 1, -1);
+  let q = br.quoted.get(s);
   if (q >= 0) return q;
   let n = strtab.lenOf(s);
   let p = buf(3 * n + 2);
@@ -183,7 +169,7 @@ function quote(s: i32): i32 {
   }
   store<u8>(p + <usize>(k++), 34);
   q = strtab.intern(p, k);
-  quoted.set(s, q);
+  br.quoted.set(s, q);
   return q;
 }
 
@@ -214,13 +200,13 @@ function enumText(t: i32, v: u64): i32 {
     let c = <u64>cs[mid];
     if (c == v) {
       let key = (t << 12) | mid;
-      enumIds.fit(key + 1, -1);
-      let s = enumIds.get(key);
+      br.enumIds.fit(key + 1, -1);
+      let s = br.enumIds.get(key);
       if (s >= 0) return s;
       let name = names(t)[mid];
       if (name.length == 0) break;
       s = strtab.internStr(name);
-      enumIds.set(key, s);
+      br.enumIds.set(key, s);
       return s;
     }
     if (c < v) lo = mid + 1; else hi = mid - 1;
@@ -292,17 +278,17 @@ function fBound(f: i32, i: i32): void {
 function fExprBound(f: i32, i: i32): void {
   let m = opMD(i);
   if (m < 0) return;
-  if (m < exprConst.len && exprConst.get(m) == 1) { addS(f, exprConstVal.get(m)); return; }
+  if (m < br.exprConst.len && br.exprConst.get(m) == 1) { addS(f, br.exprConstVal.get(m)); return; }
   addMD(f, m);
 }
 
 // ---- building the node ----
 function finish(cls: i32, distinct: bool): bool {
-  if (failedOp) { fields.clear(); return false; }
+  if (br.failedOp) { br.fields.clear(); return false; }
   let m = newMD(MK.Node, nm(cls));
-  for (let i = 0; i < fields.len; i++) mdPool.push(fields.get(i));
-  mdNOps.set(m, fields.len / 3);
-  fields.clear();
+  for (let i = 0; i < br.fields.len; i++) mdPool.push(br.fields.get(i));
+  mdNOps.set(m, br.fields.len / 3);
+  br.fields.clear();
   if (distinct) mdFlags.set(m, <u8>MDF_DISTINCT);
   let d = defineNode(m);
   if (d < 0) return false;
@@ -310,15 +296,15 @@ function finish(cls: i32, distinct: bool): bool {
   return true;
 }
 function need(min: i32, max: i32): bool {
-  if (ops.len < min || ops.len > max) return bad("Invalid record");
+  if (bs.ops.len < min || bs.ops.len > max) return bad("Invalid record");
   return true;
 }
 
 // Reads one debug-info node record; false (with the error set) on a malformed one.
 export function readDINode(code: i32): bool {
-  fields.clear();
-  failedOp = false;
-  let n = ops.len;
+  br.fields.clear();
+  br.failedOp = false;
+  let n = bs.ops.len;
   if (n < 1) return bad("Invalid record");
   let r0 = u(0);
   let distinct = (r0 & 1) != 0;
@@ -326,7 +312,7 @@ export function readDINode(code: i32): bool {
     case SUBRANGE: {
       let version = r0 >> 1;
       if (n < 3) return bad("Invalid record");
-      if (version == 0) { addS(F_COUNT, ops.get(1)); addS(F_LOWER, unrotate(u(2))); }
+      if (version == 0) { addS(F_COUNT, bs.ops.get(1)); addS(F_LOWER, unrotate(u(2))); }
       else if (version == 1) { fBound(F_COUNT, 1); addS(F_LOWER, unrotate(u(2))); }
       else if (version == 2) { if (n < 5) return bad("Invalid record"); fBound(F_COUNT, 1); fBound(F_LOWER, 2); fBound(F_UPPER, 3); fBound(F_STRIDE, 4); }
       else return bad("Invalid record: Unsupported version of DISubrange");
@@ -455,7 +441,7 @@ export function readDINode(code: i32): bool {
       if (n != 3 && n != 5 && n != 6) return bad("Invalid record");
       fStr(F_FILENAME, 1, true);
       fStr(F_DIRECTORY, 2, true);
-      if (n > 4 && u(3) != 0 && ops.get(4) != 0) {
+      if (n > 4 && u(3) != 0 && bs.ops.get(4) != 0) {
         let k = u(3);
         addRaw(F_CSKIND, k >= 1 && k <= 3 ? nm(W_CSK + <i32>k - 1) : intText(k, false));
         fStr(F_CHECKSUM, 4, true);
@@ -560,7 +546,7 @@ export function readDINode(code: i32): bool {
       if (!need(3, 3)) return false;
       fMD(F_VAR, opMD(1));
       let e = opMD(2);
-      if (e < 0 && !failedOp) e = newMD(MK.Expr, strtab.internStr(""));
+      if (e < 0 && !br.failedOp) e = newMD(MK.Expr, strtab.internStr(""));
       fMD(F_EXPR, e);
       return finish(C_GVE, distinct);
     }
@@ -608,7 +594,7 @@ function sText(v: i64): i32 { return v < 0 ? intText(<u64>(-v), true) : intText(
 // (two's complement in that width) or unsigned, in decimal.
 function enumValue(width: u64, isUnsigned: bool): bool {
   if (width == 0 || width > 1 << 16) return bad("Invalid record: enumerator width");
-  let nw = ops.len - 3;
+  let nw = bs.ops.len - 3;
   if (<u64>nw > ((width + 63) >> 6)) return bad("Invalid record: enumerator value");
   return wideValue(F_VALUE, 3, nw, width, isUnsigned);
 }
@@ -662,7 +648,7 @@ function wideValue(f: i32, from: i32, nw: i32, width: u64, isUnsigned: bool): bo
 // dropped; the record's id is a distinct DIGlobalVariableExpression when there is an expression,
 // else the variable itself (fields as version 1).
 function readGlobalVarV0(distinct: bool): bool {
-  let n = ops.len;
+  let n = bs.ops.len;
   if (n > 11 && u(11) > 0xffffffff) return bad("Alignment value is too large");
   let old = opMD(9);
   let expr = old, attachTo = -1;
@@ -678,26 +664,26 @@ function readGlobalVarV0(distinct: bool): bool {
   fMD(F_DECLARATION, opMD(10));
   if (n > 11) fU(F_ALIGN, u(11));
   if (expr < 0 && attachTo < 0) return finish(C_GLOBALVAR, distinct);
-  if (failedOp) { fields.clear(); return false; }
+  if (br.failedOp) { br.fields.clear(); return false; }
   let dgv = newMD(MK.Node, nm(C_GLOBALVAR));
-  for (let i = 0; i < fields.len; i++) mdPool.push(fields.get(i));
-  mdNOps.set(dgv, fields.len / 3);
-  fields.clear();
+  for (let i = 0; i < br.fields.len; i++) mdPool.push(br.fields.get(i));
+  mdNOps.set(dgv, br.fields.len / 3);
+  br.fields.clear();
   if (distinct) mdFlags.set(dgv, <u8>MDF_DISTINCT);
   addMD(F_VAR, dgv); addMD(F_EXPR, expr >= 0 ? expr : newMD(MK.Expr, strtab.internStr("")));
   if (expr >= 0) return finish(C_GVE, true);
   // the variable takes the id; the global's attachment is a node of its own
   let gve = newMD(MK.Node, nm(C_GVE));
-  for (let i = 0; i < fields.len; i++) mdPool.push(fields.get(i));
-  mdNOps.set(gve, fields.len / 3);
-  fields.clear();
+  for (let i = 0; i < br.fields.len; i++) mdPool.push(br.fields.get(i));
+  mdNOps.set(gve, br.fields.len / 3);
+  br.fields.clear();
   mdFlags.set(gve, <u8>MDF_DISTINCT);
   gMD.set(attachTo, addAttachment(gMD.get(attachTo), MDK_DBG, gve, true));
   return defineNode(dgv) >= 0;
 }
 
 function readFixedPoint(distinct: bool): bool {
-  let n = ops.len;
+  let n = bs.ops.len;
   if (n < 11) return bad("Invalid record");
   let tag = u(1);
   if (tag != 0x24) fTag(tag);
@@ -727,7 +713,7 @@ function readFixedPoint(distinct: bool): bool {
 }
 
 function readCompileUnit(): bool {
-  let n = ops.len;
+  let n = bs.ops.len;
   if (n < 14 || n > 23) return bad("Invalid record");
   let lang = u(1);
   if ((lang >> 63) != 0) {
@@ -756,7 +742,7 @@ function readCompileUnit(): bool {
 }
 
 function readSubprogram(): bool {
-  let n = ops.len;
+  let n = bs.ops.len;
   if (n < 18 || n > 22) return bad("Invalid record");
   let r0 = u(0);
   let hasSPFlags = (r0 & 4) != 0, hasUnit = (r0 & 2) != 0;
@@ -805,7 +791,7 @@ function readSubprogram(): bool {
 // is distinct or carries key-instruction fields (otherwise ir/debuginfo.ts getLocation uniques it).
 export function locationNode(line: u64, col: u64, scope: i32, inlinedAt: i32, implicit: bool, atomGroup: u64,
     atomRank: u64, distinct: bool): i32 {
-  fields.clear();
+  br.fields.clear();
   addU(F_LINE, line);
   fU(F_COLUMN, col);
   addMD(F_SCOPE, scope);
@@ -814,9 +800,9 @@ export function locationNode(line: u64, col: u64, scope: i32, inlinedAt: i32, im
   fU(F_ATOMGROUP, atomGroup);
   fU(F_ATOMRANK, atomRank);
   let m = newMD(MK.Node, nm(C_LOCATION));
-  for (let i = 0; i < fields.len; i++) mdPool.push(fields.get(i));
-  mdNOps.set(m, fields.len / 3);
-  fields.clear();
+  for (let i = 0; i < br.fields.len; i++) mdPool.push(br.fields.get(i));
+  mdNOps.set(m, br.fields.len / 3);
+  br.fields.clear();
   if (distinct) mdFlags.set(m, <u8>MDF_DISTINCT);
   return m;
 }
@@ -824,8 +810,8 @@ export function locationNode(line: u64, col: u64, scope: i32, inlinedAt: i32, im
 // Notes a DIExpression node's constant value (DW_OP_consts N [DW_OP_stack_value]) for the bounds
 // of DIGenericSubrange.
 export function noteExprConst(m: i32, v: i64): void {
-  exprConst.fit(m + 1, 0);
-  exprConst.set(m, 1);
-  exprConstVal.fit(m + 1, 0);
-  exprConstVal.set(m, v);
+  br.exprConst.fit(m + 1, 0);
+  br.exprConst.set(m, 1);
+  br.exprConstVal.fit(m + 1, 0);
+  br.exprConstVal.set(m, v);
 }

@@ -25,43 +25,22 @@ import { getInt, getSimple, intSExt64, getMDValue } from "../ir/constants";
 import { allocaAddrSpace } from "../ir/datalayout";
 import { addAttachment, MDK_DBG, drNext, drPool, drNOps, newDebugRecord, DR } from "../ir/metadata";
 import { getLocation } from "../ir/debuginfo";
-import { advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, entryBlock, bsFailed, bitPos, blockWords, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
+import { bs, advance, enterBlock, skipBlock, readRecord, bsFailed, bitPos, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
 import { setBlockEarlyRank } from "../ir/block-order";
 import {
-  valueList, valueCst, valueTy, moduleValues, relativeIds, bundleTags, syncScopes, mdList, moduleMDs, bad, badI, pushValue,
+  br, bad, badI, pushValue,
 } from "./read-state";
 import { typeOf } from "./read-types";
 import { attrListAt } from "./read-attrs";
-import { readConstantsBlock, getConstant, earlyBlocks, binaryOpcode, binaryFlags, castOpcode } from "./read-constants";
+import { readConstantsBlock, getConstant, binaryOpcode, binaryFlags, castOpcode } from "./read-constants";
 import { readMetadataBlock, readAttachmentBlock, mdAt, mdOrNull, checkMetadataDone } from "./read-metadata";
 import { signRotated } from "./read-attrs";
 import { readUseListBlock } from "./read-uselist";
 
 const CONSTANTS_BLOCK = 11, VALUE_SYMTAB_BLOCK = 14, METADATA_BLOCK = 15, METADATA_ATTACHMENT = 16, USELIST_BLOCK = 18;
 
-// ---- the body being read ----
-let fnValue: i32 = -1;
-let nextValueNo: i32 = 0;
-let blocks: I32Vec = new I32Vec(64);       // block index -> block value (-1: not made yet)
-let cur: i32 = 0;                           // the block instructions go to
-let lastInst: i32 = -1;
-let lastLoc: i32 = -1;
-export let instList: I32Vec = new I32Vec(256); // every instruction in order (attachments name them)
-let stk: I32Vec = new I32Vec(64);
-let bundleOps: I32Vec = new I32Vec(16);     // pending operand bundles: values
-let bundleDesc: I32Vec = new I32Vec(8);     // (tag strId, count) pairs
-let maskTmp: I32Vec = new I32Vec(16);
-let forwards: i32 = 0;                      // placeholders still waiting for their definition
-let bodyEndBit: u64 = 0;                    // where the function block ends
-
-export function resetReadFunction(): void {
-  fnValue = -1; nextValueNo = 0; blocks = new I32Vec(64); cur = 0; lastInst = -1; lastLoc = -1;
-  instList = new I32Vec(256); stk = new I32Vec(64); bundleOps = new I32Vec(16); bundleDesc = new I32Vec(8);
-  maskTmp = new I32Vec(16); forwards = 0;
-}
-
 // ---- values ----
-function absId(rel: i64): i64 { return relativeIds ? <i64>(<u32>(nextValueNo - <i32>rel)) : rel; }
+function absId(rel: i64): i64 { return br.relativeIds ? <i64>(<u32>(br.nextValueNo - <i32>rel)) : rel; }
 
 // The value of absolute id `id` with type `ty` (-1: any, only for ids already defined).
 function valueById(id: i64, ty: i32): i32 {
@@ -71,61 +50,60 @@ function valueById(id: i64, ty: i32): i32 {
     return getMDValue(m);
   }
   if (id < 0) return badI("Invalid value id");
-  if (id < <i64>valueList.len) {
+  if (id < <i64>br.valueList.len) {
     let k = <i32>id;
-    let v = valueList.get(k);
-    if (v < 0 && valueCst.get(k) >= 0) v = getConstant(id);
+    let v = br.valueList.get(k);
+    if (v < 0 && br.valueCst.get(k) >= 0) v = getConstant(id);
     if (v >= 0) {
       if (ty >= 0 && vType.get(v) != ty) return badI("Invalid record: value " + id.toString() + " has the wrong type");
       return v;
     }
   }
   if (ty < 0) return badI("Invalid record: value " + id.toString() + " used before it is defined, without a type");
-  if (id > <i64>valueList.len + (1 << 20)) return badI("Invalid record: value id " + id.toString() + " out of range");
+  if (id > <i64>br.valueList.len + (1 << 20)) return badI("Invalid record: value id " + id.toString() + " out of range");
   // a forward reference: a placeholder the definition takes over
-  if (id >= <i64>valueList.len) { valueList.resize(<i32>id + 1, -1); valueCst.resize(<i32>id + 1, -1); valueTy.resize(<i32>id + 1, -1); }
+  if (id >= <i64>br.valueList.len) { br.valueList.resize(<i32>id + 1, -1); br.valueCst.resize(<i32>id + 1, -1); br.valueTy.resize(<i32>id + 1, -1); }
   if (ty == T_VOID || ty == T_LABEL) return badI("Invalid record: a forward reference of type void or label");
   let p = newValue(VK.Forward, ty);
-  valueList.set(<i32>id, p); valueTy.set(<i32>id, ty);
-  forwards++;
+  br.valueList.set(<i32>id, p); br.valueTy.set(<i32>id, ty);
+  br.forwards++;
   return p;
 }
 // A function-local value a metadata record names (absolute id, its type): a forward reference to
 // an instruction not read yet gets the placeholder the instruction takes over. -1 after an error.
 export function localValue(id: i64, ty: i32): i32 {
-  if (fnValue < 0) return badI("Invalid record: a function-local value outside a function");
+  if (br.fnValue < 0) return badI("Invalid record: a function-local value outside a function");
   return valueById(id, ty);
 }
 // The value at ops[slot] (relative) of type ty.
 function getVal(slot: i32, ty: i32): i32 {
-  if (slot >= ops.len) return badI("Invalid record: too few operands");
-  return valueById(absId(ops.get(slot)), ty);
+  if (slot >= bs.ops.len) return badI("Invalid record: too few operands");
+  return valueById(absId(bs.ops.get(slot)), ty);
 }
 // The (value, optional type) pair at ops[*slot]: `pairNext` is the slot after it.
-let pairNext: i32 = 0;
 function getPair(slot: i32): i32 {
-  if (slot >= ops.len) return badI("Invalid record: too few operands");
-  let id = absId(ops.get(slot));
-  if (id < <i64>nextValueNo) { pairNext = slot + 1; return valueById(id, -1); }
-  if (slot + 1 >= ops.len) return badI("Invalid record: a forward reference without its type");
-  let t = typeOf(ops.get(slot + 1));
+  if (slot >= bs.ops.len) return badI("Invalid record: too few operands");
+  let id = absId(bs.ops.get(slot));
+  if (id < <i64>br.nextValueNo) { br.pairNext = slot + 1; return valueById(id, -1); }
+  if (slot + 1 >= bs.ops.len) return badI("Invalid record: a forward reference without its type");
+  let t = typeOf(bs.ops.get(slot + 1));
   if (t < 0) return badI("Invalid record: type id");
-  pairNext = slot + 2;
+  br.pairNext = slot + 2;
   return valueById(id, t);
 }
 function getBlock(idx: i64): i32 {
-  if (idx < 0 || idx >= <i64>blocks.len) return badI("Invalid record: block id " + idx.toString());
-  let b = blocks.get(<i32>idx);
+  if (idx < 0 || idx >= <i64>br.blocks.len) return badI("Invalid record: block id " + idx.toString());
+  let b = br.blocks.get(<i32>idx);
   if (b >= 0) return b;
   b = newValue(VK.Block, T_LABEL);
   vA.set(b, -1); vB.set(b, -1);
-  blocks.set(<i32>idx, b);
+  br.blocks.set(<i32>idx, b);
   return b;
 }
 
 // Block `idx` of fn when fn is the body being read (-1 on a bad index), else -2.
 export function bodyBlock(fn: i32, idx: i32): i32 {
-  if (fn != fnValue || blocks.len == 0) return -2;
+  if (fn != br.fnValue || br.blocks.len == 0) return -2;
   return getBlock(idx);
 }
 
@@ -134,27 +112,27 @@ export function bodyBlock(fn: i32, idx: i32): i32 {
 function make(op: i32, ty: i32, base: i32): i32 {
   let v = -1;
   if (ty != T_VOID) {
-    let id = nextValueNo;
-    if (id < valueList.len) {
-      let p = valueList.get(id);
+    let id = br.nextValueNo;
+    if (id < br.valueList.len) {
+      let p = br.valueList.get(id);
       if (p >= 0) {
-        if (<i32>vKind.get(p) != VK.Forward) { stk.len = base; return badI("Invalid record: value id defined twice"); }
-        if (vType.get(p) != ty) { stk.len = base; return badI("Invalid record: a forward reference has the wrong type"); }
-        v = p; vKind.set(v, <u8>VK.Inst); forwards--;
+        if (<i32>vKind.get(p) != VK.Forward) { br.stk.len = base; return badI("Invalid record: value id defined twice"); }
+        if (vType.get(p) != ty) { br.stk.len = base; return badI("Invalid record: a forward reference has the wrong type"); }
+        v = p; vKind.set(v, <u8>VK.Inst); br.forwards--;
       }
     }
   }
   if (v < 0) v = newValue(VK.Inst, ty);
   iOp.set(v, <u8>op);
-  for (let i = base; i < stk.len; i++) appendOperand(v, stk.get(i));
-  stk.len = base;
+  for (let i = base; i < br.stk.len; i++) appendOperand(v, br.stk.get(i));
+  br.stk.len = base;
   return v;
 }
 
 @inline function fmfOf(x: i64): i32 { return ((x & 1) != 0 ? 0x7f : <i32>(x >> 1) & 0x7f) << F_FMF_SHIFT; }
 function orderingOf(x: i64): i32 { return x < 0 || x > 6 ? -1 : (x >= 3 ? <i32>x + 1 : <i32>x); }
 function scopeOf(x: i64): i32 {
-  if (x >= 0 && x < <i64>syncScopes.len) { let s = syncScopes.get(<i32>x); return strtab.lenOf(s) == 0 ? -1 : s; }
+  if (x >= 0 && x < <i64>br.syncScopes.len) { let s = br.syncScopes.get(<i32>x); return strtab.lenOf(s) == 0 ? -1 : s; }
   if (x == 0) return strtab.internStr("singlethread");
   return -1;
 }
@@ -164,101 +142,101 @@ function alignOk(x: i64): bool { return x >= 0 && x <= 33; }
 // Reads the body of function value fn (the caller's advance() gave its FUNCTION_BLOCK).
 export function readFunctionBlock(fn: i32): bool {
   if (!enterBlock()) return false;
-  bodyEndBit = bitPos() + blockWords * 32;
+  br.bodyEndBit = bitPos() + bs.blockWords * 32;
   let g = vA.get(fn);
-  fnValue = fn; cur = 0; lastInst = -1; lastLoc = -1; forwards = 0;
-  blocks.clear(); instList.clear(); bundleOps.clear(); bundleDesc.clear();
-  valueList.len = moduleValues; valueCst.len = moduleValues; valueTy.len = moduleValues;
+  br.fnValue = fn; br.cur = 0; br.lastInst = -1; br.lastLoc = -1; br.forwards = 0;
+  br.blocks.clear(); br.instList.clear(); br.bundleOps.clear(); br.bundleDesc.clear();
+  br.valueList.len = br.moduleValues; br.valueCst.len = br.moduleValues; br.valueTy.len = br.moduleValues;
   let na = gNumArgs.get(g), a0 = gFirstArg.get(g);
   for (let i = 0; i < na; i++) pushValue(a0 + i, -1, vType.get(a0 + i));
-  nextValueNo = valueList.len;
-  mdList.len = moduleMDs;
+  br.nextValueNo = br.valueList.len;
+  br.mdList.len = br.moduleMDs;
   while (true) {
     let e = advance();
     if (e == ENTRY_ERROR) return false;
     if (e == ENTRY_END) break;
     if (e == ENTRY_BLOCK) {
-      let id = entryBlock;
+      let id = bs.entryBlock;
       if (id == CONSTANTS_BLOCK) {
-        if (valueList.len != nextValueNo) return bad("Invalid constants block after instructions");
+        if (br.valueList.len != br.nextValueNo) return bad("Invalid constants block after instructions");
         if (!readConstantsBlock()) return false;
-        nextValueNo = valueList.len;
+        br.nextValueNo = br.valueList.len;
       } else if (id == METADATA_BLOCK) { if (!readMetadataBlock(false)) return false; }
       else if (id == METADATA_ATTACHMENT) { if (!readAttachmentBlock(true)) return false; }
       else if (id == VALUE_SYMTAB_BLOCK) { if (!readFunctionVST()) return false; }
-      else if (id == USELIST_BLOCK) { if (!readUseListBlock(blocks)) return false; }
+      else if (id == USELIST_BLOCK) { if (!readUseListBlock(br.blocks)) return false; }
       else if (!skipBlock()) return false;
       continue;
     }
-    let code = readRecord(entryAbbrev);
+    let code = readRecord(bs.entryAbbrev);
     if (bsFailed()) return false;
     if (!readInstRecord(<i32>code)) { if (!bsFailed()) bad("Invalid record"); return false; }
   }
-  if (bundleDesc.len > 0) return bad("Operand bundles found with no consumer");
-  if (forwards > 0) return bad("Never resolved value found in function");
-  if (blocks.len == 0) return bad("Invalid function: no basic blocks");
-  for (let i = 0; i < blocks.len; i++) {
-    let b = blocks.get(i);
+  if (br.bundleDesc.len > 0) return bad("Operand bundles found with no consumer");
+  if (br.forwards > 0) return bad("Never resolved value found in function");
+  if (br.blocks.len == 0) return bad("Invalid function: no basic blocks");
+  for (let i = 0; i < br.blocks.len; i++) {
+    let b = br.blocks.get(i);
     if (b < 0 || vA.get(b) < 0) return bad("Invalid function: block " + i.toString() + " has no instructions");
   }
-  if (cur < blocks.len) return bad("Invalid function: the last block has no terminator");
+  if (br.cur < br.blocks.len) return bad("Invalid function: the last block has no terminator");
   // link the blocks in order
   let prev = -1;
-  for (let i = 0; i < blocks.len; i++) {
-    let b = blocks.get(i);
+  for (let i = 0; i < br.blocks.len; i++) {
+    let b = br.blocks.get(i);
     vParent.set(b, fn); iPrev.set(b, prev); iNext.set(b, -1);
     if (prev >= 0) iNext.set(prev, b);
     prev = b;
   }
-  gFirstBlock.set(g, blocks.get(0)); gLastBlock.set(g, prev);
+  gFirstBlock.set(g, br.blocks.get(0)); gLastBlock.set(g, prev);
   gFlags.set(g, gFlags.get(g) | GF_DEFINED);
-  for (let i = 0; i < earlyBlocks.len; i += 3) if (earlyBlocks.get(i) == fn) earlyBlocks.set(i, -1);
-  valueList.len = moduleValues; valueCst.len = moduleValues; valueTy.len = moduleValues;
+  for (let i = 0; i < br.earlyBlocks.len; i += 3) if (br.earlyBlocks.get(i) == fn) br.earlyBlocks.set(i, -1);
+  br.valueList.len = br.moduleValues; br.valueCst.len = br.moduleValues; br.valueTy.len = br.moduleValues;
   if (!checkMetadataDone()) return false;
-  mdList.len = moduleMDs;
-  fnValue = -1;
+  br.mdList.len = br.moduleMDs;
+  br.fnValue = -1;
   return true;
 }
 
 // Appends instruction i to the current block (a terminator moves on to the next block).
 function place(i: i32, ty: i32): bool {
-  if (cur >= blocks.len) return bad("Invalid instruction with no BB");
-  if (bundleDesc.len > 0 && !isCallLike(<i32>iOp.get(i))) return bad("Operand bundles found with no consumer");
-  let b = getBlock(cur); if (b < 0) return false;
+  if (br.cur >= br.blocks.len) return bad("Invalid instruction with no BB");
+  if (br.bundleDesc.len > 0 && !isCallLike(<i32>iOp.get(i))) return bad("Operand bundles found with no consumer");
+  let b = getBlock(br.cur); if (b < 0) return false;
   appendInst(b, i);
-  instList.push(i);
-  lastInst = i;
+  br.instList.push(i);
+  br.lastInst = i;
   if (ty != T_VOID) {
-    let id = nextValueNo++;
+    let id = br.nextValueNo++;
     // (the next id is the list's end unless a forward reference made it longer)
-    if (id == valueList.len) { valueList.push(i); valueCst.push(-1); valueTy.push(ty); }
+    if (id == br.valueList.len) { br.valueList.push(i); br.valueCst.push(-1); br.valueTy.push(ty); }
     else {
-      if (id > valueList.len) { valueList.resize(id + 1, -1); valueCst.resize(id + 1, -1); valueTy.resize(id + 1, -1); }
-      valueList.set(id, i); valueTy.set(id, ty);
+      if (id > br.valueList.len) { br.valueList.resize(id + 1, -1); br.valueCst.resize(id + 1, -1); br.valueTy.resize(id + 1, -1); }
+      br.valueList.set(id, i); br.valueTy.set(id, ty);
     }
   }
-  if (isTerminator(<i32>iOp.get(i))) cur++;
+  if (isTerminator(<i32>iOp.get(i))) br.cur++;
   return true;
 }
 
 function readInstRecord(code: i32): bool {
-  let n = ops.len;
-  let base = stk.len;
+  let n = bs.ops.len;
+  let base = br.stk.len;
   switch (code) {
     case 1: { // DECLAREBLOCKS
-      if (n < 1 || ops.get(0) < 1 || ops.get(0) > 0x1000000) return bad("Invalid declareblocks record");
-      if (blocks.len > 0) return bad("Invalid declareblocks record: blocks declared twice");
+      if (n < 1 || bs.ops.get(0) < 1 || bs.ops.get(0) > 0x1000000) return bad("Invalid declareblocks record");
+      if (br.blocks.len > 0) return bad("Invalid declareblocks record: blocks declared twice");
       // every block ends in a record of at least one bit: more blocks than bits left cannot be
-      if (<u64>ops.get(0) > bodyEndBit - bitPos()) return bad("Invalid declareblocks record: more blocks than the function block holds");
-      let cnt = <i32>ops.get(0);
-      blocks.resize(cnt, -1);
+      if (<u64>bs.ops.get(0) > br.bodyEndBit - bitPos()) return bad("Invalid declareblocks record: more blocks than the function block holds");
+      let cnt = <i32>bs.ops.get(0);
+      br.blocks.resize(cnt, -1);
       // blocks a blockaddress named before this body
       let early = false;
-      for (let i = 0; i < earlyBlocks.len; i += 3) {
-        if (earlyBlocks.get(i) != fnValue) continue;
-        let idx = earlyBlocks.get(i + 1);
+      for (let i = 0; i < br.earlyBlocks.len; i += 3) {
+        if (br.earlyBlocks.get(i) != br.fnValue) continue;
+        let idx = br.earlyBlocks.get(i + 1);
         if (idx >= cnt) return bad("Invalid blockaddress: block " + idx.toString() + " out of range");
-        blocks.set(idx, earlyBlocks.get(i + 2));
+        br.blocks.set(idx, br.earlyBlocks.get(i + 2));
         early = true;
       }
       // LLVM's reader makes the other blocks now, in order, and numbers them all (the early ones
@@ -272,61 +250,61 @@ function readInstRecord(code: i32): bool {
     }
     case 2: { // BINOP [a pair, b, opcode, flags?]
       let a = getPair(0); if (a < 0) return false;
-      let s = pairNext;
+      let s = br.pairNext;
       let b = getVal(s, vType.get(a)); if (b < 0) return false;
       if (s + 1 >= n) return bad("Invalid binary operator record");
-      let o = binaryOpcode(ops.get(s + 1), vType.get(a));
+      let o = binaryOpcode(bs.ops.get(s + 1), vType.get(a));
       if (o < 0) return bad("Invalid binary operator record");
       let flags = 0;
-      if (s + 2 < n) flags = isFP(scalarType(vType.get(a))) ? fmfOf(ops.get(s + 2)) : binaryFlags(o, ops.get(s + 2));
-      stk.push(a); stk.push(b);
+      if (s + 2 < n) flags = isFP(scalarType(vType.get(a))) ? fmfOf(bs.ops.get(s + 2)) : binaryFlags(o, bs.ops.get(s + 2));
+      br.stk.push(a); br.stk.push(b);
       let i = make(o, vType.get(a), base); if (i < 0) return false;
       iFlags.set(i, flags);
       return place(i, vType.get(i));
     }
     case 56: { // UNOP [a pair, opcode, fmf?]
       let a = getPair(0); if (a < 0) return false;
-      let s = pairNext;
-      if (s >= n || ops.get(s) != 0 || !isFP(scalarType(vType.get(a)))) return bad("Invalid unary operator record");
-      stk.push(a);
+      let s = br.pairNext;
+      if (s >= n || bs.ops.get(s) != 0 || !isFP(scalarType(vType.get(a)))) return bad("Invalid unary operator record");
+      br.stk.push(a);
       let i = make(Op.FNeg, vType.get(a), base); if (i < 0) return false;
-      if (s + 1 < n) iFlags.set(i, fmfOf(ops.get(s + 1)));
+      if (s + 1 < n) iFlags.set(i, fmfOf(bs.ops.get(s + 1)));
       return place(i, vType.get(i));
     }
     case 3: { // CAST [a pair, destty, opcode, flags?]
       let a = getPair(0); if (a < 0) return false;
-      let s = pairNext;
+      let s = br.pairNext;
       if (s + 1 >= n) return bad("Invalid cast record");
-      let t = typeOf(ops.get(s)); let o = castOpcode(ops.get(s + 1));
+      let t = typeOf(bs.ops.get(s)); let o = castOpcode(bs.ops.get(s + 1));
       if (t < 0 || o < 0) return bad("Invalid cast record");
       let flags = 0;
       if (s + 2 < n) {
-        let x = ops.get(s + 2);
+        let x = bs.ops.get(s + 2);
         if (o == Op.ZExt || o == Op.UIToFP) flags = (x & 1) != 0 ? F_NNEG : 0;
         else if (o == Op.Trunc) flags = ((x & 1) != 0 ? F_NUW : 0) | ((x & 2) != 0 ? F_NSW : 0);
         else if (o == Op.FPTrunc || o == Op.FPExt) flags = fmfOf(x);
       }
-      stk.push(a);
+      br.stk.push(a);
       let i = make(o, t, base); if (i < 0) return false;
       iFlags.set(i, flags);
       return place(i, t);
     }
     case 43: { // GEP [flags, srcty, base pair, index pairs...]
       if (n < 3) return bad("Invalid gep record");
-      let bits = ops.get(0);
-      let src = typeOf(ops.get(1)); if (src < 0) return bad("Invalid gep record");
+      let bits = bs.ops.get(0);
+      let src = typeOf(bs.ops.get(1)); if (src < 0) return bad("Invalid gep record");
       let p = getPair(2); if (p < 0) return false;
       let pt = vType.get(p);
       if (!isPtr(scalarType(pt))) return bad("Invalid gep record: base is not a pointer");
-      stk.push(p);
+      br.stk.push(p);
       let rt = pt;
-      let s = pairNext;
+      let s = br.pairNext;
       while (s < n) {
-        let x = getPair(s); if (x < 0) { stk.len = base; return false; }
-        s = pairNext;
+        let x = getPair(s); if (x < 0) { br.stk.len = base; return false; }
+        s = br.pairNext;
         let it = vType.get(x);
         if (isVector(it) && !isVector(rt)) rt = vectorType(rt, tyN.get(it), <i32>tyKind.get(it) == TK.ScalableVector);
-        stk.push(x);
+        br.stk.push(x);
       }
       let flags = ((bits & 1) != 0 ? F_INBOUNDS | F_GEP_NUSW : 0) | ((bits & 2) != 0 ? F_GEP_NUSW : 0) | ((bits & 4) != 0 ? F_GEP_NUW : 0);
       let i = make(Op.GetElementPtr, rt, base); if (i < 0) return false;
@@ -335,44 +313,44 @@ function readInstRecord(code: i32): bool {
     }
     case 26: case 27: { // EXTRACTVAL [agg pair, idx...] / INSERTVAL [agg pair, val pair, idx...]
       let a = getPair(0); if (a < 0) return false;
-      let s = pairNext;
-      stk.push(a);
+      let s = br.pairNext;
+      br.stk.push(a);
       let v = -1;
-      if (code == 27) { v = getPair(s); if (v < 0) { stk.len = base; return false; } s = pairNext; stk.push(v); }
-      if (s >= n) { stk.len = base; return bad("Invalid instruction with 0 indices"); }
+      if (code == 27) { v = getPair(s); if (v < 0) { br.stk.len = base; return false; } s = br.pairNext; br.stk.push(v); }
+      if (s >= n) { br.stk.len = base; return bad("Invalid instruction with 0 indices"); }
       let t = vType.get(a);
-      maskTmp.clear();
+      br.maskTmp.clear();
       for (let j = s; j < n; j++) {
-        let x = ops.get(j);
-        if (!isAggregate(t) || x < 0 || x >= memberCount(t)) { stk.len = base; return bad("Invalid extractvalue/insertvalue index"); }
-        maskTmp.push(<i32>x);
+        let x = bs.ops.get(j);
+        if (!isAggregate(t) || x < 0 || x >= memberCount(t)) { br.stk.len = base; return bad("Invalid extractvalue/insertvalue index"); }
+        br.maskTmp.push(<i32>x);
         t = memberType(t, <i32>x);
       }
-      if (code == 27 && vType.get(v) != t) { stk.len = base; return bad("Inserted value type doesn't match aggregate type"); }
+      if (code == 27 && vType.get(v) != t) { br.stk.len = base; return bad("Inserted value type doesn't match aggregate type"); }
       let rt = code == 26 ? t : vType.get(a);
       let i = make(code == 26 ? Op.ExtractValue : Op.InsertValue, rt, base); if (i < 0) return false;
-      let e = ext.len; ext.push(maskTmp.len);
-      for (let j = 0; j < maskTmp.len; j++) ext.push(maskTmp.get(j));
+      let e = ext.len; ext.push(br.maskTmp.len);
+      for (let j = 0; j < br.maskTmp.len; j++) ext.push(br.maskTmp.get(j));
       iExt.set(i, e);
       return place(i, rt);
     }
     case 29: { // VSELECT [t pair, f, cond pair, fmf?]
       let a = getPair(0); if (a < 0) return false;
-      let s = pairNext;
+      let s = br.pairNext;
       let b = getVal(s, vType.get(a)); if (b < 0) return false;
       let c = getPair(s + 1); if (c < 0) return false;
       if (scalarType(vType.get(c)) != T_I1) return bad("Invalid type for value");
-      let after = pairNext;
-      stk.push(c); stk.push(a); stk.push(b);
+      let after = br.pairNext;
+      br.stk.push(c); br.stk.push(a); br.stk.push(b);
       let i = make(Op.Select, vType.get(a), base); if (i < 0) return false;
-      if (after < n) iFlags.set(i, fmfOf(ops.get(after)));
+      if (after < n) iFlags.set(i, fmfOf(bs.ops.get(after)));
       return place(i, vType.get(i));
     }
     case 6: { // EXTRACTELT [vec pair, idx pair]
       let a = getPair(0); if (a < 0) return false;
-      let x = getPair(pairNext); if (x < 0) return false;
+      let x = getPair(br.pairNext); if (x < 0) return false;
       if (!isVector(vType.get(a))) return bad("Invalid type for value");
-      stk.push(a); stk.push(x);
+      br.stk.push(a); br.stk.push(x);
       let rt = tyA.get(vType.get(a));
       let i = make(Op.ExtractElement, rt, base); if (i < 0) return false;
       return place(i, rt);
@@ -380,21 +358,21 @@ function readInstRecord(code: i32): bool {
     case 7: { // INSERTELT [vec pair, elt, idx pair]
       let a = getPair(0); if (a < 0) return false;
       if (!isVector(vType.get(a))) return bad("Invalid type for value");
-      let el = getVal(pairNext, tyA.get(vType.get(a))); if (el < 0) return false;
-      let x = getPair(pairNext + 1); if (x < 0) return false;
-      stk.push(a); stk.push(el); stk.push(x);
+      let el = getVal(br.pairNext, tyA.get(vType.get(a))); if (el < 0) return false;
+      let x = getPair(br.pairNext + 1); if (x < 0) return false;
+      br.stk.push(a); br.stk.push(el); br.stk.push(x);
       let i = make(Op.InsertElement, vType.get(a), base); if (i < 0) return false;
       return place(i, vType.get(i));
     }
     case 8: { // SHUFFLEVEC [v1 pair, v2, mask pair]
       let a = getPair(0); if (a < 0) return false;
-      let b = getVal(pairNext, vType.get(a)); if (b < 0) return false;
-      let m = getPair(pairNext + 1); if (m < 0) return false;
+      let b = getVal(br.pairNext, vType.get(a)); if (b < 0) return false;
+      let m = getPair(br.pairNext + 1); if (m < 0) return false;
       let mt = vType.get(m);
       if (!isVector(vType.get(a)) || !isVector(mt)) return bad("Invalid type for value");
       let cnt = <i32>tyN.get(mt);
       let rt = vectorType(tyA.get(vType.get(a)), cnt, <i32>tyKind.get(mt) == TK.ScalableVector);
-      stk.push(a); stk.push(b);
+      br.stk.push(a); br.stk.push(b);
       let i = make(Op.ShuffleVector, rt, base); if (i < 0) return false;
       let e = ext.len; ext.push(cnt);
       let k = <i32>vKind.get(m);
@@ -410,99 +388,99 @@ function readInstRecord(code: i32): bool {
     }
     case 9: case 28: { // CMP/CMP2 [a pair, b, pred, flags?]
       let a = getPair(0); if (a < 0) return false;
-      let s = pairNext;
+      let s = br.pairNext;
       let b = getVal(s, vType.get(a)); if (b < 0) return false;
       if (s + 1 >= n) return bad("Invalid record: operand number exceeded available operands");
-      let pred = ops.get(s + 1);
+      let pred = bs.ops.get(s + 1);
       let fp = isFP(scalarType(vType.get(a)));
       if (fp ? (pred < 0 || pred > 15) : (pred < 32 || pred > 41)) return bad(fp ? "Invalid fcmp predicate" : "Invalid icmp predicate");
       let flags = 0;
       // an integer compare's flags (samesign) are unknown to the readers of versions before them
       if (s + 2 < n && !fp && !has(Feature.SameSign)) return bad("Invalid record: flags on an integer compare");
-      if (s + 2 < n) flags = fp ? fmfOf(ops.get(s + 2)) : ((ops.get(s + 2) & 1) != 0 ? F_SAMESIGN : 0);
-      stk.push(a); stk.push(b);
+      if (s + 2 < n) flags = fp ? fmfOf(bs.ops.get(s + 2)) : ((bs.ops.get(s + 2) & 1) != 0 ? F_SAMESIGN : 0);
+      br.stk.push(a); br.stk.push(b);
       let rt = withScalar(vType.get(a), T_I1);
       let i = make(fp ? Op.FCmp : Op.ICmp, rt, base); if (i < 0) return false;
       iFlags.set(i, flags); setPredicate(i, <i32>pred);
       return place(i, rt);
     }
     case 10: { // RET [val pair]?
-      if (n > 0) { let v = getPair(0); if (v < 0) return false; if (pairNext != n) return bad("Invalid ret record"); stk.push(v); }
+      if (n > 0) { let v = getPair(0); if (v < 0) return false; if (br.pairNext != n) return bad("Invalid ret record"); br.stk.push(v); }
       let i = make(Op.Ret, T_VOID, base); if (i < 0) return false;
       return place(i, T_VOID);
     }
     case 11: { // BR [bb] or [bb, bb, cond]
       if (n != 1 && n != 3) return bad("Invalid br record");
-      let t = getBlock(ops.get(0)); if (t < 0) return false;
+      let t = getBlock(bs.ops.get(0)); if (t < 0) return false;
       if (n == 3) {
-        let f = getBlock(ops.get(1)); if (f < 0) return false;
+        let f = getBlock(bs.ops.get(1)); if (f < 0) return false;
         let c = getVal(2, T_I1); if (c < 0) return false;
-        stk.push(c); stk.push(t); stk.push(f);
-      } else stk.push(t);
+        br.stk.push(c); br.stk.push(t); br.stk.push(f);
+      } else br.stk.push(t);
       let i = make(Op.Br, T_VOID, base); if (i < 0) return false;
       return place(i, T_VOID);
     }
     case 12: { // SWITCH [opty, cond, default, (case value id, bb)*]
       if (n < 3 || (n & 1) == 0) return bad("Invalid switch record");
-      let t = typeOf(ops.get(0)); if (t < 0) return bad("Invalid switch record");
+      let t = typeOf(bs.ops.get(0)); if (t < 0) return bad("Invalid switch record");
       let c = getVal(1, t); if (c < 0) return false;
-      let d = getBlock(ops.get(2)); if (d < 0) return false;
-      stk.push(c); stk.push(d);
+      let d = getBlock(bs.ops.get(2)); if (d < 0) return false;
+      br.stk.push(c); br.stk.push(d);
       for (let j = 3; j + 1 < n; j += 2) {
-        let cv = valueById(ops.get(j), t); if (cv < 0) { stk.len = base; return false; }
-        if (<i32>vKind.get(cv) != VK.ConstInt) { stk.len = base; return bad("Invalid switch record: case is not an integer"); }
-        let b = getBlock(ops.get(j + 1)); if (b < 0) { stk.len = base; return false; }
-        stk.push(cv); stk.push(b);
+        let cv = valueById(bs.ops.get(j), t); if (cv < 0) { br.stk.len = base; return false; }
+        if (<i32>vKind.get(cv) != VK.ConstInt) { br.stk.len = base; return bad("Invalid switch record: case is not an integer"); }
+        let b = getBlock(bs.ops.get(j + 1)); if (b < 0) { br.stk.len = base; return false; }
+        br.stk.push(cv); br.stk.push(b);
       }
       let i = make(Op.Switch, T_VOID, base); if (i < 0) return false;
       return place(i, T_VOID);
     }
     case 31: { // INDIRECTBR [opty, addr, dests...]
       if (n < 2) return bad("Invalid indirectbr record");
-      let t = typeOf(ops.get(0)); if (t < 0) return bad("Invalid indirectbr record");
+      let t = typeOf(bs.ops.get(0)); if (t < 0) return bad("Invalid indirectbr record");
       let a = getVal(1, t); if (a < 0) return false;
-      stk.push(a);
-      for (let j = 2; j < n; j++) { let b = getBlock(ops.get(j)); if (b < 0) { stk.len = base; return false; } stk.push(b); }
+      br.stk.push(a);
+      for (let j = 2; j < n; j++) { let b = getBlock(bs.ops.get(j)); if (b < 0) { br.stk.len = base; return false; } br.stk.push(b); }
       let i = make(Op.IndirectBr, T_VOID, base); if (i < 0) return false;
       return place(i, T_VOID);
     }
     case 15: { let i = make(Op.Unreachable, T_VOID, base); if (i < 0) return false; return place(i, T_VOID); }
     case 39: { // RESUME [val pair]
       let v = getPair(0); if (v < 0) return false;
-      stk.push(v);
+      br.stk.push(v);
       let i = make(Op.Resume, T_VOID, base); if (i < 0) return false;
       return place(i, T_VOID);
     }
     case 16: { // PHI [ty, (val signed, bb)*, fmf?]
       if (n < 1) return bad("Invalid phi record");
-      let t = typeOf(ops.get(0)); if (t < 0) return bad("Invalid phi record");
+      let t = typeOf(bs.ops.get(0)); if (t < 0) return bad("Invalid phi record");
       let pairs = (n - 1) >> 1;
       if (((n - 1) & 1) == 1 && !isFP(scalarType(t))) return bad("Invalid phi record");
       for (let j = 0; j < pairs; j++) {
-        let raw = ops.get(1 + 2 * j);
-        let id = relativeIds ? <i64>nextValueNo - signRotated(raw) : raw;
-        let v = valueById(id, t); if (v < 0) { stk.len = base; return false; }
-        let b = getBlock(ops.get(2 + 2 * j)); if (b < 0) { stk.len = base; return false; }
-        stk.push(v); stk.push(b);
+        let raw = bs.ops.get(1 + 2 * j);
+        let id = br.relativeIds ? <i64>br.nextValueNo - signRotated(raw) : raw;
+        let v = valueById(id, t); if (v < 0) { br.stk.len = base; return false; }
+        let b = getBlock(bs.ops.get(2 + 2 * j)); if (b < 0) { br.stk.len = base; return false; }
+        br.stk.push(v); br.stk.push(b);
       }
       let i = make(Op.Phi, t, base); if (i < 0) return false;
-      if ((n & 1) == 0) iFlags.set(i, fmfOf(ops.get(n - 1)));
+      if ((n & 1) == 0) iFlags.set(i, fmfOf(bs.ops.get(n - 1)));
       return place(i, t);
     }
     case 19: { // ALLOCA [instty, opty, op (absolute), packed align, as?]
       if (n != 4 && n != 5) return bad("Invalid alloca record");
-      let rec = ops.get(3);
-      let t = typeOf(ops.get(0));
+      let rec = bs.ops.get(3);
+      let t = typeOf(bs.ops.get(0));
       if ((rec & 64) == 0) return bad("Invalid alloca record: the typed-pointer form is not read");
-      let st = typeOf(ops.get(1));
+      let st = typeOf(bs.ops.get(1));
       if (t < 0 || st < 0) return bad("Invalid alloca record");
-      let size = valueById(ops.get(2), st); if (size < 0) return false;
+      let size = valueById(bs.ops.get(2), st); if (size < 0) return false;
       if (!isInt(vType.get(size))) return bad("alloca element count must have integer type");
       let al = (rec & 31) | (((rec >> 8) & 7) << 5);
       if (!alignOk(al)) return bad("Invalid alignment value");
-      let as = n == 5 ? ops.get(4) : <i64>allocaAddrSpace();
+      let as = n == 5 ? bs.ops.get(4) : <i64>allocaAddrSpace();
       if (as < 0 || as > 0xffffff) return bad("Invalid alloca record: address space");
-      stk.push(size);
+      br.stk.push(size);
       let i = make(Op.Alloca, ptrType(<i32>as), base); if (i < 0) return false;
       iFlags.set(i, ((rec & 32) != 0 ? F_INALLOCA : 0) | ((rec & 128) != 0 ? F_SWIFTERROR : 0));
       iExt.set(i, t); setAlignEnc(i, al);
@@ -510,19 +488,19 @@ function readInstRecord(code: i32): bool {
     }
     case 20: case 41: { // LOAD [ptr pair, ty, align, vol] / LOADATOMIC [..., ordering, ssid]
       let p = getPair(0); if (p < 0) return false;
-      let s = pairNext;
+      let s = br.pairNext;
       let extra = code == 41 ? 2 : 0;
       if (!isPtr(vType.get(p))) return bad("Load operand is not a pointer type");
       if (n != s + 3 + extra) return bad(code == 41 ? "Invalid load atomic record" : "Invalid load record");
-      let t = typeOf(ops.get(s)); if (t < 0) return bad("Missing load type");
-      let al = ops.get(s + 1);
+      let t = typeOf(bs.ops.get(s)); if (t < 0) return bad("Missing load type");
+      let al = bs.ops.get(s + 1);
       if (!alignOk(al)) return bad("Invalid alignment value");
-      stk.push(p);
+      br.stk.push(p);
       let i = make(Op.Load, t, base); if (i < 0) return false;
-      let flags = ops.get(s + 2) != 0 ? F_VOLATILE : 0;
+      let flags = bs.ops.get(s + 2) != 0 ? F_VOLATILE : 0;
       let ss = -1, ord = 0;
       if (code == 41) {
-        ord = orderingOf(ops.get(s + 3)); ss = scopeOf(ops.get(s + 4));
+        ord = orderingOf(bs.ops.get(s + 3)); ss = scopeOf(bs.ops.get(s + 4));
         if (ord <= 0 || ord == 5 || ord == 6 || al == 0) return bad("Invalid load atomic record");
         flags |= F_ATOMIC;
       }
@@ -531,18 +509,18 @@ function readInstRecord(code: i32): bool {
     }
     case 44: case 45: { // STORE [ptr pair, val pair, align, vol] / STOREATOMIC [..., ordering, ssid]
       let p = getPair(0); if (p < 0) return false;
-      let v = getPair(pairNext); if (v < 0) return false;
-      let s = pairNext;
+      let v = getPair(br.pairNext); if (v < 0) return false;
+      let s = br.pairNext;
       let extra = code == 45 ? 2 : 0;
       if (n != s + 2 + extra || !isPtr(vType.get(p))) return bad(code == 45 ? "Invalid store atomic record" : "Invalid store record");
-      let al = ops.get(s);
+      let al = bs.ops.get(s);
       if (!alignOk(al)) return bad("Invalid alignment value");
-      stk.push(v); stk.push(p);
+      br.stk.push(v); br.stk.push(p);
       let i = make(Op.Store, T_VOID, base); if (i < 0) return false;
-      let flags = ops.get(s + 1) != 0 ? F_VOLATILE : 0;
+      let flags = bs.ops.get(s + 1) != 0 ? F_VOLATILE : 0;
       let ss = -1, ord = 0;
       if (code == 45) {
-        ord = orderingOf(ops.get(s + 2)); ss = scopeOf(ops.get(s + 3));
+        ord = orderingOf(bs.ops.get(s + 2)); ss = scopeOf(bs.ops.get(s + 3));
         if (ord <= 0 || ord == 4 || ord == 6 || al == 0) return bad("Invalid store atomic record");
         flags |= F_ATOMIC;
       }
@@ -551,95 +529,95 @@ function readInstRecord(code: i32): bool {
     }
     case 46: { // CMPXCHG [ptr pair, cmp pair, new, vol, success, ssid, failure, weak, align?]
       let p = getPair(0); if (p < 0) return false;
-      let c = getPair(pairNext); if (c < 0) return false;
-      let s = pairNext;
+      let c = getPair(br.pairNext); if (c < 0) return false;
+      let s = br.pairNext;
       let nv = getVal(s, vType.get(c)); if (nv < 0) return false;
       s++;
       if (n < s + 5 || n > s + 6 || !isPtr(vType.get(p))) return bad("Invalid cmpxchg record");
-      let so = orderingOf(ops.get(s + 1)), fo = orderingOf(ops.get(s + 3));
+      let so = orderingOf(bs.ops.get(s + 1)), fo = orderingOf(bs.ops.get(s + 3));
       if (so < 2) return bad("Invalid cmpxchg success ordering");
       if (fo < 2 || fo == 5 || fo == 6) return bad("Invalid cmpxchg failure ordering");
       let al: i64 = 0;
-      if (n == s + 6) { al = ops.get(s + 5); if (!alignOk(al)) return bad("Invalid alignment value"); }
+      if (n == s + 6) { al = bs.ops.get(s + 5); if (!alignOk(al)) return bad("Invalid alignment value"); }
       if (al == 0) return bad("Invalid cmpxchg record: no alignment");
-      stk.push(p); stk.push(c); stk.push(nv);
-      maskTmp.clear(); maskTmp.push(vType.get(c)); maskTmp.push(T_I1);
-      let rt = structType(maskTmp, 0, 2, false);
+      br.stk.push(p); br.stk.push(c); br.stk.push(nv);
+      br.maskTmp.clear(); br.maskTmp.push(vType.get(c)); br.maskTmp.push(T_I1);
+      let rt = structType(br.maskTmp, 0, 2, false);
       let i = make(Op.AtomicCmpXchg, rt, base); if (i < 0) return false;
-      iFlags.set(i, (ops.get(s) != 0 ? F_VOLATILE : 0) | (ops.get(s + 4) != 0 ? F_WEAK : 0));
-      iExt.set(i, scopeOf(ops.get(s + 2))); setAlignEnc(i, al); setOrderings(i, so, fo);
+      iFlags.set(i, (bs.ops.get(s) != 0 ? F_VOLATILE : 0) | (bs.ops.get(s + 4) != 0 ? F_WEAK : 0));
+      iExt.set(i, scopeOf(bs.ops.get(s + 2))); setAlignEnc(i, al); setOrderings(i, so, fo);
       return place(i, rt);
     }
     case 59: { // ATOMICRMW [ptr pair, val pair, op, vol, ordering, ssid, align?]
       let p = getPair(0); if (p < 0) return false;
-      let v = getPair(pairNext); if (v < 0) return false;
-      let s = pairNext;
+      let v = getPair(br.pairNext); if (v < 0) return false;
+      let s = br.pairNext;
       if ((n != s + 4 && n != s + 5) || !isPtr(vType.get(p))) return bad("Invalid atomicrmw record");
-      let rop = ops.get(s);
+      let rop = bs.ops.get(s);
       // an operation newer than the target version is unknown to its reader
       if (rop < 0 || rop > 20 || (rmwFeature(<i32>rop) >= 0 && !has(rmwFeature(<i32>rop)))) return bad("Invalid atomicrmw record: operation");
-      let o = orderingOf(ops.get(s + 2));
+      let o = orderingOf(bs.ops.get(s + 2));
       if (o < 2) return bad("Invalid atomicrmw record");
       let al: i64 = 0;
-      if (n == s + 5) { al = ops.get(s + 4); if (!alignOk(al)) return bad("Invalid alignment value"); }
+      if (n == s + 5) { al = bs.ops.get(s + 4); if (!alignOk(al)) return bad("Invalid alignment value"); }
       if (al == 0) return bad("Invalid atomicrmw record: no alignment");
-      stk.push(p); stk.push(v);
+      br.stk.push(p); br.stk.push(v);
       let i = make(Op.AtomicRMW, vType.get(v), base); if (i < 0) return false;
-      iFlags.set(i, ops.get(s + 1) != 0 ? F_VOLATILE : 0); iExt.set(i, scopeOf(ops.get(s + 3)));
+      iFlags.set(i, bs.ops.get(s + 1) != 0 ? F_VOLATILE : 0); iExt.set(i, scopeOf(bs.ops.get(s + 3)));
       setAlignEnc(i, al); setOrderings(i, o, 0); setPredicate(i, <i32>rop);
       return place(i, vType.get(i));
     }
     case 36: { // FENCE [ordering, ssid]
       if (n != 2) return bad("Invalid fence record");
-      let o = orderingOf(ops.get(0));
+      let o = orderingOf(bs.ops.get(0));
       if (o < 4) return bad("Invalid fence record");
       let i = make(Op.Fence, T_VOID, base); if (i < 0) return false;
-      iExt.set(i, scopeOf(ops.get(1))); setOrderings(i, o, 0);
+      iExt.set(i, scopeOf(bs.ops.get(1))); setOrderings(i, o, 0);
       return place(i, T_VOID);
     }
     case 23: { // VAARG [valistty, valist, resty]
       if (n < 3) return bad("Invalid va_arg record");
-      let t = typeOf(ops.get(0)); let rt = typeOf(ops.get(2));
+      let t = typeOf(bs.ops.get(0)); let rt = typeOf(bs.ops.get(2));
       if (t < 0 || rt < 0) return bad("Invalid va_arg record");
       let v = getVal(1, t); if (v < 0) return false;
-      stk.push(v);
+      br.stk.push(v);
       let i = make(Op.VAArg, rt, base); if (i < 0) return false;
       return place(i, rt);
     }
     case 58: { // FREEZE [val pair]
       let v = getPair(0); if (v < 0) return false;
-      if (pairNext != n) return bad("Invalid freeze record");
-      stk.push(v);
+      if (br.pairNext != n) return bad("Invalid freeze record");
+      br.stk.push(v);
       let i = make(Op.Freeze, vType.get(v), base); if (i < 0) return false;
       return place(i, vType.get(i));
     }
     case 47: { // LANDINGPAD [ty, cleanup, n, (kind, val pair)*]
       if (n < 3) return bad("Invalid landingpad record");
-      let t = typeOf(ops.get(0)); if (t < 0) return bad("Invalid landingpad record");
-      let cleanup = ops.get(1) != 0;
-      let cnt = ops.get(2);
+      let t = typeOf(bs.ops.get(0)); if (t < 0) return bad("Invalid landingpad record");
+      let cleanup = bs.ops.get(1) != 0;
+      let cnt = bs.ops.get(2);
       if (cnt < 0 || cnt > <i64>n) return bad("Invalid landingpad record");
       let s = 3;
-      maskTmp.clear();
+      br.maskTmp.clear();
       for (let j: i64 = 0; j < cnt; j++) {
-        if (s >= n) { stk.len = base; return bad("Invalid landingpad record"); }
-        maskTmp.push(ops.get(s) != 0 ? 1 : 0);
-        let v = getPair(s + 1); if (v < 0) { stk.len = base; return false; }
-        s = pairNext;
-        stk.push(v);
+        if (s >= n) { br.stk.len = base; return bad("Invalid landingpad record"); }
+        br.maskTmp.push(bs.ops.get(s) != 0 ? 1 : 0);
+        let v = getPair(s + 1); if (v < 0) { br.stk.len = base; return false; }
+        s = br.pairNext;
+        br.stk.push(v);
       }
       let i = make(Op.LandingPad, t, base); if (i < 0) return false;
       iFlags.set(i, cleanup ? F_CLEANUP : 0);
-      let e = ext.len; ext.push(maskTmp.len);
-      for (let j = 0; j < maskTmp.len; j++) ext.push(maskTmp.get(j));
+      let e = ext.len; ext.push(br.maskTmp.len);
+      for (let j = 0; j < br.maskTmp.len; j++) ext.push(br.maskTmp.get(j));
       iExt.set(i, e);
       return place(i, t);
     }
     case 48: { // CLEANUPRET [pad, bb?]
       if (n != 1 && n != 2) return bad("Invalid cleanupret record");
       let p = getVal(0, T_TOKEN); if (p < 0) return false;
-      stk.push(p);
-      if (n == 2) { let b = getBlock(ops.get(1)); if (b < 0) { stk.len = base; return false; } stk.push(b); }
+      br.stk.push(p);
+      if (n == 2) { let b = getBlock(bs.ops.get(1)); if (b < 0) { br.stk.len = base; return false; } br.stk.push(b); }
       let i = make(Op.CleanupRet, T_VOID, base); if (i < 0) return false;
       iFlags.set(i, n == 1 ? F_UNWIND_CALLER : 0);
       return place(i, T_VOID);
@@ -647,20 +625,20 @@ function readInstRecord(code: i32): bool {
     case 49: { // CATCHRET [pad, bb]
       if (n != 2) return bad("Invalid catchret record");
       let p = getVal(0, T_TOKEN); if (p < 0) return false;
-      let b = getBlock(ops.get(1)); if (b < 0) return false;
-      stk.push(p); stk.push(b);
+      let b = getBlock(bs.ops.get(1)); if (b < 0) return false;
+      br.stk.push(p); br.stk.push(b);
       let i = make(Op.CatchRet, T_VOID, base); if (i < 0) return false;
       return place(i, T_VOID);
     }
     case 52: { // CATCHSWITCH [parent, n, handlers..., unwind?]
       if (n < 2) return bad("Invalid catchswitch record");
       let p = getVal(0, T_TOKEN); if (p < 0) return false;
-      let h = ops.get(1);
+      let h = bs.ops.get(1);
       if (h < 0 || h + 2 > <i64>n || h + 3 < <i64>n) return bad("Invalid catchswitch record");
-      stk.push(p);
-      for (let j = 0; j < <i32>h; j++) { let b = getBlock(ops.get(2 + j)); if (b < 0) { stk.len = base; return false; } stk.push(b); }
+      br.stk.push(p);
+      for (let j = 0; j < <i32>h; j++) { let b = getBlock(bs.ops.get(2 + j)); if (b < 0) { br.stk.len = base; return false; } br.stk.push(b); }
       let unwind = <i64>n == h + 3;
-      if (unwind) { let b = getBlock(ops.get(n - 1)); if (b < 0) { stk.len = base; return false; } stk.push(b); }
+      if (unwind) { let b = getBlock(bs.ops.get(n - 1)); if (b < 0) { br.stk.len = base; return false; } br.stk.push(b); }
       let i = make(Op.CatchSwitch, T_TOKEN, base); if (i < 0) return false;
       iFlags.set(i, unwind ? 0 : F_UNWIND_CALLER);
       return place(i, T_TOKEN);
@@ -668,48 +646,48 @@ function readInstRecord(code: i32): bool {
     case 50: case 51: { // CATCHPAD / CLEANUPPAD [parent, n, (val pair)*]
       if (n < 2) return bad("Invalid catchpad/cleanuppad record");
       let p = getVal(0, T_TOKEN); if (p < 0) return false;
-      let cnt = ops.get(1);
+      let cnt = bs.ops.get(1);
       if (cnt < 0 || cnt > <i64>n) return bad("Invalid catchpad/cleanuppad record");
-      stk.push(p);
+      br.stk.push(p);
       let s = 2;
-      for (let j: i64 = 0; j < cnt; j++) { let v = getPair(s); if (v < 0) { stk.len = base; return false; } s = pairNext; stk.push(v); }
-      if (s != n) { stk.len = base; return bad("Invalid catchpad/cleanuppad record"); }
+      for (let j: i64 = 0; j < cnt; j++) { let v = getPair(s); if (v < 0) { br.stk.len = base; return false; } s = br.pairNext; br.stk.push(v); }
+      if (s != n) { br.stk.len = base; return bad("Invalid catchpad/cleanuppad record"); }
       let i = make(code == 50 ? Op.CatchPad : Op.CleanupPad, T_TOKEN, base); if (i < 0) return false;
       return place(i, T_TOKEN);
     }
     case 55: { // OPERAND_BUNDLE [tag, values...]
-      if (n < 1 || ops.get(0) < 0 || ops.get(0) >= <i64>bundleTags.len) return bad("Invalid operand bundle record");
+      if (n < 1 || bs.ops.get(0) < 0 || bs.ops.get(0) >= <i64>br.bundleTags.len) return bad("Invalid operand bundle record");
       let s = 1, cnt = 0;
       while (s < n) {
         // a metadata operand is marked by the top bit of its id
-        let raw = ops.get(s);
+        let raw = bs.ops.get(s);
         let v: i32;
         if ((raw & 0x80000000) != 0 && (raw >> 32) == 0) {
           let m = mdAt(raw & 0x7fffffff); if (m < 0) return false;
           v = getMDValue(m); s++;
-        } else { v = getPair(s); if (v < 0) return false; s = pairNext; }
-        bundleOps.push(v); cnt++;
+        } else { v = getPair(s); if (v < 0) return false; s = br.pairNext; }
+        br.bundleOps.push(v); cnt++;
       }
-      bundleDesc.push(bundleTags.get(<i32>ops.get(0))); bundleDesc.push(cnt);
+      br.bundleDesc.push(br.bundleTags.get(<i32>bs.ops.get(0))); br.bundleDesc.push(cnt);
       return true;
     }
     case 34: case 13: case 57: return readCall(code);
     case 35: { // DEBUG_LOC [line, col, scope+1, ia+1, implicit?, ...]
-      if (lastInst < 0 || n < 4) return bad("Invalid debug loc record");
-      let sc = ops.get(2), ia = ops.get(3);
+      if (br.lastInst < 0 || n < 4) return bad("Invalid debug loc record");
+      let sc = bs.ops.get(2), ia = bs.ops.get(3);
       let scope = sc == 0 ? -1 : mdAt(sc - 1); if (sc != 0 && scope < 0) return false;
       let inl = ia == 0 ? -1 : mdAt(ia - 1); if (ia != 0 && inl < 0) return false;
       if (scope < 0) return bad("Invalid debug loc record");
-      let group: u64 = n >= 7 ? <u64>ops.get(5) : 0, rank: u64 = n >= 7 ? <u64>ops.get(6) & 0xff : 0;
-      lastLoc = group != 0 || rank != 0
-        ? locationNode(<u64>ops.get(0) & 0xffffffff, <u64>ops.get(1) & 0xffff, scope, inl, n >= 5 && ops.get(4) != 0, group, rank, false)
-        : getLocation(ops.get(0) & 0xffffffff, ops.get(1) & 0xffff, scope, inl, n >= 5 && ops.get(4) != 0);
-      iMD.set(lastInst, addAttachment(iMD.get(lastInst), MDK_DBG, lastLoc));
+      let group: u64 = n >= 7 ? <u64>bs.ops.get(5) : 0, rank: u64 = n >= 7 ? <u64>bs.ops.get(6) & 0xff : 0;
+      br.lastLoc = group != 0 || rank != 0
+        ? locationNode(<u64>bs.ops.get(0) & 0xffffffff, <u64>bs.ops.get(1) & 0xffff, scope, inl, n >= 5 && bs.ops.get(4) != 0, group, rank, false)
+        : getLocation(bs.ops.get(0) & 0xffffffff, bs.ops.get(1) & 0xffff, scope, inl, n >= 5 && bs.ops.get(4) != 0);
+      iMD.set(br.lastInst, addAttachment(iMD.get(br.lastInst), MDK_DBG, br.lastLoc));
       return true;
     }
     case 33: { // DEBUG_LOC_AGAIN
-      if (lastInst < 0 || lastLoc < 0) return bad("Invalid debug_loc_again record");
-      iMD.set(lastInst, addAttachment(iMD.get(lastInst), MDK_DBG, lastLoc));
+      if (br.lastInst < 0 || br.lastLoc < 0) return bad("Invalid debug_loc_again record");
+      iMD.set(br.lastInst, addAttachment(iMD.get(br.lastInst), MDK_DBG, br.lastLoc));
       return true;
     }
     case 60: return true;  // BLOCKADDR_USERS: only LLVM's lazy loading needs it
@@ -720,19 +698,19 @@ function readInstRecord(code: i32): bool {
 
 // call / invoke / callbr.
 function readCall(code: i32): bool {
-  let n = ops.get(0) < 0 ? 0 : ops.len;
+  let n = bs.ops.get(0) < 0 ? 0 : bs.ops.len;
   if (n < 3) return bad("Invalid call record");
-  let base = stk.len;
-  let attrs = attrListAt(ops.get(0)); if (attrs == -2) return false;
-  let cc = ops.get(1);
+  let base = br.stk.len;
+  let attrs = attrListAt(bs.ops.get(0)); if (attrs == -2) return false;
+  let cc = bs.ops.get(1);
   let s = 2;
   let fmf = 0, ccNum = 0, tail = 0;
   let normal = -1, unwind = -1, nIndirect = 0;
   let explicitTy = false;
   let op = code == 34 ? Op.Call : code == 13 ? Op.Invoke : Op.CallBr;
-  maskTmp.clear();
+  br.maskTmp.clear();
   if (code == 34) {
-    if ((cc >> 17) & 1) { if (s >= n) return bad("Invalid call record"); fmf = fmfOf(ops.get(s++)); }
+    if ((cc >> 17) & 1) { if (s >= n) return bad("Invalid call record"); fmf = fmfOf(bs.ops.get(s++)); }
     explicitTy = ((cc >> 15) & 1) != 0;
     ccNum = <i32>((cc & 0x7ff) >> 1);
     tail = (cc & 1) != 0 ? 1 : 0;
@@ -740,16 +718,16 @@ function readCall(code: i32): bool {
     if ((cc >> 16) & 1) tail = 3;
   } else if (code == 13) {
     if (n < 5) return bad("Invalid invoke record");
-    normal = getBlock(ops.get(s++)); if (normal < 0) return false;
-    unwind = getBlock(ops.get(s++)); if (unwind < 0) return false;
+    normal = getBlock(bs.ops.get(s++)); if (normal < 0) return false;
+    unwind = getBlock(bs.ops.get(s++)); if (unwind < 0) return false;
     explicitTy = ((cc >> 13) & 1) != 0;
     ccNum = <i32>(cc & 0x3ff);
   } else {
-    normal = getBlock(ops.get(s++)); if (normal < 0) return false;
+    normal = getBlock(bs.ops.get(s++)); if (normal < 0) return false;
     if (s >= n) return bad("Invalid callbr record");
-    let k = ops.get(s++);
+    let k = bs.ops.get(s++);
     if (k < 0 || k > <i64>n) return bad("Invalid callbr record");
-    for (let j: i64 = 0; j < k; j++) { if (s >= n) return bad("Invalid callbr record"); let b = getBlock(ops.get(s++)); if (b < 0) return false; maskTmp.push(b); }
+    for (let j: i64 = 0; j < k; j++) { if (s >= n) return bad("Invalid callbr record"); let b = getBlock(bs.ops.get(s++)); if (b < 0) return false; br.maskTmp.push(b); }
     nIndirect = <i32>k;
     explicitTy = ((cc >> 15) & 1) != 0;
     ccNum = <i32>((cc & 0x7ff) >> 1);
@@ -757,67 +735,67 @@ function readCall(code: i32): bool {
   let fnTy = -1;
   if (explicitTy) {
     if (s >= n) return bad("Invalid call record");
-    fnTy = typeOf(ops.get(s++));
+    fnTy = typeOf(bs.ops.get(s++));
     if (fnTy < 0 || <i32>tyKind.get(fnTy) != TK.Function) return bad("Explicit call type is not a function type");
   }
   let callee = getPair(s); if (callee < 0) return false;
-  s = pairNext;
+  s = br.pairNext;
   if (!isPtr(vType.get(callee)) && <i32>vKind.get(callee) != VK.InlineAsm) return bad("Callee is not a pointer type");
   if (fnTy < 0) return bad("Invalid call record: no function type");
   let np = listLen(fnTy);
   if (n < s + np) return bad("Insufficient operands to call");
-  stk.push(callee);
+  br.stk.push(callee);
   let nArgs = 0;
   for (let j = 0; j < np; j++) {
     let pt = listAt(fnTy, j);
-    let v = pt == T_LABEL ? getBlock(ops.get(s)) : getVal(s, pt);
-    if (v < 0) { stk.len = base; return false; }
-    stk.push(v); s++; nArgs++;
+    let v = pt == T_LABEL ? getBlock(bs.ops.get(s)) : getVal(s, pt);
+    if (v < 0) { br.stk.len = base; return false; }
+    br.stk.push(v); s++; nArgs++;
   }
-  if ((tyFlags.get(fnTy) & 1) == 0) { if (s != n) { stk.len = base; return bad("Invalid call record"); } }
-  else while (s < n) { let v = getPair(s); if (v < 0) { stk.len = base; return false; } s = pairNext; stk.push(v); nArgs++; }
-  for (let j = 0; j < bundleOps.len; j++) stk.push(bundleOps.get(j));
-  if (op == Op.Invoke) { stk.push(normal); stk.push(unwind); }
-  else if (op == Op.CallBr) { stk.push(normal); for (let j = 0; j < maskTmp.len; j++) stk.push(maskTmp.get(j)); }
+  if ((tyFlags.get(fnTy) & 1) == 0) { if (s != n) { br.stk.len = base; return bad("Invalid call record"); } }
+  else while (s < n) { let v = getPair(s); if (v < 0) { br.stk.len = base; return false; } s = br.pairNext; br.stk.push(v); nArgs++; }
+  for (let j = 0; j < br.bundleOps.len; j++) br.stk.push(br.bundleOps.get(j));
+  if (op == Op.Invoke) { br.stk.push(normal); br.stk.push(unwind); }
+  else if (op == Op.CallBr) { br.stk.push(normal); for (let j = 0; j < br.maskTmp.len; j++) br.stk.push(br.maskTmp.get(j)); }
   let rt = tyA.get(fnTy);
   let i = make(op, rt, base); if (i < 0) return false;
   iFlags.set(i, (tail << F_TAIL_SHIFT) | fmf);
   let rec = ext.len;
-  ext.push(fnTy); ext.push(attrs); ext.push(ccNum); ext.push(nArgs); ext.push(bundleDesc.len >> 1);
-  for (let j = 0; j < bundleDesc.len; j++) ext.push(bundleDesc.get(j));
+  ext.push(fnTy); ext.push(attrs); ext.push(ccNum); ext.push(nArgs); ext.push(br.bundleDesc.len >> 1);
+  for (let j = 0; j < br.bundleDesc.len; j++) ext.push(br.bundleDesc.get(j));
   ext.push(nIndirect);
   iExt.set(i, rec);
-  bundleOps.clear(); bundleDesc.clear();
+  br.bundleOps.clear(); br.bundleDesc.clear();
   return place(i, rt);
 }
 
 // #dbg_value / #dbg_declare / #dbg_assign / #dbg_label records: they come after the instruction
 // they stand before.
 function readDebugRecord(code: i32): bool {
-  let n = ops.len;
-  if (lastInst < 0) return bad("Invalid dbg record: missing instruction");
+  let n = bs.ops.len;
+  if (br.lastInst < 0) return bad("Invalid dbg record: missing instruction");
   let need = code == 65 ? 2 : code == 63 ? 7 : 4;
   if (n < need) return bad("Invalid dbg record");
   let kind = code == 65 ? DR.Label : code == 62 ? DR.Declare : code == 63 ? DR.Assign : code == 66 ? DR.DeclareValue : DR.Value;
   let r = newDebugRecord(kind);
   if (code == 65) {
-    let loc = mdAt(ops.get(0)); let lab = mdAt(ops.get(1));
+    let loc = mdAt(bs.ops.get(0)); let lab = mdAt(bs.ops.get(1));
     if (loc < 0 || lab < 0) return false;
     drPool.push(lab); drPool.push(loc);
     drNOps.set(r, 2);
   } else {
-    let loc = mdAt(ops.get(0)), v = mdAt(ops.get(1)), ex = mdAt(ops.get(2));
+    let loc = mdAt(bs.ops.get(0)), v = mdAt(bs.ops.get(1)), ex = mdAt(bs.ops.get(2));
     if (loc < 0 || v < 0 || ex < 0) return false;
     let where: i32;
     if (code == 64) {
       let x = getVal(3, -1); if (x < 0) return false;
       where = mdForValue(x);
-    } else { where = mdAt(ops.get(3)); if (where < 0) return false; }
+    } else { where = mdAt(bs.ops.get(3)); if (where < 0) return false; }
     drPool.push(where); drPool.push(v); drPool.push(ex);
     let cnt = 3;
     if (code == 63) {
       // [.., assign id, address expression, address]
-      let id = mdAt(ops.get(4)), ax = mdAt(ops.get(5)), addr = mdAt(ops.get(6));
+      let id = mdAt(bs.ops.get(4)), ax = mdAt(bs.ops.get(5)), addr = mdAt(bs.ops.get(6));
       if (id < 0 || ax < 0 || addr < 0) return false;
       drPool.push(id); drPool.push(addr); drPool.push(ax); cnt += 3;
     }
@@ -825,8 +803,8 @@ function readDebugRecord(code: i32): bool {
     drNOps.set(r, cnt);
   }
   // append to the instruction's list
-  let h = iDbg.get(lastInst);
-  if (h < 0) iDbg.set(lastInst, r);
+  let h = iDbg.get(br.lastInst);
+  if (h < 0) iDbg.set(br.lastInst, r);
   else { while (drNext.get(h) >= 0) h = drNext.get(h); drNext.set(h, r); }
   return true;
 }
@@ -840,24 +818,24 @@ function readFunctionVST(): bool {
     if (code == REC_END) return true;
     if (code < 0) return false;
     if (code != 1 && code != 2) continue;
-    if (ops.len < 1) return bad("Invalid VST record");
-    let id = ops.get(0);
+    if (bs.ops.len < 1) return bad("Invalid VST record");
+    let id = bs.ops.get(0);
     let name = nameOf(1);
     if (code == 2) {
       let b = getBlock(id); if (b < 0) return false;
       vName.set(b, name);
     } else {
-      if (id < 0 || id >= <i64>valueList.len) return bad("Invalid value name");
-      let v = valueList.get(<i32>id);
+      if (id < 0 || id >= <i64>br.valueList.len) return bad("Invalid value name");
+      let v = br.valueList.get(<i32>id);
       if (v < 0) return bad("Invalid value name");
       vName.set(v, name);
     }
   }
 }
 function nameOf(from: i32): i32 {
-  let n = ops.len - from;
+  let n = bs.ops.len - from;
   let p = heap.alloc(n > 0 ? <usize>(n) : 1);
-  for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>ops.get(from + i));
+  for (let i = 0; i < n; i++) store<u8>(p + <usize>i, <u8>bs.ops.get(from + i));
   let s = strtab.intern(p, n);
   heap.free(p);
   return s;

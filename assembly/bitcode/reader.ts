@@ -28,33 +28,27 @@ import { upgradeDebugInfo } from "../ir/upgrade-debug";
 import { upgradeDeclareExpressions } from "./read-metadata";
 import { odrUniqueTypes } from "../ir/module-reading";
 import {
-  openStream, advance, enterBlock, skipBlock, readRecord, ops, entryAbbrev, entryBlock, bsFailed, blobPtr, blobLen,
+  bs, openStream, advance, enterBlock, skipBlock, readRecord, bsFailed,
   entryStart, seekTo, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END, bytesLeft, failWhole } from "./bitstream";
 import {
-  resetBitcodeReader, typeList, valueList, valueCst, sections, gcNames, comdats, bundleTags, syncScopes,
-  globalInits, aliasInits, fnOperands, fnBodies, nextBody, setNextBody, setRelativeIds, setStrtab, strtabPtr,
-  strtabLen, setModuleValues, layoutSettled, setLayoutSettled, setModuleMDs, pushValue, bad, badI,
+  br, newBitcodeReader, setNextBody, setRelativeIds, setStrtab,
+  setModuleValues, setLayoutSettled, setModuleMDs, pushValue, bad, badI,
 } from "./read-state";
-import { readTypeBlock, typeOf, stringOf, resetReadTypes } from "./read-types";
-import { readAttrGroupBlock, readAttrBlock, attrListAt, resetReadAttrs } from "./read-attrs";
-import { readConstantsBlock, getConstant, resetReadConstants } from "./read-constants";
-import { readFunctionBlock, resetReadFunction } from "./read-function";
-import { readMetadataBlock, readKindBlock, resetReadMetadata, definedMDs, setAttachmentFunction, checkMetadataDone } from "./read-metadata";
-import { readUseListBlock, applyUseListOrders, resetReadUseLists } from "./read-uselist";
+import { readTypeBlock, typeOf, stringOf } from "./read-types";
+import { readAttrGroupBlock, readAttrBlock, attrListAt } from "./read-attrs";
+import { readConstantsBlock, getConstant } from "./read-constants";
+import { readFunctionBlock } from "./read-function";
+import { readMetadataBlock, readKindBlock, definedMDs, setAttachmentFunction, checkMetadataDone } from "./read-metadata";
+import { readUseListBlock, applyUseListOrders } from "./read-uselist";
 
 const IDENTIFICATION_BLOCK = 13, MODULE_BLOCK = 8, STRTAB_BLOCK = 23, PARAMATTR_BLOCK = 9,
   PARAMATTR_GROUP_BLOCK = 10, CONSTANTS_BLOCK = 11, FUNCTION_BLOCK = 12, VALUE_SYMTAB_BLOCK = 14,
   METADATA_BLOCK = 15, METADATA_KIND_BLOCK = 22, TYPE_BLOCK = 17, USELIST_BLOCK = 18,
   OPERAND_BUNDLE_TAGS_BLOCK = 21, SYNC_SCOPE_NAMES_BLOCK = 26;
 
-export function resetBitcode(): void {
-  resetBitcodeReader(); resetReadTypes(); resetReadAttrs(); resetReadConstants(); resetReadFunction(); resetReadMetadata();
-  resetReadUseLists();
-}
-
 // Reads the module at p (n bytes). False with the error (bitstream.ts bsErrorText) otherwise.
 export function readBitcode(p: usize, n: i32): bool {
-  resetBitcode();
+  newBitcodeReader();
   fillVersionMetaKinds();
   if (!openStream(p, n)) return false;
   // The top level, as LLVM's getBitcodeFileContents walks it: the module blocks (an
@@ -67,12 +61,12 @@ export function readBitcode(p: usize, n: i32): bool {
     if (e == ENTRY_ERROR) return false;
     if (e == ENTRY_END) break;
     if (e != ENTRY_BLOCK) return bad("Invalid bitcode: a record at the top level");
-    let id = entryBlock;
+    let id = bs.entryBlock;
     if (id == IDENTIFICATION_BLOCK) {
       if (!skipBlock()) return false;
       e = advance();
       if (e == ENTRY_ERROR) return false;
-      if (e != ENTRY_BLOCK || entryBlock != MODULE_BLOCK) return bad("Malformed block: no module block after the IDENTIFICATION block");
+      if (e != ENTRY_BLOCK || bs.entryBlock != MODULE_BLOCK) return bad("Malformed block: no module block after the IDENTIFICATION block");
       id = MODULE_BLOCK;
     }
     if (id == MODULE_BLOCK) { if (modules++ == 0) moduleAt = <i64>entryStart(); if (!skipBlock()) return false; continue; }
@@ -82,7 +76,7 @@ export function readBitcode(p: usize, n: i32): bool {
   if (modules != 1) return failWhole("Expected a single module");
   seekTo(<u64>moduleAt);
   let e = advance();
-  if (e != ENTRY_BLOCK || entryBlock != MODULE_BLOCK) return bad("Invalid bitcode: the module block moved");
+  if (e != ENTRY_BLOCK || bs.entryBlock != MODULE_BLOCK) return bad("Invalid bitcode: the module block moved");
   if (!readModule()) return false;
   applyUseListOrders();
   return finish();
@@ -94,22 +88,22 @@ function readStrtab(): bool {
     let code = nextRecord();
     if (code == REC_END) return true;
     if (code < 0) return false;
-    if (code == 1 && blobLen >= 0) setStrtab(blobPtr, blobLen);
+    if (code == 1 && bs.blobLen >= 0) setStrtab(bs.blobPtr, bs.blobLen);
   }
 }
 
 // The name at ops[0..1] (strtab offset, size); -1 for an empty name.
 function nameFromStrtab(): i32 {
-  let off = ops.get(0), size = ops.get(1);
-  if (off < 0 || size < 0 || off + size > <i64>strtabLen) { badI("Invalid record: name past the string table"); return -2; }
+  let off = bs.ops.get(0), size = bs.ops.get(1);
+  if (off < 0 || size < 0 || off + size > <i64>br.strtabLen) { badI("Invalid record: name past the string table"); return -2; }
   if (size == 0) return -1;
-  return strtab.intern(strtabPtr + <usize>off, <i32>size);
+  return strtab.intern(br.strtabPtr + <usize>off, <i32>size);
 }
 
 // Settles the data layout once (LLVM's reader does at the first function record or body): the
 // module's string, else the one opt derives from the triple.
 function settleLayout(): bool {
-  if (layoutSettled) return true;
+  if (br.layoutSettled) return true;
   setLayoutSettled();
   if (!inferDataLayout()) return bad(dataLayoutError());
   return true;
@@ -123,7 +117,7 @@ function readModule(): bool {
     if (e == ENTRY_ERROR) return false;
     if (e == ENTRY_END) break;
     if (e == ENTRY_BLOCK) {
-      let id = entryBlock;
+      let id = bs.entryBlock;
       let ok = true;
       if (id == PARAMATTR_GROUP_BLOCK) ok = readAttrGroupBlock();
       else if (id == PARAMATTR_BLOCK) ok = readAttrBlock();
@@ -131,13 +125,13 @@ function readModule(): bool {
       else if (id == CONSTANTS_BLOCK) { ok = readConstantsBlock() && resolveInits(); }
       else if (id == METADATA_BLOCK) { ok = readMetadataBlock(true); setModuleMDs(definedMDs()); }
       else if (id == METADATA_KIND_BLOCK) ok = readKindBlock();
-      else if (id == OPERAND_BUNDLE_TAGS_BLOCK) ok = readStringBlock(bundleTags);
-      else if (id == SYNC_SCOPE_NAMES_BLOCK) ok = readStringBlock(syncScopes);
+      else if (id == OPERAND_BUNDLE_TAGS_BLOCK) ok = readStringBlock(br.bundleTags);
+      else if (id == SYNC_SCOPE_NAMES_BLOCK) ok = readStringBlock(br.syncScopes);
       else if (id == FUNCTION_BLOCK) {
         if (!sawFunctionBlock) { sawFunctionBlock = true; if (!settleLayout() || !resolveInits() || !checkInitsDone()) return false; }
-        if (nextBody >= fnBodies.len) return bad("Invalid bitcode: more function bodies than definitions");
-        let fn = fnBodies.get(nextBody);
-        setNextBody(nextBody + 1);
+        if (br.nextBody >= br.fnBodies.len) return bad("Invalid bitcode: more function bodies than definitions");
+        let fn = br.fnBodies.get(br.nextBody);
+        setNextBody(br.nextBody + 1);
         setAttachmentFunction(vA.get(fn));
         ok = readFunctionBlock(fn);
         setAttachmentFunction(-1);
@@ -147,12 +141,12 @@ function readModule(): bool {
       if (!ok) return false;
       continue;
     }
-    let code = readRecord(entryAbbrev);
+    let code = readRecord(bs.entryAbbrev);
     if (bsFailed()) return false;
     if (!readModuleRecord(<i32>code)) { if (!bsFailed()) bad("Invalid record"); return false; }
   }
   if (!settleLayout() || !resolveInits() || !checkInitsDone() || !checkMetadataDone()) return false;
-  if (nextBody != fnBodies.len) return bad("Invalid bitcode: a function definition without its body");
+  if (br.nextBody != br.fnBodies.len) return bad("Invalid bitcode: a function definition without its body");
   return true;
 }
 
@@ -184,19 +178,19 @@ function linkageOf(x: i64): i32 {
 function isLocal(l: i32): bool { return l == Linkage.Private || l == Linkage.Internal; }
 
 function readModuleRecord(code: i32): bool {
-  let n = ops.len;
+  let n = bs.ops.len;
   switch (code) {
     case 1: { // VERSION
       if (n < 1) return bad("Invalid version record");
-      let v = ops.get(0);
+      let v = bs.ops.get(0);
       if (v > 2) return bad("Invalid value: bitcode version " + v.toString());
       if (v < 2) return bad("Invalid record: bitcode before the string table (version " + v.toString() + ") is not read");
       setRelativeIds(v >= 1);
       return true;
     }
-    case 2: { if (layoutSettled) return bad("target triple too late in module"); setTargetTriple(stringOf(0)); return true; }
+    case 2: { if (br.layoutSettled) return bad("target triple too late in module"); setTargetTriple(stringOf(0)); return true; }
     case 3: {
-      if (layoutSettled) return bad("datalayout too late in module");
+      if (br.layoutSettled) return bad("datalayout too late in module");
       let s = stringOf(0);
       // LLVM's bitcode reader upgrades the layout string for the module's target
       if (strtab.lenOf(s) > 0) {
@@ -212,26 +206,26 @@ function readModuleRecord(code: i32): bool {
     case 4: { // ASM: the lines of module asm
       let s = 0;
       for (let i = 0; i <= n; i++) {
-        if (i < n && ops.get(i) != 10) continue;
+        if (i < n && bs.ops.get(i) != 10) continue;
         if (i == n && s == n) break;
         let p = heap.alloc(i - s > 0 ? <usize>(i - s) : 1);
-        for (let j = s; j < i; j++) store<u8>(p + <usize>(j - s), <u8>ops.get(j));
+        for (let j = s; j < i; j++) store<u8>(p + <usize>(j - s), <u8>bs.ops.get(j));
         moduleAsm.push(strtab.intern(p, i - s));
         heap.free(p);
         s = i + 1;
       }
       return true;
     }
-    case 5: sections.push(stringOf(0)); return true;
-    case 11: gcNames.push(stringOf(0)); return true;
+    case 5: br.sections.push(stringOf(0)); return true;
+    case 11: br.gcNames.push(stringOf(0)); return true;
     case 16: setSourceFilename(stringOf(0)); return true;
     case 12: { // COMDAT [strtab offset, size, kind]
       if (n < 3) return bad("Invalid comdat record");
       let name = nameFromStrtab(); if (name == -2) return false;
-      let k = ops.get(2);
+      let k = bs.ops.get(2);
       if (k < 1 || k > 5) return bad("Invalid comdat record: selection kind");
       let c = cdName.push(name < 0 ? strtab.internStr("") : name); cdKind.push(<u8>(k - 1));
-      comdats.push(c);
+      br.comdats.push(c);
       return true;
     }
     case 7: return readGlobalVar();
@@ -244,91 +238,91 @@ function readModuleRecord(code: i32): bool {
 
 // Common tail of global records: visibility etc. per LLVM's defaults.
 function readGlobalVar(): bool {
-  let n = ops.len;
+  let n = bs.ops.len;
   if (n < 8) return bad("Invalid global variable record");
   let name = nameFromStrtab(); if (name == -2) return false;
   let r = 2;
-  let ty = typeOf(ops.get(r)); if (ty < 0) return bad("Invalid global variable record");
-  let bits = ops.get(r + 1);
+  let ty = typeOf(bs.ops.get(r)); if (ty < 0) return bad("Invalid global variable record");
+  let bits = bs.ops.get(r + 1);
   if ((bits & 2) == 0) return bad("Invalid record: the typed-pointer global form is not read");
   let as = bits >> 2;
   if (as > 0xffffff) return bad("Invalid global variable record: address space");
   let k = <i32>tyKind.get(ty);
   if (k == TK.Function || k == TK.Label || k == TK.Void) return bad("Invalid type for value");
-  let linkage = linkageOf(ops.get(r + 3));
-  let align = ops.get(r + 4);
+  let linkage = linkageOf(bs.ops.get(r + 3));
+  let align = bs.ops.get(r + 4);
   if (align < 0 || align > 33) return bad("Invalid alignment value");
-  let sec = ops.get(r + 5);
-  if (sec < 0 || sec > <i64>sections.len) return bad("Invalid ID");
+  let sec = bs.ops.get(r + 5);
+  if (sec < 0 || sec > <i64>br.sections.len) return bad("Invalid ID");
   let v = newValue(VK.GlobalVar, ptrType(<i32>as));
   vName.set(v, name);
   let g = newGlobal(GK.Var, v);
   vA.set(v, g);
   gLinkage.set(g, <u8>linkage); gAddrSpace.set(g, <i32>as); gValueType.set(g, ty);
   gAlign.set(g, <i32>align);
-  if (sec > 0) gSection.set(g, sections.get(<i32>sec - 1));
-  if (n > r + 6 && !isLocal(linkage)) gVisibility.set(g, <u8>(ops.get(r + 6) & 3));
-  if (n > r + 7) { let t = ops.get(r + 7); if (t < 0 || t > 4) return bad("Invalid thread local mode"); gTLS.set(g, <u8>t); }
-  if (n > r + 8) gUnnamed.set(g, <u8>(ops.get(r + 8) > 2 ? 0 : ops.get(r + 8)));
+  if (sec > 0) gSection.set(g, br.sections.get(<i32>sec - 1));
+  if (n > r + 6 && !isLocal(linkage)) gVisibility.set(g, <u8>(bs.ops.get(r + 6) & 3));
+  if (n > r + 7) { let t = bs.ops.get(r + 7); if (t < 0 || t > 4) return bad("Invalid thread local mode"); gTLS.set(g, <u8>t); }
+  if (n > r + 8) gUnnamed.set(g, <u8>(bs.ops.get(r + 8) > 2 ? 0 : bs.ops.get(r + 8)));
   let flags = ((bits & 1) != 0 ? GF_CONSTANT : 0) | (name < 0 ? GF_NUMBERED : 0);
-  if (n > r + 9 && ops.get(r + 9) != 0) flags |= GF_EXTERN_INIT;
-  if (n > r + 10 && !isLocal(linkage)) gDLL.set(g, <u8>(ops.get(r + 10) > 2 ? 0 : ops.get(r + 10)));
+  if (n > r + 9 && bs.ops.get(r + 9) != 0) flags |= GF_EXTERN_INIT;
+  if (n > r + 10 && !isLocal(linkage)) gDLL.set(g, <u8>(bs.ops.get(r + 10) > 2 ? 0 : bs.ops.get(r + 10)));
   if (n > r + 11) {
-    let c = ops.get(r + 11);
-    if (c > <i64>comdats.len || c < 0) return bad("Invalid global variable comdat ID");
-    if (c > 0) gComdat.set(g, comdats.get(<i32>c - 1));
+    let c = bs.ops.get(r + 11);
+    if (c > <i64>br.comdats.len || c < 0) return bad("Invalid global variable comdat ID");
+    if (c > 0) gComdat.set(g, br.comdats.get(<i32>c - 1));
   }
   if (n > r + 12) {
-    let l = attrListAt(ops.get(r + 12)); if (l == -2) return false;
+    let l = attrListAt(bs.ops.get(r + 12)); if (l == -2) return false;
     gAttrs.set(g, l >= 0 ? fnAttrs(l) : -1);
   }
-  if (n > r + 13 && ops.get(r + 13) != 0) flags |= GF_DSO_LOCAL;
+  if (n > r + 13 && bs.ops.get(r + 13) != 0) flags |= GF_DSO_LOCAL;
   if (isLocal(linkage) || (gVisibility.get(g) != 0 && linkage != Linkage.ExternWeak)) flags |= GF_DSO_LOCAL;
-  if (n > r + 15 && ops.get(r + 15) > 0) {
-    let off = ops.get(r + 14), sz = ops.get(r + 15);
-    if (off < 0 || off + sz > <i64>strtabLen) return bad("Malformed partition, too large.");
-    gPartition.set(g, strtab.intern(strtabPtr + <usize>off, <i32>sz));
+  if (n > r + 15 && bs.ops.get(r + 15) > 0) {
+    let off = bs.ops.get(r + 14), sz = bs.ops.get(r + 15);
+    if (off < 0 || off + sz > <i64>br.strtabLen) return bad("Malformed partition, too large.");
+    gPartition.set(g, strtab.intern(br.strtabPtr + <usize>off, <i32>sz));
   }
   let extra = "";
-  if (n > r + 16 && ops.get(r + 16) != 0) {
-    let m = ops.get(r + 16);
+  if (n > r + 16 && bs.ops.get(r + 16) != 0) {
+    let m = bs.ops.get(r + 16);
     if (m & 1) extra += ", no_sanitize_address";
     if (m & 2) extra += ", no_sanitize_hwaddress";
     if (m & 4) extra += ", sanitize_memtag";
     if (m & 8) extra += ", sanitize_address_dyninit";
   }
-  if (n > r + 17 && ops.get(r + 17) != 0) {
-    let cm = ops.get(r + 17);
+  if (n > r + 17 && bs.ops.get(r + 17) != 0) {
+    let cm = bs.ops.get(r + 17);
     const MODELS: string[] = ["", "tiny", "small", "kernel", "medium", "large"];
     if (cm < 1 || cm > 5) return bad("Invalid global variable code model");
     extra = ", code_model \"" + MODELS[<i32>cm] + "\"" + extra;
   }
   if (extra.length > 0) gExtra.set(g, strtab.internStr(extra.substring(2)));
-  let init = ops.get(r + 2);
+  let init = bs.ops.get(r + 2);
   appendOperand(v, -1);
-  if (init != 0) { flags |= GF_DEFINED; globalInits.push(v); globalInits.push(<i32>(init - 1)); }
+  if (init != 0) { flags |= GF_DEFINED; br.globalInits.push(v); br.globalInits.push(<i32>(init - 1)); }
   gFlags.set(g, flags);
   pushValue(v, -1, ptrType(<i32>as));
   return true;
 }
 
 function readFunctionRecord(): bool {
-  let n = ops.len;
+  let n = bs.ops.len;
   if (n < 10) return bad("Invalid function record");
   let name = nameFromStrtab(); if (name == -2) return false;
   let r = 2;
-  let fnTy = typeOf(ops.get(r));
+  let fnTy = typeOf(bs.ops.get(r));
   if (fnTy < 0 || <i32>tyKind.get(fnTy) != TK.Function) return bad("Invalid type for value");
-  let cc = ops.get(r + 1);
+  let cc = bs.ops.get(r + 1);
   if (cc < 0 || cc > 1023) return bad("Invalid calling convention ID");
-  let isProto = ops.get(r + 2) != 0;
-  let linkage = linkageOf(ops.get(r + 3));
-  let attrs = attrListAt(ops.get(r + 4)); if (attrs == -2) return false;
-  let align = ops.get(r + 5);
+  let isProto = bs.ops.get(r + 2) != 0;
+  let linkage = linkageOf(bs.ops.get(r + 3));
+  let attrs = attrListAt(bs.ops.get(r + 4)); if (attrs == -2) return false;
+  let align = bs.ops.get(r + 5);
   if (align < 0 || align > 33) return bad("Invalid alignment value");
-  let sec = ops.get(r + 6);
-  if (sec < 0 || sec > <i64>sections.len) return bad("Invalid ID");
-  let as = n > r + 16 ? ops.get(r + 16) : <i64>programAddrSpace();
+  let sec = bs.ops.get(r + 6);
+  if (sec < 0 || sec > <i64>br.sections.len) return bad("Invalid ID");
+  let as = n > r + 16 ? bs.ops.get(r + 16) : <i64>programAddrSpace();
   if (as < 0 || as > 0xffffff) return bad("Invalid function record: address space");
   let v = newValue(VK.Function, ptrType(<i32>as));
   vName.set(v, name);
@@ -336,29 +330,29 @@ function readFunctionRecord(): bool {
   vA.set(v, g);
   gLinkage.set(g, <u8>linkage); gAddrSpace.set(g, <i32>as); gValueType.set(g, fnTy); gCC.set(g, <i32>cc);
   gAttrs.set(g, attrs); gAlign.set(g, <i32>align);
-  if (sec > 0) gSection.set(g, sections.get(<i32>sec - 1));
-  if (!isLocal(linkage)) gVisibility.set(g, <u8>(ops.get(r + 7) & 3));
-  if (n > r + 8 && ops.get(r + 8) != 0) {
-    let gc = ops.get(r + 8);
-    if (gc - 1 >= <i64>gcNames.len || gc < 0) return bad("Invalid ID");
-    gGC.set(g, gcNames.get(<i32>gc - 1));
+  if (sec > 0) gSection.set(g, br.sections.get(<i32>sec - 1));
+  if (!isLocal(linkage)) gVisibility.set(g, <u8>(bs.ops.get(r + 7) & 3));
+  if (n > r + 8 && bs.ops.get(r + 8) != 0) {
+    let gc = bs.ops.get(r + 8);
+    if (gc - 1 >= <i64>br.gcNames.len || gc < 0) return bad("Invalid ID");
+    gGC.set(g, br.gcNames.get(<i32>gc - 1));
   }
-  if (n > r + 9) gUnnamed.set(g, <u8>(ops.get(r + 9) > 2 ? 0 : ops.get(r + 9)));
-  let prologue = n > r + 10 ? ops.get(r + 10) : 0;
-  if (n > r + 11 && !isLocal(linkage)) gDLL.set(g, <u8>(ops.get(r + 11) > 2 ? 0 : ops.get(r + 11)));
+  if (n > r + 9) gUnnamed.set(g, <u8>(bs.ops.get(r + 9) > 2 ? 0 : bs.ops.get(r + 9)));
+  let prologue = n > r + 10 ? bs.ops.get(r + 10) : 0;
+  if (n > r + 11 && !isLocal(linkage)) gDLL.set(g, <u8>(bs.ops.get(r + 11) > 2 ? 0 : bs.ops.get(r + 11)));
   if (n > r + 12) {
-    let c = ops.get(r + 12);
-    if (c > <i64>comdats.len || c < 0) return bad("Invalid function comdat ID");
-    if (c > 0) gComdat.set(g, comdats.get(<i32>c - 1));
+    let c = bs.ops.get(r + 12);
+    if (c > <i64>br.comdats.len || c < 0) return bad("Invalid function comdat ID");
+    if (c > 0) gComdat.set(g, br.comdats.get(<i32>c - 1));
   }
-  let prefix = n > r + 13 ? ops.get(r + 13) : 0;
-  let personality = n > r + 14 ? ops.get(r + 14) : 0;
+  let prefix = n > r + 13 ? bs.ops.get(r + 13) : 0;
+  let personality = n > r + 14 ? bs.ops.get(r + 14) : 0;
   let flags = name < 0 ? GF_NUMBERED : 0;
-  if (n > r + 15 && ops.get(r + 15) != 0) flags |= GF_DSO_LOCAL;
+  if (n > r + 15 && bs.ops.get(r + 15) != 0) flags |= GF_DSO_LOCAL;
   if (isLocal(linkage) || (gVisibility.get(g) != 0 && linkage != Linkage.ExternWeak)) flags |= GF_DSO_LOCAL;
-  if (n > r + 18 && ops.get(r + 18) > 0) {
-    let off = ops.get(r + 17), sz = ops.get(r + 18);
-    if (off >= 0 && off + sz <= <i64>strtabLen) gPartition.set(g, strtab.intern(strtabPtr + <usize>off, <i32>sz));
+  if (n > r + 18 && bs.ops.get(r + 18) > 0) {
+    let off = bs.ops.get(r + 17), sz = bs.ops.get(r + 18);
+    if (off >= 0 && off + sz <= <i64>br.strtabLen) gPartition.set(g, strtab.intern(br.strtabPtr + <usize>off, <i32>sz));
   }
   gFlags.set(g, flags);
   appendOperand(v, -1); appendOperand(v, -1); appendOperand(v, -1);
@@ -372,89 +366,89 @@ function readFunctionRecord(): bool {
   }
   gFirstArg.set(g, first); gNumArgs.set(g, np);
   if (personality != 0 || prefix != 0 || prologue != 0) {
-    fnOperands.push(v); fnOperands.push(<i32>personality); fnOperands.push(<i32>prefix); fnOperands.push(<i32>prologue);
+    br.fnOperands.push(v); br.fnOperands.push(<i32>personality); br.fnOperands.push(<i32>prefix); br.fnOperands.push(<i32>prologue);
   }
-  if (!isProto) fnBodies.push(v);
+  if (!isProto) br.fnBodies.push(v);
   pushValue(v, -1, ptrType(<i32>as));
   return true;
 }
 
 function readAlias(ifunc: bool): bool {
-  let n = ops.len;
+  let n = bs.ops.len;
   if (n < 6) return bad("Invalid global indirect symbol record");
   let name = nameFromStrtab(); if (name == -2) return false;
   let r = 2;
-  let ty = typeOf(ops.get(r)); if (ty < 0) return bad("Invalid global indirect symbol record");
-  let as = ops.get(r + 1);
+  let ty = typeOf(bs.ops.get(r)); if (ty < 0) return bad("Invalid global indirect symbol record");
+  let as = bs.ops.get(r + 1);
   if (as < 0 || as > 0xffffff) return bad("Invalid global indirect symbol record: address space");
-  let val = ops.get(r + 2);
-  let linkage = linkageOf(ops.get(r + 3));
+  let val = bs.ops.get(r + 2);
+  let linkage = linkageOf(bs.ops.get(r + 3));
   let v = newValue(ifunc ? VK.IFunc : VK.Alias, ptrType(<i32>as));
   vName.set(v, name);
   let g = newGlobal(ifunc ? GK.IFunc : GK.Alias, v);
   vA.set(v, g);
   gLinkage.set(g, <u8>linkage); gAddrSpace.set(g, <i32>as); gValueType.set(g, ty);
   let i = r + 4;
-  if (i < n) { if (!isLocal(linkage)) gVisibility.set(g, <u8>(ops.get(i) & 3)); i++; }
+  if (i < n) { if (!isLocal(linkage)) gVisibility.set(g, <u8>(bs.ops.get(i) & 3)); i++; }
   if (!ifunc) {
-    if (i < n) { if (!isLocal(linkage)) gDLL.set(g, <u8>(ops.get(i) > 2 ? 0 : ops.get(i))); i++; }
-    if (i < n) { let t = ops.get(i++); if (t < 0 || t > 4) return bad("Invalid thread local mode"); gTLS.set(g, <u8>t); }
-    if (i < n) { gUnnamed.set(g, <u8>(ops.get(i) > 2 ? 0 : ops.get(i))); i++; }
+    if (i < n) { if (!isLocal(linkage)) gDLL.set(g, <u8>(bs.ops.get(i) > 2 ? 0 : bs.ops.get(i))); i++; }
+    if (i < n) { let t = bs.ops.get(i++); if (t < 0 || t > 4) return bad("Invalid thread local mode"); gTLS.set(g, <u8>t); }
+    if (i < n) { gUnnamed.set(g, <u8>(bs.ops.get(i) > 2 ? 0 : bs.ops.get(i))); i++; }
   }
   let flags = GF_DEFINED | (name < 0 ? GF_NUMBERED : 0);
-  if (i < n) { if (ops.get(i) != 0) flags |= GF_DSO_LOCAL; i++; }
+  if (i < n) { if (bs.ops.get(i) != 0) flags |= GF_DSO_LOCAL; i++; }
   if (isLocal(linkage) || (gVisibility.get(g) != 0 && linkage != Linkage.ExternWeak)) flags |= GF_DSO_LOCAL;
-  if (i + 1 < n && ops.get(i + 1) > 0) {
-    let off = ops.get(i), sz = ops.get(i + 1);
-    if (off < 0 || off + sz > <i64>strtabLen) return bad("Malformed partition, too large.");
-    gPartition.set(g, strtab.intern(strtabPtr + <usize>off, <i32>sz));
+  if (i + 1 < n && bs.ops.get(i + 1) > 0) {
+    let off = bs.ops.get(i), sz = bs.ops.get(i + 1);
+    if (off < 0 || off + sz > <i64>br.strtabLen) return bad("Malformed partition, too large.");
+    gPartition.set(g, strtab.intern(br.strtabPtr + <usize>off, <i32>sz));
   }
   gFlags.set(g, flags);
   appendOperand(v, -1);
-  aliasInits.push(v); aliasInits.push(<i32>val);
+  br.aliasInits.push(v); br.aliasInits.push(<i32>val);
   pushValue(v, -1, ptrType(<i32>as));
   return true;
 }
 
 // Global initializers, aliasees and function operands whose constants are read by now.
 function resolveInits(): bool {
-  setModuleValues(valueList.len);
-  for (let i = 0; i < globalInits.len; i += 2) {
-    let v = globalInits.get(i), id = globalInits.get(i + 1);
-    if (v < 0 || id >= valueList.len) continue;
+  setModuleValues(br.valueList.len);
+  for (let i = 0; i < br.globalInits.len; i += 2) {
+    let v = br.globalInits.get(i), id = br.globalInits.get(i + 1);
+    if (v < 0 || id >= br.valueList.len) continue;
     let c = getConstant(id); if (c < 0) return false;
     if (vType.get(c) != gValueType.get(vA.get(v))) return bad("Invalid record: initializer type mismatch");
     setOperand(v, 0, c);
-    globalInits.set(i, -1);
+    br.globalInits.set(i, -1);
   }
-  for (let i = 0; i < aliasInits.len; i += 2) {
-    let v = aliasInits.get(i), id = aliasInits.get(i + 1);
-    if (v < 0 || id >= valueList.len) continue;
+  for (let i = 0; i < br.aliasInits.len; i += 2) {
+    let v = br.aliasInits.get(i), id = br.aliasInits.get(i + 1);
+    if (v < 0 || id >= br.valueList.len) continue;
     let c = getConstant(id); if (c < 0) return false;
     if (vType.get(c) != vType.get(v) && <i32>vKind.get(v) == VK.Alias) return bad("Alias and aliasee types don't match");
     setOperand(v, 0, c);
-    aliasInits.set(i, -1);
+    br.aliasInits.set(i, -1);
   }
-  for (let i = 0; i < fnOperands.len; i += 4) {
-    let v = fnOperands.get(i);
+  for (let i = 0; i < br.fnOperands.len; i += 4) {
+    let v = br.fnOperands.get(i);
     if (v < 0) continue;
     let done = true;
     for (let k = 1; k <= 3; k++) {
-      let id = fnOperands.get(i + k);
+      let id = br.fnOperands.get(i + k);
       if (id == 0) continue;
-      if (id - 1 >= valueList.len) { done = false; continue; }
+      if (id - 1 >= br.valueList.len) { done = false; continue; }
       let c = getConstant(id - 1); if (c < 0) return false;
       setOperand(v, k - 1, c);
-      fnOperands.set(i + k, 0);
+      br.fnOperands.set(i + k, 0);
     }
-    if (done) fnOperands.set(i, -1);
+    if (done) br.fnOperands.set(i, -1);
   }
   return true;
 }
 function checkInitsDone(): bool {
-  for (let i = 0; i < globalInits.len; i += 2) if (globalInits.get(i) >= 0) return bad("Invalid record: a global initializer that is never defined");
-  for (let i = 0; i < aliasInits.len; i += 2) if (aliasInits.get(i) >= 0) return bad("Invalid record: an aliasee that is never defined");
-  for (let i = 0; i < fnOperands.len; i += 4) if (fnOperands.get(i) >= 0) return bad("Invalid record: a function operand that is never defined");
+  for (let i = 0; i < br.globalInits.len; i += 2) if (br.globalInits.get(i) >= 0) return bad("Invalid record: a global initializer that is never defined");
+  for (let i = 0; i < br.aliasInits.len; i += 2) if (br.aliasInits.get(i) >= 0) return bad("Invalid record: an aliasee that is never defined");
+  for (let i = 0; i < br.fnOperands.len; i += 4) if (br.fnOperands.get(i) >= 0) return bad("Invalid record: a function operand that is never defined");
   return true;
 }
 

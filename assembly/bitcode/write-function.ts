@@ -30,7 +30,7 @@ import { BcWriter, FUNCTION_BLOCK, METADATA_BLOCK, METADATA_ATTACHMENT_BLOCK, VA
   AB_FN_UNREACHABLE, AB_FN_GEP, AB_FN_STORE, AB_FN_BR_UNCOND, AB_FN_BR_COND, AB_FN_CMP, AB_FN_CMP_FLAGS,
   AB_FN_DEBUG_LOC } from "./write-module";
 import { isChar6 } from "./bitwriter";
-import { writeNode, debugLocRecord, isLocation, MD_ATTACHMENT } from "./write-meta";
+import { ws, writeNode, debugLocRecord, isLocation, MD_ATTACHMENT } from "./write-meta";
 import { writeUseLists } from "./write-uselist";
 
 const FN_DECLAREBLOCKS: u32 = 1, FN_BINOP: u32 = 2, FN_CAST: u32 = 3, FN_EXTRACTELT: u32 = 6, FN_INSERTELT: u32 = 7,
@@ -46,33 +46,25 @@ const FN_DECLAREBLOCKS: u32 = 1, FN_BINOP: u32 = 2, FN_CAST: u32 = 3, FN_EXTRACT
 const VST_ENTRY: u32 = 1, VST_BBENTRY: u32 = 2;
 const FN_DEBUG_LOC_AGAIN: u32 = 33;
 
-// Per-function state.
-let instId: i64 = 0;            // the value id the next value-producing instruction gets
-let blockNo: I32Vec = new I32Vec();   // block value id -> number in its function (fit on demand)
-let localMD: I32Vec = new I32Vec();   // the function's local metadata, in id order
-export function resetFunctionWriter(): void { blockNo = new I32Vec(); localMD = new I32Vec(); }
-
 // ---- operands ----
 
 function idOf(bw: BcWriter, v: i32): i64 {
   if (<i32>vKind.get(v) == VK.MDValue) return bw.e.mdOf(canonicalMD(vA.get(v)));
   return bw.e.vid(v);
 }
-@inline function bb(b: i32): i64 { return blockNo.get(b); }
+@inline function bb(b: i32): i64 { return ws.blockNo.get(b); }
 // The id relative to the current instruction (an operand defined later wraps, as LLVM's 32-bit sum).
-function rel(bw: BcWriter, v: i32): void { bw.vals.push(<i64>zext64((<i32>instId - <i32>idOf(bw, v)))); }
+function rel(bw: BcWriter, v: i32): void { bw.vals.push(<i64>zext64((<i32>ws.instId - <i32>idOf(bw, v)))); }
 // The same, with the operand's type when it is defined later.
 function relTyped(bw: BcWriter, v: i32): void {
   let id = idOf(bw, v);
-  bw.vals.push(<i64>zext64((<i32>instId - <i32>id)));
-  if (id >= instId) { bw.vals.push(bw.typeId(vType.get(v))); typedOperands++; }
+  bw.vals.push(<i64>zext64((<i32>ws.instId - <i32>id)));
+  if (id >= ws.instId) { bw.vals.push(bw.typeId(vType.get(v))); ws.typedOperands++; }
 }
-// Operands written with their type in the current instruction (a record with one has no abbreviation).
-let typedOperands = 0;
 // A record through abbreviation `ab` when it has none of those and its fields fit (the given fields
 // below 2^bits), else unabbreviated.
 function recordIf(bw: BcWriter, code: u32, ab: i32, ok: bool): void {
-  bw.w.record(code, bw.vals, ok && typedOperands == 0 ? ab : 0);
+  bw.w.record(code, bw.vals, ok && ws.typedOperands == 0 ? ab : 0);
 }
 @inline function below(bw: BcWriter, k: i32, bits: i32): bool { return <u64>bw.vals.get(k) < (<u64>1 << <u64>bits); }
 // Fast-math flags as bitcode stores them (bit 0, LLVM's old "unsafe algebra", unused).
@@ -105,13 +97,13 @@ export function writeFunction(bw: BcWriter, g: i32): void {
   let e = bw.e, w = bw.w, vals = bw.vals;
   let first = gFirstBlock.get(g);
   // number the arguments, blocks and instructions
-  instId = e.values.len;
+  ws.instId = e.values.len;
   let a0 = gFirstArg.get(g), na = gNumArgs.get(g);
-  for (let k = 0; k < na; k++) { e.valId.fit(a0 + k + 1, -1); e.valId.set(a0 + k, <i32>instId); instId++; }
+  for (let k = 0; k < na; k++) { e.valId.fit(a0 + k + 1, -1); e.valId.set(a0 + k, <i32>ws.instId); ws.instId++; }
   let nb = 0;
-  let next = instId;
+  let next = ws.instId;
   for (let b = first; b >= 0; b = iNext.get(b)) {
-    blockNo.fit(b + 1, -1); blockNo.set(b, nb++);
+    ws.blockNo.fit(b + 1, -1); ws.blockNo.set(b, nb++);
     for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
       if (vType.get(i) != T_VOID) { e.valId.fit(i + 1, -1); e.valId.set(i, <i32>next); next++; }
     }
@@ -126,7 +118,7 @@ export function writeFunction(bw: BcWriter, g: i32): void {
     for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
       writeInstruction(bw, i);
       if (bw.error.length > 0) { w.endBlock(); return; }
-      if (vType.get(i) != T_VOID) instId++;
+      if (vType.get(i) != T_VOID) ws.instId++;
       for (let a = iMD.get(i); a >= 0; a = attNext.get(a)) {
         if (attKind.get(a) == MDK_DBG) {
           // a location that is not a DILocation is invalid debug info (the verifier drops it); not written
@@ -147,16 +139,16 @@ export function writeFunction(bw: BcWriter, g: i32): void {
   writeSymbolTable(bw, g);
   if (attachments || gMD.get(g) >= 0) writeAttachments(bw, g);
   let ul = bw.useLists;
-  if (ul != null && g < ul.fnFirst.len) writeUseLists(bw, ul, ul.fnFirst.get(g), ul.fnEnd.get(g), blockNo);
+  if (ul != null && g < ul.fnFirst.len) writeUseLists(bw, ul, ul.fnFirst.get(g), ul.fnEnd.get(g), ws.blockNo);
   w.endBlock();
   // forget the function's local metadata ids
-  for (let k = 0; k < localMD.len; k++) e.setMD(localMD.get(k), -1);
+  for (let k = 0; k < ws.localMD.len; k++) e.setMD(ws.localMD.get(k), -1);
 }
 
 // The function's LocalAsMetadata values and DIArgLists (locals first: argument lists refer to them).
 function writeLocalMetadata(bw: BcWriter, g: i32): void {
   let e = bw.e;
-  localMD.clear();
+  ws.localMD.clear();
   for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
     for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
       for (let k = 0, n = numOperands(i); k < n; k++) {
@@ -169,14 +161,14 @@ function writeLocalMetadata(bw: BcWriter, g: i32): void {
       }
     }
   }
-  if (localMD.len == 0) return;
+  if (ws.localMD.len == 0) return;
   // values first, then lists; ids continue the module's
-  let order = new I32Vec(localMD.len);
+  let order = new I32Vec(ws.localMD.len);
   for (let pass = 0; pass < 2; pass++)
-    for (let k = 0; k < localMD.len; k++) { let m = localMD.get(k); if ((<i32>mdKind.get(m) == MK.ArgList) == (pass == 1)) order.push(m); }
+    for (let k = 0; k < ws.localMD.len; k++) { let m = ws.localMD.get(k); if ((<i32>mdKind.get(m) == MK.ArgList) == (pass == 1)) order.push(m); }
   let base = e.moduleMDCount();
   for (let k = 0; k < order.len; k++) e.setMD(order.get(k), base + k);
-  localMD = order;
+  ws.localMD = order;
   bw.w.enterBlock(METADATA_BLOCK, 3);
   for (let k = 0; k < order.len; k++) writeNode(bw, order.get(k));
   bw.w.endBlock();
@@ -188,7 +180,7 @@ function noteLocal(e: Enumeration, m: i32): void {
     for (let k = 0, n = mdNOps.get(m); k < n; k++) { let o = mdPool.get(s + k); if (o >= 0) noteLocal(e, o); }
   }
   e.setMD(m, -5);   // noted
-  localMD.push(m);
+  ws.localMD.push(m);
 }
 import { Enumeration } from "./enumerate";
 
@@ -308,7 +300,7 @@ function writeInstruction(bw: BcWriter, i: i32): void {
   let e = bw.e, w = bw.w, vals = bw.vals;
   let op = <i32>iOp.get(i), f = iFlags.get(i), n = numOperands(i);
   vals.clear();
-  typedOperands = 0;
+  ws.typedOperands = 0;
   let tb = bw.typeBits;
   if (isCast(op)) {
     relTyped(bw, operand(i, 0)); vals.push(bw.typeId(vType.get(i))); vals.push(castCode(op));
@@ -371,7 +363,7 @@ function writeInstruction(bw: BcWriter, i: i32): void {
     case Op.Phi: {
       vals.push(bw.typeId(vType.get(i)));
       for (let k = 0; k + 1 < n; k += 2) {
-        vals.push(signedVBR(instId - idOf(bw, operand(i, k))));
+        vals.push(signedVBR(ws.instId - idOf(bw, operand(i, k))));
         vals.push(bb(operand(i, k + 1)));
       }
       if (isFPMath(i)) { let fl = fmf(f); if (fl != 0) vals.push(fl); }
@@ -436,7 +428,7 @@ function writeInstruction(bw: BcWriter, i: i32): void {
     case Op.InsertElement: relTyped(bw, operand(i, 0)); rel(bw, operand(i, 1)); relTyped(bw, operand(i, 2)); w.record(FN_INSERTELT, vals); return;
     case Op.ShuffleVector: {
       relTyped(bw, operand(i, 0)); rel(bw, operand(i, 1));
-      vals.push(<i64>zext64(<i32>instId - e.vid(e.shuffleMask(i))));
+      vals.push(<i64>zext64(<i32>ws.instId - e.vid(e.shuffleMask(i))));
       w.record(FN_SHUFFLEVEC, vals); return;
     }
     case Op.ExtractValue: case Op.InsertValue: {

@@ -29,6 +29,46 @@ export const MD_STRING_OLD: u32 = 1, MD_VALUE: u32 = 2, MD_NODE: u32 = 3, MD_NAM
   MD_LABEL: u32 = 40, MD_STRING_TYPE: u32 = 41, MD_COMMON_BLOCK: u32 = 44, MD_GENERIC_SUBRANGE: u32 = 45,
   MD_ARG_LIST: u32 = 46, MD_ASSIGN_ID: u32 = 47, MD_SUBRANGE_TYPE: u32 = 48, MD_FIXED_POINT_TYPE: u32 = 49;
 
+// The writer's tables and registers besides BcWriter's (write-module.ts): the caches of names and
+// field texts this file reads DI fields through, the loaded node's fields, write-function.ts's
+// instruction numbering, write-module.ts's attribute codes. One per
+// write: writeModuleBitcode() makes it (newWriterState) before anything is enumerated, so a new
+// object is the reset. It lives at a fixed address in static memory, like the readers' state
+// (read-state.ts), so that a field is one load from a constant address, as the module-level
+// variables were; the functions that read it need no writer handed to them.
+@final export class WriterState {
+  // ---- names -> numbers (built on first use: they intern names into the module's strtab) ----
+  classIndex: I32Vec = new I32Vec();   // strtab id -> class + 1
+  nameValue: I64Vec = new I64Vec();    // strtab id -> value + 1 (0: unknown)
+  badField: string = "";               // the first word of a field text that is not a known name
+  fieldValue: I64Vec = new I64Vec();   // string id -> the number it spells
+  fieldKnown: U8Vec = new U8Vec();     // string id -> 1 when fieldValue holds it
+  wordUnknown: bool = false;           // a word since the flag was cleared was not a known name
+  // ---- the loaded node's fields, by slot ----
+  fieldSlot: I32Vec = new I32Vec();    // strtab id -> slot + 1
+  slotTag: StaticArray<i32> = new StaticArray<i32>(FIELD_NAMES.length);
+  slotVal: StaticArray<i32> = new StaticArray<i32>(FIELD_NAMES.length);
+  slotSet: StaticArray<i32> = new StaticArray<i32>(FIELD_NAMES.length);
+  loadStamp: i32 = 0;
+  slotKey: StaticArray<usize> = new StaticArray<usize>(SLOT_CACHE);   // field name literal's address
+  slotCached: StaticArray<i32> = new StaticArray<i32>(SLOT_CACHE);    // -> its slot
+  slotCount: i32 = 0;
+  // ---- write-function.ts ----
+  instId: i64 = 0;                     // the value id the next value-producing instruction gets
+  blockNo: I32Vec = new I32Vec();      // block value id -> number in its function (fit on demand)
+  localMD: I32Vec = new I32Vec();      // the function's local metadata, in id order
+  typedOperands: i32 = 0;              // operands of the current instruction written with their type
+                                       // (a record with one has no abbreviation)
+  // ---- write-module.ts ----
+  attrCode: I32Vec = new I32Vec();     // attribute kind -> its bitcode code (built on first use)
+}
+const WRITER_STATE_SIZE: usize = 256;
+export const ws: WriterState = changetype<WriterState>(memory.data(<i32>WRITER_STATE_SIZE, 16));
+export function newWriterState(): void {
+  assert(offsetof<WriterState>() <= WRITER_STATE_SIZE);
+  memory.copy(changetype<usize>(ws), changetype<usize>(new WriterState()), offsetof<WriterState>());
+}
+
 // ---- names -> numbers ----
 
 export function strOf(s: i32): string { return String.UTF8.decodeUnsafe(strtab.ptrOf(s), strtab.lenOf(s)); }
@@ -40,7 +80,6 @@ const CLASS_NAMES: string[] = [
   "DIModule", "DITemplateTypeParameter", "DITemplateValueParameter", "DIGlobalVariable", "DILocalVariable", "DILabel",
   "DIObjCProperty", "DIImportedEntity", "DIAssignID", "DIGlobalVariableExpression",
 ];
-let classIndex: I32Vec = new I32Vec();   // strtab id -> class + 1
 // Positions in CLASS_NAMES + 1, for the checks made once per node.
 const CLS_LOCATION = 1, CLS_SUBRANGE = 3, CLS_GENERIC_SUBRANGE = 4, CLS_BASIC_TYPE = 6, CLS_FIXED_POINT_TYPE = 7,
   CLS_STRING_TYPE = 8, CLS_DERIVED_TYPE = 9, CLS_SUBRANGE_TYPE = 10, CLS_COMPOSITE_TYPE = 11;
@@ -50,14 +89,14 @@ function className(s: i32): string {
 }
 // A node's class as its position in CLASS_NAMES + 1 (0: not one diRecord knows).
 function classId(s: i32): i32 {
-  if (classIndex.len == 0) {
+  if (ws.classIndex.len == 0) {
     for (let i = 0; i < CLASS_NAMES.length; i++) {
       let id = strtab.internStr(CLASS_NAMES[i]);
-      if (id >= classIndex.len) classIndex.resize(id + 1 + (id >> 2), 0);
-      classIndex.set(id, i + 1);
+      if (id >= ws.classIndex.len) ws.classIndex.resize(id + 1 + (id >> 2), 0);
+      ws.classIndex.set(id, i + 1);
     }
   }
-  return s >= 0 && s < classIndex.len ? classIndex.get(s) : 0;
+  return s >= 0 && s < ws.classIndex.len ? ws.classIndex.get(s) : 0;
 }
 
 // Names the text spells where bitcode has numbers, besides the generated DWARF ones.
@@ -65,38 +104,28 @@ const EXTRA_NAMES: string[] = [
   "CSK_MD5:1", "CSK_SHA1:2", "CSK_SHA256:3", "NoDebug:0", "FullDebug:1", "LineTablesOnly:2", "DebugDirectivesOnly:3",
   "Default:0", "GNU:1", "None:2", "Apple:3", "Binary:0", "Decimal:1", "Rational:2", "true:1", "false:0",
 ];
-let nameValue: I64Vec = new I64Vec();   // strtab id -> value + 1 (0: unknown)
 function buildNames(): void {
   for (let pass = 0; pass < 2; pass++) {
     let list = pass == 0 ? DWARF_NAMES : EXTRA_NAMES;
     for (let i = 0; i < list.length; i++) {
       let s = list[i], c = s.lastIndexOf(":");
       let id = strtab.internStr(s.substring(0, c));
-      if (id >= nameValue.len) nameValue.resize(id + 1 + (id >> 2), 0);
-      nameValue.set(id, I64.parseInt(s.substring(c + 1)) + 1);
+      if (id >= ws.nameValue.len) ws.nameValue.resize(id + 1 + (id >> 2), 0);
+      ws.nameValue.set(id, I64.parseInt(s.substring(c + 1)) + 1);
     }
   }
-}
-export function resetMetaWriter(): void {
-  nameValue = new I64Vec(); fieldSlot = new I32Vec(); classIndex = new I32Vec();
-  fieldValue = new I64Vec(); fieldKnown = new U8Vec();
-  slotKey = new StaticArray<usize>(SLOT_CACHE); slotCached = new StaticArray<i32>(SLOT_CACHE); slotCount = 0;
 }
 
 // The number a raw field spells: a decimal or hex integer (maybe negative), a name, or names
 // joined by '|'. Sets `badField` when a word is not known. A field text's number is remembered by
 // its string id (line numbers, tags and flags repeat from node to node).
-let badField: string = "";
-let fieldValue: I64Vec = new I64Vec();   // string id -> the number it spells
-let fieldKnown: U8Vec = new U8Vec();     // string id -> 1 when fieldValue holds it
-let wordUnknown: bool = false;           // a word since the flag was cleared was not a known name
 function fieldNumber(raw: i32): i64 {
-  if (raw < fieldKnown.len && fieldKnown.get(raw) != 0) return fieldValue.get(raw);
-  wordUnknown = false;
+  if (raw < ws.fieldKnown.len && ws.fieldKnown.get(raw) != 0) return ws.fieldValue.get(raw);
+  ws.wordUnknown = false;
   let v = parseFieldNumber(raw);
-  if (!wordUnknown && raw >= 0) {
-    fieldKnown.fit(raw + 1, 0); fieldValue.fit(raw + 1, 0);
-    fieldKnown.set(raw, 1); fieldValue.set(raw, v);
+  if (!ws.wordUnknown && raw >= 0) {
+    ws.fieldKnown.fit(raw + 1, 0); ws.fieldValue.fit(raw + 1, 0);
+    ws.fieldKnown.set(raw, 1); ws.fieldValue.set(raw, v);
   }
   return v;
 }
@@ -128,9 +157,9 @@ function wordNumber(p: usize, n: i32): i64 {
     return neg ? -<i64>v : <i64>v;
   }
   let id = strtab.intern(p, n);
-  if (id < nameValue.len && nameValue.get(id) != 0) return nameValue.get(id) - 1;
-  wordUnknown = true;
-  if (badField.length == 0) badField = String.UTF8.decodeUnsafe(p, n);
+  if (id < ws.nameValue.len && ws.nameValue.get(id) != 0) return ws.nameValue.get(id) - 1;
+  ws.wordUnknown = true;
+  if (ws.badField.length == 0) ws.badField = String.UTF8.decodeUnsafe(p, n);
   return 0;
 }
 
@@ -156,61 +185,53 @@ const FIELD_NAMES: string[] = [
 ];
 const SLOT_SCOPE = 0, SLOT_LINE = 1, SLOT_COLUMN = 2, SLOT_INLINED_AT = 3, SLOT_IMPLICIT = 4, SLOT_ATOM_GROUP = 5,
   SLOT_ATOM_RANK = 6;
-let fieldSlot: I32Vec = new I32Vec();   // strtab id -> slot + 1
-let slotTag: StaticArray<i32> = new StaticArray<i32>(FIELD_NAMES.length);
-let slotVal: StaticArray<i32> = new StaticArray<i32>(FIELD_NAMES.length);
-let slotSet: StaticArray<i32> = new StaticArray<i32>(FIELD_NAMES.length);
-let loadStamp: i32 = 0;
 // A field name's slot. The names are string literals (static data at fixed addresses), so the slot
 // is cached by the string's address: one lookup in a small table instead of a search of the list.
 const SLOT_CACHE: i32 = 1024;   // a power of two, above twice the call sites that name a field
-let slotKey: StaticArray<usize> = new StaticArray<usize>(SLOT_CACHE);
-let slotCached: StaticArray<i32> = new StaticArray<i32>(SLOT_CACHE);
-let slotCount: i32 = 0;
 function slotOf(name: string): i32 {
   let a = changetype<usize>(name);
-  if (slotCount * 2 >= SLOT_CACHE) return FIELD_NAMES.indexOf(name);
+  if (ws.slotCount * 2 >= SLOT_CACHE) return FIELD_NAMES.indexOf(name);
   let h = <i32>((<u32>a * 0x9E3779B1) >>> 23) & (SLOT_CACHE - 1);
   while (true) {
-    let k = unchecked(slotKey[h]);
-    if (k == a) return unchecked(slotCached[h]);
+    let k = unchecked(ws.slotKey[h]);
+    if (k == a) return unchecked(ws.slotCached[h]);
     if (k == 0) break;
     h = (h + 1) & (SLOT_CACHE - 1);
   }
   let slot = FIELD_NAMES.indexOf(name);
-  unchecked(slotKey[h] = a); unchecked(slotCached[h] = slot); slotCount++;
+  unchecked(ws.slotKey[h] = a); unchecked(ws.slotCached[h] = slot); ws.slotCount++;
   return slot;
 }
 function prepareFields(): void {
-  slotTag = new StaticArray<i32>(FIELD_NAMES.length); slotVal = new StaticArray<i32>(FIELD_NAMES.length);
-  slotSet = new StaticArray<i32>(FIELD_NAMES.length); loadStamp = 0;
-  fieldSlot = new I32Vec();
+  ws.slotTag = new StaticArray<i32>(FIELD_NAMES.length); ws.slotVal = new StaticArray<i32>(FIELD_NAMES.length);
+  ws.slotSet = new StaticArray<i32>(FIELD_NAMES.length); ws.loadStamp = 0;
+  ws.fieldSlot = new I32Vec();
   for (let i = 0; i < FIELD_NAMES.length; i++) {
     let id = strtab.internStr(FIELD_NAMES[i]);
-    if (id >= fieldSlot.len) fieldSlot.resize(id + 1 + (id >> 2), 0);
-    fieldSlot.set(id, i + 1);
+    if (id >= ws.fieldSlot.len) ws.fieldSlot.resize(id + 1 + (id >> 2), 0);
+    ws.fieldSlot.set(id, i + 1);
   }
 }
 function loadFields(m: i32): void {
-  loadStamp++;
+  ws.loadStamp++;
   let s = mdOps.get(m), n = mdNOps.get(m);
   for (let i = 0; i < n; i++) {
     let name = mdPool.get(s + 3 * i);
-    let slot = name < fieldSlot.len ? fieldSlot.get(name) - 1 : -1;
+    let slot = name < ws.fieldSlot.len ? ws.fieldSlot.get(name) - 1 : -1;
     if (slot < 0) continue;
-    unchecked(slotTag[slot] = mdPool.get(s + 3 * i + 1));
-    unchecked(slotVal[slot] = mdPool.get(s + 3 * i + 2));
-    unchecked(slotSet[slot] = loadStamp);
+    unchecked(ws.slotTag[slot] = mdPool.get(s + 3 * i + 1));
+    unchecked(ws.slotVal[slot] = mdPool.get(s + 3 * i + 2));
+    unchecked(ws.slotSet[slot] = ws.loadStamp);
   }
 }
-@inline function present(slot: i32): bool { return unchecked(slotSet[slot]) == loadStamp; }
+@inline function present(slot: i32): bool { return unchecked(ws.slotSet[slot]) == ws.loadStamp; }
 
 // Field accessors for the loaded node. md(): metadata id + 1 (0 null); str(): a string's id + 1;
 // num(): the number the text spells (def when absent).
 function md(e: Enumeration, name: string): i64 { return mdAt(e, slotOf(name), name); }
 function mdAt(e: Enumeration, s: i32, name: string): i64 {
   if (!present(s)) return 0;
-  let tag = unchecked(slotTag[s]), v = unchecked(slotVal[s]);
+  let tag = unchecked(ws.slotTag[s]), v = unchecked(ws.slotVal[s]);
   if (tag == FV_MD) return v < 0 ? 0 : <i64>e.mdOf(v) + 1;
   // a raw `"..."` in a metadata position is a string; `i64 0` or `ptr @g` a constant
   if (strtab.lenOf(v) >= 2 && load<u8>(strtab.ptrOf(v)) == 34) return str(e, name);
@@ -220,7 +241,7 @@ function mdAt(e: Enumeration, s: i32, name: string): i64 {
 function str(e: Enumeration, name: string): i64 {
   let s = slotOf(name);
   if (!present(s)) return 0;
-  let tag = unchecked(slotTag[s]), v = unchecked(slotVal[s]);
+  let tag = unchecked(ws.slotTag[s]), v = unchecked(ws.slotVal[s]);
   if (tag == FV_MD) return v < 0 ? 0 : <i64>e.mdOf(v) + 1;
   let id = e.rawString(v);
   return id < 0 ? 0 : <i64>e.strIndex.get(id) + 1;
@@ -228,23 +249,23 @@ function str(e: Enumeration, name: string): i64 {
 function num(name: string, def: i64 = 0): i64 { return numAt(slotOf(name), def); }
 function numAt(s: i32, def: i64 = 0): i64 {
   if (!present(s)) return def;
-  if (unchecked(slotTag[s]) != FV_RAW) return def;
-  return fieldNumber(unchecked(slotVal[s]));
+  if (unchecked(ws.slotTag[s]) != FV_RAW) return def;
+  return fieldNumber(unchecked(ws.slotVal[s]));
 }
-function isMDField(name: string): bool { let s = slotOf(name); return present(s) && unchecked(slotTag[s]) == FV_MD; }
+function isMDField(name: string): bool { let s = slotOf(name); return present(s) && unchecked(ws.slotTag[s]) == FV_MD; }
 // An integer-or-metadata field as metadata: a metadata field's id + 1, an integer's i64 constant.
 function intOrMD(e: Enumeration, name: string): i64 {
   let s = slotOf(name);
   if (!present(s)) return 0;
-  if (unchecked(slotTag[s]) == FV_MD) return md(e, name);
-  return <i64>e.mdOf(e.intMD(fieldNumber(unchecked(slotVal[s])))) + 1;
+  if (unchecked(ws.slotTag[s]) == FV_MD) return md(e, name);
+  return <i64>e.mdOf(e.intMD(fieldNumber(unchecked(ws.slotVal[s])))) + 1;
 }
 
 // Numbers the i64 constants that integer-or-metadata fields need as metadata (DISubrange bounds and
 // the like): called by the enumerator for each DI node before it is numbered.
 export function nodeIntConstants(e: Enumeration, m: i32): void {
-  if (nameValue.len == 0) buildNames();
-  if (fieldSlot.len == 0) prepareFields();
+  if (ws.nameValue.len == 0) buildNames();
+  if (ws.fieldSlot.len == 0) prepareFields();
   let cls = classId(mdA.get(m));
   let sub = cls == CLS_SUBRANGE, gsub = cls == CLS_GENERIC_SUBRANGE;
   let styp = cls == CLS_SUBRANGE_TYPE, comp = cls == CLS_COMPOSITE_TYPE;
@@ -262,7 +283,7 @@ export function nodeIntConstants(e: Enumeration, m: i32): void {
   let names: string[] = comp ? ["rank"] : ["count", "lowerBound", "upperBound", "stride", "bias"];
   for (let i = 0; i < names.length; i++) {
     let s = slotOf(names[i]);
-    if (present(s) && unchecked(slotTag[s]) == FV_RAW) e.metadata(e.intMD(fieldNumber(unchecked(slotVal[s]))));
+    if (present(s) && unchecked(ws.slotTag[s]) == FV_RAW) e.metadata(e.intMD(fieldNumber(unchecked(ws.slotVal[s]))));
   }
 }
 function isSizedType(cls: i32): bool {
@@ -296,8 +317,8 @@ export function writeModuleMetadata(bw: BcWriter): void {
   let hasDecl = false;
   for (let g = 0; g < globalCount(); g++) if (liveGlobal(g) && gMD.get(g) >= 0 && declAttachments(g)) { hasDecl = true; break; }
   if (e.moduleMDCount() == 0 && nmdName.len == 0 && !hasDecl) return;
-  if (nameValue.len == 0) buildNames();
-  if (fieldSlot.len == 0) prepareFields();
+  if (ws.nameValue.len == 0) buildNames();
+  if (ws.fieldSlot.len == 0) prepareFields();
   w.enterBlock(METADATA_BLOCK, 4);
   writeStrings(bw);
   // DILocation: [distinct, line, column, scope, inlinedAt, implicit (, atom group, atom rank)]
@@ -382,7 +403,7 @@ export function writeNode(bw: BcWriter, m: i32): void {
     }
     case MK.Expr: {
       vals.push(distinct | 6);
-      if (!expressionOps(e, mdA.get(m), vals)) { bw.fail("bitcode writer: a DIExpression operation is not known (" + badField + ")"); return; }
+      if (!expressionOps(e, mdA.get(m), vals)) { bw.fail("bitcode writer: a DIExpression operation is not known (" + ws.badField + ")"); return; }
       w.record(MD_EXPRESSION, vals);
       return;
     }
@@ -393,9 +414,9 @@ export function writeNode(bw: BcWriter, m: i32): void {
       return;
     }
     case MK.Node: {
-      badField = "";
+      ws.badField = "";
       let code = diRecord(bw, m, distinct);
-      if (badField.length > 0) { bw.fail("bitcode writer: '" + badField + "' in !" + strOf(mdA.get(m)) + " is not a known name"); return; }
+      if (ws.badField.length > 0) { bw.fail("bitcode writer: '" + ws.badField + "' in !" + strOf(mdA.get(m)) + " is not a known name"); return; }
       if (code == 0) { bw.fail("bitcode writer: !" + strOf(mdA.get(m)) + " cannot be written"); return; }
       w.record(code, vals, code == MD_LOCATION && bw.locAbbrev > 0 && fitsLocation(vals, bw.version) ? bw.locAbbrev : 0);
       return;
@@ -409,7 +430,7 @@ export function writeNode(bw: BcWriter, m: i32): void {
 function expressionOps(e: Enumeration, text: i32, vals: I64Vec): bool {
   let p = strtab.ptrOf(text), n = strtab.lenOf(text);
   let i = 0;
-  badField = "";
+  ws.badField = "";
   while (i < n) {
     while (i < n && (load<u8>(p + <usize>i) == 32 || load<u8>(p + <usize>i) == 44 || load<u8>(p + <usize>i) == 9 || load<u8>(p + <usize>i) == 10)) i++;
     let st = i;
@@ -417,7 +438,7 @@ function expressionOps(e: Enumeration, text: i32, vals: I64Vec): bool {
     if (i == st) break;
     vals.push(wordNumber(p + <usize>st, i - st));
   }
-  return badField.length == 0;
+  return ws.badField.length == 0;
 }
 
 // The record of a specialized DI node (its operands in bw.vals); the record code, 0 if unknown.
@@ -460,7 +481,7 @@ function diRecord(bw: BcWriter, m: i32, d: i64): u32 {
     let uns = num("isUnsigned");
     vals.push(d | (uns << 1) | 4);
     let vs = slotOf("value");
-    let raw = present(vs) ? unchecked(slotVal[vs]) : strtab.internStr("0");
+    let raw = present(vs) ? unchecked(ws.slotVal[vs]) : strtab.internStr("0");
     let p = strtab.ptrOf(raw), n = strtab.lenOf(raw);
     let width = decimalWidth(p, n, uns != 0);
     vals.push(width); vals.push(str(e, "name"));
@@ -653,8 +674,8 @@ function diRecord(bw: BcWriter, m: i32, d: i64): u32 {
 // id + 1, inlinedAt id + 1, implicit code, and under LLVM 22 the atom group and rank.
 export function debugLocRecord(bw: BcWriter, loc: i32): void {
   let e = bw.e, vals = bw.vals;
-  if (nameValue.len == 0) buildNames();
-  if (fieldSlot.len == 0) prepareFields();
+  if (ws.nameValue.len == 0) buildNames();
+  if (ws.fieldSlot.len == 0) prepareFields();
   loadFields(loc);
   vals.clear();
   // the slots of FIELD_NAMES' first seven names (one record per instruction: no lookup by name)

@@ -33,7 +33,7 @@ import {
 } from "../ir/constants";
 import { BitWriter, ENC_LITERAL, ENC_FIXED, ENC_VBR, ENC_ARRAY, ENC_CHAR6, ENC_BLOB, fitsChar6, bitsFor } from "./bitwriter";
 import { Enumeration, enumerateModule, liveGlobal } from "./enumerate";
-import { writeModuleMetadata, writeMetadataKinds } from "./write-meta";
+import { ws, newWriterState, writeModuleMetadata, writeMetadataKinds } from "./write-meta";
 import { writeFunction } from "./write-function";
 import { UseLists, writeUseLists } from "./write-uselist";
 import { decimalWords } from "./wide-int";
@@ -107,6 +107,7 @@ const CST_SETTYPE: u32 = 1, CST_NULL: u32 = 2, CST_UNDEF: u32 = 3, CST_INTEGER: 
 
 // Writes the module as bitcode for LLVM `version`; the bytes, or null with `error` set.
 export function writeModuleBitcode(version: i32, moduleId: i32 = -1): BcWriter {
+  newWriterState();
   let e = new Enumeration();
   enumerateModule(e, version);
   let bw = new BcWriter(e, version);
@@ -302,20 +303,18 @@ const ATTR_CODES: string[] = [
   "coro_elide_safe:98", "noext:99", "nodivergencesource:100", "sanitize_type:101", "captures:102",
   "dead_on_return:103", "sanitize_alloc_token:104", "nocreateundeforpoison:105",
 ];
-let attrCode: I32Vec = new I32Vec();
 function attrKindCode(kind: i32): i64 {
-  if (attrCode.len != ATTR_KW.length) {
-    attrCode = new I32Vec(ATTR_KW.length);
-    attrCode.resize(ATTR_KW.length, 0);
+  if (ws.attrCode.len != ATTR_KW.length) {
+    ws.attrCode = new I32Vec(ATTR_KW.length);
+    ws.attrCode.resize(ATTR_KW.length, 0);
     for (let i = 0; i < ATTR_CODES.length; i++) {
       let p = ATTR_CODES[i].split(":");
       let k = ATTR_KW.indexOf(p[0]);
-      if (k >= 0) attrCode.set(k, I32.parseInt(p[1]));
+      if (k >= 0) ws.attrCode.set(k, I32.parseInt(p[1]));
     }
   }
-  return attrCode.get(kind);
+  return ws.attrCode.get(kind);
 }
-export function resetBitcodeWriter(): void { attrCode = new I32Vec(); }
 
 const ALLOCKIND_WORDS: string[] = ["alloc", "realloc", "free", "uninitialized", "zeroed", "aligned"];
 function allocKindBits(s: i32): i64 {

@@ -14,13 +14,11 @@ import { canonicalMD } from "../ir/metadata";
 import { Op } from "../ir/opcodes";
 import { liveGlobal } from "./enumerate";
 import {
-  UseOrderModel, resetUseListOrder, isDefinedFn, isConstant, constantOperands, ourOperand, mdValues, recordValues, globalOperand,
+  UseOrderModel, isDefinedFn, isConstant, constantOperands, ourOperand, mdValues, recordValues, globalOperand,
 } from "./uselist-order";
 
 export const USELIST_BLOCK: i32 = 18;
 const USELIST_DEFAULT: u32 = 1, USELIST_BB: u32 = 2;
-
-export function resetUseListWriter(): void { resetUseListOrder(); }
 
 @final export class UseLists {
   m: UseOrderModel;
