@@ -20,7 +20,7 @@ import { checkTargetMachine } from "./ir/triple-layout";
 import { readerVerifies as readerVerifiesModule } from "./ir/upgrade-debug";
 import { stat } from "./passes/stats";
 import { candidateDigests, setHits, prunedCount, collectRecords } from "./passes/repo/pass";
-import { linkTickets, linkFragments, linkErrorText } from "./passes/repo/link";
+import { linkTickets, linkFragments, linkErrorText } from "./link/repo-link";
 import { passTable as passTableEntries } from "./passes/table";
 import { Level, Preserves, optionKindName } from "./passes/registry";
 import { verifyModule, verifierOutput, resetVerifier, verifierDebugInfoBroken } from "./analysis/verifier";

@@ -18,13 +18,13 @@ import { attachmentKind } from "../../ir/metadata";
 import { setLinkage } from "../../ir/builder";
 import { deleteBody } from "../../ir/edit";
 import { computeEnvironment, computeInitialDigest, isRepoDefinition, digestPtr, resetDigests, hasDigest } from "./digest";
-import { resetLink } from "./link";
-import { namedDistinctRanks } from "./link-meta";
+import { resetLink } from "../../link/repo-link";
+import { namedDistinctRanks } from "../../link/repo-meta";
 import { buildGraph, computeFinalDigests, finalDigestPtr, resetGraph, referencedGlobals } from "./graph";
 import {
   makeTicket, readTicket, tName, tDigest, tLinkage, tVisibility, tPruned, tPlain, setTicketList, ticketListIndex,
   linkageName, visibilityName, linkageFromName, visibilityFromName, resetTickets, ticketKey, repoKey, TICKET_KIND_NAME, TICKET_LIST_NAME,
-} from "./tickets";
+} from "../../link/repo-tickets";
 import { printFragment, printMetadataFragment, beginFragments } from "../../text/printer";
 import { printName } from "../../text/printer-types";
 import { writer, Writer } from "../../text/writer";

@@ -46,7 +46,7 @@ import {
 import {
   resetXmodLink, noteModuleGlobals, linkModule, orderLinkedGlobals, countInsts, modOf, origName, instsBefore,
   evKind, evName, evKept, evKeptMod, evKeptLinkage, evDropMod, evDropLinkage, evDropInsts, evIsFunc, droppedUnused,
-} from "./link";
+} from "../../link/xmod";
 
 let modules: i32 = 0;
 let errorText: string = "";

@@ -20,15 +20,15 @@
 //     never used is dropped.
 // Appending variables (llvm.used, llvm.global_ctors) are kept per module: mergefunc reads every
 // `llvm.used` by name.
-import { I32Vec, U8Vec } from "../../util/vec";
-import { strtab, strtabString } from "../../ir/module";
-import { VK, vKind, vType, vName, vA, iOp, iNext, operand, numOperands, replaceAllUsesWith, valueCount } from "../../ir/values";
+import { I32Vec, U8Vec } from "../util/vec";
+import { strtab, strtabString } from "../ir/module";
+import { VK, vKind, vType, vName, vA, iOp, iNext, operand, numOperands, replaceAllUsesWith, valueCount } from "../ir/values";
 import {
   GK, Linkage, gKind, gValue, gFlags, gLinkage, gComdat, gFirstBlock, globalCount, GF_ERASED, GF_DEFINED, cdName,
   reorderGlobals,
-} from "../../ir/globals";
-import { eraseGlobal, deleteBody } from "../../ir/edit";
-import { isCallLike } from "../../ir/opcodes";
+} from "../ir/globals";
+import { eraseGlobal, deleteBody } from "../ir/edit";
+import { isCallLike } from "../ir/opcodes";
 
 // ---- per global of the arena ----
 export let modOf: I32Vec = new I32Vec();     // the module it came from (-1: made by a pass)

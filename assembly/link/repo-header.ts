@@ -2,10 +2,10 @@
 // collectRecords writes before the fragment (what it holds, how its unnamed references, the globals
 // a pass created, its custom attachment kinds and its shared distinct nodes are found), read into
 // per-text tables. The shared metadata's text (pass.ts printSharedMetadata) has a header too.
-import { I32Vec, U8Vec } from "../../util/vec";
-import { OutBuf } from "../../util/outbuf";
-import { strtab } from "../../ir/module";
-import { attachmentKind } from "../../ir/metadata";
+import { I32Vec, U8Vec } from "../util/vec";
+import { OutBuf } from "../util/outbuf";
+import { strtab } from "../ir/module";
+import { attachmentKind } from "../ir/metadata";
 
 export function resetLinkHeaders(): void {
   hSlot = new U8Vec(); hSucc = new I32Vec(); hRefStart = new I32Vec(); hRefs = new I32Vec(); hKeys = new OutBuf();

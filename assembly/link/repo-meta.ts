@@ -4,15 +4,15 @@
 // the same debug-info node by structural key); uniqued nodes are uniqued against the module's,
 // children first, as LLVM uniques them; every reference the text made goes to the node that
 // stands for it.
-import { I32Vec, I64Vec, U8Vec } from "../../util/vec";
-import { ListInterner } from "../../util/listintern";
-import { strtab } from "../../ir/module";
-import { VK, vKind, vA, valueCount } from "../../ir/values";
+import { I32Vec, I64Vec, U8Vec } from "../util/vec";
+import { ListInterner } from "../util/listintern";
+import { strtab } from "../ir/module";
+import { VK, vKind, vA, valueCount } from "../ir/values";
 import {
   MK, MDF_DISTINCT, mdKind, mdFlags, mdA, mdOps, mdNOps, mdPool, mdCount, mdByNumber, mdCanon, FV_MD, FV_RAW,
   nmdName, nmdOps, nmdNOps, nmdPool, attMD, drPool,
-} from "../../ir/metadata";
-import { hDist, hDistStart } from "./link-header";
+} from "../ir/metadata";
+import { hDist, hDistStart } from "./repo-header";
 
 export function resetLinkMetadata(): void {
   canon = new I32Vec(); uniq = new ListInterner(); firstOf = new I32Vec(); ukey = new I32Vec(16);

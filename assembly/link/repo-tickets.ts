@@ -7,18 +7,18 @@
 //   !0 = !{!"RepoDefinition", !"test", [16 x i8] c"...", !"external", !"default", i1 false}
 // Nodes of either form are read back (repo-prune, `wopt repo link`), so a module that went
 // through repo-metadata once can be pruned or linked by a later wopt run.
-import { I32Vec } from "../../util/vec";
-import { OutBuf } from "../../util/outbuf";
-import { ListInterner } from "../../util/listintern";
-import { strtab } from "../../ir/module";
+import { I32Vec } from "../util/vec";
+import { OutBuf } from "../util/outbuf";
+import { ListInterner } from "../util/listintern";
+import { strtab } from "../ir/module";
 import {
   MK, mdKind, mdA, mdOps, mdNOps, mdPool, newMD, FV_RAW, nmdName, nmdOps, nmdNOps, nmdPool, mdCount,
-} from "../../ir/metadata";
-import { vKind, vA, VK, vType } from "../../ir/values";
-import { getData, getBool, intLow64 } from "../../ir/constants";
-import { arrayType, T_I8 } from "../../ir/types";
-import { LINKAGE_NAMES, VISIBILITY_NAMES } from "../../ir/globals";
-import { Blake3 } from "../../util/blake3";
+} from "../ir/metadata";
+import { vKind, vA, VK, vType } from "../ir/values";
+import { getData, getBool, intLow64 } from "../ir/constants";
+import { arrayType, T_I8 } from "../ir/types";
+import { LINKAGE_NAMES, VISIBILITY_NAMES } from "../ir/globals";
+import { Blake3 } from "../util/blake3";
 
 export const TICKET_KIND_NAME = "repo_ticket";
 export const TICKET_LIST_NAME = "repo.tickets";

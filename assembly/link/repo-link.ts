@@ -20,36 +20,36 @@
 //     3. declarations whose definition the full run erased go (when nothing uses them), custom
 //        attachment kinds take the order the full run registered them in, and the globals the
 //        link added are put in the full run's order (a pass had appended them).
-import { I32Vec, I64Vec, U8Vec } from "../../util/vec";
-import { OutBuf } from "../../util/outbuf";
-import { strtab, strtabString } from "../../ir/module";
+import { I32Vec, I64Vec, U8Vec } from "../util/vec";
+import { OutBuf } from "../util/outbuf";
+import { strtab, strtabString } from "../ir/module";
 import {
   VK, vKind, vType, vName, vA, iNext, iMD, newValue, valueCount, dropOperands, replaceAllUsesWith, hasUses, iNOps,
-} from "../../ir/values";
+} from "../ir/values";
 import {
   GK, gKind, gValue, gFlags, gMD, gFirstBlock, globalCount, GF_ERASED, reorderGlobals,
-} from "../../ir/globals";
+} from "../ir/globals";
 import {
   mdCount, mdByNumber, nmdOps, nmdNOps, nmdPool, attKind, attNext, drPool, findAttachment, attachmentKind, mdKindName,
   FIXED_MD_KINDS, renumberAttachmentKinds,
-} from "../../ir/metadata";
-import { ptrType, tyKind, tyA, tyFlags, listLen, listAt, TK, TF_OPAQUE, TF_HASBODY, TF_PACKED } from "../../ir/types";
-import { eraseGlobal } from "../../ir/edit";
-import { applyIntrinsicAttributesTo } from "../../ir/intrinsics";
-import { fillDefaults } from "../../ir/defaults";
-import { reading } from "../../ir/module-reading";
-import { rd } from "../../text/reader";
-import { lx, T, next, lexInitPadded, lineOf, colOf, PAD } from "../../text/lexer";
-import * as K from "../../text/keywords";
-import { parseTopLevel } from "../../text/parser";
-import { globalSetName, globalSetNum, globalLookupName, notePos } from "../../text/parse-symbols";
-import { declareForwardIntrinsics, resolvePendingAttributes } from "../../text/parse-finish";
-import { firstUndefinedMetadata } from "../../text/parse-meta";
+} from "../ir/metadata";
+import { ptrType, tyKind, tyA, tyFlags, listLen, listAt, TK, TF_OPAQUE, TF_HASBODY, TF_PACKED } from "../ir/types";
+import { eraseGlobal } from "../ir/edit";
+import { applyIntrinsicAttributesTo } from "../ir/intrinsics";
+import { fillDefaults } from "../ir/defaults";
+import { reading } from "../ir/module-reading";
+import { rd } from "../text/reader";
+import { lx, T, next, lexInitPadded, lineOf, colOf, PAD } from "../text/lexer";
+import * as K from "../text/keywords";
+import { parseTopLevel } from "../text/parser";
+import { globalSetName, globalSetNum, globalLookupName, notePos } from "../text/parse-symbols";
+import { declareForwardIntrinsics, resolvePendingAttributes } from "../text/parse-finish";
+import { firstUndefinedMetadata } from "../text/parse-meta";
 import {
   readHeader, kindRank, hSlot, hSucc, hRefStart, hRefs, hKeys, hAppStart, hApp, hInto, hMeta, hSharedStart, hShared, resetLinkHeaders,
-} from "./link-header";
-import { beginMetadata, settleMetadata, resetLinkMetadata, canonicalOf } from "./link-meta";
-import { readTicket, tName, tDigest, tPruned, tPlain, tLinkage, tVisibility, ticketKey, ticketListIndex, makeTicket, TICKET_KIND_NAME } from "./tickets";
+} from "./repo-header";
+import { beginMetadata, settleMetadata, resetLinkMetadata, canonicalOf } from "./repo-meta";
+import { readTicket, tName, tDigest, tPruned, tPlain, tLinkage, tVisibility, ticketKey, ticketListIndex, makeTicket, TICKET_KIND_NAME } from "./repo-tickets";
 
 // ---- state (resetLink) ----
 let linkError: string = "";
