@@ -15,7 +15,6 @@ import { Level } from "./registry";
 import { passTable, resetPassTable } from "./table";
 import { resetStats } from "./stats";
 import { resetDebugify } from "./debugify";
-import { resetRepo } from "./repo/pass";
 import { resetMergeFunc } from "./mergefunc/pass";
 import { resetDot } from "./dot";
 import { Instrumentation, instrumentationOptions, resetInstrumentation } from "./instrument";
@@ -35,7 +34,7 @@ let current: PipelineRun = new PipelineRun(analyses());
 // The passes layer's one reset: a new run, a rebuilt table, fresh pass tables.
 export function resetPasses(): void {
   resetPassTable(); resetInstrumentation();
-  resetDebugify(); resetRepo(); resetMergeFunc(); resetDot(); resetSideFiles(); resetStats();
+  resetDebugify(); resetMergeFunc(); resetDot(); resetSideFiles(); resetStats();
   current = new PipelineRun(analyses());
 }
 
