@@ -19,8 +19,8 @@ import { resetWarnings, warningsText } from "./util/warnings";
 import { checkTargetMachine } from "./ir/triple-layout";
 import { readerVerifies as readerVerifiesModule } from "./ir/upgrade-debug";
 import { stat } from "./passes/stats";
-import { candidateDigests, setHits, prunedCount, collectRecords } from "./passes/repo/pass";
-import { linkTickets, linkFragments, linkErrorText } from "./passes/repo/link";
+import { repoRunOf, RepoRun } from "./passes/repo/pass";
+import { RepoLinker } from "./link/repo-link";
 import { passTable as passTableEntries } from "./passes/table";
 import { Level, Preserves, optionKindName } from "./passes/registry";
 import { Verifier, verifyModule } from "./analysis/verifier";
@@ -42,7 +42,8 @@ import { Op } from "./ir/opcodes";
 import { dumpBitstream } from "./bitcode/dump";
 import { bsErrorText, isBitcode } from "./bitcode/bitstream";
 import { readBitcode } from "./bitcode/reader";
-import { beginCrossModule, addModule, finishCrossModule } from "./passes/xmod/run";
+import { finishCrossModule } from "./passes/xmod/run";
+import { CrossModuleLinker } from "./link/xmod";
 import { writeModuleBitcode } from "./bitcode/write-module";
 import { llvmVersion } from "./ir/version";
 import { CGDataSession, cgdataSession, newCGDataSession, dropCGDataSession } from "./cgdata/session";
@@ -89,6 +90,7 @@ export function reset(): void {
   resetPasses();
   resetWarnings();
   dropCGDataSession(); cgBuf = 0;
+  repoLinker = null; xmodLinker = null;   // the links (repository, cross-module) of the module before
   errLen = 0; errLine = 0; errCol = 0; errOffset = -1; outPtr = 0;
 }
 
@@ -154,27 +156,35 @@ export function gmfFunctionMap(): u32 {
 // runPipeline returns 3 when it reaches repo-prune: the host reads the candidate digests
 // (repoCandidates: 16 bytes each at outputPtr), looks them up, writes the hits blob at an
 // argAlloc buffer, calls repoSetHits(len) and then resumePipeline().
-export function repoCandidates(): u32 { let o = candidateDigests(); outPtr = o.buf.ptr; return o.len; }
-export function repoSetHits(len: i32): i32 { return setHits(argPtr, len) ? 0 : 1; }
+export function repoCandidates(): u32 { let o = repoRunOf(passContext().results).candidateDigests(); outPtr = o.buf.ptr; return o.len; }
+export function repoSetHits(len: i32): i32 { return repoRunOf(passContext().results).setHits(argPtr, len) ? 0 : 1; }
 export function resumePipeline(): i32 {
   let r = resumePasses();
   if (r != 0 && r != 3 && r != 4) setError(passErrorText(), 0, 0);
   return r;
 }
-export function repoPrunedCount(): i32 { return prunedCount; }
+export function repoPrunedCount(): i32 { let r = passContext().results.repository; return r == null ? 0 : (<RepoRun>r).prunedCount; }
 // What the passes did to this module so far (passes/stats.ts: k = 0 allocas promoted, 1 phis
 // inserted, 2 functions merged, 3 thunks, 4 aliases, 5 functions deleted).
 export function passStat(k: i32): i32 { return stat(k); }
 // After printing: the records of the definitions to store (blob layout in passes/repo/pass.ts).
-export function repoRecords(): u32 { let o = collectRecords(pipelineForDigests(), passContext().results); outPtr = o.buf.ptr; return o.len; }
-// `wopt repo link` (passes/repo/link.ts), after parse: repoTickets lists the module's tickets with
+export function repoRecords(): u32 {
+  let results = passContext().results;
+  let o = repoRunOf(results).collectRecords(pipelineForDigests(), results);
+  outPtr = o.buf.ptr;
+  return o.len;
+}
+// `wopt repo link` (link/repo-link.ts), after parse: repoTickets lists the module's tickets with
 // their repository keys (blob at outputPtr); the host writes the stored texts of the pruned ones,
 // in that order, at an argAlloc buffer and calls repoLink(len): 0 linked (verify and print the
-// module), 1 error (errorMessage).
-export function repoTickets(): u32 { let o = linkTickets(); outPtr = o.buf.ptr; return o.len; }
+// module), 1 error (errorMessage). The link is one RepoLinker, made on first use; reset() drops it.
+let repoLinker: RepoLinker | null = null;
+function linker(): RepoLinker { let l = repoLinker; if (l == null) { l = new RepoLinker(); repoLinker = l; } return l; }
+export function repoTickets(): u32 { let o = linker().linkTickets(); outPtr = o.buf.ptr; return o.len; }
 export function repoLink(len: i32): i32 {
-  if (linkFragments(argPtr, len)) return 0;
-  setError(linkErrorText(), 0, 0);
+  let l = linker();
+  if (l.linkFragments(argPtr, len)) return 0;
+  setError(l.linkErrorText(), 0, 0);
   return 1;
 }
 
@@ -414,21 +424,24 @@ export function bitstreamDump(len: i32): i32 {
 }
 export function bitstreamDumpText(): u32 { let o = bitstreamOut; if (o == null) return 0; outPtr = o.buf.ptr; return o.len; }
 
-// ---- the cross-module report (passes/xmod/, ABI.md "Cross-module report") ----
-// xmodBegin() resets the core; per module: xmodInput(len) (the input buffer, without a reset),
-// write the text there, xmodAdd(len, module) (0 linked, 1 parse error, 2 does not verify: the
-// error text, and line/column for a parse error); then xmodFinish(useAliases): the report's
-// JSON at outputPtr. After an error the host starts over without that module.
-export function xmodBegin(): void { reset(); beginCrossModule(); }
+// ---- the cross-module report (link/xmod.ts, passes/xmod/, ABI.md "Cross-module report") ----
+// xmodBegin() resets the core and starts a link (a CrossModuleLinker, which reset() drops); per
+// module: xmodInput(len) (the input buffer, without a reset), write the text there, xmodAdd(len,
+// module) (0 linked, 1 parse error, 2 does not verify: the error text, and line/column for a parse
+// error); then xmodFinish(useAliases): the report's JSON at outputPtr. After an error the host
+// starts over without that module.
+let xmodLinker: CrossModuleLinker | null = null;
+function crossModuleLinker(): CrossModuleLinker { let l = xmodLinker; if (l == null) { l = new CrossModuleLinker(); xmodLinker = l; } return l; }
+export function xmodBegin(): void { reset(); xmodLinker = new CrossModuleLinker(); }
 export function xmodInput(len: i32): usize { inputPtr = allocPaddedInput(len > 0 ? len : 0); return inputPtr; }
 export function xmodAdd(len: i32, m: i32): i32 {
   let vr = new Verifier(analyses());
-  let r = addModule(inputPtr, len, m, vr);
+  let r = crossModuleLinker().addModule(inputPtr, len, m, vr);
   if (r == 1) setParseError();
   else if (r == 2) { let o = vr.out; errLen = o.len; errBytes = o.buf.ptr; errLine = 0; errCol = 0; errOffset = -1; }
   return r;
 }
-export function xmodFinish(useAliases: i32): u32 { let o = finishCrossModule(useAliases != 0); outPtr = o.buf.ptr; return o.len; }
+export function xmodFinish(useAliases: i32): u32 { let o = finishCrossModule(crossModuleLinker(), useAliases != 0); outPtr = o.buf.ptr; return o.len; }
 
 // The module as bitcode for the target LLVM version (bitcode/write-module.ts): 0 written (its byte
 // length from bitcodeSize(), the bytes at outputPtr()), 1 when the module holds something the

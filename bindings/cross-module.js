@@ -2,7 +2,7 @@
 // identical across a batch of modules, as mergefunc finds them after `llvm-link` of the batch,
 // and what merging them would save. Environment-neutral (no Node built-ins).
 //
-// The core does the work (assembly/passes/xmod/): it reads the modules one after the other into
+// The core does the work (assembly/link/xmod.ts, assembly/passes/xmod/): it reads the modules one after the other into
 // one arena with llvm-link's symbol resolution and global order, runs mergefunc there and
 // reports each merge and what the linker did. This file groups the merges into classes of
 // identical functions, adds up the sizes and writes the text. The report's JSON shape is

@@ -159,6 +159,9 @@ export class PassResults {
   // global-merge-func under codegen-data-collect: the module's stable function map, serialized as
   // it would be embedded (null: the module has no eligible function).
   functionMap: OutBuf | null = null;
+  // repo-metadata and repo-prune: the run's repository state (passes/repo/pass.ts RepoRun, made
+  // by the first of them; the host reads the candidates, hits and records from it).
+  repository: PassState | null = null;
 }
 
 export class PassContext {

@@ -13,7 +13,6 @@ import { Plan, planPipeline, StepOp, stepIndex, stepOp } from "./pipeline";
 import { Level } from "./registry";
 import { passTable, resetPassTable } from "./table";
 import { resetStats } from "./stats";
-import { resetRepo } from "./repo/pass";
 import { Instrumentation, instrumentationOptions, resetInstrumentation } from "./instrument";
 import { fnAttrs, setHasKind, ATTR_OPTNONE } from "../ir/attributes";
 
@@ -31,7 +30,7 @@ let current: PipelineRun = new PipelineRun(analyses());
 // The passes layer's one reset: a new run, a rebuilt table, fresh pass tables.
 export function resetPasses(): void {
   resetPassTable(); resetInstrumentation();
-  resetRepo(); resetStats();
+  resetStats();
   current = new PipelineRun(analyses());
 }
 

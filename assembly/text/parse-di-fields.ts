@@ -14,7 +14,7 @@ import { DI_CLASSES_19, DI_CLASSES_22, DI_ENUMS_19, DI_ENUMS_22 } from "../ir/di
 // Value kinds; the enumerated kinds of the version's enum table follow from K_ENUM on.
 const K_U = 0, K_S = 1, K_B = 2, K_STR = 3, K_MD = 4, K_UMD = 5, K_SMD = 6, K_INT = 7, K_LIST = 8, K_WORD = 9, K_ENUM = 16;
 // Classes of wopt's own that opt does not know, in the table's form: the program repository's
-// definition records (passes/repo/tickets.ts), with a linkage and a visibility as bare words.
+// definition records (link/repo-tickets.ts), with a linkage and a visibility as bare words.
 const EXTENSIONS: string[] = ["RepoDefinition name:str digest:md linkage:word visibility:word pruned:b"];
 const F_REQUIRED = 1, F_BANG = 2;
 

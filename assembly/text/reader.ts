@@ -115,7 +115,7 @@ import { TypeWalk } from "../ir/nesting";
   words: I32Vec = new I32Vec(16);
   bytes: U8Vec = new U8Vec(64);
 
-  // `wopt repo link` (passes/repo/link.ts) reads stored fragments into a parsed module. While
+  // `wopt repo link` (link/repo-link.ts) reads stored fragments into a parsed module. While
   // `linking`, the next definitions of a fragment take the values in linkTargets (from linkAt;
   // parse-symbols.ts linkTarget), and a value in `relink` (value id -> global index + 1) keeps
   // that global index (parse-globals.ts globalFor): the pruned declaration it replaces.

@@ -5,7 +5,7 @@
 // How: the core parses the ticket module and lists its tickets (repoTickets); the pruned ones'
 // stored texts are looked up by key in one batch, then the shared metadata they name, and handed to
 // the core (repoLink), which reads them into the same arena in place of the pruned declarations
-// (assembly/passes/repo/link.ts);
+// (assembly/link/repo-link.ts);
 // the result is verified and printed once.
 import { decodeUtf8 } from '../core.js';
 

@@ -1,4 +1,4 @@
-// The cross-module report (`--cross-module-report`, bindings/cross-module.js, assembly/passes/xmod/):
+// The cross-module report (`--cross-module-report`, bindings/cross-module.js, assembly/link/xmod.ts, assembly/passes/xmod/):
 // on a folder of clang outputs of one program (tests/fixtures/src/xmod: a header-only template
 // library included by several units; tests/fixtures/xmod/ll19 and ll22 from its build.sh) it must
 // find exactly what mergefunc finds after `llvm-link` of the folder: against opt-N (the functions

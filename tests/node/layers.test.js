@@ -15,8 +15,10 @@ const ALLOWED = {
   text: ['util', 'ir'],
   bitcode: ['util', 'ir'],
   analysis: ['util', 'ir', 'text', 'bitcode'],
+  // the linkers (wopt repo link, the cross-module link) read module text into the arena
+  link: ['util', 'ir', 'text', 'bitcode', 'analysis'],
   cgdata: ['util', 'ir', 'text', 'bitcode', 'analysis'],
-  passes: ['util', 'ir', 'text', 'bitcode', 'analysis', 'cgdata'],
+  passes: ['util', 'ir', 'text', 'bitcode', 'analysis', 'cgdata', 'link'],
 };
 // `import ... from "x"` (over several lines too), `export ... from "x"`, `import "x"`
 const IMPORT = /^(?:import|export)\s+(?:(?:type\s+)?(?:\*(?:\s*as\s+\w+)?|\{[^}]*\}|\w+)\s+from\s+)?"([^"]+)"/gm;

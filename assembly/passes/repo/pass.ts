@@ -17,194 +17,20 @@ import {
 import { attachmentKind } from "../../ir/metadata";
 import { setLinkage } from "../../ir/builder";
 import { deleteBody } from "../../ir/edit";
-import { computeEnvironment, computeInitialDigest, isRepoDefinition, digestPtr, resetDigests, hasDigest } from "./digest";
-import { resetLink } from "./link";
-import { namedDistinctRanks } from "./link-meta";
-import { buildGraph, computeFinalDigests, finalDigestPtr, resetGraph, referencedGlobals } from "./graph";
+import { Digests, isRepoDefinition } from "./digest";
+import { namedDistinctRanks } from "../../link/repo-meta";
+import { RepoGraph } from "./graph";
 import {
-  makeTicket, readTicket, tName, tDigest, tLinkage, tVisibility, tPruned, tPlain, setTicketList, ticketListIndex,
-  linkageName, visibilityName, linkageFromName, visibilityFromName, resetTickets, ticketKey, repoKey, TICKET_KIND_NAME, TICKET_LIST_NAME,
-} from "./tickets";
+  Tickets, linkageName, visibilityName, linkageFromName, visibilityFromName, TICKET_KIND_NAME, TICKET_LIST_NAME,
+} from "../../link/repo-tickets";
 import { printFragment, printMetadataFragment, beginFragments } from "../../text/printer";
 import { printName } from "../../text/printer-types";
 import { writer, Writer } from "../../text/writer";
 import { Blake3 } from "../../util/blake3";
-import { PassContext, PassInfo, PassResults, Level, Preserves, OptionKind, PAUSE_FOR_REPOSITORY } from "../registry";
-
-let envReady: bool = false;
-let hits: Map<u64, i32> = new Map<u64, i32>();   // first 8 digest bytes -> hit index
-let hitDigests: I32Vec = new I32Vec();            // 4 words per hit
-let hitDeps: I32Vec = new I32Vec();               // per hit: start in depRecs; then count
-let depRecs: I32Vec = new I32Vec();               // per dependent: digest offset, name strId, linkage, visibility
-let depBytes: OutBuf = new OutBuf();
-let hitsGiven: bool = false;
-let out: OutBuf = new OutBuf();
-let ownDigests: OutBuf = new OutBuf();            // repo-prune: the key of each own definition (16 bytes)
-export let prunedCount: i32 = 0;
-// The globals the module had before the pipeline's passes ran: those at higher indexes were
-// created by a pass (a fragment gives their place in module order, see collectRecords).
-let inputGlobals: i32 = -1;
-
-export function resetRepo(): void {
-  resetDigests(); resetGraph(); resetTickets(); resetLink();
-  envReady = false; hits = new Map<u64, i32>(); hitDigests = new I32Vec(); hitDeps = new I32Vec();
-  depRecs = new I32Vec(); depBytes = new OutBuf(); hitsGiven = false; out = new OutBuf(); prunedCount = 0;
-  ownDigests = new OutBuf(); inputGlobals = -1; keyBuf = 0; depKeyBuf = 0;
-}
-let keyBuf: usize = 0;
-function keyScratch(): usize { if (keyBuf == 0) keyBuf = heap.alloc(16); return keyBuf; }
-function noteInputGlobals(): void { if (inputGlobals < 0) inputGlobals = globalCount(); }
+import { PassContext, PassInfo, PassResults, PassState, Level, Preserves, OptionKind, PAUSE_FOR_REPOSITORY } from "../registry";
 
 function ticketKind(): i32 { return attachmentKind(strtab.internStr(TICKET_KIND_NAME)); }
-function ensureEnvironment(pipeline: string): void {
-  if (envReady) return;
-  computeEnvironment(pipeline, ticketKind());
-  envReady = true;
-}
-
-// ---- repo-metadata ----
-export function runRepoMetadata(pipeline: string, plain: bool): void {
-  noteInputGlobals();
-  envReady = false;
-  ensureEnvironment(pipeline);
-  let kind = ticketKind();
-  let n = globalCount();
-  for (let g = 0; g < n; g++) if (isRepoDefinition(g)) computeInitialDigest(g);
-  buildGraph();
-  computeFinalDigests();
-  // the seed lists functions first, then variables
-  let list = new I32Vec();
-  for (let pass = 0; pass < 2; pass++) {
-    let want = pass == 0 ? GK.Func : GK.Var;
-    for (let g = 0; g < n; g++) {
-      if (<i32>gKind.get(g) != want || !isRepoDefinition(g)) continue;
-      let m = makeTicket(vName.get(gValue.get(g)), finalDigestPtr(g), gLinkage.get(g), gVisibility.get(g), false, plain);
-      gMD.set(g, addAttachment(gMD.get(g), kind, m));
-      list.push(m);
-    }
-  }
-  setTicketList(list);
-}
-
-// ---- repo-prune: candidates out, hits in ----
-
-// The repository keys (ticketKey: final digest and name) of the live definitions carrying an
-// unpruned ticket (16 bytes each).
-export function candidateDigests(): OutBuf {
-  out.clear();
-  let kind = ticketKind();
-  let k = keyScratch();
-  for (let g = 0; g < globalCount(); g++) {
-    if (!isRepoDefinition(g)) continue;
-    let m = findAttachment(gMD.get(g), kind);
-    if (m < 0 || !readTicket(m) || tPruned) continue;
-    ticketKey(k);
-    out.bytes(k, 16);
-  }
-  return out;
-}
-
 function rdU32(p: usize, at: i32): u32 { return load<u32>(p + <usize>at); }
-// Hits blob (host -> core): u32 nHits; per hit: digest[16], u32 nDeps; per dependent: digest[16],
-// then name, linkage, visibility as (u32 length, bytes). Returns false when malformed.
-export function setHits(p: usize, len: i32): bool {
-  hits = new Map<u64, i32>(); hitDigests.clear(); hitDeps.clear(); depRecs.clear(); depBytes.clear();
-  hitsGiven = true;
-  if (len < 4) return len == 0;
-  let at = 0;
-  let n = <i32>rdU32(p, 0); at = 4;
-  for (let i = 0; i < n; i++) {
-    if (at + 20 > len) return false;
-    let h = hitDigests.len >> 2;
-    for (let k = 0; k < 4; k++) hitDigests.push(load<i32>(p + <usize>(at + 4 * k)));
-    hits.set(load<u64>(p + <usize>at), h);
-    at += 16;
-    let nd = <i32>rdU32(p, at); at += 4;
-    hitDeps.push(depRecs.len >> 2); hitDeps.push(nd);
-    for (let d = 0; d < nd; d++) {
-      if (at + 16 > len) return false;
-      let off = depBytes.len; depBytes.bytes(p + <usize>at, 16); at += 16;
-      let f = new StaticArray<i32>(3);
-      for (let k = 0; k < 3; k++) {
-        if (at + 4 > len) return false;
-        let l = <i32>rdU32(p, at); at += 4;
-        if (l < 0 || at + l > len) return false;
-        f[k] = k == 0 ? strtab.intern(p + <usize>at, l)
-          : k == 1 ? linkageFromName(p + <usize>at, l) : visibilityFromName(p + <usize>at, l);
-        at += l;
-      }
-      depRecs.push(off); depRecs.push(f[0]); depRecs.push(f[1] < 0 ? 0 : f[1]); depRecs.push(f[2] < 0 ? 0 : f[2]);
-    }
-  }
-  return at == len;
-}
-export function hitsProvided(): bool { return hitsGiven; }
-
-function findHit(d: usize): i32 {
-  let key = load<u64>(d);
-  if (!hits.has(key)) return -1;
-  let h = hits.get(key);
-  return memory.compare(hitDigests.ptr + (<usize>h << 4), d, 16) == 0 ? h : -1;
-}
-
-
-export function runRepoPrune(): void {
-  noteInputGlobals();
-  let kind = ticketKind();
-  let n = globalCount();
-  let li = ticketListIndex(false);
-  let list = new I32Vec();
-  if (li >= 0) for (let j = 0; nmdNOps.get(li) > j; j++) list.push(nmdPool.get(nmdOps.get(li) + j));
-  let replaced = new Map<i32, i32>();   // unpruned ticket -> its pruned form, applied to the list once
-  let key = keyScratch();
-  // the keys of the module's own definitions: a stored definition is reused only when every
-  // dependent it recorded is defined here with the recorded digest (the same key). Its own
-  // digest covers what it references in the input, but its stored text is what the pipeline
-  // made of it, which may reference other definitions (a mergefunc thunk calls the function it
-  // was merged into); when one of those changed or is missing, the stored text is stale.
-  let own = new Map<u64, i32>();
-  ownDigests.clear();
-  for (let g = 0; g < n; g++) {
-    if (!isRepoDefinition(g)) continue;
-    let m = findAttachment(gMD.get(g), kind);
-    if (m < 0 || !readTicket(m) || tPruned) continue;
-    ticketKey(key);
-    own.set(load<u64>(key), ownDigests.len);
-    ownDigests.bytes(key, 16);
-  }
-  prunedCount = 0;
-  for (let g = 0; g < n; g++) {
-    if (!isRepoDefinition(g)) continue;
-    let m = findAttachment(gMD.get(g), kind);
-    if (m < 0 || !readTicket(m) || tPruned) continue;
-    ticketKey(key);
-    let h = findHit(key);
-    if (h < 0 || !dependentsCurrent(h, own, ownDigests)) continue;
-    let pm = makeTicket(vName.get(gValue.get(g)), tDigest, gLinkage.get(g), gVisibility.get(g), true, tPlain);
-    pruneDefinition(g);
-    gMD.set(g, addAttachment(-1, kind, pm));
-    replaced.set(m, pm);
-    prunedCount++;
-  }
-  for (let j = 0; j < list.len; j++) if (replaced.has(list.get(j))) list.set(j, replaced.get(list.get(j)));
-  setTicketList(list);
-}
-
-function dependentsCurrent(h: i32, own: Map<u64, i32>, ownKeys: OutBuf): bool {
-  let s = hitDeps.get(2 * h), c = hitDeps.get(2 * h + 1);
-  let k = depKey();
-  for (let d = 0; d < c; d++) {
-    let r = (s + d) << 2;
-    let nm = depRecs.get(r + 1);
-    repoKey(k, depBytes.buf.ptr + <usize>depRecs.get(r), strtab.ptrOf(nm), strtab.lenOf(nm));
-    let x = load<u64>(k);
-    if (!own.has(x) || memory.compare(ownKeys.buf.ptr + <usize>own.get(x), k, 16) != 0) return false;
-  }
-  return true;
-}
-let depKeyBuf: usize = 0;
-function depKey(): usize { if (depKeyBuf == 0) depKeyBuf = heap.alloc(16); return depKeyBuf; }
-
 // A definition becomes a declaration LLVM accepts: no body / initializer, no comdat, no
 // personality/prefix/prologue, external (or extern_weak) linkage, only the ticket attached.
 function pruneDefinition(g: i32): void {
@@ -220,208 +46,11 @@ function pruneDefinition(g: i32): void {
   let l = <i32>gLinkage.get(g);
   if (l != Linkage.External && l != Linkage.ExternWeak) setLinkage(g, Linkage.External);
 }
-
 // ---- records for the store (after printing) ----
 function putStr(o: OutBuf, p: usize, n: i32): void { o.lenBytes(p, n); }
 function putString(o: OutBuf, s: string): void { let b = String.UTF8.encode(s, false); putStr(o, changetype<usize>(b), b.byteLength); }
 function putU32(o: OutBuf, v: u32): void { o.le32(v); }
 function putHex(o: OutBuf, p: usize): void { for (let i = 0; i < 16; i++) o.hex(<u64>load<u8>(p + <usize>i), 2, false); }
-
-// What the pipeline made of the definition each ticket names, as two globals. The slot: the
-// global carrying the ticket, the definition the input had, in its place in module order; a pass
-// may have renamed it (mergefunc leaves the body of an interposable definition in an unnamed
-// private function) or erased it. The successor: the live global with the ticket's name when
-// that is not the slot, which a pass created (mergefunc's thunks and the function taking an
-// interposable definition's name), so it comes after the input's globals.
-//
-// Each unpruned ticket is stored under its key (final digest and name) with a text: a header
-// of comment lines, then the fragment (printer.ts printFragment) of the live slot and the
-// successor. The header says which of the two the fragment holds and how `wopt repo link`
-// (link.ts) finds what the fragment refers to other than by name:
-//   ; repo fragment: [slot] [successor <index>] [merged @<name>]
-//   ; @<n> = slot <key>          unnamed global @n is the slot of the ticket with that key
-//   ; @<n> = unticketed <i>      unnamed global @n is the i-th unnamed global without a ticket
-//   ; appended @<name> <index>   a global a pass created (not a slot or successor), with its index
-//   ; kind !<name> <id>          a custom attachment kind the fragment uses, with its number
-//   ; metadata <key>             the entry holding the metadata it shares (below)
-//   ; shared !<n> <i>            node !n, not printed here, is node !i of that entry
-// Indexes and kind numbers are this module's; they order what `repo link` adds. The metadata
-// nodes more than one definition (or the named metadata and a definition) reach are stored once,
-// in an entry of their own (printSharedMetadata), not in each fragment: a debug build's
-// definitions all reach its compile unit, and through it most of its debug info. A ticket whose
-// definition a pass erased without a successor is stored with, as dependent,
-// the function it was merged into, so the next run prunes it too unless that one changed; its
-// text is the header alone, naming that function (`merged`).
-//
-// Records blob (core -> host): u32 count; per record: key[16], u8 kind (0 function,
-// 1 variable, 2 the shared metadata), then name, linkage, visibility, text as (u32 length, bytes),
-// u32 nDeps, per dependent: final digest[16], name (u32 length, bytes).
-export function collectRecords(pipeline: string, results: PassResults): OutBuf {
-  let kind = ticketKind();
-  let o = new OutBuf();
-  let count = 0;
-  putU32(o, 0);
-  let li = ticketListIndex(false);
-  if (li < 0) { out = o; return o; }
-  noteInputGlobals();
-  let n = globalCount();
-  let nt = nmdNOps.get(li), lp = nmdOps.get(li);
-  // the tickets' fields (readTicket's are overwritten by the next read)
-  let tOk = new I32Vec(nt), tNameId = new I32Vec(nt), tLink = new I32Vec(nt), tVis = new I32Vec(nt);
-  let tKeys = new OutBuf(), tDigests = new OutBuf();
-  let k = keyScratch();
-  for (let j = 0; j < nt; j++) {
-    let m = nmdPool.get(lp + j);
-    let ok = readTicket(m);
-    tOk.push(ok ? (tPruned ? 2 : 1) : 0);
-    tNameId.push(ok ? strtab.intern(tName.buf.ptr, tName.len) : -1);
-    tLink.push(ok ? tLinkage : 0); tVis.push(ok ? tVisibility : 0);
-    if (ok) ticketKey(k);
-    tKeys.bytes(k, 16); tDigests.bytes(tDigest, 16);
-  }
-  // slots: the globals carrying each ticket node, in module order (identical unnamed definitions
-  // share a node); live globals by name
-  let carrier = new Map<i32, i32>();
-  let nextCarrier = new I32Vec(n); nextCarrier.resize(n, -1);
-  let liveByName = new Map<i32, i32>();
-  for (let g = n - 1; g >= 0; g--) {
-    let m = findAttachment(gMD.get(g), kind);
-    if (m >= 0) { if (carrier.has(m)) nextCarrier.set(g, carrier.get(m)); carrier.set(m, g); }
-  }
-  for (let g = 0; g < n; g++) {
-    let nm = vName.get(gValue.get(g));
-    if ((gFlags.get(g) & GF_ERASED) == 0 && nm >= 0) liveByName.set(nm, g);
-  }
-  let slotOf = new I32Vec(nt), succOf = new I32Vec(nt);
-  let entryOf = new I32Vec(n); entryOf.resize(n, -1);   // global -> the ticket it is slot or successor of
-  for (let j = 0; j < nt; j++) {
-    let m = nmdPool.get(lp + j);
-    let slot = -1, succ = -1;
-    if (tOk.get(j) != 0) {
-      if (carrier.has(m)) { slot = carrier.get(m); if (slot >= 0) carrier.set(m, nextCarrier.get(slot)); }
-      let nm = tNameId.get(j);
-      if (strtab.lenOf(nm) > 0 && liveByName.has(nm)) { succ = liveByName.get(nm); if (succ == slot) succ = -1; }
-    }
-    slotOf.push(slot); succOf.push(succ);
-    if (slot >= 0) entryOf.set(slot, j);
-    if (succ >= 0) entryOf.set(succ, j);
-  }
-  // unnamed globals without a ticket, numbered in printing order (link.ts finds them the same way)
-  let unticketed = new I32Vec(n); unticketed.resize(n, -1);
-  let nu = 0;
-  for (let pass = 0; pass < 4; pass++) {
-    let want = pass == 0 ? GK.Var : pass == 1 ? GK.Alias : pass == 2 ? GK.IFunc : GK.Func;
-    for (let g = 0; g < n; g++) {
-      if (<i32>gKind.get(g) != want || (gFlags.get(g) & GF_ERASED) != 0 || vName.get(gValue.get(g)) >= 0) continue;
-      if (findAttachment(gMD.get(g), kind) < 0) unticketed.set(g, nu++);
-    }
-  }
-
-  let sharedMD = markSharedMetadata();
-  let wr = writer();
-  beginFragments(wr);
-  let refs = new I32Vec();
-  wr.fragmentRefs = refs;
-  let body = new OutBuf(), head = new OutBuf();
-  let seen = new Map<i32, bool>(), kinds = new I32Vec(), pieceRefs = new I32Vec();
-  // the metadata the definitions share, one text (its key: the text's digest); the fragments
-  // number these nodes but print them there no more
-  let shared = new OutBuf(), sharedKey = heap.alloc(16), sharedUsed = false;
-  let sharedSlot = printSharedMetadata(wr, sharedMD, shared, sharedKey, refs, seen, entryOf, slotOf, tKeys, unticketed);
-  wr.slots.mdStop = sharedMD; wr.types.mdStop = sharedMD;
-  for (let j = 0; j < nt; j++) {
-    if (tOk.get(j) != 1) continue;
-    let slot = slotOf.get(j), succ = succOf.get(j);
-    if (slot < 0 && succ < 0) continue;
-    let a = slot >= 0 && (gFlags.get(slot) & GF_ERASED) == 0 ? slot : -1;
-    count++;
-    o.bytes(tKeys.buf.ptr + (<usize>j << 4), 16);
-    o.byte(<i32>gKind.get(slot >= 0 ? slot : succ) == GK.Var ? 1 : 0);
-    let nm = tNameId.get(j);
-    putStr(o, strtab.ptrOf(nm), strtab.lenOf(nm));
-    putString(o, linkageName(tLink.get(j))); putString(o, visibilityName(tVis.get(j)));
-    if (a < 0 && succ < 0) {
-      // erased: the function it was merged into (what still used it uses that one), which
-      // makes the entry stale when it changes
-      let into = <i32>gKind.get(slot) == GK.Func ? results.mergedIntoOf(slot) : -1;
-      if (into >= 0 && (gFlags.get(into) & GF_ERASED) != 0) into = -1;
-      let intoName = into >= 0 ? vName.get(gValue.get(into)) : -1;
-      if (intoName >= 0) {
-        head.clear(); head.str("; repo fragment: merged "); printName(head, 64, intoName); head.byte(10);
-        putStr(o, head.buf.ptr, head.len);
-      } else putU32(o, 0);
-      let e = into >= 0 ? entryOf.get(into) : -1;
-      if (e >= 0 && e != j && tOk.get(e) != 0) { putU32(o, 1); putDependent(o, tDigests, tNameId, e); }
-      else putU32(o, 0);
-      continue;
-    }
-    // the fragment, then its header
-    body.clear(); refs.clear();
-    let first = a >= 0 ? a : succ, second = a >= 0 ? succ : -1;
-    printFragment(wr, body, first, second);
-    head.clear();
-    head.str("; repo fragment:");
-    if (a >= 0) head.str(" slot");
-    if (succ >= 0) { head.str(" successor "); head.int(succ); }
-    // mergefunc kept the definition but gave its uses to another function
-    let into = a >= 0 && <i32>gKind.get(a) == GK.Func ? results.mergedIntoOf(a) : -1;
-    if (into >= 0 && ((gFlags.get(into) & GF_ERASED) != 0 || vName.get(gValue.get(into)) < 0)) into = -1;
-    if (into >= 0) { head.str(" merged "); printName(head, 64, vName.get(gValue.get(into))); }
-    head.byte(10);
-    noteUnnamedRefs(wr, head, refs, seen, entryOf, slotOf, tKeys, unticketed);
-    // what the two reference (a scan each), for the `appended` lines and the dependents
-    pieceRefs.clear();
-    for (let p = 0; p < 2; p++) {
-      let g = p == 0 ? first : second;
-      if (g < 0) continue;
-      let rs = referencedGlobals(g);
-      for (let i = 0; i < rs.len; i++) if (rs.get(i) != g) pieceRefs.push(rs.get(i));
-    }
-    noteAppended(head, pieceRefs, entryOf);
-    kinds.clear();
-    noteKinds(kinds, first);
-    if (second >= 0) noteKinds(kinds, second);
-    for (let i = 0; i < kinds.len; i++) {
-      head.str("; kind "); printName(head, 33, mdKindName.get(kinds.get(i))); head.byte(32); head.int(kinds.get(i)); head.byte(10);
-    }
-    let order = wr.slots.mdOrder, named = false;
-    for (let i = 0; i < order.len; i++) {
-      let m = order.get(i);
-      if (m >= sharedMD.len || sharedMD.get(m) == 0) continue;
-      if (!named) { head.str("; metadata "); putHex(head, sharedKey); head.byte(10); named = true; sharedUsed = true; }
-      head.str("; shared !"); head.int(i); head.byte(32); head.int(sharedSlot.get(m)); head.byte(10);
-    }
-    putU32(o, <u32>(head.len + body.len));
-    o.bytes(head.buf.ptr, head.len); o.bytes(body.buf.ptr, body.len);
-    // dependents: the tickets whose slot or successor the fragment refers to
-    let at = o.len; putU32(o, 0);
-    let nd = 0;
-    seen.clear();
-    let ie = into >= 0 ? entryOf.get(into) : -1;
-    if (ie >= 0 && ie != j && tOk.get(ie) != 0) { seen.set(ie, true); putDependent(o, tDigests, tNameId, ie); nd++; }
-    for (let i = 0; i < pieceRefs.len; i++) {
-      let e = entryOf.get(pieceRefs.get(i));
-      if (e < 0 || e == j || tOk.get(e) == 0 || seen.has(e)) continue;
-      seen.set(e, true);
-      putDependent(o, tDigests, tNameId, e);
-      nd++;
-    }
-    store<u32>(o.buf.ptr + <usize>at, <u32>nd);
-  }
-  wr.fragmentRefs = null;
-  wr.slots.mdStop = null; wr.types.mdStop = null;
-  if (sharedUsed) {
-    // the shared metadata as an entry of its own (kind 2), which the fragments name by key
-    count++;
-    o.bytes(sharedKey, 16); o.byte(2);
-    putU32(o, 0); putU32(o, 0); putU32(o, 0);
-    putStr(o, shared.buf.ptr, shared.len);
-    putU32(o, 0);
-  }
-  store<u32>(o.buf.ptr, <u32>count);
-  out = o;
-  return o;
-}
 // `; @<n> = slot <key>` / `unticketed <i>` lines: the unnamed globals a text refers to.
 function noteUnnamedRefs(wr: Writer, head: OutBuf, refs: I32Vec, seen: Map<i32, bool>, entryOf: I32Vec, slotOf: I32Vec,
                          tKeys: OutBuf, unticketed: I32Vec): void {
@@ -442,7 +71,7 @@ function noteUnnamedRefs(wr: Writer, head: OutBuf, refs: I32Vec, seen: Map<i32, 
 //   ; @<n> = ...                 as in a fragment
 //   ; distinct !<n> <id> [named <rank>]
 //                                a distinct node, with its id in this module and, when the named
-//                                metadata reaches it, its rank (link-meta.ts namedDistinctRanks):
+//                                metadata reaches it, its rank (link/repo-meta.ts namedDistinctRanks):
 //                                `repo link` makes it the module's node where the module has it
 // then the nodes (printer.ts printMetadataFragment). Returns md id -> its number in the text.
 function printSharedMetadata(wr: Writer, sharedMD: U8Vec, text: OutBuf, key: usize, refs: I32Vec, seen: Map<i32, bool>,
@@ -531,16 +160,6 @@ function putDependent(o: OutBuf, digests: OutBuf, names: I32Vec, e: i32): void {
   let nm = names.get(e);
   putStr(o, strtab.ptrOf(nm), strtab.lenOf(nm));
 }
-// `; appended` lines: the named globals g refers to that a pass created and that are no
-// ticket's slot or successor (declarations such as mem2reg's llvm.assume).
-function noteAppended(head: OutBuf, rs: I32Vec, entryOf: I32Vec): void {
-  for (let i = 0; i < rs.len; i++) {
-    let y = rs.get(i);
-    let nm = vName.get(gValue.get(y));
-    if (y < inputGlobals || entryOf.get(y) >= 0 || nm < 0) continue;
-    head.str("; appended "); printName(head, 64, nm); head.byte(32); head.int(y); head.byte(10);
-  }
-}
 // The custom attachment kinds on g and (a function) its instructions, once each.
 function noteKinds(kinds: I32Vec, g: i32): void {
   noteKindsOf(kinds, gMD.get(g));
@@ -558,23 +177,414 @@ function noteKindsOf(kinds: I32Vec, head: i32): void {
   }
 }
 
+// The repository passes' state for one pipeline run: what repo-metadata and repo-prune share
+// and what the host reads between the pause and the resume (the candidates, the hits, the pruned
+// count) and after printing (the records). Made on first use by repoRunOf and kept in the run's
+// PassResults, so it lives with the pipeline run (runner.ts PipelineRun) and goes with it.
+export class RepoRun extends PassState {
+  readonly tickets: Tickets = new Tickets();     // the ticket codec (ticket nodes made and read)
+  readonly digests: Digests;                    // the initial digests and their hashers
+  readonly graph: RepoGraph;                    // the dependency graph, final digests
+  private envReady: bool = false;
+  private hits: Map<u64, i32> = new Map<u64, i32>();   // first 8 digest bytes -> hit index
+  private hitDigests: I32Vec = new I32Vec();            // 4 words per hit
+  private hitDeps: I32Vec = new I32Vec();               // per hit: start in depRecs; then count
+  private depRecs: I32Vec = new I32Vec();               // per dependent: digest offset, name strId, linkage, visibility
+  private depBytes: OutBuf = new OutBuf();
+  private hitsGiven: bool = false;
+  private out: OutBuf = new OutBuf();
+  private ownDigests: OutBuf = new OutBuf();            // repo-prune: the key of each own definition (16 bytes)
+  prunedCount: i32 = 0;
+  // The globals the module had before the pipeline's passes ran: those at higher indexes were
+  // created by a pass (a fragment gives their place in module order, see collectRecords).
+  private inputGlobals: i32 = -1;
+  constructor() { super(); let d = new Digests(); this.digests = d; this.graph = new RepoGraph(d); }
+
+  private keyBuf: usize = 0;
+  keyScratch(): usize { if (this.keyBuf == 0) this.keyBuf = heap.alloc(16); return this.keyBuf; }
+  noteInputGlobals(): void { if (this.inputGlobals < 0) this.inputGlobals = globalCount(); }
+
+  ensureEnvironment(pipeline: string): void {
+    if (this.envReady) return;
+    this.digests.computeEnvironment(pipeline, ticketKind());
+    this.envReady = true;
+  }
+
+  // ---- repo-metadata ----
+  runRepoMetadata(pipeline: string, plain: bool): void {
+    this.noteInputGlobals();
+    this.envReady = false;
+    this.ensureEnvironment(pipeline);
+    let kind = ticketKind();
+    let n = globalCount();
+    for (let g = 0; g < n; g++) if (isRepoDefinition(g)) this.digests.computeInitialDigest(g);
+    this.graph.buildGraph();
+    this.graph.computeFinalDigests();
+    // the seed lists functions first, then variables
+    let list = new I32Vec();
+    for (let pass = 0; pass < 2; pass++) {
+      let want = pass == 0 ? GK.Func : GK.Var;
+      for (let g = 0; g < n; g++) {
+        if (<i32>gKind.get(g) != want || !isRepoDefinition(g)) continue;
+        let m = this.tickets.makeTicket(vName.get(gValue.get(g)), this.graph.finalDigestPtr(g), gLinkage.get(g), gVisibility.get(g), false, plain);
+        gMD.set(g, addAttachment(gMD.get(g), kind, m));
+        list.push(m);
+      }
+    }
+    this.tickets.setTicketList(list);
+  }
+
+  // ---- repo-prune: candidates out, hits in ----
+
+  // The repository keys (ticketKey: final digest and name) of the live definitions carrying an
+  // unpruned ticket (16 bytes each).
+  candidateDigests(): OutBuf {
+    this.out.clear();
+    let kind = ticketKind();
+    let k = this.keyScratch();
+    for (let g = 0; g < globalCount(); g++) {
+      if (!isRepoDefinition(g)) continue;
+      let m = findAttachment(gMD.get(g), kind);
+      if (m < 0 || !this.tickets.readTicket(m) || this.tickets.tPruned) continue;
+      this.tickets.ticketKey(k);
+      this.out.bytes(k, 16);
+    }
+    return this.out;
+  }
+
+  // Hits blob (host -> core): u32 nHits; per hit: digest[16], u32 nDeps; per dependent: digest[16],
+  // then name, linkage, visibility as (u32 length, bytes). Returns false when malformed.
+  setHits(p: usize, len: i32): bool {
+    this.hits = new Map<u64, i32>(); this.hitDigests.clear(); this.hitDeps.clear(); this.depRecs.clear(); this.depBytes.clear();
+    this.hitsGiven = true;
+    if (len < 4) return len == 0;
+    let at = 0;
+    let n = <i32>rdU32(p, 0); at = 4;
+    for (let i = 0; i < n; i++) {
+      if (at + 20 > len) return false;
+      let h = this.hitDigests.len >> 2;
+      for (let k = 0; k < 4; k++) this.hitDigests.push(load<i32>(p + <usize>(at + 4 * k)));
+      this.hits.set(load<u64>(p + <usize>at), h);
+      at += 16;
+      let nd = <i32>rdU32(p, at); at += 4;
+      this.hitDeps.push(this.depRecs.len >> 2); this.hitDeps.push(nd);
+      for (let d = 0; d < nd; d++) {
+        if (at + 16 > len) return false;
+        let off = this.depBytes.len; this.depBytes.bytes(p + <usize>at, 16); at += 16;
+        let f = new StaticArray<i32>(3);
+        for (let k = 0; k < 3; k++) {
+          if (at + 4 > len) return false;
+          let l = <i32>rdU32(p, at); at += 4;
+          if (l < 0 || at + l > len) return false;
+          f[k] = k == 0 ? strtab.intern(p + <usize>at, l)
+            : k == 1 ? linkageFromName(p + <usize>at, l) : visibilityFromName(p + <usize>at, l);
+          at += l;
+        }
+        this.depRecs.push(off); this.depRecs.push(f[0]); this.depRecs.push(f[1] < 0 ? 0 : f[1]); this.depRecs.push(f[2] < 0 ? 0 : f[2]);
+      }
+    }
+    return at == len;
+  }
+  hitsProvided(): bool { return this.hitsGiven; }
+
+  findHit(d: usize): i32 {
+    let key = load<u64>(d);
+    if (!this.hits.has(key)) return -1;
+    let h = this.hits.get(key);
+    return memory.compare(this.hitDigests.ptr + (<usize>h << 4), d, 16) == 0 ? h : -1;
+  }
+
+  runRepoPrune(): void {
+    this.noteInputGlobals();
+    let kind = ticketKind();
+    let n = globalCount();
+    let li = this.tickets.ticketListIndex(false);
+    let list = new I32Vec();
+    if (li >= 0) for (let j = 0; nmdNOps.get(li) > j; j++) list.push(nmdPool.get(nmdOps.get(li) + j));
+    let replaced = new Map<i32, i32>();   // unpruned ticket -> its pruned form, applied to the list once
+    let key = this.keyScratch();
+    // the keys of the module's own definitions: a stored definition is reused only when every
+    // dependent it recorded is defined here with the recorded digest (the same key). Its own
+    // digest covers what it references in the input, but its stored text is what the pipeline
+    // made of it, which may reference other definitions (a mergefunc thunk calls the function it
+    // was merged into); when one of those changed or is missing, the stored text is stale.
+    let own = new Map<u64, i32>();
+    this.ownDigests.clear();
+    for (let g = 0; g < n; g++) {
+      if (!isRepoDefinition(g)) continue;
+      let m = findAttachment(gMD.get(g), kind);
+      if (m < 0 || !this.tickets.readTicket(m) || this.tickets.tPruned) continue;
+      this.tickets.ticketKey(key);
+      own.set(load<u64>(key), this.ownDigests.len);
+      this.ownDigests.bytes(key, 16);
+    }
+    this.prunedCount = 0;
+    for (let g = 0; g < n; g++) {
+      if (!isRepoDefinition(g)) continue;
+      let m = findAttachment(gMD.get(g), kind);
+      if (m < 0 || !this.tickets.readTicket(m) || this.tickets.tPruned) continue;
+      this.tickets.ticketKey(key);
+      let h = this.findHit(key);
+      if (h < 0 || !this.dependentsCurrent(h, own, this.ownDigests)) continue;
+      let pm = this.tickets.makeTicket(vName.get(gValue.get(g)), this.tickets.tDigest, gLinkage.get(g), gVisibility.get(g), true, this.tickets.tPlain);
+      pruneDefinition(g);
+      gMD.set(g, addAttachment(-1, kind, pm));
+      replaced.set(m, pm);
+      this.prunedCount++;
+    }
+    for (let j = 0; j < list.len; j++) if (replaced.has(list.get(j))) list.set(j, replaced.get(list.get(j)));
+    this.tickets.setTicketList(list);
+  }
+
+  dependentsCurrent(h: i32, own: Map<u64, i32>, ownKeys: OutBuf): bool {
+    let s = this.hitDeps.get(2 * h), c = this.hitDeps.get(2 * h + 1);
+    let k = this.depKey();
+    for (let d = 0; d < c; d++) {
+      let r = (s + d) << 2;
+      let nm = this.depRecs.get(r + 1);
+      this.tickets.repoKey(k, this.depBytes.buf.ptr + <usize>this.depRecs.get(r), strtab.ptrOf(nm), strtab.lenOf(nm));
+      let x = load<u64>(k);
+      if (!own.has(x) || memory.compare(ownKeys.buf.ptr + <usize>own.get(x), k, 16) != 0) return false;
+    }
+    return true;
+  }
+  private depKeyBuf: usize = 0;
+  depKey(): usize { if (this.depKeyBuf == 0) this.depKeyBuf = heap.alloc(16); return this.depKeyBuf; }
+
+
+
+  // What the pipeline made of the definition each ticket names, as two globals. The slot: the
+  // global carrying the ticket, the definition the input had, in its place in module order; a pass
+  // may have renamed it (mergefunc leaves the body of an interposable definition in an unnamed
+  // private function) or erased it. The successor: the live global with the ticket's name when
+  // that is not the slot, which a pass created (mergefunc's thunks and the function taking an
+  // interposable definition's name), so it comes after the input's globals.
+  //
+  // Each unpruned ticket is stored under its key (final digest and name) with a text: a header
+  // of comment lines, then the fragment (printer.ts printFragment) of the live slot and the
+  // successor. The header says which of the two the fragment holds and how `wopt repo link`
+  // (link/repo-link.ts) finds what the fragment refers to other than by name:
+  //   ; repo fragment: [slot] [successor <index>] [merged @<name>]
+  //   ; @<n> = slot <key>          unnamed global @n is the slot of the ticket with that key
+  //   ; @<n> = unticketed <i>      unnamed global @n is the i-th unnamed global without a ticket
+  //   ; appended @<name> <index>   a global a pass created (not a slot or successor), with its index
+  //   ; kind !<name> <id>          a custom attachment kind the fragment uses, with its number
+  //   ; metadata <key>             the entry holding the metadata it shares (below)
+  //   ; shared !<n> <i>            node !n, not printed here, is node !i of that entry
+  // Indexes and kind numbers are this module's; they order what `repo link` adds. The metadata
+  // nodes more than one definition (or the named metadata and a definition) reach are stored once,
+  // in an entry of their own (printSharedMetadata), not in each fragment: a debug build's
+  // definitions all reach its compile unit, and through it most of its debug info. A ticket whose
+  // definition a pass erased without a successor is stored with, as dependent,
+  // the function it was merged into, so the next run prunes it too unless that one changed; its
+  // text is the header alone, naming that function (`merged`).
+  //
+  // Records blob (core -> host): u32 count; per record: key[16], u8 kind (0 function,
+  // 1 variable, 2 the shared metadata), then name, linkage, visibility, text as (u32 length, bytes),
+  // u32 nDeps, per dependent: final digest[16], name (u32 length, bytes).
+  collectRecords(pipeline: string, results: PassResults): OutBuf {
+    let kind = ticketKind();
+    let o = new OutBuf();
+    let count = 0;
+    putU32(o, 0);
+    let li = this.tickets.ticketListIndex(false);
+    if (li < 0) { this.out = o; return o; }
+    this.noteInputGlobals();
+    let n = globalCount();
+    let nt = nmdNOps.get(li), lp = nmdOps.get(li);
+    // the tickets' fields (readTicket's are overwritten by the next read)
+    let tOk = new I32Vec(nt), tNameId = new I32Vec(nt), tLink = new I32Vec(nt), tVis = new I32Vec(nt);
+    let tKeys = new OutBuf(), tDigests = new OutBuf();
+    let k = this.keyScratch();
+    for (let j = 0; j < nt; j++) {
+      let m = nmdPool.get(lp + j);
+      let ok = this.tickets.readTicket(m);
+      tOk.push(ok ? (this.tickets.tPruned ? 2 : 1) : 0);
+      tNameId.push(ok ? strtab.intern(this.tickets.tName.buf.ptr, this.tickets.tName.len) : -1);
+      tLink.push(ok ? this.tickets.tLinkage : 0); tVis.push(ok ? this.tickets.tVisibility : 0);
+      if (ok) this.tickets.ticketKey(k);
+      tKeys.bytes(k, 16); tDigests.bytes(this.tickets.tDigest, 16);
+    }
+    // slots: the globals carrying each ticket node, in module order (identical unnamed definitions
+    // share a node); live globals by name
+    let carrier = new Map<i32, i32>();
+    let nextCarrier = new I32Vec(n); nextCarrier.resize(n, -1);
+    let liveByName = new Map<i32, i32>();
+    for (let g = n - 1; g >= 0; g--) {
+      let m = findAttachment(gMD.get(g), kind);
+      if (m >= 0) { if (carrier.has(m)) nextCarrier.set(g, carrier.get(m)); carrier.set(m, g); }
+    }
+    for (let g = 0; g < n; g++) {
+      let nm = vName.get(gValue.get(g));
+      if ((gFlags.get(g) & GF_ERASED) == 0 && nm >= 0) liveByName.set(nm, g);
+    }
+    let slotOf = new I32Vec(nt), succOf = new I32Vec(nt);
+    let entryOf = new I32Vec(n); entryOf.resize(n, -1);   // global -> the ticket it is slot or successor of
+    for (let j = 0; j < nt; j++) {
+      let m = nmdPool.get(lp + j);
+      let slot = -1, succ = -1;
+      if (tOk.get(j) != 0) {
+        if (carrier.has(m)) { slot = carrier.get(m); if (slot >= 0) carrier.set(m, nextCarrier.get(slot)); }
+        let nm = tNameId.get(j);
+        if (strtab.lenOf(nm) > 0 && liveByName.has(nm)) { succ = liveByName.get(nm); if (succ == slot) succ = -1; }
+      }
+      slotOf.push(slot); succOf.push(succ);
+      if (slot >= 0) entryOf.set(slot, j);
+      if (succ >= 0) entryOf.set(succ, j);
+    }
+    // unnamed globals without a ticket, numbered in printing order (link/repo-link.ts finds them the same way)
+    let unticketed = new I32Vec(n); unticketed.resize(n, -1);
+    let nu = 0;
+    for (let pass = 0; pass < 4; pass++) {
+      let want = pass == 0 ? GK.Var : pass == 1 ? GK.Alias : pass == 2 ? GK.IFunc : GK.Func;
+      for (let g = 0; g < n; g++) {
+        if (<i32>gKind.get(g) != want || (gFlags.get(g) & GF_ERASED) != 0 || vName.get(gValue.get(g)) >= 0) continue;
+        if (findAttachment(gMD.get(g), kind) < 0) unticketed.set(g, nu++);
+      }
+    }
+
+    let sharedMD = markSharedMetadata();
+    let wr = writer();
+    beginFragments(wr);
+    let refs = new I32Vec();
+    wr.fragmentRefs = refs;
+    let body = new OutBuf(), head = new OutBuf();
+    let seen = new Map<i32, bool>(), kinds = new I32Vec(), pieceRefs = new I32Vec();
+    // the metadata the definitions share, one text (its key: the text's digest); the fragments
+    // number these nodes but print them there no more
+    let shared = new OutBuf(), sharedKey = heap.alloc(16), sharedUsed = false;
+    let sharedSlot = printSharedMetadata(wr, sharedMD, shared, sharedKey, refs, seen, entryOf, slotOf, tKeys, unticketed);
+    wr.slots.mdStop = sharedMD; wr.types.mdStop = sharedMD;
+    for (let j = 0; j < nt; j++) {
+      if (tOk.get(j) != 1) continue;
+      let slot = slotOf.get(j), succ = succOf.get(j);
+      if (slot < 0 && succ < 0) continue;
+      let a = slot >= 0 && (gFlags.get(slot) & GF_ERASED) == 0 ? slot : -1;
+      count++;
+      o.bytes(tKeys.buf.ptr + (<usize>j << 4), 16);
+      o.byte(<i32>gKind.get(slot >= 0 ? slot : succ) == GK.Var ? 1 : 0);
+      let nm = tNameId.get(j);
+      putStr(o, strtab.ptrOf(nm), strtab.lenOf(nm));
+      putString(o, linkageName(tLink.get(j))); putString(o, visibilityName(tVis.get(j)));
+      if (a < 0 && succ < 0) {
+        // erased: the function it was merged into (what still used it uses that one), which
+        // makes the entry stale when it changes
+        let into = <i32>gKind.get(slot) == GK.Func ? results.mergedIntoOf(slot) : -1;
+        if (into >= 0 && (gFlags.get(into) & GF_ERASED) != 0) into = -1;
+        let intoName = into >= 0 ? vName.get(gValue.get(into)) : -1;
+        if (intoName >= 0) {
+          head.clear(); head.str("; repo fragment: merged "); printName(head, 64, intoName); head.byte(10);
+          putStr(o, head.buf.ptr, head.len);
+        } else putU32(o, 0);
+        let e = into >= 0 ? entryOf.get(into) : -1;
+        if (e >= 0 && e != j && tOk.get(e) != 0) { putU32(o, 1); putDependent(o, tDigests, tNameId, e); }
+        else putU32(o, 0);
+        continue;
+      }
+      // the fragment, then its header
+      body.clear(); refs.clear();
+      let first = a >= 0 ? a : succ, second = a >= 0 ? succ : -1;
+      printFragment(wr, body, first, second);
+      head.clear();
+      head.str("; repo fragment:");
+      if (a >= 0) head.str(" slot");
+      if (succ >= 0) { head.str(" successor "); head.int(succ); }
+      // mergefunc kept the definition but gave its uses to another function
+      let into = a >= 0 && <i32>gKind.get(a) == GK.Func ? results.mergedIntoOf(a) : -1;
+      if (into >= 0 && ((gFlags.get(into) & GF_ERASED) != 0 || vName.get(gValue.get(into)) < 0)) into = -1;
+      if (into >= 0) { head.str(" merged "); printName(head, 64, vName.get(gValue.get(into))); }
+      head.byte(10);
+      noteUnnamedRefs(wr, head, refs, seen, entryOf, slotOf, tKeys, unticketed);
+      // what the two reference (a scan each), for the `appended` lines and the dependents
+      pieceRefs.clear();
+      for (let p = 0; p < 2; p++) {
+        let g = p == 0 ? first : second;
+        if (g < 0) continue;
+        let rs = this.graph.referencedGlobals(g);
+        for (let i = 0; i < rs.len; i++) if (rs.get(i) != g) pieceRefs.push(rs.get(i));
+      }
+      this.noteAppended(head, pieceRefs, entryOf);
+      kinds.clear();
+      noteKinds(kinds, first);
+      if (second >= 0) noteKinds(kinds, second);
+      for (let i = 0; i < kinds.len; i++) {
+        head.str("; kind "); printName(head, 33, mdKindName.get(kinds.get(i))); head.byte(32); head.int(kinds.get(i)); head.byte(10);
+      }
+      let order = wr.slots.mdOrder, named = false;
+      for (let i = 0; i < order.len; i++) {
+        let m = order.get(i);
+        if (m >= sharedMD.len || sharedMD.get(m) == 0) continue;
+        if (!named) { head.str("; metadata "); putHex(head, sharedKey); head.byte(10); named = true; sharedUsed = true; }
+        head.str("; shared !"); head.int(i); head.byte(32); head.int(sharedSlot.get(m)); head.byte(10);
+      }
+      putU32(o, <u32>(head.len + body.len));
+      o.bytes(head.buf.ptr, head.len); o.bytes(body.buf.ptr, body.len);
+      // dependents: the tickets whose slot or successor the fragment refers to
+      let at = o.len; putU32(o, 0);
+      let nd = 0;
+      seen.clear();
+      let ie = into >= 0 ? entryOf.get(into) : -1;
+      if (ie >= 0 && ie != j && tOk.get(ie) != 0) { seen.set(ie, true); putDependent(o, tDigests, tNameId, ie); nd++; }
+      for (let i = 0; i < pieceRefs.len; i++) {
+        let e = entryOf.get(pieceRefs.get(i));
+        if (e < 0 || e == j || tOk.get(e) == 0 || seen.has(e)) continue;
+        seen.set(e, true);
+        putDependent(o, tDigests, tNameId, e);
+        nd++;
+      }
+      store<u32>(o.buf.ptr + <usize>at, <u32>nd);
+    }
+    wr.fragmentRefs = null;
+    wr.slots.mdStop = null; wr.types.mdStop = null;
+    if (sharedUsed) {
+      // the shared metadata as an entry of its own (kind 2), which the fragments name by key
+      count++;
+      o.bytes(sharedKey, 16); o.byte(2);
+      putU32(o, 0); putU32(o, 0); putU32(o, 0);
+      putStr(o, shared.buf.ptr, shared.len);
+      putU32(o, 0);
+    }
+    store<u32>(o.buf.ptr, <u32>count);
+    this.out = o;
+    return o;
+  }
+  // `; appended` lines: the named globals g refers to that a pass created and that are no
+  // ticket's slot or successor (declarations such as mem2reg's llvm.assume).
+  noteAppended(head: OutBuf, rs: I32Vec, entryOf: I32Vec): void {
+    for (let i = 0; i < rs.len; i++) {
+      let y = rs.get(i);
+      let nm = vName.get(gValue.get(y));
+      if (y < this.inputGlobals || entryOf.get(y) >= 0 || nm < 0) continue;
+      head.str("; appended "); printName(head, 64, nm); head.byte(32); head.int(y); head.byte(10);
+    }
+  }
+}
+
+// The run's repository state (index.ts reaches it through the run's PassResults).
+export function repoRunOf(results: PassResults): RepoRun {
+  let r = results.repository;
+  if (r == null) { let n = new RepoRun(); results.repository = n; return n; }
+  return <RepoRun>r;
+}
+
 // ---- the pass table's entries (passes/table.ts) ----
 // repo-prune pauses the run until the host has looked the candidates up (index.ts repoSetHits)
 // and resumes it; it erases definitions, so no cached function analysis survives.
 export function repoMetadataPass(): PassInfo {
   return new PassInfo("repo-metadata", Level.Module, (c: PassContext): i32 => {
-    runRepoMetadata(c.pipeline, c.bool("repo-plain-metadata"));
+    repoRunOf(c.results).runRepoMetadata(c.pipeline, c.bool("repo-plain-metadata"));
     return 0;
   }).as("RepoMetadataGenerationPass").describe("Give each definition its program-repository digest (RepoDefinition metadata)")
     .option("repo-plain-metadata", OptionKind.Bool, "0", "write RepoDefinition records as plain tuples stock LLVM reads");
 }
 export function repoPrunePass(): PassInfo {
   return new PassInfo("repo-prune", Level.Module, (c: PassContext): i32 => {
-    if (!hitsProvided()) return PAUSE_FOR_REPOSITORY;
-    runRepoPrune();
+    let r = repoRunOf(c.results);
+    if (!r.hitsProvided()) return PAUSE_FOR_REPOSITORY;
+    r.runRepoPrune();
     return 0;
   }).keeps(Preserves.Nothing).as("RepoPruningPass")
     .describe("Drop the definitions the program repository already holds");
 }
 
-export { VK, vKind, vA, operand, attKind, attNext, attMD, hasDigest };
+export { VK, vKind, vA, operand, attKind, attNext, attMD };

@@ -1,13 +1,9 @@
-// The cross-module report's core side: modules read and linked one after the other into one
-// arena (link.ts), then mergefunc run on the linked module, and what it merged written out as
-// JSON for the host (bindings/cross-module.js groups it into classes of identical functions).
+// The cross-module report's core side: the modules, read and linked one after the other into one
+// arena by a CrossModuleLinker (link/xmod.ts, which index.ts makes), then mergefunc run on the
+// linked module, and what it merged written out as JSON for the host (bindings/cross-module.js
+// groups it into classes of identical functions).
 //
-//   beginCrossModule()            after the core's reset
-//   addModule(p, len, m, vr)      0 linked; 1 parse error (the reader's message and offset);
-//                                 2 the module does not verify (the messages in vr.out). After an
-//                                 error the arena holds part of the module: the host starts
-//                                 over without it.
-//   finishCrossModule(aliases)    the JSON below
+//   finishCrossModule(linker, aliases)    the JSON below
 //
 // {"modules":M,"functionsLinked":N,"droppedUnused":D,
 //  "functions":[{"id":G,"module":M,"name":"f","linkedName":"f.1","linkage":"internal",
@@ -23,56 +19,16 @@
 // has 0 after (its size is counted under the name it holds).
 import { I32Vec, U8Vec } from "../../util/vec";
 import { OutBuf } from "../../util/outbuf";
-import { strtab, dataLayout } from "../../ir/module";
-import { mdByNumber } from "../../ir/metadata";
-import { tyKind } from "../../ir/types";
 import { vName } from "../../ir/values";
-import { cdName, GK, gKind, gValue, gFlags, gLinkage, globalCount, GF_ERASED, GF_DEFINED, LINKAGE_NAMES } from "../../ir/globals";
-import { rd } from "../../text/reader";
-import { newReader, parseModule, COMDAT_DEFINED } from "../../text/parser";
-import { parseDataLayout } from "../../ir/datalayout-parse";
-import { dataLayoutError } from "../../ir/datalayout";
-import { fillDefaults } from "../../ir/defaults";
+import { GK, gKind, gValue, gFlags, gLinkage, globalCount, GF_ERASED, GF_DEFINED, LINKAGE_NAMES } from "../../ir/globals";
 import { Writer } from "../../text/writer";
 import { printFunction, printAliasOrIFunc } from "../../text/printer-globals";
-import { Verifier, verifyGlobalsFrom } from "../../analysis/verifier";
 import { runMergeFunctions } from "../mergefunc/pass";
 import { jsonName } from "../mergefunc/report";
-import {
-  resetXmodLink, noteModuleGlobals, linkModule, orderLinkedGlobals, countInsts, modOf, origName, instsBefore,
-  evKind, evName, evKept, evKeptMod, evKeptLinkage, evDropMod, evDropLinkage, evDropInsts, evIsFunc, droppedUnused,
-} from "./link";
+import { CrossModuleLinker, countInsts } from "../../link/xmod";
 
-let modules: i32 = 0;
-let errorText: string = "";
-export function resetCrossModule(): void { resetXmodLink(); modules = 0; errorText = ""; }
-export function beginCrossModule(): void { resetCrossModule(); }
-export function crossModuleError(): string { return errorText; }
-
-export function addModule(p: usize, len: i32, m: i32, vr: Verifier): i32 {
-  newReader();
-  mdByNumber.clear();   // (metadata numbers are the module's, as the reader's other tables)
-  // the modules before defined their named types: the reader checks only this module's
-  rd.typeDefined.resize(tyKind.len, 1); rd.typeDefPos.resize(tyKind.len, -1);
-  // and their comdats (the reader's per-comdat table is indexed by the arena's comdats)
-  rd.comdatRefAt.resize(cdName.len, COMDAT_DEFINED);
-  let from = globalCount();
-  if (!parseModule(p, len)) return 1;
-  if (dataLayout >= 0 && !parseDataLayout(strtab.ptrOf(dataLayout), strtab.lenOf(dataLayout))) {
-    rd.errMsg = dataLayoutError(); rd.errOff = 0;
-    return 1;
-  }
-  if (rd.missingAlign) fillDefaults();
-  // the module's own globals verify (as opt verifies each input)
-  if (!verifyGlobalsFrom(vr, from)) return 2;
-  noteModuleGlobals(m, from);
-  linkModule(m, from);
-  modules++;
-  return 0;
-}
-
-export function finishCrossModule(useAliases: bool): OutBuf {
-  orderLinkedGlobals();
+export function finishCrossModule(l: CrossModuleLinker, useAliases: bool): OutBuf {
+  l.orderLinkedGlobals();
   let n0 = globalCount();
   let linkedFns = 0;
   for (let g = 0; g < n0; g++) if (<i32>gKind.get(g) == GK.Func && (gFlags.get(g) & (GF_ERASED | GF_DEFINED)) == GF_DEFINED) linkedFns++;
@@ -99,7 +55,7 @@ export function finishCrossModule(useAliases: bool): OutBuf {
     if (a >= 0 && a < n) involved.set(a, 1);
     if (b >= 0 && b < n) involved.set(b, 1);
   }
-  for (let i = 0; i < evKept.len; i++) if (evIsFunc.get(i) != 0 && evKept.get(i) < n) involved.set(evKept.get(i), 1);
+  for (let i = 0; i < l.evKept.len; i++) if (l.evIsFunc.get(i) != 0 && l.evKept.get(i) < n) involved.set(l.evKept.get(i), 1);
   w = numbered();
   // the globals mergefunc made (thunks, aliases, private copies' names), by name
   let newByName = new I32Vec();
@@ -110,9 +66,9 @@ export function finishCrossModule(useAliases: bool): OutBuf {
     newByName.fit(nm + 1, -1); newByName.set(nm, g);
   }
   let o = new OutBuf();
-  o.str("{\"modules\":"); o.i64(modules);
+  o.str("{\"modules\":"); o.i64(l.modules);
   o.str(",\"functionsLinked\":"); o.i64(linkedFns);
-  o.str(",\"droppedUnused\":"); o.i64(droppedUnused);
+  o.str(",\"droppedUnused\":"); o.i64(l.droppedUnused);
   o.str(",\"functions\":[");
   let first = true;
   for (let g = 0; g < n; g++) {
@@ -121,11 +77,11 @@ export function finishCrossModule(useAliases: bool): OutBuf {
     first = false;
     let old = g < n0;
     o.str("\n{\"id\":"); o.i64(g);
-    o.str(",\"module\":"); o.i64(old && g < modOf.len ? modOf.get(g) : -1);
-    o.str(",\"name\":"); jsonName(o, old && g < origName.len ? origName.get(g) : -1);
+    o.str(",\"module\":"); o.i64(old && g < l.modOf.len ? l.modOf.get(g) : -1);
+    o.str(",\"name\":"); jsonName(o, old && g < l.origName.len ? l.origName.get(g) : -1);
     o.str(",\"linkedName\":"); jsonName(o, old ? names.get(g) : vName.get(gValue.get(g)));
     o.str(",\"linkage\":\""); linkageName(o, old ? linkages.get(g) : gLinkage.get(g)); o.byte(34);
-    o.str(",\"insts\":"); o.i64(old && g < instsBefore.len ? instsBefore.get(g) : 0);
+    o.str(",\"insts\":"); o.i64(old && g < l.instsBefore.len ? l.instsBefore.get(g) : 0);
     o.str(",\"bytes\":"); o.i64(old ? bytesBefore.get(g) : 0);
     // after: what is left of it (a private copy's body keeps its global), and what now has its
     // name (a thunk or an alias mergefunc made in its place)
@@ -155,18 +111,18 @@ export function finishCrossModule(useAliases: bool): OutBuf {
     o.byte(125);
   }
   o.str("\n],\"linker\":[");
-  for (let i = 0; i < evKind.len; i++) {
+  for (let i = 0; i < l.evKind.len; i++) {
     if (i > 0) o.byte(44);
-    let k = evKind.get(i);
+    let k = l.evKind.get(i);
     o.str("\n{\"kind\":\""); o.str(k == 0 ? "deduplicated" : k == 1 ? "overridden" : "conflict");
-    o.str("\",\"name\":"); jsonName(o, evName.get(i));
-    o.str(",\"function\":"); o.str(evIsFunc.get(i) != 0 ? "true" : "false");
-    o.str(",\"kept\":"); o.i64(evKept.get(i));
-    o.str(",\"keptModule\":"); o.i64(evKeptMod.get(i));
-    o.str(",\"keptLinkage\":\""); linkageName(o, evKeptLinkage.get(i));
-    o.str("\",\"droppedModule\":"); o.i64(evDropMod.get(i));
-    o.str(",\"droppedLinkage\":\""); linkageName(o, evDropLinkage.get(i));
-    o.str("\",\"droppedInsts\":"); o.i64(evDropInsts.get(i));
+    o.str("\",\"name\":"); jsonName(o, l.evName.get(i));
+    o.str(",\"function\":"); o.str(l.evIsFunc.get(i) != 0 ? "true" : "false");
+    o.str(",\"kept\":"); o.i64(l.evKept.get(i));
+    o.str(",\"keptModule\":"); o.i64(l.evKeptMod.get(i));
+    o.str(",\"keptLinkage\":\""); linkageName(o, l.evKeptLinkage.get(i));
+    o.str("\",\"droppedModule\":"); o.i64(l.evDropMod.get(i));
+    o.str(",\"droppedLinkage\":\""); linkageName(o, l.evDropLinkage.get(i));
+    o.str("\",\"droppedInsts\":"); o.i64(l.evDropInsts.get(i));
     o.byte(125);
   }
   o.str("\n]}\n");
