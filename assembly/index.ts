@@ -10,7 +10,7 @@ import { parseDataLayout } from "./ir/datalayout-parse";
 import { lineOf, colOf, allocPaddedInput } from "./text/lexer";
 import { parseModule } from "./text/parser";
 import { printModule, beginPrint, printNextPart, output } from "./text/printer";
-import { runPasses, passOutputText, resumePasses, pipelineForDigests, passError as passErrorText, passContext, resetPasses } from "./passes/runner";
+import { runPasses, passOutputText, resumePasses, pipelineForDigests, passError as passErrorText, passContext, resetPasses } from "./pipeline/runner";
 import { vName, iNext } from "./ir/values";
 import { fillDefaults } from "./ir/defaults";
 import { OutBuf } from "./util/outbuf";
@@ -21,7 +21,7 @@ import { readerVerifies as readerVerifiesModule } from "./ir/upgrade-debug";
 import { stat } from "./passes/stats";
 import { repoRunOf, RepoRun } from "./passes/repo/pass";
 import { RepoLinker } from "./link/repo-link";
-import { passTable as passTableEntries } from "./passes/table";
+import { passTable as passTableEntries } from "./pipeline/table";
 import { Level, Preserves, optionKindName } from "./passes/registry";
 import { Verifier, verifyModule } from "./analysis/verifier";
 import { stripInvalidDebugInfo as stripDebugInfoOfModule } from "./ir/upgrade-debug";
@@ -188,7 +188,7 @@ export function repoLink(len: i32): i32 {
   return 1;
 }
 
-// The pass table (passes/table.ts) as text for the host's --help, -print-passes and API, one
+// The pass table (pipeline/table.ts) as text for the host's --help, -print-passes and API, one
 // line per pass and per option, fields tab-separated:
 //   <pass|analysis> <module|function> <name> <preserves: nothing|cfg|all> <help> <since: first LLVM version, 0 for all>
 //   option <name> <bool|uint|enum|string|number> <default> <enum values, '|'-separated> <help>

@@ -1,4 +1,4 @@
-// Generates assembly/passes/default-pipelines.ts: for each LLVM version and -O level, the passes
+// Generates assembly/pipeline/default-pipelines.ts: for each LLVM version and -O level, the passes
 // of opt's `default<O#>` pipeline that wopt does not have, so `-O2` / `-passes='default<O2>'` get
 // a message naming them. Reads `opt -passes='default<O#>' -print-pipeline-passes` of each version.
 //   node tools/gen-default-pipelines.mjs [--llvm-bin-pattern /usr/lib/llvm-%V/bin]
@@ -26,4 +26,4 @@ ${rows.join('\n')}
   return "";
 }
 `;
-fs.writeFileSync(new URL('../assembly/passes/default-pipelines.ts', import.meta.url), out);
+fs.writeFileSync(new URL('../assembly/pipeline/default-pipelines.ts', import.meta.url), out);

@@ -415,7 +415,7 @@ export class CheckDebugify {
   }
 }
 
-// ---- the pass table's entries (passes/table.ts) ----
+// ---- the pass table's entries (pipeline/table.ts) ----
 import { PassContext, PassInfo, Level, OptionKind } from "./registry";
 const QUIET_HELP = "no report on stderr";
 export function debugifyPass(): PassInfo {

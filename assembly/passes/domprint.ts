@@ -69,7 +69,7 @@ function printNode(out: OutBuf, t: DomTree, v: i32, valid: bool): void {
   out.str("]\n");
 }
 
-// ---- the pass table's entries (passes/table.ts) ----
+// ---- the pass table's entries (pipeline/table.ts) ----
 import { PassContext, PassInfo, Level } from "./registry";
 export function printDomTreePass(): PassInfo {
   return new PassInfo("print<domtree>", Level.Function, (c: PassContext): i32 => { printDomTreeOf(c.out, c.fn, false, c.analyses); return 0; })

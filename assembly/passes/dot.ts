@@ -316,7 +316,7 @@ export class DotWriter extends PassState {
   }
 }
 
-// ---- the pass table's entries (passes/table.ts): a .dot side file per function ----
+// ---- the pass table's entries (pipeline/table.ts): a .dot side file per function ----
 // cls: opt's class; the dominator-tree printers are optional passes there (skipped on optnone
 // functions), the CFG printers required.
 function dotPass(name: string, cls: string, run: (c: PassContext) => i32, help: string): PassInfo {

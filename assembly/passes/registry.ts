@@ -1,5 +1,5 @@
 // What a pass declares, and what the runner hands it. Each pass describes itself beside its code
-// (a `...Pass()` function returning a PassInfo); passes/table.ts lists them, one line each; the
+// (a `...Pass()` function returning a PassInfo); pipeline/table.ts lists them, one line each; the
 // pipeline parser, the runner, the pass list the host reads (`passTable` in index.ts: --help,
 // -print-passes, the API) all read that one table.
 import { OutBuf } from "../util/outbuf";
@@ -178,7 +178,7 @@ export class PassContext {
   // the passes' per-run states (PassState), made on first use: by pass
   private statePasses: PassInfo[] = [];
   private states: PassState[] = [];
-  // the options the host gave, decoded (passes/options.ts)
+  // the options the host gave, decoded (pipeline/options.ts)
   optionNames: string[] = [];
   optionValues: string[] = [];
 

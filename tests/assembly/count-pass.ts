@@ -1,6 +1,6 @@
 // A pass that exists only for the pass-table spec: it counts each function's instructions and
 // prints "<name>: <n> instructions" for those with at least `count-min`. Adding it to wopt took
-// this file and one registration line (pass-table.spec.ts), as for any pass (passes/table.ts).
+// this file and one registration line (pass-table.spec.ts), as for any pass (pipeline/table.ts).
 import { PassContext, PassInfo, Level, OptionKind } from "../../assembly/passes/registry";
 import { gFirstBlock, gValue } from "../../assembly/ir/globals";
 import { iNext, firstInst, vName } from "../../assembly/ir/values";

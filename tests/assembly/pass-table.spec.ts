@@ -2,8 +2,8 @@
 // options, at module level through a function adaptor, and in function(...) groups; option names
 // and values are checked against the table.
 import { parseFresh } from "./fresh-arena";
-import { registerPass, passTable } from "../../assembly/passes/table";
-import { runPasses, passOutputText, passError, resetPasses } from "../../assembly/passes/runner";
+import { registerPass, passTable } from "../../assembly/pipeline/table";
+import { runPasses, passOutputText, passError, resetPasses } from "../../assembly/pipeline/runner";
 import { Level } from "../../assembly/passes/registry";
 import { countInstructionsPass } from "./count-pass";
 

@@ -19,6 +19,8 @@ const ALLOWED = {
   link: ['util', 'ir', 'text', 'bitcode', 'analysis'],
   cgdata: ['util', 'ir', 'text', 'bitcode', 'analysis'],
   passes: ['util', 'ir', 'text', 'bitcode', 'analysis', 'cgdata', 'link'],
+  // the pass manager: the table of passes, the pipeline text, the runner, the instrumentation
+  pipeline: ['util', 'ir', 'text', 'bitcode', 'analysis', 'cgdata', 'link', 'passes'],
 };
 // `import ... from "x"` (over several lines too), `export ... from "x"`, `import "x"`
 const IMPORT = /^(?:import|export)\s+(?:(?:type\s+)?(?:\*(?:\s*as\s+\w+)?|\{[^}]*\}|\w+)\s+from\s+)?"([^"]+)"/gm;

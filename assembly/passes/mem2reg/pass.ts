@@ -69,7 +69,7 @@ import { PassContext, PassInfo, PassState, Level, Preserves } from "../registry"
   }
 }
 
-// The pass table's entry (passes/table.ts). It keeps the CFG, so cached dominator trees stay.
+// The pass table's entry (pipeline/table.ts). It keeps the CFG, so cached dominator trees stay.
 export function mem2regPass(): PassInfo {
   return new PassInfo("mem2reg", Level.Function, (c: PassContext): i32 => { (<Mem2Reg>c.state()).run(c.fn, c.analyses); return 0; })
     .perRun((): PassState => new Mem2Reg())

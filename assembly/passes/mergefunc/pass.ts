@@ -205,7 +205,7 @@ function moduleFlagIsSet(name: string): bool {
   return false;
 }
 
-// The pass table's entry (passes/table.ts). The report is a side file; the functions it merged
+// The pass table's entry (pipeline/table.ts). The report is a side file; the functions it merged
 // away are handed on in the run's results (the program repository records them).
 import { PassContext, PassInfo, Level, Preserves, OptionKind } from "../registry";
 export function mergefuncPass(): PassInfo {

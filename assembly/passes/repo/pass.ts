@@ -567,7 +567,7 @@ export function repoRunOf(results: PassResults): RepoRun {
   return <RepoRun>r;
 }
 
-// ---- the pass table's entries (passes/table.ts) ----
+// ---- the pass table's entries (pipeline/table.ts) ----
 // repo-prune pauses the run until the host has looked the candidates up (index.ts repoSetHits)
 // and resumes it; it erases definitions, so no cached function analysis survives.
 export function repoMetadataPass(): PassInfo {

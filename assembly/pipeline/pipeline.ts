@@ -10,7 +10,7 @@
 // `unknown module pass 'x'`, `unknown function pass 'x'`, `unknown pipeline name 'x'`,
 // `invalid pipeline '...'` (code 1).
 import { I32Vec } from "../util/vec";
-import { Level } from "./registry";
+import { Level } from "../passes/registry";
 import { passTable } from "./table";
 import { missingDefaultPasses } from "./default-pipelines";
 import { llvmVersion } from "../ir/version";

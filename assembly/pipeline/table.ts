@@ -1,20 +1,20 @@
 // The pass table: every pass wopt knows, one line each, in the order -print-passes lists them.
 // Adding a pass: write it (a file or folder in passes/) with a `...Pass()` function describing it
 // (registry.ts), and add that call here.
-import { PassInfo } from "./registry";
-import { verifyModulePass, verifyFunctionPass } from "./verify";
+import { PassInfo } from "../passes/registry";
+import { verifyModulePass, verifyFunctionPass } from "../passes/verify";
 import {
   noopModulePass, noopFunctionPass, verifyDomTreePass,
   verifierAnalysis, noopModuleAnalysis, domTreeAnalysis, postDomTreeAnalysis, noopFunctionAnalysis,
-} from "./noop";
-import { mergefuncPass } from "./mergefunc/pass";
-import { debugifyPass, checkDebugifyPass } from "./debugify";
-import { repoMetadataPass, repoPrunePass } from "./repo/pass";
-import { mem2regPass } from "./mem2reg/pass";
-import { printDomTreePass, printPostDomTreePass } from "./domprint";
-import { globalMergeFuncPass } from "./gmf/pass";
-import { printStructuralHashPass, printStructuralHashDetailedPass, printStructuralHashCallTargetIgnoredPass } from "./gmf/print-hash";
-import { dotCfgPass, dotCfgOnlyPass, dotDomPass, dotDomOnlyPass, dotPostDomPass, dotPostDomOnlyPass } from "./dot";
+} from "../passes/noop";
+import { mergefuncPass } from "../passes/mergefunc/pass";
+import { debugifyPass, checkDebugifyPass } from "../passes/debugify";
+import { repoMetadataPass, repoPrunePass } from "../passes/repo/pass";
+import { mem2regPass } from "../passes/mem2reg/pass";
+import { printDomTreePass, printPostDomTreePass } from "../passes/domprint";
+import { globalMergeFuncPass } from "../passes/gmf/pass";
+import { printStructuralHashPass, printStructuralHashDetailedPass, printStructuralHashCallTargetIgnoredPass } from "../passes/gmf/print-hash";
+import { dotCfgPass, dotCfgOnlyPass, dotDomPass, dotDomOnlyPass, dotPostDomPass, dotPostDomOnlyPass } from "../passes/dot";
 
 function buildTable(): PassInfo[] {
   return [

@@ -7,12 +7,12 @@
 import { OutBuf } from "../util/outbuf";
 import { globalCount, gKind, GK, gFlags, GF_ERASED, gFirstBlock, gAttrs } from "../ir/globals";
 import { FunctionAnalyses, analyses } from "../analysis/context";
-import { PassContext, PassInfo, Preserves, PAUSE_FOR_REPOSITORY } from "./registry";
+import { PassContext, PassInfo, Preserves, PAUSE_FOR_REPOSITORY } from "../passes/registry";
 import { readOptions } from "./options";
 import { Plan, planPipeline, StepOp, stepIndex, stepOp } from "./pipeline";
-import { Level } from "./registry";
+import { Level } from "../passes/registry";
 import { passTable, resetPassTable } from "./table";
-import { resetStats } from "./stats";
+import { resetStats } from "../passes/stats";
 import { Instrumentation, instrumentationOptions, resetInstrumentation } from "./instrument";
 import { fnAttrs, setHasKind, ATTR_OPTNONE } from "../ir/attributes";
 

@@ -17,11 +17,11 @@ import { isLive } from "../text/slots";
 import { Writer } from "../text/writer";
 import { beginPrint, printNextPart, numberForDiagnostics } from "../text/printer";
 import { printFunction } from "../text/printer-globals";
-import { PassContext, PassInfo, PassOption, OptionKind } from "./registry";
+import { PassContext, PassInfo, PassOption, OptionKind } from "../passes/registry";
 
 @external("env", "clock") declare function hostClock(): f64;
 
-// The options this file reads; passes/options.ts accepts them beside the pass table's.
+// The options this file reads; pipeline/options.ts accepts them beside the pass table's.
 let declared: PassOption[] | null = null;
 export function instrumentationOptions(): PassOption[] {
   if (declared == null) declared = [

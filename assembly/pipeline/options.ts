@@ -2,7 +2,7 @@
 // percent-encoded (ABI.md). Each name must be an option some pass in the table declares, and its
 // value one that option takes.
 import { OutBuf } from "../util/outbuf";
-import { PassContext, PassOption } from "./registry";
+import { PassContext, PassOption } from "../passes/registry";
 import { passTable } from "./table";
 import { instrumentationOptions } from "./instrument";
 
