@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // serve.js — builds the playground into site/ and serves it on http://localhost:$PORT (8080).
-// serveDir is also what tests/node/playground.test.js serves the built site with.
+// serveDir is also what tests/node/playground/playground.test.js serves the built site with.
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';

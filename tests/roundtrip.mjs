@@ -31,7 +31,7 @@
 //   -h, --help
 // Exit status: 0 if nothing failed, 1 otherwise, 2 on usage errors.
 //
-// The module also exports the pieces used by tests/node/roundtrip.test.js.
+// The module also exports the pieces used by tests/node/text/roundtrip.test.js.
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, statSync, readFileSync, writeFileSync, rmSync } from 'node:fs';

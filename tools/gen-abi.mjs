@@ -3,7 +3,7 @@
 // i32 result to JS signed, so the host reads these `>>> 0`) from the declarations the compiler
 // writes beside the wasm (build/wopt.d.ts); the names of passStat(k)'s counters from the STAT_
 // constants of assembly/passes/stats.ts; the LLVM versions from assembly/ir/version.ts. So the
-// lists exist once, in the core; tests/node/abi.test.js fails when abi.js is stale.
+// lists exist once, in the core; tests/node/api/abi.test.js fails when abi.js is stale.
 //   node tools/gen-abi.mjs            (after npm run build:release)
 //   node tools/gen-abi.mjs --check    (exit 1 when bindings/abi.js differs from what it would write)
 import fs from 'node:fs';

@@ -13,7 +13,7 @@
 //   at least max(count + 1, twice the old count), relinking the nodes in list order: a node whose
 //   new bucket is empty goes to the list head, any other right after its bucket's "before" node;
 // - erasing unlinks the node and mends the bucket pointers; the table never shrinks.
-// Checked against llvm-cgdata-22 --merge (tests/node/cgdata.test.js), whose merged names follow
+// Checked against llvm-cgdata-22 --merge (tests/node/passes/cgdata.test.js), whose merged names follow
 // this order through several rebuilds.
 import { I32Vec, I64Vec } from "../util/vec";
 import { STD_HASH_SMALL, STD_HASH_PRIMES } from "./stdhash-primes";

@@ -6,7 +6,7 @@
 // (on an 8 MB stack it crashes from about 6,000 nested constant expressions and 20,000 nested
 // types or metadata on). The costliest walk, a constant expression through the text parser, the
 // printer and the bitcode reader, takes about 400 bytes per level of V8's default stack of
-// ~1 MB: this limit leaves more than half of it free (tests/node/nesting.test.js runs each kind
+// ~1 MB: this limit leaves more than half of it free (tests/node/text/nesting.test.js runs each kind
 // at the limit through every stage on half the default stack).
 import { I32Vec } from "../util/vec";
 import { TK, tyKind, tyA, tyN, tyFlags, TF_HASBODY, listLen, listAt } from "./types";

@@ -2,7 +2,7 @@
 // cannot be asked): a well-formed module is parsed, one thing is changed in the arena the way a
 // buggy pass would change it, and the verifier must report it with LLVM 19's wording and print
 // the values involved as opt's Verifier does. Broken inputs that can be written as text are
-// compared with opt-19 itself in tests/node/verifier.test.js.
+// compared with opt-19 itself in tests/node/verifier/verifier.test.js.
 import { T_VOID, T_I32 } from "../../assembly/ir/types";
 import { vType, vA, iNext, iOp, iExt, newValue, VK, setOperand, unlinkInst, insertInstBefore, eraseInst, ext } from "../../assembly/ir/values";
 import { getInt } from "../../assembly/ir/constants";

@@ -17,4 +17,4 @@ if [ ! -x "$dir/bin/node" ]; then
   rm -rf "$dir" && mv .cache/node-dl/package "$dir" && rm -rf .cache/node-dl
 fi
 PATH="$PWD/$dir/bin:$PATH" WOPT_SQLITE=node:sqlite node --test \
-  tests/node/repo-store.test.js tests/node/repo-crash.test.js tests/node/repo-concurrency.test.js tests/node/package.test.js
+  tests/node/repo/repo-store.test.js tests/node/repo/repo-crash.test.js tests/node/repo/repo-concurrency.test.js tests/node/package/package.test.js

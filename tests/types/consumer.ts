@@ -1,4 +1,4 @@
-// A TypeScript consumer of the package's types, checked with `strict` (tests/node/types.test.js).
+// A TypeScript consumer of the package's types, checked with `strict` (tests/node/api/types.test.js).
 // It imports the package by name, as a user would, and uses each entry. The `@ts-expect-error`
 // lines are misuses the types must reject: if a type were loosened to `any`, tsc would report
 // those lines as unused expectations and the test would fail.

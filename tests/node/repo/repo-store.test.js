@@ -1,0 +1,425 @@
+// The repository store contract (bindings/repo/store.js), run against all three backends:
+// SQLite file, in-memory and IndexedDB (fake-indexeddb). Then each backend's error cases and
+// `wopt repo stats` from the CLI.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { loadSqliteDriver } from '../../../bindings/repo/sqlite-driver.js';
+
+// The engine the repository itself uses here (node:sqlite or better-sqlite3), to inspect its files.
+const sqlite = await loadSqliteDriver();
+import { IDBFactory } from 'fake-indexeddb';
+import { openRepository, SCHEMA_VERSION, APPLICATION_ID } from '../../../bindings/repo/store.js';
+import { openRepository as openBrowser } from '../../../bindings/repo/store-browser.js';
+import { repoStats, formatStats } from '../../../bindings/repo/stats.js';
+import { moduleEntries, assertWhole } from '../repo-helpers.js';
+import { CLI } from '../helpers.js';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-repo-store-'));
+process.on('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
+let seq = 0;
+const tmpFile = (ext = '.db') => path.join(tmp, `r${seq++}${ext}`);
+
+// Each backend: open() gives a new empty repository; reopen(r) a second handle on the same one
+// (null where the backend does not persist).
+const BACKENDS = {
+  sqlite: () => { const f = tmpFile(); return { open: () => openRepository(f), reopen: () => openRepository(f) }; },
+  memory: () => ({ open: () => openRepository(':memory:'), reopen: null }),
+  indexeddb: () => {
+    const spec = { indexedDB: `repo${seq++}`, factory: new IDBFactory() };
+    return { open: () => openRepository(spec), reopen: () => openRepository(spec) };
+  },
+};
+
+const D = c => c.repeat(32); // a digest of one repeated hex digit
+const entry = (digest, over = {}) => ({
+  digest, name: `f_${digest.slice(0, 4)}`, kind: 'function', linkage: 'external', visibility: 'default',
+  text: `define void @f_${digest.slice(0, 4)}() {\n  ret void\n}\n`, dependents: [], ...over,
+});
+const rejectsRepo = (p, re) => assert.rejects(p, e => { assert.equal(e.code, 'EREPO'); assert.match(e.message, re); return true; });
+
+for (const [kind, make] of Object.entries(BACKENDS)) {
+  describe(`repository contract: ${kind}`, () => {
+    test('an empty repository: misses, zero stats', async () => {
+      const r = await make().open();
+      assert.equal(r.backend, kind);
+      assert.deepEqual([...(await r.lookup([D('a'), D('b')])).keys()], []);
+      assert.equal(await r.get(D('a')), undefined);
+      const s = await r.stats();
+      assert.deepEqual([s.definitions, s.functions, s.variables, s.textBytes, s.schemaVersion], [0, 0, 0, 0, SCHEMA_VERSION]);
+      await r.close();
+    });
+
+    test('putModule then lookup: hits in request order, misses left out, full entries back', async () => {
+      const r = await make().open();
+      const mod = moduleEntries(1, 50);
+      await r.putModule(mod);
+      const want = [mod[7].digest, D('0'), mod[3].digest, mod[7].digest, mod[49].digest];
+      const got = await r.lookup(want);
+      assert.deepEqual([...got.keys()], [mod[7].digest, mod[3].digest, mod[49].digest]);
+      for (const i of [7, 3, 49]) assert.deepEqual(got.get(mod[i].digest), mod[i]);
+      assert.deepEqual(await r.get(mod[4].digest), mod[4]); // a variable
+      assert.equal(await r.get(D('f')), undefined);
+      const s = await r.stats();
+      assert.deepEqual([s.definitions, s.functions, s.variables], [50, 40, 10]);
+      assert.equal(s.textBytes, mod.reduce((n, e) => n + Buffer.byteLength(e.text), 0));
+      assert.ok(s.bytes >= s.textBytes, `bytes ${s.bytes} < textBytes ${s.textBytes}`);
+      await r.close();
+    });
+
+    test('lookup {text: false} leaves the text out and keeps the rest', async () => {
+      const r = await make().open();
+      const [e] = moduleEntries(2, 1);
+      await r.putModule([e]);
+      const { text, ...rest } = e;
+      assert.deepEqual((await r.lookup([e.digest], { text: false })).get(e.digest), rest);
+      assert.equal(text.length > 0, true);
+      await r.close();
+    });
+
+    test('putModule is idempotent and keeps the first entry stored for a digest', async () => {
+      const r = await make().open();
+      const mod = moduleEntries(3, 20);
+      await r.putModule(mod);
+      await r.putModule(mod);
+      await r.putModule([{ ...mod[0], name: 'other', text: 'changed' }, entry(D('c'))]);
+      // a duplicate digest inside one module: the first one wins too
+      await r.putModule([entry(D('d'), { name: 'first' }), entry(D('d'), { name: 'second' })]);
+      assert.equal((await r.stats()).definitions, 22);
+      assert.deepEqual(await r.get(mod[0].digest), mod[0]);
+      assert.equal((await r.get(D('d'))).name, 'first');
+      await r.putModule([]);
+      assert.equal((await r.stats()).definitions, 22);
+      await r.close();
+    });
+
+    test('dependents round trip: none, one, many, order kept, names with odd characters', async () => {
+      const r = await make().open();
+      const deps = [{ name: 'b', digest: D('b') }, { name: 'a', digest: D('a') }, { name: '"quoted\\22 name"', digest: D('9') },
+        { name: 'b', digest: D('b') }];
+      await r.putModule([entry(D('1')), entry(D('2'), { dependents: deps.slice(0, 1) }), entry(D('3'), { dependents: deps })]);
+      assert.deepEqual((await r.get(D('1'))).dependents, []);
+      assert.deepEqual((await r.get(D('2'))).dependents, deps.slice(0, 1));
+      assert.deepEqual((await r.get(D('3'))).dependents, deps);
+      const withoutDeps = entry(D('4'));
+      delete withoutDeps.dependents; // optional on input
+      await r.putModule([withoutDeps]);
+      assert.deepEqual((await r.get(D('4'))).dependents, []);
+      await r.close();
+    });
+
+    test('unicode names and text, and a large text', async () => {
+      const r = await make().open();
+      const uni = entry(D('5'), { name: 'héllo_世界_😀', text: '@"héllo_世界_😀" = global [4 x i8] c"\\F0\\9F\\98\\80" ; ünï 😀\n', kind: 'variable',
+        linkage: 'linkonce_odr', visibility: 'protected' });
+      let big = '';
+      while (big.length < 5_000_000) big += `  %v${big.length} = add i32 %a, 1 ; ✓\n`;
+      const large = entry(D('6'), { text: `define void @big() {\n${big}  ret void\n}\n` });
+      await r.putModule([uni, large]);
+      assert.deepEqual(await r.get(D('5')), uni);
+      assert.deepEqual(await r.get(D('6')), large);
+      assert.equal((await r.stats()).textBytes, Buffer.byteLength(uni.text) + Buffer.byteLength(large.text));
+      await r.close();
+    });
+
+    test('entries are copies: changing a returned or stored object changes nothing inside', async () => {
+      const r = await make().open();
+      const e = entry(D('7'), { dependents: [{ name: 'x', digest: D('8') }] });
+      await r.putModule([e]);
+      e.name = 'mutated'; e.dependents[0].name = 'mutated';
+      const got = await r.get(D('7'));
+      assert.equal(got.name, 'f_7777');
+      assert.equal(got.dependents[0].name, 'x');
+      got.dependents.push({ name: 'y', digest: D('9') });
+      (await r.lookup([D('7')])).get(D('7')).text = 'mutated';
+      assert.deepEqual(await r.get(D('7')), entry(D('7'), { dependents: [{ name: 'x', digest: D('8') }] }));
+      await r.close();
+    });
+
+    test('invalid input is refused and a module with one bad entry stores nothing', async () => {
+      const r = await make().open();
+      const bad = [
+        [{ ...entry(D('a')), digest: D('A') }, /invalid digest/],
+        [{ ...entry(D('a')), digest: 'abc' }, /invalid digest/],
+        [{ ...entry(D('a')), kind: 'alias' }, /kind must be/],
+        [{ ...entry(D('a')), text: undefined }, /'text' must be a string/],
+        [{ ...entry(D('a')), dependents: [{ name: 'x', digest: 'zz' }] }, /invalid digest of dependent 0/],
+        [null, /not an object/],
+      ];
+      for (const [e, re] of bad) await rejectsRepo(r.putModule([entry(D('1')), e, entry(D('2'))]), re);
+      await rejectsRepo(r.putModule('x'), /array of entries/);
+      await rejectsRepo(r.lookup([D('1'), 'nope']), /invalid digest/);
+      await rejectsRepo(r.get(42), /invalid digest/);
+      assert.equal((await r.stats()).definitions, 0);
+      await r.close();
+    });
+
+    test('a closed repository refuses every call', async () => {
+      const r = await make().open();
+      await r.close();
+      await r.close(); // twice is fine
+      for (const call of [() => r.lookup([]), () => r.putModule([]), () => r.get(D('1')), () => r.stats()]) {
+        await rejectsRepo(call(), /repository is closed/);
+      }
+    });
+
+    if (kind !== 'memory') {
+      test('entries persist across close and reopen; two handles see each other\'s writes', async () => {
+        const m = make();
+        const a = await m.open();
+        const mod = moduleEntries(4, 30);
+        await a.putModule(mod.slice(0, 10));
+        const b = await m.reopen();
+        await b.putModule(mod.slice(10));
+        assert.equal((await a.lookup(mod.map(e => e.digest))).size, 30);
+        await a.close(); await b.close();
+        const c = await m.reopen();
+        const got = await c.lookup(mod.map(e => e.digest));
+        for (const e of mod) { assert.deepEqual(got.get(e.digest), e); assertWhole(got.get(e.digest)); }
+        await c.close();
+      });
+    } else {
+      test('every open of :memory: is a new, empty repository', async () => {
+        const a = await openRepository(':memory:');
+        await a.putModule([entry(D('1'))]);
+        const b = await openRepository(':memory:');
+        assert.equal(await b.get(D('1')), undefined);
+        await a.close(); await b.close();
+      });
+    }
+  });
+}
+
+describe('SQLite repository: files', () => {
+  test('created on first use: WAL, application id, schema version, digest as a 16-byte BLOB key', async () => {
+    const f = tmpFile();
+    const r = await openRepository(f);
+    await r.putModule([entry(D('a'))]);
+    await r.close();
+    const db = sqlite.open(f, {});
+    assert.equal(db.pragma('journal_mode'), 'wal');
+    assert.equal(db.pragma('application_id'), APPLICATION_ID);
+    assert.equal(db.pragma('user_version'), SCHEMA_VERSION);
+    const row = db.prepare('SELECT digest, typeof(digest) AS t FROM definitions').get();
+    assert.equal(row.t, 'blob');
+    assert.deepEqual(Buffer.from(row.digest), Buffer.from(D('a'), 'hex'));
+    assert.ok(db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'definitions'", true).get()[0].includes('digest     BLOB PRIMARY KEY'));
+    db.close();
+  });
+
+  test('reading an empty file or an empty SQLite database: no such repository (a writer may be creating it), and the file is left as it was', async () => {
+    const empty = tmpFile();
+    fs.writeFileSync(empty, '');
+    const bare = tmpFile();
+    sqlite.open(bare, {}).close();
+    for (const f of [empty, bare]) {
+      const before = fs.readFileSync(f);
+      await rejectsRepo(openRepository(f, { create: false }), /error: no such repository \(the database is empty\)$/);
+      await rejectsRepo(repoStats(f), /no such repository/);
+      assert.deepEqual(fs.readFileSync(f), before, f);
+    }
+  });
+
+  test('an empty file and an SQLite database with nothing in it become repositories', async () => {
+    const empty = tmpFile();
+    fs.writeFileSync(empty, '');
+    const bare = tmpFile();
+    sqlite.open(bare, {}).close();
+    for (const f of [empty, bare]) {
+      const r = await openRepository(f);
+      await r.putModule([entry(D('b'))]);
+      await r.close();
+      assert.equal((await repoStats(f)).definitions, 1);
+    }
+  });
+
+  test('not a wopt repository: text, random bytes, another application\'s SQLite; the file is left as it was', async () => {
+    const files = [];
+    const txt = tmpFile('.txt'); fs.writeFileSync(txt, 'hello\n'); files.push(txt);
+    const rnd = tmpFile('.bin'); fs.writeFileSync(rnd, Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 7919 + 13) & 255))); files.push(rnd);
+    const other = tmpFile(); { const db = sqlite.open(other, {}); db.exec('CREATE TABLE t(x)'); db.close(); } files.push(other);
+    const otherId = tmpFile(); { const db = sqlite.open(otherId, {}); db.pragma('application_id = 1234'); db.close(); } files.push(otherId);
+    for (const f of files) {
+      const before = fs.readFileSync(f);
+      await rejectsRepo(openRepository(f), new RegExp(`^${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: error: not a wopt repository$`));
+      await rejectsRepo(repoStats(f), /not a wopt repository/);
+      assert.deepEqual(fs.readFileSync(f), before, f);
+    }
+  });
+
+  test('a newer schema is refused with both versions named', async () => {
+    const f = tmpFile();
+    (await openRepository(f)).close();
+    { const db = sqlite.open(f, {}); db.pragma(`user_version = ${SCHEMA_VERSION + 1}`); db.close(); }
+    await rejectsRepo(openRepository(f), new RegExp(`: error: repository schema version ${SCHEMA_VERSION + 1} is newer than this wopt supports \\(${SCHEMA_VERSION}\\)$`));
+  });
+
+  test('an older schema (entries keyed by digest alone) is refused and left as it is', async () => {
+    const f = tmpFile();
+    (await openRepository(f)).close();
+    { const db = sqlite.open(f, {}); db.pragma('user_version = 1'); db.close(); }
+    const before = fs.readFileSync(f);
+    await rejectsRepo(openRepository(f), new RegExp(`: error: repository schema version 1 was written by an older wopt \\(this wopt reads ${SCHEMA_VERSION}\\); remove it to start a new repository$`));
+    await rejectsRepo(openRepository(f, { create: false }), /schema version 1 was written by an older wopt/);
+    assert.deepEqual(fs.readFileSync(f), before);
+  });
+
+  test('a repository whose table was dropped is refused at its open, with a RepoError (not a SqliteError)', async () => {
+    const f = tmpFile();
+    (await openRepository(f)).close();
+    { const db = sqlite.open(f, {}); db.exec('DROP TABLE definitions'); db.close(); }
+    await rejectsRepo(openRepository(f), new RegExp(`^${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: error: the repository is damaged \\(no such table: definitions\\); remove it to start a new repository$`));
+    await rejectsRepo(repoStats(f), /the repository is damaged/);
+  });
+
+  test('unusable paths: a directory, a missing directory, a path below a file, a missing repository without create', async () => {
+    await rejectsRepo(openRepository(tmp), /: error: cannot open repository: is a directory$/);
+    await rejectsRepo(openRepository(path.join(tmp, 'no/such/dir/r.db')), /: error: cannot create repository: directory .*no\/such\/dir does not exist$/);
+    const file = tmpFile('.txt'); fs.writeFileSync(file, 'x');
+    await rejectsRepo(openRepository(path.join(file, 'r.db')), /error: cannot (open|create) repository/);
+    const missing = tmpFile();
+    await rejectsRepo(openRepository(missing, { create: false }), /: error: no such repository$/);
+    assert.equal(fs.existsSync(missing), false);
+  });
+
+  test('a write lock held too long gives a clear error; readers are not blocked', async () => {
+    const f = tmpFile();
+    (await openRepository(f)).close();
+    const locker = sqlite.open(f, {});
+    locker.exec('BEGIN IMMEDIATE');
+    const r = await openRepository(f, { busyTimeout: 200 });
+    await rejectsRepo(r.putModule([entry(D('1'))]), /: error: storing failed: the repository is locked by another process \(timed out waiting\)$/);
+    assert.deepEqual([...(await r.lookup([D('1')])).keys()], []); // WAL: reads go on during a write
+    locker.exec('COMMIT');
+    await r.putModule([entry(D('1'))]);
+    assert.equal((await r.stats()).definitions, 1);
+    await r.close(); locker.close();
+  });
+});
+
+describe('IndexedDB repository: databases', () => {
+  const openRaw = (factory, name, version, upgrade) => new Promise((resolve, reject) => {
+    const req = factory.open(name, version);
+    req.onupgradeneeded = () => upgrade?.(req.result);
+    req.onsuccess = () => { req.result.close(); resolve(); };
+    req.onerror = () => reject(req.error);
+  });
+
+  test('another application\'s database (same, lower or higher version) is not a wopt repository', async () => {
+    const factory = new IDBFactory();
+    await openRaw(factory, 'same', 1, db => db.createObjectStore('things'));
+    await openRaw(factory, 'higher', 5, db => db.createObjectStore('things'));
+    await openRaw(factory, 'bare', 1);
+    for (const name of ['same', 'higher', 'bare']) {
+      await rejectsRepo(openRepository({ indexedDB: name, factory }), new RegExp(`^indexeddb:${name}: error: not a wopt repository$`));
+    }
+  });
+
+  test('a newer schema is refused with both versions named', async () => {
+    const factory = new IDBFactory();
+    (await openRepository({ indexedDB: 'r', factory })).close();
+    await openRaw(factory, 'r', SCHEMA_VERSION + 1, () => {});
+    await rejectsRepo(openRepository({ indexedDB: 'r', factory }),
+      new RegExp(`^indexeddb:r: error: repository schema version ${SCHEMA_VERSION + 1} is newer than this wopt supports \\(${SCHEMA_VERSION}\\)$`));
+  });
+
+  test('an older wopt\'s repository is refused as older; another application\'s at a lower version is not ours', async () => {
+    const factory = new IDBFactory();
+    await openRaw(factory, 'old', 1, db => {
+      db.createObjectStore('definitions', { keyPath: 'digest' });
+      const meta = db.createObjectStore('meta');
+      meta.put('wopt-repository', 'magic'); meta.put(1, 'schemaVersion');
+    });
+    await rejectsRepo(openRepository({ indexedDB: 'old', factory }),
+      new RegExp(`^indexeddb:old: error: repository schema version 1 was written by an older wopt \\(this wopt reads ${SCHEMA_VERSION}\\); remove it to start a new repository$`));
+    await openRaw(factory, 'theirs', 1, db => db.createObjectStore('things'));
+    await rejectsRepo(openRepository({ indexedDB: 'theirs', factory }), /^indexeddb:theirs: error: not a wopt repository$/);
+  });
+
+  test('create: false on a missing database fails and leaves no database behind', async () => {
+    const factory = new IDBFactory();
+    await rejectsRepo(openRepository({ indexedDB: 'nope', factory }, { create: false }), /^indexeddb:nope: error: no such repository$/);
+    assert.deepEqual((await factory.databases()).map(d => d.name), []);
+  });
+
+  test('no IndexedDB at all gives a clear error', async () => {
+    await rejectsRepo(openRepository({ indexedDB: 'x', factory: null }), /IndexedDB is not available/);
+  });
+});
+
+test('the browser entry opens memory and IndexedDB repositories and refuses files', async () => {
+  const r = await openBrowser({ indexedDB: 'b', factory: new IDBFactory() });
+  await r.putModule([entry(D('e'))]);
+  assert.deepEqual(await r.get(D('e')), entry(D('e')));
+  await r.close();
+  await (await openBrowser(':memory:')).close();
+  await rejectsRepo(openBrowser('repo.db'), /only ':memory:' and \{ indexedDB: name \} repositories are available in a browser/);
+});
+
+test('the browser entry\'s import graph never reaches better-sqlite3 or node: modules', () => {
+  const seen = new Set();
+  const walk = file => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const src = fs.readFileSync(file, 'utf8');
+    for (const m of src.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+      const spec = m[1] ?? m[2];
+      assert.ok(spec.startsWith('.'), `${path.basename(file)} imports '${spec}'`);
+      walk(path.resolve(path.dirname(file), spec));
+    }
+  };
+  walk(new URL('../../../bindings/repo/store-browser.js', import.meta.url).pathname);
+  assert.ok([...seen].some(f => f.endsWith('store-idb.js')));
+  assert.ok(![...seen].some(f => f.endsWith('store-sqlite.js')));
+});
+
+describe('wopt repo stats', () => {
+  const wopt = (...args) => spawnSync(process.execPath, [CLI, 'repo', 'stats', ...args], { encoding: 'utf8' });
+
+  test('prints counts and sizes, or JSON', async () => {
+    const f = tmpFile();
+    const r = await openRepository(f);
+    const mod = moduleEntries(5, 25);
+    await r.putModule(mod);
+    await r.close();
+    const s = await repoStats(f);
+    assert.deepEqual([s.definitions, s.functions, s.variables], [25, 20, 5]);
+    for (const args of [[`--repo=${f}`], ['-repo', f], [f]]) {
+      const p = wopt(...args);
+      assert.equal(p.status, 0, p.stderr);
+      assert.equal(p.stdout, formatStats(s));
+      assert.match(p.stdout, /^definitions: 25\n {2}functions: 20\n {2}variables: 5\n/m);
+    }
+    const j = wopt(`--repo=${f}`, '--json');
+    assert.equal(j.status, 0, j.stderr);
+    assert.deepEqual(JSON.parse(j.stdout), s);
+  });
+
+  test('bad repositories and arguments: one clear line, exit 1, no stack trace', async () => {
+    const txt = tmpFile('.txt'); fs.writeFileSync(txt, 'not a database');
+    const newer = tmpFile();
+    (await openRepository(newer)).close();
+    { const db = sqlite.open(newer, {}); db.pragma('user_version = 99'); db.close(); }
+    const missing = tmpFile();
+    const cases = [
+      [[`--repo=${txt}`], `wopt: ${txt}: error: not a wopt repository\n`],
+      [[`--repo=${newer}`], `wopt: ${newer}: error: repository schema version 99 is newer than this wopt supports (${SCHEMA_VERSION})\n`],
+      [[`--repo=${missing}`], `wopt: ${missing}: error: no such repository\n`],
+      [[`--repo=${tmp}`], `wopt: ${tmp}: error: cannot open repository: is a directory\n`],
+      [[], /^wopt: error: no repository given\nusage: wopt repo stats/],
+      [['--repo'], /^wopt: error: --repo needs a file\n/],
+      [['--bogus', txt], /^wopt: error: unknown option '--bogus' for repo stats\n/],
+    ];
+    for (const [args, want] of cases) {
+      const p = wopt(...args);
+      assert.equal(p.status, 1, args.join(' '));
+      assert.equal(p.stdout, '');
+      if (typeof want === 'string') assert.equal(p.stderr, want); else assert.match(p.stderr, want);
+      assert.doesNotMatch(p.stderr, /\n\s+at |internal error/);
+    }
+    assert.equal(fs.existsSync(missing), false);
+  });
+});

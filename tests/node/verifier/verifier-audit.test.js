@@ -1,0 +1,103 @@
+// docs/VERIFIER-AUDIT.md is what tools/verifier-audit.mjs writes from the lists of LLVM 22's
+// verifier and parser checks (tools/audit/*.json) and wopt's sources: a check added to wopt
+// without regenerating the document fails here. Also: the lists are well formed, and the way the
+// tool reads messages out of wopt's code finds what it should and nothing else.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { REPO } from '../helpers.js';
+import { sourcePatterns, compile, index, findCheck, samples } from '../../../tools/verifier-audit.mjs';
+
+const TOOL = path.join(REPO, 'tools', 'verifier-audit.mjs');
+const lists = ['verifier-checks.json', 'parser-checks.json'].map(f => JSON.parse(fs.readFileSync(path.join(REPO, 'tools', 'audit', f), 'utf8')));
+
+test('docs/VERIFIER-AUDIT.md is up to date', () => {
+  const r = spawnSync(process.execPath, [TOOL, '--check'], { cwd: REPO, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr + r.stdout);
+});
+
+test('--check fails on a document that differs', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-audit-'));
+  try {
+    const doc = path.join(dir, 'AUDIT.md');
+    fs.writeFileSync(doc, fs.readFileSync(path.join(REPO, 'docs', 'VERIFIER-AUDIT.md'), 'utf8').replace('| yes (', '| no (', 1));
+    const r = spawnSync(process.execPath, [TOOL, '--check', '--doc', doc], { cwd: REPO, encoding: 'utf8' });
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /out of date/);
+  } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('the check lists are well formed', () => {
+  for (const { checks } of lists) {
+    assert.ok(checks.length > 500);
+    const keys = new Set();
+    for (const c of checks) {
+      assert.equal(typeof c.area, 'string');
+      assert.ok(c.check.length > 0, c.area);
+      assert.ok((c.message === undefined) !== (c.pattern === undefined), `${c.area}: one of message and pattern`);
+      if (c.pattern !== undefined) {
+        const re = new RegExp(c.pattern);
+        for (const s of samples(c)) assert.match(s, re, `${c.area}: its samples match its pattern`);
+      }
+      const key = c.area + '\0' + (c.message ?? c.pattern);
+      assert.ok(!keys.has(key), `duplicate ${c.area}: ${c.message ?? c.pattern}`);
+      keys.add(key);
+    }
+  }
+  const verifier = lists[0].checks;
+  assert.ok(verifier.every(c => typeof c.debugInfo === 'boolean'));
+  assert.ok(verifier.some(c => c.debugInfo) && verifier.some(c => !c.debugInfo));
+});
+
+// A tiny source tree read the way the tool reads assembly/.
+function find(sources, check) {
+  const files = Object.entries(sources).map(([file, text]) => ({ file, text }));
+  return findCheck(check, index(compile(sourcePatterns(files))));
+}
+
+test('messages joined from pieces are found, others are not', () => {
+  const src = {
+    'a.ts': `
+      function expected(what: string): bool { return error("expected " + what); }
+      export function expect(t: i32, what: string): bool { if (t == 0) return true; return expected(what); }
+      function f(i: i32, nm: string): void {
+        bad("atomicrmw " + nm + " operand must have integer type!", i); // a comment "Not a message at all"
+        expect(3, "')' at end of argument list");
+        let kind = i == 1 ? "Trunc" : "ZExt";
+        bad(kind + " only operates on integer", i);
+        let op = i < 3 ? NAMES[i] : "";
+        bad("fence " + op + " is odd", i);
+        out.str("Basic Block in function '");
+        out.str(name);
+        out.str("' does not have terminator!\\n");
+      }`,
+  };
+  // a literal pattern's piece stands for anything
+  assert.deepEqual(find(src, { area: 'x', pattern: '^atomicrmw (.*) operand must have integer type!$' }), ['a.ts']);
+  // a helper's prefix is put in front of the literal handed to it (through expect -> expected)
+  assert.deepEqual(find(src, { area: 'x', message: "expected ')' at end of argument list" }), ['a.ts']);
+  // ... but the helper's own "expected " + what decides nothing
+  assert.deepEqual(find(src, { area: 'x', message: 'expected type' }), []);
+  // a name chosen among literals stands for those literals only
+  assert.deepEqual(find(src, { area: 'x', message: 'Trunc only operates on integer' }), ['a.ts']);
+  assert.deepEqual(find(src, { area: 'x', message: 'SExt only operates on integer' }), []);
+  // ... but not when one of the values is not a literal
+  assert.deepEqual(find(src, { area: 'x', pattern: '^fence (.*) is odd$' }), ['a.ts']);
+  // a message streamed in parts, its own line end dropped
+  assert.deepEqual(find(src, { area: 'x', pattern: "^Basic Block in function '(.*)' does not have terminator!$" }), ['a.ts']);
+  // comments are not sources; a message nobody writes is not found
+  assert.deepEqual(find(src, { area: 'x', message: 'Not a message at all' }), []);
+  assert.deepEqual(find(src, { area: 'x', message: 'Invalid bitcast' }), []);
+});
+
+test('the document reports what wopt has', () => {
+  const doc = fs.readFileSync(path.join(REPO, 'docs', 'VERIFIER-AUDIT.md'), 'utf8');
+  // checks wopt's verifier has, and one it does not
+  assert.match(doc, /\| Entry block to function must not have predecessors! \| {2}\| yes \(analysis\/verifier\/function\.ts\) \|/);
+  assert.match(doc, /\| Aliases cannot form a cycle \| {2}\| no \|/);
+  // the reader's messages count only in the reader
+  assert.match(doc, /\| Cannot allocate unsized type \| no \|/);
+});
