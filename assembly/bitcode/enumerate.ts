@@ -29,6 +29,10 @@ import {
 import { Op } from "../ir/opcodes";
 import { callFnType, callAttrs, callNumBundles, bundleTag } from "../ir/inst";
 import { attrLists, attrSets, setSize, setTag, setKey, setV0, AT } from "../ir/attributes";
+import { ext } from "../ir/values";
+import { getNull } from "../ir/constants";
+import { intType } from "../ir/types";
+import { vName } from "../ir/values";
 
 export const MODULE_PARAM_FN: i64 = 0xFFFFFFFF;
 
@@ -355,7 +359,6 @@ function isHex(c: u8): bool { return (c >= 48 && c <= 57) || ((c | 32) >= 97 && 
 function hexVal(c: u8): i32 { return c <= 57 ? <i32>c - 48 : (<i32>c | 32) - 87; }
 // The first extra word of a constant expression (a GEP's source element type).
 function ext0(c: i32): i32 { return extWord(iExt.get(c)); }
-import { ext } from "../ir/values";
 function extWord(at: i32): i32 { return at >= 0 ? ext.get(at) : -1; }
 
 // Is global g written (not erased)?
@@ -480,9 +483,6 @@ function typedConstant(raw: i32): i32 {
   if (v == "false") return getInt(it, 0);
   return getInt(it, I64.parseInt(v));
 }
-import { getNull } from "../ir/constants";
-import { intType } from "../ir/types";
-import { vName } from "../ir/values";
 // Does function value fv have any of personality, prefix and prologue (so LLVM gives it all three
 // operands)?
 export function hasHungOperands(fv: i32): bool {

@@ -36,6 +36,7 @@ import { readConstantsBlock, getConstant, binaryOpcode, binaryFlags, castOpcode 
 import { readMetadataBlock, readAttachmentBlock, mdAt, mdOrNull, checkMetadataDone } from "./read-metadata";
 import { signRotated } from "./read-attrs";
 import { readUseListBlock } from "./read-uselist";
+import { mdForValue } from "./read-metadata";
 
 const CONSTANTS_BLOCK = 11, VALUE_SYMTAB_BLOCK = 14, METADATA_BLOCK = 15, METADATA_ATTACHMENT = 16, USELIST_BLOCK = 18;
 
@@ -808,7 +809,6 @@ function readDebugRecord(code: i32): bool {
   else { while (drNext.get(h) >= 0) h = drNext.get(h); drNext.set(h, r); }
   return true;
 }
-import { mdForValue } from "./read-metadata";
 
 // VALUE_SYMTAB_BLOCK in a function: names of arguments, instructions (ENTRY) and blocks (BBENTRY).
 function readFunctionVST(): bool {

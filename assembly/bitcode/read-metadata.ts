@@ -32,6 +32,7 @@ import { vType } from "../ir/values";
 import { readDINode, locationNode, noteExprConst } from "./read-debuginfo";
 import { llvmVersion } from "../ir/version";
 import { OP_CODES_19, OP_NAMES_19, OP_ARGS_19, OP_CODES_22, OP_NAMES_22, OP_ARGS_22, ATE_CODES, ATE_NAMES_19, ATE_NAMES_22 } from "./dwarf-names";
+import { gMD as gMDCol } from "../ir/globals";
 
 const STRING_OLD = 1, VALUE = 2, NODE = 3, NAME = 4, DISTINCT_NODE = 5, KIND = 6, LOCATION = 7, OLD_NODE = 8, OLD_FN_NODE = 9,
   NAMED_NODE = 10, EXPRESSION = 29, STRINGS = 35, GLOBAL_DECL_ATTACHMENT = 36, INDEX_OFFSET = 38, INDEX = 39,
@@ -308,7 +309,6 @@ export function readKindBlock(): bool {
 }
 
 // METADATA_ATTACHMENT in a function: [inst index, (kind, md)*] or the function's own [(kind, md)*].
-import { gMD as gMDCol } from "../ir/globals";
 export function setAttachmentFunction(g: i32): void { br.attachFn = g; }
 export function readAttachmentBlock(inFunction: bool): bool {
   if (!enterBlock()) return false;

@@ -11,6 +11,8 @@ import {
 import { bs, advance, enterBlock, skipBlock, readRecord, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR } from "./bitstream";
 import { br, bad, badI } from "./read-state";
 import { MAX_NESTING, typeDepths, firstTooDeep } from "../ir/nesting";
+import { bsFailed } from "./bitstream";
+import { tyA, tyN } from "../ir/types";
 
 const NUMENTRY = 1, VOID = 2, FLOAT = 3, DOUBLE = 4, LABEL = 5, OPAQUE = 6, INTEGER = 7, POINTER = 8,
   FUNCTION_OLD = 9, HALF = 10, ARRAY = 11, VECTOR = 12, X86_FP80 = 13, FP128 = 14, PPC_FP128 = 15,
@@ -169,8 +171,6 @@ export function readTypeBlock(): bool {
   return true;
 }
 
-import { bsFailed } from "./bitstream";
-import { tyA, tyN } from "../ir/types";
 function setStructName(t: i32, name: i32): void { tyA.set(t, name); tyN.set(t, 0); }
 function setStructNumber(t: i32, n: i64): void { tyA.set(t, -1); tyN.set(t, n); }
 

@@ -34,6 +34,7 @@ import { MK, mdKind, mdA, mdOps, mdNOps, mdPool, canonicalMD, drKind, drOps, drN
 import { Op, F_UNWIND_CALLER, isCallLike } from "../ir/opcodes";
 import { liveGlobal, shuffleMaskConstant, hasHungOperands } from "./enumerate";
 import { getNull } from "../ir/constants";
+import { sortStableBy } from "../util/sort";
 
 @final export class UseOrderModel {
   om: I32Vec = new I32Vec();        // value -> order number (0: not numbered)
@@ -52,6 +53,7 @@ import { getNull } from "../ir/constants";
   stack: I32Vec = new I32Vec(64);
   tmp: I32Vec = new I32Vec(64);
   useKeys: I64Vec = new I64Vec();   // the sort keys of the current value's uses, by entry
+  keyOrder: UseKeyOrder = new UseKeyOrder(this.useKeys);
   merged: I32Vec = new I32Vec(64);
   mdVals: I32Vec = new I32Vec(8);
   constructor(version: i32) {
@@ -245,43 +247,8 @@ import { getNull } from "../ir/constants";
     if (sorted) return n;
     this.useKeys.clear();
     for (let k = 0; k < n; k++) { this.useKeys.push(useKey(this.idOf(users.get(k)), opnos.get(k), id, isGV)); ents.push(k); }
-    this.sortByKeys(ents, n);
+    sortStableBy<UseKeyOrder>(ents, 0, n, this.tmp, this.keyOrder);
     return n;
-  }
-  // Stable sort of the n entries in `ents` by their useKeys: util/sort.ts's sortStable, with the
-  // keys the model's own (that sort's orders read only tables a null receiver can reach).
-  // Insertion sort on short runs, then bottom-up merges through tmp.
-  private sortByKeys(v: I32Vec, n: i32): void {
-    if (n < 2) return;
-    let keys = this.useKeys, tmp = this.tmp;
-    const RUN = 16;
-    for (let s = 0; s < n; s += RUN) {
-      let e = min(s + RUN, n);
-      for (let i = s + 1; i < e; i++) {
-        let x = v.get(i), j = i;
-        while (j > s && keys.get(x) < keys.get(v.get(j - 1))) { v.set(j, v.get(j - 1)); j--; }
-        v.set(j, x);
-      }
-    }
-    if (n <= RUN) return;
-    tmp.clear(); tmp.resize(n, 0);
-    // the runs are in v or in tmp, alternating with each width
-    let inV = true;
-    for (let width = RUN; width < n; width <<= 1) {
-      let src = inV ? v : tmp, dst = inV ? tmp : v;
-      for (let a = 0; a < n; a += width << 1) {
-        let mid = min(a + width, n), end = min(a + (width << 1), n);
-        let i = a, j = mid, k = a;
-        while (i < mid && j < end) {
-          let x = src.get(i), y = src.get(j);
-          if (keys.get(y) < keys.get(x)) { dst.set(k++, y); j++; } else { dst.set(k++, x); i++; }
-        }
-        while (i < mid) dst.set(k++, src.get(i++));
-        while (j < end) dst.set(k++, src.get(j++));
-      }
-      inV = !inV;
-    }
-    if (!inV) for (let i = 0; i < n; i++) v.set(i, tmp.get(i));
   }
   // LLVM gives a function with any of personality, prefix and prologue all three operands, the
   // absent ones `ptr null` (LLVM 19 keeps their uses on the null's use-list). Reading text, LLVM
@@ -478,4 +445,10 @@ export function ourOperand(i: i32, j: i32, n: i32): i32 {
     }
   }
   return j;
+}
+
+// Entries ordered by their use's sort key (UseOrderModel.useKeys).
+@final class UseKeyOrder {
+  constructor(public keys: I64Vec) {}
+  @inline less(a: i32, b: i32): bool { return this.keys.get(a) < this.keys.get(b); }
 }

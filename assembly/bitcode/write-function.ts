@@ -32,6 +32,7 @@ import { BcWriter, FUNCTION_BLOCK, METADATA_BLOCK, METADATA_ATTACHMENT_BLOCK, VA
 import { isChar6 } from "./bitwriter";
 import { ws, writeNode, debugLocRecord, isLocation, MD_ATTACHMENT } from "./write-meta";
 import { writeUseLists } from "./write-uselist";
+import { Enumeration } from "./enumerate";
 
 const FN_DECLAREBLOCKS: u32 = 1, FN_BINOP: u32 = 2, FN_CAST: u32 = 3, FN_EXTRACTELT: u32 = 6, FN_INSERTELT: u32 = 7,
   FN_SHUFFLEVEC: u32 = 8, FN_RET: u32 = 10, FN_BR: u32 = 11, FN_SWITCH: u32 = 12, FN_INVOKE: u32 = 13,
@@ -182,7 +183,6 @@ function noteLocal(e: Enumeration, m: i32): void {
   e.setMD(m, -5);   // noted
   ws.localMD.push(m);
 }
-import { Enumeration } from "./enumerate";
 
 function writeDebugRecords(bw: BcWriter, head: i32): void {
   let e = bw.e, vals = bw.vals;

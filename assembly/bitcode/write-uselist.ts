@@ -16,6 +16,7 @@ import { liveGlobal } from "./enumerate";
 import {
   UseOrderModel, isDefinedFn, isConstant, constantOperands, ourOperand, mdValues, recordValues, globalOperand,
 } from "./uselist-order";
+import { BcWriter } from "./write-module";
 
 export const USELIST_BLOCK: i32 = 18;
 const USELIST_DEFAULT: u32 = 1, USELIST_BB: u32 = 2;
@@ -143,7 +144,6 @@ const USELIST_DEFAULT: u32 = 1, USELIST_BB: u32 = 2;
 }
 
 // ---- writing ----
-import { BcWriter } from "./write-module";
 
 // The USELIST block of records [first, end) (none when empty), last record first; `blockNo` gives a
 // block's number in its function.

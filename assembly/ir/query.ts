@@ -1,7 +1,7 @@
 // Small questions about instructions that several passes and the printer ask.
-import { vKind, vName, VK, vA, operand, iOp } from "./values";
+import { vKind, vName, VK, vA, operand, iOp, iNext } from "./values";
 import { callAttrs } from "./inst";
-import { gAttrs } from "./globals";
+import { gAttrs, gFirstArg, gNumArgs, gFirstBlock } from "./globals";
 import { fnAttrs, retAttrs, paramAttrs, setHasKind } from "./attributes";
 import { strtab } from "./module";
 import { Op } from "./opcodes";
@@ -42,4 +42,19 @@ export function callParamHas(c: i32, a: i32, kind: i32): bool {
   if (setHasKind(paramAttrs(callAttrs(c), a), kind)) return true;
   let g = directCallee(c);
   return g >= 0 && setHasKind(paramAttrs(gAttrs.get(g), a), kind);
+}
+
+// The lowest and highest value ids among a function's arguments, blocks and instructions: its
+// local values are numbered within [lo, hi] (lo > hi when it has none).
+export class LocalRange { lo: i32 = 0; hi: i32 = -1; }
+export function localRange(g: i32, out: LocalRange): void {
+  let lo = 0x7fffffff, hi = -1;
+  let a = gFirstArg.get(g), n = gNumArgs.get(g);
+  if (n > 0 && a >= 0) { lo = a; hi = a + n - 1; }
+  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+    if (b < lo) lo = b;
+    if (b > hi) hi = b;
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { if (i < lo) lo = i; if (i > hi) hi = i; }
+  }
+  out.lo = lo; out.hi = hi;
 }

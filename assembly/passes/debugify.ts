@@ -27,6 +27,8 @@ import { printEscaped } from "../text/printer-types";
 import { numberForDiagnostics, numberFunction, printInstructionTo } from "../text/printer";
 import { writer } from "../text/writer";
 import { printRecord } from "../text/printer-meta";
+import { appendRecord, setDebugLoc } from "../ir/edit";
+import { PassContext, PassInfo, Level, OptionKind } from "./registry";
 
 // -debugify-level=locations attaches locations only; -debugify-quiet silences the report.
 export const LEVEL_LOCATIONS = 0, LEVEL_VARIABLES = 1;
@@ -95,7 +97,6 @@ function firstNonPhi(b: i32): i32 {
   return i;
 }
 
-import { appendRecord, setDebugLoc } from "../ir/edit";
 
 // ---- debugify ----
 
@@ -416,7 +417,6 @@ export class CheckDebugify {
 }
 
 // ---- the pass table's entries (pipeline/table.ts) ----
-import { PassContext, PassInfo, Level, OptionKind } from "./registry";
 const QUIET_HELP = "no report on stderr";
 export function debugifyPass(): PassInfo {
   return new PassInfo("debugify", Level.Module, (c: PassContext): i32 => {

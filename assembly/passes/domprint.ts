@@ -21,6 +21,7 @@ import { FunctionAnalyses, analyses } from "../analysis/context";
 import { printValueRef } from "../text/printer-values";
 import { numberFunction } from "../text/printer";
 import { writer } from "../text/writer";
+import { PassContext, PassInfo, Level } from "./registry";
 
 // The function's name as StringRef (raw bytes, no sigil or quotes).
 export function printFunctionName(out: OutBuf, g: i32): void {
@@ -70,7 +71,6 @@ function printNode(out: OutBuf, t: DomTree, v: i32, valid: bool): void {
 }
 
 // ---- the pass table's entries (pipeline/table.ts) ----
-import { PassContext, PassInfo, Level } from "./registry";
 export function printDomTreePass(): PassInfo {
   return new PassInfo("print<domtree>", Level.Function, (c: PassContext): i32 => { printDomTreeOf(c.out, c.fn, false, c.analyses); return 0; })
     .as("DominatorTreePrinterPass").describe("Print the dominator tree");

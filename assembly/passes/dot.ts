@@ -23,6 +23,7 @@ import { printFunctionName } from "./domprint";
 import { iOp } from "../ir/values";
 
 import { PassContext, PassInfo, PassState, Level } from "./registry";
+import { strtab } from "../ir/module";
 
 // ---- labels ----
 
@@ -66,7 +67,6 @@ function bbName(dst: OutBuf, b: i32): void {
   memory.copy(buf.ptr + <usize>s, buf.ptr + <usize>(s + 1), <usize>(buf.len - s - 1));
   buf.len--;
 }
-import { strtab } from "../ir/module";
 
 
 function nodeId(out: OutBuf, tag: i32, id: i32): void {

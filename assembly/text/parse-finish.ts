@@ -25,6 +25,7 @@ import {
 } from "../ir/upgrade";
 import { upgradeDebugInfo } from "../ir/upgrade-debug";
 import { odrUniqueTypes } from "../ir/module-reading";
+import { takeOverForwardUses } from "../ir/values";
 
 export function finishModule(): bool {
   // as LLParser::validateEndOfModule: blockaddresses of undefined functions, undefined types,
@@ -149,7 +150,6 @@ function resolveListFn(list: i32): i32 {
 @final class NameOrder { @inline less(a: i32, b: i32): bool { return strtab.compare(vName.get(a), vName.get(b)) < 0; } }
 
 // A call to an undeclared `llvm.*` function declares it with the call's function type.
-import { takeOverForwardUses } from "../ir/values";
 function declareIntrinsic(f: i32): bool {
   let nm = vName.get(f);
   if (nm < 0 || strtab.lenOf(nm) < 6) return false;

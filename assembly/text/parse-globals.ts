@@ -20,6 +20,7 @@ import {
 } from "../ir/globals";
 import { U8Vec } from "../util/vec";
 import { comdatRef, noteGlobalNum } from "./parser";
+import { takeOverForwardUses } from "../ir/values";
 
 export function parseLinkage(): i32 {
   rd.linkageExplicit = false;
@@ -68,7 +69,6 @@ export function parseUnnamedAddr(): i32 {
 }
 
 // Claims the value id for a global being defined: its forward placeholder or a new value.
-import { takeOverForwardUses } from "../ir/values";
 export function claimGlobal(name: i32, num: i32, type: i32, off: i32): i32 {
   let v = linkTarget(name, num, off);
   if (v == -2) return -1;

@@ -31,6 +31,7 @@ import {
   parseRet, parseSwitch
 } from "./parse-inst-control";
 import { parseCallLike } from "./parse-inst-call";
+import { takeOverForwardUses } from "../ir/values";
 
 // The value id a definition should take: a forward placeholder for this name, or new.
 export function setPending(name: i32, num: i32): void { fnScope.pendName = name; fnScope.pendNum = num; }
@@ -54,7 +55,6 @@ export function fillOpcodes(r: Reader): void {
 export function instOpcode(s: i32): i32 { let ops = rd.opcodeByStr; return s < ops.len ? ops.get(s) : 0; }
 
 // Creates the instruction value with operands stack[base..].
-import { takeOverForwardUses } from "../ir/values";
 export function make(op: i32, type: i32, base: i32): i32 {
   let v = -1;
   let r = rd, scope = fnScope, pendName = scope.pendName, pendNum = scope.pendNum;

@@ -14,6 +14,8 @@ import { gValue, gFlags, GF_NUMBERED } from "../ir/globals";
 import { printMDOperand } from "./printer-meta";
 import { canonicalMD } from "../ir/metadata";
 import { has, Feature } from "../ir/version";
+import { tyFlags as tyFlagsOf } from "../ir/types";
+import { blockSlotInFunction } from "./slots";
 
 // A reference to a value without its type.
 export function printValueRef(w: Writer, out: OutBuf, v: i32): void {
@@ -179,8 +181,6 @@ export function printConstant(w: Writer, out: OutBuf, c: i32): void {
   }
   out.str("<unknown constant>");
 }
-import { tyFlags as tyFlagsOf } from "../ir/types";
-import { blockSlotInFunction } from "./slots";
 function printBlockAddressBlock(out: OutBuf, fn: i32, bb: i32): void {
   let nm = vName.get(bb);
   if (nm >= 0) { printName(out, 37, nm); return; }

@@ -36,6 +36,7 @@ import { canonicalMD } from "../../ir/metadata";
 import { llvmOpcode, terminatorOf, numSuccessors, successor } from "../mergefunc/hash";
 import { PairMap, pairMapOrder } from "../../util/densemap";
 import { stableNameSpan, lastIndexOfAscii } from "../../util/stable-name";
+import { LocalRange, localRange } from "../../ir/query";
 import { IgnoreRule, ignores, isDataSequential, isNull, isString, fpWidth, startsWith } from "./operands";
 import { llvmTypeID, llvmNumOperands, arenaOperandIndex, llvmOperand, llvmPredicate, isConstantKind, isConstantValue } from "./llvm-numbering";
 export { llvmTypeID, llvmNumOperands, arenaOperandIndex, llvmOperand, isConstantValue };
@@ -240,15 +241,11 @@ export function stableNameOf(s: i32): string {
   }
 
   // ---- values ----
+  private range: LocalRange = new LocalRange();
   private beginFunctionIds(g: i32): void {
-    let lo = 0x7fffffff, hi = -1;
-    let a = gFirstArg.get(g), n = gNumArgs.get(g);
-    if (n > 0 && a >= 0) { lo = a; hi = a + n - 1; }
-    for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
-      if (b < lo) lo = b;
-      if (b > hi) hi = b;
-      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { if (i < lo) lo = i; if (i > hi) hi = i; }
-    }
+    let r = this.range;
+    localRange(g, r);
+    let lo = r.lo, hi = r.hi;
     if (hi < lo) { lo = 0; hi = -1; }
     this.lo = lo; this.hi = hi;
     let size = hi - lo + 1;

@@ -33,6 +33,7 @@ import { llvmVersion } from "../../ir/version";
 import { strtab } from "../../ir/module";
 import { T_VOID } from "../../ir/types";
 import { replaceAllUsesWith, insertBefore, unlink, eraseInstruction, eraseLeavingLinked, nextUniqueSuffix } from "../../ir/edit";
+export { debugLoc, setDebugLoc } from "../../ir/edit";
 
 // ---- the editor ----
 
@@ -411,4 +412,3 @@ function nameSlot(k0: u64, k1: u64, mask: i32): i32 {
 
 // ---- debug locations ----
 
-export { debugLoc, setDebugLoc } from "../../ir/edit";

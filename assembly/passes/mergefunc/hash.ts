@@ -18,6 +18,14 @@ import { callFirstDest } from "../../ir/inst";
 import { llvmVersion } from "../../ir/version";
 import { I64Vec } from "../../util/vec";
 import { stableHashCombine, stableHash1 } from "../../util/xxh3";
+import { vKind, VK, iFlags, vType, iOps, iNOps, opVal } from "../../ir/values";
+import { gValue } from "../../ir/globals";
+import { tyA, tyKind, TK } from "../../ir/types";
+import { intWordCount, intWord, fpWord } from "../../ir/constants";
+import { F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_NNEG, F_SAMESIGN, F_FMF_SHIFT, FMF_ALL } from "../../ir/opcodes";
+import { zext64 } from "../../util/bits";
+import { predicate } from "../../ir/inst";
+import { LocalRange, localRange } from "../../ir/query";
 
 // LLVM's Instruction opcode numbers: ours follow Instruction.def except that LLVM has UserOp1
 // and UserOp2 between select and va_arg, and from LLVM 22 on ptrtoaddr right after ptrtoint.
@@ -87,6 +95,7 @@ export function successor(t: i32, i: i32): i32 {
 @final export class LocalRanges {
   private rangeLo: I32Vec = new I32Vec(64);
   private rangeHi: I32Vec = new I32Vec(64);
+  private range: LocalRange = new LocalRange();
   forget(g: i32): void { if (g < this.rangeLo.len) this.rangeLo.set(g, -1); }
   lowOf(g: i32): i32 { this.compute(g); return this.rangeLo.get(g); }
   highOf(g: i32): i32 { this.compute(g); return this.rangeHi.get(g); }
@@ -94,14 +103,9 @@ export function successor(t: i32, i: i32): i32 {
     let rangeLo = this.rangeLo, rangeHi = this.rangeHi;
     if (g >= rangeLo.len) { rangeLo.resize(g + 1, -1); rangeHi.resize(g + 1, -1); }
     if (rangeLo.get(g) >= 0) return;
-    let lo = 0x7fffffff, hi = 0;
-    let a = gFirstArg.get(g), n = gNumArgs.get(g);
-    if (n > 0 && a >= 0) { lo = a; hi = a + n - 1; }
-    for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
-      if (b < lo) lo = b;
-      if (b > hi) hi = b;
-      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { if (i < lo) lo = i; if (i > hi) hi = i; }
-    }
+    let r = this.range;
+    localRange(g, r);
+    let lo = r.lo, hi = r.hi;
     if (lo > hi) { lo = 0; hi = 0; }
     rangeLo.set(g, lo); rangeHi.set(g, hi);
   }
@@ -250,12 +254,6 @@ export function successor(t: i32, i: i32): i32 {
 // "a null constant", "another constant". Equal functions get equal detail hashes, so the set of
 // merges is unchanged, but functions with equal LLVM hashes that differ in a constant or a callee
 // are told apart without walking the comparator.
-import { vKind, VK, iFlags, vType, iOps, iNOps, opVal } from "../../ir/values";
-import { gValue } from "../../ir/globals";
-import { tyA, tyKind, TK } from "../../ir/types";
-import { intWordCount, intWord, fpWord } from "../../ir/constants";
-import { F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_NNEG, F_SAMESIGN, F_FMF_SHIFT, FMF_ALL } from "../../ir/opcodes";
-import { zext64 } from "../../util/bits";
 
 const DETAIL_FLAGS: i32 = F_NUW | F_NSW | F_EXACT | F_DISJOINT | F_NNEG | F_SAMESIGN | (FMF_ALL << F_FMF_SHIFT);
 
@@ -282,4 +280,3 @@ function operandKey(v: i32, self: i32): u64 {
   return 5;
 }
 
-import { predicate } from "../../ir/inst";

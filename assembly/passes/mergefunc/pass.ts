@@ -20,6 +20,8 @@ import { FnTree } from "./fntree";
 import { Handles, Merger } from "./merge";
 import { MergeReport, HOW_THUNK, HOW_ALIAS, HOW_REPLACED, HOW_ERASED } from "./report";
 import { countMerges } from "../stats";
+import { isZeroInt } from "../../ir/constants";
+import { PassContext, PassInfo, Level, Preserves, OptionKind } from "../registry";
 
 // One run of the pass over the module (LLVM's MergeFunctions class): it makes and owns all the
 // run's state — the local value ranges, the comparator (at its fixed address, comparator.ts), the
@@ -183,7 +185,6 @@ function stripPointerCasts(v: i32): i32 {
   }
   return v;
 }
-import { isZeroInt } from "../../ir/constants";
 function isZeroIntConst(x: i32): bool { return <i32>vKind.get(x) == VK.ConstInt && isZeroInt(x); }
 
 // Whether !llvm.module.flags has `!{i32 _, !"name", i32 1}` (a non-zero integer value).
@@ -207,7 +208,6 @@ function moduleFlagIsSet(name: string): bool {
 
 // The pass table's entry (pipeline/table.ts). The report is a side file; the functions it merged
 // away are handed on in the run's results (the program repository records them).
-import { PassContext, PassInfo, Level, Preserves, OptionKind } from "../registry";
 export function mergefuncPass(): PassInfo {
   return new PassInfo("mergefunc", Level.Module, runMergeFunc)
     .keeps(Preserves.Nothing).as("MergeFunctionsPass")

@@ -14,24 +14,11 @@
 import { I32Vec } from "../../util/vec";
 import { OutBuf } from "../../util/outbuf";
 import { strtab } from "../../ir/module";
+import { jsonStrId } from "../../util/json";
 
 export const HOW_REPLACED = 0, HOW_ERASED = 1, HOW_THUNK = 2, HOW_ALIAS = 3, HOW_CALLERS = 4;
 const HOW_NAMES: string[] = ["replaced", "erased", "thunk", "alias", "callers"];
 
-// A string-table entry as a JSON string (null for -1); the cross-module report writes names with it too.
-export function jsonName(o: OutBuf, s: i32): void {
-  if (s < 0) { o.str("null"); return; }
-  o.byte(34);
-  let p = strtab.ptrOf(s), n = strtab.lenOf(s);
-  for (let i = 0; i < n; i++) {
-    let c = <i32>load<u8>(p + <usize>i);
-    if (c == 34 || c == 92) { o.byte(92); o.byte(c); }
-    else if (c < 32) { o.str("\\u00"); o.byte(hex(c >> 4)); o.byte(hex(c & 15)); }
-    else o.byte(c);
-  }
-  o.byte(34);
-}
-function hex(d: i32): i32 { return d < 10 ? 48 + d : 87 + d; }
 
 // The records of one MergeFunctions run (pass.ts makes it with the run; the cross-module report
 // reads it after runMergeFunctions).
@@ -77,8 +64,8 @@ export class MergeReport {
     o.str("{\"pass\":\"mergefunc\",\"merged\":[");
     for (let i = 0; i < this.rFrom.len; i++) {
       if (i > 0) o.byte(44);
-      o.str("\n  {\"function\":"); jsonName(o, this.rFrom.get(i));
-      o.str(",\"into\":"); jsonName(o, this.rInto.get(i));
+      o.str("\n  {\"function\":"); jsonStrId(o, strtab, this.rFrom.get(i));
+      o.str(",\"into\":"); jsonStrId(o, strtab, this.rInto.get(i));
       o.str(",\"how\":\""); o.str(HOW_NAMES[this.rHow.get(i)]);
       o.str("\",\"callersRedirected\":"); o.i64(this.rRedirected.get(i));
       o.str(",\"viaPrivateCopy\":"); o.str(this.rPrivate.get(i) != 0 ? "true" : "false");

@@ -20,11 +20,12 @@
 import { I32Vec, U8Vec } from "../../util/vec";
 import { OutBuf } from "../../util/outbuf";
 import { vName } from "../../ir/values";
+import { strtab } from "../../ir/module";
 import { GK, gKind, gValue, gFlags, gLinkage, globalCount, GF_ERASED, GF_DEFINED, LINKAGE_NAMES } from "../../ir/globals";
 import { Writer } from "../../text/writer";
 import { printFunction, printAliasOrIFunc } from "../../text/printer-globals";
 import { runMergeFunctions } from "../mergefunc/pass";
-import { jsonName } from "../mergefunc/report";
+import { jsonStrId } from "../../util/json";
 import { CrossModuleLinker, countInsts } from "../../link/xmod";
 
 export function finishCrossModule(l: CrossModuleLinker, useAliases: bool): OutBuf {
@@ -78,8 +79,8 @@ export function finishCrossModule(l: CrossModuleLinker, useAliases: bool): OutBu
     let old = g < n0;
     o.str("\n{\"id\":"); o.i64(g);
     o.str(",\"module\":"); o.i64(old && g < l.modOf.len ? l.modOf.get(g) : -1);
-    o.str(",\"name\":"); jsonName(o, old && g < l.origName.len ? l.origName.get(g) : -1);
-    o.str(",\"linkedName\":"); jsonName(o, old ? names.get(g) : vName.get(gValue.get(g)));
+    o.str(",\"name\":"); jsonStrId(o, strtab, old && g < l.origName.len ? l.origName.get(g) : -1);
+    o.str(",\"linkedName\":"); jsonStrId(o, strtab, old ? names.get(g) : vName.get(gValue.get(g)));
     o.str(",\"linkage\":\""); linkageName(o, old ? linkages.get(g) : gLinkage.get(g)); o.byte(34);
     o.str(",\"insts\":"); o.i64(old && g < l.instsBefore.len ? l.instsBefore.get(g) : 0);
     o.str(",\"bytes\":"); o.i64(old ? bytesBefore.get(g) : 0);
@@ -115,7 +116,7 @@ export function finishCrossModule(l: CrossModuleLinker, useAliases: bool): OutBu
     if (i > 0) o.byte(44);
     let k = l.evKind.get(i);
     o.str("\n{\"kind\":\""); o.str(k == 0 ? "deduplicated" : k == 1 ? "overridden" : "conflict");
-    o.str("\",\"name\":"); jsonName(o, l.evName.get(i));
+    o.str("\",\"name\":"); jsonStrId(o, strtab, l.evName.get(i));
     o.str(",\"function\":"); o.str(l.evIsFunc.get(i) != 0 ? "true" : "false");
     o.str(",\"kept\":"); o.i64(l.evKept.get(i));
     o.str(",\"keptModule\":"); o.i64(l.evKeptMod.get(i));

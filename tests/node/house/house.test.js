@@ -52,3 +52,22 @@ test('the host modules (bindings/) import each other without a circle', () => {
   assert.deepEqual(cycles, []);
   assert.ok([...graph.values()].flat().length > 50, 'the imports are read');
 });
+
+// A file's imports stand together at its top, so its dependencies are read in one place.
+test('every core file imports at its top', () => {
+  const late = [];
+  for (const f of files(path.join(REPO, 'assembly'), '.ts')) {
+    let code = false, inImport = false;
+    fs.readFileSync(f, 'utf8').split('\n').forEach((line, i) => {
+      if (inImport) { if (/from\s+"[^"]+";/.test(line)) inImport = false; return; }
+      if (/^(import\s|export\s+(\*|\{[^}]*\}?)\s*(from\s|$))/.test(line) && (line.startsWith('import') || /from\s+"|\{\s*$/.test(line))) {
+        if (code) late.push(`${path.relative(REPO, f)}:${i + 1}`);
+        if (!/from\s+"[^"]+";|^import\s+"[^"]+";/.test(line)) inImport = true;
+        return;
+      }
+      const t = line.trim();
+      if (t && !t.startsWith('//') && !t.startsWith('/*') && !t.startsWith('*')) code = true;
+    });
+  }
+  assert.deepEqual(late, []);
+});
