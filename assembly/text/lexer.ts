@@ -69,16 +69,15 @@ function initClasses(): void {
 const MAX_INT_BITS: i64 = 1 << 23;
 const NUL_IN_NAME = "NUL character is not allowed in names";
 
-// LLVM's HexIntToVal: the value of n hex digits at p as a u64; 0 with hexOverflow set where its
+// LLVM's HexIntToVal: the value of n hex digits at p as a u64; 0 with lx.hexOverflow set where its
 // overflow check fires (it misses some overflows, which then wrap: kept, as opt reads them so).
-export let hexOverflow = false;
 export function hexIntToVal(p: usize, n: i32): u64 {
   let r: u64 = 0;
-  hexOverflow = false;
+  lx.hexOverflow = false;
   for (let i = 0; i < n; i++) {
     let old = r;
     r = r * 16 + <u64>hexVal(<i32>load<u8>(p + <usize>i));
-    if (r < old) { hexOverflow = true; return 0; }
+    if (r < old) { lx.hexOverflow = true; return 0; }
   }
   return r;
 }
@@ -139,6 +138,7 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
 }
 
 @final export class Lexer {
+  hexOverflow: bool = false;   // hexIntToVal's value did not fit in 64 bits
   strtab: StrTab;
   src: usize = 0;
   srcLen: i32 = 0;
@@ -322,7 +322,7 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
       this.softError = "constant bigger than 128 bits detected"; this.softErrorAt = s;
     } else if (kind != 75 && kind != 76 && kind != 77) {
       let v = hexIntToVal(this.src + <usize>d, n);
-      if (hexOverflow) { this.softError = "constant bigger than 64 bits detected"; this.softErrorAt = s; }
+      if (lx.hexOverflow) { this.softError = "constant bigger than 64 bits detected"; this.softErrorAt = s; }
       // LLVM 22 refuses a half or bfloat constant wider than 16 bits (LLVM 19 truncates it)
       else if (kind != 0 && v > 0xffff && has(Feature.HexHalfRange)) {
         return this.failOwn("hexadecimal constant too large for " + (kind == 72 ? "half" : "bfloat") + " (16-bit)", s);

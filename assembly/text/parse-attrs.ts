@@ -6,7 +6,7 @@ import { sortStable } from "../util/sort";
 import { lx, T, next } from "./lexer";
 import { strtab } from "../ir/module";
 import * as K from "./keywords";
-import { error, errorI, errorAt, eat, expect, isWord, parseAlignment, parseUInt32, parseUInt64, uint64Val, checkVersion, checkFeature, versionMessage } from "./pstate";
+import { error, errorI, errorAt, eat, expect, isWord, parseAlignment, parseUInt32, parseUInt64, checkVersion, checkFeature, versionMessage } from "./pstate";
 import { encodeAlign } from "../ir/align";
 import { attrPositions, ATTR_ON_FN, ATTR_ON_PARAM, ATTR_ON_RET } from "../ir/attr-positions";
 import { llvmVersion, has, Feature } from "../ir/version";
@@ -307,7 +307,7 @@ function parseDerefBytes(): bool {
   let loc = lx.tokStart;
   if (!parseUInt64()) return false;
   if (!expect(T.RParen, "')'")) return false;
-  return uint64Val != 0 || errorAt("dereferenceable bytes must be non-zero", loc);
+  return rd.uint64Val != 0 || errorAt("dereferenceable bytes must be non-zero", loc);
 }
 
 // Parses attributes of one position into a set; returns the set id, -1 when empty (check `failed`).
@@ -317,12 +317,11 @@ const CTX_WHERE: string[] = ["parameters", "return values", "functions", "functi
 
 // Where the last `builtin` of a function attribute list stands (-1: none): opt rejects it on a
 // function's own list (a group may bring it; the verifier reports that).
-let builtinAt: i32 = -1;
-export function lastBuiltinAt(): i32 { return builtinAt; }
+export function lastBuiltinAt(): i32 { return rd.builtinAt; }
 
 export function parseAttrSet(ctx: i32): i32 {
   rd.entries.clear();
-  builtinAt = -1;
+  rd.builtinAt = -1;
   rd.fnAlign = 0; rd.memUpgrade = -1; rd.misplacedAt = -1;
   while (parseOne(ctx)) {
     // As opt, an attribute in the wrong place is reported once the list is read (the last one
@@ -420,7 +419,7 @@ function parseOne(ctx: i32): bool {
     return true;
   }
   let tag = attrTag(kind);
-  if (kind == K_BUILTIN && ctx == AC_FN) builtinAt = rd.attrAt;
+  if (kind == K_BUILTIN && ctx == AC_FN) rd.builtinAt = rd.attrAt;
   if (tag == AT.Enum) { push(AT.Enum, kind, 0, 0); return true; }
   if (tag == AT.Type) {
     let t = -1;
@@ -459,7 +458,7 @@ function parseOne(ctx: i32): bool {
       push(AT.Int, kind, <i32>a, <i32>b); return true;
     }
     if (!parseDerefBytes()) return false;
-    let v = uint64Val;
+    let v = rd.uint64Val;
     push(AT.Int, kind, <i32>v, <i32>(v >>> 32)); return true;
   }
   // range(...) / initializes(...)

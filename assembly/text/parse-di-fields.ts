@@ -121,9 +121,8 @@ export function diRequired(c: i32, seen: u64, closeOff: i32): bool {
 export const V_ERROR = 0;   // an error was reported
 export const V_MD = 1;      // a metadata operand: parse it as one (`!N`, `!{...}`, `!"s"`, `!DI...(...)`, null)
 export const V_TYPED = 2;   // a typed value (`i32 7`) as metadata: parse it, keep its text
-export const V_RAW = 3;     // consumed here; the text runs from the value's start to rawEnd
+export const V_RAW = 3;     // consumed here; the text runs from the value's start to rd.rawEnd
 export const V_LIST = 4;    // `{...}` operands: parse them, keep their text
-export let rawEnd: i32 = 0;
 
 export function diValue(c: i32, i: i32): i32 {
   let f = unchecked(clsFirst[c]) + i;
@@ -155,7 +154,7 @@ export function diValue(c: i32, i: i32): i32 {
 }
 
 @inline function fail(msg: string): i32 { error(msg); return V_ERROR; }
-function take(): i32 { rawEnd = lx.tokEnd; next(); return V_RAW; }
+function take(): i32 { rd.rawEnd = lx.tokEnd; next(); return V_RAW; }
 
 // Tokens a type can start with (opt reads a typed value as metadata from them).
 function startsType(): bool {
@@ -169,44 +168,43 @@ function startsType(): bool {
 }
 
 // ---- integers: an APSInt token read as sign, magnitude and whether it exceeds 64 bits ----
-let iNeg = false, iSigned = false, iOver = false, iMag: u64 = 0;
 function readInt(): void {
   let l = lx;
   let p = l.src + <usize>l.tokStart, n = l.tokEnd - l.tokStart;
-  iNeg = false; iSigned = false; iOver = false; iMag = 0;
+  rd.intNeg = false; rd.intSigned = false; rd.intOver = false; rd.intMag = 0;
   let c0 = <i32>load<u8>(p);
   if ((c0 == 117 || c0 == 115) && n > 2 && load<u8>(p + 1) == 48 && load<u8>(p + 2) == 120) {
     // u0x / s0x: hexadecimal; s0x is two's complement in 4 bits per digit
-    iSigned = c0 == 115;
+    rd.intSigned = c0 == 115;
     let digits = n - 3;
     for (let i = 3; i < n; i++) {
       let c = <i32>load<u8>(p + <usize>i);
       let d = c <= 57 ? c - 48 : (c | 32) - 87;
-      if ((iMag >>> 60) != 0) iOver = true;
-      iMag = (iMag << 4) | <u64>d;
+      if ((rd.intMag >>> 60) != 0) rd.intOver = true;
+      rd.intMag = (rd.intMag << 4) | <u64>d;
     }
     let hi = <i32>load<u8>(p + 3);
     let hiDigit = hi <= 57 ? hi - 48 : (hi | 32) - 87;
-    if (iSigned && hiDigit >= 8) {
-      iNeg = true;
-      if (digits > 16) iOver = true;
-      else iMag = digits == 16 ? ~iMag + 1 : (<u64>1 << <u64>(4 * digits)) - iMag;
+    if (rd.intSigned && hiDigit >= 8) {
+      rd.intNeg = true;
+      if (digits > 16) rd.intOver = true;
+      else rd.intMag = digits == 16 ? ~rd.intMag + 1 : (<u64>1 << <u64>(4 * digits)) - rd.intMag;
     }
     return;
   }
   let i = 0;
-  if (c0 == 45) { iNeg = true; iSigned = true; i = 1; }
+  if (c0 == 45) { rd.intNeg = true; rd.intSigned = true; i = 1; }
   for (; i < n; i++) {
     let d = <u64>(<i32>load<u8>(p + <usize>i) - 48);
-    if (iMag > 1844674407370955161 || (iMag == 1844674407370955161 && d > 5)) iOver = true;
-    iMag = iMag * 10 + d;
+    if (rd.intMag > 1844674407370955161 || (rd.intMag == 1844674407370955161 && d > 5)) rd.intOver = true;
+    rd.intMag = rd.intMag * 10 + d;
   }
 }
 function unsignedValue(f: i32): bool {
   if (lx.tok != T.Int) return error("expected unsigned integer");
   readInt();
-  if (iSigned) return error("expected unsigned integer");
-  if (iOver || iMag > fMax[f]) return error("value for '" + strtabString(fName[f]) + "' too large, limit is " + fMaxText[f]);
+  if (rd.intSigned) return error("expected unsigned integer");
+  if (rd.intOver || rd.intMag > fMax[f]) return error("value for '" + strtabString(fName[f]) + "' too large, limit is " + fMaxText[f]);
   take();
   return true;
 }
@@ -214,9 +212,9 @@ function signedValue(f: i32): bool {
   if (lx.tok != T.Int) return error("expected signed integer");
   readInt();
   let min = fMin[f], max = fMax[f];
-  let small = min < 0 ? iNeg && (iOver || iMag > <u64>(-min)) : (iNeg && iMag != 0) || (!iNeg && iMag < <u64>min);
+  let small = min < 0 ? rd.intNeg && (rd.intOver || rd.intMag > <u64>(-min)) : (rd.intNeg && rd.intMag != 0) || (!rd.intNeg && rd.intMag < <u64>min);
   if (small) return error("value for '" + strtabString(fName[f]) + "' too small, limit is " + fMinText[f]);
-  if (!iNeg && (iOver || iMag > max)) return error("value for '" + strtabString(fName[f]) + "' too large, limit is " + fMaxText[f]);
+  if (!rd.intNeg && (rd.intOver || rd.intMag > max)) return error("value for '" + strtabString(fName[f]) + "' too large, limit is " + fMaxText[f]);
   take();
   return true;
 }
@@ -247,8 +245,8 @@ function enumValue(f: i32, e: i32): i32 {
     while (true) {
       let num = lx.tok == T.Int;
       if (num) readInt();
-      if (num && !iSigned) {
-        if (iOver || iMag > 0xffffffff) return fail("expected 32-bit integer (too large)");
+      if (num && !rd.intSigned) {
+        if (rd.intOver || rd.intMag > 0xffffffff) return fail("expected 32-bit integer (too large)");
       } else if (wordKind() != e) return fail(eExpected[e]);
       else if (!validName(e)) return fail(eInvalid[e] + " '" + strtabString(lx.tokStr) + "'");
       take();

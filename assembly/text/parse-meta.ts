@@ -14,7 +14,7 @@ import {
   nmdName, nmdOps, nmdNOps, nmdPool, mdKindName, FIXED_MD_KINDS, addAttachment, drKind, drOps, drNOps,
   drPool, newDebugRecord, DR, attachmentKind,
 } from "../ir/metadata";
-import { diClass, diNoFields, diField, diRequired, diValue, rawEnd, V_ERROR, V_MD, V_TYPED, V_LIST } from "./parse-di-fields";
+import { diClass, diNoFields, diField, diRequired, diValue, V_ERROR, V_MD, V_TYPED, V_LIST } from "./parse-di-fields";
 import { T_METADATA, T_VOID, T_LABEL } from "../ir/types";
 import { reading, mdForValueId, mdForStringId } from "../ir/module-reading";
 
@@ -25,7 +25,7 @@ export function fillMetaKinds(r: Reader): void {
   for (let i = 0; i < FIXED_MD_KINDS.length; i++) attachmentKind(strtab.internStr(FIXED_MD_KINDS[i]));
 }
 // A module's parse starts outside any node.
-export function resetNodeDepth(): void { nodeDepth = 0; }
+export function resetNodeDepth(): void { rd.nodeDepth = 0; }
 
 // The number of the current `!N` token, or -1 after opt's error for one past 32 bits.
 function mdNumber(): i64 {
@@ -82,7 +82,7 @@ function parseMetadataInner(target: i32): i32 {
   if (t == T_METADATA) { errorAt("invalid metadata-value-metadata roundtrip", tyAt); return -1; }
   if (t == T_LABEL) return errorI("invalid type for metadata value");
   // a function's own values only where LLParser has the function: not inside a node
-  if ((lx.tok == T.LocalVar || lx.tok == T.LocalID) && (nodeDepth > 0 || !fnScope.inFunction)) {
+  if ((lx.tok == T.LocalVar || lx.tok == T.LocalID) && (rd.nodeDepth > 0 || !fnScope.inFunction)) {
     return errorI("invalid use of function-local name");
   }
   let v = parseValue(t);
@@ -107,13 +107,12 @@ function parseOperandList(close: T, what: string): bool {
 }
 
 // Nodes being parsed (tuples and specialized nodes): their operands cannot be function-local.
-let nodeDepth: i32 = 0;
 function parseTuple(target: i32): i32 {
   next(); // '{'
   let base = rd.mdStack.len;
-  nodeDepth++;
+  rd.nodeDepth++;
   let ok = parseOperandList(T.RBrace, "'}' at end of metadata node");
-  nodeDepth--;
+  rd.nodeDepth--;
   if (!ok) return -1;
   let m = target >= 0 ? target : newMD(MK.Tuple, -1);
   mdKind.set(m, <u8>MK.Tuple); mdA.set(m, -1);
@@ -160,9 +159,9 @@ function parseSpecialized(target: i32): i32 {
   }
   next(); // '('
   let base = rd.mdStack.len;
-  nodeDepth++;
+  rd.nodeDepth++;
   let m = parseFields(c, cls, base, target);
-  nodeDepth--;
+  rd.nodeDepth--;
   return m;
 }
 function parseFields(c: i32, cls: i32, base: i32, target: i32): i32 {
@@ -205,7 +204,7 @@ function parseFieldValue(c: i32, i: i32): bool {
     return true;
   }
   if (how == V_LIST) return parseOperandsField();
-  let e = rawEnd;
+  let e = rd.rawEnd;
   if (how == V_TYPED) {
     // parsed for its errors; the text is what is kept
     let before = rd.mdStack.len;

@@ -5,7 +5,7 @@ import { I32Vec, U8Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
 import * as K from "./keywords";
 import { llvmVersion, has, Feature } from "../ir/version";
-import { error, errorI, errorAt, eat, expect, expectWord, isWord, enter, leave, parseUInt32, tokUnsigned64, tokOverflow } from "./pstate";
+import { error, errorI, errorAt, eat, expect, expectWord, isWord, enter, leave, parseUInt32, tokUnsigned64 } from "./pstate";
 import {
   TK, T_VOID, T_LABEL, T_METADATA, T_TOKEN, T_HALF, T_BFLOAT, T_FLOAT, T_DOUBLE, T_X86FP80, T_FP128, T_PPCFP128,
   T_X86AMX, T_X86MMX, intType, ptrType, arrayType, vectorType, structType, functionType, newNamedStruct,
@@ -136,7 +136,7 @@ function parseArrayOrVector(isVector: bool): i32 {
   // an unsigned count of at most 64 bits (opt's message here is the address space's)
   let sizeOff = lx.tokStart;
   let n = tokUnsigned64();
-  if (tokOverflow) return errorI("expected number in address space");
+  if (rd.tokOverflow) return errorI("expected number in address space");
   next();
   if (!expectWord(K.KW_x, "'x' after element count")) return -1;
   let typeOff = lx.tokStart;

@@ -66,17 +66,16 @@ function expected(what: string): bool { return error("expected " + what); }
 // LLParser::parseUInt32 / parseUInt64: an unsigned literal (a '-' sign or s0x is refused), its
 // value saturated at 2^64-1 as APInt's getLimitedValue does (then range-checked for 32 bits).
 @inline function tokSigned(): bool { let l = lx; let c = load<u8>(l.src + <usize>l.tokStart); return c == 45 || c == 115; }
-// limitedSaturated: the last tokLimited had more than 64 bits.
-let limitedSaturated: bool = false;
+// rd.limitedSaturated: the last tokLimited had more than 64 bits.
 function tokLimited(): u64 {
   let l = lx;
-  limitedSaturated = false;
+  rd.limitedSaturated = false;
   if (!l.tokBig) return <u64>l.tokNum;
   let p = l.src + <usize>l.tokStart, n = l.tokEnd - l.tokStart;
   let r: u64 = 0;
   if (load<u8>(p) == 117) { // u0x...
     for (let i = 3; i < n; i++) {
-      if ((r >>> 60) != 0) { limitedSaturated = true; return u64.MAX_VALUE; }
+      if ((r >>> 60) != 0) { rd.limitedSaturated = true; return u64.MAX_VALUE; }
       let c = <i32>load<u8>(p + <usize>i);
       r = (r << 4) | <u64>(c <= 57 ? c - 48 : (c | 32) - 87);
     }
@@ -84,26 +83,24 @@ function tokLimited(): u64 {
   }
   for (let i = 0; i < n; i++) {
     let d = <u64>(load<u8>(p + <usize>i) - 48);
-    if (r > (u64.MAX_VALUE - d) / 10) { limitedSaturated = true; return u64.MAX_VALUE; }
+    if (r > (u64.MAX_VALUE - d) / 10) { rd.limitedSaturated = true; return u64.MAX_VALUE; }
     r = r * 10 + d;
   }
   return r;
 }
 // The current token as an unsigned integer of at most 64 bits (array and vector sizes: LLParser
-// wants an unsigned APSInt no wider than 64 bits); tokOverflow when it is not one.
-export let tokOverflow: bool = false;
+// wants an unsigned APSInt no wider than 64 bits); rd.tokOverflow when it is not one.
 export function tokUnsigned64(): u64 {
-  tokOverflow = lx.tok != T.Int || tokSigned();
-  if (tokOverflow) return 0;
+  rd.tokOverflow = lx.tok != T.Int || tokSigned();
+  if (rd.tokOverflow) return 0;
   let v = tokLimited();
-  tokOverflow = limitedSaturated;
+  rd.tokOverflow = rd.limitedSaturated;
   return v;
 }
 // The value parseUInt64 read.
-export let uint64Val: u64 = 0;
 export function parseUInt64(): bool {
   if (lx.tok != T.Int || tokSigned()) return error("expected integer");
-  uint64Val = tokLimited(); next(); return true;
+  rd.uint64Val = tokLimited(); next(); return true;
 }
 export function parseUInt32(): i64 {
   if (lx.tok != T.Int || tokSigned()) { error("expected integer"); return -1; }
@@ -117,7 +114,7 @@ export function parseAlignment(allowParens: bool): i64 {
   let loc = lx.tokStart;
   let parens = allowParens && eat(T.LParen);
   if (!parseUInt64()) return -1;
-  let v = uint64Val;
+  let v = rd.uint64Val;
   if (parens && lx.tok != T.RParen) { errorAt("expected ')'", loc); return -1; }
   if (parens) next();
   if (v == 0 || (v & (v - 1)) != 0) { errorAt("alignment is not a power of two", loc); return -1; }

@@ -37,6 +37,15 @@ import { TypeWalk } from "../ir/nesting";
 }
 
 @final export class Reader {
+  // the result registers of the token readers (pstate.ts, parse-di-fields.ts): a value and
+  // whether it overflowed, read right after the call
+  tokOverflow: bool = false;
+  limitedSaturated: bool = false;
+  uint64Val: u64 = 0;
+  intNeg: bool = false; intSigned: bool = false; intOver: bool = false; intMag: u64 = 0;
+  rawEnd: i32 = 0;          // the end of a raw debug-info field value (parse-di-fields.ts V_RAW)
+  nodeDepth: i32 = 0;       // metadata nodes open (parse-meta.ts)
+  builtinAt: i32 = -1;      // where a call site's `builtin` attribute stood (parse-attrs.ts)
   // error latch (pstate.ts): the first error only
   failed: bool = false;
   errOff: i32 = 0;

@@ -322,7 +322,8 @@ export function stableNameOf(s: i32): string {
   }
 
   // The words of one function (update(F)) after `prev` (the running hash: 4 for a function alone).
-  private functionWords(g: i32, prev: u64, rule: IgnoreRule, info: FunctionHashInfo | null): u64 {
+  // The words of definition g; plain: each instruction as the hash of its opcode alone.
+  private functionWords(g: i32, prev: u64, rule: IgnoreRule, info: FunctionHashInfo | null, plain: bool = false): u64 {
     let words = this.words;
     words.clear();
     words.push(<i64>prev);
@@ -338,7 +339,7 @@ export function stableNameOf(s: i32): string {
         let b = stack.pop();
         words.push(<i64>BLOCK_HEADER);
         for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
-          let h = this.instructionHash(i, rule, info);
+          let h = plain ? this.opcodeHash(i) : this.instructionHash(i, rule, info);
           this.words.push(<i64>h);
         }
         let t = terminatorOf(b);
@@ -393,37 +394,18 @@ export function stableNameOf(s: i32): string {
     for (let g = 0; g < n; g++) {
       if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0 || (gFlags.get(g) & GF_DEFINED) == 0 || gFirstBlock.get(g) < 0) continue;
       this.beginFunctionIds(g);
-      h = detailed ? this.functionWords(g, h, IgnoreRule.None, null) : this.plainFunctionWords(g, h);
+      h = this.functionWords(g, h, IgnoreRule.None, null, !detailed);
     }
     return h;
   }
   // StructuralHash(F, false): each instruction as the hash of its opcode alone.
   plainFunctionHash(g: i32): u64 {
     this.beginFunctionIds(g);
-    return this.plainFunctionWords(g, 4);
+    return this.functionWords(g, 4, IgnoreRule.None, null, true);
   }
-  // The non-detailed words (each instruction as the hash of its opcode alone).
-  private plainFunctionWords(g: i32, prev: u64): u64 {
-    let words = this.words;
-    words.clear();
-    words.push(<i64>prev); words.push(<i64>FUNCTION_HEADER);
-    words.push((tyFlags.get(gValueType.get(g)) & TF_VARARG) != 0 ? 1 : 0);
-    words.push(gNumArgs.get(g));
-    let entry = gFirstBlock.get(g);
-    let stack = this.blockStack;
-    stack.clear(); stack.push(entry); this.visit(entry);
-    while (stack.len > 0) {
-      let b = stack.pop();
-      words.push(<i64>BLOCK_HEADER);
-      for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
-        let base = this.cw.len;
-        this.cw.push(llvmOpcode(<i32>iOp.get(i)));
-        words.push(<i64>this.combineFrom(base));
-      }
-      let t = terminatorOf(b);
-      let ns = numSuccessors(t);
-      for (let s = 0; s < ns; s++) { let sb = successor(t, s); if (sb >= 0 && this.visit(sb)) stack.push(sb); }
-    }
-    return xxh3(words.ptr, <usize>words.len << 3);
+  private opcodeHash(i: i32): u64 {
+    let base = this.cw.len;
+    this.cw.push(llvmOpcode(<i32>iOp.get(i)));
+    return this.combineFrom(base);
   }
 }
