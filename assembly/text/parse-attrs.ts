@@ -145,10 +145,7 @@ function parseNoFPClass(): i32 {
 // as many bits as its value needs), then extended to the range's width; the attribute keeps the
 // canonical text opt prints (`iN lo, hi`, values signed).
 
-// Two's complement words of the last integer read (intToken), `nw` of them.
-let iw: StaticArray<u32> = changetype<StaticArray<u32>>(0);
-let nw: i32 = 0;
-// Reads the current Int token into `iw`, `width` bits wide; false (and an error) when it is not an
+// Reads the current Int token into `rd.wideWords`, `width` bits wide; false (and an error) when it is not an
 // integer, or needs more than `width` bits and `strict`.
 function intToken(width: i32, strict: bool): bool {
   let p = lx.src + <usize>lx.tokStart, n = lx.tokEnd - lx.tokStart;
@@ -159,16 +156,16 @@ function intToken(width: i32, strict: bool): bool {
   else if (c0 == 45) { neg = true; q = 1; }
   let nd = n - q;
   let tokWords = ((nd * 4 + 31) >> 5) + 1;
-  nw = ((width + 31) >> 5) > tokWords ? (width + 31) >> 5 : tokWords;
-  iw = new StaticArray<u32>(nw);
+  rd.wideCount = ((width + 31) >> 5) > tokWords ? (width + 31) >> 5 : tokWords;
+  rd.wideWords = new StaticArray<u32>(rd.wideCount);
   // the magnitude
   for (let i = q; i < n; i++) {
     let c = <i32>load<u8>(p + <usize>i);
     let d: u64 = hex != 0 ? <u64>(c <= 57 ? c - 48 : (c | 32) - 87) : <u64>(c - 48);
     let carry = d;
-    for (let k = 0; k < nw; k++) {
-      let x = <u64>iw[k] * (hex != 0 ? 16 : 10) + carry;
-      iw[k] = <u32>x; carry = x >>> 32;
+    for (let k = 0; k < rd.wideCount; k++) {
+      let x = <u64>rd.wideWords[k] * (hex != 0 ? 16 : 10) + carry;
+      rd.wideWords[k] = <u32>x; carry = x >>> 32;
     }
   }
   // bits the token's value needs, and whether it is signed
@@ -176,8 +173,8 @@ function intToken(width: i32, strict: bool): bool {
   let negative = neg;
   if (hex == 2) {
     bits = nd * 4;
-    negative = nd > 0 && (iw[(bits - 1) >> 5] >>> ((bits - 1) & 31) & 1) != 0;
-    if (negative) for (let b = bits; b < nw * 32; b++) iw[b >> 5] |= 1 << (b & 31);
+    negative = nd > 0 && (rd.wideWords[(bits - 1) >> 5] >>> ((bits - 1) & 31) & 1) != 0;
+    if (negative) for (let b = bits; b < rd.wideCount * 32; b++) rd.wideWords[b >> 5] |= 1 << (b & 31);
   } else if (neg && bits > 0) {
     // -m needs the bits of m - 1, and a sign bit
     negate();
@@ -185,33 +182,33 @@ function intToken(width: i32, strict: bool): bool {
   }
   if (strict && bits > width) return error("integer is too large for the bit width of specified type");
   // keep `width` bits
-  for (let b = width; b < nw * 32; b++) iw[b >> 5] &= ~(1 << (b & 31));
+  for (let b = width; b < rd.wideCount * 32; b++) rd.wideWords[b >> 5] &= ~(1 << (b & 31));
   return true;
 }
 function activeBits(): i32 {
-  for (let k = nw - 1; k >= 0; k--) if (iw[k] != 0) return k * 32 + 32 - <i32>clz(iw[k]);
+  for (let k = rd.wideCount - 1; k >= 0; k--) if (rd.wideWords[k] != 0) return k * 32 + 32 - <i32>clz(rd.wideWords[k]);
   return 0;
 }
 function significantBits(): i32 {
   // of a negative two's complement value: the bits up to and including the highest 0, plus one
-  for (let k = nw - 1; k >= 0; k--) if (iw[k] != 0xffffffff) return k * 32 + 32 - <i32>clz(~iw[k]) + 1;
+  for (let k = rd.wideCount - 1; k >= 0; k--) if (rd.wideWords[k] != 0xffffffff) return k * 32 + 32 - <i32>clz(~rd.wideWords[k]) + 1;
   return 1;
 }
 function negate(): void {
   let carry: u64 = 1;
-  for (let k = 0; k < nw; k++) { let x = <u64>(~iw[k]) + carry; iw[k] = <u32>x; carry = x >>> 32; }
+  for (let k = 0; k < rd.wideCount; k++) { let x = <u64>(~rd.wideWords[k]) + carry; rd.wideWords[k] = <u32>x; carry = x >>> 32; }
 }
-// The value in `iw` as a signed `width`-bit decimal.
+// The value in `rd.wideWords` as a signed `width`-bit decimal.
 function signedText(width: i32): string {
-  let neg = width > 0 && (iw[(width - 1) >> 5] >>> ((width - 1) & 31) & 1) != 0;
-  if (neg) { negate(); for (let b = width; b < nw * 32; b++) iw[b >> 5] &= ~(1 << (b & 31)); }
+  let neg = width > 0 && (rd.wideWords[(width - 1) >> 5] >>> ((width - 1) & 31) & 1) != 0;
+  if (neg) { negate(); for (let b = width; b < rd.wideCount * 32; b++) rd.wideWords[b >> 5] &= ~(1 << (b & 31)); }
   let digits = "";
   while (true) {
     let r: u64 = 0, nonzero = false;
-    for (let k = nw - 1; k >= 0; k--) {
-      let x = (r << 32) | <u64>iw[k];
-      iw[k] = <u32>(x / 1000000000); r = x % 1000000000;
-      if (iw[k] != 0) nonzero = true;
+    for (let k = rd.wideCount - 1; k >= 0; k--) {
+      let x = (r << 32) | <u64>rd.wideWords[k];
+      rd.wideWords[k] = <u32>(x / 1000000000); r = x % 1000000000;
+      if (rd.wideWords[k] != 0) nonzero = true;
     }
     let chunk = r.toString();
     if (nonzero) while (chunk.length < 9) chunk = "0" + chunk;
@@ -220,8 +217,8 @@ function signedText(width: i32): string {
   }
   return neg ? "-" + digits : digits;
 }
-// The low 64 bits of `iw`.
-function low64(): i64 { return nw > 1 ? <i64>iw[0] | (<i64>iw[1] << 32) : <i64>iw[0]; }
+// The low 64 bits of `rd.wideWords`.
+function low64(): i64 { return rd.wideCount > 1 ? <i64>rd.wideWords[0] | (<i64>rd.wideWords[1] << 32) : <i64>rd.wideWords[0]; }
 
 // range(<iN> lo, hi): the text `iN lo, hi`, or -1 after an error.
 function parseRange(): i32 {

@@ -42,44 +42,46 @@ export function readHexFP(letter: i32, p: usize, n: i32, out: I32Vec): void {
 
 // A value decoded for the loss check: a NaN's payload or a finite value sig * 2^exp.
 const C_ZERO = 0, C_INF = 1, C_NAN = 2, C_FINITE = 3;
-let cat = 0, exp = 0, sigHi: u64 = 0, sigLo: u64 = 0, prec = 0, special = false;
+@final class DecodedFP {
+  cat: i32 = 0; exp: i32 = 0; sigHi: u64 = 0; sigLo: u64 = 0; prec: i32 = 0; special: bool = false;
 
-// An IEEE format of `fb` fraction bits and `eb` exponent bits, fraction in (hi, lo).
-function decodeIEEE(e: i32, eb: i32, fb: i32, hi: u64, lo: u64): void {
-  let bias = (1 << (eb - 1)) - 1, emax = (1 << eb) - 1;
-  prec = fb + 1; sigHi = hi; sigLo = lo;
-  let zeroFrac = hi == 0 && lo == 0;
-  if (e == emax) { cat = zeroFrac ? C_INF : C_NAN; return; }
-  if (e == 0 && zeroFrac) { cat = C_ZERO; return; }
-  cat = C_FINITE;
-  if (e == 0) e = 1; // subnormal
-  else if (fb >= 64) sigHi |= <u64>1 << <u64>(fb - 64); else sigLo |= <u64>1 << <u64>fb;
-  exp = e - bias - fb;
-}
-function decode(type: i32, w: I32Vec): void {
-  special = false;
-  if (type == T_HALF) { let b = w.get(0); decodeIEEE((b >> 10) & 0x1f, 5, 10, 0, <u64>(b & 0x3ff)); return; }
-  if (type == T_BFLOAT) { let b = w.get(0); decodeIEEE((b >> 7) & 0xff, 8, 7, 0, <u64>(b & 0x7f)); return; }
-  if (type == T_FP128) {
-    let hi = getU64(w, 2);
-    decodeIEEE(<i32>(hi >>> 48) & 0x7fff, 15, 112, hi & 0xffffffffffff, getU64(w, 0)); return;
+  // An IEEE format of `fb` fraction bits and `eb` exponent bits, fraction in (hi, lo).
+  decodeIEEE(e: i32, eb: i32, fb: i32, hi: u64, lo: u64): void {
+    let bias = (1 << (eb - 1)) - 1, emax = (1 << eb) - 1;
+    this.prec = fb + 1; this.sigHi = hi; this.sigLo = lo;
+    let zeroFrac = hi == 0 && lo == 0;
+    if (e == emax) { this.cat = zeroFrac ? C_INF : C_NAN; return; }
+    if (e == 0 && zeroFrac) { this.cat = C_ZERO; return; }
+    this.cat = C_FINITE;
+    if (e == 0) e = 1; // subnormal
+    else if (fb >= 64) this.sigHi |= <u64>1 << <u64>(fb - 64); else this.sigLo |= <u64>1 << <u64>fb;
+    this.exp = e - bias - fb;
   }
-  if (type == T_X86FP80) {
-    let sig = getU64(w, 0), e = w.get(2) & 0x7fff;
-    prec = 64; sigHi = 0; sigLo = sig;
-    if (e == 0x7fff) {
-      cat = sig == <u64>1 << 63 ? C_INF : C_NAN;
-      special = (sig >>> 62) != 3; // pseudo-NaNs no other format has
+  decode(type: i32, w: I32Vec): void {
+    this.special = false;
+    if (type == T_HALF) { let b = w.get(0); this.decodeIEEE((b >> 10) & 0x1f, 5, 10, 0, <u64>(b & 0x3ff)); return; }
+    if (type == T_BFLOAT) { let b = w.get(0); this.decodeIEEE((b >> 7) & 0xff, 8, 7, 0, <u64>(b & 0x7f)); return; }
+    if (type == T_FP128) {
+      let hi = getU64(w, 2);
+      this.decodeIEEE(<i32>(hi >>> 48) & 0x7fff, 15, 112, hi & 0xffffffffffff, getU64(w, 0)); return;
+    }
+    if (type == T_X86FP80) {
+      let sig = getU64(w, 0), e = w.get(2) & 0x7fff;
+      this.prec = 64; this.sigHi = 0; this.sigLo = sig;
+      if (e == 0x7fff) {
+        this.cat = sig == <u64>1 << 63 ? C_INF : C_NAN;
+        this.special = (sig >>> 62) != 3; // pseudo-NaNs no other format has
+        return;
+      }
+      if (sig == 0) { this.cat = C_ZERO; return; }
+      this.cat = C_FINITE; this.exp = (e == 0 ? 1 : e) - 16383 - 63;
       return;
     }
-    if (sig == 0) { cat = C_ZERO; return; }
-    cat = C_FINITE; exp = (e == 0 ? 1 : e) - 16383 - 63;
-    return;
+    // ppc_fp128: its high double alone (a non-zero low double is taken as inexact)
+    let hi = getU64(w, 0);
+    this.decodeIEEE(<i32>(hi >>> 52) & 0x7ff, 11, 52, 0, hi & 0xfffffffffffff);
+    if ((getU64(w, 2) << 1) != 0) { this.cat = C_FINITE; this.sigLo = 3; this.sigHi = <u64>1 << 63; }
   }
-  // ppc_fp128: its high double alone (a non-zero low double is taken as inexact)
-  let hi = getU64(w, 0);
-  decodeIEEE(<i32>(hi >>> 52) & 0x7ff, 11, 52, 0, hi & 0xfffffffffffff);
-  if ((getU64(w, 2) << 1) != 0) { cat = C_FINITE; sigLo = 3; sigHi = <u64>1 << 63; }
 }
 
 @inline function bitLen(hi: u64, lo: u64): i32 { return hi != 0 ? 128 - <i32>clz(hi) : 64 - <i32>clz(lo); }
@@ -91,12 +93,14 @@ export function convertsExactly(from: i32, w: I32Vec, to: i32): bool {
   let p = to == T_HALF ? 11 : to == T_BFLOAT ? 8 : to == T_FLOAT ? 24 : 53;
   let emax = to == T_HALF ? 15 : to == T_DOUBLE ? 1023 : 127;
   let emin = 1 - emax;
-  decode(from, w);
-  if (cat == C_ZERO || cat == C_INF) return true;
-  if (cat == C_NAN) {
+  let d = new DecodedFP();
+  d.decode(from, w);
+  let sigHi = d.sigHi, sigLo = d.sigLo, exp = d.exp;
+  if (d.cat == C_ZERO || d.cat == C_INF) return true;
+  if (d.cat == C_NAN) {
     // the payload's low bits are shifted out when the target is narrower
-    let shift = prec - p;
-    if (special) return false;
+    let shift = d.prec - p;
+    if (d.special) return false;
     if (shift <= 0) return true;
     if (shift >= 64) return sigLo == 0 && (sigHi & ((<u64>1 << <u64>(shift - 64)) - 1)) == 0;
     return (sigLo & ((<u64>1 << <u64>shift) - 1)) == 0;

@@ -46,6 +46,9 @@ import { TypeWalk } from "../ir/nesting";
   rawEnd: i32 = 0;          // the end of a raw debug-info field value (parse-di-fields.ts V_RAW)
   nodeDepth: i32 = 0;       // metadata nodes open (parse-meta.ts)
   builtinAt: i32 = -1;      // where a call site's `builtin` attribute stood (parse-attrs.ts)
+  // two's complement words of the last wide integer read (parse-attrs.ts intToken), wideCount of them
+  wideWords: StaticArray<u32> = changetype<StaticArray<u32>>(0);
+  wideCount: i32 = 0;
   // error latch (pstate.ts): the first error only
   failed: bool = false;
   errOff: i32 = 0;
