@@ -25,7 +25,7 @@ import {
 } from "../ir/inst";
 import { iAux } from "../ir/values";
 import { BcWriter, FUNCTION_BLOCK, METADATA_BLOCK, METADATA_ATTACHMENT_BLOCK, VALUE_SYMTAB_BLOCK, signedVBR,
-  castCode, binopCode, binopFlags, gepFlags, AB_VST_ENTRY8, AB_VST_ENTRY7, AB_VST_ENTRY6, AB_VST_BBENTRY6,
+  AB_VST_ENTRY8, AB_VST_ENTRY7, AB_VST_ENTRY6, AB_VST_BBENTRY6,
   AB_FN_LOAD, AB_FN_BINOP, AB_FN_BINOP_FLAGS, AB_FN_CAST, AB_FN_CAST_FLAGS, AB_FN_RET_VOID, AB_FN_RET_VAL,
   AB_FN_UNREACHABLE, AB_FN_GEP, AB_FN_STORE, AB_FN_BR_UNCOND, AB_FN_BR_COND, AB_FN_CMP, AB_FN_CMP_FLAGS,
   AB_FN_DEBUG_LOC } from "./write-module";
@@ -33,6 +33,7 @@ import { isChar6 } from "./bitwriter";
 import { ws, writeNode, debugLocRecord, isLocation, MD_ATTACHMENT } from "./write-meta";
 import { writeUseLists } from "./write-uselist";
 import { Enumeration } from "./enumerate";
+import { castCode, binopCode, binopFlags, gepFlags } from "./write-constants";
 
 const FN_DECLAREBLOCKS: u32 = 1, FN_BINOP: u32 = 2, FN_CAST: u32 = 3, FN_EXTRACTELT: u32 = 6, FN_INSERTELT: u32 = 7,
   FN_SHUFFLEVEC: u32 = 8, FN_RET: u32 = 10, FN_BR: u32 = 11, FN_SWITCH: u32 = 12, FN_INVOKE: u32 = 13,
