@@ -27,7 +27,7 @@ import {
 import { br, bad, badI } from "./read-state";
 import { typeOf } from "./read-types";
 import { getConstant } from "./read-constants";
-import { localValue } from "./read-function";
+import { localValue } from "./read-values";
 import { vType } from "../ir/values";
 import { readDINode, locationNode, noteExprConst } from "./read-debuginfo";
 import { llvmVersion } from "../ir/version";
