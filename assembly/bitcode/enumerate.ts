@@ -18,7 +18,7 @@ import { TK, tyKind, tyA, tyN, tyListLen, tyList, tyPool, T_METADATA, T_I64, T_I
 import { getInt, getZero, getPoison, getAggregate } from "../ir/constants";
 import { newMD, canonicalMD } from "../ir/metadata";
 import { listCount, listItem } from "../ir/inst";
-import { nodeIntConstants } from "./write-meta";
+import { nodeIntConstants } from "./write-di-fields";
 import {
   GK, gKind, gValue, gValueType, gAttrs, gMD, gFirstBlock, gFlags, GF_ERASED, globalCount, gComdat,
 } from "../ir/globals";
