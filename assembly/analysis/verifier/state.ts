@@ -153,6 +153,21 @@ import { DomTree } from "../domtree";
   }
 }
 
+// The running verification's Verifier, at a fixed address in static memory like the text reader's
+// session objects (text/reader.ts): the checks read it on every instruction and operand, and a field
+// at a constant address is one load with no object to pass down (handed as a parameter to every
+// check, it cost +3.5% verify instructions). A run's entry (verifier.ts) copies its caller's object
+// here and copies it back when it ends, so the state stays the caller's, one object per run.
+const VERIFIER_SIZE: usize = 512;
+export const vr: Verifier = changetype<Verifier>(memory.data(<i32>VERIFIER_SIZE, 16));
+export function installVerifier(v: Verifier): void {
+  assert(offsetof<Verifier>() <= VERIFIER_SIZE);
+  memory.copy(changetype<usize>(vr), changetype<usize>(v), offsetof<Verifier>());
+}
+export function saveVerifier(v: Verifier): void {
+  memory.copy(changetype<usize>(v), changetype<usize>(vr), offsetof<Verifier>());
+}
+
 function fnOf(v: i32): i32 {
   let k = <i32>vKind.get(v);
   if (k == VK.Inst) { let b = vParent.get(v); if (b < 0) return -1; v = b; k = VK.Block; }
