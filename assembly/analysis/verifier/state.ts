@@ -157,7 +157,7 @@ import { DomTree } from "../domtree";
 // The running verification's Verifier, at a fixed address in static memory like the text reader's
 // session objects (text/reader.ts): the checks read it on every instruction and operand, and a
 // field at a constant address is one load with no object to pass down (handed as a parameter to
-// every check, it cost about +3.5% verify instructions; here, under +2%). A run's entry
+// every check, it cost about +3.5% verify instructions; here, about half that). A run's entry
 // (verifier.ts) copies its caller's object here and copies it back when it ends, so the state stays
 // the caller's, one object per run.
 const VERIFIER_SIZE: usize = 512;
