@@ -5,52 +5,58 @@
 // may be reported, as opt does. This file is the entry; the checks are in verifier/ by IR area.
 import { VK, vKind, vParent, numOperands, opVal, iOps, valueCount } from "../ir/values";
 import { GK, gKind, gFlags, GF_ERASED, globalCount } from "../ir/globals";
-import { Verifier } from "./verifier/state";
+import { Verifier, vr, installVerifier, saveVerifier } from "./verifier/state";
 import { verifyFunction } from "./verifier/function";
 import { visitGlobalVariable } from "./verifier/globals";
 import { verifyModuleMetadata } from "./verifier/module-md";
 
 // A verification run's state and messages: the caller makes one (new Verifier(fa), fa the function
-// analyses the checks build) and reads vr.out, vr.broken and vr.debugInfoBroken after it.
+// analyses the checks build) and reads its out, broken and debugInfoBroken after it.
 export { Verifier } from "./verifier/state";
 
-// Verifies the whole module; false when it is broken (messages in vr.out).
-export function verifyModule(vr: Verifier): bool {
+// Verifies the whole module; false when it is broken (messages in v.out).
+export function verifyModule(v: Verifier): bool {
+  installVerifier(v);
   vr.begin();
   vr.walkUsers = hasDetachedUsers();
   for (let g = 0; g < globalCount(); g++) {
     if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
-    verifyFunction(vr, g);
+    verifyFunction(g);
   }
   for (let g = 0; g < globalCount(); g++) {
     if (<i32>gKind.get(g) != GK.Var || (gFlags.get(g) & GF_ERASED) != 0) continue;
-    visitGlobalVariable(vr, g);
+    visitGlobalVariable(g);
   }
   // (aliases, ifuncs, then) named metadata, module flags, llvm.ident, llvm.commandline
-  verifyModuleMetadata(vr);
+  verifyModuleMetadata();
+  saveVerifier(v);
   return !vr.broken;
 }
 
 // Verifies one function (global index), as opt's function-level `verify` pass does.
-export function verifyOneFunction(vr: Verifier, g: i32): bool {
+export function verifyOneFunction(v: Verifier, g: i32): bool {
+  installVerifier(v);
   vr.begin();
   vr.walkUsers = true; // deciding it would cost a scan of the module per function
-  verifyFunction(vr, g);
+  verifyFunction(g);
+  saveVerifier(v);
   return !vr.broken;
 }
 
 // Verifies the functions and global variables from global index `from` on (a module just linked
 // into others: the cross-module report verifies each input so).
-export function verifyGlobalsFrom(vr: Verifier, from: i32): bool {
+export function verifyGlobalsFrom(v: Verifier, from: i32): bool {
+  installVerifier(v);
   vr.begin();
   vr.walkUsers = true;
   let n = globalCount();
   for (let g = from; g < n; g++) {
     if ((gFlags.get(g) & GF_ERASED) != 0) continue;
     let k = <i32>gKind.get(g);
-    if (k == GK.Func) verifyFunction(vr, g);
-    else if (k == GK.Var) visitGlobalVariable(vr, g);
+    if (k == GK.Func) verifyFunction(g);
+    else if (k == GK.Var) visitGlobalVariable(g);
   }
+  saveVerifier(v);
   return !vr.broken;
 }
 // True when an erased value or an instruction outside any block still holds a linked operand

@@ -4,11 +4,11 @@ import {
 } from "../../ir/types";
 import { vType, operand } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import { isFPOrFPVec, isIntOrIntVec, isPtrOrPtrVec, sameCount, scalarBits } from "./queries";
 import { visitInstruction } from "./instruction";
 
-export function visitBinary(vr: Verifier, i: i32, op: i32): void {
+export function visitBinary(i: i32, op: i32): void {
   let t0 = vType.get(operand(i, 0));
   if (t0 != vType.get(operand(i, 1))) { vr.bad("Both operands to a binary operator are not of the same type!", i); return; }
   let t = vType.get(i);
@@ -25,10 +25,10 @@ export function visitBinary(vr: Verifier, i: i32, op: i32): void {
     if (!isIntOrIntVec(t)) { vr.bad("Integer arithmetic operators only work with integral types!", i); return; }
     if (t != t0) { vr.bad("Integer arithmetic operators must have same type for operands and result!", i); return; }
   }
-  visitInstruction(vr, i);
+  visitInstruction(i);
 }
 
-export function visitCast(vr: Verifier, i: i32, op: i32): void {
+export function visitCast(i: i32, op: i32): void {
   let s = vType.get(operand(i, 0)), d = vType.get(i);
   let sv = isVector(s), dv = isVector(d);
   let sb = scalarBits(s), db = scalarBits(d);
@@ -95,7 +95,7 @@ export function visitCast(vr: Verifier, i: i32, op: i32): void {
       break;
     }
   }
-  visitInstruction(vr, i);
+  visitInstruction(i);
 }
 function OP_LOWER(op: i32): string {
   return op == Op.Trunc ? "trunc" : op == Op.ZExt ? "zext" : op == Op.SExt ? "sext" : op == Op.FPTrunc ? "fptrunc" : "fpext";

@@ -25,7 +25,7 @@ import { llvmVersion } from "../../ir/version";
 import { printAttr } from "../../text/printer-attrs";
 import { writer } from "../../text/writer";
 import { isIntOrIntVec, isPtrOrPtrVec, isIntrinsic, opOf } from "./queries";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import { isVFABIName } from "./vfabi";
 
 function k(s: string): i32 { return ATTR_KW.indexOf(s); }
@@ -71,7 +71,7 @@ function valContains(set: i32, i: i32, s: string): bool {
   }
   return false;
 }
-function outVal(vr: Verifier, set: i32, i: i32): void { let v = setV0(set, i); if (v >= 0) vr.out.strId(strtab, v); }
+function outVal(set: i32, i: i32): void { let v = setV0(set, i); if (v >= 0) vr.out.strId(strtab, v); }
 // Some set of the list has attribute kind `kind` (AttributeList::hasAttrSomewhere).
 function listHasSomewhere(list: i32, kind: i32): bool {
   let n = list < 0 ? 0 : attrLists.lenOf(list);
@@ -79,7 +79,7 @@ function listHasSomewhere(list: i32, kind: i32): bool {
   return false;
 }
 // "Attribute '<attribute i of set>'<rest>", then the value.
-function failAttr(vr: Verifier, set: i32, i: i32, rest: string, v: i32): void {
+function failAttr(set: i32, i: i32, rest: string, v: i32): void {
   vr.setBroken();
   vr.out.str("Attribute '"); printAttr(writer(), vr.out, set, i, false); vr.out.str(rest); vr.out.byte(10);
   vr.w(v);
@@ -173,7 +173,7 @@ const STRBOOL_22: string[] = [
   "marked_for_windows_hot_patching", "no-infs-fp-math", "no-inline-line-tables", "no-jump-tables", "no-nans-fp-math",
   "no-signed-zeros-fp-math", "profile-sample-accurate", "use-sample-profile",
 ];
-function verifyAttributeTypes(vr: Verifier, set: i32): void {
+function verifyAttributeTypes(set: i32): void {
   let names = llvmVersion >= 22 ? STRBOOL_22 : STRBOOL_19;
   let n = setSize(set);
   for (let i = 0; i < n; i++) {
@@ -183,17 +183,17 @@ function verifyAttributeTypes(vr: Verifier, set: i32): void {
       if (!strtab.eqStr(setKey(set, i), nm)) continue;
       if (valIs(set, i, "") || valIs(set, i, "true") || valIs(set, i, "false")) break;
       vr.setBroken();
-      vr.out.str("invalid value for '"); vr.out.str(nm); vr.out.str("' attribute: "); outVal(vr, set, i); vr.out.byte(10);
+      vr.out.str("invalid value for '"); vr.out.str(nm); vr.out.str("' attribute: "); outVal(set, i); vr.out.byte(10);
       break;
     }
   }
 }
 
 // The attributes of a return value or parameter of type ty; v is printed with the messages.
-function verifyParameterAttrs(vr: Verifier, set: i32, ty: i32, v: i32): void {
+function verifyParameterAttrs(set: i32, ty: i32, v: i32): void {
   let n = setSize(set);
   if (n == 0) return;
-  verifyAttributeTypes(vr, set);
+  verifyAttributeTypes(set);
   if (setHasKind(set, K_IMMARG)) {
     if (llvmVersion >= 22) {
       if (n - (setHasKind(set, K_RANGE) ? 1 : 0) != 1) {
@@ -219,13 +219,13 @@ function verifyParameterAttrs(vr: Verifier, set: i32, ty: i32, v: i32): void {
   if (setHasKind(set, K_WRITABLE) && setHasKind(set, ATTR_READONLY)) { vr.bad("Attributes writable and readonly are incompatible!", v); return; }
   for (let i = 0; i < n; i++) {
     if (setTag(set, i) == AT.String || !typeIncompatible(set, i, ty)) continue;
-    failAttr(vr, set, i, "' applied to incompatible type!", v); return;
+    failAttr(set, i, "' applied to incompatible type!", v); return;
   }
   if (<i32>tyKind.get(ty) == TK.Ptr) {
-    if (!checkPointee(vr, set, ATTR_BYVAL, "byval", v)) return;
-    if (!checkPointee(vr, set, K_BYREF, "byref", v)) return;
-    if (!checkPointee(vr, set, K_INALLOCA, "inalloca", v)) return;
-    if (!checkPointee(vr, set, K_PREALLOCATED, "preallocated", v)) return;
+    if (!checkPointee(set, ATTR_BYVAL, "byval", v)) return;
+    if (!checkPointee(set, K_BYREF, "byref", v)) return;
+    if (!checkPointee(set, K_INALLOCA, "inalloca", v)) return;
+    if (!checkPointee(set, K_PREALLOCATED, "preallocated", v)) return;
   }
   let r = setFind(set, K_RANGE);
   if (r >= 0 && !(isIntOrIntVec(ty) && primitiveSizeInBits(scalarType(ty)) == rangeBits(set, r))) {
@@ -233,7 +233,7 @@ function verifyParameterAttrs(vr: Verifier, set: i32, ty: i32, v: i32): void {
   }
 }
 // byval/byref/inalloca/preallocated: a sized type of less than 4 GiB.
-function checkPointee(vr: Verifier, set: i32, kind: i32, name: string, v: i32): bool {
+function checkPointee(set: i32, kind: i32, name: string, v: i32): bool {
   let i = setFind(set, kind);
   if (i < 0) return true;
   let t = setV0(set, i);
@@ -245,19 +245,19 @@ function checkPointee(vr: Verifier, set: i32, kind: i32, name: string, v: i32): 
 // ---- verifyFunctionAttrs ----
 
 // The attribute list of a function or call site against its function type ft.
-export function verifyFunctionAttrs(vr: Verifier, ft: i32, list: i32, v: i32, isIntrinsic: bool, isInlineAsm: bool): void {
+export function verifyFunctionAttrs(ft: i32, list: i32, v: i32, isIntrinsic: bool, isInlineAsm: bool): void {
   if (list < 0) return;
   let np = listLen(ft), rt = tyA.get(ft);
   let sawNest = false, sawReturned = false, sawSRet = false, sawSwiftSelf = false, sawSwiftAsync = false, sawSwiftError = false;
   let maxWidth = fixedVectorBits(rt);
-  verifyParameterAttrs(vr, retAttrs(list), rt, v);
+  verifyParameterAttrs(retAttrs(list), rt, v);
   for (let i = 0; i < np; i++) {
     let ty = listAt(ft, i), s = paramAttrs(list, i);
     if (!isIntrinsic) {
       if (setHasKind(s, K_IMMARG)) { vr.bad("immarg attribute only applies to intrinsics", v); return; }
       if (!isInlineAsm && setHasKind(s, K_ELEMENTTYPE)) { vr.bad("Attribute 'elementtype' can only be applied to intrinsics and inline asm.", v); return; }
     }
-    verifyParameterAttrs(vr, s, ty, v);
+    verifyParameterAttrs(s, ty, v);
     let wd = fixedVectorBits(ty);
     if (wd > maxWidth) maxWidth = wd;
     if (setHasKind(s, K_NEST)) {
@@ -290,7 +290,7 @@ export function verifyFunctionAttrs(vr: Verifier, ft: i32, list: i32, v: i32, is
   }
   let fs = fnAttrs(list);
   if (setSize(fs) == 0) return;
-  verifyAttributeTypes(vr, fs);
+  verifyAttributeTypes(fs);
   if (setHasKind(fs, ATTR_NOINLINE) && setHasKind(fs, K_ALWAYSINLINE)) { vr.bad("Attributes 'noinline and alwaysinline' are incompatible!", v); return; }
   if (setHasKind(fs, ATTR_OPTNONE)) {
     if (!setHasKind(fs, ATTR_NOINLINE)) { vr.bad("Attribute 'optnone' requires 'noinline'!", v); return; }
@@ -335,9 +335,9 @@ export function verifyFunctionAttrs(vr: Verifier, ft: i32, list: i32, v: i32, is
   }
   let as = setFind(fs, ATTR_ALLOCSIZE);
   if (as >= 0) {
-    if (!allocSizeParam(vr, ft, "element size", setV0(fs, as), v)) return;
+    if (!allocSizeParam(ft, "element size", setV0(fs, as), v)) return;
     let ne = setV1(fs, as);
-    if (ne != -1 && !allocSizeParam(vr, ft, "number of elements", ne, v)) return;
+    if (ne != -1 && !allocSizeParam(ft, "number of elements", ne, v)) return;
   }
   let ak = setFind(fs, ATTR_ALLOCKIND);
   if (ak >= 0) {
@@ -347,7 +347,7 @@ export function verifyFunctionAttrs(vr: Verifier, ft: i32, list: i32, v: i32, is
     if (ty == 4 && (kind & 56) != 0) vr.fail("'allockind(\"free\")' doesn't allow uninitialized, zeroed, or aligned modifiers.");
     if ((kind & 24) == 24) vr.fail("'allockind()' can't be both zeroed and uninitialized");
   }
-  if (llvmVersion >= 22 && !checkAllocVariantZeroed(vr, ft, fs)) return;
+  if (llvmVersion >= 22 && !checkAllocVariantZeroed(ft, fs)) return;
   let vs = setFind(fs, ATTR_VSCALE);
   if (vs >= 0) {
     let mn = <u32>setV0(fs, vs), mx = <u32>setV1(fs, vs);
@@ -358,7 +358,7 @@ export function verifyFunctionAttrs(vr: Verifier, ft: i32, list: i32, v: i32, is
   }
   let fp = strAttr(fs, "frame-pointer");
   if (fp >= 0 && !(valIs(fs, fp, "all") || valIs(fs, fp, "non-leaf") || valIs(fs, fp, "none") || valIs(fs, fp, "reserved"))) {
-    invalidValue(vr, fs, fp, "frame-pointer", v);
+    invalidValue(fs, fp, "frame-pointer", v);
   }
   if (llvmVersion < 22 && maxWidth >= 512) {
     let tf = strAttr(fs, "target-features");
@@ -366,32 +366,32 @@ export function verifyFunctionAttrs(vr: Verifier, ft: i32, list: i32, v: i32, is
       vr.bad("512-bit vector arguments require 'evex512' for AVX512", v); return;
     }
   }
-  unsignedBaseTen(vr, fs, "patchable-function-prefix", v);
-  unsignedBaseTen(vr, fs, "patchable-function-entry", v);
+  unsignedBaseTen(fs, "patchable-function-prefix", v);
+  unsignedBaseTen(fs, "patchable-function-entry", v);
   if (llvmVersion >= 22) {
     let s = strAttr(fs, "patchable-function-entry-section");
     if (s >= 0 && valLen(fs, s) == 0) { vr.fail("\"patchable-function-entry-section\" must not be empty"); return; }
   }
-  unsignedBaseTen(vr, fs, "warn-stack-size", v);
+  unsignedBaseTen(fs, "warn-stack-size", v);
   let sra = strAttr(fs, "sign-return-address");
-  if (sra >= 0 && !(valIs(fs, sra, "none") || valIs(fs, sra, "all") || valIs(fs, sra, "non-leaf"))) invalidValue(vr, fs, sra, "sign-return-address", v);
+  if (sra >= 0 && !(valIs(fs, sra, "none") || valIs(fs, sra, "all") || valIs(fs, sra, "non-leaf"))) invalidValue(fs, sra, "sign-return-address", v);
   let key = strAttr(fs, "sign-return-address-key");
   if (key >= 0) {
-    if (!(valIs(fs, key, "a_key") || valIs(fs, key, "b_key"))) invalidValue(vr, fs, key, "sign-return-address-key", v);
+    if (!(valIs(fs, key, "a_key") || valIs(fs, key, "b_key"))) invalidValue(fs, key, "sign-return-address-key", v);
     if (sra < 0) vr.fail("'sign-return-address-key' present without `sign-return-address`");
   }
-  boolString(vr, fs, "branch-target-enforcement", v);
-  boolString(vr, fs, "branch-protection-pauth-lr", v);
-  boolString(vr, fs, "guarded-control-stack", v);
+  boolString(fs, "branch-target-enforcement", v);
+  boolString(fs, "branch-protection-pauth-lr", v);
+  boolString(fs, "guarded-control-stack", v);
   let vf = strAttr(fs, "vector-function-abi-variant");
   if (vf >= 0 && !isVFABIName(setV0(fs, vf), ft)) {
-    vr.setBroken(); vr.out.str("invalid name for a VFABI variant: "); outVal(vr, fs, vf); vr.out.byte(10); vr.w(v);
+    vr.setBroken(); vr.out.str("invalid name for a VFABI variant: "); outVal(fs, vf); vr.out.byte(10); vr.w(v);
   }
   if (llvmVersion >= 22) {
     let d = strAttr(fs, "denormal-fp-math");
-    if (d >= 0 && !validDenormal(fs, d)) invalidValue(vr, fs, d, "denormal-fp-math", v);
+    if (d >= 0 && !validDenormal(fs, d)) invalidValue(fs, d, "denormal-fp-math", v);
     d = strAttr(fs, "denormal-fp-math-f32");
-    if (d >= 0 && !validDenormal(fs, d)) invalidValue(vr, fs, d, "denormal-fp-math-f32", v);
+    if (d >= 0 && !validDenormal(fs, d)) invalidValue(fs, d, "denormal-fp-math-f32", v);
   }
 }
 
@@ -402,18 +402,18 @@ function countStrAttrs(set: i32, names: string[]): i32 {
   for (let j = 0; j < names.length; j++) if (strAttr(set, names[j]) >= 0) c++;
   return c;
 }
-function invalidValue(vr: Verifier, set: i32, i: i32, name: string, v: i32): void {
+function invalidValue(set: i32, i: i32, name: string, v: i32): void {
   vr.setBroken();
-  vr.out.str("invalid value for '"); vr.out.str(name); vr.out.str("' attribute: "); outVal(vr, set, i); vr.out.byte(10);
+  vr.out.str("invalid value for '"); vr.out.str(name); vr.out.str("' attribute: "); outVal(set, i); vr.out.byte(10);
   vr.w(v);
 }
 // "", "true" or "false".
-function boolString(vr: Verifier, set: i32, name: string, v: i32): void {
+function boolString(set: i32, name: string, v: i32): void {
   let i = strAttr(set, name);
-  if (i >= 0 && !(valIs(set, i, "") || valIs(set, i, "true") || valIs(set, i, "false"))) invalidValue(vr, set, i, name, v);
+  if (i >= 0 && !(valIs(set, i, "") || valIs(set, i, "true") || valIs(set, i, "false"))) invalidValue(set, i, name, v);
 }
 // StringRef::getAsInteger(10, unsigned): decimal digits only, at most 2^32 - 1.
-function unsignedBaseTen(vr: Verifier, set: i32, name: string, v: i32): void {
+function unsignedBaseTen(set: i32, name: string, v: i32): void {
   let i = strAttr(set, name);
   if (i < 0) return;
   let n = valLen(set, i);
@@ -427,10 +427,10 @@ function unsignedBaseTen(vr: Verifier, set: i32, name: string, v: i32): void {
   }
   if (ok) return;
   vr.setBroken();
-  vr.out.byte(34); vr.out.str(name); vr.out.str("\" takes an unsigned integer: "); outVal(vr, set, i); vr.out.byte(10);
+  vr.out.byte(34); vr.out.str(name); vr.out.str("\" takes an unsigned integer: "); outVal(set, i); vr.out.byte(10);
   vr.w(v);
 }
-function allocSizeParam(vr: Verifier, ft: i32, what: string, p: i32, v: i32): bool {
+function allocSizeParam(ft: i32, what: string, p: i32, v: i32): bool {
   if (<u32>p >= <u32>listLen(ft)) { vr.bad("'allocsize' " + what + " argument is out of bounds", v); return false; }
   if (!isInt(listAt(ft, p))) { vr.bad("'allocsize' " + what + " argument must refer to an integer parameter", v); return false; }
   return true;
@@ -457,7 +457,7 @@ function allocKindBits(s: i32): i32 {
   return bits;
 }
 // "alloc-variant-zeroed" names a function of the same family, signature, with allockind zeroed.
-function checkAllocVariantZeroed(vr: Verifier, ft: i32, fs: i32): bool {
+function checkAllocVariantZeroed(ft: i32, fs: i32): bool {
   let i = strAttr(fs, "alloc-variant-zeroed");
   if (i < 0) return true;
   let name = setV0(fs, i);
@@ -535,9 +535,9 @@ export function badStructReturn(g: i32, ft: i32): bool {
 
 // visitFunction's attribute and calling-convention checks, after the attribute count; false when
 // a check failed (visitFunction stops there).
-export function verifyFunctionAttributes(vr: Verifier, g: i32, f: i32, ft: i32, intrinsic: bool, firstArg: i32, numArgs: i32): bool {
+export function verifyFunctionAttributes(g: i32, f: i32, ft: i32, intrinsic: bool, firstArg: i32, numArgs: i32): bool {
   let list = gAttrs.get(g);
-  verifyFunctionAttrs(vr, ft, list, f, intrinsic, false);
+  verifyFunctionAttrs(ft, list, f, intrinsic, false);
   let fs = fnAttrs(list);
   if (setHasKind(fs, K_BUILTIN)) { vr.bad("Attribute 'builtin' can only be applied to a callsite.", f); return false; }
   if (listHasSomewhere(list, K_ELEMENTTYPE)) { vr.bad("Attribute 'elementtype' can only be applied to a callsite.", f); return false; }
@@ -619,7 +619,7 @@ function stripInBounds(v: i32): i32 {
 
 // visitCallBase's attribute checks, after "Intrinsic called with incompatible signature"; false
 // when a check failed (visitCallBase stops there).
-export function verifyCallAttributes(vr: Verifier, i: i32, intrinsic: bool): bool {
+export function verifyCallAttributes(i: i32, intrinsic: bool): bool {
   let callee = operand(i, 0);
   let ft = callFnType(i);
   let list = callAttrs(i);
@@ -639,11 +639,11 @@ export function verifyCallAttributes(vr: Verifier, i: i32, intrinsic: bool): boo
     }
   }
   if (setHasKind(fs, K_PREALLOCATED)) {
-    if (!(direct >= 0 && gValueType.get(direct) == ft && isIntrinsic(vr, callee) && strtab.eqStr(vName.get(callee), "llvm.call.preallocated.arg"))) {
+    if (!(direct >= 0 && gValueType.get(direct) == ft && isIntrinsic(callee) && strtab.eqStr(vName.get(callee), "llvm.call.preallocated.arg"))) {
       vr.fail("preallocated as a call site attribute can only be on llvm.call.preallocated.arg"); return false;
     }
   }
-  verifyFunctionAttrs(vr, ft, list, i, intrinsic, callee >= 0 && <i32>vKind.get(callee) == VK.InlineAsm);
+  verifyFunctionAttrs(ft, list, i, intrinsic, callee >= 0 && <i32>vKind.get(callee) == VK.InlineAsm);
   // CallBase::hasInAllocaArgument
   if (na > 0 && np > 0 && callParamHas(i, na - 1, K_INALLOCA)) {
     let a = stripInBounds(operand(i, np));
@@ -691,7 +691,7 @@ export function verifyCallAttributes(vr: Verifier, i: i32, intrinsic: bool): boo
     for (let k = np; k < na; k++) {
       let ty = vType.get(operand(i, 1 + k));
       let s = paramAttrs(list, k);
-      verifyParameterAttrs(vr, s, ty, i);
+      verifyParameterAttrs(s, ty, i);
       if (setHasKind(s, K_NEST)) {
         if (sawNest) { vr.bad("More than one parameter has attribute nest!", i); return false; }
         sawNest = true;
@@ -726,11 +726,11 @@ function callableCC(cc: i32): bool {
 }
 
 // visitAllocaInst's swifterror rules; false when one failed (the alloca's visit stops there).
-export function verifySwiftErrorAlloca(vr: Verifier, i: i32): bool {
+export function verifySwiftErrorAlloca(i: i32): bool {
   if ((iFlags.get(i) & F_SWIFTERROR) == 0) return true;
   if (!isPtr(iExt.get(i))) { vr.bad("swifterror alloca must have pointer type", i); return false; }
   let n = operand(i, 0);
   if (!(n >= 0 && <i32>vKind.get(n) == VK.ConstInt && isOneInt(n))) { vr.bad("swifterror alloca must not be array allocation", i); return false; }
-  verifySwiftErrorValue(vr, i);
+  verifySwiftErrorValue(i);
   return true;
 }

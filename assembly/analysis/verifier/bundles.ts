@@ -6,7 +6,7 @@ import { VK, vKind, vType, operand } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { callFnType, callNumBundles, bundleTag, bundleNumOps, bundleFirstOp } from "../../ir/inst";
 import { ATTR_KW } from "../../ir/attributes";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import { opOf } from "./queries";
 import { calledFunction, callHasFnAttr, fnNamed, strIdIs } from "./callsite";
 
@@ -14,7 +14,7 @@ const B_DEOPT = 1, B_FUNCLET = 2, B_GCTRANSITION = 4, B_CFGUARD = 8, B_PREALLOCA
   B_PTRAUTH = 64, B_KCFI = 128, B_ATTACHED = 256;
 
 // False after a failed check (which ends the call's verification).
-export function visitOperandBundles(vr: Verifier, i: i32): bool {
+export function visitOperandBundles(i: i32): bool {
   let seen = 0;
   let n = callNumBundles(i);
   for (let b = 0; b < n; b++) {
@@ -62,7 +62,7 @@ export function visitOperandBundles(vr: Verifier, i: i32): bool {
     } else if (strIdIs(tag, "clang.arc.attachedcall")) {
       if (seen & B_ATTACHED) { vr.bad("Multiple \"clang.arc.attachedcall\" operand bundles", i); return false; }
       seen |= B_ATTACHED;
-      verifyAttachedCallBundle(vr, i, m, in0);
+      verifyAttachedCallBundle(i, m, in0);
     }
   }
   if ((seen & B_PTRAUTH) != 0 && calledFunction(i) >= 0) { vr.bad("Direct call cannot have a ptrauth bundle", i); return false; }
@@ -79,7 +79,7 @@ export function isIntrinsicCallOf(v: i32, name: string): bool {
 
 const ATTR_NORETURN: i32 = ATTR_KW.indexOf("noreturn");
 // Verifier::verifyAttachedCallBundle (its failures end only this check).
-function verifyAttachedCallBundle(vr: Verifier, i: i32, m: i32, in0: i32): void {
+function verifyAttachedCallBundle(i: i32, m: i32, in0: i32): void {
   let rt = tyA.get(callFnType(i));
   if (!(isPtr(rt) || (rt == T_VOID && callHasFnAttr(i, ATTR_NORETURN)))) {
     vr.bad("a call with operand bundle \"clang.arc.attachedcall\" must call a function returning a pointer or a non-returning function that has a void return type", i);

@@ -7,7 +7,7 @@ import { Op } from "../../ir/opcodes";
 import { llvmVersion } from "../../ir/version";
 import { callNumArgs, callNumBundles, callNumIndirect, callFirstDest } from "../../ir/inst";
 import { ATTR_KW } from "../../ir/attributes";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import { nameStarts, opOf } from "./queries";
 import { calledFunction, callParamHasAttr, fnNamed } from "./callsite";
 import { isIntrinsicCallOf } from "./bundles";
@@ -16,7 +16,7 @@ import { visitTerminator } from "./instruction";
 
 const ASM_UNWIND = 8;
 
-export function visitCallBr(vr: Verifier, i: i32): void {
+export function visitCallBr(i: i32): void {
   let callee = operand(i, 0);
   if (<i32>vKind.get(callee) != VK.InlineAsm) {
     // LLVM 22 also lets callbr call a few intrinsics
@@ -36,13 +36,13 @@ export function visitCallBr(vr: Verifier, i: i32): void {
       // opt goes on to the intrinsic's checks (and fails on a callee that is none)
       if (!nameStarts(f, "llvm.")) return;
     }
-    visitIntrinsicCall(vr, i, f);
-    visitTerminator(vr, i);
+    visitIntrinsicCall(i, f);
+    visitTerminator(i);
     return;
   }
   if ((iFlags.get(callee) & ASM_UNWIND) != 0) { vr.fail("Unwinding from Callbr is not allowed"); return; }
-  verifyInlineAsmCall(vr, i);
-  visitTerminator(vr, i);
+  verifyInlineAsmCall(i);
+  visitTerminator(i);
 }
 
 const ATTR_ELEMENTTYPE: i32 = ATTR_KW.indexOf("elementtype");
@@ -51,7 +51,7 @@ const C_COMMA = 44, C_TILDE = 126, C_EQ = 61, C_BANG = 33, C_STAR = 42;
 // The constraints of the called inline asm: arguments of indirect constraints are pointers with an
 // elementtype, others have none; label constraints match callbr's indirect destinations. A
 // failure ends only this check.
-export function verifyInlineAsmCall(vr: Verifier, i: i32): void {
+export function verifyInlineAsmCall(i: i32): void {
   let asm = operand(i, 0);
   let cs = vB.get(asm);
   let labels = 0, arg = 0;

@@ -11,11 +11,11 @@ import { visitIntrinsicCall } from "./intrinsics";
 import { visitOperandBundles } from "./bundles";
 import { verifyInlineAsmCall } from "./callbr";
 import { visitConvergenceCall } from "./convergence";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import { visitInstruction } from "./instruction";
 import { verifyCallAttributes } from "./attrs";
 
-export function visitCallBase(vr: Verifier, i: i32): void {
+export function visitCallBase(i: i32): void {
   let callee = operand(i, 0);
   if (!isPtr(operandType(callee))) { vr.bad("Called function must be a pointer!", i); return; }
   let ft = callFnType(i);
@@ -29,9 +29,9 @@ export function visitCallBase(vr: Verifier, i: i32): void {
   }
   let ca = callAttrs(i);
   if (attrCount(ca) > na + 2) { vr.bad("Attribute after last parameter!", i); return; }
-  let intrinsic = isIntrinsic(vr, callee);
+  let intrinsic = isIntrinsic(callee);
   if (intrinsic && gValueType.get(vA.get(callee)) != ft) { vr.bad("Intrinsic called with incompatible signature", i); return; }
-  if (!verifyCallAttributes(vr, i, intrinsic)) return;
+  if (!verifyCallAttributes(i, intrinsic)) return;
   if (!intrinsic) {
     for (let k = 0; k < np; k++) {
       let pt = listAt(ft, k);
@@ -44,8 +44,8 @@ export function visitCallBase(vr: Verifier, i: i32): void {
     if (tyA.get(ft) == T_X86AMX) { vr.fail("Return type cannot be x86_amx for indirect call!"); return; }
   }
   let called = calledFunction(i);
-  if (called >= 0 && intrinsicFn(vr, called)) visitIntrinsicCall(vr, i, called);
-  if (!visitOperandBundles(vr, i)) return;
+  if (called >= 0 && intrinsicFn(called)) visitIntrinsicCall(i, called);
+  if (!visitOperandBundles(i)) return;
   // The inliner needs a location for an inlinable call in a function with debug info: a direct
   // call of a definition with a subprogram whose linkage does not let another definition win.
   if (<i32>vKind.get(callee) == VK.Function && findAttachment(gMD.get(vr.curFn), MDK_DBG) >= 0 && findAttachment(iMD.get(i), MDK_DBG) < 0) {
@@ -55,7 +55,7 @@ export function visitCallBase(vr: Verifier, i: i32): void {
       vr.failDebugInfo("inlinable function call in a function with debug info must have a !dbg location"); vr.w(i); return;
     }
   }
-  if (<i32>vKind.get(callee) == VK.InlineAsm) verifyInlineAsmCall(vr, i);
-  visitConvergenceCall(vr, i);
-  visitInstruction(vr, i);
+  if (<i32>vKind.get(callee) == VK.InlineAsm) verifyInlineAsmCall(i);
+  visitConvergenceCall(i);
+  visitInstruction(i);
 }

@@ -11,7 +11,7 @@ import { llvmVersion } from "../../ir/version";
 import { bundleNumOps, bundleFirstOp } from "../../ir/inst";
 import { ATTR_KW, fnAttrs, setHasKind } from "../../ir/attributes";
 import { I32Vec } from "../../util/vec";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import { opOf } from "./queries";
 import { bundleCount, callHasFnAttr, calledFunction, findBundle } from "./callsite";
 import { isIntrinsicNamed } from "./intrinsics";
@@ -21,7 +21,7 @@ const NONE = 0, CONTROLLED = 1, UNCONTROLLED = 2;
 const CTRL_NONE = 0, CTRL_ENTRY = 1, CTRL_ANCHOR = 2, CTRL_LOOP = 3;
 
 // Before the instructions of a function.
-export function beginConvergence(vr: Verifier): void { vr.convKind = NONE; vr.seenConvOp = false; vr.convLastBlock = -1; vr.convTokens.clear(); }
+export function beginConvergence(): void { vr.convKind = NONE; vr.seenConvOp = false; vr.convLastBlock = -1; vr.convTokens.clear(); }
 
 // Which convergence control intrinsic call i calls (CTRL_NONE when none).
 function ctrlKind(i: i32): i32 {
@@ -37,7 +37,7 @@ function ctrlKind(i: i32): i32 {
 }
 
 // The token call i's convergencectrl bundle names (a convergence intrinsic call), or -1.
-function tokenUsed(vr: Verifier, i: i32): i32 {
+function tokenUsed(i: i32): i32 {
   let count = bundleCount(i, "convergencectrl");
   if (count > 1) { vr.bad("The 'convergencectrl' bundle can occur at most once on a call", i); return -1; }
   if (count == 0) return -1;
@@ -53,9 +53,9 @@ function tokenUsed(vr: Verifier, i: i32): i32 {
 }
 
 // GenericConvergenceVerifier::visit for call i (a failed check ends only these checks).
-export function visitConvergenceCall(vr: Verifier, i: i32): void {
+export function visitConvergenceCall(i: i32): void {
   if (vr.curBlock != vr.convLastBlock) { vr.convLastBlock = vr.curBlock; vr.seenConvOp = false; }
-  let def = tokenUsed(vr, i);
+  let def = tokenUsed(i);
   let ck = ctrlKind(i);
   if (ck == CTRL_ENTRY) {
     if (!setHasKind(fnAttrs(gAttrs.get(vr.curFn)), ATTR_CONVERGENT)) { vr.bad("Entry intrinsic can occur only in a convergent function.", i); return; }
@@ -82,14 +82,14 @@ export function visitConvergenceCall(vr: Verifier, i: i32): void {
 }
 
 // The token call i uses (recorded when it was visited), or -1.
-function tokenOf(vr: Verifier, i: i32): i32 {
+function tokenOf(i: i32): i32 {
   for (let k = 0; k < vr.convTokens.len; k += 2) if (vr.convTokens.get(k) == i) return vr.convTokens.get(k + 1);
   return -1;
 }
 
 // After the instructions of a function that used tokens: walking the blocks in reverse post-order,
 // each use finds its token among those live (defined, and not closed by an inner token's use).
-export function verifyConvergence(vr: Verifier): void {
+export function verifyConvergence(): void {
   if (vr.convTokens.len == 0) return;
   let fa = vr.fa;
   let cfg = fa.cfg, dt = fa.domTree;
@@ -104,7 +104,7 @@ export function verifyConvergence(vr: Verifier): void {
     let at = vr.convLiveAt.get(bn);
     if (at >= 0) { let m = vr.convLive.get(at); for (let k = 0; k < m; k++) live.push(vr.convLive.get(at + 1 + k)); }
     for (let i = vA.get(cfg.block.get(bn)); i >= 0; i = iNext.get(i)) {
-      let t = tokenOf(vr, i);
+      let t = tokenOf(i);
       if (t >= 0) {
         let found = -1;
         for (let k = 0; k < live.len; k++) if (live.get(k) == t) { found = k; break; }
@@ -129,7 +129,7 @@ export function verifyConvergence(vr: Verifier): void {
         vr.convLive.set(start, vr.convLive.len - start - 1);
         vr.convLiveAt.set(sn, start);
       } else {
-        keepCommon(vr, sat, live);
+        keepCommon(sat, live);
       }
     }
   }
@@ -137,7 +137,7 @@ export function verifyConvergence(vr: Verifier): void {
 
 // llvm::partition of the list at `at` by membership in `live` (std::partition: not stable), then
 // the members kept.
-function keepCommon(vr: Verifier, at: i32, live: I32Vec): void {
+function keepCommon(at: i32, live: I32Vec): void {
   let first = at + 1, last = at + 1 + vr.convLive.get(at);
   while (true) {
     while (true) {

@@ -5,13 +5,13 @@ import { VK, vKind, vType, vParent, vFirstUse, iFlags, operand, numOperands, opU
 import { gFirstBlock } from "../../ir/globals";
 import { Op, isTerminator, F_UNWIND_CALLER, F_CLEANUP } from "../../ir/opcodes";
 import { listCount, listItem } from "../../ir/inst";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import { firstNonPhi, hasPersonality, invokeNormal, invokeUnwind, isEHPadOp, isInstOp, opOf } from "./queries";
 import { visitInstruction, visitTerminator } from "./instruction";
 
 // Verifier::visitEHPadPredecessors (its failed check ends only itself). The funclet-pad edge
 // rules (cleanupret/catchswitch parents) are not checked.
-function ehPadPredecessors(vr: Verifier, i: i32): void {
+function ehPadPredecessors(i: i32): void {
   let b = vParent.get(i);
   if (b == gFirstBlock.get(vr.curFn)) { vr.bad("EH pad cannot be in entry block.", i); return; }
   if (opOf(i) != Op.LandingPad) return;
@@ -24,11 +24,11 @@ function ehPadPredecessors(vr: Verifier, i: i32): void {
   }
 }
 
-export function visitLandingPad(vr: Verifier, i: i32): void {
+export function visitLandingPad(i: i32): void {
   if (listCount(i) == 0 && (iFlags.get(i) & F_CLEANUP) == 0) { vr.bad("LandingPadInst needs at least one clause or to be a cleanup.", i); return; }
-  ehPadPredecessors(vr, i);
+  ehPadPredecessors(i);
   if (vr.landingPadTypeDiffers(vType.get(i))) { vr.bad("The landingpad instruction should have a consistent result type inside a function.", i); return; }
-  if (!hasPersonality(vr)) { vr.bad("LandingPadInst needs to be in a function with a personality.", i); return; }
+  if (!hasPersonality()) { vr.bad("LandingPadInst needs to be in a function with a personality.", i); return; }
   if (firstNonPhi(vParent.get(i)) != i) { vr.bad("LandingPadInst not the first non-PHI instruction in the block.", i); return; }
   let nc = listCount(i);
   for (let k = 0; k < nc; k++) {
@@ -39,11 +39,11 @@ export function visitLandingPad(vr: Verifier, i: i32): void {
       if (!(ck == VK.ConstArray || ck == VK.ConstZero || ck == VK.ConstData)) { vr.bad("Filter operand is not an array of constants!", i); return; }
     }
   }
-  visitInstruction(vr, i);
+  visitInstruction(i);
 }
 
-export function visitCatchSwitch(vr: Verifier, i: i32): void {
-  if (!hasPersonality(vr)) { vr.bad("CatchSwitchInst needs to be in a function with a personality.", i); return; }
+export function visitCatchSwitch(i: i32): void {
+  if (!hasPersonality()) { vr.bad("CatchSwitchInst needs to be in a function with a personality.", i); return; }
   let b = vParent.get(i);
   if (firstNonPhi(b) != i) { vr.bad("CatchSwitchInst not the first non-PHI instruction in the block.", i); return; }
   let parent = operand(i, 0);
@@ -60,38 +60,38 @@ export function visitCatchSwitch(vr: Verifier, i: i32): void {
     let h = operand(i, 1 + k);
     if (!isInstOp(firstNonPhi(h), Op.CatchPad)) { vr.bad("CatchSwitchInst handlers must be catchpads", i); vr.w(h); return; }
   }
-  ehPadPredecessors(vr, i);
-  visitTerminator(vr, i);
+  ehPadPredecessors(i);
+  visitTerminator(i);
 }
 
-export function visitResume(vr: Verifier, i: i32): void {
-  if (!hasPersonality(vr)) { vr.bad("ResumeInst needs to be in a function with a personality.", i); return; }
+export function visitResume(i: i32): void {
+  if (!hasPersonality()) { vr.bad("ResumeInst needs to be in a function with a personality.", i); return; }
   if (vr.landingPadTypeDiffers(vType.get(operand(i, 0)))) { vr.bad("The resume instruction should have a consistent result type inside a function.", i); return; }
-  visitTerminator(vr, i);
+  visitTerminator(i);
 }
 
-export function visitFuncletPad(vr: Verifier, i: i32, op: i32): void {
+export function visitFuncletPad(i: i32, op: i32): void {
   let cp = op == Op.CatchPad;
-  if (!hasPersonality(vr)) { vr.bad(cp ? "CatchPadInst needs to be in a function with a personality." : "CleanupPadInst needs to be in a function with a personality.", i); return; }
+  if (!hasPersonality()) { vr.bad(cp ? "CatchPadInst needs to be in a function with a personality." : "CleanupPadInst needs to be in a function with a personality.", i); return; }
   let parent = operand(i, 0);
   if (cp && !isInstOp(parent, Op.CatchSwitch)) { vr.bad("CatchPadInst needs to be directly nested in a CatchSwitchInst.", parent); return; }
   if (firstNonPhi(vParent.get(i)) != i) { vr.bad(cp ? "CatchPadInst not the first non-PHI instruction in the block." : "CleanupPadInst not the first non-PHI instruction in the block.", i); return; }
   if (!cp && !(<i32>vKind.get(parent) == VK.ConstNone || isInstOp(parent, Op.CatchPad) || isInstOp(parent, Op.CleanupPad))) { vr.bad("CleanupPadInst has an invalid parent.", i); return; }
-  ehPadPredecessors(vr, i);
-  visitInstruction(vr, i);
+  ehPadPredecessors(i);
+  visitInstruction(i);
 }
 
-export function visitCatchRet(vr: Verifier, i: i32): void {
+export function visitCatchRet(i: i32): void {
   if (!isInstOp(operand(i, 0), Op.CatchPad)) { vr.bad("CatchReturnInst needs to be provided a CatchPad", i); vr.w(operand(i, 0)); return; }
-  visitTerminator(vr, i);
+  visitTerminator(i);
 }
 
-export function visitCleanupRet(vr: Verifier, i: i32): void {
+export function visitCleanupRet(i: i32): void {
   let n = numOperands(i);
   if (!isInstOp(operand(i, 0), Op.CleanupPad)) { vr.bad("CleanupReturnInst needs to be provided a CleanupPad", i); vr.w(operand(i, 0)); return; }
   if (n > 1) {
     let p = firstNonPhi(operand(i, 1));
     if (p < 0 || !isEHPadOp(opOf(p)) || opOf(p) == Op.LandingPad) { vr.bad("CleanupReturnInst must unwind to an EH block which is not a landingpad.", i); return; }
   }
-  visitTerminator(vr, i);
+  visitTerminator(i);
 }

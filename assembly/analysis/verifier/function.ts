@@ -11,7 +11,7 @@ import { Op, isTerminator } from "../../ir/opcodes";
 import { callFnType } from "../../ir/inst";
 import { attrCount, hasPersonality, isBundleOperandOf, isIntrinsic, nameStarts, opOf } from "./queries";
 import { sortI64 } from "../../util/sort";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import { visitGlobalValue } from "./globals";
 import { visitInst } from "./inst";
 import { ATTR_SWIFTERROR, verifySwiftErrorValue } from "./swifterror";
@@ -21,7 +21,7 @@ import { verifyNoAliasScopeDecls } from "./intrinsics";
 import { verifyFunctionMetadata, visitDeclarationMetadata, visitDefinitionMetadata } from "./md-attach";
 import { badStructReturn, verifyFunctionAttributes } from "./attrs";
 
-export function verifyFunction(vr: Verifier, g: i32): void {
+export function verifyFunction(g: i32): void {
   vr.enterFunction(g);
   let entry = gFirstBlock.get(g);
   if (entry >= 0) {
@@ -39,21 +39,21 @@ export function verifyFunction(vr: Verifier, g: i32): void {
     vr.fa.buildCFG(g);
     vr.fa.buildDomTree();
   }
-  visitFunction(vr, g);
-  beginConvergence(vr);
+  visitFunction(g);
+  beginConvergence();
   for (let b = entry; b >= 0; b = iNext.get(b)) {
-    visitBasicBlock(vr, b);
+    visitBasicBlock(b);
     vr.enterBlock(b);
     let mark = vr.mark, stamp = vr.blockStamp;
-    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { visitInst(vr, i); mark.set(i, stamp); }
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { visitInst(i); mark.set(i, stamp); }
   }
-  if (entry >= 0) verifyConvergence(vr);
-  verifyNoAliasScopeDecls(vr);
+  if (entry >= 0) verifyConvergence();
+  verifyNoAliasScopeDecls();
 }
 
-function visitFunction(vr: Verifier, g: i32): void {
+function visitFunction(g: i32): void {
   let f = gValue.get(g);
-  visitGlobalValue(vr, g);
+  visitGlobalValue(g);
   let ft = gValueType.get(g);
   if (<i32>gLinkage.get(g) == Linkage.Common) { vr.bad("Functions may not have common linkage", f); return; }
   // Declarations the parser made for undeclared intrinsics have no argument values.
@@ -64,7 +64,7 @@ function visitFunction(vr: Verifier, g: i32): void {
   let intrinsic = nameStarts(f, "llvm.");
   let a0 = gFirstArg.get(g);
   let na = withArgs ? gNumArgs.get(g) : 0;
-  if (!verifyFunctionAttributes(vr, g, f, ft, intrinsic, a0, na)) return;
+  if (!verifyFunctionAttributes(g, f, ft, intrinsic, a0, na)) return;
   for (let i = 0; i < na; i++) {
     let a = a0 + i, pt = listAt(ft, i), at = vType.get(a);
     if (at != pt) { vr.bad("Argument value does not match function argument type!", a); vr.wt(pt); return; }
@@ -74,33 +74,33 @@ function visitFunction(vr: Verifier, g: i32): void {
       if (at == T_TOKEN) { vr.bad("Function takes token but isn't an intrinsic", a); vr.w(f); return; }
       if (at == T_X86AMX) { vr.bad("Function takes x86_amx but isn't an intrinsic", a); vr.w(f); return; }
     }
-    if (setHasKind(paramAttrs(gAttrs.get(g), i), ATTR_SWIFTERROR)) verifySwiftErrorValue(vr, a);
+    if (setHasKind(paramAttrs(gAttrs.get(g), i), ATTR_SWIFTERROR)) verifySwiftErrorValue(a);
   }
   let rt = tyA.get(ft);
   if (!intrinsic) {
     if (rt == T_TOKEN) { vr.bad("Function returns a token but isn't an intrinsic", f); return; }
     if (rt == T_X86AMX) { vr.bad("Function returns a x86_amx but isn't an intrinsic", f); return; }
   }
-  verifyFunctionMetadata(vr, g);
+  verifyFunctionMetadata(g);
   let entry = gFirstBlock.get(g);
   if (entry < 0) {
-    if (!visitDeclarationMetadata(vr, g)) return;
-    if (hasPersonality(vr)) { vr.bad("Function declaration shouldn't have a personality routine", f); return; }
+    if (!visitDeclarationMetadata(g)) return;
+    if (hasPersonality()) { vr.bad("Function declaration shouldn't have a personality routine", f); return; }
   } else {
     if (intrinsic) { vr.bad("llvm intrinsics cannot be defined!", f); return; }
     if (vr.fa.cfg.numPreds(0) != 0) { vr.bad("Entry block to function must not have predecessors!", entry); return; }
     if (entryAddressUsed(entry)) { vr.bad("blockaddress may not be used with the entry block!", entry); return; }
-    if (!visitDefinitionMetadata(vr, g)) return;
+    if (!visitDefinitionMetadata(g)) return;
   }
   if (intrinsic) {
-    let u = intrinsicAddressTaken(vr, f, ft);
+    let u = intrinsicAddressTaken(f, ft);
     if (u >= 0) { vr.bad("Invalid user of intrinsic instruction!", u); return; }
   }
 }
 
 // Function::hasAddressTaken as the verifier asks it (assume-like calls and clang.arc.attachedcall
 // operands ignored): the first user that takes the address, or -1.
-function intrinsicAddressTaken(vr: Verifier, f: i32, ft: i32): i32 {
+function intrinsicAddressTaken(f: i32, ft: i32): i32 {
   for (let s = vFirstUse.get(f); s >= 0; s = opNext.get(s)) {
     let u = opUser.get(s);
     let k = <i32>vKind.get(u);
@@ -111,7 +111,7 @@ function intrinsicAddressTaken(vr: Verifier, f: i32, ft: i32): i32 {
       if (k >= VK.ConstInt && k <= VK.PtrAuth && vFirstUse.get(u) < 0) continue;
       return u;
     }
-    if (isAssumeLike(vr, operand(u, 0))) continue;
+    if (isAssumeLike(operand(u, 0))) continue;
     let idx = s - iOps.get(u);
     if (idx != 0 || callFnType(u) != ft) {
       if (isBundleOperandOf(u, idx, "clang.arc.attachedcall")) continue;
@@ -139,15 +139,15 @@ function constantUsed(c: i32, depth: i32): bool {
   }
   return false;
 }
-function isAssumeLike(vr: Verifier, c: i32): bool {
-  if (!isIntrinsic(vr, c)) return false;
+function isAssumeLike(c: i32): bool {
+  if (!isIntrinsic(c)) return false;
   return nameStarts(c, "llvm.assume") || nameStarts(c, "llvm.sideeffect") || nameStarts(c, "llvm.pseudoprobe") ||
     nameStarts(c, "llvm.dbg.") || nameStarts(c, "llvm.invariant.start") || nameStarts(c, "llvm.invariant.end") ||
     nameStarts(c, "llvm.lifetime.start") || nameStarts(c, "llvm.lifetime.end") ||
     nameStarts(c, "llvm.experimental.noalias.scope.decl") || nameStarts(c, "llvm.objectsize") ||
     nameStarts(c, "llvm.ptr.annotation") || nameStarts(c, "llvm.var.annotation");
 }
-function visitBasicBlock(vr: Verifier, b: i32): void {
+function visitBasicBlock(b: i32): void {
   let first = vA.get(b);
   if (first < 0 || opOf(first) != Op.Phi) return;
   vr.preds.clear();

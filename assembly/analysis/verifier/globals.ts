@@ -3,9 +3,9 @@ import { TK, tyKind } from "../../ir/types";
 import { vType, operand } from "../../ir/values";
 import { GK, gKind, gValue, gFlags, GF_DEFINED, gValueType, gLinkage, Linkage, GF_CONSTANT } from "../../ir/globals";
 import { isNullValue } from "../../ir/constants";
-import { Verifier } from "./state";
+import { vr } from "./state";
 
-export function visitGlobalValue(vr: Verifier, g: i32): bool {
+export function visitGlobalValue(g: i32): bool {
   let l = <i32>gLinkage.get(g);
   if ((gFlags.get(g) & GF_DEFINED) == 0 && l != Linkage.External && l != Linkage.ExternWeak) {
     vr.bad("Global is external, but doesn't have external or weak linkage!", gValue.get(g)); return false;
@@ -14,7 +14,7 @@ export function visitGlobalValue(vr: Verifier, g: i32): bool {
   return true;
 }
 
-export function visitGlobalVariable(vr: Verifier, g: i32): void {
+export function visitGlobalVariable(g: i32): void {
   let v = gValue.get(g);
   let init = operand(v, 0);
   if (init >= 0 && (gFlags.get(g) & GF_DEFINED) != 0) {
@@ -27,5 +27,5 @@ export function visitGlobalVariable(vr: Verifier, g: i32): void {
   if (<i32>gLinkage.get(g) == Linkage.Appending && <i32>tyKind.get(gValueType.get(g)) != TK.Array) {
     vr.bad("Only global arrays can have appending linkage!", v); return;
   }
-  visitGlobalValue(vr, g);
+  visitGlobalValue(g);
 }

@@ -7,7 +7,7 @@ import { VK, vKind, vType, vParent, iPrev, operand, numOperands } from "../../ir
 import { gValueType } from "../../ir/globals";
 import { Op, isBinary, isCast } from "../../ir/opcodes";
 import { listCount, listItem } from "../../ir/inst";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import {
   firstNonPhi, invokeUnwind, isEHPadOp, isFPOrFPVec, isIntOrIntVec, isPtrOrPtrVec, opOf, sameCount,
 } from "./queries";
@@ -19,39 +19,39 @@ import { isMustTail, verifyMustTailCall } from "./musttail";
 import { visitCatchRet, visitCatchSwitch, visitCleanupRet, visitFuncletPad, visitLandingPad, visitResume } from "./eh";
 import { visitInstruction, visitTerminator } from "./instruction";
 
-export function visitInst(vr: Verifier, i: i32): void {
+export function visitInst(i: i32): void {
   let n = numOperands(i);
   for (let k = 0; k < n; k++) if (operand(i, k) < 0) { vr.bad("Operand is null", i); return; }
   let op = opOf(i);
-  if (isBinary(op)) { visitBinary(vr, i, op); return; }
-  if (isCast(op)) { visitCast(vr, i, op); return; }
+  if (isBinary(op)) { visitBinary(i, op); return; }
+  if (isCast(op)) { visitCast(i, op); return; }
   switch (op) {
-    case Op.Phi: visitPhi(vr, i); return;
-    case Op.Call: visitCallBase(vr, i); if (isMustTail(i)) verifyMustTailCall(vr, i); return;
+    case Op.Phi: visitPhi(i); return;
+    case Op.Call: visitCallBase(i); if (isMustTail(i)) verifyMustTailCall(i); return;
     case Op.Invoke: {
-      visitCallBase(vr, i);
+      visitCallBase(i);
       let unwind = invokeUnwind(i);
       let pad = firstNonPhi(unwind);
       if (pad < 0 || !isEHPadOp(opOf(pad))) { vr.bad("The unwind destination does not have an exception handling instruction!", i); return; }
-      visitTerminator(vr, i); return;
+      visitTerminator(i); return;
     }
-    case Op.CallBr: visitCallBr(vr, i); return;
-    case Op.Ret: visitRet(vr, i); return;
+    case Op.CallBr: visitCallBr(i); return;
+    case Op.Ret: visitRet(i); return;
     case Op.Br: {
       if (n == 3 && vType.get(operand(i, 0)) != T_I1) { vr.bad("Branch condition is not 'i1' type!", i); vr.w(operand(i, 0)); return; }
-      visitTerminator(vr, i); return;
+      visitTerminator(i); return;
     }
-    case Op.Switch: visitSwitch(vr, i); return;
+    case Op.Switch: visitSwitch(i); return;
     case Op.IndirectBr: {
       if (!isPtr(vType.get(operand(i, 0)))) { vr.bad("Indirectbr operand must have pointer type!", i); return; }
-      visitTerminator(vr, i); return;
+      visitTerminator(i); return;
     }
-    case Op.Unreachable: visitTerminator(vr, i); return;
+    case Op.Unreachable: visitTerminator(i); return;
     case Op.FNeg: {
       let t = vType.get(i);
       if (t != vType.get(operand(i, 0))) { vr.bad("Unary operators must have same type foroperands and result!", i); return; }
       if (!isFPOrFPVec(t)) { vr.bad("FNeg operator only works with float types!", i); return; }
-      visitInstruction(vr, i); return;
+      visitInstruction(i); return;
     }
     case Op.ICmp: case Op.FCmp: {
       let a = vType.get(operand(i, 0)), b = vType.get(operand(i, 1));
@@ -59,50 +59,50 @@ export function visitInst(vr: Verifier, i: i32): void {
       if (a != b) { vr.bad(ic ? "Both operands to ICmp instruction are not of the same type!" : "Both operands to FCmp instruction are not of the same type!", i); return; }
       if (ic && !(isIntOrIntVec(a) || isPtrOrPtrVec(a))) { vr.bad("Invalid operand types for ICmp instruction", i); return; }
       if (!ic && !isFPOrFPVec(a)) { vr.bad("Invalid operand types for FCmp instruction", i); return; }
-      visitInstruction(vr, i); return;
+      visitInstruction(i); return;
     }
-    case Op.Select: visitSelect(vr, i); return;
+    case Op.Select: visitSelect(i); return;
     case Op.ExtractElement: {
       let vt = vType.get(operand(i, 0));
       if (!isVector(vt) || !isInt(vType.get(operand(i, 1)))) { vr.bad("Invalid extractelement operands!", i); return; }
-      visitInstruction(vr, i); return;
+      visitInstruction(i); return;
     }
     case Op.InsertElement: {
       let vt = vType.get(operand(i, 0));
       if (!isVector(vt) || vType.get(operand(i, 1)) != tyA.get(vt) || !isInt(vType.get(operand(i, 2)))) { vr.bad("Invalid insertelement operands!", i); return; }
-      visitInstruction(vr, i); return;
+      visitInstruction(i); return;
     }
     case Op.ShuffleVector: {
       let vt = vType.get(operand(i, 0));
       if (!isVector(vt) || vType.get(operand(i, 1)) != vt) { vr.bad("Invalid shufflevector operands!", i); return; }
-      visitInstruction(vr, i); return;
+      visitInstruction(i); return;
     }
     case Op.ExtractValue: {
       if (indexedType(vType.get(operand(i, 0)), i) != vType.get(i)) { vr.bad("Invalid ExtractValueInst operands!", i); return; }
-      visitInstruction(vr, i); return;
+      visitInstruction(i); return;
     }
     case Op.InsertValue: {
       if (indexedType(vType.get(operand(i, 0)), i) != vType.get(operand(i, 1))) { vr.bad("Invalid InsertValueInst operands!", i); return; }
-      visitInstruction(vr, i); return;
+      visitInstruction(i); return;
     }
-    case Op.GetElementPtr: visitGEP(vr, i); return;
-    case Op.Load: visitLoad(vr, i); return;
-    case Op.Store: visitStore(vr, i); return;
-    case Op.Alloca: visitAlloca(vr, i); return;
-    case Op.AtomicCmpXchg: visitCmpXchg(vr, i); return;
-    case Op.AtomicRMW: visitAtomicRMW(vr, i); return;
-    case Op.Fence: visitFence(vr, i); return;
-    case Op.LandingPad: visitLandingPad(vr, i); return;
-    case Op.Resume: visitResume(vr, i); return;
-    case Op.CatchPad: case Op.CleanupPad: visitFuncletPad(vr, i, op); return;
-    case Op.CatchSwitch: visitCatchSwitch(vr, i); return;
-    case Op.CatchRet: visitCatchRet(vr, i); return;
-    case Op.CleanupRet: visitCleanupRet(vr, i); return;
-    default: visitInstruction(vr, i);
+    case Op.GetElementPtr: visitGEP(i); return;
+    case Op.Load: visitLoad(i); return;
+    case Op.Store: visitStore(i); return;
+    case Op.Alloca: visitAlloca(i); return;
+    case Op.AtomicCmpXchg: visitCmpXchg(i); return;
+    case Op.AtomicRMW: visitAtomicRMW(i); return;
+    case Op.Fence: visitFence(i); return;
+    case Op.LandingPad: visitLandingPad(i); return;
+    case Op.Resume: visitResume(i); return;
+    case Op.CatchPad: case Op.CleanupPad: visitFuncletPad(i, op); return;
+    case Op.CatchSwitch: visitCatchSwitch(i); return;
+    case Op.CatchRet: visitCatchRet(i); return;
+    case Op.CleanupRet: visitCleanupRet(i); return;
+    default: visitInstruction(i);
   }
 }
 
-function visitRet(vr: Verifier, i: i32): void {
+function visitRet(i: i32): void {
   let rt = tyA.get(gValueType.get(vr.curFn));
   let n = numOperands(i);
   if (rt == T_VOID) {
@@ -110,10 +110,10 @@ function visitRet(vr: Verifier, i: i32): void {
   } else if (n != 1 || vType.get(operand(i, 0)) != rt) {
     vr.bad("Function return type does not match operand type of return inst!", i); vr.wt(rt); return;
   }
-  visitTerminator(vr, i);
+  visitTerminator(i);
 }
 
-function visitSwitch(vr: Verifier, i: i32): void {
+function visitSwitch(i: i32): void {
   let t = vType.get(operand(i, 0));
   let n = numOperands(i);
   let st = vr.nextStamp();
@@ -124,20 +124,20 @@ function visitSwitch(vr: Verifier, i: i32): void {
     if (vr.mark.get(c) == st) { vr.bad("Duplicate integer as switch case", i); vr.w(c); return; }
     vr.mark.set(c, st);
   }
-  visitTerminator(vr, i);
+  visitTerminator(i);
 }
 
-function visitPhi(vr: Verifier, i: i32): void {
+function visitPhi(i: i32): void {
   let prev = iPrev.get(i);
   if (prev >= 0 && opOf(prev) != Op.Phi) { vr.bad("PHI nodes not grouped at top of basic block!", i); vr.w(vParent.get(i)); return; }
   let t = vType.get(i);
   if (t == T_TOKEN) { vr.fail("PHI nodes cannot have token type!"); return; }
   let n = numOperands(i);
   for (let k = 0; k < n; k += 2) if (vType.get(operand(i, k)) != t) { vr.bad("PHI node operands are not the same type as the result!", i); return; }
-  visitInstruction(vr, i);
+  visitInstruction(i);
 }
 
-function visitSelect(vr: Verifier, i: i32): void {
+function visitSelect(i: i32): void {
   let c = vType.get(operand(i, 0)), a = vType.get(operand(i, 1)), b = vType.get(operand(i, 2));
   let ok = a == b && a != T_TOKEN;
   if (ok) {
@@ -146,7 +146,7 @@ function visitSelect(vr: Verifier, i: i32): void {
   }
   if (!ok) { vr.bad("Invalid operands for select instruction!", i); return; }
   if (a != vType.get(i)) { vr.bad("Select values must have same type as select instruction!", i); return; }
-  visitInstruction(vr, i);
+  visitInstruction(i);
 }
 
 // ExtractValueInst::getIndexedType over the instruction's index list; -1 when invalid.

@@ -7,18 +7,18 @@ import {
 } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { llvmVersion } from "../../ir/version";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import { visitInstructionMetadata } from "./md-attach";
 import { intrinsicFn, invokeNormal, invokeUnwind, isBundleOperandOf, nameStarts, opOf, operandType } from "./queries";
 
-export function visitTerminator(vr: Verifier, i: i32): void {
+export function visitTerminator(i: i32): void {
   let b = vParent.get(i);
   if (vB.get(b) != i) { vr.fail("Terminator found in the middle of a basic block!"); vr.w(b); return; }
-  visitInstruction(vr, i);
+  visitInstruction(i);
 }
 
 // Verifier::visitInstruction: checks every instruction shares, operand dominance last.
-export function visitInstruction(vr: Verifier, i: i32): void {
+export function visitInstruction(i: i32): void {
   let op = opOf(i);
   let b = vParent.get(i);
   let t = vType.get(i);
@@ -27,7 +27,7 @@ export function visitInstruction(vr: Verifier, i: i32): void {
     // a use of i by i is one of i's own operands
     let s0 = iOps.get(i);
     for (let k = 0; k < n; k++) {
-      if (opVal.get(s0 + k) == i) { if (reachable(vr, b)) { vr.bad("Only PHI nodes may reference their own value!", i); return; } break; }
+      if (opVal.get(s0 + k) == i) { if (reachable(b)) { vr.bad("Only PHI nodes may reference their own value!", i); return; } break; }
     }
   }
   if (t == T_VOID && vName.get(i) >= 0) { vr.bad("Instruction has a name, but provides a void value!", i); return; }
@@ -75,7 +75,7 @@ export function visitInstruction(vr: Verifier, i: i32): void {
       }
     }
     if (vk == VK.Function) {
-      if (intrinsicFn(vr, v)) {
+      if (intrinsicFn(v)) {
         let attached = callLike && isBundleOperandOf(i, k, "clang.arc.attachedcall");
         if (!((callLike && k == 0) || attached)) { vr.bad("Cannot take the address of an intrinsic!", i); return; }
         if (!(op == Op.Call || (op == Op.CallBr && llvmVersion >= 22) || attached || invokableIntrinsic(v))) {
@@ -91,12 +91,12 @@ export function visitInstruction(vr: Verifier, i: i32): void {
       // erased, unlinked (not in its block's list any more) or in another function
       let detached = vk == VK.Dead || db < 0 || (iPrev.get(v) < 0 && vA.get(db) != v);
       if (detached || vParent.get(db) != fnValue) { vr.bad("Referring to an instruction in another function!", i); return; }
-      if (!verifyDominatesUse(vr, i, k, v)) return;
+      if (!verifyDominatesUse(i, k, v)) return;
     } else if (vk == VK.InlineAsm) {
       if (!(callLike && k == 0)) { vr.bad("Cannot take the address of an inline asm!", i); return; }
     }
   }
-  visitInstructionMetadata(vr, i);
+  visitInstructionMetadata(i);
 }
 function invokableIntrinsic(f: i32): bool {
   return nameStarts(f, "llvm.donothing") || nameStarts(f, "llvm.seh.") || nameStarts(f, "llvm.coro.resume") ||
@@ -106,7 +106,7 @@ function invokableIntrinsic(f: i32): bool {
 
 // Verifier::verifyDominatesUse, with DominatorTree::dominates(Def, Use) (dominance.ts): false
 // after reporting.
-function verifyDominatesUse(vr: Verifier, i: i32, k: i32, def: i32): bool {
+function verifyDominatesUse(i: i32, k: i32, def: i32): bool {
   if (opOf(def) == Op.Invoke && invokeNormal(def) == invokeUnwind(def)) return true;
   if (opOf(i) == Op.Phi) {
     // a phi entry naming a block of another function is reported elsewhere
@@ -118,4 +118,4 @@ function verifyDominatesUse(vr: Verifier, i: i32, k: i32, def: i32): bool {
   return false;
 }
 // A block of the function being verified reachable from its entry (blocks elsewhere count as reachable).
-function reachable(vr: Verifier, b: i32): bool { return b < 0 || vParent.get(b) != vr.curFnValue || vr.domTree.inTree(vr.blockNums.get(b)); }
+function reachable(b: i32): bool { return b < 0 || vParent.get(b) != vr.curFnValue || vr.domTree.inTree(vr.blockNums.get(b)); }

@@ -17,7 +17,7 @@ import {
   ATTR_KW, ATTR_ALIGN, FIRST_INT_ATTR, FIRST_RANGE_ATTR, attrSinceVersion, attrLastVersion, paramAttrs, setFind, setV0,
 } from "../../ir/attributes";
 import { attrPositions, ATTR_ON_FN, ATTR_ON_PARAM } from "../../ir/attr-positions";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import { opOf, scalarBits } from "./queries";
 import { bundleCount, strIdIs } from "./callsite";
 
@@ -49,20 +49,20 @@ function typeMangleAt(p: usize, n: i32): bool {
 }
 
 // Verifier::visitIntrinsicCall for the call i of intrinsic f.
-export function visitIntrinsicCall(vr: Verifier, i: i32, f: i32): void {
+export function visitIntrinsicCall(i: i32, f: i32): void {
   let nm = vName.get(f);
   if (nm < 0 || !isKnownIntrinsic22(nm)) return;
   if (gFirstBlock.get(vA.get(f)) >= 0) { vr.bad("Intrinsic functions should never be defined!", f); return; }
-  if (isIntrinsicNamed(f, "llvm.assume")) { checkAssume(vr, i); return; }
-  if (isIntrinsicNamed(f, "llvm.ucmp") || isIntrinsicNamed(f, "llvm.scmp")) { checkCmp3(vr, i); return; }
-  if (isIntrinsicNamed(f, "llvm.lifetime.start") || isIntrinsicNamed(f, "llvm.lifetime.end")) { checkLifetime(vr, i); return; }
-  if (isIntrinsicNamed(f, "llvm.ptrmask")) { checkPtrMask(vr, i); return; }
-  if (isIntrinsicNamed(f, "llvm.threadlocal.address")) { checkThreadLocalAddress(vr, i); return; }
+  if (isIntrinsicNamed(f, "llvm.assume")) { checkAssume(i); return; }
+  if (isIntrinsicNamed(f, "llvm.ucmp") || isIntrinsicNamed(f, "llvm.scmp")) { checkCmp3(i); return; }
+  if (isIntrinsicNamed(f, "llvm.lifetime.start") || isIntrinsicNamed(f, "llvm.lifetime.end")) { checkLifetime(i); return; }
+  if (isIntrinsicNamed(f, "llvm.ptrmask")) { checkPtrMask(i); return; }
+  if (isIntrinsicNamed(f, "llvm.threadlocal.address")) { checkThreadLocalAddress(i); return; }
   if (isIntrinsicNamed(f, "llvm.bswap")) {
     if (scalarBits(vType.get(i)) % 16 != 0) vr.bad("bswap must be an even number of bytes", i);
     return;
   }
-  if (isIntrinsicNamed(f, "llvm.prefetch")) { checkPrefetch(vr, i); return; }
+  if (isIntrinsicNamed(f, "llvm.prefetch")) { checkPrefetch(i); return; }
   if (isIntrinsicNamed(f, "llvm.invariant.start")) {
     let c = arg(i, 0);
     if (!(isConstInt(c) && (intSExt64(c) >= 0 || intSExt64(c) == -1))) vr.bad("invariant_start parameter must be -1, 0 or a positive number", i);
@@ -95,14 +95,14 @@ export function visitIntrinsicCall(vr: Verifier, i: i32, f: i32): void {
     if (bundleCount(i, "deopt") != 1) vr.fail("experimental_guard must have exactly one \"deopt\" operand bundle");
     return;
   }
-  if (isIntrinsicNamed(f, "llvm.experimental.deoptimize")) { checkDeoptimize(vr, i); return; }
+  if (isIntrinsicNamed(f, "llvm.experimental.deoptimize")) { checkDeoptimize(i); return; }
   if (isIntrinsicNamed(f, "llvm.experimental.noalias.scope.decl")) { vr.noAliasScopeDecls.push(i); return; }
   let transfer = isIntrinsicNamed(f, "llvm.memcpy.element.unordered.atomic") || isIntrinsicNamed(f, "llvm.memmove.element.unordered.atomic");
-  if (transfer || isIntrinsicNamed(f, "llvm.memset.element.unordered.atomic")) { checkElementAtomic(vr, i, transfer); return; }
+  if (transfer || isIntrinsicNamed(f, "llvm.memset.element.unordered.atomic")) { checkElementAtomic(i, transfer); return; }
 }
 
 // The element-wise atomic memory intrinsics: a power-of-two element size, pointers aligned to it.
-function checkElementAtomic(vr: Verifier, i: i32, transfer: bool): void {
+function checkElementAtomic(i: i32, transfer: bool): void {
   let es = arg(i, 3);
   if (!isConstInt(es)) return;
   let size = intLow64(es);
@@ -137,7 +137,7 @@ function attrKindNamed(s: i32): i32 {
 }
 
 // llvm.assume's operand bundles: attribute names as tags, with the arguments each kind takes.
-function checkAssume(vr: Verifier, i: i32): void {
+function checkAssume(i: i32): void {
   let nb = callNumBundles(i);
   for (let b = 0; b < nb; b++) {
     let tag = bundleTag(i, b), cnt = bundleNumOps(i, b), first = bundleFirstOp(i, b);
@@ -185,7 +185,7 @@ function checkAssume(vr: Verifier, i: i32): void {
 }
 
 // llvm.ucmp / llvm.scmp: a result of at least 2 bits, shaped like the arguments.
-function checkCmp3(vr: Verifier, i: i32): void {
+function checkCmp3(i: i32): void {
   let a = arg(i, 0);
   if (a < 0) return;
   let src = vType.get(a), dst = vType.get(i);
@@ -197,14 +197,14 @@ function checkCmp3(vr: Verifier, i: i32): void {
 }
 
 // LLVM 22: lifetime markers name an alloca (or poison).
-function checkLifetime(vr: Verifier, i: i32): void {
+function checkLifetime(i: i32): void {
   if (llvmVersion < 22) return;
   let p = arg(i, 0);
   if (p < 0) return;
   if (!(isInstOf(p, Op.Alloca) || <i32>vKind.get(p) == VK.ConstPoison)) vr.bad("llvm.lifetime.start/end can only be used on alloca or poison", i);
 }
 
-function checkPtrMask(vr: Verifier, i: i32): void {
+function checkPtrMask(i: i32): void {
   let a0 = arg(i, 0), a1 = arg(i, 1);
   if (a0 < 0 || a1 < 0) return;
   let t0 = vType.get(a0), t1 = vType.get(a1);
@@ -218,7 +218,7 @@ function checkPtrMask(vr: Verifier, i: i32): void {
   }
 }
 
-function checkThreadLocalAddress(vr: Verifier, i: i32): void {
+function checkThreadLocalAddress(i: i32): void {
   let a = arg(i, 0);
   let k = a >= 0 ? <i32>vKind.get(a) : -1;
   if (!(k == VK.GlobalVar || k == VK.Function || k == VK.Alias || k == VK.IFunc)) {
@@ -228,14 +228,14 @@ function checkThreadLocalAddress(vr: Verifier, i: i32): void {
   if (g < 0 || gTLS.get(g) == 0) vr.fail("llvm.threadlocal.address operand isThreadLocal() must be true");
 }
 
-function checkPrefetch(vr: Verifier, i: i32): void {
+function checkPrefetch(i: i32): void {
   let rw = arg(i, 1), loc = arg(i, 2), ct = arg(i, 3);
   if (isConstInt(rw) && intLow64(rw) >= 2) { vr.bad("rw argument to llvm.prefetch must be 0-1", i); return; }
   if (isConstInt(loc) && intLow64(loc) >= 4) { vr.bad("locality argument to llvm.prefetch must be 0-3", i); return; }
   if (isConstInt(ct) && intLow64(ct) >= 2) vr.bad("cache type argument to llvm.prefetch must be 0-1", i);
 }
 
-function checkDeoptimize(vr: Verifier, i: i32): void {
+function checkDeoptimize(i: i32): void {
   if (opOf(i) != Op.Call) { vr.bad("experimental_deoptimize cannot be invoked", i); return; }
   if (bundleCount(i, "deopt") != 1) { vr.fail("experimental_deoptimize must have exactly one \"deopt\" operand bundle"); return; }
   if (vType.get(i) != tyA.get(gValueType.get(vr.curFn))) { vr.fail("experimental_deoptimize return type must match caller return type"); return; }
@@ -248,7 +248,7 @@ function checkDeoptimize(vr: Verifier, i: i32): void {
 
 // Verifier::verifyNoAliasScopeDecl: each declares a list of exactly one scope. (The scopes
 // themselves are alias scope metadata, checked with the metadata.)
-export function verifyNoAliasScopeDecls(vr: Verifier): void {
+export function verifyNoAliasScopeDecls(): void {
   for (let j = 0; j < vr.noAliasScopeDecls.len; j++) {
     let i = vr.noAliasScopeDecls.get(j);
     let a = arg(i, 0);

@@ -16,7 +16,7 @@ import { callAttrs, callNumBundles } from "../../ir/inst";
 import { fnAttrs, setFind, setV0, ATTR_MEMORY } from "../../ir/attributes";
 import { fpWord } from "../../ir/constants";
 import { Feature, has } from "../../ir/version";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import { opOf } from "./queries";
 import {
   isNode, isTuple, isString, isDistinct, isDINode, numOps, op, constInt, constFP, isConstant, stringIs, ciWidth, ciLow64,
@@ -38,19 +38,19 @@ function kindNamed(k: i32, name: string): bool { return k < mdKindName.len && st
 
 // Verifier::verifyFunctionMetadata: !prof and !kcfi_type of a function, declaration or not. A
 // failure ends these checks only.
-export function verifyFunctionMetadata(vr: Verifier, g: i32): void {
+export function verifyFunctionMetadata(g: i32): void {
   for (let a = gMD.get(g); a >= 0; a = attNext.get(a)) {
     let kind = attKind.get(a), md = attMD.get(a);
-    if (kind == K_PROF) { if (!functionProf(vr, md)) return; }
-    else if (kind == K_KCFI_TYPE) { if (!kcfiType(vr, md)) return; }
+    if (kind == K_PROF) { if (!functionProf(md)) return; }
+    else if (kind == K_KCFI_TYPE) { if (!kcfiType(md)) return; }
   }
 }
-function functionProf(vr: Verifier, md: i32): bool {
+function functionProf(md: i32): bool {
   if (numOps(md) < 2) { vr.fail("!prof annotations should have no less than 2 operands"); vr.wm(md); return false; }
   let name = op(md, 0);
   if (name < 0) { vr.fail("first operand should not be null"); vr.wm(md); return false; }
   if (!isString(name)) { vr.fail("expected string with name of the !prof annotation"); vr.wm(md); return false; }
-  if (has(Feature.UnknownProf) && stringIs(name, "unknown")) { unknownProf(vr, md); return true; }
+  if (has(Feature.UnknownProf) && stringIs(name, "unknown")) { unknownProf(md); return true; }
   if (!stringIs(name, "function_entry_count") && !stringIs(name, "synthetic_function_entry_count")) {
     vr.fail("first operand should be 'function_entry_count' or 'synthetic_function_entry_count'"); vr.wm(md); return false;
   }
@@ -59,7 +59,7 @@ function functionProf(vr: Verifier, md: i32): bool {
   if (!isConstant(count)) { vr.fail("expected integer argument to function_entry_count"); vr.wm(md); return false; }
   return true;
 }
-function kcfiType(vr: Verifier, md: i32): bool {
+function kcfiType(md: i32): bool {
   if (numOps(md) != 1) { vr.fail("!kcfi_type must have exactly one operand"); vr.wm(md); return false; }
   let o = op(md, 0);
   if (o < 0) { vr.fail("!kcfi_type operand must not be null"); vr.wm(md); return false; }
@@ -71,21 +71,21 @@ function kcfiType(vr: Verifier, md: i32): bool {
 }
 
 // The attachments of a declaration; false when a failure ends the function's visit.
-export function visitDeclarationMetadata(vr: Verifier, g: i32): bool {
+export function visitDeclarationMetadata(g: i32): bool {
   let f = gValue.get(g);
   for (let a = gMD.get(g); a >= 0; a = attNext.get(a)) {
     let kind = attKind.get(a), md = attMD.get(a);
     // (a declaration's !dbg describes call sites: a unique subprogram)
     if (kind == MDK_DBG && isDistinct(md)) { vr.failDebugInfo("function declaration may only have a unique !dbg attachment"); vr.w(f); return false; }
     if (kind == K_PROF) { vr.fail("function declaration may not have a !prof attachment"); vr.w(f); return false; }
-    visitMDNode(vr, md, true);
+    visitMDNode(md, true);
   }
   return true;
 }
 
 // The attachments of a definition (after its entry block's checks); false when a failure ends
 // the function's visit.
-export function visitDefinitionMetadata(vr: Verifier, g: i32): bool {
+export function visitDefinitionMetadata(g: i32): bool {
   let f = gValue.get(g);
   let nDbg = 0, nProf = 0, nKcfi = 0;
   for (let a = gMD.get(g); a >= 0; a = attNext.get(a)) {
@@ -104,14 +104,14 @@ export function visitDefinitionMetadata(vr: Verifier, g: i32): bool {
     } else if (kind == K_KCFI_TYPE) {
       if (++nKcfi != 1) { vr.fail("function must have a single !kcfi_type attachment"); vr.w(f); vr.wm(md); return false; }
     }
-    visitMDNode(vr, md, allowLocs);
+    visitMDNode(md, allowLocs);
   }
   return true;
 }
 
 
 // The end of Verifier::visitInstruction, after the operand checks.
-export function visitInstructionMetadata(vr: Verifier, i: i32): void {
+export function visitInstructionMetadata(i: i32): void {
   let head = iMD.get(i);
   if (head < 0) return;
   let o = opOf(i);
@@ -130,7 +130,7 @@ export function visitInstructionMetadata(vr: Verifier, i: i32): void {
   md = findAttachment(head, K_RANGE);
   if (md >= 0) {
     if (o != Op.Load && o != Op.Call && o != Op.Invoke) { vr.fail("Ranges are only for loads, calls and invokes!"); vr.w(i); return; }
-    verifyRangeLike(vr, i, md, t, false);
+    verifyRangeLike(i, md, t, false);
   }
   if (has(Feature.NoaliasAddrspaceMD)) {
     md = findAttachment(head, K_NOALIAS_ADDRSPACE);
@@ -138,7 +138,7 @@ export function visitInstructionMetadata(vr: Verifier, i: i32): void {
       if (o != Op.Load && o != Op.Store && o != Op.AtomicRMW && o != Op.AtomicCmpXchg && o != Op.Call) {
         vr.fail("noalias.addrspace are only for memory operations!"); vr.w(i); return;
       }
-      verifyRangeLike(vr, i, md, t, true);
+      verifyRangeLike(i, md, t, true);
     }
   }
   if (findAttachment(head, K_INVARIANT_GROUP) >= 0 && o != Op.Load && o != Op.Store) {
@@ -151,17 +151,17 @@ export function visitInstructionMetadata(vr: Verifier, i: i32): void {
     if (numOps(md) != 0) { vr.fail("nonnull metadata must be empty"); vr.w(i); return; }
   }
   md = findAttachment(head, K_DEREF);
-  if (md >= 0) dereferenceable(vr, i, md);
+  if (md >= 0) dereferenceable(i, md);
   md = findAttachment(head, K_DEREF_OR_NULL);
-  if (md >= 0) dereferenceable(vr, i, md);
+  if (md >= 0) dereferenceable(i, md);
   md = findAttachment(head, K_TBAA);
-  if (md >= 0) visitTBAA(vr, i, md);
+  if (md >= 0) visitTBAA(i, md);
   md = findAttachment(head, K_NOALIAS);
-  if (md >= 0) aliasScopeList(vr, md);
+  if (md >= 0) aliasScopeList(md);
   md = findAttachment(head, K_ALIAS_SCOPE);
-  if (md >= 0) aliasScopeList(vr, md);
+  if (md >= 0) aliasScopeList(md);
   md = findAttachment(head, K_ACCESS_GROUP);
-  if (md >= 0) accessGroup(vr, md);
+  if (md >= 0) accessGroup(md);
   md = findAttachment(head, K_ALIGN);
   if (md >= 0) {
     if (!isPtr(t)) { vr.fail("align applies only to pointer types"); vr.w(i); return; }
@@ -174,35 +174,35 @@ export function visitInstructionMetadata(vr: Verifier, i: i32): void {
     if (a > (<u64>1 << 32)) { vr.fail("alignment is larger that implementation defined limit"); vr.w(i); return; }
   }
   md = findAttachment(head, K_PROF);
-  if (md >= 0) instructionProf(vr, i, md);
+  if (md >= 0) instructionProf(i, md);
   md = findAttachment(head, K_MEMPROF);
-  if (md >= 0) memProf(vr, i, md);
+  if (md >= 0) memProf(i, md);
   md = findAttachment(head, K_CALLSITE);
   if (md >= 0) {
     if (!isCallBase(o)) { vr.fail("!callsite metadata should only exist on calls"); vr.w(i); }
-    else callStack(vr, md);
+    else callStack(md);
   }
   if (has(Feature.CalleeTypeMD)) {
     md = findAttachment(head, K_CALLEE_TYPE);
-    if (md >= 0 && kindNamed(K_CALLEE_TYPE, "callee_type")) calleeType(vr, i, md);
+    if (md >= 0 && kindNamed(K_CALLEE_TYPE, "callee_type")) calleeType(i, md);
   }
   // (!DIAssignID: debug-info checks)
   md = findAttachment(head, K_MMRA);
-  if (md >= 0 && kindNamed(K_MMRA, "mmra")) mmra(vr, i, md);
+  if (md >= 0 && kindNamed(K_MMRA, "mmra")) mmra(i, md);
   md = findAttachment(head, K_ANNOTATION);
-  if (md >= 0) annotation(vr, md);
+  if (md >= 0) annotation(md);
   md = findAttachment(head, MDK_DBG);
   if (md >= 0) {
     if (!isDINode(md, "DILocation")) { vr.failDebugInfo("invalid !dbg metadata attachment"); vr.w(i); vr.wm(md); return; }
-    visitMDNode(vr, md, true);
+    visitMDNode(md, true);
   }
   for (let a = head; a >= 0; a = attNext.get(a)) {
     let k = attKind.get(a);
-    visitMDNode(vr, attMD.get(a), k == MDK_DBG || k == K_LOOP);
+    visitMDNode(attMD.get(a), k == MDK_DBG || k == K_LOOP);
   }
 }
 
-function dereferenceable(vr: Verifier, i: i32, md: i32): void {
+function dereferenceable(i: i32, md: i32): void {
   let o = opOf(i);
   if (!isPtr(vType.get(i))) { vr.fail("dereferenceable, dereferenceable_or_null apply only to pointer types"); vr.w(i); return; }
   if (o != Op.Load && o != Op.IntToPtr) {
@@ -213,15 +213,15 @@ function dereferenceable(vr: Verifier, i: i32, md: i32): void {
   if (c < 0 || ciWidth(c) != 64) { vr.fail("dereferenceable, dereferenceable_or_null metadata value must be an i64!"); vr.w(i); return; }
 }
 
-function aliasScopeList(vr: Verifier, md: i32): void {
+function aliasScopeList(md: i32): void {
   let n = numOps(md);
   for (let k = 0; k < n; k++) {
     let s = op(md, k);
     if (!isNode(s)) { vr.fail("scope list must consist of MDNodes"); vr.wm(md); return; }
-    aliasScope(vr, s);
+    aliasScope(s);
   }
 }
-function aliasScope(vr: Verifier, md: i32): void {
+function aliasScope(md: i32): void {
   let n = numOps(md);
   if (n < 2 || n > 3) { vr.fail("scope must have two or three operands"); vr.wm(md); return; }
   let first = op(md, 0);
@@ -236,7 +236,7 @@ function aliasScope(vr: Verifier, md: i32): void {
   if (dn == 2 && !isString(op(domain, 1))) { vr.fail("second domain operand must be string (if used)"); vr.wm(domain); return; }
 }
 
-function accessGroup(vr: Verifier, md: i32): void {
+function accessGroup(md: i32): void {
   if (numOps(md) == 0 && isDistinct(md)) return;
   let n = numOps(md);
   for (let k = 0; k < n; k++) {
@@ -263,7 +263,7 @@ function memoryNone(set: i32): bool {
   let k = setFind(set, ATTR_MEMORY);
   return k >= 0 && setV0(set, k) == 0;
 }
-function mmra(vr: Verifier, i: i32, md: i32): void {
+function mmra(i: i32, md: i32): void {
   if (!mayHaveMMRA(i)) { vr.fail("!mmra metadata attached to unexpected instruction kind"); vr.w(i); vr.wm(md); return; }
   if (mmraTag(md)) return;
   if (!isTuple(md)) { vr.fail("!mmra expected to be a metadata tuple"); vr.w(i); vr.wm(md); return; }
@@ -274,7 +274,7 @@ function mmra(vr: Verifier, i: i32, md: i32): void {
   }
 }
 
-function annotation(vr: Verifier, md: i32): void {
+function annotation(md: i32): void {
   if (!isTuple(md)) { vr.fail("annotation must be a tuple"); return; }
   let n = numOps(md);
   if (n < 1) { vr.fail("annotation must have at least one operand"); return; }

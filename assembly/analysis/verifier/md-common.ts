@@ -8,7 +8,7 @@ import { VK, vKind, vType } from "../../ir/values";
 import { MK, MDF_DISTINCT, mdKind, mdFlags, mdA, mdOps, mdNOps, mdPool, mdCount, FV_MD } from "../../ir/metadata";
 import { intWord, intWordCount } from "../../ir/constants";
 import { I32Vec } from "../../util/vec";
-import { Verifier } from "./state";
+import { vr } from "./state";
 
 // An MDNode in LLVM's sense: a tuple, a specialized (DI) node or a DIExpression.
 export function isNode(m: i32): bool {
@@ -140,15 +140,15 @@ export function fitMD(v: I32Vec): void { let n = mdCount(); if (v.len < n) v.res
 // node holding them; other nodes are walked the same way. The specialized (DI) nodes' own checks
 // are debug-info checks and live elsewhere. An explicit stack keeps deep graphs off the WASM stack
 // (the Verifier's mdSeen and mdStack).
-function markSeen(vr: Verifier, m: i32): bool {
+function markSeen(m: i32): bool {
   let n = mdCount();
   if (vr.mdSeen.len < n) vr.mdSeen.resize(n, 0);
   if (vr.mdSeen.get(m) == vr.epoch) return false;
   vr.mdSeen.set(m, vr.epoch);
   return true;
 }
-export function visitMDNode(vr: Verifier, root: i32, allowLocs: bool): void {
-  if (!isNode(root) || !markSeen(vr, root)) return;
+export function visitMDNode(root: i32, allowLocs: bool): void {
+  if (!isNode(root) || !markSeen(root)) return;
   vr.mdStack.clear(); vr.mdStack.push(root); vr.mdStack.push(0);
   while (vr.mdStack.len > 0) {
     let top = vr.mdStack.len - 2;
@@ -161,6 +161,6 @@ export function visitMDNode(vr: Verifier, root: i32, allowLocs: bool): void {
     if (!allowLocs && isDINode(o, "DILocation")) {
       vr.failDebugInfo("DILocation not allowed within this metadata node"); vr.wm(n); vr.wm(o); vr.mdStack.len = top; continue;
     }
-    if (isNode(o) && markSeen(vr, o)) { vr.mdStack.push(o); vr.mdStack.push(0); }
+    if (isNode(o) && markSeen(o)) { vr.mdStack.push(o); vr.mdStack.push(0); }
   }
 }

@@ -7,14 +7,14 @@ import { Op } from "../../ir/opcodes";
 import { mdA } from "../../ir/metadata";
 import { callNumIndirect } from "../../ir/inst";
 import { Feature, has } from "../../ir/version";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import { opOf } from "./queries";
 import { isNode, isString, numOps, op, constInt, stringIs, stringEmpty, ciIsZero, ciFits64, ciLow64 } from "./md-common";
 
 export function isCallBase(o: i32): bool { return o == Op.Call || o == Op.Invoke || o == Op.CallBr; }
 
 // LLVM 22's 'unknown' profile: one more operand, a non-empty string.
-export function unknownProf(vr: Verifier, md: i32): void {
+export function unknownProf(md: i32): void {
   if (numOps(md) != 2) { vr.fail("'unknown' !prof should have a single additional operand"); vr.wm(md); return; }
   let s = op(md, 1);
   if (!isString(s)) { vr.fail("'unknown' !prof should have an additional operand of type string"); return; }
@@ -32,7 +32,7 @@ function branchingCount(i: i32): i32 {
   if (o == Op.CallBr) return 1 + callNumIndirect(i);
   return 0;
 }
-export function instructionProf(vr: Verifier, i: i32, md: i32): void {
+export function instructionProf(i: i32, md: i32): void {
   let n = numOps(md);
   let name = op(md, 0);
   if (has(Feature.UnknownProf)) {
@@ -43,7 +43,7 @@ export function instructionProf(vr: Verifier, i: i32, md: i32): void {
       if (branchingCount(i) == 0 && opOf(i) != Op.Invoke) {
         vr.fail("'unknown' !prof should only appear on instructions on which 'branch_weights' would"); vr.wm(md); return;
       }
-      unknownProf(vr, md);
+      unknownProf(md);
       return;
     }
     if (n < 2) { vr.fail("!prof annotations should have no less than 2 operands"); vr.wm(md); return; }
@@ -86,7 +86,7 @@ export function instructionProf(vr: Verifier, i: i32, md: i32): void {
   }
 }
 
-export function callStack(vr: Verifier, md: i32): bool {
+export function callStack(md: i32): bool {
   let n = numOps(md);
   if (n < 1) { vr.fail("call stack metadata should have at least 1 operand"); vr.wm(md); return false; }
   for (let k = 0; k < n; k++) {
@@ -95,7 +95,7 @@ export function callStack(vr: Verifier, md: i32): bool {
   }
   return true;
 }
-export function memProf(vr: Verifier, i: i32, md: i32): void {
+export function memProf(i: i32, md: i32): void {
   if (!isCallBase(opOf(i))) { vr.fail("!memprof metadata should only exist on calls"); vr.w(i); return; }
   let n = numOps(md);
   if (n < 1) { vr.fail("!memprof annotations should have at least 1 metadata operand (MemInfoBlock)"); vr.wm(md); return; }
@@ -107,7 +107,7 @@ export function memProf(vr: Verifier, i: i32, md: i32): void {
     let stack = op(mib, 0);
     if (stack < 0) { vr.fail("!memprof MemInfoBlock first operand should not be null"); vr.wm(mib); return; }
     if (!isNode(stack)) { vr.fail("!memprof MemInfoBlock first operand should be an MDNode"); vr.wm(mib); return; }
-    callStack(vr, stack);
+    callStack(stack);
     if (has(Feature.MemProfMIBPairs)) {
       // one or more tag strings, then (i, i) pairs
       let j = 1;
@@ -135,7 +135,7 @@ export function memProf(vr: Verifier, i: i32, md: i32): void {
     }
   }
 }
-export function calleeType(vr: Verifier, i: i32, md: i32): void {
+export function calleeType(i: i32, md: i32): void {
   if (!isCallBase(opOf(i))) { vr.fail("!callee_type metadata should only exist on calls"); vr.w(i); return; }
   let n = numOps(md);
   for (let k = 0; k < n; k++) {

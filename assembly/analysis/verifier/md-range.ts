@@ -5,7 +5,7 @@ import { vType } from "../../ir/values";
 import { scalarType } from "../../ir/types";
 import { Feature, has } from "../../ir/version";
 import { I32Vec } from "../../util/vec";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import { numOps, op, constInt, isIntTy, ciIsZero, ciIsMax, ucmp, scmp } from "./md-common";
 
 // Endpoints of the half-open pieces of a range: a ConstantInt id, or 0 / 2^width.
@@ -28,7 +28,7 @@ function piecesOf(lo: i32, hi: i32, into: I32Vec): void {
   if (!ciIsZero(hi)) { into.push(LOW_END); into.push(hi); }
 }
 // ConstantRange(a).intersectWith(ConstantRange(b)).isEmptySet().
-function disjoint(vr: Verifier, alo: i32, ahi: i32, blo: i32, bhi: i32): bool {
+function disjoint(alo: i32, ahi: i32, blo: i32, bhi: i32): bool {
   let pa = vr.piecesA, pb = vr.piecesB;
   piecesOf(alo, ahi, pa); piecesOf(blo, bhi, pb);
   for (let x = 0; x < pa.len; x += 2) {
@@ -42,7 +42,7 @@ function disjoint(vr: Verifier, alo: i32, ahi: i32, blo: i32, bhi: i32): bool {
 }
 function contiguous(alo: i32, ahi: i32, blo: i32, bhi: i32): bool { return ucmp(ahi, blo) == 0 || ucmp(alo, bhi) == 0; }
 
-export function verifyRangeLike(vr: Verifier, i: i32, md: i32, ty: i32, addrspace: bool): void {
+export function verifyRangeLike(i: i32, md: i32, ty: i32, addrspace: bool): void {
   let n = numOps(md);
   if ((n & 1) != 0) { vr.fail("Unfinished range!"); vr.wm(md); return; }
   let ranges = n >> 1;
@@ -63,7 +63,7 @@ export function verifyRangeLike(vr: Verifier, i: i32, md: i32, ty: i32, addrspac
     // lo == hi is the empty set at 0 and the full set at the maximum: neither is a range
     if (ucmp(lo, hi) == 0) { vr.fail("Range must not be empty!"); vr.wm(md); return; }
     if (r != 0) {
-      if (!disjoint(vr, lo, hi, lastLo, lastHi)) { vr.fail("Intervals are overlapping"); vr.wm(md); return; }
+      if (!disjoint(lo, hi, lastLo, lastHi)) { vr.fail("Intervals are overlapping"); vr.wm(md); return; }
       if (scmp(lo, lastLo) <= 0) { vr.fail("Intervals are not in order"); vr.wm(md); return; }
       if (contiguous(lo, hi, lastLo, lastHi)) { vr.fail("Intervals are contiguous"); vr.wm(md); return; }
     }
@@ -71,7 +71,7 @@ export function verifyRangeLike(vr: Verifier, i: i32, md: i32, ty: i32, addrspac
   }
   if (ranges > 2) {
     let lo = constInt(op(md, 0)), hi = constInt(op(md, 1));
-    if (!disjoint(vr, lo, hi, lastLo, lastHi)) { vr.fail("Intervals are overlapping"); vr.wm(md); return; }
+    if (!disjoint(lo, hi, lastLo, lastHi)) { vr.fail("Intervals are overlapping"); vr.wm(md); return; }
     if (contiguous(lo, hi, lastLo, lastHi)) { vr.fail("Intervals are contiguous"); vr.wm(md); return; }
   }
 }

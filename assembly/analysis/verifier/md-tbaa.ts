@@ -2,29 +2,29 @@
 // nodes (old and new format), and the access path from the base type to the access type. A type
 // node's own failures are reported once per verification (its verdict is kept), as opt does.
 import { Op } from "../../ir/opcodes";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import { opOf } from "./queries";
 import { isNode, isString, numOps, op, constInt, ciWidth, ciIsZero, ciIsOne, ciLow64, ucmp, fitMD } from "./md-common";
 
 // (The verdicts, the path and the offset followed down it are the Verifier's: tbaa* and off*.)
 function maskTo(v: u64, w: i32): u64 { return w >= 64 ? v : v & ((<u64>1 << <u64>w) - 1); }
-function writeOffset(vr: Verifier): void {
+function writeOffset(): void {
   let v = vr.offBits;
   if (vr.offWidth > 0 && vr.offWidth < 64 && ((v >>> <u64>(vr.offWidth - 1)) & 1) != 0) v |= ~((<u64>1 << <u64>vr.offWidth) - 1);
   vr.out.i64(<i64>v); vr.out.byte(10);
 }
-function writeUnsigned(vr: Verifier, v: u32): void { vr.out.u64(<u64>v); vr.out.byte(10); }
+function writeUnsigned(v: u32): void { vr.out.u64(<u64>v); vr.out.byte(10); }
 const NO_WIDTH: i32 = -1;   // ~0u: no field gave a width
 
 function isRoot(m: i32): bool { return numOps(m) < 2; }
-function isScalarNode(vr: Verifier, m: i32): bool {
+function isScalarNode(m: i32): bool {
   fitMD(vr.tbaaScalarEpoch); fitMD(vr.tbaaScalar);
   if (vr.tbaaScalarEpoch.get(m) == vr.epoch) return vr.tbaaScalar.get(m) != 0;
-  let r = scalarNodeImpl(vr, m);
+  let r = scalarNodeImpl(m);
   vr.tbaaScalarEpoch.set(m, vr.epoch); vr.tbaaScalar.set(m, r ? 1 : 0);
   return r;
 }
-function scalarNodeImpl(vr: Verifier, m: i32): bool {
+function scalarNodeImpl(m: i32): bool {
   vr.tbaaVisited.clear();
   while (true) {
     let n = numOps(m);
@@ -44,17 +44,17 @@ function isNewFormatType(m: i32): bool { return isNode(m) && numOps(m) >= 3 && i
 
 // verifyTBAABaseNode: the base node's field width, or -2 when it is invalid (reported once).
 const INVALID: i32 = -2;
-function tbaaBaseNode(vr: Verifier, i: i32, base: i32, newFormat: bool): i32 {
+function tbaaBaseNode(i: i32, base: i32, newFormat: bool): i32 {
   if (numOps(base) < 2) { vr.fail("Base nodes must have at least two operands"); vr.w(i); vr.wm(base); return INVALID; }
   fitMD(vr.tbaaBaseEpoch); fitMD(vr.tbaaBaseWidth);
   if (vr.tbaaBaseEpoch.get(base) == vr.epoch) return vr.tbaaBaseWidth.get(base);
-  let r = tbaaBaseNodeImpl(vr, i, base, newFormat);
+  let r = tbaaBaseNodeImpl(i, base, newFormat);
   vr.tbaaBaseEpoch.set(base, vr.epoch); vr.tbaaBaseWidth.set(base, r);
   return r;
 }
-function tbaaBaseNodeImpl(vr: Verifier, i: i32, base: i32, newFormat: bool): i32 {
+function tbaaBaseNodeImpl(i: i32, base: i32, newFormat: bool): i32 {
   let n = numOps(base);
-  if (n == 2) return isScalarNode(vr, base) ? 0 : INVALID;
+  if (n == 2) return isScalarNode(base) ? 0 : INVALID;
   if (newFormat) {
     if (n % 3 != 0) { vr.fail("Access tag nodes must have the number of operands that is a multiple of 3!"); vr.wm(base); return INVALID; }
     if (constInt(op(base, 1)) < 0) { vr.fail("Type size nodes must be constants!"); vr.w(i); vr.wm(base); return INVALID; }
@@ -79,7 +79,7 @@ function tbaaBaseNodeImpl(vr: Verifier, i: i32, base: i32, newFormat: bool): i32
   return failed ? INVALID : width;
 }
 // getFieldNodeFromTBAABaseNode: the field at the offset (which becomes the offset inside it).
-function tbaaField(vr: Verifier, i: i32, base: i32, newFormat: bool): i32 {
+function tbaaField(i: i32, base: i32, newFormat: bool): i32 {
   let n = numOps(base);
   if (n == 2) { let p = op(base, 1); return isNode(p) ? p : -1; }
   let first = newFormat ? 3 : 1, per = newFormat ? 3 : 2;
@@ -87,20 +87,20 @@ function tbaaField(vr: Verifier, i: i32, base: i32, newFormat: bool): i32 {
     let c = constInt(op(base, k + 1));
     if (c < 0) return -1;
     if (maskTo(ciLow64(c), vr.offWidth) > vr.offBits) {
-      if (k == first) { vr.fail("Could not find TBAA parent in struct type node"); vr.w(i); vr.wm(base); writeOffset(vr); return -1; }
-      return fieldAt(vr, base, k - per);
+      if (k == first) { vr.fail("Could not find TBAA parent in struct type node"); vr.w(i); vr.wm(base); writeOffset(); return -1; }
+      return fieldAt(base, k - per);
     }
   }
-  return fieldAt(vr, base, n - per);
+  return fieldAt(base, n - per);
 }
-function fieldAt(vr: Verifier, base: i32, k: i32): i32 {
+function fieldAt(base: i32, k: i32): i32 {
   let c = constInt(op(base, k + 1));
   if (c >= 0) vr.offBits = maskTo(vr.offBits - ciLow64(c), vr.offWidth);
   let f = op(base, k);
   return isNode(f) ? f : -1;
 }
 
-export function visitTBAA(vr: Verifier, i: i32, md: i32): void {
+export function visitTBAA(i: i32, md: i32): void {
   let n = numOps(md);
   if (n == 0) { vr.fail("TBAA metadata cannot have 0 operands"); vr.w(i); vr.wm(md); return; }
   let o = opOf(i);
@@ -125,7 +125,7 @@ export function visitTBAA(vr: Verifier, i: i32, md: i32): void {
     vr.fail("Malformed struct tag metadata: base and access-type should be non-null and point to Metadata nodes");
     vr.w(i); vr.wm(md); vr.wm(base); vr.wm(access); return;
   }
-  if (!newFormat && !isScalarNode(vr, access)) { vr.fail("Access type node must be a valid scalar type"); vr.w(i); vr.wm(md); vr.wm(access); return; }
+  if (!newFormat && !isScalarNode(access)) { vr.fail("Access type node must be a valid scalar type"); vr.w(i); vr.wm(md); vr.wm(access); return; }
   let off = constInt(op(md, 2));
   if (off < 0) { vr.fail("Offset must be constant integer"); vr.w(i); vr.wm(md); return; }
   vr.offWidth = ciWidth(off); vr.offBits = maskTo(ciLow64(off), vr.offWidth);
@@ -134,17 +134,17 @@ export function visitTBAA(vr: Verifier, i: i32, md: i32): void {
   while (base >= 0 && !isRoot(base)) {
     for (let k = 0; k < vr.tbaaPath.len; k++) if (vr.tbaaPath.get(k) == base) { vr.fail("Cycle detected in struct path"); vr.w(i); vr.wm(md); return; }
     vr.tbaaPath.push(base);
-    let width = tbaaBaseNode(vr, i, base, newFormat);
+    let width = tbaaBaseNode(i, base, newFormat);
     if (width == INVALID) return;
     if (base == access) seenAccess = true;
-    if ((isScalarNode(vr, base) || base == access) && vr.offBits != 0) {
-      vr.fail("Offset not zero at the point of scalar access"); vr.w(i); vr.wm(md); writeOffset(vr); return;
+    if ((isScalarNode(base) || base == access) && vr.offBits != 0) {
+      vr.fail("Offset not zero at the point of scalar access"); vr.w(i); vr.wm(md); writeOffset(); return;
     }
     if (!(width == vr.offWidth || (width == 0 && vr.offBits == 0) || (newFormat && width == NO_WIDTH))) {
-      vr.fail("Access bit-width not the same as description bit-width"); vr.w(i); vr.wm(md); writeUnsigned(vr, <u32>width); writeUnsigned(vr, <u32>vr.offWidth); return;
+      vr.fail("Access bit-width not the same as description bit-width"); vr.w(i); vr.wm(md); writeUnsigned(<u32>width); writeUnsigned(<u32>vr.offWidth); return;
     }
     if (newFormat && seenAccess) break;
-    base = tbaaField(vr, i, base, newFormat);
+    base = tbaaField(i, base, newFormat);
   }
   if (!seenAccess) { vr.fail("Did not see access type in access path!"); vr.w(i); vr.wm(md); return; }
 }

@@ -6,7 +6,7 @@ import { isInt } from "../../ir/types";
 import { VK, vKind, vType, iOp, operand, numOperands } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { mdA, nmdName, nmdOps, nmdNOps, nmdPool, findNamedMD } from "../../ir/metadata";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import {
   isNode, isString, isDINode, numOps, op, mdValue, constInt, isConstant, ciNegative, ciFits64, ciLow64, stringIs,
   visitMDNode,
@@ -15,16 +15,16 @@ import {
 // Module::ModFlagBehavior.
 const ERROR = 1, REQUIRE = 3, APPEND = 5, APPEND_UNIQUE = 6, MAX = 7, MIN = 8;
 
-export function verifyModuleMetadata(vr: Verifier): void {
-  for (let i = 0; i < nmdName.len; i++) visitNamedMDNode(vr, i);
-  visitModuleFlags(vr);
-  visitSingleStrings(vr, "llvm.ident", "incorrect number of operands in llvm.ident metadata",
+export function verifyModuleMetadata(): void {
+  for (let i = 0; i < nmdName.len; i++) visitNamedMDNode(i);
+  visitModuleFlags();
+  visitSingleStrings("llvm.ident", "incorrect number of operands in llvm.ident metadata",
     "invalid value for llvm.ident metadata entry operand(the operand should be a string)");
-  visitSingleStrings(vr, "llvm.commandline", "incorrect number of operands in llvm.commandline metadata",
+  visitSingleStrings("llvm.commandline", "incorrect number of operands in llvm.commandline metadata",
     "invalid value for llvm.commandline metadata entry operand(the operand should be a string)");
 }
 
-function visitNamedMDNode(vr: Verifier, i: i32): void {
+function visitNamedMDNode(i: i32): void {
   let name = nmdName.get(i);
   // the llvm.dbg namespace is reserved: only llvm.dbg.cu, whose operands are compile units
   let isCU = strtab.eqStr(name, "llvm.dbg.cu");
@@ -36,12 +36,12 @@ function visitNamedMDNode(vr: Verifier, i: i32): void {
     let m = nmdPool.get(s + j);
     if (isCU && !isDINode(m, "DICompileUnit")) { vr.failDebugInfo("invalid compile unit"); vr.wnmd(i); vr.wm(m); return; }
     if (m < 0) continue;
-    visitMDNode(vr, m, true);
+    visitMDNode(m, true);
   }
 }
 
 // Each entry of the named node is a node of one string.
-function visitSingleStrings(vr: Verifier, name: string, countMsg: string, stringMsg: string): void {
+function visitSingleStrings(name: string, countMsg: string, stringMsg: string): void {
   let i = findNamedMD(name);
   if (i < 0) return;
   let s = nmdOps.get(i);
@@ -52,7 +52,7 @@ function visitSingleStrings(vr: Verifier, name: string, countMsg: string, string
   }
 }
 
-function visitModuleFlags(vr: Verifier): void {
+function visitModuleFlags(): void {
   let i = findNamedMD("llvm.module.flags");
   if (i < 0) return;
   vr.seenIds.clear(); vr.requirements.clear();
@@ -60,7 +60,7 @@ function visitModuleFlags(vr: Verifier): void {
   let s = nmdOps.get(i);
   for (let j = 0; nmdNOps.get(i) > j; j++) {
     let f = nmdPool.get(s + j);
-    visitModuleFlag(vr, f);
+    visitModuleFlag(f);
     if (numOps(f) != 3) continue;
     let id = op(f, 1);
     // (a flag of value -1 counts as absent, as in LLVM)
@@ -82,7 +82,7 @@ function visitModuleFlags(vr: Verifier): void {
   }
 }
 
-function visitModuleFlag(vr: Verifier, f: i32): void {
+function visitModuleFlag(f: i32): void {
   if (numOps(f) != 3) { vr.fail("incorrect number of operands in module flag"); vr.wm(f); return; }
   let b = op(f, 0);
   let c = constInt(b);
@@ -118,20 +118,20 @@ function visitModuleFlag(vr: Verifier, f: i32): void {
   if (stringIs(id, "SemanticInterposition") && constInt(value) < 0) { vr.fail("SemanticInterposition metadata requires constant integer argument"); return; }
   // (opt reads a value that is not a node as one; LLVM 19 reports nothing then, so neither do we)
   if (stringIs(id, "CG Profile") && isNode(value)) {
-    for (let k = 0; k < numOps(value); k++) visitCGProfileEntry(vr, op(value, k));
+    for (let k = 0; k < numOps(value); k++) visitCGProfileEntry(op(value, k));
   }
 }
 
-function visitCGProfileEntry(vr: Verifier, e: i32): void {
+function visitCGProfileEntry(e: i32): void {
   if (!isNode(e) || numOps(e) != 3) { vr.fail("expected a MDNode triple"); vr.wm(e); return; }
   // (each end's check ends only itself)
-  cgProfileFunction(vr, op(e, 0));
-  cgProfileFunction(vr, op(e, 1));
+  cgProfileFunction(op(e, 0));
+  cgProfileFunction(op(e, 1));
   let count = op(e, 2);
   if (!isConstant(count) || !isInt(vType.get(mdValue(count)))) { vr.fail("expected an integer constant"); vr.wm(count); return; }
 }
 // A call-graph edge's end: null or a function (through pointer casts).
-function cgProfileFunction(vr: Verifier, m: i32): void {
+function cgProfileFunction(m: i32): void {
   if (m < 0) return;
   let v = mdValue(m);
   if (v >= 0 && <i32>vKind.get(stripCasts(v)) == VK.Function) return;

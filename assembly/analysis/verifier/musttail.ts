@@ -7,7 +7,7 @@ import { gValueType, gAttrs, gCC } from "../../ir/globals";
 import { Op, F_TAIL_SHIFT } from "../../ir/opcodes";
 import { callFnType, callAttrs, callCC, callNumArgs } from "../../ir/inst";
 import { ATTR_KW, ATTR_ALIGN, ATTR_BYVAL, paramAttrs, setFind, setTag, setV0, setV1 } from "../../ir/attributes";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import { intrinsicFn, opOf } from "./queries";
 import { calledFunction } from "./callsite";
 
@@ -46,7 +46,7 @@ function tailCCBanned(set: i32): string {
 }
 
 // A failure ends these checks.
-export function verifyMustTailCall(vr: Verifier, i: i32): void {
+export function verifyMustTailCall(i: i32): void {
   if (<i32>vKind.get(operand(i, 0)) == VK.InlineAsm) { vr.bad("cannot use musttail call with inline asm", i); return; }
   let callerTy = gValueType.get(vr.curFn), calleeTy = callFnType(i);
   let callerVar = (tyFlags.get(callerTy) & TF_VARARG) != 0;
@@ -83,7 +83,7 @@ export function verifyMustTailCall(vr: Verifier, i: i32): void {
     return;
   }
   let f = calledFunction(i);
-  if (f < 0 || !intrinsicFn(vr, f)) {
+  if (f < 0 || !intrinsicFn(f)) {
     if (nCaller != nCallee) { vr.bad("cannot guarantee tail call due to mismatched parameter counts", i); return; }
     for (let k = 0; k < nCaller; k++) {
       if (!congruent(listAt(callerTy, k), listAt(calleeTy, k))) { vr.bad("cannot guarantee tail call due to mismatched parameter types", i); return; }

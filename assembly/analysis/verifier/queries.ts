@@ -7,7 +7,7 @@ import { VK, vKind, vType, vName, vA, iOp, iNext, operand, numOperands } from ".
 import { Op } from "../../ir/opcodes";
 import { callNumArgs, callNumBundles, bundleTag, bundleNumOps } from "../../ir/inst";
 import { attrLists, ATTR_KW } from "../../ir/attributes";
-import { Verifier } from "./state";
+import { vr } from "./state";
 
 export function isIntOrIntVec(t: i32): bool { return isInt(scalarType(t)); }
 export function isFPOrFPVec(t: i32): bool { return isFP(scalarType(t)); }
@@ -25,9 +25,9 @@ function strIs(id: i32, s: string): bool {
   for (let i = 0; i < n; i++) if (<i32>load<u8>(p + <usize>i) != s.charCodeAt(i)) return false;
   return true;
 }
-export function isIntrinsic(vr: Verifier, v: i32): bool { return v >= 0 && <i32>vKind.get(v) == VK.Function && intrinsicFn(vr, v); }
+export function isIntrinsic(v: i32): bool { return v >= 0 && <i32>vKind.get(v) == VK.Function && intrinsicFn(v); }
 // nameStarts(f, "llvm.") for a function value, cached per global for this verification.
-export function intrinsicFn(vr: Verifier, f: i32): bool {
+export function intrinsicFn(f: i32): bool {
   let g = vA.get(f);
   if (g < 0 || g >= vr.intrinsicCache.len) return nameStarts(f, "llvm.");
   let c = vr.intrinsicCache.get(g);
@@ -46,7 +46,7 @@ export function firstNonPhi(b: i32): i32 {
   while (i >= 0 && opOf(i) == Op.Phi) i = iNext.get(i);
   return i;
 }
-export function hasPersonality(vr: Verifier): bool { return operand(vr.curFnValue, 0) >= 0; }
+export function hasPersonality(): bool { return operand(vr.curFnValue, 0) >= 0; }
 // Normal / unwind destinations of an invoke (the last two operands).
 export function invokeNormal(i: i32): i32 { return operand(i, numOperands(i) - 2); }
 export function invokeUnwind(i: i32): i32 { return operand(i, numOperands(i) - 1); }

@@ -6,14 +6,14 @@ import { gAttrs } from "../../ir/globals";
 import { Op, F_SWIFTERROR, F_INBOUNDS } from "../../ir/opcodes";
 import { callNumArgs } from "../../ir/inst";
 import { ATTR_KW, paramAttrs, setHasKind } from "../../ir/attributes";
-import { Verifier } from "./state";
+import { vr } from "./state";
 import { opOf } from "./queries";
 import { callParamHasAttr } from "./callsite";
 
 export const ATTR_SWIFTERROR: i32 = ATTR_KW.indexOf("swifterror");
 
 // Verifier::verifySwiftErrorValue for a swifterror alloca or parameter. A failure ends only this check.
-export function verifySwiftErrorValue(vr: Verifier, v: i32): void {
+export function verifySwiftErrorValue(v: i32): void {
   for (let s = vFirstUse.get(v); s >= 0; s = opNext.get(s)) {
     let u = opUser.get(s);
     if (<i32>vKind.get(u) == VK.Dead) continue; // an erased user (a pass's leftovers)
