@@ -58,27 +58,47 @@ export function setLLVMVersion(v: i32): i32 {
   return 0;
 }
 
-let inputPtr: usize = 0;
-let argPtr: usize = 0;
-let outPtr: usize = 0;
-let errBytes: usize = 0;
-let errLen: i32 = 0;
-let errLine: i32 = 0;
-let errCol: i32 = 0;
-let errOffset: i32 = -1;
+
+// What the host reads and writes between its calls: the input, argument and output buffers, the
+// last call's error, the results it fetches in a second call, the links it drives call by call
+// (wopt repo link, the cross-module report) and the codegen data buffers. One object at a fixed
+// address in static memory; reset() puts a new one there, so nothing of the module before is
+// left pointing into the freed heap.
+@final class HostSession {
+  inputPtr: usize = 0;
+  argPtr: usize = 0;
+  outPtr: usize = 0;
+  errBytes: usize = 0;
+  errLen: i32 = 0;
+  errLine: i32 = 0;
+  errCol: i32 = 0;
+  errOffset: i32 = -1;
+  repoLinker: RepoLinker | null = null;
+  xmodLinker: CrossModuleLinker | null = null;
+  tableText: OutBuf | null = null;
+  versionBuf: OutBuf | null = null;
+  idfOut: I32Vec | null = null;
+  blockLabelsOut: OutBuf | null = null;
+  bitstreamOut: OutBuf | null = null;
+  bitcodeLen: i32 = 0;
+  cgBuf: usize = 0;
+  cgEmbedded: OutBuf | null = null;
+}
+const HOST_SESSION_SIZE: usize = 128;
+const host: HostSession = changetype<HostSession>(memory.data(<i32>HOST_SESSION_SIZE, 16));
 
 function setError(msg: string, line: i32, col: i32): void {
   let b = String.UTF8.encode(msg, false);
-  errLen = b.byteLength;
-  errBytes = heap.alloc(<usize>errLen + 1);
-  memory.copy(errBytes, changetype<usize>(b), <usize>errLen);
-  errLine = line; errCol = col; errOffset = -1;
+  host.errLen = b.byteLength;
+  host.errBytes = heap.alloc(<usize>host.errLen + 1);
+  memory.copy(host.errBytes, changetype<usize>(b), <usize>host.errLen);
+  host.errLine = line; host.errCol = col; host.errOffset = -1;
 }
 // The text parser's error, at its byte offset in the input.
 function setParseError(): void {
   let off = rd.errOff;
   setError(rd.errMsg, lineOf(off), colOf(off));
-  errOffset = off;
+  host.errOffset = off;
 }
 
 // One reset per layer, in layer order: nothing of the previous module survives.
@@ -89,32 +109,32 @@ export function reset(): void {
   resetAnalyses();
   resetPasses();
   resetWarnings();
-  dropCGDataSession(); cgBuf = 0;
-  repoLinker = null; xmodLinker = null;   // the links (repository, cross-module) of the module before
-  errLen = 0; errLine = 0; errCol = 0; errOffset = -1; outPtr = 0;
+  dropCGDataSession();
+  assert(offsetof<HostSession>() <= HOST_SESSION_SIZE);
+  memory.copy(changetype<usize>(host), changetype<usize>(new HostSession()), offsetof<HostSession>());
 }
 
 export function inputAlloc(len: i32): usize {
   reset();
   presize(len);
   // zero padding after the text lets the lexer skip bounds checks (lexer.ts)
-  inputPtr = allocPaddedInput(len > 0 ? len : 0);
-  return inputPtr;
+  host.inputPtr = allocPaddedInput(len > 0 ? len : 0);
+  return host.inputPtr;
 }
 export function argAlloc(len: i32): usize {
-  argPtr = heap.alloc(len > 0 ? <usize>(len) : 1);
-  return argPtr;
+  host.argPtr = heap.alloc(len > 0 ? <usize>(len) : 1);
+  return host.argPtr;
 }
 export function setModuleId(len: i32): void {
-  setModuleIdOfModule(moduleStrtab.intern(argPtr, len));
+  setModuleIdOfModule(moduleStrtab.intern(host.argPtr, len));
 }
 
 export function parse(len: i32): i32 {
-  if (isBitcode(inputPtr, len)) {
+  if (isBitcode(host.inputPtr, len)) {
     // bitcode (raw or wrapped), recognised by its magic as opt does
     presizeBitcode(len);
-    if (!readBitcode(inputPtr, len)) { setError(bsErrorText(), 0, 0); return 1; }
-  } else if (!parseModule(inputPtr, len)) {
+    if (!readBitcode(host.inputPtr, len)) { setError(bsErrorText(), 0, 0); return 1; }
+  } else if (!parseModule(host.inputPtr, len)) {
     setParseError();
     return 1;
   }
@@ -129,7 +149,7 @@ export function parse(len: i32): i32 {
 }
 
 // The warnings reading the module produced (util/warnings.ts: one line each), at outputPtr.
-export function warnings(): i32 { let o = warningsText(); outPtr = o.buf.ptr; return o.len; }
+export function warnings(): i32 { let o = warningsText(); host.outPtr = o.buf.ptr; return o.len; }
 // opt's target machine checks, after the input verified: adds their warnings; 1 when opt stops
 // (an unrecognized architecture; its text is the last warning).
 export function checkTarget(): i32 { return checkTargetMachine() ? 1 : 0; }
@@ -139,7 +159,7 @@ export function readerVerifies(): i32 { return readerVerifiesModule() ? 1 : 0; }
 // Returns 0 ok, 1 error, 2 unknown pass, 3 paused for the repository, 4 stopped after
 // global-merge-func collected the module's stable function map (gmfFunctionMap).
 export function runPipeline(len: i32): i32 {
-  let r = runPasses(argPtr, len);
+  let r = runPasses(host.argPtr, len);
   if (r != 0 && r != 3 && r != 4) setError(passErrorText(), 0, 0);
   return r;
 }
@@ -148,7 +168,7 @@ export function runPipeline(len: i32): i32 {
 export function gmfFunctionMap(): u32 {
   let o = passContext().results.functionMap;
   if (o == null) return 0;
-  outPtr = o.buf.ptr;
+  host.outPtr = o.buf.ptr;
   return o.len;
 }
 
@@ -156,8 +176,8 @@ export function gmfFunctionMap(): u32 {
 // runPipeline returns 3 when it reaches repo-prune: the host reads the candidate digests
 // (repoCandidates: 16 bytes each at outputPtr), looks them up, writes the hits blob at an
 // argAlloc buffer, calls repoSetHits(len) and then resumePipeline().
-export function repoCandidates(): u32 { let o = repoRunOf(passContext().results).candidateDigests(); outPtr = o.buf.ptr; return o.len; }
-export function repoSetHits(len: i32): i32 { return repoRunOf(passContext().results).setHits(argPtr, len) ? 0 : 1; }
+export function repoCandidates(): u32 { let o = repoRunOf(passContext().results).candidateDigests(); host.outPtr = o.buf.ptr; return o.len; }
+export function repoSetHits(len: i32): i32 { return repoRunOf(passContext().results).setHits(host.argPtr, len) ? 0 : 1; }
 export function resumePipeline(): i32 {
   let r = resumePasses();
   if (r != 0 && r != 3 && r != 4) setError(passErrorText(), 0, 0);
@@ -171,19 +191,18 @@ export function passStat(k: i32): i32 { return stat(k); }
 export function repoRecords(): u32 {
   let results = passContext().results;
   let o = repoRunOf(results).collectRecords(pipelineForDigests(), results);
-  outPtr = o.buf.ptr;
+  host.outPtr = o.buf.ptr;
   return o.len;
 }
 // `wopt repo link` (link/repo-link.ts), after parse: repoTickets lists the module's tickets with
 // their repository keys (blob at outputPtr); the host writes the stored texts of the pruned ones,
 // in that order, at an argAlloc buffer and calls repoLink(len): 0 linked (verify and print the
 // module), 1 error (errorMessage). The link is one RepoLinker, made on first use; reset() drops it.
-let repoLinker: RepoLinker | null = null;
-function linker(): RepoLinker { let l = repoLinker; if (l == null) { l = new RepoLinker(); repoLinker = l; } return l; }
-export function repoTickets(): u32 { let o = linker().linkTickets(); outPtr = o.buf.ptr; return o.len; }
+function linker(): RepoLinker { let l = host.repoLinker; if (l == null) { l = new RepoLinker(); host.repoLinker = l; } return l; }
+export function repoTickets(): u32 { let o = linker().linkTickets(); host.outPtr = o.buf.ptr; return o.len; }
 export function repoLink(len: i32): i32 {
   let l = linker();
-  if (l.linkFragments(argPtr, len)) return 0;
+  if (l.linkFragments(host.argPtr, len)) return 0;
   setError(l.linkErrorText(), 0, 0);
   return 1;
 }
@@ -193,7 +212,6 @@ export function repoLink(len: i32): i32 {
 //   <pass|analysis> <module|function> <name> <preserves: nothing|cfg|all> <help> <since: first LLVM version, 0 for all>
 //   option <name> <bool|uint|enum|string|number> <default> <enum values, '|'-separated> <help>
 // (an option line belongs to the pass line before it).
-let tableText: OutBuf | null = null;
 export function passTable(): u32 {
   let o = new OutBuf();
   let t = passTableEntries();
@@ -208,14 +226,14 @@ export function passTable(): u32 {
       o.str("\t"); o.str(op.values); o.str("\t"); o.str(op.help); o.str("\n");
     }
   }
-  tableText = o;
-  outPtr = o.buf.ptr;
+  host.tableText = o;
+  host.outPtr = o.buf.ptr;
   return o.len;
 }
 
 export function passOutput(): u32 {
   let o = passOutputText();
-  outPtr = o.buf.ptr;
+  host.outPtr = o.buf.ptr;
   return o.len;
 }
 
@@ -223,11 +241,11 @@ export function passOutput(): u32 {
 export function verify(): i32 {
   let vr = new Verifier(analyses());
   let ok = verifyModule(vr);
-  if (ok && !vr.debugInfoBroken) { errLen = 0; return 0; }
+  if (ok && !vr.debugInfoBroken) { host.errLen = 0; return 0; }
   let o = vr.out;
-  errLen = o.len;
-  errBytes = o.buf.ptr;
-  errLine = 0; errCol = 0; errOffset = -1;
+  host.errLen = o.len;
+  host.errBytes = o.buf.ptr;
+  host.errLine = 0; host.errCol = 0; host.errOffset = -1;
   return ok ? 2 : 1;
 }
 // The reader's answer to broken debug info (after verify returned 2): strip it, as opt does.
@@ -239,27 +257,27 @@ const CHUNK: i32 = 1 << 20;
 export function printStart(): u32 {
   let o = output(); o.clear();
   beginPrint();
-  outPtr = o.buf.ptr;
+  host.outPtr = o.buf.ptr;
   return o.len;
 }
 export function printChunk(): u32 {
   let o = output(); o.clear();
   while (o.len < CHUNK && printNextPart()) {}
-  outPtr = o.buf.ptr;
+  host.outPtr = o.buf.ptr;
   return o.len;
 }
 
 export function print(): u32 {
   let o = printModule();
-  outPtr = o.buf.ptr;
+  host.outPtr = o.buf.ptr;
   return o.len;
 }
-export function outputPtr(): usize { return outPtr; }
-export function errorLine(): i32 { return errLine; }
-export function errorCol(): i32 { return errCol; }
-export function errorOffset(): i32 { return errOffset; }
-export function errorMessage(): u32 { return errLen; }
-export function errorPtr(): usize { return errBytes; }
+export function outputPtr(): usize { return host.outPtr; }
+export function errorLine(): i32 { return host.errLine; }
+export function errorCol(): i32 { return host.errCol; }
+export function errorOffset(): i32 { return host.errOffset; }
+export function errorMessage(): u32 { return host.errLen; }
+export function errorPtr(): usize { return host.errBytes; }
 
 function liveFunction(i: i32): i32 {
   let k = 0;
@@ -280,7 +298,7 @@ export function functionName(i: i32): u32 {
   if (g < 0) return 0;
   let nm = vName.get(gValue.get(g));
   if (nm < 0) return 0;
-  outPtr = moduleStrtab.ptrOf(nm);
+  host.outPtr = moduleStrtab.ptrOf(nm);
   return moduleStrtab.lenOf(nm);
 }
 export function functionBlockCount(i: i32): i32 {
@@ -294,11 +312,10 @@ export function functionIsDeclaration(i: i32): i32 {
   let g = liveFunction(i);
   return g >= 0 && gFirstBlock.get(g) < 0 ? 1 : 0;
 }
-let versionBuf: OutBuf | null = null;
 export function version(): u32 {
   let o = new OutBuf(); o.str(VERSION);
-  versionBuf = o;
-  outPtr = o.buf.ptr;
+  host.versionBuf = o;
+  host.outPtr = o.buf.ptr;
   return o.len;
 }
 
@@ -333,24 +350,23 @@ function presizeBitcode(len: i32): void {
 // The analysis layer's one reset: a new context (analysis/context.ts).
 function resetAnalyses(): void {
   newAnalyses();
-  idfOut = null;
+  host.idfOut = null;
 }
 // (the side files of the last pipeline run)
 export function sideFileCount(): i32 { return passContext().sideFiles.count; }
 export function sideFileName(i: i32): u32 {
   let f = passContext().sideFiles;
   if (i < 0 || i >= f.count) return 0;
-  let o = f.name(i); outPtr = o.buf.ptr; return o.len;
+  let o = f.name(i); host.outPtr = o.buf.ptr; return o.len;
 }
 export function sideFileData(i: i32): u32 {
   let f = passContext().sideFiles;
   if (i < 0 || i >= f.count) return 0;
-  let o = f.data(i); outPtr = o.buf.ptr; return o.len;
+  let o = f.data(i); host.outPtr = o.buf.ptr; return o.len;
 }
 
 // ---- CFG, dominator trees and IDF as arrays for the host (ABI.md: "Analysis views") ----
 // They read the session's analysis context (analysis/context.ts).
-let idfOut: I32Vec | null = null;
 function cfgVec(k: i32): I32Vec | null {
   let cfg = analyses().cfg;
   switch (k) {
@@ -381,21 +397,20 @@ export function domTreeRoot(post: i32): i32 { return tree(post).root; }
 // IDF of the defining blocks at the argAlloc buffer ([defs..., live-in...] as i32); nLive < 0: no pruning.
 export function idfCompute(post: i32, nDefs: i32, nLive: i32): i32 {
   let idf = analyses().idf;
-  idf.setDefiningBlocksPtr(argPtr, nDefs);
-  if (nLive >= 0) idf.setLiveInBlocksPtr(argPtr + (<usize>nDefs << 2), nLive);
-  if (idfOut == null) idfOut = new I32Vec();
-  idf.calculate(tree(post), idfOut!);
-  return idfOut!.len;
+  idf.setDefiningBlocksPtr(host.argPtr, nDefs);
+  if (nLive >= 0) idf.setLiveInBlocksPtr(host.argPtr + (<usize>nDefs << 2), nLive);
+  if (host.idfOut == null) host.idfOut = new I32Vec();
+  idf.calculate(tree(post), host.idfOut!);
+  return host.idfOut!.len;
 }
-export function idfResultPtr(): usize { return idfOut == null ? 0 : idfOut!.ptr; }
+export function idfResultPtr(): usize { return host.idfOut == null ? 0 : host.idfOut!.ptr; }
 
 // The blocks of the last cfgBuild as an IDE shows them: one line per block, in cfg order,
 // `<label as printed>\t<phi count>\n` (label: `%name`, or `%N` numbered as the printer would).
-let blockLabelsOut: OutBuf | null = null;
 export function cfgBlockLabels(): u32 {
   let blocks = analyses().cfg.block;
   let o = new OutBuf();
-  blockLabelsOut = o;
+  host.blockLabelsOut = o;
   if (blocks.len > 0) {
     let w = new Writer();
     numberForDiagnostics(w);
@@ -409,20 +424,19 @@ export function cfgBlockLabels(): u32 {
       o.byte(9); o.int(phis); o.byte(10);
     }
   }
-  outPtr = o.buf.ptr;
+  host.outPtr = o.buf.ptr;
   return o.len;
 }
 
 // The bitstream container of the input as text (bitcode/dump.ts), for tests of the container
 // layer; 1 on malformed input (the error names the block and bit offset).
-let bitstreamOut: OutBuf | null = null;
 export function bitstreamDump(len: i32): i32 {
   let out = new OutBuf();
-  bitstreamOut = out;
-  if (!dumpBitstream(inputPtr, len, out)) { setError(bsErrorText(), 0, 0); return 1; }
+  host.bitstreamOut = out;
+  if (!dumpBitstream(host.inputPtr, len, out)) { setError(bsErrorText(), 0, 0); return 1; }
   return 0;
 }
-export function bitstreamDumpText(): u32 { let o = bitstreamOut; if (o == null) return 0; outPtr = o.buf.ptr; return o.len; }
+export function bitstreamDumpText(): u32 { let o = host.bitstreamOut; if (o == null) return 0; host.outPtr = o.buf.ptr; return o.len; }
 
 // ---- the cross-module report (link/xmod.ts, passes/xmod/, ABI.md "Cross-module report") ----
 // xmodBegin() resets the core and starts a link (a CrossModuleLinker, which reset() drops); per
@@ -430,49 +444,46 @@ export function bitstreamDumpText(): u32 { let o = bitstreamOut; if (o == null) 
 // module) (0 linked, 1 parse error, 2 does not verify: the error text, and line/column for a parse
 // error); then xmodFinish(useAliases): the report's JSON at outputPtr. After an error the host
 // starts over without that module.
-let xmodLinker: CrossModuleLinker | null = null;
-function crossModuleLinker(): CrossModuleLinker { let l = xmodLinker; if (l == null) { l = new CrossModuleLinker(); xmodLinker = l; } return l; }
-export function xmodBegin(): void { reset(); xmodLinker = new CrossModuleLinker(); }
-export function xmodInput(len: i32): usize { inputPtr = allocPaddedInput(len > 0 ? len : 0); return inputPtr; }
+function crossModuleLinker(): CrossModuleLinker { let l = host.xmodLinker; if (l == null) { l = new CrossModuleLinker(); host.xmodLinker = l; } return l; }
+export function xmodBegin(): void { reset(); host.xmodLinker = new CrossModuleLinker(); }
+export function xmodInput(len: i32): usize { host.inputPtr = allocPaddedInput(len > 0 ? len : 0); return host.inputPtr; }
 export function xmodAdd(len: i32, m: i32): i32 {
   let vr = new Verifier(analyses());
-  let r = crossModuleLinker().addModule(inputPtr, len, m, vr);
+  let r = crossModuleLinker().addModule(host.inputPtr, len, m, vr);
   if (r == 1) setParseError();
-  else if (r == 2) { let o = vr.out; errLen = o.len; errBytes = o.buf.ptr; errLine = 0; errCol = 0; errOffset = -1; }
+  else if (r == 2) { let o = vr.out; host.errLen = o.len; host.errBytes = o.buf.ptr; host.errLine = 0; host.errCol = 0; host.errOffset = -1; }
   return r;
 }
-export function xmodFinish(useAliases: i32): u32 { let o = finishCrossModule(crossModuleLinker(), useAliases != 0); outPtr = o.buf.ptr; return o.len; }
+export function xmodFinish(useAliases: i32): u32 { let o = finishCrossModule(crossModuleLinker(), useAliases != 0); host.outPtr = o.buf.ptr; return o.len; }
 
 // The module as bitcode for the target LLVM version (bitcode/write-module.ts): 0 written (its byte
 // length from bitcodeSize(), the bytes at outputPtr()), 1 when the module holds something the
 // writer cannot encode (errorMessage says what).
-let bitcodeLen: i32 = 0;
 export function writeBitcode(): i32 {
   let bw = writeModuleBitcode(llvmVersion, moduleId);
-  if (bw.error.length > 0) { setError(bw.error, 0, 0); bitcodeLen = 0; return 1; }
+  if (bw.error.length > 0) { setError(bw.error, 0, 0); host.bitcodeLen = 0; return 1; }
   let out = bw.w.out;
-  outPtr = out.ptr; bitcodeLen = out.len;
+  host.outPtr = out.ptr; host.bitcodeLen = out.len;
   return 0;
 }
-export function bitcodeSize(): u32 { return bitcodeLen; }
+export function bitcodeSize(): u32 { return host.bitcodeLen; }
 
 // ---- codegen data: the stable function map (cgdata/, ABI.md "Codegen data") ----
 // One session map (cgdata/session.ts), dropped by reset (and so by inputAlloc): cgdataBegin
 // resets the core and starts an empty one; cgdataRead replaces it with a .cgdata file's map (also
 // after parse, without a reset, for the pass to use). Blobs come in at the cgdataInput buffer.
-let cgBuf: usize = 0;
 function cgSession(): CGDataSession { return cgdataSession(); }
 function cgFail(s: CGDataSession): i32 { setError(s.error, 0, 0); return 1; }
 export function cgdataBegin(): void { reset(); newCGDataSession(); }
-export function cgdataInput(len: i32): usize { cgBuf = heap.alloc(len > 0 ? <usize>(len) : 1); return cgBuf; }
+export function cgdataInput(len: i32): usize { host.cgBuf = heap.alloc(len > 0 ? <usize>(len) : 1); return host.cgBuf; }
 // The contents of an object's merge section (one or more serialized maps) merged into the map,
 // as llvm-cgdata --merge merges each object: 0 ok, 1 malformed (errorMessage).
-export function cgdataMerge(len: i32): i32 { let s = cgSession(); return s.mergeSection(cgBuf, len) ? 0 : cgFail(s); }
+export function cgdataMerge(len: i32): i32 { let s = cgSession(); return s.mergeSection(host.cgBuf, len) ? 0 : cgFail(s); }
 // The contents of an object's __llvm_outline section (outlined hash trees) merged into the
 // session's tree: 0 ok, 1 malformed.
-export function cgdataMergeOutline(len: i32): i32 { let s = cgSession(); return s.mergeOutlineSection(cgBuf, len) ? 0 : cgFail(s); }
+export function cgdataMergeOutline(len: i32): i32 { let s = cgSession(); return s.mergeOutlineSection(host.cgBuf, len) ? 0 : cgFail(s); }
 // Functions (blob in cgdata/session.ts addFunctions) inserted as global-merge-func inserts them.
-export function cgdataAdd(len: i32): i32 { let s = cgSession(); return s.addFunctions(cgBuf, len) ? 0 : cgFail(s); }
+export function cgdataAdd(len: i32): i32 { let s = cgSession(); return s.addFunctions(host.cgBuf, len) ? 0 : cgFail(s); }
 // The thresholds the session's finalize applies (the -global-merging-* options; LLVM 22's defaults
 // until set, as llvm-cgdata --merge applies them).
 export function cgdataSetThresholds(minMerges: u32, minInstrs: u32, maxParams: u32, skipNoParams: i32,
@@ -484,25 +495,24 @@ export function cgdataSetThresholds(minMerges: u32, minInstrs: u32, maxParams: u
 // StableFunctionMap::finalize (skipTrim: llvm-cgdata --skip-trim).
 export function cgdataFinalize(skipTrim: i32): void { cgSession().finalize(skipTrim != 0); }
 // A .cgdata file read into a new map that replaces the session's: 0 ok, 1 error (LLVM's wording).
-export function cgdataRead(len: i32): i32 { let s = cgSession(); return s.readFile(cgBuf, len) ? 0 : cgFail(s); }
+export function cgdataRead(len: i32): i32 { let s = cgSession(); return s.readFile(host.cgBuf, len) ? 0 : cgFail(s); }
 // One serialized map (the embedded form) read as the session's map, names keeping their ids.
-export function cgdataReadRecord(len: i32): i32 { let s = cgSession(); return s.readRecord(cgBuf, len) ? 0 : cgFail(s); }
+export function cgdataReadRecord(len: i32): i32 { let s = cgSession(); return s.readRecord(host.cgBuf, len) ? 0 : cgFail(s); }
 // The map written out (kind: 0 .cgdata as --merge writes it, 1 as --convert writes it, 2 the
 // serialized map alone as global-merge-func embeds it, 3 the description for the host); byte
 // length, bytes at outputPtr.
-export function cgdataWrite(kind: i32): u32 { let o = cgSession().write(kind); outPtr = o.buf.ptr; return o.len; }
+export function cgdataWrite(kind: i32): u32 { let o = cgSession().write(kind); host.outPtr = o.buf.ptr; return o.len; }
 // StableFunctionMap::size (k = 0 unique hashes, 1 functions, 2 mergeable functions).
 export function cgdataCount(k: i32): i32 { return cgSession().map.size(k); }
 // After parse: the module's merge section contents as its object file would hold them (the
 // embedded maps, cgdata/embed.ts): byte length at outputPtr (0: none); -1 when a global in the
 // section is not a byte array.
-let cgEmbedded: OutBuf | null = null;
 export function cgdataEmbedded(): i32 {
   let o = new OutBuf();
-  cgEmbedded = o;
+  host.cgEmbedded = o;
   let n = embeddedMapBytes(o);
   if (n < 0) { setError("a global in the " + moduleMergeSectionName() + " section is not a byte array", 0, 0); return -1; }
-  outPtr = o.buf.ptr;
+  host.outPtr = o.buf.ptr;
   return o.len;
 }
 // After parse: the session map embedded in the module as global-merge-func embeds its map under

@@ -67,21 +67,60 @@ const ATTR_VERSIONS: string[] = [
   "sanitize_realtime_blocking:20", "sanitize_type:20", "captures:21", "dead_on_return:21",
   "nocapture:19:20", "nocreateundeforpoison:22", "sanitize_alloc_token:22",
 ];
-let attrSince: I32Vec = new I32Vec(), attrLast: I32Vec = new I32Vec();
-// The first LLVM version with attribute kind `kind`, and the last one (0: still there).
-export function attrSinceVersion(kind: i32): i32 { return attrSince.get(kind); }
-export function attrLastVersion(kind: i32): i32 { return attrLast.get(kind); }
-export let FIRST_INT_ATTR: i32 = 0, FIRST_TYPE_ATTR: i32 = 0, FIRST_RANGE_ATTR: i32 = 0, FIRST_RANGELIST_ATTR: i32 = 0;
-export let ATTR_ALIGN: i32 = 0, ATTR_MEMORY: i32 = 0, ATTR_ALLOCSIZE: i32 = 0, ATTR_ALIGNSTACK: i32 = 0,
-  ATTR_UWTABLE: i32 = 0, ATTR_VSCALE: i32 = 0, ATTR_ALLOCKIND: i32 = 0, ATTR_NOFPCLASS: i32 = 0,
-  ATTR_READNONE: i32 = 0, ATTR_READONLY: i32 = 0, ATTR_WRITEONLY: i32 = 0, ATTR_NOUNWIND: i32 = 0,
-  ATTR_OPTNONE: i32 = 0, ATTR_NOINLINE: i32 = 0, ATTR_BYVAL: i32 = 0, ATTR_SRET: i32 = 0, ATTR_NONNULL: i32 = 0,
-  ATTR_RETURNED: i32 = 0, ATTR_NOUNDEF: i32 = 0, ATTR_NOCAPTURE: i32 = 0, ATTR_CAPTURES: i32 = 0,
-  ATTR_NOMERGE: i32 = 0, ATTR_ALWAYSINLINE: i32 = 0, ATTR_DEREF: i32 = 0, ATTR_DEREF_OR_NULL: i32 = 0,
-  ATTR_NULL_IS_VALID: i32 = 0, ATTR_INALLOCA: i32 = 0, ATTR_PREALLOCATED: i32 = 0, ATTR_WILLRETURN: i32 = 0,
-  ATTR_NOCREATE_UNDEF_OR_POISON: i32 = 0, ATTR_RANGE: i32 = 0;
-
 function kw(s: string): i32 { let i = ATTR_KW.indexOf(s); assert(i >= 0); return i; }
+// The first and the last LLVM version of each attribute kind (a u8 pair per kind; last 0: still
+// there), in static memory: filled once when the core starts, so resetting the heap keeps them.
+const KIND_VERSIONS: usize = memory.data(2 * 128);
+function fillKindVersions(): void {
+  assert(ATTR_KW.length <= 128);   // also the kind masks' width
+  for (let k = 0; k < ATTR_KW.length; k++) store<u8>(KIND_VERSIONS + 2 * <usize>k, 19);
+  for (let i = 0; i < ATTR_VERSIONS.length; i++) {
+    let p = ATTR_VERSIONS[i].split(":");
+    let k = <usize>kw(p[0]);
+    store<u8>(KIND_VERSIONS + 2 * k, <u8>I32.parseInt(p[1]));
+    if (p.length > 2) store<u8>(KIND_VERSIONS + 2 * k + 1, <u8>I32.parseInt(p[2]));
+  }
+}
+fillKindVersions();
+// The first LLVM version with attribute kind `kind`, and the last one (0: still there).
+export function attrSinceVersion(kind: i32): i32 { return load<u8>(KIND_VERSIONS + 2 * <usize>kind); }
+export function attrLastVersion(kind: i32): i32 { return load<u8>(KIND_VERSIONS + 2 * <usize>kind + 1); }
+// Kind indexes the core names: where each tag's kinds begin in ATTR_KW, and single kinds.
+export const FIRST_INT_ATTR: i32 = kw("align");
+export const FIRST_TYPE_ATTR: i32 = kw("byref");
+export const FIRST_RANGE_ATTR: i32 = kw("range");
+export const FIRST_RANGELIST_ATTR: i32 = kw("initializes");
+export const ATTR_ALIGN: i32 = kw("align");
+export const ATTR_MEMORY: i32 = kw("memory");
+export const ATTR_ALLOCSIZE: i32 = kw("allocsize");
+export const ATTR_ALIGNSTACK: i32 = kw("alignstack");
+export const ATTR_UWTABLE: i32 = kw("uwtable");
+export const ATTR_VSCALE: i32 = kw("vscale_range");
+export const ATTR_ALLOCKIND: i32 = kw("allockind");
+export const ATTR_NOFPCLASS: i32 = kw("nofpclass");
+export const ATTR_READNONE: i32 = kw("readnone");
+export const ATTR_READONLY: i32 = kw("readonly");
+export const ATTR_WRITEONLY: i32 = kw("writeonly");
+export const ATTR_NOUNWIND: i32 = kw("nounwind");
+export const ATTR_OPTNONE: i32 = kw("optnone");
+export const ATTR_NOINLINE: i32 = kw("noinline");
+export const ATTR_BYVAL: i32 = kw("byval");
+export const ATTR_SRET: i32 = kw("sret");
+export const ATTR_NONNULL: i32 = kw("nonnull");
+export const ATTR_RETURNED: i32 = kw("returned");
+export const ATTR_NOUNDEF: i32 = kw("noundef");
+export const ATTR_NOCAPTURE: i32 = kw("nocapture");
+export const ATTR_CAPTURES: i32 = kw("captures");
+export const ATTR_NOMERGE: i32 = kw("nomerge");
+export const ATTR_ALWAYSINLINE: i32 = kw("alwaysinline");
+export const ATTR_DEREF: i32 = kw("dereferenceable");
+export const ATTR_DEREF_OR_NULL: i32 = kw("dereferenceable_or_null");
+export const ATTR_NULL_IS_VALID: i32 = kw("null_pointer_is_valid");
+export const ATTR_INALLOCA: i32 = kw("inalloca");
+export const ATTR_PREALLOCATED: i32 = kw("preallocated");
+export const ATTR_WILLRETURN: i32 = kw("willreturn");
+export const ATTR_NOCREATE_UNDEF_OR_POISON: i32 = kw("nocreateundeforpoison");
+export const ATTR_RANGE: i32 = kw("range");
 // The AT tag an attribute kind is stored with.
 export function attrTag(kind: i32): i32 {
   if (kind < FIRST_TYPE_ATTR) return AT.Enum;
@@ -93,28 +132,6 @@ export function attrTag(kind: i32): i32 {
 export function resetAttributes(): void {
   attrSets = new ListInterner(); attrLists = new ListInterner();
   kindsLo = new I64Vec(); kindsHi = new I64Vec();
-  assert(ATTR_KW.length <= 128); // the kind masks
-  FIRST_INT_ATTR = kw("align"); FIRST_TYPE_ATTR = kw("byref"); FIRST_RANGE_ATTR = kw("range");
-  FIRST_RANGELIST_ATTR = kw("initializes");
-  ATTR_ALIGN = kw("align"); ATTR_MEMORY = kw("memory"); ATTR_ALLOCSIZE = kw("allocsize");
-  ATTR_ALIGNSTACK = kw("alignstack"); ATTR_UWTABLE = kw("uwtable"); ATTR_VSCALE = kw("vscale_range");
-  ATTR_ALLOCKIND = kw("allockind"); ATTR_NOFPCLASS = kw("nofpclass"); ATTR_READNONE = kw("readnone");
-  ATTR_READONLY = kw("readonly"); ATTR_WRITEONLY = kw("writeonly"); ATTR_NOUNWIND = kw("nounwind");
-  ATTR_OPTNONE = kw("optnone"); ATTR_NOINLINE = kw("noinline"); ATTR_BYVAL = kw("byval"); ATTR_SRET = kw("sret");
-  ATTR_NONNULL = kw("nonnull"); ATTR_RETURNED = kw("returned"); ATTR_NOUNDEF = kw("noundef");
-  ATTR_NOCAPTURE = kw("nocapture"); ATTR_CAPTURES = kw("captures");
-  ATTR_NOMERGE = kw("nomerge"); ATTR_ALWAYSINLINE = kw("alwaysinline");
-  ATTR_DEREF = kw("dereferenceable"); ATTR_DEREF_OR_NULL = kw("dereferenceable_or_null");
-  ATTR_NULL_IS_VALID = kw("null_pointer_is_valid"); ATTR_INALLOCA = kw("inalloca"); ATTR_PREALLOCATED = kw("preallocated");
-  ATTR_WILLRETURN = kw("willreturn"); ATTR_NOCREATE_UNDEF_OR_POISON = kw("nocreateundeforpoison"); ATTR_RANGE = kw("range");
-  attrSince = new I32Vec(); attrSince.resize(ATTR_KW.length, 19);
-  attrLast = new I32Vec(); attrLast.resize(ATTR_KW.length, 0);
-  for (let i = 0; i < ATTR_VERSIONS.length; i++) {
-    let p = ATTR_VERSIONS[i].split(":");
-    let k = kw(p[0]);
-    attrSince.set(k, I32.parseInt(p[1]));
-    if (p.length > 2) attrLast.set(k, I32.parseInt(p[2]));
-  }
 }
 
 // Number of attributes in a set (-1 = empty set).

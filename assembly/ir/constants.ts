@@ -9,57 +9,70 @@ import {
 import { TK, tyKind, isInt, intWidth, T_I1, T_I8, elementType } from "./types";
 import { Op } from "./opcodes";
 
-let keys: ListInterner = new ListInterner();
-let keyToValue: I32Vec = new I32Vec();
-let keyOfValue: I32Vec = new I32Vec();   // value id -> key id (-1 for non-constants)
-let key: I32Vec = new I32Vec(64);
 
+// The module's constant uniquing tables (LLVMContext's constant maps): the generic key interning
+// and, in front of it, the small-integer cache. One per module at a fixed address in static memory
+// (the reader asks for a constant per operand: a field is one load from a constant address);
+// resetConstants() puts a new one there when the arena is reset.
+@final class ConstantTables {
+  keys: ListInterner = new ListInterner();
+  keyToValue: I32Vec = new I32Vec(1024);
+  keyOfValue: I32Vec = new I32Vec(1024);   // value id -> key id (-1 for non-constants)
+  key: I32Vec = new I32Vec(64);            // the key being built
+  noWords: I32Vec = new I32Vec(4);
+  words: I32Vec = new I32Vec(8);           // payload scratch of the getters
+  // integer constants of width <= 64 by (type + 1, truncated value); see getInt
+  icType: StaticArray<i32> = new StaticArray<i32>(1024);
+  icVal: StaticArray<u64> = new StaticArray<u64>(1024);
+  icId: StaticArray<i32> = new StaticArray<i32>(1024);
+  icMask: i32 = 1023;
+  icCount: i32 = 0;
+}
+const CONSTANT_TABLES_SIZE: usize = 64;
+const ct: ConstantTables = changetype<ConstantTables>(memory.data(<i32>CONSTANT_TABLES_SIZE, 16));
 export function resetConstants(): void {
-  resetIntCache();
-  noWords = new I32Vec(4);
-  words = new I32Vec(8); keys = new ListInterner(); keyToValue = new I32Vec(1024); key = new I32Vec(64);
-  keyOfValue = new I32Vec(1024); }
+  assert(offsetof<ConstantTables>() <= CONSTANT_TABLES_SIZE);
+  memory.copy(changetype<usize>(ct), changetype<usize>(new ConstantTables()), offsetof<ConstantTables>());
+}
 
 // Key layout: [kind, type, op, flags, aux, nwords, words..., nops, ops...]
 function beginKey(kind: i32, type: i32, op: i32, flags: i32, aux: i32): void {
-  key.clear(); key.push(kind); key.push(type); key.push(op); key.push(flags); key.push(aux);
+  ct.key.clear(); ct.key.push(kind); ct.key.push(type); ct.key.push(op); ct.key.push(flags); ct.key.push(aux);
 }
-function finish(kind: i32, type: i32, op: i32, flags: i32, aux: i32, words: I32Vec, wFrom: i32, nWords: i32,
+function finish(kind: i32, type: i32, op: i32, flags: i32, aux: i32, payload: I32Vec, wFrom: i32, nWords: i32,
                 ops: I32Vec, oFrom: i32, nOps: i32, extWords: bool): i32 {
-  key.push(nWords);
-  for (let i = 0; i < nWords; i++) key.push(words.get(wFrom + i));
-  key.push(nOps);
-  for (let i = 0; i < nOps; i++) key.push(ops.get(oFrom + i));
-  let k = keys.internVec(key, 0, key.len);
-  if (k < keyToValue.len && keyToValue.get(k) >= 0) return keyToValue.get(k);
+  ct.key.push(nWords);
+  for (let i = 0; i < nWords; i++) ct.key.push(payload.get(wFrom + i));
+  ct.key.push(nOps);
+  for (let i = 0; i < nOps; i++) ct.key.push(ops.get(oFrom + i));
+  let k = ct.keys.internVec(ct.key, 0, ct.key.len);
+  if (k < ct.keyToValue.len && ct.keyToValue.get(k) >= 0) return ct.keyToValue.get(k);
   let v = newValue(kind, type);
   iOp.set(v, <u8>op); iFlags.set(v, flags); iAux.set(v, aux);
   if (nWords > 0) {
     let s = ext.len;
-    for (let i = 0; i < nWords; i++) ext.push(words.get(wFrom + i));
+    for (let i = 0; i < nWords; i++) ext.push(payload.get(wFrom + i));
     if (extWords) iExt.set(v, s); else { vA.set(v, s); vB.set(v, nWords); }
   }
   for (let i = 0; i < nOps; i++) appendOperand(v, ops.get(oFrom + i));
-  if (k < keyToValue.len) keyToValue.set(k, v); else keyToValue.push(v);
-  keyOfValue.fit(v + 1, -1);
-  keyOfValue.set(v, k);
+  if (k < ct.keyToValue.len) ct.keyToValue.set(k, v); else ct.keyToValue.push(v);
+  ct.keyOfValue.fit(v + 1, -1);
+  ct.keyOfValue.set(v, k);
   return v;
 }
 // Forgets constant `c`: the next request for the same content creates a new constant. Used when a
 // constant is replaced (builder.ts replaceAllUsesDeep) and its operands are about to be dropped.
 export function invalidateConstant(c: i32): void {
-  if (c < keyOfValue.len && keyOfValue.get(c) >= 0) { keyToValue.set(keyOfValue.get(c), -1); keyOfValue.set(c, -1); }
+  if (c < ct.keyOfValue.len && ct.keyOfValue.get(c) >= 0) { ct.keyToValue.set(ct.keyOfValue.get(c), -1); ct.keyOfValue.set(c, -1); }
 }
 
 // Capacity for about n values (index.ts presize), so the per-value key column is not re-copied as it grows.
-export function reserveConstants(n: i32): void { keyOfValue.reserve(n); }
+export function reserveConstants(n: i32): void { ct.keyOfValue.reserve(n); }
 
-let noWords: I32Vec = new I32Vec(4);
-let words: I32Vec = new I32Vec(8);
 
 export function getSimple(kind: i32, type: i32): i32 {
   beginKey(kind, type, 0, 0, 0);
-  return finish(kind, type, 0, 0, 0, noWords, 0, 0, noWords, 0, 0, false);
+  return finish(kind, type, 0, 0, 0, ct.noWords, 0, 0, ct.noWords, 0, 0, false);
 }
 @inline export function getNull(type: i32): i32 { return getSimple(VK.ConstNull, type); }
 @inline export function getUndef(type: i32): i32 { return getSimple(VK.ConstUndef, type); }
@@ -68,7 +81,7 @@ export function getZero(type: i32): i32 {
   let k = <i32>tyKind.get(type);
   if (k == TK.Int) return getInt(type, 0);
   if (k == TK.Ptr) return getNull(type);
-  if (k >= TK.Half && k <= TK.PPCFP128) { words.clear(); words.push(0); words.push(0); words.push(0); words.push(0); return getFP(type, words, 0, k == TK.Half || k == TK.BFloat || k == TK.Float ? 1 : k == TK.Double ? 2 : k == TK.X86FP80 ? 3 : 4); }
+  if (k >= TK.Half && k <= TK.PPCFP128) { ct.words.clear(); ct.words.push(0); ct.words.push(0); ct.words.push(0); ct.words.push(0); return getFP(type, ct.words, 0, k == TK.Half || k == TK.BFloat || k == TK.Float ? 1 : k == TK.Double ? 2 : k == TK.X86FP80 ? 3 : 4); }
   return getSimple(VK.ConstZero, type);
 }
 
@@ -77,38 +90,29 @@ export function getIntWords(type: i32, w: I32Vec, from: i32, n: i32): i32 {
   // Normalise: drop high zero words, but keep at least one.
   while (n > 1 && w.get(from + n - 1) == 0) n--;
   beginKey(VK.ConstInt, type, 0, 0, 0);
-  return finish(VK.ConstInt, type, 0, 0, 0, w, from, n, noWords, 0, 0, false);
+  return finish(VK.ConstInt, type, 0, 0, 0, w, from, n, ct.noWords, 0, 0, false);
 }
 // Integer constants of width <= 64 (most constants in a module) are found through a cache keyed
 // by (type, truncated value) before the generic key interning. The cache only remembers what the
 // generic path returned, and an entry whose constant was invalidated is ignored, so the ids are
 // the same as without it.
-let icType: StaticArray<i32> = new StaticArray<i32>(1024);
-let icVal: StaticArray<u64> = new StaticArray<u64>(1024);
-let icId: StaticArray<i32> = new StaticArray<i32>(1024);
-let icMask: i32 = 1023;
-let icCount: i32 = 0;
-function resetIntCache(): void {
-  icType = new StaticArray<i32>(1024); icVal = new StaticArray<u64>(1024); icId = new StaticArray<i32>(1024);
-  icMask = 1023; icCount = 0;
-}
 @inline function icSlot(type: i32, v: u64, mask: i32): i32 {
   let x = v ^ (<u64>type << 40);
   x ^= x >>> 32; x *= 0x9E3779B97F4A7C15; x ^= x >>> 29;
   return <i32>x & mask;
 }
 function icGrow(): void {
-  let ot = icType, ov = icVal, oi = icId, size = (icMask + 1) << 1, mask = size - 1;
-  icType = new StaticArray<i32>(size); icVal = new StaticArray<u64>(size); icId = new StaticArray<i32>(size);
-  for (let i = 0; i <= icMask; i++) {
+  let ot = ct.icType, ov = ct.icVal, oi = ct.icId, size = (ct.icMask + 1) << 1, mask = size - 1;
+  ct.icType = new StaticArray<i32>(size); ct.icVal = new StaticArray<u64>(size); ct.icId = new StaticArray<i32>(size);
+  for (let i = 0; i <= ct.icMask; i++) {
     let t = unchecked(ot[i]);
     if (t == 0) continue;
     let v = unchecked(ov[i]);
     let h = icSlot(t, v, mask);
-    while (unchecked(icType[h]) != 0) h = (h + 1) & mask;
-    unchecked(icType[h] = t); unchecked(icVal[h] = v); unchecked(icId[h] = unchecked(oi[i]));
+    while (unchecked(ct.icType[h]) != 0) h = (h + 1) & mask;
+    unchecked(ct.icType[h] = t); unchecked(ct.icVal[h] = v); unchecked(ct.icId[h] = unchecked(oi[i]));
   }
-  icMask = mask;
+  ct.icMask = mask;
 }
 
 // Integer constant from an i64, truncated to the type's width.
@@ -118,23 +122,23 @@ export function getInt(type: i32, value: i64): i32 {
     let v: u64 = <u64>value;
     if (width < 64) v &= (<u64>1 << <u64>width) - 1;
     // type ids are stored +1 so that 0 marks an empty slot
-    let t = type + 1, mask = icMask;
+    let t = type + 1, mask = ct.icMask;
     let h = icSlot(t, v, mask);
     while (true) {
-      let e = unchecked(icType[h]);
+      let e = unchecked(ct.icType[h]);
       if (e == 0) break;
-      if (e == t && unchecked(icVal[h]) == v) {
-        let c = unchecked(icId[h]);
-        if (c < keyOfValue.len && keyOfValue.get(c) >= 0) return c;
+      if (e == t && unchecked(ct.icVal[h]) == v) {
+        let c = unchecked(ct.icId[h]);
+        if (c < ct.keyOfValue.len && ct.keyOfValue.get(c) >= 0) return c;
         c = getIntSlow(type, value, width);
-        unchecked(icId[h] = c);
+        unchecked(ct.icId[h] = c);
         return c;
       }
       h = (h + 1) & mask;
     }
     let c = getIntSlow(type, value, width);
-    unchecked(icType[h] = t); unchecked(icVal[h] = v); unchecked(icId[h] = c);
-    if (++icCount * 2 > mask) icGrow();
+    unchecked(ct.icType[h] = t); unchecked(ct.icVal[h] = v); unchecked(ct.icId[h] = c);
+    if (++ct.icCount * 2 > mask) icGrow();
     return c;
   }
   return getIntSlow(type, value, width);
@@ -142,16 +146,16 @@ export function getInt(type: i32, value: i64): i32 {
 function getIntSlow(type: i32, value: i64, width: i32): i32 {
   let v: u64 = <u64>value;
   if (width < 64) v &= (<u64>1 << <u64>width) - 1;
-  words.clear(); words.push(<i32>(v & 0xffffffff)); words.push(<i32>(v >>> 32));
+  ct.words.clear(); ct.words.push(<i32>(v & 0xffffffff)); ct.words.push(<i32>(v >>> 32));
   if (width > 64) {
     let fill = value < 0 ? -1 : 0;
     let n = (width + 31) >> 5;
-    for (let i = 2; i < n; i++) words.push(fill);
+    for (let i = 2; i < n; i++) ct.words.push(fill);
     // mask the top word
     let top = width & 31;
-    if (top != 0 && value < 0) words.set(n - 1, words.get(n - 1) & ((1 << top) - 1));
+    if (top != 0 && value < 0) ct.words.set(n - 1, ct.words.get(n - 1) & ((1 << top) - 1));
   }
-  return getIntWords(type, words, 0, words.len);
+  return getIntWords(type, ct.words, 0, ct.words.len);
 }
 @inline export function getBool(b: bool): i32 { return getInt(T_I1, b ? 1 : 0); }
 // Low 64 bits of an integer constant (zero-extended).
@@ -183,11 +187,11 @@ export function isOneInt(c: i32): bool {
 // Floating-point constant from up to 4 words (bit pattern, little-endian words).
 export function getFP(type: i32, w: I32Vec, from: i32, n: i32): i32 {
   beginKey(VK.ConstFP, type, 0, 0, 0);
-  return finish(VK.ConstFP, type, 0, 0, 0, w, from, n, noWords, 0, 0, false);
+  return finish(VK.ConstFP, type, 0, 0, 0, w, from, n, ct.noWords, 0, 0, false);
 }
 export function getFPBits64(type: i32, bits: u64): i32 {
-  words.clear(); words.push(<i32>(bits & 0xffffffff)); words.push(<i32>(bits >>> 32));
-  return getFP(type, words, 0, 2);
+  ct.words.clear(); ct.words.push(<i32>(bits & 0xffffffff)); ct.words.push(<i32>(bits >>> 32));
+  return getFP(type, ct.words, 0, 2);
 }
 export function fpWord(c: i32, i: i32): i32 { return vB.get(c) > i ? ext.get(vA.get(c) + i) : 0; }
 export function fpBits64(c: i32): u64 { return zext64(fpWord(c, 0)) | (zext64(fpWord(c, 1)) << 32); }
@@ -195,8 +199,8 @@ export function fpBits64(c: i32): u64 { return zext64(fpWord(c, 0)) | (zext64(fp
 // Byte string constant ([N x i8] c"..."): vA = strId.
 export function getData(type: i32, strId: i32): i32 {
   beginKey(VK.ConstData, type, 0, 0, 0);
-  words.clear(); words.push(strId);
-  let v = finish(VK.ConstData, type, 0, 0, 0, words, 0, 1, noWords, 0, 0, true);
+  ct.words.clear(); ct.words.push(strId);
+  let v = finish(VK.ConstData, type, 0, 0, 0, ct.words, 0, 1, ct.noWords, 0, 0, true);
   vA.set(v, strId);
   return v;
 }
@@ -226,7 +230,7 @@ export function getAggregate(kind: i32, type: i32, ops: I32Vec, from: i32, n: i3
     if (allUndef) return getUndef(type);
   }
   beginKey(kind, type, 0, 0, 0);
-  return finish(kind, type, 0, 0, 0, noWords, 0, 0, ops, from, n, false);
+  return finish(kind, type, 0, 0, 0, ct.noWords, 0, 0, ops, from, n, false);
 }
 
 // Constant expression: opcode, flags, aux (predicate / GEP inrange), extra words in `ext` (a GEP's
@@ -255,20 +259,20 @@ export function constExprWordCount(c: i32): i32 {
 // Other operand-only constants (blockaddress, dso_local_equivalent, no_cfi, ptrauth).
 export function getWithOperands(kind: i32, type: i32, ops: I32Vec, from: i32, n: i32): i32 {
   beginKey(kind, type, 0, 0, 0);
-  return finish(kind, type, 0, 0, 0, noWords, 0, 0, ops, from, n, false);
+  return finish(kind, type, 0, 0, 0, ct.noWords, 0, 0, ops, from, n, false);
 }
 // Inline asm: flags = sideeffect(1) alignstack(2) inteldialect(4) unwind(8); keyed by type, strings, flags.
 export function getInlineAsm(type: i32, asmStr: i32, constraints: i32, flags: i32): i32 {
   beginKey(VK.InlineAsm, type, 0, flags, 0);
-  words.clear(); words.push(asmStr); words.push(constraints);
-  let v = finish(VK.InlineAsm, type, 0, flags, 0, words, 0, 2, noWords, 0, 0, true);
+  ct.words.clear(); ct.words.push(asmStr); ct.words.push(constraints);
+  let v = finish(VK.InlineAsm, type, 0, flags, 0, ct.words, 0, 2, ct.noWords, 0, 0, true);
   vA.set(v, asmStr); vB.set(v, constraints);
   return v;
 }
 export function getMDValue(md: i32): i32 {
   beginKey(VK.MDValue, 2 /* T_METADATA */, 0, 0, 0);
-  words.clear(); words.push(md);
-  let v = finish(VK.MDValue, 2, 0, 0, 0, words, 0, 1, noWords, 0, 0, true);
+  ct.words.clear(); ct.words.push(md);
+  let v = finish(VK.MDValue, 2, 0, 0, 0, ct.words, 0, 1, ct.noWords, 0, 0, true);
   vA.set(v, md);
   return v;
 }

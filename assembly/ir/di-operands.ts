@@ -59,23 +59,27 @@ export const DI_MAX_OPERANDS: i32 = 16;
 // it while printing); rebuilt when the table has grown since (a pass may have added a class).
 const HBITS: i32 = 8;
 const HSIZE: i32 = 1 << HBITS;
-let ready: bool = false;
-let builtFor: StrTab | null = null;
-let builtCount: i32 = -1;
-let clsKey: StaticArray<i32> = new StaticArray<i32>(0);
-let clsVal: StaticArray<i32> = new StaticArray<i32>(0);
-let fldKey: StaticArray<i32> = new StaticArray<i32>(0);
-let fldVal: StaticArray<i32> = new StaticArray<i32>(0);
-let rankGrid: StaticArray<i8> = new StaticArray<i8>(0);
-let nFields: i32 = 0;
-let nameBuf: usize = 0;   // bytes of the name being looked up
 const NAME_MAX: i32 = 64;
 
+// The module's lookup tables, at a fixed address in static memory (the printer asks them for
+// every DI node's operands); resetDIOperands() puts a new, empty one there.
+@final class DIOperandIndex {
+  ready: bool = false;
+  builtFor: StrTab | null = null;
+  builtCount: i32 = -1;
+  clsKey: StaticArray<i32> = new StaticArray<i32>(0);
+  clsVal: StaticArray<i32> = new StaticArray<i32>(0);
+  fldKey: StaticArray<i32> = new StaticArray<i32>(0);
+  fldVal: StaticArray<i32> = new StaticArray<i32>(0);
+  rankGrid: StaticArray<i8> = new StaticArray<i8>(0);
+  nFields: i32 = 0;
+  nameBuf: usize = 0;   // bytes of the name being looked up
+}
+const DI_OPERAND_INDEX_SIZE: usize = 64;
+const dio: DIOperandIndex = changetype<DIOperandIndex>(memory.data(<i32>DI_OPERAND_INDEX_SIZE, 16));
 export function resetDIOperands(): void {
-  ready = false; builtFor = null; builtCount = -1; nameBuf = 0;
-  clsKey = new StaticArray<i32>(0); clsVal = new StaticArray<i32>(0);
-  fldKey = new StaticArray<i32>(0); fldVal = new StaticArray<i32>(0);
-  rankGrid = new StaticArray<i8>(0); nFields = 0;
+  assert(offsetof<DIOperandIndex>() <= DI_OPERAND_INDEX_SIZE);
+  memory.copy(changetype<usize>(dio), changetype<usize>(new DIOperandIndex()), offsetof<DIOperandIndex>());
 }
 
 @inline function slotOf(id: i32): i32 { return <i32>((<u32>id * 0x9E3779B1) >>> (32 - HBITS)); }
@@ -96,34 +100,34 @@ function hput(keys: StaticArray<i32>, vals: StaticArray<i32>, id: i32, v: i32): 
 // strId of an ASCII name (at most NAME_MAX bytes) if the table holds it, else -1.
 function findName(t: StrTab, s: string): i32 {
   let n = s.length;
-  for (let i = 0; i < n; i++) store<u8>(nameBuf + <usize>i, <u8>s.charCodeAt(i));
-  return t.find(nameBuf, n);
+  for (let i = 0; i < n; i++) store<u8>(dio.nameBuf + <usize>i, <u8>s.charCodeAt(i));
+  return t.find(dio.nameBuf, n);
 }
 
 export function ensureDIOperands(): void {
-  if (ready && builtFor === strtab && builtCount == strtab.count) return;
-  if (!ready) {
-    ready = true;
-    clsKey = new StaticArray<i32>(HSIZE); clsVal = new StaticArray<i32>(HSIZE);
-    fldKey = new StaticArray<i32>(HSIZE); fldVal = new StaticArray<i32>(HSIZE);
-    nameBuf = heap.alloc(<usize>NAME_MAX);
+  if (dio.ready && dio.builtFor === strtab && dio.builtCount == strtab.count) return;
+  if (!dio.ready) {
+    dio.ready = true;
+    dio.clsKey = new StaticArray<i32>(HSIZE); dio.clsVal = new StaticArray<i32>(HSIZE);
+    dio.fldKey = new StaticArray<i32>(HSIZE); dio.fldVal = new StaticArray<i32>(HSIZE);
+    dio.nameBuf = heap.alloc(<usize>NAME_MAX);
   }
-  builtFor = strtab; builtCount = strtab.count;
-  for (let i = 0; i < HSIZE; i++) { clsKey[i] = -1; fldKey[i] = -1; }
+  dio.builtFor = strtab; dio.builtCount = strtab.count;
+  for (let i = 0; i < HSIZE; i++) { dio.clsKey[i] = -1; dio.fldKey[i] = -1; }
   // pass 1: number the classes and the distinct field names present in the module
   let nCls = 0;
-  nFields = 0;
+  dio.nFields = 0;
   let atClass = true;
   for (let i = 0; i < DI_OPERAND_TABLE.length; i++) {
     let s = DI_OPERAND_TABLE[i];
     if (s.length == 0) { atClass = true; continue; }
     if (atClass) { atClass = false; nCls++; continue; }
     let id = findName(strtab, s);
-    if (id >= 0 && hget(fldKey, fldVal, id) < 0) hput(fldKey, fldVal, id, nFields++);
+    if (id >= 0 && hget(dio.fldKey, dio.fldVal, id) < 0) hput(dio.fldKey, dio.fldVal, id, dio.nFields++);
   }
   // pass 2: the rank grid (-1: not an operand of that class)
-  if (rankGrid.length < nCls * nFields) rankGrid = new StaticArray<i8>(nCls * nFields);
-  for (let i = 0; i < rankGrid.length; i++) rankGrid[i] = -1;
+  if (dio.rankGrid.length < nCls * dio.nFields) dio.rankGrid = new StaticArray<i8>(nCls * dio.nFields);
+  for (let i = 0; i < dio.rankGrid.length; i++) dio.rankGrid[i] = -1;
   let c = -1, r = 0, cid = -1;
   atClass = true;
   for (let i = 0; i < DI_OPERAND_TABLE.length; i++) {
@@ -132,22 +136,22 @@ export function ensureDIOperands(): void {
     if (atClass) {
       atClass = false; c++; r = 0;
       cid = findName(strtab, s);
-      if (cid >= 0) hput(clsKey, clsVal, cid, c);
+      if (cid >= 0) hput(dio.clsKey, dio.clsVal, cid, c);
       continue;
     }
     let rank = r++;
     if (cid < 0) continue;
     let id = findName(strtab, s);
     if (id < 0) continue;
-    rankGrid[c * nFields + hget(fldKey, fldVal, id)] = <i8>rank;
+    dio.rankGrid[c * dio.nFields + hget(dio.fldKey, dio.fldVal, id)] = <i8>rank;
   }
 }
 
 // Index of the DI class whose name is strId cls, or -1 for a class without a layout here.
 // Call ensureDIOperands() first (after every reset, and again once the string table may have grown).
-@inline export function diClassIndex(cls: i32): i32 { return hget(clsKey, clsVal, cls); }
+@inline export function diClassIndex(cls: i32): i32 { return hget(dio.clsKey, dio.clsVal, cls); }
 // Operand rank of field strId `name` in class index c (0 = first), or -1 if it is not listed.
 @inline export function diFieldRank(c: i32, name: i32): i32 {
-  let f = hget(fldKey, fldVal, name);
-  return f < 0 ? -1 : <i32>unchecked(rankGrid[c * nFields + f]);
+  let f = hget(dio.fldKey, dio.fldVal, name);
+  return f < 0 ? -1 : <i32>unchecked(dio.rankGrid[c * dio.nFields + f]);
 }

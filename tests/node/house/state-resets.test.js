@@ -52,13 +52,6 @@ test('the check sees an allocation that is never made again', () => {
 // session slots, each replaced when the core is reset, or a table rebuilt on first use after a
 // reset. A new one fails this test: own the state in an object instead.
 const SESSION_SLOTS = {
-  'assembly/index.ts': [
-    // the host's buffers between calls: input, arguments, results, the error of the last call
-    'inputPtr', 'argPtr', 'outPtr', 'errBytes', 'errLen', 'errLine', 'errCol', 'errOffset',
-    'tableText', 'versionBuf', 'idfOut', 'blockLabelsOut', 'bitstreamOut', 'bitcodeLen', 'cgBuf', 'cgEmbedded',
-    // the links the host drives call by call (wopt repo link, the cross-module report)
-    'repoLinker', 'xmodLinker',
-  ],
   'assembly/analysis/context.ts': ['session'],        // the session's FunctionAnalyses
   'assembly/cgdata/session.ts': ['hostSession'],      // the host's stable function map
   'assembly/pipeline/runner.ts': ['current'],         // the pipeline run the host pauses and resumes
