@@ -15,21 +15,28 @@ const CC_TABLE: string[] = [
   "105:amdgpu_cs_chain_preserve", "106:m68k_rtdcc", "107:graalcc", "110:riscv_vector_cc",
   "111:aarch64_sme_preservemost_from_x1",
 ];
-let byStr: Map<i32, i32> = new Map();
-let byNum: Map<i32, i32> = new Map();
+// The two directions of the table as string ids, made again after each reset (at a fixed address
+// in static memory, like the reader's state).
+@final class CallingConventions {
+  byStr: Map<i32, i32> = new Map();
+  byNum: Map<i32, i32> = new Map();
+}
+const CC_SIZE: usize = 16;
+const cc: CallingConventions = changetype<CallingConventions>(memory.data(<i32>CC_SIZE, 16));
 export function resetCC(): void {
-  byStr = new Map(); byNum = new Map();
+  assert(offsetof<CallingConventions>() <= CC_SIZE);
+  memory.copy(changetype<usize>(cc), changetype<usize>(new CallingConventions()), offsetof<CallingConventions>());
   for (let i = 0; i < CC_TABLE.length; i++) {
     let e = CC_TABLE[i];
     let c = e.indexOf(":");
     let n = I32.parseInt(e.substring(0, c));
     let s = strtab.internStr(e.substring(c + 1));
-    byStr.set(s, n);
-    if (!byNum.has(n)) byNum.set(n, s);
+    cc.byStr.set(s, n);
+    if (!cc.byNum.has(n)) cc.byNum.set(n, s);
   }
-  byStr.set(strtab.internStr("cc"), -2);
+  cc.byStr.set(strtab.internStr("cc"), -2);
 }
 // Number for a keyword; -2 for `cc` (a number follows); -1 if not a calling convention.
-export function ccOfWord(w: i32): i32 { return byStr.has(w) ? byStr.get(w) : -1; }
+export function ccOfWord(w: i32): i32 { return cc.byStr.has(w) ? cc.byStr.get(w) : -1; }
 // Keyword strId for a number, or -1 (printed as `cc N`).
-export function ccName(n: i32): i32 { return byNum.has(n) ? byNum.get(n) : -1; }
+export function ccName(n: i32): i32 { return cc.byNum.has(n) ? cc.byNum.get(n) : -1; }

@@ -18,43 +18,48 @@ const K_U = 0, K_S = 1, K_B = 2, K_STR = 3, K_MD = 4, K_UMD = 5, K_SMD = 6, K_IN
 const EXTENSIONS: string[] = ["RepoDefinition name:str digest:md linkage:word visibility:word pruned:b"];
 const F_REQUIRED = 1, F_BANG = 2;
 
-// ---- the table of the current version, built on first use after each reset ----
-let built = false;
-let clsByName: Map<i32, i32> = new Map();
-let clsFirst: i32[] = [], clsCount: i32[] = [];
-let fName: i32[] = [], fKind: i32[] = [], fFlags: i32[] = [];
-let fMin: i64[] = [], fMax: u64[] = [], fMinText: string[] = [], fMaxText: string[] = [];
-let eKindName: string[] = [], ePrefix: string[] = [], eWords: i32[][] = [];
-let eExpected: string[] = [], eInvalid: string[] = [];
-let enumNames: Map<i32, i32> = new Map(); // name strId -> bit set of the enum kinds it is valid for
+// The table of the current version, built on first use after each reset (build()), at a fixed
+// address in static memory: the parser asks it about every field of every debug-info node.
+@final class DIFieldTable {
+  built: bool = false;
+  clsByName: Map<i32, i32> = new Map();
+  clsFirst: i32[] = []; clsCount: i32[] = [];
+  fName: i32[] = []; fKind: i32[] = []; fFlags: i32[] = [];
+  fMin: i64[] = []; fMax: u64[] = []; fMinText: string[] = []; fMaxText: string[] = [];
+  eKindName: string[] = []; ePrefix: string[] = []; eWords: i32[][] = [];
+  eExpected: string[] = []; eInvalid: string[] = [];
+  enumNames: Map<i32, i32> = new Map(); // name strId -> bit set of the enum kinds it is valid for
+}
+const DI_FIELD_TABLE_SIZE: usize = 128;
+const dif: DIFieldTable = changetype<DIFieldTable>(memory.data(<i32>DI_FIELD_TABLE_SIZE, 16));
 
-export function resetDIFields(): void { built = false; }
+export function resetDIFields(): void {
+  assert(offsetof<DIFieldTable>() <= DI_FIELD_TABLE_SIZE);
+  memory.copy(changetype<usize>(dif), changetype<usize>(new DIFieldTable()), offsetof<DIFieldTable>());
+}
 
 function build(): void {
-  built = true;
-  clsByName = new Map(); clsFirst = []; clsCount = [];
-  fName = []; fKind = []; fFlags = []; fMin = []; fMax = []; fMinText = []; fMaxText = [];
-  eKindName = []; ePrefix = []; eWords = []; eExpected = []; eInvalid = []; enumNames = new Map();
+  dif.built = true;
   let v22 = llvmVersion >= 22;
   let enums = v22 ? DI_ENUMS_22 : DI_ENUMS_19;
   for (let i = 0; i < enums.length; i++) {
     let p = enums[i].split("|");
-    eKindName.push(p[0]); ePrefix.push(p[1]); eExpected.push(p[3]); eInvalid.push(p[4]);
+    dif.eKindName.push(p[0]); dif.ePrefix.push(p[1]); dif.eExpected.push(p[3]); dif.eInvalid.push(p[4]);
     let words: i32[] = [];
     if (p[2].length > 0) { let w = p[2].split(" "); for (let j = 0; j < w.length; j++) words.push(strtab.internStr(w[j])); }
-    eWords.push(words);
+    dif.eWords.push(words);
     if (p[5].length == 0) continue;
     let names = p[5].split(" ");
     for (let j = 0; j < names.length; j++) {
       let id = strtab.internStr(names[j]);
-      enumNames.set(id, (enumNames.has(id) ? enumNames.get(id) : 0) | (1 << i));
+      dif.enumNames.set(id, (dif.enumNames.has(id) ? dif.enumNames.get(id) : 0) | (1 << i));
     }
   }
   let classes = (v22 ? DI_CLASSES_22 : DI_CLASSES_19).concat(EXTENSIONS);
   for (let i = 0; i < classes.length; i++) {
     let parts = classes[i].split(" ");
-    clsByName.set(strtab.internStr(parts[0]), i);
-    clsFirst.push(fName.length);
+    dif.clsByName.set(strtab.internStr(parts[0]), i);
+    dif.clsFirst.push(dif.fName.length);
     let n = 0;
     for (let j = 1; j < parts.length; j++) {
       let s = parts[j];
@@ -64,43 +69,43 @@ function build(): void {
       let a = s.split(":");
       let kind = a[1];
       if (kind.endsWith("!")) { flags |= F_BANG; kind = kind.substring(0, kind.length - 1); }
-      fName.push(strtab.internStr(a[0])); fFlags.push(flags); fKind.push(kindCode(kind));
+      dif.fName.push(strtab.internStr(a[0])); dif.fFlags.push(flags); dif.fKind.push(kindCode(kind));
       let minT = "", maxT = "";
       if (kind == "s" || kind == "smd") { minT = a[2]; maxT = a[3]; } else if (a.length > 2) maxT = a[2];
-      fMinText.push(minT); fMaxText.push(maxT);
-      fMin.push(minT.length > 0 ? I64.parseInt(minT) : i64.MIN_VALUE);
-      fMax.push(maxT.length > 0 ? U64.parseInt(maxT) : u64.MAX_VALUE);
+      dif.fMinText.push(minT); dif.fMaxText.push(maxT);
+      dif.fMin.push(minT.length > 0 ? I64.parseInt(minT) : i64.MIN_VALUE);
+      dif.fMax.push(maxT.length > 0 ? U64.parseInt(maxT) : u64.MAX_VALUE);
       n++;
     }
-    clsCount.push(n);
+    dif.clsCount.push(n);
   }
 }
 function kindCode(k: string): i32 {
   if (k == "u") return K_U; if (k == "s") return K_S; if (k == "b") return K_B; if (k == "str") return K_STR;
   if (k == "md") return K_MD; if (k == "umd") return K_UMD; if (k == "smd") return K_SMD;
   if (k == "int") return K_INT; if (k == "list") return K_LIST; if (k == "word") return K_WORD;
-  for (let i = 0; i < eKindName.length; i++) if (eKindName[i] == k) return K_ENUM + i;
+  for (let i = 0; i < dif.eKindName.length; i++) if (dif.eKindName[i] == k) return K_ENUM + i;
   return K_INT;
 }
 
 // The class index of a node's name (strId), or -1 after "expected metadata type" at `off`.
 export function diClass(cls: i32, off: i32): i32 {
-  if (!built) build();
-  if (clsByName.has(cls)) return clsByName.get(cls);
+  if (!dif.built) build();
+  if (dif.clsByName.has(cls)) return dif.clsByName.get(cls);
   errorAt("expected metadata type", off);
   return -1;
 }
 // A class that takes no fields at all (`distinct !DIAssignID()`).
-export function diNoFields(c: i32): bool { return clsCount[c] < 0; }
+export function diNoFields(c: i32): bool { return dif.clsCount[c] < 0; }
 
 // The field index of label strId `name` (the current token) in class c; -1 after an error. `seen`
 // holds the fields already given (bit i: field clsFirst[c] + i).
 // The tables are read unchecked on the hot path (every field of every debug-info node): c is a
 // class the parser found in clsByName and i < clsCount[c], so every index is inside them.
 export function diField(c: i32, name: i32, seen: u64): i32 {
-  let first = unchecked(clsFirst[c]), n = unchecked(clsCount[c]);
+  let first = unchecked(dif.clsFirst[c]), n = unchecked(dif.clsCount[c]);
   for (let i = 0; i < n; i++) {
-    if (unchecked(fName[first + i]) != name) continue;
+    if (unchecked(dif.fName[first + i]) != name) continue;
     if ((seen & (<u64>1 << <u64>i)) != 0) { error("field '" + strtabString(name) + "' cannot be specified more than once"); return -1; }
     return i;
   }
@@ -109,10 +114,10 @@ export function diField(c: i32, name: i32, seen: u64): i32 {
 }
 // After the node's ')' (at closeOff): the first required field not given.
 export function diRequired(c: i32, seen: u64, closeOff: i32): bool {
-  let first = unchecked(clsFirst[c]), n = unchecked(clsCount[c]);
+  let first = unchecked(dif.clsFirst[c]), n = unchecked(dif.clsCount[c]);
   for (let i = 0; i < n; i++) {
-    if ((unchecked(fFlags[first + i]) & F_REQUIRED) != 0 && (seen & (<u64>1 << <u64>i)) == 0)
-      return errorAt("missing required field '" + strtabString(fName[first + i]) + "'", closeOff);
+    if ((unchecked(dif.fFlags[first + i]) & F_REQUIRED) != 0 && (seen & (<u64>1 << <u64>i)) == 0)
+      return errorAt("missing required field '" + strtabString(dif.fName[first + i]) + "'", closeOff);
   }
   return true;
 }
@@ -125,8 +130,8 @@ export const V_RAW = 3;     // consumed here; the text runs from the value's sta
 export const V_LIST = 4;    // `{...}` operands: parse them, keep their text
 
 export function diValue(c: i32, i: i32): i32 {
-  let f = unchecked(clsFirst[c]) + i;
-  let k = unchecked(fKind[f]);
+  let f = unchecked(dif.clsFirst[c]) + i;
+  let k = unchecked(dif.fKind[f]);
   let t = lx.tok;
   switch (k) {
     case K_U: return unsignedValue(f) ? V_RAW : V_ERROR;
@@ -136,7 +141,7 @@ export function diValue(c: i32, i: i32): i32 {
     case K_B: return t == T.Word && (lx.tokStr == K.KW_true || lx.tokStr == K.KW_false) ? take() : fail("expected 'true' or 'false'");
     case K_STR: {
       if (t != T.String) return fail("expected string constant");
-      if ((fFlags[f] & F_BANG) != 0 && strtab.lenOf(lx.tokStr) == 0) return fail("'" + strtabString(fName[f]) + "' cannot be empty");
+      if ((dif.fFlags[f] & F_BANG) != 0 && strtab.lenOf(lx.tokStr) == 0) return fail("'" + strtabString(dif.fName[f]) + "' cannot be empty");
       return take();
     }
     case K_LIST: return t == T.LBrace ? V_LIST : fail("expected '{' here");
@@ -147,7 +152,7 @@ export function diValue(c: i32, i: i32): i32 {
   }
   // metadata
   if (t == T.Word && lx.tokStr == K.KW_null) {
-    return (fFlags[f] & F_BANG) != 0 ? fail("'" + strtabString(fName[f]) + "' cannot be null") : V_MD;
+    return (dif.fFlags[f] & F_BANG) != 0 ? fail("'" + strtabString(dif.fName[f]) + "' cannot be null") : V_MD;
   }
   if (t == T.MetadataID || t == T.Exclaim || t == T.MetadataVar) return V_MD;
   return startsType() ? V_TYPED : fail("expected metadata operand");
@@ -204,17 +209,17 @@ function unsignedValue(f: i32): bool {
   if (lx.tok != T.Int) return error("expected unsigned integer");
   readInt();
   if (rd.intSigned) return error("expected unsigned integer");
-  if (rd.intOver || rd.intMag > fMax[f]) return error("value for '" + strtabString(fName[f]) + "' too large, limit is " + fMaxText[f]);
+  if (rd.intOver || rd.intMag > dif.fMax[f]) return error("value for '" + strtabString(dif.fName[f]) + "' too large, limit is " + dif.fMaxText[f]);
   take();
   return true;
 }
 function signedValue(f: i32): bool {
   if (lx.tok != T.Int) return error("expected signed integer");
   readInt();
-  let min = fMin[f], max = fMax[f];
+  let min = dif.fMin[f], max = dif.fMax[f];
   let small = min < 0 ? rd.intNeg && (rd.intOver || rd.intMag > <u64>(-min)) : (rd.intNeg && rd.intMag != 0) || (!rd.intNeg && rd.intMag < <u64>min);
-  if (small) return error("value for '" + strtabString(fName[f]) + "' too small, limit is " + fMinText[f]);
-  if (!rd.intNeg && (rd.intOver || rd.intMag > max)) return error("value for '" + strtabString(fName[f]) + "' too large, limit is " + fMaxText[f]);
+  if (small) return error("value for '" + strtabString(dif.fName[f]) + "' too small, limit is " + dif.fMinText[f]);
+  if (!rd.intNeg && (rd.intOver || rd.intMag > max)) return error("value for '" + strtabString(dif.fName[f]) + "' too large, limit is " + dif.fMaxText[f]);
   take();
   return true;
 }
@@ -224,21 +229,21 @@ function signedValue(f: i32): bool {
 function wordKind(): i32 {
   if (lx.tok != T.Word) return -1;
   let w = lx.tokStr;
-  for (let e = 0; e < ePrefix.length; e++) {
-    if (ePrefix[e].length > 0) { if (strtab.startsWithStr(w, ePrefix[e])) return e; continue; }
-    let words = eWords[e];
+  for (let e = 0; e < dif.ePrefix.length; e++) {
+    if (dif.ePrefix[e].length > 0) { if (strtab.startsWithStr(w, dif.ePrefix[e])) return e; continue; }
+    let words = dif.eWords[e];
     for (let j = 0; j < words.length; j++) if (words[j] == w) return e;
   }
   return -1;
 }
-@inline function validName(e: i32): bool { let w = lx.tokStr; return enumNames.has(w) && (enumNames.get(w) & (1 << e)) != 0; }
+@inline function validName(e: i32): bool { let w = lx.tokStr; return dif.enumNames.has(w) && (dif.enumNames.get(w) & (1 << e)) != 0; }
 
 function enumValue(f: i32, e: i32): i32 {
-  let kind = eKindName[e];
+  let kind = dif.eKindName[e];
   if (kind == "csk") {
     if (wordKind() == e && validName(e)) return take();
     let s = lx.tok == T.Word || lx.tok == T.String ? strtabString(lx.tokStr) : "";
-    return fail(eInvalid[e] + " '" + s + "'");
+    return fail(dif.eInvalid[e] + " '" + s + "'");
   }
   if (kind == "flags" || kind == "spflags") {
     // flags joined by '|': unsigned 32-bit numbers or names
@@ -247,15 +252,15 @@ function enumValue(f: i32, e: i32): i32 {
       if (num) readInt();
       if (num && !rd.intSigned) {
         if (rd.intOver || rd.intMag > 0xffffffff) return fail("expected 32-bit integer (too large)");
-      } else if (wordKind() != e) return fail(eExpected[e]);
-      else if (!validName(e)) return fail(eInvalid[e] + " '" + strtabString(lx.tokStr) + "'");
+      } else if (wordKind() != e) return fail(dif.eExpected[e]);
+      else if (!validName(e)) return fail(dif.eInvalid[e] + " '" + strtabString(lx.tokStr) + "'");
       take();
       if (lx.tok != T.Bar) return V_RAW;
       next();
     }
   }
   if (lx.tok == T.Int) return unsignedValue(f) ? V_RAW : V_ERROR;
-  if (wordKind() != e) return fail(eExpected[e]);
-  if (!validName(e)) return fail(eInvalid[e] + " '" + strtabString(lx.tokStr) + "'");
+  if (wordKind() != e) return fail(dif.eExpected[e]);
+  if (!validName(e)) return fail(dif.eInvalid[e] + " '" + strtabString(lx.tokStr) + "'");
   return take();
 }

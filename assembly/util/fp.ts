@@ -52,9 +52,6 @@ import { U8Vec } from "./vec";
   }
 }
 
-let A = new Big(), B = new Big(), C = new Big();
-let digits = new U8Vec(64); // least significant first
-
 // Writes LLVM's text for a double into out; returns false when LLVM would use hex instead.
 export function formatDoubleLLVM(bits: u64, out: U8Vec): bool {
   let neg = (bits >> 63) != 0;
@@ -71,50 +68,50 @@ export function formatDoubleLLVM(bits: u64, out: U8Vec): bool {
   // digit generation as LLVM's APFloat::toString(precision 6, padding 0)
   let m = M, ex = E;
   let tz = <i32>ctz<u64>(m); m >>= tz; ex += tz;
-  A.setU64(m);
+  fps.A.setU64(m);
   let e10 = 0;
-  if (ex > 0) A.shl(ex); else if (ex < 0) { A.mulPow5(-ex); e10 = ex; }
-  let bitsNow = A.bitLength();
+  if (ex > 0) fps.A.shl(ex); else if (ex < 0) { fps.A.mulPow5(-ex); e10 = ex; }
+  let bitsNow = fps.A.bitLength();
   const required = (6 * 196 + 58) / 59;
   if (bitsNow > required) {
     let tens = (bitsNow - required) * 59 / 196;
     if (tens > 0) {
       e10 += tens;
-      while (tens >= 9) { A.divSmall(1000000000); tens -= 9; }
+      while (tens >= 9) { fps.A.divSmall(1000000000); tens -= 9; }
       let d: u32 = 1; while (tens-- > 0) d *= 10;
-      if (d > 1) A.divSmall(d);
+      if (d > 1) fps.A.divSmall(d);
     }
   }
-  digits.clear();
+  fps.digits.clear();
   let inTrail = true;
-  while (!A.isZero()) {
-    let d = A.divSmall(10);
+  while (!fps.A.isZero()) {
+    let d = fps.A.divSmall(10);
     if (inTrail && d == 0) e10++;
-    else { digits.push(<u8>(48 + d)); inTrail = false; }
+    else { fps.digits.push(<u8>(48 + d)); inTrail = false; }
   }
-  let N = digits.len;
+  let N = fps.digits.len;
   if (N > 6) {
     let first = N - 6;
-    if (digits.get(first - 1) < 53) {
-      while (first < N && digits.get(first) == 48) first++;
+    if (fps.digits.get(first - 1) < 53) {
+      while (first < N && fps.digits.get(first) == 48) first++;
       e10 += first; dropLow(first);
     } else {
       let i = first;
       for (; i < N; i++) {
-        if (digits.get(i) == 57) first++;
-        else { digits.set(i, digits.get(i) + 1); break; }
+        if (fps.digits.get(i) == 57) first++;
+        else { fps.digits.set(i, fps.digits.get(i) + 1); break; }
       }
-      if (first == N) { e10 += first; digits.clear(); digits.push(49); }
+      if (first == N) { e10 += first; fps.digits.clear(); fps.digits.push(49); }
       else { e10 += first; dropLow(first); }
     }
   }
-  N = digits.len;
+  N = fps.digits.len;
   // exactness check: does N-digit value * 10^e10 round to the same double?
   if (!roundsTo(M, E, e10)) return false;
   if (neg) out.push(45);
   let exp10 = e10 + N - 1;
-  out.push(digits.get(N - 1)); out.push(46);
-  for (let i = 1; i < N; i++) out.push(digits.get(N - 1 - i));
+  out.push(fps.digits.get(N - 1)); out.push(46);
+  for (let i = 1; i < N; i++) out.push(fps.digits.get(N - 1 - i));
   for (let i = N - 1; i < 6; i++) out.push(48);
   out.push(101);
   out.push(exp10 < 0 ? 45 : 43);
@@ -126,9 +123,9 @@ export function formatDoubleLLVM(bits: u64, out: U8Vec): bool {
 }
 
 function dropLow(k: i32): void {
-  let n = digits.len;
-  for (let i = k; i < n; i++) digits.set(i - k, digits.get(i));
-  digits.len = n - k;
+  let n = fps.digits.len;
+  for (let i = k; i < n; i++) fps.digits.set(i - k, fps.digits.get(i));
+  fps.digits.len = n - k;
 }
 function pushStr(out: U8Vec, s: string): void { for (let i = 0; i < s.length; i++) out.push(<u8>s.charCodeAt(i)); }
 
@@ -139,21 +136,21 @@ function roundsTo(M: u64, E: i32, p: i32): bool {
   let s = E < 2 ? 2 - E : 0;
   let t = p < 0 ? -p : 0;
   // D' = N * 10^(p+t) * 2^s
-  A.n = 0;
-  for (let i = digits.len - 1; i >= 0; i--) { A.mulSmall(10); addSmall(A, <u32>(digits.get(i) - 48)); }
-  A.mulPow10(p + t); A.shl(s);
+  fps.A.n = 0;
+  for (let i = fps.digits.len - 1; i >= 0; i--) { fps.A.mulSmall(10); addSmall(fps.A, <u32>(fps.digits.get(i) - 48)); }
+  fps.A.mulPow10(p + t); fps.A.shl(s);
   // V' = M * 2^(E+s) * 10^t
-  B.setU64(M); B.mulPow10(t); B.shl(E + s);
+  fps.B.setU64(M); fps.B.mulPow10(t); fps.B.shl(E + s);
   // half gap above: 2^(E-1+s) * 10^t
-  C.setU64(1); C.mulPow10(t); C.shl(E - 1 + s);
+  fps.C.setU64(1); fps.C.mulPow10(t); fps.C.shl(E - 1 + s);
   let even = (M & 1) == 0;
-  let c = A.cmp(B);
+  let c = fps.A.cmp(fps.B);
   if (c == 0) return true;
-  if (c > 0) { A.sub(B); let k = A.cmp(C); return k < 0 || (k == 0 && even); }
-  B.sub(A);
+  if (c > 0) { fps.A.sub(fps.B); let k = fps.A.cmp(fps.C); return k < 0 || (k == 0 && even); }
+  fps.B.sub(fps.A);
   // below: the gap is halved at a binade boundary (M a power of two, not subnormal)
-  if (M == (<u64>1 << 52) && E > -1074) { C.setU64(1); C.mulPow10(t); C.shl(E - 2 + s); }
-  let k = B.cmp(C);
+  if (M == (<u64>1 << 52) && E > -1074) { fps.C.setU64(1); fps.C.mulPow10(t); fps.C.shl(E - 2 + s); }
+  let k = fps.B.cmp(fps.C);
   return k < 0 || (k == 0 && even);
 }
 function addSmall(b: Big, v: u32): void {
@@ -168,8 +165,15 @@ export function parseDecimalDouble(p: usize, n: i32): f64 {
   return parseFloat(s);
 }
 
-// Re-creates this file's scratch buffers after an arena reset.
+// The formatter's scratch: three big numbers and the digits, made again after each reset (at a
+// fixed address in static memory).
+@final class FloatScratch {
+  A: Big = new Big(); B: Big = new Big(); C: Big = new Big();
+  digits: U8Vec = new U8Vec(64);   // least significant first
+}
+const FLOAT_SCRATCH_SIZE: usize = 16;
+const fps: FloatScratch = changetype<FloatScratch>(memory.data(<i32>FLOAT_SCRATCH_SIZE, 16));
 export function resetFP(): void {
-  A = new Big(); B = new Big(); C = new Big();
-  digits = new U8Vec(64);
+  assert(offsetof<FloatScratch>() <= FLOAT_SCRATCH_SIZE);
+  memory.copy(changetype<usize>(fps), changetype<usize>(new FloatScratch()), offsetof<FloatScratch>());
 }
