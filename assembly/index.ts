@@ -87,6 +87,9 @@ export function setLLVMVersion(v: i32): i32 {
 const HOST_SESSION_SIZE: usize = 128;
 const host: HostSession = changetype<HostSession>(memory.data(<i32>HOST_SESSION_SIZE, 16));
 
+// Hands a buffer to the host: its bytes at outputPtr, its length returned.
+function handOut(o: OutBuf): u32 { host.outPtr = o.buf.ptr; return o.len; }
+
 function setError(msg: string, line: i32, col: i32): void {
   let b = String.UTF8.encode(msg, false);
   host.errLen = b.byteLength;
@@ -149,7 +152,7 @@ export function parse(len: i32): i32 {
 }
 
 // The warnings reading the module produced (util/warnings.ts: one line each), at outputPtr.
-export function warnings(): i32 { let o = warningsText(); host.outPtr = o.buf.ptr; return o.len; }
+export function warnings(): i32 { return <i32>handOut(warningsText()); }
 // opt's target machine checks, after the input verified: adds their warnings; 1 when opt stops
 // (an unrecognized architecture; its text is the last warning).
 export function checkTarget(): i32 { return checkTargetMachine() ? 1 : 0; }
@@ -168,15 +171,14 @@ export function runPipeline(len: i32): i32 {
 export function gmfFunctionMap(): u32 {
   let o = passContext().results.functionMap;
   if (o == null) return 0;
-  host.outPtr = o.buf.ptr;
-  return o.len;
+  return handOut(o);
 }
 
 // ---- program repository (ABI.md "Program repository") ----
 // runPipeline returns 3 when it reaches repo-prune: the host reads the candidate digests
 // (repoCandidates: 16 bytes each at outputPtr), looks them up, writes the hits blob at an
 // argAlloc buffer, calls repoSetHits(len) and then resumePipeline().
-export function repoCandidates(): u32 { let o = repoRunOf(passContext().results).candidateDigests(); host.outPtr = o.buf.ptr; return o.len; }
+export function repoCandidates(): u32 { return handOut(repoRunOf(passContext().results).candidateDigests()); }
 export function repoSetHits(len: i32): i32 { return repoRunOf(passContext().results).setHits(host.argPtr, len) ? 0 : 1; }
 export function resumePipeline(): i32 {
   let r = resumePasses();
@@ -191,15 +193,14 @@ export function passStat(k: i32): i32 { return stat(k); }
 export function repoRecords(): u32 {
   let results = passContext().results;
   let o = repoRunOf(results).collectRecords(pipelineForDigests(), results);
-  host.outPtr = o.buf.ptr;
-  return o.len;
+  return handOut(o);
 }
 // `wopt repo link` (link/repo-link.ts), after parse: repoTickets lists the module's tickets with
 // their repository keys (blob at outputPtr); the host writes the stored texts of the pruned ones,
 // in that order, at an argAlloc buffer and calls repoLink(len): 0 linked (verify and print the
 // module), 1 error (errorMessage). The link is one RepoLinker, made on first use; reset() drops it.
 function linker(): RepoLinker { let l = host.repoLinker; if (l == null) { l = new RepoLinker(); host.repoLinker = l; } return l; }
-export function repoTickets(): u32 { let o = linker().linkTickets(); host.outPtr = o.buf.ptr; return o.len; }
+export function repoTickets(): u32 { return handOut(linker().linkTickets()); }
 export function repoLink(len: i32): i32 {
   let l = linker();
   if (l.linkFragments(host.argPtr, len)) return 0;
@@ -227,14 +228,12 @@ export function passTable(): u32 {
     }
   }
   host.tableText = o;
-  host.outPtr = o.buf.ptr;
-  return o.len;
+  return handOut(o);
 }
 
 export function passOutput(): u32 {
   let o = passOutputText();
-  host.outPtr = o.buf.ptr;
-  return o.len;
+  return handOut(o);
 }
 
 // 0 ok, 1 broken, 2 only the debug info is broken (the messages are the error text either way).
@@ -257,20 +256,17 @@ const CHUNK: i32 = 1 << 20;
 export function printStart(): u32 {
   let o = output(); o.clear();
   beginPrint();
-  host.outPtr = o.buf.ptr;
-  return o.len;
+  return handOut(o);
 }
 export function printChunk(): u32 {
   let o = output(); o.clear();
   while (o.len < CHUNK && printNextPart()) {}
-  host.outPtr = o.buf.ptr;
-  return o.len;
+  return handOut(o);
 }
 
 export function print(): u32 {
   let o = printModule();
-  host.outPtr = o.buf.ptr;
-  return o.len;
+  return handOut(o);
 }
 export function outputPtr(): usize { return host.outPtr; }
 export function errorLine(): i32 { return host.errLine; }
@@ -315,8 +311,7 @@ export function functionIsDeclaration(i: i32): i32 {
 export function version(): u32 {
   let o = new OutBuf(); o.str(VERSION);
   host.versionBuf = o;
-  host.outPtr = o.buf.ptr;
-  return o.len;
+  return handOut(o);
 }
 
 // Sizes the arena from the input length (measured on clang -O0 style IR: about one value per
@@ -357,12 +352,12 @@ export function sideFileCount(): i32 { return passContext().sideFiles.count; }
 export function sideFileName(i: i32): u32 {
   let f = passContext().sideFiles;
   if (i < 0 || i >= f.count) return 0;
-  let o = f.name(i); host.outPtr = o.buf.ptr; return o.len;
+  return handOut(f.name(i));
 }
 export function sideFileData(i: i32): u32 {
   let f = passContext().sideFiles;
   if (i < 0 || i >= f.count) return 0;
-  let o = f.data(i); host.outPtr = o.buf.ptr; return o.len;
+  return handOut(f.data(i));
 }
 
 // ---- CFG, dominator trees and IDF as arrays for the host (ABI.md: "Analysis views") ----
@@ -424,8 +419,7 @@ export function cfgBlockLabels(): u32 {
       o.byte(9); o.int(phis); o.byte(10);
     }
   }
-  host.outPtr = o.buf.ptr;
-  return o.len;
+  return handOut(o);
 }
 
 // The bitstream container of the input as text (bitcode/dump.ts), for tests of the container
@@ -436,7 +430,7 @@ export function bitstreamDump(len: i32): i32 {
   if (!dumpBitstream(host.inputPtr, len, out)) { setError(bsErrorText(), 0, 0); return 1; }
   return 0;
 }
-export function bitstreamDumpText(): u32 { let o = host.bitstreamOut; if (o == null) return 0; host.outPtr = o.buf.ptr; return o.len; }
+export function bitstreamDumpText(): u32 { let o = host.bitstreamOut; if (o == null) return 0; return handOut(o); }
 
 // ---- the cross-module report (link/xmod.ts, passes/xmod/, ABI.md "Cross-module report") ----
 // xmodBegin() resets the core and starts a link (a CrossModuleLinker, which reset() drops); per
@@ -454,7 +448,7 @@ export function xmodAdd(len: i32, m: i32): i32 {
   else if (r == 2) { let o = vr.out; host.errLen = o.len; host.errBytes = o.buf.ptr; host.errLine = 0; host.errCol = 0; host.errOffset = -1; }
   return r;
 }
-export function xmodFinish(useAliases: i32): u32 { let o = finishCrossModule(crossModuleLinker(), useAliases != 0); host.outPtr = o.buf.ptr; return o.len; }
+export function xmodFinish(useAliases: i32): u32 { return handOut(finishCrossModule(crossModuleLinker(), useAliases != 0)); }
 
 // The module as bitcode for the target LLVM version (bitcode/write-module.ts): 0 written (its byte
 // length from bitcodeSize(), the bytes at outputPtr()), 1 when the module holds something the
@@ -501,7 +495,7 @@ export function cgdataReadRecord(len: i32): i32 { let s = cgSession(); return s.
 // The map written out (kind: 0 .cgdata as --merge writes it, 1 as --convert writes it, 2 the
 // serialized map alone as global-merge-func embeds it, 3 the description for the host); byte
 // length, bytes at outputPtr.
-export function cgdataWrite(kind: i32): u32 { let o = cgSession().write(kind); host.outPtr = o.buf.ptr; return o.len; }
+export function cgdataWrite(kind: i32): u32 { return handOut(cgSession().write(kind)); }
 // StableFunctionMap::size (k = 0 unique hashes, 1 functions, 2 mergeable functions).
 export function cgdataCount(k: i32): i32 { return cgSession().map.size(k); }
 // After parse: the module's merge section contents as its object file would hold them (the
@@ -512,8 +506,7 @@ export function cgdataEmbedded(): i32 {
   host.cgEmbedded = o;
   let n = embeddedMapBytes(o);
   if (n < 0) { setError("a global in the " + moduleMergeSectionName() + " section is not a byte array", 0, 0); return -1; }
-  host.outPtr = o.buf.ptr;
-  return o.len;
+  return handOut(o);
 }
 // After parse: the session map embedded in the module as global-merge-func embeds its map under
 // -codegen-data-generate (cgdata/embed.ts): 0 embedded, 1 not (an empty map, as LLVM leaves it).
