@@ -31,9 +31,8 @@ function padIsZero(p: usize, n: i32): bool {
 // Character classes, one byte per character in static memory (not part of the heap arena).
 const C_DIGIT: u8 = 1, C_NAME: u8 = 2, C_WORD: u8 = 4, C_HEX: u8 = 8, C_SPACE: u8 = 16;
 const classes: usize = memory.data(256);
-let classesReady: bool = false; // static data: survives resets
+// filled once when the core starts (static data: resets keep it)
 function initClasses(): void {
-  if (classesReady) return;
   for (let c = 0; c < 256; c++) {
     let k: u8 = 0;
     let digit = c >= 48 && c <= 57;
@@ -46,8 +45,8 @@ function initClasses(): void {
     if (c == 32 || c == 9 || c == 10 || c == 13) k |= C_SPACE;
     store<u8>(classes + <usize>c, k);
   }
-  classesReady = true;
 }
+initClasses();
 @inline function cls(c: i32): i32 { return <i32>load<u8>(classes + <usize>c); }
 @inline function isDigit(c: i32): bool { return <u32>(c - 48) <= 9; }
 @inline function isHex(c: i32): bool { return (cls(c) & C_HEX) != 0; }
@@ -193,7 +192,6 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
       memory.fill(q + <usize>n, 0, <usize>PAD);
       p = q;
     }
-    initClasses();
     this.src = p; this.srcLen = n; this.pos = 0; this.tok = T.EOF; this.lexError = ""; this.softError = "";
   }
 

@@ -57,23 +57,15 @@ const SESSION_SLOTS = {
   'assembly/pipeline/runner.ts': ['current'],         // the pipeline run the host pauses and resumes
   'assembly/pipeline/table.ts': ['table'],            // the pass table, rebuilt after a reset
   'assembly/pipeline/instrument.ts': ['declared'],    // the instrumentation's options, likewise
-  'assembly/passes/stats.ts': ['allocasPromoted', 'phisInserted', 'functionsMerged', 'thunks', 'aliases', 'deleted', 'globalMerged'],
-  'assembly/text/writer.ts': ['session'],                  // the session's Writer
-  'assembly/text/lexer.ts': ['classesReady'],              // the byte classes: static data, made once
-  // tables keyed by string ids, rebuilt on first use after a reset: calling conventions, the
-  // debug-info fields and enumerations
-  'assembly/text/cc.ts': ['byStr', 'byNum'],
-  'assembly/text/parse-di-fields.ts': ['built', 'clsByName', 'clsFirst', 'clsCount', 'fName', 'fKind', 'fFlags', 'fMin', 'fMax',
-    'fMinText', 'fMaxText', 'eKindName', 'ePrefix', 'eWords', 'eExpected', 'eInvalid', 'enumNames'],
-  'assembly/util/warnings.ts': ['buf'],                    // the warnings of the module being read
-  'assembly/util/fp.ts': ['A', 'B', 'C', 'digits'],         // float-to-text scratch, made again after a reset
+  'assembly/text/writer.ts': ['session'],             // the session's Writer
+  'assembly/util/warnings.ts': ['buf'],               // the warnings of the module being read
 };
 const OWNED = ['analysis', 'bitcode', 'cgdata', 'link', 'passes', 'pipeline', 'text', 'util'];
 
 export function moduleVariables(text) {
   const names = [];
   for (const line of text.split('\n')) {
-    const m = /^(?:export\s+)?(?:let|var)\s+(.*)$/.exec(line);
+    const m = /^(?:export\s+)?(?:let|var)\s+(.*)$/.exec(line.replace(/\/\/.*$/, ''));
     if (m) for (const d of m[1].matchAll(/(?:^|,)\s*(\w+)\s*(?::|=|;|,|$)/g)) names.push(d[1]);
   }
   return names;
@@ -90,6 +82,47 @@ test('outside ir/, the core keeps no module-level variable but its session slots
   assert.deepEqual(found, [], `module-level variables outside the session slots:\n${found.join('\n')}`);
 });
 
+// ir/ is the arena: the module's columns (one entry per value, instruction, operand, global,
+// comdat, metadata node, attachment, debug record, type), its string table and header fields, and
+// the interning indexes that keep its ids unique (the type hash, the attribute sets and lists, the
+// metadata kinds, the canonical node of each uniqued one). They stay module-level on purpose: the
+// inner loops of every layer read them as WASM globals. The rest of ir/ (the data layout, the
+// constant and debug-info tables, the builder's insertion point) is owned by objects. The
+// LLVM version the host chose is kept across resets.
+const ARENA = {
+  'assembly/ir/values.ts': ['vKind', 'vType', 'vName', 'vParent', 'vFirstUse', 'vA', 'vB', 'iOp', 'iFlags', 'iOps', 'iNOps',
+    'iNext', 'iPrev', 'iAux', 'iExt', 'iMD', 'iDbg', 'opVal', 'opUser', 'opNext', 'opPrev', 'ext'],
+  'assembly/ir/globals.ts': ['gKind', 'gValue', 'gLinkage', 'gVisibility', 'gDLL', 'gTLS', 'gUnnamed', 'gFlags', 'gAddrSpace',
+    'gValueType', 'gSection', 'gPartition', 'gComdat', 'gAlign', 'gGC', 'gCC', 'gAttrs', 'gMD', 'gFirstBlock', 'gLastBlock',
+    'gFirstArg', 'gNumArgs', 'gExtra', 'gOrder', 'cdName', 'cdKind'],
+  'assembly/ir/metadata.ts': ['mdKind', 'mdFlags', 'mdA', 'mdOps', 'mdNOps', 'mdPool', 'mdByNumber', 'nmdName', 'nmdOps',
+    'nmdNOps', 'nmdPool', 'attKind', 'attMD', 'attNext', 'mdKindName', 'kindByName', 'drKind', 'drOps', 'drNOps', 'drNext',
+    'drPool', 'mdCanon'],
+  'assembly/ir/types.ts': ['tyKind', 'tyA', 'tyN', 'tyList', 'tyListLen', 'tyFlags', 'tyPool', 'table', 'tableMask', 'namedTypeOrder'],
+  'assembly/ir/module.ts': ['strtab', 'moduleId', 'sourceFilename', 'dataLayout', 'targetTriple', 'moduleAsm', 'depLibs'],
+  'assembly/ir/attributes.ts': ['attrSets', 'attrLists', 'kindsLo', 'kindsHi'],
+  'assembly/ir/version.ts': ['llvmVersion'],
+};
+
+test('in ir/, only the arena is module-level', () => {
+  const found = [];
+  for (const file of sources(path.join(REPO, 'assembly/ir'))) {
+    const rel = path.relative(REPO, file);
+    for (const name of moduleVariables(fs.readFileSync(file, 'utf8')))
+      if (!(ARENA[rel] ?? []).includes(name)) found.push(`${rel}: ${name}`);
+  }
+  assert.deepEqual(found, [], `module-level variables in ir/ beyond the arena:\n${found.join('\n')}`);
+});
+
+test('every slot and column the lists name is still declared', () => {
+  const stale = [];
+  for (const [rel, names] of Object.entries({ ...SESSION_SLOTS, ...ARENA })) {
+    const declared = fs.existsSync(path.join(REPO, rel)) ? moduleVariables(fs.readFileSync(path.join(REPO, rel), 'utf8')) : [];
+    for (const n of names) if (!declared.includes(n)) stale.push(`${rel}: ${n}`);
+  }
+  assert.deepEqual(stale, [], `listed but no longer declared (drop them from the lists):\n${stale.join('\n')}`);
+});
+
 test('the check reads every name a declaration declares', () => {
-  assert.deepEqual(moduleVariables('let a: i32 = 0, b = new X(1, 2);\nexport let c: I32Vec | null = null;\nconst d = 1;\n  let e = 2;\n'), ['a', 'b', 'c']);
+  assert.deepEqual(moduleVariables('let a: i32 = 0, b = new X(1, 2);\nexport let c: I32Vec | null = null; // c, 0 = none\nconst d = 1;\n  let e = 2;\n'), ['a', 'b', 'c']);
 });
