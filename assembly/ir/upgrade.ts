@@ -10,7 +10,7 @@ import {
 } from "./values";
 import { GK, Linkage, gKind, gValue, gFlags, gValueType, gFirstBlock, GF_ERASED, globalCount } from "./globals";
 import {
-  nmdName, nmdOps, nmdNOps, nmdPool, mdOps, mdNOps, mdPool, mdKind, MK, mdA, drNext, findAttachment, MDK_DBG, drPool,
+  nmdName, nmdOps, nmdNOps, nmdPool, mdOps, mdNOps, mdPool, mdKind, MK, mdA, drNext, findAttachment, addAttachment, MDK_DBG, drPool,
   drOps, drNOps, DR, newDebugRecord, newMD, attKind, attMD, attNext, MDK_TBAA,
 } from "./metadata";
 import { intSExt64, getInt, isNullValue } from "./constants";
@@ -265,7 +265,11 @@ function upgradeLifetimeCall(c: i32, start: bool, newDecls: I32Vec): void {
     setInsertPointBefore(c);
     reading.lifetimeArgs.clear(); reading.lifetimeArgs.push(p);
     let nc = buildCall(gValueType.get(decl), gValue.get(decl), reading.lifetimeArgs, 0, 1, -1, 0, 0);
-    iMD.set(nc, iMD.get(c));
+    // the new call has the old one's location and nothing else of it: its other attachments
+    // (!noalias, !alias.scope, !annotation, ...), call-site attributes and tail marker are gone, as
+    // with opt-22
+    let loc = findAttachment(iMD.get(c), MDK_DBG);
+    if (loc >= 0) iMD.set(nc, addAttachment(-1, MDK_DBG, loc));
     iDbg.set(nc, iDbg.get(c)); iDbg.set(c, -1);
   } else if (iDbg.get(c) >= 0) moveRecordsToNext(c);
   eraseInst(c);
