@@ -13,6 +13,8 @@ const now = () => globalThis.performance?.now() ?? Date.now();
  *                 codegenData: the bytes of a .cgdata file, read into the core after parsing for
  *                 global-merge-func under codegen-data-use-path (unreadable: a warning, and the
  *                 pass merges within the module, as opt-22 does without a word)
+ *                 onWarning(w): called with each warning as it arises (opt prints its reader's
+ *                 warnings while reading, before any output); they are in res.warnings too
  *                 With the pass option codegen-data-collect, the pipeline stops at
  *                 global-merge-func: res.functionMap holds the module's map (null: none), nothing
  *                 is verified or printed after it.
@@ -74,14 +76,15 @@ export async function runModuleWithRepository(core, input, opts = {}) {
 // The steps of one module as a generator: it yields { kind: 'lookup', digests } when repo-prune
 // waits for the repository and { kind: 'store', entries } after printing; runModule drives it
 // without a repository, runModuleWithRepository with one.
-function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVersion, verify = true, print = true, bitcode = false, sink, store, codegenData } = {}) {
+function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVersion, verify = true, print = true, bitcode = false, sink, store, codegenData, onWarning } = {}) {
   const timings = [];
   const res = { ok: false, stage: null, error: null, output: null, log: '', files: [], timings, warnings: [] };
+  const warn = (ws) => { for (const w of ws ?? []) { res.warnings.push(w); onWarning?.(w); } };
   const step = (name, fn) => { const t = now(); const r = fn(); timings.push({ name, ms: now() - t }); return r; };
   const fail = (stage, error) => { res.stage = stage; res.error = error; return res; };
 
   const p = step('Parse IR', () => core.parse(input, { moduleId, llvmVersion }));
-  res.warnings.push(...(p.warnings ?? []));
+  warn(p.warnings);
   if (!p.ok) return fail('parse', p);
 
   // opt's reader verifies a module with current debug info itself, -disable-verify or not
@@ -90,7 +93,7 @@ function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVe
     const v = step('Verify input', () => core.verify());
     if (!v.ok && v.debugInfoOnly && readerVerifies) {
       // opt's reader: the messages, "ignoring invalid debug info", and the module without it
-      res.warnings.push({ stage: 'parse', tool: false, text: `${v.message}warning: ignoring invalid debug info in ${moduleId ?? '<string>'}` });
+      warn([{ stage: 'parse', tool: false, text: `${v.message}warning: ignoring invalid debug info in ${moduleId ?? '<string>'}` }]);
       core.dropInvalidDebugInfo();
       // then opt's own check of its input, which what the strip leaves (a DILocation in a
       // custom attachment, say) can still fail
@@ -103,13 +106,13 @@ function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVe
   // opt looks for the triple's target machine after verifying the input
   if (core.checkTarget) {
     const t = core.checkTarget();
-    res.warnings.push(...(t.warnings ?? []));
+    warn(t.warnings);
     if (!t.ok) return fail('target', t);
   }
 
   if (codegenData) {
     const c = step('Read codegen data', () => core.cgdataRead(codegenData));
-    if (!c.ok) res.warnings.push({ stage: 'pipeline', tool: true, text: `warning: codegen data not used: ${c.message}` });
+    if (!c.ok) warn([{ stage: 'pipeline', tool: true, text: `warning: codegen data not used: ${c.message}` }]);
   }
 
   const hasOptions = Array.isArray(options) ? options.length > 0 : Object.keys(options ?? {}).length > 0;

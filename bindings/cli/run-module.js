@@ -201,7 +201,9 @@ export async function runInput(core, opts, input, output, sideName, repo, err = 
     } catch (e) { throw outputError(output, e); }
   };
   const runOpts = { passes: opts.pipeline, options: opts.forward, moduleId: input.name, llvmVersion: Number(opts.llvmVersion ?? DEFAULT_LLVM_VERSION),
-    verify: !opts.disableVerify, print: !opts.disableOutput, bitcode: !opts.assembly, sink, codegenData: opts.codegenData };
+    verify: !opts.disableVerify, print: !opts.disableOutput, bitcode: !opts.assembly, sink, codegenData: opts.codegenData,
+    // as opt: a warning goes out when it arises, before the output
+    onWarning: w => err(`${w.tool ? `${PROG}: ` : ''}${w.text}\n`) };
   let r;
   try {
     try {
@@ -209,7 +211,6 @@ export async function runInput(core, opts, input, output, sideName, repo, err = 
         : runModule(core, input.data ?? input.bytes, runOpts);
     } finally { input.close?.(); }
     if (held && r.ok) for (const b of held) writeStdout(b);
-    for (const w of r.warnings ?? []) err(`${w.tool ? `${PROG}: ` : ''}${w.text}\n`);
     if (r.log) err(r.log);
     for (const f of r.files) writeOutput(sideName(f.name), f.bytes);
     if (!r.ok) {

@@ -19,6 +19,9 @@
 //                         merges are counted; gmf+mergefunc: global-merge-func,mergefunc, LLVM 22
 //                         only, mergefunc folding the identical .Tgm bodies, those left counted;
 //                         across-modules: see below)
+//   --no-cross            leave out the cross pairs: an older clang's output read under a newer LLVM
+//                         (clang-19 modules with --llvm-version=22 against opt-22: print, mem2reg
+//                         and mergefunc), run by default when both versions are asked for
 //   -j N                  cases in parallel (default 2)
 //   --keep                keep the work directory and print its path
 // WOPT_CLI="cmd args" runs another wopt command line (as tests/roundtrip.mjs does).
@@ -138,6 +141,9 @@ export const PIPELINE_VERSIONS = { 'global-merge-func': [22], 'gmf+mergefunc': [
 const COUNTS_TGM = new Set(['global-merge-func', 'gmf+mergefunc']);
 // Pipelines run once over all of a program's modules (its `sources`), not module by module.
 export const ACROSS = new Set(['across-modules']);
+// The cross pairs: an LLVM 19 compiler's output read under LLVM 22 (the upgrades opt-22 makes as
+// it reads: lifetime markers, renamed intrinsics, attributes), through these pipelines.
+export const CROSS = { from: 19, to: 22, pipelines: ['print', 'mem2reg', 'mergefunc'] };
 const TARGET = '--target=x86_64-pc-linux-gnu';
 
 export { llvmBin };
@@ -200,11 +206,11 @@ export async function compile(program, level, v, dir, file = null) {
  * One case: the module `ll` through `pipeline` by opt-v and by wopt. Resolves to
  * { ok, message } — message names the first differing line when not ok.
  */
-export async function runCase(ll, pipeline, v, dir, wopt = [process.execPath, CLI]) {
+export async function runCase(ll, pipeline, v, dir, wopt = [process.execPath, CLI], tag = '') {
   if (pipeline === 'repo') return runRepositoryCase(ll, v, dir, wopt);
   const passes = PIPELINES[pipeline];
   const pass = passes ? [`-passes=${passes}`] : [];
-  const base = path.join(dir, `${path.basename(ll, '.ll')}.${pipeline}`);
+  const base = path.join(dir, `${path.basename(ll, '.ll')}.${pipeline}${tag}`);
   const opt = `${llvmBin(v)}/opt`;
   const [ref, ours] = await Promise.all([
     run(opt, ['-S', ...pass, ll, '-o', `${base}.opt.ll`], { timeout: TIMEOUT_MS }),
@@ -307,8 +313,10 @@ export async function runAcrossCase(lls, v, dir, { name, wopt = DEFAULT_CLI, sup
 
 /** Every (program, version, level[, file]) module and its pipelines, as a flat list of work items
  *  (an across-modules pipeline only for a program of several modules). */
-export function plan({ versions, programs, levels, pipelines, dir = null }) {
+export function plan({ versions, programs, levels, pipelines, dir = null, cross = true }) {
   const modules = [];
+  const crossPipelines = cross && versions.includes(CROSS.from) && versions.includes(CROSS.to)
+    ? CROSS.pipelines.filter((q) => pipelines.includes(q)) : [];
   for (const v of versions) for (const program of programs) {
     const p = PROGRAMS[program];
     if (p.llvm && !p.llvm.includes(v)) continue;
@@ -318,7 +326,8 @@ export function plan({ versions, programs, levels, pipelines, dir = null }) {
     const files = p.sources ? (p.sources(dir) ?? [null]) : [null];
     for (const level of levels) {
       if (p.levels && !p.levels.includes(level)) continue;
-      for (const file of files) modules.push({ v, program, level, pipelines: ps, file });
+      const crossing = v === CROSS.from && !p.llvm ? crossPipelines : [];
+      for (const file of files) modules.push({ v, program, level, pipelines: ps, file, cross: crossing });
     }
   }
   return modules;
@@ -332,7 +341,7 @@ function parseList(arg, all, what) {
 
 async function main(argv) {
   let versions = SUPPORTED.filter(haveLLVM), programs = Object.keys(PROGRAMS), levels = Object.keys(LEVELS);
-  let pipelines = Object.keys(PIPELINES), jobs = Math.min(2, availableParallelism()), keep = false, askedVersions = false;
+  let pipelines = Object.keys(PIPELINES), jobs = Math.min(2, availableParallelism()), keep = false, askedVersions = false, cross = true;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i], val = () => argv[++i] ?? '';
     if (a === '--llvm') { versions = parseList(val(), SUPPORTED.map(String), 'LLVM version').map(Number); askedVersions = true; }
@@ -340,6 +349,7 @@ async function main(argv) {
     else if (a === '--levels') levels = parseList(val(), Object.keys(LEVELS), 'level');
     else if (a === '--pipelines') pipelines = parseList(val(), Object.keys(PIPELINES), 'pipeline');
     else if (a === '-j') jobs = Math.max(1, Number(val()) || 1);
+    else if (a === '--no-cross') cross = false;
     else if (a === '--keep') keep = true;
     else { console.error(`unknown option ${a}; see the top of ${path.relative(process.cwd(), fileURLToPath(import.meta.url))}`); return 2; }
   }
@@ -352,7 +362,7 @@ async function main(argv) {
   const t0 = Date.now();
   const wopt = DEFAULT_CLI;
   // across-modules: skipped up front (nothing compiled for it) while the CLI lacks --across-modules
-  let work = plan({ versions, programs, levels, pipelines, dir });
+  let work = plan({ versions, programs, levels, pipelines, dir, cross });
   const support = work.some((m) => m.pipelines.some((p) => ACROSS.has(p))) ? woptAcrossSupport(wopt) : null;
   if (support && !support.acrossModules) {
     const seen = new Set();
@@ -395,7 +405,14 @@ async function main(argv) {
         if (!r.ok) failures++;
         console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${name} ${p}: ${r.message}`);
       }
-      if (!keep) for (const p of m.pipelines) for (const s of ['opt', 'wopt', 'back']) rmSync(path.join(dir, `${path.basename(ll, '.ll')}.${p}.${s}.ll`), { force: true });
+      // the same module read under the newer LLVM, against that opt
+      for (const p of m.cross) {
+        const r = await runCase(ll, p, CROSS.to, dir, wopt, `.llvm${CROSS.to}`);
+        cases++;
+        if (!r.ok) failures++;
+        console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${name} under LLVM ${CROSS.to} ${p}: ${r.message}`);
+      }
+      if (!keep) for (const p of m.pipelines.concat(m.cross.map((q) => `${q}.llvm${CROSS.to}`))) for (const s of ['opt', 'wopt', 'back']) rmSync(path.join(dir, `${path.basename(ll, '.ll')}.${p}.${s}.ll`), { force: true });
     });
     // across modules, a program at a time (each runs its own processes `jobs` at a time)
     for (const [key, g] of groups) {

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCli, run, optFor, skipDiff, tempDir, LLVM_VERSIONS, versionFlag, haveRealCore, NO_CORE } from '../helpers.js';
+import { runCli, run, optFor, skipDiff, tempDir, LLVM_VERSIONS, versionFlag, haveRealCore, NO_CORE, CLI } from '../helpers.js';
 
 // `flag`: the module flag line's operand, or null for none.
 const moduleWith = flag => `; ModuleID = 'x'
@@ -125,3 +125,16 @@ test('concrete: what the strip leaves, the warning, and the API diagnostic', { s
   assert.equal(res.ok, true);
   assert.deepEqual(res.diagnostics, [{ severity: 'warning', stage: 'parse', message: 'ignoring debug info with an invalid version (0) in m.ll', line: 0, col: 0, internal: false }]);
 });
+
+// opt warns while it reads, so on one stream the warning stands before the module it printed.
+for (const v of LLVM_VERSIONS) {
+  test(`the warning comes before the output on one stream, as opt-${v} writes it`, { skip: skipDiff(v) }, async t => {
+    const dir = tempDir(t);
+    fs.writeFileSync(path.join(dir, 'dbg.ll'), moduleWith('i32 2'));
+    const both = cmd => run('sh', ['-c', `${cmd} 2>&1`], { cwd: dir });
+    const [ours, theirs] = await Promise.all([
+      both(`"${process.execPath}" "${CLI}" ${versionFlag(v)} -S dbg.ll`), both(`"${optFor(v)}" -S dbg.ll`)]);
+    assert.match(ours.stdout, /^warning: ignoring debug info with an invalid version \(2\) in dbg\.ll\n; ModuleID = 'dbg\.ll'\n/);
+    assert.equal(ours.stdout, theirs.stdout);
+  });
+}
