@@ -10,8 +10,8 @@ import { resetMetadata } from "./metadata";
 import { resetDebugInfo } from "./debuginfo";
 import { resetAttributes } from "./attributes";
 import { resetDataLayout, resetDataLayoutTables } from "./datalayout";
-import { resetBuilder } from "./builder";
-import { resetIntrinsics } from "./intrinsics";
+import { newEditLayer } from "./edit";
+import { newIntrinsicAttrs } from "./intrinsics";
 import { resetDIOperands } from "./di-operands";
 
 // valueHint: the expected value count (the value columns are sized for it).
@@ -19,5 +19,5 @@ export function resetArena(valueHint: i32): void {
   resetModule();
   resetTypes(); resetValues(valueHint); resetConstants(); resetGlobals(); resetMetadata(); resetDebugInfo(); resetAttributes();
   resetDataLayoutTables(); resetDataLayout();
-  resetBuilder(); resetIntrinsics(); resetDIOperands();
+  newEditLayer(); newIntrinsicAttrs(); resetDIOperands();
 }

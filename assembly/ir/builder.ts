@@ -10,6 +10,8 @@
 //  - New instructions are unnamed; an instruction's operands are allocated contiguously.
 //  - Nothing here constant-folds except what the constant getters already canonicalise; `buildCast`
 //    returns its operand unchanged when the types are equal, as IRBuilder does.
+//  - Instructions are placed by an `IRBuilder` (LLVM's IRBuilder): it holds an insertion point and
+//    its own operand scratch. Each user owns one (a pass's run object, the reader's upgrade).
 import { I32Vec } from "../util/vec";
 import {
   VK, newValue, vKind, vType, vName, vParent, vFirstUse, vA, vB, iOp, iFlags, iExt, iNext, iPrev, iMD, iDbg,
@@ -25,15 +27,7 @@ import { getPoison } from "./constants";
 import { Op, F_TAIL_SHIFT } from "./opcodes";
 import { attKind, attMD, attNext, addAttachment } from "./metadata";
 
-import { resetEditLayer } from "./edit";
 export { replaceAllUsesDeep, eraseInstruction, eraseBlock, deleteBody, eraseGlobal, takeName } from "./edit";
-
-let scratch2: I32Vec = new I32Vec(16);
-export function resetBuilder(): void {
-  scratch2 = new I32Vec(16);
-  insBlock = -1; insBefore = -1;
-  resetEditLayer();
-}
 
 // ---- queries ----
 
@@ -153,74 +147,87 @@ export function createInst(op: i32, type: i32, ops: I32Vec, from: i32, n: i32): 
   if (n == 0) allocOperands(v, 0);
   return v;
 }
-// Where build* functions put new instructions: at the end of `insBlock`, or before `insBefore` when >= 0.
-let insBlock: i32 = -1;
-let insBefore: i32 = -1;
-export function setInsertPointAtEnd(block: i32): void { insBlock = block; insBefore = -1; }
-export function setInsertPointBefore(inst: i32): void { insBlock = vParent.get(inst); insBefore = inst; }
-function place(inst: i32): i32 {
-  if (insBefore >= 0) insertInstBefore(insBefore, inst); else appendInst(insBlock, inst);
-  return inst;
-}
+// LLVM's IRBuilder: builds instructions at its insertion point, the end of a block or before an
+// instruction. Its user owns it (one per pass run or per read; the core's heap is freed only on a
+// reset, so not one per instruction).
+@final export class IRBuilder {
+  private block: i32 = -1;
+  private before: i32 = -1;   // >= 0: insert before this instruction, else at the end of `block`
+  private ops: I32Vec = new I32Vec(16);
 
-// `call` of `callee` with function type `fnTy`; args in args[from, from+n). `tailKind`: 0 none,
-// 1 tail, 2 musttail, 3 notail. `attrList` is a call-site attribute list id (or -1).
-export function buildCall(fnTy: i32, callee: i32, args: I32Vec, from: i32, n: i32, attrList: i32, cc: i32, tailKind: i32): i32 {
-  scratch2.clear(); scratch2.push(callee);
-  for (let i = 0; i < n; i++) scratch2.push(args.get(from + i));
-  let c = createInst(Op.Call, tyA.get(fnTy), scratch2, 0, scratch2.len);
-  iFlags.set(c, tailKind << F_TAIL_SHIFT);
-  let rec = ext.len;
-  ext.push(fnTy); ext.push(attrList); ext.push(cc); ext.push(n); ext.push(0); ext.push(0);
-  iExt.set(c, rec);
-  return place(c);
-}
-// `ret <v>`, or `ret void` when v < 0.
-export function buildRet(v: i32): i32 {
-  scratch2.clear();
-  if (v >= 0) scratch2.push(v);
-  return place(createInst(Op.Ret, T_VOID, scratch2, 0, scratch2.len));
-}
-// A cast instruction (`op` is a cast opcode); returns `v` itself when it already has type `destTy`.
-export function buildCast(op: i32, v: i32, destTy: i32): i32 {
-  if (vType.get(v) == destTy) return v;
-  scratch2.clear(); scratch2.push(v);
-  return place(createInst(op, destTy, scratch2, 0, 1));
-}
-// IRBuilder::CreateAggregateCast (LLVM 22): the value itself when the types match; structs and
-// arrays element by element into a poison aggregate; integers and pointers (or vectors of them)
-// by inttoptr / ptrtoint; else a bitcast.
-export function buildAggregateCast(v: i32, destTy: i32): i32 {
-  let st = vType.get(v);
-  if (st == destTy) return v;
-  let isArr = <i32>tyKind.get(st) == TK.Array;
-  if (isStruct(st) || isArr) {
-    let result = getPoison(destTy);
-    let n = <i32>memberCount(st);
-    for (let i = 0; i < n; i++) {
-      let e = buildAggregateCast(buildExtractValue(v, i), isArr ? tyA.get(destTy) : memberType(destTy, i));
-      result = buildInsertValue(result, e, i);
+  setInsertPointAtEnd(block: i32): void { this.block = block; this.before = -1; }
+  setInsertPointBefore(inst: i32): void { this.block = vParent.get(inst); this.before = inst; }
+  // Puts detached instruction `inst` at the insertion point.
+  insert(inst: i32): i32 {
+    let before = this.before;
+    if (before >= 0) insertInstBefore(before, inst); else appendInst(this.block, inst);
+    return inst;
+  }
+
+  // `call` of `callee` with function type `fnTy`; args in args[from, from+n). `tailKind`: 0 none,
+  // 1 tail, 2 musttail, 3 notail. `attrList` is a call-site attribute list id (or -1).
+  buildCall(fnTy: i32, callee: i32, args: I32Vec, from: i32, n: i32, attrList: i32, cc: i32, tailKind: i32): i32 {
+    let ops = this.ops;
+    ops.clear(); ops.push(callee);
+    for (let i = 0; i < n; i++) ops.push(args.get(from + i));
+    let c = createInst(Op.Call, tyA.get(fnTy), ops, 0, ops.len);
+    iFlags.set(c, tailKind << F_TAIL_SHIFT);
+    let rec = ext.len;
+    ext.push(fnTy); ext.push(attrList); ext.push(cc); ext.push(n); ext.push(0); ext.push(0);
+    iExt.set(c, rec);
+    return this.insert(c);
+  }
+  // `ret <v>`, or `ret void` when v < 0.
+  buildRet(v: i32): i32 {
+    let ops = this.ops;
+    ops.clear();
+    if (v >= 0) ops.push(v);
+    return this.insert(createInst(Op.Ret, T_VOID, ops, 0, ops.len));
+  }
+  // A cast instruction (`op` is a cast opcode); returns `v` itself when it already has type `destTy`.
+  buildCast(op: i32, v: i32, destTy: i32): i32 {
+    if (vType.get(v) == destTy) return v;
+    let ops = this.ops;
+    ops.clear(); ops.push(v);
+    return this.insert(createInst(op, destTy, ops, 0, 1));
+  }
+  // IRBuilder::CreateAggregateCast (LLVM 22): the value itself when the types match; structs and
+  // arrays element by element into a poison aggregate; integers and pointers (or vectors of them)
+  // by inttoptr / ptrtoint; else a bitcast.
+  buildAggregateCast(v: i32, destTy: i32): i32 {
+    let st = vType.get(v);
+    if (st == destTy) return v;
+    let isArr = <i32>tyKind.get(st) == TK.Array;
+    if (isStruct(st) || isArr) {
+      let result = getPoison(destTy);
+      let n = <i32>memberCount(st);
+      for (let i = 0; i < n; i++) {
+        let e = this.buildAggregateCast(this.buildExtractValue(v, i), isArr ? tyA.get(destTy) : memberType(destTy, i));
+        result = this.buildInsertValue(result, e, i);
+      }
+      return result;
     }
-    return result;
+    let ss = scalarType(st), ds = scalarType(destTy);
+    if (isVector(st) == isVector(destTy)) {
+      if (isInt(ss) && isPtr(ds)) return this.buildCast(Op.IntToPtr, v, destTy);
+      if (isPtr(ss) && isInt(ds)) return this.buildCast(Op.PtrToInt, v, destTy);
+    }
+    return this.buildCast(Op.BitCast, v, destTy);
   }
-  let ss = scalarType(st), ds = scalarType(destTy);
-  if (isVector(st) == isVector(destTy)) {
-    if (isInt(ss) && isPtr(ds)) return buildCast(Op.IntToPtr, v, destTy);
-    if (isPtr(ss) && isInt(ds)) return buildCast(Op.PtrToInt, v, destTy);
+  buildExtractValue(agg: i32, idx: i32): i32 {
+    let ops = this.ops;
+    ops.clear(); ops.push(agg);
+    let i = createInst(Op.ExtractValue, memberType(vType.get(agg), idx), ops, 0, 1);
+    let s = ext.len; ext.push(1); ext.push(idx); iExt.set(i, s);
+    return this.insert(i);
   }
-  return buildCast(Op.BitCast, v, destTy);
-}
-export function buildExtractValue(agg: i32, idx: i32): i32 {
-  scratch2.clear(); scratch2.push(agg);
-  let i = createInst(Op.ExtractValue, memberType(vType.get(agg), idx), scratch2, 0, 1);
-  let s = ext.len; ext.push(1); ext.push(idx); iExt.set(i, s);
-  return place(i);
-}
-export function buildInsertValue(agg: i32, val: i32, idx: i32): i32 {
-  scratch2.clear(); scratch2.push(agg); scratch2.push(val);
-  let i = createInst(Op.InsertValue, vType.get(agg), scratch2, 0, 2);
-  let s = ext.len; ext.push(1); ext.push(idx); iExt.set(i, s);
-  return place(i);
+  buildInsertValue(agg: i32, val: i32, idx: i32): i32 {
+    let ops = this.ops;
+    ops.clear(); ops.push(agg); ops.push(val);
+    let i = createInst(Op.InsertValue, vType.get(agg), ops, 0, 2);
+    let s = ext.len; ext.push(1); ext.push(idx); iExt.set(i, s);
+    return this.insert(i);
+  }
 }
 
 // The first use slot of `v` and the next slot (for walking use-lists: newest use first, as LLVM).

@@ -16,9 +16,25 @@ import { mdKind, mdA, MK, drNext, addAttachment, removeAttachment, findAttachmen
 import { isGlobalValueKind, createFunction } from "./builder";
 import { applyIntrinsicAttributesTo } from "./intrinsics";
 
-let scratch: I32Vec = new I32Vec(16);
-export function resetEditLayer(): void {
-  scratch = new I32Vec(16); globalValueMD = new I32Vec(16); globalValueMDScanned = 0; lastUnique = new I32Vec();
+// The edit layer's caches for the module in the arena, and its scratch: one object at a fixed
+// address in static memory (no global to load it from), renewed by newEditLayer with the arena
+// (ir/arena.ts resetArena) and by each mergefunc run (passes/mergefunc/pass.ts).
+@final class EditLayer {
+  // the operands of a constant being rebuilt; a blockaddress's replacement
+  scratch: I32Vec = new I32Vec(16);
+  // the value-as-metadata nodes that wrap globals (redirectValueMetadata), and how many of the
+  // module's nodes have been looked at for them
+  globalValueMD: I32Vec = new I32Vec(16);
+  globalValueMDScanned: i32 = 0;
+  // global index -> ValueSymbolTable's LastUnique of that function (nextUniqueSuffix)
+  lastUnique: I32Vec = new I32Vec();
+}
+const EDIT_LAYER_SIZE: usize = 32;
+const el: EditLayer = changetype<EditLayer>(memory.data(<i32>EDIT_LAYER_SIZE, 16));
+// A new edit layer: the caches start empty (the class's initial values are the reset).
+export function newEditLayer(): void {
+  assert(offsetof<EditLayer>() <= EDIT_LAYER_SIZE);
+  memory.copy(changetype<usize>(el), changetype<usize>(new EditLayer()), offsetof<EditLayer>());
 }
 
 // ---- replacing uses ----
@@ -48,6 +64,7 @@ export function replaceAllUsesDeep(from: i32, to: i32): void {
     let c = u;
     let n = numOperands(c);
     let base = iOps.get(c);
+    let scratch = el.scratch;
     scratch.clear();
     for (let i = 0; i < n; i++) { let o = opVal.get(base + i); scratch.push(o == from ? to : o); }
     let nc = rebuildConstant(c, scratch, n);
@@ -75,16 +92,15 @@ function rebuildConstant(c: i32, ops: I32Vec, n: i32): i32 {
 // ValueAsMetadata::handleRAUW for global values: `!{ptr @from}` now refers to `to`.
 // The value-as-metadata nodes that wrap globals are indexed on first use (and extended when
 // nodes are added), so a replacement does not scan all metadata.
-let globalValueMD: I32Vec = new I32Vec(16);
-let globalValueMDScanned: i32 = 0;
 function redirectValueMetadata(from: i32, to: i32): void {
   let n = mdKind.len;
-  for (let m = globalValueMDScanned; m < n; m++) {
+  let globalValueMD = el.globalValueMD;
+  for (let m = el.globalValueMDScanned; m < n; m++) {
     if (<i32>mdKind.get(m) != MK.Value) continue;
     let v = mdA.get(m);
     if (v >= 0 && (isGlobalValueKind(<i32>vKind.get(v)) || <i32>vKind.get(v) == VK.Dead)) globalValueMD.push(m);
   }
-  globalValueMDScanned = n;
+  el.globalValueMDScanned = n;
   for (let k = 0; k < globalValueMD.len; k++) { let m = globalValueMD.get(k); if (mdA.get(m) == from) mdA.set(m, to); }
 }
 
@@ -162,6 +178,7 @@ function forgetBlockAddresses(b: i32): void {
   while (s >= 0) {
     let u = opUser.get(s);
     if (<i32>vKind.get(u) != VK.BlockAddress) { s = opNext.get(s); continue; }
+    let scratch = el.scratch;
     scratch.clear(); scratch.push(getInt(T_I32, 1));
     let repl = getExpr(Op.IntToPtr, vType.get(u), 0, 0, scratch, 0, 0, scratch, 0, 1);
     invalidateConstant(u);
@@ -189,8 +206,8 @@ export function takeName(dst: i32, src: i32): void {
 }
 // The number ValueSymbolTable::makeUniqueName appends next in function g's symbol table (its
 // LastUnique counter plus one, kept): it counts per function for as long as the module lives.
-let lastUnique: I32Vec = new I32Vec();   // global index -> LastUnique
 export function nextUniqueSuffix(g: i32): i32 {
+  let lastUnique = el.lastUnique;
   lastUnique.fit(g + 1, 0);
   let u = lastUnique.get(g) + 1;
   lastUnique.set(g, u);

@@ -13,11 +13,19 @@ import { gKind, gValue, gAttrs, GK, globalCount, gValueType } from "./globals";
 import { vName } from "./values";
 import { TK, tyKind, tyA, listLen, listAt, scalarType } from "./types";
 
-let kindOf: I32Vec = new I32Vec();   // INTRINSIC_ATTR_KINDS index -> ATTR_KW index (filled on first use)
-let entries: I32Vec = new I32Vec(32);
-let slots: I32Vec = new I32Vec(16);
-export function resetIntrinsics(): void {
-  kindOf = new I32Vec(); entries = new I32Vec(32); slots = new I32Vec(16);
+// The attribute kinds of the table as the attribute layer numbers them, and the scratch of building
+// a declaration's attribute list: one object at a fixed address in static memory, renewed with the
+// arena (ir/arena.ts resetArena frees the heap they are on).
+@final class IntrinsicAttrs {
+  kindOf: I32Vec = new I32Vec();   // INTRINSIC_ATTR_KINDS index -> ATTR_KW index (filled on first use)
+  entries: I32Vec = new I32Vec(32); // one attribute set's (tag, kind, value, value) entries
+  slots: I32Vec = new I32Vec(16);   // one attribute list's sets
+}
+const INTRINSIC_ATTRS_SIZE: usize = 16;
+const ia: IntrinsicAttrs = changetype<IntrinsicAttrs>(memory.data(<i32>INTRINSIC_ATTRS_SIZE, 16));
+export function newIntrinsicAttrs(): void {
+  assert(offsetof<IntrinsicAttrs>() <= INTRINSIC_ATTRS_SIZE);
+  memory.copy(changetype<usize>(ia), changetype<usize>(new IntrinsicAttrs()), offsetof<IntrinsicAttrs>());
 }
 
 // Bytes [p, p+n) against string s (ASCII): <0, 0, >0.
@@ -78,6 +86,7 @@ function rangeText(ty: i32, lo: i32, hi: i32): i32 {
 // The interned attribute set at `off` in INTRINSIC_SETS (-1 for none); `ty` types a range.
 function buildSet(off: i32, ty: i32): i32 {
   if (off < 0) return -1;
+  let kindOf = ia.kindOf;
   if (kindOf.len == 0) {
     for (let i = 0; i < INTRINSIC_ATTR_KINDS.length; i++) {
       let k = ATTR_KW.indexOf(INTRINSIC_ATTR_KINDS[i]);
@@ -86,6 +95,7 @@ function buildSet(off: i32, ty: i32): i32 {
     }
   }
   let n = unchecked(INTRINSIC_SETS[off]);
+  let entries = ia.entries;
   entries.clear();
   for (let i = 0; i < n; i++) {
     let e = off + 1 + 3 * i;
@@ -102,6 +112,7 @@ function buildSet(off: i32, ty: i32): i32 {
 function attrsFor(list: i32, fnTy: i32): i32 {
   let count = unchecked(INTRINSIC_LISTS[list]);
   let nParams = listLen(fnTy);
+  let slots = ia.slots;
   slots.clear();
   slots.push(buildSet(unchecked(INTRINSIC_LISTS[list + 1]), -1));
   slots.push(buildSet(unchecked(INTRINSIC_LISTS[list + 2]), tyA.get(fnTy)));

@@ -1,7 +1,7 @@
 // What reading a module builds up whichever serialisation it comes from: the text parser (text/)
 // and the bitcode reader (bitcode/) share it, so neither reaches into the other. The one node
 // wrapping each value and each string, the composite types ODR uniquing merges at the end of the
-// module, and the scratch of the cast folding (const-fold.ts) and the auto-upgrades (upgrade.ts).
+// module, the blocks LLVM numbers ahead of their order (block-order.ts), and the scratch of the cast folding (const-fold.ts) and the auto-upgrades (upgrade.ts).
 // The text parser's own state is text/reader.ts's Reader; the bitcode reader's, bitcode/read-state.ts.
 import { I32Vec, U8Vec } from "../util/vec";
 import { strtab } from "./module";
@@ -21,6 +21,8 @@ import { MK, MDF_DISTINCT, mdFlags, mdOps, mdNOps, mdPool, newMD, FV_RAW } from 
   lifetimeArgs: I32Vec = new I32Vec(2);
   paramScratch: I32Vec = new I32Vec(1);
   nameBuf: U8Vec = new U8Vec(64);
+  // block value -> the rank LLVM's reader numbers it by, or -1 (ir/block-order.ts)
+  earlyRank: I32Vec = new I32Vec();
 }
 
 // The session's reading state, at a fixed address in static memory like text/reader.ts's `rd`

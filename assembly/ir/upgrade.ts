@@ -15,7 +15,7 @@ import {
 } from "./metadata";
 import { intSExt64, getInt, isNullValue } from "./constants";
 import { reading, mdForValueId } from "./module-reading";
-import { createFunction, buildCall, setInsertPointBefore } from "./builder";
+import { createFunction, IRBuilder } from "./builder";
 import { eraseGlobal, declareIntrinsic, getOrDeclareIntrinsic } from "./edit";
 import { has, Feature, llvmVersion } from "./version";
 
@@ -179,6 +179,7 @@ export function upgradeIntrinsicDeclarations(fromBitcode: bool = false): void {
   let olds = new I32Vec(4);     // the old lifetime declarations' function values
   let starts = new I32Vec(4);   // and 1 for llvm.lifetime.start
   let newDecls = new I32Vec(4); // (kind: 1 start / 0 end, address space, declaration) triples
+  let builder = new IRBuilder(); // places the new calls (one per module read)
   for (let g = 0; g < n; g++) {
     if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
     let fv = gValue.get(g), nm = vName.get(fv);
@@ -193,7 +194,7 @@ export function upgradeIntrinsicDeclarations(fromBitcode: bool = false): void {
         let u = opUser.get(s);
         if (<i32>vKind.get(u) == VK.Inst && <i32>iOp.get(u) == Op.Call && operand(u, 0) == fv) calls.push(u);
       }
-      for (let j = 0; j < calls.len; j++) upgradeLifetimeCall(calls.get(j), start, newDecls);
+      for (let j = 0; j < calls.len; j++) upgradeLifetimeCall(calls.get(j), start, newDecls, builder);
       continue;
     }
     let name = renamedIntrinsic(g);
@@ -214,7 +215,7 @@ export function upgradeIntrinsicDeclarations(fromBitcode: bool = false): void {
             let callee = operand(i, 0);
             for (let k = 0; k < olds.len; k++) {
               if (olds.get(k) != callee) continue;
-              upgradeLifetimeCall(i, starts.get(k) == 1, newDecls);
+              upgradeLifetimeCall(i, starts.get(k) == 1, newDecls, builder);
               break;
             }
           }
@@ -250,7 +251,7 @@ function lifetimeStray(fv: i32): bool {
 }
 // One old-form call: replaced by a call of the new form on its alloca, or dropped (its debug
 // records move on). `newDecls` caches the new declarations by kind and address space.
-function upgradeLifetimeCall(c: i32, start: bool, newDecls: I32Vec): void {
+function upgradeLifetimeCall(c: i32, start: bool, newDecls: I32Vec, builder: IRBuilder): void {
   let p = stripPointerCasts(operand(c, 2));
   if (p >= 0 && <i32>vKind.get(p) == VK.Inst && <i32>iOp.get(p) == Op.Alloca) {
     let addrSpace = tyA.get(vType.get(p));
@@ -262,9 +263,9 @@ function upgradeLifetimeCall(c: i32, start: bool, newDecls: I32Vec): void {
       decl = lifetimeDecl(start ? "llvm.lifetime.start." : "llvm.lifetime.end.", addrSpace);
       newDecls.push(start ? 1 : 0); newDecls.push(addrSpace); newDecls.push(decl);
     }
-    setInsertPointBefore(c);
+    builder.setInsertPointBefore(c);
     reading.lifetimeArgs.clear(); reading.lifetimeArgs.push(p);
-    let nc = buildCall(gValueType.get(decl), gValue.get(decl), reading.lifetimeArgs, 0, 1, -1, 0, 0);
+    let nc = builder.buildCall(gValueType.get(decl), gValue.get(decl), reading.lifetimeArgs, 0, 1, -1, 0, 0);
     // the new call has the old one's location and nothing else of it: its other attachments
     // (!noalias, !alias.scope, !annotation, ...), call-site attributes and tail marker are gone, as
     // with opt-22

@@ -54,7 +54,6 @@ export function resetValues(sizeHint: i32): void {
   let n = sizeHint < 1024 ? 1024 : sizeHint;
   vKind = new U8Vec(n); vType = new I32Vec(n); vName = new I32Vec(n); vParent = new I32Vec(n);
   vFirstUse = new I32Vec(n); vA = new I32Vec(n); vB = new I32Vec(n);
-  takeOverScratch = new I32Vec(16);
   iOp = new U8Vec(n); iFlags = new I32Vec(n); iOps = new I32Vec(n); iNOps = new I32Vec(n);
   iNext = new I32Vec(n); iPrev = new I32Vec(n); iAux = new I32Vec(n); iExt = new I32Vec(n);
   iMD = new I32Vec(n); iDbg = new I32Vec(n);
@@ -215,10 +214,10 @@ export function replaceAllUsesAsOldest(from: i32, to: i32): void {
 // replaceAllUsesWith leaves them when its parsers swap a placeholder for the definition. That moves
 // the uses one by one from the head of the list to the head of the new value's (so they end up
 // reversed), except that a constant user moves all its uses of v at once, in operand order.
-export function takeOverForwardUses(v: i32): void {
+// `order` is the caller's scratch (the text reader's).
+export function takeOverForwardUses(v: i32, order: I32Vec): void {
   let s = vFirstUse.get(v);
   if (s < 0 || opNext.get(s) < 0) return;
-  let order = takeOverScratch;
   order.clear();
   // the moves, in order
   for (; s >= 0; s = opNext.get(s)) {
@@ -248,7 +247,6 @@ export function takeOverForwardUses(v: i32): void {
   }
   opNext.set(prev, -1);
 }
-let takeOverScratch: I32Vec = new I32Vec(16);
 @inline export function hasUses(v: i32): bool { return vFirstUse.get(v) >= 0; }
 export function useCount(v: i32): i32 {
   let n = 0;

@@ -169,7 +169,7 @@ function declareIntrinsic(f: i32): bool {
   }
   let g = newGlobal(GK.Func, f);
   vKind.set(f, <u8>VK.Function); vA.set(f, g);
-  takeOverForwardUses(f);
+  takeOverForwardUses(f, rd.forwardUseOrder);
   gValueType.set(g, fnTy);
   appendOperand(f, -1); appendOperand(f, -1); appendOperand(f, -1);
   return true;

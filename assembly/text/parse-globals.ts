@@ -79,7 +79,7 @@ export function claimGlobal(name: i32, num: i32, type: i32, off: i32): i32 {
       return -1;
     }
     if (vType.get(v) != type) { errorAt("forward reference and definition of global have different types", off); return -1; }
-    takeOverForwardUses(v);
+    takeOverForwardUses(v, rd.forwardUseOrder);
     return v;
   }
   v = newValue(VK.Forward, type);

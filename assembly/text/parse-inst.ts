@@ -67,7 +67,7 @@ export function make(op: i32, type: i32, base: i32): i32 {
       }
       v = f;
       vKind.set(v, <u8>VK.Inst);
-      takeOverForwardUses(v);
+      takeOverForwardUses(v, r.forwardUseOrder);
     }
   }
   if (v < 0) v = newValue(VK.Inst, type);

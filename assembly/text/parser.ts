@@ -11,7 +11,6 @@ import { parseTypeDefinition } from "./parse-types";
 import { parseMetadataDefinition, parseSpacedMetadataDefinition, parseNamedMetadata, fillMetaKinds, resetNodeDepth } from "./parse-meta";
 import { parseAttrGroupDef, fillAttrKinds } from "./parse-attrs";
 import { fillOpcodes } from "./parse-inst";
-import { resetBlockOrder } from "../ir/block-order";
 import { OP_NAMES } from "../ir/opcodes";
 import { cdName, cdKind } from "../ir/globals";
 import { fillVersionMetaKinds } from "../ir/metadata";
@@ -30,12 +29,10 @@ import { useCount, reorderUses } from "../ir/values";
 export function noteGlobalNum(num: i32): void { if (num != -1) rd.nextGlobalNum = num + 1; }
 
 // The reader for the next module (text/reset.ts, after the arena's reset and the keywords): a new
-// object is the reset. Its keyword tables are filled from the string table; the ranks blockaddress
-// gives blocks (ir/block-order.ts) are the reader's too.
+// object is the reset. Its keyword tables are filled from the string table.
 export function newReader(): Reader {
   installReader(new Reader(), new FunctionScope());
   fillMetaKinds(rd); fillAttrKinds(rd); fillOpcodes(rd); // (the order the strings were always interned in)
-  resetBlockOrder();
   return rd;
 }
 

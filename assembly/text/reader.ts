@@ -56,6 +56,8 @@ import { TypeWalk } from "../ir/nesting";
   // operand/element stacks: callers record `let base = stack.len`, push, consume, reset len
   stack: I32Vec = new I32Vec(1024);
   stack2: I32Vec = new I32Vec(256);
+  // the order a definition takes over its forward placeholder's uses in (ir/values.ts takeOverForwardUses)
+  forwardUseOrder: I32Vec = new I32Vec(16);
   depth: i32 = 0; // recursive-descent nesting (pstate.ts enter/leave)
   // the walks of parse-gep.ts sizedNow and scalableNow (the first asks the second)
   sizedWalk: TypeWalk = new TypeWalk();

@@ -39,8 +39,7 @@ import { Op, F_TAIL_SHIFT, isCallLike } from "../../ir/opcodes";
 import { mdKind, mdA, MK, findAttachment, addAttachment, MDK_DBG } from "../../ir/metadata";
 import { fnAttrs, setHasKind, listWithFnEnum, ATTR_NOINLINE, ATTR_NOMERGE, ATTR_ALWAYSINLINE } from "../../ir/attributes";
 import {
-  createFunction, appendBlock, setInsertPointAtEnd, setInsertPointBefore, buildCall, buildRet, buildCast,
-  buildExtractValue, buildInsertValue, copyFunctionAttributes, setLinkage, buildAggregateCast,
+  createFunction, appendBlock, IRBuilder, copyFunctionAttributes, setLinkage,
 } from "../../ir/builder";
 import {
   StructuralHasher, FunctionHashInfo, IgnoreRule,
@@ -103,6 +102,8 @@ export const enum MapMode {
   private names: Set<i32> = new Set<i32>();
   private lastUnique: i32 = 0;
   private args: I32Vec = new I32Vec(16);
+  // builds the casts of the merged bodies' new arguments and the thunks
+  private builder: IRBuilder = new IRBuilder();
   private v1: I32Vec = new I32Vec(8);
   // The global renumbering finish() made (old index -> new), empty when nothing moved.
   newIndex: I32Vec = new I32Vec(0);
@@ -401,8 +402,8 @@ export const enum MapMode {
         let slot = iOps.get(inst) + arenaOperandIndex(inst, opnd);
         let orig = opVal.get(slot);
         if (vType.get(orig) != vType.get(arg)) {
-          setInsertPointBefore(inst);
-          setOperandSlot(slot, buildAggregateCast(arg, vType.get(orig)));
+          this.builder.setInsertPointBefore(inst);
+          setOperandSlot(slot, this.builder.buildAggregateCast(arg, vType.get(orig)));
         } else setOperandSlot(slot, arg);
       }
       k += 2 * n + 1; pi++;
@@ -418,17 +419,18 @@ export const enum MapMode {
     gMD.set(g, -1);
     for (let k = 0; k < 3; k++) setOperandSlot(iOps.get(fv) + k, -1);
     let bb = appendBlock(g, -1);
-    setInsertPointAtEnd(bb);
+    let b = this.builder;
+    b.setInsertPointAtEnd(bb);
     let toTy = gValueType.get(body);
     let args = this.args;
     args.clear();
     let n = gNumArgs.get(g);
-    for (let i = 0; i < n; i++) args.push(buildAggregateCast(gFirstArg.get(g) + i, listAt(toTy, i)));
-    for (let i = 0; i < consts.len; i++) args.push(buildAggregateCast(consts.get(i), listAt(toTy, n + i)));
+    for (let i = 0; i < n; i++) args.push(b.buildAggregateCast(gFirstArg.get(g) + i, listAt(toTy, i)));
+    for (let i = 0; i < consts.len; i++) args.push(b.buildAggregateCast(consts.get(i), listAt(toTy, n + i)));
     let swiftTail = gCC.get(body) == CC_SWIFTTAIL && gCC.get(g) == CC_SWIFTTAIL;
-    let ci = buildCall(toTy, gValue.get(body), args, 0, args.len, gAttrs.get(body), gCC.get(body), swiftTail ? 2 : 1);
+    let ci = b.buildCall(toTy, gValue.get(body), args, 0, args.len, gAttrs.get(body), gCC.get(body), swiftTail ? 2 : 1);
     let rt = tyA.get(gValueType.get(g));
-    if (<i32>tyKind.get(rt) == TK.Void) buildRet(-1); else buildRet(buildAggregateCast(ci, rt));
+    if (<i32>tyKind.get(rt) == TK.Void) b.buildRet(-1); else b.buildRet(b.buildAggregateCast(ci, rt));
   }
 
   // `<name>.Tgm`, made unique in the module as its symbol table does (`.N` with a running N).

@@ -12,18 +12,18 @@ import { gValue, gFlags, GF_ERASED, gValueType } from "../../ir/globals";
 import { findAttachment, MDK_NONNULL, MDK_NOUNDEF } from "../../ir/metadata";
 import { T_I1, T_VOID, T_PTR, functionType } from "../../ir/types";
 import { getNull, getPoison, getBool } from "../../ir/constants";
-import { createInst, setInsertPointBefore, buildCall } from "../../ir/builder";
+import { createInst, IRBuilder } from "../../ir/builder";
 import { insertBefore, getOrDeclareIntrinsic } from "../../ir/edit";
 import { Editor } from "./edit";
 import { AssumptionCache } from "../../analysis/assumptions";
 import { ICMP_NE, NonZeroQuery } from "../../analysis/known-nonzero";
 
-// convertMetadataToAssumes for one pipeline run's mem2reg: its editor, assumption cache and
-// known-non-zero query, and llvm.assume's declaration once known.
+// convertMetadataToAssumes for one pipeline run's mem2reg: its editor, assumption cache,
+// known-non-zero query and IR builder, and llvm.assume's declaration once known.
 @final export class MetadataToAssumes {
   private assumeFn: i32 = -1;                   // global index of llvm.assume, once known
   private scratch: I32Vec = new I32Vec(4);
-  constructor(private ed: Editor, private ac: AssumptionCache, private nz: NonZeroQuery) {}
+  constructor(private ed: Editor, private ac: AssumptionCache, private nz: NonZeroQuery, private builder: IRBuilder) {}
 
   // Called before load `li` is replaced by `val`.
   convert(li: i32, val: i32): void {
@@ -57,8 +57,9 @@ import { ICMP_NE, NonZeroQuery } from "../../analysis/known-nonzero";
     setPredicate(cmp, ICMP_NE);
     insertBefore(next, cmp);
     scratch.clear(); scratch.push(cmp);
-    setInsertPointBefore(next);
-    let call = buildCall(gValueType.get(fn), gValue.get(fn), scratch, 0, 1, -1, 0, 0);
+    let builder = this.builder;
+    builder.setInsertPointBefore(next);
+    let call = builder.buildCall(gValueType.get(fn), gValue.get(fn), scratch, 0, 1, -1, 0, 0);
     this.ac.fa.dom.invalidateInstOrder();
     this.ac.registerAssumption(call);
   }

@@ -11,7 +11,8 @@
 //
 // State: one Mem2Reg object per pipeline run (the run's PassContext makes it on first use,
 // PassInfo.perRun, and drops it with the run) owns all of the pass's state: the Editor (edit.ts),
-// the AssumptionCache (assumptions.ts) and the PromoteMem2Reg (promote.ts) that owns the rest.
+// the AssumptionCache (assumptions.ts), the IRBuilder that places the assumptions (assume.ts) and
+// the PromoteMem2Reg (promote.ts) that owns the rest.
 // Their tables are reused from function to function; nothing of the pass is module-level.
 import { vKind, VK, iOp, iNext, vA, vB } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
@@ -22,17 +23,19 @@ import { Editor } from "./edit";
 import { AssumptionCache } from "../../analysis/assumptions";
 import { isAllocaPromotable } from "./promotable";
 import { PromoteMem2Reg } from "./promote";
+import { IRBuilder } from "../../ir/builder";
 import { countAllocasPromoted } from "../stats";
 import { PassContext, PassInfo, PassState, Level, Preserves } from "../registry";
 
 @final export class Mem2Reg extends PassState {
   private ed: Editor;
   private ac: AssumptionCache;
+  private builder: IRBuilder;
   private promoter: PromoteMem2Reg;
   constructor() {
     super();
-    let ed = new Editor(), ac = new AssumptionCache();
-    this.ed = ed; this.ac = ac; this.promoter = new PromoteMem2Reg(ed, ac);
+    let ed = new Editor(), ac = new AssumptionCache(), builder = new IRBuilder();
+    this.ed = ed; this.ac = ac; this.builder = builder; this.promoter = new PromoteMem2Reg(ed, ac, builder);
   }
 
   // Runs mem2reg on function g (a global index), with fa's CFG and dominator tree. Returns true

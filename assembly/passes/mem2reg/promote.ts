@@ -30,6 +30,7 @@ import { AssumptionCache } from "../../analysis/assumptions";
 import { PoisonQuery } from "../../analysis/poison";
 import { NonZeroQuery } from "../../analysis/known-nonzero";
 import { MetadataToAssumes } from "./assume";
+import { IRBuilder } from "../../ir/builder";
 import { DebugRecords, recIsDeclare, recExpr, exprStartsWithDeref } from "./dbginfo";
 import { PromotedAllocas } from "./allocas";
 import { CreationOrder } from "./creation-order";
@@ -81,12 +82,13 @@ function isInteresting(i: i32): bool {
   private worklist: I32Vec = new I32Vec();
   private phiBlocks: I32Vec = new I32Vec();
 
-  // The promoter edits through `ed` and asks `ac` (both set up for the function by the caller).
-  constructor(private ed: Editor, ac: AssumptionCache) {
+  // The promoter edits through `ed` and asks `ac` (both set up for the function by the caller);
+  // the assumptions it adds are placed by `builder`.
+  constructor(private ed: Editor, ac: AssumptionCache, builder: IRBuilder) {
     let allocas = new PromotedAllocas(), order = new CreationOrder();
     let poison = new PoisonQuery(ac);
     let nz = new NonZeroQuery(ac, poison);
-    let assumes = new MetadataToAssumes(ed, ac, nz);
+    let assumes = new MetadataToAssumes(ed, ac, nz, builder);
     let dbg = new DebugRecords(ed);
     let phis = new NewPhis(ed, poison, order);
     this.allocas = allocas; this.order = order; this.poison = poison; this.nz = nz; this.assumes = assumes;

@@ -29,8 +29,7 @@ import { MDK_TYPE, MDK_KCFI_TYPE } from "../../ir/metadata";
 import { strtab } from "../../ir/module";
 import { llvmVersion } from "../../ir/version";
 import {
-  createFunction, appendBlock, setInsertPointAtEnd, buildCall, buildRet, buildCast, buildExtractValue, buildAggregateCast,
-  buildInsertValue, copyFunctionAttributes, copyGlobalMetadataOfKind, createAlias, setLinkage,
+  createFunction, appendBlock, IRBuilder, copyFunctionAttributes, copyGlobalMetadataOfKind, createAlias, setLinkage,
   setVisibility, functionOfInst, isInterposableLinkage, isLocalLinkage, isDiscardableIfUnusedLinkage,
 } from "../../ir/builder";
 import { takeName, eraseGlobal, replaceAllUsesDeep, replaceUse } from "../../ir/edit";
@@ -100,9 +99,9 @@ export class Merger {
   private args: I32Vec = new I32Vec(16);
   private thunkRet: i32 = -1;   // the return buildForwardingCall built
 
-  // Options (-mergefunc-use-aliases, -mergefunc-preserve-debug-info).
+  // Options (-mergefunc-use-aliases, -mergefunc-preserve-debug-info); `builder` builds the thunks.
   constructor(private useAliases: bool, private preserveDebugInfo: bool, private tree: FnTree, private handles: Handles,
-              private pdi: PDIThunk, private ranges: LocalRanges, private report: MergeReport) {}
+              private pdi: PDIThunk, private ranges: LocalRanges, private report: MergeReport, private builder: IRBuilder) {}
 
   markUsed(g: i32): void { let used = this.used; if (g >= used.len) used.resize(g + 1, 0); used.set(g, 1); }
   private isUsed(g: i32): bool { return g < this.used.len && this.used.get(g) != 0; }
@@ -140,7 +139,7 @@ export class Merger {
     let ng = createFunction(gValueType.get(g), <i32>gLinkage.get(g), gAddrSpace.get(g), -1);
     gComdat.set(ng, gComdat.get(g));
     let bb = appendBlock(ng, -1);
-    setInsertPointAtEnd(bb);
+    this.builder.setInsertPointAtEnd(bb);
     this.buildForwardingCall(f, g, ng);
     copyFunctionAttributes(ng, g);
     this.takePlaceOf(ng, g);
@@ -163,12 +162,13 @@ export class Merger {
     let fTy = gValueType.get(f);
     let args = this.args;
     args.clear();
+    let b = this.builder;
     let n = gNumArgs.get(from);
-    for (let i = 0; i < n; i++) args.push(createCast(gFirstArg.get(from) + i, listAt(fTy, i)));
+    for (let i = 0; i < n; i++) args.push(createCast(b, gFirstArg.get(from) + i, listAt(fTy, i)));
     let tail = gCC.get(f) == CC_SWIFTTAIL && gCC.get(g) == CC_SWIFTTAIL ? 2 : 1;
-    let ci = buildCall(fTy, gValue.get(f), args, 0, args.len, gAttrs.get(f), gCC.get(f), tail);
+    let ci = b.buildCall(fTy, gValue.get(f), args, 0, args.len, gAttrs.get(f), gCC.get(f), tail);
     let rt = tyA.get(gValueType.get(g));
-    this.thunkRet = rt == T_VOID ? buildRet(-1) : buildRet(createCast(ci, rt));
+    this.thunkRet = rt == T_VOID ? b.buildRet(-1) : b.buildRet(createCast(b, ci, rt));
     return ci;
   }
 
@@ -338,22 +338,22 @@ function canCreateThunkFor(f: i32): bool {
 // createCast: element by element for structs, inttoptr / ptrtoint between integers and pointers,
 // else bitcast (nothing when the types are already equal). LLVM 22: a value of the destination
 // type as it is, arrays element by element too, and vectors of integers and of pointers by
-// inttoptr / ptrtoint.
-function createCast(v: i32, destTy: i32): i32 {
+// inttoptr / ptrtoint. Built by `b` at its insertion point.
+function createCast(b: IRBuilder, v: i32, destTy: i32): i32 {
   let st = vType.get(v);
-  if (llvmVersion >= 22) return buildAggregateCast(v, destTy);
+  if (llvmVersion >= 22) return b.buildAggregateCast(v, destTy);
   if (isStruct(st)) {
     let result = getPoison(destTy);
     let n = <i32>memberCount(st);
     for (let i = 0; i < n; i++) {
-      let e = createCast(buildExtractValue(v, i), memberType(destTy, i));
-      result = buildInsertValue(result, e, i);
+      let e = createCast(b, b.buildExtractValue(v, i), memberType(destTy, i));
+      result = b.buildInsertValue(result, e, i);
     }
     return result;
   }
-  if (isInt(st) && isPtr(destTy)) return buildCast(Op.IntToPtr, v, destTy);
-  if (isPtr(st) && isInt(destTy)) return buildCast(Op.PtrToInt, v, destTy);
-  return buildCast(Op.BitCast, v, destTy);
+  if (isInt(st) && isPtr(destTy)) return b.buildCast(Op.IntToPtr, v, destTy);
+  if (isPtr(st) && isInt(destTy)) return b.buildCast(Op.PtrToInt, v, destTy);
+  return b.buildCast(Op.BitCast, v, destTy);
 }
 
 const CC_SWIFTTAIL: i32 = 20;   // CallingConv::SwiftTail

@@ -13,7 +13,8 @@ import { strtab } from "../../ir/module";
 import { isIntrinsicCall } from "../../ir/query";
 import { OutBuf } from "../../util/outbuf";
 import { FunctionHasher, LocalRanges } from "./hash";
-import { resetBuilder } from "../../ir/builder";
+import { IRBuilder } from "../../ir/builder";
+import { newEditLayer } from "../../ir/edit";
 import { PDIThunk } from "./pdi";
 import { FunctionComparator, newComparator } from "./comparator";
 import { FnTree } from "./fntree";
@@ -26,7 +27,8 @@ import { PassContext, PassInfo, Level, Preserves, OptionKind } from "../registry
 // One run of the pass over the module (LLVM's MergeFunctions class): it makes and owns all the
 // run's state — the local value ranges, the comparator (at its fixed address, comparator.ts), the
 // hasher, the FnTree and its worklist, the RAUW handles, the merger and its debug-info thunk
-// writer, the report — and is dropped after the run (the report with it, once read).
+// writer, the IR builder both build thunks with, the report — and is dropped after the run (the
+// report with it, once read).
 export class MergeFunctions {
   ranges: LocalRanges;
   cmp: FunctionComparator;
@@ -35,6 +37,7 @@ export class MergeFunctions {
   tree: FnTree;
   report: MergeReport;
   merger: Merger;
+  builder: IRBuilder;
   private hashes: StaticArray<u64> = new StaticArray<u64>(0);
   private hashed: I32Vec = new I32Vec(16);   // 1 when hashes[g] is valid
   private order: I32Vec = new I32Vec(16);
@@ -46,7 +49,9 @@ export class MergeFunctions {
     let tree = new FnTree(hasher, handles);
     this.ranges = ranges; this.handles = handles; this.report = report; this.hasher = hasher; this.tree = tree;
     this.cmp = newComparator(ranges);
-    this.merger = new Merger(useAliases, preserveDebugInfo, tree, handles, new PDIThunk(), ranges, report);
+    let builder = new IRBuilder();
+    this.builder = builder;
+    this.merger = new Merger(useAliases, preserveDebugInfo, tree, handles, new PDIThunk(builder), ranges, report, builder);
   }
 
   // Runs the pass; returns the number of functions merged.
@@ -112,9 +117,9 @@ export class MergeFunctions {
 
 // Runs the pass on the module: the run's object, after the run (its report, its merge map).
 export function runMergeFunctions(useAliases: bool, preserveDebugInfo: bool): MergeFunctions {
-  // The IR builder's insertion point and the edit layer's caches (name counters among them) start
-  // afresh for each run, as they always have for this pass (names in its output depend on it).
-  resetBuilder();
+  // The edit layer's caches (name counters among them) start afresh for each run, as they always
+  // have for this pass (names in its output depend on it).
+  newEditLayer();
   let mf = new MergeFunctions(useAliases, preserveDebugInfo);
   mf.run();
   return mf;

@@ -12,7 +12,7 @@ import {
 } from "../../ir/metadata";
 import { Op } from "../../ir/opcodes";
 import { strtab } from "../../ir/module";
-import { eraseInstruction, eraseBlock, setInsertPointAtEnd } from "../../ir/builder";
+import { eraseInstruction, eraseBlock, IRBuilder } from "../../ir/builder";
 
 // The value of field `name` of a specialized node: md id (FV_MD) or raw text strId; -1 if absent.
 function field(m: i32, name: string): i32 {
@@ -43,12 +43,13 @@ function recValue(r: i32): i32 {
 
 // The debug-info-preserving thunk being written (one per MergeFunctions run, reused from thunk to
 // thunk): what of the entry block describes the parameters, the rest, the removed terminator's
-// records.
+// records. It sets the run's IR builder at the end of the entry block for the call and return.
 export class PDIThunk {
   private instMark: Int32Array = new Int32Array(0);
   private recMark: Int32Array = new Int32Array(0);
   private unrelated: I32Vec = new I32Vec(16);
   private trailing: i32 = -1;
+  constructor(private builder: IRBuilder) {}
 
   // filterInstsUnrelatedToPDI: marks what of the entry block describes the parameters.
   private markRelated(entry: i32): void {
@@ -92,7 +93,7 @@ export class PDIThunk {
     let term = vB.get(entry);
     this.trailing = -1;
     if (term >= 0) { this.trailing = iDbg.get(term); iDbg.set(term, -1); eraseInstruction(term); }
-    setInsertPointAtEnd(entry);
+    this.builder.setInsertPointAtEnd(entry);
   }
   // The first instruction built adopts the records of the removed terminator.
   adoptTrailing(inst: i32): void {
