@@ -370,12 +370,9 @@ function parseOne(ctx: i32): bool {
   if (kind == ATTR_CAPTURES) {
     let at = lx.tokStart;
     next();
+    // before LLVM 21 there is no captures(...), not even captures(none): opt-19 refuses it
+    if (llvmVersion < attrSinceVersion(kind)) return errorAt(versionMessage("captures(...)", attrSinceVersion(kind)), at);
     let c = parseCaptures(); if (c < 0) return false;
-    if (llvmVersion < attrSinceVersion(kind)) {
-      // LLVM 19 can hold captures(none) as nocapture, nothing else
-      if (c == 0) { push(AT.Enum, ATTR_NOCAPTURE, 0, 0); return true; }
-      return errorAt(versionMessage("captures(...)' other than 'captures(none)", 21), at);
-    }
     push(AT.Int, kind, c & 0xff, c >> 8); return true;
   }
   if (!checkVersion(ATTR_KW[kind], attrSinceVersion(kind))) return false;
