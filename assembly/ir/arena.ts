@@ -9,7 +9,7 @@ import { resetGlobals } from "./globals";
 import { resetMetadata } from "./metadata";
 import { resetDebugInfo } from "./debuginfo";
 import { resetAttributes } from "./attributes";
-import { resetDataLayout, resetDataLayoutTables } from "./datalayout";
+import { newDataLayout } from "./datalayout";
 import { resetBuilder } from "./builder";
 import { resetIntrinsics } from "./intrinsics";
 import { resetDIOperands } from "./di-operands";
@@ -18,6 +18,6 @@ import { resetDIOperands } from "./di-operands";
 export function resetArena(valueHint: i32): void {
   resetModule();
   resetTypes(); resetValues(valueHint); resetConstants(); resetGlobals(); resetMetadata(); resetDebugInfo(); resetAttributes();
-  resetDataLayoutTables(); resetDataLayout();
+  newDataLayout();
   resetBuilder(); resetIntrinsics(); resetDIOperands();
 }
