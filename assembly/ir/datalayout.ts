@@ -535,4 +535,5 @@ export function structElementContainingOffset(t: i32, off: i64): i32 {
   return lo - 1;
 }
 
+// The static block starts zeroed: a valid layout before the first arena reset too.
 newDataLayout();
