@@ -1,23 +1,24 @@
 // The IR layer's one reset: every table of the arena (ir/) emptied for the next module. The
 // arena's columns are module-level tables on purpose: one instance holds one module at a time
-// and the passes' inner loops read the columns directly (a WASM global each, no context load).
+// and the passes' inner loops read the columns directly (a WASM global each, no context load);
+// the module's other tables are objects at fixed addresses, each made anew here.
 import { resetModule } from "./module";
 import { resetTypes } from "./types";
 import { resetValues } from "./values";
-import { resetConstants } from "./constants";
+import { newConstantTables } from "./constants";
 import { resetGlobals } from "./globals";
 import { resetMetadata } from "./metadata";
-import { resetDebugInfo } from "./debuginfo";
+import { newDebugInfoTables } from "./debuginfo";
 import { resetAttributes } from "./attributes";
-import { resetDataLayout, resetDataLayoutTables } from "./datalayout";
+import { newDataLayout } from "./datalayout";
 import { newEditLayer } from "./edit";
 import { newIntrinsicAttrs } from "./intrinsics";
-import { resetDIOperands } from "./di-operands";
+import { newDIOperandIndex } from "./di-operands";
 
 // valueHint: the expected value count (the value columns are sized for it).
 export function resetArena(valueHint: i32): void {
-  resetModule();
-  resetTypes(); resetValues(valueHint); resetConstants(); resetGlobals(); resetMetadata(); resetDebugInfo(); resetAttributes();
-  resetDataLayoutTables(); resetDataLayout();
-  newEditLayer(); newIntrinsicAttrs(); resetDIOperands();
+  // the columns
+  resetModule(); resetTypes(); resetValues(valueHint); resetGlobals(); resetMetadata(); resetAttributes();
+  // the module's tables, each one object at a fixed address
+  newConstantTables(); newDebugInfoTables(); newDataLayout(); newEditLayer(); newIntrinsicAttrs(); newDIOperandIndex();
 }

@@ -13,7 +13,7 @@ import { Op } from "./opcodes";
 // The module's constant uniquing tables (LLVMContext's constant maps): the generic key interning
 // and, in front of it, the small-integer cache. One per module at a fixed address in static memory
 // (the reader asks for a constant per operand: a field is one load from a constant address);
-// resetConstants() puts a new one there when the arena is reset.
+// newConstantTables() puts a new one there when the arena is reset.
 @final class ConstantTables {
   keys: ListInterner = new ListInterner();
   keyToValue: I32Vec = new I32Vec(1024);
@@ -30,7 +30,7 @@ import { Op } from "./opcodes";
 }
 const CONSTANT_TABLES_SIZE: usize = 64;
 const ct: ConstantTables = changetype<ConstantTables>(memory.data(<i32>CONSTANT_TABLES_SIZE, 16));
-export function resetConstants(): void {
+export function newConstantTables(): void {
   assert(offsetof<ConstantTables>() <= CONSTANT_TABLES_SIZE);
   memory.copy(changetype<usize>(ct), changetype<usize>(new ConstantTables()), offsetof<ConstantTables>());
 }

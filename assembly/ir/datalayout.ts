@@ -2,9 +2,10 @@
 // struct-layout queries the passes need, all keyed by type id (./types). Reading the
 // `target datalayout` string is datalayout-parse.ts.
 //
-// One layout per module, held in module globals. `resetDataLayout()` restores LLVM's defaults
-// (what a module without a `target datalayout` line gets); `parseDataLayout` resets, then applies
-// the string. On failure it returns false, the layout is back at the defaults and
+// One layout per module, a `DataLayout` at a fixed address (`targetLayout`, renewed by
+// newDataLayout() from the arena's reset). `resetDataLayout()` restores LLVM's defaults (what a
+// module without a `target datalayout` line gets); `parseDataLayout` resets, then applies the
+// string. On failure it returns false, the layout is back at the defaults and
 // `dataLayoutError()` holds LLVM 19's message for the first bad specification.
 //
 // Units: sizes are i64 (bits or bytes as the name says), alignments are i32 bytes. Anything asked
@@ -60,146 +61,178 @@ function insertAt(v: I32Vec, i: i32, x: i32): void {
   v.set(i, x);
 }
 
-let intSpecs = new SpecTable();
-let floatSpecs = new SpecTable();
-let vecSpecs = new SpecTable();
-// Pointer specifications, sorted by address space; entry 0 is always address space 0.
-let ptrAS = new I32Vec(8);
-let ptrBits = new I32Vec(8);   // u32
-let ptrAbi = new I32Vec(8);
-let ptrPref = new I32Vec(8);
-let ptrIdx = new I32Vec(8);    // u32, index width in bits
-let nonIntegral = new I32Vec(8);
-let legalInts = new I32Vec(8);
-let bigEndian: bool = false;
-let allocaAS: i32 = 0, programAS: i32 = 0, globalsAS: i32 = 0;
-let stackAlign: i64 = 0;       // bytes; 0 = not specified
-let fnPtrAlign: i64 = 0;       // bytes; 0 = not specified
-let fnPtrAlignType: i32 = FPA_INDEPENDENT;
-let manglingMode: i32 = MM_NONE;
-let aggAbi: i32 = 1, aggPref: i32 = 8;
-let errMsg: string = "";
-let layoutStr = new U8Vec(64);
-let names: StrTab | null = null;
-
 // Struct layout cache, indexed by type id.
 const SL_UNKNOWN = -1, SL_BUSY = -2, SL_UNSIZED = -3;
 const SLF_CONTAINS_SCALABLE = 1, SLF_SCALABLE_SIZE = 2, SLF_PADDED = 4;
-let slState = new I32Vec(256);   // SL_* or the start of the struct's offsets in slOff
-let slSize = new I64Vec(256);    // bytes (known minimum when scalable)
-let slAlign = new I32Vec(256);   // max member ABI alignment (1 for packed)
-let slFlags = new U8Vec(256);
-let slOff = new I64Vec(1024);    // member offsets in bytes
-let slTypes: U8Vec | null = null; // the tyKind column the cache was built for
+
+// The module's layout and its struct-layout cache. One per module: resetArena() makes a new one
+// (newDataLayout); a new object holds LLVM's defaults. The queries below are called from the
+// passes' inner loops, so it lives at a fixed address in static memory like the bitstream cursor
+// (bitcode/bitstream.ts): a field is one load from a constant address.
+@final export class DataLayout {
+  intSpecs: SpecTable = new SpecTable();
+  floatSpecs: SpecTable = new SpecTable();
+  vecSpecs: SpecTable = new SpecTable();
+  // Pointer specifications, sorted by address space; entry 0 is always address space 0.
+  ptrAS: I32Vec = new I32Vec(8);
+  ptrBits: I32Vec = new I32Vec(8);   // u32
+  ptrAbi: I32Vec = new I32Vec(8);
+  ptrPref: I32Vec = new I32Vec(8);
+  ptrIdx: I32Vec = new I32Vec(8);    // u32, index width in bits
+  nonIntegral: I32Vec = new I32Vec(8);
+  legalInts: I32Vec = new I32Vec(8);
+  bigEndian: bool = false;
+  allocaAS: i32 = 0;
+  programAS: i32 = 0;
+  globalsAS: i32 = 0;
+  stackAlign: i64 = 0;       // bytes; 0 = not specified
+  fnPtrAlign: i64 = 0;       // bytes; 0 = not specified
+  fnPtrAlignType: i32 = FPA_INDEPENDENT;
+  manglingMode: i32 = MM_NONE;
+  aggAbi: i32 = 1;
+  aggPref: i32 = 8;
+  errMsg: string = "";
+  layoutStr: U8Vec = new U8Vec(64);
+  // The string table of target extension type names; kept by restoreDefaults (set once per
+  // module by the text layer's reset, not by the layout string).
+  names: StrTab | null = null;
+
+  // Struct layout cache, indexed by type id.
+  slState: I32Vec = new I32Vec(256);   // SL_* or the start of the struct's offsets in slOff
+  slSize: I64Vec = new I64Vec(256);    // bytes (known minimum when scalable)
+  slAlign: I32Vec = new I32Vec(256);   // max member ABI alignment (1 for packed)
+  slFlags: U8Vec = new U8Vec(256);
+  slOff: I64Vec = new I64Vec(1024);    // member offsets in bytes
+  slTypes: U8Vec | null = null;        // the tyKind column the cache was built for
+
+  constructor() { this.restoreDefaults(); }
+
+  // LLVM 19's default layout (little endian, 64-bit pointers, i64:32:64, ...), in place: the
+  // parser starts from it and returns to it on a bad string. Keeps `names`.
+  restoreDefaults(): void {
+    let is = this.intSpecs, fs = this.floatSpecs, vs = this.vecSpecs;
+    is.clear(); fs.clear(); vs.clear();
+    is.set(1, 1, 1); is.set(8, 1, 1); is.set(16, 2, 2); is.set(32, 4, 4); is.set(64, 4, 8);
+    fs.set(16, 2, 2); fs.set(32, 4, 4); fs.set(64, 8, 8); fs.set(128, 16, 16);
+    vs.set(64, 8, 8); vs.set(128, 16, 16);
+    this.ptrAS.clear(); this.ptrBits.clear(); this.ptrAbi.clear(); this.ptrPref.clear(); this.ptrIdx.clear();
+    this.setPointer(0, 64, 8, 8, 64);
+    this.nonIntegral.clear(); this.legalInts.clear();
+    this.bigEndian = false; this.allocaAS = 0; this.programAS = 0; this.globalsAS = 0;
+    this.stackAlign = 0; this.fnPtrAlign = 0; this.fnPtrAlignType = FPA_INDEPENDENT; this.manglingMode = MM_NONE;
+    this.aggAbi = 1; this.aggPref = 8;
+    this.errMsg = "";
+    this.layoutStr.clear();
+    this.dropStructLayouts();
+  }
+
+  setPointer(as: i32, bits: i32, abi: i32, pref: i32, idx: i32): void {
+    let asv = this.ptrAS, n = asv.len, i = 0;
+    while (i < n && <u32>asv.get(i) < <u32>as) i++;
+    if (i < n && asv.get(i) == as) {
+      this.ptrBits.set(i, bits); this.ptrAbi.set(i, abi); this.ptrPref.set(i, pref); this.ptrIdx.set(i, idx);
+      return;
+    }
+    insertAt(asv, i, as); insertAt(this.ptrBits, i, bits); insertAt(this.ptrAbi, i, abi);
+    insertAt(this.ptrPref, i, pref); insertAt(this.ptrIdx, i, idx);
+  }
+
+  dropStructLayouts(): void {
+    this.slState.clear(); this.slSize.clear(); this.slAlign.clear(); this.slFlags.clear(); this.slOff.clear();
+  }
+}
+const DATALAYOUT_SIZE: usize = 256;
+export const targetLayout: DataLayout = changetype<DataLayout>(memory.data(<i32>DATALAYOUT_SIZE, 16));
+// The layout for the next module (resetArena): a new object, LLVM's defaults, no cached structs.
+export function newDataLayout(): void {
+  assert(offsetof<DataLayout>() <= DATALAYOUT_SIZE);
+  memory.copy(changetype<usize>(targetLayout), changetype<usize>(new DataLayout()), offsetof<DataLayout>());
+}
 
 export function setPointerSpec(as: i32, bits: i32, abi: i32, pref: i32, idx: i32): void {
-  let n = ptrAS.len, i = 0;
-  while (i < n && <u32>ptrAS.get(i) < <u32>as) i++;
-  if (i < n && ptrAS.get(i) == as) {
-    ptrBits.set(i, bits); ptrAbi.set(i, abi); ptrPref.set(i, pref); ptrIdx.set(i, idx);
-    return;
-  }
-  insertAt(ptrAS, i, as); insertAt(ptrBits, i, bits); insertAt(ptrAbi, i, abi);
-  insertAt(ptrPref, i, pref); insertAt(ptrIdx, i, idx);
+  targetLayout.setPointer(as, bits, abi, pref, idx);
 }
 
-// Restores LLVM 19's default layout (little endian, 64-bit pointers, i64:32:64, ...).
-export function resetDataLayout(): void {
-  intSpecs.clear(); floatSpecs.clear(); vecSpecs.clear();
-  intSpecs.set(1, 1, 1); intSpecs.set(8, 1, 1); intSpecs.set(16, 2, 2);
-  intSpecs.set(32, 4, 4); intSpecs.set(64, 4, 8);
-  floatSpecs.set(16, 2, 2); floatSpecs.set(32, 4, 4); floatSpecs.set(64, 8, 8); floatSpecs.set(128, 16, 16);
-  vecSpecs.set(64, 8, 8); vecSpecs.set(128, 16, 16);
-  ptrAS.clear(); ptrBits.clear(); ptrAbi.clear(); ptrPref.clear(); ptrIdx.clear();
-  setPointerSpec(0, 64, 8, 8, 64);
-  nonIntegral.clear(); legalInts.clear();
-  bigEndian = false; allocaAS = 0; programAS = 0; globalsAS = 0;
-  stackAlign = 0; fnPtrAlign = 0; fnPtrAlignType = FPA_INDEPENDENT; manglingMode = MM_NONE;
-  aggAbi = 1; aggPref = 8;
-  errMsg = "";
-  layoutStr.clear();
-  invalidateStructLayouts();
-}
+// Restores LLVM 19's default layout (what a module without a `target datalayout` line gets).
+export function resetDataLayout(): void { targetLayout.restoreDefaults(); }
 
 // Drops every cached struct layout (call after the type tables are reset or a body changes).
-export function invalidateStructLayouts(): void {
-  slState.clear(); slSize.clear(); slAlign.clear(); slFlags.clear(); slOff.clear();
-}
+export function invalidateStructLayouts(): void { targetLayout.dropStructLayouts(); }
 
 // The string table that holds target extension type names (tyA of a TargetExt type). Without
 // it every target("...") type is treated as unsized.
-export function setDataLayoutNames(tab: StrTab | null): void { names = tab; }
+export function setDataLayoutNames(tab: StrTab | null): void { targetLayout.names = tab; }
 
-export function dataLayoutError(): string { return errMsg; }
+export function dataLayoutError(): string { return targetLayout.errMsg; }
 // The last string given to parseDataLayout (empty after a reset or a failed parse).
-export function dataLayoutStrPtr(): usize { return layoutStr.ptr; }
-export function dataLayoutStrLen(): i32 { return layoutStr.len; }
+export function dataLayoutStrPtr(): usize { return targetLayout.layoutStr.ptr; }
+export function dataLayoutStrLen(): i32 { return targetLayout.layoutStr.len; }
 
 // ---------------------------------------------------------------------------------------------
 // What the parser (datalayout-parse.ts) sets; the layout's state is assigned only in this file.
 
-export function setDataLayoutError(msg: string): void { errMsg = msg; }
+export function setDataLayoutError(msg: string): void { targetLayout.errMsg = msg; }
 export function setDataLayoutString(ptr: usize, len: i32): void {
-  layoutStr.resize(len, 0);
-  if (len > 0) memory.copy(layoutStr.ptr, ptr, <usize>len);
+  targetLayout.layoutStr.resize(len, 0);
+  if (len > 0) memory.copy(targetLayout.layoutStr.ptr, ptr, <usize>len);
 }
 // spec: 'i', 'f' or 'v'.
 export function setPrimitiveSpec(spec: i32, bits: i32, abi: i32, pref: i32): void {
-  if (spec == 0x69) intSpecs.set(bits, abi, pref);
-  else if (spec == 0x66) floatSpecs.set(bits, abi, pref);
-  else vecSpecs.set(bits, abi, pref);
+  if (spec == 0x69) targetLayout.intSpecs.set(bits, abi, pref);
+  else if (spec == 0x66) targetLayout.floatSpecs.set(bits, abi, pref);
+  else targetLayout.vecSpecs.set(bits, abi, pref);
 }
-export function setAggregateAlignment(abi: i32, pref: i32): void { aggAbi = abi; aggPref = pref; }
-export function addNonIntegralAddressSpace(as: i32): void { nonIntegral.push(as); }
-export function addLegalInteger(width: i32): void { legalInts.push(width); }
-export function setBigEndian(b: bool): void { bigEndian = b; }
-export function setStackAlignment(bytes: i64): void { stackAlign = bytes; }
-export function setFunctionPtrAlign(kind: i32, bytes: i64): void { fnPtrAlignType = kind; fnPtrAlign = bytes; }
-export function setProgramAddrSpace(as: i32): void { programAS = as; }
-export function setAllocaAddrSpace(as: i32): void { allocaAS = as; }
-export function setGlobalsAddrSpace(as: i32): void { globalsAS = as; }
-export function setMangling(c: i32): void { manglingMode = c; }
+export function setAggregateAlignment(abi: i32, pref: i32): void { targetLayout.aggAbi = abi; targetLayout.aggPref = pref; }
+export function addNonIntegralAddressSpace(as: i32): void { targetLayout.nonIntegral.push(as); }
+export function addLegalInteger(width: i32): void { targetLayout.legalInts.push(width); }
+export function setBigEndian(b: bool): void { targetLayout.bigEndian = b; }
+export function setStackAlignment(bytes: i64): void { targetLayout.stackAlign = bytes; }
+export function setFunctionPtrAlign(kind: i32, bytes: i64): void { targetLayout.fnPtrAlignType = kind; targetLayout.fnPtrAlign = bytes; }
+export function setProgramAddrSpace(as: i32): void { targetLayout.programAS = as; }
+export function setAllocaAddrSpace(as: i32): void { targetLayout.allocaAS = as; }
+export function setGlobalsAddrSpace(as: i32): void { targetLayout.globalsAS = as; }
+export function setMangling(c: i32): void { targetLayout.manglingMode = c; }
 
 // ---------------------------------------------------------------------------------------------
 // Plain properties
 
-export function isLittleEndian(): bool { return !bigEndian; }
-export function isBigEndian(): bool { return bigEndian; }
+export function isLittleEndian(): bool { return !targetLayout.bigEndian; }
+export function isBigEndian(): bool { return targetLayout.bigEndian; }
 // Natural stack alignment in bytes; 0 when the layout does not specify one.
-export function stackAlignment(): i64 { return stackAlign; }
-export function allocaAddrSpace(): i32 { return allocaAS; }
-export function programAddrSpace(): i32 { return programAS; }
-export function globalsAddrSpace(): i32 { return globalsAS; }
-export function mangling(): i32 { return manglingMode; }
+export function stackAlignment(): i64 { return targetLayout.stackAlign; }
+export function allocaAddrSpace(): i32 { return targetLayout.allocaAS; }
+export function programAddrSpace(): i32 { return targetLayout.programAS; }
+export function globalsAddrSpace(): i32 { return targetLayout.globalsAS; }
+export function mangling(): i32 { return targetLayout.manglingMode; }
 // Function pointer alignment in bytes (0 = none) and its kind (FPA_*).
-export function functionPtrAlign(): i64 { return fnPtrAlign; }
-export function functionPtrAlignType(): i32 { return fnPtrAlignType; }
+export function functionPtrAlign(): i64 { return targetLayout.fnPtrAlign; }
+export function functionPtrAlignType(): i32 { return targetLayout.fnPtrAlignType; }
 // The a: specification (struct alignment floor), bytes.
-export function aggregateABIAlignment(): i32 { return aggAbi; }
-export function aggregatePrefAlignment(): i32 { return aggPref; }
+export function aggregateABIAlignment(): i32 { return targetLayout.aggAbi; }
+export function aggregatePrefAlignment(): i32 { return targetLayout.aggPref; }
 
 // Native integer widths (n...), in the order the string lists them.
-export function legalIntegerCount(): i32 { return legalInts.len; }
-export function legalIntegerAt(i: i32): i32 { return legalInts.get(i); }
+export function legalIntegerCount(): i32 { return targetLayout.legalInts.len; }
+export function legalIntegerAt(i: i32): i32 { return targetLayout.legalInts.get(i); }
 export function isLegalInteger(width: i64): bool {
-  for (let i = 0, n = legalInts.len; i < n; i++) if (<i64><u32>legalInts.get(i) == width) return true;
+  for (let i = 0, n = targetLayout.legalInts.len; i < n; i++) if (<i64><u32>targetLayout.legalInts.get(i) == width) return true;
   return false;
 }
 // Largest native width, 0 when none.
 export function largestLegalIntWidth(): i32 {
   let m: u32 = 0;
-  for (let i = 0, n = legalInts.len; i < n; i++) if (<u32>legalInts.get(i) > m) m = <u32>legalInts.get(i);
+  for (let i = 0, n = targetLayout.legalInts.len; i < n; i++) if (<u32>targetLayout.legalInts.get(i) > m) m = <u32>targetLayout.legalInts.get(i);
   return <i32>m;
 }
 export function fitsInLegalInteger(width: i64): bool { return width <= <i64><u32>largestLegalIntWidth(); }
 // The first listed native width >= width, or -1 (LLVM's getSmallestLegalIntType).
 export function smallestLegalIntWidth(width: i64): i32 {
-  for (let i = 0, n = legalInts.len; i < n; i++) if (width <= <i64><u32>legalInts.get(i)) return legalInts.get(i);
+  for (let i = 0, n = targetLayout.legalInts.len; i < n; i++) if (width <= <i64><u32>targetLayout.legalInts.get(i)) return targetLayout.legalInts.get(i);
   return -1;
 }
 
 export function isNonIntegralAddressSpace(as: i32): bool {
-  for (let i = 0, n = nonIntegral.len; i < n; i++) if (nonIntegral.get(i) == as) return true;
+  for (let i = 0, n = targetLayout.nonIntegral.len; i < n; i++) if (targetLayout.nonIntegral.get(i) == as) return true;
   return false;
 }
 // True for a pointer type in a non-integral address space (not for vectors of them, as LLVM).
@@ -212,22 +245,22 @@ export function isNonIntegralPointerType(t: i32): bool {
 
 // Index of the spec for an address space; unspecified spaces use address space 0's.
 function ptrSpec(as: i32): i32 {
-  if (as != 0) for (let i = 1, n = ptrAS.len; i < n; i++) if (ptrAS.get(i) == as) return i;
+  if (as != 0) for (let i = 1, n = targetLayout.ptrAS.len; i < n; i++) if (targetLayout.ptrAS.get(i) == as) return i;
   return 0;
 }
-export function pointerSizeInBits(as: i32): i32 { return ptrBits.get(ptrSpec(as)); }
+export function pointerSizeInBits(as: i32): i32 { return targetLayout.ptrBits.get(ptrSpec(as)); }
 // In bytes, rounded up.
-export function pointerSize(as: i32): i32 { return <i32>((<u32>ptrBits.get(ptrSpec(as)) + 7) >> 3); }
-export function indexSizeInBits(as: i32): i32 { return ptrIdx.get(ptrSpec(as)); }
-export function indexSize(as: i32): i32 { return <i32>((<u32>ptrIdx.get(ptrSpec(as)) + 7) >> 3); }
-export function pointerABIAlignment(as: i32): i32 { return ptrAbi.get(ptrSpec(as)); }
-export function pointerPrefAlignment(as: i32): i32 { return ptrPref.get(ptrSpec(as)); }
+export function pointerSize(as: i32): i32 { return <i32>((<u32>targetLayout.ptrBits.get(ptrSpec(as)) + 7) >> 3); }
+export function indexSizeInBits(as: i32): i32 { return targetLayout.ptrIdx.get(ptrSpec(as)); }
+export function indexSize(as: i32): i32 { return <i32>((<u32>targetLayout.ptrIdx.get(ptrSpec(as)) + 7) >> 3); }
+export function pointerABIAlignment(as: i32): i32 { return targetLayout.ptrAbi.get(ptrSpec(as)); }
+export function pointerPrefAlignment(as: i32): i32 { return targetLayout.ptrPref.get(ptrSpec(as)); }
 // LLVM 19's getMaxIndexSizeInBits: it takes the largest *pointer* size (rounded to bytes), not
 // the largest index size; kept as LLVM 19 behaves.
 export function maxIndexSizeInBits(): i32 {
   let m: u32 = 0;
-  for (let i = 0, n = ptrBits.len; i < n; i++) {
-    let b = (<u32>ptrBits.get(i) + 7) >> 3;
+  for (let i = 0, n = targetLayout.ptrBits.len; i < n; i++) {
+    let b = (<u32>targetLayout.ptrBits.get(i) + 7) >> 3;
     if (b > m) m = b;
   }
   return <i32>(m << 3);
@@ -260,7 +293,7 @@ function nameIs(p: usize, n: i32, s: string, prefixOnly: bool): bool {
 }
 
 function extKind(t: i32): i32 {
-  let tab = names;
+  let tab = targetLayout.names;
   if (tab === null) return EXT_UNSIZED;
   let id = tyA.get(t);
   if (id < 0 || id >= tab.count) return EXT_UNSIZED;
@@ -294,7 +327,7 @@ export function typeIsScalable(t: i32): bool {
   if (k == TK.Array) return typeIsScalable(tyA.get(t));
   if (k == TK.Struct || k == TK.NamedStruct) {
     layoutStruct(t);
-    return t < slFlags.len && (slFlags.get(t) & SLF_CONTAINS_SCALABLE) != 0;
+    return t < targetLayout.slFlags.len && (targetLayout.slFlags.get(t) & SLF_CONTAINS_SCALABLE) != 0;
   }
   if (k == TK.TargetExt) return extKind(t) == EXT_SVCOUNT;
   return false;
@@ -318,7 +351,7 @@ export function typeSizeInBits(t: i32): i64 {
       return e < 0 ? -1 : tyN.get(t) * e * 8;
     }
     case TK.Struct: case TK.NamedStruct:
-      return layoutStruct(t) ? slSize.get(t) * 8 : -1;
+      return layoutStruct(t) ? targetLayout.slSize.get(t) * 8 : -1;
     case TK.TargetExt: {
       let x = extKind(t);
       return x == EXT_PTR ? <i64><u32>pointerSizeInBits(0) : x == EXT_SVCOUNT ? 16 : -1;
@@ -367,14 +400,14 @@ export function prefAlignment(t: i32): i32 { return alignOf(t, false); }
 // Alignment of an integer of this width: the exact i-spec, else the next wider one, else the
 // widest (so i128 gets i64's alignment unless the layout has i128:...).
 export function integerAlignment(width: i64, abi: bool): i32 {
-  let i = intSpecs.lowerBound(width);
-  if (i >= intSpecs.w.len) i = intSpecs.w.len - 1;
-  return abi ? intSpecs.abi.get(i) : intSpecs.pref.get(i);
+  let i = targetLayout.intSpecs.lowerBound(width);
+  if (i >= targetLayout.intSpecs.w.len) i = targetLayout.intSpecs.w.len - 1;
+  return abi ? targetLayout.intSpecs.abi.get(i) : targetLayout.intSpecs.pref.get(i);
 }
 
 function vectorAlign(bits: i64, abi: bool): i32 {
-  let i = vecSpecs.exact(bits);
-  if (i >= 0) return abi ? vecSpecs.abi.get(i) : vecSpecs.pref.get(i);
+  let i = targetLayout.vecSpecs.exact(bits);
+  if (i >= 0) return abi ? targetLayout.vecSpecs.abi.get(i) : targetLayout.vecSpecs.pref.get(i);
   return pow2Ceil((bits + 7) >> 3);
 }
 
@@ -384,13 +417,13 @@ function alignOf(t: i32, abi: bool): i32 {
     case TK.Int: return integerAlignment(<i64><u32>tyA.get(t), abi);
     case TK.Ptr: {
       let i = ptrSpec(tyA.get(t));
-      return abi ? ptrAbi.get(i) : ptrPref.get(i);
+      return abi ? targetLayout.ptrAbi.get(i) : targetLayout.ptrPref.get(i);
     }
     case TK.Half: case TK.BFloat: case TK.Float: case TK.Double:
     case TK.X86FP80: case TK.FP128: case TK.PPCFP128: {
       let bits = <i32>primitiveSizeInBits(t);
-      let i = floatSpecs.exact(bits);
-      if (i >= 0) return abi ? floatSpecs.abi.get(i) : floatSpecs.pref.get(i);
+      let i = targetLayout.floatSpecs.exact(bits);
+      if (i >= 0) return abi ? targetLayout.floatSpecs.abi.get(i) : targetLayout.floatSpecs.pref.get(i);
       return pow2Ceil(bits >> 3);
     }
     case TK.X86MMX: case TK.Vector: case TK.ScalableVector: {
@@ -402,12 +435,12 @@ function alignOf(t: i32, abi: bool): i32 {
     case TK.Struct: case TK.NamedStruct: {
       if (!layoutStruct(t)) return -1;
       if (abi && (tyFlags.get(t) & TF_PACKED) != 0) return 1;
-      let a = slAlign.get(t), floor = abi ? aggAbi : aggPref;
+      let a = targetLayout.slAlign.get(t), floor = abi ? targetLayout.aggAbi : targetLayout.aggPref;
       return a > floor ? a : floor;
     }
     case TK.TargetExt: {
       let x = extKind(t);
-      if (x == EXT_PTR) return abi ? ptrAbi.get(0) : ptrPref.get(0);
+      if (x == EXT_PTR) return abi ? targetLayout.ptrAbi.get(0) : targetLayout.ptrPref.get(0);
       if (x == EXT_SVCOUNT) return vectorAlign(16, abi);
       return -1;
     }
@@ -419,10 +452,10 @@ function alignOf(t: i32, abi: bool): i32 {
 // Struct layouts
 
 function ensureCache(): void {
-  if (slTypes !== tyKind) { invalidateStructLayouts(); slTypes = tyKind; }
+  if (targetLayout.slTypes !== tyKind) { invalidateStructLayouts(); targetLayout.slTypes = tyKind; }
   let n = tyKind.len;
-  if (slState.len >= n) return;
-  slState.resize(n, SL_UNKNOWN); slSize.resize(n, 0); slAlign.resize(n, 1); slFlags.resize(n, 0);
+  if (targetLayout.slState.len >= n) return;
+  targetLayout.slState.resize(n, SL_UNKNOWN); targetLayout.slSize.resize(n, 0); targetLayout.slAlign.resize(n, 1); targetLayout.slFlags.resize(n, 0);
 }
 
 // Computes (once) the layout of struct t. False when t is unsized (or not a struct).
@@ -430,13 +463,13 @@ function layoutStruct(t: i32): bool {
   let k = <i32>tyKind.get(t);
   if (k != TK.Struct && k != TK.NamedStruct) return false;
   ensureCache();
-  let st = slState.get(t);
+  let st = targetLayout.slState.get(t);
   if (st >= 0) return true;
   if (st != SL_UNKNOWN) return false;  // unsized, or reached again while being laid out
   let flags = tyFlags.get(t);
   // A named struct without a body is opaque; not cached, a body may come later.
   if (k == TK.NamedStruct && (flags & TF_HASBODY) == 0) return false;
-  slState.set(t, SL_BUSY);
+  targetLayout.slState.set(t, SL_BUSY);
   let n = listLen(t);
   let containsSV = false, anyScalable = false, allSized = true;
   let first = n > 0 ? listAt(t, 0) : -1;
@@ -448,18 +481,18 @@ function layoutStruct(t: i32): bool {
     if (ek == TK.ScalableVector) containsSV = true;
     else if (ek == TK.Struct || ek == TK.NamedStruct) {
       layoutStruct(e);
-      if (e < slFlags.len && (slFlags.get(e) & SLF_CONTAINS_SCALABLE) != 0) containsSV = true;
+      if (e < targetLayout.slFlags.len && (targetLayout.slFlags.get(e) & SLF_CONTAINS_SCALABLE) != 0) containsSV = true;
     }
     if (typeIsScalable(e)) anyScalable = true;
     if (!typeIsSized(e)) allSized = false;
   }
   let fl: i32 = containsSV ? SLF_CONTAINS_SCALABLE : 0;
   if (!homogeneous && (anyScalable || !allSized)) {
-    slState.set(t, SL_UNSIZED); slFlags.set(t, <u8>fl);
+    targetLayout.slState.set(t, SL_UNSIZED); targetLayout.slFlags.set(t, <u8>fl);
     return false;
   }
-  let start = slOff.len;
-  slOff.resize(start + n, 0);
+  let start = targetLayout.slOff.len;
+  targetLayout.slOff.resize(start + n, 0);
   let packed = (flags & TF_PACKED) != 0;
   let size: i64 = 0, align: i32 = 1;
   for (let i = 0; i < n; i++) {
@@ -468,58 +501,39 @@ function layoutStruct(t: i32): bool {
     let a = packed ? 1 : alignOf(e, true);
     if ((fl & SLF_SCALABLE_SIZE) == 0 && (size & (<i64>a - 1)) != 0) { fl |= SLF_PADDED; size = alignTo(size, a); }
     if (a > align) align = a;
-    slOff.set(start + i, size);
+    targetLayout.slOff.set(start + i, size);
     size += typeAllocSize(e);
   }
   if ((fl & SLF_SCALABLE_SIZE) == 0 && (size & (<i64>align - 1)) != 0) { fl |= SLF_PADDED; size = alignTo(size, align); }
-  slSize.set(t, size); slAlign.set(t, align); slFlags.set(t, <u8>fl);
-  slState.set(t, start);
+  targetLayout.slSize.set(t, size); targetLayout.slAlign.set(t, align); targetLayout.slFlags.set(t, <u8>fl);
+  targetLayout.slState.set(t, start);
   return true;
 }
 
 // Size in bytes of struct t including tail padding (StructLayout::getSizeInBytes); -1 if unsized.
-export function structSize(t: i32): i64 { return layoutStruct(t) ? slSize.get(t) : -1; }
+export function structSize(t: i32): i64 { return layoutStruct(t) ? targetLayout.slSize.get(t) : -1; }
 // The largest member ABI alignment (1 for packed or empty structs); -1 if unsized. The struct's
 // own ABI alignment is abiAlignment(t), which also applies the a: floor.
-export function structAlignment(t: i32): i32 { return layoutStruct(t) ? slAlign.get(t) : -1; }
+export function structAlignment(t: i32): i32 { return layoutStruct(t) ? targetLayout.slAlign.get(t) : -1; }
 // Byte offset of member i; -1 if unsized or i out of range.
 export function structMemberOffset(t: i32, i: i32): i64 {
   if (!layoutStruct(t) || i < 0 || i >= listLen(t)) return -1;
-  return slOff.get(slState.get(t) + i);
+  return targetLayout.slOff.get(targetLayout.slState.get(t) + i);
 }
 export function structIsPadded(t: i32): bool {
-  return layoutStruct(t) && (slFlags.get(t) & SLF_PADDED) != 0;
+  return layoutStruct(t) && (targetLayout.slFlags.get(t) & SLF_PADDED) != 0;
 }
 // The member containing byte offset off (the last of several at the same offset, as LLVM's
 // getElementContainingOffset); -1 if unsized or off is outside [0, size).
 export function structElementContainingOffset(t: i32, off: i64): i32 {
-  if (!layoutStruct(t) || off < 0 || off >= slSize.get(t)) return -1;
-  let base = slState.get(t), lo = 0, hi = listLen(t);
+  if (!layoutStruct(t) || off < 0 || off >= targetLayout.slSize.get(t)) return -1;
+  let base = targetLayout.slState.get(t), lo = 0, hi = listLen(t);
   while (lo < hi) {  // first member with offset > off
     let mid = (lo + hi) >>> 1;
-    if (slOff.get(base + mid) <= off) lo = mid + 1; else hi = mid;
+    if (targetLayout.slOff.get(base + mid) <= off) lo = mid + 1; else hi = mid;
   }
   return lo - 1;
 }
 
-resetDataLayout();
-
-// Re-creates this file's scratch buffers after an arena reset.
-export function resetDataLayoutTables(): void {
-  intSpecs = new SpecTable();
-  floatSpecs = new SpecTable();
-  vecSpecs = new SpecTable();
-  ptrAS = new I32Vec(8);
-  ptrBits = new I32Vec(8);
-  ptrAbi = new I32Vec(8);
-  ptrPref = new I32Vec(8);
-  ptrIdx = new I32Vec(8);
-  nonIntegral = new I32Vec(8);
-  legalInts = new I32Vec(8);
-  layoutStr = new U8Vec(64);
-  slState = new I32Vec(256);
-  slSize = new I64Vec(256);
-  slAlign = new I32Vec(256);
-  slFlags = new U8Vec(256);
-  slOff = new I64Vec(1024);
-}
+// The static block starts zeroed: a valid layout before the first arena reset too.
+newDataLayout();

@@ -13,7 +13,7 @@ import { strtab } from "./module";
 // The module's debug-info tables: the field and class names interned once, the uniqued
 // DILocations, the number texts and the scratch the queries below share. One per module, at a
 // fixed address in static memory (like the readers' state: a field is one load from a constant
-// address); resetDebugInfo() puts a new one there when the arena is reset.
+// address); newDebugInfoTables() puts a new one there when the arena is reset.
 @final class DebugInfoTables {
   // field, class and value names, interned once per module (ensureNames)
   namesReady: bool = false;
@@ -44,7 +44,7 @@ import { strtab } from "./module";
 const DEBUG_INFO_TABLES_SIZE: usize = 256;
 const dit: DebugInfoTables = changetype<DebugInfoTables>(memory.data(<i32>DEBUG_INFO_TABLES_SIZE, 16));
 
-export function resetDebugInfo(): void {
+export function newDebugInfoTables(): void {
   assert(offsetof<DebugInfoTables>() <= DEBUG_INFO_TABLES_SIZE);
   memory.copy(changetype<usize>(dit), changetype<usize>(new DebugInfoTables()), offsetof<DebugInfoTables>());
 }

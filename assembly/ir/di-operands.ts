@@ -62,7 +62,7 @@ const HSIZE: i32 = 1 << HBITS;
 const NAME_MAX: i32 = 64;
 
 // The module's lookup tables, at a fixed address in static memory (the printer asks them for
-// every DI node's operands); resetDIOperands() puts a new, empty one there.
+// every DI node's operands); newDIOperandIndex() puts a new, empty one there.
 @final class DIOperandIndex {
   ready: bool = false;
   builtFor: StrTab | null = null;
@@ -77,7 +77,7 @@ const NAME_MAX: i32 = 64;
 }
 const DI_OPERAND_INDEX_SIZE: usize = 64;
 const dio: DIOperandIndex = changetype<DIOperandIndex>(memory.data(<i32>DI_OPERAND_INDEX_SIZE, 16));
-export function resetDIOperands(): void {
+export function newDIOperandIndex(): void {
   assert(offsetof<DIOperandIndex>() <= DI_OPERAND_INDEX_SIZE);
   memory.copy(changetype<usize>(dio), changetype<usize>(new DIOperandIndex()), offsetof<DIOperandIndex>());
 }
