@@ -10,7 +10,7 @@ import { intLow64 } from "../ir/constants";
 import { findAttachment, canonicalMD, mdKind, MK, mdA, mdOps, mdNOps, mdPool } from "../ir/metadata";
 import { strtab } from "../ir/module";
 import { blockTerminator } from "./cfg";
-import { BFI } from "./bfi";
+import { BFIState } from "./bfi-state";
 import {
   nodeAt, headerOf, irreducible, headerIndex, isHeader, containingLoop, packagedLoop, resolved, isAPackage,
   isADoublePackage, addExit, clearExits,
@@ -50,27 +50,27 @@ function scaleMass(m: u64, n: u64): u64 {
 }
 
 // WorkingData::getMass as a slot: node >= 0, or -(loop + 1)
-function massSlot(bf: BFI, n: i32): i32 {
+function massSlot(bf: BFIState, n: i32): i32 {
   if (!isAPackage(bf, n)) return n;
   if (!isADoublePackage(bf, n)) return -(bf.wLoop.get(n) + 1);
   return -(bf.lpParent.get(bf.wLoop.get(n)) + 1);
 }
 
-function getMass(bf: BFI, n: i32): u64 { let s = massSlot(bf, n); return s >= 0 ? <u64>bf.wMass.get(s) : <u64>bf.lpMass.get(-s - 1); }
+function getMass(bf: BFIState, n: i32): u64 { let s = massSlot(bf, n); return s >= 0 ? <u64>bf.wMass.get(s) : <u64>bf.lpMass.get(-s - 1); }
 
-export function setMass(bf: BFI, n: i32, m: u64): void { let s = massSlot(bf, n); if (s >= 0) bf.wMass.set(s, m); else bf.lpMass.set(-s - 1, m); }
+export function setMass(bf: BFIState, n: i32, m: u64): void { let s = massSlot(bf, n); if (s >= 0) bf.wMass.set(s, m); else bf.lpMass.set(-s - 1, m); }
 
 // ---- distributions ----
-function distClear(bf: BFI): void { bf.dType.clear(); bf.dNode.clear(); bf.dAmt.clear(); bf.dTotal = 0; bf.dOverflow = false; }
+function distClear(bf: BFIState): void { bf.dType.clear(); bf.dNode.clear(); bf.dAmt.clear(); bf.dTotal = 0; bf.dOverflow = false; }
 
-function distAdd(bf: BFI, node: i32, amt: u64, ty: u8): void {
+function distAdd(bf: BFIState, node: i32, amt: u64, ty: u8): void {
   let nt = bf.dTotal + amt;
   if (nt < bf.dTotal) bf.dOverflow = true;
   bf.dTotal = nt;
   bf.dType.push(ty); bf.dNode.push(node); bf.dAmt.push(amt);
 }
 
-function combineSorted(bf: BFI): void {
+function combineSorted(bf: BFIState): void {
   let n = bf.dNode.len;
   // insertion sort by node (stable; equal nodes carry equal types and are summed)
   for (let i = 1; i < n; i++) {
@@ -96,7 +96,7 @@ function combineSorted(bf: BFI): void {
 }
 
 // combineWeightsByHashing: a DenseMap<uint32_t, Weight> walked in bucket order.
-function combineHashed(bf: BFI): void {
+function combineHashed(bf: BFIState): void {
   let n = bf.dNode.len;
   let nb = <i32>nextPow2((nextPow2(<u64>(2 * n)) * 4) / 3 + 1);
   bf.tmp.clear(); bf.tmp.resize(nb, -1);     // bucket -> first weight index
@@ -125,7 +125,7 @@ function combineHashed(bf: BFI): void {
   for (let k = 0; k < nd.len; k++) { bf.dType.push(ty.get(k)); bf.dNode.push(nd.get(k)); bf.dAmt.push(am.get(k)); }
 }
 
-function normalize(bf: BFI): void {
+function normalize(bf: BFIState): void {
   let n = bf.dNode.len;
   if (n == 0) return;
   if (n > 1) { if (n > 128) combineHashed(bf); else combineSorted(bf); }
@@ -147,7 +147,7 @@ function normalize(bf: BFI): void {
 
 // distributeMass: dither the source's mass over the (normalized) distribution. source < 0: the
 // full mass goes to the nodes themselves (distributeIrrLoopHeaderMass, adjustLoopHeaderMass).
-function distributeMass(bf: BFI, source: i32, outer: i32): void {
+function distributeMass(bf: BFIState, source: i32, outer: i32): void {
   let remMass = source >= 0 ? getMass(bf, source) : FULL;
   normalize(bf);
   let remW = <u32>bf.dTotal;
@@ -170,9 +170,9 @@ function distributeMass(bf: BFI, source: i32, outer: i32): void {
 }
 
 // The header weights distributed from the full mass.
-function distributeFull(bf: BFI): void { distributeMass(bf, -1, -1); }
+function distributeFull(bf: BFIState): void { distributeMass(bf, -1, -1); }
 
-function addToDist(bf: BFI, outer: i32, predN: i32, succN: i32, weight: u64): bool {
+function addToDist(bf: BFIState, outer: i32, predN: i32, succN: i32, weight: u64): bool {
   if (weight == 0) weight = 1;
   let r = resolved(bf, succN);
   if (outer >= 0 && isHeader(bf, outer, r)) { distAdd(bf, r, weight, W_BACK); return true; }
@@ -182,7 +182,7 @@ function addToDist(bf: BFI, outer: i32, predN: i32, succN: i32, weight: u64): bo
   return true;
 }
 
-function propagate(bf: BFI, outer: i32, node: i32): bool {
+function propagate(bf: BFIState, outer: i32, node: i32): bool {
   distClear(bf);
   let pl = packagedLoop(bf, node);
   if (pl >= 0) {
@@ -201,7 +201,7 @@ function propagate(bf: BFI, outer: i32, node: i32): bool {
 }
 
 // BasicBlock::getIrrLoopHeaderWeight: !irr_loop !{!"loop_header_weight", i64 N} on the terminator.
-function irrHeaderWeight(bf: BFI, node: i32): i64 {
+function irrHeaderWeight(bf: BFIState, node: i32): i64 {
   let t = blockTerminator(bf.cfg.block.get(bf.cfg.rpo.get(node)));
   if (t < 0) return -1;
   let md = findAttachment(iMD.get(t), 24);
@@ -215,7 +215,7 @@ function irrHeaderWeight(bf: BFI, node: i32): i64 {
   return <i64>(intLow64(mdA.get(v)) & 0x7fffffffffffffff);
 }
 
-export function computeMassInLoop(bf: BFI, l: i32): bool {
+export function computeMassInLoop(bf: BFIState, l: i32): bool {
   let nn = bf.lpNNodes.get(l);
   if (irreducible(bf, l)) {
     let nh = bf.lpNumHeaders.get(l);
@@ -264,7 +264,7 @@ export function computeMassInLoop(bf: BFI, l: i32): bool {
   return true;
 }
 
-export function computeMassInFunction(bf: BFI): bool {
+export function computeMassInFunction(bf: BFIState): bool {
   setMass(bf, 0, FULL);
   for (let x = 0; x < bf.cfg.rpo.len; x++) {
     if (resolved(bf, x) != x) continue;

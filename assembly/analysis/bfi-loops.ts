@@ -5,10 +5,10 @@
 // a loop's node graph (createIrreducibleLoop). Functions of the BFI object.
 import { I32Vec } from "../util/vec";
 import { sortI32 } from "../util/sort";
-import { BFI } from "./bfi";
+import { BFIState } from "./bfi-state";
 
 // ---- loop records ----
-function newLoop(bf: BFI, parent: i32, numHeaders: i32, nodesStart: i32, nNodes: i32): i32 {
+function newLoop(bf: BFIState, parent: i32, numHeaders: i32, nodesStart: i32, nNodes: i32): i32 {
   let l = bf.lpParent.push(parent);
   bf.lpPackaged.push(0); bf.lpNumHeaders.push(numHeaders); bf.lpNodes.push(nodesStart); bf.lpNNodes.push(nNodes);
   bf.lpExitHead.push(-1); bf.lpExitTail.push(-1);
@@ -17,20 +17,20 @@ function newLoop(bf: BFI, parent: i32, numHeaders: i32, nodesStart: i32, nNodes:
   return l;
 }
 
-function listInsertBefore(bf: BFI, l: i32, before: i32): void {
+function listInsertBefore(bf: BFIState, l: i32, before: i32): void {
   let p = before >= 0 ? bf.lpPrev.get(before) : bf.listTail;
   bf.lpPrev.set(l, p); bf.lpNext.set(l, before);
   if (p >= 0) bf.lpNext.set(p, l); else bf.listHead = l;
   if (before >= 0) bf.lpPrev.set(before, l); else bf.listTail = l;
 }
 
-@inline export function nodeAt(bf: BFI, l: i32, k: i32): i32 { return bf.nodePool.get(bf.lpNodes.get(l) + k); }
+@inline export function nodeAt(bf: BFIState, l: i32, k: i32): i32 { return bf.nodePool.get(bf.lpNodes.get(l) + k); }
 
-@inline export function headerOf(bf: BFI, l: i32): i32 { return nodeAt(bf, l, 0); }
+@inline export function headerOf(bf: BFIState, l: i32): i32 { return nodeAt(bf, l, 0); }
 
-@inline export function irreducible(bf: BFI, l: i32): bool { return bf.lpNumHeaders.get(l) > 1; }
+@inline export function irreducible(bf: BFIState, l: i32): bool { return bf.lpNumHeaders.get(l) > 1; }
 
-export function headerIndex(bf: BFI, l: i32, node: i32): i32 {
+export function headerIndex(bf: BFIState, l: i32, node: i32): i32 {
   let nh = bf.lpNumHeaders.get(l);
   if (nh == 1) return nodeAt(bf, l, 0) == node ? 0 : -1;
   let lo = 0, hi = nh;
@@ -39,46 +39,46 @@ export function headerIndex(bf: BFI, l: i32, node: i32): i32 {
   return lo < nh && bf.nodePool.get(base + lo) == node ? lo : -1;
 }
 
-@inline export function isHeader(bf: BFI, l: i32, node: i32): bool { return headerIndex(bf, l, node) >= 0; }
+@inline export function isHeader(bf: BFIState, l: i32, node: i32): bool { return headerIndex(bf, l, node) >= 0; }
 
-function isLoopHeader(bf: BFI, n: i32): bool { let l = bf.wLoop.get(n); return l >= 0 && isHeader(bf, l, n); }
+function isLoopHeader(bf: BFIState, n: i32): bool { let l = bf.wLoop.get(n); return l >= 0 && isHeader(bf, l, n); }
 
-function isDoubleLoopHeader(bf: BFI, n: i32): bool {
+function isDoubleLoopHeader(bf: BFIState, n: i32): bool {
   if (!isLoopHeader(bf, n)) return false;
   let p = bf.lpParent.get(bf.wLoop.get(n));
   return p >= 0 && irreducible(bf, p) && isHeader(bf, p, n);
 }
 
-export function containingLoop(bf: BFI, n: i32): i32 {
+export function containingLoop(bf: BFIState, n: i32): i32 {
   if (!isLoopHeader(bf, n)) return bf.wLoop.get(n);
   if (!isDoubleLoopHeader(bf, n)) return bf.lpParent.get(bf.wLoop.get(n));
   return bf.lpParent.get(bf.lpParent.get(bf.wLoop.get(n)));
 }
 
-export function packagedLoop(bf: BFI, n: i32): i32 {
+export function packagedLoop(bf: BFIState, n: i32): i32 {
   let l = bf.wLoop.get(n);
   if (l < 0 || bf.lpPackaged.get(l) == 0) return -1;
   while (bf.lpParent.get(l) >= 0 && bf.lpPackaged.get(bf.lpParent.get(l)) != 0) l = bf.lpParent.get(l);
   return l;
 }
 
-export function resolved(bf: BFI, n: i32): i32 { let l = packagedLoop(bf, n); return l >= 0 ? headerOf(bf, l) : n; }
+export function resolved(bf: BFIState, n: i32): i32 { let l = packagedLoop(bf, n); return l >= 0 ? headerOf(bf, l) : n; }
 
-export function isAPackage(bf: BFI, n: i32): bool { return isLoopHeader(bf, n) && bf.lpPackaged.get(bf.wLoop.get(n)) != 0; }
+export function isAPackage(bf: BFIState, n: i32): bool { return isLoopHeader(bf, n) && bf.lpPackaged.get(bf.wLoop.get(n)) != 0; }
 
-export function isADoublePackage(bf: BFI, n: i32): bool { return isDoubleLoopHeader(bf, n) && bf.lpPackaged.get(bf.lpParent.get(bf.wLoop.get(n))) != 0; }
+export function isADoublePackage(bf: BFIState, n: i32): bool { return isDoubleLoopHeader(bf, n) && bf.lpPackaged.get(bf.lpParent.get(bf.wLoop.get(n))) != 0; }
 
-export function addExit(bf: BFI, l: i32, node: i32, m: u64): void {
+export function addExit(bf: BFIState, l: i32, node: i32, m: u64): void {
   let e = bf.exNode.push(node); bf.exMass.push(m); bf.exNext.push(-1);
   let t = bf.lpExitTail.get(l);
   if (t >= 0) bf.exNext.set(t, e); else bf.lpExitHead.set(l, e);
   bf.lpExitTail.set(l, e);
 }
 
-@inline export function clearExits(bf: BFI, l: i32): void { bf.lpExitHead.set(l, -1); bf.lpExitTail.set(l, -1); }
+@inline export function clearExits(bf: BFIState, l: i32): void { bf.lpExitHead.set(l, -1); bf.lpExitTail.set(l, -1); }
 
 // ---- irreducible control flow ----
-export function addGraphEdge(bf: BFI, outer: i32, from: i32, succN: i32): void {
+export function addGraphEdge(bf: BFIState, outer: i32, from: i32, succN: i32): void {
   if (outer >= 0 && isHeader(bf, outer, succN)) return;
   let g = bf.gIndex.get(succN);
   if (g < 0) return;
@@ -86,7 +86,7 @@ export function addGraphEdge(bf: BFI, outer: i32, from: i32, succN: i32): void {
 }
 
 // findIrreducibleHeaders + createIrreducibleLoop for SCC c (graph indices of its members in tmp).
-export function createIrreducibleLoop(bf: BFI, outer: i32, insertBefore: i32, c: i32): i32 {
+export function createIrreducibleLoop(bf: BFIState, outer: i32, insertBefore: i32, c: i32): i32 {
   // headers: members with a predecessor outside the SCC; then members with a backward edge from a
   // non-entry member
   bf.tmp2.clear();
@@ -132,7 +132,7 @@ export function createIrreducibleLoop(bf: BFI, outer: i32, insertBefore: i32, c:
 
 // LoopInfo's loops, top-down breadth first (top level in LoopInfo order, then each loop's
 // sub-loops), each with its header and then its immediate members in reverse post-order.
-export function initializeLoops(bf: BFI): void {
+export function initializeLoops(bf: BFIState): void {
   let m = bf.loops.count;
   if (m == 0) return;
   bf.tmp.clear(); bf.tmp2.clear();   // queue of LoopInfo loops and their parent records

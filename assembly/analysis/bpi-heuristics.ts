@@ -14,7 +14,7 @@ import { gValueType } from "../ir/globals";
 import { strtab, targetTriple } from "../ir/module";
 import { findAttachment, canonicalMD, mdKind, MK, mdA, mdOps, mdNOps, mdPool } from "../ir/metadata";
 import { pointerSizeInBits } from "../ir/datalayout";
-import { BPI, PROB_ONE, bprob, padd, psub } from "./bpi";
+import { BPIState, PROB_ONE, bprob, padd, psub } from "./bpi-state";
 import { UNKNOWN, W_ZERO, W_LOWEST, W_DEFAULT, edgeWeight, isExiting } from "./bpi-weights";
 
 const LBH_TAKEN: u32 = 124, LBH_NONTAKEN: u32 = 4;
@@ -109,7 +109,7 @@ function tripleHas(t: i32, s: string): bool {
 }
 
 // !prof branch_weights with one weight per successor: md operand start and count, or -1.
-function branchWeights(bp: BPI, t: i32, nSucc: i32): i32 {
+function branchWeights(bp: BPIState, t: i32, nSucc: i32): i32 {
   let md = findAttachment(iMD.get(t), 2);
   if (md < 0) return -1;
   md = canonicalMD(md);
@@ -133,7 +133,7 @@ function branchWeights(bp: BPI, t: i32, nSucc: i32): i32 {
   return 0;
 }
 
-export function calcMetadataWeights(bp: BPI, b: i32, t: i32): bool {
+export function calcMetadataWeights(bp: BPIState, b: i32, t: i32): bool {
   let op = <i32>iOp.get(t);
   if (!(op == Op.Br || op == Op.Switch || op == Op.IndirectBr || op == Op.Invoke || op == Op.CallBr)) return false;
   let s = bp.cfg.succOff.get(b), n = bp.cfg.succOff.get(b + 1) - s;
@@ -188,7 +188,7 @@ export function calcMetadataWeights(bp: BPI, b: i32, t: i32): bool {
   return true;
 }
 
-function loadConst(bp: BPI, c: i32): void {
+function loadConst(bp: BPIState, c: i32): void {
   let k = <i32>vKind.get(c);
   let ty = vType.get(c);
   bp.fw = <i32>tyKind.get(ty) == TK.Int ? tyA.get(ty) : 0;
@@ -200,7 +200,7 @@ function loadConst(bp: BPI, c: i32): void {
 
 // lhs (fk/fv/fw) op constant c, in ConstantFoldBinaryInstruction's order: identities (either
 // side for commutative operators, right side for the others), poison, undef rules, then values.
-function foldBinary(bp: BPI, op: i32, c: i32): void {
+function foldBinary(bp: BPIState, op: i32, c: i32): void {
   let a = bp.fv, ak = bp.fk, w = bp.fw;
   loadConst(bp, c);
   let b = bp.fv, bk = bp.fk;
@@ -267,7 +267,7 @@ function foldBinary(bp: BPI, op: i32, c: i32): void {
 }
 
 // Result of icmp pred (fk/fv/fw) vs constant c: 0 false, 1 true, -1 neither (poison/undef/unknown).
-function foldICmp(bp: BPI, pr: i32, c: i32): i32 {
+function foldICmp(bp: BPIState, pr: i32, c: i32): i32 {
   let a = bp.fv, ak = bp.fk, w = bp.fw;
   loadConst(bp, c);
   let b = bp.fv, bk = bp.fk;
@@ -294,17 +294,17 @@ function foldICmp(bp: BPI, pr: i32, c: i32): i32 {
   return r ? 1 : 0;
 }
 
-function isSuccOf(bp: BPI, b: i32, bv: i32): bool {
+function isSuccOf(bp: BPIState, b: i32, bv: i32): bool {
   for (let j = bp.cfg.succOff.get(b); bp.cfg.succOff.get(b + 1) > j; j++) if (bp.cfg.block.get(bp.cfg.succ.get(j)) == bv) return true;
   return false;
 }
 
-function blockNumOf(bp: BPI, bv: i32): i32 { return blockNumOfBlock(bp, bv); }
+function blockNumOf(bp: BPIState, bv: i32): i32 { return blockNumOfBlock(bp, bv); }
 
-@inline function blockNumOfBlock(bp: BPI, bv: i32): i32 { return bp.cfg.blockNum.get(bv); }
+@inline function blockNumOfBlock(bp: BPIState, bv: i32): i32 { return bp.cfg.blockNum.get(bv); }
 
 // computeUnlikelySuccessors: successor blocks (block numbers) into `unlikely`.
-function computeUnlikely(bp: BPI, b: i32, l: i32, t: i32): void {
+function computeUnlikely(bp: BPIState, b: i32, l: i32, t: i32): void {
   bp.unlikely.clear();
   if (<i32>iOp.get(t) != Op.Br || iNOps.get(t) != 3) return;
   let ci = operand(t, 0);
@@ -353,7 +353,7 @@ function computeUnlikely(bp: BPI, b: i32, l: i32, t: i32): void {
   }
 }
 
-export function calcEstimatedHeuristics(bp: BPI, b: i32, t: i32): bool {
+export function calcEstimatedHeuristics(bp: BPIState, b: i32, t: i32): bool {
   let l = bp.loops.loopOf.get(b);
   bp.unlikely.clear();
   if (l >= 0) computeUnlikely(bp, b, l, t);
@@ -397,7 +397,7 @@ export function calcEstimatedHeuristics(bp: BPI, b: i32, t: i32): bool {
   return true;
 }
 
-export function calcPointerHeuristics(bp: BPI, b: i32, t: i32): bool {
+export function calcPointerHeuristics(bp: BPIState, b: i32, t: i32): bool {
   if (<i32>iOp.get(t) != Op.Br || iNOps.get(t) != 3) return false;
   let ci = operand(t, 0);
   if (!isInst(ci) || <i32>iOp.get(ci) != Op.ICmp) return false;
@@ -408,7 +408,7 @@ export function calcPointerHeuristics(bp: BPI, b: i32, t: i32): bool {
   return true;
 }
 
-export function calcZeroHeuristics(bp: BPI, b: i32, t: i32): bool {
+export function calcZeroHeuristics(bp: BPIState, b: i32, t: i32): bool {
   if (<i32>iOp.get(t) != Op.Br || iNOps.get(t) != 3) return false;
   let ci = operand(t, 0);
   if (!isInst(ci) || <i32>iOp.get(ci) != Op.ICmp) return false;
@@ -435,7 +435,7 @@ export function calcZeroHeuristics(bp: BPI, b: i32, t: i32): bool {
   return true;
 }
 
-export function calcFloatingPointHeuristics(bp: BPI, b: i32, t: i32): bool {
+export function calcFloatingPointHeuristics(bp: BPIState, b: i32, t: i32): bool {
   if (<i32>iOp.get(t) != Op.Br || iNOps.get(t) != 3) return false;
   let ci = operand(t, 0);
   if (!isInst(ci) || <i32>iOp.get(ci) != Op.FCmp) return false;

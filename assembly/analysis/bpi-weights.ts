@@ -12,7 +12,7 @@ import { fnAttrs, setHasKind } from "../ir/attributes";
 import { gAttrs } from "../ir/globals";
 import { strtab } from "../ir/module";
 import { blockTerminator } from "./cfg";
-import { BPI } from "./bpi";
+import { BPIState } from "./bpi-state";
 
 export const UNKNOWN: i32 = -1;
 export const W_ZERO: i32 = 0, W_LOWEST: i32 = 1, W_COLD: i32 = 0xffff, W_DEFAULT: i32 = 0xfffff;
@@ -51,7 +51,7 @@ function isEHPadBlock(bv: i32): bool {
   return false;
 }
 
-function initialWeight(bp: BPI, b: i32): i32 {
+function initialWeight(bp: BPIState, b: i32): i32 {
   let bv = bp.cfg.block.get(b);
   let t = blockTerminator(bv);
   if (t >= 0 && (<i32>iOp.get(t) == Op.Unreachable || terminatingDeoptimize(bv, t))) {
@@ -64,28 +64,28 @@ function initialWeight(bp: BPI, b: i32): i32 {
 }
 
 // ---- loops and SCCs seen as "loop blocks" ----
-@inline function lbLoop(bp: BPI, b: i32): i32 { return bp.loops.loopOf.get(b); }
+@inline function lbLoop(bp: BPIState, b: i32): i32 { return bp.loops.loopOf.get(b); }
 
-@inline function lbScc(bp: BPI, b: i32): i32 { return bp.loops.loopOf.get(b) >= 0 ? -1 : bp.sccOf.get(b); }
+@inline function lbScc(bp: BPIState, b: i32): i32 { return bp.loops.loopOf.get(b) >= 0 ? -1 : bp.sccOf.get(b); }
 
-function loopKey(bp: BPI, b: i32): i32 { let l = bp.loops.loopOf.get(b); return l >= 0 ? l : bp.loops.count + bp.sccOf.get(b); }
+function loopKey(bp: BPIState, b: i32): i32 { let l = bp.loops.loopOf.get(b); return l >= 0 ? l : bp.loops.count + bp.sccOf.get(b); }
 
-function isEntering(bp: BPI, src: i32, dst: i32): bool {
+function isEntering(bp: BPIState, src: i32, dst: i32): bool {
   let ld = lbLoop(bp, dst);
   if (ld >= 0 && !bp.loops.contains(ld, lbLoop(bp, src))) return true;
   let sd = lbScc(bp, dst);
   return sd != -1 && lbScc(bp, src) != sd;
 }
 
-@inline export function isExiting(bp: BPI, src: i32, dst: i32): bool { return isEntering(bp, dst, src); }
+@inline export function isExiting(bp: BPIState, src: i32, dst: i32): bool { return isEntering(bp, dst, src); }
 
-export function edgeWeight(bp: BPI, src: i32, dst: i32): i32 {
+export function edgeWeight(bp: BPIState, src: i32, dst: i32): i32 {
   if (isEntering(bp, src, dst)) return bp.loopW.get(loopKey(bp, dst));
   return bp.blockW.get(dst);
 }
 
 // Maximum estimated weight over the edges src -> list[from..to), UNKNOWN if any is unknown.
-function maxEdgeWeight(bp: BPI, src: i32, list: I32Vec, from: i32, to: i32): i32 {
+function maxEdgeWeight(bp: BPIState, src: i32, list: I32Vec, from: i32, to: i32): i32 {
   let m = UNKNOWN;
   for (let k = from; k < to; k++) {
     let w = edgeWeight(bp, src, list.get(k));
@@ -95,7 +95,7 @@ function maxEdgeWeight(bp: BPI, src: i32, list: I32Vec, from: i32, to: i32): i32
   return m;
 }
 
-function updateWeight(bp: BPI, b: i32, w: i32): bool {
+function updateWeight(bp: BPIState, b: i32, w: i32): bool {
   if (bp.blockW.get(b) != UNKNOWN) return false;
   bp.blockW.set(b, w);
   for (let j = bp.cfg.predOff.get(b); bp.cfg.predOff.get(b + 1) > j; j++) {
@@ -107,7 +107,7 @@ function updateWeight(bp: BPI, b: i32, w: i32): bool {
   return true;
 }
 
-function propagateWeight(bp: BPI, b: i32, w: i32): void {
+function propagateWeight(bp: BPIState, b: i32, w: i32): void {
   let d = bp.domTree, pd = bp.postDomTree;
   if (!d.inTree(b)) return;
   for (let x = b; x >= 0; x = d.idom.get(x)) {
@@ -119,7 +119,7 @@ function propagateWeight(bp: BPI, b: i32, w: i32): void {
 }
 
 // Exit blocks of the loop or SCC of block b, into tmpB.
-function exitBlocksOf(bp: BPI, b: i32): void {
+function exitBlocksOf(bp: BPIState, b: i32): void {
   bp.tmpB.clear();
   let l = bp.loops.loopOf.get(b);
   if (l >= 0) {
@@ -136,7 +136,7 @@ function exitBlocksOf(bp: BPI, b: i32): void {
   }
 }
 
-function pushEnterBlocks(bp: BPI, b: i32): void {
+function pushEnterBlocks(bp: BPIState, b: i32): void {
   let l = bp.loops.loopOf.get(b);
   if (l >= 0) {
     let h = bp.loops.header.get(l);
@@ -150,7 +150,7 @@ function pushEnterBlocks(bp: BPI, b: i32): void {
   }
 }
 
-export function computeEstimatedWeights(bp: BPI): void {
+export function computeEstimatedWeights(bp: BPIState): void {
   bp.blockWork.clear(); bp.loopWork.clear();
   for (let i = 0; i < bp.cfg.rpo.len; i++) {
     let b = bp.cfg.rpo.get(i);

@@ -18,7 +18,6 @@ import { TK, tyKind, tyA, tyN, tyListLen, tyList, tyPool, T_METADATA, T_I64, T_I
 import { getInt, getZero, getPoison, getAggregate } from "../ir/constants";
 import { newMD, canonicalMD } from "../ir/metadata";
 import { listCount, listItem } from "../ir/inst";
-import { nodeIntConstants } from "./write-di-fields";
 import {
   GK, gKind, gValue, gValueType, gAttrs, gMD, gFirstBlock, gFlags, GF_ERASED, globalCount, gComdat,
 } from "../ir/globals";
@@ -37,6 +36,10 @@ import { vName } from "../ir/values";
 export const MODULE_PARAM_FN: i64 = 0xFFFFFFFF;
 
 @final export class Enumeration {
+  // Numbers the i64 constants a DI node's integer-or-metadata fields need (write-di-fields.ts
+  // nodeIntConstants), handed in by write-module.ts: the DI field reader numbers through this
+  // enumeration, so it sits above this file.
+  nodeIntConstants: (e: Enumeration, m: i32) => void;
   // ---- types ----
   typeId: I32Vec = new I32Vec();     // arena type -> bitcode type id (-1 none, -2 being numbered)
   types: I32Vec = new I32Vec();      // bitcode order
@@ -66,7 +69,8 @@ export const MODULE_PARAM_FN: i64 = 0xFFFFFFFF;
   emptyTuple: i32 = -1;              // `!{}`, for debug records with an empty location
   maskOf: I32Vec = new I32Vec();     // shufflevector instruction -> its mask as a constant (-1 none)
 
-  constructor() {
+  constructor(nodeIntConstants: (e: Enumeration, m: i32) => void) {
+    this.nodeIntConstants = nodeIntConstants;
     let nv = valueCount();
     this.valId.resize(nv, -1);
   }
@@ -244,7 +248,7 @@ export const MODULE_PARAM_FN: i64 = 0xFFFFFFFF;
           continue;
         }
         this.mdId.set(m, -2);   // being numbered
-        if (kind == MK.Node) { this.nodeStrings(m); nodeIntConstants(this, m); }
+        if (kind == MK.Node) { this.nodeStrings(m); this.nodeIntConstants(this, m); }
       }
       // next operand
       let s = mdOps.get(m), n = mdNOps.get(m);

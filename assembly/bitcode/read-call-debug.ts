@@ -9,10 +9,10 @@ import { bs, enterBlock, nextRecord, REC_END } from "./bitstream";
 import { br, bad } from "./read-state";
 import { typeOf } from "./read-types";
 import { attrListAt } from "./read-attrs";
-import { mdAt } from "./read-metadata";
+import { mdAt, getBlock } from "./read-refs";
 import { mdForValue } from "./read-metadata";
-import { getVal, getPair, getBlock, make, fmfOf, place } from "./read-values";
-import { VALUE_SYMTAB_BLOCK } from "./read-function";
+import { getVal, getPair, make, fmfOf, place } from "./read-values";
+import { VALUE_SYMTAB_BLOCK } from "./read-state";
 
 // call / invoke / callbr.
 export function readCall(code: i32): bool {

@@ -25,7 +25,7 @@ import { typeOf } from "./read-types";
 import { MAX_NESTING } from "../ir/nesting";
 import { has, Feature } from "../ir/version";
 import { signRotated } from "./read-attrs";
-import { bodyBlock } from "./read-values";
+import { bodyBlock } from "./read-refs";
 
 const SETTYPE = 1, NULL = 2, UNDEF = 3, INTEGER = 4, WIDE_INTEGER = 5, FLOAT = 6, AGGREGATE = 7, STRING = 8,
   CSTRING = 9, CE_BINOP = 10, CE_CAST = 11, CE_GEP_OLD = 12, CE_SELECT = 13, CE_EXTRACTELT = 14,

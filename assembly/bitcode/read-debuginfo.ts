@@ -17,7 +17,7 @@ import { gMD } from "../ir/globals";
 import { addAttachment, MDK_DBG } from "../ir/metadata";
 import { internDecimal } from "../ir/debuginfo";
 import { reading } from "../ir/module-reading";
-import { mdAt, defineNode } from "./read-metadata";
+import { mdAt, defineNode } from "./read-refs";
 import { br, bad } from "./read-state";
 import {
   TAG_CODES, TAG_NAMES_19, TAG_NAMES_22, LANG_CODES, LANG_NAMES_19, LANG_NAMES_22, LNAME_CODES, LNAME_NAMES_19,

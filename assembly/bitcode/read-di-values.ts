@@ -7,7 +7,7 @@ import { MK, mdKind, mdA, FV_MD, FV_RAW } from "../ir/metadata";
 import { vKind, VK } from "../ir/values";
 import { intSExt64 } from "../ir/constants";
 import { internDecimal } from "../ir/debuginfo";
-import { mdAt } from "./read-metadata";
+import { mdAt } from "./read-refs";
 import { br, bad } from "./read-state";
 import {
   TAG_CODES, TAG_NAMES_19, TAG_NAMES_22, LANG_CODES, LANG_NAMES_19, LANG_NAMES_22, LNAME_CODES, LNAME_NAMES_19, LNAME_NAMES_22, ATE_CODES, ATE_NAMES_19, ATE_NAMES_22, CC_CODES, CC_NAMES_19, CC_NAMES_22, ENUMKIND_CODES, ENUMKIND_NAMES_19, ENUMKIND_NAMES_22, MACINFO_CODES, MACINFO_NAMES_19, MACINFO_NAMES_22, DIFLAG_BITS_19, DIFLAG_NAMES_19, DIFLAG_BITS_22, DIFLAG_NAMES_22, SPFLAG_BITS_19, SPFLAG_NAMES_19, SPFLAG_BITS_22, SPFLAG_NAMES_22,

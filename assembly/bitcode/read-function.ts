@@ -28,21 +28,22 @@ import { getLocation } from "../ir/debuginfo";
 import { bs, advance, enterBlock, skipBlock, readRecord, bsFailed, bitPos, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
 import { setBlockEarlyRank } from "../ir/block-order";
 import {
-  br, bad, badI, pushValue,
+  br, bad, badI, pushValue, CONSTANTS_BLOCK, VALUE_SYMTAB_BLOCK, METADATA_BLOCK, METADATA_ATTACHMENT, USELIST_BLOCK,
 } from "./read-state";
 import { typeOf } from "./read-types";
 import { attrListAt } from "./read-attrs";
 import { readConstantsBlock, getConstant, binaryOpcode, binaryFlags, castOpcode } from "./read-constants";
-import { readMetadataBlock, readAttachmentBlock, mdAt, mdOrNull, checkMetadataDone } from "./read-metadata";
+import { readMetadataBlock, readAttachmentBlock, checkMetadataDone } from "./read-metadata";
+import { mdAt, mdOrNull, getBlock } from "./read-refs";
 import { signRotated } from "./read-attrs";
 import { readUseListBlock } from "./read-uselist";
 import { mdForValue } from "./read-metadata";
 import {
-  valueById, getVal, getPair, getBlock, make, fmfOf, orderingOf, scopeOf, alignOk, setAlignEnc, place,
+  valueById, getVal, getPair, make, fmfOf, orderingOf, scopeOf, alignOk, setAlignEnc, place,
 } from "./read-values";
 import { readCall, readDebugRecord, readFunctionVST } from "./read-call-debug";
 
-export const CONSTANTS_BLOCK = 11, VALUE_SYMTAB_BLOCK = 14, METADATA_BLOCK = 15, METADATA_ATTACHMENT = 16, USELIST_BLOCK = 18;
+
 
 // Reads the body of function value fn (the caller's advance() gave its FUNCTION_BLOCK).
 export function readFunctionBlock(fn: i32): bool {

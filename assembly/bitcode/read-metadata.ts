@@ -28,6 +28,7 @@ import { br, bad, badI } from "./read-state";
 import { typeOf } from "./read-types";
 import { getConstant } from "./read-constants";
 import { localValue } from "./read-values";
+import { mdAt, mdOrNull, defineNode } from "./read-refs";
 import { vType } from "../ir/values";
 import { readDINode, locationNode, noteExprConst } from "./read-debuginfo";
 import { llvmVersion } from "../ir/version";
@@ -38,17 +39,6 @@ const STRING_OLD = 1, VALUE = 2, NODE = 3, NAME = 4, DISTINCT_NODE = 5, KIND = 6
   NAMED_NODE = 10, EXPRESSION = 29, STRINGS = 35, GLOBAL_DECL_ATTACHMENT = 36, INDEX_OFFSET = 38, INDEX = 39,
   ARG_LIST = 46, ATTACHMENT = 11;
 
-// The arena node of metadata id `id`; a forward node when it is not read yet (-1 on error).
-export function mdAt(id: i64): i32 {
-  if (id < 0 || id > <i64>br.mdList.len + (1 << 20)) return badI("Invalid metadata id " + id.toString());
-  let k = <i32>id;
-  if (k >= br.mdList.len) br.mdList.resize(k + 1, -1);
-  let m = br.mdList.get(k);
-  if (m >= 0) return m;
-  m = newMD(MK.Forward, -1);
-  br.mdList.set(k, m);
-  return m;
-}
 // A new node of kind `kind` whose operands are the stack's entries from `base` (taken off it).
 function nodeFromStack(kind: MK, base: i32): i32 {
   let m = newMD(kind, -1);
@@ -68,32 +58,11 @@ export function checkMetadataDone(): bool {
   }
   return true;
 }
-// As mdAt for an operand that may be null (encoded id + 1; 0 is null): -1 for null, -2 on error.
-export function mdOrNull(idPlus1: i64): i32 {
-  if (idPlus1 == 0) return -1;
-  let m = mdAt(idPlus1 - 1);
-  return m < 0 ? -2 : m;
-}
 export function mdForValue(v: i32): i32 { return mdForValueId(v); }
 
 // Defines the next metadata id as node m (taking over a forward node for that id).
 function define(m: i32): bool { return defineNode(m) >= 0; }
-// As define; returns the node that now stands for the id (the forward node m was copied into), or
-// -1 after an error.
-export function defineNode(m: i32): i32 {
-  let k = br.nextMD++;
-  if (k >= br.mdList.len) br.mdList.resize(k + 1, -1);
-  let f = br.mdList.get(k);
-  if (f >= 0 && f != m) {
-    if (<i32>mdKind.get(f) != MK.Forward) return badI("Invalid metadata: id defined twice");
-    // the forward node becomes this node: copy it in place
-    mdKind.set(f, mdKind.get(m)); mdFlags.set(f, mdFlags.get(m)); mdA.set(f, mdA.get(m));
-    mdOps.set(f, mdOps.get(m)); mdNOps.set(f, mdNOps.get(m));
-    return f;
-  }
-  br.mdList.set(k, m);
-  return m;
-}
+
 
 export function readMetadataBlock(module: bool): bool {
   if (!enterBlock()) return false;

@@ -5,6 +5,9 @@
 import { I32Vec, I64Vec } from "../util/vec";
 import { fail, bsFailed } from "./bitstream";
 
+// Block ids a function body holds (read-function.ts and its parts; reader.ts names the module's).
+export const CONSTANTS_BLOCK = 11, VALUE_SYMTAB_BLOCK = 14, METADATA_BLOCK = 15, METADATA_ATTACHMENT = 16, USELIST_BLOCK = 18;
+
 // The reader of one module: every table and register of the read-*.ts files (the bitstream
 // cursor is bitstream.ts's `bs`). readBitcode() makes a new one per read: a new object is the
 // reset. The reader's loops touch these fields on every record, so the object lives at a fixed

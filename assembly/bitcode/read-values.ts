@@ -11,7 +11,7 @@ import { bs } from "./bitstream";
 import { br, bad, badI } from "./read-state";
 import { typeOf } from "./read-types";
 import { getConstant } from "./read-constants";
-import { mdAt } from "./read-metadata";
+import { mdAt, getBlock } from "./read-refs";
 
 // ---- values ----
 function absId(rel: i64): i64 { return br.relativeIds ? <i64>(<u32>(br.nextValueNo - <i32>rel)) : rel; }
@@ -65,22 +65,6 @@ export function getPair(slot: i32): i32 {
   br.pairNext = slot + 2;
   return valueById(id, t);
 }
-export function getBlock(idx: i64): i32 {
-  if (idx < 0 || idx >= <i64>br.blocks.len) return badI("Invalid record: block id " + idx.toString());
-  let b = br.blocks.get(<i32>idx);
-  if (b >= 0) return b;
-  b = newValue(VK.Block, T_LABEL);
-  vA.set(b, -1); vB.set(b, -1);
-  br.blocks.set(<i32>idx, b);
-  return b;
-}
-
-// Block `idx` of fn when fn is the body being read (-1 on a bad index), else -2.
-export function bodyBlock(fn: i32, idx: i32): i32 {
-  if (fn != br.fnValue || br.blocks.len == 0) return -2;
-  return getBlock(idx);
-}
-
 // Creates an instruction with operands stk[base..]; a result takes the next value id (its
 // placeholder's value when it was used before).
 export function make(op: i32, ty: i32, base: i32): i32 {

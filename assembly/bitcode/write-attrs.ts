@@ -7,9 +7,8 @@ import {
   setSize, setTag, setKey, setV0, setV1, AT, ATTR_KW, ATTR_ALIGN, ATTR_ALIGNSTACK, ATTR_MEMORY, ATTR_CAPTURES, ATTR_ALLOCKIND, ATTR_ALLOCSIZE, ATTR_VSCALE, FIRST_RANGELIST_ATTR,
 } from "../ir/attributes";
 import { decodeAlign } from "../ir/align";
-import { ws } from "./write-meta";
 import { decimalWords } from "./wide-int";
-import { BcWriter, signedVBR, PARAMATTR_BLOCK, PARAMATTR_GROUP_BLOCK } from "./write-module";
+import { BcWriter, signedVBR, PARAMATTR_BLOCK, PARAMATTR_GROUP_BLOCK, ws } from "./write-base";
 
 // LLVM's attribute kind codes (LLVMBitCodes.h ATTR_KIND_*), by our keyword.
 const ATTR_CODES: string[] = [

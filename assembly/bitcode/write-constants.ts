@@ -12,7 +12,7 @@ import {
 import {
   intWord, fpWord, gepExprSourceType, gepExprHasInRange, gepExprInRangeLo, gepExprInRangeHi, getInt, getNull,
 } from "../ir/constants";
-import { BcWriter, signedVBR, AB_CST_CE_CAST, AB_CST_INTEGER, AB_CST_NULL, AB_CST_SETTYPE, CONSTANTS_BLOCK } from "./write-module";
+import { BcWriter, signedVBR, AB_CST_CE_CAST, AB_CST_INTEGER, AB_CST_NULL, AB_CST_SETTYPE, CONSTANTS_BLOCK } from "./write-base";
 
 // CONSTANTS block record codes (LLVM's bitc::ConstantsCodes)
 export const CST_SETTYPE: u32 = 1, CST_NULL: u32 = 2, CST_UNDEF: u32 = 3, CST_INTEGER: u32 = 4, CST_WIDE_INTEGER: u32 = 5,

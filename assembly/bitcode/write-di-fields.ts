@@ -6,7 +6,7 @@ import { strtab } from "../ir/module";
 import { mdA, mdOps, mdNOps, mdPool, FV_MD, FV_RAW } from "../ir/metadata";
 import { Enumeration, looksTyped } from "./enumerate";
 import { DWARF_NAMES } from "./dwarf-names";
-import { ws, diRecord } from "./write-meta";
+import { ws, FIELD_NAMES, SLOT_CACHE } from "./write-base";
 
 // ---- names -> numbers ----
 
@@ -104,29 +104,8 @@ export function wordNumber(p: usize, n: i32): i64 {
 
 // ---- a node's fields, by name ----
 
-// Every field name a DI node can have gets a slot; a node's fields are loaded into the slots.
-export const FIELD_NAMES: string[] = [
-  "scope", "line", "column", "inlinedAt", "isImplicitCode", "atomGroup", "atomRank", "tag", "header", "operands",
-  "lowerBound", "upperBound", "stride", "count", "name", "value", "isUnsigned", "size", "align", "flags", "encoding",
-  "dataSize", "num_extra_inhabitants", "kind", "factor", "numerator", "denominator", "stringLength",
-  "stringLengthExpression", "stringLocationExpression", "baseType", "file", "offset", "extraData", "dwarfAddressSpace",
-  "annotations", "ptrAuthKey", "ptrAuthIsAddressDiscriminated", "ptrAuthExtraDiscriminator", "ptrAuthIsaPointer",
-  "ptrAuthAuthenticatesNullValues", "bias", "elements", "runtimeLang", "enumKind", "vtableHolder", "templateParams",
-  "identifier", "discriminator", "dataLocation", "associated", "allocated", "rank", "specification", "bitStride", "types",
-  "cc", "filename", "directory", "checksumkind", "checksum", "source", "language", "sourceLanguageName",
-  "sourceLanguageVersion", "producer", "isOptimized", "runtimeVersion", "splitDebugFilename", "emissionKind", "enums",
-  "retainedTypes", "globals", "imports", "macros", "dwoId", "splitDebugInlining", "debugInfoForProfiling",
-  "nameTableKind", "rangesBaseAddress", "sysroot", "sdk", "linkageName", "type", "isLocal", "isDefinition",
-  "scopeLine", "containingType", "virtuality", "virtualIndex", "thisAdjustment", "spFlags", "unit", "declaration",
-  "retainedNodes", "thrownTypes", "targetFuncName", "keyInstructions", "exportSymbols", "nodes", "configMacros",
-  "includePath", "apinotes", "isDecl", "defaulted", "arg", "isArtificial", "coroSuspendIdx", "setter", "getter",
-  "attributes", "entity", "var", "expr",
-];
-export const SLOT_SCOPE = 0, SLOT_LINE = 1, SLOT_COLUMN = 2, SLOT_INLINED_AT = 3, SLOT_IMPLICIT = 4, SLOT_ATOM_GROUP = 5,
-  SLOT_ATOM_RANK = 6;
 // A field name's slot. The names are string literals (static data at fixed addresses), so the slot
 // is cached by the string's address: one lookup in a small table instead of a search of the list.
-export const SLOT_CACHE: i32 = 1024;   // a power of two, above twice the call sites that name a field
 export function slotOf(name: string): i32 {
   let a = changetype<usize>(name);
   if (ws.slotCount * 2 >= SLOT_CACHE) return FIELD_NAMES.indexOf(name);

@@ -28,10 +28,10 @@ import { BcWriter, FUNCTION_BLOCK, METADATA_BLOCK, METADATA_ATTACHMENT_BLOCK, VA
   AB_VST_ENTRY8, AB_VST_ENTRY7, AB_VST_ENTRY6, AB_VST_BBENTRY6,
   AB_FN_LOAD, AB_FN_BINOP, AB_FN_BINOP_FLAGS, AB_FN_CAST, AB_FN_CAST_FLAGS, AB_FN_RET_VOID, AB_FN_RET_VAL,
   AB_FN_UNREACHABLE, AB_FN_GEP, AB_FN_STORE, AB_FN_BR_UNCOND, AB_FN_BR_COND, AB_FN_CMP, AB_FN_CMP_FLAGS,
-  AB_FN_DEBUG_LOC } from "./write-module";
+  AB_FN_DEBUG_LOC, ws } from "./write-base";
 import { isChar6 } from "./bitwriter";
-import { ws, writeNode, debugLocRecord, isLocation, MD_ATTACHMENT } from "./write-meta";
-import { writeUseLists } from "./write-uselist";
+import { writeNode, debugLocRecord, isLocation, MD_ATTACHMENT } from "./write-meta";
+import { UseLists, writeUseLists } from "./write-uselist";
 import { Enumeration } from "./enumerate";
 import { castCode, binopCode, binopFlags, gepFlags } from "./write-constants";
 
@@ -95,7 +95,7 @@ function encodedAlign(i: i32): i64 { return iAux.get(i) & 63; }
 
 // ---- the function block ----
 
-export function writeFunction(bw: BcWriter, g: i32): void {
+export function writeFunction(bw: BcWriter, g: i32, ul: UseLists): void {
   let e = bw.e, w = bw.w, vals = bw.vals;
   let first = gFirstBlock.get(g);
   // number the arguments, blocks and instructions
@@ -140,8 +140,7 @@ export function writeFunction(bw: BcWriter, g: i32): void {
   }
   writeSymbolTable(bw, g);
   if (attachments || gMD.get(g) >= 0) writeAttachments(bw, g);
-  let ul = bw.useLists;
-  if (ul != null && g < ul.fnFirst.len) writeUseLists(bw, ul, ul.fnFirst.get(g), ul.fnEnd.get(g), ws.blockNo);
+  if (g < ul.fnFirst.len) writeUseLists(bw, ul, ul.fnFirst.get(g), ul.fnEnd.get(g), ws.blockNo);
   w.endBlock();
   // forget the function's local metadata ids
   for (let k = 0; k < ws.localMD.len; k++) e.setMD(ws.localMD.get(k), -1);

@@ -13,13 +13,15 @@ import {
 } from "../ir/metadata";
 import { GK, gKind, gValue, gMD, gFlags, GF_DEFINED, globalCount } from "../ir/globals";
 import { ENC_LITERAL, ENC_VBR, ENC_ARRAY, ENC_FIXED, ENC_BLOB, BitWriter } from "./bitwriter";
-import { BcWriter, METADATA_BLOCK, METADATA_KIND_BLOCK, signedVBR } from "./write-module";
+import {
+  BcWriter, METADATA_BLOCK, METADATA_KIND_BLOCK, signedVBR, ws, FIELD_NAMES, SLOT_SCOPE, SLOT_LINE, SLOT_COLUMN, SLOT_INLINED_AT,
+  SLOT_IMPLICIT, SLOT_ATOM_GROUP, SLOT_ATOM_RANK, SLOT_CACHE,
+} from "./write-base";
 import { Enumeration, liveGlobal, looksTyped } from "./enumerate";
 import { DWARF_NAMES } from "./dwarf-names";
 import { decimalWords, decimalWidth } from "./wide-int";
 import {
-  CLS_LOCATION, FIELD_NAMES, SLOT_SCOPE, SLOT_LINE, SLOT_COLUMN, SLOT_INLINED_AT, SLOT_IMPLICIT,
-  SLOT_ATOM_GROUP, SLOT_ATOM_RANK, SLOT_CACHE, strOf, className, classId, buildNames, wordNumber,
+  CLS_LOCATION, strOf, className, classId, buildNames, wordNumber,
   slotOf, prepareFields, loadFields, present, md, mdAt, str, num, numAt, intOrMD, sizeAsMD,
   subrangeVersion,
 } from "./write-di-fields";
@@ -34,46 +36,6 @@ export const MD_STRING_OLD: u32 = 1, MD_VALUE: u32 = 2, MD_NODE: u32 = 3, MD_NAM
   MD_MACRO_FILE: u32 = 34, MD_STRINGS: u32 = 35, MD_GLOBAL_DECL_ATTACHMENT: u32 = 36, MD_GLOBAL_VAR_EXPR: u32 = 37,
   MD_LABEL: u32 = 40, MD_STRING_TYPE: u32 = 41, MD_COMMON_BLOCK: u32 = 44, MD_GENERIC_SUBRANGE: u32 = 45,
   MD_ARG_LIST: u32 = 46, MD_ASSIGN_ID: u32 = 47, MD_SUBRANGE_TYPE: u32 = 48, MD_FIXED_POINT_TYPE: u32 = 49;
-
-// The writer's tables and registers besides BcWriter's (write-module.ts): the caches of names and
-// field texts this file reads DI fields through, the loaded node's fields, write-function.ts's
-// instruction numbering, write-module.ts's attribute codes. One per
-// write: writeModuleBitcode() makes it (newWriterState) before anything is enumerated, so a new
-// object is the reset. It lives at a fixed address in static memory, like the readers' state
-// (read-state.ts), so that a field is one load from a constant address, as the module-level
-// variables were; the functions that read it need no writer handed to them.
-@final export class WriterState {
-  // ---- names -> numbers (built on first use: they intern names into the module's strtab) ----
-  classIndex: I32Vec = new I32Vec();   // strtab id -> class + 1
-  nameValue: I64Vec = new I64Vec();    // strtab id -> value + 1 (0: unknown)
-  badField: string = "";               // the first word of a field text that is not a known name
-  fieldValue: I64Vec = new I64Vec();   // string id -> the number it spells
-  fieldKnown: U8Vec = new U8Vec();     // string id -> 1 when fieldValue holds it
-  wordUnknown: bool = false;           // a word since the flag was cleared was not a known name
-  // ---- the loaded node's fields, by slot ----
-  fieldSlot: I32Vec = new I32Vec();    // strtab id -> slot + 1
-  slotTag: StaticArray<i32> = new StaticArray<i32>(FIELD_NAMES.length);
-  slotVal: StaticArray<i32> = new StaticArray<i32>(FIELD_NAMES.length);
-  slotSet: StaticArray<i32> = new StaticArray<i32>(FIELD_NAMES.length);
-  loadStamp: i32 = 0;
-  slotKey: StaticArray<usize> = new StaticArray<usize>(SLOT_CACHE);   // field name literal's address
-  slotCached: StaticArray<i32> = new StaticArray<i32>(SLOT_CACHE);    // -> its slot
-  slotCount: i32 = 0;
-  // ---- write-function.ts ----
-  instId: i64 = 0;                     // the value id the next value-producing instruction gets
-  blockNo: I32Vec = new I32Vec();      // block value id -> number in its function (fit on demand)
-  localMD: I32Vec = new I32Vec();      // the function's local metadata, in id order
-  typedOperands: i32 = 0;              // operands of the current instruction written with their type
-                                       // (a record with one has no abbreviation)
-  // ---- write-module.ts ----
-  attrCode: I32Vec = new I32Vec();     // attribute kind -> its bitcode code (built on first use)
-}
-const WRITER_STATE_SIZE: usize = 256;
-export const ws: WriterState = changetype<WriterState>(memory.data(<i32>WRITER_STATE_SIZE, 16));
-export function newWriterState(): void {
-  assert(offsetof<WriterState>() <= WRITER_STATE_SIZE);
-  memory.copy(changetype<usize>(ws), changetype<usize>(new WriterState()), offsetof<WriterState>());
-}
 
 // ---- the kinds block ----
 

@@ -31,9 +31,15 @@ import { Op, isCast, isBinary, F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_INBOUNDS, F_
 import {
   intWordCount, intWord, fpWord, gepExprSourceType, gepExprHasInRange, gepExprInRangeLo, gepExprInRangeHi,
 } from "../ir/constants";
+import {
+  BcWriter, signedVBR, MODULE_BLOCK, PARAMATTR_BLOCK, PARAMATTR_GROUP_BLOCK, CONSTANTS_BLOCK, FUNCTION_BLOCK, IDENTIFICATION_BLOCK,
+  VALUE_SYMTAB_BLOCK, METADATA_BLOCK, METADATA_ATTACHMENT_BLOCK, TYPE_BLOCK, OPERAND_BUNDLE_TAGS_BLOCK, METADATA_KIND_BLOCK,
+  STRTAB_BLOCK, SYNC_SCOPE_NAMES_BLOCK, ws, newWriterState,
+} from "./write-base";
 import { BitWriter, ENC_LITERAL, ENC_FIXED, ENC_VBR, ENC_ARRAY, ENC_CHAR6, ENC_BLOB, fitsChar6, bitsFor } from "./bitwriter";
 import { Enumeration, enumerateModule, liveGlobal } from "./enumerate";
-import { ws, newWriterState, writeModuleMetadata, writeMetadataKinds } from "./write-meta";
+import { nodeIntConstants } from "./write-di-fields";
+import { writeModuleMetadata, writeMetadataKinds } from "./write-meta";
 import { writeFunction } from "./write-function";
 import { UseLists, writeUseLists } from "./write-uselist";
 import { decimalWords } from "./wide-int";
@@ -42,11 +48,6 @@ import { T_I64 } from "../ir/types";
 import { writeAttributeGroups, writeAttributeLists } from "./write-attrs";
 import { writeConstants, CST_SETTYPE, CST_INTEGER, CST_CE_CAST, CST_NULL } from "./write-constants";
 
-// Block ids.
-export const MODULE_BLOCK: i32 = 8, PARAMATTR_BLOCK: i32 = 9, PARAMATTR_GROUP_BLOCK: i32 = 10,
-  CONSTANTS_BLOCK: i32 = 11, FUNCTION_BLOCK: i32 = 12, IDENTIFICATION_BLOCK: i32 = 13, VALUE_SYMTAB_BLOCK: i32 = 14,
-  METADATA_BLOCK: i32 = 15, METADATA_ATTACHMENT_BLOCK: i32 = 16, TYPE_BLOCK: i32 = 17, OPERAND_BUNDLE_TAGS_BLOCK: i32 = 21,
-  METADATA_KIND_BLOCK: i32 = 22, STRTAB_BLOCK: i32 = 23, SYNC_SCOPE_NAMES_BLOCK: i32 = 26;
 // Module records.
 const MOD_VERSION: u32 = 1, MOD_TRIPLE: u32 = 2, MOD_DATALAYOUT: u32 = 3, MOD_ASM: u32 = 4, MOD_SECTIONNAME: u32 = 5,
   MOD_GLOBALVAR: u32 = 7, MOD_FUNCTION: u32 = 8, MOD_GCNAME: u32 = 11, MOD_COMDAT: u32 = 12, MOD_ALIAS: u32 = 14,
@@ -60,51 +61,12 @@ const TY_NUMENTRY: u32 = 1, TY_VOID: u32 = 2, TY_FLOAT: u32 = 3, TY_DOUBLE: u32 
   TY_X86_AMX: u32 = 24, TY_OPAQUE_POINTER: u32 = 25, TY_TARGET_TYPE: u32 = 26;
 // Constants records.
 
-// The writer's state for one module.
-@final export class BcWriter {
-  w: BitWriter = new BitWriter();
-  e: Enumeration;
-  version: i32;
-  vals: I64Vec = new I64Vec(64);
-  strtabOut: U8Vec = new U8Vec(1024);
-  error: string = "";
-  sectionIds: I32Vec = new I32Vec();   // strtab ids of section names, in record order
-  gcIds: I32Vec = new I32Vec();
-  comdatIds: I32Vec = new I32Vec();    // comdat index -> record number + 1 (0: not written yet)
-  useLists: UseLists | null = null;    // the use-list orders to write (write-uselist.ts)
-  locAbbrev: i32 = 0;                  // the DILocation abbreviation of the open METADATA_BLOCK (0 none)
-  vstOffsetAt: u64 = 0;                // bit position of the VSTOFFSET record's offset field
-  fnStart: I64Vec = new I64Vec();      // global index -> bit position of its function block
-  typeBits: i32 = 1;                   // width of a fixed type-id field
-  constructor(e: Enumeration, version: i32) { this.e = e; this.version = version; }
-
-  fail(msg: string): void { if (this.error.length == 0) this.error = msg; }
-  // Appends bytes to the string table; returns their offset.
-  strtabAdd(s: i32): i64 {
-    if (s < 0) return 0;
-    let off = this.strtabOut.len, n = strtab.lenOf(s), p = strtab.ptrOf(s);
-    for (let i = 0; i < n; i++) this.strtabOut.push(load<u8>(p + <usize>i));
-    return off;
-  }
-  strLen(s: i32): i64 { return s < 0 ? 0 : strtab.lenOf(s); }
-  // vals = the bytes of s
-  pushChars(s: i32): void {
-    let p = strtab.ptrOf(s), n = strtab.lenOf(s);
-    for (let i = 0; i < n; i++) this.vals.push(load<u8>(p + <usize>i));
-  }
-  typeId(t: i32): i64 { return this.e.typeOf(t); }
-  valueId(v: i32): i64 { return this.e.vid(v); }
-}
-
-// Signed values as LLVM writes them in VBR fields: the magnitude shifted left, the sign in bit 0.
-@inline export function signedVBR(v: i64): i64 { return v >= 0 ? v << 1 : ((-v) << 1) | 1; }
-
 // ---- entry point ----
 
 // Writes the module as bitcode for LLVM `version`; the bytes, or null with `error` set.
 export function writeModuleBitcode(version: i32, moduleId: i32 = -1): BcWriter {
   newWriterState();
-  let e = new Enumeration();
+  let e = new Enumeration(nodeIntConstants);
   enumerateModule(e, version);
   let bw = new BcWriter(e, version);
   // the output in one block: about a dozen bytes per value and node at most (SQLite -O0 -g: 11;
@@ -112,7 +74,6 @@ export function writeModuleBitcode(version: i32, moduleId: i32 = -1): BcWriter {
   bw.w.out.reserve(<i32>min<i64>((<i64>valueCount() + <i64>mdCount()) * 16 + (1 << 16), 1 << 29));
   let ul = new UseLists(version);
   ul.run();
-  bw.useLists = ul;
   let w = bw.w;
   w.magic();
   writeIdentification(bw);
@@ -134,7 +95,7 @@ export function writeModuleBitcode(version: i32, moduleId: i32 = -1): BcWriter {
   for (let g = 0; g < globalCount(); g++) {
     if (<i32>gKind.get(g) != GK.Func || !liveGlobal(g) || (gFlags.get(g) & GF_DEFINED) == 0) continue;
     bw.fnStart.set(g, <i64>w.bitPos());
-    writeFunction(bw, g);
+    writeFunction(bw, g, ul);
     if (bw.error.length > 0) break;
   }
   writeModuleSymbolTable(bw);
@@ -143,18 +104,6 @@ export function writeModuleBitcode(version: i32, moduleId: i32 = -1): BcWriter {
   w.finish();
   return bw;
 }
-
-// ---- abbreviations every block of an id shares (BLOCKINFO), as LLVM's writer defines them ----
-
-// VALUE_SYMTAB_BLOCK
-export const AB_VST_ENTRY8: i32 = 4, AB_VST_ENTRY7: i32 = 5, AB_VST_ENTRY6: i32 = 6, AB_VST_BBENTRY6: i32 = 7;
-// CONSTANTS_BLOCK
-export const AB_CST_SETTYPE: i32 = 4, AB_CST_INTEGER: i32 = 5, AB_CST_CE_CAST: i32 = 6, AB_CST_NULL: i32 = 7;
-// FUNCTION_BLOCK
-export const AB_FN_LOAD: i32 = 4, AB_FN_BINOP: i32 = 5, AB_FN_BINOP_FLAGS: i32 = 6, AB_FN_CAST: i32 = 7,
-  AB_FN_CAST_FLAGS: i32 = 8, AB_FN_RET_VOID: i32 = 9, AB_FN_RET_VAL: i32 = 10, AB_FN_UNREACHABLE: i32 = 11,
-  AB_FN_GEP: i32 = 12, AB_FN_STORE: i32 = 13, AB_FN_BR_UNCOND: i32 = 14, AB_FN_BR_COND: i32 = 15, AB_FN_CMP: i32 = 16,
-  AB_FN_CMP_FLAGS: i32 = 17, AB_FN_DEBUG_LOC: i32 = 18;
 
 function writeBlockInfo(bw: BcWriter): void {
   let w = bw.w;

@@ -16,7 +16,7 @@ import { liveGlobal } from "./enumerate";
 import {
   UseOrderModel, isDefinedFn, isConstant, constantOperands, ourOperand, mdValues, recordValues, globalOperand,
 } from "./uselist-order";
-import { BcWriter } from "./write-module";
+import { BcWriter } from "./write-base";
 
 export const USELIST_BLOCK: i32 = 18;
 const USELIST_DEFAULT: u32 = 1, USELIST_BB: u32 = 2;

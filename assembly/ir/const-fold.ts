@@ -1,5 +1,5 @@
-// The constant folding both readers do as they build constants (text/parse-constexpr.ts and
-// text/parse-consts.ts, bitcode/read-constants.ts): what LLVM's constant folder and ConstantDataArray
+// The constant folding both readers do as they build constants (text/parse-values.ts,
+// bitcode/read-constants.ts): what LLVM's constant folder and ConstantDataArray
 // always do, so a module reads to the same constants from either serialisation.
 import { strtab } from "./module";
 import { TK, tyKind, tyA, isPtr, isVector, scalarType } from "./types";

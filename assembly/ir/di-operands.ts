@@ -4,7 +4,7 @@
 // not the order in which the fields are written (DIDerivedType keeps file before scope, DISubprogram
 // keeps file, scope, type, unit, declaration, ...). The slot tracker numbers a node and then, depth
 // first, the nodes among its operands in that layout order, so the printer has to walk the fields
-// the same way (text/printer-meta.ts numberNode).
+// the same way (text/slots.ts numberNode).
 //
 // Only fields that can hold a node are listed: string operands (name, linkageName, identifier,
 // producer, ...) and integer fields never take a slot. The relative order is what was observed

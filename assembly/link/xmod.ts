@@ -36,7 +36,8 @@ import { parseDataLayout } from "../ir/datalayout-parse";
 import { dataLayoutError } from "../ir/datalayout";
 import { fillDefaults } from "../ir/defaults";
 import { rd } from "../text/reader";
-import { newReader, parseModule, COMDAT_DEFINED } from "../text/parser";
+import { newReader, parseModule } from "../text/parser";
+import { COMDAT_DEFINED } from "../text/parse-globals";
 import { Verifier, verifyGlobalsFrom } from "../analysis/verifier";
 
 // what a global of the module being linked does (linkModule)

@@ -26,7 +26,7 @@ import { typeAllocSizeInBits, typeIsSized } from "../ir/datalayout";
 import { printEscaped } from "../text/printer-types";
 import { numberForDiagnostics, numberFunction, printInstructionTo } from "../text/printer";
 import { writer } from "../text/writer";
-import { printRecord } from "../text/printer-meta";
+import { printRecord } from "../text/printer-values";
 import { appendRecord, setDebugLoc } from "../ir/edit";
 import { PassContext, PassInfo, Level, OptionKind } from "./registry";
 

@@ -1,5 +1,6 @@
 // Calling conventions: keyword <-> LLVM's numbering (CallingConv.h).
 import { strtab } from "../ir/module";
+import { OutBuf } from "../util/outbuf";
 
 // LLVM 19's keywords (CallingConv.h numbering); numbers without one print as `cc N`.
 const CC_TABLE: string[] = [
@@ -40,3 +41,9 @@ export function resetCC(): void {
 export function ccOfWord(w: i32): i32 { return cc.byStr.has(w) ? cc.byStr.get(w) : -1; }
 // Keyword strId for a number, or -1 (printed as `cc N`).
 export function ccName(n: i32): i32 { return cc.byNum.has(n) ? cc.byNum.get(n) : -1; }
+// Prints calling convention n: its keyword, or `ccN` (function headers, printer-globals.ts; calls,
+// printer-inst.ts).
+export function printCC(out: OutBuf, n: i32): void {
+  let s = ccName(n);
+  if (s >= 0) out.strId(strtab, s); else { out.str("cc"); out.int(n); }
+}

@@ -17,7 +17,8 @@ import {
 import { setBlockEarlyRank } from "../ir/block-order";
 import { parseAttachment, parseDebugRecord } from "./parse-meta";
 import { parseAttrSet, lastBuiltinAt, AC_PARAM, AC_RET, AC_FN } from "./parse-attrs";
-import { parseInstruction, setPending, resetPendingComma } from "./parse-inst";
+import { parseInstruction } from "./parse-inst";
+import { setPending, resetPendingComma } from "./parse-inst-common";
 import { parseCallingConv } from "./parse-inst-call";
 import { isCallLike } from "../ir/opcodes";
 import { TK, tyKind, T_VOID, T_LABEL, ptrType, functionType } from "../ir/types";
@@ -34,10 +35,10 @@ import {
 import { programAddrSpace } from "../ir/datalayout";
 import { internAttrList, setHasKind, ATTR_SRET } from "../ir/attributes";
 import { drNext } from "../ir/metadata";
-import { noteGlobalNum, skipUseListOrder } from "./parser";
+import { skipUseListOrder } from "./parse-uselist";
 import {
   claimGlobal, globalFor, parseComdatRef, parseDLL, parseLinkage, parsePreemption, parseUnnamedAddr,
-  parseVisibility
+  parseVisibility, noteGlobalNum,
 } from "./parse-globals";
 
 export function parseFunction(isDefine: bool): bool {

@@ -19,8 +19,30 @@ import {
   GF_DEFINED, GF_NUMBERED, GF_ADDRSPACE_EXPLICIT,
 } from "../ir/globals";
 import { U8Vec } from "../util/vec";
-import { comdatRef, noteGlobalNum } from "./parser";
+import { cdName, cdKind } from "../ir/globals";
 import { takeOverForwardUses } from "../ir/values";
+
+// Numbered globals come in order: the least number an unnamed one may take next.
+// (numbers are unsigned 32-bit; -1 is a named global's "no number")
+export function noteGlobalNum(num: i32): void { if (num != -1) rd.nextGlobalNum = num + 1; }
+
+export function comdatIndex(name: i32, create: bool): i32 {
+  if (name >= rd.comdatByName.len) rd.comdatByName.resize(name + 1, -1);
+  let c = rd.comdatByName.get(name);
+  if (c >= 0 || !create) return c;
+  c = cdName.push(name); cdKind.push(0);
+  rd.comdatRefAt.push(-1);
+  rd.comdatByName.set(name, c);
+  return c;
+}
+export const COMDAT_DEFINED: i32 = -2;
+// The comdat a global names (`comdat($c)`, or `comdat` for its own name) at source offset `at`; a
+// first reference before the definition is remembered (LLParser's ForwardRefComdats).
+export function comdatRef(name: i32, at: i32): i32 {
+  let c = comdatIndex(name, true);
+  if (rd.comdatRefAt.get(c) == -1) rd.comdatRefAt.set(c, at);
+  return c;
+}
 
 export function parseLinkage(): i32 {
   rd.linkageExplicit = false;

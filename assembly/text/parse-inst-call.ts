@@ -21,7 +21,7 @@ import { internAttrList } from "../ir/attributes";
 import { programAddrSpace } from "../ir/datalayout";
 import { ccOfWord } from "./cc";
 import { getInlineAsm } from "../ir/constants";
-import { make, markTerminator, parseFMF } from "./parse-inst";
+import { make, markTerminator, parseFMF } from "./parse-inst-common";
 
 // Calling conventions by keyword; `cc N` numbers.
 export function parseCallingConv(): i32 {

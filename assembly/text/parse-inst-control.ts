@@ -12,7 +12,7 @@ import { typeToString } from "./printer-types";
 import { VK, vKind, vType, vA, iFlags, iExt, ext } from "../ir/values";
 import { Op, F_CLEANUP, F_UNWIND_CALLER } from "../ir/opcodes";
 import { getSimple } from "../ir/constants";
-import { make, markTerminator } from "./parse-inst";
+import { make, markTerminator } from "./parse-inst-common";
 
 export function parseRet(): i32 {
   markTerminator();

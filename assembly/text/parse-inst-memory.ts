@@ -21,7 +21,7 @@ import { typeStoreSizeInBits } from "../ir/datalayout";
 import { setOrderings, setPredicate } from "../ir/inst";
 import {
   make, parseAlignValue, parseOrdering, parseSyncScope, parseTrailingAlign, putBackComma, setParsedAlign
-} from "./parse-inst";
+} from "./parse-inst-common";
 
 export function parseAlloca(): i32 {
   let flags = 0;

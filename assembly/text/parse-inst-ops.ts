@@ -8,7 +8,7 @@ import { errorI, expect, expectWord, isWord, eatWord, checkFeature } from "./pst
 import { Feature } from "../ir/version";
 import { parseType } from "./parse-types";
 import { parseTypeAndValue, parseValue } from "./parse-values";
-import { parseCmpPredicate } from "./parse-constexpr";
+import { parseCmpPredicate } from "./parse-values";
 import {
   TK, tyKind, tyA, tyN, T_I1, T_I32, T_LABEL, isInt, isPtr, isFP, isVector, scalarType, withScalar, vectorType,
   memberType, isAggregate, isFirstClass, intWidth, memberCount as memberCountOf,
@@ -18,7 +18,7 @@ import { intSExt64 } from "../ir/constants";
 import { Op, F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_NNEG, F_SAMESIGN, isFPBinary } from "../ir/opcodes";
 import { setPredicate } from "../ir/inst";
 import { typeToString } from "./printer-types";
-import { make, parseFMF, putBackComma } from "./parse-inst";
+import { make, parseFMF, putBackComma } from "./parse-inst-common";
 
 export function parseBinary(op: i32): i32 {
   let flags = 0;

@@ -7,7 +7,7 @@ import { printValueRef, printTypedValue } from "./printer-values";
 import { isKnownIntrinsic22 } from "../ir/intrinsics";
 import { has, Feature } from "../ir/version";
 import { printAttrSet, printFnAttrComment } from "./printer-attrs";
-import { printAttachments, printRecords } from "./printer-meta";
+import { printAttachments, printRecords } from "./printer-values";
 import { tyA, tyFlags, listLen, listAt, TF_VARARG } from "../ir/types";
 import { VK, vKind, vName, vParent, vA, iOp, iNext, iDbg, operand, vFirstUse, opUser, opNext } from "../ir/values";
 import {
@@ -18,7 +18,7 @@ import {
 } from "../ir/globals";
 import { fnAttrs, retAttrs, paramAttrs, setSize } from "../ir/attributes";
 import { isTerminator } from "../ir/opcodes";
-import { ccName } from "./cc";
+import { printCC } from "./cc";
 import { programAddrSpace } from "../ir/datalayout";
 import { OutBuf } from "../util/outbuf";
 import { Writer } from "./writer";
@@ -84,11 +84,6 @@ export function printAliasOrIFunc(w: Writer, g: i32): void {
   if (isAlias && <i32>vKind.get(a) == VK.ConstExpr) printValueRef(w, out, a); else printTypedValue(w, out, a);
   if (gPartition.get(g) >= 0) { out.str(", partition \""); printEscapedId(out, gPartition.get(g)); out.byte(34); }
   out.byte(10);
-}
-
-export function printCC(out: OutBuf, cc: i32): void {
-  let s = ccName(cc);
-  if (s >= 0) out.strId(strtab, s); else { out.str("cc"); out.int(cc); }
 }
 
 export function printFunction(w: Writer, g: i32): void {

@@ -3,7 +3,7 @@
 import { printName, printType, printEscapedId } from "./printer-types";
 import { printValueRef, printTypedValue } from "./printer-values";
 import { printAttrSet } from "./printer-attrs";
-import { printAttachments } from "./printer-meta";
+import { printAttachments } from "./printer-values";
 import { TK, tyKind, tyA, tyFlags, T_VOID, T_I32, TF_VARARG, isFP, scalarType } from "../ir/types";
 import { vType, vName, vParent, vA, iOp, iFlags, iExt, iMD, operand, numOperands } from "../ir/values";
 import { gValueType } from "../ir/globals";
@@ -22,7 +22,7 @@ import { programAddrSpace } from "../ir/datalayout";
 import { isOneInt as isOne } from "../ir/constants";
 import { OutBuf } from "../util/outbuf";
 import { Writer } from "./writer";
-import { printCC } from "./printer-globals";
+import { printCC } from "./cc";
 
 function printFMF(out: OutBuf, f: i32): void {
   let m = (f >> F_FMF_SHIFT) & 127;

@@ -9,7 +9,7 @@ import { strtab } from "../ir/module";
 import { printName, printType, printStructBody, printEscapedId, printEscaped } from "./printer-types";
 import { printGroups } from "./printer-attrs";
 import { isLive, SlotTable } from "./slots";
-import { printAllNodes, printNamedMetadata } from "./printer-meta";
+import { printAllNodes, printNamedMetadata } from "./printer-values";
 import { tyA } from "../ir/types";
 import { GK, gKind, gComdat, gAttrs, gMD, globalCount, cdName, cdKind, COMDAT_NAMES } from "../ir/globals";
 import { moduleId, sourceFilename, dataLayout, targetTriple, moduleAsm } from "../ir/module";

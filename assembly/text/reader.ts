@@ -45,6 +45,10 @@ import { TypeWalk } from "../ir/nesting";
   intNeg: bool = false; intSigned: bool = false; intOver: bool = false; intMag: u64 = 0;
   rawEnd: i32 = 0;          // the end of a raw debug-info field value (parse-di-fields.ts V_RAW)
   nodeDepth: i32 = 0;       // metadata nodes open (parse-meta.ts)
+  // parse-meta.ts parseMetadataOperand, for the values of type `metadata` (parse-values.ts): the
+  // metadata parser reads values in turn, so it sits above the values parser, and newReader
+  // (parser.ts) hands it down here
+  parseMetadataOperand!: () => i32;
   builtinAt: i32 = -1;      // where a call site's `builtin` attribute stood (parse-attrs.ts)
   // two's complement words of the last wide integer read (parse-attrs.ts intToken), wideCount of them
   wideWords: StaticArray<u32> = changetype<StaticArray<u32>>(0);

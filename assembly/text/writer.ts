@@ -19,7 +19,7 @@ import { TypeFinder } from "./type-finder";
   out: OutBuf = new OutBuf();
   slots: SlotTable = new SlotTable();
   types: TypeFinder = new TypeFinder();
-  // formatting scratch (printer-values.ts, printer-meta.ts, printer-types.ts typeToString)
+  // formatting scratch (printer-values.ts, printer-types.ts typeToString)
   fpText: U8Vec = new U8Vec(48);
   bigDigits: U8Vec = new U8Vec(64);
   bigWords: I32Vec = new I32Vec(8);

@@ -9,7 +9,7 @@ import { gValue, globalCount } from "../../ir/globals";
 import { printType } from "../../text/printer-types";
 import { printTypedValue } from "../../text/printer-values";
 import { numberForDiagnostics, numberFunction, printInstructionTo } from "../../text/printer";
-import { printMDOperand, printNodeBody } from "../../text/printer-meta";
+import { printMDOperand, printNodeBody } from "../../text/printer-values";
 import { printMDIdent } from "../../text/printer-types";
 import { MK, mdKind, mdA, mdCount, nmdName, nmdOps, nmdNOps, nmdPool } from "../../ir/metadata";
 import { writer } from "../../text/writer";

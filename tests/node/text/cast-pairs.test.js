@@ -1,5 +1,5 @@
 // Casts of casts in constant expressions, folded to one cast as LLVM's constant folder does
-// (text/parse-constexpr.ts castPair): every pair of the casts that are still constant expressions
+// (text/parse-values.ts castPair): every pair of the casts that are still constant expressions
 // (trunc, ptrtoint, inttoptr, bitcast, addrspacecast) over sources that do not fold away, printed
 // as opt-19 and opt-22 print them (LLVM 22 no longer folds a pointer's round trip through an
 // integer). The same constants read from llvm-as-N's bitcode fold the same way.
