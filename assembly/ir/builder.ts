@@ -1,7 +1,6 @@
 // IR construction shared by passes: creating functions, blocks, instructions and aliases, and
 // copying global attributes. Changing existing IR (replacing uses, erasing, moving, names,
-// declaring intrinsics) is edit.ts; its erase/replace functions are re-exported here for the
-// files that imported them from the builder.
+// declaring intrinsics) is edit.ts, which stands above this file.
 //
 // Conventions (see README.md for the tables):
 //  - Globals are addressed by global index `g`; their value id is `gValue.get(g)`.
@@ -27,7 +26,6 @@ import { getPoison } from "./constants";
 import { Op, F_TAIL_SHIFT } from "./opcodes";
 import { attKind, attMD, attNext, addAttachment } from "./metadata";
 
-export { replaceAllUsesDeep, eraseInstruction, eraseBlock, deleteBody, eraseGlobal, takeName } from "./edit";
 
 // ---- queries ----
 

@@ -7,96 +7,18 @@
 // maps). Globals are numbered on first sight for the whole run (GlobalNumberState). Types compare
 // with `ptr` in address space 0 equal to the pointer-sized integer of the data layout.
 //
-// This file holds the comparator's state, the signature and the walk over the two bodies; what
-// it compares is in compare-types.ts, compare-values.ts (constants, globals, values),
-// compare-attrs.ts, compare-metadata.ts and compare-inst.ts (instructions, blocks).
-import { I32Vec, U8Vec } from "../../util/vec";
-import { tyFlags, intType, TF_VARARG } from "../../ir/types";
+// This file holds the signature and the walk over the two bodies; the comparator's state is in
+// comparator-state.ts, below every compare file; what it compares is in compare-types.ts,
+// compare-values.ts (constants, globals, values, metadata), compare-attrs.ts and
+// compare-inst.ts (instructions, blocks).
+import { tyFlags, TF_VARARG } from "../../ir/types";
 import { gValue, gAttrs, gGC, gSection, gCC, gValueType, gFirstBlock, gFirstArg, gNumArgs } from "../../ir/globals";
-import { pointerSizeInBits } from "../../ir/datalayout";
-import { VisitSet, LocalRanges, terminatorOf, numSuccessors, successor } from "./hash";
+import { terminatorOf, numSuccessors, successor } from "./hash";
+import { cmp } from "./comparator-state";
 import { cmpAttrs } from "./compare-attrs";
 import { cmpB, cmpI, cmpMem, cmpTypes } from "./compare-types";
 import { cmpBasicBlocks } from "./compare-inst";
 import { cmpValues } from "./compare-values";
-
-// Serial numbers for the local values of one side's function: num[v - lo] is valid when
-// stamp[v - lo] == gen. (A value outside the function's range, which valid IR never uses, gets
-// a number from its id, far above any serial number.)
-@final class SerialMap {
-  num: Int32Array = new Int32Array(0);
-  stamp: Int32Array = new Int32Array(0);
-  gen: i32 = 0;
-  count: i32 = 0;
-  lo: i32 = 0;
-  hi: i32 = -1;
-  begin(ranges: LocalRanges, g: i32): void {
-    this.lo = ranges.lowOf(g); this.hi = ranges.highOf(g);
-    let n = this.hi - this.lo + 1;
-    if (this.num.length < n) {
-      let c = this.num.length < 256 ? 256 : this.num.length;
-      while (c < n) c <<= 1;
-      this.num = new Int32Array(c); this.stamp = new Int32Array(c); this.gen = 0;
-    }
-    this.gen++;
-    if (this.gen == 0x7fffffff) { this.stamp.fill(0); this.gen = 1; }
-    this.count = 0;
-  }
-  // The serial number of v, assigning the next one on first sight.
-  @inline get(v: i32): i32 {
-    if (v < this.lo || v > this.hi) return 0x40000000 + v;
-    let k = v - this.lo;
-    if (unchecked(this.stamp[k]) == this.gen) return unchecked(this.num[k]);
-    unchecked(this.stamp[k] = this.gen);
-    let n = this.count++;
-    unchecked(this.num[k] = n);
-    return n;
-  }
-}
-
-// The comparator's state for one MergeFunctions run: the two functions being compared (their
-// serial numbers, values, the walk), the run's GlobalNumberState, the intptr type `ptr` compares
-// as, scratch. The compare functions (here and in compare-*.ts) read it on nearly every step, so
-// the run's comparator sits at a fixed address in static memory (`cmp`, as the text reader's
-// `rd`): a field is one load from a constant address. newComparator (pass.ts, when a run starts)
-// copies a new one there; the run's MergeFunctions holds it, and the next run replaces it.
-@final export class FunctionComparator {
-  snL: SerialMap = new SerialMap();
-  snR: SerialMap = new SerialMap();
-  fnL: i32 = -1;                      // function value ids
-  fnR: i32 = -1;
-  intPtrTy: i32;
-  // cmpOperations: whether cmpBasicBlocks compares the operands (not for GEPs, cmpGEPs does)
-  needToCmpOperands: bool = true;
-  gepOffset: u64 = 0;                 // accumulateConstantOffset's result
-  bytesL: U8Vec = new U8Vec(64);
-  bytesR: U8Vec = new U8Vec(64);
-  visited: VisitSet = new VisitSet();
-  stackL: I32Vec = new I32Vec(64);
-  stackR: I32Vec = new I32Vec(64);
-  globalNum: I32Vec = new I32Vec(64); // global index -> number, -1 = not numbered yet
-  nextGlobalNum: i32 = 0;
-  ranges: LocalRanges;
-  // The data layout is fixed from here on.
-  constructor(ranges: LocalRanges) { this.ranges = ranges; this.intPtrTy = intType(pointerSizeInBits(0)); }
-}
-const COMPARATOR_SIZE: usize = 128;
-export const cmp: FunctionComparator = changetype<FunctionComparator>(memory.data(<i32>COMPARATOR_SIZE, 16));
-export function newComparator(ranges: LocalRanges): FunctionComparator {
-  assert(offsetof<FunctionComparator>() <= COMPARATOR_SIZE);
-  memory.copy(changetype<usize>(cmp), changetype<usize>(new FunctionComparator(ranges)), offsetof<FunctionComparator>());
-  return cmp;
-}
-// GlobalNumberState::erase.
-export function eraseGlobalNumber(g: i32): void { let gn = cmp.globalNum; if (g < gn.len) gn.set(g, -1); }
-
-export function globalNumber(g: i32): i32 {
-  let gn = cmp.globalNum;
-  if (g >= gn.len) gn.resize(g + 1, -1);
-  let n = gn.get(g);
-  if (n < 0) { n = cmp.nextGlobalNum++; gn.set(g, n); }
-  return n;
-}
 
 function compareSignature(gl: i32, gr: i32): i32 {
   let res = cmpAttrs(gAttrs.get(gl), gAttrs.get(gr)); if (res != 0) return res;

@@ -16,9 +16,8 @@ import { indexSizeInBits, typeAllocSize, typeStoreSize, typeIsScalable, structMe
 import { llvmOpcode } from "./hash";
 import { cmpAttrs } from "./compare-attrs";
 import { cmpB, cmpI, cmpStr, cmpTypes, cmpU } from "./compare-types";
-import { cmpConstants, cmpValues } from "./compare-values";
-import { cmpInstMetadata, cmpMDNode } from "./compare-metadata";
-import { cmp } from "./comparator";
+import { cmpConstants, cmpValues, cmpInstMetadata, cmpMDNode } from "./compare-values";
+import { cmp } from "./comparator-state";
 
 // The optional flags LLVM keeps in SubclassOptionalData (wrap, exact, disjoint, nneg, fast-math).
 const OPTIONAL_FLAGS: i32 = F_NUW | F_NSW | F_EXACT | F_DISJOINT | F_NNEG | F_SAMESIGN | (FMF_ALL << F_FMF_SHIFT);

@@ -1,7 +1,7 @@
 // The comparator's number and string orders, and its order on types (FunctionComparator::cmpTypes).
 import { TK, tyKind, tyA, tyN, tyFlags, listLen, listAt, TF_PACKED, TF_VARARG } from "../../ir/types";
 import { strtab } from "../../ir/module";
-import { cmp } from "./comparator";
+import { cmp } from "./comparator-state";
 
 @inline export function cmpI(l: i64, r: i64): i32 { return l < r ? -1 : l > r ? 1 : 0; }
 @inline export function cmpU(l: u64, r: u64): i32 { return l < r ? -1 : l > r ? 1 : 0; }

@@ -11,7 +11,7 @@ import { vKind, VK, vA, opUser, opNext, vFirstUse } from "../../ir/values";
 import { functionOfInst } from "../../ir/builder";
 import { compareFunctions } from "./comparator";
 import { FunctionHasher } from "./hash";
-import { Handles } from "./merge";
+import { Handles } from "./handles";
 
 // One MergeFunctions run's FnTree (pass.ts makes it), with the worklist.
 export class FnTree {

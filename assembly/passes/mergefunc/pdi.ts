@@ -12,7 +12,8 @@ import {
 } from "../../ir/metadata";
 import { Op } from "../../ir/opcodes";
 import { strtab } from "../../ir/module";
-import { eraseInstruction, eraseBlock, IRBuilder } from "../../ir/builder";
+import { IRBuilder } from "../../ir/builder";
+import { eraseInstruction, eraseBlock } from "../../ir/edit";
 
 // The value of field `name` of a specialized node: md id (FV_MD) or raw text strId; -1 if absent.
 function field(m: i32, name: string): i32 {
