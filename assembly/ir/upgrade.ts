@@ -4,7 +4,7 @@
 import { I32Vec, U8Vec } from "../util/vec";
 import { strtab } from "./module";
 import { Op } from "./opcodes";
-import { TK, tyKind, tyA, tyN, T_VOID, T_I64, ptrType, listLen, listAt, functionType } from "./types";
+import { TK, tyKind, tyA, tyN, tyFlags, T_VOID, T_I64, ptrType, listLen, listAt, functionType, structType, TF_PACKED, TF_VARARG, TF_HASBODY } from "./types";
 import {
   VK, vKind, vType, vName, vA, iNext, iMD, iDbg, iOp, operand, numOperands, hasUses, replaceAllUsesWith, vFirstUse, opUser, opNext, eraseInst, valueCount,
 } from "./values";
@@ -13,11 +13,12 @@ import {
   nmdName, nmdOps, nmdNOps, nmdPool, mdOps, mdNOps, mdPool, mdKind, MK, mdA, drNext, findAttachment, addAttachment, MDK_DBG, drPool,
   drOps, drNOps, DR, newDebugRecord, newMD, attKind, attMD, attNext, MDK_TBAA,
 } from "./metadata";
-import { intSExt64, getInt, isNullValue } from "./constants";
+import { intSExt64, getInt, isNullValue, getPoison } from "./constants";
 import { reading, mdForValueId } from "./module-reading";
 import { createFunction, IRBuilder } from "./builder";
 import { eraseGlobal, declareIntrinsic, getOrDeclareIntrinsic } from "./edit";
 import { has, Feature, llvmVersion } from "./version";
+import { callAttrs, callNumArgs, callArg } from "./inst";
 
 // `call @llvm.dbg.value/declare/assign/label(...)` become debug records on the next instruction,
 // as LLVM 19 does when it reads old IR; the intrinsic declarations go away when unused.
@@ -197,6 +198,7 @@ export function upgradeIntrinsicDeclarations(fromBitcode: bool = false): void {
       for (let j = 0; j < calls.len; j++) upgradeLifetimeCall(calls.get(j), start, newDecls, builder);
       continue;
     }
+    if (returnsNamedStruct(g)) { upgradeStructReturn(g, builder); continue; }
     let name = renamedIntrinsic(g);
     if (name < 0) continue;
     let ng = getOrDeclareIntrinsic(name, gValueType.get(g));
@@ -228,6 +230,75 @@ export function upgradeIntrinsicDeclarations(fromBitcode: bool = false): void {
     let fv = olds.get(k);
     if (!hasUses(fv)) eraseGlobal(vA.get(fv));
   }
+}
+// The intrinsics declared to return a struct (not an overloaded type that happens to be one), with
+// the first version that has them (of 19 and 22).
+const STRUCT_RETURNS: string[] = [
+  "llvm.sadd.with.overflow:19", "llvm.uadd.with.overflow:19", "llvm.ssub.with.overflow:19", "llvm.usub.with.overflow:19",
+  "llvm.smul.with.overflow:19", "llvm.umul.with.overflow:19", "llvm.frexp:19", "llvm.vector.deinterleave2:19",
+  "llvm.sincos:22", "llvm.sincospi:22", "llvm.modf:22", "llvm.vector.deinterleave3:22", "llvm.vector.deinterleave4:22",
+  "llvm.vector.deinterleave5:22", "llvm.vector.deinterleave6:22", "llvm.vector.deinterleave7:22", "llvm.vector.deinterleave8:22",
+];
+// An intrinsic of STRUCT_RETURNS declared with a named or packed struct: LLVM declares it anew with
+// the literal struct of the same elements.
+function returnsNamedStruct(g: i32): bool {
+  let ret = tyA.get(gValueType.get(g));
+  let k = <i32>tyKind.get(ret);
+  if (k != TK.NamedStruct && !(k == TK.Struct && (tyFlags.get(ret) & TF_PACKED) != 0)) return false;
+  if (k == TK.NamedStruct && (tyFlags.get(ret) & TF_HASBODY) == 0) return false;   // opaque: no elements to take
+  let nm = vName.get(gValue.get(g));
+  for (let i = 0; i < STRUCT_RETURNS.length; i++) {
+    let e = STRUCT_RETURNS[i], c = e.indexOf(":");
+    if (llvmVersion < I32.parseInt(e.substring(c + 1))) continue;
+    let base = e.substring(0, c);
+    if (strtab.startsWithStr(nm, base + ".")) return true;
+  }
+  return false;
+}
+// The declaration anew (at the end of the module, under the old name) returning the literal
+// struct; each call becomes a call of it whose elements are put back into the old struct type
+// (extractvalue, insertvalue), all with the old call's location and (LLVM 22) attributes and
+// nothing else of it. Calls are taken newest use first, as LLVM walks a use list.
+function upgradeStructReturn(g: i32, builder: IRBuilder): void {
+  let fv = gValue.get(g), fnTy = gValueType.get(g);
+  let oldRet = tyA.get(fnTy);
+  let nElems = listLen(oldRet);
+  let elems = new I32Vec(nElems);
+  for (let i = 0; i < nElems; i++) elems.push(listAt(oldRet, i));
+  let newRet = structType(elems, 0, nElems, false);
+  let params = new I32Vec(4);
+  for (let i = 0; i < listLen(fnTy); i++) params.push(listAt(fnTy, i));
+  let newFnTy = functionType(newRet, params, 0, params.len, (tyFlags.get(fnTy) & TF_VARARG) != 0);
+  let name = vName.get(fv);
+  vName.set(fv, -1);
+  let ng = declareIntrinsic(name, newFnTy);
+  let nf = gValue.get(ng);
+  let calls = new I32Vec(8);
+  for (let s = vFirstUse.get(fv); s >= 0; s = opNext.get(s)) {
+    let u = opUser.get(s);
+    if (<i32>vKind.get(u) == VK.Inst && <i32>iOp.get(u) == Op.Call && operand(u, 0) == fv) calls.push(u);
+  }
+  let args = new I32Vec(4);
+  for (let j = 0; j < calls.len; j++) {
+    let c = calls.get(j);
+    builder.setInsertPointBefore(c);
+    args.clear();
+    for (let a = 0; a < callNumArgs(c); a++) args.push(callArg(c, a));
+    let loc = findAttachment(iMD.get(c), MDK_DBG);
+    // LLVM 22 keeps the call-site attributes; LLVM 19 dropped them
+    let nc = builder.buildCall(newFnTy, nf, args, 0, args.len, llvmVersion >= 22 ? callAttrs(c) : -1, 0, 0);
+    iDbg.set(nc, iDbg.get(c)); iDbg.set(c, -1);
+    let res = getPoison(oldRet);
+    for (let k = 0; k < nElems; k++) {
+      let ev = builder.buildExtractValue(nc, k);
+      res = builder.buildInsertValue(res, ev, k);
+      if (loc >= 0) { iMD.set(ev, addAttachment(-1, MDK_DBG, loc)); iMD.set(res, addAttachment(-1, MDK_DBG, loc)); }
+    }
+    if (loc >= 0) iMD.set(nc, addAttachment(-1, MDK_DBG, loc));
+    replaceAllUsesWith(c, res);
+    eraseInst(c);
+  }
+  if (!hasUses(fv)) eraseGlobal(g);
 }
 // llvm.lifetime.start/end with the old (size, ptr) signature.
 function isOldLifetime(g: i32): bool {
