@@ -5,30 +5,65 @@
 export const INTRINSIC_NAMES: string[] = [
   "llvm.abs",
   "llvm.acos",
+  "llvm.addressofreturnaddress",
+  "llvm.adjust.trampoline",
+  "llvm.alloc.token.id",
   "llvm.allow.runtime.check",
+  "llvm.allow.sanitize.address",
+  "llvm.allow.sanitize.hwaddress",
+  "llvm.allow.sanitize.memory",
+  "llvm.allow.sanitize.thread",
   "llvm.allow.ubsan.check",
+  "llvm.amdgcn.kill",
   "llvm.annotation",
   "llvm.arithmetic.fence",
+  "llvm.asan.check.memaccess",
   "llvm.asin",
   "llvm.assume",
   "llvm.atan",
   "llvm.atan2",
   "llvm.bitreverse",
   "llvm.bswap",
-  "llvm.call.preallocated",
   "llvm.call.preallocated.arg",
   "llvm.call.preallocated.setup",
+  "llvm.call.preallocated.teardown",
+  "llvm.callbr.landingpad",
   "llvm.canonicalize",
   "llvm.ceil",
   "llvm.clear_cache",
+  "llvm.clmul",
   "llvm.codeview.annotation",
+  "llvm.convert.from.fp16",
+  "llvm.convert.to.fp16",
   "llvm.copysign",
+  "llvm.coro.align",
   "llvm.coro.alloc",
+  "llvm.coro.alloca.alloc",
+  "llvm.coro.alloca.free",
+  "llvm.coro.alloca.get",
+  "llvm.coro.async.context.alloc",
+  "llvm.coro.async.context.dealloc",
+  "llvm.coro.async.resume",
+  "llvm.coro.async.size.replace",
+  "llvm.coro.await.suspend.bool",
+  "llvm.coro.await.suspend.handle",
+  "llvm.coro.await.suspend.void",
   "llvm.coro.begin",
+  "llvm.coro.destroy",
+  "llvm.coro.done",
   "llvm.coro.end",
+  "llvm.coro.frame",
   "llvm.coro.free",
   "llvm.coro.id",
+  "llvm.coro.is_in_ramp",
+  "llvm.coro.noop",
+  "llvm.coro.prepare.async",
+  "llvm.coro.prepare.retcon",
+  "llvm.coro.promise",
+  "llvm.coro.resume",
+  "llvm.coro.save",
   "llvm.coro.size",
+  "llvm.coro.subfn.addr",
   "llvm.coro.suspend",
   "llvm.cos",
   "llvm.cosh",
@@ -40,29 +75,98 @@ export const INTRINSIC_NAMES: string[] = [
   "llvm.eh.dwarf.cfa",
   "llvm.eh.exceptioncode",
   "llvm.eh.exceptionpointer",
+  "llvm.eh.recoverfp",
+  "llvm.eh.return.i32",
+  "llvm.eh.return.i64",
+  "llvm.eh.sjlj.callsite",
+  "llvm.eh.sjlj.functioncontext",
   "llvm.eh.sjlj.longjmp",
+  "llvm.eh.sjlj.lsda",
   "llvm.eh.sjlj.setjmp",
+  "llvm.eh.sjlj.setup.dispatch",
   "llvm.eh.typeid.for",
   "llvm.eh.unwind.init",
   "llvm.exp",
   "llvm.exp10",
   "llvm.exp2",
   "llvm.expect",
+  "llvm.experimental.constrained.acos",
+  "llvm.experimental.constrained.asin",
+  "llvm.experimental.constrained.atan",
+  "llvm.experimental.constrained.atan2",
+  "llvm.experimental.constrained.ceil",
+  "llvm.experimental.constrained.cos",
+  "llvm.experimental.constrained.cosh",
+  "llvm.experimental.constrained.exp",
+  "llvm.experimental.constrained.exp2",
   "llvm.experimental.constrained.fadd",
   "llvm.experimental.constrained.fcmp",
+  "llvm.experimental.constrained.fcmps",
   "llvm.experimental.constrained.fdiv",
+  "llvm.experimental.constrained.floor",
+  "llvm.experimental.constrained.fma",
   "llvm.experimental.constrained.fmul",
+  "llvm.experimental.constrained.fmuladd",
+  "llvm.experimental.constrained.fpext",
+  "llvm.experimental.constrained.fptosi",
+  "llvm.experimental.constrained.fptoui",
+  "llvm.experimental.constrained.fptrunc",
+  "llvm.experimental.constrained.frem",
   "llvm.experimental.constrained.fsub",
+  "llvm.experimental.constrained.ldexp",
+  "llvm.experimental.constrained.llrint",
+  "llvm.experimental.constrained.llround",
+  "llvm.experimental.constrained.log",
+  "llvm.experimental.constrained.log10",
+  "llvm.experimental.constrained.log2",
+  "llvm.experimental.constrained.lrint",
+  "llvm.experimental.constrained.lround",
+  "llvm.experimental.constrained.maximum",
+  "llvm.experimental.constrained.maxnum",
+  "llvm.experimental.constrained.minimum",
+  "llvm.experimental.constrained.minnum",
+  "llvm.experimental.constrained.nearbyint",
+  "llvm.experimental.constrained.pow",
+  "llvm.experimental.constrained.powi",
+  "llvm.experimental.constrained.rint",
+  "llvm.experimental.constrained.round",
+  "llvm.experimental.constrained.roundeven",
+  "llvm.experimental.constrained.sin",
+  "llvm.experimental.constrained.sinh",
+  "llvm.experimental.constrained.sitofp",
+  "llvm.experimental.constrained.sqrt",
+  "llvm.experimental.constrained.tan",
+  "llvm.experimental.constrained.tanh",
+  "llvm.experimental.constrained.trunc",
+  "llvm.experimental.constrained.uitofp",
   "llvm.experimental.convergence.anchor",
   "llvm.experimental.convergence.entry",
   "llvm.experimental.convergence.loop",
+  "llvm.experimental.cttz.elts",
   "llvm.experimental.deoptimize",
+  "llvm.experimental.gc.get.pointer.base",
+  "llvm.experimental.gc.get.pointer.offset",
+  "llvm.experimental.gc.relocate",
+  "llvm.experimental.gc.result",
   "llvm.experimental.gc.statepoint",
+  "llvm.experimental.get.vector.length",
   "llvm.experimental.guard",
   "llvm.experimental.memset.pattern",
   "llvm.experimental.noalias.scope.decl",
+  "llvm.experimental.patchpoint",
+  "llvm.experimental.patchpoint.void",
+  "llvm.experimental.stackmap",
   "llvm.experimental.stepvector",
   "llvm.experimental.vector.compress",
+  "llvm.experimental.vector.histogram.add",
+  "llvm.experimental.vector.histogram.uadd.sat",
+  "llvm.experimental.vector.histogram.umax",
+  "llvm.experimental.vector.histogram.umin",
+  "llvm.experimental.vector.match",
+  "llvm.experimental.vp.reverse",
+  "llvm.experimental.vp.splice",
+  "llvm.experimental.vp.strided.load",
+  "llvm.experimental.vp.strided.store",
   "llvm.experimental.widenable.condition",
   "llvm.fabs",
   "llvm.fake.use",
@@ -71,15 +175,28 @@ export const INTRINSIC_NAMES: string[] = [
   "llvm.fmuladd",
   "llvm.fptosi.sat",
   "llvm.fptoui.sat",
+  "llvm.fptrunc.round",
   "llvm.frameaddress",
   "llvm.frexp",
   "llvm.fshl",
   "llvm.fshr",
+  "llvm.gcread",
+  "llvm.gcroot",
+  "llvm.gcwrite",
   "llvm.get.active.lane.mask",
+  "llvm.get.dynamic.area.offset",
+  "llvm.get.fpenv",
+  "llvm.get.fpmode",
+  "llvm.get.rounding",
+  "llvm.hwasan.check.memaccess",
   "llvm.icall.branch.funnel",
-  "llvm.init",
+  "llvm.init.trampoline",
+  "llvm.instrprof.callsite",
   "llvm.instrprof.cover",
   "llvm.instrprof.increment",
+  "llvm.instrprof.mcdc.parameters",
+  "llvm.instrprof.mcdc.tvbitmap.update",
+  "llvm.instrprof.timestamp",
   "llvm.instrprof.value.profile",
   "llvm.invariant.end",
   "llvm.invariant.start",
@@ -98,6 +215,9 @@ export const INTRINSIC_NAMES: string[] = [
   "llvm.log",
   "llvm.log10",
   "llvm.log2",
+  "llvm.loop.decrement",
+  "llvm.loop.dependence.raw.mask",
+  "llvm.loop.dependence.war.mask",
   "llvm.lrint",
   "llvm.lround",
   "llvm.masked.compressstore",
@@ -106,13 +226,20 @@ export const INTRINSIC_NAMES: string[] = [
   "llvm.masked.load",
   "llvm.masked.scatter",
   "llvm.masked.store",
+  "llvm.matrix.column.major.load",
+  "llvm.matrix.column.major.store",
+  "llvm.matrix.multiply",
+  "llvm.matrix.transpose",
   "llvm.maximum",
   "llvm.maximumnum",
   "llvm.maxnum",
   "llvm.memcpy",
+  "llvm.memcpy.element.unordered.atomic",
   "llvm.memcpy.inline",
   "llvm.memmove",
+  "llvm.memmove.element.unordered.atomic",
   "llvm.memset",
+  "llvm.memset.element.unordered.atomic",
   "llvm.memset.inline",
   "llvm.memset.pattern",
   "llvm.minimum",
@@ -120,22 +247,45 @@ export const INTRINSIC_NAMES: string[] = [
   "llvm.minnum",
   "llvm.modf",
   "llvm.nearbyint",
+  "llvm.objc.arc.annotation.bottomup.bbend",
+  "llvm.objc.arc.annotation.bottomup.bbstart",
+  "llvm.objc.arc.annotation.topdown.bbend",
+  "llvm.objc.arc.annotation.topdown.bbstart",
+  "llvm.objc.autorelease",
   "llvm.objc.autoreleaseReturnValue",
   "llvm.objc.clang.arc.noop.use",
+  "llvm.objc.clang.arc.use",
   "llvm.objc.release",
   "llvm.objc.retain",
   "llvm.objc.retainAutoreleasedReturnValue",
+  "llvm.objc.sync.enter",
+  "llvm.objc.sync.exit",
   "llvm.objectsize",
+  "llvm.pcmarker",
   "llvm.pow",
   "llvm.powi",
   "llvm.prefetch",
+  "llvm.preserve.array.access.index",
+  "llvm.preserve.static.offset",
+  "llvm.preserve.struct.access.index",
+  "llvm.preserve.union.access.index",
+  "llvm.protected.field.ptr",
   "llvm.pseudoprobe",
   "llvm.ptr.annotation",
+  "llvm.ptrauth.auth",
+  "llvm.ptrauth.blend",
+  "llvm.ptrauth.resign",
+  "llvm.ptrauth.sign",
+  "llvm.ptrauth.strip",
   "llvm.ptrmask",
-  "llvm.public",
+  "llvm.public.type.test",
   "llvm.read_register",
   "llvm.read_volatile_register",
   "llvm.readcyclecounter",
+  "llvm.readsteadycounter",
+  "llvm.reloc.none",
+  "llvm.reset.fpenv",
+  "llvm.reset.fpmode",
   "llvm.returnaddress",
   "llvm.rint",
   "llvm.round",
@@ -143,14 +293,19 @@ export const INTRINSIC_NAMES: string[] = [
   "llvm.sadd.sat",
   "llvm.sadd.with.overflow",
   "llvm.scmp",
+  "llvm.sdiv.fix",
   "llvm.seh.scope.begin",
   "llvm.seh.scope.end",
   "llvm.seh.try.begin",
   "llvm.seh.try.end",
+  "llvm.set.fpenv",
+  "llvm.set.fpmode",
   "llvm.set.loop.iterations",
+  "llvm.set.rounding",
   "llvm.sideeffect",
   "llvm.sin",
   "llvm.sincos",
+  "llvm.sincospi",
   "llvm.sinh",
   "llvm.smax",
   "llvm.smin",
@@ -158,26 +313,36 @@ export const INTRINSIC_NAMES: string[] = [
   "llvm.smul.with.overflow",
   "llvm.sponentry",
   "llvm.sqrt",
+  "llvm.ssa.copy",
   "llvm.sshl.sat",
   "llvm.ssub.sat",
   "llvm.ssub.with.overflow",
+  "llvm.stackaddress",
+  "llvm.stackguard",
   "llvm.stackprotector",
   "llvm.stackrestore",
   "llvm.stacksave",
+  "llvm.start.loop.iterations",
   "llvm.stepvector",
   "llvm.strip.invariant.group",
+  "llvm.swift.async.context.addr",
   "llvm.tan",
   "llvm.tanh",
+  "llvm.test.set.loop.iterations",
+  "llvm.test.start.loop.iterations",
+  "llvm.thread.pointer",
+  "llvm.thread.pointer.p0",
   "llvm.threadlocal.address",
   "llvm.trap",
   "llvm.trunc",
-  "llvm.type",
   "llvm.type.checked.load",
   "llvm.type.checked.load.relative",
+  "llvm.type.test",
   "llvm.uadd.sat",
   "llvm.uadd.with.overflow",
   "llvm.ubsantrap",
   "llvm.ucmp",
+  "llvm.udiv.fix",
   "llvm.umax",
   "llvm.umin",
   "llvm.umul.fix",
@@ -190,9 +355,23 @@ export const INTRINSIC_NAMES: string[] = [
   "llvm.va_start",
   "llvm.var.annotation",
   "llvm.vector.deinterleave2",
+  "llvm.vector.deinterleave3",
+  "llvm.vector.deinterleave4",
+  "llvm.vector.deinterleave5",
+  "llvm.vector.deinterleave6",
+  "llvm.vector.deinterleave7",
+  "llvm.vector.deinterleave8",
   "llvm.vector.extract",
   "llvm.vector.insert",
   "llvm.vector.interleave2",
+  "llvm.vector.interleave3",
+  "llvm.vector.interleave4",
+  "llvm.vector.interleave5",
+  "llvm.vector.interleave6",
+  "llvm.vector.interleave7",
+  "llvm.vector.interleave8",
+  "llvm.vector.partial.reduce.add",
+  "llvm.vector.partial.reduce.fadd",
   "llvm.vector.reduce.add",
   "llvm.vector.reduce.and",
   "llvm.vector.reduce.fadd",
@@ -210,7 +389,101 @@ export const INTRINSIC_NAMES: string[] = [
   "llvm.vector.reduce.xor",
   "llvm.vector.reverse",
   "llvm.vector.splice",
+  "llvm.vector.splice.left",
+  "llvm.vector.splice.right",
+  "llvm.vp.abs",
+  "llvm.vp.add",
+  "llvm.vp.and",
+  "llvm.vp.ashr",
+  "llvm.vp.bitreverse",
+  "llvm.vp.bswap",
+  "llvm.vp.ceil",
+  "llvm.vp.copysign",
+  "llvm.vp.ctlz",
+  "llvm.vp.ctpop",
+  "llvm.vp.cttz",
+  "llvm.vp.fabs",
+  "llvm.vp.fadd",
+  "llvm.vp.fcmp",
+  "llvm.vp.fdiv",
+  "llvm.vp.floor",
+  "llvm.vp.fma",
+  "llvm.vp.fmul",
+  "llvm.vp.fmuladd",
+  "llvm.vp.fneg",
+  "llvm.vp.fpext",
+  "llvm.vp.fptosi",
+  "llvm.vp.fptoui",
+  "llvm.vp.fptrunc",
+  "llvm.vp.frem",
+  "llvm.vp.fshl",
+  "llvm.vp.fshr",
+  "llvm.vp.fsub",
+  "llvm.vp.gather",
+  "llvm.vp.icmp",
+  "llvm.vp.inttoptr",
+  "llvm.vp.is.fpclass",
+  "llvm.vp.llrint",
+  "llvm.vp.load",
+  "llvm.vp.lrint",
+  "llvm.vp.lshr",
+  "llvm.vp.maximum",
+  "llvm.vp.maxnum",
+  "llvm.vp.merge",
+  "llvm.vp.minimum",
+  "llvm.vp.minnum",
+  "llvm.vp.mul",
+  "llvm.vp.nearbyint",
+  "llvm.vp.or",
+  "llvm.vp.ptrtoint",
+  "llvm.vp.reduce.add",
+  "llvm.vp.reduce.and",
+  "llvm.vp.reduce.fadd",
+  "llvm.vp.reduce.fmax",
+  "llvm.vp.reduce.fmaximum",
+  "llvm.vp.reduce.fmin",
+  "llvm.vp.reduce.fminimum",
+  "llvm.vp.reduce.fmul",
+  "llvm.vp.reduce.mul",
+  "llvm.vp.reduce.or",
+  "llvm.vp.reduce.smax",
+  "llvm.vp.reduce.smin",
+  "llvm.vp.reduce.umax",
+  "llvm.vp.reduce.umin",
+  "llvm.vp.reduce.xor",
+  "llvm.vp.rint",
+  "llvm.vp.round",
+  "llvm.vp.roundeven",
+  "llvm.vp.roundtozero",
+  "llvm.vp.sadd.sat",
+  "llvm.vp.scatter",
+  "llvm.vp.sdiv",
+  "llvm.vp.select",
+  "llvm.vp.sext",
+  "llvm.vp.shl",
+  "llvm.vp.sitofp",
+  "llvm.vp.smax",
+  "llvm.vp.smin",
+  "llvm.vp.sqrt",
+  "llvm.vp.srem",
+  "llvm.vp.ssub.sat",
+  "llvm.vp.store",
+  "llvm.vp.sub",
+  "llvm.vp.trunc",
+  "llvm.vp.uadd.sat",
+  "llvm.vp.udiv",
+  "llvm.vp.uitofp",
+  "llvm.vp.umax",
+  "llvm.vp.umin",
+  "llvm.vp.urem",
+  "llvm.vp.usub.sat",
+  "llvm.vp.xor",
+  "llvm.vp.zext",
+  "llvm.vscale",
+  "llvm.write_register",
   "llvm.x86.tileloadd64.internal",
+  "llvm.xray.customevent",
+  "llvm.xray.typedevent",
 ];
 // The generic intrinsics LLVM 22 knows, and the target namespaces it is taken to know all of
 // (printer: "; Unknown intrinsic"). A name is known when it is one of these or extends one at a '.'.
@@ -684,348 +957,610 @@ export const KNOWN_INTRINSICS_22: string[] = [
 ];
 export const INTRINSIC_TARGET_PREFIXES: string[] = ["llvm.aarch64.","llvm.amdgcn.","llvm.arm.","llvm.arm64ec.","llvm.bpf.","llvm.dx.","llvm.hexagon.","llvm.loongarch.","llvm.mips.","llvm.nvvm.","llvm.ppc.","llvm.r600.","llvm.riscv.","llvm.s390.","llvm.spv.","llvm.ve.","llvm.wasm.","llvm.x86.","llvm.xcore."];
 // The attribute kinds used below, by name (ir/attributes.ts ATTR_KW), in that table's order.
-export const INTRINSIC_ATTR_KINDS: string[] = ["cold","convergent","immarg","noalias","nocallback","nocapture","nocreateundeforpoison","noduplicate","nofree","noreturn","nosync","noundef","nounwind","nonnull","readnone","readonly","returned","speculatable","strictfp","willreturn","writeonly","captures","memory","range"];
+export const INTRINSIC_ATTR_KINDS: string[] = ["cold","convergent","immarg","noalias","nocallback","nocapture","nocreateundeforpoison","noduplicate","nofree","nomerge","noreturn","nosync","noundef","nounwind","nonnull","readnone","readonly","returned","speculatable","strictfp","willreturn","writeonly","captures","memory","range"];
 // Attribute sets: count, then (kind, v0, v1) per attribute in kind order; kind indexes
 // INTRINSIC_ATTR_KINDS, v0/v1 as ir/attributes.ts stores them (memory bits; captures other, ret),
 // range(lo, hi) as signed values (the type is the declaration's).
 export const INTRINSIC_SETS: StaticArray<i32> = [
-  7, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 17, 0, 0, 19, 0, 0, 22, 0, 0, // 0: nocallback nofree nosync nounwind speculatable willreturn memory(none)
+  7, 4, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 18, 0, 0, 20, 0, 0, 23, 0, 0, // 0: nocallback nofree nosync nounwind speculatable willreturn memory(none)
   1, 2, 0, 0, // 22: immarg
-  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 8, 0, // 26: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write)
-  1, 11, 0, 0, // 45: noundef
-  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 12, 0, // 49: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)
-  5, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, // 68: nocallback nofree nosync nounwind willreturn
-  1, 12, 0, 0, // 84: nounwind
-  7, 4, 0, 0, 7, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 12, 0, // 88: nocallback noduplicate nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)
-  1, 20, 0, 0, // 110: writeonly
-  2, 12, 0, 0, 22, 1, 0, // 114: nounwind memory(argmem: read)
-  2, 5, 0, 0, 15, 0, 0, // 121: nocapture readonly
-  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 1, 0, // 128: nocallback nofree nosync nounwind willreturn memory(argmem: read)
-  1, 14, 0, 0, // 147: readnone
-  2, 12, 0, 0, 22, 0, 0, // 151: nounwind memory(none)
-  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 0, 0, // 158: nocallback nofree nosync nounwind willreturn memory(none)
-  2, 9, 0, 0, 12, 0, 0, // 177: noreturn nounwind
-  7, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 18, 0, 0, 19, 0, 0, 22, 12, 0, // 184: nocallback nofree nosync nounwind strictfp willreturn memory(inaccessiblemem: readwrite)
-  7, 1, 0, 0, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 0, 0, // 206: convergent nocallback nofree nosync nounwind willreturn memory(none)
-  7, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 17, 0, 0, 19, 0, 0, 22, 12, 0, // 228: nocallback nofree nosync nounwind speculatable willreturn memory(inaccessiblemem: readwrite)
-  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 3, 0, // 250: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)
-  2, 5, 0, 0, 20, 0, 0, // 269: nocapture writeonly
-  1, 5, 0, 0, // 276: nocapture
-  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 2, 0, // 280: nocallback nofree nosync nounwind willreturn memory(argmem: write)
-  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 1365, 0, // 299: nocallback nofree nosync nounwind willreturn memory(read)
-  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 2730, 0, // 318: nocallback nofree nosync nounwind willreturn memory(write)
-  5, 4, 0, 0, 8, 0, 0, 12, 0, 0, 19, 0, 0, 22, 3, 0, // 337: nocallback nofree nounwind willreturn memory(argmem: readwrite)
-  3, 3, 0, 0, 5, 0, 0, 20, 0, 0, // 353: noalias nocapture writeonly
-  3, 3, 0, 0, 5, 0, 0, 15, 0, 0, // 363: noalias nocapture readonly
-  5, 4, 0, 0, 8, 0, 0, 12, 0, 0, 19, 0, 0, 22, 2, 0, // 373: nocallback nofree nounwind willreturn memory(argmem: write)
-  1, 16, 0, 0, // 389: returned
-  6, 4, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, 22, 15, 0, // 393: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite)
-  3, 12, 0, 0, 19, 0, 0, 22, 2730, 0, // 412: nounwind willreturn memory(write)
-  6, 4, 0, 0, 7, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 19, 0, 0, // 422: nocallback noduplicate nofree nosync nounwind willreturn
-  1, 13, 0, 0, // 441: nonnull
-  4, 0, 0, 0, 9, 0, 0, 12, 0, 0, 22, 8, 0, // 445: cold noreturn nounwind memory(inaccessiblemem: write)
-  3, 0, 0, 0, 9, 0, 0, 12, 0, 0, // 458: cold noreturn nounwind
-  8, 4, 0, 0, 6, 0, 0, 8, 0, 0, 10, 0, 0, 12, 0, 0, 17, 0, 0, 19, 0, 0, 22, 0, 0, // 468: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
-  2, 15, 0, 0, 21, 0, 0, // 493: readonly captures(none)
-  2, 20, 0, 0, 21, 0, 0, // 500: writeonly captures(none)
-  1, 21, 0, 0, // 507: captures(none)
-  3, 3, 0, 0, 20, 0, 0, 21, 0, 0, // 511: noalias writeonly captures(none)
-  3, 3, 0, 0, 15, 0, 0, 21, 0, 0, // 521: noalias readonly captures(none)
-  1, 23, -1, 2, // 531: range(i8 -1, 2)
+  6, 4, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 20, 0, 0, 23, 0, 0, // 26: nocallback nofree nosync nounwind willreturn memory(none)
+  6, 4, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 20, 0, 0, 23, 1, 0, // 45: nocallback nofree nosync nounwind willreturn memory(argmem: read)
+  6, 4, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 20, 0, 0, 23, 8, 0, // 64: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write)
+  1, 12, 0, 0, // 83: noundef
+  3, 4, 0, 0, 8, 0, 0, 13, 0, 0, // 87: nocallback nofree nounwind
+  6, 4, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 20, 0, 0, 23, 12, 0, // 97: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)
+  1, 13, 0, 0, // 116: nounwind
+  5, 4, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 20, 0, 0, // 120: nocallback nofree nosync nounwind willreturn
+  2, 9, 0, 0, 13, 0, 0, // 136: nomerge nounwind
+  7, 4, 0, 0, 7, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 20, 0, 0, 23, 12, 0, // 143: nocallback noduplicate nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)
+  2, 13, 0, 0, 23, 0, 0, // 165: nounwind memory(none)
+  1, 21, 0, 0, // 172: writeonly
+  2, 13, 0, 0, 23, 3, 0, // 176: nounwind memory(argmem: readwrite)
+  2, 5, 0, 0, 16, 0, 0, // 183: nocapture readonly
+  2, 13, 0, 0, 23, 1, 0, // 190: nounwind memory(argmem: read)
+  1, 15, 0, 0, // 197: readnone
+  1, 5, 0, 0, // 201: nocapture
+  2, 10, 0, 0, 13, 0, 0, // 205: noreturn nounwind
+  7, 4, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 19, 0, 0, 20, 0, 0, 23, 12, 0, // 212: nocallback nofree nosync nounwind strictfp willreturn memory(inaccessiblemem: readwrite)
+  7, 1, 0, 0, 4, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 20, 0, 0, 23, 0, 0, // 234: convergent nocallback nofree nosync nounwind willreturn memory(none)
+  2, 5, 0, 0, 15, 0, 0, // 256: nocapture readnone
+  4, 4, 0, 0, 8, 0, 0, 11, 0, 0, 20, 0, 0, // 263: nocallback nofree nosync willreturn
+  6, 4, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 20, 0, 0, 23, 3, 0, // 276: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)
+  6, 4, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 20, 0, 0, 23, 2, 0, // 295: nocallback nofree nosync nounwind willreturn memory(argmem: write)
+  7, 4, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 18, 0, 0, 20, 0, 0, 23, 12, 0, // 314: nocallback nofree nosync nounwind speculatable willreturn memory(inaccessiblemem: readwrite)
+  2, 5, 0, 0, 21, 0, 0, // 336: nocapture writeonly
+  6, 4, 0, 0, 7, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 20, 0, 0, // 343: nocallback noduplicate nofree nosync nounwind willreturn
+  6, 4, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 20, 0, 0, 23, 1365, 0, // 362: nocallback nofree nosync nounwind willreturn memory(read)
+  6, 4, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 20, 0, 0, 23, 2730, 0, // 381: nocallback nofree nosync nounwind willreturn memory(write)
+  5, 4, 0, 0, 8, 0, 0, 13, 0, 0, 20, 0, 0, 23, 3, 0, // 400: nocallback nofree nounwind willreturn memory(argmem: readwrite)
+  3, 3, 0, 0, 5, 0, 0, 21, 0, 0, // 416: noalias nocapture writeonly
+  3, 3, 0, 0, 5, 0, 0, 16, 0, 0, // 426: noalias nocapture readonly
+  4, 11, 0, 0, 13, 0, 0, 20, 0, 0, 23, 3, 0, // 436: nosync nounwind willreturn memory(argmem: readwrite)
+  5, 4, 0, 0, 8, 0, 0, 13, 0, 0, 20, 0, 0, 23, 2, 0, // 449: nocallback nofree nounwind willreturn memory(argmem: write)
+  4, 11, 0, 0, 13, 0, 0, 20, 0, 0, 23, 2, 0, // 465: nosync nounwind willreturn memory(argmem: write)
+  1, 17, 0, 0, // 478: returned
+  6, 4, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 20, 0, 0, 23, 15, 0, // 482: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite)
+  3, 13, 0, 0, 20, 0, 0, 23, 2730, 0, // 501: nounwind willreturn memory(write)
+  1, 14, 0, 0, // 511: nonnull
+  4, 0, 0, 0, 10, 0, 0, 13, 0, 0, 23, 8, 0, // 515: cold noreturn nounwind memory(inaccessiblemem: write)
+  3, 0, 0, 0, 10, 0, 0, 13, 0, 0, // 528: cold noreturn nounwind
+  2, 4, 0, 0, 13, 0, 0, // 538: nocallback nounwind
+  2, 13, 0, 0, 23, 2730, 0, // 545: nounwind memory(write)
+  8, 4, 0, 0, 6, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 18, 0, 0, 20, 0, 0, 23, 0, 0, // 552: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
+  2, 16, 0, 0, 22, 0, 0, // 577: readonly captures(none)
+  1, 22, 0, 0, // 584: captures(none)
+  2, 15, 0, 0, 22, 0, 0, // 588: readnone captures(none)
+  2, 21, 0, 0, 22, 0, 0, // 595: writeonly captures(none)
+  3, 3, 0, 0, 21, 0, 0, 22, 0, 0, // 602: noalias writeonly captures(none)
+  3, 3, 0, 0, 16, 0, 0, 22, 0, 0, // 612: noalias readonly captures(none)
+  1, 24, -1, 2, // 622: range(i8 -1, 2)
+  1, 24, -1, 0, // 626: range(i1 -1, 0)
 ];
 // Attribute lists: count, then the offsets in INTRINSIC_SETS of the function, return and
 // parameter sets (-1: empty).
 export const INTRINSIC_LISTS: StaticArray<i32> = [
   4, 0, -1, -1, 22, // 0: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||immarg
   3, 0, -1, -1, // 5: nocallback nofree nosync nounwind speculatable willreturn memory(none)||
-  3, 26, 45, -1, // 9: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write)|noundef|
-  3, 26, 45, 22, // 13: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write)|noundef|immarg
-  6, 49, -1, -1, -1, -1, -1, // 17: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|||||
-  3, 26, -1, 45, // 24: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write)||noundef
-  3, 68, -1, -1, // 28: nocallback nofree nosync nounwind willreturn||
-  4, 68, -1, -1, -1, // 32: nocallback nofree nosync nounwind willreturn|||
-  4, 84, -1, -1, -1, // 37: nounwind|||
-  3, 88, -1, -1, // 42: nocallback noduplicate nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)||
-  4, 0, -1, -1, -1, // 46: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||
-  3, 84, -1, -1, // 51: nounwind||
-  4, 84, -1, -1, 110, // 55: nounwind|||writeonly
-  5, 84, -1, -1, -1, -1, // 60: nounwind||||
-  4, 114, -1, -1, 121, // 66: nounwind memory(argmem: read)|||nocapture readonly
-  6, 128, -1, -1, 147, 121, -1, // 71: nocallback nofree nosync nounwind willreturn memory(argmem: read)|||readnone|nocapture readonly|
-  2, 151, -1, // 78: nounwind memory(none)|
-  2, 84, -1, // 81: nounwind|
-  2, 158, -1, // 84: nocallback nofree nosync nounwind willreturn memory(none)|
-  3, 151, -1, -1, // 87: nounwind memory(none)||
-  3, 177, -1, -1, // 91: noreturn nounwind||
-  4, 158, -1, -1, -1, // 95: nocallback nofree nosync nounwind willreturn memory(none)|||
-  6, 184, -1, -1, -1, -1, -1, // 100: nocallback nofree nosync nounwind strictfp willreturn memory(inaccessiblemem: readwrite)|||||
-  2, 206, -1, // 107: convergent nocallback nofree nosync nounwind willreturn memory(none)|
-  2, -1, -1, // 110: |
-  7, -1, -1, 22, 22, -1, 22, 22, // 113: ||immarg|immarg||immarg|immarg
-  3, -1, -1, -1, // 121: ||
-  3, 49, -1, -1, // 125: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)||
-  5, 158, -1, -1, -1, -1, // 129: nocallback nofree nosync nounwind willreturn memory(none)||||
-  2, 228, 45, // 135: nocallback nofree nosync nounwind speculatable willreturn memory(inaccessiblemem: readwrite)|noundef
-  5, 0, -1, -1, -1, -1, // 138: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||
-  3, 158, -1, 22, // 144: nocallback nofree nosync nounwind willreturn memory(none)||immarg
-  2, 68, -1, // 148: nocallback nofree nosync nounwind willreturn|
-  5, 250, -1, 269, 147, 147, // 151: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||nocapture writeonly|readnone|readnone
-  6, 84, -1, -1, -1, -1, -1, // 157: nounwind|||||
-  7, 84, -1, -1, -1, -1, -1, -1, // 164: nounwind||||||
-  5, 250, -1, -1, 22, 276, // 172: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)|||immarg|nocapture
-  4, 250, -1, 22, 276, // 178: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||immarg|nocapture
-  3, 206, -1, -1, // 183: convergent nocallback nofree nosync nounwind willreturn memory(none)||
-  3, 228, -1, -1, // 187: nocallback nofree nosync nounwind speculatable willreturn memory(inaccessiblemem: readwrite)||
-  4, 128, -1, -1, -1, // 191: nocallback nofree nosync nounwind willreturn memory(argmem: read)|||
-  5, 158, -1, -1, -1, 22, // 196: nocallback nofree nosync nounwind willreturn memory(none)||||immarg
-  5, 280, -1, -1, 276, -1, // 202: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||nocapture|
-  5, 299, -1, 276, -1, -1, // 208: nocallback nofree nosync nounwind willreturn memory(read)||nocapture||
-  6, 299, -1, -1, 22, -1, -1, // 214: nocallback nofree nosync nounwind willreturn memory(read)|||immarg||
-  6, 128, -1, 276, 22, -1, -1, // 221: nocallback nofree nosync nounwind willreturn memory(argmem: read)||nocapture|immarg||
-  6, 318, -1, -1, -1, 22, -1, // 228: nocallback nofree nosync nounwind willreturn memory(write)||||immarg|
-  6, 280, -1, -1, 276, 22, -1, // 235: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||nocapture|immarg|
-  6, 337, -1, 353, 363, -1, 22, // 242: nocallback nofree nounwind willreturn memory(argmem: readwrite)||noalias nocapture writeonly|noalias nocapture readonly||immarg
-  6, 337, -1, 269, 121, -1, 22, // 249: nocallback nofree nounwind willreturn memory(argmem: readwrite)||nocapture writeonly|nocapture readonly||immarg
-  6, 373, -1, 269, -1, -1, 22, // 256: nocallback nofree nounwind willreturn memory(argmem: write)||nocapture writeonly|||immarg
-  3, 84, -1, 389, // 263: nounwind||returned
-  2, 49, -1, // 267: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|
-  6, 0, -1, -1, 22, 22, 22, // 270: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||immarg|immarg|immarg
-  6, 393, -1, 121, 22, 22, 22, // 277: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite)||nocapture readonly|immarg|immarg|immarg
-  7, 49, -1, -1, -1, -1, -1, -1, // 284: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)||||||
-  3, 299, -1, -1, // 292: nocallback nofree nosync nounwind willreturn memory(read)||
-  2, 412, -1, // 296: nounwind willreturn memory(write)|
-  3, 422, -1, -1, // 299: nocallback noduplicate nofree nosync nounwind willreturn||
-  5, 0, -1, -1, -1, 22, // 303: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||immarg
-  3, 0, 441, 441, // 309: nocallback nofree nosync nounwind speculatable willreturn memory(none)|nonnull|nonnull
-  2, 445, -1, // 313: cold noreturn nounwind memory(inaccessiblemem: write)|
-  3, 458, -1, 22, // 316: cold noreturn nounwind||immarg
-  3, 158, -1, -1, // 320: nocallback nofree nosync nounwind willreturn memory(none)||
-  3, 49, 45, -1, // 324: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|noundef|
-  3, 49, 45, 22, // 328: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|noundef|immarg
-  3, 468, -1, -1, // 332: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)||
-  4, 68, -1, -1, 22, // 336: nocallback nofree nosync nounwind willreturn|||immarg
-  3, 68, -1, 22, // 341: nocallback nofree nosync nounwind willreturn||immarg
-  4, 468, -1, -1, -1, // 345: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|||
-  4, 114, -1, -1, 493, // 350: nounwind memory(argmem: read)|||readonly captures(none)
-  6, 128, -1, -1, 147, 493, -1, // 355: nocallback nofree nosync nounwind willreturn memory(argmem: read)|||readnone|readonly captures(none)|
-  6, 373, -1, 500, -1, -1, 22, // 362: nocallback nofree nounwind willreturn memory(argmem: write)||writeonly captures(none)|||immarg
-  5, 468, -1, -1, -1, -1, // 369: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)||||
-  5, 250, -1, 500, 147, 147, // 375: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||writeonly captures(none)|readnone|readnone
-  5, 250, -1, -1, 22, 507, // 381: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)|||immarg|captures(none)
-  4, 250, -1, 22, 507, // 387: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||immarg|captures(none)
-  4, 468, -1, -1, 22, // 392: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|||immarg
-  3, 250, -1, 507, // 397: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||captures(none)
-  5, 280, -1, -1, 507, -1, // 401: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||captures(none)|
-  5, 299, -1, 507, -1, -1, // 407: nocallback nofree nosync nounwind willreturn memory(read)||captures(none)||
-  5, 299, -1, -1, -1, -1, // 413: nocallback nofree nosync nounwind willreturn memory(read)||||
-  5, 128, -1, 507, -1, -1, // 419: nocallback nofree nosync nounwind willreturn memory(argmem: read)||captures(none)||
-  5, 318, -1, -1, -1, -1, // 425: nocallback nofree nosync nounwind willreturn memory(write)||||
-  6, 337, -1, 511, 521, -1, 22, // 431: nocallback nofree nounwind willreturn memory(argmem: readwrite)||noalias writeonly captures(none)|noalias readonly captures(none)||immarg
-  6, 337, -1, 500, 493, -1, 22, // 438: nocallback nofree nounwind willreturn memory(argmem: readwrite)||writeonly captures(none)|readonly captures(none)||immarg
-  6, 393, -1, 493, 22, 22, 22, // 445: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite)||readonly captures(none)|immarg|immarg|immarg
-  4, 468, 531, -1, -1, // 452: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|range(i8 -1, 2)||
-  3, 445, -1, 22, // 457: cold noreturn nounwind memory(inaccessiblemem: write)||immarg
+  2, 26, -1, // 9: nocallback nofree nosync nounwind willreturn memory(none)|
+  3, 45, -1, -1, // 12: nocallback nofree nosync nounwind willreturn memory(argmem: read)||
+  3, 64, 83, -1, // 16: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write)|noundef|
+  3, 64, 83, 22, // 20: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write)|noundef|immarg
+  3, 87, -1, -1, // 24: nocallback nofree nounwind||
+  6, 97, -1, -1, -1, -1, -1, // 28: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|||||
+  4, 116, -1, -1, 22, // 35: nounwind|||immarg
+  3, 64, -1, 83, // 40: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write)||noundef
+  4, 120, -1, -1, -1, // 44: nocallback nofree nosync nounwind willreturn|||
+  3, 120, -1, -1, // 49: nocallback nofree nosync nounwind willreturn||
+  3, 136, -1, -1, // 53: nomerge nounwind||
+  4, 116, -1, -1, -1, // 57: nounwind|||
+  3, 143, -1, -1, // 62: nocallback noduplicate nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)||
+  3, 26, -1, -1, // 66: nocallback nofree nosync nounwind willreturn memory(none)||
+  4, 0, -1, -1, -1, // 70: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||
+  2, 165, -1, // 75: nounwind memory(none)|
+  3, 116, -1, -1, // 78: nounwind||
+  2, 136, -1, // 82: nomerge nounwind|
+  5, -1, -1, -1, -1, -1, // 85: ||||
+  4, 116, -1, -1, 172, // 91: nounwind|||writeonly
+  3, -1, -1, -1, // 96: ||
+  3, 176, -1, 183, // 100: nounwind memory(argmem: readwrite)||nocapture readonly
+  5, 116, -1, -1, -1, -1, // 104: nounwind||||
+  4, 190, -1, -1, 183, // 110: nounwind memory(argmem: read)|||nocapture readonly
+  6, 45, -1, -1, 197, 183, -1, // 115: nocallback nofree nosync nounwind willreturn memory(argmem: read)|||readnone|nocapture readonly|
+  3, 165, -1, -1, // 122: nounwind memory(none)||
+  5, 165, -1, 201, -1, -1, // 126: nounwind memory(none)||nocapture||
+  4, 45, -1, 183, -1, // 132: nocallback nofree nosync nounwind willreturn memory(argmem: read)||nocapture readonly|
+  2, 116, -1, // 137: nounwind|
+  4, 26, -1, -1, -1, // 140: nocallback nofree nosync nounwind willreturn memory(none)|||
+  3, 165, -1, 22, // 145: nounwind memory(none)||immarg
+  3, 205, -1, -1, // 149: noreturn nounwind||
+  5, 212, -1, -1, -1, -1, // 153: nocallback nofree nosync nounwind strictfp willreturn memory(inaccessiblemem: readwrite)||||
+  4, 212, -1, -1, -1, // 159: nocallback nofree nosync nounwind strictfp willreturn memory(inaccessiblemem: readwrite)|||
+  6, 212, -1, -1, -1, -1, -1, // 164: nocallback nofree nosync nounwind strictfp willreturn memory(inaccessiblemem: readwrite)|||||
+  7, 212, -1, -1, -1, -1, -1, -1, // 171: nocallback nofree nosync nounwind strictfp willreturn memory(inaccessiblemem: readwrite)||||||
+  2, 234, -1, // 179: convergent nocallback nofree nosync nounwind willreturn memory(none)|
+  4, 26, -1, -1, 22, // 182: nocallback nofree nosync nounwind willreturn memory(none)|||immarg
+  2, -1, -1, // 187: |
+  3, 26, -1, 256, // 190: nocallback nofree nosync nounwind willreturn memory(none)||nocapture readnone
+  5, 26, -1, -1, 22, 22, // 194: nocallback nofree nosync nounwind willreturn memory(none)|||immarg|immarg
+  7, -1, -1, 22, 22, -1, 22, 22, // 200: ||immarg|immarg||immarg|immarg
+  3, 97, -1, -1, // 208: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)||
+  6, -1, -1, -1, -1, -1, -1, // 212: |||||
+  4, 263, -1, -1, -1, // 219: nocallback nofree nosync willreturn|||
+  5, 26, -1, -1, -1, -1, // 224: nocallback nofree nosync nounwind willreturn memory(none)||||
+  5, 276, -1, -1, -1, -1, // 230: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||||
+  8, 26, -1, -1, -1, 22, -1, -1, -1, // 236: nocallback nofree nosync nounwind willreturn memory(none)||||immarg|||
+  6, 45, -1, 201, -1, -1, -1, // 245: nocallback nofree nosync nounwind willreturn memory(argmem: read)||nocapture|||
+  7, 295, -1, -1, 201, -1, -1, -1, // 252: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||nocapture|||
+  2, 314, 83, // 260: nocallback nofree nosync nounwind speculatable willreturn memory(inaccessiblemem: readwrite)|noundef
+  5, 0, -1, -1, -1, -1, // 263: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||
+  3, 26, -1, 22, // 269: nocallback nofree nosync nounwind willreturn memory(none)||immarg
+  4, 190, -1, -1, -1, // 273: nounwind memory(argmem: read)|||
+  5, 176, -1, -1, 201, 201, // 278: nounwind memory(argmem: readwrite)|||nocapture|nocapture
+  2, 120, -1, // 284: nocallback nofree nosync nounwind willreturn|
+  2, 97, -1, // 287: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|
+  5, 116, -1, -1, -1, 22, // 290: nounwind||||immarg
+  5, 276, -1, 336, 197, 197, // 296: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||nocapture writeonly|readnone|readnone
+  7, 116, -1, -1, -1, -1, -1, -1, // 302: nounwind||||||
+  6, 116, -1, -1, -1, -1, -1, // 310: nounwind|||||
+  5, 276, -1, -1, 22, 201, // 317: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)|||immarg|nocapture
+  4, 276, -1, 22, 201, // 323: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||immarg|nocapture
+  3, 234, -1, -1, // 328: convergent nocallback nofree nosync nounwind willreturn memory(none)||
+  3, 314, -1, -1, // 332: nocallback nofree nosync nounwind speculatable willreturn memory(inaccessiblemem: readwrite)||
+  4, 45, -1, -1, -1, // 336: nocallback nofree nosync nounwind willreturn memory(argmem: read)|||
+  5, 26, -1, -1, -1, 22, // 341: nocallback nofree nosync nounwind willreturn memory(none)||||immarg
+  3, 343, -1, -1, // 347: nocallback noduplicate nofree nosync nounwind willreturn||
+  5, 295, -1, -1, 201, -1, // 351: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||nocapture|
+  5, 362, -1, 201, -1, -1, // 357: nocallback nofree nosync nounwind willreturn memory(read)||nocapture||
+  6, 362, -1, -1, 22, -1, -1, // 363: nocallback nofree nosync nounwind willreturn memory(read)|||immarg||
+  6, 45, -1, 201, 22, -1, -1, // 370: nocallback nofree nosync nounwind willreturn memory(argmem: read)||nocapture|immarg||
+  6, 381, -1, -1, -1, 22, -1, // 377: nocallback nofree nosync nounwind willreturn memory(write)||||immarg|
+  6, 295, -1, -1, 201, 22, -1, // 384: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||nocapture|immarg|
+  7, 45, -1, 201, -1, 22, 22, 22, // 391: nocallback nofree nosync nounwind willreturn memory(argmem: read)||nocapture||immarg|immarg|immarg
+  8, 295, -1, -1, 336, -1, 22, 22, 22, // 399: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||nocapture writeonly||immarg|immarg|immarg
+  7, 0, -1, -1, -1, 22, 22, 22, // 408: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||immarg|immarg|immarg
+  5, 0, -1, -1, 22, 22, // 416: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||immarg|immarg
+  6, 400, -1, 416, 426, -1, 22, // 422: nocallback nofree nounwind willreturn memory(argmem: readwrite)||noalias nocapture writeonly|noalias nocapture readonly||immarg
+  6, 436, -1, 336, 183, -1, 22, // 429: nosync nounwind willreturn memory(argmem: readwrite)||nocapture writeonly|nocapture readonly||immarg
+  6, 400, -1, 336, 183, -1, 22, // 436: nocallback nofree nounwind willreturn memory(argmem: readwrite)||nocapture writeonly|nocapture readonly||immarg
+  6, 449, -1, 336, -1, -1, 22, // 443: nocallback nofree nounwind willreturn memory(argmem: write)||nocapture writeonly|||immarg
+  6, 465, -1, 336, -1, -1, 22, // 450: nosync nounwind willreturn memory(argmem: write)||nocapture writeonly|||immarg
+  3, 116, -1, 478, // 457: nounwind||returned
+  6, 0, -1, -1, 22, 22, 22, // 461: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||immarg|immarg|immarg
+  6, 482, -1, 183, 22, 22, 22, // 468: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite)||nocapture readonly|immarg|immarg|immarg
+  3, 0, -1, 197, // 475: nocallback nofree nosync nounwind speculatable willreturn memory(none)||readnone
+  7, 97, -1, -1, -1, -1, -1, -1, // 479: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)||||||
+  5, 165, -1, -1, 22, -1, // 487: nounwind memory(none)|||immarg|
+  7, 165, -1, -1, 22, -1, 22, -1, // 493: nounwind memory(none)|||immarg||immarg|
+  5, 26, -1, -1, 22, -1, // 501: nocallback nofree nosync nounwind willreturn memory(none)|||immarg|
+  3, 362, -1, -1, // 507: nocallback nofree nosync nounwind willreturn memory(read)||
+  2, 501, -1, // 511: nounwind willreturn memory(write)|
+  5, 0, -1, -1, -1, 22, // 514: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||immarg
+  3, 26, -1, 478, // 520: nocallback nofree nosync nounwind willreturn memory(none)||returned
+  3, 0, 511, 511, // 524: nocallback nofree nosync nounwind speculatable willreturn memory(none)|nonnull|nonnull
+  2, 515, -1, // 528: cold noreturn nounwind memory(inaccessiblemem: write)|
+  3, 528, -1, 22, // 531: cold noreturn nounwind||immarg
+  6, 26, -1, -1, -1, -1, -1, // 535: nocallback nofree nosync nounwind willreturn memory(none)|||||
+  6, 26, -1, -1, 22, -1, -1, // 542: nocallback nofree nosync nounwind willreturn memory(none)|||immarg||
+  7, 26, -1, -1, -1, -1, -1, -1, // 549: nocallback nofree nosync nounwind willreturn memory(none)||||||
+  5, 362, -1, -1, -1, -1, // 557: nocallback nofree nosync nounwind willreturn memory(read)||||
+  6, 0, -1, -1, 22, -1, -1, // 563: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||immarg||
+  5, 45, -1, 201, -1, -1, // 570: nocallback nofree nosync nounwind willreturn memory(argmem: read)||nocapture||
+  6, 120, -1, -1, -1, -1, -1, // 576: nocallback nofree nosync nounwind willreturn|||||
+  6, 295, -1, -1, 201, -1, -1, // 583: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||nocapture||
+  4, 538, -1, -1, -1, // 590: nocallback nounwind|||
+  4, 545, -1, 183, -1, // 595: nounwind memory(write)||nocapture readonly|
+  5, 545, -1, -1, 183, -1, // 600: nounwind memory(write)|||nocapture readonly|
+  3, 26, 83, -1, // 606: nocallback nofree nosync nounwind willreturn memory(none)|noundef|
+  3, 97, 83, -1, // 610: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|noundef|
+  2, 97, 83, // 614: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|noundef
+  3, 97, 83, 22, // 617: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|noundef|immarg
+  3, 552, -1, -1, // 621: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)||
+  4, 120, -1, -1, 22, // 625: nocallback nofree nosync nounwind willreturn|||immarg
+  3, 120, -1, 22, // 630: nocallback nofree nosync nounwind willreturn||immarg
+  4, 552, -1, -1, -1, // 634: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|||
+  3, 176, -1, 577, // 639: nounwind memory(argmem: readwrite)||readonly captures(none)
+  4, 190, -1, -1, 577, // 643: nounwind memory(argmem: read)|||readonly captures(none)
+  6, 45, -1, -1, 197, 577, -1, // 648: nocallback nofree nosync nounwind willreturn memory(argmem: read)|||readnone|readonly captures(none)|
+  5, 165, -1, 584, -1, -1, // 655: nounwind memory(none)||captures(none)||
+  4, 45, -1, 577, -1, // 661: nocallback nofree nosync nounwind willreturn memory(argmem: read)||readonly captures(none)|
+  3, 26, -1, 588, // 666: nocallback nofree nosync nounwind willreturn memory(none)||readnone captures(none)
+  6, 449, -1, 595, -1, -1, 22, // 670: nocallback nofree nounwind willreturn memory(argmem: write)||writeonly captures(none)|||immarg
+  6, -1, -1, 22, 22, -1, 22, // 677: ||immarg|immarg||immarg
+  4, 263, -1, 22, 22, // 684: nocallback nofree nosync willreturn||immarg|immarg
+  8, 0, -1, -1, -1, 22, -1, -1, -1, // 689: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||immarg|||
+  6, 45, -1, 584, -1, -1, -1, // 698: nocallback nofree nosync nounwind willreturn memory(argmem: read)||captures(none)|||
+  7, 295, -1, -1, 584, -1, -1, -1, // 705: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||captures(none)|||
+  5, 552, -1, -1, -1, -1, // 713: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)||||
+  5, 176, -1, -1, 584, 584, // 719: nounwind memory(argmem: readwrite)|||captures(none)|captures(none)
+  5, 276, -1, 595, 197, 197, // 725: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||writeonly captures(none)|readnone|readnone
+  5, 276, -1, -1, 22, 584, // 731: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)|||immarg|captures(none)
+  4, 276, -1, 22, 584, // 737: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||immarg|captures(none)
+  4, 552, -1, -1, 22, // 742: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|||immarg
+  3, 276, -1, 584, // 747: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||captures(none)
+  5, 295, -1, -1, 584, -1, // 751: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||captures(none)|
+  5, 362, -1, 584, -1, -1, // 757: nocallback nofree nosync nounwind willreturn memory(read)||captures(none)||
+  5, 45, -1, 584, -1, -1, // 763: nocallback nofree nosync nounwind willreturn memory(argmem: read)||captures(none)||
+  5, 381, -1, -1, -1, -1, // 769: nocallback nofree nosync nounwind willreturn memory(write)||||
+  7, 45, -1, 584, -1, 22, 22, 22, // 775: nocallback nofree nosync nounwind willreturn memory(argmem: read)||captures(none)||immarg|immarg|immarg
+  8, 295, -1, -1, 595, -1, 22, 22, 22, // 783: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||writeonly captures(none)||immarg|immarg|immarg
+  6, 400, -1, 602, 612, -1, 22, // 792: nocallback nofree nounwind willreturn memory(argmem: readwrite)||noalias writeonly captures(none)|noalias readonly captures(none)||immarg
+  6, 436, -1, 595, 577, -1, 22, // 799: nosync nounwind willreturn memory(argmem: readwrite)||writeonly captures(none)|readonly captures(none)||immarg
+  6, 400, -1, 595, 577, -1, 22, // 806: nocallback nofree nounwind willreturn memory(argmem: readwrite)||writeonly captures(none)|readonly captures(none)||immarg
+  6, 465, -1, 595, -1, -1, 22, // 813: nosync nounwind willreturn memory(argmem: write)||writeonly captures(none)|||immarg
+  6, 482, -1, 577, 22, 22, 22, // 820: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite)||readonly captures(none)|immarg|immarg|immarg
+  4, 552, 622, -1, -1, // 827: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|range(i8 -1, 2)||
+  3, 515, -1, 22, // 832: cold noreturn nounwind memory(inaccessiblemem: write)||immarg
+  4, 552, 626, -1, -1, // 836: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|range(i1 -1, 0)||
+  6, 0, -1, -1, -1, -1, -1, // 841: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||||
+  7, 0, -1, -1, -1, -1, -1, -1, // 848: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||||
+  8, 0, -1, -1, -1, -1, -1, -1, -1, // 856: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||||||
+  9, 0, -1, -1, -1, -1, -1, -1, -1, -1, // 865: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||||||
+  10, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, // 875: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||||||||
+  6, 295, -1, -1, 584, -1, -1, // 886: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||captures(none)||
+  2, 0, -1, // 893: nocallback nofree nosync nounwind speculatable willreturn memory(none)|
+  4, 545, -1, 577, -1, // 896: nounwind memory(write)||readonly captures(none)|
+  5, 545, -1, -1, 577, -1, // 901: nounwind memory(write)|||readonly captures(none)|
 ];
 // Per INTRINSIC_NAMES entry: its list in INTRINSIC_LISTS under LLVM 19, -1 when LLVM 19 has no such intrinsic.
 export const INTRINSIC_ATTRS_19: StaticArray<i32> = [
   0, // llvm.abs
   5, // llvm.acos
-  9, // llvm.allow.runtime.check
-  13, // llvm.allow.ubsan.check
-  17, // llvm.annotation
+  9, // llvm.addressofreturnaddress
+  12, // llvm.adjust.trampoline
+  -1, // llvm.alloc.token.id
+  16, // llvm.allow.runtime.check
+  -1, // llvm.allow.sanitize.address
+  -1, // llvm.allow.sanitize.hwaddress
+  -1, // llvm.allow.sanitize.memory
+  -1, // llvm.allow.sanitize.thread
+  20, // llvm.allow.ubsan.check
+  24, // llvm.amdgcn.kill
+  28, // llvm.annotation
   5, // llvm.arithmetic.fence
+  35, // llvm.asan.check.memaccess
   5, // llvm.asin
-  24, // llvm.assume
+  40, // llvm.assume
   5, // llvm.atan
   -1, // llvm.atan2
   5, // llvm.bitreverse
   5, // llvm.bswap
-  28, // llvm.call.preallocated
-  32, // llvm.call.preallocated.arg
-  28, // llvm.call.preallocated.setup
+  44, // llvm.call.preallocated.arg
+  49, // llvm.call.preallocated.setup
+  49, // llvm.call.preallocated.teardown
+  53, // llvm.callbr.landingpad
   5, // llvm.canonicalize
   5, // llvm.ceil
-  37, // llvm.clear_cache
-  42, // llvm.codeview.annotation
-  46, // llvm.copysign
-  51, // llvm.coro.alloc
-  55, // llvm.coro.begin
-  60, // llvm.coro.end
-  66, // llvm.coro.free
-  71, // llvm.coro.id
-  78, // llvm.coro.size
-  37, // llvm.coro.suspend
+  57, // llvm.clear_cache
+  -1, // llvm.clmul
+  62, // llvm.codeview.annotation
+  66, // llvm.convert.from.fp16
+  66, // llvm.convert.to.fp16
+  70, // llvm.copysign
+  75, // llvm.coro.align
+  78, // llvm.coro.alloc
+  57, // llvm.coro.alloca.alloc
+  78, // llvm.coro.alloca.free
+  78, // llvm.coro.alloca.get
+  57, // llvm.coro.async.context.alloc
+  78, // llvm.coro.async.context.dealloc
+  82, // llvm.coro.async.resume
+  57, // llvm.coro.async.size.replace
+  85, // llvm.coro.await.suspend.bool
+  85, // llvm.coro.await.suspend.handle
+  85, // llvm.coro.await.suspend.void
+  91, // llvm.coro.begin
+  96, // llvm.coro.destroy
+  100, // llvm.coro.done
+  104, // llvm.coro.end
+  75, // llvm.coro.frame
+  110, // llvm.coro.free
+  115, // llvm.coro.id
+  -1, // llvm.coro.is_in_ramp
+  75, // llvm.coro.noop
+  122, // llvm.coro.prepare.async
+  122, // llvm.coro.prepare.retcon
+  126, // llvm.coro.promise
+  96, // llvm.coro.resume
+  53, // llvm.coro.save
+  75, // llvm.coro.size
+  132, // llvm.coro.subfn.addr
+  57, // llvm.coro.suspend
   5, // llvm.cos
   5, // llvm.cosh
   0, // llvm.ctlz
   5, // llvm.ctpop
   0, // llvm.cttz
-  81, // llvm.debugtrap
-  84, // llvm.donothing
-  51, // llvm.eh.dwarf.cfa
-  87, // llvm.eh.exceptioncode
-  87, // llvm.eh.exceptionpointer
-  91, // llvm.eh.sjlj.longjmp
-  51, // llvm.eh.sjlj.setjmp
-  87, // llvm.eh.typeid.for
-  81, // llvm.eh.unwind.init
+  137, // llvm.debugtrap
+  9, // llvm.donothing
+  78, // llvm.eh.dwarf.cfa
+  122, // llvm.eh.exceptioncode
+  122, // llvm.eh.exceptionpointer
+  140, // llvm.eh.recoverfp
+  57, // llvm.eh.return.i32
+  57, // llvm.eh.return.i64
+  145, // llvm.eh.sjlj.callsite
+  78, // llvm.eh.sjlj.functioncontext
+  149, // llvm.eh.sjlj.longjmp
+  75, // llvm.eh.sjlj.lsda
+  78, // llvm.eh.sjlj.setjmp
+  137, // llvm.eh.sjlj.setup.dispatch
+  122, // llvm.eh.typeid.for
+  137, // llvm.eh.unwind.init
   5, // llvm.exp
   5, // llvm.exp10
   5, // llvm.exp2
-  95, // llvm.expect
-  100, // llvm.experimental.constrained.fadd
-  100, // llvm.experimental.constrained.fcmp
-  100, // llvm.experimental.constrained.fdiv
-  100, // llvm.experimental.constrained.fmul
-  100, // llvm.experimental.constrained.fsub
-  107, // llvm.experimental.convergence.anchor
-  107, // llvm.experimental.convergence.entry
-  107, // llvm.experimental.convergence.loop
-  110, // llvm.experimental.deoptimize
-  113, // llvm.experimental.gc.statepoint
-  121, // llvm.experimental.guard
+  140, // llvm.expect
+  153, // llvm.experimental.constrained.acos
+  153, // llvm.experimental.constrained.asin
+  153, // llvm.experimental.constrained.atan
+  -1, // llvm.experimental.constrained.atan2
+  159, // llvm.experimental.constrained.ceil
+  153, // llvm.experimental.constrained.cos
+  153, // llvm.experimental.constrained.cosh
+  153, // llvm.experimental.constrained.exp
+  153, // llvm.experimental.constrained.exp2
+  164, // llvm.experimental.constrained.fadd
+  164, // llvm.experimental.constrained.fcmp
+  164, // llvm.experimental.constrained.fcmps
+  164, // llvm.experimental.constrained.fdiv
+  159, // llvm.experimental.constrained.floor
+  171, // llvm.experimental.constrained.fma
+  164, // llvm.experimental.constrained.fmul
+  171, // llvm.experimental.constrained.fmuladd
+  159, // llvm.experimental.constrained.fpext
+  159, // llvm.experimental.constrained.fptosi
+  159, // llvm.experimental.constrained.fptoui
+  153, // llvm.experimental.constrained.fptrunc
+  164, // llvm.experimental.constrained.frem
+  164, // llvm.experimental.constrained.fsub
+  164, // llvm.experimental.constrained.ldexp
+  153, // llvm.experimental.constrained.llrint
+  159, // llvm.experimental.constrained.llround
+  153, // llvm.experimental.constrained.log
+  153, // llvm.experimental.constrained.log10
+  153, // llvm.experimental.constrained.log2
+  153, // llvm.experimental.constrained.lrint
+  159, // llvm.experimental.constrained.lround
+  153, // llvm.experimental.constrained.maximum
+  153, // llvm.experimental.constrained.maxnum
+  153, // llvm.experimental.constrained.minimum
+  153, // llvm.experimental.constrained.minnum
+  153, // llvm.experimental.constrained.nearbyint
+  164, // llvm.experimental.constrained.pow
+  164, // llvm.experimental.constrained.powi
+  153, // llvm.experimental.constrained.rint
+  159, // llvm.experimental.constrained.round
+  159, // llvm.experimental.constrained.roundeven
+  153, // llvm.experimental.constrained.sin
+  153, // llvm.experimental.constrained.sinh
+  153, // llvm.experimental.constrained.sitofp
+  153, // llvm.experimental.constrained.sqrt
+  153, // llvm.experimental.constrained.tan
+  153, // llvm.experimental.constrained.tanh
+  159, // llvm.experimental.constrained.trunc
+  153, // llvm.experimental.constrained.uitofp
+  179, // llvm.experimental.convergence.anchor
+  179, // llvm.experimental.convergence.entry
+  179, // llvm.experimental.convergence.loop
+  182, // llvm.experimental.cttz.elts
+  187, // llvm.experimental.deoptimize
+  190, // llvm.experimental.gc.get.pointer.base
+  190, // llvm.experimental.gc.get.pointer.offset
+  194, // llvm.experimental.gc.relocate
+  66, // llvm.experimental.gc.result
+  200, // llvm.experimental.gc.statepoint
+  194, // llvm.experimental.get.vector.length
+  96, // llvm.experimental.guard
   -1, // llvm.experimental.memset.pattern
-  125, // llvm.experimental.noalias.scope.decl
-  84, // llvm.experimental.stepvector
-  129, // llvm.experimental.vector.compress
-  135, // llvm.experimental.widenable.condition
+  208, // llvm.experimental.noalias.scope.decl
+  212, // llvm.experimental.patchpoint
+  212, // llvm.experimental.patchpoint.void
+  219, // llvm.experimental.stackmap
+  9, // llvm.experimental.stepvector
+  224, // llvm.experimental.vector.compress
+  230, // llvm.experimental.vector.histogram.add
+  -1, // llvm.experimental.vector.histogram.uadd.sat
+  -1, // llvm.experimental.vector.histogram.umax
+  -1, // llvm.experimental.vector.histogram.umin
+  -1, // llvm.experimental.vector.match
+  224, // llvm.experimental.vp.reverse
+  236, // llvm.experimental.vp.splice
+  245, // llvm.experimental.vp.strided.load
+  252, // llvm.experimental.vp.strided.store
+  260, // llvm.experimental.widenable.condition
   5, // llvm.fabs
   -1, // llvm.fake.use
   5, // llvm.floor
-  138, // llvm.fma
-  138, // llvm.fmuladd
+  263, // llvm.fma
+  263, // llvm.fmuladd
   5, // llvm.fptosi.sat
   5, // llvm.fptoui.sat
-  144, // llvm.frameaddress
+  70, // llvm.fptrunc.round
+  269, // llvm.frameaddress
   5, // llvm.frexp
-  138, // llvm.fshl
-  138, // llvm.fshr
-  95, // llvm.get.active.lane.mask
-  148, // llvm.icall.branch.funnel
-  151, // llvm.init
-  157, // llvm.instrprof.cover
-  157, // llvm.instrprof.increment
-  164, // llvm.instrprof.value.profile
-  172, // llvm.invariant.end
-  178, // llvm.invariant.start
-  183, // llvm.is.constant
+  263, // llvm.fshl
+  263, // llvm.fshr
+  273, // llvm.gcread
+  57, // llvm.gcroot
+  278, // llvm.gcwrite
+  140, // llvm.get.active.lane.mask
+  284, // llvm.get.dynamic.area.offset
+  287, // llvm.get.fpenv
+  287, // llvm.get.fpmode
+  287, // llvm.get.rounding
+  290, // llvm.hwasan.check.memaccess
+  284, // llvm.icall.branch.funnel
+  296, // llvm.init.trampoline
+  302, // llvm.instrprof.callsite
+  310, // llvm.instrprof.cover
+  310, // llvm.instrprof.increment
+  104, // llvm.instrprof.mcdc.parameters
+  310, // llvm.instrprof.mcdc.tvbitmap.update
+  310, // llvm.instrprof.timestamp
+  302, // llvm.instrprof.value.profile
+  317, // llvm.invariant.end
+  323, // llvm.invariant.start
+  328, // llvm.is.constant
   0, // llvm.is.fpclass
-  187, // llvm.launder.invariant.group
-  46, // llvm.ldexp
-  178, // llvm.lifetime.end
-  178, // llvm.lifetime.start
+  332, // llvm.launder.invariant.group
+  70, // llvm.ldexp
+  323, // llvm.lifetime.end
+  323, // llvm.lifetime.start
   5, // llvm.llrint
   5, // llvm.llround
-  191, // llvm.load.relative
-  84, // llvm.localaddress
-  148, // llvm.localescape
-  196, // llvm.localrecover
+  336, // llvm.load.relative
+  9, // llvm.localaddress
+  284, // llvm.localescape
+  341, // llvm.localrecover
   5, // llvm.log
   5, // llvm.log10
   5, // llvm.log2
+  347, // llvm.loop.decrement
+  -1, // llvm.loop.dependence.raw.mask
+  -1, // llvm.loop.dependence.war.mask
   5, // llvm.lrint
   5, // llvm.lround
-  202, // llvm.masked.compressstore
-  208, // llvm.masked.expandload
-  214, // llvm.masked.gather
-  221, // llvm.masked.load
-  228, // llvm.masked.scatter
-  235, // llvm.masked.store
-  46, // llvm.maximum
+  351, // llvm.masked.compressstore
+  357, // llvm.masked.expandload
+  363, // llvm.masked.gather
+  370, // llvm.masked.load
+  377, // llvm.masked.scatter
+  384, // llvm.masked.store
+  391, // llvm.matrix.column.major.load
+  399, // llvm.matrix.column.major.store
+  408, // llvm.matrix.multiply
+  416, // llvm.matrix.transpose
+  70, // llvm.maximum
   -1, // llvm.maximumnum
-  46, // llvm.maxnum
-  242, // llvm.memcpy
-  242, // llvm.memcpy.inline
-  249, // llvm.memmove
-  256, // llvm.memset
-  256, // llvm.memset.inline
-  256, // llvm.memset.pattern
-  46, // llvm.minimum
+  70, // llvm.maxnum
+  422, // llvm.memcpy
+  429, // llvm.memcpy.element.unordered.atomic
+  422, // llvm.memcpy.inline
+  436, // llvm.memmove
+  429, // llvm.memmove.element.unordered.atomic
+  443, // llvm.memset
+  450, // llvm.memset.element.unordered.atomic
+  443, // llvm.memset.inline
+  443, // llvm.memset.pattern
+  70, // llvm.minimum
   -1, // llvm.minimumnum
-  46, // llvm.minnum
+  70, // llvm.minnum
   -1, // llvm.modf
   5, // llvm.nearbyint
-  263, // llvm.objc.autoreleaseReturnValue
-  267, // llvm.objc.clang.arc.noop.use
-  51, // llvm.objc.release
-  263, // llvm.objc.retain
-  51, // llvm.objc.retainAutoreleasedReturnValue
-  270, // llvm.objectsize
-  46, // llvm.pow
-  46, // llvm.powi
-  277, // llvm.prefetch
-  17, // llvm.pseudoprobe
-  284, // llvm.ptr.annotation
-  46, // llvm.ptrmask
-  46, // llvm.public
-  292, // llvm.read_register
-  51, // llvm.read_volatile_register
-  148, // llvm.readcyclecounter
-  144, // llvm.returnaddress
+  57, // llvm.objc.arc.annotation.bottomup.bbend
+  57, // llvm.objc.arc.annotation.bottomup.bbstart
+  57, // llvm.objc.arc.annotation.topdown.bbend
+  57, // llvm.objc.arc.annotation.topdown.bbstart
+  457, // llvm.objc.autorelease
+  457, // llvm.objc.autoreleaseReturnValue
+  287, // llvm.objc.clang.arc.noop.use
+  137, // llvm.objc.clang.arc.use
+  78, // llvm.objc.release
+  457, // llvm.objc.retain
+  78, // llvm.objc.retainAutoreleasedReturnValue
+  78, // llvm.objc.sync.enter
+  78, // llvm.objc.sync.exit
+  461, // llvm.objectsize
+  49, // llvm.pcmarker
+  70, // llvm.pow
+  70, // llvm.powi
+  468, // llvm.prefetch
+  194, // llvm.preserve.array.access.index
+  475, // llvm.preserve.static.offset
+  194, // llvm.preserve.struct.access.index
+  182, // llvm.preserve.union.access.index
+  -1, // llvm.protected.field.ptr
+  28, // llvm.pseudoprobe
+  479, // llvm.ptr.annotation
+  487, // llvm.ptrauth.auth
+  140, // llvm.ptrauth.blend
+  493, // llvm.ptrauth.resign
+  501, // llvm.ptrauth.sign
+  182, // llvm.ptrauth.strip
+  70, // llvm.ptrmask
+  70, // llvm.public.type.test
+  507, // llvm.read_register
+  78, // llvm.read_volatile_register
+  284, // llvm.readcyclecounter
+  284, // llvm.readsteadycounter
+  -1, // llvm.reloc.none
+  287, // llvm.reset.fpenv
+  287, // llvm.reset.fpmode
+  269, // llvm.returnaddress
   5, // llvm.rint
   5, // llvm.round
   5, // llvm.roundeven
-  46, // llvm.sadd.sat
-  46, // llvm.sadd.with.overflow
-  46, // llvm.scmp
-  78, // llvm.seh.scope.begin
-  78, // llvm.seh.scope.end
-  296, // llvm.seh.try.begin
-  296, // llvm.seh.try.end
-  299, // llvm.set.loop.iterations
-  267, // llvm.sideeffect
+  70, // llvm.sadd.sat
+  70, // llvm.sadd.with.overflow
+  70, // llvm.scmp
+  341, // llvm.sdiv.fix
+  75, // llvm.seh.scope.begin
+  75, // llvm.seh.scope.end
+  511, // llvm.seh.try.begin
+  511, // llvm.seh.try.end
+  208, // llvm.set.fpenv
+  208, // llvm.set.fpmode
+  347, // llvm.set.loop.iterations
+  208, // llvm.set.rounding
+  287, // llvm.sideeffect
   5, // llvm.sin
   -1, // llvm.sincos
+  -1, // llvm.sincospi
   5, // llvm.sinh
-  46, // llvm.smax
-  46, // llvm.smin
-  303, // llvm.smul.fix
-  46, // llvm.smul.with.overflow
-  84, // llvm.sponentry
+  70, // llvm.smax
+  70, // llvm.smin
+  514, // llvm.smul.fix
+  70, // llvm.smul.with.overflow
+  9, // llvm.sponentry
   5, // llvm.sqrt
-  46, // llvm.sshl.sat
-  46, // llvm.ssub.sat
-  46, // llvm.ssub.with.overflow
-  32, // llvm.stackprotector
-  28, // llvm.stackrestore
-  148, // llvm.stacksave
+  520, // llvm.ssa.copy
+  70, // llvm.sshl.sat
+  70, // llvm.ssub.sat
+  70, // llvm.ssub.with.overflow
+  -1, // llvm.stackaddress
+  284, // llvm.stackguard
+  44, // llvm.stackprotector
+  49, // llvm.stackrestore
+  284, // llvm.stacksave
+  347, // llvm.start.loop.iterations
   -1, // llvm.stepvector
   5, // llvm.strip.invariant.group
+  137, // llvm.swift.async.context.addr
   5, // llvm.tan
   5, // llvm.tanh
-  309, // llvm.threadlocal.address
-  313, // llvm.trap
+  347, // llvm.test.set.loop.iterations
+  347, // llvm.test.start.loop.iterations
+  9, // llvm.thread.pointer
+  -1, // llvm.thread.pointer.p0
+  524, // llvm.threadlocal.address
+  528, // llvm.trap
   5, // llvm.trunc
-  46, // llvm.type
-  129, // llvm.type.checked.load
-  129, // llvm.type.checked.load.relative
-  46, // llvm.uadd.sat
-  46, // llvm.uadd.with.overflow
-  316, // llvm.ubsantrap
-  46, // llvm.ucmp
-  46, // llvm.umax
-  46, // llvm.umin
-  303, // llvm.umul.fix
-  46, // llvm.umul.with.overflow
-  46, // llvm.ushl.sat
-  46, // llvm.usub.sat
-  46, // llvm.usub.with.overflow
-  32, // llvm.va_copy
-  28, // llvm.va_end
-  28, // llvm.va_start
-  284, // llvm.var.annotation
-  320, // llvm.vector.deinterleave2
+  224, // llvm.type.checked.load
+  224, // llvm.type.checked.load.relative
+  70, // llvm.type.test
+  70, // llvm.uadd.sat
+  70, // llvm.uadd.with.overflow
+  531, // llvm.ubsantrap
+  70, // llvm.ucmp
+  341, // llvm.udiv.fix
+  70, // llvm.umax
+  70, // llvm.umin
+  514, // llvm.umul.fix
+  70, // llvm.umul.with.overflow
+  70, // llvm.ushl.sat
+  70, // llvm.usub.sat
+  70, // llvm.usub.with.overflow
+  44, // llvm.va_copy
+  49, // llvm.va_end
+  49, // llvm.va_start
+  479, // llvm.var.annotation
+  66, // llvm.vector.deinterleave2
+  -1, // llvm.vector.deinterleave3
+  -1, // llvm.vector.deinterleave4
+  -1, // llvm.vector.deinterleave5
+  -1, // llvm.vector.deinterleave6
+  -1, // llvm.vector.deinterleave7
+  -1, // llvm.vector.deinterleave8
   0, // llvm.vector.extract
-  303, // llvm.vector.insert
-  95, // llvm.vector.interleave2
+  514, // llvm.vector.insert
+  140, // llvm.vector.interleave2
+  -1, // llvm.vector.interleave3
+  -1, // llvm.vector.interleave4
+  -1, // llvm.vector.interleave5
+  -1, // llvm.vector.interleave6
+  -1, // llvm.vector.interleave7
+  -1, // llvm.vector.interleave8
+  -1, // llvm.vector.partial.reduce.add
+  -1, // llvm.vector.partial.reduce.fadd
   5, // llvm.vector.reduce.add
   5, // llvm.vector.reduce.and
-  46, // llvm.vector.reduce.fadd
+  70, // llvm.vector.reduce.fadd
   5, // llvm.vector.reduce.fmax
   5, // llvm.vector.reduce.fmaximum
   5, // llvm.vector.reduce.fmin
   5, // llvm.vector.reduce.fminimum
-  46, // llvm.vector.reduce.fmul
+  70, // llvm.vector.reduce.fmul
   5, // llvm.vector.reduce.mul
   5, // llvm.vector.reduce.or
   5, // llvm.vector.reduce.smax
@@ -1033,210 +1568,483 @@ export const INTRINSIC_ATTRS_19: StaticArray<i32> = [
   5, // llvm.vector.reduce.umax
   5, // llvm.vector.reduce.umin
   5, // llvm.vector.reduce.xor
-  320, // llvm.vector.reverse
-  196, // llvm.vector.splice
-  157, // llvm.x86.tileloadd64.internal
+  66, // llvm.vector.reverse
+  341, // llvm.vector.splice
+  -1, // llvm.vector.splice.left
+  -1, // llvm.vector.splice.right
+  535, // llvm.vp.abs
+  535, // llvm.vp.add
+  535, // llvm.vp.and
+  535, // llvm.vp.ashr
+  224, // llvm.vp.bitreverse
+  224, // llvm.vp.bswap
+  224, // llvm.vp.ceil
+  535, // llvm.vp.copysign
+  542, // llvm.vp.ctlz
+  224, // llvm.vp.ctpop
+  542, // llvm.vp.cttz
+  224, // llvm.vp.fabs
+  535, // llvm.vp.fadd
+  549, // llvm.vp.fcmp
+  535, // llvm.vp.fdiv
+  224, // llvm.vp.floor
+  549, // llvm.vp.fma
+  535, // llvm.vp.fmul
+  549, // llvm.vp.fmuladd
+  224, // llvm.vp.fneg
+  224, // llvm.vp.fpext
+  224, // llvm.vp.fptosi
+  224, // llvm.vp.fptoui
+  224, // llvm.vp.fptrunc
+  535, // llvm.vp.frem
+  549, // llvm.vp.fshl
+  549, // llvm.vp.fshr
+  535, // llvm.vp.fsub
+  557, // llvm.vp.gather
+  549, // llvm.vp.icmp
+  224, // llvm.vp.inttoptr
+  563, // llvm.vp.is.fpclass
+  224, // llvm.vp.llrint
+  570, // llvm.vp.load
+  224, // llvm.vp.lrint
+  535, // llvm.vp.lshr
+  535, // llvm.vp.maximum
+  535, // llvm.vp.maxnum
+  535, // llvm.vp.merge
+  535, // llvm.vp.minimum
+  535, // llvm.vp.minnum
+  535, // llvm.vp.mul
+  224, // llvm.vp.nearbyint
+  535, // llvm.vp.or
+  224, // llvm.vp.ptrtoint
+  535, // llvm.vp.reduce.add
+  535, // llvm.vp.reduce.and
+  535, // llvm.vp.reduce.fadd
+  535, // llvm.vp.reduce.fmax
+  535, // llvm.vp.reduce.fmaximum
+  535, // llvm.vp.reduce.fmin
+  535, // llvm.vp.reduce.fminimum
+  535, // llvm.vp.reduce.fmul
+  535, // llvm.vp.reduce.mul
+  535, // llvm.vp.reduce.or
+  535, // llvm.vp.reduce.smax
+  535, // llvm.vp.reduce.smin
+  535, // llvm.vp.reduce.umax
+  535, // llvm.vp.reduce.umin
+  535, // llvm.vp.reduce.xor
+  224, // llvm.vp.rint
+  224, // llvm.vp.round
+  224, // llvm.vp.roundeven
+  224, // llvm.vp.roundtozero
+  535, // llvm.vp.sadd.sat
+  576, // llvm.vp.scatter
+  535, // llvm.vp.sdiv
+  535, // llvm.vp.select
+  224, // llvm.vp.sext
+  535, // llvm.vp.shl
+  224, // llvm.vp.sitofp
+  535, // llvm.vp.smax
+  535, // llvm.vp.smin
+  224, // llvm.vp.sqrt
+  535, // llvm.vp.srem
+  535, // llvm.vp.ssub.sat
+  583, // llvm.vp.store
+  535, // llvm.vp.sub
+  224, // llvm.vp.trunc
+  535, // llvm.vp.uadd.sat
+  535, // llvm.vp.udiv
+  224, // llvm.vp.uitofp
+  535, // llvm.vp.umax
+  535, // llvm.vp.umin
+  535, // llvm.vp.urem
+  535, // llvm.vp.usub.sat
+  535, // llvm.vp.xor
+  224, // llvm.vp.zext
+  9, // llvm.vscale
+  590, // llvm.write_register
+  310, // llvm.x86.tileloadd64.internal
+  595, // llvm.xray.customevent
+  600, // llvm.xray.typedevent
 ];
 // Per INTRINSIC_NAMES entry: its list in INTRINSIC_LISTS under LLVM 22, -1 when LLVM 22 has no such intrinsic.
 export const INTRINSIC_ATTRS_22: StaticArray<i32> = [
   0, // llvm.abs
   5, // llvm.acos
-  324, // llvm.allow.runtime.check
-  328, // llvm.allow.ubsan.check
-  17, // llvm.annotation
-  332, // llvm.arithmetic.fence
+  9, // llvm.addressofreturnaddress
+  12, // llvm.adjust.trampoline
+  606, // llvm.alloc.token.id
+  610, // llvm.allow.runtime.check
+  614, // llvm.allow.sanitize.address
+  614, // llvm.allow.sanitize.hwaddress
+  614, // llvm.allow.sanitize.memory
+  614, // llvm.allow.sanitize.thread
+  617, // llvm.allow.ubsan.check
+  24, // llvm.amdgcn.kill
+  28, // llvm.annotation
+  621, // llvm.arithmetic.fence
+  35, // llvm.asan.check.memaccess
   5, // llvm.asin
-  24, // llvm.assume
+  40, // llvm.assume
   5, // llvm.atan
-  46, // llvm.atan2
-  332, // llvm.bitreverse
-  332, // llvm.bswap
-  28, // llvm.call.preallocated
-  336, // llvm.call.preallocated.arg
-  341, // llvm.call.preallocated.setup
-  332, // llvm.canonicalize
-  332, // llvm.ceil
-  37, // llvm.clear_cache
-  42, // llvm.codeview.annotation
-  345, // llvm.copysign
-  51, // llvm.coro.alloc
-  55, // llvm.coro.begin
+  70, // llvm.atan2
+  621, // llvm.bitreverse
+  621, // llvm.bswap
+  625, // llvm.call.preallocated.arg
+  630, // llvm.call.preallocated.setup
+  49, // llvm.call.preallocated.teardown
+  53, // llvm.callbr.landingpad
+  621, // llvm.canonicalize
+  621, // llvm.ceil
+  57, // llvm.clear_cache
+  634, // llvm.clmul
+  62, // llvm.codeview.annotation
+  66, // llvm.convert.from.fp16
+  66, // llvm.convert.to.fp16
+  634, // llvm.copysign
+  75, // llvm.coro.align
+  78, // llvm.coro.alloc
+  57, // llvm.coro.alloca.alloc
+  78, // llvm.coro.alloca.free
+  78, // llvm.coro.alloca.get
+  57, // llvm.coro.async.context.alloc
+  78, // llvm.coro.async.context.dealloc
+  82, // llvm.coro.async.resume
+  57, // llvm.coro.async.size.replace
+  85, // llvm.coro.await.suspend.bool
+  85, // llvm.coro.await.suspend.handle
+  85, // llvm.coro.await.suspend.void
+  91, // llvm.coro.begin
+  96, // llvm.coro.destroy
+  639, // llvm.coro.done
   -1, // llvm.coro.end
-  350, // llvm.coro.free
-  355, // llvm.coro.id
-  78, // llvm.coro.size
-  37, // llvm.coro.suspend
-  332, // llvm.cos
+  75, // llvm.coro.frame
+  643, // llvm.coro.free
+  648, // llvm.coro.id
+  75, // llvm.coro.is_in_ramp
+  75, // llvm.coro.noop
+  122, // llvm.coro.prepare.async
+  122, // llvm.coro.prepare.retcon
+  655, // llvm.coro.promise
+  96, // llvm.coro.resume
+  53, // llvm.coro.save
+  75, // llvm.coro.size
+  661, // llvm.coro.subfn.addr
+  57, // llvm.coro.suspend
+  621, // llvm.cos
   5, // llvm.cosh
   0, // llvm.ctlz
-  332, // llvm.ctpop
+  621, // llvm.ctpop
   0, // llvm.cttz
-  81, // llvm.debugtrap
-  84, // llvm.donothing
+  137, // llvm.debugtrap
+  9, // llvm.donothing
   -1, // llvm.eh.dwarf.cfa
-  87, // llvm.eh.exceptioncode
-  87, // llvm.eh.exceptionpointer
-  91, // llvm.eh.sjlj.longjmp
-  51, // llvm.eh.sjlj.setjmp
-  87, // llvm.eh.typeid.for
-  81, // llvm.eh.unwind.init
-  332, // llvm.exp
-  332, // llvm.exp10
-  332, // llvm.exp2
-  95, // llvm.expect
-  100, // llvm.experimental.constrained.fadd
-  100, // llvm.experimental.constrained.fcmp
-  100, // llvm.experimental.constrained.fdiv
-  100, // llvm.experimental.constrained.fmul
-  100, // llvm.experimental.constrained.fsub
-  107, // llvm.experimental.convergence.anchor
-  107, // llvm.experimental.convergence.entry
-  107, // llvm.experimental.convergence.loop
-  110, // llvm.experimental.deoptimize
-  113, // llvm.experimental.gc.statepoint
-  121, // llvm.experimental.guard
-  362, // llvm.experimental.memset.pattern
-  125, // llvm.experimental.noalias.scope.decl
+  122, // llvm.eh.exceptioncode
+  122, // llvm.eh.exceptionpointer
+  140, // llvm.eh.recoverfp
+  57, // llvm.eh.return.i32
+  57, // llvm.eh.return.i64
+  145, // llvm.eh.sjlj.callsite
+  78, // llvm.eh.sjlj.functioncontext
+  149, // llvm.eh.sjlj.longjmp
+  75, // llvm.eh.sjlj.lsda
+  78, // llvm.eh.sjlj.setjmp
+  137, // llvm.eh.sjlj.setup.dispatch
+  122, // llvm.eh.typeid.for
+  137, // llvm.eh.unwind.init
+  621, // llvm.exp
+  621, // llvm.exp10
+  621, // llvm.exp2
+  140, // llvm.expect
+  153, // llvm.experimental.constrained.acos
+  153, // llvm.experimental.constrained.asin
+  153, // llvm.experimental.constrained.atan
+  164, // llvm.experimental.constrained.atan2
+  159, // llvm.experimental.constrained.ceil
+  153, // llvm.experimental.constrained.cos
+  153, // llvm.experimental.constrained.cosh
+  153, // llvm.experimental.constrained.exp
+  153, // llvm.experimental.constrained.exp2
+  164, // llvm.experimental.constrained.fadd
+  164, // llvm.experimental.constrained.fcmp
+  164, // llvm.experimental.constrained.fcmps
+  164, // llvm.experimental.constrained.fdiv
+  159, // llvm.experimental.constrained.floor
+  171, // llvm.experimental.constrained.fma
+  164, // llvm.experimental.constrained.fmul
+  171, // llvm.experimental.constrained.fmuladd
+  159, // llvm.experimental.constrained.fpext
+  159, // llvm.experimental.constrained.fptosi
+  159, // llvm.experimental.constrained.fptoui
+  153, // llvm.experimental.constrained.fptrunc
+  164, // llvm.experimental.constrained.frem
+  164, // llvm.experimental.constrained.fsub
+  164, // llvm.experimental.constrained.ldexp
+  153, // llvm.experimental.constrained.llrint
+  159, // llvm.experimental.constrained.llround
+  153, // llvm.experimental.constrained.log
+  153, // llvm.experimental.constrained.log10
+  153, // llvm.experimental.constrained.log2
+  153, // llvm.experimental.constrained.lrint
+  159, // llvm.experimental.constrained.lround
+  153, // llvm.experimental.constrained.maximum
+  153, // llvm.experimental.constrained.maxnum
+  153, // llvm.experimental.constrained.minimum
+  153, // llvm.experimental.constrained.minnum
+  153, // llvm.experimental.constrained.nearbyint
+  164, // llvm.experimental.constrained.pow
+  164, // llvm.experimental.constrained.powi
+  153, // llvm.experimental.constrained.rint
+  159, // llvm.experimental.constrained.round
+  159, // llvm.experimental.constrained.roundeven
+  153, // llvm.experimental.constrained.sin
+  153, // llvm.experimental.constrained.sinh
+  153, // llvm.experimental.constrained.sitofp
+  153, // llvm.experimental.constrained.sqrt
+  153, // llvm.experimental.constrained.tan
+  153, // llvm.experimental.constrained.tanh
+  159, // llvm.experimental.constrained.trunc
+  153, // llvm.experimental.constrained.uitofp
+  179, // llvm.experimental.convergence.anchor
+  179, // llvm.experimental.convergence.entry
+  179, // llvm.experimental.convergence.loop
+  0, // llvm.experimental.cttz.elts
+  187, // llvm.experimental.deoptimize
+  666, // llvm.experimental.gc.get.pointer.base
+  666, // llvm.experimental.gc.get.pointer.offset
+  194, // llvm.experimental.gc.relocate
+  66, // llvm.experimental.gc.result
+  200, // llvm.experimental.gc.statepoint
+  416, // llvm.experimental.get.vector.length
+  96, // llvm.experimental.guard
+  670, // llvm.experimental.memset.pattern
+  208, // llvm.experimental.noalias.scope.decl
+  677, // llvm.experimental.patchpoint
+  677, // llvm.experimental.patchpoint.void
+  684, // llvm.experimental.stackmap
   -1, // llvm.experimental.stepvector
-  129, // llvm.experimental.vector.compress
-  135, // llvm.experimental.widenable.condition
-  332, // llvm.fabs
-  267, // llvm.fake.use
-  332, // llvm.floor
-  369, // llvm.fma
-  369, // llvm.fmuladd
-  332, // llvm.fptosi.sat
-  332, // llvm.fptoui.sat
-  144, // llvm.frameaddress
-  332, // llvm.frexp
-  369, // llvm.fshl
-  369, // llvm.fshr
-  46, // llvm.get.active.lane.mask
+  224, // llvm.experimental.vector.compress
+  230, // llvm.experimental.vector.histogram.add
+  230, // llvm.experimental.vector.histogram.uadd.sat
+  230, // llvm.experimental.vector.histogram.umax
+  230, // llvm.experimental.vector.histogram.umin
+  263, // llvm.experimental.vector.match
+  263, // llvm.experimental.vp.reverse
+  689, // llvm.experimental.vp.splice
+  698, // llvm.experimental.vp.strided.load
+  705, // llvm.experimental.vp.strided.store
+  260, // llvm.experimental.widenable.condition
+  621, // llvm.fabs
+  287, // llvm.fake.use
+  621, // llvm.floor
+  713, // llvm.fma
+  713, // llvm.fmuladd
+  621, // llvm.fptosi.sat
+  621, // llvm.fptoui.sat
+  634, // llvm.fptrunc.round
+  269, // llvm.frameaddress
+  621, // llvm.frexp
+  713, // llvm.fshl
+  713, // llvm.fshr
+  273, // llvm.gcread
+  57, // llvm.gcroot
+  719, // llvm.gcwrite
+  70, // llvm.get.active.lane.mask
+  284, // llvm.get.dynamic.area.offset
+  287, // llvm.get.fpenv
+  287, // llvm.get.fpmode
+  287, // llvm.get.rounding
+  290, // llvm.hwasan.check.memaccess
   -1, // llvm.icall.branch.funnel
-  375, // llvm.init
-  157, // llvm.instrprof.cover
-  157, // llvm.instrprof.increment
-  164, // llvm.instrprof.value.profile
-  381, // llvm.invariant.end
-  387, // llvm.invariant.start
-  183, // llvm.is.constant
-  392, // llvm.is.fpclass
-  187, // llvm.launder.invariant.group
-  345, // llvm.ldexp
-  397, // llvm.lifetime.end
-  397, // llvm.lifetime.start
-  332, // llvm.llrint
-  332, // llvm.llround
-  191, // llvm.load.relative
-  84, // llvm.localaddress
-  148, // llvm.localescape
-  196, // llvm.localrecover
-  332, // llvm.log
-  332, // llvm.log10
-  332, // llvm.log2
-  332, // llvm.lrint
-  332, // llvm.lround
-  401, // llvm.masked.compressstore
-  407, // llvm.masked.expandload
-  413, // llvm.masked.gather
-  419, // llvm.masked.load
-  425, // llvm.masked.scatter
-  401, // llvm.masked.store
-  345, // llvm.maximum
-  345, // llvm.maximumnum
-  345, // llvm.maxnum
-  431, // llvm.memcpy
-  431, // llvm.memcpy.inline
-  438, // llvm.memmove
-  362, // llvm.memset
-  362, // llvm.memset.inline
+  725, // llvm.init.trampoline
+  302, // llvm.instrprof.callsite
+  310, // llvm.instrprof.cover
+  310, // llvm.instrprof.increment
+  104, // llvm.instrprof.mcdc.parameters
+  310, // llvm.instrprof.mcdc.tvbitmap.update
+  310, // llvm.instrprof.timestamp
+  302, // llvm.instrprof.value.profile
+  731, // llvm.invariant.end
+  737, // llvm.invariant.start
+  328, // llvm.is.constant
+  742, // llvm.is.fpclass
+  332, // llvm.launder.invariant.group
+  634, // llvm.ldexp
+  747, // llvm.lifetime.end
+  747, // llvm.lifetime.start
+  621, // llvm.llrint
+  621, // llvm.llround
+  336, // llvm.load.relative
+  9, // llvm.localaddress
+  284, // llvm.localescape
+  341, // llvm.localrecover
+  621, // llvm.log
+  621, // llvm.log10
+  621, // llvm.log2
+  347, // llvm.loop.decrement
+  341, // llvm.loop.dependence.raw.mask
+  341, // llvm.loop.dependence.war.mask
+  621, // llvm.lrint
+  621, // llvm.lround
+  751, // llvm.masked.compressstore
+  757, // llvm.masked.expandload
+  557, // llvm.masked.gather
+  763, // llvm.masked.load
+  769, // llvm.masked.scatter
+  751, // llvm.masked.store
+  775, // llvm.matrix.column.major.load
+  783, // llvm.matrix.column.major.store
+  408, // llvm.matrix.multiply
+  416, // llvm.matrix.transpose
+  634, // llvm.maximum
+  634, // llvm.maximumnum
+  634, // llvm.maxnum
+  792, // llvm.memcpy
+  799, // llvm.memcpy.element.unordered.atomic
+  792, // llvm.memcpy.inline
+  806, // llvm.memmove
+  799, // llvm.memmove.element.unordered.atomic
+  670, // llvm.memset
+  813, // llvm.memset.element.unordered.atomic
+  670, // llvm.memset.inline
   -1, // llvm.memset.pattern
-  345, // llvm.minimum
-  345, // llvm.minimumnum
-  345, // llvm.minnum
+  634, // llvm.minimum
+  634, // llvm.minimumnum
+  634, // llvm.minnum
   5, // llvm.modf
-  332, // llvm.nearbyint
-  263, // llvm.objc.autoreleaseReturnValue
-  267, // llvm.objc.clang.arc.noop.use
-  51, // llvm.objc.release
-  263, // llvm.objc.retain
-  51, // llvm.objc.retainAutoreleasedReturnValue
-  270, // llvm.objectsize
-  345, // llvm.pow
-  345, // llvm.powi
-  445, // llvm.prefetch
-  17, // llvm.pseudoprobe
-  284, // llvm.ptr.annotation
-  345, // llvm.ptrmask
-  46, // llvm.public
-  292, // llvm.read_register
-  51, // llvm.read_volatile_register
-  148, // llvm.readcyclecounter
-  144, // llvm.returnaddress
-  332, // llvm.rint
-  332, // llvm.round
-  332, // llvm.roundeven
-  345, // llvm.sadd.sat
-  345, // llvm.sadd.with.overflow
-  452, // llvm.scmp
-  78, // llvm.seh.scope.begin
-  78, // llvm.seh.scope.end
-  296, // llvm.seh.try.begin
-  296, // llvm.seh.try.end
-  299, // llvm.set.loop.iterations
-  267, // llvm.sideeffect
-  332, // llvm.sin
+  621, // llvm.nearbyint
+  57, // llvm.objc.arc.annotation.bottomup.bbend
+  57, // llvm.objc.arc.annotation.bottomup.bbstart
+  57, // llvm.objc.arc.annotation.topdown.bbend
+  57, // llvm.objc.arc.annotation.topdown.bbstart
+  457, // llvm.objc.autorelease
+  457, // llvm.objc.autoreleaseReturnValue
+  287, // llvm.objc.clang.arc.noop.use
+  137, // llvm.objc.clang.arc.use
+  78, // llvm.objc.release
+  457, // llvm.objc.retain
+  78, // llvm.objc.retainAutoreleasedReturnValue
+  78, // llvm.objc.sync.enter
+  78, // llvm.objc.sync.exit
+  461, // llvm.objectsize
+  49, // llvm.pcmarker
+  634, // llvm.pow
+  634, // llvm.powi
+  820, // llvm.prefetch
+  194, // llvm.preserve.array.access.index
+  475, // llvm.preserve.static.offset
+  194, // llvm.preserve.struct.access.index
+  182, // llvm.preserve.union.access.index
+  341, // llvm.protected.field.ptr
+  28, // llvm.pseudoprobe
+  479, // llvm.ptr.annotation
+  487, // llvm.ptrauth.auth
+  140, // llvm.ptrauth.blend
+  493, // llvm.ptrauth.resign
+  501, // llvm.ptrauth.sign
+  182, // llvm.ptrauth.strip
+  634, // llvm.ptrmask
+  70, // llvm.public.type.test
+  507, // llvm.read_register
+  78, // llvm.read_volatile_register
+  284, // llvm.readcyclecounter
+  284, // llvm.readsteadycounter
+  49, // llvm.reloc.none
+  287, // llvm.reset.fpenv
+  287, // llvm.reset.fpmode
+  269, // llvm.returnaddress
+  621, // llvm.rint
+  621, // llvm.round
+  621, // llvm.roundeven
+  634, // llvm.sadd.sat
+  634, // llvm.sadd.with.overflow
+  827, // llvm.scmp
+  341, // llvm.sdiv.fix
+  75, // llvm.seh.scope.begin
+  75, // llvm.seh.scope.end
+  511, // llvm.seh.try.begin
+  511, // llvm.seh.try.end
+  208, // llvm.set.fpenv
+  208, // llvm.set.fpmode
+  347, // llvm.set.loop.iterations
+  208, // llvm.set.rounding
+  287, // llvm.sideeffect
+  621, // llvm.sin
   5, // llvm.sincos
+  5, // llvm.sincospi
   5, // llvm.sinh
-  345, // llvm.smax
-  345, // llvm.smin
-  303, // llvm.smul.fix
-  345, // llvm.smul.with.overflow
-  84, // llvm.sponentry
-  332, // llvm.sqrt
-  46, // llvm.sshl.sat
-  345, // llvm.ssub.sat
-  345, // llvm.ssub.with.overflow
-  32, // llvm.stackprotector
-  28, // llvm.stackrestore
-  148, // llvm.stacksave
-  84, // llvm.stepvector
+  634, // llvm.smax
+  634, // llvm.smin
+  514, // llvm.smul.fix
+  634, // llvm.smul.with.overflow
+  9, // llvm.sponentry
+  621, // llvm.sqrt
+  520, // llvm.ssa.copy
+  70, // llvm.sshl.sat
+  634, // llvm.ssub.sat
+  634, // llvm.ssub.with.overflow
+  284, // llvm.stackaddress
+  284, // llvm.stackguard
+  44, // llvm.stackprotector
+  49, // llvm.stackrestore
+  284, // llvm.stacksave
+  347, // llvm.start.loop.iterations
+  9, // llvm.stepvector
   5, // llvm.strip.invariant.group
+  137, // llvm.swift.async.context.addr
   5, // llvm.tan
   5, // llvm.tanh
-  309, // llvm.threadlocal.address
-  313, // llvm.trap
-  332, // llvm.trunc
-  46, // llvm.type
-  129, // llvm.type.checked.load
-  129, // llvm.type.checked.load.relative
-  345, // llvm.uadd.sat
-  345, // llvm.uadd.with.overflow
-  457, // llvm.ubsantrap
-  452, // llvm.ucmp
-  345, // llvm.umax
-  345, // llvm.umin
-  303, // llvm.umul.fix
-  345, // llvm.umul.with.overflow
-  46, // llvm.ushl.sat
-  345, // llvm.usub.sat
-  345, // llvm.usub.with.overflow
-  32, // llvm.va_copy
-  28, // llvm.va_end
-  28, // llvm.va_start
-  284, // llvm.var.annotation
+  347, // llvm.test.set.loop.iterations
+  347, // llvm.test.start.loop.iterations
+  9, // llvm.thread.pointer
+  9, // llvm.thread.pointer.p0
+  524, // llvm.threadlocal.address
+  528, // llvm.trap
+  621, // llvm.trunc
+  224, // llvm.type.checked.load
+  224, // llvm.type.checked.load.relative
+  70, // llvm.type.test
+  634, // llvm.uadd.sat
+  634, // llvm.uadd.with.overflow
+  832, // llvm.ubsantrap
+  836, // llvm.ucmp
+  341, // llvm.udiv.fix
+  634, // llvm.umax
+  634, // llvm.umin
+  514, // llvm.umul.fix
+  634, // llvm.umul.with.overflow
+  70, // llvm.ushl.sat
+  634, // llvm.usub.sat
+  634, // llvm.usub.with.overflow
+  44, // llvm.va_copy
+  49, // llvm.va_end
+  49, // llvm.va_start
+  479, // llvm.var.annotation
   5, // llvm.vector.deinterleave2
+  5, // llvm.vector.deinterleave3
+  5, // llvm.vector.deinterleave4
+  5, // llvm.vector.deinterleave5
+  5, // llvm.vector.deinterleave6
+  5, // llvm.vector.deinterleave7
+  5, // llvm.vector.deinterleave8
   0, // llvm.vector.extract
-  303, // llvm.vector.insert
-  46, // llvm.vector.interleave2
+  514, // llvm.vector.insert
+  70, // llvm.vector.interleave2
+  263, // llvm.vector.interleave3
+  841, // llvm.vector.interleave4
+  848, // llvm.vector.interleave5
+  856, // llvm.vector.interleave6
+  865, // llvm.vector.interleave7
+  875, // llvm.vector.interleave8
+  70, // llvm.vector.partial.reduce.add
+  140, // llvm.vector.partial.reduce.fadd
   5, // llvm.vector.reduce.add
   5, // llvm.vector.reduce.and
-  46, // llvm.vector.reduce.fadd
+  70, // llvm.vector.reduce.fadd
   5, // llvm.vector.reduce.fmax
   5, // llvm.vector.reduce.fmaximum
   5, // llvm.vector.reduce.fmin
   5, // llvm.vector.reduce.fminimum
-  46, // llvm.vector.reduce.fmul
+  70, // llvm.vector.reduce.fmul
   5, // llvm.vector.reduce.mul
   5, // llvm.vector.reduce.or
   5, // llvm.vector.reduce.smax
@@ -1246,5 +2054,99 @@ export const INTRINSIC_ATTRS_22: StaticArray<i32> = [
   5, // llvm.vector.reduce.xor
   5, // llvm.vector.reverse
   -1, // llvm.vector.splice
-  157, // llvm.x86.tileloadd64.internal
+  514, // llvm.vector.splice.left
+  514, // llvm.vector.splice.right
+  841, // llvm.vp.abs
+  841, // llvm.vp.add
+  841, // llvm.vp.and
+  841, // llvm.vp.ashr
+  263, // llvm.vp.bitreverse
+  263, // llvm.vp.bswap
+  263, // llvm.vp.ceil
+  841, // llvm.vp.copysign
+  563, // llvm.vp.ctlz
+  263, // llvm.vp.ctpop
+  563, // llvm.vp.cttz
+  263, // llvm.vp.fabs
+  841, // llvm.vp.fadd
+  848, // llvm.vp.fcmp
+  841, // llvm.vp.fdiv
+  263, // llvm.vp.floor
+  848, // llvm.vp.fma
+  841, // llvm.vp.fmul
+  848, // llvm.vp.fmuladd
+  263, // llvm.vp.fneg
+  263, // llvm.vp.fpext
+  263, // llvm.vp.fptosi
+  263, // llvm.vp.fptoui
+  263, // llvm.vp.fptrunc
+  841, // llvm.vp.frem
+  848, // llvm.vp.fshl
+  848, // llvm.vp.fshr
+  841, // llvm.vp.fsub
+  557, // llvm.vp.gather
+  848, // llvm.vp.icmp
+  263, // llvm.vp.inttoptr
+  563, // llvm.vp.is.fpclass
+  263, // llvm.vp.llrint
+  763, // llvm.vp.load
+  263, // llvm.vp.lrint
+  841, // llvm.vp.lshr
+  841, // llvm.vp.maximum
+  841, // llvm.vp.maxnum
+  841, // llvm.vp.merge
+  841, // llvm.vp.minimum
+  841, // llvm.vp.minnum
+  841, // llvm.vp.mul
+  263, // llvm.vp.nearbyint
+  841, // llvm.vp.or
+  263, // llvm.vp.ptrtoint
+  841, // llvm.vp.reduce.add
+  841, // llvm.vp.reduce.and
+  841, // llvm.vp.reduce.fadd
+  841, // llvm.vp.reduce.fmax
+  841, // llvm.vp.reduce.fmaximum
+  841, // llvm.vp.reduce.fmin
+  841, // llvm.vp.reduce.fminimum
+  841, // llvm.vp.reduce.fmul
+  841, // llvm.vp.reduce.mul
+  841, // llvm.vp.reduce.or
+  841, // llvm.vp.reduce.smax
+  841, // llvm.vp.reduce.smin
+  841, // llvm.vp.reduce.umax
+  841, // llvm.vp.reduce.umin
+  841, // llvm.vp.reduce.xor
+  263, // llvm.vp.rint
+  263, // llvm.vp.round
+  263, // llvm.vp.roundeven
+  263, // llvm.vp.roundtozero
+  841, // llvm.vp.sadd.sat
+  576, // llvm.vp.scatter
+  535, // llvm.vp.sdiv
+  841, // llvm.vp.select
+  263, // llvm.vp.sext
+  841, // llvm.vp.shl
+  263, // llvm.vp.sitofp
+  841, // llvm.vp.smax
+  841, // llvm.vp.smin
+  263, // llvm.vp.sqrt
+  535, // llvm.vp.srem
+  841, // llvm.vp.ssub.sat
+  886, // llvm.vp.store
+  841, // llvm.vp.sub
+  263, // llvm.vp.trunc
+  841, // llvm.vp.uadd.sat
+  535, // llvm.vp.udiv
+  263, // llvm.vp.uitofp
+  841, // llvm.vp.umax
+  841, // llvm.vp.umin
+  535, // llvm.vp.urem
+  841, // llvm.vp.usub.sat
+  841, // llvm.vp.xor
+  263, // llvm.vp.zext
+  893, // llvm.vscale
+  590, // llvm.write_register
+  310, // llvm.x86.tileloadd64.internal
+  896, // llvm.xray.customevent
+  901, // llvm.xray.typedevent
 ];
