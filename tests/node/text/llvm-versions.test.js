@@ -1,12 +1,12 @@
-// The dialect of each LLVM version (tests/fixtures/dialect, modules of our own): read and printed
-// under --llvm-version=22 and =19 they must equal that opt's print byte for byte
-// (<name>.expected22.ll / <name>.expected19.ll, made by `opt-N -S < <name>.ll`; a missing file means
-// that opt rejects the module, or, as its header says, upgrades it in a way wopt does not). Covered: attribute spellings and their upgrade (nocapture ->
-// captures(none), captures(...) refused under 19 as opt-19 does), memory locations, the lifetime-marker
-// upgrade, splat constants, renamed and unknown intrinsics, the attributes of every generic intrinsic LLVM 22 knows (and of
-// those of them LLVM 19 has), ODR-uniqued debug types, LLVM 22's new
-// instructions. Input a version cannot hold gets a located error naming the version that brought
-// it. No native opt is needed at run time.
+// The dialect of each LLVM version (tests/fixtures/dialect, modules of our own): read and printed under
+// --llvm-version=22 and =19 they must equal that opt's print byte for byte (<name>.expected22.ll /
+// <name>.expected19.ll, made by `opt-N -S < <name>.ll`; a missing file means that opt rejects the
+// module, or, as its header says, upgrades it in a way wopt does not). Covered: attribute spellings and
+// their upgrade (nocapture -> captures(none), captures(...) refused under 19 as opt-19 does), memory
+// locations, the lifetime-marker upgrade, splat constants, renamed and unknown intrinsics, the
+// attributes of every generic intrinsic LLVM 22 knows (and of those of them LLVM 19 has), ODR-uniqued
+// debug types, LLVM 22's new instructions. Input a version cannot hold gets a located error naming the
+// version that brought it. No native opt is needed at run time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
