@@ -234,12 +234,9 @@ export const INTRINSIC_NAMES: string[] = [
   "llvm.maximumnum",
   "llvm.maxnum",
   "llvm.memcpy",
-  "llvm.memcpy.element.unordered.atomic",
   "llvm.memcpy.inline",
   "llvm.memmove",
-  "llvm.memmove.element.unordered.atomic",
   "llvm.memset",
-  "llvm.memset.element.unordered.atomic",
   "llvm.memset.inline",
   "llvm.memset.pattern",
   "llvm.minimum",
@@ -996,26 +993,23 @@ export const INTRINSIC_SETS: StaticArray<i32> = [
   5, 4, 0, 0, 8, 0, 0, 13, 0, 0, 20, 0, 0, 23, 3, 0, // 400: nocallback nofree nounwind willreturn memory(argmem: readwrite)
   3, 3, 0, 0, 5, 0, 0, 21, 0, 0, // 416: noalias nocapture writeonly
   3, 3, 0, 0, 5, 0, 0, 16, 0, 0, // 426: noalias nocapture readonly
-  4, 11, 0, 0, 13, 0, 0, 20, 0, 0, 23, 3, 0, // 436: nosync nounwind willreturn memory(argmem: readwrite)
-  5, 4, 0, 0, 8, 0, 0, 13, 0, 0, 20, 0, 0, 23, 2, 0, // 449: nocallback nofree nounwind willreturn memory(argmem: write)
-  4, 11, 0, 0, 13, 0, 0, 20, 0, 0, 23, 2, 0, // 465: nosync nounwind willreturn memory(argmem: write)
-  1, 17, 0, 0, // 478: returned
-  6, 4, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 20, 0, 0, 23, 15, 0, // 482: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite)
-  3, 13, 0, 0, 20, 0, 0, 23, 2730, 0, // 501: nounwind willreturn memory(write)
-  1, 14, 0, 0, // 511: nonnull
-  4, 0, 0, 0, 10, 0, 0, 13, 0, 0, 23, 8, 0, // 515: cold noreturn nounwind memory(inaccessiblemem: write)
-  3, 0, 0, 0, 10, 0, 0, 13, 0, 0, // 528: cold noreturn nounwind
-  2, 4, 0, 0, 13, 0, 0, // 538: nocallback nounwind
-  2, 13, 0, 0, 23, 2730, 0, // 545: nounwind memory(write)
-  8, 4, 0, 0, 6, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 18, 0, 0, 20, 0, 0, 23, 0, 0, // 552: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
-  2, 16, 0, 0, 22, 0, 0, // 577: readonly captures(none)
-  1, 22, 0, 0, // 584: captures(none)
-  2, 15, 0, 0, 22, 0, 0, // 588: readnone captures(none)
-  2, 21, 0, 0, 22, 0, 0, // 595: writeonly captures(none)
-  3, 3, 0, 0, 21, 0, 0, 22, 0, 0, // 602: noalias writeonly captures(none)
-  3, 3, 0, 0, 16, 0, 0, 22, 0, 0, // 612: noalias readonly captures(none)
-  1, 24, -1, 2, // 622: range(i8 -1, 2)
-  1, 24, -1, 0, // 626: range(i1 -1, 0)
+  5, 4, 0, 0, 8, 0, 0, 13, 0, 0, 20, 0, 0, 23, 2, 0, // 436: nocallback nofree nounwind willreturn memory(argmem: write)
+  1, 17, 0, 0, // 452: returned
+  6, 4, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 20, 0, 0, 23, 15, 0, // 456: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite)
+  3, 13, 0, 0, 20, 0, 0, 23, 2730, 0, // 475: nounwind willreturn memory(write)
+  1, 14, 0, 0, // 485: nonnull
+  4, 0, 0, 0, 10, 0, 0, 13, 0, 0, 23, 8, 0, // 489: cold noreturn nounwind memory(inaccessiblemem: write)
+  3, 0, 0, 0, 10, 0, 0, 13, 0, 0, // 502: cold noreturn nounwind
+  2, 4, 0, 0, 13, 0, 0, // 512: nocallback nounwind
+  2, 13, 0, 0, 23, 2730, 0, // 519: nounwind memory(write)
+  8, 4, 0, 0, 6, 0, 0, 8, 0, 0, 11, 0, 0, 13, 0, 0, 18, 0, 0, 20, 0, 0, 23, 0, 0, // 526: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
+  2, 16, 0, 0, 22, 0, 0, // 551: readonly captures(none)
+  1, 22, 0, 0, // 558: captures(none)
+  2, 15, 0, 0, 22, 0, 0, // 562: readnone captures(none)
+  2, 21, 0, 0, 22, 0, 0, // 569: writeonly captures(none)
+  3, 3, 0, 0, 21, 0, 0, 22, 0, 0, // 576: noalias writeonly captures(none)
+  3, 3, 0, 0, 16, 0, 0, 22, 0, 0, // 586: noalias readonly captures(none)
+  1, 24, -1, 2, // 596: range(i8 -1, 2)
 ];
 // Attribute lists: count, then the offsets in INTRINSIC_SETS of the function, return and
 // parameter sets (-1: empty).
@@ -1101,86 +1095,81 @@ export const INTRINSIC_LISTS: StaticArray<i32> = [
   7, 0, -1, -1, -1, 22, 22, 22, // 408: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||immarg|immarg|immarg
   5, 0, -1, -1, 22, 22, // 416: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||immarg|immarg
   6, 400, -1, 416, 426, -1, 22, // 422: nocallback nofree nounwind willreturn memory(argmem: readwrite)||noalias nocapture writeonly|noalias nocapture readonly||immarg
-  6, 436, -1, 336, 183, -1, 22, // 429: nosync nounwind willreturn memory(argmem: readwrite)||nocapture writeonly|nocapture readonly||immarg
-  6, 400, -1, 336, 183, -1, 22, // 436: nocallback nofree nounwind willreturn memory(argmem: readwrite)||nocapture writeonly|nocapture readonly||immarg
-  6, 449, -1, 336, -1, -1, 22, // 443: nocallback nofree nounwind willreturn memory(argmem: write)||nocapture writeonly|||immarg
-  6, 465, -1, 336, -1, -1, 22, // 450: nosync nounwind willreturn memory(argmem: write)||nocapture writeonly|||immarg
-  3, 116, -1, 478, // 457: nounwind||returned
-  6, 0, -1, -1, 22, 22, 22, // 461: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||immarg|immarg|immarg
-  6, 482, -1, 183, 22, 22, 22, // 468: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite)||nocapture readonly|immarg|immarg|immarg
-  3, 0, -1, 197, // 475: nocallback nofree nosync nounwind speculatable willreturn memory(none)||readnone
-  7, 97, -1, -1, -1, -1, -1, -1, // 479: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)||||||
-  5, 165, -1, -1, 22, -1, // 487: nounwind memory(none)|||immarg|
-  7, 165, -1, -1, 22, -1, 22, -1, // 493: nounwind memory(none)|||immarg||immarg|
-  5, 26, -1, -1, 22, -1, // 501: nocallback nofree nosync nounwind willreturn memory(none)|||immarg|
-  3, 362, -1, -1, // 507: nocallback nofree nosync nounwind willreturn memory(read)||
-  2, 501, -1, // 511: nounwind willreturn memory(write)|
-  5, 0, -1, -1, -1, 22, // 514: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||immarg
-  3, 26, -1, 478, // 520: nocallback nofree nosync nounwind willreturn memory(none)||returned
-  3, 0, 511, 511, // 524: nocallback nofree nosync nounwind speculatable willreturn memory(none)|nonnull|nonnull
-  2, 515, -1, // 528: cold noreturn nounwind memory(inaccessiblemem: write)|
-  3, 528, -1, 22, // 531: cold noreturn nounwind||immarg
-  6, 26, -1, -1, -1, -1, -1, // 535: nocallback nofree nosync nounwind willreturn memory(none)|||||
-  6, 26, -1, -1, 22, -1, -1, // 542: nocallback nofree nosync nounwind willreturn memory(none)|||immarg||
-  7, 26, -1, -1, -1, -1, -1, -1, // 549: nocallback nofree nosync nounwind willreturn memory(none)||||||
-  5, 362, -1, -1, -1, -1, // 557: nocallback nofree nosync nounwind willreturn memory(read)||||
-  6, 0, -1, -1, 22, -1, -1, // 563: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||immarg||
-  5, 45, -1, 201, -1, -1, // 570: nocallback nofree nosync nounwind willreturn memory(argmem: read)||nocapture||
-  6, 120, -1, -1, -1, -1, -1, // 576: nocallback nofree nosync nounwind willreturn|||||
-  6, 295, -1, -1, 201, -1, -1, // 583: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||nocapture||
-  4, 538, -1, -1, -1, // 590: nocallback nounwind|||
-  4, 545, -1, 183, -1, // 595: nounwind memory(write)||nocapture readonly|
-  5, 545, -1, -1, 183, -1, // 600: nounwind memory(write)|||nocapture readonly|
-  3, 26, 83, -1, // 606: nocallback nofree nosync nounwind willreturn memory(none)|noundef|
-  3, 97, 83, -1, // 610: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|noundef|
-  2, 97, 83, // 614: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|noundef
-  3, 97, 83, 22, // 617: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|noundef|immarg
-  3, 552, -1, -1, // 621: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)||
-  4, 120, -1, -1, 22, // 625: nocallback nofree nosync nounwind willreturn|||immarg
-  3, 120, -1, 22, // 630: nocallback nofree nosync nounwind willreturn||immarg
-  4, 552, -1, -1, -1, // 634: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|||
-  3, 176, -1, 577, // 639: nounwind memory(argmem: readwrite)||readonly captures(none)
-  4, 190, -1, -1, 577, // 643: nounwind memory(argmem: read)|||readonly captures(none)
-  6, 45, -1, -1, 197, 577, -1, // 648: nocallback nofree nosync nounwind willreturn memory(argmem: read)|||readnone|readonly captures(none)|
-  5, 165, -1, 584, -1, -1, // 655: nounwind memory(none)||captures(none)||
-  4, 45, -1, 577, -1, // 661: nocallback nofree nosync nounwind willreturn memory(argmem: read)||readonly captures(none)|
-  3, 26, -1, 588, // 666: nocallback nofree nosync nounwind willreturn memory(none)||readnone captures(none)
-  6, 449, -1, 595, -1, -1, 22, // 670: nocallback nofree nounwind willreturn memory(argmem: write)||writeonly captures(none)|||immarg
-  6, -1, -1, 22, 22, -1, 22, // 677: ||immarg|immarg||immarg
-  4, 263, -1, 22, 22, // 684: nocallback nofree nosync willreturn||immarg|immarg
-  8, 0, -1, -1, -1, 22, -1, -1, -1, // 689: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||immarg|||
-  6, 45, -1, 584, -1, -1, -1, // 698: nocallback nofree nosync nounwind willreturn memory(argmem: read)||captures(none)|||
-  7, 295, -1, -1, 584, -1, -1, -1, // 705: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||captures(none)|||
-  5, 552, -1, -1, -1, -1, // 713: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)||||
-  5, 176, -1, -1, 584, 584, // 719: nounwind memory(argmem: readwrite)|||captures(none)|captures(none)
-  5, 276, -1, 595, 197, 197, // 725: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||writeonly captures(none)|readnone|readnone
-  5, 276, -1, -1, 22, 584, // 731: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)|||immarg|captures(none)
-  4, 276, -1, 22, 584, // 737: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||immarg|captures(none)
-  4, 552, -1, -1, 22, // 742: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|||immarg
-  3, 276, -1, 584, // 747: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||captures(none)
-  5, 295, -1, -1, 584, -1, // 751: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||captures(none)|
-  5, 362, -1, 584, -1, -1, // 757: nocallback nofree nosync nounwind willreturn memory(read)||captures(none)||
-  5, 45, -1, 584, -1, -1, // 763: nocallback nofree nosync nounwind willreturn memory(argmem: read)||captures(none)||
-  5, 381, -1, -1, -1, -1, // 769: nocallback nofree nosync nounwind willreturn memory(write)||||
-  7, 45, -1, 584, -1, 22, 22, 22, // 775: nocallback nofree nosync nounwind willreturn memory(argmem: read)||captures(none)||immarg|immarg|immarg
-  8, 295, -1, -1, 595, -1, 22, 22, 22, // 783: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||writeonly captures(none)||immarg|immarg|immarg
-  6, 400, -1, 602, 612, -1, 22, // 792: nocallback nofree nounwind willreturn memory(argmem: readwrite)||noalias writeonly captures(none)|noalias readonly captures(none)||immarg
-  6, 436, -1, 595, 577, -1, 22, // 799: nosync nounwind willreturn memory(argmem: readwrite)||writeonly captures(none)|readonly captures(none)||immarg
-  6, 400, -1, 595, 577, -1, 22, // 806: nocallback nofree nounwind willreturn memory(argmem: readwrite)||writeonly captures(none)|readonly captures(none)||immarg
-  6, 465, -1, 595, -1, -1, 22, // 813: nosync nounwind willreturn memory(argmem: write)||writeonly captures(none)|||immarg
-  6, 482, -1, 577, 22, 22, 22, // 820: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite)||readonly captures(none)|immarg|immarg|immarg
-  4, 552, 622, -1, -1, // 827: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|range(i8 -1, 2)||
-  3, 515, -1, 22, // 832: cold noreturn nounwind memory(inaccessiblemem: write)||immarg
-  4, 552, 626, -1, -1, // 836: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|range(i1 -1, 0)||
-  6, 0, -1, -1, -1, -1, -1, // 841: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||||
-  7, 0, -1, -1, -1, -1, -1, -1, // 848: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||||
-  8, 0, -1, -1, -1, -1, -1, -1, -1, // 856: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||||||
-  9, 0, -1, -1, -1, -1, -1, -1, -1, -1, // 865: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||||||
-  10, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, // 875: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||||||||
-  6, 295, -1, -1, 584, -1, -1, // 886: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||captures(none)||
-  2, 0, -1, // 893: nocallback nofree nosync nounwind speculatable willreturn memory(none)|
-  4, 545, -1, 577, -1, // 896: nounwind memory(write)||readonly captures(none)|
-  5, 545, -1, -1, 577, -1, // 901: nounwind memory(write)|||readonly captures(none)|
+  6, 400, -1, 336, 183, -1, 22, // 429: nocallback nofree nounwind willreturn memory(argmem: readwrite)||nocapture writeonly|nocapture readonly||immarg
+  6, 436, -1, 336, -1, -1, 22, // 436: nocallback nofree nounwind willreturn memory(argmem: write)||nocapture writeonly|||immarg
+  3, 116, -1, 452, // 443: nounwind||returned
+  6, 0, -1, -1, 22, 22, 22, // 447: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||immarg|immarg|immarg
+  6, 456, -1, 183, 22, 22, 22, // 454: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite)||nocapture readonly|immarg|immarg|immarg
+  3, 0, -1, 197, // 461: nocallback nofree nosync nounwind speculatable willreturn memory(none)||readnone
+  7, 97, -1, -1, -1, -1, -1, -1, // 465: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)||||||
+  5, 165, -1, -1, 22, -1, // 473: nounwind memory(none)|||immarg|
+  7, 165, -1, -1, 22, -1, 22, -1, // 479: nounwind memory(none)|||immarg||immarg|
+  5, 26, -1, -1, 22, -1, // 487: nocallback nofree nosync nounwind willreturn memory(none)|||immarg|
+  3, 362, -1, -1, // 493: nocallback nofree nosync nounwind willreturn memory(read)||
+  2, 475, -1, // 497: nounwind willreturn memory(write)|
+  5, 0, -1, -1, -1, 22, // 500: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||immarg
+  3, 26, -1, 452, // 506: nocallback nofree nosync nounwind willreturn memory(none)||returned
+  3, 0, 485, 485, // 510: nocallback nofree nosync nounwind speculatable willreturn memory(none)|nonnull|nonnull
+  2, 489, -1, // 514: cold noreturn nounwind memory(inaccessiblemem: write)|
+  3, 502, -1, 22, // 517: cold noreturn nounwind||immarg
+  6, 26, -1, -1, -1, -1, -1, // 521: nocallback nofree nosync nounwind willreturn memory(none)|||||
+  6, 26, -1, -1, 22, -1, -1, // 528: nocallback nofree nosync nounwind willreturn memory(none)|||immarg||
+  7, 26, -1, -1, -1, -1, -1, -1, // 535: nocallback nofree nosync nounwind willreturn memory(none)||||||
+  5, 362, -1, -1, -1, -1, // 543: nocallback nofree nosync nounwind willreturn memory(read)||||
+  6, 0, -1, -1, 22, -1, -1, // 549: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||immarg||
+  5, 45, -1, 201, -1, -1, // 556: nocallback nofree nosync nounwind willreturn memory(argmem: read)||nocapture||
+  6, 120, -1, -1, -1, -1, -1, // 562: nocallback nofree nosync nounwind willreturn|||||
+  6, 295, -1, -1, 201, -1, -1, // 569: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||nocapture||
+  4, 512, -1, -1, -1, // 576: nocallback nounwind|||
+  4, 519, -1, 183, -1, // 581: nounwind memory(write)||nocapture readonly|
+  5, 519, -1, -1, 183, -1, // 586: nounwind memory(write)|||nocapture readonly|
+  3, 26, 83, -1, // 592: nocallback nofree nosync nounwind willreturn memory(none)|noundef|
+  3, 97, 83, -1, // 596: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|noundef|
+  2, 97, 83, // 600: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|noundef
+  3, 97, 83, 22, // 603: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: readwrite)|noundef|immarg
+  3, 526, -1, -1, // 607: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)||
+  4, 120, -1, -1, 22, // 611: nocallback nofree nosync nounwind willreturn|||immarg
+  3, 120, -1, 22, // 616: nocallback nofree nosync nounwind willreturn||immarg
+  4, 526, -1, -1, -1, // 620: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|||
+  3, 176, -1, 551, // 625: nounwind memory(argmem: readwrite)||readonly captures(none)
+  4, 190, -1, -1, 551, // 629: nounwind memory(argmem: read)|||readonly captures(none)
+  6, 45, -1, -1, 197, 551, -1, // 634: nocallback nofree nosync nounwind willreturn memory(argmem: read)|||readnone|readonly captures(none)|
+  5, 165, -1, 558, -1, -1, // 641: nounwind memory(none)||captures(none)||
+  4, 45, -1, 551, -1, // 647: nocallback nofree nosync nounwind willreturn memory(argmem: read)||readonly captures(none)|
+  3, 26, -1, 562, // 652: nocallback nofree nosync nounwind willreturn memory(none)||readnone captures(none)
+  6, 436, -1, 569, -1, -1, 22, // 656: nocallback nofree nounwind willreturn memory(argmem: write)||writeonly captures(none)|||immarg
+  6, -1, -1, 22, 22, -1, 22, // 663: ||immarg|immarg||immarg
+  4, 263, -1, 22, 22, // 670: nocallback nofree nosync willreturn||immarg|immarg
+  8, 0, -1, -1, -1, 22, -1, -1, -1, // 675: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||immarg|||
+  6, 45, -1, 558, -1, -1, -1, // 684: nocallback nofree nosync nounwind willreturn memory(argmem: read)||captures(none)|||
+  7, 295, -1, -1, 558, -1, -1, -1, // 691: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||captures(none)|||
+  5, 526, -1, -1, -1, -1, // 699: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)||||
+  5, 176, -1, -1, 558, 558, // 705: nounwind memory(argmem: readwrite)|||captures(none)|captures(none)
+  5, 276, -1, 569, 197, 197, // 711: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||writeonly captures(none)|readnone|readnone
+  5, 276, -1, -1, 22, 558, // 717: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)|||immarg|captures(none)
+  4, 276, -1, 22, 558, // 723: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||immarg|captures(none)
+  4, 526, -1, -1, 22, // 728: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|||immarg
+  3, 276, -1, 558, // 733: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)||captures(none)
+  5, 295, -1, -1, 558, -1, // 737: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||captures(none)|
+  5, 362, -1, 558, -1, -1, // 743: nocallback nofree nosync nounwind willreturn memory(read)||captures(none)||
+  5, 45, -1, 558, -1, -1, // 749: nocallback nofree nosync nounwind willreturn memory(argmem: read)||captures(none)||
+  5, 381, -1, -1, -1, -1, // 755: nocallback nofree nosync nounwind willreturn memory(write)||||
+  7, 45, -1, 558, -1, 22, 22, 22, // 761: nocallback nofree nosync nounwind willreturn memory(argmem: read)||captures(none)||immarg|immarg|immarg
+  8, 295, -1, -1, 569, -1, 22, 22, 22, // 769: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||writeonly captures(none)||immarg|immarg|immarg
+  6, 400, -1, 576, 586, -1, 22, // 778: nocallback nofree nounwind willreturn memory(argmem: readwrite)||noalias writeonly captures(none)|noalias readonly captures(none)||immarg
+  6, 400, -1, 569, 551, -1, 22, // 785: nocallback nofree nounwind willreturn memory(argmem: readwrite)||writeonly captures(none)|readonly captures(none)||immarg
+  6, 456, -1, 551, 22, 22, 22, // 792: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite, inaccessiblemem: readwrite)||readonly captures(none)|immarg|immarg|immarg
+  4, 526, 596, -1, -1, // 799: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)|range(i8 -1, 2)||
+  3, 489, -1, 22, // 804: cold noreturn nounwind memory(inaccessiblemem: write)||immarg
+  6, 0, -1, -1, -1, -1, -1, // 808: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||||
+  7, 0, -1, -1, -1, -1, -1, -1, // 815: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||||
+  8, 0, -1, -1, -1, -1, -1, -1, -1, // 823: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||||||
+  9, 0, -1, -1, -1, -1, -1, -1, -1, -1, // 832: nocallback nofree nosync nounwind speculatable willreturn memory(none)||||||||
+  10, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, // 842: nocallback nofree nosync nounwind speculatable willreturn memory(none)|||||||||
+  6, 295, -1, -1, 558, -1, -1, // 853: nocallback nofree nosync nounwind willreturn memory(argmem: write)|||captures(none)||
+  2, 0, -1, // 860: nocallback nofree nosync nounwind speculatable willreturn memory(none)|
+  4, 519, -1, 551, -1, // 863: nounwind memory(write)||readonly captures(none)|
+  5, 519, -1, -1, 551, -1, // 868: nounwind memory(write)|||readonly captures(none)|
 ];
 // Per INTRINSIC_NAMES entry: its list in INTRINSIC_LISTS under LLVM 19, -1 when LLVM 19 has no such intrinsic.
 export const INTRINSIC_ATTRS_19: StaticArray<i32> = [
@@ -1415,14 +1404,11 @@ export const INTRINSIC_ATTRS_19: StaticArray<i32> = [
   -1, // llvm.maximumnum
   70, // llvm.maxnum
   422, // llvm.memcpy
-  429, // llvm.memcpy.element.unordered.atomic
   422, // llvm.memcpy.inline
-  436, // llvm.memmove
-  429, // llvm.memmove.element.unordered.atomic
-  443, // llvm.memset
-  450, // llvm.memset.element.unordered.atomic
-  443, // llvm.memset.inline
-  443, // llvm.memset.pattern
+  429, // llvm.memmove
+  436, // llvm.memset
+  436, // llvm.memset.inline
+  436, // llvm.memset.pattern
   70, // llvm.minimum
   -1, // llvm.minimumnum
   70, // llvm.minnum
@@ -1432,35 +1418,35 @@ export const INTRINSIC_ATTRS_19: StaticArray<i32> = [
   57, // llvm.objc.arc.annotation.bottomup.bbstart
   57, // llvm.objc.arc.annotation.topdown.bbend
   57, // llvm.objc.arc.annotation.topdown.bbstart
-  457, // llvm.objc.autorelease
-  457, // llvm.objc.autoreleaseReturnValue
+  443, // llvm.objc.autorelease
+  443, // llvm.objc.autoreleaseReturnValue
   287, // llvm.objc.clang.arc.noop.use
   137, // llvm.objc.clang.arc.use
   78, // llvm.objc.release
-  457, // llvm.objc.retain
+  443, // llvm.objc.retain
   78, // llvm.objc.retainAutoreleasedReturnValue
   78, // llvm.objc.sync.enter
   78, // llvm.objc.sync.exit
-  461, // llvm.objectsize
+  447, // llvm.objectsize
   49, // llvm.pcmarker
   70, // llvm.pow
   70, // llvm.powi
-  468, // llvm.prefetch
+  454, // llvm.prefetch
   194, // llvm.preserve.array.access.index
-  475, // llvm.preserve.static.offset
+  461, // llvm.preserve.static.offset
   194, // llvm.preserve.struct.access.index
   182, // llvm.preserve.union.access.index
   -1, // llvm.protected.field.ptr
   28, // llvm.pseudoprobe
-  479, // llvm.ptr.annotation
-  487, // llvm.ptrauth.auth
+  465, // llvm.ptr.annotation
+  473, // llvm.ptrauth.auth
   140, // llvm.ptrauth.blend
-  493, // llvm.ptrauth.resign
-  501, // llvm.ptrauth.sign
+  479, // llvm.ptrauth.resign
+  487, // llvm.ptrauth.sign
   182, // llvm.ptrauth.strip
   70, // llvm.ptrmask
   70, // llvm.public.type.test
-  507, // llvm.read_register
+  493, // llvm.read_register
   78, // llvm.read_volatile_register
   284, // llvm.readcyclecounter
   284, // llvm.readsteadycounter
@@ -1477,8 +1463,8 @@ export const INTRINSIC_ATTRS_19: StaticArray<i32> = [
   341, // llvm.sdiv.fix
   75, // llvm.seh.scope.begin
   75, // llvm.seh.scope.end
-  511, // llvm.seh.try.begin
-  511, // llvm.seh.try.end
+  497, // llvm.seh.try.begin
+  497, // llvm.seh.try.end
   208, // llvm.set.fpenv
   208, // llvm.set.fpmode
   347, // llvm.set.loop.iterations
@@ -1490,11 +1476,11 @@ export const INTRINSIC_ATTRS_19: StaticArray<i32> = [
   5, // llvm.sinh
   70, // llvm.smax
   70, // llvm.smin
-  514, // llvm.smul.fix
+  500, // llvm.smul.fix
   70, // llvm.smul.with.overflow
   9, // llvm.sponentry
   5, // llvm.sqrt
-  520, // llvm.ssa.copy
+  506, // llvm.ssa.copy
   70, // llvm.sshl.sat
   70, // llvm.ssub.sat
   70, // llvm.ssub.with.overflow
@@ -1513,20 +1499,20 @@ export const INTRINSIC_ATTRS_19: StaticArray<i32> = [
   347, // llvm.test.start.loop.iterations
   9, // llvm.thread.pointer
   -1, // llvm.thread.pointer.p0
-  524, // llvm.threadlocal.address
-  528, // llvm.trap
+  510, // llvm.threadlocal.address
+  514, // llvm.trap
   5, // llvm.trunc
   224, // llvm.type.checked.load
   224, // llvm.type.checked.load.relative
   70, // llvm.type.test
   70, // llvm.uadd.sat
   70, // llvm.uadd.with.overflow
-  531, // llvm.ubsantrap
+  517, // llvm.ubsantrap
   70, // llvm.ucmp
   341, // llvm.udiv.fix
   70, // llvm.umax
   70, // llvm.umin
-  514, // llvm.umul.fix
+  500, // llvm.umul.fix
   70, // llvm.umul.with.overflow
   70, // llvm.ushl.sat
   70, // llvm.usub.sat
@@ -1534,7 +1520,7 @@ export const INTRINSIC_ATTRS_19: StaticArray<i32> = [
   44, // llvm.va_copy
   49, // llvm.va_end
   49, // llvm.va_start
-  479, // llvm.var.annotation
+  465, // llvm.var.annotation
   66, // llvm.vector.deinterleave2
   -1, // llvm.vector.deinterleave3
   -1, // llvm.vector.deinterleave4
@@ -1543,7 +1529,7 @@ export const INTRINSIC_ATTRS_19: StaticArray<i32> = [
   -1, // llvm.vector.deinterleave7
   -1, // llvm.vector.deinterleave8
   0, // llvm.vector.extract
-  514, // llvm.vector.insert
+  500, // llvm.vector.insert
   140, // llvm.vector.interleave2
   -1, // llvm.vector.interleave3
   -1, // llvm.vector.interleave4
@@ -1572,99 +1558,99 @@ export const INTRINSIC_ATTRS_19: StaticArray<i32> = [
   341, // llvm.vector.splice
   -1, // llvm.vector.splice.left
   -1, // llvm.vector.splice.right
-  535, // llvm.vp.abs
-  535, // llvm.vp.add
-  535, // llvm.vp.and
-  535, // llvm.vp.ashr
+  521, // llvm.vp.abs
+  521, // llvm.vp.add
+  521, // llvm.vp.and
+  521, // llvm.vp.ashr
   224, // llvm.vp.bitreverse
   224, // llvm.vp.bswap
   224, // llvm.vp.ceil
-  535, // llvm.vp.copysign
-  542, // llvm.vp.ctlz
+  521, // llvm.vp.copysign
+  528, // llvm.vp.ctlz
   224, // llvm.vp.ctpop
-  542, // llvm.vp.cttz
+  528, // llvm.vp.cttz
   224, // llvm.vp.fabs
-  535, // llvm.vp.fadd
-  549, // llvm.vp.fcmp
-  535, // llvm.vp.fdiv
+  521, // llvm.vp.fadd
+  535, // llvm.vp.fcmp
+  521, // llvm.vp.fdiv
   224, // llvm.vp.floor
-  549, // llvm.vp.fma
-  535, // llvm.vp.fmul
-  549, // llvm.vp.fmuladd
+  535, // llvm.vp.fma
+  521, // llvm.vp.fmul
+  535, // llvm.vp.fmuladd
   224, // llvm.vp.fneg
   224, // llvm.vp.fpext
   224, // llvm.vp.fptosi
   224, // llvm.vp.fptoui
   224, // llvm.vp.fptrunc
-  535, // llvm.vp.frem
-  549, // llvm.vp.fshl
-  549, // llvm.vp.fshr
-  535, // llvm.vp.fsub
-  557, // llvm.vp.gather
-  549, // llvm.vp.icmp
+  521, // llvm.vp.frem
+  535, // llvm.vp.fshl
+  535, // llvm.vp.fshr
+  521, // llvm.vp.fsub
+  543, // llvm.vp.gather
+  535, // llvm.vp.icmp
   224, // llvm.vp.inttoptr
-  563, // llvm.vp.is.fpclass
+  549, // llvm.vp.is.fpclass
   224, // llvm.vp.llrint
-  570, // llvm.vp.load
+  556, // llvm.vp.load
   224, // llvm.vp.lrint
-  535, // llvm.vp.lshr
-  535, // llvm.vp.maximum
-  535, // llvm.vp.maxnum
-  535, // llvm.vp.merge
-  535, // llvm.vp.minimum
-  535, // llvm.vp.minnum
-  535, // llvm.vp.mul
+  521, // llvm.vp.lshr
+  521, // llvm.vp.maximum
+  521, // llvm.vp.maxnum
+  521, // llvm.vp.merge
+  521, // llvm.vp.minimum
+  521, // llvm.vp.minnum
+  521, // llvm.vp.mul
   224, // llvm.vp.nearbyint
-  535, // llvm.vp.or
+  521, // llvm.vp.or
   224, // llvm.vp.ptrtoint
-  535, // llvm.vp.reduce.add
-  535, // llvm.vp.reduce.and
-  535, // llvm.vp.reduce.fadd
-  535, // llvm.vp.reduce.fmax
-  535, // llvm.vp.reduce.fmaximum
-  535, // llvm.vp.reduce.fmin
-  535, // llvm.vp.reduce.fminimum
-  535, // llvm.vp.reduce.fmul
-  535, // llvm.vp.reduce.mul
-  535, // llvm.vp.reduce.or
-  535, // llvm.vp.reduce.smax
-  535, // llvm.vp.reduce.smin
-  535, // llvm.vp.reduce.umax
-  535, // llvm.vp.reduce.umin
-  535, // llvm.vp.reduce.xor
+  521, // llvm.vp.reduce.add
+  521, // llvm.vp.reduce.and
+  521, // llvm.vp.reduce.fadd
+  521, // llvm.vp.reduce.fmax
+  521, // llvm.vp.reduce.fmaximum
+  521, // llvm.vp.reduce.fmin
+  521, // llvm.vp.reduce.fminimum
+  521, // llvm.vp.reduce.fmul
+  521, // llvm.vp.reduce.mul
+  521, // llvm.vp.reduce.or
+  521, // llvm.vp.reduce.smax
+  521, // llvm.vp.reduce.smin
+  521, // llvm.vp.reduce.umax
+  521, // llvm.vp.reduce.umin
+  521, // llvm.vp.reduce.xor
   224, // llvm.vp.rint
   224, // llvm.vp.round
   224, // llvm.vp.roundeven
   224, // llvm.vp.roundtozero
-  535, // llvm.vp.sadd.sat
-  576, // llvm.vp.scatter
-  535, // llvm.vp.sdiv
-  535, // llvm.vp.select
+  521, // llvm.vp.sadd.sat
+  562, // llvm.vp.scatter
+  521, // llvm.vp.sdiv
+  521, // llvm.vp.select
   224, // llvm.vp.sext
-  535, // llvm.vp.shl
+  521, // llvm.vp.shl
   224, // llvm.vp.sitofp
-  535, // llvm.vp.smax
-  535, // llvm.vp.smin
+  521, // llvm.vp.smax
+  521, // llvm.vp.smin
   224, // llvm.vp.sqrt
-  535, // llvm.vp.srem
-  535, // llvm.vp.ssub.sat
-  583, // llvm.vp.store
-  535, // llvm.vp.sub
+  521, // llvm.vp.srem
+  521, // llvm.vp.ssub.sat
+  569, // llvm.vp.store
+  521, // llvm.vp.sub
   224, // llvm.vp.trunc
-  535, // llvm.vp.uadd.sat
-  535, // llvm.vp.udiv
+  521, // llvm.vp.uadd.sat
+  521, // llvm.vp.udiv
   224, // llvm.vp.uitofp
-  535, // llvm.vp.umax
-  535, // llvm.vp.umin
-  535, // llvm.vp.urem
-  535, // llvm.vp.usub.sat
-  535, // llvm.vp.xor
+  521, // llvm.vp.umax
+  521, // llvm.vp.umin
+  521, // llvm.vp.urem
+  521, // llvm.vp.usub.sat
+  521, // llvm.vp.xor
   224, // llvm.vp.zext
   9, // llvm.vscale
-  590, // llvm.write_register
+  576, // llvm.write_register
   310, // llvm.x86.tileloadd64.internal
-  595, // llvm.xray.customevent
-  600, // llvm.xray.typedevent
+  581, // llvm.xray.customevent
+  586, // llvm.xray.typedevent
 ];
 // Per INTRINSIC_NAMES entry: its list in INTRINSIC_LISTS under LLVM 22, -1 when LLVM 22 has no such intrinsic.
 export const INTRINSIC_ATTRS_22: StaticArray<i32> = [
@@ -1672,35 +1658,35 @@ export const INTRINSIC_ATTRS_22: StaticArray<i32> = [
   5, // llvm.acos
   9, // llvm.addressofreturnaddress
   12, // llvm.adjust.trampoline
-  606, // llvm.alloc.token.id
-  610, // llvm.allow.runtime.check
-  614, // llvm.allow.sanitize.address
-  614, // llvm.allow.sanitize.hwaddress
-  614, // llvm.allow.sanitize.memory
-  614, // llvm.allow.sanitize.thread
-  617, // llvm.allow.ubsan.check
+  592, // llvm.alloc.token.id
+  596, // llvm.allow.runtime.check
+  600, // llvm.allow.sanitize.address
+  600, // llvm.allow.sanitize.hwaddress
+  600, // llvm.allow.sanitize.memory
+  600, // llvm.allow.sanitize.thread
+  603, // llvm.allow.ubsan.check
   24, // llvm.amdgcn.kill
   28, // llvm.annotation
-  621, // llvm.arithmetic.fence
+  607, // llvm.arithmetic.fence
   35, // llvm.asan.check.memaccess
   5, // llvm.asin
   40, // llvm.assume
   5, // llvm.atan
   70, // llvm.atan2
-  621, // llvm.bitreverse
-  621, // llvm.bswap
-  625, // llvm.call.preallocated.arg
-  630, // llvm.call.preallocated.setup
+  607, // llvm.bitreverse
+  607, // llvm.bswap
+  611, // llvm.call.preallocated.arg
+  616, // llvm.call.preallocated.setup
   49, // llvm.call.preallocated.teardown
   53, // llvm.callbr.landingpad
-  621, // llvm.canonicalize
-  621, // llvm.ceil
+  607, // llvm.canonicalize
+  607, // llvm.ceil
   57, // llvm.clear_cache
-  634, // llvm.clmul
+  620, // llvm.clmul
   62, // llvm.codeview.annotation
   66, // llvm.convert.from.fp16
   66, // llvm.convert.to.fp16
-  634, // llvm.copysign
+  620, // llvm.copysign
   75, // llvm.coro.align
   78, // llvm.coro.alloc
   57, // llvm.coro.alloca.alloc
@@ -1715,25 +1701,25 @@ export const INTRINSIC_ATTRS_22: StaticArray<i32> = [
   85, // llvm.coro.await.suspend.void
   91, // llvm.coro.begin
   96, // llvm.coro.destroy
-  639, // llvm.coro.done
+  625, // llvm.coro.done
   -1, // llvm.coro.end
   75, // llvm.coro.frame
-  643, // llvm.coro.free
-  648, // llvm.coro.id
+  629, // llvm.coro.free
+  634, // llvm.coro.id
   75, // llvm.coro.is_in_ramp
   75, // llvm.coro.noop
   122, // llvm.coro.prepare.async
   122, // llvm.coro.prepare.retcon
-  655, // llvm.coro.promise
+  641, // llvm.coro.promise
   96, // llvm.coro.resume
   53, // llvm.coro.save
   75, // llvm.coro.size
-  661, // llvm.coro.subfn.addr
+  647, // llvm.coro.subfn.addr
   57, // llvm.coro.suspend
-  621, // llvm.cos
+  607, // llvm.cos
   5, // llvm.cosh
   0, // llvm.ctlz
-  621, // llvm.ctpop
+  607, // llvm.ctpop
   0, // llvm.cttz
   137, // llvm.debugtrap
   9, // llvm.donothing
@@ -1751,9 +1737,9 @@ export const INTRINSIC_ATTRS_22: StaticArray<i32> = [
   137, // llvm.eh.sjlj.setup.dispatch
   122, // llvm.eh.typeid.for
   137, // llvm.eh.unwind.init
-  621, // llvm.exp
-  621, // llvm.exp10
-  621, // llvm.exp2
+  607, // llvm.exp
+  607, // llvm.exp10
+  607, // llvm.exp2
   140, // llvm.expect
   153, // llvm.experimental.constrained.acos
   153, // llvm.experimental.constrained.asin
@@ -1809,18 +1795,18 @@ export const INTRINSIC_ATTRS_22: StaticArray<i32> = [
   179, // llvm.experimental.convergence.loop
   0, // llvm.experimental.cttz.elts
   187, // llvm.experimental.deoptimize
-  666, // llvm.experimental.gc.get.pointer.base
-  666, // llvm.experimental.gc.get.pointer.offset
+  652, // llvm.experimental.gc.get.pointer.base
+  652, // llvm.experimental.gc.get.pointer.offset
   194, // llvm.experimental.gc.relocate
   66, // llvm.experimental.gc.result
   200, // llvm.experimental.gc.statepoint
   416, // llvm.experimental.get.vector.length
   96, // llvm.experimental.guard
-  670, // llvm.experimental.memset.pattern
+  656, // llvm.experimental.memset.pattern
   208, // llvm.experimental.noalias.scope.decl
-  677, // llvm.experimental.patchpoint
-  677, // llvm.experimental.patchpoint.void
-  684, // llvm.experimental.stackmap
+  663, // llvm.experimental.patchpoint
+  663, // llvm.experimental.patchpoint.void
+  670, // llvm.experimental.stackmap
   -1, // llvm.experimental.stepvector
   224, // llvm.experimental.vector.compress
   230, // llvm.experimental.vector.histogram.add
@@ -1829,25 +1815,25 @@ export const INTRINSIC_ATTRS_22: StaticArray<i32> = [
   230, // llvm.experimental.vector.histogram.umin
   263, // llvm.experimental.vector.match
   263, // llvm.experimental.vp.reverse
-  689, // llvm.experimental.vp.splice
-  698, // llvm.experimental.vp.strided.load
-  705, // llvm.experimental.vp.strided.store
+  675, // llvm.experimental.vp.splice
+  684, // llvm.experimental.vp.strided.load
+  691, // llvm.experimental.vp.strided.store
   260, // llvm.experimental.widenable.condition
-  621, // llvm.fabs
+  607, // llvm.fabs
   287, // llvm.fake.use
-  621, // llvm.floor
-  713, // llvm.fma
-  713, // llvm.fmuladd
-  621, // llvm.fptosi.sat
-  621, // llvm.fptoui.sat
-  634, // llvm.fptrunc.round
+  607, // llvm.floor
+  699, // llvm.fma
+  699, // llvm.fmuladd
+  607, // llvm.fptosi.sat
+  607, // llvm.fptoui.sat
+  620, // llvm.fptrunc.round
   269, // llvm.frameaddress
-  621, // llvm.frexp
-  713, // llvm.fshl
-  713, // llvm.fshr
+  607, // llvm.frexp
+  699, // llvm.fshl
+  699, // llvm.fshr
   273, // llvm.gcread
   57, // llvm.gcroot
-  719, // llvm.gcwrite
+  705, // llvm.gcwrite
   70, // llvm.get.active.lane.mask
   284, // llvm.get.dynamic.area.offset
   287, // llvm.get.fpenv
@@ -1855,7 +1841,7 @@ export const INTRINSIC_ATTRS_22: StaticArray<i32> = [
   287, // llvm.get.rounding
   290, // llvm.hwasan.check.memaccess
   -1, // llvm.icall.branch.funnel
-  725, // llvm.init.trampoline
+  711, // llvm.init.trampoline
   302, // llvm.instrprof.callsite
   310, // llvm.instrprof.cover
   310, // llvm.instrprof.increment
@@ -1863,88 +1849,85 @@ export const INTRINSIC_ATTRS_22: StaticArray<i32> = [
   310, // llvm.instrprof.mcdc.tvbitmap.update
   310, // llvm.instrprof.timestamp
   302, // llvm.instrprof.value.profile
-  731, // llvm.invariant.end
-  737, // llvm.invariant.start
+  717, // llvm.invariant.end
+  723, // llvm.invariant.start
   328, // llvm.is.constant
-  742, // llvm.is.fpclass
+  728, // llvm.is.fpclass
   332, // llvm.launder.invariant.group
-  634, // llvm.ldexp
-  747, // llvm.lifetime.end
-  747, // llvm.lifetime.start
-  621, // llvm.llrint
-  621, // llvm.llround
+  620, // llvm.ldexp
+  733, // llvm.lifetime.end
+  733, // llvm.lifetime.start
+  607, // llvm.llrint
+  607, // llvm.llround
   336, // llvm.load.relative
   9, // llvm.localaddress
   284, // llvm.localescape
   341, // llvm.localrecover
-  621, // llvm.log
-  621, // llvm.log10
-  621, // llvm.log2
+  607, // llvm.log
+  607, // llvm.log10
+  607, // llvm.log2
   347, // llvm.loop.decrement
   341, // llvm.loop.dependence.raw.mask
   341, // llvm.loop.dependence.war.mask
-  621, // llvm.lrint
-  621, // llvm.lround
-  751, // llvm.masked.compressstore
-  757, // llvm.masked.expandload
-  557, // llvm.masked.gather
-  763, // llvm.masked.load
-  769, // llvm.masked.scatter
-  751, // llvm.masked.store
-  775, // llvm.matrix.column.major.load
-  783, // llvm.matrix.column.major.store
+  607, // llvm.lrint
+  607, // llvm.lround
+  737, // llvm.masked.compressstore
+  743, // llvm.masked.expandload
+  543, // llvm.masked.gather
+  749, // llvm.masked.load
+  755, // llvm.masked.scatter
+  737, // llvm.masked.store
+  761, // llvm.matrix.column.major.load
+  769, // llvm.matrix.column.major.store
   408, // llvm.matrix.multiply
   416, // llvm.matrix.transpose
-  634, // llvm.maximum
-  634, // llvm.maximumnum
-  634, // llvm.maxnum
-  792, // llvm.memcpy
-  799, // llvm.memcpy.element.unordered.atomic
-  792, // llvm.memcpy.inline
-  806, // llvm.memmove
-  799, // llvm.memmove.element.unordered.atomic
-  670, // llvm.memset
-  813, // llvm.memset.element.unordered.atomic
-  670, // llvm.memset.inline
+  620, // llvm.maximum
+  620, // llvm.maximumnum
+  620, // llvm.maxnum
+  778, // llvm.memcpy
+  778, // llvm.memcpy.inline
+  785, // llvm.memmove
+  656, // llvm.memset
+  656, // llvm.memset.inline
   -1, // llvm.memset.pattern
-  634, // llvm.minimum
-  634, // llvm.minimumnum
-  634, // llvm.minnum
+  620, // llvm.minimum
+  620, // llvm.minimumnum
+  620, // llvm.minnum
   5, // llvm.modf
-  621, // llvm.nearbyint
+  607, // llvm.nearbyint
   57, // llvm.objc.arc.annotation.bottomup.bbend
   57, // llvm.objc.arc.annotation.bottomup.bbstart
   57, // llvm.objc.arc.annotation.topdown.bbend
   57, // llvm.objc.arc.annotation.topdown.bbstart
-  457, // llvm.objc.autorelease
-  457, // llvm.objc.autoreleaseReturnValue
+  443, // llvm.objc.autorelease
+  443, // llvm.objc.autoreleaseReturnValue
   287, // llvm.objc.clang.arc.noop.use
   137, // llvm.objc.clang.arc.use
   78, // llvm.objc.release
-  457, // llvm.objc.retain
+  443, // llvm.objc.retain
   78, // llvm.objc.retainAutoreleasedReturnValue
   78, // llvm.objc.sync.enter
   78, // llvm.objc.sync.exit
-  461, // llvm.objectsize
+  447, // llvm.objectsize
   49, // llvm.pcmarker
-  634, // llvm.pow
-  634, // llvm.powi
-  820, // llvm.prefetch
+  620, // llvm.pow
+  620, // llvm.powi
+  792, // llvm.prefetch
   194, // llvm.preserve.array.access.index
-  475, // llvm.preserve.static.offset
+  461, // llvm.preserve.static.offset
   194, // llvm.preserve.struct.access.index
   182, // llvm.preserve.union.access.index
   341, // llvm.protected.field.ptr
   28, // llvm.pseudoprobe
-  479, // llvm.ptr.annotation
-  487, // llvm.ptrauth.auth
+  465, // llvm.ptr.annotation
+  473, // llvm.ptrauth.auth
   140, // llvm.ptrauth.blend
-  493, // llvm.ptrauth.resign
-  501, // llvm.ptrauth.sign
+  479, // llvm.ptrauth.resign
+  487, // llvm.ptrauth.sign
   182, // llvm.ptrauth.strip
-  634, // llvm.ptrmask
+  620, // llvm.ptrmask
   70, // llvm.public.type.test
-  507, // llvm.read_register
+  493, // llvm.read_register
   78, // llvm.read_volatile_register
   284, // llvm.readcyclecounter
   284, // llvm.readsteadycounter
@@ -1952,36 +1935,36 @@ export const INTRINSIC_ATTRS_22: StaticArray<i32> = [
   287, // llvm.reset.fpenv
   287, // llvm.reset.fpmode
   269, // llvm.returnaddress
-  621, // llvm.rint
-  621, // llvm.round
-  621, // llvm.roundeven
-  634, // llvm.sadd.sat
-  634, // llvm.sadd.with.overflow
-  827, // llvm.scmp
+  607, // llvm.rint
+  607, // llvm.round
+  607, // llvm.roundeven
+  620, // llvm.sadd.sat
+  620, // llvm.sadd.with.overflow
+  799, // llvm.scmp
   341, // llvm.sdiv.fix
   75, // llvm.seh.scope.begin
   75, // llvm.seh.scope.end
-  511, // llvm.seh.try.begin
-  511, // llvm.seh.try.end
+  497, // llvm.seh.try.begin
+  497, // llvm.seh.try.end
   208, // llvm.set.fpenv
   208, // llvm.set.fpmode
   347, // llvm.set.loop.iterations
   208, // llvm.set.rounding
   287, // llvm.sideeffect
-  621, // llvm.sin
+  607, // llvm.sin
   5, // llvm.sincos
   5, // llvm.sincospi
   5, // llvm.sinh
-  634, // llvm.smax
-  634, // llvm.smin
-  514, // llvm.smul.fix
-  634, // llvm.smul.with.overflow
+  620, // llvm.smax
+  620, // llvm.smin
+  500, // llvm.smul.fix
+  620, // llvm.smul.with.overflow
   9, // llvm.sponentry
-  621, // llvm.sqrt
-  520, // llvm.ssa.copy
+  607, // llvm.sqrt
+  506, // llvm.ssa.copy
   70, // llvm.sshl.sat
-  634, // llvm.ssub.sat
-  634, // llvm.ssub.with.overflow
+  620, // llvm.ssub.sat
+  620, // llvm.ssub.with.overflow
   284, // llvm.stackaddress
   284, // llvm.stackguard
   44, // llvm.stackprotector
@@ -1997,28 +1980,28 @@ export const INTRINSIC_ATTRS_22: StaticArray<i32> = [
   347, // llvm.test.start.loop.iterations
   9, // llvm.thread.pointer
   9, // llvm.thread.pointer.p0
-  524, // llvm.threadlocal.address
-  528, // llvm.trap
-  621, // llvm.trunc
+  510, // llvm.threadlocal.address
+  514, // llvm.trap
+  607, // llvm.trunc
   224, // llvm.type.checked.load
   224, // llvm.type.checked.load.relative
   70, // llvm.type.test
-  634, // llvm.uadd.sat
-  634, // llvm.uadd.with.overflow
-  832, // llvm.ubsantrap
-  836, // llvm.ucmp
+  620, // llvm.uadd.sat
+  620, // llvm.uadd.with.overflow
+  804, // llvm.ubsantrap
+  799, // llvm.ucmp
   341, // llvm.udiv.fix
-  634, // llvm.umax
-  634, // llvm.umin
-  514, // llvm.umul.fix
-  634, // llvm.umul.with.overflow
+  620, // llvm.umax
+  620, // llvm.umin
+  500, // llvm.umul.fix
+  620, // llvm.umul.with.overflow
   70, // llvm.ushl.sat
-  634, // llvm.usub.sat
-  634, // llvm.usub.with.overflow
+  620, // llvm.usub.sat
+  620, // llvm.usub.with.overflow
   44, // llvm.va_copy
   49, // llvm.va_end
   49, // llvm.va_start
-  479, // llvm.var.annotation
+  465, // llvm.var.annotation
   5, // llvm.vector.deinterleave2
   5, // llvm.vector.deinterleave3
   5, // llvm.vector.deinterleave4
@@ -2027,14 +2010,14 @@ export const INTRINSIC_ATTRS_22: StaticArray<i32> = [
   5, // llvm.vector.deinterleave7
   5, // llvm.vector.deinterleave8
   0, // llvm.vector.extract
-  514, // llvm.vector.insert
+  500, // llvm.vector.insert
   70, // llvm.vector.interleave2
   263, // llvm.vector.interleave3
-  841, // llvm.vector.interleave4
-  848, // llvm.vector.interleave5
-  856, // llvm.vector.interleave6
-  865, // llvm.vector.interleave7
-  875, // llvm.vector.interleave8
+  808, // llvm.vector.interleave4
+  815, // llvm.vector.interleave5
+  823, // llvm.vector.interleave6
+  832, // llvm.vector.interleave7
+  842, // llvm.vector.interleave8
   70, // llvm.vector.partial.reduce.add
   140, // llvm.vector.partial.reduce.fadd
   5, // llvm.vector.reduce.add
@@ -2054,99 +2037,99 @@ export const INTRINSIC_ATTRS_22: StaticArray<i32> = [
   5, // llvm.vector.reduce.xor
   5, // llvm.vector.reverse
   -1, // llvm.vector.splice
-  514, // llvm.vector.splice.left
-  514, // llvm.vector.splice.right
-  841, // llvm.vp.abs
-  841, // llvm.vp.add
-  841, // llvm.vp.and
-  841, // llvm.vp.ashr
+  500, // llvm.vector.splice.left
+  500, // llvm.vector.splice.right
+  808, // llvm.vp.abs
+  808, // llvm.vp.add
+  808, // llvm.vp.and
+  808, // llvm.vp.ashr
   263, // llvm.vp.bitreverse
   263, // llvm.vp.bswap
   263, // llvm.vp.ceil
-  841, // llvm.vp.copysign
-  563, // llvm.vp.ctlz
+  808, // llvm.vp.copysign
+  549, // llvm.vp.ctlz
   263, // llvm.vp.ctpop
-  563, // llvm.vp.cttz
+  549, // llvm.vp.cttz
   263, // llvm.vp.fabs
-  841, // llvm.vp.fadd
-  848, // llvm.vp.fcmp
-  841, // llvm.vp.fdiv
+  808, // llvm.vp.fadd
+  815, // llvm.vp.fcmp
+  808, // llvm.vp.fdiv
   263, // llvm.vp.floor
-  848, // llvm.vp.fma
-  841, // llvm.vp.fmul
-  848, // llvm.vp.fmuladd
+  815, // llvm.vp.fma
+  808, // llvm.vp.fmul
+  815, // llvm.vp.fmuladd
   263, // llvm.vp.fneg
   263, // llvm.vp.fpext
   263, // llvm.vp.fptosi
   263, // llvm.vp.fptoui
   263, // llvm.vp.fptrunc
-  841, // llvm.vp.frem
-  848, // llvm.vp.fshl
-  848, // llvm.vp.fshr
-  841, // llvm.vp.fsub
-  557, // llvm.vp.gather
-  848, // llvm.vp.icmp
+  808, // llvm.vp.frem
+  815, // llvm.vp.fshl
+  815, // llvm.vp.fshr
+  808, // llvm.vp.fsub
+  543, // llvm.vp.gather
+  815, // llvm.vp.icmp
   263, // llvm.vp.inttoptr
-  563, // llvm.vp.is.fpclass
+  549, // llvm.vp.is.fpclass
   263, // llvm.vp.llrint
-  763, // llvm.vp.load
+  749, // llvm.vp.load
   263, // llvm.vp.lrint
-  841, // llvm.vp.lshr
-  841, // llvm.vp.maximum
-  841, // llvm.vp.maxnum
-  841, // llvm.vp.merge
-  841, // llvm.vp.minimum
-  841, // llvm.vp.minnum
-  841, // llvm.vp.mul
+  808, // llvm.vp.lshr
+  808, // llvm.vp.maximum
+  808, // llvm.vp.maxnum
+  808, // llvm.vp.merge
+  808, // llvm.vp.minimum
+  808, // llvm.vp.minnum
+  808, // llvm.vp.mul
   263, // llvm.vp.nearbyint
-  841, // llvm.vp.or
+  808, // llvm.vp.or
   263, // llvm.vp.ptrtoint
-  841, // llvm.vp.reduce.add
-  841, // llvm.vp.reduce.and
-  841, // llvm.vp.reduce.fadd
-  841, // llvm.vp.reduce.fmax
-  841, // llvm.vp.reduce.fmaximum
-  841, // llvm.vp.reduce.fmin
-  841, // llvm.vp.reduce.fminimum
-  841, // llvm.vp.reduce.fmul
-  841, // llvm.vp.reduce.mul
-  841, // llvm.vp.reduce.or
-  841, // llvm.vp.reduce.smax
-  841, // llvm.vp.reduce.smin
-  841, // llvm.vp.reduce.umax
-  841, // llvm.vp.reduce.umin
-  841, // llvm.vp.reduce.xor
+  808, // llvm.vp.reduce.add
+  808, // llvm.vp.reduce.and
+  808, // llvm.vp.reduce.fadd
+  808, // llvm.vp.reduce.fmax
+  808, // llvm.vp.reduce.fmaximum
+  808, // llvm.vp.reduce.fmin
+  808, // llvm.vp.reduce.fminimum
+  808, // llvm.vp.reduce.fmul
+  808, // llvm.vp.reduce.mul
+  808, // llvm.vp.reduce.or
+  808, // llvm.vp.reduce.smax
+  808, // llvm.vp.reduce.smin
+  808, // llvm.vp.reduce.umax
+  808, // llvm.vp.reduce.umin
+  808, // llvm.vp.reduce.xor
   263, // llvm.vp.rint
   263, // llvm.vp.round
   263, // llvm.vp.roundeven
   263, // llvm.vp.roundtozero
-  841, // llvm.vp.sadd.sat
-  576, // llvm.vp.scatter
-  535, // llvm.vp.sdiv
-  841, // llvm.vp.select
+  808, // llvm.vp.sadd.sat
+  562, // llvm.vp.scatter
+  521, // llvm.vp.sdiv
+  808, // llvm.vp.select
   263, // llvm.vp.sext
-  841, // llvm.vp.shl
+  808, // llvm.vp.shl
   263, // llvm.vp.sitofp
-  841, // llvm.vp.smax
-  841, // llvm.vp.smin
+  808, // llvm.vp.smax
+  808, // llvm.vp.smin
   263, // llvm.vp.sqrt
-  535, // llvm.vp.srem
-  841, // llvm.vp.ssub.sat
-  886, // llvm.vp.store
-  841, // llvm.vp.sub
+  521, // llvm.vp.srem
+  808, // llvm.vp.ssub.sat
+  853, // llvm.vp.store
+  808, // llvm.vp.sub
   263, // llvm.vp.trunc
-  841, // llvm.vp.uadd.sat
-  535, // llvm.vp.udiv
+  808, // llvm.vp.uadd.sat
+  521, // llvm.vp.udiv
   263, // llvm.vp.uitofp
-  841, // llvm.vp.umax
-  841, // llvm.vp.umin
-  535, // llvm.vp.urem
-  841, // llvm.vp.usub.sat
-  841, // llvm.vp.xor
+  808, // llvm.vp.umax
+  808, // llvm.vp.umin
+  521, // llvm.vp.urem
+  808, // llvm.vp.usub.sat
+  808, // llvm.vp.xor
   263, // llvm.vp.zext
-  893, // llvm.vscale
-  590, // llvm.write_register
+  860, // llvm.vscale
+  576, // llvm.write_register
   310, // llvm.x86.tileloadd64.internal
-  896, // llvm.xray.customevent
-  901, // llvm.xray.typedevent
+  863, // llvm.xray.customevent
+  868, // llvm.xray.typedevent
 ];
