@@ -15,7 +15,7 @@ import { GK, gKind, gValue, gMD, gFlags, GF_DEFINED, globalCount } from "../ir/g
 import { ENC_LITERAL, ENC_VBR, ENC_ARRAY, ENC_FIXED, ENC_BLOB, BitWriter } from "./bitwriter";
 import { BcWriter, METADATA_BLOCK, METADATA_KIND_BLOCK, signedVBR } from "./write-module";
 import { Enumeration, liveGlobal, looksTyped } from "./enumerate";
-import { DWARF_NAMES } from "./dwarf-names";
+import { DWARF_NAMES } from "../ir/dwarf-names";
 import { decimalWords, decimalWidth } from "./wide-int";
 import {
   CLS_LOCATION, FIELD_NAMES, SLOT_SCOPE, SLOT_LINE, SLOT_COLUMN, SLOT_INLINED_AT, SLOT_IMPLICIT,
