@@ -14,7 +14,7 @@ import {
   LNAME_NAMES_22, ATE_CODES, ATE_NAMES_19, ATE_NAMES_22, CC_CODES, CC_NAMES_19, CC_NAMES_22, ENUMKIND_CODES,
   ENUMKIND_NAMES_19, ENUMKIND_NAMES_22, MACINFO_CODES, MACINFO_NAMES_19, MACINFO_NAMES_22,
 } from "../ir/dwarf-names";
-import { dif, diKindOf, K_U, K_S, K_UMD, K_SMD, K_INT, K_ENUM } from "./parse-di-fields";
+import { dif, diKindOf, K_U, K_S, K_UMD, K_SMD, K_INT, K_B, K_ENUM } from "./parse-di-fields";
 
 const R_PLAIN = 0, R_ALWAYS = 1, R_EQ = 2, R_PRESENT = 3;
 
@@ -26,6 +26,10 @@ function build(): void {
   dif.idVirtualIndex = strtab.internStr("virtualIndex");
   let spName = strtab.internStr("DISubprogram");
   dif.spClass = dif.clsByName.has(spName) ? dif.clsByName.get(spName) : -1;
+  let dtName = strtab.internStr("DIDerivedType");
+  dif.derivedClass = dif.clsByName.has(dtName) ? dif.clsByName.get(dtName) : -1;
+  dif.idPtrAuthTag = strtab.internStr("DW_TAG_LLVM_ptrauth_type");
+  dif.idPtrAuthKey = strtab.internStr("ptrAuthKey");
   for (let i = 0; i < DI_PRINTED.length; i++) {
     let parts = DI_PRINTED[i].split(" ");
     let id = strtab.internStr(parts[0]);
@@ -72,9 +76,28 @@ export function canonicalDIFields(c: i32, base: i32): void {
   out.clear();
   let sp: u64 = 0, viPos = -1, viGiven = false;
   let cnt = unchecked(dif.pCount[c]);
+  // DIDerivedType's pointer-authentication fields: read when the key is not zero, printed (the
+  // flags always) when the tag is DW_TAG_LLVM_ptrauth_type
+  let ptrAuth = 0;
+  if (c == dif.derivedClass) {
+    let t = find(base, n, strtab.internStr("tag"));
+    if (t >= 0 && st.get(base + 3 * t + 2) == dif.idPtrAuthTag) {
+      let k = find(base, n, dif.idPtrAuthKey);
+      ptrAuth = k >= 0 && !isZero(st.get(base + 3 * k + 1), st.get(base + 3 * k + 2)) ? 2 : 1;
+    }
+  }
   for (let p = 0; p < cnt; p++) {
     let name = unchecked(dif.pName[first + p]), rule = unchecked(dif.pRule[first + p]);
     let j = find(base, n, name);
+    if (c == dif.derivedClass && strtab.startsWithStr(name, "ptrAuth")) {
+      let isBool = diKindOf(c, name) == K_B;
+      if (ptrAuth == 0) continue;
+      if (ptrAuth == 1 || j < 0) {
+        if (isBool) { out.push(name); out.push(FV_RAW); out.push(dif.idFalse); }
+        continue;
+      }
+      if (isBool) rule = R_PRESENT;
+    }
     if (isSP && name == dif.idSPFlags) {
       sp = spFlags(base, n);
       out.push(name); out.push(FV_RAW); out.push(flagsText(sp, true));
