@@ -28,6 +28,8 @@ function build(): void {
   dif.spClass = dif.clsByName.has(spName) ? dif.clsByName.get(spName) : -1;
   let dtName = strtab.internStr("DIDerivedType");
   dif.derivedClass = dif.clsByName.has(dtName) ? dif.clsByName.get(dtName) : -1;
+  let ocName = strtab.internStr("DIObjCProperty");
+  dif.objcClass = dif.clsByName.has(ocName) ? dif.clsByName.get(ocName) : -1;
   dif.idPtrAuthTag = strtab.internStr("DW_TAG_LLVM_ptrauth_type");
   dif.idPtrAuthKey = strtab.internStr("ptrAuthKey");
   for (let i = 0; i < DI_PRINTED.length; i++) {
@@ -71,6 +73,14 @@ export function canonicalDIFields(c: i32, base: i32): void {
     let v = st.get(at + 2);
     if (k == K_U || k == K_S || k == K_UMD || k == K_SMD || k == K_INT) st.set(at + 2, normInt(v));
     else if (k >= K_ENUM) st.set(at + 2, normEnum(k - K_ENUM, v));
+  }
+  if (c == dif.objcClass && llvmVersion < 22) {
+    // LLVM 19 stores a property's setter as its getter and the getter as its setter
+    let setter = strtab.internStr("setter"), getter = strtab.internStr("getter");
+    for (let i = 0; i < n; i++) {
+      let at = base + 3 * i, f = st.get(at);
+      if (f == setter) st.set(at, getter); else if (f == getter) st.set(at, setter);
+    }
   }
   let out = dif.canonOut;
   out.clear();
