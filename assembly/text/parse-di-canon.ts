@@ -28,6 +28,7 @@ function build(): void {
   dif.spClass = dif.clsByName.has(spName) ? dif.clsByName.get(spName) : -1;
   let dtName = strtab.internStr("DIDerivedType");
   dif.derivedClass = dif.clsByName.has(dtName) ? dif.clsByName.get(dtName) : -1;
+  for (let e = 0; e < dif.eKindName.length; e++) if (dif.eKindName[e] == "flags") dif.flagsKind = e;
   let ocName = strtab.internStr("DIObjCProperty");
   dif.objcClass = dif.clsByName.has(ocName) ? dif.clsByName.get(ocName) : -1;
   dif.idPtrAuthTag = strtab.internStr("DW_TAG_LLVM_ptrauth_type");
@@ -110,7 +111,7 @@ export function canonicalDIFields(c: i32, base: i32): void {
     }
     if (isSP && name == dif.idSPFlags) {
       sp = spFlags(base, n);
-      out.push(name); out.push(FV_RAW); out.push(flagsText(sp, true));
+      out.push(name); out.push(FV_RAW); out.push(spFlagsText(sp));
       continue;
     }
     if (isSP && name == dif.idVirtualIndex) { viPos = out.len; viGiven = j >= 0; rule = R_PRESENT; }
@@ -215,6 +216,22 @@ function flagsNum(t: i32, sp: bool): u64 {
   return v;
 }
 
+// A DIFlags field's text in opt's order (remembered per text).
+function canonFlags(t: i32): i32 {
+  if (dif.flagCanon.has(t)) return dif.flagCanon.get(t);
+  let r = flagsText(flagsNum(t, false), false);
+  dif.flagCanon.set(t, r);
+  return r;
+}
+// DISPFlags from their value (remembered per value).
+function spFlagsText(v: u64): i32 {
+  let key = <i32>v;
+  if (dif.spFlagText.has(key)) return dif.spFlagText.get(key);
+  let r = flagsText(v, true);
+  dif.spFlagText.set(key, r);
+  return r;
+}
+
 // An integer's text in decimal (`u0x1F`, leading zeros and `-0` rewritten).
 function normInt(t: i32): i32 {
   let p = strtab.ptrOf(t), n = strtab.lenOf(t);
@@ -245,9 +262,10 @@ function normInt(t: i32): i32 {
 // An enumerated field's text: a number becomes the name opt prints for it (when it has one).
 function normEnum(e: i32, t: i32): i32 {
   let c0 = <i32>load<u8>(strtab.ptrOf(t));
+  if (e == dif.flagsKind) return canonFlags(t);
   if (c0 < 48 || c0 > 57) return t;
   let kind = dif.eKindName[e];
-  if (kind == "flags" || kind == "spflags") return t;
+  if (kind == "spflags") return t;
   let v22 = llvmVersion >= 22;
   let codes: i32[], names: string[];
   if (kind == "tag") { codes = TAG_CODES; names = v22 ? TAG_NAMES_22 : TAG_NAMES_19; }
