@@ -1,8 +1,9 @@
 // Validation of specialized debug-info node fields (`!DIThing(field: value, ...)`) as the target
 // version's opt parser does it: known classes, known fields, no duplicates, required fields, and
 // each value's kind and limits, with opt's messages at opt's positions. The facts come from the
-// generated table ir/di-fields.ts (tools/gen-di-fields.mjs probes opt); the values themselves are
-// still stored as parse-meta.ts always kept them (raw text or a metadata operand).
+// generated table ir/di-fields.ts (tools/gen-di-fields.mjs probes opt); parse-meta.ts keeps each
+// value as raw text or a metadata operand, and parse-di-canon.ts then puts the node in the form opt
+// prints (ir/di-printed.ts). The table also holds parse-di-canon.ts's per-module lookups.
 import { lx, T, next } from "./lexer";
 import { rd } from "./reader";
 import { strtab, strtabString } from "../ir/module";
