@@ -51,6 +51,7 @@ function build(): void {
       // fields this version does not know are never given
       if (diKindOf(c, strtab.internStr(s)) < 0) continue;
       dif.pName.push(strtab.internStr(s)); dif.pRule.push(rule); dif.pDflt.push(dflt);
+      dif.pKind.push(diKindOf(c, strtab.internStr(s)));
       n++;
     }
     dif.pCount[c] = n;
@@ -66,6 +67,7 @@ export function canonicalDIFields(c: i32, base: i32): void {
   let st = rd.mdStack;
   let n = (st.len - base) / 3;
   let isSP = c == dif.spClass;
+  if (!isSP && c != dif.derivedClass && c != dif.objcClass && printedAlready(first, unchecked(dif.pCount[c]), base, n)) return;
   // values in printed form
   for (let i = 0; i < n; i++) {
     let at = base + 3 * i;
@@ -145,6 +147,38 @@ export function canonicalDIFields(c: i32, base: i32): void {
   }
   st.len = base;
   for (let i = 0; i < out.len; i++) st.push(out.get(i));
+}
+
+// Whether the node as given is already in the printed form (clang's output is): its fields in the
+// printer's order, none left out that is always printed, none holding a default that is left out,
+// numbers in decimal, DWARF codes by name, flags in opt's order. One pass over both lists.
+function printedAlready(first: i32, cnt: i32, base: i32, n: i32): bool {
+  let st = rd.mdStack;
+  let p = first, end = first + cnt;
+  for (let i = 0; i < n; i++) {
+    let at = base + 3 * i;
+    let name = st.get(at);
+    while (p < end && unchecked(dif.pName[p]) != name) {
+      if (unchecked(dif.pRule[p]) == R_ALWAYS) return false;
+      p++;
+    }
+    if (p == end) return false;
+    let rule = unchecked(dif.pRule[p]), k = unchecked(dif.pKind[p]);
+    let f = st.get(at + 1), v = st.get(at + 2);
+    p++;
+    if (rule == R_PLAIN && isZero(f, v)) return false;
+    if (rule == R_EQ && f == FV_RAW && v == unchecked(dif.pDflt[p - 1])) return false;
+    if (f != FV_RAW) continue;
+    let c0 = <i32>load<u8>(strtab.ptrOf(v));
+    if (k == K_U || k == K_S || k == K_UMD || k == K_SMD || k == K_INT) {
+      if ((c0 == 48 || c0 == 45 || c0 == 117 || c0 == 115) && strtab.lenOf(v) > 1) return false;
+    } else if (k >= K_ENUM) {
+      if (k - K_ENUM == dif.flagsKind) { if (canonFlags(v) != v) return false; }
+      else if (c0 >= 48 && c0 <= 57) return false;
+    }
+  }
+  for (; p < end; p++) if (unchecked(dif.pRule[p]) == R_ALWAYS) return false;
+  return true;
 }
 
 function find(base: i32, n: i32, name: i32): i32 {

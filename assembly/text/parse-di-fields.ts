@@ -33,6 +33,7 @@ const F_REQUIRED = 1, F_BANG = 2;
   enumNames: Map<i32, i32> = new Map(); // name strId -> bit set of the enum kinds it is valid for
   // the printed form (parse-di-canon.ts, from ir/di-printed.ts), per class: -1 when kept as given
   pFirst: i32[] = []; pCount: i32[] = []; pName: i32[] = []; pRule: i32[] = []; pDflt: i32[] = [];
+  pKind: i32[] = [];
   canonOut: I32Vec = new I32Vec(64);
   idZero: i32 = 0; idFalse: i32 = 0; idTrue: i32 = 0; idEmpty: i32 = 0; idSPFlags: i32 = 0; idVirtualIndex: i32 = 0; spClass: i32 = -1;
   derivedClass: i32 = -1; objcClass: i32 = -1; flagsKind: i32 = -1;
