@@ -1,7 +1,7 @@
 // Hand-written debug info read from text prints as opt prints it (tests/fixtures/debuginfo-text,
 // modules of our own): fields in the printer's order, defaults left out or made explicit, numbers
 // in decimal and DWARF codes by name, flags in opt's order, DISubprogram's isLocal/isDefinition/
-// isOptimized/virtuality as spFlags, LLVM 19's swapped Objective-C property accessors. Each
+// isOptimized/virtuality as spFlags. Each
 // <name>.ll is printed under --llvm-version=22 and =19 and compared with <name>.expected22.ll /
 // <name>.expected19.ll, made by `opt-N -S < <name>.ll`. No native opt is needed at run time.
 import { test } from 'node:test';
