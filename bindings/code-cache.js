@@ -64,41 +64,54 @@ export function v8Natives() {
  */
 export function loadCachedModule(wasmPath, wire) {
   if (!codeCacheEnabled()) return { module: null, why: 'off' };
-  const file = readOwnFile(codeCachePath(wasmPath));
-  if (!file || file.length < HEADER || file.toString('latin1', 0, 8) !== MAGIC) return { module: null, why: 'missing' };
-  const wireLen = file.readUInt32LE(8), blobLen = file.readUInt32LE(12);
-  if (file.length !== HEADER + wireLen + blobLen || wireLen !== wire.length ||
-    !file.subarray(HEADER, HEADER + wireLen).equals(wire)) return { module: null, why: 'missing' };
+  const blob = readOwnCache(codeCachePath(wasmPath), wire);
+  if (!blob) return { module: null, why: 'missing' };
   const n = v8Natives();
   if (!n) return { module: null, why: 'unsupported' };
-  const at = file.byteOffset + HEADER + wireLen;
   let module;
-  try { module = n.deserialize(file.buffer.slice(at, at + blobLen), wire); } catch { module = undefined; }
+  try { module = n.deserialize(blob, wire); } catch { module = undefined; }
   return module instanceof WebAssembly.Module ? { module, why: 'loaded' } : { module: null, why: 'refused' };
 }
 
+// V8's blob from the cache file (an ArrayBuffer of its own, read straight into place: the file
+// is several MB and every copy is garbage the process carries to its peak), or null when the file
+// is missing, not the run's own, malformed, or made from another .wasm than `wire`.
 // The blob is machine code that runs outside WebAssembly's sandbox: a file someone else could
 // have written (another owner, or writable by group or others, as in a shared temporary
 // directory) is not read. The checks are on the open file itself, so it cannot be swapped between
 // the check and the read.
-function readOwnFile(file) {
+function readOwnCache(file, wire) {
   let fd;
   try {
     fd = fs.openSync(file, 'r');
     const st = fs.fstatSync(fd);
     if (!st.isFile() || (st.mode & 0o022) !== 0) return null;
     if (typeof process.getuid === 'function' && st.uid !== process.getuid()) return null;
-    const buf = Buffer.allocUnsafe(st.size);
-    let off = 0;
-    while (off < st.size) {
-      const n = fs.readSync(fd, buf, off, st.size - off, off);
-      if (n === 0) return null;
-      off += n;
+    const header = Buffer.alloc(HEADER);
+    if (!readAt(fd, header, 0) || header.toString('latin1', 0, 8) !== MAGIC) return null;
+    const wireLen = header.readUInt32LE(8), blobLen = header.readUInt32LE(12);
+    if (st.size !== HEADER + wireLen + blobLen || wireLen !== wire.length) return null;
+    const chunk = Buffer.allocUnsafe(Math.min(wireLen, 1 << 16));
+    for (let at = 0; at < wireLen; at += chunk.length) {
+      const part = chunk.subarray(0, Math.min(chunk.length, wireLen - at));
+      if (!readAt(fd, part, HEADER + at) || !part.equals(wire.subarray(at, at + part.length))) return null;
     }
-    return buf;
+    const blob = new ArrayBuffer(blobLen);
+    return readAt(fd, new Uint8Array(blob), HEADER + wireLen) ? blob : null;
   } catch { return null; } finally {
     if (fd !== undefined) fs.closeSync(fd);
   }
+}
+
+// Fills `view` from the file at `pos`; false when the file ends first.
+function readAt(fd, view, pos) {
+  let off = 0;
+  while (off < view.length) {
+    const n = fs.readSync(fd, view, off, view.length - off, pos + off);
+    if (n === 0) return false;
+    off += n;
+  }
+  return true;
 }
 
 /** Writes the cache file of `wire` with V8's `blob` (temporary file, then rename). */
