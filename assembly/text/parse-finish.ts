@@ -19,7 +19,7 @@ import { GK, newGlobal, gKind, gValueType, gAttrs, cdName } from "../ir/globals"
 import { attrLists, internAttrList, fnAttrs } from "../ir/attributes";
 import { callAttrs, setCallAttrs, callFnType as callFnTypeOf } from "../ir/inst";
 import { uniqueMetadata } from "../ir/metadata";
-import { applyIntrinsicAttributes } from "../ir/intrinsics";
+import { applyIntrinsicAttributes, isKnownIntrinsic22 } from "../ir/intrinsics";
 import {
   upgradeDebugIntrinsics, upgradeIntrinsicDeclarations, upgradeModuleFlags, upgradeTBAATags
 } from "../ir/upgrade";
@@ -42,7 +42,13 @@ export function finishModule(): bool {
   if (deep >= 0) return errorAt(tooDeepMessage(), deep);
   let uc = firstUndefinedComdat();
   if (uc >= 0) return errorAt("use of undefined comdat '$" + strtabString(cdName.get(uc)) + "'", rd.comdatRefAt.get(uc));
-  let f = declareForwardIntrinsics(0);
+  let unknown = new I32Vec();
+  let f = declareForwardIntrinsics(0, unknown);
+  // LLVM 22 names a called `llvm.*` function it does not know (19 leaves it undefined)
+  if (unknown.len > 0 && has(Feature.UnknownIntrinsicError)) {
+    let u = unknown.get(0);
+    return errorAt("unknown intrinsic '" + strtabString(vName.get(u)) + "'", forwardPosOf(u));
+  }
   if (f >= 0) {
     let nm = vName.get(f);
     return errorAt(nm >= 0 ? "use of undefined value '@" + strtabString(nm) + "'" : "use of undefined value '@" + (<u32>vA.get(f)).toString() + "'", forwardPosOf(f));
@@ -76,9 +82,10 @@ function tooDeepTypeAt(): i32 {
 }
 
 // The global forward references made since rd.globalForwardList[from]: the called `llvm.*` ones
-// are declared (in name order, as LLVM keeps its forward references in a map by name). Returns
-// the first one still undefined, or -1.
-export function declareForwardIntrinsics(from: i32): i32 {
+// LLVM knows are declared (in name order, as LLVM keeps its forward references in a map by name);
+// those it does not know are left undefined (and added to `unknown`, in name order). Returns the
+// one still undefined LLVM reports (the first by name, else by number), or -1.
+export function declareForwardIntrinsics(from: i32, unknown: I32Vec | null = null): i32 {
   let list = rd.globalForwardList;
   let intrinsics = new I32Vec(8);
   for (let j = from; j < list.len; j++) {
@@ -86,9 +93,20 @@ export function declareForwardIntrinsics(from: i32): i32 {
     if (<i32>vKind.get(f) == VK.Forward && strtab.startsWithStr(vName.get(f), "llvm.")) intrinsics.push(f);
   }
   sortStable<NameOrder>(intrinsics, 0, intrinsics.len, new I32Vec(intrinsics.len));
-  for (let j = 0; j < intrinsics.len; j++) declareIntrinsic(intrinsics.get(j));
-  for (let j = from; j < list.len; j++) if (<i32>vKind.get(list.get(j)) == VK.Forward) return list.get(j);
-  return -1;
+  for (let j = 0; j < intrinsics.len; j++) {
+    let f = intrinsics.get(j);
+    if (!declareIntrinsic(f) && unknown != null && calledType(f) >= 0 && !isKnownIntrinsic22(vName.get(f))) unknown.push(f);
+  }
+  // LLVM reports the first of its map by name, then of its map by number
+  let first = -1;
+  for (let j = from; j < list.len; j++) {
+    let f = list.get(j);
+    if (<i32>vKind.get(f) != VK.Forward) continue;
+    if (first < 0) { first = f; continue; }
+    let nf = vName.get(f), n0 = vName.get(first);
+    if (nf >= 0 ? n0 < 0 || strtab.compare(nf, n0) < 0 : n0 < 0 && <u32>vA.get(f) < <u32>vA.get(first)) first = f;
+  }
+  return first;
 }
 
 // Resolves the `#N` attribute group references of the owners noted since
@@ -149,18 +167,22 @@ function resolveListFn(list: i32): i32 {
 // Values by name, byte-wise.
 @final class NameOrder { @inline less(a: i32, b: i32): bool { return strtab.compare(vName.get(a), vName.get(b)) < 0; } }
 
-// A call to an undeclared `llvm.*` function declares it with the call's function type.
+// The function type forward reference f is called with (its first call), or -1.
+function calledType(f: i32): i32 {
+  for (let s = vFirstUse.get(f); s >= 0; s = opNext.get(s)) {
+    let u = opUser.get(s);
+    if (<i32>vKind.get(u) == VK.Inst && isCallLike(<i32>iOp.get(u)) && operand(u, 0) == f) return callFnTypeOf(u);
+  }
+  return -1;
+}
+// A call to an undeclared `llvm.*` function LLVM knows declares it with the call's function type.
 function declareIntrinsic(f: i32): bool {
   let nm = vName.get(f);
   if (nm < 0 || strtab.lenOf(nm) < 6) return false;
   let p = strtab.ptrOf(nm);
   if (!(load<u8>(p) == 108 && load<u8>(p + 1) == 108 && load<u8>(p + 2) == 118 && load<u8>(p + 3) == 109 && load<u8>(p + 4) == 46)) return false;
-  let fnTy = -1;
-  for (let s = vFirstUse.get(f); s >= 0; s = opNext.get(s)) {
-    let u = opUser.get(s);
-    if (<i32>vKind.get(u) == VK.Inst && isCallLike(<i32>iOp.get(u)) && operand(u, 0) == f) { fnTy = callFnTypeOf(u); break; }
-  }
-  if (fnTy < 0) return false;
+  let fnTy = calledType(f);
+  if (fnTy < 0 || !isKnownIntrinsic22(nm)) return false;
   // LLVM 22 gives the declaration the overloaded name for the call's types; wopt knows the
   // overloads of the lifetime markers (on the pointer's address space) only
   if (has(Feature.SizelessLifetime) && listLen(fnTy) == 1 && <i32>tyKind.get(listAt(fnTy, 0)) == TK.Ptr &&
