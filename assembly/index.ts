@@ -83,6 +83,9 @@ export function setLLVMVersion(v: i32): i32 {
   bitcodeLen: i32 = 0;
   cgBuf: usize = 0;
   cgEmbedded: OutBuf | null = null;
+  // The module's verifier, kept between its verifications (input, output): its value-indexed
+  // tables are sized once per module instead of allocated and zeroed per call.
+  verifier: Verifier | null = null;
 }
 const HOST_SESSION_SIZE: usize = 128;
 const host: HostSession = changetype<HostSession>(memory.data(<i32>HOST_SESSION_SIZE, 16));
@@ -237,8 +240,9 @@ export function passOutput(): u32 {
 }
 
 // 0 ok, 1 broken, 2 only the debug info is broken (the messages are the error text either way).
+function moduleVerifier(): Verifier { let v = host.verifier; if (v == null) { v = new Verifier(analyses()); host.verifier = v; } return v; }
 export function verify(): i32 {
-  let vr = new Verifier(analyses());
+  let vr = moduleVerifier();
   let ok = verifyModule(vr);
   if (ok && !vr.debugInfoBroken) { host.errLen = 0; return 0; }
   let o = vr.out;
