@@ -1,6 +1,6 @@
 // Debug-information metadata as LLVM's DI classes see it: named fields of DI nodes, DIExpression
 // operations, variable sizes, debug-record operands, and uniqued DILocations (getLocation reuses an
-// equal node already in the module, as LLVM's uniquing does; getMergedLocation as LLVM 19 merges).
+// equal node already in the module, as LLVM's uniquing does; getMergedLocation as LLVM merges: 19's, and from 21 with key instructions' source atoms).
 // Shared by the passes that read or create debug info (mem2reg, debugify).
 import { I32Vec } from "../util/vec";
 import { ListInterner } from "../util/listintern";
@@ -9,6 +9,7 @@ import {
   drPool, DR, canonicalMD,
 } from "./metadata";
 import { strtab } from "./module";
+import { has, Feature } from "./version";
 
 // The module's debug-info tables: the field and class names interned once, the uniqued
 // DILocations, the number texts and the scratch the queries below share. One per module, at a
@@ -26,6 +27,8 @@ import { strtab } from "./module";
   locTable: ListInterner = new ListInterner();
   locNode: I32Vec = new I32Vec();     // key id -> DILocation node
   locScanned: i32 = 0;                // metadata nodes below this were looked at
+  // LLVMContext's next DILocation atom group: above every atomGroup seen or made (key instructions)
+  nextAtomGroup: i64 = 1;
   key: I32Vec = new I32Vec(8);
   // getMergedLocation's scratch
   scopeMark: I32Vec = new I32Vec();
@@ -201,6 +204,14 @@ export function exprFragmentSize(e: i32): i64 {
   if (n >= 3 && wordIs(p, n - 3, "DW_OP_LLVM_fragment")) return wordInt(p, n - 1);
   return -1;
 }
+// Fragment offset in bits, or -1 when the expression has no fragment.
+export function exprFragmentOffset(e: i32): i64 {
+  if (e < 0 || <i32>mdKind.get(e) != MK.Expr) return -1;
+  let p = splitExpr(e);
+  let n = dit.exprWords.len >> 1;
+  if (n >= 3 && wordIs(p, n - 3, "DW_OP_LLVM_fragment")) return wordInt(p, n - 2);
+  return -1;
+}
 
 // DIVariable::getSizeInBits: the first non-zero size along the type's base-type chain; -1 if unknown.
 export function variableSizeInBits(v: i32): i64 {
@@ -223,14 +234,20 @@ export function variableSizeInBits(v: i32): i64 {
 @inline export function recExpr(r: i32): i32 { return drPool.get(drOps.get(r) + 2); }
 @inline export function recLoc(r: i32): i32 { return drPool.get(drOps.get(r) + drNOps.get(r) - 1); }
 @inline export function recIsDeclare(r: i32): bool { return <i32>drKind.get(r) == DR.Declare; }
+// The inlinedAt of the record's location, or -1.
+export function recInlinedAt(r: i32): i32 {
+  ensureNames();
+  let dl = recLoc(r);
+  return dl < 0 ? -1 : fieldMD(dl, dit.F_INLINED);
+}
 
 // ---- DILocations ----
 
-// The uniqued !DILocation(line, column, scope, inlinedAt).
-export function getLocation(line: i64, col: i64, scope: i32, inlinedAt: i32, implicit: bool): i32 {
+// The uniqued !DILocation(line, column, scope, inlinedAt, isImplicitCode, atomGroup, atomRank).
+export function getLocation(line: i64, col: i64, scope: i32, inlinedAt: i32, implicit: bool, atomGroup: i64 = 0, atomRank: i64 = 0): i32 {
   ensureNames();
   scanLocations();
-  let id = lookupLocation(line, col, scope, inlinedAt, implicit);
+  let id = lookupLocation(line, col, scope, inlinedAt, implicit, atomGroup, atomRank);
   if (id < dit.locNode.len && dit.locNode.get(id) >= 0) return dit.locNode.get(id);
   let m = newMD(MK.Node, dit.C_DILOCATION);
   mdPool.push(dit.F_LINE); mdPool.push(FV_RAW); mdPool.push(internInt(line));
@@ -239,30 +256,36 @@ export function getLocation(line: i64, col: i64, scope: i32, inlinedAt: i32, imp
   mdPool.push(dit.F_SCOPE); mdPool.push(FV_MD); mdPool.push(scope); n++;
   if (inlinedAt >= 0) { mdPool.push(dit.F_INLINED); mdPool.push(FV_MD); mdPool.push(inlinedAt); n++; }
   if (implicit) { mdPool.push(dit.F_IMPLICIT); mdPool.push(FV_RAW); mdPool.push(dit.S_TRUE); n++; }
+  if (atomGroup != 0) { mdPool.push(dit.F_ATOMGROUP); mdPool.push(FV_RAW); mdPool.push(internInt(atomGroup)); n++; }
+  if (atomRank != 0) { mdPool.push(dit.F_ATOMRANK); mdPool.push(FV_RAW); mdPool.push(internInt(atomRank)); n++; }
   mdNOps.set(m, n);
   setLocNode(id, m);
   dit.locScanned = mdKind.len;
+  if (atomGroup >= dit.nextAtomGroup) dit.nextAtomGroup = atomGroup + 1;
   return m;
 }
-function lookupLocation(line: i64, col: i64, scope: i32, inlinedAt: i32, implicit: bool): i32 {
+function lookupLocation(line: i64, col: i64, scope: i32, inlinedAt: i32, implicit: bool, atomGroup: i64, atomRank: i64): i32 {
   dit.key.clear();
   dit.key.push(<i32>line); dit.key.push(<i32>(line >> 32)); dit.key.push(<i32>col); dit.key.push(scope); dit.key.push(inlinedAt);
   dit.key.push(implicit ? 1 : 0);
+  dit.key.push(<i32>atomGroup); dit.key.push(<i32>(atomGroup >> 32)); dit.key.push(<i32>atomRank);
   return dit.locTable.internVec(dit.key, 0, dit.key.len);
 }
 function setLocNode(id: i32, m: i32): void {
   if (dit.locNode.len <= id) dit.locNode.resize(id + 1, -1);
   if (dit.locNode.get(id) < 0) dit.locNode.set(id, m);
 }
-// Indexes the DILocation nodes added since the last scan (only canonical, non-distinct ones).
+// Indexes the DILocation nodes added since the last scan (only canonical, non-distinct ones), and
+// raises the next atom group above theirs.
 function scanLocations(): void {
   let n = mdKind.len;
   for (let m = dit.locScanned; m < n; m++) {
-    if (!isNode(m, dit.C_DILOCATION) || (mdFlags.get(m) & MDF_DISTINCT) != 0 || canonicalMD(m) != m) continue;
-    // a key-instructions location (atomGroup, atomRank) is not the plain one getLocation makes
-    if (field(m, dit.F_ATOMGROUP) >= 0 || field(m, dit.F_ATOMRANK) >= 0) continue;
+    if (!isNode(m, dit.C_DILOCATION)) continue;
+    let group = fieldInt(m, dit.F_ATOMGROUP);
+    if (group >= dit.nextAtomGroup) dit.nextAtomGroup = group + 1;
+    if ((mdFlags.get(m) & MDF_DISTINCT) != 0 || canonicalMD(m) != m) continue;
     let id = lookupLocation(fieldInt(m, dit.F_LINE), fieldInt(m, dit.F_COLUMN), canonicalMD(fieldMD(m, dit.F_SCOPE)),
-      canonicalMD(fieldMD(m, dit.F_INLINED)), fieldIsTrue(m, dit.F_IMPLICIT));
+      canonicalMD(fieldMD(m, dit.F_INLINED)), fieldIsTrue(m, dit.F_IMPLICIT), group, fieldInt(m, dit.F_ATOMRANK));
     setLocNode(id, m);
   }
   dit.locScanned = n;
@@ -340,9 +363,10 @@ export function mergedLocation(a: i32, b: i32): i32 {
   let result = -1;
   if (ai >= 0) {
     result = fieldMD(dit.chainA.get(ai), dit.F_INLINED);
+    let aInlinedAt = fieldMD(a, dit.F_INLINED), bInlinedAt = fieldMD(b, dit.F_INLINED);
     let i = ai, j = bi;
     while (i >= 0 && j >= 0) {
-      let t = mergePair(dit.chainA.get(i), dit.chainB.get(j), result);
+      let t = mergePair(dit.chainA.get(i), dit.chainB.get(j), result, aInlinedAt, bInlinedAt);
       if (t < 0) break;
       result = t;
       i--; j--;
@@ -351,8 +375,17 @@ export function mergedLocation(a: i32, b: i32): i32 {
   if (result >= 0) return result;
   return getLocation(0, 0, fieldMD(a, dit.F_SCOPE), -1, false);
 }
-function mergePair(l1: i32, l2: i32, inlinedAt: i32): i32 {
-  if (l1 == l2) return getLocation(fieldInt(l1, dit.F_LINE), fieldInt(l1, dit.F_COLUMN), fieldMD(l1, dit.F_SCOPE), inlinedAt, false);
+// One level of the two chains merged under `inlinedAt` (aInlinedAt, bInlinedAt: those of the two
+// locations being merged). With key instructions (LLVM 21 on) the result keeps isImplicitCode when
+// both have it and a source atom: the lower-ranked one of two on the same line under the same
+// inlinedAt, else a new atom group.
+function mergePair(l1: i32, l2: i32, inlinedAt: i32, aInlinedAt: i32, bInlinedAt: i32): i32 {
+  let keyInstructions = has(Feature.KeyInstructions);
+  if (l1 == l2) {
+    if (!keyInstructions) return getLocation(fieldInt(l1, dit.F_LINE), fieldInt(l1, dit.F_COLUMN), fieldMD(l1, dit.F_SCOPE), inlinedAt, false);
+    return getLocation(fieldInt(l1, dit.F_LINE), fieldInt(l1, dit.F_COLUMN), fieldMD(l1, dit.F_SCOPE), inlinedAt,
+      fieldIsTrue(l1, dit.F_IMPLICIT), fieldInt(l1, dit.F_ATOMGROUP), fieldInt(l1, dit.F_ATOMRANK));
+  }
   let s1 = fieldMD(l1, dit.F_SCOPE), s2 = fieldMD(l2, dit.F_SCOPE);
   if (subprogramOf(s1) != subprogramOf(s2)) return -1;
   let scope = nearestCommonScope(s1, s2);
@@ -360,6 +393,22 @@ function mergePair(l1: i32, l2: i32, inlinedAt: i32): i32 {
   let line1 = fieldInt(l1, dit.F_LINE), line2 = fieldInt(l2, dit.F_LINE);
   let sameLine = line1 == line2;
   let sameCol = fieldInt(l1, dit.F_COLUMN) == fieldInt(l2, dit.F_COLUMN);
-  return getLocation(sameLine ? line1 : 0, sameLine && sameCol ? fieldInt(l1, dit.F_COLUMN) : 0, scope, inlinedAt, false);
+  let line = sameLine ? line1 : 0, col = sameLine && sameCol ? fieldInt(l1, dit.F_COLUMN) : 0;
+  if (!keyInstructions) return getLocation(line, col, scope, inlinedAt, false);
+  let implicit = fieldIsTrue(l1, dit.F_IMPLICIT) && fieldIsTrue(l2, dit.F_IMPLICIT);
+  let g1 = fieldInt(l1, dit.F_ATOMGROUP), g2 = fieldInt(l2, dit.F_ATOMGROUP);
+  if (!sameLine || (g1 == 0 && g2 == 0)) return getLocation(line, col, scope, inlinedAt, implicit);
+  let group: i64, rank: i64;
+  if (aInlinedAt == bInlinedAt && inlinedAt == bInlinedAt) {
+    let r1 = fieldInt(l1, dit.F_ATOMRANK), r2 = fieldInt(l2, dit.F_ATOMRANK);
+    let useL1: bool;
+    if (r1 == r2) useL1 = g1 == 0 || g2 == 0 ? g2 == 0 : g1 < g2;
+    else useL1 = r1 == 0 || r2 == 0 ? r2 == 0 : r1 < r2;
+    group = useL1 ? g1 : g2; rank = useL1 ? r1 : r2;
+  } else {
+    scanLocations();
+    group = dit.nextAtomGroup++; rank = 1;
+  }
+  return getLocation(line, col, scope, inlinedAt, implicit, group, rank);
 }
 

@@ -39,6 +39,7 @@ export const enum Feature {
   MemProfMIBPairs,   // !memprof MemInfoBlocks: tag strings, then (i, i) pairs
   CalleeTypeMD,      // !callee_type (a fixed attachment kind, checked on calls)
   UnknownProf,       // !prof: the 'unknown' marker, value profiles ("VP") and other names checked
+  KeyInstructions,   // merged DILocations keep isImplicitCode and a source atom (atomGroup, atomRank)
 }
 const FEATURE_NAMES: string[] = [
   "samesign", "splat", "x86_mmx", "errnomem", "target_mem", "ptrtoaddr", "llvm.lifetime without a size",
@@ -46,9 +47,10 @@ const FEATURE_NAMES: string[] = [
   "#dbg_declare_value", "; Unknown intrinsic", "LLVM 22's dot-cfg form", "lexer errors first",
   "16-bit range of 0xH/0xR constants",
   "!noalias.addrspace", "!range pair types", "!memprof tag/size pairs", "!callee_type", "'unknown' !prof",
+  "key instructions",
 ];
-const FEATURE_SINCE: i32[] = [20, 20, 19, 21, 22, 22, 22, 19, 20, 22, 22, 22, 22, 22, 22, 20, 20, 21, 22, 22];
-const FEATURE_LAST: i32[] = [0, 0, 19, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+const FEATURE_SINCE: i32[] = [20, 20, 19, 21, 22, 22, 22, 19, 20, 22, 22, 22, 22, 22, 22, 20, 20, 21, 22, 22, 21];
+const FEATURE_LAST: i32[] = [0, 0, 19, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
 // Whether the target version has feature f.
 export function has(f: Feature): bool {

@@ -1,7 +1,14 @@
 // Random functions for the mem2reg differential test (mem2reg-diff.test.js); not a test file.
 
-/** A random function exercising mem2reg (deterministic for a seed). */
-export function genMem2RegModule(seed, withDebug) {
+/**
+ * A random function exercising mem2reg (deterministic for a seed). With debug info, `options`:
+ * `assignments` tracks some allocas with #dbg_assign records linked by DIAssignID (the alloca's
+ * own and those of most stores to it, some stores untracked); `keyInstructions` gives the stores
+ * locations on a few lines with source atoms (atomGroup, atomRank: LLVM 21 on), so that the
+ * locations mem2reg merges for its phis carry them.
+ */
+export function genMem2RegModule(seed, withDebug, options = {}) {
+  const assignments = withDebug && options.assignments, keyInstructions = withDebug && options.keyInstructions;
   let s = seed >>> 0 || 1;
   const rnd = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s; };
   const ri = n => rnd() % n;
@@ -14,11 +21,24 @@ export function genMem2RegModule(seed, withDebug) {
   const allocas = [];
   for (let i = 0; i < nAlloca; i++) allocas.push({ name: names[i] ?? 'a' + i, ty: pick(types) });
   let md = [], mdNext = 10;
-  const dbgLoc = () => withDebug ? `, !dbg !${mdNext - 1 >= 10 ? 9 : 9}` : '';
+  const newMD = text => { const n = mdNext++; md.push(`!${n} = ${text}`); return `!${n}`; };
+  // a store's location: !9, or with key instructions one of a few lines with a source atom
+  const storeLoc = () => keyInstructions && ri(4) ? newMD(`!DILocation(line: ${2 + ri(3)}, column: ${1 + ri(3)}, scope: !5, atomGroup: ${1 + ri(5)}, atomRank: ${1 + ri(2)})`) : '!9';
+  const dbgLoc = () => withDebug ? ', !dbg !9' : '';
   let body = '', vn = 0;
   const header = 'define i32 @f(i32 %a, i32 %b, i64 %w, ptr %p, double %d, i1 %c) ' + (ri(4) === 0 ? '"no-signed-zeros-fp-math"="true" ' : '') + (withDebug ? '!dbg !5 ' : '') + '{\nentry:\n';
   body += header;
   allocas.forEach((al, i) => {
+    if (assignments && ri(3) > 0) {
+      // tracked: the alloca's own #dbg_assign, then those of its stores (below)
+      al.var = newMD(`!DILocalVariable(name: "${al.name}", scope: !5, file: !1, line: ${i + 2}, type: !${al.ty === 'i64' || al.ty === 'ptr' || al.ty === 'double' ? 8 : 7})`);
+      al.expr = pick(['!DIExpression()', '!DIExpression()', '!DIExpression(DW_OP_LLVM_fragment, 0, 16)']);
+      const id = newMD('distinct !DIAssignID()');
+      body += `  %${al.name} = alloca ${al.ty}, align 8, !DIAssignID ${id}, !dbg !9\n`;
+      body += `    #dbg_assign(i1 poison, ${al.var}, ${al.expr}, ${id}, ptr %${al.name}, !DIExpression(), !9)\n`;
+      if (ri(4) === 0) body += `    #dbg_assign(i1 poison, ${al.var}, ${al.expr}, ${id}, ptr %${al.name}, !DIExpression(), !9)\n`;
+      return;
+    }
     body += `  %${al.name} = alloca ${al.ty}, align 8${withDebug ? ', !dbg !9' : ''}\n`;
     if (withDebug && ri(3) > 0) {
       const v = mdNext++;
@@ -42,7 +62,14 @@ export function genMem2RegModule(seed, withDebug) {
       const r = ri(12);
       if (r < 4) {
         const vals = [constOf(al.ty), ...local.filter(l => l.ty === al.ty).map(l => l.v)];
-        body += `  store ${al.ty} ${pick(vals)}, ptr %${al.name}${dbgLoc()}\n`;
+        const val = pick(vals), loc = withDebug ? storeLoc() : '';
+        if (al.var && ri(4)) {
+          // a tracked store: its #dbg_assign (sometimes a second, of another variable)
+          const id = newMD('distinct !DIAssignID()');
+          body += `  store ${al.ty} ${val}, ptr %${al.name}, !DIAssignID ${id}, !dbg ${loc}\n`;
+          body += `    #dbg_assign(${al.ty} ${val}, ${al.var}, ${al.expr}, ${id}, ptr %${al.name}, !DIExpression(), ${loc})\n`;
+          if (ri(5) === 0) body += `    #dbg_assign(${al.ty} ${val}, !6, !DIExpression(), ${id}, ptr %${al.name}, !DIExpression(), ${loc})\n`;
+        } else body += `  store ${al.ty} ${val}, ptr %${al.name}${withDebug ? `, !dbg ${loc}` : ''}\n`;
       } else if (r < 8) {
         const v = `%l${vn++}`;
         const meta = al.ty === 'ptr' && ri(3) === 0 ? pick([', !nonnull !0, !noundef !0', ', !nonnull !0', ', !noundef !0']) : al.ty === 'i32' && ri(5) === 0 ? ', !noundef !0' : '';
@@ -106,7 +133,7 @@ export function genMem2RegModule(seed, withDebug) {
     out += '\n!llvm.dbg.cu = !{!2}\n!llvm.module.flags = !{!3}\n!0 = !{}\n!1 = !DIFile(filename: "r.c", directory: "/")\n';
     out += '!2 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "gen", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug)\n';
     out += '!3 = !{i32 2, !"Debug Info Version", i32 3}\n!4 = !DISubroutineType(types: !0)\n';
-    out += '!5 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !4, scopeLine: 1, spFlags: DISPFlagDefinition, unit: !2)\n';
+    out += `!5 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !4, scopeLine: 1, spFlags: DISPFlagDefinition, unit: !2${keyInstructions ? ', keyInstructions: true' : ''})\n`;
     out += '!6 = !DILocalVariable(name: "t", scope: !5, file: !1, line: 1, type: !7)\n';
     out += '!7 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)\n!8 = !DIBasicType(name: "long", size: 64, encoding: DW_ATE_signed)\n';
     out += '!9 = !DILocation(line: 1, column: 1, scope: !5)\n' + md.join('\n') + '\n';

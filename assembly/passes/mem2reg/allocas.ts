@@ -1,7 +1,7 @@
 // The allocas one PromoteMemToReg call promotes past its fast paths (PromoteMem2Reg's Allocas,
-// AllocaLookup and AllocaDbgUsers): their list, numbered as LLVM numbers them (a finished alloca
+// AllocaLookup, AllocaDbgUsers and AllocaATInfo): their list, numbered as LLVM numbers them (a finished alloca
 // is replaced by the last one, which fixes the alloca numbers and so the order of phis in a
-// block), the number of each, and the debug users of each. The promoter fills it, the renamer
+// block), the number of each, and the debug users and tracked assignments (#dbg_assign) of each. The promoter fills it, the renamer
 // reads it. The lookup is stamped with a per-call epoch (nothing is cleared per call).
 import { I32Vec } from "../../util/vec";
 import { iExt, fitValueTable } from "../../ir/values";
@@ -17,14 +17,18 @@ import { iExt, fitValueTable } from "../../ir/values";
   private dbgStart: I32Vec = new I32Vec();      // alloca index -> its debug users in dbgPool
   private dbgLen: I32Vec = new I32Vec();
   private dbgPool: I32Vec = new I32Vec();
+  private asgStart: I32Vec = new I32Vec();      // alloca index -> its #dbg_assign records in asgPool
+  private asgLen: I32Vec = new I32Vec();
+  asgPool: I32Vec = new I32Vec();
 
   // A new promotion of the allocas in `list`: none numbered, none with debug users.
   begin(): void {
     this.epoch++;
     let n = this.list.len, dbgStart = this.dbgStart, dbgLen = this.dbgLen;
-    this.dbgPool.clear();
-    dbgStart.fit(n, 0); dbgLen.fit(n, 0);
-    for (let k = 0; k < n; k++) { dbgStart.set(k, 0); dbgLen.set(k, 0); }
+    let asgStart = this.asgStart, asgLen = this.asgLen;
+    this.dbgPool.clear(); this.asgPool.clear();
+    dbgStart.fit(n, 0); dbgLen.fit(n, 0); asgStart.fit(n, 0); asgLen.fit(n, 0);
+    for (let k = 0; k < n; k++) { dbgStart.set(k, 0); dbgLen.set(k, 0); asgStart.set(k, 0); asgLen.set(k, 0); }
   }
   // Alloca number `num` is done with: the last one takes its place.
   removeAt(num: i32): void {
@@ -33,11 +37,14 @@ import { iExt, fitValueTable } from "../../ir/values";
     list.set(num, list.get(last));
     list.len = last;
   }
-  // Alloca ai, number `num`, goes to the renamer with the debug users `users`.
-  number(ai: i32, num: i32, users: I32Vec): void {
-    let dbgPool = this.dbgPool;
+  // Alloca ai, number `num`, goes to the renamer with the debug users `users` and the tracked
+  // assignments `assigns`.
+  number(ai: i32, num: i32, users: I32Vec, assigns: I32Vec): void {
+    let dbgPool = this.dbgPool, asgPool = this.asgPool;
     this.dbgStart.set(num, dbgPool.len); this.dbgLen.set(num, users.len);
     for (let k = 0; k < users.len; k++) dbgPool.push(users.get(k));
+    this.asgStart.set(num, asgPool.len); this.asgLen.set(num, assigns.len);
+    for (let k = 0; k < assigns.len; k++) asgPool.push(assigns.get(k));
     let lookupStamp = this.lookupStamp, lookupNum = this.lookupNum;
     fitValueTable(lookupStamp, ai + 1, 0); fitValueTable(lookupNum, ai + 1, 0);
     lookupStamp.set(ai, this.epoch); lookupNum.set(ai, num);
@@ -52,6 +59,9 @@ import { iExt, fitValueTable } from "../../ir/values";
   @inline dbgUsersStart(num: i32): i32 { return this.dbgStart.get(num); }
   @inline dbgUsersLen(num: i32): i32 { return this.dbgLen.get(num); }
   @inline dbgUser(k: i32): i32 { return this.dbgPool.get(k); }
+  // The tracked assignments of alloca number `num`: asgPool[assignsStart, + assignsLen).
+  @inline assignsStart(num: i32): i32 { return this.asgStart.get(num); }
+  @inline assignsLen(num: i32): i32 { return this.asgLen.get(num); }
   // Every debug user, for the final clean-up.
   @inline get dbgUsers(): I32Vec { return this.dbgPool; }
 }

@@ -5,7 +5,11 @@
 //    after LLVM 19) when
 //    the value does not cover the variable's fragment) and at a new phi (once per variable and
 //    expression, at the block's first insertion point);
-//  - the location of the new records: line 0 in the declaration's scope (getDebugValueLoc).
+//  - the location of the new records: line 0 in the declaration's scope (getDebugValueLoc);
+//  - assignment tracking (AssignmentTrackingInfo): the #dbg_assign records linked to an alloca by
+//    its DIAssignID (one per variable fragment) become #dbg_value records where a store to it is
+//    erased or a phi for it is made; those linked to an erased store become #dbg_value records in
+//    their place, and all of them are erased with the promotion.
 // The DI accessors and DILocation uniquing are in ir/debuginfo.ts.
 import { I32Vec } from "../../util/vec";
 import { MK, mdKind, mdA, drKind, drPool, drOps, DR } from "../../ir/metadata";
@@ -15,8 +19,8 @@ import { getUndef, getPoison, intLow64 } from "../../ir/constants";
 import { llvmVersion } from "../../ir/version";
 import { typeAllocSizeInBits, typeIsSized } from "../../ir/datalayout";
 import {
-  recVariable, recExpr, recIsDeclare, exprFragmentSize, variableSizeInBits, debugValueLoc, exprIsDeref,
-  exprStartsWithDeref, exprDropInitialDeref,
+  recVariable, recExpr, recIsDeclare, recLoc, recInlinedAt, exprFragmentSize, exprFragmentOffset, variableSizeInBits,
+  debugValueLoc, exprIsDeref, exprStartsWithDeref, exprDropInitialDeref,
 } from "../../ir/debuginfo";
 import { Editor } from "./edit";
 export { recIsDeclare, recExpr, exprStartsWithDeref } from "../../ir/debuginfo";
@@ -78,6 +82,10 @@ function firstInsertionPoint(phi: i32): i32 {
 @final export class DebugRecords {
   private seen: I32Vec = new I32Vec();         // record stamps for findDbgUsers
   private seenEpoch: i32 = 0;
+  private markers: I32Vec = new I32Vec();      // scratch: the #dbg_assign records of one instruction
+  private storeVars: I32Vec = new I32Vec();    // scratch: (variable, inlinedAt) pairs seen at a store
+  // #dbg_assign records demoted to #dbg_value ones, erased when the promotion ends (DVRAssignsToDelete)
+  private demoted: I32Vec = new I32Vec();
   constructor(private ed: Editor) {}
 
   // findDbgUsers(AI) without #dbg_assign: appended to `out` in LLVM's order.
@@ -131,4 +139,64 @@ function firstInsertionPoint(phi: i32): i32 {
     let nr = this.ed.newValueRecord(phi, variable, expr, debugValueLoc(r));
     this.ed.insertRecord(at, nr, true);
   }
+
+  // ---- assignment tracking ----
+
+  // AssignmentTrackingInfo::init: the #dbg_assign records linked to alloca ai, the first of each
+  // variable fragment (variable, fragment, inlinedAt), appended to `out`.
+  assignsOf(ai: i32, out: I32Vec): void {
+    let markers = this.markers;
+    markers.clear();
+    this.ed.assignMarkersOf(ai, markers);
+    let start = out.len;
+    for (let k = 0; k < markers.len; k++) {
+      let r = markers.get(k);
+      let known = false;
+      for (let j = start; j < out.len && !known; j++) known = sameVariableFragment(out.get(j), r);
+      if (!known) out.push(r);
+    }
+  }
+  // updateForDeletedStore: store si (value operand `value`) of an alloca whose tracked assignments
+  // are assigns[from, from + n) is about to be erased.
+  assignsAtDeletedStore(assigns: I32Vec, from: i32, n: i32, si: i32, value: i32): void {
+    if (n == 0) return;
+    let ed = this.ed, markers = this.markers, storeVars = this.storeVars;
+    markers.clear(); storeVars.clear();
+    ed.assignMarkersOf(si, markers);
+    // the store's own markers: a #dbg_value of the assigned value in each one's place
+    for (let k = 0; k < markers.len; k++) {
+      let r = markers.get(k);
+      storeVars.push(recVariable(r)); storeVars.push(recInlinedAt(r));
+      this.demoted.push(r);
+      let nr = ed.newValueRecordAt(drPool.get(drOps.get(r)), recVariable(r), recExpr(r), recLoc(r));
+      ed.insertRecordBefore(r, nr);
+    }
+    // variables with no marker at this store (an untracked store): as a declaration would be
+    for (let k = 0; k < n; k++) {
+      let r = assigns.get(from + k);
+      let variable = recVariable(r), inlinedAt = recInlinedAt(r), seen = false;
+      for (let j = 0; j < storeVars.len && !seen; j += 2) seen = storeVars.get(j) == variable && storeVars.get(j + 1) == inlinedAt;
+      if (!seen) this.convertDeclareAtStore(r, si, value);
+    }
+  }
+  // at::deleteAssignmentMarkers: erases the #dbg_assign records linked to instruction i.
+  eraseAssignMarkers(i: i32): void {
+    let markers = this.markers;
+    markers.clear();
+    this.ed.assignMarkersOf(i, markers);
+    for (let k = 0; k < markers.len; k++) this.ed.eraseRecord(markers.get(k));
+  }
+  // cleanUpDbgAssigns: erases the records demoted at stores.
+  eraseDemotedAssigns(): void {
+    let demoted = this.demoted;
+    for (let k = 0; k < demoted.len; k++) this.ed.eraseRecord(demoted.get(k));
+    demoted.clear();
+  }
+}
+
+// DebugVariable equality: the same variable, fragment and inlinedAt.
+function sameVariableFragment(a: i32, b: i32): bool {
+  if (recVariable(a) != recVariable(b) || recInlinedAt(a) != recInlinedAt(b)) return false;
+  let ea = recExpr(a), eb = recExpr(b);
+  return exprFragmentOffset(ea) == exprFragmentOffset(eb) && exprFragmentSize(ea) == exprFragmentSize(eb);
 }

@@ -26,7 +26,7 @@ import { Op } from "../../ir/opcodes";
 import { gFirstBlock, gFirstArg, gNumArgs } from "../../ir/globals";
 import {
   MK, mdKind, mdA, mdOps, mdNOps, mdPool, newMD, drKind, drOps, drNOps, drNext, drPool, newDebugRecord, DR,
-  addAttachment, removeAttachment, findAttachment, MDK_DBG,
+  addAttachment, removeAttachment, findAttachment, MDK_DBG, MDK_DIASSIGNID,
 } from "../../ir/metadata";
 import { getUndef, getPoison } from "../../ir/constants";
 import { llvmVersion } from "../../ir/version";
@@ -56,6 +56,12 @@ function emptyIds(): I32Vec { let v = new I32Vec(NAME_CACHE); v.resize(NAME_CACH
   private ruNext: I32Vec = new I32Vec();
   private recStamp: I32Vec = new I32Vec();
   private recOwner: I32Vec = new I32Vec();    // record -> instruction it precedes (-1 when erased)
+  // #dbg_assign records by their DIAssignID node, in function order (at::getDVRAssignmentMarkers)
+  private asgStamp: I32Vec = new I32Vec();    // DIAssignID node -> epoch
+  private asgHead: I32Vec = new I32Vec();     // DIAssignID node -> first entry
+  private asgTail: I32Vec = new I32Vec();
+  private asgRec: I32Vec = new I32Vec();      // entries: record, next
+  private asgNext: I32Vec = new I32Vec();
   private dirtyStamp: I32Vec = new I32Vec();  // block value -> epoch when it holds dead instructions
   private dirtyBlocks: I32Vec = new I32Vec();
   private nameStamp: I32Vec = new I32Vec();   // strId -> epoch when a live value of the function has it
@@ -98,7 +104,17 @@ function emptyIds(): I32Vec { let v = new I32Vec(NAME_CACHE); v.resize(NAME_CACH
     if (k == DR.Label) return;
     let s = drOps.get(r);
     this.indexLocation(drPool.get(s), k == DR.Assign ? -1 : r);
-    if (k == DR.Assign) this.indexLocation(drPool.get(s + 4), -1);
+    if (k == DR.Assign) { this.indexLocation(drPool.get(s + 4), -1); this.indexAssign(drPool.get(s + 3), r); }
+  }
+  // Appends #dbg_assign r to the markers of DIAssignID node `id`.
+  private indexAssign(id: i32, r: i32): void {
+    if (id < 0) return;
+    let asgStamp = this.asgStamp, asgHead = this.asgHead, asgTail = this.asgTail;
+    asgStamp.fit(id + 1, 0); asgHead.fit(id + 1, 0); asgTail.fit(id + 1, 0);
+    let e = this.asgRec.push(r); this.asgNext.push(-1);
+    if (asgStamp.get(id) != this.epoch) { asgStamp.set(id, this.epoch); asgHead.set(id, e); }
+    else this.asgNext.set(asgTail.get(id), e);
+    asgTail.set(id, e);
   }
   private indexLocation(m: i32, r: i32): void {
     if (m < 0) return;
@@ -118,7 +134,7 @@ function emptyIds(): I32Vec { let v = new I32Vec(NAME_CACHE); v.resize(NAME_CACH
     this.epoch++;
     this.fn = g;
     this.namesBuilt = false;
-    this.ruRec.clear(); this.ruNext.clear(); this.dirtyBlocks.clear();
+    this.ruRec.clear(); this.ruNext.clear(); this.dirtyBlocks.clear(); this.asgRec.clear(); this.asgNext.clear();
     for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
       for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
         for (let r = iDbg.get(i); r >= 0; r = drNext.get(r)) this.indexRecord(r, i);
@@ -182,9 +198,23 @@ function emptyIds(): I32Vec { let v = new I32Vec(NAME_CACHE); v.resize(NAME_CACH
 
   // ---- debug records ----
 
+  // The #dbg_assign records linked to instruction i by its !DIAssignID attachment, still in the
+  // function, appended to `out` in function order.
+  assignMarkersOf(i: i32, out: I32Vec): void {
+    let id = findAttachment(iMD.get(i), MDK_DIASSIGNID);
+    if (id < 0 || id >= this.asgStamp.len || this.asgStamp.get(id) != this.epoch) return;
+    for (let e = this.asgHead.get(id); e >= 0; e = this.asgNext.get(e)) {
+      let r = this.asgRec.get(e);
+      if (this.recordLive(r)) out.push(r);
+    }
+  }
+
   // A new #dbg_value(loc, var, expr, dil) record, not yet placed.
   newValueRecord(value: i32, variable: i32, expr: i32, dil: i32): i32 {
-    let m = this.mdForValue(value);
+    return this.newValueRecordAt(this.mdForValue(value), variable, expr, dil);
+  }
+  // The same with location metadata m as it is (a value's node, or another location).
+  newValueRecordAt(m: i32, variable: i32, expr: i32, dil: i32): i32 {
     let r = newDebugRecord(DR.Value);
     drOps.set(r, drPool.len);
     drPool.push(m); drPool.push(variable); drPool.push(expr); drPool.push(dil);
@@ -192,7 +222,7 @@ function emptyIds(): I32Vec { let v = new I32Vec(NAME_CACHE); v.resize(NAME_CACH
     let recStamp = this.recStamp, recOwner = this.recOwner;
     recStamp.fit(r + 1, 0); recOwner.fit(r + 1, 0);
     recStamp.set(r, this.epoch); recOwner.set(r, -1);
-    this.addUser(m, r);
+    if (m >= 0 && <i32>mdKind.get(m) == MK.Value) { this.linkMD(m); this.addUser(m, r); }
     return r;
   }
   // Places record r before instruction `inst`: first of its records (atHead) or last.
@@ -204,6 +234,15 @@ function emptyIds(): I32Vec { let v = new I32Vec(NAME_CACHE); v.resize(NAME_CACH
       while (drNext.get(t) >= 0) t = drNext.get(t);
       drNext.set(t, r); drNext.set(r, -1);
     }
+    this.recOwner.set(r, inst);
+  }
+  // Places record r just before the live record `before`, in the same instruction's records.
+  insertRecordBefore(before: i32, r: i32): void {
+    let inst = this.recOwner.get(before);
+    let prev = -1;
+    for (let x = iDbg.get(inst); x >= 0 && x != before; x = drNext.get(x)) prev = x;
+    if (prev >= 0) drNext.set(prev, r); else iDbg.set(inst, r);
+    drNext.set(r, before);
     this.recOwner.set(r, inst);
   }
   // Removes record r from the instruction it precedes.

@@ -65,6 +65,7 @@ function isInteresting(i: i32): bool {
   private onlyStore: i32 = -1;
   private onlyUsedInOneBlock: bool = true;
   private dpUsers: I32Vec = new I32Vec();
+  private assigns: I32Vec = new I32Vec();       // AssignmentTracking: the alloca's #dbg_assign records
   // LargeBlockInfo
   private lbiStamp: I32Vec = new I32Vec();      // instruction -> call epoch
   private lbiIndex: I32Vec = new I32Vec();
@@ -116,7 +117,7 @@ function isInteresting(i: i32): bool {
 
   private analyzeAlloca(ai: i32, blockNum: I32Vec): void {
     let defining = this.defining, using = this.using;
-    defining.clear(); using.clear(); this.dpUsers.clear();
+    defining.clear(); using.clear(); this.dpUsers.clear(); this.assigns.clear();
     let onlyStore = -1, onlyUsedInOneBlock = true;
     let onlyBlock = -1;
     for (let s = vFirstUse.get(ai); s >= 0; s = opNext.get(s)) {
@@ -131,6 +132,7 @@ function isInteresting(i: i32): bool {
     }
     this.onlyStore = onlyStore; this.onlyUsedInOneBlock = onlyUsedInOneBlock;
     this.dbg.findDbgUsers(ai, this.dpUsers);
+    this.dbg.assignsOf(ai, this.assigns);
   }
   private snapshotUses(v: i32): void {
     let useSlots = this.useSlots;
@@ -170,6 +172,8 @@ function isInteresting(i: i32): bool {
       ed.eraseLater(li);
     }
     if (using.len > 0) return false;
+    let dbg = this.dbg;
+    dbg.assignsAtDeletedStore(this.assigns, 0, this.assigns.len, si, operand(si, 0));
     for (let k = 0; k < dpUsers.len; k++) {
       let r = dpUsers.get(k);
       // the store's value now (poison if it was a load of the alloca itself, rewritten above)
@@ -179,6 +183,7 @@ function isInteresting(i: i32): bool {
         ed.eraseRecord(r);
       }
     }
+    dbg.eraseAssignMarkers(ai);
     ed.eraseLater(si);
     ed.eraseLater(ai);
     return true;
@@ -218,14 +223,17 @@ function isInteresting(i: i32): bool {
     }
     // the stores, oldest use first
     this.snapshotUses(ai);
+    let dbg = this.dbg, assigns = this.assigns;
     for (let k = useSlots.len - 1; k >= 0; k--) {
       let si = useSlots.get(k);
+      dbg.assignsAtDeletedStore(assigns, 0, assigns.len, si, operand(si, 0));
       for (let d = 0; d < dpUsers.len; d++) {
         let r = dpUsers.get(d);
         if (recIsDeclare(r)) this.dbg.convertDeclareAtStore(r, si, operand(si, 0));
       }
       ed.eraseLater(si);
     }
+    dbg.eraseAssignMarkers(ai);
     ed.eraseLater(ai);
     for (let d = 0; d < dpUsers.len; d++) {
       let r = dpUsers.get(d);
@@ -299,7 +307,7 @@ function isInteresting(i: i32): bool {
       this.analyzeAlloca(ai, cfg.blockNum);
       if (defining.len == 1 && this.rewriteSingleStoreAlloca(ai, fa)) { allocas.removeAt(num); num--; continue; }
       if (this.onlyUsedInOneBlock && this.promoteSingleBlockAlloca(ai)) { allocas.removeAt(num); num--; continue; }
-      allocas.number(ai, num, this.dpUsers);
+      allocas.number(ai, num, this.dpUsers, this.assigns);
       let allocaEpoch = ++this.allocaEpoch;
       defList.clear();
       for (let k = 0; k < defining.len; k++) {
@@ -314,11 +322,13 @@ function isInteresting(i: i32): bool {
         if (phis.queue(cfg, phiBlocks.get(k), num, ai, version)) version++;
       }
     }
-    if (list.len == 0) { ed.sweepDead(); return; }
+    if (list.len == 0) { this.dbg.eraseDemotedAssigns(); ed.sweepDead(); return; }
     this.renamer.renameAll(cfg);
-    // the allocas themselves; uses left are in blocks the renamer never reached
+    // the allocas themselves (and the #dbg_assign records linked to them); uses left are in blocks
+    // the renamer never reached
     for (let k = 0; k < list.len; k++) {
       let a = list.get(k);
+      this.dbg.eraseAssignMarkers(a);
       if (vFirstUse.get(a) >= 0) ed.rauw(a, getPoison(vType.get(a)));
       ed.eraseLater(a);
     }
@@ -328,6 +338,7 @@ function isInteresting(i: i32): bool {
       if (recIsDeclare(r) || exprStartsWithDeref(recExpr(r))) ed.eraseRecord(r);
     }
     phis.finish(fa);
+    this.dbg.eraseDemotedAssigns();
     ed.sweepDead();
   }
 }

@@ -128,6 +128,8 @@ function isFPMathType(t: i32): bool {
           for (let j = 0; j < edges; j++) addIncoming(phi, v, pred);
           if (nsz && isFPMathType(vType.get(phi))) iFlags.set(phi, iFlags.get(phi) | (FMF_NSZ << F_FMF_SHIFT));
           setLogged(vals, undoVals, num, phi);
+          let as = allocas.assignsStart(num), an = allocas.assignsLen(num);
+          for (let a = 0; a < an; a++) dbg.convertDeclareAtPhi(allocas.asgPool.get(as + a), phi);
           let ds = allocas.dbgUsersStart(num), dn = allocas.dbgUsersLen(num);
           for (let d = 0; d < dn; d++) {
             let r = allocas.dbgUser(ds + d);
@@ -156,6 +158,7 @@ function isFPMathType(t: i32): bool {
               let v = operand(i, 0);
               setLogged(vals, undoVals, num, v);
               setLogged(locs, undoLocs, num, debugLoc(i));
+              dbg.assignsAtDeletedStore(allocas.asgPool, allocas.assignsStart(num), allocas.assignsLen(num), i, v);
               let ds = allocas.dbgUsersStart(num), dn = allocas.dbgUsersLen(num);
               for (let d = 0; d < dn; d++) {
                 let r = allocas.dbgUser(ds + d);

@@ -7,7 +7,9 @@
 //  2. random functions (allocas of several types and names that collide with the phi names,
 //     loads/stores/lifetime markers/volatile accesses/stored addresses/!nonnull !noundef loads
 //     spread over random CFGs with back edges, duplicate switch edges and unreachable blocks),
-//     with and without debug records: the whole output must equal opt-N's.
+//     with and without debug records, and with assignment tracking (#dbg_assign records linked to
+//     allocas and stores; under 22 also key-instruction locations): the whole output must equal
+//     opt-N's.
 // Skipped when opt-N or the built core is missing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -80,5 +82,22 @@ for (const v of LLVM_VERSIONS) {
       }
     }
     assert.ok(compared > 400, `compared ${compared} outputs`);
+  });
+
+  test(`mem2reg equals opt-${v} on random functions with assignment tracking (llvmVersion ${v})`, { skip }, async () => {
+    const { loadWopt } = await import('../../../bindings/node.js');
+    const core = await loadWopt();
+    let compared = 0, demoted = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const input = genMem2RegModule(seed * 104729, true, { assignments: true, keyInstructions: v >= 22 && seed % 2 === 0 });
+      const ref = await run(OPT, ['-S', '-passes=mem2reg'], { input });
+      if (ref.code !== 0) continue;
+      const out = await ours(core, v, input);
+      assert.equal(out, ref.stdout, `seed ${seed}:\n${input}`);
+      compared++;
+      if ((input.match(/#dbg_assign/g) || []).length > (out.match(/#dbg_assign/g) || []).length) demoted++;
+    }
+    assert.ok(compared > 150, `compared ${compared} outputs`);
+    assert.ok(demoted > 50, `outputs with #dbg_assign records demoted: ${demoted}`);
   });
 }
