@@ -1,4 +1,4 @@
-// Generates assembly/bitcode/dwarf-names.ts: the DWARF and debug-info enumerations the bitcode
+// Generates assembly/ir/dwarf-names.ts: the DWARF and debug-info enumerations the bitcode
 // reader turns back into the names opt prints (tags, languages, language names, base-type
 // encodings, calling conventions, macinfo types, enum kinds, DIExpression operators, DIFlags and
 // DISPFlags), per LLVM version where they differ. The numbers and names are read from the
@@ -112,5 +112,5 @@ function namesToValues(v, into) {
 const flat = new Map();
 for (const v of [...versions].reverse()) namesToValues(v, flat);
 out += `export const DWARF_NAMES: string[] = [\n${[...flat].map(([n, v]) => `  "${n}:${v}",`).join('\n')}\n];\n`;
-fs.writeFileSync(new URL('../assembly/bitcode/dwarf-names.ts', import.meta.url), out);
-console.log('wrote assembly/bitcode/dwarf-names.ts');
+fs.writeFileSync(new URL('../assembly/ir/dwarf-names.ts', import.meta.url), out);
+console.log('wrote assembly/ir/dwarf-names.ts');

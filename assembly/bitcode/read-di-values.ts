@@ -11,8 +11,10 @@ import { mdAt } from "./read-refs";
 import { br, bad } from "./read-state";
 import {
   TAG_CODES, TAG_NAMES_19, TAG_NAMES_22, LANG_CODES, LANG_NAMES_19, LANG_NAMES_22, LNAME_CODES, LNAME_NAMES_19, LNAME_NAMES_22, ATE_CODES, ATE_NAMES_19, ATE_NAMES_22, CC_CODES, CC_NAMES_19, CC_NAMES_22, ENUMKIND_CODES, ENUMKIND_NAMES_19, ENUMKIND_NAMES_22, MACINFO_CODES, MACINFO_NAMES_19, MACINFO_NAMES_22, DIFLAG_BITS_19, DIFLAG_NAMES_19, DIFLAG_BITS_22, DIFLAG_NAMES_22, SPFLAG_BITS_19, SPFLAG_NAMES_19, SPFLAG_BITS_22, SPFLAG_NAMES_22,
-} from "./dwarf-names";
+} from "../ir/dwarf-names";
 import { bs } from "./bitstream";
+import { flagsText } from "../ir/di-printed";
+export { flagsText };
 
 // ---- names, interned once per module ----
 // Field names (the constants index this list) and class names (after them).
@@ -196,36 +198,6 @@ export function enumText(t: i32, v: u64): i32 {
 export function fEnum(f: i32, t: i32, v: u64): void { if (v != 0) addRaw(f, enumText(t, v)); }
 export function fTag(v: u64): void { addRaw(F_TAG, enumText(T_TAG, v)); }
 
-// printDIFlags / printDISPFlags: the flags' names joined by " | ", unknown bits as a number.
-export function flagsText(v: u64, sp: bool): i32 {
-  let v22 = llvmVersion >= 22;
-  let bits: u32[] = sp ? (v22 ? SPFLAG_BITS_22 : SPFLAG_BITS_19) : (v22 ? DIFLAG_BITS_22 : DIFLAG_BITS_19);
-  let nms: string[] = sp ? (v22 ? SPFLAG_NAMES_22 : SPFLAG_NAMES_19) : (v22 ? DIFLAG_NAMES_22 : DIFLAG_NAMES_19);
-  let t = "";
-  let rest = v;
-  // packed groups first: accessibility and the pointer-to-member representation (DIFlags), or the
-  // virtuality (DISPFlags); then DIFlagIndirectVirtualBase, then each flag in table order
-  let masks: u64[] = sp ? [3] : [3, 3 << 16];
-  for (let k = 0; k < masks.length; k++) {
-    let g = rest & masks[k];
-    if (g == 0) continue;
-    let name = "";
-    for (let i = 0; i < bits.length; i++) if (<u64>bits[i] == g) { name = nms[i]; break; }
-    if (name.length == 0) continue;
-    t = t.length > 0 ? t + " | " + name : name;
-    rest &= ~g;
-  }
-  if (!sp && (rest & 36) == 36) { t = t.length > 0 ? t + " | DIFlagIndirectVirtualBase" : "DIFlagIndirectVirtualBase"; rest &= ~<u64>36; }
-  for (let i = 0; i < bits.length; i++) {
-    let b = <u64>bits[i];
-    if (b == 0 || (b & (b - 1)) != 0) continue;   // single bits only here
-    if ((rest & b) == 0) continue;
-    t = t.length > 0 ? t + " | " + nms[i] : nms[i];
-    rest &= ~b;
-  }
-  if (rest != 0 || t.length == 0) t = t.length > 0 ? t + " | " + rest.toString() : rest.toString();
-  return strtab.internStr(t);
-}
 export function fFlags(v: u64): void { if (v != 0) addRaw(F_FLAGS, flagsText(v, false)); }
 
 // A size/offset that is either an integer or (bit set in the record) a metadata operand: an

@@ -32,7 +32,7 @@ import { mdAt, mdOrNull, defineNode } from "./read-refs";
 import { vType } from "../ir/values";
 import { readDINode, locationNode, noteExprConst } from "./read-debuginfo";
 import { llvmVersion } from "../ir/version";
-import { OP_CODES_19, OP_NAMES_19, OP_ARGS_19, OP_CODES_22, OP_NAMES_22, OP_ARGS_22, ATE_CODES, ATE_NAMES_19, ATE_NAMES_22 } from "./dwarf-names";
+import { OP_CODES_19, OP_NAMES_19, OP_ARGS_19, OP_CODES_22, OP_NAMES_22, OP_ARGS_22, ATE_CODES, ATE_NAMES_19, ATE_NAMES_22 } from "../ir/dwarf-names";
 import { gMD as gMDCol } from "../ir/globals";
 
 const STRING_OLD = 1, VALUE = 2, NODE = 3, NAME = 4, DISTINCT_NODE = 5, KIND = 6, LOCATION = 7, OLD_NODE = 8, OLD_FN_NODE = 9,

@@ -5,7 +5,7 @@ import { I32Vec } from "../util/vec";
 import { strtab } from "../ir/module";
 import { mdA, mdOps, mdNOps, mdPool, FV_MD, FV_RAW } from "../ir/metadata";
 import { Enumeration, looksTyped } from "./enumerate";
-import { DWARF_NAMES } from "./dwarf-names";
+import { DWARF_NAMES } from "../ir/dwarf-names";
 import { ws, FIELD_NAMES, SLOT_CACHE } from "./write-base";
 
 // ---- names -> numbers ----

@@ -18,7 +18,7 @@ import {
   SLOT_IMPLICIT, SLOT_ATOM_GROUP, SLOT_ATOM_RANK, SLOT_CACHE,
 } from "./write-base";
 import { Enumeration, liveGlobal, looksTyped } from "./enumerate";
-import { DWARF_NAMES } from "./dwarf-names";
+import { DWARF_NAMES } from "../ir/dwarf-names";
 import { decimalWords, decimalWidth } from "./wide-int";
 import {
   CLS_LOCATION, strOf, className, classId, buildNames, wordNumber,

@@ -1,18 +1,20 @@
 // Validation of specialized debug-info node fields (`!DIThing(field: value, ...)`) as the target
 // version's opt parser does it: known classes, known fields, no duplicates, required fields, and
 // each value's kind and limits, with opt's messages at opt's positions. The facts come from the
-// generated table ir/di-fields.ts (tools/gen-di-fields.mjs probes opt); the values themselves are
-// still stored as parse-meta.ts always kept them (raw text or a metadata operand).
+// generated table ir/di-fields.ts (tools/gen-di-fields.mjs probes opt); parse-meta.ts keeps each
+// value as raw text or a metadata operand, and parse-di-canon.ts then puts the node in the form opt
+// prints (ir/di-printed.ts). The table also holds parse-di-canon.ts's per-module lookups.
 import { lx, T, next } from "./lexer";
 import { rd } from "./reader";
 import { strtab, strtabString } from "../ir/module";
 import { llvmVersion } from "../ir/version";
 import { error, errorAt } from "./pstate";
 import * as K from "./keywords";
+import { I32Vec } from "../util/vec";
 import { DI_CLASSES_19, DI_CLASSES_22, DI_ENUMS_19, DI_ENUMS_22 } from "../ir/di-fields";
 
 // Value kinds; the enumerated kinds of the version's enum table follow from K_ENUM on.
-const K_U = 0, K_S = 1, K_B = 2, K_STR = 3, K_MD = 4, K_UMD = 5, K_SMD = 6, K_INT = 7, K_LIST = 8, K_WORD = 9, K_ENUM = 16;
+export const K_U = 0, K_S = 1, K_B = 2, K_STR = 3, K_MD = 4, K_UMD = 5, K_SMD = 6, K_INT = 7, K_LIST = 8, K_WORD = 9, K_ENUM = 16;
 // Classes of wopt's own that opt does not know, in the table's form: the program repository's
 // definition records (link/repo-tickets.ts), with a linkage and a visibility as bare words.
 const EXTENSIONS: string[] = ["RepoDefinition name:str digest:md linkage:word visibility:word pruned:b"];
@@ -29,9 +31,17 @@ const F_REQUIRED = 1, F_BANG = 2;
   eKindName: string[] = []; ePrefix: string[] = []; eWords: i32[][] = [];
   eExpected: string[] = []; eInvalid: string[] = [];
   enumNames: Map<i32, i32> = new Map(); // name strId -> bit set of the enum kinds it is valid for
+  // the printed form (parse-di-canon.ts, from ir/di-printed.ts), per class: -1 when kept as given
+  pFirst: i32[] = []; pCount: i32[] = []; pName: i32[] = []; pRule: i32[] = []; pDflt: i32[] = [];
+  pKind: i32[] = [];
+  canonOut: I32Vec = new I32Vec(64);
+  idZero: i32 = 0; idFalse: i32 = 0; idTrue: i32 = 0; idEmpty: i32 = 0; idSPFlags: i32 = 0; idVirtualIndex: i32 = 0; spClass: i32 = -1;
+  derivedClass: i32 = -1; objcClass: i32 = -1; flagsKind: i32 = -1;
+  flagCanon: Map<i32, i32> = new Map(); spFlagText: Map<i32, i32> = new Map(); idPtrAuthTag: i32 = 0; idPtrAuthKey: i32 = 0;
+  flagIds: Map<i32, i64> = new Map();   // a flags field's text -> its value (DIFlags, or DISPFlags + 2^40)
 }
-const DI_FIELD_TABLE_SIZE: usize = 128;
-const dif: DIFieldTable = changetype<DIFieldTable>(memory.data(<i32>DI_FIELD_TABLE_SIZE, 16));
+const DI_FIELD_TABLE_SIZE: usize = 256;
+export const dif: DIFieldTable = changetype<DIFieldTable>(memory.data(<i32>DI_FIELD_TABLE_SIZE, 16));
 
 export function resetDIFields(): void {
   assert(offsetof<DIFieldTable>() <= DI_FIELD_TABLE_SIZE);
@@ -93,6 +103,12 @@ export function diClass(cls: i32, off: i32): i32 {
   if (!dif.built) build();
   if (dif.clsByName.has(cls)) return dif.clsByName.get(cls);
   errorAt("expected metadata type", off);
+  return -1;
+}
+// The kind (K_...) of the field named strId `name` in class c, or -1.
+export function diKindOf(c: i32, name: i32): i32 {
+  let first = unchecked(dif.clsFirst[c]), n = unchecked(dif.clsCount[c]);
+  for (let i = 0; i < n; i++) if (unchecked(dif.fName[first + i]) == name) return unchecked(dif.fKind[first + i]);
   return -1;
 }
 // A class that takes no fields at all (`distinct !DIAssignID()`).

@@ -15,6 +15,7 @@ import {
   drPool, newDebugRecord, DR, attachmentKind,
 } from "../ir/metadata";
 import { diClass, diNoFields, diField, diRequired, diValue, V_ERROR, V_MD, V_TYPED, V_LIST } from "./parse-di-fields";
+import { canonicalDIFields } from "./parse-di-canon";
 import { T_METADATA, T_VOID, T_LABEL } from "../ir/types";
 import { reading, mdForValueId, mdForStringId } from "../ir/module-reading";
 
@@ -182,6 +183,7 @@ function parseFields(c: i32, cls: i32, base: i32, target: i32): i32 {
   let closeOff = lx.tokStart;
   if (!expect(T.RParen, "')' here")) { rd.mdStack.len = base; return -1; }
   if (!diRequired(c, seen, closeOff)) { rd.mdStack.len = base; return -1; }
+  canonicalDIFields(c, base);
   let m = target >= 0 ? target : newMD(MK.Node, cls);
   mdKind.set(m, <u8>MK.Node); mdA.set(m, cls);
   let n = rd.mdStack.len - base;
