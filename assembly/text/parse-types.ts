@@ -95,9 +95,13 @@ function parseTypeInner(allowVoid: bool, what: string): i32 {
     if (lx.tok == T.Star) {
       if (t == T_LABEL) return errorI("basic block pointers are invalid");
       if (t == T_VOID) return errorI("pointers to void are invalid - use i8* instead");
+      if (!validPointee(t)) return errorI("pointer to this type is invalid");
       next(); t = ptrType(0); continue;
     }
     if (isWord(K.KW_addrspace)) {
+      if (t == T_LABEL) return errorI("basic block pointers are invalid");
+      if (t == T_VOID) return errorI("pointers to void are invalid; use i8* instead");
+      if (!validPointee(t)) return errorI("pointer to this type is invalid");
       let as = parseAddrSpace(); if (as < 0) return -1;
       if (!expect(T.Star, "'*' in address space")) return -1;
       t = ptrType(as); continue;
@@ -108,6 +112,10 @@ function parseTypeInner(allowVoid: bool, what: string): i32 {
   if (!allowVoid && t == T_VOID) { errorAt("void type only allowed for function results", start); return -1; }
   return t;
 }
+
+// PointerType::isValidElementType for a typed pointer's pointee (void and label have messages of
+// their own).
+function validPointee(t: i32): bool { return t != T_METADATA && t != T_TOKEN && t != T_X86AMX; }
 
 // addrspace(N) ; the current token is the keyword.
 export function parseAddrSpace(): i32 {
