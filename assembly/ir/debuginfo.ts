@@ -196,20 +196,16 @@ export function exprDropInitialDeref(e: i32): i32 {
   dit.dropFrom.push(e); dit.dropTo.push(m);
   return m;
 }
-// Fragment size in bits (DW_OP_LLVM_fragment, offset, size at the end), or -1.
-export function exprFragmentSize(e: i32): i64 {
+// Fragment size and offset in bits (DW_OP_LLVM_fragment, offset, size at the end), or -1 when the
+// expression has no fragment.
+export function exprFragmentSize(e: i32): i64 { return fragmentWord(e, 1); }
+export function exprFragmentOffset(e: i32): i64 { return fragmentWord(e, 2); }
+// The fragment's word `back` places from the end of the expression.
+function fragmentWord(e: i32, back: i32): i64 {
   if (e < 0 || <i32>mdKind.get(e) != MK.Expr) return -1;
   let p = splitExpr(e);
   let n = dit.exprWords.len >> 1;
-  if (n >= 3 && wordIs(p, n - 3, "DW_OP_LLVM_fragment")) return wordInt(p, n - 1);
-  return -1;
-}
-// Fragment offset in bits, or -1 when the expression has no fragment.
-export function exprFragmentOffset(e: i32): i64 {
-  if (e < 0 || <i32>mdKind.get(e) != MK.Expr) return -1;
-  let p = splitExpr(e);
-  let n = dit.exprWords.len >> 1;
-  if (n >= 3 && wordIs(p, n - 3, "DW_OP_LLVM_fragment")) return wordInt(p, n - 2);
+  if (n >= 3 && wordIs(p, n - 3, "DW_OP_LLVM_fragment")) return wordInt(p, n - back);
   return -1;
 }
 
