@@ -20,8 +20,9 @@ import { vr } from "./state";
 import { opOf } from "./queries";
 import {
   isNode, isTuple, isString, isDistinct, isDINode, numOps, op, constInt, constFP, isConstant, stringIs, ciWidth, ciLow64,
-  visitMDNode, fitMD,
+  fitMD,
 } from "./md-common";
+import { visitMDNode } from "./md-walk";
 import { verifyRangeLike } from "./md-range";
 import { isCallBase, unknownProf, instructionProf, memProf, callStack, calleeType } from "./md-prof";
 import { visitTBAA } from "./md-tbaa";

@@ -1,7 +1,6 @@
 // What the verifier's metadata checks share: questions about metadata nodes asked the way LLVM's
 // casts ask them (every one answers for a missing operand, a node of another kind or a value of
-// another kind, so mutated input never traps), and Verifier::visitMDNode, the walk every
-// attachment and named node goes through once per verification.
+// another kind, so mutated input never traps). The walk itself is in md-walk.ts.
 import { strtab } from "../../ir/module";
 import { TK, tyKind, intWidth } from "../../ir/types";
 import { VK, vKind, vType } from "../../ir/values";
@@ -133,34 +132,3 @@ export function ciIsMax(c: i32): bool {
 }
 // Grows a per-node table to the metadata count (entries start at 0).
 export function fitMD(v: I32Vec): void { let n = mdCount(); if (v.len < n) v.resize(n, 0); }
-
-
-// Verifier::visitMDNode: each node once per verification (the set is shared by every caller);
-// operands that are function-local values or (where not allowed) DILocations end the visit of the
-// node holding them; other nodes are walked the same way. The specialized (DI) nodes' own checks
-// are debug-info checks and live elsewhere. An explicit stack keeps deep graphs off the WASM stack
-// (the Verifier's mdSeen and mdStack).
-function markSeen(m: i32): bool {
-  let n = mdCount();
-  if (vr.mdSeen.len < n) vr.mdSeen.resize(n, 0);
-  if (vr.mdSeen.get(m) == vr.epoch) return false;
-  vr.mdSeen.set(m, vr.epoch);
-  return true;
-}
-export function visitMDNode(root: i32, allowLocs: bool): void {
-  if (!isNode(root) || !markSeen(root)) return;
-  vr.mdStack.clear(); vr.mdStack.push(root); vr.mdStack.push(0);
-  while (vr.mdStack.len > 0) {
-    let top = vr.mdStack.len - 2;
-    let n = vr.mdStack.get(top), k = vr.mdStack.get(top + 1);
-    if (k >= numOps(n)) { vr.mdStack.len = top; continue; }
-    vr.mdStack.set(top + 1, k + 1);
-    let o = op(n, k);
-    if (o < 0) continue;
-    if (isLocal(o)) { vr.fail("Invalid operand for global metadata!"); vr.wm(n); vr.wm(o); vr.mdStack.len = top; continue; }
-    if (!allowLocs && isDINode(o, "DILocation")) {
-      vr.failDebugInfo("DILocation not allowed within this metadata node"); vr.wm(n); vr.wm(o); vr.mdStack.len = top; continue;
-    }
-    if (isNode(o) && markSeen(o)) { vr.mdStack.push(o); vr.mdStack.push(0); }
-  }
-}

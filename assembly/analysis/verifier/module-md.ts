@@ -9,8 +9,8 @@ import { mdA, nmdName, nmdOps, nmdNOps, nmdPool, findNamedMD } from "../../ir/me
 import { vr } from "./state";
 import {
   isNode, isString, isDINode, numOps, op, mdValue, constInt, isConstant, ciNegative, ciFits64, ciLow64, stringIs,
-  visitMDNode,
 } from "./md-common";
+import { visitMDNode } from "./md-walk";
 
 // Module::ModFlagBehavior.
 const ERROR = 1, REQUIRE = 3, APPEND = 5, APPEND_UNIQUE = 6, MAX = 7, MIN = 8;
