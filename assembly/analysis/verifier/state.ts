@@ -68,6 +68,8 @@ import { DomTree } from "../domtree";
   // md-common.ts: the metadata walk's visited nodes and its (node, next operand) pairs
   mdSeen: I32Vec = new I32Vec();
   mdStack: I32Vec = new I32Vec();
+  // md-di-types.ts: the class and field names its checks compare, made on first use (a DITypeNames)
+  diTypeNames: usize = 0;
   // md-range.ts: the pieces of two DIExpression fragments
   piecesA: I32Vec = new I32Vec();
   piecesB: I32Vec = new I32Vec();
