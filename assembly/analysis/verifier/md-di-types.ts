@@ -19,7 +19,7 @@ import { llvmVersion } from "../../ir/version";
 import { TAG_CODES, TAG_NAMES_19, TAG_NAMES_22, ATE_CODES, ATE_NAMES_19, ATE_NAMES_22 } from "../../ir/dwarf-names";
 import { flagValue } from "../../ir/di-printed";
 import { vr } from "./state";
-import { isTuple, isString, isConstant, numOps, op } from "./md-common";
+import { isTuple, isString, isConstant, constInt, ciNegative, ciIsMax, numOps, op } from "./md-common";
 
 // DWARF codes compared here.
 const TAG_ARRAY = 0x01, TAG_CLASS = 0x02, TAG_ENUMERATION = 0x04, TAG_MEMBER = 0x0d, TAG_POINTER = 0x0f,
@@ -118,6 +118,9 @@ function ref(m: i32, name: i32): i32 {
 }
 @inline function isRaw(f: i32): bool { return mdPool.get(f + 1) == FV_RAW; }
 @inline function valueOf(f: i32): i32 { return mdPool.get(f + 2); }
+// A constant operand (ConstantAsMetadata): raw text from the text reader, a value as metadata from
+// the bitcode reader.
+function isConst(f: i32): bool { return isRaw(f) || isConstant(valueOf(f)); }
 
 // A DWARF code from its printed text (a name of the version's table, or a number), remembered per text.
 function codeOf(nm: DITypeNames, t: i32, tag: bool): i32 {
@@ -238,6 +241,13 @@ function rawBelowMinusOne(t: i32): bool {
   return <i64>v < -1;
 }
 
+// A constant count below -1, as raw text or as an integer constant.
+function countBelowMinusOne(f: i32): bool {
+  if (isRaw(f)) return rawBelowMinusOne(valueOf(f));
+  let c = constInt(valueOf(f));
+  return c >= 0 && ciNegative(c) && !ciIsMax(c);
+}
+
 // ---- reporting ----
 
 function fail(msg: string): void { vr.failDebugInfo(msg); }
@@ -284,7 +294,7 @@ function visitBasicType(nm: DITypeNames, m: i32): void {
   if (t != TAG_BASE && t != TAG_UNSPECIFIED && t != TAG_STRING) { fail("invalid tag"); vr.wm(m); return; }
   // LLVM 22: sizes may be metadata, but a basic type's is a constant
   let s = given(m, nm.F_SIZE);
-  if (s >= 0 && !isRaw(s)) { fail("SizeInBits must be a constant"); return; }
+  if (s >= 0 && !isConst(s)) { fail("SizeInBits must be a constant"); return; }
 }
 
 function visitFixedPointType(nm: DITypeNames, m: i32): void {
@@ -382,7 +392,7 @@ function checkBaseTypeField(nm: DITypeNames, m: i32): bool {
 // LLVM 22's size operand of derived and composite types: a constant, a variable or an expression.
 function checkSizeField(nm: DITypeNames, m: i32): bool {
   let f = given(m, nm.F_SIZE);
-  if (f < 0 || isRaw(f)) return true;
+  if (f < 0 || isConst(f)) return true;
   let s = valueOf(f);
   if (isVariable(nm, s) || isExpr(s)) return true;
   fail("SizeInBits must be a constant or DIVariable or DIExpression");
@@ -486,7 +496,7 @@ function hexVal(c: i32): i32 { return c <= 57 ? c - 48 : (c | 32) - 87; }
 // A bound of DISubrange / DISubrangeType: a constant, a variable or an expression (or, for
 // DISubrangeType's bounds in LLVM 22, a derived type).
 function boundOk(nm: DITypeNames, f: i32, derivedToo: bool): bool {
-  if (f < 0 || isRaw(f)) return true;
+  if (f < 0 || isConst(f)) return true;
   let b = valueOf(f);
   return isVariable(nm, b) || isExpr(b) || (derivedToo && classOf(nm, b) == C_DERIVED);
 }
@@ -495,7 +505,7 @@ function visitSubrange(nm: DITypeNames, m: i32): void {
   let cf = given(m, nm.F_COUNT), uf = given(m, nm.F_UPPER);
   if (cf >= 0 && uf >= 0) { fail("Subrange can have any one of count or upperBound"); vr.wm(m); return; }
   if (!boundOk(nm, cf, false)) { fail("Count must be signed constant or DIVariable or DIExpression"); vr.wm(m); return; }
-  if (cf >= 0 && isRaw(cf) && rawBelowMinusOne(valueOf(cf))) { fail("invalid subrange count"); vr.wm(m); return; }
+  if (cf >= 0 && countBelowMinusOne(cf)) { fail("invalid subrange count"); vr.wm(m); return; }
   if (!boundOk(nm, given(m, nm.F_LOWER), false)) {
     fail("LowerBound must be signed constant or DIVariable or DIExpression"); vr.wm(m); return;
   }
@@ -505,19 +515,30 @@ function visitSubrange(nm: DITypeNames, m: i32): void {
   }
 }
 
-// DIGenericSubrange's bounds are variables or expressions; the reader makes a constant bound an
-// expression (DW_OP_consts), so a raw value passes.
+// DIGenericSubrange's bounds are variables or expressions. The reader makes a bare integer bound
+// (`lowerBound: 3`) an expression, so it passes; a typed constant (`count: i64 5`) stays a constant
+// and does not.
+function genericBoundOk(nm: DITypeNames, f: i32): bool {
+  if (f < 0) return true;
+  if (isRaw(f)) {
+    let t = valueOf(f);
+    let c0 = strtab.lenOf(t) > 0 ? <i32>load<u8>(strtab.ptrOf(t)) : 0;
+    return (c0 >= 48 && c0 <= 57) || c0 == 45;
+  }
+  let b = valueOf(f);
+  return isVariable(nm, b) || isExpr(b);
+}
 function visitGenericSubrange(nm: DITypeNames, m: i32): void {
   let cf = given(m, nm.F_COUNT), uf = given(m, nm.F_UPPER);
   if (cf >= 0 && uf >= 0) { fail("GenericSubrange can have any one of count or upperBound"); vr.wm(m); return; }
-  if (!boundOk(nm, cf, false)) { fail("Count must be signed constant or DIVariable or DIExpression"); vr.wm(m); return; }
+  if (!genericBoundOk(nm, cf)) { fail("Count must be signed constant or DIVariable or DIExpression"); vr.wm(m); return; }
   let lf = given(m, nm.F_LOWER);
   if (lf < 0) { fail("GenericSubrange must contain lowerBound"); vr.wm(m); return; }
-  if (!boundOk(nm, lf, false)) { fail("LowerBound must be signed constant or DIVariable or DIExpression"); vr.wm(m); return; }
-  if (!boundOk(nm, uf, false)) { fail("UpperBound must be signed constant or DIVariable or DIExpression"); vr.wm(m); return; }
+  if (!genericBoundOk(nm, lf)) { fail("LowerBound must be signed constant or DIVariable or DIExpression"); vr.wm(m); return; }
+  if (!genericBoundOk(nm, uf)) { fail("UpperBound must be signed constant or DIVariable or DIExpression"); vr.wm(m); return; }
   let sf = given(m, nm.F_STRIDE);
   if (sf < 0) { fail("GenericSubrange must contain stride"); vr.wm(m); return; }
-  if (!boundOk(nm, sf, false)) { fail("Stride must be signed constant or DIVariable or DIExpression"); vr.wm(m); return; }
+  if (!genericBoundOk(nm, sf)) { fail("Stride must be signed constant or DIVariable or DIExpression"); vr.wm(m); return; }
 }
 
 // DISubrangeType (LLVM 22; its tag is implied).
@@ -537,7 +558,7 @@ function visitSubrangeType(nm: DITypeNames, m: i32): void {
     fail("Bias must be signed constant or DIVariable or DIExpression"); vr.wm(m); return;
   }
   let s = given(m, nm.F_SIZE);
-  if (s >= 0 && !isRaw(s)) { fail("SizeInBits must be a constant"); return; }
+  if (s >= 0 && !isConst(s)) { fail("SizeInBits must be a constant"); return; }
 }
 
 // visitDITemplateParameter: the type, when given, is a type.
