@@ -7,6 +7,8 @@
 import { strtab } from "../../ir/module";
 import { mdKind, mdA, mdCount, MK, FV_MD, FV_RAW, mdPool } from "../../ir/metadata";
 import { field } from "../../ir/debuginfo";
+import { llvmVersion } from "../../ir/version";
+import { DWARF_NAMES } from "../../ir/dwarf-names";
 import { vr } from "./state";
 import { isDistinct, numOps, op } from "./md-common";
 
@@ -77,11 +79,14 @@ function isScopeClass(c: i32): bool {
   return isTypeClass(c) || isLocalScopeClass(c) || (c >= 0 && (c == dn.FILE || c == dn.CU || c == dn.NS || c == dn.CB || c == dn.MODULE));
 }
 // isa<DIType> / isa<DIScope> / isa<DILocalScope> / isa<DINode> (a specialized node other than
-// DILocation, DIGlobalVariableExpression and DIAssignID).
+// DILocation, DIGlobalVariableExpression, DIAssignID and the macro nodes).
 function isDIType(m: i32): bool { return isTypeClass(cls(m)); }
 function isDIScope(m: i32): bool { return isScopeClass(cls(m)); }
 function isLocalScope(m: i32): bool { return isLocalScopeClass(cls(m)); }
-function isDINodeMD(m: i32): bool { let c = cls(m); return c >= 0 && c != dn.LOC && c != dn.GVE && c != dn.ASSIGNID; }
+function isDINodeMD(m: i32): bool {
+  let c = cls(m);
+  return c >= 0 && c != dn.LOC && c != dn.GVE && c != dn.ASSIGNID && c != dn.MACRO && c != dn.MACROFILE;
+}
 function isTuple(m: i32): bool { return m >= 0 && m < mdCount() && <i32>mdKind.get(m) == MK.Tuple; }
 function isMacroNode(m: i32): bool { let c = cls(m); return c >= 0 && (c == dn.MACRO || c == dn.MACROFILE); }
 // LLVM's static isType / isScope / isDINode: null, or of the kind.
@@ -147,7 +152,10 @@ function fail(msg: string, a: i32 = -1, b: i32 = -1, c: i32 = -1): void {
 
 // Runs the checks of m when it is a node of one of this file's classes; false otherwise.
 export function visitDIScopeNode(m: i32): bool {
-  if (m < 0 || m >= mdCount() || <i32>mdKind.get(m) != MK.Node) return false;
+  if (m < 0 || m >= mdCount()) return false;
+  let k = <i32>mdKind.get(m);
+  if (k == MK.Expr) { visitDIExpression(m); return true; }
+  if (k != MK.Node) return false;
   ensure();
   let c = mdA.get(m);
   if (c == dn.LOC) visitDILocation(m);
@@ -233,14 +241,13 @@ function visitDICompileUnit(m: i32): void {
   }
 }
 
-// Verifier::visitTemplateParams; false when a check failed.
-function templateParams(m: i32, p: i32): bool {
-  if (!isTuple(p)) { fail("invalid template params", m, p); return false; }
+// Verifier::visitTemplateParams.
+function templateParams(m: i32, p: i32): void {
+  if (!isTuple(p)) { fail("invalid template params", m, p); return; }
   for (let i = 0, n = numOps(p); i < n; i++) {
     let o = op(p, i), c = cls(o);
-    if (c < 0 || (c != dn.TTP && c != dn.TVP)) { fail("invalid template parameter", m, p, o); return false; }
+    if (c < 0 || (c != dn.TTP && c != dn.TVP)) { fail("invalid template parameter", m, p, o); return; }
   }
-  return true;
 }
 
 function visitDISubprogram(m: i32): void {
@@ -258,7 +265,7 @@ function visitDISubprogram(m: i32): void {
   let ct = md(m, dn.containingType);
   if (!typeOrNull(ct)) { fail("invalid containing type", m, ct); return; }
   let tp = md(m, dn.templateParams);
-  if (tp >= 0 && !templateParams(m, tp)) return;
+  if (tp >= 0) templateParams(m, tp);   // (a failure there ends its own checks only)
   let decl = md(m, dn.declaration);
   if (decl >= 0 && (cls(decl) != dn.SP || spIsDefinition(decl))) { fail("invalid subprogram declaration", m, decl); return; }
   let rn = md(m, dn.retainedNodes);
@@ -294,15 +301,14 @@ function visitDISubprogram(m: i32): void {
   if (hasFlag(m, dn.flags, "DIFlagAllCallsDescribed") && !def) { fail("DIFlagAllCallsDescribed must be attached to a definition"); return; }
 }
 
-// Verifier::visitDILexicalBlockBase; false when a check failed.
-function visitDILexicalBlockBase(m: i32): bool {
+// Verifier::visitDILexicalBlockBase (a failure ends these checks only: the caller's go on).
+function visitDILexicalBlockBase(m: i32): void {
   let sc = md(m, dn.scope);
-  if (!isLocalScope(sc)) { fail("invalid local scope", m, sc); return false; }
-  if (cls(sc) == dn.SP && !spIsDefinition(sc)) { fail("scope points into the type hierarchy", m); return false; }
-  return true;
+  if (!isLocalScope(sc)) { fail("invalid local scope", m, sc); return; }
+  if (cls(sc) == dn.SP && !spIsDefinition(sc)) { fail("scope points into the type hierarchy", m); return; }
 }
 function visitDILexicalBlock(m: i32): void {
-  if (!visitDILexicalBlockBase(m)) return;
+  visitDILexicalBlockBase(m);
   if (num(m, dn.line) == 0 && num(m, dn.column) != 0) fail("cannot have column info without line info", m);
 }
 
@@ -342,17 +348,16 @@ function visitDIModule(m: i32): void {
   if (strEmpty(m, dn.name)) fail("anonymous module", m);
 }
 
-// Verifier::visitDIVariable; false when a check failed.
-function visitDIVariable(m: i32): bool {
+// Verifier::visitDIVariable (a failure ends these checks only: the caller's go on).
+function visitDIVariable(m: i32): void {
   let sc = md(m, dn.scope);
-  if (sc >= 0 && !isDIScope(sc)) { fail("invalid scope", m, sc); return false; }
+  if (sc >= 0 && !isDIScope(sc)) { fail("invalid scope", m, sc); return; }
   let f = md(m, dn.file);
-  if (f >= 0 && cls(f) != dn.FILE) { fail("invalid file", m, f); return false; }
-  return true;
+  if (f >= 0 && cls(f) != dn.FILE) { fail("invalid file", m, f); return; }
 }
 
 function visitDIGlobalVariable(m: i32): void {
-  if (!visitDIVariable(m)) return;
+  visitDIVariable(m);
   let t = md(m, dn.type);
   if (!typeOrNull(t)) { fail("invalid type ref", m, t); return; }
   if (raw(m, dn.isDefinition) == dn.vTrue && t < 0) { fail("missing global variable type", m); return; }
@@ -361,7 +366,7 @@ function visitDIGlobalVariable(m: i32): void {
 }
 
 function visitDILocalVariable(m: i32): void {
-  if (!visitDIVariable(m)) return;
+  visitDIVariable(m);
   let t = md(m, dn.type);
   if (!typeOrNull(t)) { fail("invalid type ref", m, t); return; }
   let sc = md(m, dn.scope);
@@ -381,11 +386,147 @@ function visitDILabel(m: i32): void {
   if (!isLocalScope(sc)) { fail("label requires a valid scope", m, sc); return; }
 }
 
-function visitDIGlobalVariableExpression(m: i32): void {
+export function isGlobalVariableExpression(m: i32): bool { ensure(); return cls(m) == dn.GVE; }
+export function visitDIGlobalVariableExpression(m: i32): void {
+  ensure();
   let v = md(m, dn.var);
   if (v < 0) { fail("missing variable"); return; }
   if (cls(v) == dn.GV) visitDIGlobalVariable(v);
+  let e = md(m, dn.expr);
+  if (e >= 0 && <i32>mdKind.get(e) == MK.Expr) visitDIExpression(e);
+  // (the fragment's fit in the variable, verifyFragmentExpression: not checked)
 }
+
+// Verifier::visitDIExpression: DIExpression::isValid over the expression's words (operations by
+// name or number, each followed by its arguments).
+function visitDIExpression(m: i32): void {
+  if (expressionValid(m)) return;
+  vr.failDebugInfo("invalid expression");
+  writeInvalidExpression(m);
+}
+// An invalid expression as opt writes it: every word as a number.
+function writeInvalidExpression(m: i32): void {
+  let out = vr.out;
+  out.str("!DIExpression(");
+  let t = mdA.get(m);
+  let p = strtab.ptrOf(t), n = strtab.lenOf(t);
+  let i = 0, first = true;
+  while (i < n) {
+    while (i < n && (load<u8>(p + <usize>i) == 32 || load<u8>(p + <usize>i) == 9)) i++;
+    let st = i;
+    while (i < n && load<u8>(p + <usize>i) != 44) i++;
+    let en = i;
+    while (en > st && load<u8>(p + <usize>(en - 1)) == 32) en--;
+    i++;
+    if (en <= st) continue;
+    if (!first) out.str(", ");
+    first = false;
+    let word = String.UTF8.decodeUnsafe(p + <usize>st, <usize>(en - st));
+    let code = -1 as i64;
+    if (word.startsWith("DW_")) {
+      let key = word + ":";
+      for (let k = 0; k < DWARF_NAMES.length; k++) {
+        let e = unchecked(DWARF_NAMES[k]);
+        if (e.startsWith(key)) { code = I64.parseInt(e.substring(key.length)); break; }
+      }
+    }
+    if (code >= 0) out.i64(code); else out.str(word);
+  }
+  out.str(")\n");
+}
+// The code of an operation word (a DW_OP_ name this check knows, or a decimal number); -1 for any
+// other word (no operation isValid accepts).
+function opCode(p: usize, n: i32): i64 {
+  let c0 = <i32>load<u8>(p);
+  if (c0 >= 48 && c0 <= 57) {
+    let v: i64 = 0;
+    for (let i = 0; i < n; i++) {
+      let d = <i32>load<u8>(p + <usize>i) - 48;
+      if (d < 0 || d > 9 || v > 0xffffffffff) return -1;
+      v = v * 10 + d;
+    }
+    return v;
+  }
+  if (n < 7 || load<u8>(p) != 68 || load<u8>(p + 1) != 87 || load<u8>(p + 2) != 95 || load<u8>(p + 3) != 79 ||
+      load<u8>(p + 4) != 80 || load<u8>(p + 5) != 95) return -1;   // "DW_OP_"
+  // DW_OP_regN / DW_OP_bregN
+  let q = p + 6, r = n - 6;
+  let base = -1, at = 0;
+  if (r > 3 && load<u8>(q) == 114 && load<u8>(q + 1) == 101 && load<u8>(q + 2) == 103) { base = 0x50; at = 3; }
+  else if (r > 4 && load<u8>(q) == 98 && load<u8>(q + 1) == 114 && load<u8>(q + 2) == 101 && load<u8>(q + 3) == 103) { base = 0x70; at = 4; }
+  if (base >= 0) {
+    let v = 0, ok = true;
+    for (let i = at; i < r; i++) { let d = <i32>load<u8>(q + <usize>i) - 48; if (d < 0 || d > 9) { ok = false; break; } v = v * 10 + d; }
+    if (ok && r - at <= 2 && v <= 31) return base + v;
+  }
+  let names = EXPR_OP_NAMES;
+  for (let i = 0; i < names.length; i++) {
+    let nm = unchecked(names[i]);
+    if (nm.length != r) continue;
+    let same = true;
+    for (let k = 0; k < r; k++) if (<i32>load<u8>(q + <usize>k) != nm.charCodeAt(k)) { same = false; break; }
+    if (same) return unchecked(EXPR_OP_CODES[i]);
+  }
+  return -1;
+}
+// The operations DIExpression::isValid accepts (after "DW_OP_"), and their codes.
+const EXPR_OP_NAMES: string[] = ["LLVM_fragment", "LLVM_convert", "LLVM_tag_offset", "LLVM_entry_value", "LLVM_implicit_pointer", "LLVM_arg", "LLVM_extract_bits_sext", "LLVM_extract_bits_zext", "constu", "consts", "plus_uconst", "plus", "minus", "mul", "div", "mod", "or", "and", "xor", "shl", "shr", "shra", "deref", "deref_size", "xderef", "lit0", "not", "dup", "regx", "bregx", "push_object_address", "over", "eq", "ne", "gt", "ge", "lt", "le", "stack_value", "swap"];
+const EXPR_OP_CODES: i32[] = [4096, 4097, 4098, 4099, 4100, 4101, 4102, 4103, 16, 17, 35, 34, 28, 30, 27, 29, 33, 26, 39, 36, 37, 38, 6, 148, 24, 48, 32, 18, 144, 146, 151, 20, 41, 46, 43, 42, 45, 44, 159, 22];
+// ExprOperand::getSize: the operation and its arguments.
+function opSize(op: i64): i32 {
+  if (op >= 0x70 && op <= 0x8f) return 2;
+  if (op == 4097 || op == 4096 || op == 4102 || op == 4103 || op == 146) return 3;
+  if (op == 16 || op == 17 || op == 148 || op == 35 || op == 4098 || op == 4099 || op == 4101 || op == 144) return 2;
+  return 1;
+}
+function expressionValid(e: i32): bool {
+  let t = mdA.get(e);
+  let p = strtab.ptrOf(t), n = strtab.lenOf(t);
+  if (n == 0) return true;
+  // the words: (start, length) pairs (in the fragment checks' scratch: not in use here)
+  let w = vr.piecesA;
+  w.clear();
+  let i = 0;
+  while (i < n) {
+    while (i < n && (load<u8>(p + <usize>i) == 32 || load<u8>(p + <usize>i) == 9)) i++;
+    let st = i;
+    while (i < n && load<u8>(p + <usize>i) != 44) i++;
+    let en = i;
+    while (en > st && load<u8>(p + <usize>(en - 1)) == 32) en--;
+    if (en > st) { w.push(st); w.push(en - st); }
+    i++;
+  }
+  let nw = w.len >> 1;
+  for (let k = 0; k < nw;) {
+    let op = opCode(p + <usize>w.get(2 * k), w.get(2 * k + 1));
+    let size = opSize(op);
+    if (k + size > nw) return false;
+    if ((op >= 0x50 && op <= 0x6f) || (op >= 0x70 && op <= 0x8f)) return true;
+    if (op == 4096) return k + size == nw;
+    if (op == 159) {
+      if (k + size != nw && opCode(p + <usize>w.get(2 * (k + 1)), w.get(2 * (k + 1) + 1)) != 4096) return false;
+    } else if (op == 22) {
+      if (nw == 1) return false;
+    } else if (op == 4099) {
+      // at the start (or right after DW_OP_LLVM_arg 0), covering one operation
+      let f = 0;
+      let op0 = opCode(p + <usize>w.get(0), w.get(1));
+      if (op0 == 4101 && nw >= 2 && wordIsZero(p, w.get(2), w.get(3))) f = 2;
+      return k == f && wordIsOne(p, w.get(2 * (k + 1)), w.get(2 * (k + 1) + 1));
+    } else if (!validOp(op)) return false;
+    k += size;
+  }
+  return true;
+}
+function validOp(op: i64): bool {
+  // LLVM 22 also takes DW_OP_rot, DW_OP_abs and DW_OP_neg
+  if ((op == 23 || op == 25 || op == 31) && llvmVersion >= 22) return true;
+  let codes = EXPR_OP_CODES;
+  for (let i = 0; i < codes.length; i++) if (<i64>unchecked(codes[i]) == op) return true;
+  return false;
+}
+function wordIsZero(p: usize, st: i32, n: i32): bool { return n == 1 && load<u8>(p + <usize>st) == 48; }
+function wordIsOne(p: usize, st: i32, n: i32): bool { return n == 1 && load<u8>(p + <usize>st) == 49; }
 
 function visitDIObjCProperty(m: i32): void {
   let t = md(m, dn.type);
