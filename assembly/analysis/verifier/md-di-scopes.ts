@@ -6,7 +6,7 @@
 // so their tag checks are not made.
 import { strtab } from "../../ir/module";
 import { mdKind, mdA, mdCount, MK, FV_MD, FV_RAW, mdPool } from "../../ir/metadata";
-import { field } from "../../ir/debuginfo";
+import { field, exprFragmentSize, exprFragmentOffset, variableSizeInBits } from "../../ir/debuginfo";
 import { llvmVersion } from "../../ir/version";
 import { DWARF_NAMES } from "../../ir/dwarf-names";
 import { vr } from "./state";
@@ -393,8 +393,20 @@ export function visitDIGlobalVariableExpression(m: i32): void {
   if (v < 0) { fail("missing variable"); return; }
   if (cls(v) == dn.GV) visitDIGlobalVariable(v);
   let e = md(m, dn.expr);
-  if (e >= 0 && <i32>mdKind.get(e) == MK.Expr) visitDIExpression(e);
-  // (the fragment's fit in the variable, verifyFragmentExpression: not checked)
+  if (e >= 0 && <i32>mdKind.get(e) == MK.Expr) {
+    visitDIExpression(e);
+    let size = exprFragmentSize(e);
+    if (size >= 0 && cls(v) == dn.GV) fragmentFits(v, size, exprFragmentOffset(e), m);
+  }
+}
+// Verifier::verifyFragmentExpression: a fragment (size and offset as 32-bit unsigned numbers) lies
+// inside the variable (when its size is known) and is smaller than it.
+function fragmentFits(v: i32, size: i64, offset: i64, desc: i32): void {
+  let varSize = variableSizeInBits(v);
+  if (varSize <= 0) return;
+  let fs = <u32>size, fo = <u32>offset;
+  if (<u64>(fs + fo) > <u64>varSize) { fail("fragment is larger than or outside of variable", desc, v); return; }
+  if (<u64>fs == <u64>varSize) { fail("fragment covers entire variable", desc, v); return; }
 }
 
 // Verifier::visitDIExpression: DIExpression::isValid over the expression's words (operations by
@@ -469,9 +481,10 @@ function opCode(p: usize, n: i32): i64 {
   }
   return -1;
 }
-// The operations DIExpression::isValid accepts (after "DW_OP_"), and their codes.
-const EXPR_OP_NAMES: string[] = ["LLVM_fragment", "LLVM_convert", "LLVM_tag_offset", "LLVM_entry_value", "LLVM_implicit_pointer", "LLVM_arg", "LLVM_extract_bits_sext", "LLVM_extract_bits_zext", "constu", "consts", "plus_uconst", "plus", "minus", "mul", "div", "mod", "or", "and", "xor", "shl", "shr", "shra", "deref", "deref_size", "xderef", "lit0", "not", "dup", "regx", "bregx", "push_object_address", "over", "eq", "ne", "gt", "ge", "lt", "le", "stack_value", "swap"];
-const EXPR_OP_CODES: i32[] = [4096, 4097, 4098, 4099, 4100, 4101, 4102, 4103, 16, 17, 35, 34, 28, 30, 27, 29, 33, 26, 39, 36, 37, 38, 6, 148, 24, 48, 32, 18, 144, 146, 151, 20, 41, 46, 43, 42, 45, 44, 159, 22];
+// The operations DIExpression::isValid accepts (after "DW_OP_"), and their codes (the last three
+// from LLVM 22 on).
+const EXPR_OP_NAMES: string[] = ["LLVM_fragment", "LLVM_convert", "LLVM_tag_offset", "LLVM_entry_value", "LLVM_implicit_pointer", "LLVM_arg", "LLVM_extract_bits_sext", "LLVM_extract_bits_zext", "constu", "consts", "plus_uconst", "plus", "minus", "mul", "div", "mod", "or", "and", "xor", "shl", "shr", "shra", "deref", "deref_size", "xderef", "lit0", "not", "dup", "regx", "bregx", "push_object_address", "over", "eq", "ne", "gt", "ge", "lt", "le", "stack_value", "swap", "rot", "abs", "neg"];
+const EXPR_OP_CODES: i32[] = [4096, 4097, 4098, 4099, 4100, 4101, 4102, 4103, 16, 17, 35, 34, 28, 30, 27, 29, 33, 26, 39, 36, 37, 38, 6, 148, 24, 48, 32, 18, 144, 146, 151, 20, 41, 46, 43, 42, 45, 44, 159, 22, 23, 25, 31];
 // ExprOperand::getSize: the operation and its arguments.
 function opSize(op: i64): i32 {
   if (op >= 0x70 && op <= 0x8f) return 2;
@@ -520,7 +533,7 @@ function expressionValid(e: i32): bool {
 }
 function validOp(op: i64): bool {
   // LLVM 22 also takes DW_OP_rot, DW_OP_abs and DW_OP_neg
-  if ((op == 23 || op == 25 || op == 31) && llvmVersion >= 22) return true;
+  if (op == 23 || op == 25 || op == 31) return llvmVersion >= 22;
   let codes = EXPR_OP_CODES;
   for (let i = 0; i < codes.length; i++) if (<i64>unchecked(codes[i]) == op) return true;
   return false;
