@@ -145,9 +145,9 @@ function hasConflictingReferenceFlags(m: i32): bool {
 }
 
 // A failed check: the message, then the metadata operands (-1: nothing written).
-function fail(msg: string, a: i32 = -1, b: i32 = -1, c: i32 = -1): void {
+function fail(msg: string, a: i32 = -1, b: i32 = -1, c: i32 = -1, d: i32 = -1): void {
   vr.failDebugInfo(msg);
-  vr.wm(a); vr.wm(b); vr.wm(c);
+  vr.wm(a); vr.wm(b); vr.wm(c); vr.wm(d);
 }
 
 // Runs the checks of m when it is a node of one of this file's classes; false otherwise.
@@ -271,10 +271,19 @@ function visitDISubprogram(m: i32): void {
   let rn = md(m, dn.retainedNodes);
   if (rn >= 0) {
     if (!isTuple(rn)) { fail("invalid retained nodes list", m, rn); return; }
+    let v22 = llvmVersion >= 22;
     for (let i = 0, n = numOps(rn); i < n; i++) {
       let o = op(rn, i), c = cls(o);
+      if (v22 && o < 0) { fail("nullptr in retained nodes", m, rn); return; }
       if (c < 0 || (c != dn.LV && c != dn.LABEL && c != dn.IE)) {
         fail("invalid retained nodes, expected DILocalVariable, DILabel or DIImportedEntity", m, rn, o); return;
+      }
+      if (!v22) continue;
+      // LLVM 22: each is scoped in this subprogram or a block of it
+      let sc = md(o, dn.scope);
+      if (!isLocalScope(sc)) { fail("invalid retained nodes, retained node is not local", m, rn, o); return; }
+      if (subprogramOf(sc) != m) {
+        fail("invalid retained nodes, retained node does not belong to subprogram", m, rn, o, sc); return;
       }
     }
   }
@@ -299,6 +308,18 @@ function visitDISubprogram(m: i32): void {
     }
   }
   if (hasFlag(m, dn.flags, "DIFlagAllCallsDescribed") && !def) { fail("DIFlagAllCallsDescribed must be attached to a definition"); return; }
+}
+
+// DILocalScope::getSubprogram: up the blocks' scopes to a subprogram; -1 when the chain ends
+// elsewhere or does not end.
+function subprogramOf(sc: i32): i32 {
+  for (let guard = 0; guard < 100000; guard++) {
+    let c = cls(sc);
+    if (c == dn.SP) return sc;
+    if (c != dn.LB && c != dn.LBF) return -1;
+    sc = md(sc, dn.scope);
+  }
+  return -1;
 }
 
 // Verifier::visitDILexicalBlockBase (a failure ends these checks only: the caller's go on).
