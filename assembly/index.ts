@@ -32,6 +32,7 @@ import { reserveValues } from "./ir/values";
 import { reserveMetadata } from "./ir/metadata";
 import { reserveLocations } from "./ir/debuginfo";
 import { analyses, newAnalyses } from "./analysis/context";
+import { newDIScopeNames } from "./analysis/verifier/md-di-scopes";
 import { DomTree } from "./analysis/domtree";
 import { I32Vec } from "./util/vec";
 import { Writer } from "./text/writer";
@@ -349,6 +350,7 @@ function presizeBitcode(len: i32): void {
 // The analysis layer's one reset: a new context (analysis/context.ts).
 function resetAnalyses(): void {
   newAnalyses();
+  newDIScopeNames();
   host.idfOut = null;
 }
 // (the side files of the last pipeline run)

@@ -1,9 +1,11 @@
 // The verifier's checks of globals: what every global value shares, and global variables.
 import { TK, tyKind } from "../../ir/types";
 import { vType, operand } from "../../ir/values";
-import { GK, gKind, gValue, gFlags, GF_DEFINED, gValueType, gLinkage, Linkage, GF_CONSTANT } from "../../ir/globals";
+import { GK, gKind, gValue, gFlags, GF_DEFINED, gValueType, gLinkage, Linkage, GF_CONSTANT, gMD } from "../../ir/globals";
+import { attKind, attMD, attNext, MDK_DBG } from "../../ir/metadata";
 import { isNullValue } from "../../ir/constants";
 import { vr } from "./state";
+import { visitDIGlobalVariableExpression, isGlobalVariableExpression } from "./md-di-scopes";
 
 export function visitGlobalValue(g: i32): bool {
   let l = <i32>gLinkage.get(g);
@@ -23,6 +25,14 @@ export function visitGlobalVariable(g: i32): void {
       if (!isNullValue(init)) { vr.bad("'common' global must have a zero initializer!", v); return; }
       if (gFlags.get(g) & GF_CONSTANT) { vr.bad("'common' global may not be marked constant!", v); return; }
     }
+  }
+  // its !dbg attachments: the checks of each DIGlobalVariableExpression (run here, and again
+  // when the metadata walk reaches the node)
+  for (let a = gMD.get(g); a >= 0; a = attNext.get(a)) {
+    if (attKind.get(a) != MDK_DBG) continue;
+    let md = attMD.get(a);
+    if (isGlobalVariableExpression(md)) visitDIGlobalVariableExpression(md);
+    else { vr.failDebugInfo("!dbg attachment of global variable must be a DIGlobalVariableExpression"); return; }
   }
   if (<i32>gLinkage.get(g) == Linkage.Appending && <i32>tyKind.get(gValueType.get(g)) != TK.Array) {
     vr.bad("Only global arrays can have appending linkage!", v); return;
