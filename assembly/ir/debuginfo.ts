@@ -117,8 +117,11 @@ export function fieldIsTrue(m: i32, name: i32): bool {
 // ---- DIExpression ----
 
 // The operation words of an expression's raw text, split at commas and trimmed.
-function splitExpr(e: i32): usize {
-  dit.exprWords.clear();
+function splitExpr(e: i32): usize { return expressionWords(e, dit.exprWords); }
+// The words of DIExpression e's raw text as (start, length) pairs into `out` (cleared first);
+// returns the text's address.
+export function expressionWords(e: i32, out: I32Vec): usize {
+  out.clear();
   let s = mdA.get(e);
   let p = strtab.ptrOf(s), n = strtab.lenOf(s);
   let i = 0;
@@ -128,7 +131,7 @@ function splitExpr(e: i32): usize {
     while (i < n && load<u8>(p + <usize>i) != 44) i++;
     let en = i;
     while (en > st && (load<u8>(p + <usize>(en - 1)) == 32)) en--;
-    if (en > st) { dit.exprWords.push(st); dit.exprWords.push(en - st); }
+    if (en > st) { out.push(st); out.push(en - st); }
     i++;
   }
   return p;

@@ -5,6 +5,7 @@ import { mdA } from "../../ir/metadata";
 import { llvmVersion } from "../../ir/version";
 import { DWARF_NAMES } from "../../ir/dwarf-names";
 import { vr } from "./state";
+import { expressionWords } from "../../ir/debuginfo";
 
 // Verifier::visitDIExpression: DIExpression::isValid over the expression's words (operations by
 // name or number, each followed by its arguments).
@@ -17,20 +18,11 @@ export function visitDIExpression(m: i32): void {
 function writeInvalidExpression(m: i32): void {
   let out = vr.out;
   out.str("!DIExpression(");
-  let t = mdA.get(m);
-  let p = strtab.ptrOf(t), n = strtab.lenOf(t);
-  let i = 0, first = true;
-  while (i < n) {
-    while (i < n && (load<u8>(p + <usize>i) == 32 || load<u8>(p + <usize>i) == 9)) i++;
-    let st = i;
-    while (i < n && load<u8>(p + <usize>i) != 44) i++;
-    let en = i;
-    while (en > st && load<u8>(p + <usize>(en - 1)) == 32) en--;
-    i++;
-    if (en <= st) continue;
-    if (!first) out.str(", ");
-    first = false;
-    let word = String.UTF8.decodeUnsafe(p + <usize>st, <usize>(en - st));
+  let w = vr.piecesA;
+  let p = expressionWords(m, w);
+  for (let k = 0; k < w.len; k += 2) {
+    if (k > 0) out.str(", ");
+    let word = String.UTF8.decodeUnsafe(p + <usize>w.get(k), <usize>w.get(k + 1));
     let code = -1 as i64;
     if (word.startsWith("DW_")) {
       let key = word + ":";
@@ -90,22 +82,10 @@ function opSize(op: i64): i32 {
   return 1;
 }
 function expressionValid(e: i32): bool {
-  let t = mdA.get(e);
-  let p = strtab.ptrOf(t), n = strtab.lenOf(t);
-  if (n == 0) return true;
+  if (strtab.lenOf(mdA.get(e)) == 0) return true;
   // the words: (start, length) pairs (in the fragment checks' scratch: not in use here)
   let w = vr.piecesA;
-  w.clear();
-  let i = 0;
-  while (i < n) {
-    while (i < n && (load<u8>(p + <usize>i) == 32 || load<u8>(p + <usize>i) == 9)) i++;
-    let st = i;
-    while (i < n && load<u8>(p + <usize>i) != 44) i++;
-    let en = i;
-    while (en > st && load<u8>(p + <usize>(en - 1)) == 32) en--;
-    if (en > st) { w.push(st); w.push(en - st); }
-    i++;
-  }
+  let p = expressionWords(e, w);
   let nw = w.len >> 1;
   for (let k = 0; k < nw;) {
     let op = opCode(p + <usize>w.get(2 * k), w.get(2 * k + 1));
