@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { REPO } from '../helpers.js';
+import { REPO, REAL_WASM, LLVM_VERSIONS, llvmBin, skipDiff, versionFlag, run, runCli } from '../helpers.js';
 import { sourcePatterns, compile, index, findCheck, samples } from '../../../tools/verifier-audit.mjs';
 
 const TOOL = path.join(REPO, 'tools', 'verifier-audit.mjs');
@@ -100,4 +100,26 @@ test('the document reports what wopt has', () => {
   assert.match(doc, /\| Aliases cannot form a cycle \| {2}\| no \|/);
   // the reader's messages count only in the reader
   assert.match(doc, /\| Cannot allocate unsized type \| no \|/);
+});
+
+// The checks marked "unreachable" are the module-summary parsers': opt skips each `^N = ...` entry
+// by its parentheses alone. A module whose summary entries break every rule of those parsers is
+// read by opt (and by wopt), and refused by llvm-as, which does parse them.
+test('the "unreachable" checks are the summary parsers opt skips', async (t) => {
+  const marked = lists[1].checks.filter(c => c.unreachable);
+  assert.ok(marked.length > 0 && marked.every(c => typeof c.unreachable === 'string'));
+  assert.ok(lists[0].checks.every(c => c.unreachable === undefined), 'no verifier check is marked');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-audit-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, 'summary.ll');
+  fs.writeFileSync(file, 'define void @f() {\n  ret void\n}\n^0 = module: (path: 5, (nonsense))\n^1 = gv: (name: "f", bogus: ^7)\n^2 = typeid: ()\n');
+  for (const v of LLVM_VERSIONS) {
+    if (skipDiff(v)) continue;
+    const opt = await run(path.join(llvmBin(v), 'opt'), ['-disable-output', file]);
+    assert.deepEqual([opt.code, opt.stderr], [0, ''], `opt-${v} skips the entries`);
+    const as = await run(path.join(llvmBin(v), 'llvm-as'), ['-o', '/dev/null', file]);
+    assert.notEqual(as.code, 0, `llvm-as-${v} parses them and fails`);
+    const ours = await runCli([versionFlag(v), '-disable-output', file], { env: { WOPT_WASM: REAL_WASM } });
+    assert.deepEqual([ours.code, ours.stderr], [0, '']);
+  }
 });
