@@ -6,7 +6,9 @@ import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
 import { strtab } from "../ir/module";
 import { llvmVersion } from "../ir/version";
-import { FV_MD, FV_RAW } from "../ir/metadata";
+import { FV_MD, FV_RAW, MK, newMD } from "../ir/metadata";
+import { getInt } from "../ir/constants";
+import { T_I64 } from "../ir/types";
 import { internDecimal } from "../ir/debuginfo";
 import { DI_PRINTED, flagsText, flagValue } from "../ir/di-printed";
 import {
@@ -29,6 +31,9 @@ function build(): void {
   let dtName = strtab.internStr("DIDerivedType");
   dif.derivedClass = dif.clsByName.has(dtName) ? dif.clsByName.get(dtName) : -1;
   for (let e = 0; e < dif.eKindName.length; e++) if (dif.eKindName[e] == "flags") dif.flagsKind = e;
+  let srName = strtab.internStr("DISubrange"), srtName = strtab.internStr("DISubrangeType");
+  dif.subrangeClass = dif.clsByName.has(srName) ? dif.clsByName.get(srName) : -1;
+  dif.subrangeTypeClass = dif.clsByName.has(srtName) ? dif.clsByName.get(srtName) : -1;
   let ocName = strtab.internStr("DIObjCProperty");
   dif.objcClass = dif.clsByName.has(ocName) ? dif.clsByName.get(ocName) : -1;
   dif.idPtrAuthTag = strtab.internStr("DW_TAG_LLVM_ptrauth_type");
@@ -67,6 +72,7 @@ export function canonicalDIFields(c: i32, base: i32): void {
   let st = rd.mdStack;
   let n = (st.len - base) / 3;
   let isSP = c == dif.spClass;
+  if (c == dif.subrangeClass || c == dif.subrangeTypeClass) subrangeBounds(c == dif.subrangeClass, base, n);
   if (!isSP && c != dif.derivedClass && c != dif.objcClass && printedAlready(first, unchecked(dif.pCount[c]), base, n)) return;
   // values in printed form
   for (let i = 0; i < n; i++) {
@@ -147,6 +153,40 @@ export function canonicalDIFields(c: i32, base: i32): void {
   }
   st.len = base;
   for (let i = 0; i < out.len; i++) st.push(out.get(i));
+}
+
+// A subrange's bounds as opt prints them: DISubrange prints a constant bound (`count: i64 5`) as a
+// plain integer, DISubrangeType a plain integer (`lowerBound: 1`) as the i64 constant it stores.
+function subrangeBounds(plain: bool, base: i32, n: i32): void {
+  let st = rd.mdStack;
+  for (let i = 0; i < n; i++) {
+    let at = base + 3 * i;
+    let name = st.get(at);
+    if (!(strtab.eqStr(name, "count") || strtab.eqStr(name, "lowerBound") || strtab.eqStr(name, "upperBound") ||
+      strtab.eqStr(name, "stride") || strtab.eqStr(name, "bias"))) continue;
+    let f = st.get(at + 1), v = st.get(at + 2);
+    if (plain && f == FV_RAW && <i32>load<u8>(strtab.ptrOf(v)) == 105) {
+      // kept as written, `iN value`: the value sign-extended from N bits
+      let t = String.UTF8.decodeUnsafe(strtab.ptrOf(v), strtab.lenOf(v));
+      let sp = t.indexOf(" ");
+      if (sp < 0) continue;
+      let bits = I32.parseInt(t.substring(1, sp));
+      let w = t.substring(sp + 1).trim();
+      let c0 = w.length > 0 ? w.charCodeAt(0) : 0;
+      if (bits <= 0 || bits > 64 || !(c0 == 45 || (c0 >= 48 && c0 <= 57))) continue;
+      let x = I64.parseInt(w);
+      if (bits < 64) x = (x << (64 - bits)) >> (64 - bits);
+      st.set(at + 2, internDecimal(x < 0 ? <u64>(-x) : <u64>x, x < 0));
+    } else if (!plain && f == FV_RAW && isDecimal(v)) {
+      let x = I64.parseInt(String.UTF8.decodeUnsafe(strtab.ptrOf(v), strtab.lenOf(v)));
+      st.set(at + 1, FV_MD); st.set(at + 2, newMD(MK.Value, getInt(T_I64, x)));
+    }
+  }
+}
+
+function isDecimal(t: i32): bool {
+  let c0 = <i32>load<u8>(strtab.ptrOf(t));
+  return c0 == 45 || (c0 >= 48 && c0 <= 57);
 }
 
 // Whether the node as given is already in the printed form (clang's output is): its fields in the
