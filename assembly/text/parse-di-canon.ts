@@ -68,21 +68,13 @@ function build(): void {
 export function canonicalDIFields(c: i32, base: i32): void {
   if (dif.pFirst.length == 0) build();
   let first = unchecked(dif.pFirst[c]);
-  if (first < 0) return;
   let st = rd.mdStack;
   let n = (st.len - base) / 3;
+  if (first < 0) { printedValues(c, base, n); return; } // GenericDINode: its fields as given
   let isSP = c == dif.spClass;
   if (c == dif.subrangeClass || c == dif.subrangeTypeClass) subrangeBounds(c == dif.subrangeClass, base, n);
   if (!isSP && c != dif.derivedClass && c != dif.objcClass && printedAlready(first, unchecked(dif.pCount[c]), base, n)) return;
-  // values in printed form
-  for (let i = 0; i < n; i++) {
-    let at = base + 3 * i;
-    if (st.get(at + 1) != FV_RAW) continue;
-    let k = diKindOf(c, st.get(at));
-    let v = st.get(at + 2);
-    if (k == K_U || k == K_S || k == K_UMD || k == K_SMD || k == K_INT) st.set(at + 2, normInt(v));
-    else if (k >= K_ENUM) st.set(at + 2, normEnum(k - K_ENUM, v));
-  }
+  printedValues(c, base, n);
   if (c == dif.objcClass && llvmVersion < 22) {
     // LLVM 19 stores a property's setter as its getter and the getter as its setter
     let setter = strtab.internStr("setter"), getter = strtab.internStr("getter");
@@ -187,6 +179,19 @@ function subrangeBounds(plain: bool, base: i32, n: i32): void {
 function isDecimal(t: i32): bool {
   let c0 = <i32>load<u8>(strtab.ptrOf(t));
   return c0 == 45 || (c0 >= 48 && c0 <= 57);
+}
+
+// The values in printed form: numbers in decimal, DWARF codes by name.
+function printedValues(c: i32, base: i32, n: i32): void {
+  let st = rd.mdStack;
+  for (let i = 0; i < n; i++) {
+    let at = base + 3 * i;
+    if (st.get(at + 1) != FV_RAW) continue;
+    let k = diKindOf(c, st.get(at));
+    let v = st.get(at + 2);
+    if (k == K_U || k == K_S || k == K_UMD || k == K_SMD || k == K_INT) st.set(at + 2, normInt(v));
+    else if (k >= K_ENUM) st.set(at + 2, normEnum(k - K_ENUM, v));
+  }
 }
 
 // Whether the node as given is already in the printed form (clang's output is): its fields in the

@@ -39,11 +39,12 @@ export function visitCallBase(i: i32): void {
       if (pt == T_TOKEN) { vr.bad("Function has token parameter but isn't an intrinsic", i); return; }
     }
   }
-  if (<i32>vKind.get(callee) != VK.Function) {
+  let called = calledFunction(i);
+  // "indirect": no function of the call's own type is called (a mismatched direct callee counts)
+  if (called < 0) {
     if (tyA.get(ft) == T_TOKEN) { vr.fail("Return type cannot be token for indirect call!"); return; }
     if (tyA.get(ft) == T_X86AMX) { vr.fail("Return type cannot be x86_amx for indirect call!"); return; }
   }
-  let called = calledFunction(i);
   if (called >= 0 && intrinsicFn(called)) visitIntrinsicCall(i, called);
   if (!visitOperandBundles(i)) return;
   // The inliner needs a location for an inlinable call in a function with debug info: a direct
