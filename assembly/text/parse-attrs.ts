@@ -70,7 +70,16 @@ function parseMemory(): i32 {
       seenLoc = true;
     } else {
       let mr = modRef(lx.tokStr);
-      if (mr < 0) return memLocError();
+      if (mr < 0) {
+        // a location without its ':'
+        for (let l = 0; l < MEM_LOCS.length; l++) {
+          if (MEM_LOCS[l].length == 0 || !strtab.eqStr(lx.tokStr, MEM_LOCS[l])) continue;
+          if (l >= 2 && !has(l == 2 ? Feature.ErrnoMem : Feature.TargetMem)) break;
+          next();
+          return errorI("expected ':' after location");
+        }
+        return memLocError();
+      }
       next();
       // a default kind after a location is an error; after another default it starts over
       if (seenLoc) return errorI("default access kind must be specified first");
@@ -319,13 +328,16 @@ export function lastBuiltinAt(): i32 { return rd.builtinAt; }
 export function parseAttrSet(ctx: i32): i32 {
   rd.entries.clear();
   rd.builtinAt = -1;
-  rd.fnAlign = 0; rd.memUpgrade = -1; rd.misplacedAt = -1;
+  rd.fnAlign = 0; rd.memUpgrade = -1; rd.misplacedAt = -1; rd.groupRefAt = -1;
   while (parseOne(ctx)) {
     // As opt, an attribute in the wrong place is reported once the list is read (the last one
     // wins; a syntax error after it wins too); `align` on a function is its alignment.
     let k = rd.attrKind;
     if (k >= 0 && (attrPositions(llvmVersion, k) & CTX_POSITION[ctx]) == 0 && !(k == ATTR_ALIGN && ctx >= AC_FN)) rd.misplacedAt = rd.attrAt;
   }
+  // a group's list ends only at its '}': anything else there is not an attribute
+  if (!rd.failed && ctx == AC_GROUP && lx.tok != T.RBrace) error("unterminated attribute group");
+  if (!rd.failed && rd.groupRefAt > rd.misplacedAt) errorAt("cannot have an attribute group reference in an attribute group", rd.groupRefAt);
   if (!rd.failed && rd.misplacedAt >= 0) errorAt("this attribute does not apply to " + CTX_WHERE[ctx], rd.misplacedAt);
   if (rd.failed) return -1;
   if (rd.memUpgrade >= 0) push(AT.Int, ATTR_MEMORY, rd.memUpgrade, 0);
@@ -345,6 +357,7 @@ function parseOne(ctx: i32): bool {
     return true;
   }
   if (lx.tok == T.AttrGrpID) {
+    if (ctx == AC_GROUP) { rd.groupRefAt = lx.tokStart; next(); return true; }
     if (ctx != AC_FN) return false;
     push(AT_GROUPREF, <i32>lx.tokNum, 0, 0); next(); return true;
   }
@@ -364,7 +377,9 @@ function parseOne(ctx: i32): bool {
     return false;
   }
   if (attrLastVersion(kind) != 0 && llvmVersion > attrLastVersion(kind)) {
-    // nocapture: LLVM 21 replaced it by captures(none)
+    // nocapture: LLVM 21 replaced it by captures(none), and reads it as such on parameters
+    // only; elsewhere it is no attribute (the list ends before it)
+    if (ctx != AC_PARAM) { rd.attrKind = -1; return false; }
     next(); push(AT.Int, ATTR_CAPTURES, 0, 0); return true;
   }
   if (kind == ATTR_CAPTURES) {
@@ -497,6 +512,7 @@ function sameSlot(a: i32, b: i32): bool { return rank(a) == rank(b) && rd.entrie
 
 // `attributes #N = { ... }`; current token is the keyword.
 export function parseAttrGroupDef(): bool {
+  let at = lx.tokStart;
   next();
   if (lx.tok != T.AttrGrpID) return error("expected attribute group id");
   let n = <i32>lx.tokNum; next();
@@ -504,7 +520,8 @@ export function parseAttrGroupDef(): bool {
   if (!expect(T.LBrace, "'{' here")) return false;
   let set = parseAttrSet(AC_GROUP);
   if (rd.failed) return false;
-  if (!expect(T.RBrace, "'}' here")) return false;
+  if (!expect(T.RBrace, "end of attribute group")) return false;
+  if (set < 0 || setSize(set) == 0) return errorAt("attribute group has no attributes", at);
   rd.groupSets.set(<u32>n, set);
   return true;
 }

@@ -55,6 +55,17 @@ function blockAddressTarget(f: i32, name: i32, num: i32, fnAt: i32): i32 {
   return b;
 }
 
+// The block named strId `name` of an already parsed function: its id, -1 when no value of the
+// function has the name, -2 when an argument or instruction has it.
+export function findBlockByName(g: i32, name: i32): i32 {
+  for (let i = 0; gNumArgs.get(g) > i; i++) if (vName.get(gFirstArg.get(g) + i) == name) return -2;
+  for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
+    if (vName.get(b) == name) return b;
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) if (vName.get(i) == name) return -2;
+  }
+  return -1;
+}
+
 const T_VOID_ID: i32 = 0;
 // A block of an already parsed function, by name or by its number in the function's numbering.
 function findBlock(g: i32, name: i32, num: i32): i32 {

@@ -247,7 +247,8 @@ function isZero(f: i32, v: i32): bool {
 
 // DISubprogram's spFlags: as given, or made of isLocal, isDefinition (true unless given false),
 // isOptimized and virtuality.
-function spFlags(base: i32, n: i32): u64 {
+export function spFlags(base: i32, n: i32): u64 {
+  if (dif.pFirst.length == 0) build();
   let st = rd.mdStack;
   let j = find(base, n, dif.idSPFlags);
   if (j >= 0) return flagsNum(st.get(base + 3 * j + 2), true);

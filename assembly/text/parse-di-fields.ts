@@ -40,6 +40,7 @@ const F_REQUIRED = 1, F_BANG = 2;
   subrangeClass: i32 = -1; subrangeTypeClass: i32 = -1;
   flagCanon: Map<i32, i32> = new Map(); spFlagText: Map<i32, i32> = new Map(); idPtrAuthTag: i32 = 0; idPtrAuthKey: i32 = 0;
   flagIds: Map<i32, i64> = new Map();   // a flags field's text -> its value (DIFlags, or DISPFlags + 2^40)
+  dwarfNames: Set<i32> = new Set();      // the DW_* names of ir/dwarf-names.ts (parse-di-checks.ts), on first use
 }
 const DI_FIELD_TABLE_SIZE: usize = 256;
 export const dif: DIFieldTable = changetype<DIFieldTable>(memory.data(<i32>DI_FIELD_TABLE_SIZE, 16));
@@ -55,7 +56,8 @@ function build(): void {
   let enums = v22 ? DI_ENUMS_22 : DI_ENUMS_19;
   for (let i = 0; i < enums.length; i++) {
     let p = enums[i].split("|");
-    dif.eKindName.push(p[0]); dif.ePrefix.push(p[1]); dif.eExpected.push(p[3]); dif.eInvalid.push(p[4]);
+    dif.eKindName.push(p[0]); dif.ePrefix.push(p[1]);
+    dif.eExpected.push(expectedMessage(p[0], p[3])); dif.eInvalid.push(p[4]);
     let words: i32[] = [];
     if (p[2].length > 0) { let w = p[2].split(" "); for (let j = 0; j < w.length; j++) words.push(strtab.internStr(w[j])); }
     dif.eWords.push(words);
@@ -90,6 +92,40 @@ function build(): void {
     }
     dif.clsCount.push(n);
   }
+}
+// LLParser's messages for a value that is not of the kind (parseMDField of DwarfTagField, ...) and
+// for a name of the kind it does not know (the generated table has the same text, which serves
+// a kind not listed here). Emission, nameTable and fixed-point kinds have only the first: opt's
+// lexer makes a token of those kinds of their known names alone.
+function expectedMessage(kind: string, table: string): string {
+  if (kind == "tag") return "expected DWARF tag";
+  if (kind == "ate") return "expected DWARF type attribute encoding";
+  if (kind == "virt") return "expected DWARF virtuality code";
+  if (kind == "lang") return "expected DWARF language";
+  if (kind == "lname") return "expected DWARF source language name";
+  if (kind == "cc") return "expected DWARF calling convention";
+  if (kind == "macinfo") return "expected DWARF macinfo type";
+  if (kind == "enumkind") return "expected DWARF enum kind code";
+  if (kind == "emission") return "expected emission kind";
+  if (kind == "nametable") return "expected nameTable kind";
+  if (kind == "fixedpoint") return "expected fixed-point kind";
+  if (kind == "flags" || kind == "spflags") return "expected debug info flag";
+  return table;
+}
+function invalidMessage(e: i32, word: string): string {
+  let kind = dif.eKindName[e];
+  if (kind == "tag") return "invalid DWARF tag '" + word + "'";
+  if (kind == "ate") return "invalid DWARF type attribute encoding '" + word + "'";
+  if (kind == "virt") return "invalid DWARF virtuality code '" + word + "'";
+  if (kind == "lang") return "invalid DWARF language '" + word + "'";
+  if (kind == "lname") return "invalid DWARF source language name '" + word + "'";
+  if (kind == "cc") return "invalid DWARF calling convention '" + word + "'";
+  if (kind == "macinfo") return "invalid DWARF macinfo type '" + word + "'";
+  if (kind == "enumkind") return "invalid DWARF enum kind code '" + word + "'";
+  if (kind == "flags") return "invalid debug info flag '" + word + "'";
+  if (kind == "spflags") return "invalid subprogram debug info flag '" + word + "'";
+  if (kind == "csk") return "invalid checksum kind '" + word + "'";
+  return dif.eInvalid[e] + " '" + word + "'";
 }
 function kindCode(k: string): i32 {
   if (k == "u") return K_U; if (k == "s") return K_S; if (k == "b") return K_B; if (k == "str") return K_STR;
@@ -190,6 +226,7 @@ function startsType(): bool {
 }
 
 // ---- integers: an APSInt token read as sign, magnitude and whether it exceeds 64 bits ----
+export function readIntToken(): void { readInt(); }
 function readInt(): void {
   let l = lx;
   let p = l.src + <usize>l.tokStart, n = l.tokEnd - l.tokStart;
@@ -260,7 +297,7 @@ function enumValue(f: i32, e: i32): i32 {
   if (kind == "csk") {
     if (wordKind() == e && validName(e)) return take();
     let s = lx.tok == T.Word || lx.tok == T.String ? strtabString(lx.tokStr) : "";
-    return fail(dif.eInvalid[e] + " '" + s + "'");
+    return fail(invalidMessage(e, s));
   }
   if (kind == "flags" || kind == "spflags") {
     // flags joined by '|': unsigned 32-bit numbers or names
@@ -270,7 +307,7 @@ function enumValue(f: i32, e: i32): i32 {
       if (num && !rd.intSigned) {
         if (rd.intOver || rd.intMag > 0xffffffff) return fail("expected 32-bit integer (too large)");
       } else if (wordKind() != e) return fail(dif.eExpected[e]);
-      else if (!validName(e)) return fail(dif.eInvalid[e] + " '" + strtabString(lx.tokStr) + "'");
+      else if (!validName(e)) return fail(invalidMessage(e, strtabString(lx.tokStr)));
       take();
       if (lx.tok != T.Bar) return V_RAW;
       next();
@@ -278,6 +315,6 @@ function enumValue(f: i32, e: i32): i32 {
   }
   if (lx.tok == T.Int) return unsignedValue(f) ? V_RAW : V_ERROR;
   if (wordKind() != e) return fail(dif.eExpected[e]);
-  if (!validName(e)) return fail(dif.eInvalid[e] + " '" + strtabString(lx.tokStr) + "'");
+  if (!validName(e)) return fail(invalidMessage(e, strtabString(lx.tokStr)));
   return take();
 }

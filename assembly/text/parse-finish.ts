@@ -4,11 +4,11 @@ import { rd } from "./reader";
 import { lx } from "./lexer";
 import { I32Vec } from "../util/vec";
 import { sortStable } from "../util/sort";
-import { has, Feature } from "../ir/version";
+import { has, Feature, llvmVersion } from "../ir/version";
 import { strtab, strtabString, moduleId } from "../ir/module";
 import { errorAt, tooDeepMessage } from "./pstate";
 import { firstUndefinedType } from "./parse-types";
-import { forwardPosOf } from "./parse-symbols";
+import { forwardPosOf, dsoEquivTarget } from "./parse-symbols";
 import { firstUndefinedMetadata } from "./parse-meta";
 import { resolveGroupRefs } from "./parse-attrs";
 import { isCallLike } from "../ir/opcodes";
@@ -33,6 +33,7 @@ export function finishModule(): bool {
   // LLVM keeps its forward references in a map by name), then undefined metadata
   let ba = firstPendingBlockAddress();
   if (ba >= 0) return errorAt("expected function name in blockaddress", rd.baAt.get(ba));
+  if (!checkDSOEquivalents()) return false;
   let ut = firstUndefinedType();
   if (ut >= 0) {
     let nm = tyA.get(ut);
@@ -42,13 +43,16 @@ export function finishModule(): bool {
   if (deep >= 0) return errorAt(tooDeepMessage(), deep);
   let uc = firstUndefinedComdat();
   if (uc >= 0) return errorAt("use of undefined comdat '$" + strtabString(cdName.get(uc)) + "'", rd.comdatRefAt.get(uc));
-  let unknown = new I32Vec();
-  let f = declareForwardIntrinsics(0, unknown);
-  // LLVM 22 names a called `llvm.*` function it does not know (19 leaves it undefined)
-  if (unknown.len > 0 && has(Feature.UnknownIntrinsicError)) {
-    let u = unknown.get(0);
-    return errorAt("unknown intrinsic '" + strtabString(vName.get(u)) + "'", forwardPosOf(u));
+  let unknown = new I32Vec(), notCallee = new I32Vec();
+  let f = declareForwardIntrinsics(0, unknown, notCallee);
+  // LLVM 22 names a called `llvm.*` function it does not know (19 leaves it undefined); either
+  // version refuses an intrinsic it checks used other than as a callee (the first name of both)
+  let u = unknown.len > 0 && has(Feature.UnknownIntrinsicError) ? unknown.get(0) : -1;
+  let nc = notCallee.len > 0 ? notCallee.get(0) : -1;
+  if (nc >= 0 && (u < 0 || strtab.compare(vName.get(nc), vName.get(u)) < 0)) {
+    return errorAt("intrinsic can only be used as callee", forwardPosOf(nc));
   }
+  if (u >= 0) return errorAt("unknown intrinsic '" + strtabString(vName.get(u)) + "'", forwardPosOf(u));
   if (f >= 0) {
     let nm = vName.get(f);
     return errorAt(nm >= 0 ? "use of undefined value '@" + strtabString(nm) + "'" : "use of undefined value '@" + (<u32>vA.get(f)).toString() + "'", forwardPosOf(f));
@@ -64,6 +68,31 @@ export function finishModule(): bool {
   upgradeDebugInfo(moduleId);
   uniqueMetadata(odrUniqueTypes());
   return !rd.failed;
+}
+
+// dso_local_equivalent of globals named before their definition (LLParser keeps them in a map by
+// number, then one by name): each must now be defined, as a function or of a function type.
+function checkDSOEquivalents(): bool {
+  let refs = rd.dsoEquivRefs, n = refs.len;
+  if (n == 0) return true;
+  let worst = -1;
+  for (let i = 0; i < n; i++) {
+    let g = refs.get(i);
+    if (<i32>vKind.get(g) != VK.Forward && dsoEquivTarget(g)) continue;
+    if (worst >= 0) {
+      let w = refs.get(worst), ng = vName.get(g), nw = vName.get(w);
+      let less = ng < 0 ? (nw >= 0 || <u32>vA.get(g) < <u32>vA.get(w)) : (nw >= 0 && strtab.compare(ng, nw) < 0);
+      if (!less) continue;
+    }
+    worst = i;
+  }
+  if (worst < 0) return true;
+  let g = refs.get(worst), at = rd.dsoEquivAt.get(worst);
+  if (<i32>vKind.get(g) == VK.Forward) {
+    let nm = vName.get(g);
+    return errorAt("unknown function '" + (nm >= 0 ? strtabString(nm) : "") + "' referenced by dso_local_equivalent", at);
+  }
+  return errorAt("expected a function, alias to function, or ifunc in dso_local_equivalent", at);
 }
 
 // Where to blame types that nest too deeply through named structs (the parser stops deeper
@@ -85,7 +114,8 @@ function tooDeepTypeAt(): i32 {
 // LLVM knows are declared (in name order, as LLVM keeps its forward references in a map by name);
 // those it does not know are left undefined (and added to `unknown`, in name order). Returns the
 // one still undefined LLVM reports (the first by name, else by number), or -1.
-export function declareForwardIntrinsics(from: i32, unknown: I32Vec | null = null): i32 {
+// (`notCallee`: the intrinsics used other than as a callee, which are not declared.)
+export function declareForwardIntrinsics(from: i32, unknown: I32Vec | null = null, notCallee: I32Vec | null = null): i32 {
   let list = rd.globalForwardList;
   let intrinsics = new I32Vec(8);
   for (let j = from; j < list.len; j++) {
@@ -95,6 +125,8 @@ export function declareForwardIntrinsics(from: i32, unknown: I32Vec | null = nul
   sortStable<NameOrder>(intrinsics, 0, intrinsics.len, new I32Vec(intrinsics.len));
   for (let j = 0; j < intrinsics.len; j++) {
     let f = intrinsics.get(j);
+    // LLVM 19 checks the intrinsics it knows, 22 every `llvm.*` name
+    if (notCallee != null && usedNotAsCallee(f) && (llvmVersion >= 22 || isKnownIntrinsic22(vName.get(f)))) { notCallee.push(f); continue; }
     if (!declareIntrinsic(f) && unknown != null && calledType(f) >= 0 && !isKnownIntrinsic22(vName.get(f))) unknown.push(f);
   }
   // LLVM reports the first of its map by name, then of its map by number
@@ -168,6 +200,13 @@ function resolveListFn(list: i32): i32 {
 @final class NameOrder { @inline less(a: i32, b: i32): bool { return strtab.compare(vName.get(a), vName.get(b)) < 0; } }
 
 // The function type forward reference f is called with (its first call), or -1.
+function usedNotAsCallee(f: i32): bool {
+  for (let s = vFirstUse.get(f); s >= 0; s = opNext.get(s)) {
+    let u = opUser.get(s);
+    if (!(<i32>vKind.get(u) == VK.Inst && isCallLike(<i32>iOp.get(u)) && operand(u, 0) == f)) return true;
+  }
+  return false;
+}
 function calledType(f: i32): i32 {
   for (let s = vFirstUse.get(f); s >= 0; s = opNext.get(s)) {
     let u = opUser.get(s);

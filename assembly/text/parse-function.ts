@@ -12,7 +12,7 @@ import { encodeAlign } from "../ir/align";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseTypeAndValue } from "./parse-values";
 import {
-  localLookupName, localSetName, localLookupNum, localSetNum, forwardPosOf,
+  localLookupName, localSetName, localLookupNum, localSetNum, forwardPosOf, globalLookupName, globalLookupNum,
 } from "./parse-symbols";
 import { setBlockEarlyRank } from "../ir/block-order";
 import { parseAttachment, parseDebugRecord } from "./parse-meta";
@@ -35,25 +35,29 @@ import {
 import { programAddrSpace } from "../ir/datalayout";
 import { internAttrList, setHasKind, ATTR_SRET } from "../ir/attributes";
 import { drNext } from "../ir/metadata";
-import { skipUseListOrder } from "./parse-uselist";
+import { parseUseListOrder } from "./parse-uselist";
 import {
   claimGlobal, globalFor, parseComdatRef, parseDLL, parseLinkage, parsePreemption, parseUnnamedAddr,
-  parseVisibility, noteGlobalNum,
+  parseVisibility, noteGlobalNum, dsoMatchesDLL, localVisibilityOk,
 } from "./parse-globals";
+import { typeToString } from "./printer-types";
 
 export function parseFunction(isDefine: bool): bool {
   next();
   let declMD = -1;
   while (!isDefine && lx.tok == T.MetadataVar) { declMD = parseAttachment(declMD, true); if (rd.failed) return false; }
+  let linkageAt = lx.tokStart;
   let linkage = parseLinkage();
   parsePreemption();
   let dso = rd.curDSOLocal;
   let vis = parseVisibility();
   let dll = parseDLL();
+  if (!dsoMatchesDLL(dso, dll)) return false;
   let cc = parseCallingConv(); if (rd.failed) return false;
   let retAttrs = parseAttrSet(AC_RET); if (rd.failed) return false;
   let retAt = lx.tokStart;
   let retTy = parseType(); if (retTy < 0) return false;
+  if (!functionLinkageOk(linkage, isDefine, linkageAt) || !localVisibilityOk(linkage, vis, dll, linkageAt)) return false;
   let rk = <i32>tyKind.get(retTy);
   if (rk == TK.Label || rk == TK.Metadata || rk == TK.Function) return error("invalid function return type");
   let off = lx.tokStart;
@@ -103,6 +107,7 @@ export function parseFunction(isDefine: bool): bool {
   if (retTy != T_VOID && rd.argTypes.len > 0 && setHasKind(rd.attrScratch.get(2), ATTR_SRET)) {
     return errorAt("functions with 'sret' argument must return void", retAt);
   }
+  if (!functionNameFree(name, num, ptrType(as), off)) return false;
   let v = claimGlobal(name, num, ptrType(as), off); if (v < 0) return false;
   noteGlobalNum(num);
   let g = globalFor(GK.Func, v);
@@ -117,8 +122,8 @@ export function parseFunction(isDefine: bool): bool {
   // personality/prefix/prologue slots
   appendOperand(v, -1); appendOperand(v, -1); appendOperand(v, -1);
   while (true) {
-    if (isWord(K.KW_section)) { next(); if (lx.tok != T.String) return error("expected section name"); gSection.set(g, lx.tokStr); next(); continue; }
-    if (isWord(K.KW_partition)) { next(); if (lx.tok != T.String) return error("expected partition name"); gPartition.set(g, lx.tokStr); next(); continue; }
+    if (isWord(K.KW_section)) { next(); if (lx.tok != T.String) return error("expected string constant"); gSection.set(g, lx.tokStr); next(); continue; }
+    if (isWord(K.KW_partition)) { next(); if (lx.tok != T.String) return error("expected string constant"); gPartition.set(g, lx.tokStr); next(); continue; }
     if (isWord(K.KW_comdat)) { if (!parseComdatRef(g, name)) return false; continue; }
     if (isWord(K.KW_align)) { next(); let a = parseAlignment(false); if (a < 0) return false; gAlign.set(g, encodeAlign(a)); continue; }
     if (isWord(K.KW_gc)) { next(); if (lx.tok != T.String) return error("expected gc name"); gGC.set(g, lx.tokStr); next(); continue; }
@@ -138,11 +143,41 @@ export function parseFunction(isDefine: bool): bool {
   if (!isDefine) {
     gFlags.set(g, flags);
     createArgs(g, v, false);
-    return !rd.failed;
+    if (rd.failed) return false;
+    // a blockaddress of this function read before it
+    for (let i = 0; i < rd.baFunc.len; i++) {
+      if (rd.baFunc.get(i) == v) return errorAt("cannot take blockaddress inside a declaration", rd.baAt.get(i));
+    }
+    return true;
   }
-  if (linkage == Linkage.ExternWeak) return error("invalid linkage for function definition");
   gFlags.set(g, flags | GF_DEFINED);
   return parseBody(g, v);
+}
+// LLParser::parseFunctionHeader's linkage checks (at the linkage, after the return type).
+function functionLinkageOk(linkage: i32, isDefine: bool, at: i32): bool {
+  if (linkage == Linkage.Appending || linkage == Linkage.Common) return errorAt("invalid function linkage type", at);
+  if (linkage == Linkage.ExternWeak) return !isDefine || errorAt("invalid linkage for function definition", at);
+  if (linkage != Linkage.External && !isDefine) return errorAt("invalid linkage for function declaration", at);
+  return true;
+}
+// The function's name or number is free, or held by a forward reference of the function's pointer
+// type (the message names that reference's place).
+function functionNameFree(name: i32, num: i32, type: i32, off: i32): bool {
+  if (rd.linking) return true;
+  let v = name >= 0 ? globalLookupName(name) : globalLookupNum(num);
+  if (v < 0) return true;
+  if (<i32>vKind.get(v) == VK.Forward) {
+    if (vType.get(v) == type) return true;
+    if (name >= 0) {
+      return errorAt("invalid forward reference to function '" + strtabString(name) + "' with wrong type: expected '" +
+        typeToString(type) + "' but was '" + typeToString(vType.get(v)) + "'", forwardPosOf(v));
+    }
+    return errorAt("type of definition and forward reference of '@" + (<u32>num).toString() + "' disagree: expected '" +
+      typeToString(type) + "' but was '" + typeToString(vType.get(v)) + "'", off);
+  }
+  if (name < 0) return true; // (numbers are checked in order as they are read)
+  if (<i32>vKind.get(v) == VK.Function) return errorAt("invalid redefinition of function '" + strtabString(name) + "'", off);
+  return errorAt("redefinition of function '@" + strtabString(name) + "'", off);
 }
 function functionTypeOf(ret: i32, vararg: bool): i32 { return functionType(ret, rd.argTypes, 0, rd.argTypes.len, vararg); }
 
@@ -184,7 +219,12 @@ function parseBody(g: i32, fn: i32): bool {
   blockAddressUsesFirst(fn);
   let first = -1, last = -1;
   while (true) {
-    while (lx.tok == T.Word && (lx.tokStr == K.KW_uselistorder || lx.tokStr == K.KW_uselistorder_bb)) { if (!skipUseListOrder()) return false; }
+    if (lx.tok == T.Word && lx.tokStr == K.KW_uselistorder) {
+      // after the blocks, only uselistorder directives
+      if (first < 0) return error("function body requires at least one basic block");
+      while (lx.tok != T.RBrace) { if (!parseUseListOrder()) return false; }
+      break;
+    }
     if (lx.tok == T.RBrace) break;
     if (lx.tok == T.EOF) return error("found end of file when expecting more instructions");
     // block label
@@ -218,11 +258,7 @@ function parseBody(g: i32, fn: i32): bool {
     // instructions
     records.clear();
     while (true) {
-      if (lx.tok == T.Word && (lx.tokStr == K.KW_uselistorder || lx.tokStr == K.KW_uselistorder_bb)) {
-        if (!skipUseListOrder()) return false;
-        if (lx.tok == T.RBrace) return error("expected instruction opcode");
-        continue;
-      }
+
       if (lx.tok == T.Hash) {
         let r = parseDebugRecord(); if (r < 0) return false;
         records.push(r);

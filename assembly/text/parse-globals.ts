@@ -136,9 +136,11 @@ export function parseGlobalEntity(): bool {
   let dso = rd.curDSOLocal;
   let vis = parseVisibility();
   let dll = parseDLL();
+  if (!dsoMatchesDLL(dso, dll)) return false;
   let tls = parseTLS(); if (tls < 0) return false;
   let ua = parseUnnamedAddr();
   if (isWord(K.KW_alias) || isWord(K.KW_ifunc)) return parseAliasOrIFunc(name, num, off, linkage, dso, vis, dll, tls, ua);
+  if (!localVisibilityOk(linkage, vis, dll, off)) return false;
   let as = 0, asExplicit = false;
   if (isWord(K.KW_addrspace)) { as = parseAddrSpace(); if (as < 0) return false; asExplicit = true; }
   let externInit = eatWord(K.KW_externally_initialized);
@@ -167,8 +169,8 @@ export function parseGlobalEntity(): bool {
   gFlags.set(g, flags);
   // trailing ", section ..." etc.
   while (eat(T.Comma)) {
-    if (isWord(K.KW_section)) { next(); if (lx.tok != T.String) return error("expected section name"); gSection.set(g, lx.tokStr); next(); continue; }
-    if (isWord(K.KW_partition)) { next(); if (lx.tok != T.String) return error("expected partition name"); gPartition.set(g, lx.tokStr); next(); continue; }
+    if (isWord(K.KW_section)) { next(); if (lx.tok != T.String) return error("expected global section string"); gSection.set(g, lx.tokStr); next(); continue; }
+    if (isWord(K.KW_partition)) { next(); if (lx.tok != T.String) return error("expected partition string"); gPartition.set(g, lx.tokStr); next(); continue; }
     if (isWord(K.KW_comdat)) { if (!parseComdatRef(g, name)) return false; continue; }
     if (isWord(K.KW_align)) {
       next(); let a = parseAlignment(false); if (a < 0) return false;
@@ -176,7 +178,7 @@ export function parseGlobalEntity(): bool {
     }
     if (isWord(K.KW_code_model) || isWord(K.KW_no_sanitize_address) || isWord(K.KW_no_sanitize_hwaddress) || isWord(K.KW_sanitize_memtag) || isWord(K.KW_sanitize_address_dyninit)) {
       let s = lx.tokStart;
-      if (isWord(K.KW_code_model)) { next(); if (lx.tok != T.String) return error("expected code model"); }
+      if (isWord(K.KW_code_model)) { next(); if (!isCodeModel()) return error("expected global code model string"); }
       let e = lx.tokEnd; next();
       let prev = gExtra.get(g);
       let id = strtab.intern(srcPtr() + <usize>s, e - s);
@@ -195,6 +197,24 @@ export function parseGlobalEntity(): bool {
   return true;
 }
 function srcPtr(): usize { return lx.src; }
+// LLParser::parseOptionalCodeModel: the model's name as a string.
+function isCodeModel(): bool {
+  if (lx.tok != T.String) return false;
+  let s = lx.tokStr;
+  return strtab.eqStr(s, "tiny") || strtab.eqStr(s, "small") || strtab.eqStr(s, "kernel") || strtab.eqStr(s, "medium") || strtab.eqStr(s, "large");
+}
+// LLParser::parseOptionalLinkage: dso_local and dllimport contradict (at the token after them).
+export function dsoMatchesDLL(dso: bool, dll: i32): bool {
+  return !(dso && dll == 1) || error("dso_location and DLL-StorageClass mismatch");
+}
+// A symbol of local linkage (private, internal) has default visibility and no DLL storage class
+// (reported at `at`: the name, or a function's linkage).
+export function localVisibilityOk(linkage: i32, vis: i32, dll: i32, at: i32): bool {
+  if (linkage != Linkage.Private && linkage != Linkage.Internal) return true;
+  if (vis != 0) return errorAt("symbol with local linkage must have default visibility", at);
+  if (dll != 0) return errorAt("symbol with local linkage cannot have a DLL storage class", at);
+  return true;
+}
 function concatStr(a: i32, b: i32): i32 {
   rd.catBuf.clear();
   for (let i = 0; strtab.lenOf(a) > i; i++) rd.catBuf.push(load<u8>(strtab.ptrOf(a) + <usize>i));
@@ -221,8 +241,14 @@ export function parseComdatRef(g: i32, ownName: i32): bool {
 function parseAliasOrIFunc(name: i32, num: i32, off: i32, linkage: i32, dso: bool, vis: i32, dll: i32, tls: i32, ua: i32): bool {
   let isAlias = isWord(K.KW_alias);
   next();
+  if (isAlias && (linkage == Linkage.Appending || linkage == Linkage.Common || linkage == Linkage.ExternWeak)) {
+    return errorAt("invalid linkage type for alias", off);
+  }
+  if (!localVisibilityOk(linkage, vis, dll, off)) return false;
+  let typeAt = lx.tokStart;
   let vt = parseType(false); if (vt < 0) return false;
   if (!expect(T.Comma, "comma after alias or ifunc's type")) return false;
+  let aliaseeAt = lx.tokStart;
   let aliasee: i32;
   if (lx.tok == T.Word && (strtab.eqStr(lx.tokStr, "bitcast") || strtab.eqStr(lx.tokStr, "getelementptr") || strtab.eqStr(lx.tokStr, "addrspacecast") || strtab.eqStr(lx.tokStr, "inttoptr"))) {
     aliasee = parseValue(-1);
@@ -232,7 +258,13 @@ function parseAliasOrIFunc(name: i32, num: i32, off: i32, linkage: i32, dso: boo
   }
   if (aliasee < 0) return false;
   let at = vType.get(aliasee);
-  let as = <i32>tyKind.get(at) == TK.Ptr ? tyA.get(at) : 0;
+  if (<i32>tyKind.get(at) != TK.Ptr) return errorAt("An alias or ifunc must have pointer type", aliaseeAt);
+  let as = tyA.get(at);
+  // a forward reference of another address space (LLParser reports it after the properties)
+  let fwd = rd.linking ? -1 : name >= 0 ? globalLookupName(name) : globalLookupNum(num);
+  if (fwd >= 0 && <i32>vKind.get(fwd) == VK.Forward && vType.get(fwd) != ptrType(as)) {
+    return errorAt("forward reference and definition of alias have different types", typeAt);
+  }
   let v = claimGlobal(name, num, ptrType(as), off); if (v < 0) return false;
   noteGlobalNum(num);
   let g = globalFor(isAlias ? GK.Alias : GK.IFunc, v);
@@ -242,8 +274,8 @@ function parseAliasOrIFunc(name: i32, num: i32, off: i32, linkage: i32, dso: boo
   gFlags.set(g, (dso ? GF_DSO_LOCAL : 0) | GF_DEFINED | (num != -1 ? GF_NUMBERED : 0));
   appendOperand(v, aliasee);
   while (eat(T.Comma)) {
-    if (isWord(K.KW_partition)) { next(); if (lx.tok != T.String) return error("expected partition name"); gPartition.set(g, lx.tokStr); next(); continue; }
-    if (lx.tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (rd.failed) return false; continue; }
+    if (isWord(K.KW_partition)) { next(); if (lx.tok != T.String) return error("expected partition string"); gPartition.set(g, lx.tokStr); next(); continue; }
+    if (!isAlias && lx.tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (rd.failed) return false; continue; }
     return error("unknown alias or ifunc property!");
   }
   return true;

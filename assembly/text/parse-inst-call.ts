@@ -120,6 +120,8 @@ export function parseCallLike(op: i32, tail: i32, callLoc: i32 = -1): i32 {
       if (!eat(T.Comma)) break;
     }
   }
+  // (LLParser::parseParameterList: the list ends at ')' only, or after the ellipsis)
+  if (!ellipsis && lx.tok != T.RParen) return errorI("expected ',' in argument list");
   if (!ellipsis && lx.tok == T.RParen && tail == 2 && inVarArgs) return errorI("expected '...' at end of argument list for musttail call in varargs function");
   if (!expect(T.RParen, "')' at end of argument list")) return -1;
   if (fnTy < 0) {

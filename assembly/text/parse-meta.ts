@@ -16,6 +16,7 @@ import {
 } from "../ir/metadata";
 import { diClass, diNoFields, diField, diRequired, diValue, V_ERROR, V_MD, V_TYPED, V_LIST } from "./parse-di-fields";
 import { canonicalDIFields } from "./parse-di-canon";
+import { diDistinctBefore, diNodeAfter, checkDIExpressionBody } from "./parse-di-checks";
 import { T_METADATA, T_VOID, T_LABEL } from "../ir/types";
 import { reading, mdForValueId, mdForStringId } from "../ir/module-reading";
 
@@ -74,7 +75,7 @@ function parseMetadataInner(target: i32): i32 {
     if (lx.tok == T.LBrace) return parseTuple(target);
     return errorI("expected metadata operand");
   }
-  if (lx.tok == T.MetadataVar) return parseSpecialized(target);
+  if (lx.tok == T.MetadataVar) return parseSpecialized(target, false);
   if (lx.tok == T.Word && lx.tokStr == K.KW_null) { next(); return -1; }
   // `T v`: a value as metadata
   let tyAt = lx.tokStart;
@@ -122,13 +123,13 @@ function parseTuple(target: i32): i32 {
 }
 
 // !DIThing(field: value, ...), !DIExpression(...), !DIArgList(...)
-function parseSpecialized(target: i32): i32 {
+function parseSpecialized(target: i32, distinct: bool): i32 {
   let cls = lx.tokStr;
   let clsOff = lx.tokStart;
   let isExpr = strtab.eqStr(cls, "DIExpression"), isArgList = !isExpr && strtab.eqStr(cls, "DIArgList");
   // opt knows the class before it looks for '('
   let c = isExpr || isArgList ? -1 : diClass(cls, clsOff);
-  if (rd.failed) return -1;
+  if (rd.failed || (c >= 0 && !diDistinctBefore(cls, distinct))) return -1;
   next();
   if (lx.tok != T.LParen) {
     // A named-metadata reference (`!llvm.foo`) is not an operand.
@@ -136,13 +137,8 @@ function parseSpecialized(target: i32): i32 {
   }
   if (isExpr) {
     let s = lx.tokEnd; // after '('
-    let depthP = 1;
-    while (depthP > 0) {
-      next();
-      if (lx.tok == T.EOF || lx.tok == T.Error) return errorI("expected ')' here");
-      if (lx.tok == T.LParen) depthP++;
-      else if (lx.tok == T.RParen) depthP--;
-    }
+    next();
+    if (!checkDIExpressionBody()) return -1;
     let raw = strtab.intern(lx.src + <usize>s, lx.tokStart - s);
     next();
     let m = target >= 0 ? target : newMD(MK.Expr, raw);
@@ -161,11 +157,11 @@ function parseSpecialized(target: i32): i32 {
   next(); // '('
   let base = rd.mdStack.len;
   rd.nodeDepth++;
-  let m = parseFields(c, cls, base, target);
+  let m = parseFields(c, cls, base, target, clsOff, distinct);
   rd.nodeDepth--;
   return m;
 }
-function parseFields(c: i32, cls: i32, base: i32, target: i32): i32 {
+function parseFields(c: i32, cls: i32, base: i32, target: i32, clsOff: i32, distinct: bool): i32 {
   let seen: u64 = 0; // the fields given so far (parse-di-fields.ts checks them against the class)
   if (lx.tok != T.RParen && !diNoFields(c)) {
     while (true) {
@@ -183,6 +179,7 @@ function parseFields(c: i32, cls: i32, base: i32, target: i32): i32 {
   let closeOff = lx.tokStart;
   if (!expect(T.RParen, "')' here")) { rd.mdStack.len = base; return -1; }
   if (!diRequired(c, seen, closeOff)) { rd.mdStack.len = base; return -1; }
+  if (!diNodeAfter(cls, base, clsOff, distinct)) { rd.mdStack.len = base; return -1; }
   canonicalDIFields(c, base);
   let m = target >= 0 ? target : newMD(MK.Node, cls);
   mdKind.set(m, <u8>MK.Node); mdA.set(m, cls);
@@ -279,7 +276,7 @@ function parseMetadataDefinitionOf(n: i32): bool {
   if (!redefined) mdByNumber.set(<u32>n, target);
   let m: i32;
   if (lx.tok == T.MetadataVar) {
-    m = parseSpecialized(target);
+    m = parseSpecialized(target, distinct);
   } else if (lx.tok == T.Exclaim) {
     next();
     if (lx.tok != T.LBrace) return error("expected '{' here");
@@ -309,7 +306,7 @@ export function parseNamedMetadata(): bool {
       if (lx.tok == T.MetadataID) { m = mdRefHere(); if (m < 0) { rd.mdStack.len = base; return false; } next(); }
       else if (lx.tok == T.MetadataVar && strtab.eqStr(lx.tokStr, "DIExpression")) {
         // DIExpressions may stand inline; other specialized nodes need a number
-        m = parseSpecialized(-1); if (m < 0) { rd.mdStack.len = base; return false; }
+        m = parseSpecialized(-1, false); if (m < 0) { rd.mdStack.len = base; return false; }
       } else if (lx.tok == T.MetadataVar && strtab.eqStr(lx.tokStr, "DIArgList")) {
         rd.mdStack.len = base; return error("found DIArgList outside of function");
       } else if (lx.tok == T.Exclaim) {
@@ -374,21 +371,18 @@ export function parseDebugRecord(): i32 {
   else if (strtab.eqStr(w, "#dbg_declare_value")) { if (!checkFeature(Feature.DeclareValueRecord)) return -1; kind = DR.DeclareValue; }
   else return errorI("expected debug record type here");
   next();
-  if (!expect(T.LParen, "'(' here")) return -1;
+  if (lx.tok != T.LParen) return errorI("Expected '(' here");
+  next();
+  // LLParser::parseDebugRecord: a fixed number of operands per kind
+  let want = kind == DR.Label ? 2 : kind == DR.Assign ? 7 : 4;
   let base = rd.mdStack.len;
-  while (true) {
-    let m: i32;
-    if (lx.tok == T.Exclaim) {
-      // `!{}` as an empty location operand
-      m = parseMetadataOperand();
-    } else m = parseMetadataOperand();
+  for (let i = 0; i < want; i++) {
+    let m = parseMetadataOperand();
     if (rd.failed) { rd.mdStack.len = base; return -1; }
     rd.mdStack.push(m);
-    if (!eat(T.Comma)) break;
+    if (i + 1 < want && !eat(T.Comma)) { rd.mdStack.len = base; return errorI("Expected ',' here"); }
   }
-  if (!expect(T.RParen, "')' here")) { rd.mdStack.len = base; return -1; }
-  let want = kind == DR.Label ? 2 : kind == DR.Assign ? 7 : 4;
-  if (rd.mdStack.len - base != want) { rd.mdStack.len = base; return errorI("wrong number of operands in debug record"); }
+  if (!eat(T.RParen)) { rd.mdStack.len = base; return errorI("Expected ')' here"); }
   let r = newDebugRecord(kind);
   drOps.set(r, drPool.len);
   for (let i = base; i < rd.mdStack.len; i++) drPool.push(rd.mdStack.get(i));

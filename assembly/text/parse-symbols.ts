@@ -8,6 +8,7 @@ import { errorAt } from "./pstate";
 import { TK, tyKind, T_LABEL, isPtr } from "../ir/types";
 import { VK, newValue, vKind, vType, vName, vA, vB } from "../ir/values";
 import { typeToString } from "./printer-types";
+import { gValueType } from "../ir/globals";
 
 // (The tables are the Reader's; the current function's locals are its FunctionScope, text/reader.ts.)
 
@@ -99,4 +100,13 @@ export function globalRef(name: i32, num: i64, type: i32): i32 {
   rd.globalForwardList.push(v);
   rd.globalForwards++;
   return v;
+}
+
+// A defined global dso_local_equivalent may name: one whose value type is a function's (a
+// function, or an alias or ifunc of a function type).
+export function dsoEquivTarget(g: i32): bool {
+  let k = <i32>vKind.get(g);
+  if (k == VK.Function) return true;
+  if (k != VK.Alias && k != VK.IFunc) return false;
+  return <i32>tyKind.get(gValueType.get(vA.get(g))) == TK.Function;
 }

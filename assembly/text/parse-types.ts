@@ -5,7 +5,9 @@ import { I32Vec, U8Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
 import * as K from "./keywords";
 import { llvmVersion, has, Feature } from "../ir/version";
-import { error, errorI, errorAt, eat, expect, expectWord, isWord, enter, leave, parseUInt32, tokUnsigned64 } from "./pstate";
+import { error, errorI, errorAt, errorAtI, eat, expect, expectWord, isWord, enter, leave, parseUInt32, tokUnsigned64 } from "./pstate";
+import { attrKindOf, parseAttrSet, AC_PARAM } from "./parse-attrs";
+import { strtab } from "../ir/module";
 import {
   TK, T_VOID, T_LABEL, T_METADATA, T_TOKEN, T_HALF, T_BFLOAT, T_FLOAT, T_DOUBLE, T_X86FP80, T_FP128, T_PPCFP128,
   T_X86AMX, T_X86MMX, intType, ptrType, arrayType, vectorType, structType, functionType, newNamedStruct,
@@ -73,7 +75,11 @@ function parseTypeInner(allowVoid: bool, what: string): i32 {
         next();
         let as = 0;
         if (isWord(K.KW_addrspace)) { as = parseAddrSpace(); if (as < 0) return -1; }
-        t = ptrType(as); break;
+        t = ptrType(as);
+        // no suffix but a function type's parameters
+        if (lx.tok == T.Star) return errorI("ptr* is invalid - use ptr instead");
+        if (lx.tok != T.LParen) return t;
+        break;
       }
       if (w == K.KW_half) t = T_HALF; else if (w == K.KW_bfloat) t = T_BFLOAT; else if (w == K.KW_float) t = T_FLOAT;
       else if (w == K.KW_double) t = T_DOUBLE; else if (w == K.KW_x86_fp80) t = T_X86FP80; else if (w == K.KW_fp128) t = T_FP128;
@@ -193,17 +199,33 @@ function parseFunctionType(ret: i32): i32 {
   next(); // '('
   let base = rd.stack.len;
   let vararg = false;
+  let badArgAt = -1, badArgName = false;
   if (!eat(T.RParen)) {
     while (true) {
       if (lx.tok == T.DotDotDot) { next(); vararg = true; if (!expect(T.RParen, "')' at end of argument list")) { rd.stack.len = base; return -1; } break; }
+      let typeOff = lx.tokStart;
       let p = parseType(false);
       if (p < 0) { rd.stack.len = base; return -1; }
-      // Attributes in function types are not allowed; names neither. Accept and skip a local name for robustness.
+      // read as a function's argument list (LLParser::parseArgumentList), then refused: the first
+      // argument with a name or with attributes
+      if (lx.tok == T.String || (lx.tok == T.Word && attrKindOf(lx.tokStr) >= 0)) {
+        let set = parseAttrSet(AC_PARAM);
+        if (rd.failed) { rd.stack.len = base; return -1; }
+        if (set >= 0 && badArgAt < 0) { badArgAt = typeOff; badArgName = false; }
+      }
+      if (lx.tok == T.LocalVar) {
+        if (strtab.lenOf(lx.tokStr) > 0 && (badArgAt < 0 || badArgAt == typeOff)) { badArgAt = typeOff; badArgName = true; }
+        next();
+      } else if (lx.tok == T.LocalID) next();
       rd.stack.push(p);
       if (eat(T.Comma)) continue;
       if (!expect(T.RParen, "')' at end of argument list")) { rd.stack.len = base; return -1; }
       break;
     }
+  }
+  if (badArgAt >= 0) {
+    rd.stack.len = base;
+    return errorAtI(badArgName ? "argument name invalid in function type" : "argument attributes invalid in function type", badArgAt);
   }
   let t = functionType(ret, rd.stack, base, rd.stack.len - base, vararg);
   rd.stack.len = base;
@@ -235,40 +257,45 @@ export function parseTypeDefinition(name: i32, number: i64): bool {
   let defPos = lx.tokStart;
   next(); // name
   if (!expect(T.Equal, "'=' after name")) return false;
-  if (!expectWord(K.KW_type, "'type' after '='")) return false;
+  if (!expectWord(K.KW_type, name >= 0 ? "'type' after name" : "'type' after '='")) return false;
+  // referenced before (a forward reference), or already defined as another type's name
+  let before = lookupNamed(name, number, false);
+  if (before >= 0 && <i32>tyKind.get(before) != TK.NamedStruct && !rd.linking) return errorAt("redefinition of type", defPos);
   let t = lookupNamed(name, number, true);
   if (rd.typeDefined.get(t) != 0) {
-    if (!rd.linking) return error("redefinition of type");
+    if (!rd.linking) return errorAt("redefinition of type", defPos);
     // `wopt repo link`: a stored fragment's copy of a type the module has; it must be the same
     let copy = newNamedStruct(-1, 0);
-    if (!parseTypeBody(copy, -1, -1)) return false;
+    if (!parseTypeBody(copy, -1, -1, false, defPos)) return false;
     if (!sameStructBody(copy, t)) return errorAt("the type differs from the module's type of that name", defPos);
     return true;
   }
   rd.typeDefined.set(t, 1);
   rd.typeDefPos.set(t, defPos);
   namedTypeOrder.push(t);
-  return parseTypeBody(t, name, number);
+  return parseTypeBody(t, name, number, before >= 0, defPos);
 }
 // The definition's body: opaque, a (packed) struct body, or another type the name stands for.
-function parseTypeBody(t: i32, name: i32, number: i64): bool {
+// (`referenced`: the name was used before its definition; defPos: where the definition starts.)
+function parseTypeBody(t: i32, name: i32, number: i64, referenced: bool, defPos: i32): bool {
   if (isWord(K.KW_opaque)) { next(); setStructOpaque(t); return true; }
   let packed = false;
-  if (lx.tok == T.Less) {
-    next(); packed = true;
-    if (lx.tok != T.LBrace) return error("expected '{' in packed struct");
-  }
+  if (lx.tok == T.Less) { next(); packed = true; }
   if (lx.tok == T.LBrace) {
     let base = rd.stack.len;
     if (!parseStructElements()) { rd.stack.len = base; return false; }
     setStructBody(t, rd.stack, base, rd.stack.len - base, packed);
     rd.stack.len = base;
-    if (packed && !expect(T.Greater, "'>' at end of packed struct")) return false;
+    if (packed && !expect(T.Greater, "'>' in packed struct")) return false;
     return true;
   }
-  // A non-struct type definition (`%T = type i32`): an alias for that type.
-  let other = parseType();
+  // A non-struct type definition (`%T = type i32`, `%V = type <4 x i32>`): an alias for that
+  // type, neither referenced before nor recursive.
+  if (referenced) return errorAt("forward references to non-struct type", defPos);
+  if (name >= 0) rd.typeByName.set(name, -1); else if (number >= 0) rd.typeByNumber.set(<u32>number, -1);
+  let other = packed ? parseArrayOrVector(true) : parseType();
   if (other < 0) return false;
+  if (lookupNamed(name, number, false) >= 0) return errorAt("non-struct types may not be recursive", defPos);
   if (name >= 0) rd.typeByName.set(name, other);
   else if (number >= 0) rd.typeByNumber.set(<u32>number, other);
   if (namedTypeOrder.len > 0 && namedTypeOrder.get(namedTypeOrder.len - 1) == t) namedTypeOrder.pop();

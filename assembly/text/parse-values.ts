@@ -9,7 +9,7 @@ import * as K from "./keywords";
 import { rd, fnScope } from "./reader";
 import { lx, T, next } from "./lexer";
 import { strtab } from "../ir/module";
-import { error, errorI, eat, expect, isWord, enter, leave, checkVersion, errorAt, expectWord } from "./pstate";
+import { error, errorI, eat, expect, isWord, enter, leave, checkVersion, errorAt, errorAtI, expectWord } from "./pstate";
 import { parseType } from "./parse-types";
 import {
   TK, tyKind, tyA, tyN, T_I1, T_I8, T_I32, T_I64, T_LABEL, T_METADATA, T_TOKEN, T_PTR, isVector, vectorType,
@@ -26,7 +26,7 @@ import {
   ICMP_NAMES as ICMP, FCMP_NAMES as FCMP,
 } from "../ir/opcodes";
 import { typeToString } from "./printer-types";
-import { globalRef, localRef } from "./parse-symbols";
+import { globalRef, localRef, dsoEquivTarget } from "./parse-symbols";
 import { parseBlockAddress } from "./parse-blockaddr";
 import { parseFPConst, parseFPFromInt } from "./parse-fp";
 import { zext64 } from "../util/bits";
@@ -146,8 +146,15 @@ function parseWordValue(type: i32): i32 {
     let kind = w == K.KW_no_cfi ? VK.NoCFI : VK.DSOLocalEquiv;
     next();
     if (lx.tok != T.GlobalVar && lx.tok != T.GlobalID) return errorI("expected global value name in " + (kind == VK.NoCFI ? "no_cfi" : "dso_local_equivalent"));
+    let gAt = lx.tokStart;
     let g = lx.tok == T.GlobalVar ? globalRef(lx.tokStr, 0, T_PTR) : globalRef(-1, lx.tokNum, T_PTR);
     if (g < 0) return -1;
+    if (kind == VK.DSOLocalEquiv) {
+      // a global defined already must be a function (or an alias or ifunc of a function type);
+      // one not defined yet is checked at the end of the module (parse-finish.ts)
+      if (<i32>vKind.get(g) == VK.Forward) { rd.dsoEquivRefs.push(g); rd.dsoEquivAt.push(gAt); }
+      else if (!dsoEquivTarget(g)) return errorAtI("expected a function, alias to function, or ifunc in dso_local_equivalent", gAt);
+    }
     next();
     let base = rd.stack.len; rd.stack.push(g);
     let v = getWithOperands(kind, type, rd.stack, base, 1);

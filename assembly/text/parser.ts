@@ -5,7 +5,7 @@
 import { rd, Reader, FunctionScope, installReader } from "./reader";
 import { lx, T, next, lexInit } from "./lexer";
 import * as K from "./keywords";
-import { error, errorAt, eat, expect, expectWord, isWord } from "./pstate";
+import { error, errorAt, eat, expect, expectWord, isWord, parseUInt64 } from "./pstate";
 import { parseTypeDefinition } from "./parse-types";
 import {
   parseMetadataDefinition, parseSpacedMetadataDefinition, parseNamedMetadata, fillMetaKinds, resetNodeDepth, parseMetadataOperand,
@@ -88,17 +88,32 @@ export function parseTopLevel(): bool {
   }
 }
 
-// `^N = ...` summary entries: skipped, as opt does when not building a summary.
+// `^N = ...` summary entries: skipped, as opt does when not building a summary
+// (LLParser::skipModuleSummaryEntry): a known tag, ':' and a parenthesised body, or `flags: N` /
+// `blockcount: N`. (Inside an entry colons are tokens of their own: `gv:` is the tag and ':'.)
 function skipSummaryEntry(): bool {
   next();
-  if (!expect(T.Equal, "'='")) return false;
-  let d = 0;
-  while (lx.tok != T.EOF) {
+  if (!expect(T.Equal, "'=' here")) return false;
+  let w = lx.tok == T.Word || lx.tok == T.LabelStr ? lx.tokStr : -1;
+  let isTag = w >= 0 && (strtab.eqStr(w, "gv") || strtab.eqStr(w, "module") || strtab.eqStr(w, "typeid") ||
+    strtab.eqStr(w, "flags") || strtab.eqStr(w, "blockcount"));
+  if (!isTag) return error("Expected 'gv', 'module', 'typeid', 'flags' or 'blockcount' at the start of summary entry");
+  let colonDone = lx.tok == T.LabelStr;
+  next();
+  if (strtab.eqStr(w, "flags") || strtab.eqStr(w, "blockcount")) {
+    if (!colonDone && !expect(T.Colon, "':' here")) return false;
+    return parseUInt64();
+  }
+  if (!colonDone && !expect(T.Colon, "':' at start of summary entry")) return false;
+  if (!expect(T.LParen, "'(' at start of summary entry")) return false;
+  let d = 1;
+  while (d > 0) {
+    if (lx.tok == T.EOF) return error("found end of file while parsing summary entry");
     if (lx.tok == T.LParen) d++;
-    else if (lx.tok == T.RParen) { d--; if (d == 0) { next(); return true; } }
+    else if (lx.tok == T.RParen) d--;
     next();
   }
-  return error("unterminated summary entry");
+  return true;
 }
 
 function parseComdat(): bool {

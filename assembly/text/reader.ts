@@ -116,6 +116,9 @@ import { TypeWalk } from "../ir/nesting";
   attrKind: i32 = -1;    // the attribute parseOne just read (-1: a string, group or upgrade) and where
   attrAt: i32 = 0;
   misplacedAt: i32 = -1; // the last attribute in a position it does not apply to (reported after the list)
+  groupRefAt: i32 = -1;  // the last `#N` inside an attribute group's braces (reported after the list)
+  // dso_local_equivalent's globals not defined where they were named, and where (parse-finish.ts)
+  dsoEquivRefs: I32Vec = new I32Vec(); dsoEquivAt: I32Vec = new I32Vec();
   S_ARGMEMONLY: i32 = 0; S_INACC: i32 = 0; S_INACC_OR_ARG: i32 = 0;
 
   // blockaddress(@f, %bb) before @f's body (parse-blockaddr.ts)
