@@ -2,7 +2,7 @@
 // their users, each block's terminator and phi entries against its predecessors; then the
 // instructions of each block in order.
 import { strtab } from "../../ir/module";
-import { tyA, T_TOKEN, T_METADATA, T_X86AMX, listLen, listAt, isFirstClass } from "../../ir/types";
+import { tyA, T_TOKEN, T_METADATA, T_X86AMX, T_VOID, listLen, listAt, isFirstClass, isStruct, isPtr, isInt } from "../../ir/types";
 import {
   VK, vKind, vType, vName, vParent, vFirstUse, vA, vB, iNext, operand, numOperands, opUser, opNext, iOps,
 } from "../../ir/values";
@@ -59,6 +59,8 @@ function visitFunction(g: i32): void {
   // Declarations the parser made for undeclared intrinsics have no argument values.
   let withArgs = gFirstBlock.get(g) >= 0 || gNumArgs.get(g) > 0;
   if (withArgs && listLen(ft) != gNumArgs.get(g)) { vr.bad("# formal arguments must match # of arguments for function type!", f); vr.wt(ft); return; }
+  let ret = tyA.get(ft);
+  if (!(isFirstClass(ret) || ret == T_VOID || isStruct(ret))) { vr.bad("Functions cannot return aggregate values!", f); return; }
   if (badStructReturn(g, ft)) { vr.bad("Invalid struct return type!", f); return; }
   if (attrCount(gAttrs.get(g)) > listLen(ft) + 2) { vr.bad("Attribute after last parameter!", f); return; }
   let intrinsic = nameStarts(f, "llvm.");
@@ -95,7 +97,30 @@ function visitFunction(g: i32): void {
   if (intrinsic) {
     let u = intrinsicAddressTaken(f, ft);
     if (u >= 0) { vr.bad("Invalid user of intrinsic instruction!", u); return; }
+    verifyGCPointerIntrinsic(f, ft);
   }
+}
+
+// The declared signatures of llvm.experimental.gc.get.pointer.base and .offset.
+function verifyGCPointerIntrinsic(f: i32, ft: i32): void {
+  let base = intrinsicNamed(f, "llvm.experimental.gc.get.pointer.base");
+  if (!base && !intrinsicNamed(f, "llvm.experimental.gc.get.pointer.offset")) return;
+  if (listLen(ft) != 1) { vr.bad("wrong number of parameters", f); return; }
+  let rt = tyA.get(ft);
+  if (base) {
+    if (!isPtr(rt)) { vr.bad("gc.get.pointer.base must return a pointer", f); return; }
+    if (listAt(ft, 0) != rt) { vr.bad("gc.get.pointer.base operand and result must be of the same type", f); return; }
+  } else {
+    if (!isPtr(listAt(ft, 0))) { vr.bad("gc.get.pointer.offset operand must be a pointer", f); return; }
+    if (!isInt(rt)) { vr.bad("gc.get.pointer.offset must return integer", f); return; }
+  }
+}
+// The name is `name` or `name.<suffix>` (an overloaded intrinsic's mangled name).
+function intrinsicNamed(f: i32, name: string): bool {
+  let id = vName.get(f);
+  if (!strtab.startsWithStr(id, name)) return false;
+  let n = strtab.lenOf(id), m = name.length;
+  return n == m || <i32>load<u8>(strtab.ptrOf(id) + <usize>m) == 46;
 }
 
 // Function::hasAddressTaken as the verifier asks it (assume-like calls and clang.arc.attachedcall
