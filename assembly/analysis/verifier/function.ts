@@ -20,6 +20,7 @@ import { beginConvergence, verifyConvergence } from "./convergence";
 import { verifyNoAliasScopeDecls } from "./intrinsics";
 import { verifyFunctionMetadata, visitDeclarationMetadata, visitDefinitionMetadata } from "./md-attach";
 import { badStructReturn, verifyFunctionAttributes } from "./attrs";
+import { verifyFunctionLocations } from "./md-di-fnlocs";
 
 export function verifyFunction(g: i32): void {
   vr.enterFunction(g);
@@ -97,23 +98,25 @@ function visitFunction(g: i32): void {
   if (intrinsic) {
     let u = intrinsicAddressTaken(f, ft);
     if (u >= 0) { vr.bad("Invalid user of intrinsic instruction!", u); return; }
-    verifyGCPointerIntrinsic(f, ft);
+    if (!verifyGCPointerIntrinsic(f, ft)) return;
   }
+  verifyFunctionLocations(g);
 }
 
 // The declared signatures of llvm.experimental.gc.get.pointer.base and .offset.
-function verifyGCPointerIntrinsic(f: i32, ft: i32): void {
+function verifyGCPointerIntrinsic(f: i32, ft: i32): bool {
   let base = intrinsicNamed(f, "llvm.experimental.gc.get.pointer.base");
-  if (!base && !intrinsicNamed(f, "llvm.experimental.gc.get.pointer.offset")) return;
-  if (listLen(ft) != 1) { vr.bad("wrong number of parameters", f); return; }
+  if (!base && !intrinsicNamed(f, "llvm.experimental.gc.get.pointer.offset")) return true;
+  if (listLen(ft) != 1) { vr.bad("wrong number of parameters", f); return false; }
   let rt = tyA.get(ft);
   if (base) {
-    if (!isPtr(rt)) { vr.bad("gc.get.pointer.base must return a pointer", f); return; }
-    if (listAt(ft, 0) != rt) { vr.bad("gc.get.pointer.base operand and result must be of the same type", f); return; }
+    if (!isPtr(rt)) { vr.bad("gc.get.pointer.base must return a pointer", f); return false; }
+    if (listAt(ft, 0) != rt) { vr.bad("gc.get.pointer.base operand and result must be of the same type", f); return false; }
   } else {
-    if (!isPtr(listAt(ft, 0))) { vr.bad("gc.get.pointer.offset operand must be a pointer", f); return; }
-    if (!isInt(rt)) { vr.bad("gc.get.pointer.offset must return integer", f); return; }
+    if (!isPtr(listAt(ft, 0))) { vr.bad("gc.get.pointer.offset operand must be a pointer", f); return false; }
+    if (!isInt(rt)) { vr.bad("gc.get.pointer.offset must return integer", f); return false; }
   }
+  return true;
 }
 // The name is `name` or `name.<suffix>` (an overloaded intrinsic's mangled name).
 function intrinsicNamed(f: i32, name: string): bool {

@@ -88,6 +88,8 @@ import { DomTree } from "../domtree";
   // of 'require' flags
   seenIds: I32Vec = new I32Vec();
   requirements: I32Vec = new I32Vec();
+  // md-di-fnlocs.ts: metadata id -> stamp, the locations and scopes a function's walk has seen
+  locSeen: I32Vec = new I32Vec();
 
   constructor(fa: FunctionAnalyses) { this.fa = fa; }
 
