@@ -4,7 +4,7 @@
 import { strtab } from "../../ir/module";
 import { tyA, T_TOKEN, T_METADATA, T_X86AMX, T_VOID, listLen, listAt, isFirstClass, isStruct, isPtr, isInt } from "../../ir/types";
 import {
-  VK, vKind, vType, vName, vParent, vFirstUse, vA, vB, iNext, operand, numOperands, opUser, opNext, iOps,
+  VK, vKind, vType, vName, vParent, vFirstUse, vA, vB, iNext, iDbg, operand, numOperands, opUser, opNext, iOps,
 } from "../../ir/values";
 import { gValue, gFirstBlock, gFirstArg, gNumArgs, gValueType, gLinkage, Linkage, gAttrs } from "../../ir/globals";
 import { Op, isTerminator } from "../../ir/opcodes";
@@ -20,10 +20,11 @@ import { beginConvergence, verifyConvergence } from "./convergence";
 import { verifyNoAliasScopeDecls } from "./intrinsics";
 import { verifyFunctionMetadata, visitDeclarationMetadata, visitDefinitionMetadata } from "./md-attach";
 import { badStructReturn, verifyFunctionAttributes } from "./attrs";
-import { verifyFunctionLocations } from "./md-di-fnlocs";
+import { verifyFunctionLocations, verifyRecordArgs } from "./md-di-fnlocs";
 
 export function verifyFunction(g: i32): void {
   vr.enterFunction(g);
+  vr.fnHasDebugInfo = false;
   let entry = gFirstBlock.get(g);
   if (entry >= 0) {
     for (let b = entry; b >= 0; b = iNext.get(b)) {
@@ -46,7 +47,10 @@ export function verifyFunction(g: i32): void {
     visitBasicBlock(b);
     vr.enterBlock(b);
     let mark = vr.mark, stamp = vr.blockStamp;
-    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { visitInst(i); mark.set(i, stamp); }
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+      if (vr.fnHasDebugInfo && iDbg.get(i) >= 0) verifyRecordArgs(i);
+      visitInst(i); mark.set(i, stamp);
+    }
   }
   if (entry >= 0) verifyConvergence();
   verifyNoAliasScopeDecls();

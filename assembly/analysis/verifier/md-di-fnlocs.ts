@@ -1,11 +1,12 @@
 // The end of Verifier::visitFunction for a function with a subprogram: every location its
 // instructions carry (their !dbg, and the locations of their llvm.loop), each once, has a local
 // scope, and the scope it is inlined into leads back to a subprogram that describes the function.
+// Then, as each instruction's debug records are visited, Verifier::verifyFnArgs.
 import { strtab } from "../../ir/module";
-import { vA, vName, iNext, iMD } from "../../ir/values";
+import { vA, vName, iNext, iMD, iDbg } from "../../ir/values";
 import { gValue, gMD, gFirstBlock } from "../../ir/globals";
-import { mdPool, mdCount, FV_RAW, findAttachment, MDK_DBG } from "../../ir/metadata";
-import { field, fieldMD } from "../../ir/debuginfo";
+import { mdPool, mdCount, FV_RAW, findAttachment, MDK_DBG, DR, drKind, drOps, drNOps, drNext, drPool } from "../../ir/metadata";
+import { field, fieldMD, fieldInt } from "../../ir/debuginfo";
 import { vr } from "./state";
 import { isDINode, numOps, op } from "./md-common";
 
@@ -13,6 +14,7 @@ const K_LOOP = 18;
 
 export function verifyFunctionLocations(g: i32): void {
   let sp = attachedSubprogram(g);
+  vr.fnHasDebugInfo = sp >= 0;
   if (sp < 0) return;
   let f = gValue.get(g);
   let w = new LocWalk(sp, f);
@@ -127,4 +129,29 @@ function hexDigit(c: i32): i32 {
   if (c >= 65 && c <= 70) return c - 55;
   if (c >= 97 && c <= 102) return c - 87;
   return -1;
+}
+
+// Verifier::verifyFnArgs, for the variable records before instruction i of a function with a
+// subprogram: one variable per argument number (records of inlined code aside).
+export function verifyRecordArgs(i: i32): void {
+  let sArg = -1, sInlinedAt = -1;
+  for (let r = iDbg.get(i); r >= 0; r = drNext.get(r)) {
+    let k = <i32>drKind.get(r);
+    let n = drNOps.get(r);
+    if (k == DR.Label || n < 2) continue;
+    let s = drOps.get(r);
+    let loc = drPool.get(s + n - 1);
+    if (sInlinedAt < 0) { sInlinedAt = strtab.internStr("inlinedAt"); sArg = strtab.internStr("arg"); }
+    if (fieldMD(loc, sInlinedAt) >= 0) continue;
+    let v = drPool.get(s + 1);
+    // (a record without a variable fails visitDbgRecords' own checks first)
+    if (v < 0) continue;
+    let arg = <i32>fieldInt(v, sArg);
+    if (arg <= 0) continue;
+    let vars = vr.fnArgVars;
+    if (vars.len < arg) vars.resize(arg, -1);
+    let prev = vars.get(arg - 1);
+    vars.set(arg - 1, v);
+    if (prev >= 0 && prev != v) { vr.failDebugInfo("conflicting debug info for argument"); vr.wrec(r, i); vr.wm(prev); vr.wm(v); }
+  }
 }
