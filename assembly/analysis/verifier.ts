@@ -9,6 +9,8 @@ import { Verifier, vr, installVerifier, saveVerifier } from "./verifier/state";
 import { verifyFunction } from "./verifier/function";
 import { visitGlobalVariable } from "./verifier/globals";
 import { verifyModuleMetadata } from "./verifier/module-md";
+import { visitAliasesAndIFuncs } from "./verifier/aliases";
+import { verifyPtrAuthConstants } from "./verifier/constants";
 
 // A verification run's state and messages: the caller makes one (new Verifier(fa), fa the function
 // analyses the checks build) and reads its out, broken and debugInfoBroken after it.
@@ -27,7 +29,9 @@ export function verifyModule(v: Verifier): bool {
     if (<i32>gKind.get(g) != GK.Var || (gFlags.get(g) & GF_ERASED) != 0) continue;
     visitGlobalVariable(g);
   }
-  // (aliases, ifuncs, then) named metadata, module flags, llvm.ident, llvm.commandline
+  verifyPtrAuthConstants();
+  visitAliasesAndIFuncs();
+  // named metadata, comdats, module flags, llvm.ident, llvm.commandline
   verifyModuleMetadata();
   saveVerifier(v);
   return !vr.broken;

@@ -84,7 +84,8 @@ function stripDebugInfo(): bool {
   let n = globalCount();
   for (let g = 0; g < n; g++) {
     if ((gFlags.get(g) & GF_ERASED) != 0) continue;
-    // (every !dbg: a global object may hold several)
+    // (every !dbg: a global object may hold several; LLVM leaves an ifunc's)
+    if (<i32>gKind.get(g) == GK.IFunc) continue;
     while (findAttachment(gMD.get(g), MDK_DBG) >= 0) { gMD.set(g, removeAttachment(gMD.get(g), MDK_DBG)); changed = true; }
     if (<i32>gKind.get(g) != GK.Func) continue;
     for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {

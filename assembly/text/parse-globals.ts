@@ -1,5 +1,6 @@
 // Global variables, aliases and ifuncs, with what every global may carry: linkage, preemption,
 // visibility, DLL storage, thread-local mode, unnamed_addr, comdat.
+import { llvmVersion } from "../ir/version";
 import { rd } from "./reader";
 import { lx, T, next } from "./lexer";
 import { strtab, strtabString } from "../ir/module";
@@ -275,7 +276,8 @@ function parseAliasOrIFunc(name: i32, num: i32, off: i32, linkage: i32, dso: boo
   appendOperand(v, aliasee);
   while (eat(T.Comma)) {
     if (isWord(K.KW_partition)) { next(); if (lx.tok != T.String) return error("expected partition string"); gPartition.set(g, lx.tokStr); next(); continue; }
-    if (!isAlias && lx.tok == T.MetadataVar) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (rd.failed) return false; continue; }
+    // metadata attachments: on ifuncs, from LLVM 22
+    if (lx.tok == T.MetadataVar && !isAlias && llvmVersion >= 22) { gMD.set(g, parseAttachment(gMD.get(g), true)); if (rd.failed) return false; continue; }
     return error("unknown alias or ifunc property!");
   }
   return true;

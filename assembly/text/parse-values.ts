@@ -9,6 +9,7 @@ import * as K from "./keywords";
 import { rd, fnScope } from "./reader";
 import { lx, T, next } from "./lexer";
 import { strtab } from "../ir/module";
+import { llvmVersion } from "../ir/version";
 import { error, errorI, eat, expect, isWord, enter, leave, checkVersion, errorAt, errorAtI, expectWord } from "./pstate";
 import { parseType } from "./parse-types";
 import {
@@ -200,15 +201,16 @@ function splat(type: i32, elt: i32): i32 {
 
 function parsePtrAuth(type: i32): i32 {
   next();
-  if (!expect(T.LParen, "'(' in ptrauth")) return -1;
+  if (!expect(T.LParen, "'(' in constant ptrauth expression")) return -1;
   let base = rd.stack.len;
   let p = parseTypeAndValue(); if (p < 0) return -1;
   rd.stack.push(p);
-  while (eat(T.Comma)) {
+  // (the deactivation symbol, a fifth operand, from LLVM 22)
+  while (!(llvmVersion < 22 && rd.stack.len - base == 4) && eat(T.Comma)) {
     let v = parseTypeAndValue(); if (v < 0) { rd.stack.len = base; return -1; }
     rd.stack.push(v);
   }
-  if (!expect(T.RParen, "')' in ptrauth")) { rd.stack.len = base; return -1; }
+  if (!expect(T.RParen, "')' in constant ptrauth expression")) { rd.stack.len = base; return -1; }
   let v = getWithOperands(VK.PtrAuth, type, rd.stack, base, rd.stack.len - base);
   rd.stack.len = base;
   return v;

@@ -4,6 +4,8 @@ import {
 } from "../../ir/types";
 import { vType, operand } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
+import { indexSizeInBits } from "../../ir/datalayout";
+import { llvmVersion } from "../../ir/version";
 import { vr } from "./state";
 import { isFPOrFPVec, isIntOrIntVec, isPtrOrPtrVec, sameCount, scalarBits } from "./queries";
 import { visitInstruction } from "./instruction";
@@ -69,21 +71,22 @@ export function visitCast(i: i32, op: i32): void {
       if (!isPtrOrPtrVec(s)) { vr.bad("PtrToInt source must be pointer", i); return; }
       if (!isIntOrIntVec(d)) { vr.bad("PtrToInt result must be integral", i); return; }
       if (sv != dv) { vr.bad("PtrToInt type mismatch", i); return; }
-      if (sv && !sameCount(s, d)) { vr.bad("PtrToInt Vector width mismatch", i); return; }
+      if (sv && !sameCount(s, d)) { vr.bad(llvmVersion >= 22 ? "PtrToInt Vector length mismatch" : "PtrToInt Vector width mismatch", i); return; }
       break;
     }
     case Op.PtrToAddr: {
       if (!isPtrOrPtrVec(s)) { vr.bad("PtrToAddr source must be pointer", i); return; }
       if (!isIntOrIntVec(d)) { vr.bad("PtrToAddr result must be integral", i); return; }
       if (sv != dv) { vr.bad("PtrToAddr type mismatch", i); return; }
-      if (sv && !sameCount(s, d)) { vr.bad("PtrToAddr Vector width mismatch", i); return; }
+      if (sv && !sameCount(s, d)) { vr.bad("PtrToAddr vector length mismatch", i); return; }
+      if (scalarBits(d) != indexSizeInBits(tyA.get(scalarType(s)))) { vr.bad("PtrToAddr result must be address width", i); return; }
       break;
     }
     case Op.IntToPtr: {
       if (!isIntOrIntVec(s)) { vr.bad("IntToPtr source must be an integral", i); return; }
       if (!isPtrOrPtrVec(d)) { vr.bad("IntToPtr result must be a pointer", i); return; }
       if (sv != dv) { vr.bad("IntToPtr type mismatch", i); return; }
-      if (sv && !sameCount(s, d)) { vr.bad("IntToPtr Vector width mismatch", i); return; }
+      if (sv && !sameCount(s, d)) { vr.bad(llvmVersion >= 22 ? "IntToPtr Vector length mismatch" : "IntToPtr Vector width mismatch", i); return; }
       break;
     }
     case Op.BitCast: { if (!bitcastValid(s, d)) { vr.bad("Invalid bitcast", i); return; } break; }

@@ -4,7 +4,7 @@
 // attribute rules of visitCallBase, and the uses of a swifterror value. A failed check ends the
 // function it is in, as in opt: a parameter's failure does not stop the checks of the list.
 import { verifySwiftErrorValue } from "./swifterror";
-import { strtab, targetTriple } from "../../ir/module";
+import { strtab, strtabString, targetTriple } from "../../ir/module";
 import {
   TK, tyKind, tyA, tyFlags, tyListLen, TF_VARARG, T_I1, T_VOID, listLen, listAt, isInt, isPtr, isFP, isVector, isFirstClass,
   scalarType, primitiveSizeInBits, memberType,
@@ -27,6 +27,7 @@ import { writer } from "../../text/writer";
 import { isIntOrIntVec, isPtrOrPtrVec, isIntrinsic, opOf } from "./queries";
 import { vr } from "./state";
 import { isVFABIName } from "./vfabi";
+import { verifyStringFnAttrs } from "./attrs-strings";
 
 function k(s: string): i32 { return ATTR_KW.indexOf(s); }
 const K_ALLOCALIGN = k("allocalign"), K_ALLOCPTR = k("allocptr"), K_ALWAYSINLINE = k("alwaysinline"),
@@ -72,6 +73,8 @@ function valContains(set: i32, i: i32, s: string): bool {
   return false;
 }
 function outVal(set: i32, i: i32): void { let v = setV0(set, i); if (v >= 0) vr.out.strId(strtab, v); }
+// The value as a string, for a message built in one piece.
+function valText(set: i32, i: i32): string { let v = setV0(set, i); return v < 0 ? "" : strtabString(v); }
 // Some set of the list has attribute kind `kind` (AttributeList::hasAttrSomewhere).
 function listHasSomewhere(list: i32, kind: i32): bool {
   let n = list < 0 ? 0 : attrLists.lenOf(list);
@@ -79,9 +82,9 @@ function listHasSomewhere(list: i32, kind: i32): bool {
   return false;
 }
 // "Attribute '<attribute i of set>'<rest>", then the value.
-function failAttr(set: i32, i: i32, rest: string, v: i32): void {
+function failIncompatibleType(set: i32, i: i32, v: i32): void {
   vr.setBroken();
-  vr.out.str("Attribute '"); printAttr(writer(), vr.out, set, i, false); vr.out.str(rest); vr.out.byte(10);
+  vr.out.str("Attribute '"); printAttr(writer(), vr.out, set, i, false); vr.out.str("' applied to incompatible type!\n");
   vr.w(v);
 }
 @inline function isPow2(x: u32): bool { return x != 0 && (x & (x - 1)) == 0; }
@@ -182,8 +185,7 @@ function verifyAttributeTypes(set: i32): void {
       let nm = names[j];
       if (!strtab.eqStr(setKey(set, i), nm)) continue;
       if (valIs(set, i, "") || valIs(set, i, "true") || valIs(set, i, "false")) break;
-      vr.setBroken();
-      vr.out.str("invalid value for '"); vr.out.str(nm); vr.out.str("' attribute: "); outVal(set, i); vr.out.byte(10);
+      vr.fail("invalid value for '" + nm + "' attribute: " + valText(set, i));
       break;
     }
   }
@@ -219,7 +221,7 @@ function verifyParameterAttrs(set: i32, ty: i32, v: i32): void {
   if (setHasKind(set, K_WRITABLE) && setHasKind(set, ATTR_READONLY)) { vr.bad("Attributes writable and readonly are incompatible!", v); return; }
   for (let i = 0; i < n; i++) {
     if (setTag(set, i) == AT.String || !typeIncompatible(set, i, ty)) continue;
-    failAttr(set, i, "' applied to incompatible type!", v); return;
+    failIncompatibleType(set, i, v); return;
   }
   if (<i32>tyKind.get(ty) == TK.Ptr) {
     if (!checkPointee(set, ATTR_BYVAL, "byval", v)) return;
@@ -357,7 +359,8 @@ export function verifyFunctionAttrs(ft: i32, list: i32, v: i32, isIntrinsic: boo
     else if (mx != 0 && !isPow2(mx)) vr.bad("'vscale_range' maximum must be power-of-two value", v);
   }
   let fp = strAttr(fs, "frame-pointer");
-  if (fp >= 0 && !(valIs(fs, fp, "all") || valIs(fs, fp, "non-leaf") || valIs(fs, fp, "none") || valIs(fs, fp, "reserved"))) {
+  if (fp >= 0 && !(valIs(fs, fp, "all") || valIs(fs, fp, "non-leaf") || valIs(fs, fp, "none") || valIs(fs, fp, "reserved") ||
+      (llvmVersion >= 22 && valIs(fs, fp, "non-leaf-no-reserve")))) {
     invalidValue(fs, fp, "frame-pointer", v);
   }
   if (llvmVersion < 22 && maxWidth >= 512) {
@@ -392,6 +395,7 @@ export function verifyFunctionAttrs(ft: i32, list: i32, v: i32, isIntrinsic: boo
     if (d >= 0 && !validDenormal(fs, d)) invalidValue(fs, d, "denormal-fp-math", v);
     d = strAttr(fs, "denormal-fp-math-f32");
     if (d >= 0 && !validDenormal(fs, d)) invalidValue(fs, d, "denormal-fp-math-f32", v);
+    verifyStringFnAttrs(ft, fs, v);
   }
 }
 
@@ -403,8 +407,7 @@ function countStrAttrs(set: i32, names: string[]): i32 {
   return c;
 }
 function invalidValue(set: i32, i: i32, name: string, v: i32): void {
-  vr.setBroken();
-  vr.out.str("invalid value for '"); vr.out.str(name); vr.out.str("' attribute: "); outVal(set, i); vr.out.byte(10);
+  vr.fail("invalid value for '" + name + "' attribute: " + valText(set, i));
   vr.w(v);
 }
 // "", "true" or "false".
@@ -426,8 +429,7 @@ function unsignedBaseTen(set: i32, name: string, v: i32): void {
     if (x > 0xffffffff) ok = false;
   }
   if (ok) return;
-  vr.setBroken();
-  vr.out.byte(34); vr.out.str(name); vr.out.str("\" takes an unsigned integer: "); outVal(set, i); vr.out.byte(10);
+  vr.fail("\"" + name + "\" takes an unsigned integer: " + valText(set, i));
   vr.w(v);
 }
 function allocSizeParam(ft: i32, what: string, p: i32, v: i32): bool {

@@ -2,9 +2,9 @@
 // their users, each block's terminator and phi entries against its predecessors; then the
 // instructions of each block in order.
 import { strtab } from "../../ir/module";
-import { tyA, T_TOKEN, T_METADATA, T_X86AMX, listLen, listAt, isFirstClass } from "../../ir/types";
+import { tyA, T_TOKEN, T_METADATA, T_X86AMX, T_VOID, listLen, listAt, isFirstClass, isStruct, isPtr, isInt } from "../../ir/types";
 import {
-  VK, vKind, vType, vName, vParent, vFirstUse, vA, vB, iNext, operand, numOperands, opUser, opNext, iOps,
+  VK, vKind, vType, vName, vParent, vFirstUse, vA, vB, iNext, iDbg, operand, numOperands, opUser, opNext, iOps,
 } from "../../ir/values";
 import { gValue, gFirstBlock, gFirstArg, gNumArgs, gValueType, gLinkage, Linkage, gAttrs } from "../../ir/globals";
 import { Op, isTerminator } from "../../ir/opcodes";
@@ -20,9 +20,11 @@ import { beginConvergence, verifyConvergence } from "./convergence";
 import { verifyNoAliasScopeDecls } from "./intrinsics";
 import { verifyFunctionMetadata, visitDeclarationMetadata, visitDefinitionMetadata } from "./md-attach";
 import { badStructReturn, verifyFunctionAttributes } from "./attrs";
+import { verifyFunctionLocations, verifyRecordArgs } from "./md-di-fnlocs";
 
 export function verifyFunction(g: i32): void {
   vr.enterFunction(g);
+  vr.fnHasDebugInfo = false;
   let entry = gFirstBlock.get(g);
   if (entry >= 0) {
     for (let b = entry; b >= 0; b = iNext.get(b)) {
@@ -45,7 +47,10 @@ export function verifyFunction(g: i32): void {
     visitBasicBlock(b);
     vr.enterBlock(b);
     let mark = vr.mark, stamp = vr.blockStamp;
-    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { visitInst(i); mark.set(i, stamp); }
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
+      if (vr.fnHasDebugInfo && iDbg.get(i) >= 0) verifyRecordArgs(i);
+      visitInst(i); mark.set(i, stamp);
+    }
   }
   if (entry >= 0) verifyConvergence();
   verifyNoAliasScopeDecls();
@@ -59,6 +64,8 @@ function visitFunction(g: i32): void {
   // Declarations the parser made for undeclared intrinsics have no argument values.
   let withArgs = gFirstBlock.get(g) >= 0 || gNumArgs.get(g) > 0;
   if (withArgs && listLen(ft) != gNumArgs.get(g)) { vr.bad("# formal arguments must match # of arguments for function type!", f); vr.wt(ft); return; }
+  let ret = tyA.get(ft);
+  if (!(isFirstClass(ret) || ret == T_VOID || isStruct(ret))) { vr.bad("Functions cannot return aggregate values!", f); return; }
   if (badStructReturn(g, ft)) { vr.bad("Invalid struct return type!", f); return; }
   if (attrCount(gAttrs.get(g)) > listLen(ft) + 2) { vr.bad("Attribute after last parameter!", f); return; }
   let intrinsic = nameStarts(f, "llvm.");
@@ -95,7 +102,32 @@ function visitFunction(g: i32): void {
   if (intrinsic) {
     let u = intrinsicAddressTaken(f, ft);
     if (u >= 0) { vr.bad("Invalid user of intrinsic instruction!", u); return; }
+    if (!verifyGCPointerIntrinsic(f, ft)) return;
   }
+  verifyFunctionLocations(g);
+}
+
+// The declared signatures of llvm.experimental.gc.get.pointer.base and .offset.
+function verifyGCPointerIntrinsic(f: i32, ft: i32): bool {
+  let base = intrinsicNamed(f, "llvm.experimental.gc.get.pointer.base");
+  if (!base && !intrinsicNamed(f, "llvm.experimental.gc.get.pointer.offset")) return true;
+  if (listLen(ft) != 1) { vr.bad("wrong number of parameters", f); return false; }
+  let rt = tyA.get(ft);
+  if (base) {
+    if (!isPtr(rt)) { vr.bad("gc.get.pointer.base must return a pointer", f); return false; }
+    if (listAt(ft, 0) != rt) { vr.bad("gc.get.pointer.base operand and result must be of the same type", f); return false; }
+  } else {
+    if (!isPtr(listAt(ft, 0))) { vr.bad("gc.get.pointer.offset operand must be a pointer", f); return false; }
+    if (!isInt(rt)) { vr.bad("gc.get.pointer.offset must return integer", f); return false; }
+  }
+  return true;
+}
+// The name is `name` or `name.<suffix>` (an overloaded intrinsic's mangled name).
+function intrinsicNamed(f: i32, name: string): bool {
+  let id = vName.get(f);
+  if (!strtab.startsWithStr(id, name)) return false;
+  let n = strtab.lenOf(id), m = name.length;
+  return n == m || <i32>load<u8>(strtab.ptrOf(id) + <usize>m) == 46;
 }
 
 // Function::hasAddressTaken as the verifier asks it (assume-like calls and clang.arc.attachedcall

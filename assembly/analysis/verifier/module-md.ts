@@ -1,5 +1,5 @@
 // The verifier's module-level metadata checks, run after the functions and globals as opt runs
-// them: named metadata (Verifier::visitNamedMDNode), the module flags (visitModuleFlags,
+// them: named metadata (Verifier::visitNamedMDNode), comdats (aliases.ts), the module flags (visitModuleFlags,
 // visitModuleFlag, visitModuleFlagCGProfileEntry), then llvm.ident and llvm.commandline.
 import { strtab } from "../../ir/module";
 import { isInt } from "../../ir/types";
@@ -11,12 +11,14 @@ import {
   isNode, isString, isDINode, numOps, op, mdValue, constInt, isConstant, ciNegative, ciFits64, ciLow64, stringIs,
 } from "./md-common";
 import { visitMDNode } from "./md-walk";
+import { visitComdats } from "./aliases";
 
 // Module::ModFlagBehavior.
 const ERROR = 1, REQUIRE = 3, APPEND = 5, APPEND_UNIQUE = 6, MAX = 7, MIN = 8;
 
 export function verifyModuleMetadata(): void {
   for (let i = 0; i < nmdName.len; i++) visitNamedMDNode(i);
+  visitComdats();
   visitModuleFlags();
   visitSingleStrings("llvm.ident", "incorrect number of operands in llvm.ident metadata",
     "invalid value for llvm.ident metadata entry operand(the operand should be a string)");

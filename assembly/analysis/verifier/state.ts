@@ -9,7 +9,7 @@ import { gValue, globalCount } from "../../ir/globals";
 import { printType } from "../../text/printer-types";
 import { printTypedValue } from "../../text/printer-values";
 import { numberForDiagnostics, numberFunction, printInstructionTo } from "../../text/printer";
-import { printMDOperand, printNodeBody } from "../../text/printer-values";
+import { printMDOperand, printNodeBody, printRecord } from "../../text/printer-values";
 import { printMDIdent } from "../../text/printer-types";
 import { MK, mdKind, mdA, mdCount, nmdName, nmdOps, nmdNOps, nmdPool } from "../../ir/metadata";
 import { writer } from "../../text/writer";
@@ -88,6 +88,11 @@ import { DomTree } from "../domtree";
   // of 'require' flags
   seenIds: I32Vec = new I32Vec();
   requirements: I32Vec = new I32Vec();
+  // md-di-fnlocs.ts: metadata id -> stamp, the locations and scopes a function's walk has seen;
+  // whether the function has a subprogram, and its arguments' variables (by argument number - 1)
+  locSeen: I32Vec = new I32Vec();
+  fnHasDebugInfo: bool = false;
+  fnArgVars: I32Vec = new I32Vec();
 
   constructor(fa: FunctionAnalyses) { this.fa = fa; }
 
@@ -100,7 +105,10 @@ import { DomTree } from "../domtree";
     if (this.intrinsicCache.len < ng) this.intrinsicCache.resize(ng, 0);
   }
   setBroken(): void { this.broken = true; }
-  enterFunction(g: i32): void { this.curFn = g; this.curFnValue = gValue.get(g); this.landingPadTy = -1; this.noAliasScopeDecls.clear(); }
+  enterFunction(g: i32): void {
+    this.curFn = g; this.curFnValue = gValue.get(g); this.landingPadTy = -1; this.noAliasScopeDecls.clear();
+    this.fnArgVars.clear();
+  }
   enterBlock(b: i32): void {
     let fa = this.fa;
     let nums = fa.cfg.blockNum;
@@ -130,6 +138,8 @@ import { DomTree } from "../domtree";
     if (<i32>vKind.get(v) == VK.Inst) printInstructionTo(writer(), out, v); else printTypedValue(writer(), out, v);
     out.byte(10);
   }
+  // A debug record on its own line, as Write(const DbgRecord *) prints it; i its instruction.
+  wrec(r: i32, i: i32): void { this.prepare(i); printRecord(writer(), this.out, r); this.out.byte(10); }
   // A type: a space and the type, no newline (as opt writes it).
   wt(t: i32): void { let out = this.out; out.byte(32); printType(writer(), out, t); }
   bad(msg: string, v: i32): void { this.fail(msg); this.w(v); }

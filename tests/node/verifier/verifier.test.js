@@ -36,9 +36,11 @@ function llFiles(dir, out = [], exclude = null) {
 // The verifier's text: stderr up to the tool's own "input module is broken" line.
 function verifierText(stderr, tool) {
   const lines = stderr.split('\n');
-  const end = lines.findIndex(l => l.startsWith(tool) && l.endsWith(': error: input module is broken!'));
+  // (a message that ends with a type has no line end: the tool's line follows on the same line)
+  const end = lines.findIndex(l => l.includes(`${tool}: `) && l.endsWith(': error: input module is broken!'));
   assert.notEqual(end, -1, `no "input module is broken" line from ${tool}:\n${stderr}`);
-  return lines.slice(0, end).join('\n');
+  const rest = lines[end].slice(0, lines[end].indexOf(`${tool}: `));
+  return lines.slice(0, end).concat(rest ? [rest] : []).join('\n');
 }
 
 async function pool(items, jobs, fn) {
