@@ -9,6 +9,7 @@ import { Verifier, vr, installVerifier, saveVerifier } from "./verifier/state";
 import { verifyFunction } from "./verifier/function";
 import { visitGlobalVariable } from "./verifier/globals";
 import { verifyModuleMetadata } from "./verifier/module-md";
+import { verifyDeoptimizeCallingConvs, verifyFrameRecoverIndices } from "./verifier/intrinsics-misc";
 
 // A verification run's state and messages: the caller makes one (new Verifier(fa), fa the function
 // analyses the checks build) and reads its out, broken and debugInfoBroken after it.
@@ -23,12 +24,14 @@ export function verifyModule(v: Verifier): bool {
     if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
     verifyFunction(g);
   }
+  verifyFrameRecoverIndices();
   for (let g = 0; g < globalCount(); g++) {
     if (<i32>gKind.get(g) != GK.Var || (gFlags.get(g) & GF_ERASED) != 0) continue;
     visitGlobalVariable(g);
   }
   // (aliases, ifuncs, then) named metadata, module flags, llvm.ident, llvm.commandline
   verifyModuleMetadata();
+  verifyDeoptimizeCallingConvs();
   saveVerifier(v);
   return !vr.broken;
 }
