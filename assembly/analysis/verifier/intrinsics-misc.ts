@@ -75,6 +75,7 @@ export function visitMoreIntrinsics(i: i32, f: i32): void {
   if (strtab.startsWithStr(nm, "llvm.experimental.")) {
     if (visitConstrainedFPIntrinsic(i, f) || visitGCIntrinsic(i, f) || visitVPIntrinsic(i, f)) return;
     if (isIntrinsicNamed(f, "llvm.experimental.memset.pattern")) {
+      if (llvmVersion < 20) return; // (LLVM 19 has no such intrinsic)
       let v = arg(i, 1);
       if (v >= 0 && !typeIsSized(vType.get(v))) vr.bad("unsized types cannot be used as memset patterns", i);
       return;
@@ -250,7 +251,9 @@ function checkFuncletToken(i: i32, f: i32): void {
 // isScopedEHPersonality(classifyEHPersonality(...)): MSVC C++ and SEH, CoreCLR, wasm C++.
 function scopedPersonality(): bool {
   let p = stripPointerCasts(operand(vr.curFnValue, 0));
-  if (p < 0 || <i32>vKind.get(p) != VK.Function) return false;
+  let k = p >= 0 ? <i32>vKind.get(p) : -1;
+  if (!(k == VK.Function || k == VK.GlobalVar || k == VK.Alias || k == VK.IFunc)) return false;
+  if (<i32>tyKind.get(gValueType.get(vA.get(p))) != TK.Function) return false;
   let nm = vName.get(p);
   return strIdIs(nm, "__CxxFrameHandler3") || strIdIs(nm, "__C_specific_handler") || strIdIs(nm, "_except_handler3")
     || strIdIs(nm, "_except_handler4") || strIdIs(nm, "ProcessCLRException") || strIdIs(nm, "__gxx_wasm_personality_v0");
@@ -300,7 +303,9 @@ export function verifyDeoptimizeCallingConvs(): void {
   for (let g = 0; g < n; g++) {
     if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
     let f = gValue.get(g);
-    if (!isIntrinsicNamed(f, "llvm.experimental.deoptimize")) continue;
+    // (the intrinsic by its name's prefix, as LLVM looks it up: any suffix, e.g. `.isVoid`)
+    let nm = vName.get(f);
+    if (!(strIdIs(nm, "llvm.experimental.deoptimize") || strtab.startsWithStr(nm, "llvm.experimental.deoptimize."))) continue;
     if (first < 0) { first = g; continue; }
     if (gCC.get(first) != gCC.get(g)) {
       vr.fail("All llvm.experimental.deoptimize declarations must have the same calling convention");

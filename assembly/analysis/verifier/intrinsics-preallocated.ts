@@ -43,11 +43,12 @@ function checkSetup(i: i32): void {
   let found = false;
   for (let s = vFirstUse.get(i); s >= 0; s = opNext.get(s)) {
     let u = opUser.get(s);
-    if (u < 0 || <i32>vKind.get(u) != VK.Inst || !isCallOp(opOf(u))) { vr.fail("Uses of llvm.call.preallocated.setup must be calls"); return; }
+    // (a token's users are calls: LLVM's "must be calls" check cannot fail)
+    if (u < 0 || <i32>vKind.get(u) != VK.Inst || !isCallOp(opOf(u))) return;
     let callee = calledFunction(u);
     if (isIntrinsicNamed(callee, ARG)) {
       let idx = callNumArgs(u) > 1 ? operand(u, 2) : -1;
-      if (idx < 0 || <i32>vKind.get(idx) != VK.ConstInt) { vr.fail("llvm.call.preallocated.alloc arg index must be a constant"); return; }
+      if (idx < 0 || <i32>vKind.get(idx) != VK.ConstInt) return; // an immarg: reported before
       let k = intSExt64(idx);
       if (!(k >= 0 && k < count)) {
         vr.fail("llvm.call.preallocated.alloc arg index must be between 0 and corresponding llvm.call.preallocated.setup's argument count");
