@@ -11,6 +11,7 @@ import { visitGlobalVariable } from "./verifier/globals";
 import { verifyModuleMetadata } from "./verifier/module-md";
 import { visitAliasesAndIFuncs } from "./verifier/aliases";
 import { verifyPtrAuthConstants } from "./verifier/constants";
+import { verifyDeoptimizeCallingConvs, verifyFrameRecoverIndices } from "./verifier/intrinsics-misc";
 
 // A verification run's state and messages: the caller makes one (new Verifier(fa), fa the function
 // analyses the checks build) and reads its out, broken and debugInfoBroken after it.
@@ -25,6 +26,7 @@ export function verifyModule(v: Verifier): bool {
     if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
     verifyFunction(g);
   }
+  verifyFrameRecoverIndices();
   for (let g = 0; g < globalCount(); g++) {
     if (<i32>gKind.get(g) != GK.Var || (gFlags.get(g) & GF_ERASED) != 0) continue;
     visitGlobalVariable(g);
@@ -33,6 +35,7 @@ export function verifyModule(v: Verifier): bool {
   visitAliasesAndIFuncs();
   // named metadata, comdats, module flags, llvm.ident, llvm.commandline
   verifyModuleMetadata();
+  verifyDeoptimizeCallingConvs();
   saveVerifier(v);
   return !vr.broken;
 }

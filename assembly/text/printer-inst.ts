@@ -23,6 +23,7 @@ import { isOneInt as isOne } from "../ir/constants";
 import { OutBuf } from "../util/outbuf";
 import { Writer } from "./writer";
 import { printCC } from "./cc";
+import { printGCRelocateComment } from "./printer-gc";
 
 function printFMF(out: OutBuf, f: i32): void {
   let m = (f >> F_FMF_SHIFT) & 127;
@@ -207,6 +208,7 @@ export function printInstruction(w: Writer, i: i32): void {
     printShuffleMask(out, i);
   }
   printAttachments(w, out, iMD.get(i), ", ");
+  if (op == Op.Call) printGCRelocateComment(w, out, i);
 }
 
 function printShuffleMask(out: OutBuf, i: i32): void {

@@ -20,6 +20,7 @@ import { attrPositions, ATTR_ON_FN, ATTR_ON_PARAM } from "../../ir/attr-position
 import { vr } from "./state";
 import { opOf, scalarBits } from "./queries";
 import { bundleCount, strIdIs } from "./callsite";
+import { assumeConditionTrue, visitMoreIntrinsics } from "./intrinsics-misc";
 
 // Whether function value f is the intrinsic `base`: its name is base, or base and type suffixes.
 export function isIntrinsicNamed(f: i32, base: string): bool {
@@ -99,6 +100,7 @@ export function visitIntrinsicCall(i: i32, f: i32): void {
   if (isIntrinsicNamed(f, "llvm.experimental.noalias.scope.decl")) { vr.noAliasScopeDecls.push(i); return; }
   let transfer = isIntrinsicNamed(f, "llvm.memcpy.element.unordered.atomic") || isIntrinsicNamed(f, "llvm.memmove.element.unordered.atomic");
   if (transfer || isIntrinsicNamed(f, "llvm.memset.element.unordered.atomic")) { checkElementAtomic(i, transfer); return; }
+  visitMoreIntrinsics(i, f);
 }
 
 // The element-wise atomic memory intrinsics: a power-of-two element size, pointers aligned to it.
@@ -138,6 +140,7 @@ function attrKindNamed(s: i32): i32 {
 
 // llvm.assume's operand bundles: attribute names as tags, with the arguments each kind takes.
 function checkAssume(i: i32): void {
+  if (!assumeConditionTrue(i)) return;
   let nb = callNumBundles(i);
   for (let b = 0; b < nb; b++) {
     let tag = bundleTag(i, b), cnt = bundleNumOps(i, b), first = bundleFirstOp(i, b);

@@ -52,6 +52,10 @@ import { DomTree } from "../domtree";
   curFn: i32 = -1;                           // global index of the function being verified
   curFnValue: i32 = -1;
   noAliasScopeDecls: I32Vec = new I32Vec();  // llvm.experimental.noalias.scope.decl calls of the function
+  // intrinsics-misc.ts: an llvm.localescape seen in the function; (function, escaped count, largest
+  // llvm.localrecover index + 1) triples of the module
+  sawFrameEscape: bool = false;
+  frameEscapes: I32Vec = new I32Vec();
   landingPadTy: i32 = -1;
   // convergence tokens (convergence.ts): (user, token) pairs; live token lists per block; whether the
   // function's convergent calls are controlled; a convergent call seen in the current block
@@ -98,7 +102,7 @@ import { DomTree } from "../domtree";
 
   // Before a verification (a module, a new module's globals, or one function): no messages yet.
   begin(): void {
-    this.out.clear(); this.broken = false; this.debugInfoBroken = false; this.numbered = false; this.numberedFn = -1; this.epoch++;
+    this.out.clear(); this.frameEscapes.clear(); this.broken = false; this.debugInfoBroken = false; this.numbered = false; this.numberedFn = -1; this.epoch++;
     let n = valueCount();
     if (this.mark.len < n) this.mark.resize(n, 0);
     let ng = globalCount();
@@ -107,7 +111,7 @@ import { DomTree } from "../domtree";
   setBroken(): void { this.broken = true; }
   enterFunction(g: i32): void {
     this.curFn = g; this.curFnValue = gValue.get(g); this.landingPadTy = -1; this.noAliasScopeDecls.clear();
-    this.fnArgVars.clear();
+    this.fnArgVars.clear(); this.sawFrameEscape = false;
   }
   enterBlock(b: i32): void {
     let fa = this.fa;
