@@ -20,6 +20,8 @@ import { attrPositions, ATTR_ON_FN, ATTR_ON_PARAM } from "../../ir/attr-position
 import { vr } from "./state";
 import { opOf, scalarBits } from "./queries";
 import { bundleCount, strIdIs } from "./callsite";
+import { visitVectorIntrinsic } from "./intrinsics-vector";
+import { visitTargetIntrinsic } from "./intrinsics-target";
 
 // Whether function value f is the intrinsic `base`: its name is base, or base and type suffixes.
 export function isIntrinsicNamed(f: i32, base: string): bool {
@@ -51,7 +53,7 @@ function typeMangleAt(p: usize, n: i32): bool {
 // Verifier::visitIntrinsicCall for the call i of intrinsic f.
 export function visitIntrinsicCall(i: i32, f: i32): void {
   let nm = vName.get(f);
-  if (nm < 0 || !isKnownIntrinsic22(nm)) return;
+  if (nm < 0 || !isKnownIntrinsic22(nm)) { if (nm >= 0 && llvmVersion < 22) visitVectorIntrinsic(i, f); return; }
   if (gFirstBlock.get(vA.get(f)) >= 0) { vr.bad("Intrinsic functions should never be defined!", f); return; }
   if (isIntrinsicNamed(f, "llvm.assume")) { checkAssume(i); return; }
   if (isIntrinsicNamed(f, "llvm.ucmp") || isIntrinsicNamed(f, "llvm.scmp")) { checkCmp3(i); return; }
@@ -99,6 +101,7 @@ export function visitIntrinsicCall(i: i32, f: i32): void {
   if (isIntrinsicNamed(f, "llvm.experimental.noalias.scope.decl")) { vr.noAliasScopeDecls.push(i); return; }
   let transfer = isIntrinsicNamed(f, "llvm.memcpy.element.unordered.atomic") || isIntrinsicNamed(f, "llvm.memmove.element.unordered.atomic");
   if (transfer || isIntrinsicNamed(f, "llvm.memset.element.unordered.atomic")) { checkElementAtomic(i, transfer); return; }
+  if (!visitVectorIntrinsic(i, f)) visitTargetIntrinsic(i, f);
 }
 
 // The element-wise atomic memory intrinsics: a power-of-two element size, pointers aligned to it.
