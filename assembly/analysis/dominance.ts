@@ -18,7 +18,6 @@ import { I32Vec } from "../util/vec";
 import { vKind, VK, vParent, vA, iNext, iOp, opUser, opVal, iOps, valueCount, numOperands, operand } from "../ir/values";
 import { Op } from "../ir/opcodes";
 import { CFG } from "./cfg";
-import { callNumIndirect } from "../ir/inst";
 import { DomTree } from "./domtree";
 
 function isInst(v: i32): bool { return v >= 0 && <i32>vKind.get(v) == VK.Inst; }
@@ -72,14 +71,8 @@ function isInst(v: i32): bool { return v >= 0 && <i32>vKind.get(v) == VK.Inst; }
   // The block number holding instruction i.
   @inline blockOf(i: i32): i32 { return this.cfg.blockNum.get(vParent.get(i)); }
 
-  // The normal (invoke) or default (callbr) destination of a call-like terminator, as a block number.
-  private normalDest(def: i32): i32 {
-    let op = <i32>iOp.get(def);
-    let n = numOperands(def);
-    if (op == Op.Invoke) return this.cfg.blockNum.get(operand(def, n - 2));
-    // callbr: [callee, args..., bundle operands..., default, indirect...]
-    return this.cfg.blockNum.get(operand(def, n - 1 - callNumIndirect(def)));
-  }
+  // The normal destination of an invoke, as a block number.
+  private normalDest(def: i32): i32 { return this.cfg.blockNum.get(operand(def, numOperands(def) - 2)); }
 
   // LLVM's dominates(const Instruction *Def, const BasicBlock *UseBB).
   instDominatesBlock(t: DomTree, def: i32, useBB: i32): bool {
@@ -88,7 +81,8 @@ function isInst(v: i32): bool { return v >= 0 && <i32>vKind.get(v) == VK.Inst; }
     if (!t.inTree(defBB)) return false;
     if (defBB == useBB) return false;
     let op = <i32>iOp.get(def);
-    if (op == Op.Invoke || op == Op.CallBr) return this.edgeDominates(t, defBB, this.normalDest(def), useBB);
+    // (only an invoke's result waits for an edge: a callbr's is there in all its destinations, as in LLVM)
+    if (op == Op.Invoke) return this.edgeDominates(t, defBB, this.normalDest(def), useBB);
     return t.dominates(defBB, useBB);
   }
 
@@ -133,7 +127,7 @@ function isInst(v: i32): bool { return v >= 0 && <i32>vKind.get(v) == VK.Inst; }
     if (!t.inTree(useBB)) return true;
     if (!t.inTree(defBB)) return false;
     let op = <i32>iOp.get(def);
-    if (op == Op.Invoke || op == Op.CallBr) return this.edgeDominatesUse(t, defBB, this.normalDest(def), slot);
+    if (op == Op.Invoke) return this.edgeDominatesUse(t, defBB, this.normalDest(def), slot);
     if (defBB != useBB) return t.dominates(defBB, useBB);
     if (<i32>iOp.get(user) == Op.Phi) return true;
     return this.comesBefore(def, user);

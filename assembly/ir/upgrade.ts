@@ -384,7 +384,10 @@ function moveRecordsToNext(c: i32): void {
 
 // Intrinsics LLVM renamed: reading the old name, the version that renamed it declares the new name.
 // [old prefix, new prefix, first version].
-const RENAMED: string[] = ["llvm.experimental.stepvector.", "llvm.stepvector.", "22"];
+const RENAMED: string[] = [
+  "llvm.experimental.stepvector.", "llvm.stepvector.", "22",
+  "llvm.experimental.vector.partial.reduce.add.", "llvm.vector.partial.reduce.add.", "22",
+];
 // Intrinsics whose declaration LLVM names anew from its types (Intrinsic::remangleIntrinsicFunction)
 // when the name is not the one they mangle to: those LLVM made overloaded (va_start and friends,
 // stacksave, stackrestore; declared without a suffix) and the typed-pointer manglings of older IR

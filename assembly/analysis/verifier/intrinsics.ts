@@ -21,6 +21,8 @@ import { vr } from "./state";
 import { opOf, scalarBits } from "./queries";
 import { bundleCount, strIdIs } from "./callsite";
 import { assumeConditionTrue, visitMoreIntrinsics } from "./intrinsics-misc";
+import { visitVectorIntrinsic } from "./intrinsics-vector";
+import { visitTargetIntrinsic } from "./intrinsics-target";
 
 // Whether function value f is the intrinsic `base`: its name is base, or base and type suffixes.
 export function isIntrinsicNamed(f: i32, base: string): bool {
@@ -52,7 +54,7 @@ function typeMangleAt(p: usize, n: i32): bool {
 // Verifier::visitIntrinsicCall for the call i of intrinsic f.
 export function visitIntrinsicCall(i: i32, f: i32): void {
   let nm = vName.get(f);
-  if (nm < 0 || !isKnownIntrinsic22(nm)) return;
+  if (nm < 0 || !isKnownIntrinsic22(nm)) { if (nm >= 0 && llvmVersion < 22) visitVectorIntrinsic(i, f); return; }
   if (gFirstBlock.get(vA.get(f)) >= 0) { vr.bad("Intrinsic functions should never be defined!", f); return; }
   if (isIntrinsicNamed(f, "llvm.assume")) { checkAssume(i); return; }
   if (isIntrinsicNamed(f, "llvm.ucmp") || isIntrinsicNamed(f, "llvm.scmp")) { checkCmp3(i); return; }
@@ -101,6 +103,7 @@ export function visitIntrinsicCall(i: i32, f: i32): void {
   let transfer = isIntrinsicNamed(f, "llvm.memcpy.element.unordered.atomic") || isIntrinsicNamed(f, "llvm.memmove.element.unordered.atomic");
   if (transfer || isIntrinsicNamed(f, "llvm.memset.element.unordered.atomic")) { checkElementAtomic(i, transfer); return; }
   visitMoreIntrinsics(i, f);
+  if (!visitVectorIntrinsic(i, f)) visitTargetIntrinsic(i, f);
 }
 
 // The element-wise atomic memory intrinsics: a power-of-two element size, pointers aligned to it.
