@@ -20,6 +20,8 @@ import { attrPositions, ATTR_ON_FN, ATTR_ON_PARAM } from "../../ir/attr-position
 import { vr } from "./state";
 import { opOf, scalarBits } from "./queries";
 import { bundleCount, strIdIs } from "./callsite";
+import { checkIntrinsicSignature } from "./intrinsic-sig";
+import { genericIntrinsic } from "../../ir/intrinsic-sigs";
 
 // Whether function value f is the intrinsic `base`: its name is base, or base and type suffixes.
 export function isIntrinsicNamed(f: i32, base: string): bool {
@@ -51,8 +53,9 @@ function typeMangleAt(p: usize, n: i32): bool {
 // Verifier::visitIntrinsicCall for the call i of intrinsic f.
 export function visitIntrinsicCall(i: i32, f: i32): void {
   let nm = vName.get(f);
-  if (nm < 0 || !isKnownIntrinsic22(nm)) return;
+  if (nm < 0 || (!isKnownIntrinsic22(nm) && genericIntrinsic(nm) < 0)) return;
   if (gFirstBlock.get(vA.get(f)) >= 0) { vr.bad("Intrinsic functions should never be defined!", f); return; }
+  if (!checkIntrinsicSignature(i, f)) return;
   if (isIntrinsicNamed(f, "llvm.assume")) { checkAssume(i); return; }
   if (isIntrinsicNamed(f, "llvm.ucmp") || isIntrinsicNamed(f, "llvm.scmp")) { checkCmp3(i); return; }
   if (isIntrinsicNamed(f, "llvm.lifetime.start") || isIntrinsicNamed(f, "llvm.lifetime.end")) { checkLifetime(i); return; }
