@@ -49,8 +49,11 @@ function firstPresent(lo: i32, hi: i32): i32 {
   return -1;
 }
 
+// genericIntrinsic's answers other than an index: no intrinsic (or not `llvm.*`); a name in a
+// target namespace (not in the table).
+export const NOT_INTRINSIC = -1, TARGET_INTRINSIC = -2;
 // The generic intrinsic the function name `nm` denotes under the current LLVM version (an index of
-// SIG_NAMES), or -1: not `llvm.*`, a target intrinsic, or no intrinsic. As lookupIntrinsicID: the
+// SIG_NAMES), or NOT_INTRINSIC, or TARGET_INTRINSIC. As lookupIntrinsicID: the
 // dotted components narrow the sorted names one after another; the first name of the last range
 // that was not empty must be the whole name or the name up to a '.', and only an overloaded
 // intrinsic takes a suffix.
@@ -63,7 +66,7 @@ export function genericIntrinsic(nm: i32): i32 {
   let targets = llvmVersion >= 22 ? SIG_TARGETS_22 : SIG_TARGETS_19;
   for (let i = 0; i < targets.length; i++) {
     let t = unchecked(targets[i]);
-    if (t.length == e - 5 && comparePrefix(t, p + 5, e - 5) == 0) return -1;
+    if (t.length == e - 5 && comparePrefix(t, p + 5, e - 5) == 0) return TARGET_INTRINSIC;
   }
   let lo = 0, hi = SIG_NAMES.length;
   let lastLow = firstPresent(lo, hi);

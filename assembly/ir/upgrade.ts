@@ -3,10 +3,10 @@
 // upgrade says which LLVM versions do it; the target version is ir/version.ts.
 import { I32Vec, U8Vec } from "../util/vec";
 import { strtab } from "./module";
-import { Op } from "./opcodes";
+import { Op, F_TAIL_SHIFT } from "./opcodes";
 import { TK, tyKind, tyA, tyN, tyFlags, T_VOID, T_I64, ptrType, listLen, listAt, functionType, structType, TF_PACKED, TF_VARARG, TF_HASBODY } from "./types";
 import {
-  VK, vKind, vType, vName, vA, iNext, iMD, iDbg, iOp, operand, numOperands, hasUses, replaceAllUsesWith, vFirstUse, opUser, opNext, eraseInst, valueCount,
+  VK, vKind, vType, vName, vA, iNext, iMD, iDbg, iOp, iFlags, operand, numOperands, hasUses, replaceAllUsesWith, vFirstUse, opUser, opNext, eraseInst, valueCount,
 } from "./values";
 import { GK, Linkage, gKind, gValue, gFlags, gValueType, gFirstBlock, GF_ERASED, globalCount } from "./globals";
 import {
@@ -16,10 +16,12 @@ import {
 import { intSExt64, getInt, isNullValue, getPoison } from "./constants";
 import { reading, mdForValueId } from "./module-reading";
 import { createFunction, IRBuilder } from "./builder";
-import { eraseGlobal, declareIntrinsic, getOrDeclareIntrinsic } from "./edit";
+import { eraseGlobal, declareIntrinsic, getOrDeclareIntrinsic, takeName } from "./edit";
 import { has, Feature, llvmVersion } from "./version";
-import { callAttrs, callNumArgs, callArg } from "./inst";
-import { SigMatcher, SigMatch, genericIntrinsic } from "./intrinsic-sigs";
+import { callAttrs, callNumArgs, callArg, callCC } from "./inst";
+import { AT, ATTR_ALIGN, attrSets, internAttrList } from "./attributes";
+import { encodeAlign } from "./align";
+import { SigMatcher, SigMatch, genericIntrinsic, intrinsicBaseName } from "./intrinsic-sigs";
 
 // `call @llvm.dbg.value/declare/assign/label(...)` become debug records on the next instruction,
 // as LLVM 19 does when it reads old IR; the intrinsic declarations go away when unused.
@@ -201,6 +203,7 @@ export function upgradeIntrinsicDeclarations(fromBitcode: bool = false): void {
       continue;
     }
     if (returnsNamedStruct(g)) { upgradeStructReturn(g, builder); continue; }
+    if (llvmVersion >= 22 && upgradeMaskedAlignment(g, sigs, builder)) continue;
     let name = renamedIntrinsic(g, sigs);
     if (name < 0) continue;
     let ng = remangledDeclaration(name, gValueType.get(g));
@@ -251,6 +254,62 @@ function remangledDeclaration(name: i32, fnTy: i32): i32 {
   }
   return declareIntrinsic(name, fnTy);
 }
+// LLVM 22 took the alignment operand out of llvm.masked.load/store/gather/scatter: reading the old
+// form (an i32 alignment after the pointer operand), each call becomes one of the new declaration
+// without it, the alignment an `align` on the pointer operand; the call keeps its name, tail kind,
+// calling convention and metadata, not its other attributes. An alignment that is not a constant
+// power of two makes opt-22 stop ("LLVM ERROR: Invalid alignment argument"); wopt leaves such a
+// declaration as it is (the verifier then rejects its signature). True when g was upgraded.
+function upgradeMaskedAlignment(g: i32, sigs: SigMatcher, builder: IRBuilder): bool {
+  let fv = gValue.get(g), nm = vName.get(fv);
+  if (!strtab.startsWithStr(nm, "llvm.masked.")) return false;
+  let k = genericIntrinsic(nm);
+  if (k < 0) return false;
+  let base = intrinsicBaseName(k);
+  let loads = base == "llvm.masked.load" || base == "llvm.masked.gather";
+  if (!loads && base != "llvm.masked.store" && base != "llvm.masked.scatter") return false;
+  let fnTy = gValueType.get(g);
+  let alignAt = loads ? 1 : 2, ptrAt = loads ? 0 : 1;
+  if (listLen(fnTy) != 4 || (tyFlags.get(fnTy) & TF_VARARG) != 0 || !isIntOf32(listAt(fnTy, alignAt))) return false;
+  let calls = new I32Vec(8);
+  for (let s = vFirstUse.get(fv); s >= 0; s = opNext.get(s)) {
+    let u = opUser.get(s);
+    if (<i32>vKind.get(u) != VK.Inst || <i32>iOp.get(u) != Op.Call || operand(u, 0) != fv) continue;
+    let a = callArg(u, alignAt);
+    if (<i32>vKind.get(a) != VK.ConstInt) return false;
+    let v = intSExt64(a);
+    if (v <= 0 || (v & (v - 1)) != 0) return false;
+    calls.push(u);
+  }
+  let params = new I32Vec(4);
+  for (let i = 0; i < 4; i++) if (i != alignAt) params.push(listAt(fnTy, i));
+  let newFnTy = functionType(tyA.get(fnTy), params, 0, params.len, false);
+  if (sigs.match(k, newFnTy) != SigMatch.Match || !sigs.mangledName(k)) return false;
+  let name = sigs.nameId();
+  vName.set(fv, -1);
+  let ng = remangledDeclaration(name, newFnTy);
+  let nf = gValue.get(ng);
+  let args = new I32Vec(4), slots = new I32Vec(2 + 4), entry = new I32Vec(4);
+  for (let j = 0; j < calls.len; j++) {
+    let c = calls.get(j);
+    builder.setInsertPointBefore(c);
+    args.clear();
+    for (let a = 0; a < 4; a++) if (a != alignAt) args.push(callArg(c, a));
+    entry.clear(); entry.push(AT.Int); entry.push(ATTR_ALIGN); entry.push(encodeAlign(intSExt64(callArg(c, alignAt)))); entry.push(0);
+    slots.clear(); slots.push(-1); slots.push(-1);
+    for (let a = 0; a < ptrAt; a++) slots.push(-1);
+    slots.push(attrSets.internVec(entry, 0, entry.len));
+    let nc = builder.buildCall(newFnTy, nf, args, 0, args.len, internAttrList(slots, 0, slots.len), callCC(c), (iFlags.get(c) >> F_TAIL_SHIFT) & 3);
+    iMD.set(nc, iMD.get(c)); iMD.set(c, -1);
+    iDbg.set(nc, iDbg.get(c)); iDbg.set(c, -1);
+    takeName(nc, c);
+    replaceAllUsesWith(c, nc);
+    eraseInst(c);
+  }
+  if (!hasUses(fv)) eraseGlobal(g);
+  return true;
+}
+function isIntOf32(t: i32): bool { return <i32>tyKind.get(t) == TK.Int && tyA.get(t) == 32; }
 // The intrinsics declared to return a struct (not an overloaded type that happens to be one), with
 // the first version that has them (of 19 and 22).
 const STRUCT_RETURNS: string[] = [
