@@ -12,6 +12,7 @@ import { AT, ATTR_KW, attrSets, attrTag, internAttrList } from "./attributes";
 import { gKind, gValue, gAttrs, GK, globalCount, gValueType } from "./globals";
 import { vName } from "./values";
 import { TK, tyKind, tyA, listLen, listAt, scalarType } from "./types";
+import { SigMatcher, SigMatch, genericIntrinsic, NOT_INTRINSIC } from "./intrinsic-sigs";
 
 // The attribute kinds of the table as the attribute layer numbers them, and the scratch of building
 // a declaration's attribute list: one object at a fixed address in static memory, renewed with the
@@ -20,6 +21,7 @@ import { TK, tyKind, tyA, listLen, listAt, scalarType } from "./types";
   kindOf: I32Vec = new I32Vec();   // INTRINSIC_ATTR_KINDS index -> ATTR_KW index (filled on first use)
   entries: I32Vec = new I32Vec(32); // one attribute set's (tag, kind, value, value) entries
   slots: I32Vec = new I32Vec(16);   // one attribute list's sets
+  sigs: SigMatcher = new SigMatcher(); // whether a declaration has its intrinsic's signature
 }
 const INTRINSIC_ATTRS_SIZE: usize = 16;
 const ia: IntrinsicAttrs = changetype<IntrinsicAttrs>(memory.data(<i32>INTRINSIC_ATTRS_SIZE, 16));
@@ -162,6 +164,9 @@ export function applyIntrinsicAttributesTo(g: i32): void {
   if (nm < 0) return;
   let k = lookup(nm);
   if (k < 0) return;
+  // a name outside the target namespaces that is no generic intrinsic of this version names none
+  let sk = genericIntrinsic(nm);
+  if (sk == NOT_INTRINSIC) return;
   // LLVM gives no attributes to a declaration whose signature the intrinsic does not have (it is
   // upgraded or fails verification); wopt checks the one case its own upgrades produce: LLVM 22's
   // size-less lifetime markers take a pointer (`llvm.lifetime.start.i64(i64)` stays bare)
@@ -171,7 +176,11 @@ export function applyIntrinsicAttributesTo(g: i32): void {
   }
   let list = llvmVersion >= 22 ? unchecked(INTRINSIC_ATTRS_22[k]) : unchecked(INTRINSIC_ATTRS_19[k]);
   if (list < 0) return;
-  // LLVM 22 leaves a declaration whose signature is not the intrinsic's with its own attributes
-  if (llvmVersion >= 22 && !signatureFits(list, gValueType.get(g))) return;
+  // LLVM 22 leaves a declaration whose signature is not the intrinsic's with its own attributes:
+  // exactly so for a generic intrinsic (ir/intrinsic-sigs.ts), as far as the attributes tell for
+  // a target one
+  if (llvmVersion >= 22) {
+    if (sk >= 0 ? ia.sigs.match(sk, gValueType.get(g)) != SigMatch.Match : !signatureFits(list, gValueType.get(g))) return;
+  }
   gAttrs.set(g, attrsFor(list, gValueType.get(g)));
 }

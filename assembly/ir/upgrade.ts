@@ -3,10 +3,10 @@
 // upgrade says which LLVM versions do it; the target version is ir/version.ts.
 import { I32Vec, U8Vec } from "../util/vec";
 import { strtab } from "./module";
-import { Op } from "./opcodes";
+import { Op, F_TAIL_SHIFT } from "./opcodes";
 import { TK, tyKind, tyA, tyN, tyFlags, T_VOID, T_I64, ptrType, listLen, listAt, functionType, structType, TF_PACKED, TF_VARARG, TF_HASBODY } from "./types";
 import {
-  VK, vKind, vType, vName, vA, iNext, iMD, iDbg, iOp, operand, numOperands, hasUses, replaceAllUsesWith, vFirstUse, opUser, opNext, eraseInst, valueCount,
+  VK, vKind, vType, vName, vA, iNext, iMD, iDbg, iOp, iFlags, operand, numOperands, hasUses, replaceAllUsesWith, vFirstUse, opUser, opNext, eraseInst, valueCount,
 } from "./values";
 import { GK, Linkage, gKind, gValue, gFlags, gValueType, gFirstBlock, GF_ERASED, globalCount } from "./globals";
 import {
@@ -16,9 +16,12 @@ import {
 import { intSExt64, getInt, isNullValue, getPoison } from "./constants";
 import { reading, mdForValueId } from "./module-reading";
 import { createFunction, IRBuilder } from "./builder";
-import { eraseGlobal, declareIntrinsic, getOrDeclareIntrinsic } from "./edit";
+import { eraseGlobal, declareIntrinsic, getOrDeclareIntrinsic, takeName } from "./edit";
 import { has, Feature, llvmVersion } from "./version";
-import { callAttrs, callNumArgs, callArg } from "./inst";
+import { callAttrs, callNumArgs, callArg, callCC } from "./inst";
+import { AT, ATTR_ALIGN, attrSets, internAttrList } from "./attributes";
+import { encodeAlign } from "./align";
+import { SigMatcher, SigMatch, genericIntrinsic, intrinsicBaseName } from "./intrinsic-sigs";
 
 // `call @llvm.dbg.value/declare/assign/label(...)` become debug records on the next instruction,
 // as LLVM 19 does when it reads old IR; the intrinsic declarations go away when unused.
@@ -165,7 +168,7 @@ export function upgradeModuleFlags(): void {
 //   declaration is replaced by the new one, and a stray `declare void @llvm.lifetime.<kind>.i64(i64)`
 //   is left where the upgrade mangled the old signature (opt-22 prints it, without attributes; so
 //   do we), one per name.
-// - Renamed intrinsics and remangled names (RENAMED, REMANGLED below): a new declaration under the
+// - Renamed intrinsics and remangled names (RENAMED, renamedIntrinsic below): a new declaration under the
 //   new name takes every use.
 // The lifetime markers' new declarations come in another order from bitcode (`fromBitcode`):
 // from text, opt-22 upgrades one old declaration after another (its stray, then the new
@@ -181,6 +184,7 @@ export function upgradeIntrinsicDeclarations(fromBitcode: bool = false): void {
   let starts = new I32Vec(4);   // and 1 for llvm.lifetime.start
   let newDecls = new I32Vec(4); // (kind: 1 start / 0 end, address space, declaration) triples
   let builder = new IRBuilder(); // places the new calls (one per module read)
+  let sigs = new SigMatcher();
   for (let g = 0; g < n; g++) {
     if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
     let fv = gValue.get(g), nm = vName.get(fv);
@@ -199,9 +203,10 @@ export function upgradeIntrinsicDeclarations(fromBitcode: bool = false): void {
       continue;
     }
     if (returnsNamedStruct(g)) { upgradeStructReturn(g, builder); continue; }
-    let name = renamedIntrinsic(g);
+    if (llvmVersion >= 22 && upgradeMaskedAlignment(g, sigs, builder)) continue;
+    let name = renamedIntrinsic(g, sigs);
     if (name < 0) continue;
-    let ng = getOrDeclareIntrinsic(name, gValueType.get(g));
+    let ng = remangledDeclaration(name, gValueType.get(g));
     replaceAllUsesWith(fv, gValue.get(ng));
     eraseGlobal(g);
   }
@@ -231,6 +236,80 @@ export function upgradeIntrinsicDeclarations(fromBitcode: bool = false): void {
     if (!hasUses(fv)) eraseGlobal(vA.get(fv));
   }
 }
+// The declaration named `name` of type fnTy: the module's function of that name when it has that
+// type; else what holds the name gives it up (renamed `<name>.renamed`, as LLVM does) and a new
+// declaration takes it.
+function remangledDeclaration(name: i32, fnTy: i32): i32 {
+  let n = globalCount();
+  for (let g = 0; g < n; g++) {
+    if ((gFlags.get(g) & GF_ERASED) != 0 || vName.get(gValue.get(g)) != name) continue;
+    if (<i32>gKind.get(g) == GK.Func && gValueType.get(g) == fnTy) return g;
+    reading.nameBuf.clear();
+    let p = strtab.ptrOf(name);
+    for (let i = 0; i < strtab.lenOf(name); i++) reading.nameBuf.push(load<u8>(p + <usize>i));
+    let suffix = ".renamed";
+    for (let i = 0; i < suffix.length; i++) reading.nameBuf.push(<u8>suffix.charCodeAt(i));
+    vName.set(gValue.get(g), strtab.intern(reading.nameBuf.ptr, reading.nameBuf.len));
+    break;
+  }
+  return declareIntrinsic(name, fnTy);
+}
+// LLVM 22 took the alignment operand out of llvm.masked.load/store/gather/scatter: reading the old
+// form (an i32 alignment after the pointer operand), each call becomes one of the new declaration
+// without it, the alignment an `align` on the pointer operand; the call keeps its name, tail kind,
+// calling convention and metadata, not its other attributes. An alignment that is not a constant
+// power of two makes opt-22 stop ("LLVM ERROR: Invalid alignment argument"); wopt leaves such a
+// declaration as it is (the verifier then rejects its signature). True when g was upgraded.
+function upgradeMaskedAlignment(g: i32, sigs: SigMatcher, builder: IRBuilder): bool {
+  let fv = gValue.get(g), nm = vName.get(fv);
+  if (!strtab.startsWithStr(nm, "llvm.masked.")) return false;
+  let k = genericIntrinsic(nm);
+  if (k < 0) return false;
+  let base = intrinsicBaseName(k);
+  let loads = base == "llvm.masked.load" || base == "llvm.masked.gather";
+  if (!loads && base != "llvm.masked.store" && base != "llvm.masked.scatter") return false;
+  let fnTy = gValueType.get(g);
+  let alignAt = loads ? 1 : 2, ptrAt = loads ? 0 : 1;
+  if (listLen(fnTy) != 4 || (tyFlags.get(fnTy) & TF_VARARG) != 0 || !isIntOf32(listAt(fnTy, alignAt))) return false;
+  let calls = new I32Vec(8);
+  for (let s = vFirstUse.get(fv); s >= 0; s = opNext.get(s)) {
+    let u = opUser.get(s);
+    if (<i32>vKind.get(u) != VK.Inst || <i32>iOp.get(u) != Op.Call || operand(u, 0) != fv) continue;
+    let a = callArg(u, alignAt);
+    if (<i32>vKind.get(a) != VK.ConstInt) return false;
+    let v = intSExt64(a);
+    if (v <= 0 || (v & (v - 1)) != 0) return false;
+    calls.push(u);
+  }
+  let params = new I32Vec(4);
+  for (let i = 0; i < 4; i++) if (i != alignAt) params.push(listAt(fnTy, i));
+  let newFnTy = functionType(tyA.get(fnTy), params, 0, params.len, false);
+  if (sigs.match(k, newFnTy) != SigMatch.Match || !sigs.mangledName(k)) return false;
+  let name = sigs.nameId();
+  vName.set(fv, -1);
+  let ng = remangledDeclaration(name, newFnTy);
+  let nf = gValue.get(ng);
+  let args = new I32Vec(4), slots = new I32Vec(2 + 4), entry = new I32Vec(4);
+  for (let j = 0; j < calls.len; j++) {
+    let c = calls.get(j);
+    builder.setInsertPointBefore(c);
+    args.clear();
+    for (let a = 0; a < 4; a++) if (a != alignAt) args.push(callArg(c, a));
+    entry.clear(); entry.push(AT.Int); entry.push(ATTR_ALIGN); entry.push(encodeAlign(intSExt64(callArg(c, alignAt)))); entry.push(0);
+    slots.clear(); slots.push(-1); slots.push(-1);
+    for (let a = 0; a < ptrAt; a++) slots.push(-1);
+    slots.push(attrSets.internVec(entry, 0, entry.len));
+    let nc = builder.buildCall(newFnTy, nf, args, 0, args.len, internAttrList(slots, 0, slots.len), callCC(c), (iFlags.get(c) >> F_TAIL_SHIFT) & 3);
+    iMD.set(nc, iMD.get(c)); iMD.set(c, -1);
+    iDbg.set(nc, iDbg.get(c)); iDbg.set(c, -1);
+    takeName(nc, c);
+    replaceAllUsesWith(c, nc);
+    eraseInst(c);
+  }
+  if (!hasUses(fv)) eraseGlobal(g);
+  return true;
+}
+function isIntOf32(t: i32): bool { return <i32>tyKind.get(t) == TK.Int && tyA.get(t) == 32; }
 // The intrinsics declared to return a struct (not an overloaded type that happens to be one), with
 // the first version that has them (of 19 and 22).
 const STRUCT_RETURNS: string[] = [
@@ -388,28 +467,12 @@ const RENAMED: string[] = [
   "llvm.experimental.stepvector.", "llvm.stepvector.", "22",
   "llvm.experimental.vector.partial.reduce.add.", "llvm.vector.partial.reduce.add.", "22",
 ];
-// Intrinsics whose declaration LLVM names anew from its types (Intrinsic::remangleIntrinsicFunction)
-// when the name is not the one they mangle to: those LLVM made overloaded (va_start and friends,
-// stacksave, stackrestore; declared without a suffix) and the typed-pointer manglings of older IR
-// (`llvm.memcpy.p0i8.p0i8.i64`). [name, overloaded types ("r" the return type, a digit a
-// parameter), parameter count]; a name is taken when it is the plain name or its suffix mangles a
-// typed pointer, so a longer intrinsic name (llvm.memcpy.inline) never matches a shorter one.
-const REMANGLED: string[] = [
-  "llvm.va_start", "0", "1", "llvm.va_end", "0", "1", "llvm.va_copy", "0", "2",
-  "llvm.stacksave", "r", "0", "llvm.stackrestore", "0", "1",
-  "llvm.memcpy", "012", "4", "llvm.memmove", "012", "4", "llvm.memset", "02", "4",
-  "llvm.memcpy.inline", "012", "4", "llvm.memset.inline", "02", "4",
-  "llvm.objectsize", "r0", "4", "llvm.invariant.start", "1", "2", "llvm.invariant.end", "2", "3",
-  "llvm.launder.invariant.group", "r", "1", "llvm.strip.invariant.group", "r", "1", "llvm.prefetch", "0", "4",
-  "llvm.ctlz", "r", "2", "llvm.cttz", "r", "2", "llvm.ctpop", "r", "1", "llvm.bswap", "r", "1",
-  "llvm.bitreverse", "r", "1", "llvm.abs", "r", "2", "llvm.smax", "r", "2", "llvm.smin", "r", "2",
-  "llvm.umax", "r", "2", "llvm.umin", "r", "2", "llvm.fshl", "r", "3", "llvm.fshr", "r", "3",
-  "llvm.expect", "r", "2", "llvm.fabs", "r", "1", "llvm.sqrt", "r", "1", "llvm.floor", "r", "1",
-  "llvm.ceil", "r", "1", "llvm.trunc", "r", "1", "llvm.copysign", "r", "2", "llvm.fma", "r", "3",
-  "llvm.fmuladd", "r", "3", "llvm.minnum", "r", "2", "llvm.maxnum", "r", "2",
-];
-// The name a declaration of one of the intrinsics above takes instead of its own (strId), or -1.
-function renamedIntrinsic(g: i32): i32 {
+// The name a declaration takes instead of its own (strId), or -1: the new name of a renamed
+// intrinsic, or the name its types mangle to (Intrinsic::remangleIntrinsicFunction: a generic
+// intrinsic of the right signature whose name is not the one its overloaded types give, such as
+// the typed-pointer manglings of older IR, `llvm.memcpy.p0i8.p0i8.i64`, or va_start and friends
+// declared without a suffix).
+function renamedIntrinsic(g: i32, sigs: SigMatcher): i32 {
   let fv = gValue.get(g), nm = vName.get(fv);
   for (let k = 0; k < RENAMED.length; k += 3) {
     if (llvmVersion < I32.parseInt(RENAMED[k + 2]) || !strtab.startsWithStr(nm, RENAMED[k])) continue;
@@ -421,61 +484,8 @@ function renamedIntrinsic(g: i32): i32 {
     for (let i = RENAMED[k].length; i < strtab.lenOf(nm); i++) reading.nameBuf.push(load<u8>(p + <usize>i));
     return strtab.intern(reading.nameBuf.ptr, reading.nameBuf.len);
   }
-  let p = strtab.ptrOf(nm), len = strtab.lenOf(nm);
-  for (let k = 0; k < REMANGLED.length; k += 3) {
-    let base = REMANGLED[k];
-    if (!strtab.startsWithStr(nm, base)) continue;
-    if (len != base.length && !(load<u8>(p + <usize>base.length) == 46 && typedPointerSuffix(p + <usize>base.length, len - base.length))) continue;
-    let fnTy = gValueType.get(g);
-    if (listLen(fnTy) != I32.parseInt(REMANGLED[k + 2])) return -1;
-    let want = base;
-    let slots = REMANGLED[k + 1];
-    for (let i = 0; i < slots.length; i++) {
-      let c = slots.charCodeAt(i);
-      let t = c == 114 ? tyA.get(fnTy) : listAt(fnTy, c - 48);
-      let m = mangledType(t);
-      if (m.length == 0) return -1;
-      want += "." + m;
-    }
-    if (strtab.eqStr(nm, want)) return -1;
-    return strtab.internStr(want);
-  }
-  return -1;
-}
-// Whether a suffix (".p0i8.p0i8.i64") is made of type manglings, one of them a typed pointer (a
-// `p<N>` followed by a type). A longer intrinsic's name (".inline.p0i8...") is not.
-function typedPointerSuffix(p: usize, n: i32): bool {
-  let typed = false;
-  let i = 0;
-  while (i < n) {
-    i++;   // '.'
-    let st = i;
-    while (i < n && load<u8>(p + <usize>i) != 46) i++;
-    let c = <i32>load<u8>(p + <usize>st);
-    let k = st + 1;
-    if (c == 110 && i - st > 3 && load<u8>(p + <usize>(st + 1)) == 120 && load<u8>(p + <usize>(st + 2)) == 118) k = st + 3;  // nxv
-    else if (c != 105 && c != 112 && c != 102 && c != 118 && c != 97) return false;   // i p f v a
-    if (k >= i || load<u8>(p + <usize>k) < 48 || load<u8>(p + <usize>k) > 57) return false;
-    if (c == 112) {
-      while (k < i && load<u8>(p + <usize>k) >= 48 && load<u8>(p + <usize>k) <= 57) k++;
-      if (k < i) typed = true;
-    }
-  }
-  return typed;
-}
-// Intrinsic::getName's text of an overloaded type; "" for one it is not needed here for.
-function mangledType(t: i32): string {
-  switch (<i32>tyKind.get(t)) {
-    case TK.Int: return "i" + tyA.get(t).toString();
-    case TK.Ptr: return "p" + tyA.get(t).toString();
-    case TK.Half: return "f16"; case TK.BFloat: return "bf16"; case TK.Float: return "f32";
-    case TK.Double: return "f64"; case TK.X86FP80: return "f80"; case TK.FP128: return "f128";
-    case TK.PPCFP128: return "ppcf128";
-    case TK.Vector: case TK.ScalableVector: {
-      let e = mangledType(tyA.get(t));
-      if (e.length == 0) return "";
-      return (<i32>tyKind.get(t) == TK.ScalableVector ? "nxv" : "v") + tyN.get(t).toString() + e;
-    }
-  }
-  return "";
+  let k = genericIntrinsic(nm);
+  if (k < 0 || sigs.match(k, gValueType.get(g)) != SigMatch.Match || !sigs.mangledName(k)) return -1;
+  let want = sigs.nameId();
+  return want == nm ? -1 : want;
 }

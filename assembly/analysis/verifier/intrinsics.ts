@@ -23,6 +23,8 @@ import { bundleCount, strIdIs } from "./callsite";
 import { assumeConditionTrue, visitMoreIntrinsics } from "./intrinsics-misc";
 import { visitVectorIntrinsic } from "./intrinsics-vector";
 import { visitTargetIntrinsic } from "./intrinsics-target";
+import { checkIntrinsicSignature } from "./intrinsic-sig";
+import { genericIntrinsic } from "../../ir/intrinsic-sigs";
 
 // Whether function value f is the intrinsic `base`: its name is base, or base and type suffixes.
 export function isIntrinsicNamed(f: i32, base: string): bool {
@@ -54,8 +56,10 @@ function typeMangleAt(p: usize, n: i32): bool {
 // Verifier::visitIntrinsicCall for the call i of intrinsic f.
 export function visitIntrinsicCall(i: i32, f: i32): void {
   let nm = vName.get(f);
-  if (nm < 0 || !isKnownIntrinsic22(nm)) { if (nm >= 0 && llvmVersion < 22) visitVectorIntrinsic(i, f); return; }
+  if (nm < 0) return;
+  if (!isKnownIntrinsic22(nm) && genericIntrinsic(nm) < 0) { if (llvmVersion < 22) visitVectorIntrinsic(i, f); return; }
   if (gFirstBlock.get(vA.get(f)) >= 0) { vr.bad("Intrinsic functions should never be defined!", f); return; }
+  if (!checkIntrinsicSignature(i, f)) return;
   if (isIntrinsicNamed(f, "llvm.assume")) { checkAssume(i); return; }
   if (isIntrinsicNamed(f, "llvm.ucmp") || isIntrinsicNamed(f, "llvm.scmp")) { checkCmp3(i); return; }
   if (isIntrinsicNamed(f, "llvm.lifetime.start") || isIntrinsicNamed(f, "llvm.lifetime.end")) { checkLifetime(i); return; }

@@ -15,6 +15,7 @@ import { MK, mdKind, mdA, mdCount, nmdName, nmdOps, nmdNOps, nmdPool } from "../
 import { writer } from "../../text/writer";
 import { FunctionAnalyses } from "../context";
 import { DomTree } from "../domtree";
+import { SigMatcher } from "../../ir/intrinsic-sigs";
 
 @final export class Verifier {
   // the analyses the checks build and read (the caller's: the CFG and dominator tree of the
@@ -97,6 +98,11 @@ import { DomTree } from "../domtree";
   locSeen: I32Vec = new I32Vec();
   fnHasDebugInfo: bool = false;
   fnArgVars: I32Vec = new I32Vec();
+  // intrinsic-sig.ts: per global, the epoch its intrinsic signature verdict was taken in and the
+  // verdict (a SigMatch, or the expected name's strId + SIG_NAME_BASE); the matcher
+  sigEpoch: I32Vec = new I32Vec();
+  sigVerdict: I32Vec = new I32Vec();
+  sigs: SigMatcher = new SigMatcher();
 
   constructor(fa: FunctionAnalyses) { this.fa = fa; }
 
