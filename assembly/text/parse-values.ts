@@ -220,7 +220,7 @@ function parseInlineAsm(type: i32): i32 {
   }
   if (lx.tok != T.String) return errorI("expected string constant for inline asm");
   let a = lx.tokStr; next();
-  if (!expect(T.Comma, "',' after inline asm string")) return -1;
+  if (!expect(T.Comma, "comma in inline asm expression")) return -1;
   if (lx.tok != T.String) return errorI("expected constraint string");
   let c = lx.tokStr; next();
   return getInlineAsm(type, a, c, flags);
