@@ -136,6 +136,8 @@ export function parseFunction(isDefine: bool): bool {
     break;
   }
   if (!isDefine) {
+    // a blockaddress made before this declaration named one of its blocks
+    for (let j = 0; j < rd.baFunc.len; j++) if (rd.baFunc.get(j) == v) return errorAt("cannot take blockaddress inside a declaration", rd.baAt.get(j));
     gFlags.set(g, flags);
     createArgs(g, v, false);
     return !rd.failed;

@@ -81,7 +81,7 @@ export function parseCallLike(op: i32, tail: i32, callLoc: i32 = -1): i32 {
       else if (lx.tokStr == K.KW_inteldialect) asmFlagsSave |= 4; else if (lx.tokStr == K.KW_unwind) asmFlagsSave |= 8; else break;
       next();
     }
-    if (lx.tok != T.String) return errorI("expected string constant for inline asm");
+    if (lx.tok != T.String) return errorI("expected string constant");
     asmStr = lx.tokStr; next();
     if (!expect(T.Comma, "comma in inline asm expression")) return -1;
     if (lx.tok != T.String) return errorI("expected constraint string");

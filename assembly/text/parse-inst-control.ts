@@ -51,12 +51,13 @@ export function parseSwitch(): i32 {
   let d = parseBlockRef(); if (d < 0) return -1; rd.stack.push(d);
   if (!expect(T.LSquare, "'[' with switch table")) return -1;
   while (lx.tok != T.RSquare) {
+    let caseLoc = lx.tokStart;
     let cv = parseTypeAndValue(); if (cv < 0) return -1;
-    if (<i32>vKind.get(cv) != VK.ConstInt) return errorI("case value is not a constant integer");
-    for (let i = base + 2; i < rd.stack.len; i += 2) if (rd.stack.get(i) == cv) return errorI("duplicate case value in switch");
-    rd.stack.push(cv);
     if (!expect(T.Comma, "',' after case value")) return -1;
-    let b = parseBlockRef(); if (b < 0) return -1; rd.stack.push(b);
+    let b = parseBlockRef(); if (b < 0) return -1;
+    for (let i = base + 2; i < rd.stack.len; i += 2) if (rd.stack.get(i) == cv) return errorAtI("duplicate case value in switch", caseLoc);
+    if (<i32>vKind.get(cv) != VK.ConstInt) return errorAtI("case value is not a constant integer", caseLoc);
+    rd.stack.push(cv); rd.stack.push(b);
   }
   next();
   return make(Op.Switch, T_VOID, base);

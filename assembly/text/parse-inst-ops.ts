@@ -7,7 +7,7 @@ import * as K from "./keywords";
 import { errorI, errorAtI, eat, parseUInt32, expect, expectWord, isWord, eatWord, checkFeature } from "./pstate";
 import { Feature } from "../ir/version";
 import { parseType } from "./parse-types";
-import { parseTypeAndValue, parseValue } from "./parse-values";
+import { parseTypeAndValue, parseValue, castValid, shuffleValid } from "./parse-values";
 import { parseCmpPredicate } from "./parse-values";
 import {
   TK, tyKind, tyA, tyN, T_I1, T_I32, T_LABEL, T_TOKEN, isInt, isPtr, isFP, isVector, scalarType, withScalar, vectorType,
@@ -54,24 +54,6 @@ export function parseCast(op: i32): i32 {
   if (!castValid(op, vType.get(v), t)) return errorAtI("invalid cast opcode for cast from '" + typeToString(vType.get(v)) + "' to '" + typeToString(t) + "'", loc);
   rd.stack.push(v);
   let i = make(op, t, base); if (i >= 0) iFlags.set(i, flags); return i;
-}
-function castValid(op: i32, s: i32, d: i32): bool {
-  if (isVector(s) != isVector(d) && op != Op.BitCast) return false;
-  if (isVector(s) && isVector(d) && op != Op.BitCast && tyN.get(s) != tyN.get(d)) return false;
-  let ss = scalarType(s), ds = scalarType(d);
-  switch (op) {
-    case Op.Trunc: return isInt(ss) && isInt(ds) && intWidth(ss) > intWidth(ds);
-    case Op.ZExt: case Op.SExt: return isInt(ss) && isInt(ds) && intWidth(ss) < intWidth(ds);
-    case Op.FPTrunc: case Op.FPExt: return isFP(ss) && isFP(ds);
-    case Op.FPToUI: case Op.FPToSI: return isFP(ss) && isInt(ds);
-    case Op.UIToFP: case Op.SIToFP: return isInt(ss) && isFP(ds);
-    case Op.PtrToInt: return isPtr(ss) && isInt(ds);
-    case Op.PtrToAddr: return isPtr(ss) && isInt(ds);
-    case Op.IntToPtr: return isInt(ss) && isPtr(ds);
-    case Op.AddrSpaceCast: return isPtr(ss) && isPtr(ds);
-    case Op.BitCast: return true;
-  }
-  return true;
 }
 
 export function parseCompare(op: i32): i32 {
@@ -127,24 +109,6 @@ export function parseSelect(opLoc: i32): i32 {
   if (flags != 0 && !fpMathType(vType.get(a))) return errorAtI("fast-math-flags specified for select without floating-point scalar or vector return type", opLoc);
   rd.stack.push(c); rd.stack.push(a); rd.stack.push(b);
   let i = make(Op.Select, vType.get(a), base); if (i >= 0) iFlags.set(i, flags); return i;
-}
-
-// ShuffleVectorInst::isValidOperands: two vectors of one type and a mask of i32 lanes below
-// twice their length (undef lanes allowed; a scalable mask only undef or zero).
-function shuffleValid(a: i32, b: i32, m: i32): bool {
-  let at = vType.get(a), mt = vType.get(m);
-  if (!isVector(at) || at != vType.get(b)) return false;
-  if (!isVector(mt) || tyA.get(mt) != T_I32 || tyKind.get(mt) != tyKind.get(at)) return false;
-  let k = <i32>vKind.get(m);
-  if (k == VK.ConstUndef || k == VK.ConstPoison || k == VK.ConstZero) return true;
-  if (<i32>tyKind.get(mt) == TK.ScalableVector || k != VK.ConstVector) return false;
-  let lim = <u64>tyN.get(at) * 2;
-  for (let j = 0; j < <i32>tyN.get(mt); j++) {
-    let e = operandOf(m, j), ek = <i32>vKind.get(e);
-    if (ek == VK.ConstInt) { if (<u64><u32>intSExt64(e) >= lim) return false; }
-    else if (ek != VK.ConstUndef && ek != VK.ConstPoison) return false;
-  }
-  return true;
 }
 
 // SelectInst::areInvalidOperands: why a select of these operand types is invalid, "" when valid.

@@ -90,7 +90,7 @@ export function linkTarget(name: i32, num: i32, off: i32): i32 {
 export function globalRef(name: i32, num: i64, type: i32): i32 {
   let off = lx.tokStart;
   let v = name >= 0 ? globalLookupName(name) : globalLookupNum(<i32>num);
-  if (!isPtr(type)) { errorAt("global variable reference must have pointer type", off); return -1; }
+  if (!isPtr(type)) { errorAt(<i32>tyKind.get(type) == TK.Function ? "functions are not values, refer to them as pointers" : "global variable reference must have pointer type", off); return -1; }
   if (v >= 0) {
     if (vType.get(v) != type) {
       errorAt("'" + nameText(false, name, num) + "' defined with type '" + typeToString(vType.get(v)) + "' but expected '" + typeToString(type) + "'", off);
