@@ -3,14 +3,16 @@
 import { rd, fnScope } from "./reader";
 import { I32Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
-import { errorI, expect } from "./pstate";
-import { T_LABEL, T_PTR } from "../ir/types";
+import { errorI, errorAtI, expect } from "./pstate";
+import { typeToString } from "./printer-types";
+import { T_LABEL, T_PTR, isPtr } from "../ir/types";
 import { VK, newValue, vKind, vType, vName, vA, vB, iNext } from "../ir/values";
 import { getWithOperands } from "../ir/constants";
 import { gFirstBlock, gFirstArg, gNumArgs } from "../ir/globals";
 import { globalRef, localRef, notePos } from "./parse-symbols";
 
 export function parseBlockAddress(type: i32): i32 {
+  let loc = lx.tokStart;
   next();
   if (!expect(T.LParen, "'(' in block address expression")) return -1;
   if (lx.tok != T.GlobalVar && lx.tok != T.GlobalID) return errorI("expected function name in blockaddress");
@@ -21,7 +23,7 @@ export function parseBlockAddress(type: i32): i32 {
   if (!expect(T.Comma, "comma in block address expression")) return -1;
   if (lx.tok != T.LocalVar && lx.tok != T.LocalID) return errorI("expected basic block name in blockaddress");
   // The block belongs to function f, which may not be parsed yet: keep a deferred reference.
-  let bb = blockAddressTarget(f, lx.tok == T.LocalVar ? lx.tokStr : -1, lx.tok == T.LocalID ? <i32>lx.tokNum : -1, fnAt);
+  let bb = blockAddressTarget(f, lx.tok == T.LocalVar ? lx.tokStr : -1, lx.tok == T.LocalID ? <i32>lx.tokNum : -1, fnAt, type, loc);
   if (bb < 0) return -1;
   next();
   if (!expect(T.RParen, "')' in block address expression")) return -1;
@@ -34,13 +36,17 @@ export function parseBlockAddress(type: i32): i32 {
 // blockaddress(@f, %bb): when @f is the function being parsed, its local table resolves %bb;
 // otherwise a placeholder block is recorded and bound when @f's body is parsed.
 // (The blocks a blockaddress names before their function's body are ranked: ir/block-order.ts.)
-function blockAddressTarget(f: i32, name: i32, num: i32, fnAt: i32): i32 {
+function blockAddressTarget(f: i32, name: i32, num: i32, fnAt: i32, type: i32, loc: i32): i32 {
   if (fnScope.inFunction && f == fnScope.fnValue) {
     let v = name >= 0 ? localRef(name, 0, T_LABEL) : localRef(-1, num, T_LABEL);
     return v;
   }
-  if (<i32>vKind.get(f) == VK.Function && gFirstBlock.get(vA.get(f)) >= 0) {
+  let fk = <i32>vKind.get(f);
+  if (fk != VK.Forward && fk != VK.Function) return errorAtI("expected function name in blockaddress", fnAt);
+  if (fk == VK.Function && gFirstBlock.get(vA.get(f)) < 0) return errorAtI("cannot take blockaddress inside a declaration", fnAt);
+  if (fk == VK.Function) {
     // the function's body is already parsed: find the block now
+    if (name < 0) return errorI("cannot take address of numeric label after the function is defined");
     let b = findBlock(vA.get(f), name, num);
     if (b < 0) return errorI("referenced value is not a basic block");
     return b;
@@ -48,6 +54,7 @@ function blockAddressTarget(f: i32, name: i32, num: i32, fnAt: i32): i32 {
   for (let i = 0; i < rd.baFunc.len; i++) {
     if (rd.baFunc.get(i) == f && rd.baName.get(i) == name && rd.baNum.get(i) == num) return rd.baBlock.get(i);
   }
+  if (!isPtr(type)) return errorAtI("type of blockaddress must be a pointer and not '" + typeToString(type) + "'", loc);
   let b = newValue(VK.Block, T_LABEL);
   vA.set(b, -1); vB.set(b, -1); vName.set(b, name);
   notePos(b, lx.tokStart);

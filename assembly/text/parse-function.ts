@@ -141,6 +141,8 @@ export function parseFunction(isDefine: bool): bool {
     break;
   }
   if (!isDefine) {
+    // a blockaddress made before this declaration named one of its blocks
+    for (let j = 0; j < rd.baFunc.len; j++) if (rd.baFunc.get(j) == v) return errorAt("cannot take blockaddress inside a declaration", rd.baAt.get(j));
     gFlags.set(g, flags);
     createArgs(g, v, false);
     if (rd.failed) return false;
@@ -207,6 +209,8 @@ function createArgs(g: i32, fn: i32, bind: bool): i64 {
   return <i64><u32>nextNum;
 }
 
+const LOCAL_NAME_MAX = 1024;
+
 function parseBody(g: i32, fn: i32): bool {
   let state = rd, scope = fnScope, records = scope.pendingRecords;
   scope.begin(fn);
@@ -242,9 +246,12 @@ function parseBody(g: i32, fn: i32): bool {
     } else { bnum = nextNum++; }
     let b = bname >= 0 ? localLookupName(bname) : localLookupNum(bnum);
     if (b >= 0) {
-      if (<i32>vKind.get(b) != VK.Block) return errorAt("'%" + (bname >= 0 ? strtabString(bname) : (<u32>bnum).toString()) + "' is not a basic block", labelOff);
+      if (<i32>vKind.get(b) != VK.Block) return errorAt(bname >= 0 ? "unable to create block named '" + strtabString(bname) + "'" : "unable to create block numbered '" + (<u32>bnum).toString() + "'", labelOff);
       if (vParent.get(b) >= 0) return errorAt("redefinition of label", labelOff);
     } else {
+      // a name past LLVM's limit for local names (-non-global-value-max-name-size, 1024) is cut
+      // short in the function's table, which LLParser reports as this
+      if (bname >= 0 && strtab.lenOf(bname) > LOCAL_NAME_MAX) return errorAt("unable to create block named '" + strtabString(bname) + "'", labelOff);
       b = newValue(VK.Block, T_LABEL);
       vA.set(b, -1); vB.set(b, -1);
       if (bname >= 0) localSetName(bname, b); else localSetNum(bnum, b);
@@ -260,6 +267,8 @@ function parseBody(g: i32, fn: i32): bool {
     while (true) {
 
       if (lx.tok == T.Hash) {
+        if (state.seenDbgIntrinsic) return error("debug record should not appear in a module containing debug info intrinsics");
+        state.seenDbgRecord = true;
         let r = parseDebugRecord(); if (r < 0) return false;
         records.push(r);
         continue;
@@ -267,9 +276,10 @@ function parseBody(g: i32, fn: i32): bool {
       let iname = -1, inum = -1;
       let defOff = lx.tokStart;
       if (lx.tok == T.LocalVar || lx.tok == T.LocalID) {
-        if (lx.tok == T.LocalVar) { iname = lx.tokStr; if (strtab.lenOf(iname) == 0) iname = -1; } else inum = <i32>lx.tokNum;
+        let isId = lx.tok == T.LocalID;
+        if (!isId) { iname = lx.tokStr; if (strtab.lenOf(iname) == 0) iname = -1; } else inum = <i32>lx.tokNum;
         next();
-        if (!expect(T.Equal, "'=' after instruction name")) return false;
+        if (!expect(T.Equal, isId ? "'=' after instruction id" : "'=' after instruction name")) return false;
       }
       setPending(iname, inum);
       let inst = parseInstruction();

@@ -67,6 +67,7 @@ export function parseCallLike(op: i32, tail: i32, callLoc: i32 = -1): i32 {
   // LLVM parses the callee as a value of pointer type; inline asm gets the function type.
   let isAsm = lx.tok == T.Word && strtab.eqStr(lx.tokStr, "asm");
   let calleeTok = lx.tok;
+  let calleeName = lx.tok == T.GlobalVar ? lx.tokStr : -1;
   // Defer: remember position, parse arguments, then parse callee value with the right type.
   // Simpler: parse callee now with ptr type unless inline asm.
   let callee: i32;
@@ -80,9 +81,9 @@ export function parseCallLike(op: i32, tail: i32, callLoc: i32 = -1): i32 {
       else if (lx.tokStr == K.KW_inteldialect) asmFlagsSave |= 4; else if (lx.tokStr == K.KW_unwind) asmFlagsSave |= 8; else break;
       next();
     }
-    if (lx.tok != T.String) return errorI("expected string constant for inline asm");
+    if (lx.tok != T.String) return errorI("expected string constant");
     asmStr = lx.tokStr; next();
-    if (!expect(T.Comma, "',' after inline asm string")) return -1;
+    if (!expect(T.Comma, "comma in inline asm expression")) return -1;
     if (lx.tok != T.String) return errorI("expected constraint string");
     asmCons = lx.tokStr; next();
   }
@@ -140,25 +141,25 @@ export function parseCallLike(op: i32, tail: i32, callLoc: i32 = -1): i32 {
   let bundleBase = rd.stack2.len;
   rd.stack2.clear();
   let nBundles = 0;
-  if (lx.tok == T.LSquare) {
+  if (lx.tok == T.LSquare) { // LLParser::parseOptionalOperandBundles
+    let beginLoc = lx.tokStart;
     next();
-    while (true) {
-      if (lx.tok != T.String) return errorI("expected operand bundle tag");
+    while (lx.tok != T.RSquare) {
+      if (nBundles > 0 && !expect(T.Comma, "',' in input list")) return -1;
+      if (lx.tok != T.String) return errorI("expected string constant");
       let tag = lx.tokStr; next();
-      if (!expect(T.LParen, "'(' after operand bundle tag")) return -1;
+      if (!expect(T.LParen, "'(' in operand bundle")) return -1;
       let cnt = 0;
-      if (lx.tok != T.RParen) {
-        while (true) {
-          let bv = parseTypeAndValue(); if (bv < 0) return -1;
-          rd.stack.push(bv); cnt++;
-          if (!eat(T.Comma)) break;
-        }
+      while (lx.tok != T.RParen) {
+        if (cnt > 0 && !expect(T.Comma, "',' in input list")) return -1;
+        let bv = parseTypeAndValue(); if (bv < 0) return -1;
+        rd.stack.push(bv); cnt++;
       }
-      if (!expect(T.RParen, "')' at end of operand bundle")) return -1;
+      next();
       rd.stack2.push(tag); rd.stack2.push(cnt); nBundles++;
-      if (!eat(T.Comma)) break;
     }
-    if (!expect(T.RSquare, "']' at end of operand bundles")) return -1;
+    if (nBundles == 0) { errorAt("operand bundle set must not be empty", beginLoc); return -1; }
+    next();
   }
   let nIndirect = 0;
   if (op == Op.Invoke) {
@@ -186,6 +187,10 @@ export function parseCallLike(op: i32, tail: i32, callLoc: i32 = -1): i32 {
   if (argErrLoc >= 0) { errorAt(argErr, argErrLoc); return -1; }
   let retTy = listAtRet(fnTy);
   if (fmf != 0 && !fpMathType(retTy)) { errorAt("fast-math-flags specified for call without floating-point scalar or vector return type", callLoc); return -1; }
+  if (op == Op.Call && calleeName >= 0 && oldDbgIntrinsic(calleeName)) {
+    if (rd.seenDbgRecord) { errorAt("llvm.dbg intrinsic should not appear in a module using non-intrinsic debug info", callLoc); return -1; }
+    rd.seenDbgIntrinsic = true;
+  }
   let i = make(op, retTy, base);
   if (i < 0) return -1;
   iFlags.set(i, flags);
@@ -200,9 +205,14 @@ export function parseCallLike(op: i32, tail: i32, callLoc: i32 = -1): i32 {
   return i;
 }
 function listAtRet(fnTy: i32): i32 { return tyA.get(fnTy); }
+// llvm.dbg.declare, llvm.dbg.value or llvm.dbg.assign (LLParser's isOldDbgFormatIntrinsic).
+function oldDbgIntrinsic(nm: i32): bool {
+  if (!strtab.startsWithStr(nm, "llvm.dbg.")) return false;
+  return strtab.eqStr(nm, "llvm.dbg.declare") || strtab.eqStr(nm, "llvm.dbg.value") || strtab.eqStr(nm, "llvm.dbg.assign");
+}
 // FPMathOperator for a call: floating point (or a vector of it), in arrays of any depth; from
 // LLVM 22 on also a struct of one such type repeated.
-function fpMathType(t: i32): bool {
+export function fpMathType(t: i32): bool {
   while (<i32>tyKind.get(t) == TK.Array) t = tyA.get(t);
   if (isFP(scalarType(t))) return true;
   let k = <i32>tyKind.get(t);

@@ -109,8 +109,9 @@ export function parseAlignValue(): i64 {
 export function parseTrailingAlign(): i64 {
   let align: i64 = 0;
   while (eat(T.Comma)) {
-    if (isWord(K.KW_align)) { align = parseAlignValue(); if (align < 0) return -1; continue; }
-    putBackComma(); break;
+    if (lx.tok == T.MetadataVar) { putBackComma(); break; }
+    if (!isWord(K.KW_align)) { error("expected metadata or 'align'"); return -1; }
+    align = parseAlignValue(); if (align < 0) return -1;
   }
   return align;
 }

@@ -3,15 +3,16 @@
 import { rd, fnScope } from "./reader";
 import { lx, T, next } from "./lexer";
 import * as K from "./keywords";
-import { errorI, errorAt, eat, expect, expectWord, isWord, eatWord } from "./pstate";
+import { error, errorI, errorAt, errorAtI, eat, expect, expectWord, isWord, eatWord } from "./pstate";
 import { parseType } from "./parse-types";
 import { parseTypeAndValue, parseValue, parseBlockRef } from "./parse-values";
-import { T_VOID, T_I1, T_TOKEN, tyA, isInt, isPtr } from "../ir/types";
+import { TK, tyKind, T_VOID, T_I1, T_TOKEN, tyA, isInt, isPtr } from "../ir/types";
+import { llvmVersion } from "../ir/version";
 import { gValueType } from "../ir/globals";
 import { typeToString } from "./printer-types";
 import { VK, vKind, vType, vA, iFlags, iExt, ext } from "../ir/values";
 import { Op, F_CLEANUP, F_UNWIND_CALLER } from "../ir/opcodes";
-import { getSimple } from "../ir/constants";
+import { getSimple, isConstant } from "../ir/constants";
 import { make, markTerminator } from "./parse-inst-common";
 
 export function parseRet(): i32 {
@@ -50,12 +51,13 @@ export function parseSwitch(): i32 {
   let d = parseBlockRef(); if (d < 0) return -1; rd.stack.push(d);
   if (!expect(T.LSquare, "'[' with switch table")) return -1;
   while (lx.tok != T.RSquare) {
+    let caseLoc = lx.tokStart;
     let cv = parseTypeAndValue(); if (cv < 0) return -1;
-    if (<i32>vKind.get(cv) != VK.ConstInt) return errorI("case value is not a constant integer");
-    for (let i = base + 2; i < rd.stack.len; i += 2) if (rd.stack.get(i) == cv) return errorI("duplicate case value in switch");
-    rd.stack.push(cv);
     if (!expect(T.Comma, "',' after case value")) return -1;
-    let b = parseBlockRef(); if (b < 0) return -1; rd.stack.push(b);
+    let b = parseBlockRef(); if (b < 0) return -1;
+    for (let i = base + 2; i < rd.stack.len; i += 2) if (rd.stack.get(i) == cv) return errorAtI("duplicate case value in switch", caseLoc);
+    if (<i32>vKind.get(cv) != VK.ConstInt) return errorAtI("case value is not a constant integer", caseLoc);
+    rd.stack.push(cv); rd.stack.push(b);
   }
   next();
   return make(Op.Switch, T_VOID, base);
@@ -67,7 +69,7 @@ export function parseIndirectBr(): i32 {
   if (!isPtr(vType.get(a))) return errorI("indirectbr address must have pointer type");
   rd.stack.push(a);
   if (!expect(T.Comma, "',' after indirectbr address")) return -1;
-  if (!expect(T.LSquare, "'[' with destination list")) return -1;
+  if (!expect(T.LSquare, "'[' with indirectbr")) return -1;
   if (lx.tok != T.RSquare) {
     while (true) {
       let b = parseBlockRef(); if (b < 0) return -1; rd.stack.push(b);
@@ -97,9 +99,17 @@ export function parseCatchRet(): i32 {
   let b = parseBlockRef(); if (b < 0) return -1; rd.stack.push(b);
   return make(Op.CatchRet, T_VOID, base);
 }
-function parseParentPad(base: i32): bool {
-  if (!expectWord(K.KW_within, "'within' after catchswitch")) return false;
-  if (isWord(K.KW_none)) { next(); rd.stack.push(getNoneToken()); return true; }
+// The parent pad after `within`: none or a local (a catchpad's only a local), as LLParser reads it
+// (op: the pad's opcode).
+function parseParentPad(op: i32): bool {
+  if (!isWord(K.KW_within)) {
+    return error(op == Op.CatchSwitch ? "expected 'within' after catchswitch" : op == Op.CatchPad ? "expected 'within' after catchpad" : "expected 'within' after cleanuppad");
+  }
+  next();
+  if (isWord(K.KW_none) && op != Op.CatchPad) { next(); rd.stack.push(getNoneToken()); return true; }
+  if (lx.tok != T.LocalVar && lx.tok != T.LocalID) {
+    return error(op == Op.CatchSwitch ? "expected scope value for catchswitch" : op == Op.CatchPad ? "expected scope value for catchpad" : "expected scope value for cleanuppad");
+  }
   let p = parseValue(T_TOKEN); if (p < 0) return false;
   rd.stack.push(p); return true;
 }
@@ -107,7 +117,7 @@ function getNoneToken(): i32 { return getSimple(VK.ConstNone, T_TOKEN); }
 export function parseCatchSwitch(): i32 {
   markTerminator();
   let base = rd.stack.len;
-  if (!parseParentPad(base)) return -1;
+  if (!parseParentPad(Op.CatchSwitch)) return -1;
   if (!expect(T.LSquare, "'[' with catchswitch labels")) return -1;
   while (true) {
     let b = parseBlockRef(); if (b < 0) return -1; rd.stack.push(b);
@@ -116,23 +126,21 @@ export function parseCatchSwitch(): i32 {
   if (!expect(T.RSquare, "']' after catchswitch labels")) return -1;
   if (!expectWord(K.KW_unwind, "'unwind' after catchswitch scope")) return -1;
   let flags = 0;
-  if (isWord(K.KW_to)) { next(); if (!expectWord(K.KW_caller, "'caller'")) return -1; flags = F_UNWIND_CALLER; }
+  if (isWord(K.KW_to)) { next(); if (!expectWord(K.KW_caller, "'caller' in catchswitch")) return -1; flags = F_UNWIND_CALLER; }
   else { let u = parseBlockRef(); if (u < 0) return -1; rd.stack.push(u); }
   let i = make(Op.CatchSwitch, T_TOKEN, base); if (i >= 0) iFlags.set(i, flags); return i;
 }
 export function parsePad(op: i32): i32 {
   let base = rd.stack.len;
-  if (!expectWord(K.KW_within, "'within' after pad")) return -1;
-  if (isWord(K.KW_none)) { next(); rd.stack.push(getNoneToken()); }
-  else { let p = parseValue(T_TOKEN); if (p < 0) return -1; rd.stack.push(p); }
-  if (!expect(T.LSquare, "'[' in pad")) return -1;
-  if (lx.tok != T.RSquare) {
-    while (true) {
-      let v = parseTypeAndValue(); if (v < 0) return -1; rd.stack.push(v);
-      if (!eat(T.Comma)) break;
-    }
+  if (!parseParentPad(op)) return -1;
+  // LLParser::parseExceptionArgs
+  if (!expect(T.LSquare, "'[' in catchpad/cleanuppad")) return -1;
+  let n = 0;
+  while (lx.tok != T.RSquare) {
+    if (n > 0 && !expect(T.Comma, "',' in argument list")) return -1;
+    let v = parseTypeAndValue(); if (v < 0) return -1; rd.stack.push(v); n++;
   }
-  if (!expect(T.RSquare, "']' in pad")) return -1;
+  next();
   return make(op, T_TOKEN, base);
 }
 
@@ -143,9 +151,14 @@ export function parseLandingPad(): i32 {
   let base = rd.stack.len;
   rd.maskVec.clear();
   while (lx.tok == T.Word && (lx.tokStr == K.KW_catch || lx.tokStr == K.KW_filter)) {
-    rd.maskVec.push(lx.tokStr == K.KW_catch ? 0 : 1);
+    let isCatch = lx.tokStr == K.KW_catch;
+    rd.maskVec.push(isCatch ? 0 : 1);
     next();
+    let vLoc = lx.tokStart;
     let v = parseTypeAndValue(); if (v < 0) return -1;
+    // (LLVM 19 leaves the clause types to the verifier)
+    if (llvmVersion >= 22 && isCatch == (<i32>tyKind.get(vType.get(v)) == TK.Array)) return errorAtI(isCatch ? "'catch' clause has an invalid type" : "'filter' clause has an invalid type", vLoc);
+    if (!isConstant(v)) return errorAtI("clause argument must be a constant", vLoc);
     rd.stack.push(v);
   }
   if (flags == 0 && rd.maskVec.len == 0) return errorI("landingpad instruction does not have any clauses and is not a cleanup");

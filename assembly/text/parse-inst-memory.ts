@@ -26,17 +26,35 @@ import {
 export function parseAlloca(): i32 {
   let flags = 0;
   while (true) { if (eatWord(K.KW_inalloca)) flags |= F_INALLOCA; else if (eatWord(K.KW_swifterror)) flags |= F_SWIFTERROR; else break; }
+  let tyLoc = lx.tokStart;
   let t = parseType(false); if (t < 0) return -1;
+  let tk = <i32>tyKind.get(t);
+  if (tk == TK.Function || tk == TK.Label || tk == TK.Metadata || tk == TK.Token) return errorAtI("invalid type for alloca", tyLoc);
   let base = rd.stack.len;
   let size = -1; let align: i64 = 0; let as = 0; let asExplicit = false;
-  while (eat(T.Comma)) {
-    if (isWord(K.KW_align)) { align = parseAlignValue(); if (align < 0) return -1; continue; }
-    if (isWord(K.KW_addrspace)) { as = parseAddrSpace(); if (as < 0) return -1; asExplicit = true; continue; }
-    if (lx.tok == T.MetadataVar) { putBackComma(); break; }
-    if (size >= 0) return errorI("expected metadata after comma");
-    size = parseTypeAndValue(); if (size < 0) return -1;
-    if (!isInt(vType.get(size))) return errorI("element count must have integer type");
+  // LLParser::parseAlloc: `, align N` (then only `, addrspace(N)`), `, addrspace(N)`, or a count
+  // followed by either
+  if (eat(T.Comma)) {
+    let sizeLoc = -1, more = true;
+    if (!isWord(K.KW_align) && !isWord(K.KW_addrspace) && lx.tok != T.MetadataVar) {
+      sizeLoc = lx.tokStart;
+      size = parseTypeAndValue(); if (size < 0) return -1;
+      more = eat(T.Comma);
+    }
+    if (more) {
+      if (isWord(K.KW_align)) {
+        align = parseAlignValue(); if (align < 0) return -1;
+        while (eat(T.Comma)) { // parseOptionalCommaAddrSpace
+          if (lx.tok == T.MetadataVar) { putBackComma(); break; }
+          if (!isWord(K.KW_addrspace)) return errorI("expected metadata or 'addrspace'");
+          as = parseAddrSpace(); if (as < 0) return -1; asExplicit = true;
+        }
+      } else if (isWord(K.KW_addrspace)) { as = parseAddrSpace(); if (as < 0) return -1; asExplicit = true; }
+      else if (lx.tok == T.MetadataVar) putBackComma();
+    }
+    if (size >= 0 && !isInt(vType.get(size))) return errorAtI("element count must have integer type", sizeLoc);
   }
+  if (align == 0 && !sizedNow(t)) return errorAtI("Cannot allocate unsized type", tyLoc);
   rd.stack.push(size >= 0 ? size : getInt(T_I32, 1));
   let i = make(Op.Alloca, ptrType(as), base);
   if (i < 0) return -1;

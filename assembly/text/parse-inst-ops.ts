@@ -4,13 +4,13 @@ import { rd } from "./reader";
 import { I32Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
 import * as K from "./keywords";
-import { errorI, expect, expectWord, isWord, eatWord, checkFeature } from "./pstate";
+import { errorI, errorAtI, eat, parseUInt32, expect, expectWord, isWord, eatWord, checkFeature } from "./pstate";
 import { Feature } from "../ir/version";
 import { parseType } from "./parse-types";
-import { parseTypeAndValue, parseValue } from "./parse-values";
+import { parseTypeAndValue, parseValue, castValid, shuffleValid } from "./parse-values";
 import { parseCmpPredicate } from "./parse-values";
 import {
-  TK, tyKind, tyA, tyN, T_I1, T_I32, T_LABEL, isInt, isPtr, isFP, isVector, scalarType, withScalar, vectorType,
+  TK, tyKind, tyA, tyN, T_I1, T_I32, T_LABEL, T_TOKEN, isInt, isPtr, isFP, isVector, scalarType, withScalar, vectorType,
   memberType, isAggregate, isFirstClass, intWidth, memberCount as memberCountOf,
 } from "../ir/types";
 import { VK, vKind, vType, iFlags, iExt, ext, operand as operandOf } from "../ir/values";
@@ -19,6 +19,7 @@ import { Op, F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_NNEG, F_SAMESIGN, isFPBinary }
 import { setPredicate } from "../ir/inst";
 import { typeToString } from "./printer-types";
 import { make, parseFMF, putBackComma } from "./parse-inst-common";
+import { fpMathType } from "./parse-inst-call";
 
 export function parseBinary(op: i32): i32 {
   let flags = 0;
@@ -30,11 +31,13 @@ export function parseBinary(op: i32): i32 {
     if (eatWord(K.KW_disjoint)) flags |= F_DISJOINT;
   } else if (isFPBinary(op)) flags = parseFMF();
   let base = rd.stack.len;
+  let loc = lx.tokStart;
+  let logical = op == Op.And || op == Op.Or || op == Op.Xor;
   let a = parseTypeAndValue(); if (a < 0) return -1;
-  if (!expect(T.Comma, "',' in arithmetic operation")) return -1;
+  if (!expect(T.Comma, logical ? "',' in logical operation" : "',' in arithmetic operation")) return -1;
   let b = parseValue(vType.get(a)); if (b < 0) return -1;
   let st = scalarType(vType.get(a));
-  if (isFPBinary(op) ? !isFP(st) : !isInt(st)) return errorI("invalid operand type for instruction");
+  if (isFPBinary(op) ? !isFP(st) : !isInt(st)) return errorAtI(logical ? "instruction requires integer or integer vector operands" : "invalid operand type for instruction", loc);
   rd.stack.push(a); rd.stack.push(b);
   let i = make(op, vType.get(a), base); if (i >= 0) iFlags.set(i, flags); return i;
 }
@@ -44,30 +47,13 @@ export function parseCast(op: i32): i32 {
   else if (op == Op.ZExt || op == Op.UIToFP) { if (eatWord(K.KW_nneg)) flags |= F_NNEG; }
   else if (op == Op.FPTrunc || op == Op.FPExt) flags = parseFMF();
   let base = rd.stack.len;
+  let loc = lx.tokStart;
   let v = parseTypeAndValue(); if (v < 0) return -1;
   if (!expectWord(K.KW_to, "'to' after cast value")) return -1;
   let t = parseType(); if (t < 0) return -1;
-  if (!castValid(op, vType.get(v), t)) return errorI("invalid cast opcode for cast from '" + typeToString(vType.get(v)) + "' to '" + typeToString(t) + "'");
+  if (!castValid(op, vType.get(v), t)) return errorAtI("invalid cast opcode for cast from '" + typeToString(vType.get(v)) + "' to '" + typeToString(t) + "'", loc);
   rd.stack.push(v);
   let i = make(op, t, base); if (i >= 0) iFlags.set(i, flags); return i;
-}
-function castValid(op: i32, s: i32, d: i32): bool {
-  if (isVector(s) != isVector(d) && op != Op.BitCast) return false;
-  if (isVector(s) && isVector(d) && op != Op.BitCast && tyN.get(s) != tyN.get(d)) return false;
-  let ss = scalarType(s), ds = scalarType(d);
-  switch (op) {
-    case Op.Trunc: return isInt(ss) && isInt(ds) && intWidth(ss) > intWidth(ds);
-    case Op.ZExt: case Op.SExt: return isInt(ss) && isInt(ds) && intWidth(ss) < intWidth(ds);
-    case Op.FPTrunc: case Op.FPExt: return isFP(ss) && isFP(ds);
-    case Op.FPToUI: case Op.FPToSI: return isFP(ss) && isInt(ds);
-    case Op.UIToFP: case Op.SIToFP: return isInt(ss) && isFP(ds);
-    case Op.PtrToInt: return isPtr(ss) && isInt(ds);
-    case Op.PtrToAddr: return isPtr(ss) && isInt(ds);
-    case Op.IntToPtr: return isInt(ss) && isPtr(ds);
-    case Op.AddrSpaceCast: return isPtr(ss) && isPtr(ds);
-    case Op.BitCast: return true;
-  }
-  return true;
 }
 
 export function parseCompare(op: i32): i32 {
@@ -76,18 +62,19 @@ export function parseCompare(op: i32): i32 {
   else if (isWord(K.KW_samesign)) { if (!checkFeature(Feature.SameSign)) return -1; next(); flags |= F_SAMESIGN; }
   let pred = parseCmpPredicate(op == Op.FCmp); if (pred < 0) return -1;
   let base = rd.stack.len;
+  let loc = lx.tokStart;
   let a = parseTypeAndValue(); if (a < 0) return -1;
   if (!expect(T.Comma, "',' after compare value")) return -1;
   let b = parseValue(vType.get(a)); if (b < 0) return -1;
   let st = scalarType(vType.get(a));
-  if (op == Op.ICmp ? !(isInt(st) || isPtr(st)) : !isFP(st)) return errorI(op == Op.ICmp ? "icmp requires integer operands" : "fcmp requires floating point operands");
+  if (op == Op.ICmp ? !(isInt(st) || isPtr(st)) : !isFP(st)) return errorAtI(op == Op.ICmp ? "icmp requires integer operands" : "fcmp requires floating point operands", loc);
   rd.stack.push(a); rd.stack.push(b);
   let i = make(op, withScalar(vType.get(a), T_I1), base);
   if (i >= 0) { iFlags.set(i, flags); setPredicate(i, pred); }
   return i;
 }
 
-export function parsePhi(): i32 {
+export function parsePhi(opLoc: i32): i32 {
   let flags = parseFMF();
   let t = parseType(false); if (t < 0) return -1;
   let base = rd.stack.len;
@@ -105,40 +92,59 @@ export function parsePhi(): i32 {
       putBackComma(); break;
     }
   }
+  if (flags != 0 && !fpMathType(t)) return errorAtI("fast-math-flags specified for phi without floating-point scalar or vector return type", opLoc);
   let i = make(Op.Phi, t, base); if (i >= 0) iFlags.set(i, flags); return i;
 }
-export function parseSelect(): i32 {
+export function parseSelect(opLoc: i32): i32 {
   let flags = parseFMF();
   let base = rd.stack.len;
+  let loc = lx.tokStart;
   let c = parseTypeAndValue(); if (c < 0) return -1;
   if (!expect(T.Comma, "',' after select condition")) return -1;
   let a = parseTypeAndValue(); if (a < 0) return -1;
   if (!expect(T.Comma, "',' after select value")) return -1;
   let b = parseTypeAndValue(); if (b < 0) return -1;
-  if (vType.get(a) != vType.get(b)) return errorI("select values must have same type as select instruction");
-  if (scalarType(vType.get(c)) != T_I1) return errorI("select condition must be i1 or <n x i1>");
+  let why = selectInvalid(vType.get(c), vType.get(a), vType.get(b));
+  if (why.length > 0) return errorAtI(why, loc);
+  if (flags != 0 && !fpMathType(vType.get(a))) return errorAtI("fast-math-flags specified for select without floating-point scalar or vector return type", opLoc);
   rd.stack.push(c); rd.stack.push(a); rd.stack.push(b);
   let i = make(Op.Select, vType.get(a), base); if (i >= 0) iFlags.set(i, flags); return i;
 }
 
+// SelectInst::areInvalidOperands: why a select of these operand types is invalid, "" when valid.
+function selectInvalid(c: i32, a: i32, b: i32): string {
+  if (a != b) return "both values to select must have same type";
+  if (a == T_TOKEN) return "select values cannot have token type";
+  if (isVector(c)) {
+    if (tyA.get(c) != T_I1) return "vector select condition element type must be i1";
+    if (!isVector(a)) return "selected values for vector select must be vectors";
+    if (tyN.get(a) != tyN.get(c) || tyKind.get(a) != tyKind.get(c)) return "vector select requires selected vectors to have the same vector length as select condition";
+  } else if (c != T_I1) return "select condition must be i1 or <n x i1>";
+  return "";
+}
+
 export function parseVectorOp(op: i32): i32 {
   let base = rd.stack.len;
+  let loc = lx.tokStart;
   let a = parseTypeAndValue(); if (a < 0) return -1;
-  if (!isVector(vType.get(a))) return errorI("invalid vector operand");
   rd.stack.push(a);
-  if (!expect(T.Comma, "',' after vector operand")) return -1;
+  if (!expect(T.Comma, op == Op.ExtractElement ? "',' after extract value" : op == Op.InsertElement ? "',' after insertelement value" : "',' after shuffle mask")) return -1;
   let b = parseTypeAndValue(); if (b < 0) return -1;
+  let at = vType.get(a);
   if (op == Op.ExtractElement) {
-    if (!isInt(vType.get(b))) return errorI("invalid extractelement operands");
-    rd.stack.push(b); return make(op, tyA.get(vType.get(a)), base);
+    if (!isVector(at) || !isInt(vType.get(b))) return errorAtI("invalid extractelement operands", loc);
+    rd.stack.push(b); return make(op, tyA.get(at), base);
   }
   rd.stack.push(b);
-  if (!expect(T.Comma, "',' after second operand")) return -1;
+  if (!expect(T.Comma, op == Op.InsertElement ? "',' after insertelement value" : "',' after shuffle value")) return -1;
   let c = parseTypeAndValue(); if (c < 0) return -1;
-  if (op == Op.InsertElement) { rd.stack.push(c); return make(op, vType.get(a), base); }
+  if (op == Op.InsertElement) {
+    if (!isVector(at) || vType.get(b) != tyA.get(at) || !isInt(vType.get(c))) return errorAtI("invalid insertelement operands", loc);
+    rd.stack.push(c); return make(op, at, base);
+  }
   // shufflevector: the mask constant becomes a list of ints (-1 for undef/poison lanes)
+  if (!shuffleValid(a, b, c)) return errorAtI("invalid shufflevector operands", loc);
   let mt = vType.get(c);
-  if (!isVector(mt) || scalarType(mt) != T_I32) return errorI("invalid shufflevector operands");
   let n = <i32>tyN.get(mt);
   let scalable = <i32>tyKind.get(mt) == TK.ScalableVector;
   let rt = vectorType(tyA.get(vType.get(a)), n, scalable);
@@ -164,27 +170,37 @@ export function parseVectorOp(op: i32): i32 {
 
 export function parseAggregateOp(op: i32): i32 {
   let base = rd.stack.len;
+  let loc = lx.tokStart, loc1 = -1;
   let a = parseTypeAndValue(); if (a < 0) return -1;
   let at = vType.get(a);
-  if (!isAggregate(at)) return errorI(op == Op.ExtractValue ? "extractvalue operand must be aggregate type" : "insertvalue operand must be aggregate type");
   rd.stack.push(a);
   if (op == Op.InsertValue) {
-    if (!expect(T.Comma, "',' after insertvalue operand")) return -1;
+    if (!expect(T.Comma, "comma after insertvalue operand")) return -1;
+    loc1 = lx.tokStart;
     let v = parseTypeAndValue(); if (v < 0) return -1;
     rd.stack.push(v);
   }
+  // LLParser::parseIndexList: (',' uint32)+, a comma before metadata given back
+  if (lx.tok != T.Comma) return errorI("expected ',' as start of index list");
   rd.maskVec.clear();
-  let t = at;
-  while (lx.tok == T.Comma) {
-    next();
-    if (lx.tok != T.Int) { putBackComma(); break; }
-    let idx = <i32>lx.tokNum; next();
-    let mt = memberType(t, idx);
-    if (mt < 0 || idx < 0 || <i64>idx >= memberCountOf(t)) return errorI("invalid indices for " + (op == Op.ExtractValue ? "extractvalue" : "insertvalue"));
-    rd.maskVec.push(idx); t = mt;
+  while (eat(T.Comma)) {
+    if (lx.tok == T.MetadataVar) {
+      if (rd.maskVec.len == 0) return errorI("expected index");
+      putBackComma(); break;
+    }
+    let idx = parseUInt32(); if (idx < 0) return -1;
+    rd.maskVec.push(<i32>idx);
   }
-  if (rd.maskVec.len == 0) return errorI("expected index");
-  if (op == Op.InsertValue && vType.get(rd.stack.get(base + 1)) != t) return errorI("insertvalue operand and field disagree in type: '" + typeToString(vType.get(rd.stack.get(base + 1))) + "' instead of '" + typeToString(t) + "'");
+  let isExtract = op == Op.ExtractValue;
+  if (!isAggregate(at)) return errorAtI(isExtract ? "extractvalue operand must be aggregate type" : "insertvalue operand must be aggregate type", loc);
+  let t = at;
+  for (let j = 0; j < rd.maskVec.len; j++) {
+    let idx = rd.maskVec.get(j);
+    let mt = idx >= 0 && isAggregate(t) && <i64>idx < memberCountOf(t) ? memberType(t, idx) : -1;
+    if (mt < 0) return errorAtI(isExtract ? "invalid indices for extractvalue" : "invalid indices for insertvalue", loc);
+    t = mt;
+  }
+  if (!isExtract && vType.get(rd.stack.get(base + 1)) != t) return errorAtI("insertvalue operand and field disagree in type: '" + typeToString(vType.get(rd.stack.get(base + 1))) + "' instead of '" + typeToString(t) + "'", loc1);
   let i = make(op, op == Op.ExtractValue ? t : at, base);
   if (i < 0) return -1;
   let s = ext.len; ext.push(rd.maskVec.len);

@@ -6,10 +6,10 @@
 import { rd, fnScope } from "./reader";
 import { lx, T, next } from "./lexer";
 import * as K from "./keywords";
-import { errorI, expect, checkVersion } from "./pstate";
+import { errorI, errorAtI, expect, checkVersion } from "./pstate";
 import { parseType } from "./parse-types";
 import { parseTypeAndValue } from "./parse-values";
-import { T_VOID, isFP, scalarType } from "../ir/types";
+import { T_VOID, isFP, scalarType, isFirstClass } from "../ir/types";
 import { vType, iFlags } from "../ir/values";
 import { Op, isBinary, isCast, OP_NAMES, opcodeSince } from "../ir/opcodes";
 import {
@@ -31,7 +31,7 @@ export function parseInstruction(): i32 {
   if (lx.tok == T.Word && (lx.tokStr == K.KW_tail || lx.tokStr == K.KW_musttail || lx.tokStr == K.KW_notail)) {
     tail = lx.tokStr == K.KW_tail ? 1 : lx.tokStr == K.KW_musttail ? 2 : 3;
     next();
-    if (!(lx.tok == T.Word && instOpcode(lx.tokStr) == Op.Call)) return errorI("expected 'call' after tail-call marker");
+    if (!(lx.tok == T.Word && instOpcode(lx.tokStr) == Op.Call)) return errorI("expected 'tail call', 'musttail call', or 'notail call'");
   }
   if (lx.tok != T.Word) return errorI("expected instruction opcode");
   let op = instOpcode(lx.tokStr);
@@ -67,12 +67,14 @@ export function parseInstruction(): i32 {
     case Op.AtomicCmpXchg: return parseCmpXchg();
     case Op.AtomicRMW: return parseAtomicRMW();
     case Op.ICmp: case Op.FCmp: return parseCompare(op);
-    case Op.Phi: return parsePhi();
-    case Op.Select: return parseSelect();
+    case Op.Phi: return parsePhi(opLoc);
+    case Op.Select: return parseSelect(opLoc);
     case Op.VAArg: {
       let base = rd.stack.len; let v = parseTypeAndValue(); if (v < 0) return -1;
       if (!expect(T.Comma, "',' after vaarg operand")) return -1;
+      let tyLoc = lx.tokStart;
       let t = parseType(false); if (t < 0) return -1;
+      if (!isFirstClass(t)) return errorAtI("va_arg requires operand with first class type", tyLoc);
       rd.stack.push(v); return make(op, t, base);
     }
     case Op.ExtractElement: case Op.InsertElement: case Op.ShuffleVector: return parseVectorOp(op);

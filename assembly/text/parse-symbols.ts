@@ -3,7 +3,7 @@
 import { lx } from "./lexer";
 import { rd, fnScope } from "./reader";
 import { I32Vec } from "../util/vec";
-import { strtabString } from "../ir/module";
+import { strtab, strtabString } from "../ir/module";
 import { errorAt } from "./pstate";
 import { TK, tyKind, T_LABEL, isPtr } from "../ir/types";
 import { VK, newValue, vKind, vType, vName, vA, vB } from "../ir/values";
@@ -58,6 +58,12 @@ export function localRef(name: i32, num: i64, type: i32): i32 {
     return v;
   }
   if (<i32>tyKind.get(type) == TK.Function) { errorAt("invalid use of function-typed value", off); return -1; }
+  // a forward block lives in the function's table, where a name past LLVM's limit for local
+  // names (1024 bytes) would be cut short
+  if (type == T_LABEL && name >= 0 && strtab.lenOf(name) > 1024) {
+    errorAt("name is too long which can result in name collisions, consider making the name shorter or increasing -non-global-value-max-name-size", off);
+    return -1;
+  }
   v = newValue(type == T_LABEL ? VK.Block : VK.Forward, type);
   vName.set(v, name);
   if (type != T_LABEL) vB.set(v, -1); else { vA.set(v, -1); vB.set(v, -1); }
@@ -85,7 +91,7 @@ export function linkTarget(name: i32, num: i32, off: i32): i32 {
 export function globalRef(name: i32, num: i64, type: i32): i32 {
   let off = lx.tokStart;
   let v = name >= 0 ? globalLookupName(name) : globalLookupNum(<i32>num);
-  if (!isPtr(type)) { errorAt("global variable reference must have pointer type", off); return -1; }
+  if (!isPtr(type)) { errorAt(<i32>tyKind.get(type) == TK.Function ? "functions are not values, refer to them as pointers" : "global variable reference must have pointer type", off); return -1; }
   if (v >= 0) {
     if (vType.get(v) != type) {
       errorAt("'" + nameText(false, name, num) + "' defined with type '" + typeToString(vType.get(v)) + "' but expected '" + typeToString(type) + "'", off);

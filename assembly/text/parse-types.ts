@@ -1,6 +1,8 @@
 // Types: primitive keywords, iN, ptr, arrays, vectors, structs, named structs, function types,
 // target extension types, and typed-pointer syntax (`T*`, `T addrspace(N)*`) read as ptr.
 import { rd } from "./reader";
+import { strtab, strtabString } from "../ir/module";
+import { allocaAddrSpace, globalsAddrSpace, programAddrSpace } from "../ir/datalayout";
 import { I32Vec, U8Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
 import * as K from "./keywords";
@@ -128,8 +130,14 @@ export function parseAddrSpace(): i32 {
   next();
   if (!expect(T.LParen, "'(' in address space")) return -1;
   if (lx.tok == T.String) { // addrspace("A") / ("G") / ("P"): symbolic, from the data layout
+    let s = lx.tokStr, as = -1;
+    if (strtab.lenOf(s) == 1) {
+      let c = load<u8>(strtab.ptrOf(s));
+      as = c == 65 ? allocaAddrSpace() : c == 71 ? globalsAddrSpace() : c == 80 ? programAddrSpace() : -1;
+    }
+    if (as < 0) return errorI("invalid symbolic addrspace '" + strtabString(s) + "'");
     next(); if (!expect(T.RParen, "')' in address space")) return -1;
-    return 0;
+    return as;
   }
   if (lx.tok != T.Int) return errorI("expected integer or string constant");
   let loc = lx.tokStart;

@@ -14,13 +14,15 @@ import { error, errorI, eat, expect, isWord, enter, leave, checkVersion, errorAt
 import { parseType } from "./parse-types";
 import {
   TK, tyKind, tyA, tyN, T_I1, T_I8, T_I32, T_I64, T_LABEL, T_METADATA, T_TOKEN, T_PTR, isVector, vectorType,
-  scalarType, isInt, intWidth, isFP, isStruct, listLen, listAt, isPtr, withScalar,
+  scalarType, isInt, intWidth, isFP, isStruct, listLen, listAt, isPtr, withScalar, tyFlags, TF_PACKED,
+  isFirstClass, isAggregate, primitiveSizeInBits,
 } from "../ir/types";
-import { VK, vType, vKind } from "../ir/values";
+import { VK, vType, vKind, vA } from "../ir/values";
+import { gValueType } from "../ir/globals";
 import { canonicalData, foldCast } from "../ir/const-fold";
 import {
   getNull, getUndef, getPoison, getZero, getInt, getAggregate, getExpr, getWithOperands, getInlineAsm, getMDValue,
-  getBool, getSimple, getIntWords, intLow64, isNullValue, gepExprWords,
+  getBool, getSimple, getIntWords, intLow64, isNullValue, gepExprWords, intSExt64, operand,
 } from "../ir/constants";
 import {
   Op, OP_NAMES, opcodeSince, F_NUW, F_NSW, F_EXACT, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW, F_DISJOINT, isCast, isBinary,
@@ -44,10 +46,30 @@ export function parseTypeAndValue(): i32 {
 // A basic block reference: `label %bb`.
 export function parseBlockRef(): i32 {
   if (!isWord(K.KW_label)) return errorI("expected 'label' here");
+  let loc = lx.tokStart;
   next();
   if (lx.tok == T.LocalVar) { let v = localRef(lx.tokStr, 0, T_LABEL); next(); return v; }
   if (lx.tok == T.LocalID) { let v = localRef(-1, lx.tokNum, T_LABEL); next(); return v; }
-  return errorI("expected a basic block");
+  // another value of type label: LLParser's own complaint about it, else that it is no block
+  let v = parseValue(T_LABEL); if (v < 0) return -1;
+  return <i32>vKind.get(v) == VK.Block ? v : errorAtI("expected a basic block", loc);
+}
+
+// A typed value inside a constant (an aggregate's element, a constant expression's operand), which
+// LLParser reads without the function's locals (parseGlobalTypeAndValue).
+export function parseGlobalTypeAndValue(): i32 {
+  let save = rd.noLocals;
+  rd.noLocals = true;
+  let v = parseTypeAndValue();
+  rd.noLocals = save;
+  return v;
+}
+
+// LLParser::convertValIDToValue's first check, and its message for a constant of another type.
+const NOT_VALUES = "functions are not values, refer to them as pointers";
+@inline function isFnType(t: i32): bool { return <i32>tyKind.get(t) == TK.Function; }
+function mismatch(got: i32, want: i32, loc: i32): i32 {
+  return errorAtI("constant expression type mismatch: got type '" + typeToString(got) + "' but expected '" + typeToString(want) + "'", loc);
 }
 
 export function parseValue(type: i32): i32 {
@@ -76,8 +98,11 @@ function parseValueInner(type: i32): i32 {
   }
   switch (lx.tok) {
     case T.LocalVar: case T.LocalID: {
-      if (!fnScope.inFunction) return errorI("invalid use of function-local name");
-      if (k == TK.Void) return errorI("invalid use of void type");
+      if (!fnScope.inFunction || rd.noLocals || k == TK.Void || k == TK.Function) {
+        if (k == TK.Function) return errorI(NOT_VALUES);
+        if (k == TK.Void && fnScope.inFunction && !rd.noLocals) return errorI("invalid use of void type");
+        return errorI("invalid use of function-local name");
+      }
       let v = lx.tok == T.LocalVar ? localRef(lx.tokStr, 0, type) : localRef(-1, lx.tokNum, type);
       next(); return v;
     }
@@ -86,13 +111,14 @@ function parseValueInner(type: i32): i32 {
       next(); return v;
     }
     case T.Int: return parseIntConst(type);
-    case T.Float: return parseFPConst(type);
+    case T.Float: return k == TK.Function ? errorI(NOT_VALUES) : parseFPConst(type);
     case T.LSquare: return parseArrayConst(type);
     case T.LBrace: return parseStructConst(type, false);
     case T.Less: {
+      let loc = lx.tokStart;
       next();
-      if (lx.tok == T.LBrace) { let v = parseStructConst(type, true); if (v < 0) return -1; if (!expect(T.Greater, "'>' at end of packed struct")) return -1; return v; }
-      return parseVectorConst(type);
+      if (lx.tok == T.LBrace) return parseStructConst(type, true, loc);
+      return parseVectorConst(type, loc);
     }
     case T.Exclaim: case T.MetadataID: case T.MetadataVar: {
       if (type != T_METADATA) return errorI("expected value token");
@@ -115,31 +141,37 @@ function parseValueInner(type: i32): i32 {
 function parseWordValue(type: i32): i32 {
   let w = lx.tokStr;
   let k = <i32>tyKind.get(type);
+  let loc = lx.tokStart;
+  // (the single-word constants: their errors are at the word, before it is consumed)
   if (w == K.KW_true || w == K.KW_false) {
-    if (scalarType(type) != T_I1) return errorI("invalid type for " + (w == K.KW_true ? "true" : "false") + " constant");
+    if (type != T_I1) return k == TK.Function ? errorI(NOT_VALUES) : mismatch(T_I1, type, loc);
     next();
-    let c = getBool(w == K.KW_true);
-    return isVector(type) ? splat(type, c) : c;
+    return getBool(w == K.KW_true);
   }
   if (w == K.KW_null) {
+    if (k != TK.Ptr) return errorI(k == TK.Function ? NOT_VALUES : "null must be a pointer type");
     next();
-    if (k != TK.Ptr && k != TK.TargetExt) return errorI("null must be a pointer type");
     return getNull(type);
   }
-  if (w == K.KW_undef) { next(); if (k == TK.Void || k == TK.Label || k == TK.Function) return errorI("invalid type for undef constant"); return getUndef(type); }
-  if (w == K.KW_poison) { next(); if (k == TK.Void || k == TK.Label || k == TK.Function) return errorI("invalid type for poison constant"); return getPoison(type); }
-  if (w == K.KW_zeroinitializer) {
+  if (w == K.KW_undef || w == K.KW_poison) {
+    if (k == TK.Void || k == TK.Label || k == TK.Function) return errorI(k == TK.Function ? NOT_VALUES : w == K.KW_undef ? "invalid type for undef constant" : "invalid type for poison constant");
     next();
-    if (k == TK.Void || k == TK.Label || k == TK.Function || k == TK.Metadata) return errorI("invalid type for null constant");
+    return w == K.KW_undef ? getUndef(type) : getPoison(type);
+  }
+  if (w == K.KW_zeroinitializer) {
+    if (k == TK.Void || k == TK.Label || k == TK.Function || k == TK.Metadata) return errorI(k == TK.Function ? NOT_VALUES : "invalid type for null constant");
+    next();
     return getZero(type);
   }
-  if (w == K.KW_none) { next(); if (type != T_TOKEN) return errorI("invalid type for none constant"); return getSimple_none(type); }
+  if (w == K.KW_none) { if (type != T_TOKEN) return errorI(k == TK.Function ? NOT_VALUES : "invalid type for none constant"); next(); return getSimple_none(type); }
   if (w == K.KW_c) { // c"bytes"
     next();
     if (lx.tok != T.String) return errorI("expected string");
     let s = lx.tokStr; next();
-    if (k != TK.Array || tyA.get(type) != T_I8) return errorI("constant expression type mismatch");
-    if (tyN.get(type) != <i64>strtab.lenOf(s)) return errorI("constant expression type mismatch: got type '[" + strtab.lenOf(s).toString() + " x i8]' but expected '" + typeToString(type) + "'");
+    if (k != TK.Array || tyA.get(type) != T_I8 || tyN.get(type) != <i64>strtab.lenOf(s)) {
+      if (k == TK.Function) return errorAtI(NOT_VALUES, loc);
+      return errorAtI("constant expression type mismatch: got type '[" + strtab.lenOf(s).toString() + " x i8]' but expected '" + typeToString(type) + "'", loc);
+    }
     return canonicalData(type, s);
   }
   if (w == K.KW_blockaddress) return parseBlockAddress(type);
@@ -161,14 +193,15 @@ function parseWordValue(type: i32): i32 {
     let v = getWithOperands(kind, type, rd.stack, base, 1);
     rd.stack.len = base; return v;
   }
-  if (w == K.KW_ptrauth) return parsePtrAuth(type);
-  if (strtab.eqStr(w, "asm")) return parseInlineAsm(type);
+  if (w == K.KW_ptrauth) return parsePtrAuth(type, loc);
+  if (strtab.eqStr(w, "asm")) return parseInlineAsm(loc);
   if (strtab.eqStr(w, "splat")) {
     next();
-    if (!expect(T.LParen, "'(' after splat")) return -1;
-    let e = parseTypeAndValue(); if (e < 0) return -1;
-    if (!expect(T.RParen, "')' at end of splat")) return -1;
-    if (!isVector(type) || vType.get(e) != tyA.get(type)) return errorI("invalid splat type");
+    if (!expect(T.LParen, "'(' after vector splat")) return -1;
+    let e = parseGlobalTypeAndValue(); if (e < 0) return -1;
+    if (!expect(T.RParen, "')' at end of vector splat")) return -1;
+    if (!isVector(type)) return errorAtI(k == TK.Function ? NOT_VALUES : "vector constant must have vector type", loc);
+    if (vType.get(e) != tyA.get(type)) return mismatch(vType.get(e), tyA.get(type), loc);
     return splat(type, e);
   }
   let op = opcodeOf(w);
@@ -199,24 +232,39 @@ function splat(type: i32, elt: i32): i32 {
 }
 
 
-function parsePtrAuth(type: i32): i32 {
+// ptrauth (ptr P, i32 K [, i64 D [, ptr A [, ptr DS (LLVM 22)]]]), checked as LLParser does, at
+// the word.
+function parsePtrAuth(type: i32, loc: i32): i32 {
   next();
   if (!expect(T.LParen, "'(' in constant ptrauth expression")) return -1;
   let base = rd.stack.len;
-  let p = parseTypeAndValue(); if (p < 0) return -1;
+  let p = parseGlobalTypeAndValue(); if (p < 0) return -1;
   rd.stack.push(p);
-  // (the deactivation symbol, a fifth operand, from LLVM 22)
-  while (!(llvmVersion < 22 && rd.stack.len - base == 4) && eat(T.Comma)) {
-    let v = parseTypeAndValue(); if (v < 0) { rd.stack.len = base; return -1; }
+  if (!expect(T.Comma, "comma in constant ptrauth expression")) { rd.stack.len = base; return -1; }
+  let key = parseGlobalTypeAndValue(); if (key < 0) { rd.stack.len = base; return -1; }
+  rd.stack.push(key);
+  let extra = llvmVersion >= 22 ? 3 : 2;
+  for (let j = 0; j < extra && eat(T.Comma); j++) {
+    let v = parseGlobalTypeAndValue(); if (v < 0) { rd.stack.len = base; return -1; }
     rd.stack.push(v);
   }
   if (!expect(T.RParen, "')' in constant ptrauth expression")) { rd.stack.len = base; return -1; }
-  let v = getWithOperands(VK.PtrAuth, type, rd.stack, base, rd.stack.len - base);
+  let n = rd.stack.len - base;
+  let why = "";
+  if (!isPtr(vType.get(p))) why = "constant ptrauth base pointer must be a pointer";
+  else if (<i32>vKind.get(key) != VK.ConstInt || vType.get(key) != T_I32) why = "constant ptrauth key must be i32 constant";
+  else if (n > 2 && (<i32>vKind.get(rd.stack.get(base + 2)) != VK.ConstInt || vType.get(rd.stack.get(base + 2)) != T_I64)) why = "constant ptrauth integer discriminator must be i64 constant";
+  else if (n > 3 && !isPtr(vType.get(rd.stack.get(base + 3)))) why = "constant ptrauth address discriminator must be a pointer";
+  else if (n > 4 && !isPtr(vType.get(rd.stack.get(base + 4)))) why = "constant ptrauth deactivation symbol must be a pointer";
+  if (why.length > 0) { rd.stack.len = base; return errorAtI(why, loc); }
+  let v = getWithOperands(VK.PtrAuth, type, rd.stack, base, n);
   rd.stack.len = base;
   return v;
 }
 
-function parseInlineAsm(type: i32): i32 {
+// Inline asm as a plain value: LLParser reads it, then rejects it (only a callee may be inline asm,
+// parse-inst-call.ts).
+function parseInlineAsm(loc: i32): i32 {
   next(); // asm
   let flags = 0;
   while (lx.tok == T.Word) {
@@ -227,22 +275,19 @@ function parseInlineAsm(type: i32): i32 {
     else break;
     next();
   }
-  if (lx.tok != T.String) return errorI("expected string constant for inline asm");
-  let a = lx.tokStr; next();
-  if (!expect(T.Comma, "',' after inline asm string")) return -1;
+  if (lx.tok != T.String) return errorI("expected string constant");
+  next();
+  if (!expect(T.Comma, "comma in inline asm expression")) return -1;
   if (lx.tok != T.String) return errorI("expected constraint string");
-  let c = lx.tokStr; next();
-  return getInlineAsm(type, a, c, flags);
+  next();
+  return errorAtI("invalid type for inline asm constraint string", loc);
 }
 
 // ---- integer and aggregate constants ----
 
 export function parseIntConst(type: i32): i32 {
-  let st = scalarType(type);
-  if (!isInt(st)) {
-    if (isFP(st)) return parseFPFromInt(type);
-    return errorI("integer constant must have integer type");
-  }
+  let st = type;
+  if (!isInt(st)) return errorI(isFnType(type) ? NOT_VALUES : "integer constant must have integer type");
   let width = intWidth(st);
   let c: i32;
   if (!lx.tokBig && width <= 64) { c = getInt(st, lx.tokNum); next(); }
@@ -252,7 +297,7 @@ export function parseIntConst(type: i32): i32 {
     c = getIntWords(st, rd.words, 0, rd.words.len);
     next();
   }
-  return isVector(type) ? errorI("expected vector constant") : c;
+  return c;
 }
 
 // Reads the current Int token's digits into `words` (two's complement, width bits).
@@ -304,26 +349,50 @@ function maskTop(width: i32): void {
 }
 
 
-export function parseArrayConst(type: i32): i32 {
-  next(); // '['
-  let k = <i32>tyKind.get(type);
-  if (k != TK.Array) return errorI("invalid type for array constant");
-  let elt = tyA.get(type);
+// The elements of an aggregate constant up to its closing token (LLParser::parseGlobalValueVector:
+// none when the next token closes a list), pushed on the stack; their number, or -1.
+function parseConstElements(): i32 {
   let base = rd.stack.len;
-  if (lx.tok != T.RSquare) {
-    while (true) {
-      let t = parseType(); if (t < 0) { rd.stack.len = base; return -1; }
-      if (t != elt) { rd.stack.len = base; return errorI("array element #" + (rd.stack.len - base).toString() + " is not of type '" + typeToString(elt) + "'"); }
-      let v = parseValue(t); if (v < 0) { rd.stack.len = base; return -1; }
-      rd.stack.push(v);
-      if (!eat(T.Comma)) break;
-    }
+  let t = lx.tok;
+  if (t == T.RBrace || t == T.RSquare || t == T.Greater || t == T.RParen) return 0;
+  while (true) {
+    let v = parseGlobalTypeAndValue(); if (v < 0) { rd.stack.len = base; return -1; }
+    rd.stack.push(v);
+    if (!eat(T.Comma)) break;
   }
-  if (!expect(T.RSquare, "']' at end of array constant")) { rd.stack.len = base; return -1; }
-  let n = rd.stack.len - base;
-  if (<i64>n != tyN.get(type)) { rd.stack.len = base; return errorI("constant expression type mismatch: got type '[" + n.toString() + " x " + typeToString(elt) + "]' but expected '" + typeToString(type) + "'"); }
+  return rd.stack.len - base;
+}
+// "array element #i is not of type 'T" (LLVM's message has no closing quote) when elements
+// stack[base+1..] differ in type from the first; "" when they agree.
+function elementsDiffer(base: i32, n: i32, what: string): string {
+  let elt = vType.get(rd.stack.get(base));
+  for (let i = 1; i < n; i++) if (vType.get(rd.stack.get(base + i)) != elt) return what + " element #" + i.toString() + " is not of type '" + typeToString(elt);
+  return "";
+}
+
+// [ elements ]: an array of the first element's type, then compared with the one wanted.
+export function parseArrayConst(type: i32): i32 {
+  let loc = lx.tokStart;
+  next(); // '['
+  let base = rd.stack.len;
+  let firstLoc = lx.tokStart;
+  let n = parseConstElements(); if (n < 0) return -1;
+  if (!expect(T.RSquare, "end of array constant")) { rd.stack.len = base; return -1; }
+  let k = <i32>tyKind.get(type);
+  if (n == 0) {
+    if (k != TK.Array || tyN.get(type) != 0) return errorAtI(k == TK.Function ? NOT_VALUES : "invalid empty array initializer", loc);
+    return getAggregate(VK.ConstArray, type, rd.stack, base, 0);
+  }
+  let why = elementsDiffer(base, n, "array");
+  if (why.length > 0) { rd.stack.len = base; return errorAtI(why, firstLoc); }
+  let elt = vType.get(rd.stack.get(base));
+  if (k != TK.Array || tyA.get(type) != elt || tyN.get(type) != <i64>n) {
+    rd.stack.len = base;
+    if (k == TK.Function) return errorAtI(NOT_VALUES, loc);
+    return errorAtI("constant expression type mismatch: got type '[" + n.toString() + " x " + typeToString(elt) + "]' but expected '" + typeToString(type) + "'", loc);
+  }
   let v: i32;
-  if (elt == T_I8 && n > 0 && allInts(base, n)) v = bytesConst(type, base, n);
+  if (elt == T_I8 && allInts(base, n)) v = bytesConst(type, base, n);
   else v = getAggregate(VK.ConstArray, type, rd.stack, base, n);
   rd.stack.len = base;
   return v;
@@ -338,44 +407,47 @@ function bytesConst(type: i32, base: i32, n: i32): i32 {
   return canonicalData(type, strtab.intern(rd.bytes.ptr, rd.bytes.len));
 }
 
-export function parseStructConst(type: i32, packed: bool): i32 {
+// { elements } or <{ elements }> (loc: its '<'), checked against the struct type wanted.
+export function parseStructConst(type: i32, packed: bool, loc: i32 = -1): i32 {
+  if (!packed) loc = lx.tokStart;
   next(); // '{'
   let base = rd.stack.len;
-  if (lx.tok != T.RBrace) {
-    while (true) {
-      let t = parseType(); if (t < 0) { rd.stack.len = base; return -1; }
-      let v = parseValue(t); if (v < 0) { rd.stack.len = base; return -1; }
-      rd.stack.push(v);
-      if (!eat(T.Comma)) break;
+  let n = parseConstElements(); if (n < 0) return -1;
+  if (packed) {
+    if (!expect(T.RBrace, "end of packed struct") || !expect(T.Greater, "end of constant")) { rd.stack.len = base; return -1; }
+  } else if (!expect(T.RBrace, "end of struct constant")) { rd.stack.len = base; return -1; }
+  let why = "";
+  if (!isStruct(type)) why = isFnType(type) ? NOT_VALUES : "constant expression type mismatch";
+  else if (listLen(type) != n) why = "initializer with struct type has wrong # elements";
+  else if (((tyFlags.get(type) & TF_PACKED) != 0) != packed) why = "packed'ness of initializer and type don't match";
+  else {
+    for (let i = 0; i < n; i++) {
+      if (vType.get(rd.stack.get(base + i)) != listAt(type, i)) { why = "element " + i.toString() + " of struct initializer doesn't match struct element type"; break; }
     }
   }
-  if (!expect(T.RBrace, "'}' at end of struct constant")) { rd.stack.len = base; return -1; }
-  let n = rd.stack.len - base;
-  if (!isStruct(type) || listLen(type) != n) { rd.stack.len = base; return errorI("constant expression type mismatch: struct constant does not match type '" + typeToString(type) + "'"); }
-  for (let i = 0; i < n; i++) {
-    if (vType.get(rd.stack.get(base + i)) != listAt(type, i)) { rd.stack.len = base; return errorI("element " + i.toString() + " of struct initializer doesn't match struct element type"); }
-  }
+  if (why.length > 0) { rd.stack.len = base; return errorAtI(why, loc); }
   let v = getAggregate(VK.ConstStruct, type, rd.stack, base, n);
   rd.stack.len = base;
   return v;
 }
 
-export function parseVectorConst(type: i32): i32 {
-  // current token is after '<'
+// < elements > (after the '<' at loc): a fixed vector of the first element's type, then compared
+// with the one wanted.
+export function parseVectorConst(type: i32, loc: i32): i32 {
   let base = rd.stack.len;
-  if (lx.tok != T.Greater) {
-    while (true) {
-      let t = parseType(); if (t < 0) { rd.stack.len = base; return -1; }
-      let v = parseValue(t); if (v < 0) { rd.stack.len = base; return -1; }
-      rd.stack.push(v);
-      if (!eat(T.Comma)) break;
-    }
+  let firstLoc = lx.tokStart;
+  let n = parseConstElements(); if (n < 0) return -1;
+  if (!expect(T.Greater, "end of constant")) { rd.stack.len = base; return -1; }
+  if (n == 0) return errorAtI("constant vector must not be empty", loc);
+  let elt = vType.get(rd.stack.get(base));
+  if (!isInt(elt) && !isFP(elt) && !isPtr(elt)) { rd.stack.len = base; return errorAtI("vector elements must have integer, pointer or floating point type", firstLoc); }
+  let why = elementsDiffer(base, n, "vector");
+  if (why.length > 0) { rd.stack.len = base; return errorAtI(why, firstLoc); }
+  if (<i32>tyKind.get(type) != TK.Vector || tyA.get(type) != elt || tyN.get(type) != <i64>n) {
+    rd.stack.len = base;
+    if (isFnType(type)) return errorAtI(NOT_VALUES, loc);
+    return errorAtI("constant expression type mismatch: got type '<" + n.toString() + " x " + typeToString(elt) + ">' but expected '" + typeToString(type) + "'", loc);
   }
-  if (!expect(T.Greater, "'>' at end of vector constant")) { rd.stack.len = base; return -1; }
-  let n = rd.stack.len - base;
-  if (!isVector(type) || <i64>n != tyN.get(type)) { rd.stack.len = base; return errorI("constant expression type mismatch: vector constant does not match type '" + typeToString(type) + "'"); }
-  let elt = tyA.get(type);
-  for (let i = 0; i < n; i++) if (vType.get(rd.stack.get(base + i)) != elt) { rd.stack.len = base; return errorI("vector element #" + i.toString() + " is not of type '" + typeToString(elt) + "'"); }
   let v = getAggregate(VK.ConstVector, type, rd.stack, base, n);
   rd.stack.len = base;
   return v;
@@ -433,13 +505,13 @@ export function parseConstExpr(op: i32, type: i32): i32 {
     let src = parseType(); if (src < 0) return -1;
     if (!expect(T.Comma, "',' after getelementptr's type")) return -1;
     let base = rd.stack.len;
-    let ptr = parseTypeAndValue(); if (ptr < 0) return -1;
+    let ptr = parseGlobalTypeAndValue(); if (ptr < 0) return -1;
     rd.stack.push(ptr);
     let anyNonZero = false;
     while (eat(T.Comma)) {
       let inr = false;
       if (isWord(K.KW_inrange)) { next(); inr = true; } // old inrange-on-index syntax
-      let idx = parseTypeAndValue(); if (idx < 0) { rd.stack.len = base; return -1; }
+      let idx = parseGlobalTypeAndValue(); if (idx < 0) { rd.stack.len = base; return -1; }
       if (!isNullValue(idx)) anyNonZero = true;
       rd.stack.push(idx);
     }
@@ -452,7 +524,7 @@ export function parseConstExpr(op: i32, type: i32): i32 {
     if (hasInrange) aux = 1;
     let resTy = vType.get(ptr);
     for (let i = base + 1; i < rd.stack.len; i++) if (isVector(vType.get(rd.stack.get(i))) && !isVector(resTy)) resTy = vectorLike(resTy, vType.get(rd.stack.get(i)));
-    if (type >= 0 && resTy != type) { rd.stack.len = base; rd.exprWords.len = wBase; return errorI("constant expression type mismatch"); }
+    if (type >= 0 && resTy != type) { rd.stack.len = base; rd.exprWords.len = wBase; return exprMismatch(resTy, type, opLoc); }
     // LLVM folds a GEP whose indices are all zero to its base pointer.
     let v: i32;
     if (!anyNonZero && !hasInrange && !isVector(resTy) && vType.get(ptr) == resTy) v = ptr;
@@ -462,45 +534,112 @@ export function parseConstExpr(op: i32, type: i32): i32 {
   }
   if (isCast(op)) {
     if (!expect(T.LParen, "'(' after constantexpr cast")) return -1;
-    let v = parseTypeAndValue(); if (v < 0) return -1;
+    let v = parseGlobalTypeAndValue(); if (v < 0) return -1;
     if (!expectWord(K.KW_to, "'to' in constantexpr cast")) return -1;
     let dst = parseType(); if (dst < 0) return -1;
     if (!expect(T.RParen, "')' at end of constantexpr cast")) return -1;
-    if (type >= 0 && dst != type) return errorI("constant expression type mismatch");
+    if (!castValid(op, vType.get(v), dst)) return errorAtI("invalid cast opcode for cast from '" + typeToString(vType.get(v)) + "' to '" + typeToString(dst) + "'", opLoc);
+    if (type >= 0 && dst != type) return exprMismatch(dst, type, opLoc);
     return foldCast(op, v, dst);
   }
-  if (isBinary(op) || op == Op.FNeg) {
+  if (isBinary(op)) { // add, sub, xor (and mul where the version has it)
     while (lx.tok == T.Word && (lx.tokStr == K.KW_nuw || lx.tokStr == K.KW_nsw || lx.tokStr == K.KW_exact || lx.tokStr == K.KW_disjoint)) {
       if (lx.tokStr == K.KW_nuw) flags |= F_NUW; else if (lx.tokStr == K.KW_nsw) flags |= F_NSW;
       else if (lx.tokStr == K.KW_exact) flags |= F_EXACT; else flags |= F_DISJOINT;
       next();
     }
+    if (!expect(T.LParen, "'(' in binary constantexpr")) return -1;
+    let base = rd.stack.len;
+    let a = parseGlobalTypeAndValue(); if (a < 0) return -1;
+    rd.stack.push(a);
+    if (!expect(T.Comma, "comma in binary constantexpr")) { rd.stack.len = base; return -1; }
+    let b = parseGlobalTypeAndValue(); if (b < 0) { rd.stack.len = base; return -1; }
+    rd.stack.push(b);
+    if (!expect(T.RParen, "')' in binary constantexpr")) { rd.stack.len = base; return -1; }
+    let at = vType.get(a);
+    let why = at != vType.get(b) ? "operands of constexpr must have same type" : !isInt(scalarType(at)) ? "constexpr requires integer or integer vector operands" : "";
+    if (why.length > 0) { rd.stack.len = base; return errorAtI(why, opLoc); }
+    if (type >= 0 && at != type) { rd.stack.len = base; return exprMismatch(at, type, opLoc); }
+    let v = getExpr(op, at, flags, 0, rd.exprWords, 0, 0, rd.stack, base, 2);
+    rd.stack.len = base;
+    return v;
   }
-  if (op == Op.ICmp || op == Op.FCmp) {
-    aux = parseCmpPredicate(op == Op.FCmp);
-    if (aux < 0) return -1;
-  }
+  // extractelement, insertelement, shufflevector
   if (!expect(T.LParen, "'(' in constantexpr")) return -1;
   let base = rd.stack.len;
-  while (true) {
-    let v = parseTypeAndValue(); if (v < 0) { rd.stack.len = base; return -1; }
-    rd.stack.push(v);
-    if (!eat(T.Comma)) break;
-  }
+  let n = parseConstElements(); if (n < 0) return -1;
   if (!expect(T.RParen, "')' in constantexpr")) { rd.stack.len = base; return -1; }
-  let n = rd.stack.len - base;
-  let resTy = vType.get(rd.stack.get(base));
-  if (op == Op.ICmp || op == Op.FCmp) resTy = withScalar(resTy, T_I1);
-  else if (op == Op.ExtractElement) resTy = tyA.get(resTy);
-  else if (op == Op.Select) resTy = vType.get(rd.stack.get(base + 1));
-  else if (op == Op.ShuffleVector) {
-    if (n != 3) { rd.stack.len = base; return errorI("expected three operands to shufflevector"); }
-    resTy = vectorType(tyA.get(vType.get(rd.stack.get(base))), tyN.get(vType.get(rd.stack.get(base + 2))), <i32>tyKind.get(vType.get(rd.stack.get(base + 2))) == TK.ScalableVector);
+  let why = "";
+  let a = n > 0 ? rd.stack.get(base) : -1, at = a >= 0 ? vType.get(a) : -1;
+  if (op == Op.ShuffleVector) {
+    if (n != 3) why = "expected three operands to shufflevector";
+    else if (!shuffleValid(a, rd.stack.get(base + 1), rd.stack.get(base + 2))) why = "invalid operands to shufflevector";
+  } else if (op == Op.ExtractElement) {
+    if (n != 2) why = "expected two operands to extractelement";
+    else if (!isVector(at) || !isInt(vType.get(rd.stack.get(base + 1)))) why = "invalid extractelement operands";
+  } else {
+    if (n != 3) why = "expected three operands to insertelement";
+    else if (!isVector(at) || vType.get(rd.stack.get(base + 1)) != tyA.get(at) || !isInt(vType.get(rd.stack.get(base + 2)))) why = "invalid insertelement operands";
   }
-  if (type >= 0 && resTy != type) { rd.stack.len = base; return errorI("constant expression type mismatch"); }
+  if (why.length > 0) { rd.stack.len = base; return errorAtI(why, opLoc); }
+  let resTy = at;
+  if (op == Op.ExtractElement) resTy = tyA.get(at);
+  else if (op == Op.ShuffleVector) {
+    let mt = vType.get(rd.stack.get(base + 2));
+    resTy = vectorType(tyA.get(at), tyN.get(mt), <i32>tyKind.get(mt) == TK.ScalableVector);
+  }
+  if (type >= 0 && resTy != type) { rd.stack.len = base; return exprMismatch(resTy, type, opLoc); }
   let v = getExpr(op, resTy, flags, aux, rd.exprWords, 0, 0, rd.stack, base, n);
   rd.stack.len = base;
   return v;
+}
+function exprMismatch(got: i32, want: i32, loc: i32): i32 { return isFnType(want) ? errorAtI(NOT_VALUES, loc) : mismatch(got, want, loc); }
+
+// CastInst::castIsValid: first-class non-aggregate types, element counts alike (a scalar's is
+// none), and per opcode the kinds and widths it converts between.
+export function castValid(op: i32, s: i32, d: i32): bool {
+  if (!isFirstClass(s) || !isFirstClass(d) || isAggregate(s) || isAggregate(d)) return false;
+  let sameCount = isVector(s) ? tyKind.get(s) == tyKind.get(d) && tyN.get(s) == tyN.get(d) : !isVector(d);
+  let ss = scalarType(s), ds = scalarType(d);
+  switch (op) {
+    case Op.Trunc: return sameCount && isInt(ss) && isInt(ds) && intWidth(ss) > intWidth(ds);
+    case Op.ZExt: case Op.SExt: return sameCount && isInt(ss) && isInt(ds) && intWidth(ss) < intWidth(ds);
+    case Op.FPTrunc: return sameCount && isFP(ss) && isFP(ds) && primitiveSizeInBits(ss) > primitiveSizeInBits(ds);
+    case Op.FPExt: return sameCount && isFP(ss) && isFP(ds) && primitiveSizeInBits(ss) < primitiveSizeInBits(ds);
+    case Op.FPToUI: case Op.FPToSI: return sameCount && isFP(ss) && isInt(ds);
+    case Op.UIToFP: case Op.SIToFP: return sameCount && isInt(ss) && isFP(ds);
+    case Op.PtrToInt: case Op.PtrToAddr: return sameCount && isPtr(ss) && isInt(ds);
+    case Op.IntToPtr: return sameCount && isInt(ss) && isPtr(ds);
+    case Op.AddrSpaceCast: return sameCount && isPtr(ss) && isPtr(ds) && tyA.get(ss) != tyA.get(ds);
+    case Op.BitCast: {
+      if (isPtr(ss) != isPtr(ds)) return false;
+      if (!isPtr(ss)) return primitiveSizeInBits(s) == primitiveSizeInBits(d) && (tyKind.get(s) == TK.ScalableVector) == (tyKind.get(d) == TK.ScalableVector);
+      if (tyA.get(ss) != tyA.get(ds)) return false;
+      if (isVector(s) && isVector(d)) return sameCount;
+      if (isVector(s)) return tyKind.get(s) == TK.Vector && tyN.get(s) == 1;
+      if (isVector(d)) return tyKind.get(d) == TK.Vector && tyN.get(d) == 1;
+      return true;
+    }
+  }
+  return true;
+}
+
+// ShuffleVectorInst::isValidOperands: two vectors of one type and a mask of i32 lanes below
+// twice their length (undef lanes allowed; a scalable mask only undef or zero).
+export function shuffleValid(a: i32, b: i32, m: i32): bool {
+  let at = vType.get(a), mt = vType.get(m);
+  if (!isVector(at) || at != vType.get(b)) return false;
+  if (!isVector(mt) || tyA.get(mt) != T_I32 || tyKind.get(mt) != tyKind.get(at)) return false;
+  let k = <i32>vKind.get(m);
+  if (k == VK.ConstUndef || k == VK.ConstPoison || k == VK.ConstZero) return true;
+  if (<i32>tyKind.get(mt) == TK.ScalableVector || k != VK.ConstVector) return false;
+  let lim = <u64>tyN.get(at) * 2;
+  for (let j = 0; j < <i32>tyN.get(mt); j++) {
+    let e = operand(m, j), ek = <i32>vKind.get(e);
+    if (ek == VK.ConstInt) { if (<u64><u32>intSExt64(e) >= lim) return false; }
+    else if (ek != VK.ConstUndef && ek != VK.ConstPoison) return false;
+  }
+  return true;
 }
 // LLParser's checks of a getelementptr constant expression (base and indices at stack[base..]),
 // in its order; "" when it is well formed.

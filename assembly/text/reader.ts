@@ -135,6 +135,12 @@ import { TypeWalk } from "../ir/nesting";
   exprWords: I32Vec = new I32Vec(8);
   words: I32Vec = new I32Vec(16);
   bytes: U8Vec = new U8Vec(64);
+  // inside a constant's elements or operands, which LLParser reads without the function's
+  // locals (parse-values.ts parseGlobalTypeAndValue)
+  noLocals: bool = false;
+  // the module has debug records / calls to the debug intrinsics (LLParser's Seen{New,Old}DbgInfoFormat)
+  seenDbgRecord: bool = false;
+  seenDbgIntrinsic: bool = false;
 
   // `wopt repo link` (link/repo-link.ts) reads stored fragments into a parsed module. While
   // `linking`, the next definitions of a fragment take the values in linkTargets (from linkAt;
