@@ -9,7 +9,7 @@ import { gValue, globalCount } from "../../ir/globals";
 import { printType } from "../../text/printer-types";
 import { printTypedValue } from "../../text/printer-values";
 import { numberForDiagnostics, numberFunction, printInstructionTo } from "../../text/printer";
-import { printMDOperand, printNodeBody } from "../../text/printer-values";
+import { printMDOperand, printNodeBody, printRecord } from "../../text/printer-values";
 import { printMDIdent } from "../../text/printer-types";
 import { MK, mdKind, mdA, mdCount, nmdName, nmdOps, nmdNOps, nmdPool } from "../../ir/metadata";
 import { writer } from "../../text/writer";
@@ -88,6 +88,25 @@ import { DomTree } from "../domtree";
   // of 'require' flags
   seenIds: I32Vec = new I32Vec();
   requirements: I32Vec = new I32Vec();
+  // md-records.ts: its names (a RecordNames, made on first use); the function whose argument
+  // variables fnArgVars holds (by argument number), and whether it has a subprogram; the
+  // DIAssignID users (sorted (node << 32 | user) lists, found once per verification on first need)
+  recNames: usize = 0;
+  recFn: i32 = -1;
+  recFnEpoch: i32 = -1;
+  recHasDI: bool = false;
+  fnArgVars: I32Vec = new I32Vec();
+  aidEpoch: i32 = -1;
+  aidInsts: I64Vec = new I64Vec();
+  aidValueUsers: I64Vec = new I64Vec();
+  aidRecords: I64Vec = new I64Vec();
+  aidRecInst: I32Vec = new I32Vec();
+  // md-attach22.ts: the attachment kinds of !nofree, !captures and !alloc_token (-2: none), found
+  // once per verification
+  k22Epoch: i32 = -1;
+  kNofree: i32 = -2;
+  kCaptures: i32 = -2;
+  kAllocToken: i32 = -2;
 
   constructor(fa: FunctionAnalyses) { this.fa = fa; }
 
@@ -130,6 +149,8 @@ import { DomTree } from "../domtree";
     if (<i32>vKind.get(v) == VK.Inst) printInstructionTo(writer(), out, v); else printTypedValue(writer(), out, v);
     out.byte(10);
   }
+  // A debug record as Write(const DbgRecord *) writes it, on its own line (i: its instruction).
+  wrec(r: i32, i: i32): void { this.prepare(i); let out = this.out; printRecord(writer(), out, r); out.byte(10); }
   // A type: a space and the type, no newline (as opt writes it).
   wt(t: i32): void { let out = this.out; out.byte(32); printType(writer(), out, t); }
   bad(msg: string, v: i32): void { this.fail(msg); this.w(v); }
@@ -162,7 +183,7 @@ import { DomTree } from "../domtree";
 // every check, it cost about +3.5% verify instructions; here, about half that). A run's entry
 // (verifier.ts) copies its caller's object here and copies it back when it ends, so the state stays
 // the caller's, one object per run.
-const VERIFIER_SIZE: usize = 512;
+const VERIFIER_SIZE: usize = 640;
 export const vr: Verifier = changetype<Verifier>(memory.data(<i32>VERIFIER_SIZE, 16));
 export function installVerifier(v: Verifier): void {
   assert(offsetof<Verifier>() <= VERIFIER_SIZE);
