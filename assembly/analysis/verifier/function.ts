@@ -20,6 +20,7 @@ import { beginConvergence, verifyConvergence } from "./convergence";
 import { verifyNoAliasScopeDecls } from "./intrinsics";
 import { verifyFunctionMetadata, visitDeclarationMetadata, visitDefinitionMetadata } from "./md-attach";
 import { badStructReturn, verifyFunctionAttributes } from "./attrs";
+import { verifySiblingFuncletUnwinds } from "./eh-funclets";
 
 export function verifyFunction(g: i32): void {
   vr.enterFunction(g);
@@ -47,7 +48,7 @@ export function verifyFunction(g: i32): void {
     let mark = vr.mark, stamp = vr.blockStamp;
     for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { visitInst(i); mark.set(i, stamp); }
   }
-  if (entry >= 0) verifyConvergence();
+  if (entry >= 0) { verifySiblingFuncletUnwinds(); verifyConvergence(); }
   verifyNoAliasScopeDecls();
 }
 

@@ -15,7 +15,7 @@ import { strtab } from "../../ir/module";
 import { callAttrs, callNumBundles } from "../../ir/inst";
 import { fnAttrs, setFind, setV0, ATTR_MEMORY } from "../../ir/attributes";
 import { fpWord } from "../../ir/constants";
-import { Feature, has } from "../../ir/version";
+import { Feature, has, llvmVersion } from "../../ir/version";
 import { vr } from "./state";
 import { opOf } from "./queries";
 import {
@@ -26,7 +26,7 @@ import { visitMDNode } from "./md-walk";
 import { verifyRangeLike } from "./md-range";
 import { isCallBase, unknownProf, instructionProf, memProf, callStack, calleeType } from "./md-prof";
 import { visitTBAA } from "./md-tbaa";
-import { visitDIAssignIDMetadata } from "./md-records";
+import { visitDIAssignIDMetadata, verifyAtomGroup } from "./md-records";
 import { visitNofree, visitCapturesAndAllocToken } from "./md-attach22";
 
 // Attachment kinds (LLVM's fixed numbering, ir/metadata.ts FIXED_MD_KINDS).
@@ -201,6 +201,7 @@ export function visitInstructionMetadata(i: i32): void {
   if (md >= 0) {
     if (!isDINode(md, "DILocation")) { vr.failDebugInfo("invalid !dbg metadata attachment"); vr.w(i); vr.wm(md); return; }
     visitMDNode(md, true);
+    if (llvmVersion >= 22 && !verifyAtomGroup(md)) return;
   }
   for (let a = head; a >= 0; a = attNext.get(a)) {
     let k = attKind.get(a);

@@ -11,7 +11,7 @@ import { Op } from "../../ir/opcodes";
 import {
   MK, DR, FV_RAW, mdKind, mdA, mdCount, mdPool, drKind, drOps, drNOps, drNext, drPool, findAttachment, MDK_DBG, MDK_DIASSIGNID,
 } from "../../ir/metadata";
-import { ensureNames, field, fieldMD, fieldInt, subprogramOf, exprFragmentSize, exprFragmentOffset, variableSizeInBits, expressionWords } from "../../ir/debuginfo";
+import { ensureNames, field, fieldMD, fieldInt, fieldIsTrue, subprogramOf, exprFragmentSize, exprFragmentOffset, variableSizeInBits, expressionWords } from "../../ir/debuginfo";
 import { llvmVersion } from "../../ir/version";
 import { isPtr, isInt } from "../../ir/types";
 import { vType } from "../../ir/values";
@@ -39,6 +39,8 @@ const ATTR_SWIFTASYNC: i32 = ATTR_KW.indexOf("swiftasync");
   arg: i32 = strtab.internStr("arg");
   flags: i32 = strtab.internStr("flags");
   inlinedAt: i32 = strtab.internStr("inlinedAt");
+  atomGroup: i32 = strtab.internStr("atomGroup");
+  keyInstructions: i32 = strtab.internStr("keyInstructions");
 }
 function names(): RecordNames {
   ensureNames();   // (subprogramOf reads the debug-info tables' names)
@@ -317,4 +319,15 @@ function isMemIntrinsicCall(i: i32): bool {
   if (nameStarts(c, "llvm.memcpy.p") || nameStarts(c, "llvm.memmove.p") || nameStarts(c, "llvm.memset.p") ||
       nameStarts(c, "llvm.memcpy.inline.p") || nameStarts(c, "llvm.memset.inline.p")) return true;
   return llvmVersion >= 22 && nameStarts(c, "llvm.experimental.memset.pattern.p");
+}
+
+// (LLVM 22, after an instruction's !dbg location is walked) a location in an atom group needs its
+// subprogram to have Key Instructions enabled; false when that failed.
+export function verifyAtomGroup(loc: i32): bool {
+  let nm = names();
+  if (fieldInt(loc, nm.atomGroup) == 0) return true;
+  let sp = subprogramOf(fieldMD(loc, nm.scope));
+  if (sp < 0 || fieldIsTrue(sp, nm.keyInstructions)) return true;
+  vr.failDebugInfo("DbgLoc uses atomGroup but DISubprogram doesn't have Key Instructions enabled"); vr.wm(loc); vr.wm(sp);
+  return false;
 }

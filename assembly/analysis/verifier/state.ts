@@ -107,6 +107,14 @@ import { DomTree } from "../domtree";
   kNofree: i32 = -2;
   kCaptures: i32 = -2;
   kAllocToken: i32 = -2;
+  // eh-funclets.ts: scratch (pads seen, the funclet pads' worklist) and the function's sibling
+  // funclets unwinding to each other (pad, terminator), in order
+  ehSeen: I32Vec = new I32Vec();
+  ehWork: I32Vec = new I32Vec();
+  sibEpoch: i32 = -1;
+  sibFn: i32 = -1;
+  sibPads: I32Vec = new I32Vec();
+  sibTerms: I32Vec = new I32Vec();
 
   constructor(fa: FunctionAnalyses) { this.fa = fa; }
 
