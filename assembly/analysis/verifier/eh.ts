@@ -8,13 +8,14 @@ import { listCount, listItem } from "../../ir/inst";
 import { vr } from "./state";
 import { firstNonPhi, hasPersonality, invokeNormal, invokeUnwind, isEHPadOp, isInstOp, opOf } from "./queries";
 import { visitInstruction, visitTerminator } from "./instruction";
+import { addSibling, funcletPadPredecessors, funcletPadUnwinds } from "./eh-funclets";
 
-// Verifier::visitEHPadPredecessors (its failed check ends only itself). The funclet-pad edge
-// rules (cleanupret/catchswitch parents) are not checked.
+// Verifier::visitEHPadPredecessors (its failed check ends only itself); the funclet pads' edges
+// are checked in eh-funclets.ts.
 function ehPadPredecessors(i: i32): void {
   let b = vParent.get(i);
   if (b == gFirstBlock.get(vr.curFn)) { vr.bad("EH pad cannot be in entry block.", i); return; }
-  if (opOf(i) != Op.LandingPad) return;
+  if (opOf(i) != Op.LandingPad) { funcletPadPredecessors(i); return; }
   for (let s = vFirstUse.get(b); s >= 0; s = opNext.get(s)) {
     let u = opUser.get(s);
     if (<i32>vKind.get(u) != VK.Inst || !isTerminator(opOf(u))) continue;
@@ -53,6 +54,7 @@ export function visitCatchSwitch(i: i32): void {
   if (hasUnwind) {
     let p = firstNonPhi(operand(i, n - 1));
     if (p < 0 || !isEHPadOp(opOf(p)) || opOf(p) == Op.LandingPad) { vr.bad("CatchSwitchInst must unwind to an EH block which is not a landingpad.", i); return; }
+    if (operand(p, 0) == parent) addSibling(i, i);
   }
   let nh = hasUnwind ? n - 2 : n - 1;
   if (nh == 0) { vr.bad("CatchSwitchInst cannot have empty handler list", i); return; }
@@ -78,6 +80,7 @@ export function visitFuncletPad(i: i32, op: i32): void {
   if (firstNonPhi(vParent.get(i)) != i) { vr.bad(cp ? "CatchPadInst not the first non-PHI instruction in the block." : "CleanupPadInst not the first non-PHI instruction in the block.", i); return; }
   if (!cp && !(<i32>vKind.get(parent) == VK.ConstNone || isInstOp(parent, Op.CatchPad) || isInstOp(parent, Op.CleanupPad))) { vr.bad("CleanupPadInst has an invalid parent.", i); return; }
   ehPadPredecessors(i);
+  if (!funcletPadUnwinds(i)) return;
   visitInstruction(i);
 }
 

@@ -20,7 +20,8 @@ import { beginConvergence, verifyConvergence } from "./convergence";
 import { verifyNoAliasScopeDecls } from "./intrinsics";
 import { verifyFunctionMetadata, visitDeclarationMetadata, visitDefinitionMetadata } from "./md-attach";
 import { badStructReturn, verifyFunctionAttributes } from "./attrs";
-import { verifyFunctionLocations, verifyRecordArgs } from "./md-di-fnlocs";
+import { verifyFunctionLocations } from "./md-di-fnlocs";
+import { verifySiblingFuncletUnwinds } from "./eh-funclets";
 
 export function verifyFunction(g: i32): void {
   vr.enterFunction(g);
@@ -47,12 +48,9 @@ export function verifyFunction(g: i32): void {
     visitBasicBlock(b);
     vr.enterBlock(b);
     let mark = vr.mark, stamp = vr.blockStamp;
-    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) {
-      if (vr.fnHasDebugInfo && iDbg.get(i) >= 0) verifyRecordArgs(i);
-      visitInst(i); mark.set(i, stamp);
-    }
+    for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { visitInst(i); mark.set(i, stamp); }
   }
-  if (entry >= 0) verifyConvergence();
+  if (entry >= 0) { verifySiblingFuncletUnwinds(); verifyConvergence(); }
   verifyNoAliasScopeDecls();
 }
 

@@ -3,7 +3,7 @@
 import {
   TK, tyKind, tyA, T_VOID, T_I1, T_TOKEN, isInt, isPtr, isVector, memberType, memberCount,
 } from "../../ir/types";
-import { VK, vKind, vType, vParent, iPrev, operand, numOperands } from "../../ir/values";
+import { VK, vKind, vType, vParent, iPrev, iDbg, operand, numOperands } from "../../ir/values";
 import { gValueType } from "../../ir/globals";
 import { Op, isBinary, isCast } from "../../ir/opcodes";
 import { listCount, listItem } from "../../ir/inst";
@@ -18,8 +18,10 @@ import { visitCallBr } from "./callbr";
 import { isMustTail, verifyMustTailCall } from "./musttail";
 import { visitCatchRet, visitCatchSwitch, visitCleanupRet, visitFuncletPad, visitLandingPad, visitResume } from "./eh";
 import { visitInstruction, visitTerminator } from "./instruction";
+import { visitDbgRecords } from "./md-records";
 
 export function visitInst(i: i32): void {
+  if (iDbg.get(i) >= 0) visitDbgRecords(i);
   let n = numOperands(i);
   for (let k = 0; k < n; k++) if (operand(i, k) < 0) { vr.bad("Operand is null", i); return; }
   let op = opOf(i);

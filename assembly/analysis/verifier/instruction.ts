@@ -79,7 +79,10 @@ export function visitInstruction(i: i32): void {
         let attached = callLike && isBundleOperandOf(i, k, "clang.arc.attachedcall");
         if (!((callLike && k == 0) || attached)) { vr.bad("Cannot take the address of an intrinsic!", i); return; }
         if (!(op == Op.Call || (op == Op.CallBr && llvmVersion >= 22) || attached || invokableIntrinsic(v))) {
-          vr.bad("Cannot invoke an intrinsic other than donothing, patchpoint, statepoint, coro_resume, coro_destroy or clang.arc.attachedcall", i); return;
+          vr.bad(llvmVersion >= 22
+            ? "Cannot invoke an intrinsic other than donothing, patchpoint, statepoint, coro_resume, coro_destroy, clang.arc.attachedcall or wasm.(re)throw"
+            : "Cannot invoke an intrinsic other than donothing, patchpoint, statepoint, coro_resume, coro_destroy or clang.arc.attachedcall", i);
+          return;
         }
       }
     } else if (vk == VK.Block) {
@@ -101,7 +104,8 @@ export function visitInstruction(i: i32): void {
 function invokableIntrinsic(f: i32): bool {
   return nameStarts(f, "llvm.donothing") || nameStarts(f, "llvm.seh.") || nameStarts(f, "llvm.coro.resume") ||
     nameStarts(f, "llvm.coro.destroy") || nameStarts(f, "llvm.coro.await.suspend") || nameStarts(f, "llvm.experimental.patchpoint") ||
-    nameStarts(f, "llvm.fake.use") || nameStarts(f, "llvm.experimental.gc.statepoint") || nameStarts(f, "llvm.wasm.rethrow");
+    nameStarts(f, "llvm.fake.use") || nameStarts(f, "llvm.experimental.gc.statepoint") || nameStarts(f, "llvm.wasm.rethrow") ||
+    (llvmVersion >= 22 && nameStarts(f, "llvm.wasm.throw"));
 }
 
 // Verifier::verifyDominatesUse, with DominatorTree::dominates(Def, Use) (dominance.ts): false

@@ -10,12 +10,12 @@ import { TK, tyKind, isPtr, scalarType, isFP } from "../../ir/types";
 import { VK, vKind, vType, vA, operand, iMD } from "../../ir/values";
 import { gValue, gMD, gAttrs } from "../../ir/globals";
 import { Op } from "../../ir/opcodes";
-import { attKind, attMD, attNext, findAttachment, mdKindName, MDK_DBG } from "../../ir/metadata";
+import { attKind, attMD, attNext, findAttachment, mdKindName, MDK_DBG, MDK_DIASSIGNID } from "../../ir/metadata";
 import { strtab } from "../../ir/module";
 import { callAttrs, callNumBundles } from "../../ir/inst";
 import { fnAttrs, setFind, setV0, ATTR_MEMORY } from "../../ir/attributes";
 import { fpWord } from "../../ir/constants";
-import { Feature, has } from "../../ir/version";
+import { Feature, has, llvmVersion } from "../../ir/version";
 import { vr } from "./state";
 import { opOf } from "./queries";
 import {
@@ -26,6 +26,8 @@ import { visitMDNode } from "./md-walk";
 import { verifyRangeLike } from "./md-range";
 import { isCallBase, unknownProf, instructionProf, memProf, callStack, calleeType } from "./md-prof";
 import { visitTBAA } from "./md-tbaa";
+import { visitDIAssignIDMetadata, verifyAtomGroup } from "./md-records";
+import { visitNofree, visitCapturesAndAllocToken } from "./md-attach22";
 
 // Attachment kinds (LLVM's fixed numbering, ir/metadata.ts FIXED_MD_KINDS).
 const K_TBAA = 1, K_PROF = 2, K_FPMATH = 3, K_RANGE = 4, K_ALIAS_SCOPE = 7, K_NOALIAS = 8, K_NONNULL = 11,
@@ -155,6 +157,7 @@ export function visitInstructionMetadata(i: i32): void {
   if (md >= 0) dereferenceable(i, md);
   md = findAttachment(head, K_DEREF_OR_NULL);
   if (md >= 0) dereferenceable(i, md);
+  visitNofree(i, head);
   md = findAttachment(head, K_TBAA);
   if (md >= 0) visitTBAA(i, md);
   md = findAttachment(head, K_NOALIAS);
@@ -187,15 +190,18 @@ export function visitInstructionMetadata(i: i32): void {
     md = findAttachment(head, K_CALLEE_TYPE);
     if (md >= 0 && kindNamed(K_CALLEE_TYPE, "callee_type")) calleeType(i, md);
   }
-  // (!DIAssignID: debug-info checks)
+  md = findAttachment(head, MDK_DIASSIGNID);
+  if (md >= 0) visitDIAssignIDMetadata(i, md);
   md = findAttachment(head, K_MMRA);
   if (md >= 0 && kindNamed(K_MMRA, "mmra")) mmra(i, md);
   md = findAttachment(head, K_ANNOTATION);
   if (md >= 0) annotation(md);
+  visitCapturesAndAllocToken(i, head);
   md = findAttachment(head, MDK_DBG);
   if (md >= 0) {
     if (!isDINode(md, "DILocation")) { vr.failDebugInfo("invalid !dbg metadata attachment"); vr.w(i); vr.wm(md); return; }
     visitMDNode(md, true);
+    if (llvmVersion >= 22 && !verifyAtomGroup(md)) return;
   }
   for (let a = head; a >= 0; a = attNext.get(a)) {
     let k = attKind.get(a);

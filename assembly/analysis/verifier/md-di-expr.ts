@@ -81,6 +81,8 @@ function opSize(op: i64): i32 {
   if (op == 16 || op == 17 || op == 148 || op == 35 || op == 4098 || op == 4099 || op == 4101 || op == 144) return 2;
   return 1;
 }
+// DIExpression::isValid.
+export function expressionIsValid(e: i32): bool { return expressionValid(e); }
 function expressionValid(e: i32): bool {
   if (strtab.lenOf(mdA.get(e)) == 0) return true;
   // the words: (start, length) pairs (in the fragment checks' scratch: not in use here)

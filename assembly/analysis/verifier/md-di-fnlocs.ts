@@ -131,27 +131,3 @@ function hexDigit(c: i32): i32 {
   return -1;
 }
 
-// Verifier::verifyFnArgs, for the variable records before instruction i of a function with a
-// subprogram: one variable per argument number (records of inlined code aside).
-export function verifyRecordArgs(i: i32): void {
-  let sArg = -1, sInlinedAt = -1;
-  for (let r = iDbg.get(i); r >= 0; r = drNext.get(r)) {
-    let k = <i32>drKind.get(r);
-    let n = drNOps.get(r);
-    if (k == DR.Label || n < 2) continue;
-    let s = drOps.get(r);
-    let loc = drPool.get(s + n - 1);
-    if (sInlinedAt < 0) { sInlinedAt = strtab.internStr("inlinedAt"); sArg = strtab.internStr("arg"); }
-    if (fieldMD(loc, sInlinedAt) >= 0) continue;
-    let v = drPool.get(s + 1);
-    // (a record without a variable fails visitDbgRecords' own checks first)
-    if (v < 0) continue;
-    let arg = <i32>fieldInt(v, sArg);
-    if (arg <= 0) continue;
-    let vars = vr.fnArgVars;
-    if (vars.len < arg) vars.resize(arg, -1);
-    let prev = vars.get(arg - 1);
-    vars.set(arg - 1, v);
-    if (prev >= 0 && prev != v) { vr.failDebugInfo("conflicting debug info for argument"); vr.wrec(r, i); vr.wm(prev); vr.wm(v); }
-  }
-}

@@ -28,7 +28,7 @@ import { visitDIExpression } from "./md-di-expr";
   retainedNodes: i32 = -1; flags: i32 = -1; spFlags: i32 = -1; unit: i32 = -1; thrownTypes: i32 = -1;
   enums: i32 = -1; retainedTypes: i32 = -1; globals: i32 = -1; imports: i32 = -1; macros: i32 = -1;
   name: i32 = -1; filename: i32 = -1; nodes: i32 = -1; entity: i32 = -1; var: i32 = -1; expr: i32 = -1;
-  isDefinition: i32 = -1;
+  isDefinition: i32 = -1; identifier: i32 = -1;
   // values
   vTrue: i32 = -1; vEmpty: i32 = -1; vZero: i32 = -1;
   tagEnum: i32 = -1; tagImpModule: i32 = -1; tagImpDecl: i32 = -1; macDefine: i32 = -1; macUndef: i32 = -1;
@@ -62,7 +62,7 @@ function ensure(): void {
   dn.unit = s("unit"); dn.thrownTypes = s("thrownTypes"); dn.enums = s("enums"); dn.retainedTypes = s("retainedTypes");
   dn.globals = s("globals"); dn.imports = s("imports"); dn.macros = s("macros"); dn.name = s("name");
   dn.filename = s("filename"); dn.nodes = s("nodes"); dn.entity = s("entity"); dn.var = s("var"); dn.expr = s("expr");
-  dn.isDefinition = s("isDefinition");
+  dn.isDefinition = s("isDefinition"); dn.identifier = s("identifier");
   dn.vTrue = s("true"); dn.vEmpty = s("\"\""); dn.vZero = s("0");
   dn.tagEnum = s("DW_TAG_enumeration_type"); dn.tagImpModule = s("DW_TAG_imported_module");
   dn.tagImpDecl = s("DW_TAG_imported_declaration"); dn.macDefine = s("DW_MACINFO_define");
@@ -96,6 +96,8 @@ function isMacroNode(m: i32): bool { let c = cls(m); return c >= 0 && (c == dn.M
 function typeOrNull(m: i32): bool { return m < 0 || isDIType(m); }
 function scopeOrNull(m: i32): bool { return m < 0 || isDIScope(m); }
 function diNodeOrNull(m: i32): bool { return m < 0 || isDINodeMD(m); }
+// isType for the record checks (md-records.ts).
+export function diTypeOrNull(m: i32): bool { ensure(); return typeOrNull(m); }
 
 // A metadata field (-1 for null or absent) and a raw field's text id (-1 when absent).
 function md(m: i32, name: i32): i32 {
@@ -304,7 +306,10 @@ function visitDISubprogram(m: i32): void {
     if (!isDistinct(m)) { fail("subprogram definitions must be distinct", m); return; }
     if (unit < 0) { fail("subprogram definitions must have a compile unit", m); return; }
     if (cls(unit) != dn.CU) { fail("invalid unit type", m, unit); return; }
-    // (opt does not unique ODR types: a definition inside an identified composite type is fine)
+    // (opt uniques ODR types: a definition inside an identified composite type needs a declaration)
+    if (decl < 0 && cls(sc) == dn.COMPOSITE && !strEmpty(sc, dn.identifier)) {
+      fail("definition subprograms cannot be nested within DICompositeType when enabling ODR", m); return;
+    }
   } else {
     if (unit >= 0) { fail("subprogram declarations must not have a compile unit", m); return; }
     if (decl >= 0) { fail("subprogram declaration must not have a declaration field"); return; }

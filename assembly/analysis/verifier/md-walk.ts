@@ -2,8 +2,9 @@
 // verification.
 import { mdCount } from "../../ir/metadata";
 import { vr } from "./state";
-import { isNode, numOps, op, isLocal, isDINode } from "./md-common";
+import { isNode, isTuple, numOps, op, isLocal, isDINode, isString, stringIs, constInt, ciWidth } from "./md-common";
 import { visitDINode } from "./md-di";
+import { llvmVersion } from "../../ir/version";
 
 // Verifier::visitMDNode: each node once per verification (the set is shared by every caller);
 // a specialized (DI) node's own checks run first (md-di.ts), then its operands are walked:
@@ -24,7 +25,7 @@ export function visitMDNode(root: i32, allowLocs: bool): void {
   while (vr.mdStack.len > 0) {
     let top = vr.mdStack.len - 2;
     let n = vr.mdStack.get(top), k = vr.mdStack.get(top + 1);
-    if (k >= numOps(n)) { vr.mdStack.len = top; continue; }
+    if (k >= numOps(n)) { vr.mdStack.len = top; if (llvmVersion >= 22) estimatedTripCount(n); continue; }
     vr.mdStack.set(top + 1, k + 1);
     let o = op(n, k);
     if (o < 0) continue;
@@ -34,4 +35,15 @@ export function visitMDNode(root: i32, allowLocs: bool): void {
     }
     if (isNode(o) && markSeen(o)) { visitDINode(o); vr.mdStack.push(o); vr.mdStack.push(0); }
   }
+}
+
+// (LLVM 22, after the node's operands) an llvm.loop.estimated_trip_count property holds one
+// integer constant of at most 32 bits.
+function estimatedTripCount(n: i32): void {
+  if (!isTuple(n) || numOps(n) == 0) return;
+  let name = op(n, 0);
+  if (!isString(name) || !stringIs(name, "llvm.loop.estimated_trip_count")) return;
+  if (numOps(n) != 2) { vr.fail("Expected two operands"); vr.wm(n); return; }
+  let c = constInt(op(n, 1));
+  if (c < 0 || ciWidth(c) > 32) { vr.fail("Expected second operand to be an integer constant of type i32 or smaller"); vr.wm(n); }
 }

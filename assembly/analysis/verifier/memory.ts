@@ -30,7 +30,6 @@ export function visitAtomicRMW(i: i32): void {
 
 // The value types of atomic loads and stores: LLVM 22 adds vectors.
 function atomicValueType(t: i32): bool { return isInt(t) || isPtr(t) || isFP(t) || (llvmVersion >= 22 && isVector(t)); }
-function atomicTypes(): string { return llvmVersion >= 22 ? "integer, pointer, floating point, or vector" : "integer, pointer, or floating point"; }
 
 // Verifier::checkAtomicMemAccessSize: a failure ends only this check (the instruction's own checks go on).
 function checkAtomicMemAccessSize(t: i32, i: i32): void {
@@ -54,7 +53,7 @@ export function visitLoad(i: i32): void {
   if (iFlags.get(i) & F_ATOMIC) {
     let o = ordering(i);
     if (o == Ordering.Release || o == Ordering.AcqRel) { vr.bad("Load cannot have Release ordering", i); return; }
-    if (!atomicValueType(t)) { vr.fail("atomic load operand must have " + atomicTypes() + " type!"); vr.wt(t); vr.w(i); return; }
+    if (!atomicValueType(t)) { vr.fail(llvmVersion >= 22 ? "atomic load operand must have integer, pointer, floating point, or vector type!" : "atomic load operand must have integer, pointer, or floating point type!"); vr.wt(t); vr.w(i); return; }
     checkAtomicMemAccessSize(t, i);
   } else if (iExt.get(i) >= 0) { vr.bad("Non-atomic load cannot have SynchronizationScope specified", i); return; }
   visitInstruction(i);
@@ -67,7 +66,7 @@ export function visitStore(i: i32): void {
   if (iFlags.get(i) & F_ATOMIC) {
     let o = ordering(i);
     if (o == Ordering.Acquire || o == Ordering.AcqRel) { vr.bad("Store cannot have Acquire ordering", i); return; }
-    if (!atomicValueType(t)) { vr.fail("atomic store operand must have " + atomicTypes() + " type!"); vr.wt(t); vr.w(i); return; }
+    if (!atomicValueType(t)) { vr.fail(llvmVersion >= 22 ? "atomic store operand must have integer, pointer, floating point, or vector type!" : "atomic store operand must have integer, pointer, or floating point type!"); vr.wt(t); vr.w(i); return; }
     checkAtomicMemAccessSize(t, i);
   } else if (iExt.get(i) >= 0) { vr.bad("Non-atomic store cannot have SynchronizationScope specified", i); return; }
   visitInstruction(i);

@@ -7,6 +7,7 @@ import { VK, vKind, vType, iOp, operand, numOperands } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { mdA, nmdName, nmdOps, nmdNOps, nmdPool, findNamedMD } from "../../ir/metadata";
 import { vr } from "./state";
+import { llvmVersion } from "../../ir/version";
 import {
   isNode, isString, isDINode, numOps, op, mdValue, constInt, isConstant, ciNegative, ciFits64, ciLow64, stringIs,
 } from "./md-common";
@@ -24,6 +25,11 @@ export function verifyModuleMetadata(): void {
     "invalid value for llvm.ident metadata entry operand(the operand should be a string)");
   visitSingleStrings("llvm.commandline", "incorrect number of operands in llvm.commandline metadata",
     "invalid value for llvm.commandline metadata entry operand(the operand should be a string)");
+  // (LLVM 22) llvm.errno.tbaa lists at least one TBAA node (the nodes' own TBAA checks are not made)
+  if (llvmVersion >= 22) {
+    let e = findNamedMD("llvm.errno.tbaa");
+    if (e >= 0 && nmdNOps.get(e) == 0) { vr.fail("llvm.errno.tbaa must have at least one operand"); vr.wnmd(e); }
+  }
 }
 
 function visitNamedMDNode(i: i32): void {

@@ -94,15 +94,41 @@ import { SigMatcher } from "../../ir/intrinsic-sigs";
   seenIds: I32Vec = new I32Vec();
   requirements: I32Vec = new I32Vec();
   // md-di-fnlocs.ts: metadata id -> stamp, the locations and scopes a function's walk has seen;
-  // whether the function has a subprogram, and its arguments' variables (by argument number - 1)
+  // whether the function has a subprogram
   locSeen: I32Vec = new I32Vec();
   fnHasDebugInfo: bool = false;
-  fnArgVars: I32Vec = new I32Vec();
   // intrinsic-sig.ts: per global, the epoch its intrinsic signature verdict was taken in and the
   // verdict (a SigMatch, or the expected name's strId + SIG_NAME_BASE); the matcher
   sigEpoch: I32Vec = new I32Vec();
   sigVerdict: I32Vec = new I32Vec();
   sigs: SigMatcher = new SigMatcher();
+  // md-records.ts: its names (a RecordNames, made on first use); the function whose argument
+  // variables fnArgVars holds (by argument number), and whether it has a subprogram; the
+  // DIAssignID users (sorted (node << 32 | user) lists, found once per verification on first need)
+  recNames: usize = 0;
+  recFn: i32 = -1;
+  recFnEpoch: i32 = -1;
+  recHasDI: bool = false;
+  fnArgVars: I32Vec = new I32Vec();
+  aidEpoch: i32 = -1;
+  aidInsts: I64Vec = new I64Vec();
+  aidValueUsers: I64Vec = new I64Vec();
+  aidRecords: I64Vec = new I64Vec();
+  aidRecInst: I32Vec = new I32Vec();
+  // md-attach22.ts: the attachment kinds of !nofree, !captures and !alloc_token (-2: none), found
+  // once per verification
+  k22Epoch: i32 = -1;
+  kNofree: i32 = -2;
+  kCaptures: i32 = -2;
+  kAllocToken: i32 = -2;
+  // eh-funclets.ts: scratch (pads seen, the funclet pads' worklist) and the function's sibling
+  // funclets unwinding to each other (pad, terminator), in order
+  ehSeen: I32Vec = new I32Vec();
+  ehWork: I32Vec = new I32Vec();
+  sibEpoch: i32 = -1;
+  sibFn: i32 = -1;
+  sibPads: I32Vec = new I32Vec();
+  sibTerms: I32Vec = new I32Vec();
 
   constructor(fa: FunctionAnalyses) { this.fa = fa; }
 
@@ -148,8 +174,8 @@ import { SigMatcher } from "../../ir/intrinsic-sigs";
     if (<i32>vKind.get(v) == VK.Inst) printInstructionTo(writer(), out, v); else printTypedValue(writer(), out, v);
     out.byte(10);
   }
-  // A debug record on its own line, as Write(const DbgRecord *) prints it; i its instruction.
-  wrec(r: i32, i: i32): void { this.prepare(i); printRecord(writer(), this.out, r); this.out.byte(10); }
+  // A debug record as Write(const DbgRecord *) writes it, on its own line (i: its instruction).
+  wrec(r: i32, i: i32): void { this.prepare(i); let out = this.out; printRecord(writer(), out, r); out.byte(10); }
   // A type: a space and the type, no newline (as opt writes it).
   wt(t: i32): void { let out = this.out; out.byte(32); printType(writer(), out, t); }
   bad(msg: string, v: i32): void { this.fail(msg); this.w(v); }
@@ -182,7 +208,7 @@ import { SigMatcher } from "../../ir/intrinsic-sigs";
 // every check, it cost about +3.5% verify instructions; here, about half that). A run's entry
 // (verifier.ts) copies its caller's object here and copies it back when it ends, so the state stays
 // the caller's, one object per run.
-const VERIFIER_SIZE: usize = 512;
+const VERIFIER_SIZE: usize = 640;
 export const vr: Verifier = changetype<Verifier>(memory.data(<i32>VERIFIER_SIZE, 16));
 export function installVerifier(v: Verifier): void {
   assert(offsetof<Verifier>() <= VERIFIER_SIZE);
