@@ -6,7 +6,7 @@
 // (read-metadata) and the function bodies (read-function). Errors name the block and the bit
 // offset (bitstream.ts bsErrorText).
 import { I32Vec } from "../util/vec";
-import { strtab, setSourceFilename, setDataLayout, setTargetTriple, moduleAsm, targetTriple, moduleId } from "../ir/module";
+import { strtab, setSourceFilename, setDataLayout, setTargetTriple, moduleAsm, targetTriple, moduleId, dataLayout } from "../ir/module";
 import { upgradeDataLayout } from "./upgrade-layout";
 import { dataLayoutError, programAddrSpace } from "../ir/datalayout";
 import { parseDataLayout } from "../ir/datalayout-parse";
@@ -105,6 +105,16 @@ function nameFromStrtab(): i32 {
 function settleLayout(): bool {
   if (br.layoutSettled) return true;
   setLayoutSettled();
+  // no layout: LLVM's upgrade may still give one (AMDGPU's), which opt then keeps
+  if ((dataLayout < 0 || strtab.lenOf(dataLayout) == 0) && targetTriple >= 0) {
+    let tt = String.UTF8.decodeUnsafe(strtab.ptrOf(targetTriple), <usize>strtab.lenOf(targetTriple), false);
+    let up = upgradeDataLayout("", tt);
+    if (up.length > 0) {
+      let s = strtab.internStr(up);
+      setDataLayout(s);
+      if (!parseDataLayout(strtab.ptrOf(s), strtab.lenOf(s))) return bad(dataLayoutError());
+    }
+  }
   if (!inferDataLayout()) return bad(dataLayoutError());
   return true;
 }

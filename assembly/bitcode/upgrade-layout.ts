@@ -2,8 +2,9 @@
 // parser does not): x86 gains the 32/64-bit pointer address spaces (p270-p272) and i128:128 (and
 // f80:128 for 32-bit MSVC); AArch64 gains -Fn32 (and, from LLVM 22, the address spaces);
 // 64-bit RISC-V and LoongArch get i32 as a native type; SystemZ a stack alignment; from LLVM 22,
-// 64-bit PowerPC, SPARC, 64-bit MIPS (not o32) and WebAssembly gain i128:128. Learned by reading
-// llvm-as-19/22 output back with llvm-dis.
+// 64-bit PowerPC, SPARC, 64-bit MIPS (not o32) and WebAssembly gain i128:128; AMDGPU gains its
+// globals address space and (amdgcn) the buffer address spaces, even from no layout at all, and
+// from LLVM 22 the ELF mangling. Learned by reading llvm-as-19/22 output back with llvm-dis.
 import { llvmVersion } from "../ir/version";
 
 const SPACES = "-p270:32:32-p271:32:32-p272:64:64";
@@ -36,9 +37,30 @@ function addI128X86(dl: string): string {
   return head + "-i128:128" + (j < parts.length ? "-" + tail : "");
 }
 
+// AMDGPU's upgrades, each appended in turn (so `ni:7` gains its `:8:9` after the G1 appended).
+function upgradeAMDGPU(dl: string, gcn: bool, v22: bool): string {
+  let r = dl;
+  if (v22 && !dl.includes("m:")) r = r.length == 0 ? "m:e" : "m:e-" + r;
+  if (!dl.includes("-G") && !dl.startsWith("G")) r += r.length == 0 ? "G1" : "-G1";
+  if (!gcn) return r;
+  if (!dl.includes("-ni") && !dl.startsWith("ni")) r += "-ni:7:8:9";
+  if (dl.endsWith("ni:7")) r += ":8:9";
+  if (dl.endsWith("ni:7:8")) r += ":9";
+  if (!dl.includes("-p7") && !dl.startsWith("p7")) r += "-p7:160:256:256:32";
+  if (!dl.includes("-p8") && !dl.startsWith("p8")) r += v22 ? "-p8:128:128:128:48" : "-p8:128:128";
+  else if (v22) {
+    // LLVM 22 gives the buffer resources an index width
+    let i = r.indexOf("p8:128:128");
+    if (i >= 0 && (i + 10 == r.length || r.charAt(i + 10) == "-")) r = r.substring(0, i + 10) + ":128:48" + r.substring(i + 10);
+  }
+  if (!dl.includes("-p9") && !dl.startsWith("p9")) r += "-p9:192:256:256:32";
+  return r;
+}
+
 export function upgradeDataLayout(dl: string, triple: string): string {
   let a = archOf(triple);
   let v22 = llvmVersion >= 22;
+  if (a == "amdgcn" || a == "r600") return upgradeAMDGPU(dl, a == "amdgcn", v22);
   if (a == "riscv64" || a == "loongarch64") {
     let i = dl.indexOf("-n64-");
     return i < 0 ? dl : dl.substring(0, i) + "-n32:64-" + dl.substring(i + 5);

@@ -177,14 +177,24 @@ export function dropOperands(user: i32): void {
     if (v >= 0) { unlinkUse(s + i, v); opVal.set(s + i, -1); }
   }
 }
-// Puts v's uses in a new order: the use at position i of its list goes to position to[i] (to is
-// a permutation of the list's positions).
+// Puts v's uses in a new order: the uses sorted by to[i], the key of the use at position i (a
+// permutation of the list's positions moves the use at i to to[i]).
 export function reorderUses(v: i32, to: I32Vec): void {
+  // a stable sort of the uses by their index (a counting sort: every index is below n), as LLVM
+  // sorts them, so repeated indexes keep their uses' order
   let n = to.len;
+  let start = new I32Vec(n + 1);
+  start.resize(n + 1, 0);
+  for (let k = 0; k < n; k++) start.set(to.get(k) + 1, start.get(to.get(k) + 1) + 1);
+  for (let k = 0; k < n; k++) start.set(k + 1, start.get(k + 1) + start.get(k));
   let slots = new I32Vec(n);
   slots.resize(n, -1);
   let i = 0;
-  for (let s = vFirstUse.get(v); s >= 0 && i < n; s = opNext.get(s)) slots.set(to.get(i++), s);
+  for (let s = vFirstUse.get(v); s >= 0 && i < n; s = opNext.get(s)) {
+    let key = to.get(i++);
+    let at = start.get(key);
+    slots.set(at, s); start.set(key, at + 1);
+  }
   let prev = -1;
   for (let k = 0; k < n; k++) {
     let t = slots.get(k);

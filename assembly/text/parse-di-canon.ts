@@ -8,7 +8,7 @@ import { strtab } from "../ir/module";
 import { llvmVersion } from "../ir/version";
 import { FV_MD, FV_RAW, MK, newMD } from "../ir/metadata";
 import { getInt } from "../ir/constants";
-import { T_I64 } from "../ir/types";
+import { intType } from "../ir/types";
 import { internDecimal } from "../ir/debuginfo";
 import { DI_PRINTED, flagsText, flagValue } from "../ir/di-printed";
 import {
@@ -169,9 +169,19 @@ function subrangeBounds(plain: bool, base: i32, n: i32): void {
       let x = I64.parseInt(w);
       if (bits < 64) x = (x << (64 - bits)) >> (64 - bits);
       st.set(at + 2, internDecimal(x < 0 ? <u64>(-x) : <u64>x, x < 0));
-    } else if (!plain && f == FV_RAW && isDecimal(v)) {
-      let x = I64.parseInt(String.UTF8.decodeUnsafe(strtab.ptrOf(v), strtab.lenOf(v)));
-      st.set(at + 1, FV_MD); st.set(at + 2, newMD(MK.Value, getInt(T_I64, x)));
+    } else if (!plain && f == FV_RAW) {
+      // a plain integer is an i64 constant; a typed one (`i32 -2`) the constant written
+      let t = String.UTF8.decodeUnsafe(strtab.ptrOf(v), strtab.lenOf(v));
+      let bits = 64;
+      if (!isDecimal(v)) {
+        let sp = t.indexOf(" ");
+        if (t.charCodeAt(0) != 105 || sp < 0) continue;
+        bits = I32.parseInt(t.substring(1, sp));
+        t = t.substring(sp + 1).trim();
+        let c0 = t.length > 0 ? t.charCodeAt(0) : 0;
+        if (bits <= 0 || bits > 64 || !(c0 == 45 || (c0 >= 48 && c0 <= 57))) continue;
+      }
+      st.set(at + 1, FV_MD); st.set(at + 2, newMD(MK.Value, getInt(intType(bits), I64.parseInt(t))));
     }
   }
 }
