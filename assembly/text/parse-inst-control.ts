@@ -155,10 +155,13 @@ export function parseLandingPad(): i32 {
     rd.maskVec.push(isCatch ? 0 : 1);
     next();
     let vLoc = lx.tokStart;
-    let v = parseTypeAndValue(); if (v < 0) return -1;
+    let vt = parseType(); if (vt < 0) return -1;
+    // a global not defined yet is a constant too (LLVM's placeholder for it is a global)
+    let global = lx.tok == T.GlobalVar || lx.tok == T.GlobalID;
+    let v = parseValue(vt); if (v < 0) return -1;
     // (LLVM 19 leaves the clause types to the verifier)
     if (llvmVersion >= 22 && isCatch == (<i32>tyKind.get(vType.get(v)) == TK.Array)) return errorAtI(isCatch ? "'catch' clause has an invalid type" : "'filter' clause has an invalid type", vLoc);
-    if (!isConstant(v)) return errorAtI("clause argument must be a constant", vLoc);
+    if (!isConstant(v) && !(global && <i32>vKind.get(v) == VK.Forward)) return errorAtI("clause argument must be a constant", vLoc);
     rd.stack.push(v);
   }
   if (flags == 0 && rd.maskVec.len == 0) return errorI("landingpad instruction does not have any clauses and is not a cleanup");
