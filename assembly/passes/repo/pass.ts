@@ -46,6 +46,27 @@ function pruneDefinition(g: i32): void {
   let l = <i32>gLinkage.get(g);
   if (l != Linkage.External && l != Linkage.ExternWeak) setLinkage(g, Linkage.External);
 }
+// The definitions an alias or ifunc points at (through constant expressions): they stay, since a
+// declaration there is invalid ("Alias must point to a definition").
+function aliaseeTargets(n: i32): U8Vec {
+  let marks = new U8Vec(n);
+  marks.resize(n, 0);
+  let work = new I32Vec(8);
+  for (let g = 0; g < n; g++) {
+    let k = <i32>gKind.get(g);
+    if ((k != GK.Alias && k != GK.IFunc) || (gFlags.get(g) & GF_ERASED) != 0) continue;
+    let c = operand(gValue.get(g), 0);
+    if (c >= 0) work.push(c);
+    while (work.len > 0) {
+      let v = work.pop();
+      let vk = <i32>vKind.get(v);
+      if (vk == VK.Function || vk == VK.GlobalVar) { let t = vA.get(v); if (t >= 0 && t < n) marks.set(t, 1); continue; }
+      if (vk == VK.Alias || vk == VK.IFunc || vk < VK.GlobalVar || vk > VK.PtrAuth) continue;
+      for (let j = 0; j < numOperands(v); j++) { let o = operand(v, j); if (o >= 0) work.push(o); }
+    }
+  }
+  return marks;
+}
 // ---- records for the store (after printing) ----
 function putStr(o: OutBuf, p: usize, n: i32): void { o.lenBytes(p, n); }
 function putString(o: OutBuf, s: string): void { let b = String.UTF8.encode(s, false); putStr(o, changetype<usize>(b), b.byteLength); }
@@ -319,8 +340,9 @@ export class RepoRun extends PassState {
       this.ownDigests.bytes(key, 16);
     }
     this.prunedCount = 0;
+    let aliased = aliaseeTargets(n);
     for (let g = 0; g < n; g++) {
-      if (!isRepoDefinition(g)) continue;
+      if (!isRepoDefinition(g) || aliased.get(g) != 0) continue;
       let m = findAttachment(gMD.get(g), kind);
       if (m < 0 || !this.tickets.readTicket(m) || this.tickets.tPruned) continue;
       this.tickets.ticketKey(key);
