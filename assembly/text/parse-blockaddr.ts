@@ -46,7 +46,9 @@ function blockAddressTarget(f: i32, name: i32, num: i32, fnAt: i32, type: i32, l
   if (fk == VK.Function && gFirstBlock.get(vA.get(f)) < 0) return errorAtI("cannot take blockaddress inside a declaration", fnAt);
   if (fk == VK.Function) {
     // the function's body is already parsed: find the block now
-    if (name < 0) return errorI("cannot take address of numeric label after the function is defined");
+    // (the repository link reads a stored global after the function it points into: the numbers
+    // of that function's blocks are known, so it is found by number)
+    if (name < 0 && !rd.linking) return errorI("cannot take address of numeric label after the function is defined");
     let b = findBlock(vA.get(f), name, num);
     if (b < 0) return errorI("referenced value is not a basic block");
     return b;

@@ -373,7 +373,8 @@ test('repo link gives back exactly the module the full run printed (every fixtur
       const r = await firstSecond(c, text, f, v);
       if (!r) continue;   // a module this LLVM version does not read
       assert.ok(r.pruned > 0, `${f} (${v}): something pruned`);
-      assert.ok(!/pruned: false/.test(r.second), `${f} (${v}): everything pruned`);
+      // (a definition an alias or ifunc points at stays: as a declaration it would not verify)
+      if (!/^@[^\n]* (alias|ifunc) /m.test(text)) assert.ok(!/pruned: false/.test(r.second), `${f} (${v}): everything pruned`);
       const l = await linkModule(c, r.second, r.repo, { llvmVersion: v });
       assert.ok(l.ok, `${f} (${v}): ${l.error?.message}`);
       assert.equal(decodeUtf8(l.output), r.first, `${f} (${v})`);
