@@ -9,7 +9,7 @@ import { encodeAlign } from "../ir/align";
 import { T_I8 } from "../ir/types";
 import {
   AT, ATTR_KW, attrSets, internAttrList, attrSinceVersion, attrLastVersion, ATTR_CAPTURES, ATTR_NOCAPTURE,
-  ATTR_ALIGN, ATTR_ALIGNSTACK, ATTR_ALLOCSIZE, ATTR_VSCALE, ATTR_ALLOCKIND, ATTR_MEMORY, FIRST_RANGELIST_ATTR,
+  ATTR_ALIGN, ATTR_ALIGNSTACK, ATTR_UWTABLE, ATTR_NOFPCLASS, ATTR_ALLOCSIZE, ATTR_VSCALE, ATTR_ALLOCKIND, ATTR_MEMORY, FIRST_RANGELIST_ATTR,
   attrTag, ATTR_READNONE, ATTR_READONLY, ATTR_WRITEONLY, memAll,
 } from "../ir/attributes";
 import { bs, advance, enterBlock, skipBlock, readRecord, bsFailed, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
@@ -73,7 +73,11 @@ export function readAttrGroupBlock(): bool {
         let c = bs.ops.get(i++);
         let kind = kindOfCode(c);
         let v: i64 = 0;
-        if (k == 1) { if (i >= bs.ops.len) return bad("Invalid grp record"); v = bs.ops.get(i++); }
+        if (k == 1) {
+          if (kind >= 0 && attrTag(kind) == AT.Enum && kind != ATTR_NOCAPTURE) return bad("Not an int attribute");
+          if (i >= bs.ops.len) return bad("Invalid grp record");
+          v = bs.ops.get(i++);
+        }
         if (slot == 0 && (c == CODE_ARGMEMONLY || c == CODE_INACC || c == CODE_INACC_OR_ARG)) {
           let loc = c == CODE_ARGMEMONLY ? 3 : c == CODE_INACC ? 12 : 15;
           if (memUpgrade < 0) memUpgrade = 0xfff;
@@ -126,10 +130,14 @@ export function readAttrGroupBlock(): bool {
         let width = bs.ops.get(i++);
         if (width != 64 || n < 0 || n > <i64>(bs.ops.len - i)) return bad("Invalid grp record: range list");
         let text = "";
+        let prevHi: i64 = 0;
         for (let j: i64 = 0; j < n; j++) {
           if (i + 1 >= bs.ops.len) return bad("Invalid grp record: range list");
           let lo = signRotated(bs.ops.get(i)), hi = signRotated(bs.ops.get(i + 1));
           i += 2;
+          // ConstantRangeList::isOrderedRanges: each range non-empty, after the one before it
+          if (lo >= hi || (j > 0 && lo <= prevHi)) return bad("Invalid (unordered or overlapping) range list");
+          prevHi = hi;
           if (j > 0) text += ", ";
           text += "(" + lo.toString() + ", " + hi.toString() + ")";
         }
@@ -155,8 +163,12 @@ function addKnown(kind: i32, v: i64, slot: i64, isInt: bool): bool {
     return true;
   }
   let tag = attrTag(kind);
+  // BitcodeReader::parseAttributeGroupBlock: an enum record names an enum attribute (uwtable,
+  // once one, is read as its default kind; the int record's kind is checked by the caller)
+  if (!isInt && kind == ATTR_UWTABLE) { push(AT.Int, kind, 2, 0); return true; }
   if (tag == AT.Enum) { push(AT.Enum, kind, 0, 0); return true; }
   if (tag != AT.Int) return bad("Invalid attribute: " + ATTR_KW[kind] + " needs a payload");
+  if (!isInt) return bad("Not an enum attribute");
   if (kind == ATTR_ALIGN || kind == ATTR_ALIGNSTACK) {
     // LLVM's reader takes the alignment as a 32-bit number: 2^32 becomes 0, no attribute
     v &= 0xffffffff;
@@ -179,6 +191,8 @@ function addKnown(kind: i32, v: i64, slot: i64, isInt: bool): bool {
     push(AT.Int, kind, strtab.internStr(text), 0); return true;
   }
   if (kind == ATTR_MEMORY) { push(AT.Int, kind, memoryBits(v), 0); return true; }
+  // LLVM's reader keeps the known test bits only, and no attribute when none is left
+  if (kind == ATTR_NOFPCLASS) { v &= 1023; if (v != 0) push(AT.Int, kind, <i32>v, 0); return true; }
   push(AT.Int, kind, <i32>v, <i32>(v >>> 32));
   return true;
 }

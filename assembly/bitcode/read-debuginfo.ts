@@ -503,7 +503,8 @@ function readCompileUnit(): bool {
   addU(F_RUNTIMEVERSION, u(6));
   fStr(F_SPLITFILE, 7);
   let ek = u(8);
-  addRaw(F_EMISSION, ek <= 3 ? nm(W_EMISSION + <i32>ek) : intText(ek, false));
+  // an unknown kind has no name: LLVM prints it empty (and its verifier rejects it)
+  addRaw(F_EMISSION, ek <= 3 ? nm(W_EMISSION + <i32>ek) : strtab.internStr(""));
   fMD(F_ENUMS, opMD(9)); fMD(F_RETAINEDTYPES, opMD(10)); fMD(F_GLOBALS, opMD(12)); fMD(F_IMPORTS, opMD(13));
   if (n > 15) fMD(F_MACROS, opMD(15));
   if (n > 14) fU(F_DWOID, u(14));

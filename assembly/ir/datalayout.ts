@@ -20,7 +20,8 @@
 // later is seen; a body is never replaced once layouts have been asked for.
 import { I32Vec, I64Vec, U8Vec } from "../util/vec";
 import { StrTab } from "../util/strtab";
-import { TK, tyKind, tyA, tyN, tyFlags, listLen, listAt, TF_PACKED, TF_HASBODY, primitiveSizeInBits } from "./types";
+import { TK, tyKind, tyA, tyN, tyFlags, listLen, listAt, TF_PACKED, TF_HASBODY, primitiveSizeInBits, ptrType, intType, arrayType, vectorType } from "./types";
+import { llvmVersion } from "./version";
 
 // ---------------------------------------------------------------------------------------------
 // Layout state
@@ -280,10 +281,20 @@ function scalarOf(t: i32): i32 {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Target extension types: LLVM 19 gives "spirv.*" the layout of ptr, "aarch64.svcount" that of
-// <vscale x 16 x i1>; every other target type has layout void (unsized).
+// Target extension types (TargetExtType's layout type and properties, by name, as the LLVM
+// version read has them):
+//   LLVM 19: spirv.Image: ptr, may be global; other spirv.*: ptr, zeroinitializer, global;
+//            aarch64.svcount: <vscale x 16 x i1>, zeroinitializer. Every type may be local.
+//   LLVM 22: spirv.Image and spirv.SignedImage: ptr, global, local; spirv.Type(T, id, size,
+//            align): [size*8/align x i<align>] (i32 when either is 0), global, local;
+//            spirv.IntegralConstant and spirv.Literal: void; other spirv.*: ptr, zeroinitializer,
+//            global, local; aarch64.svcount: <vscale x 16 x i1>, zeroinitializer, local;
+//            riscv.vector.tuple(<vscale x n x i8>, NF): <vscale x max(n, 8)*NF x i8>,
+//            zeroinitializer, local; dx.*: ptr, global, local; amdgcn.named.barrier: <4 x i32>,
+//            global; llvm.test.vectorelement: i32, local.
+// Any other name: void (unsized), nothing allowed.
 
-const EXT_UNSIZED = 0, EXT_PTR = 1, EXT_SVCOUNT = 2;
+export const EXT_ZERO_INIT = 1, EXT_GLOBAL = 2, EXT_LOCAL = 4;
 
 function nameIs(p: usize, n: i32, s: string, prefixOnly: bool): bool {
   let m = s.length;
@@ -292,15 +303,70 @@ function nameIs(p: usize, n: i32, s: string, prefixOnly: bool): bool {
   return true;
 }
 
-function extKind(t: i32): i32 {
+// The layout type of target extension type t, or -1 (void); the properties in extProps.
+let extProps = 0;
+function extLayout(t: i32): i32 {
+  extProps = 0;
   let tab = targetLayout.names;
-  if (tab === null) return EXT_UNSIZED;
+  if (tab === null) return -1;
   let id = tyA.get(t);
-  if (id < 0 || id >= tab.count) return EXT_UNSIZED;
+  if (id < 0 || id >= tab.count) return -1;
   let p = tab.ptrOf(id), n = tab.lenOf(id);
-  if (nameIs(p, n, "spirv.", true)) return EXT_PTR;
-  if (nameIs(p, n, "aarch64.svcount", false)) return EXT_SVCOUNT;
-  return EXT_UNSIZED;
+  let v22 = llvmVersion >= 22;
+  if (nameIs(p, n, "spirv.Image", false) || (v22 && nameIs(p, n, "spirv.SignedImage", false))) {
+    extProps = EXT_GLOBAL | (v22 ? EXT_LOCAL : 0);
+    return ptrType(0);
+  }
+  if (v22 && nameIs(p, n, "spirv.Type", false)) {
+    extProps = EXT_GLOBAL | EXT_LOCAL;
+    let nTypes = <i32>tyN.get(t), nInts = listLen(t) - nTypes;
+    if (nInts < 3) return intType(32);
+    let size = <i64><u32>listAt(t, nTypes + 1), align = <i64><u32>listAt(t, nTypes + 2);
+    if (size == 0 || align == 0 || align > 0xffffff) return intType(32);
+    return arrayType(intType(<i32>align), size * 8 / align);
+  }
+  if (v22 && (nameIs(p, n, "spirv.IntegralConstant", false) || nameIs(p, n, "spirv.Literal", false))) return -1;
+  if (nameIs(p, n, "spirv.", true)) {
+    extProps = EXT_ZERO_INIT | EXT_GLOBAL | (v22 ? EXT_LOCAL : 0);
+    return ptrType(0);
+  }
+  if (nameIs(p, n, "aarch64.svcount", false)) {
+    extProps = EXT_ZERO_INIT | (v22 ? EXT_LOCAL : 0);
+    return vectorType(intType(1), 16, true);
+  }
+  if (!v22) return -1;
+  if (nameIs(p, n, "riscv.vector.tuple", false)) {
+    let nTypes = <i32>tyN.get(t);
+    if (nTypes < 1 || listLen(t) < 2) return -1;
+    let inner = listAt(t, 0);
+    if (<i32>tyKind.get(inner) != TK.ScalableVector) return -1;
+    let min = tyN.get(inner);
+    extProps = EXT_ZERO_INIT | EXT_LOCAL;
+    return vectorType(intType(8), (min > 8 ? min : 8) * <i64><u32>listAt(t, nTypes), true);
+  }
+  if (nameIs(p, n, "dx.", true)) { extProps = EXT_GLOBAL | EXT_LOCAL; return ptrType(0); }
+  if (nameIs(p, n, "amdgcn.named.barrier", false)) { extProps = EXT_GLOBAL; return vectorType(intType(32), 4, false); }
+  if (nameIs(p, n, "llvm.test.vectorelement", false)) { extProps = EXT_LOCAL; return intType(32); }
+  return -1;
+}
+// TargetExtType::hasProperty: does target extension type t have every property of `props`.
+export function targetExtHas(t: i32, props: i32): bool {
+  extLayout(t);
+  return (extProps & props) == props;
+}
+// Type::containsNonGlobalTargetExtType / containsNonLocalTargetExtType (LLVM 22: t, an array's
+// element or a struct's member, at any depth, is a target extension type without the property;
+// LLVM 19 looks at t alone, and only for globals).
+export function containsTargetExtWithout(t: i32, prop: i32): bool {
+  let k = <i32>tyKind.get(t);
+  if (k == TK.TargetExt) return !targetExtHas(t, prop);
+  if (llvmVersion < 22) return false;
+  if (k == TK.Array) return containsTargetExtWithout(tyA.get(t), prop);
+  if (k == TK.Struct || k == TK.NamedStruct) {
+    let m = listLen(t);
+    for (let i = 0; i < m; i++) if (containsTargetExtWithout(listAt(t, i), prop)) return true;
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -314,7 +380,7 @@ export function typeIsSized(t: i32): bool {
     case TK.Vector: case TK.ScalableVector: return true;
     case TK.Array: return typeIsSized(tyA.get(t));
     case TK.Struct: case TK.NamedStruct: return layoutStruct(t);
-    case TK.TargetExt: return extKind(t) != EXT_UNSIZED;
+    case TK.TargetExt: { let l = extLayout(t); return l >= 0 && typeIsSized(l); }
   }
   return k >= TK.Half && k <= TK.PPCFP128;
 }
@@ -329,7 +395,7 @@ export function typeIsScalable(t: i32): bool {
     layoutStruct(t);
     return t < targetLayout.slFlags.len && (targetLayout.slFlags.get(t) & SLF_CONTAINS_SCALABLE) != 0;
   }
-  if (k == TK.TargetExt) return extKind(t) == EXT_SVCOUNT;
+  if (k == TK.TargetExt) { let l = extLayout(t); return l >= 0 && typeIsScalable(l); }
   return false;
 }
 
@@ -352,10 +418,7 @@ export function typeSizeInBits(t: i32): i64 {
     }
     case TK.Struct: case TK.NamedStruct:
       return layoutStruct(t) ? targetLayout.slSize.get(t) * 8 : -1;
-    case TK.TargetExt: {
-      let x = extKind(t);
-      return x == EXT_PTR ? <i64><u32>pointerSizeInBits(0) : x == EXT_SVCOUNT ? 16 : -1;
-    }
+    case TK.TargetExt: { let l = extLayout(t); return l >= 0 ? typeSizeInBits(l) : -1; }
   }
   return -1;
 }
@@ -438,12 +501,7 @@ function alignOf(t: i32, abi: bool): i32 {
       let a = targetLayout.slAlign.get(t), floor = abi ? targetLayout.aggAbi : targetLayout.aggPref;
       return a > floor ? a : floor;
     }
-    case TK.TargetExt: {
-      let x = extKind(t);
-      if (x == EXT_PTR) return abi ? targetLayout.ptrAbi.get(0) : targetLayout.ptrPref.get(0);
-      if (x == EXT_SVCOUNT) return vectorAlign(16, abi);
-      return -1;
-    }
+    case TK.TargetExt: { let l = extLayout(t); return l >= 0 ? alignOf(l, abi) : -1; }
   }
   return -1;
 }

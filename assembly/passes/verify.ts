@@ -3,15 +3,15 @@
 import { PassContext, PassInfo, PassState, Level } from "./registry";
 import { Verifier, verifyModule, verifyOneFunction } from "../analysis/verifier";
 
-function brokenIR(c: PassContext, vr: Verifier, what: string): i32 {
+function brokenIR(c: PassContext, vr: Verifier, message: string): i32 {
   let v = vr.out;
   c.out.bytes(v.buf.ptr, v.len);
-  return c.fail("error: Broken " + what + " found, compilation aborted!");
+  return c.fail("error: " + message);
 }
 export function verifyModulePass(): PassInfo {
   return new PassInfo("verify", Level.Module, (c: PassContext): i32 => {
     let vr = new Verifier(c.analyses);
-    return verifyModule(vr) ? 0 : brokenIR(c, vr, "module");
+    return verifyModule(vr) ? 0 : brokenIR(c, vr, "Broken module found, compilation aborted!");
   })
     .as("VerifierPass").describe("Check the module is well formed");
 }
@@ -23,7 +23,7 @@ export function verifyFunctionPass(): PassInfo {
     let s = changetype<VerifyFunctions>(c.state());
     let vr = s.vr;
     if (vr == null) { vr = new Verifier(c.analyses); s.vr = vr; }
-    return verifyOneFunction(vr, c.fn) ? 0 : brokenIR(c, vr, "function");
+    return verifyOneFunction(vr, c.fn) ? 0 : brokenIR(c, vr, "Broken function found, compilation aborted!");
   }).perRun((): PassState => new VerifyFunctions())
     .as("VerifierPass").describe("Check the function is well formed");
 }

@@ -342,22 +342,29 @@ export function parseNamedMetadata(): bool {
 export function parseAttachment(head: i32, keepDuplicates: bool = false): i32 {
   let kind = attachmentKind(lx.tokStr);
   next();
+  let m = parseNodeOperand();
+  if (m < 0) return head;
+  return addAttachment(head, kind, m, keepDuplicates);
+}
+// A node where LLParser::parseMDNode reads one (attachments, the node fields of debug records):
+// `!N`, `!{...}` or a specialized node, never a string, a value or null; -1 after an error.
+function parseNodeOperand(): i32 {
   let m = -1;
   if (lx.tok == T.MetadataVar) {
-    if (strtab.eqStr(lx.tokStr, "DIArgList")) { error("expected metadata type"); return head; }
+    if (strtab.eqStr(lx.tokStr, "DIArgList")) return errorI("expected metadata type");
     m = parseMetadataOperand();
   } else if (lx.tok == T.Exclaim) {
     next();
-    if (lx.tok != T.LBrace) { error("expected integer"); return head; }
-    if (!enter()) return head;
+    if (lx.tok != T.LBrace) return errorI("expected integer");
+    if (!enter()) return -1;
     m = parseTuple(-1);
     leave();
   } else if (lx.tok == T.MetadataID) {
     m = parseMetadataOperand();
-  } else { error("expected '!' here"); return head; }
-  if (rd.failed) return head;
-  if (m < 0) { error("expected metadata node"); return head; }
-  return addAttachment(head, kind, m, keepDuplicates);
+  } else return errorI("expected '!' here");
+  if (rd.failed) return -1;
+  if (m < 0) return errorI("expected metadata node");
+  return m;
 }
 
 // #dbg_value(...) / #dbg_declare / #dbg_assign / #dbg_label ; current token Hash.
@@ -377,7 +384,10 @@ export function parseDebugRecord(): i32 {
   let want = kind == DR.Label ? 2 : kind == DR.Assign ? 7 : 4;
   let base = rd.mdStack.len;
   for (let i = 0; i < want; i++) {
-    let m = parseMetadataOperand();
+    // the location operands (a value's, an assign's address) are any metadata; the rest are nodes
+    let location = kind != DR.Label && (i == 0 || (kind == DR.Assign && i == 4));
+    if (location && lx.tok == T.Word && lx.tokStr == K.KW_null) { rd.mdStack.len = base; return errorI("expected metadata operand"); }
+    let m = location ? parseMetadataOperand() : parseNodeOperand();
     if (rd.failed) { rd.mdStack.len = base; return -1; }
     rd.mdStack.push(m);
     if (i + 1 < want && !eat(T.Comma)) { rd.mdStack.len = base; return errorI("Expected ',' here"); }

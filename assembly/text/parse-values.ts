@@ -29,6 +29,7 @@ import {
   ICMP_NAMES as ICMP, FCMP_NAMES as FCMP,
 } from "../ir/opcodes";
 import { typeToString } from "./printer-types";
+import { targetExtHas, EXT_ZERO_INIT } from "../ir/datalayout";
 import { globalRef, localRef, dsoEquivTarget } from "./parse-symbols";
 import { parseBlockAddress } from "./parse-blockaddr";
 import { parseFPConst, parseFPFromInt } from "./parse-fp";
@@ -87,6 +88,8 @@ function checkConstExpr(op: i32): bool {
 
 function parseValueInner(type: i32): i32 {
   if (type == T_METADATA) {
+    // LLParser::parseMetadata: `null` is a node operand only, never a value's metadata
+    if (lx.tok == T.Word && lx.tokStr == K.KW_null) return errorI("expected metadata operand");
     let md = rd.parseMetadataOperand();
     if (rd.failed) return -1;
     return getMDValue(md);
@@ -160,6 +163,8 @@ function parseWordValue(type: i32): i32 {
   }
   if (w == K.KW_zeroinitializer) {
     if (k == TK.Void || k == TK.Label || k == TK.Function || k == TK.Metadata) return errorI(k == TK.Function ? NOT_VALUES : "invalid type for null constant");
+    // a target extension type has a zero value only when LLVM gives it one
+    if (k == TK.TargetExt && !targetExtHas(type, EXT_ZERO_INIT)) return errorI("invalid type for null constant");
     next();
     return getZero(type);
   }

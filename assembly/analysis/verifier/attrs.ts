@@ -19,9 +19,10 @@ import {
   ATTR_READONLY, ATTR_WRITEONLY, ATTR_OPTNONE, ATTR_NOINLINE, ATTR_BYVAL, ATTR_SRET, ATTR_NONNULL, ATTR_RETURNED,
   ATTR_NOUNDEF, ATTR_NOCAPTURE, ATTR_CAPTURES,
 } from "../../ir/attributes";
-import { typeIsSized, typeAllocSize, allocaAddrSpace } from "../../ir/datalayout";
-import { isOneInt } from "../../ir/constants";
+import { typeIsSized, typeAllocSize, allocaAddrSpace, containsTargetExtWithout, EXT_LOCAL } from "../../ir/datalayout";
+import { isOneInt, intSExt64 } from "../../ir/constants";
 import { llvmVersion } from "../../ir/version";
+import { attrPositions, ATTR_ON_FN, ATTR_ON_PARAM, ATTR_ON_RET } from "../../ir/attr-positions";
 import { printAttr } from "../../text/printer-attrs";
 import { writer } from "../../text/writer";
 import { isIntOrIntVec, isPtrOrPtrVec, isIntrinsic, opOf } from "./queries";
@@ -90,8 +91,9 @@ function failIncompatibleType(set: i32, i: i32, v: i32): void {
 @inline function isPow2(x: u32): bool { return x != 0 && (x & (x - 1)) == 0; }
 
 // The bit width a range(...) attribute is written for: the iN that starts its text; 0 if none.
+// The width N of a range attribute's text "iN lo, hi" (set < 0: i is the text's id).
 function rangeBits(set: i32, i: i32): i64 {
-  let s = setV0(set, i);
+  let s = set < 0 ? i : setV0(set, i);
   if (s < 0) return 0;
   let p = strtab.ptrOf(s), n = strtab.lenOf(s);
   if (n < 2 || <i32>load<u8>(p) != 105) return 0; // 'i'
@@ -196,6 +198,7 @@ function verifyParameterAttrs(set: i32, ty: i32, v: i32): void {
   let n = setSize(set);
   if (n == 0) return;
   verifyAttributeTypes(set);
+  if (!attrsFitPosition(set, ATTR_ON_PARAM, "does not apply to parameters", v)) return;
   if (setHasKind(set, K_IMMARG)) {
     if (llvmVersion >= 22) {
       if (n - (setHasKind(set, K_RANGE) ? 1 : 0) != 1) {
@@ -229,6 +232,15 @@ function verifyParameterAttrs(set: i32, ty: i32, v: i32): void {
     if (!checkPointee(set, K_INALLOCA, "inalloca", v)) return;
     if (!checkPointee(set, K_PREALLOCATED, "preallocated", v)) return;
   }
+  if (setHasKind(set, K_INITIALIZES) && valLen(set, setFind(set, K_INITIALIZES)) == 0) {
+    vr.bad("Attribute 'initializes' does not support empty list", v); return;
+  }
+  let nf = setFind(set, ATTR_NOFPCLASS);
+  if (nf >= 0) {
+    let mask = setV0(set, nf);
+    if (mask == 0 && setV1(set, nf) == 0) { vr.bad("Attribute 'nofpclass' must have at least one test bit set", v); return; }
+    if ((mask & ~1023) != 0 || setV1(set, nf) != 0) { vr.bad("Invalid value for 'nofpclass' test mask", v); return; }
+  }
   let r = setFind(set, K_RANGE);
   if (r >= 0 && !(isIntOrIntVec(ty) && primitiveSizeInBits(scalarType(ty)) == rangeBits(set, r))) {
     vr.bad("Range bit width must match type bit width!", v); return;
@@ -240,7 +252,25 @@ function checkPointee(set: i32, kind: i32, name: string, v: i32): bool {
   if (i < 0) return true;
   let t = setV0(set, i);
   if (!typeIsSized(t)) { vr.bad("Attribute '" + name + "' does not support unsized types!", v); return false; }
+  if (kind == ATTR_BYVAL && llvmVersion >= 22 && containsTargetExtWithout(t, EXT_LOCAL)) {
+    vr.bad("'byval' argument has illegal target extension type", v); return false;
+  }
   if (typeAllocSize(t) >= (<i64>1 << 32)) { vr.bad("huge '" + name + "' arguments are unsupported", v); return false; }
+  return true;
+}
+
+// Attribute::canUseAsFnAttr / ParamAttr / RetAttr: the first enum, int or type attribute of `set`
+// that may not stand at `pos` (the positions LLVM's parser allows; its bitcode reader does not
+// check them), reported as "Attribute '<attr>' <what>"; false when there is one.
+function attrsFitPosition(set: i32, pos: i32, what: string, v: i32): bool {
+  let n = setSize(set);
+  for (let i = 0; i < n; i++) {
+    if (setTag(set, i) == AT.String || (attrPositions(llvmVersion, setKey(set, i)) & pos) != 0) continue;
+    vr.setBroken();
+    vr.out.str("Attribute '"); printAttr(writer(), vr.out, set, i, false); vr.out.str("' " + what + "\n");
+    vr.w(v);
+    return false;
+  }
   return true;
 }
 
@@ -252,6 +282,7 @@ export function verifyFunctionAttrs(ft: i32, list: i32, v: i32, isIntrinsic: boo
   let np = listLen(ft), rt = tyA.get(ft);
   let sawNest = false, sawReturned = false, sawSRet = false, sawSwiftSelf = false, sawSwiftAsync = false, sawSwiftError = false;
   let maxWidth = fixedVectorBits(rt);
+  if (!attrsFitPosition(retAttrs(list), ATTR_ON_RET, "does not apply to function return values", v)) return;
   verifyParameterAttrs(retAttrs(list), rt, v);
   for (let i = 0; i < np; i++) {
     let ty = listAt(ft, i), s = paramAttrs(list, i);
@@ -293,6 +324,7 @@ export function verifyFunctionAttrs(ft: i32, list: i32, v: i32, isIntrinsic: boo
   let fs = fnAttrs(list);
   if (setSize(fs) == 0) return;
   verifyAttributeTypes(fs);
+  if (!attrsFitPosition(fs, ATTR_ON_FN, "does not apply to functions!", v)) return;
   if (setHasKind(fs, ATTR_NOINLINE) && setHasKind(fs, K_ALWAYSINLINE)) { vr.bad("Attributes 'noinline and alwaysinline' are incompatible!", v); return; }
   if (setHasKind(fs, ATTR_OPTNONE)) {
     if (!setHasKind(fs, ATTR_NOINLINE)) { vr.bad("Attribute 'optnone' requires 'noinline'!", v); return; }
@@ -605,6 +637,58 @@ function callParamHas(call: i32, i: i32, kind: i32): bool {
 
 // ---- visitCallBase ----
 
+// The range attribute's text ("iN lo, hi") on argument k of call i: the call site's, else the
+// callee's (CallBase::getParamAttr); -1 when there is none.
+function callParamRange(call: i32, k: i32): i32 {
+  let s = paramAttrs(callAttrs(call), k), r = setFind(s, K_RANGE);
+  if (r < 0) {
+    let c = operand(call, 0);
+    if (c < 0 || <i32>vKind.get(c) != VK.Function) return -1;
+    let g = vA.get(c);
+    if (gValueType.get(g) != callFnType(call)) return -1;
+    s = paramAttrs(gAttrs.get(g), k); r = setFind(s, K_RANGE);
+    if (r < 0) return -1;
+  }
+  return setV0(s, r);
+}
+// A decimal of the range text from byte j (a sign, then digits), wrapped to 64 bits; rangeAt is
+// where it ends.
+let rangeAt = 0;
+function rangeNumber(p: usize, n: i32, j: i32): i64 {
+  while (j < n && (<i32>load<u8>(p + <usize>j) == 32 || <i32>load<u8>(p + <usize>j) == 44)) j++;
+  let neg = j < n && <i32>load<u8>(p + <usize>j) == 45;
+  if (neg) j++;
+  let v: u64 = 0;
+  while (j < n) {
+    let c = <i32>load<u8>(p + <usize>j);
+    if (c < 48 || c > 57) break;
+    v = v * 10 + <u64>(c - 48); j++;
+  }
+  rangeAt = j;
+  return neg ? -<i64>v : <i64>v;
+}
+// LLVM 22: an integer immarg with a range attribute lies in the range (a ConstantRange: [lo, hi),
+// wrapping when hi <= lo), printed as signed values. Widths past 64 bits are not checked.
+function immArgInRange(call: i32, k: i32, arg: i32): bool {
+  let text = callParamRange(call, k);
+  if (text < 0) return true;
+  let bits = rangeBits(-1, text);
+  if (bits <= 0 || bits > 64) return true;
+  let p = strtab.ptrOf(text), n = strtab.lenOf(text), j = 1;
+  while (j < n && <i32>load<u8>(p + <usize>j) != 32) j++;
+  let lo = rangeNumber(p, n, j), hi = rangeNumber(p, n, rangeAt);
+  let shift = <u64>(64 - bits);
+  let mask: u64 = bits == 64 ? <u64>-1 : ((<u64>1 << <u64>bits) - 1);
+  let v = intSExt64(arg);
+  let uv = <u64>v & mask, ulo = <u64>lo & mask, uhi = <u64>hi & mask;
+  let inside = ulo <= uhi ? (ulo <= uv && uv < uhi) : (ulo <= uv || uv < uhi);
+  if (inside) return true;
+  let slo = (<i64>(ulo << shift)) >> <i64>shift, shi = (<i64>(uhi << shift)) >> <i64>shift;
+  vr.fail("immarg value " + v.toString() + " out of range [" + slo.toString() + ", " + shi.toString() + ")");
+  vr.w(call);
+  return false;
+}
+
 // Value::stripInBoundsOffsets, for the operands whose allocas the call checks: inbounds GEPs,
 // bitcasts and address-space casts (instructions or constant expressions).
 function stripInBounds(v: i32): i32 {
@@ -674,6 +758,7 @@ export function verifyCallAttributes(i: i32, intrinsic: bool): bool {
     if (callParamHas(i, k, K_IMMARG)) {
       let ak = arg < 0 ? -1 : <i32>vKind.get(arg);
       if (ak != VK.ConstInt && ak != VK.ConstFP) { vr.fail("immarg operand has non-immediate parameter"); vr.w(arg); vr.w(i); return false; }
+      if (llvmVersion >= 22 && ak == VK.ConstInt && !immArgInRange(i, k, arg)) return false;
     }
     if (callParamHas(i, k, K_PREALLOCATED)) {
       if (hasBundle(i, "preallocated") == musttail) {

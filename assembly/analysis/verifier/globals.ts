@@ -2,7 +2,7 @@
 // !associated and !implicit.ref attachments, comdat, DLL storage), and global variables.
 import { strtab } from "../../ir/module";
 import { TK, tyKind, tyA, isPtr, listLen, listAt, ptrType, T_I32 } from "../../ir/types";
-import { typeIsSized, typeIsScalable, programAddrSpace } from "../../ir/datalayout";
+import { typeIsSized, typeIsScalable, programAddrSpace, containsTargetExtWithout, EXT_GLOBAL } from "../../ir/datalayout";
 import { VK, vKind, vType, vName, vA, vFirstUse, opNext, opUser, operand, numOperands, iOp } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import {
@@ -122,7 +122,7 @@ export function visitGlobalVariable(g: i32): void {
     else { vr.failDebugInfo("!dbg attachment of global variable must be a DIGlobalVariableExpression"); return; }
   }
   if (typeIsScalable(vt)) { vr.bad("Globals cannot contain scalable types", v); return; }
-  if (<i32>tyKind.get(vt) == TK.TargetExt && !targetTypeCanBeGlobal(vt)) {
+  if (containsTargetExtWithout(vt, EXT_GLOBAL)) {
     vr.setBroken();
     vr.out.str("Global @"); if (name >= 0) vr.out.strId(strtab, name); vr.out.str(" has illegal target extension type\n");
     vr.wt(vt); return;
@@ -197,14 +197,6 @@ function isCastStep(v: i32): bool {
     if (!(x >= 0 && <i32>vKind.get(x) == VK.ConstInt && isZeroInt(x))) return false;
   }
   return numOperands(v) > 0;
-}
-// TargetExtType::CanBeGlobal: "spirv." types; from LLVM 22 also "dx." types and
-// amdgcn.named.barrier.
-function targetTypeCanBeGlobal(t: i32): bool {
-  let nm = tyA.get(t);
-  if (nm < 0) return false;
-  if (strtab.startsWithStr(nm, "spirv.")) return true;
-  return llvmVersion >= 22 && (strtab.startsWithStr(nm, "dx.") || strtab.eqStr(nm, "amdgcn.named.barrier"));
 }
 // GlobalValue::isInterposable by linkage (weak, linkonce, common, extern_weak; the
 // SemanticInterposition module flag is not read).

@@ -48,7 +48,8 @@ function checkSetup(i: i32): void {
     let callee = calledFunction(u);
     if (isIntrinsicNamed(callee, ARG)) {
       let idx = callNumArgs(u) > 1 ? operand(u, 2) : -1;
-      if (idx < 0 || <i32>vKind.get(idx) != VK.ConstInt) return; // an immarg: reported before
+      // (before the immarg check of that call, which comes when the call itself is visited)
+      if (idx < 0 || <i32>vKind.get(idx) != VK.ConstInt) { vr.fail("llvm.call.preallocated.alloc arg index must be a constant"); return; }
       let k = intSExt64(idx);
       if (!(k >= 0 && k < count)) {
         vr.fail("llvm.call.preallocated.alloc arg index must be between 0 and corresponding llvm.call.preallocated.setup's argument count");

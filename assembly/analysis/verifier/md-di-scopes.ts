@@ -26,7 +26,7 @@ import { visitDIExpression } from "./md-di-expr";
   scope: i32 = -1; file: i32 = -1; line: i32 = -1; column: i32 = -1; inlinedAt: i32 = -1; tag: i32 = -1;
   type: i32 = -1; containingType: i32 = -1; templateParams: i32 = -1; declaration: i32 = -1;
   retainedNodes: i32 = -1; flags: i32 = -1; spFlags: i32 = -1; unit: i32 = -1; thrownTypes: i32 = -1;
-  enums: i32 = -1; retainedTypes: i32 = -1; globals: i32 = -1; imports: i32 = -1; macros: i32 = -1;
+  enums: i32 = -1; retainedTypes: i32 = -1; emissionKind: i32 = -1; globals: i32 = -1; imports: i32 = -1; macros: i32 = -1;
   name: i32 = -1; filename: i32 = -1; nodes: i32 = -1; entity: i32 = -1; var: i32 = -1; expr: i32 = -1;
   isDefinition: i32 = -1; identifier: i32 = -1;
   // values
@@ -60,6 +60,7 @@ function ensure(): void {
   dn.tag = s("tag"); dn.type = s("type"); dn.containingType = s("containingType"); dn.templateParams = s("templateParams");
   dn.declaration = s("declaration"); dn.retainedNodes = s("retainedNodes"); dn.flags = s("flags"); dn.spFlags = s("spFlags");
   dn.unit = s("unit"); dn.thrownTypes = s("thrownTypes"); dn.enums = s("enums"); dn.retainedTypes = s("retainedTypes");
+  dn.emissionKind = s("emissionKind");
   dn.globals = s("globals"); dn.imports = s("imports"); dn.macros = s("macros"); dn.name = s("name");
   dn.filename = s("filename"); dn.nodes = s("nodes"); dn.entity = s("entity"); dn.var = s("var"); dn.expr = s("expr");
   dn.isDefinition = s("isDefinition"); dn.identifier = s("identifier");
@@ -210,7 +211,9 @@ function visitDICompileUnit(m: i32): void {
   let f = md(m, dn.file);
   if (cls(f) != dn.FILE) { fail("invalid file", m, f); return; }
   if (strEmpty(f, dn.filename)) { fail("invalid filename", m, f); return; }
-  // (the emission kind: the reader takes known kinds only)
+  // (the text reader takes known kinds only; the bitcode reader keeps an unknown one nameless)
+  let ek = raw(m, dn.emissionKind);
+  if (ek >= 0 && strtab.lenOf(ek) == 0) { fail("invalid emission kind", m); return; }
   let a = md(m, dn.enums);
   if (a >= 0) {
     if (!isTuple(a)) { fail("invalid enum list", m, a); return; }

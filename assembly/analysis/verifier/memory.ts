@@ -1,6 +1,6 @@
 // The verifier's checks of memory instructions: alloca, load, store, GEP, fence and atomics.
 import { TK, tyKind, tyA, isInt, isPtr, isFP, isVector, scalarType } from "../../ir/types";
-import { typeSizeInBits } from "../../ir/datalayout";
+import { typeSizeInBits, containsTargetExtWithout, EXT_LOCAL } from "../../ir/datalayout";
 import { strtab, targetTriple } from "../../ir/module";
 import { llvmVersion } from "../../ir/version";
 import { VK, vKind, vType, iFlags, iExt, operand, numOperands } from "../../ir/values";
@@ -74,6 +74,7 @@ export function visitStore(i: i32): void {
 
 export function visitAlloca(i: i32): void {
   if (!isSized(iExt.get(i))) { vr.bad("Cannot allocate unsized type", i); return; }
+  if (llvmVersion >= 22 && containsTargetExtWithout(iExt.get(i), EXT_LOCAL)) { vr.bad("Alloca has illegal target extension type", i); return; }
   if (!isInt(vType.get(operand(i, 0)))) { vr.bad("Alloca array size must have integer type", i); return; }
   if (!verifySwiftErrorAlloca(i)) return;
   // LLVM 22 checks AMDGPU's private address space

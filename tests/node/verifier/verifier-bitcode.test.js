@@ -1,0 +1,56 @@
+// Checks only bitcode can reach: each module of tests/fixtures/verifier-bitcode/ is assembled by
+// llvm-as-N, patched as its `; patch:` lines say (tests/node/bitcode-patch.js), and read by opt-N
+// and by wopt --llvm-version=N: the same exit status, the same diagnostics (reader errors without
+// the text each tool appends about itself: opt's producer and reader versions, wopt's block and
+// bit offset), and, when both read it, the same printed module.
+// Skipped when the core is not built or LLVM N's tools are not installed.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO, REAL_WASM, LLVM_VERSIONS, llvmBin, optFor, skipDiff, versionFlag, run, runCli } from '../helpers.js';
+import { patchesOf, applyPatches } from '../bitcode-patch.js';
+
+const env = { WOPT_WASM: REAL_WASM };
+const DIR = path.join(REPO, 'tests/fixtures/verifier-bitcode');
+const files = fs.readdirSync(DIR).filter(f => f.endsWith('.ll')).sort();
+
+// stderr without the tool's name, the reader error's own suffix, and LLVM's crash report after a
+// fatal error (opt aborts; wopt exits).
+function diagnostics(stderr, tool) {
+  const lines = [];
+  for (const line of stderr.split('\n')) {
+    if (line.startsWith('PLEASE submit a bug report')) break;
+    lines.push(line.replaceAll(`${tool}: `, '')
+      .replace(/ \(Producer: '[^']*' Reader: '[^']*'\)$/, '')
+      .replace(/ \([A-Z_]+_BLOCK, bit offset \d+\)$/, ''));
+  }
+  // (a verifier message that ends with a type has no line end before the tool's own line)
+  return lines.join('\n').replace(/([^\n])(\S+\.bc: error: input module is broken!)/, '$1\n$2').trimEnd();
+}
+
+for (const v of LLVM_VERSIONS) {
+  const skip = skipDiff(v) || (!fs.existsSync(path.join(llvmBin(v), 'llvm-as')) && `llvm-as-${v} not installed`);
+  test(`bitcode-only checks: the same diagnostics as opt-${v} (${versionFlag(v)})`, { skip, concurrency: 4 }, async (t) => {
+    assert.ok(files.length >= 8, 'the fixtures are there');
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-vbc-'));
+    try {
+      await Promise.all(files.map(name => t.test(name, async () => {
+        const patches = patchesOf(fs.readFileSync(path.join(DIR, name), 'utf8'));
+        assert.ok(patches.length > 0, 'the fixture names its patches');
+        const bc = path.join(work, name.replace(/\.ll$/, '.bc'));
+        const as = await run(path.join(llvmBin(v), 'llvm-as'), [path.join(DIR, name), '-o', bc]);
+        assert.equal(as.code, 0, as.stderr);
+        fs.writeFileSync(bc, applyPatches(fs.readFileSync(bc), patches));
+        const ref = await run(optFor(v), ['-S', bc]);
+        const ours = await runCli([versionFlag(v), '-S', bc], { env });
+        assert.equal(diagnostics(ours.stderr, 'wopt'), diagnostics(ref.stderr, optFor(v)));
+        assert.equal(ours.code === 0, ref.code === 0, `opt-${v} exit ${ref.code}, wopt ${ours.code}`);
+        if (ref.code === 0) assert.equal(ours.stdout, ref.stdout);
+      })));
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+}
