@@ -81,11 +81,9 @@ export function readFunctionBlock(fn: i32): bool {
   if (br.bundleDesc.len > 0) return bad("Operand bundles found with no consumer");
   if (br.forwards > 0) return bad("Never resolved value found in function");
   if (br.blocks.len == 0) return bad("Invalid function: no basic blocks");
-  for (let i = 0; i < br.blocks.len; i++) {
-    let b = br.blocks.get(i);
-    if (b < 0 || vA.get(b) < 0) return bad("Invalid function: block " + i.toString() + " has no instructions");
-  }
-  if (br.cur < br.blocks.len) return bad("Invalid function: the last block has no terminator");
+  // A block left without instructions, or without a terminator, is read as it is (LLVM's reader
+  // does too): the verifier reports it.
+  for (let i = 0; i < br.blocks.len; i++) if (br.blocks.get(i) < 0) return bad("Invalid function: block " + i.toString() + " has no instructions");
   // link the blocks in order
   let prev = -1;
   for (let i = 0; i < br.blocks.len; i++) {
@@ -441,7 +439,7 @@ function readInstRecord(code: i32): bool {
       if ((n != s + 4 && n != s + 5) || !isPtr(vType.get(p))) return bad("Invalid atomicrmw record");
       let rop = bs.ops.get(s);
       // an operation newer than the target version is unknown to its reader
-      if (rop < 0 || rop > 20 || (rmwFeature(<i32>rop) >= 0 && !has(rmwFeature(<i32>rop)))) return bad("Invalid atomicrmw record: operation");
+      if (rop < 0 || rop > 20 || (rmwFeature(<i32>rop) >= 0 && !has(rmwFeature(<i32>rop)))) return bad("Invalid record"); // (LLVM says no more)
       let o = orderingOf(bs.ops.get(s + 2));
       if (o < 2) return bad("Invalid atomicrmw record");
       let al: i64 = 0;

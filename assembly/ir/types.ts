@@ -191,3 +191,19 @@ export function primitiveSizeInBits(t: i32): i64 {
     default: return 0;
   }
 }
+
+// FPMathOperator's type rule for phi, select and call (the instructions that carry fast-math flags
+// by their type): floating point or a vector of it, inside arrays of any depth; from LLVM 22 on
+// also a literal struct whose members are all one such type (not in an array).
+export function fpMathOperatorType(t: i32, version: i32): bool {
+  let k = <i32>tyKind.get(t);
+  if (k == TK.Struct) {
+    let n = tyListLen.get(t);
+    if (version < 22 || n == 0) return false;
+    let e = listAt(t, 0);
+    for (let j = 1; j < n; j++) if (listAt(t, j) != e) return false;
+    return isFP(scalarType(e));
+  }
+  while (<i32>tyKind.get(t) == TK.Array) t = tyA.get(t);
+  return isFP(scalarType(t));
+}

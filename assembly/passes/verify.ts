@@ -3,6 +3,9 @@
 import { PassContext, PassInfo, PassState, Level } from "./registry";
 import { Verifier, verifyModule, verifyOneFunction } from "../analysis/verifier";
 
+const BROKEN_MODULE = "Broken module found, compilation aborted!";
+const BROKEN_FUNCTION = "Broken function found, compilation aborted!";
+
 function brokenIR(c: PassContext, vr: Verifier, message: string): i32 {
   let v = vr.out;
   c.out.bytes(v.buf.ptr, v.len);
@@ -11,7 +14,7 @@ function brokenIR(c: PassContext, vr: Verifier, message: string): i32 {
 export function verifyModulePass(): PassInfo {
   return new PassInfo("verify", Level.Module, (c: PassContext): i32 => {
     let vr = new Verifier(c.analyses);
-    return verifyModule(vr) ? 0 : brokenIR(c, vr, "Broken module found, compilation aborted!");
+    return verifyModule(vr) ? 0 : brokenIR(c, vr, BROKEN_MODULE);
   })
     .as("VerifierPass").describe("Check the module is well formed");
 }
@@ -23,7 +26,7 @@ export function verifyFunctionPass(): PassInfo {
     let s = changetype<VerifyFunctions>(c.state());
     let vr = s.vr;
     if (vr == null) { vr = new Verifier(c.analyses); s.vr = vr; }
-    return verifyOneFunction(vr, c.fn) ? 0 : brokenIR(c, vr, "Broken function found, compilation aborted!");
+    return verifyOneFunction(vr, c.fn) ? 0 : brokenIR(c, vr, BROKEN_FUNCTION);
   }).perRun((): PassState => new VerifyFunctions())
     .as("VerifierPass").describe("Check the function is well formed");
 }

@@ -11,6 +11,7 @@ import { parseTypeAndValue, parseValue, parseBlockRef } from "./parse-values";
 import { parseAttrSet, AC_PARAM, AC_RET, AC_FN } from "./parse-attrs";
 import {
   TK, tyKind, tyA, T_VOID, T_METADATA, ptrType, functionType, listLen, listAt, isFP, scalarType, tyFlags as tyFlagsOf,
+  fpMathOperatorType,
 } from "../ir/types";
 import { llvmVersion } from "../ir/version";
 import { vType, vA, iFlags, iExt, ext } from "../ir/values";
@@ -210,14 +211,5 @@ function oldDbgIntrinsic(nm: i32): bool {
   if (!strtab.startsWithStr(nm, "llvm.dbg.")) return false;
   return strtab.eqStr(nm, "llvm.dbg.declare") || strtab.eqStr(nm, "llvm.dbg.value") || strtab.eqStr(nm, "llvm.dbg.assign");
 }
-// FPMathOperator for a call: floating point (or a vector of it), in arrays of any depth; from
-// LLVM 22 on also a struct of one such type repeated.
-export function fpMathType(t: i32): bool {
-  while (<i32>tyKind.get(t) == TK.Array) t = tyA.get(t);
-  if (isFP(scalarType(t))) return true;
-  let k = <i32>tyKind.get(t);
-  if (llvmVersion < 22 || !(k == TK.Struct || k == TK.NamedStruct) || listLen(t) == 0) return false;
-  let e = listAt(t, 0);
-  for (let j = 1; j < listLen(t); j++) if (listAt(t, j) != e) return false;
-  return isFP(scalarType(e));
-}
+// FPMathOperator for a call (ir/types.ts fpMathOperatorType).
+export function fpMathType(t: i32): bool { return fpMathOperatorType(t, llvmVersion); }

@@ -21,10 +21,17 @@ import { typeToString } from "./printer-types";
 import { make, parseFMF, putBackComma } from "./parse-inst-common";
 import { fpMathType } from "./parse-inst-call";
 
+// LLParser's `nuw`? `nsw`? and `nuw` once more when the first was not there: each at most once.
+function parseWrapFlags(): i32 {
+  let f = eatWord(K.KW_nuw) ? F_NUW : 0;
+  if (eatWord(K.KW_nsw)) f |= F_NSW;
+  if ((f & F_NUW) == 0 && eatWord(K.KW_nuw)) f |= F_NUW;
+  return f;
+}
 export function parseBinary(op: i32): i32 {
   let flags = 0;
   if (op == Op.Add || op == Op.Sub || op == Op.Mul || op == Op.Shl) {
-    while (true) { if (eatWord(K.KW_nuw)) flags |= F_NUW; else if (eatWord(K.KW_nsw)) flags |= F_NSW; else break; }
+    flags = parseWrapFlags();
   } else if (op == Op.UDiv || op == Op.SDiv || op == Op.LShr || op == Op.AShr) {
     if (eatWord(K.KW_exact)) flags |= F_EXACT;
   } else if (op == Op.Or) {
@@ -43,7 +50,7 @@ export function parseBinary(op: i32): i32 {
 }
 export function parseCast(op: i32): i32 {
   let flags = 0;
-  if (op == Op.Trunc) { while (true) { if (eatWord(K.KW_nuw)) flags |= F_NUW; else if (eatWord(K.KW_nsw)) flags |= F_NSW; else break; } }
+  if (op == Op.Trunc) flags = parseWrapFlags();
   else if (op == Op.ZExt || op == Op.UIToFP) { if (eatWord(K.KW_nneg)) flags |= F_NNEG; }
   else if (op == Op.FPTrunc || op == Op.FPExt) flags = parseFMF();
   let base = rd.stack.len;

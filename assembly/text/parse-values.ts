@@ -10,7 +10,7 @@ import { rd, fnScope } from "./reader";
 import { lx, T, next } from "./lexer";
 import { strtab } from "../ir/module";
 import { llvmVersion } from "../ir/version";
-import { error, errorI, eat, expect, isWord, enter, leave, checkVersion, errorAt, errorAtI, expectWord } from "./pstate";
+import { error, errorI, eat, eatWord, expect, isWord, enter, leave, checkVersion, errorAt, errorAtI, expectWord } from "./pstate";
 import { parseType } from "./parse-types";
 import {
   TK, tyKind, tyA, tyN, T_I1, T_I8, T_I32, T_I64, T_LABEL, T_METADATA, T_TOKEN, T_PTR, isVector, vectorType,
@@ -548,9 +548,11 @@ export function parseConstExpr(op: i32, type: i32): i32 {
     return foldCast(op, v, dst);
   }
   if (isBinary(op)) { // add, sub, xor (and mul where the version has it)
-    while (lx.tok == T.Word && (lx.tokStr == K.KW_nuw || lx.tokStr == K.KW_nsw || lx.tokStr == K.KW_exact || lx.tokStr == K.KW_disjoint)) {
-      if (lx.tokStr == K.KW_nuw) flags |= F_NUW; else if (lx.tokStr == K.KW_nsw) flags |= F_NSW;
-      else if (lx.tokStr == K.KW_exact) flags |= F_EXACT; else flags |= F_DISJOINT;
+    // LLParser: `nuw`, then `nsw` and after it `nuw` again (so "nuw nuw" stops at the second)
+    if (eatWord(K.KW_nuw)) flags |= F_NUW;
+    if (eatWord(K.KW_nsw)) { flags |= F_NSW; if (eatWord(K.KW_nuw)) flags |= F_NUW; }
+    while (lx.tok == T.Word && (lx.tokStr == K.KW_exact || lx.tokStr == K.KW_disjoint)) {
+      flags |= lx.tokStr == K.KW_exact ? F_EXACT : F_DISJOINT;
       next();
     }
     if (!expect(T.LParen, "'(' in binary constantexpr")) return -1;

@@ -4,7 +4,8 @@ import { printName, printType, printEscapedId } from "./printer-types";
 import { printValueRef, printTypedValue } from "./printer-values";
 import { printAttrSet } from "./printer-attrs";
 import { printAttachments } from "./printer-values";
-import { TK, tyKind, tyA, tyFlags, T_VOID, T_I32, TF_VARARG, isFP, scalarType } from "../ir/types";
+import { TK, tyKind, tyA, tyFlags, T_VOID, T_I32, TF_VARARG, isFP, scalarType, fpMathOperatorType } from "../ir/types";
+import { llvmVersion } from "../ir/version";
 import { vType, vName, vParent, vA, iOp, iFlags, iExt, iMD, operand, numOperands } from "../ir/values";
 import { gValueType } from "../ir/globals";
 import { fnAttrs, retAttrs, paramAttrs, setSize } from "../ir/attributes";
@@ -41,11 +42,7 @@ function isFPMath(i: i32): bool {
   let op = <i32>iOp.get(i);
   if (isFPBinary(op) || op == Op.FNeg || op == Op.FCmp) return true;
   if (op == Op.FPTrunc || op == Op.FPExt) return true;
-  if (op == Op.Phi || op == Op.Select || op == Op.Call) {
-    let t = vType.get(i);
-    while (<i32>tyKind.get(t) == TK.Array) t = tyA.get(t);
-    return isFP(scalarType(t));
-  }
+  if (op == Op.Phi || op == Op.Select || op == Op.Call) return fpMathOperatorType(vType.get(i), llvmVersion);
   return false;
 }
 

@@ -198,7 +198,11 @@ function verifyParameterAttrs(set: i32, ty: i32, v: i32): void {
   let n = setSize(set);
   if (n == 0) return;
   verifyAttributeTypes(set);
-  if (!attrsFitPosition(set, ATTR_ON_PARAM, "does not apply to parameters", v)) return;
+  let wrong = misplacedAttr(set, ATTR_ON_PARAM);
+  if (wrong >= 0) {
+    vr.setBroken(); vr.out.str("Attribute '"); printAttr(writer(), vr.out, set, wrong, false);
+    vr.out.str("' does not apply to parameters\n"); vr.w(v); return;
+  }
   if (setHasKind(set, K_IMMARG)) {
     if (llvmVersion >= 22) {
       if (n - (setHasKind(set, K_RANGE) ? 1 : 0) != 1) {
@@ -260,18 +264,14 @@ function checkPointee(set: i32, kind: i32, name: string, v: i32): bool {
 }
 
 // Attribute::canUseAsFnAttr / ParamAttr / RetAttr: the first enum, int or type attribute of `set`
-// that may not stand at `pos` (the positions LLVM's parser allows; its bitcode reader does not
-// check them), reported as "Attribute '<attr>' <what>"; false when there is one.
-function attrsFitPosition(set: i32, pos: i32, what: string, v: i32): bool {
+// that may not stand at `pos`, or -1 (the positions LLVM's parser allows; its bitcode reader does
+// not check them).
+function misplacedAttr(set: i32, pos: i32): i32 {
   let n = setSize(set);
   for (let i = 0; i < n; i++) {
-    if (setTag(set, i) == AT.String || (attrPositions(llvmVersion, setKey(set, i)) & pos) != 0) continue;
-    vr.setBroken();
-    vr.out.str("Attribute '"); printAttr(writer(), vr.out, set, i, false); vr.out.str("' " + what + "\n");
-    vr.w(v);
-    return false;
+    if (setTag(set, i) != AT.String && (attrPositions(llvmVersion, setKey(set, i)) & pos) == 0) return i;
   }
-  return true;
+  return -1;
 }
 
 // ---- verifyFunctionAttrs ----
@@ -282,7 +282,11 @@ export function verifyFunctionAttrs(ft: i32, list: i32, v: i32, isIntrinsic: boo
   let np = listLen(ft), rt = tyA.get(ft);
   let sawNest = false, sawReturned = false, sawSRet = false, sawSwiftSelf = false, sawSwiftAsync = false, sawSwiftError = false;
   let maxWidth = fixedVectorBits(rt);
-  if (!attrsFitPosition(retAttrs(list), ATTR_ON_RET, "does not apply to function return values", v)) return;
+  let wrong = misplacedAttr(retAttrs(list), ATTR_ON_RET);
+  if (wrong >= 0) {
+    vr.setBroken(); vr.out.str("Attribute '"); printAttr(writer(), vr.out, retAttrs(list), wrong, false);
+    vr.out.str("' does not apply to function return values\n"); vr.w(v); return;
+  }
   verifyParameterAttrs(retAttrs(list), rt, v);
   for (let i = 0; i < np; i++) {
     let ty = listAt(ft, i), s = paramAttrs(list, i);
@@ -324,7 +328,11 @@ export function verifyFunctionAttrs(ft: i32, list: i32, v: i32, isIntrinsic: boo
   let fs = fnAttrs(list);
   if (setSize(fs) == 0) return;
   verifyAttributeTypes(fs);
-  if (!attrsFitPosition(fs, ATTR_ON_FN, "does not apply to functions!", v)) return;
+  wrong = misplacedAttr(fs, ATTR_ON_FN);
+  if (wrong >= 0) {
+    vr.setBroken(); vr.out.str("Attribute '"); printAttr(writer(), vr.out, fs, wrong, false);
+    vr.out.str("' does not apply to functions!\n"); vr.w(v); return;
+  }
   if (setHasKind(fs, ATTR_NOINLINE) && setHasKind(fs, K_ALWAYSINLINE)) { vr.bad("Attributes 'noinline and alwaysinline' are incompatible!", v); return; }
   if (setHasKind(fs, ATTR_OPTNONE)) {
     if (!setHasKind(fs, ATTR_NOINLINE)) { vr.bad("Attribute 'optnone' requires 'noinline'!", v); return; }

@@ -97,19 +97,31 @@ test('the document reports what wopt has', () => {
   const doc = fs.readFileSync(path.join(REPO, 'docs', 'VERIFIER-AUDIT.md'), 'utf8');
   // checks wopt's verifier has, and one it does not
   assert.match(doc, /\| Entry block to function must not have predecessors! \| {2}\| yes \(analysis\/verifier\/function\.ts\) \|/);
-  assert.match(doc, /\| Global is referenced in a different module! \| {2}\| no \|/);
+  assert.match(doc, /\| Invalid GEP index vector width \| {2}\| no \|/);
+  // and one no input can make opt print, with the reason
+  assert.match(doc, /\| Global is referenced in a different module! \| {2}\| no — not reachable through opt: opt reads one module/);
   // the reader's messages count only in the reader
   // (the verifier's entry names the verifier's file only, though the reader has the text too)
   assert.match(doc, /\| Cannot allocate unsized type \| {2}\| yes \(analysis\/verifier\/memory\.ts\) \|/);
 });
 
-// The checks marked "unreachable" are the module-summary parsers': opt skips each `^N = ...` entry
-// by its parentheses alone. A module whose summary entries break every rule of those parsers is
-// read by opt (and by wopt), and refused by llvm-as, which does parse them.
-test('the "unreachable" checks are the summary parsers opt skips', async (t) => {
+// The verifier checks marked "unreachable" each say why; one that names a fixture (a reader
+// refusing the input first, a check that comes first) names one that is there.
+test('each "unreachable" verifier check says why, and its fixtures exist', () => {
+  const marked = lists[0].checks.filter(c => c.unreachable);
+  assert.ok(marked.length > 0 && marked.every(c => typeof c.unreachable === 'string' && c.unreachable.length > 20));
+  for (const c of marked) {
+    for (const m of c.unreachable.matchAll(/tests\/fixtures\/[\w./-]+\.ll/g)) assert.ok(fs.existsSync(path.join(REPO, m[0])), m[0]);
+  }
+});
+
+// The parser checks marked "unreachable" are the module-summary parsers': opt skips each `^N = ...`
+// entry by its parentheses alone. A module whose summary entries break every rule of those parsers
+// is read by opt (and by wopt), and refused by llvm-as, which does parse them.
+test('the "unreachable" parser checks are the summary parsers opt skips', async (t) => {
   const marked = lists[1].checks.filter(c => c.unreachable);
   assert.ok(marked.length > 0 && marked.every(c => typeof c.unreachable === 'string'));
-  assert.ok(lists[0].checks.every(c => c.unreachable === undefined), 'no verifier check is marked');
+  assert.ok(marked.every(c => /summary/.test(c.unreachable)), 'each is a summary parser');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-audit-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const file = path.join(dir, 'summary.ll');
