@@ -271,7 +271,6 @@ export function signRotated(v: i64): i64 {
 }
 function signedOf(v: i64, width: i32): string {
   if (width < 64) { let sh = <i64>(64 - width); v = (v << sh) >> sh; }
-  if (width == 1) return (v & 1) != 0 ? "true" : "false";
   return v.toString();
 }
 

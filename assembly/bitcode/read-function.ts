@@ -9,6 +9,7 @@ import { strtab } from "../ir/module";
 import {
   TK, tyKind, tyA, tyN, T_VOID, T_LABEL, T_I1, T_I32, T_TOKEN, T_METADATA, isVector, isInt, isFP, isPtr, scalarType,
   withScalar, vectorType, structType, ptrType, listAt, listLen, memberType, memberCount, tyFlags, isAggregate,
+  fpMathOperatorType,
 } from "../ir/types";
 import {
   VK, vKind, vType, vName, vParent, vA, vB, iOp, iFlags, iAux, iExt, iMD, iDbg, iNext, iPrev, ext, newValue,
@@ -19,7 +20,7 @@ import {
   F_CLEANUP, F_UNWIND_CALLER, F_SAMESIGN, F_NNEG, F_TAIL_SHIFT, F_FMF_SHIFT, isTerminator, isCallLike, rmwFeature,
 } from "../ir/opcodes";
 import { setOrderings, setPredicate } from "../ir/inst";
-import { has, Feature } from "../ir/version";
+import { has, Feature, llvmVersion } from "../ir/version";
 import { GK, gValueType, gFirstBlock, gLastBlock, gFirstArg, gNumArgs, gFlags, GF_DEFINED } from "../ir/globals";
 import { getInt, getSimple, intSExt64, getMDValue } from "../ir/constants";
 import { allocaAddrSpace } from "../ir/datalayout";
@@ -227,7 +228,7 @@ function readInstRecord(code: i32): bool {
       let after = br.pairNext;
       br.stk.push(c); br.stk.push(a); br.stk.push(b);
       let i = make(Op.Select, vType.get(a), base); if (i < 0) return false;
-      if (after < n) iFlags.set(i, fmfOf(bs.ops.get(after)));
+      if (after < n && fpMathOperatorType(vType.get(i), llvmVersion)) iFlags.set(i, fmfOf(bs.ops.get(after)));
       return place(i, vType.get(i));
     }
     case 6: { // EXTRACTELT [vec pair, idx pair]
@@ -339,7 +340,8 @@ function readInstRecord(code: i32): bool {
       if (n < 1) return bad("Invalid phi record");
       let t = typeOf(bs.ops.get(0)); if (t < 0) return bad("Invalid phi record");
       let pairs = (n - 1) >> 1;
-      if (((n - 1) & 1) == 1 && !isFP(scalarType(t))) return bad("Invalid phi record");
+      // a trailing fast-math word only for an FPMathOperator type
+      if (((n - 1) & 1) == 1 && !fpMathOperatorType(t, llvmVersion)) return bad("Invalid phi record");
       for (let j = 0; j < pairs; j++) {
         let raw = bs.ops.get(1 + 2 * j);
         let id = br.relativeIds ? <i64>br.nextValueNo - signRotated(raw) : raw;

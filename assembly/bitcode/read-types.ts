@@ -110,10 +110,16 @@ export function readTypeBlock(): bool {
         let el = typeOf(bs.ops.get(1));
         if (el < 0) return bad("Invalid type: element type id");
         let cnt = bs.ops.get(0);
+        // ArrayType / VectorType::isValidElementType
+        let ek = <i32>tyKind.get(el);
         if (code == VECTOR) {
           if (cnt == 0 || cnt > 0xffffffff) return bad("Invalid vector length");
+          if (!(ek == TK.Int || ek == TK.Ptr || (ek >= TK.Half && ek <= TK.PPCFP128))) return bad("Invalid type");
           t = vectorType(el, cnt, n > 2 && bs.ops.get(2) != 0);
-        } else t = arrayType(el, cnt);
+        } else {
+          if (ek == TK.Void || ek == TK.Label || ek == TK.Metadata || ek == TK.Function || ek == TK.Token || ek == TK.X86AMX) return bad("Invalid type");
+          t = arrayType(el, cnt);
+        }
         break;
       }
       case STRUCT_ANON: {

@@ -303,56 +303,52 @@ function nameIs(p: usize, n: i32, s: string, prefixOnly: bool): bool {
   return true;
 }
 
-// The layout type of target extension type t, or -1 (void); the properties in extProps.
-let extProps = 0;
-function extLayout(t: i32): i32 {
-  extProps = 0;
+// The layout type of target extension type t (-1: void) in the low 32 bits, its properties above.
+@inline function extInfoOf(layout: i32, props: i32): i64 { return (<i64>props << 32) | <i64><u32>layout; }
+function extInfo(t: i32): i64 {
   let tab = targetLayout.names;
-  if (tab === null) return -1;
+  if (tab === null) return extInfoOf(-1, 0);
   let id = tyA.get(t);
-  if (id < 0 || id >= tab.count) return -1;
+  if (id < 0 || id >= tab.count) return extInfoOf(-1, 0);
   let p = tab.ptrOf(id), n = tab.lenOf(id);
   let v22 = llvmVersion >= 22;
   if (nameIs(p, n, "spirv.Image", false) || (v22 && nameIs(p, n, "spirv.SignedImage", false))) {
-    extProps = EXT_GLOBAL | (v22 ? EXT_LOCAL : 0);
-    return ptrType(0);
+    return extInfoOf(ptrType(0), EXT_GLOBAL | (v22 ? EXT_LOCAL : 0));
   }
   if (v22 && nameIs(p, n, "spirv.Type", false)) {
-    extProps = EXT_GLOBAL | EXT_LOCAL;
+    let props = EXT_GLOBAL | EXT_LOCAL;
     let nTypes = <i32>tyN.get(t), nInts = listLen(t) - nTypes;
-    if (nInts < 3) return intType(32);
+    if (nInts < 3) return extInfoOf(intType(32), props);
     let size = <i64><u32>listAt(t, nTypes + 1), align = <i64><u32>listAt(t, nTypes + 2);
-    if (size == 0 || align == 0 || align > 0xffffff) return intType(32);
-    return arrayType(intType(<i32>align), size * 8 / align);
+    if (size == 0 || align == 0 || align > 0xffffff) return extInfoOf(intType(32), props);
+    return extInfoOf(arrayType(intType(<i32>align), size * 8 / align), props);
   }
-  if (v22 && (nameIs(p, n, "spirv.IntegralConstant", false) || nameIs(p, n, "spirv.Literal", false))) return -1;
+  if (v22 && (nameIs(p, n, "spirv.IntegralConstant", false) || nameIs(p, n, "spirv.Literal", false))) return extInfoOf(-1, 0);
   if (nameIs(p, n, "spirv.", true)) {
-    extProps = EXT_ZERO_INIT | EXT_GLOBAL | (v22 ? EXT_LOCAL : 0);
-    return ptrType(0);
+    return extInfoOf(ptrType(0), EXT_ZERO_INIT | EXT_GLOBAL | (v22 ? EXT_LOCAL : 0));
   }
   if (nameIs(p, n, "aarch64.svcount", false)) {
-    extProps = EXT_ZERO_INIT | (v22 ? EXT_LOCAL : 0);
-    return vectorType(intType(1), 16, true);
+    return extInfoOf(vectorType(intType(1), 16, true), EXT_ZERO_INIT | (v22 ? EXT_LOCAL : 0));
   }
-  if (!v22) return -1;
+  if (!v22) return extInfoOf(-1, 0);
   if (nameIs(p, n, "riscv.vector.tuple", false)) {
     let nTypes = <i32>tyN.get(t);
-    if (nTypes < 1 || listLen(t) < 2) return -1;
+    if (nTypes < 1 || listLen(t) < 2) return extInfoOf(-1, 0);
     let inner = listAt(t, 0);
-    if (<i32>tyKind.get(inner) != TK.ScalableVector) return -1;
+    if (<i32>tyKind.get(inner) != TK.ScalableVector) return extInfoOf(-1, 0);
     let min = tyN.get(inner);
-    extProps = EXT_ZERO_INIT | EXT_LOCAL;
-    return vectorType(intType(8), (min > 8 ? min : 8) * <i64><u32>listAt(t, nTypes), true);
+    return extInfoOf(vectorType(intType(8), (min > 8 ? min : 8) * <i64><u32>listAt(t, nTypes), true), EXT_ZERO_INIT | EXT_LOCAL);
   }
-  if (nameIs(p, n, "dx.", true)) { extProps = EXT_GLOBAL | EXT_LOCAL; return ptrType(0); }
-  if (nameIs(p, n, "amdgcn.named.barrier", false)) { extProps = EXT_GLOBAL; return vectorType(intType(32), 4, false); }
-  if (nameIs(p, n, "llvm.test.vectorelement", false)) { extProps = EXT_LOCAL; return intType(32); }
-  return -1;
+  if (nameIs(p, n, "dx.", true)) return extInfoOf(ptrType(0), EXT_GLOBAL | EXT_LOCAL);
+  if (nameIs(p, n, "amdgcn.named.barrier", false)) return extInfoOf(vectorType(intType(32), 4, false), EXT_GLOBAL);
+  if (nameIs(p, n, "llvm.test.vectorelement", false)) return extInfoOf(intType(32), EXT_LOCAL);
+  return extInfoOf(-1, 0);
 }
+function extLayout(t: i32): i32 { return <i32>(extInfo(t) & 0xffffffff); }
 // TargetExtType::hasProperty: does target extension type t have every property of `props`.
 export function targetExtHas(t: i32, props: i32): bool {
-  extLayout(t);
-  return (extProps & props) == props;
+  let have = <i32>(extInfo(t) >> 32);
+  return (have & props) == props;
 }
 // Type::containsNonGlobalTargetExtType / containsNonLocalTargetExtType (LLVM 22: t, an array's
 // element or a struct's member, at any depth, is a target extension type without the property;

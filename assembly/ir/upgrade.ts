@@ -379,12 +379,12 @@ function upgradeStructReturn(g: i32, builder: IRBuilder): void {
   }
   if (!hasUses(fv)) eraseGlobal(g);
 }
-// llvm.lifetime.start/end with the old (size, ptr) signature.
+// llvm.lifetime.start/end with the old (size, ptr) signature: two parameters, whatever their
+// types (LLVM upgrades by the count alone, and its calls by their own pointer operand).
 function isOldLifetime(g: i32): bool {
   let nm = vName.get(gValue.get(g));
   if (!strtab.startsWithStr(nm, "llvm.lifetime.start.") && !strtab.startsWithStr(nm, "llvm.lifetime.end.")) return false;
-  let fnTy = gValueType.get(g);
-  return listLen(fnTy) == 2 && <i32>tyKind.get(listAt(fnTy, 1)) == TK.Ptr;
+  return listLen(gValueType.get(g)) == 2;
 }
 // The old declaration gives up its name (it is erased once its calls are upgraded) and the stray
 // declaration of its kind is made when the module has none; true for llvm.lifetime.start.

@@ -22,6 +22,7 @@ import { internAttrList } from "../ir/attributes";
 import { programAddrSpace } from "../ir/datalayout";
 import { ccOfWord } from "./cc";
 import { getInlineAsm } from "../ir/constants";
+import { inlineAsmError } from "./inline-asm";
 import { make, markTerminator, parseFMF } from "./parse-inst-common";
 
 // Calling conventions by keyword; `cc N` numbers.
@@ -184,6 +185,13 @@ export function parseCallLike(op: i32, tail: i32, callLoc: i32 = -1): i32 {
     }
     if (!expect(T.RSquare, "']' at end of block list")) return -1;
     markTerminator();
+  }
+  // LLParser resolves the function type, then builds the callee (an inline asm callee's
+  // constraints are checked then), then checks the arguments
+  if (argErrLoc >= 0 && argErrLoc == retTypeLoc) { errorAt(argErr, argErrLoc); return -1; }
+  if (isAsm) {
+    let why = inlineAsmError(fnTy, asmCons);
+    if (why.length > 0) { errorAt(why, calleeStart); return -1; }
   }
   if (argErrLoc >= 0) { errorAt(argErr, argErrLoc); return -1; }
   let retTy = listAtRet(fnTy);

@@ -29,7 +29,8 @@ export function parseAlloca(): i32 {
   let tyLoc = lx.tokStart;
   let t = parseType(false); if (t < 0) return -1;
   let tk = <i32>tyKind.get(t);
-  if (tk == TK.Function || tk == TK.Label || tk == TK.Metadata || tk == TK.Token) return errorAtI("invalid type for alloca", tyLoc);
+  // (PointerType::isValidElementType: neither may x86_amx be allocated)
+  if (tk == TK.Function || tk == TK.Label || tk == TK.Metadata || tk == TK.Token || tk == TK.X86AMX) return errorAtI("invalid type for alloca", tyLoc);
   let base = rd.stack.len;
   let size = -1; let align: i64 = 0; let as = 0; let asExplicit = false;
   // LLParser::parseAlloc: `, align N` (then only `, addrspace(N)`), `, addrspace(N)`, or a count

@@ -174,7 +174,7 @@ function parseArrayOrVector(isVector: bool): i32 {
     return vectorType(elt, <i64>n, scalable);
   }
   let k = <i32>tyKind.get(elt);
-  if (k == TK.Void || k == TK.Label || k == TK.Function || k == TK.Metadata || k == TK.Token) { errorAt("invalid array element type", typeOff); return -1; }
+  if (k == TK.Void || k == TK.Label || k == TK.Function || k == TK.Metadata || k == TK.Token || k == TK.X86AMX) { errorAt("invalid array element type", typeOff); return -1; }
   return arrayType(elt, <i64>n);
 }
 
@@ -225,6 +225,9 @@ function parseFunctionType(ret: i32): i32 {
         if (strtab.lenOf(lx.tokStr) > 0 && (badArgAt < 0 || badArgAt == typeOff)) { badArgAt = typeOff; badArgName = true; }
         next();
       } else if (lx.tok == T.LocalID) next();
+      // FunctionType::isValidArgumentType, as for a function's own arguments (parse-function.ts)
+      let pk = <i32>tyKind.get(p);
+      if (pk == TK.Function || (pk == TK.Label && llvmVersion >= 22)) { rd.stack.len = base; return errorAtI("invalid type for function argument", typeOff); }
       rd.stack.push(p);
       if (eat(T.Comma)) continue;
       if (!expect(T.RParen, "')' at end of argument list")) { rd.stack.len = base; return -1; }

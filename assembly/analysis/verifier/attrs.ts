@@ -659,9 +659,14 @@ function callParamRange(call: i32, k: i32): i32 {
   }
   return setV0(s, r);
 }
-// A decimal of the range text from byte j (a sign, then digits), wrapped to 64 bits; rangeAt is
-// where it ends.
-let rangeAt = 0;
+// Where the decimal of the range text at byte j (after spaces and a comma: a sign, then digits) ends.
+function rangeNumberEnd(p: usize, n: i32, j: i32): i32 {
+  while (j < n && (<i32>load<u8>(p + <usize>j) == 32 || <i32>load<u8>(p + <usize>j) == 44)) j++;
+  if (j < n && <i32>load<u8>(p + <usize>j) == 45) j++;
+  while (j < n && <i32>load<u8>(p + <usize>j) >= 48 && <i32>load<u8>(p + <usize>j) <= 57) j++;
+  return j;
+}
+// That decimal's value, wrapped to 64 bits.
 function rangeNumber(p: usize, n: i32, j: i32): i64 {
   while (j < n && (<i32>load<u8>(p + <usize>j) == 32 || <i32>load<u8>(p + <usize>j) == 44)) j++;
   let neg = j < n && <i32>load<u8>(p + <usize>j) == 45;
@@ -672,7 +677,6 @@ function rangeNumber(p: usize, n: i32, j: i32): i64 {
     if (c < 48 || c > 57) break;
     v = v * 10 + <u64>(c - 48); j++;
   }
-  rangeAt = j;
   return neg ? -<i64>v : <i64>v;
 }
 // LLVM 22: an integer immarg with a range attribute lies in the range (a ConstantRange: [lo, hi),
@@ -684,7 +688,7 @@ function immArgInRange(call: i32, k: i32, arg: i32): bool {
   if (bits <= 0 || bits > 64) return true;
   let p = strtab.ptrOf(text), n = strtab.lenOf(text), j = 1;
   while (j < n && <i32>load<u8>(p + <usize>j) != 32) j++;
-  let lo = rangeNumber(p, n, j), hi = rangeNumber(p, n, rangeAt);
+  let lo = rangeNumber(p, n, j), hi = rangeNumber(p, n, rangeNumberEnd(p, n, j));
   let shift = <u64>(64 - bits);
   let mask: u64 = bits == 64 ? <u64>-1 : ((<u64>1 << <u64>bits) - 1);
   let v = intSExt64(arg);

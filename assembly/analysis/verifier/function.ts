@@ -141,7 +141,9 @@ function intrinsicAddressTaken(f: i32, ft: i32): i32 {
       if (k >= VK.ConstInt && k <= VK.PtrAuth && vFirstUse.get(u) < 0) continue;
       return u;
     }
-    if (isAssumeLike(operand(u, 0))) continue;
+    // an assume-like intrinsic call is no address use (IntrinsicInst: called with its own type)
+    let c = operand(u, 0);
+    if (isAssumeLike(c) && <i32>vKind.get(c) == VK.Function && gValueType.get(vA.get(c)) == callFnType(u)) continue;
     let idx = s - iOps.get(u);
     if (idx != 0 || callFnType(u) != ft) {
       if (isBundleOperandOf(u, idx, "clang.arc.attachedcall")) continue;

@@ -100,10 +100,12 @@ function fieldAt(base: i32, k: i32): i32 {
   return isNode(f) ? f : -1;
 }
 
+// An access tag, on instruction i (or, i < 0, listed in !llvm.errno.tbaa: no instruction to check
+// or to print).
 export function visitTBAA(i: i32, md: i32): void {
   let n = numOps(md);
   if (n == 0) { vr.fail("TBAA metadata cannot have 0 operands"); vr.w(i); vr.wm(md); return; }
-  let o = opOf(i);
+  let o = i >= 0 ? opOf(i) : Op.Load;
   if (o != Op.Load && o != Op.Store && o != Op.Call && o != Op.VAArg && o != Op.AtomicRMW && o != Op.AtomicCmpXchg) {
     vr.fail("This instruction shall not have a TBAA access tag!"); vr.w(i); return;
   }

@@ -13,6 +13,8 @@ import {
 } from "./md-common";
 import { visitMDNode } from "./md-walk";
 import { visitComdats } from "./aliases";
+import { visitTBAA } from "./md-tbaa";
+import { isNode } from "./md-common";
 
 // Module::ModFlagBehavior.
 const ERROR = 1, REQUIRE = 3, APPEND = 5, APPEND_UNIQUE = 6, MAX = 7, MIN = 8;
@@ -25,10 +27,16 @@ export function verifyModuleMetadata(): void {
     "invalid value for llvm.ident metadata entry operand(the operand should be a string)");
   visitSingleStrings("llvm.commandline", "incorrect number of operands in llvm.commandline metadata",
     "invalid value for llvm.commandline metadata entry operand(the operand should be a string)");
-  // (LLVM 22) llvm.errno.tbaa lists at least one TBAA node (the nodes' own TBAA checks are not made)
+  // (LLVM 22) llvm.errno.tbaa lists at least one TBAA access tag, each checked as an access tag
   if (llvmVersion >= 22) {
     let e = findNamedMD("llvm.errno.tbaa");
-    if (e >= 0 && nmdNOps.get(e) == 0) { vr.fail("llvm.errno.tbaa must have at least one operand"); vr.wnmd(e); }
+    if (e >= 0) {
+      if (nmdNOps.get(e) == 0) { vr.fail("llvm.errno.tbaa must have at least one operand"); vr.wnmd(e); }
+      for (let k = 0, n = nmdNOps.get(e); k < n; k++) {
+        let tag = nmdPool.get(nmdOps.get(e) + k);
+        if (tag >= 0 && isNode(tag)) visitTBAA(-1, tag);
+      }
+    }
   }
 }
 
