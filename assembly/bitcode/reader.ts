@@ -26,7 +26,7 @@ import {
 } from "../ir/upgrade";
 import { upgradeDebugInfo } from "../ir/upgrade-debug";
 import { upgradeDeclareExpressions } from "./read-metadata";
-import { odrUniqueTypes } from "../ir/module-reading";
+import { odrUniqueTypes, canonicalizeMetadataValues } from "../ir/module-reading";
 import {
   bs, openStream, advance, enterBlock, skipBlock, readRecord, bsFailed,
   entryStart, seekTo, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END, bytesLeft, failWhole } from "./bitstream";
@@ -472,6 +472,7 @@ function finish(): bool {
   upgradeModuleFlags();
   upgradeTBAATags();
   upgradeDebugInfo(moduleId);
+  canonicalizeMetadataValues();
   uniqueMetadata(odrUniqueTypes());
   return !bsFailed();
 }

@@ -5,7 +5,9 @@
 // The text parser's own state is text/reader.ts's Reader; the bitcode reader's, bitcode/read-state.ts.
 import { I32Vec, U8Vec } from "../util/vec";
 import { strtab } from "./module";
-import { MK, MDF_DISTINCT, mdFlags, mdOps, mdNOps, mdPool, newMD, FV_RAW } from "./metadata";
+import { MK, MDF_DISTINCT, mdKind, mdA, mdFlags, mdOps, mdNOps, mdPool, newMD, FV_RAW } from "./metadata";
+import { VK, vKind, vA, vFirstUse, valueCount, replaceAllUsesWith } from "./values";
+import { getMDValue, isConstant } from "./constants";
 
 @final export class ModuleReading {
   // the node `!{value}` / `!"string"` of each value / string id, made on first use (-1: none yet)
@@ -91,4 +93,25 @@ function isForwardDecl(m: i32): bool {
     if (k == w.length && (i + k == n || load<u8>(p + <usize>(i + k)) == 32)) return true;
   }
   return false;
+}
+
+// MetadataAsValue::get's canonical form, for every `metadata` operand read: a node of one operand
+// that is a constant stands for that constant (`metadata !{i32 1}` is `metadata i32 1`), and a
+// node of one null operand for the empty node. Run at the end of the module, when forward
+// references are resolved; the uses move to the canonical value.
+export function canonicalizeMetadataValues(): void {
+  let n = valueCount();
+  let empty = -1;
+  for (let v = 0; v < n; v++) {
+    if (<i32>vKind.get(v) != VK.MDValue || vFirstUse.get(v) < 0) continue;
+    let m = vA.get(v);
+    if (m < 0 || <i32>mdKind.get(m) != MK.Tuple || mdNOps.get(m) != 1) continue;
+    let o = mdPool.get(mdOps.get(m));
+    let to = -1;
+    if (o < 0) {
+      if (empty < 0) empty = newMD(MK.Tuple, -1);
+      to = empty;
+    } else if (<i32>mdKind.get(o) == MK.Value && isConstant(mdA.get(o))) to = o;
+    if (to >= 0) replaceAllUsesWith(v, getMDValue(to));
+  }
 }

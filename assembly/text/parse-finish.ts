@@ -24,7 +24,7 @@ import {
   upgradeDebugIntrinsics, upgradeIntrinsicDeclarations, upgradeModuleFlags, upgradeTBAATags
 } from "../ir/upgrade";
 import { upgradeDebugInfo } from "../ir/upgrade-debug";
-import { odrUniqueTypes } from "../ir/module-reading";
+import { odrUniqueTypes, canonicalizeMetadataValues } from "../ir/module-reading";
 import { takeOverForwardUses } from "../ir/values";
 
 export function finishModule(): bool {
@@ -66,6 +66,7 @@ export function finishModule(): bool {
   upgradeModuleFlags();
   upgradeTBAATags();
   upgradeDebugInfo(moduleId);
+  canonicalizeMetadataValues();
   uniqueMetadata(odrUniqueTypes());
   return !rd.failed;
 }
