@@ -1,6 +1,7 @@
 // Calling conventions: keyword <-> LLVM's numbering (CallingConv.h).
 import { strtab } from "../ir/module";
 import { OutBuf } from "../util/outbuf";
+import { llvmVersion } from "../ir/version";
 
 // LLVM 19's keywords (CallingConv.h numbering); numbers without one print as `cc N`.
 const CC_TABLE: string[] = [
@@ -14,8 +15,15 @@ const CC_TABLE: string[] = [
   "97:aarch64_vector_pcs", "98:aarch64_sve_vector_pcs", "100:amdgpu_gfx", "101:m68k_intrcc",
   "102:aarch64_sme_preservemost_from_x0", "103:aarch64_sme_preservemost_from_x2", "104:amdgpu_cs_chain",
   "105:amdgpu_cs_chain_preserve", "106:m68k_rtdcc", "107:graalcc", "110:riscv_vector_cc",
-  "111:aarch64_sme_preservemost_from_x1",
+  "111:aarch64_sme_preservemost_from_x1", "81:hhvmcc", "82:hhvm_ccc",
+  // LLVM 22 on (NEW_IN_22 below)
+  "124:amdgpu_gfx_whole_wave", "125:cheriot_compartmentcallcc", "126:cheriot_compartmentcalleecc",
+  "127:cheriot_librarycallcc",
 ];
+// The numbers of LLVM 22's new keywords: under LLVM 19 they are no keywords and print as `ccN`.
+function newIn22(n: i32): bool { return n >= 124 && n <= 127; }
+// LLVM 22's riscv_vls_cc(VLEN): numbers 112 (VLEN 32) to 123 (VLEN 65536), one per power of two.
+export const RISCV_VLS_FIRST = 112, RISCV_VLS_LAST = 123;
 // The two directions of the table as string ids, made again after each reset (at a fixed address
 // in static memory, like the reader's state).
 @final class CallingConventions {
@@ -38,12 +46,19 @@ export function resetCC(): void {
   cc.byStr.set(strtab.internStr("cc"), -2);
 }
 // Number for a keyword; -2 for `cc` (a number follows); -1 if not a calling convention.
-export function ccOfWord(w: i32): i32 { return cc.byStr.has(w) ? cc.byStr.get(w) : -1; }
+export function ccOfWord(w: i32): i32 {
+  if (!cc.byStr.has(w)) return -1;
+  let n = cc.byStr.get(w);
+  return newIn22(n) && llvmVersion < 22 ? -1 : n;
+}
 // Keyword strId for a number, or -1 (printed as `cc N`).
-export function ccName(n: i32): i32 { return cc.byNum.has(n) ? cc.byNum.get(n) : -1; }
+export function ccName(n: i32): i32 { return cc.byNum.has(n) && !(newIn22(n) && llvmVersion < 22) ? cc.byNum.get(n) : -1; }
 // Prints calling convention n: its keyword, or `ccN` (function headers, printer-globals.ts; calls,
 // printer-inst.ts).
 export function printCC(out: OutBuf, n: i32): void {
+  if (llvmVersion >= 22 && n >= RISCV_VLS_FIRST && n <= RISCV_VLS_LAST) {
+    out.str("riscv_vls_cc("); out.int(32 << (n - RISCV_VLS_FIRST)); out.byte(41); return;
+  }
   let s = ccName(n);
   if (s >= 0) out.strId(strtab, s); else { out.str("cc"); out.int(n); }
 }

@@ -462,7 +462,11 @@ function parseOne(ctx: i32): bool {
       if (!expect(T.LParen, "'('")) return false;
       let a = parseUInt32(); if (a < 0) return false;
       let b = kind == ATTR_VSCALE ? a : -1;
-      if (eat(T.Comma)) { b = parseUInt32(); if (b < 0) return false; }
+      if (eat(T.Comma)) {
+        let bAt = lx.tokStart;
+        b = parseUInt32(); if (b < 0) return false;
+        if (kind == ATTR_ALLOCSIZE && b == a) { errorAt("'allocsize' indices can't refer to the same parameter", bAt); return false; }
+      }
       if (!expect(T.RParen, "')'")) return false;
       push(AT.Int, kind, <i32>a, <i32>b); return true;
     }

@@ -1,5 +1,6 @@
 // The end of the module: undefined values, types and metadata are reported, `#N` attribute groups
 // resolved, undeclared intrinsics declared, then the auto-upgrades and metadata uniquing run.
+import { SigMatcher, SigMatch, genericIntrinsic } from "../ir/intrinsic-sigs";
 import { rd } from "./reader";
 import { lx } from "./lexer";
 import { I32Vec } from "../util/vec";
@@ -43,16 +44,22 @@ export function finishModule(): bool {
   if (deep >= 0) return errorAt(tooDeepMessage(), deep);
   let uc = firstUndefinedComdat();
   if (uc >= 0) return errorAt("use of undefined comdat '$" + strtabString(cdName.get(uc)) + "'", rd.comdatRefAt.get(uc));
-  let unknown = new I32Vec(), notCallee = new I32Vec();
-  let f = declareForwardIntrinsics(0, unknown, notCallee);
+  let unknown = new I32Vec(), notCallee = new I32Vec(), badSig = new I32Vec();
+  let f = declareForwardIntrinsics(0, unknown, notCallee, badSig);
   // LLVM 22 names a called `llvm.*` function it does not know (19 leaves it undefined); either
-  // version refuses an intrinsic it checks used other than as a callee (the first name of both)
+  // version refuses an intrinsic it checks used other than as a callee, or called with a type its
+  // signature does not allow (the first name of them all)
   let u = unknown.len > 0 && has(Feature.UnknownIntrinsicError) ? unknown.get(0) : -1;
   let nc = notCallee.len > 0 ? notCallee.get(0) : -1;
-  if (nc >= 0 && (u < 0 || strtab.compare(vName.get(nc), vName.get(u)) < 0)) {
-    return errorAt("intrinsic can only be used as callee", forwardPosOf(nc));
+  let bs = badSig.len > 0 ? badSig.get(0) : -1;
+  let first = nc;
+  if (u >= 0 && (first < 0 || strtab.compare(vName.get(u), vName.get(first)) < 0)) first = u;
+  if (bs >= 0 && (first < 0 || strtab.compare(vName.get(bs), vName.get(first)) < 0)) first = bs;
+  if (first >= 0) {
+    if (first == nc) return errorAt("intrinsic can only be used as callee", forwardPosOf(nc));
+    if (first == u) return errorAt("unknown intrinsic '" + strtabString(vName.get(u)) + "'", forwardPosOf(u));
+    return errorAt("invalid intrinsic signature", forwardPosOf(bs));
   }
-  if (u >= 0) return errorAt("unknown intrinsic '" + strtabString(vName.get(u)) + "'", forwardPosOf(u));
   if (f >= 0) {
     let nm = vName.get(f);
     return errorAt(nm >= 0 ? "use of undefined value '@" + strtabString(nm) + "'" : "use of undefined value '@" + (<u32>vA.get(f)).toString() + "'", forwardPosOf(f));
@@ -116,7 +123,7 @@ function tooDeepTypeAt(): i32 {
 // those it does not know are left undefined (and added to `unknown`, in name order). Returns the
 // one still undefined LLVM reports (the first by name, else by number), or -1.
 // (`notCallee`: the intrinsics used other than as a callee, which are not declared.)
-export function declareForwardIntrinsics(from: i32, unknown: I32Vec | null = null, notCallee: I32Vec | null = null): i32 {
+export function declareForwardIntrinsics(from: i32, unknown: I32Vec | null = null, notCallee: I32Vec | null = null, badSig: I32Vec | null = null): i32 {
   let list = rd.globalForwardList;
   let intrinsics = new I32Vec(8);
   for (let j = from; j < list.len; j++) {
@@ -124,11 +131,15 @@ export function declareForwardIntrinsics(from: i32, unknown: I32Vec | null = nul
     if (<i32>vKind.get(f) == VK.Forward && strtab.startsWithStr(vName.get(f), "llvm.")) intrinsics.push(f);
   }
   sortStable<NameOrder>(intrinsics, 0, intrinsics.len, new I32Vec(intrinsics.len));
+  let sigs = new SigMatcher();
   for (let j = 0; j < intrinsics.len; j++) {
     let f = intrinsics.get(j);
     // LLVM 19 checks the intrinsics it knows, 22 every `llvm.*` name
     if (notCallee != null && usedNotAsCallee(f) && (llvmVersion >= 22 || isKnownIntrinsic22(vName.get(f)))) { notCallee.push(f); continue; }
-    if (!declareIntrinsic(f) && unknown != null && calledType(f) >= 0 && !isKnownIntrinsic22(vName.get(f))) unknown.push(f);
+    // (Intrinsic::getIntrinsicSignature: the call's type fits the intrinsic's signature)
+    let k = genericIntrinsic(vName.get(f)), ct = calledType(f);
+    if (badSig != null && k >= 0 && ct >= 0 && sigs.match(k, ct) != SigMatch.Match) { badSig.push(f); continue; }
+    if (!declareIntrinsic(f) && unknown != null && ct >= 0 && !isKnownIntrinsic22(vName.get(f))) unknown.push(f);
   }
   // LLVM reports the first of its map by name, then of its map by number
   let first = -1;

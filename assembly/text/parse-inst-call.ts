@@ -5,7 +5,7 @@ import { I32Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
 import { strtab } from "../ir/module";
 import * as K from "./keywords";
-import { errorI, errorAt, eat, expect, expectWord, isWord } from "./pstate";
+import { errorI, errorAt, errorAtI, eat, expect, expectWord, isWord } from "./pstate";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseTypeAndValue, parseValue, parseBlockRef } from "./parse-values";
 import { parseAttrSet, AC_PARAM, AC_RET, AC_FN } from "./parse-attrs";
@@ -20,7 +20,7 @@ import { Op, F_TAIL_SHIFT } from "../ir/opcodes";
 import { typeToString } from "./printer-types";
 import { internAttrList } from "../ir/attributes";
 import { programAddrSpace } from "../ir/datalayout";
-import { ccOfWord } from "./cc";
+import { ccOfWord, RISCV_VLS_FIRST, RISCV_VLS_LAST } from "./cc";
 import { getInlineAsm } from "../ir/constants";
 import { inlineAsmError } from "./inline-asm";
 import { make, markTerminator, parseFMF } from "./parse-inst-common";
@@ -36,6 +36,7 @@ export function parseCallingConv(): i32 {
     for (let i = 2; strtab.lenOf(w) > i; i++) { let d = <i32>load<u8>(strtab.ptrOf(w) + <usize>i) - 48; if (d < 0 || d > 9) { ok = false; break; } v = v * 10 + d; }
     if (ok) { next(); return v; }
   }
+  if (cc == -1 && llvmVersion >= 22 && strtab.eqStr(w, "riscv_vls_cc")) return parseRiscvVLS();
   if (cc == -2) { // cc N
     next();
     if (lx.tok != T.Int) return errorI("expected integer");
@@ -43,6 +44,19 @@ export function parseCallingConv(): i32 {
   }
   if (cc >= 0) next();
   return cc < 0 ? 0 : cc;
+}
+
+// LLVM 22's `riscv_vls_cc(VLEN)`, VLEN a power of two from 32 to 65536; alone it is VLEN 128,
+// and LLParser then steps over the token after it too (as written: `riscv_vls_cc void @f` loses
+// its `void`).
+function parseRiscvVLS(): i32 {
+  next();
+  if (!eat(T.LParen)) { next(); return RISCV_VLS_FIRST + 2; }
+  if (lx.tok != T.Int) return errorI("expected integer");
+  let vlen = lx.tokNum; next();
+  if (!eat(T.RParen)) return errorI("expected ')'");
+  for (let k = 0; k <= RISCV_VLS_LAST - RISCV_VLS_FIRST; k++) if (vlen == (<i64>32 << k)) return RISCV_VLS_FIRST + k;
+  return errorI("unknown RISC-V ABI VLEN");
 }
 
 // call / invoke / callbr.
@@ -112,7 +126,9 @@ export function parseCallLike(op: i32, tail: i32, callLoc: i32 = -1): i32 {
         next(); ellipsis = true; break;
       }
       let argLoc = lx.tokStart;
-      let at = parseType(); if (at < 0) return -1;
+      let at = parseType(false); if (at < 0) return -1;
+      // (LLVM 22: FunctionType::isValidArgumentType, no label)
+      if (llvmVersion >= 22 && (<i32>tyKind.get(at) == TK.Label || <i32>tyKind.get(at) == TK.Function)) return errorAtI("invalid type for function argument", argLoc);
       let pa = parseAttrSet(AC_PARAM); if (rd.failed) return -1;
       let av = parseValue(at); if (av < 0) return -1;
       if (fnTy >= 0 && argErrLoc < 0) {

@@ -77,9 +77,13 @@ function parseMetadataInner(target: i32): i32 {
   }
   if (lx.tok == T.MetadataVar) return parseSpecialized(target, false);
   if (lx.tok == T.Word && lx.tokStr == K.KW_null) { next(); return -1; }
-  // `T v`: a value as metadata
+  return parseValueAsMetadata("expected metadata operand");
+}
+
+// `T v`: a value as metadata (LLParser::parseValueAsMetadata; `what` when there is no type).
+function parseValueAsMetadata(what: string): i32 {
   let tyAt = lx.tokStart;
-  let t = parseType(false, "expected metadata operand");
+  let t = parseType(false, what);
   if (t < 0) return -1;
   if (t == T_METADATA) { errorAt("invalid metadata-value-metadata roundtrip", tyAt); return -1; }
   if (t == T_LABEL) return errorI("invalid type for metadata value");
@@ -148,7 +152,16 @@ function parseSpecialized(target: i32, distinct: bool): i32 {
   if (isArgList) {
     next();
     let base = rd.mdStack.len;
-    if (!parseOperandList(T.RParen, "')' here")) return -1;
+    // each operand a value (LLParser::parseDIArgList)
+    if (lx.tok != T.RParen) {
+      while (true) {
+        let v = parseValueAsMetadata("expected value-as-metadata operand");
+        if (rd.failed) { rd.mdStack.len = base; return -1; }
+        rd.mdStack.push(v);
+        if (!eat(T.Comma)) break;
+      }
+    }
+    if (!eat(T.RParen)) { rd.mdStack.len = base; return errorI("expected ')' here"); }
     let m = target >= 0 ? target : newMD(MK.ArgList, -1);
     mdKind.set(m, <u8>MK.ArgList);
     setOps(m, base);
