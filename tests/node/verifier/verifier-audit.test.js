@@ -115,13 +115,13 @@ test('each "unreachable" verifier check says why, and its fixtures exist', () =>
   }
 });
 
-// The parser checks marked "unreachable" are the module-summary parsers': opt skips each `^N = ...`
+// Most parser checks marked "unreachable" are the module-summary parsers': opt skips each `^N = ...`
 // entry by its parentheses alone. A module whose summary entries break every rule of those parsers
-// is read by opt (and by wopt), and refused by llvm-as, which does parse them.
-test('the "unreachable" parser checks are the summary parsers opt skips', async (t) => {
+// is read by opt (and by wopt), and refused by llvm-as, which does parse them. The others say why.
+test('the "unreachable" parser checks are the summary parsers opt skips, or say why', async (t) => {
   const marked = lists[1].checks.filter(c => c.unreachable);
-  assert.ok(marked.length > 0 && marked.every(c => typeof c.unreachable === 'string'));
-  assert.ok(marked.every(c => /summary/.test(c.unreachable)), 'each is a summary parser');
+  assert.ok(marked.length > 0 && marked.every(c => typeof c.unreachable === 'string' && c.unreachable.length > 20));
+  assert.ok(marked.filter(c => /summary/.test(c.unreachable)).length >= 50, 'the summary parsers');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-audit-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const file = path.join(dir, 'summary.ll');
