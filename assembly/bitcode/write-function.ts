@@ -290,7 +290,8 @@ function pushArgs(bw: BcWriter, i: i32): void {
   for (let k = 0; k < na; k++) {
     let a = operand(i, 1 + k);
     if (k < np) {
-      if (tyPool.get(tyList.get(ft) + k) == T_LABEL) bw.vals.push(idOf(bw, a));
+      // a label parameter's argument by its block number (ValueEnumerator numbers blocks apart)
+      if (tyPool.get(tyList.get(ft) + k) == T_LABEL) bw.vals.push(<i32>vKind.get(a) == VK.Block ? bb(a) : idOf(bw, a));
       else rel(bw, a);
     } else relTyped(bw, a);
   }
