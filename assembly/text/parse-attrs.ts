@@ -431,14 +431,10 @@ function parseOne(ctx: i32): bool {
   if (kind == K_BUILTIN && ctx == AC_FN) rd.builtinAt = rd.attrAt;
   if (tag == AT.Enum) { push(AT.Enum, kind, 0, 0); return true; }
   if (tag == AT.Type) {
-    let t = -1;
-    if (lx.tok == T.LParen) {
-      next(); t = parseType(); if (t < 0) return false;
-      if (!expect(T.RParen, "')'")) return false;
-    } else {
-      // Old typed-pointer syntax without a type: LLVM 19 fills in the pointee later; we use i8.
-      t = 14; // T_I8
-    }
+    // LLParser::parseRequiredTypeAttr: the type in parentheses, in every version
+    if (!expect(T.LParen, "'('")) return false;
+    let t = parseType(); if (t < 0) return false;
+    if (!expect(T.RParen, "')'")) return false;
     push(AT.Type, kind, t, 0); return true;
   }
   if (tag == AT.Int) {

@@ -59,7 +59,7 @@ export function parseFunction(isDefine: bool): bool {
   let retTy = parseType(); if (retTy < 0) return false;
   if (!functionLinkageOk(linkage, isDefine, linkageAt) || !localVisibilityOk(linkage, vis, dll, linkageAt)) return false;
   let rk = <i32>tyKind.get(retTy);
-  if (rk == TK.Label || rk == TK.Metadata || rk == TK.Function) return error("invalid function return type");
+  if (rk == TK.Label || rk == TK.Metadata || rk == TK.Function) return errorAt("invalid function return type", retAt);
   let off = lx.tokStart;
   let name = -1, num = -1;
   if (lx.tok == T.GlobalVar && strtab.lenOf(lx.tokStr) > 0) name = lx.tokStr;

@@ -92,7 +92,9 @@ export function parseUnnamedAddr(): i32 {
 }
 
 // Claims the value id for a global being defined: its forward placeholder or a new value.
-export function claimGlobal(name: i32, num: i32, type: i32, off: i32): i32 {
+// (`typeOff`: where a global variable's type stands, the place of a type mismatch with a forward
+// reference.)
+export function claimGlobal(name: i32, num: i32, type: i32, off: i32, typeOff: i32 = -1): i32 {
   let v = linkTarget(name, num, off);
   if (v == -2) return -1;
   if (v < 0) v = name >= 0 ? globalLookupName(name) : globalLookupNum(num);
@@ -101,7 +103,7 @@ export function claimGlobal(name: i32, num: i32, type: i32, off: i32): i32 {
       errorAt(name >= 0 ? "redefinition of global '@" + strtabString(name) + "'" : "redefinition of global '@" + (<u32>num).toString() + "'", off);
       return -1;
     }
-    if (vType.get(v) != type) { errorAt("forward reference and definition of global have different types", off); return -1; }
+    if (vType.get(v) != type) { errorAt("forward reference and definition of global have different types", typeOff >= 0 ? typeOff : off); return -1; }
     takeOverForwardUses(v, rd.forwardUseOrder);
     return v;
   }
@@ -149,10 +151,11 @@ export function parseGlobalEntity(): bool {
   if (isWord(K.KW_constant)) isConst = true;
   else if (!isWord(K.KW_global)) return error("expected 'global' or 'constant'");
   next();
+  let tyAt = lx.tokStart;
   let ty = parseType(false); if (ty < 0) return false;
   let k = <i32>tyKind.get(ty);
-  if (k == TK.Function || k == TK.Label || k == TK.Metadata || k == TK.Token) return error("invalid type for global variable");
-  let v = claimGlobal(name, num, ptrType(as), off); if (v < 0) return false;
+  if (k == TK.Function || k == TK.Label || k == TK.Metadata || k == TK.Token) { errorAt("invalid type for global variable", tyAt); return false; }
+  let v = claimGlobal(name, num, ptrType(as), off, tyAt); if (v < 0) return false;
   noteGlobalNum(num);
   let g = globalFor(GK.Var, v);
   vKind.set(v, <u8>VK.GlobalVar); vA.set(v, g);

@@ -32,8 +32,9 @@ export function parseBr(): i32 {
   markTerminator();
   let base = rd.stack.len;
   if (isWord(K.KW_label)) { let b = parseBlockRef(); if (b < 0) return -1; rd.stack.push(b); return make(Op.Br, T_VOID, base); }
+  let cAt = lx.tokStart;
   let c = parseTypeAndValue(); if (c < 0) return -1;
-  if (vType.get(c) != T_I1) return errorI("branch condition must have 'i1' type");
+  if (vType.get(c) != T_I1) return errorAtI("branch condition must have 'i1' type", cAt);
   rd.stack.push(c);
   if (!expect(T.Comma, "',' after branch condition")) return -1;
   let t = parseBlockRef(); if (t < 0) return -1; rd.stack.push(t);
@@ -44,8 +45,9 @@ export function parseBr(): i32 {
 export function parseSwitch(): i32 {
   markTerminator();
   let base = rd.stack.len;
+  let cAt = lx.tokStart;
   let c = parseTypeAndValue(); if (c < 0) return -1;
-  if (!isInt(vType.get(c))) return errorI("switch condition must have integer type");
+  if (!isInt(vType.get(c))) return errorAtI("switch condition must have integer type", cAt);
   rd.stack.push(c);
   if (!expect(T.Comma, "',' after switch condition")) return -1;
   let d = parseBlockRef(); if (d < 0) return -1; rd.stack.push(d);
@@ -65,8 +67,9 @@ export function parseSwitch(): i32 {
 export function parseIndirectBr(): i32 {
   markTerminator();
   let base = rd.stack.len;
+  let aAt = lx.tokStart;
   let a = parseTypeAndValue(); if (a < 0) return -1;
-  if (!isPtr(vType.get(a))) return errorI("indirectbr address must have pointer type");
+  if (!isPtr(vType.get(a))) return errorAtI("indirectbr address must have pointer type", aAt);
   rd.stack.push(a);
   if (!expect(T.Comma, "',' after indirectbr address")) return -1;
   if (!expect(T.LSquare, "'[' with indirectbr")) return -1;

@@ -83,9 +83,10 @@ export function parseCompare(op: i32): i32 {
 
 export function parsePhi(opLoc: i32): i32 {
   let flags = parseFMF();
+  let tAt = lx.tokStart;
   let t = parseType(false); if (t < 0) return -1;
   let base = rd.stack.len;
-  if (!isFirstClass(t) || t == T_LABEL) return errorI("phi node must have first class type");
+  if (!isFirstClass(t) || t == T_LABEL) return errorAtI("phi node must have first class type", tAt);
   while (true) {
     if (!expect(T.LSquare, "'[' in phi value list")) return -1;
     let v = parseValue(t); if (v < 0) return -1;

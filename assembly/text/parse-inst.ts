@@ -55,8 +55,8 @@ export function parseInstruction(): i32 {
     case Op.CleanupPad: case Op.CatchPad: return parsePad(op);
     case Op.FNeg: {
       let f = parseFMF();
-      let base = rd.stack.len; let v = parseTypeAndValue(); if (v < 0) return -1;
-      if (!isFP(scalarType(vType.get(v)))) return errorI("invalid operand type for instruction");
+      let base = rd.stack.len, vAt = lx.tokStart; let v = parseTypeAndValue(); if (v < 0) return -1;
+      if (!isFP(scalarType(vType.get(v)))) return errorAtI("invalid operand type for instruction", vAt);
       rd.stack.push(v); let i = make(op, vType.get(v), base); if (i >= 0) iFlags.set(i, f); return i;
     }
     case Op.Alloca: return parseAlloca();

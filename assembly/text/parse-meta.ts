@@ -117,7 +117,7 @@ function parseTuple(target: i32): i32 {
   next(); // '{'
   let base = rd.mdStack.len;
   rd.nodeDepth++;
-  let ok = parseOperandList(T.RBrace, "'}' at end of metadata node");
+  let ok = parseOperandList(T.RBrace, "end of metadata node");
   rd.nodeDepth--;
   if (!ok) return -1;
   let m = target >= 0 ? target : newMD(MK.Tuple, -1);

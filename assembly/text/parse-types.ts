@@ -191,10 +191,11 @@ function parseStructElements(): bool {
   next();
   if (eat(T.RBrace)) return true;
   while (true) {
+    let eAt = lx.tokStart;
     let e = parseType(false);
     if (e < 0) return false;
     let k = <i32>tyKind.get(e);
-    if (k == TK.Label || k == TK.Function || k == TK.Metadata || k == TK.Token) return error("invalid element type for struct");
+    if (k == TK.Label || k == TK.Function || k == TK.Metadata || k == TK.Token) { errorAt("invalid element type for struct", eAt); return false; }
     rd.stack.push(e);
     if (eat(T.Comma)) continue;
     return expect(T.RBrace, "'}' at end of struct");

@@ -508,7 +508,7 @@ export function parseConstExpr(op: i32, type: i32): i32 {
     }
     if (!expect(T.LParen, "'(' in constantexpr")) return -1;
     let src = parseType(); if (src < 0) return -1;
-    if (!expect(T.Comma, "',' after getelementptr's type")) return -1;
+    if (!expect(T.Comma, "comma after getelementptr's type")) return -1;
     let base = rd.stack.len;
     let ptr = parseGlobalTypeAndValue(); if (ptr < 0) return -1;
     rd.stack.push(ptr);
