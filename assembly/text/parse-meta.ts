@@ -389,7 +389,7 @@ export function parseDebugRecord(): i32 {
   else if (strtab.eqStr(w, "#dbg_assign")) kind = DR.Assign;
   else if (strtab.eqStr(w, "#dbg_label")) kind = DR.Label;
   else if (strtab.eqStr(w, "#dbg_declare_value")) { if (!checkFeature(Feature.DeclareValueRecord)) return -1; kind = DR.DeclareValue; }
-  else return errorI("expected debug record type here");
+  else { errorAt("expected debug record type here", lx.tokStart + 1); return -1; } // (after the '#')
   next();
   if (lx.tok != T.LParen) return errorI("Expected '(' here");
   next();

@@ -38,8 +38,9 @@ import { gepIndicesValid, gepWidthOf, gepWidthWith, scalableNow, sizedNow } from
 import { instOpcode } from "./parse-inst-common";
 import { has, Feature, llvmVersion } from "../ir/version";
 
+// (LLParser::parseTypeAndValue: the type never void)
 export function parseTypeAndValue(): i32 {
-  let t = parseType();
+  let t = parseType(false);
   if (t < 0) return -1;
   return parseValue(t);
 }
