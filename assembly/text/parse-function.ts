@@ -326,9 +326,10 @@ function parseBody(g: i32, fn: i32): bool {
       if (lx.tok == T.RBrace || lx.tok == T.LabelStr || lx.tok == T.LabelID) return error("expected instruction opcode");
     }
   }
+  // (at the '}' of an empty body, as LLParser sees it before stepping over it)
+  if (first < 0) return error("function body requires at least one basic block");
   next(); // '}'
   gFirstBlock.set(g, first); gLastBlock.set(g, last);
-  if (first < 0) return error("function body requires at least one basic block");
   // every forward reference must now be defined
   let forwards = scope.forwardList;
   for (let j = 0; j < forwards.len; j++) {

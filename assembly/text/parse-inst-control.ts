@@ -167,7 +167,7 @@ export function parseLandingPad(): i32 {
     if (!isConstant(v) && !(global && <i32>vKind.get(v) == VK.Forward)) return errorAtI("clause argument must be a constant", vLoc);
     rd.stack.push(v);
   }
-  if (flags == 0 && rd.maskVec.len == 0) return errorI("landingpad instruction does not have any clauses and is not a cleanup");
+  // (none, and no cleanup: LLParser reads it, the verifier reports it)
   let i = make(Op.LandingPad, t, base);
   if (i < 0) return -1;
   iFlags.set(i, flags);
