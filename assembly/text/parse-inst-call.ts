@@ -5,7 +5,7 @@ import { I32Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
 import { strtab } from "../ir/module";
 import * as K from "./keywords";
-import { errorI, errorAt, errorAtI, eat, expect, expectWord, isWord } from "./pstate";
+import { errorI, errorAt, errorAtI, parseUInt32, eat, expect, expectWord, isWord } from "./pstate";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseTypeAndValue, parseValue, parseBlockRef } from "./parse-values";
 import { parseAttrSet, AC_PARAM, AC_RET, AC_FN } from "./parse-attrs";
@@ -37,10 +37,10 @@ export function parseCallingConv(): i32 {
     if (ok) { next(); return v; }
   }
   if (cc == -1 && llvmVersion >= 22 && strtab.eqStr(w, "riscv_vls_cc")) return parseRiscvVLS();
-  if (cc == -2) { // cc N
+  if (cc == -2) { // cc N: an unsigned 32-bit number
     next();
-    if (lx.tok != T.Int) return errorI("expected integer");
-    let n = <i32>lx.tokNum; next(); return n;
+    let n = parseUInt32(); if (n < 0) return -1;
+    return <i32>n;
   }
   if (cc >= 0) next();
   return cc < 0 ? 0 : cc;
@@ -52,8 +52,7 @@ export function parseCallingConv(): i32 {
 function parseRiscvVLS(): i32 {
   next();
   if (!eat(T.LParen)) { next(); return RISCV_VLS_FIRST + 2; }
-  if (lx.tok != T.Int) return errorI("expected integer");
-  let vlen = lx.tokNum; next();
+  let vlen = parseUInt32(); if (vlen < 0) return -1;
   if (!eat(T.RParen)) return errorI("expected ')'");
   for (let k = 0; k <= RISCV_VLS_LAST - RISCV_VLS_FIRST; k++) if (vlen == (<i64>32 << k)) return RISCV_VLS_FIRST + k;
   return errorI("unknown RISC-V ABI VLEN");
