@@ -138,7 +138,9 @@ export function declareForwardIntrinsics(from: i32, unknown: I32Vec | null = nul
     if (notCallee != null && usedNotAsCallee(f) && (llvmVersion >= 22 || isKnownIntrinsic22(vName.get(f)))) { notCallee.push(f); continue; }
     // (Intrinsic::getIntrinsicSignature: the call's type fits the intrinsic's signature)
     let k = genericIntrinsic(vName.get(f)), ct = calledType(f);
-    if (badSig != null && k >= 0 && ct >= 0 && sigs.match(k, ct) != SigMatch.Match) { badSig.push(f); continue; }
+    // (the old two-operand lifetime markers are upgraded instead, as by LLVM 22)
+    let oldLifetime = ct >= 0 && listLen(ct) == 2 && (strtab.startsWithStr(vName.get(f), "llvm.lifetime.start") || strtab.startsWithStr(vName.get(f), "llvm.lifetime.end"));
+    if (badSig != null && k >= 0 && ct >= 0 && !oldLifetime && sigs.match(k, ct) != SigMatch.Match) { badSig.push(f); continue; }
     if (!declareIntrinsic(f) && unknown != null && ct >= 0 && !isKnownIntrinsic22(vName.get(f))) unknown.push(f);
   }
   // LLVM reports the first of its map by name, then of its map by number
