@@ -11,16 +11,20 @@ const INPUT = 0, OUTPUT = 1, CLOBBER = 2, LABEL = 3;
 
 // Per constraint parsed so far: its kind, whether it is indirect, its matching input (-1: none),
 // its number of alternatives (0 without '|'), and where its alternatives' own matching inputs
-// start in `altMatching`.
-const kinds = new I32Vec(16), indirect = new I32Vec(16), matchingInput = new I32Vec(16);
-const alts = new I32Vec(16), altAt = new I32Vec(16), altMatching = new I32Vec(32);
+// start in `altMatching`. Made for each string (the core keeps no module-level objects).
+@final class Constraints {
+  kinds: I32Vec = new I32Vec(8); indirect: I32Vec = new I32Vec(8); matchingInput: I32Vec = new I32Vec(8);
+  alts: I32Vec = new I32Vec(8); altAt: I32Vec = new I32Vec(8); altMatching: I32Vec = new I32Vec(8);
+}
 
 @inline function ch(p: usize, i: i32): i32 { return <i32>load<u8>(p + <usize>i); }
 @inline function isDigit(c: i32): bool { return c >= 48 && c <= 57; }
 
 // InlineAsm::ConstraintInfo::Parse of the constraint at [s, e) of the string at p; false when it
 // cannot be parsed. Records the constraint as the next one.
-function parseOne(p: usize, s: i32, e: i32): bool {
+function parseOne(cs: Constraints, p: usize, s: i32, e: i32): bool {
+  let kinds = cs.kinds, indirect = cs.indirect, matchingInput = cs.matchingInput;
+  let alts = cs.alts, altAt = cs.altAt, altMatching = cs.altMatching;
   let nAlts = 1;
   for (let k = s; k < e; k++) if (ch(p, k) == 124) nAlts++; // '|'
   let multi = nAlts > 1;
@@ -90,14 +94,15 @@ function parseOne(p: usize, s: i32, e: i32): bool {
 // table id), or "" when there is none.
 export function inlineAsmError(fnTy: i32, cons: i32): string {
   if ((tyFlags.get(fnTy) & TF_VARARG) != 0) return "inline asm cannot be variadic";
-  kinds.clear(); indirect.clear(); matchingInput.clear(); alts.clear(); altAt.clear(); altMatching.clear();
+  let cs = new Constraints();
+  let kinds = cs.kinds, indirect = cs.indirect;
   let p = strtab.ptrOf(cons), n = strtab.lenOf(cons);
   let ok = true;
   let i = 0;
   while (i < n) {
     let e = i;
     while (e < n && ch(p, e) != 44) e++; // ','
-    if (e == i || !parseOne(p, i, e)) { ok = false; break; } // an empty constraint, or one not understood
+    if (e == i || !parseOne(cs, p, i, e)) { ok = false; break; } // an empty constraint, or one not understood
     i = e;
     if (i < n) { i++; if (i >= n) { ok = false; break; } } // no trailing ','
   }

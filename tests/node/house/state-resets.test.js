@@ -62,11 +62,16 @@ const SESSION_SLOTS = {
 };
 const OWNED = ['analysis', 'bitcode', 'cgdata', 'link', 'passes', 'pipeline', 'text', 'util'];
 
+// `let`/`var` at module level, and `const` objects made with `new` (their storage is allocated once
+// and outlived by the arena's resets: an inline-asm parser's vectors trapped that way).
 export function moduleVariables(text) {
   const names = [];
   for (const line of text.split('\n')) {
-    const m = /^(?:export\s+)?(?:let|var)\s+(.*)$/.exec(line.replace(/\/\/.*$/, ''));
+    const code = line.replace(/\/\/.*$/, '');
+    const m = /^(?:export\s+)?(?:let|var)\s+(.*)$/.exec(code);
     if (m) for (const d of m[1].matchAll(/(?:^|,)\s*(\w+)\s*(?::|=|;|,|$)/g)) names.push(d[1]);
+    const c = /^(?:export\s+)?const\s+(.*)$/.exec(code);
+    if (c) for (const d of c[1].matchAll(/(?:^|,)\s*(\w+)\s*(?::[^=,]+)?=\s*new\b/g)) names.push(d[1]);
   }
   return names;
 }
