@@ -381,10 +381,11 @@ function upgradeStructReturn(g: i32, builder: IRBuilder): void {
 }
 // llvm.lifetime.start/end with the old (size, ptr) signature: two parameters, whatever their
 // types (LLVM upgrades by the count alone, and its calls by their own pointer operand).
-function isOldLifetime(g: i32): bool {
-  let nm = vName.get(gValue.get(g));
-  if (!strtab.startsWithStr(nm, "llvm.lifetime.start.") && !strtab.startsWithStr(nm, "llvm.lifetime.end.")) return false;
-  return listLen(gValueType.get(g)) == 2;
+function isOldLifetime(g: i32): bool { return isOldLifetimeCall(vName.get(gValue.get(g)), gValueType.get(g)); }
+// The same for a function name and type (the reader asks it of an undeclared callee).
+export function isOldLifetimeCall(nm: i32, fnTy: i32): bool {
+  if (!strtab.startsWithStr(nm, "llvm.lifetime.start") && !strtab.startsWithStr(nm, "llvm.lifetime.end")) return false;
+  return listLen(fnTy) == 2;
 }
 // The old declaration gives up its name (it is erased once its calls are upgraded) and the stray
 // declaration of its kind is made when the module has none; true for llvm.lifetime.start.

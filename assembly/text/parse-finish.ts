@@ -22,7 +22,7 @@ import { callAttrs, setCallAttrs, callFnType as callFnTypeOf } from "../ir/inst"
 import { uniqueMetadata } from "../ir/metadata";
 import { applyIntrinsicAttributes, isKnownIntrinsic22 } from "../ir/intrinsics";
 import {
-  upgradeDebugIntrinsics, upgradeIntrinsicDeclarations, upgradeModuleFlags, upgradeTBAATags
+  upgradeDebugIntrinsics, upgradeIntrinsicDeclarations, upgradeModuleFlags, upgradeTBAATags, isOldLifetimeCall,
 } from "../ir/upgrade";
 import { upgradeDebugInfo } from "../ir/upgrade-debug";
 import { odrUniqueTypes, canonicalizeMetadataValues } from "../ir/module-reading";
@@ -139,7 +139,7 @@ export function declareForwardIntrinsics(from: i32, unknown: I32Vec | null = nul
     // (Intrinsic::getIntrinsicSignature: the call's type fits the intrinsic's signature)
     let k = genericIntrinsic(vName.get(f)), ct = calledType(f);
     // (the old two-operand lifetime markers are upgraded instead, as by LLVM 22)
-    let oldLifetime = ct >= 0 && listLen(ct) == 2 && (strtab.startsWithStr(vName.get(f), "llvm.lifetime.start") || strtab.startsWithStr(vName.get(f), "llvm.lifetime.end"));
+    let oldLifetime = ct >= 0 && isOldLifetimeCall(vName.get(f), ct);
     if (badSig != null && k >= 0 && ct >= 0 && !oldLifetime && sigs.match(k, ct) != SigMatch.Match) { badSig.push(f); continue; }
     if (!declareIntrinsic(f) && unknown != null && ct >= 0 && !isKnownIntrinsic22(vName.get(f))) unknown.push(f);
   }
