@@ -17,12 +17,22 @@
 // fixed text is at least half of that message, so "expected " + what alone decides nothing.
 // A check whose condition wopt tests more narrowly than LLVM carries a "partial" note in its JSON
 // entry, which the document shows.
+// Each check present in wopt is also looked for among the diagnostics of the project's fixtures:
+// every .ll under tests/fixtures/ (and the patched bitcode of tests/fixtures/verifier-bitcode/) is
+// read and verified by the built core (build/wopt.wasm) under LLVM 22 and 19, and the first fixture
+// that prints the check's message is named. A check no input can make opt print says why in its
+// entry ("unreachable") and is counted apart, whether wopt has it or not.
 //   node tools/verifier-audit.mjs            rewrite docs/VERIFIER-AUDIT.md
 //   node tools/verifier-audit.mjs --check    exit 1 when the checked-in document is out of date
+//   node tools/verifier-audit.mjs --missing  list the reachable checks wopt has that no fixture prints
 //   (--doc FILE: another document than docs/VERIFIER-AUDIT.md)
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { openSession } from '../bindings/index.js';
+import { patchesOf, applyPatches } from '../tests/node/bitcode-patch.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argAfter = flag => process.argv.includes(flag) ? process.argv[process.argv.indexOf(flag) + 1] : null;
@@ -455,44 +465,98 @@ function listFiles(dir) {
   return out;
 }
 
-function section(title, list, found, withDI) {
+function section(title, list, found, fixtures, withDI) {
   const areas = new Map();
   for (const [i, c] of list.entries()) { if (!areas.has(c.area)) areas.set(c.area, []); areas.get(c.area).push(i); }
   const lines = [];
-  const tot = { n: 0, yes: 0, partial: 0, di: 0, diYes: 0, unreachable: 0 };
-  const head = withDI ? '| area | checks | in wopt | partial | not reachable through opt | debug-info checks | debug-info in wopt |\n|---|---:|---:|---:|---:|---:|---:|'
-    : '| area | checks | in wopt | partial | not reachable through opt |\n|---|---:|---:|---:|---:|';
+  const tot = { n: 0, yes: 0, partial: 0, di: 0, diYes: 0, unreachable: 0, reachYes: 0, fixture: 0 };
+  const head = withDI ? '| area | checks | in wopt | partial | not reachable through opt | with a fixture | debug-info checks | debug-info in wopt |\n|---|---:|---:|---:|---:|---:|---:|---:|'
+    : '| area | checks | in wopt | partial | not reachable through opt | with a fixture |\n|---|---:|---:|---:|---:|---:|';
   const rows = [];
   for (const [area, idx] of areas) {
     const n = idx.length, yes = idx.filter(i => found[i].length).length;
     const partial = idx.filter(i => found[i].length && list[i].partial).length;
-    const unreachable = idx.filter(i => !found[i].length && list[i].unreachable).length;
+    const unreachable = idx.filter(i => list[i].unreachable).length;
+    const reachYes = idx.filter(i => found[i].length && !list[i].unreachable).length;
+    const fixture = idx.filter(i => found[i].length && !list[i].unreachable && fixtures[i]).length;
     const di = idx.filter(i => list[i].debugInfo).length, diYes = idx.filter(i => list[i].debugInfo && found[i].length).length;
     tot.n += n; tot.yes += yes; tot.partial += partial; tot.di += di; tot.diYes += diYes; tot.unreachable += unreachable;
-    rows.push(`| [${md(area)}](#${anchor(title, area)}) | ${n} | ${yes} | ${partial} | ${unreachable} |` + (withDI ? ` ${di} | ${diYes} |` : ''));
+    tot.reachYes += reachYes; tot.fixture += fixture;
+    rows.push(`| [${md(area)}](#${anchor(title, area)}) | ${n} | ${yes} | ${partial} | ${unreachable} | ${fixture} |` + (withDI ? ` ${di} | ${diYes} |` : ''));
   }
   lines.push(`## ${title}`, '');
   const pct = (a, b) => b ? ` (${Math.round(100 * a / b)}%)` : '';
   const reach = tot.n - tot.unreachable;
   lines.push(`${tot.n} checks in ${areas.size} areas; wopt has ${tot.yes}${pct(tot.yes, tot.n)}, ${tot.partial} of them partly.` +
-    (tot.unreachable ? ` ${tot.unreachable} that wopt lacks are not reachable through opt (no input makes opt print them); of the ${reach} that are, wopt has ${tot.yes}${pct(tot.yes, reach)}.` : '') +
+    ` ${tot.unreachable} are not reachable through opt (no input makes opt print them); of the ${reach} that are, wopt has ${tot.reachYes}${pct(tot.reachYes, reach)}` +
+    ` and a fixture prints ${tot.fixture}${pct(tot.fixture, reach)}.` +
     (withDI ? ` Debug-info (CheckDI) checks: ${tot.di}, wopt has ${tot.diYes}; the other checks: ${tot.n - tot.di}, wopt has ${tot.yes - tot.diYes}.` : ''), '');
-  lines.push(head, ...rows, `| **total** | **${tot.n}** | **${tot.yes}** | **${tot.partial}** | **${tot.unreachable}** |` + (withDI ? ` **${tot.di}** | **${tot.diYes}** |` : ''), '');
+  lines.push(head, ...rows, `| **total** | **${tot.n}** | **${tot.yes}** | **${tot.partial}** | **${tot.unreachable}** | **${tot.fixture}** |` + (withDI ? ` **${tot.di}** | **${tot.diYes}** |` : ''), '');
   for (const [area, idx] of areas) {
     lines.push(`### ${title.split(' ')[0]}: ${md(area)}`, '', `<a id="${anchor(title, area)}"></a>`, '');
     lines.push(withDI ? '| check | message | DI | wopt |\n|---|---|---|---|' : '| check | message | wopt |\n|---|---|---|');
     for (const i of idx) {
       const c = list[i];
-      const where = found[i].length ? 'yes (' + found[i].map(f => md(f)).join(', ') + ')' + (c.partial ? ' — partial: ' + md(c.partial) : '') : c.unreachable ? 'no — not reachable through opt: ' + md(c.unreachable) : 'no';
+      let where = found[i].length ? 'yes (' + found[i].map(f => md(f)).join(', ') + ')' + (c.partial ? ' — partial: ' + md(c.partial) : '') : 'no';
+      if (c.unreachable) where += ' — not reachable through opt: ' + md(c.unreachable);
+      else if (found[i].length) where += fixtures[i] ? '; fixture: ' + md(fixtures[i]) : '; no fixture';
       lines.push(`| ${md(c.check)} | ${shown(c)} |` + (withDI ? ` ${c.debugInfo ? 'DI' : ''} |` : '') + ` ${where} |`);
     }
     lines.push('');
   }
   return { lines, tot, areas: areas.size };
 }
+
+function llFiles(dir, out = []) {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) llFiles(p, out); else if (e.name.endsWith('.ll')) out.push(p);
+  }
+  return out;
+}
+
+// Every line wopt prints about each fixture, under each version, with the first fixture (in path
+// order, LLVM 22 before 19) that prints it: Map<line, fixture path relative to the checkout>.
+// Patched bitcode needs llvm-as-N (/usr/lib/llvm-N/bin); without it those fixtures are left out.
+export async function fixtureLines() {
+  const seen = new Map();
+  const files = llFiles(path.join(ROOT, 'tests', 'fixtures')).sort();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-audit-'));
+  try {
+    for (const v of [22, 19]) {
+      const s = await openSession({ llvmVersion: v });
+      const inputs = files.map(f => ({ f, bytes: fs.readFileSync(f) }));
+      const as = `/usr/lib/llvm-${v}/bin/llvm-as`;
+      if (fs.existsSync(as)) {
+        for (const f of files.filter(f => f.includes(`${path.sep}verifier-bitcode${path.sep}`))) {
+          const bc = path.join(work, path.basename(f) + `.${v}.bc`);
+          if (spawnSync(as, [f, '-o', bc]).status !== 0) continue;
+          inputs.push({ f, bytes: applyPatches(fs.readFileSync(bc), patchesOf(fs.readFileSync(f, 'utf8'))) });
+        }
+      }
+      for (const { f, bytes } of inputs) {
+        const r = await s.optimize(new Uint8Array(bytes), { passes: '' });
+        const rel = path.relative(ROOT, f).split(path.sep).join('/');
+        for (const d of r.diagnostics) for (const line of d.message.split('\n')) if (!seen.has(line.trim())) seen.set(line.trim(), rel);
+      }
+      await s.close();
+    }
+  } finally { fs.rmSync(work, { recursive: true, force: true }); }
+  return seen;
+}
+
+// The first fixture that prints a check's message, or undefined.
+export function fixtureOf(check, lines) {
+  if (!check.pattern) return lines.get(check.message);
+  const re = new RegExp(check.pattern);
+  for (const [line, f] of lines) if (re.test(line)) return f;
+  return undefined;
+}
+
 const anchor = (title, area) => (title.split(' ')[0] + '-' + area).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-$/, '');
 
-export function render() {
+export async function render() {
+  const fixtureText = await fixtureLines();
   const load = f => JSON.parse(fs.readFileSync(path.join(ROOT, 'tools', 'audit', f), 'utf8')).checks;
   const verifier = load('verifier-checks.json'), parser = load('parser-checks.json');
   const files = listFiles(path.join(ROOT, 'assembly')).map(f => ({ file: path.relative(path.join(ROOT, 'assembly'), f).split(path.sep).join('/'), text: fs.readFileSync(f, 'utf8') }));
@@ -500,8 +564,8 @@ export function render() {
   const matched = [];
   // opt prints the reader's messages as located errors and the verifier's after the module is
   // read: a parser message counts in the reader (text/), a verifier message outside it
-  const v = section('Verifier checks', verifier, verifier.map(c => findCheck(c, compiled, matched, f => !f.startsWith('text/'))), true);
-  const p = section('Parser checks', parser, parser.map(c => findCheck(c, compiled, matched, f => f.startsWith('text/'))), false);
+  const v = section('Verifier checks', verifier, verifier.map(c => findCheck(c, compiled, matched, f => !f.startsWith('text/'))), verifier.map(c => fixtureOf(c, fixtureText)), true);
+  const p = section('Parser checks', parser, parser.map(c => findCheck(c, compiled, matched, f => f.startsWith('text/'))), parser.map(c => fixtureOf(c, fixtureText)), false);
   // wopt's own messages (verifier and reader) that are none of LLVM 22's
   const used = new Set(matched);
   const usedParts = new Set(matched.filter(x => x.streamed).flatMap(x => x.streamed.map(at => x.file + ':' + at)));
@@ -512,7 +576,7 @@ export function render() {
     if (x.fixed < 8 || !text.includes(' ')) continue;
     own.push(`| ${md(x.file)} | ${md(text)} |`);
   }
-  const share = t => `${t.yes} of ${t.n - t.unreachable} (${Math.round(100 * t.yes / (t.n - t.unreachable))}%)`;
+  const share = (a, t) => `${a} of ${t.n - t.unreachable} (${Math.round(100 * a / (t.n - t.unreachable))}%)`;
   const out = [
     '# Verifier and parser audit against LLVM 22',
     '',
@@ -529,20 +593,25 @@ export function render() {
     'the same: where a spot check found wopt testing less than LLVM, the entry says "partial" and why. A',
     'message LLVM uses for several checks of one area is one entry; text shared by checks of different',
     'areas (e.g. "expected \'(\' here") is marked present for each of them. A check no input can make opt',
-    'print says why in its entry ("unreachable") and is counted apart: wopt, matching opt, never prints it',
-    'either. For the parser, the module-summary parsers (opt skips every `^N` entry), the entry points for a',
-    'lone constant, and names its lexer only makes of words LLVM knows; for the verifier, the',
+    'print says why in its entry ("unreachable") and is counted apart: no input makes wopt print it either',
+    '(where wopt has such a check, it guards the IR its own passes make). For the parser, the module-summary',
+    'parsers (opt skips every `^N` entry), the entry points for a lone constant, and names its lexer only',
+    'makes of words LLVM knows; for the verifier, the',
     'invariants of LLVM\'s in-memory IR that its readers always establish (one module, one context, a parent',
     'for every instruction), checks another check always reports first (an intrinsic\'s signature before its',
     'operand rules), and conditions both readers refuse before verifying (each of those with a fixture).',
     'Checks only bitcode can reach are tested with patched bitcode (`tests/fixtures/verifier-bitcode/`).',
     '',
-    '| | checks | areas | in wopt | partial | not reachable through opt | in wopt, of the reachable |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    `| verifier | ${v.tot.n} | ${v.areas} | ${v.tot.yes} | ${v.tot.partial} | ${v.tot.unreachable} | ${share(v.tot)} |`,
-    `| verifier, debug-info (CheckDI) | ${v.tot.di} | | ${v.tot.diYes} | | | |`,
-    `| verifier, other | ${v.tot.n - v.tot.di} | | ${v.tot.yes - v.tot.diYes} | | | |`,
-    `| parser | ${p.tot.n} | ${p.areas} | ${p.tot.yes} | ${p.tot.partial} | ${p.tot.unreachable} | ${share(p.tot)} |`,
+    'Each check wopt has and opt can print names the first fixture (under `tests/fixtures/`, read under LLVM',
+    '22 and then 19) for which wopt prints it; the tests compare wopt with opt-19 and opt-22 on every fixture.',
+    '`node tools/verifier-audit.mjs --missing` lists the reachable checks wopt has that no fixture prints.',
+    '',
+    '| | checks | areas | in wopt | partial | not reachable through opt | in wopt, of the reachable | with a fixture, of the reachable |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    `| verifier | ${v.tot.n} | ${v.areas} | ${v.tot.yes} | ${v.tot.partial} | ${v.tot.unreachable} | ${share(v.tot.reachYes, v.tot)} | ${share(v.tot.fixture, v.tot)} |`,
+    `| verifier, debug-info (CheckDI) | ${v.tot.di} | | ${v.tot.diYes} | | | | |`,
+    `| verifier, other | ${v.tot.n - v.tot.di} | | ${v.tot.yes - v.tot.diYes} | | | | |`,
+    `| parser | ${p.tot.n} | ${p.areas} | ${p.tot.yes} | ${p.tot.partial} | ${p.tot.unreachable} | ${share(p.tot.reachYes, p.tot)} | ${share(p.tot.fixture, p.tot)} |`,
     '',
     ...v.lines,
     ...p.lines,
@@ -560,8 +629,19 @@ export function render() {
   return out.join('\n').replace(/\n+$/, '\n');
 }
 
-function main() {
-  const text = render();
+async function main() {
+  if (process.argv.includes('--missing')) {
+    const lines = await fixtureLines();
+    const files = listFiles(path.join(ROOT, 'assembly')).map(f => ({ file: path.relative(path.join(ROOT, 'assembly'), f).split(path.sep).join('/'), text: fs.readFileSync(f, 'utf8') }));
+    const compiled = index(compile(sourcePatterns(files)));
+    for (const [file, where] of [['verifier-checks.json', f => !f.startsWith('text/')], ['parser-checks.json', f => f.startsWith('text/')]]) {
+      for (const c of JSON.parse(fs.readFileSync(path.join(ROOT, 'tools', 'audit', file), 'utf8')).checks) {
+        if (!c.unreachable && findCheck(c, compiled, null, where).length && !fixtureOf(c, lines)) console.log(`${file.split('-')[0]}: ${c.area}: ${c.message ?? c.pattern}`);
+      }
+    }
+    return;
+  }
+  const text = await render();
   if (process.argv.includes('--check')) {
     const old = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : '';
     if (old !== text) {
@@ -576,4 +656,4 @@ function main() {
   console.log(`wrote ${path.relative(ROOT, DOC)}`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
