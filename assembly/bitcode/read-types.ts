@@ -12,7 +12,7 @@ import { bs, advance, enterBlock, skipBlock, readRecord, ENTRY_END, ENTRY_BLOCK,
 import { br, bad, badI } from "./read-state";
 import { MAX_NESTING, typeDepths, firstTooDeep } from "../ir/nesting";
 import { bsFailed } from "./bitstream";
-import { tyA, tyN } from "../ir/types";
+import { tyA, tyN, isValidArgumentType } from "../ir/types";
 
 const NUMENTRY = 1, VOID = 2, FLOAT = 3, DOUBLE = 4, LABEL = 5, OPAQUE = 6, INTEGER = 7, POINTER = 8,
   FUNCTION_OLD = 9, HALF = 10, ARRAY = 11, VECTOR = 12, X86_FP80 = 13, FP128 = 14, PPC_FP128 = 15,
@@ -100,7 +100,8 @@ export function readTypeBlock(): bool {
         br.tyScratch.clear();
         for (let i = first + 1; i < n; i++) {
           let p = typeOf(bs.ops.get(i));
-          if (p < 0 || p == T_VOID) return bad("Invalid function record: parameter type");
+          if (p < 0) return bad("Invalid function record: parameter type");
+          if (!isValidArgumentType(p)) return bad("Invalid function argument type");
           br.tyScratch.push(p);
         }
         t = functionType(ret, br.tyScratch, 0, br.tyScratch.len, bs.ops.get(0) != 0); break;

@@ -1,6 +1,7 @@
 // Interned types. A type is an i32 id; structurally equal literal types share an id, so type
 // equality is id equality. Named (identified) structs are distinct by name.
 import { I32Vec, I64Vec, U8Vec } from "../util/vec";
+import { llvmVersion } from "./version";
 
 export const enum TK {
   Void = 0, Half, BFloat, Float, Double, X86FP80, FP128, PPCFP128,
@@ -127,7 +128,14 @@ export function isFP(t: i32): bool { let k = <i32>tyKind.get(t); return k >= TK.
 export function isVector(t: i32): bool { let k = <i32>tyKind.get(t); return k == TK.Vector || k == TK.ScalableVector; }
 export function isStruct(t: i32): bool { let k = <i32>tyKind.get(t); return k == TK.Struct || k == TK.NamedStruct; }
 export function isAggregate(t: i32): bool { let k = <i32>tyKind.get(t); return k == TK.Struct || k == TK.NamedStruct || k == TK.Array; }
-export function isFirstClass(t: i32): bool { let k = <i32>tyKind.get(t); return k != TK.Void && k != TK.Function; }
+// Type::isFirstClassType of the LLVM version followed: from LLVM 22 on an opaque struct is not one.
+export function isFirstClass(t: i32): bool {
+  let k = <i32>tyKind.get(t);
+  if (k == TK.Void || k == TK.Function) return false;
+  return !(llvmVersion >= 22 && k == TK.NamedStruct && (tyFlags.get(t) & TF_HASBODY) == 0);
+}
+// FunctionType::isValidArgumentType: a first-class type; from LLVM 22 on not a label either.
+export function isValidArgumentType(t: i32): bool { return isFirstClass(t) && !(llvmVersion >= 22 && <i32>tyKind.get(t) == TK.Label); }
 // Element type of a vector or array; -1 otherwise.
 export function elementType(t: i32): i32 {
   let k = <i32>tyKind.get(t);

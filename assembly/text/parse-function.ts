@@ -21,7 +21,7 @@ import { parseInstruction } from "./parse-inst";
 import { setPending, resetPendingComma } from "./parse-inst-common";
 import { parseCallingConv } from "./parse-inst-call";
 import { isCallLike } from "../ir/opcodes";
-import { TK, tyKind, T_VOID, T_LABEL, ptrType, functionType } from "../ir/types";
+import { TK, tyKind, T_VOID, T_LABEL, ptrType, functionType, isValidArgumentType } from "../ir/types";
 import {
   VK, newValue, vKind, vType, vName, vParent, vA, vB, iNext, iPrev, iMD, iDbg, iOp, appendInst,
   replaceAllUsesWith, replaceAllUsesAsOldest, valueCount, appendOperand, setOperand as setOperandSlotOf,
@@ -79,7 +79,7 @@ export function parseFunction(isDefine: bool): bool {
       let at = parseType(false); if (at < 0) return false;
       let ak = <i32>tyKind.get(at);
       // at the type; LLVM 19 still took a label argument
-      if (ak == TK.Function || (ak == TK.Label && llvmVersion >= 22)) return errorAt("invalid type for function argument", typeOff);
+      if (!isValidArgumentType(at)) return errorAt("invalid type for function argument", typeOff);
       let pa = parseAttrSet(AC_PARAM); if (rd.failed) return false;
       rd.attrScratch.push(pa);
       rd.argTypes.push(at);

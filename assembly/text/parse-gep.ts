@@ -62,13 +62,6 @@ function sizedStep(t: i32): i32 {
   return 2;
 }
 
-// Type::isFirstClassType; from LLVM 22 on, an opaque struct is not one.
-export function firstClassNow(t: i32): bool {
-  let k = <i32>tyKind.get(t);
-  if (k == TK.Void || k == TK.Function) return false;
-  return !(llvmVersion >= 22 && k == TK.NamedStruct && (tyFlags.get(t) & TF_HASBODY) == 0);
-}
-
 // Type::isScalableTy: a scalable vector, a scalable target type, or an array or struct that holds
 // one; a walk with its own stack, each type once.
 export function scalableNow(t: i32): bool {

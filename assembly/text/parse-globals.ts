@@ -154,7 +154,13 @@ export function parseGlobalEntity(): bool {
   let tyAt = lx.tokStart;
   let ty = parseType(false); if (ty < 0) return false;
   let k = <i32>tyKind.get(ty);
-  if (k == TK.Function || k == TK.Label || k == TK.Metadata || k == TK.Token) { errorAt("invalid type for global variable", tyAt); return false; }
+  // An explicit external/extern_weak linkage means a declaration: no initializer follows.
+  let hasInit = !(explicitLinkage && (linkage == Linkage.ExternWeak || linkage == Linkage.External));
+  if (k == TK.Function || k == TK.Label || k == TK.Metadata || k == TK.Token) {
+    // LLParser reads the initializer before it looks at the type, so the initializer's own error comes first
+    if (hasInit && parseValue(ty) < 0) return false;
+    errorAt("invalid type for global variable", tyAt); return false;
+  }
   let v = claimGlobal(name, num, ptrType(as), off, tyAt); if (v < 0) return false;
   noteGlobalNum(num);
   let g = globalFor(GK.Var, v);
@@ -163,8 +169,6 @@ export function parseGlobalEntity(): bool {
   gAddrSpace.set(g, as); gValueType.set(g, ty);
   let flags = (dso ? GF_DSO_LOCAL : 0) | (isConst ? GF_CONSTANT : 0) | (externInit ? GF_EXTERN_INIT : 0) | (num != -1 ? GF_NUMBERED : 0) | (asExplicit ? GF_ADDRSPACE_EXPLICIT : 0);
   // initializer: absent for external declarations
-  // An explicit external/extern_weak linkage means a declaration: no initializer follows.
-  let hasInit = !(explicitLinkage && (linkage == Linkage.ExternWeak || linkage == Linkage.External));
   if (hasInit) {
     let init = parseValue(ty); if (init < 0) return false;
     appendOperand(v, init);

@@ -12,6 +12,7 @@ import { parseAttrSet, AC_PARAM, AC_RET, AC_FN } from "./parse-attrs";
 import {
   TK, tyKind, tyA, T_VOID, T_METADATA, ptrType, functionType, listLen, listAt, isFP, scalarType, tyFlags as tyFlagsOf,
   fpMathOperatorType,
+  isValidArgumentType,
 } from "../ir/types";
 import { llvmVersion } from "../ir/version";
 import { vType, vA, iFlags, iExt, ext } from "../ir/values";
@@ -127,7 +128,7 @@ export function parseCallLike(op: i32, tail: i32, callLoc: i32 = -1): i32 {
       let argLoc = lx.tokStart;
       let at = parseType(false); if (at < 0) return -1;
       // (LLVM 22: FunctionType::isValidArgumentType, no label)
-      if (llvmVersion >= 22 && (<i32>tyKind.get(at) == TK.Label || <i32>tyKind.get(at) == TK.Function)) return errorAtI("invalid type for function argument", argLoc);
+      if (llvmVersion >= 22 && !isValidArgumentType(at)) return errorAtI("invalid type for function argument", argLoc);
       let pa = parseAttrSet(AC_PARAM); if (rd.failed) return -1;
       let av = parseValue(at); if (av < 0) return -1;
       if (fnTy >= 0 && argErrLoc < 0) {

@@ -4,7 +4,7 @@ import { lx, T, next } from "./lexer";
 import { strtab } from "../ir/module";
 import * as K from "./keywords";
 import { errorI, errorAt, errorAtI, eat, expect, isWord, eatWord, checkFeature } from "./pstate";
-import { firstClassNow, gepIndicesValid, gepWidthOf, gepWidthWith, scalableNow, sizedNow } from "./parse-gep";
+import { gepIndicesValid, gepWidthOf, gepWidthWith, scalableNow, sizedNow } from "./parse-gep";
 import { parseType, parseAddrSpace } from "./parse-types";
 import { parseTypeAndValue } from "./parse-values";
 import {
@@ -80,7 +80,7 @@ export function parseLoad(): i32 {
   let ss = -1, ord = 0;
   if (flags & F_ATOMIC) { ss = parseSyncScope(); if (ss == -2) return -1; ord = parseOrdering(); if (ord < 0) return -1; }
   let align = parseTrailingAlign(); if (align < 0) return -1;
-  if (!isPtr(vType.get(p)) || !firstClassNow(t)) return errorAtI("load operand must be a pointer to a first class type", loc);
+  if (!isPtr(vType.get(p)) || !isFirstClass(t)) return errorAtI("load operand must be a pointer to a first class type", loc);
   if ((flags & F_ATOMIC) != 0 && align == 0) return errorAtI("atomic load must have explicit non-zero alignment", loc);
   if (ord == Ordering.Release || ord == Ordering.AcqRel) return errorAtI("atomic load cannot use Release ordering", loc);
   if (align == 0 && !sizedNow(t)) return errorAtI("loading unsized types is not allowed", tyLoc);
@@ -105,7 +105,7 @@ export function parseStore(): i32 {
   let align = parseTrailingAlign(); if (align < 0) return -1;
   let vt = vType.get(v);
   if (!isPtr(vType.get(p))) return errorAtI("store operand must be a pointer", ptrLoc);
-  if (!firstClassNow(vt)) return errorAtI("store operand must be a first class value", loc);
+  if (!isFirstClass(vt)) return errorAtI("store operand must be a first class value", loc);
   if ((flags & F_ATOMIC) != 0 && align == 0) return errorAtI("atomic store must have explicit non-zero alignment", loc);
   if (ord == Ordering.Acquire || ord == Ordering.AcqRel) return errorAtI("atomic store cannot use Acquire ordering", loc);
   if (align == 0 && !sizedNow(vt)) return errorAtI("storing unsized types is not allowed", loc);
@@ -145,7 +145,7 @@ export function parseCmpXchg(): i32 {
   if (fo == Ordering.Unordered || fo == Ordering.Release || fo == Ordering.AcqRel) return errorI("invalid cmpxchg failure ordering");
   if (!isPtr(vType.get(p))) return errorAtI("cmpxchg operand must be a pointer", ptrLoc);
   if (vType.get(c) != vType.get(n)) return errorAtI("compare value and new value type do not match", newLoc);
-  if (!firstClassNow(vType.get(n))) return errorAtI("cmpxchg operand must be a first class value", newLoc);
+  if (!isFirstClass(vType.get(n))) return errorAtI("cmpxchg operand must be a first class value", newLoc);
   rd.stack2.clear(); rd.stack2.push(vType.get(c)); rd.stack2.push(T_I1);
   let rt = structType(rd.stack2, 0, 2, false);
   let i = make(Op.AtomicCmpXchg, rt, base);

@@ -15,6 +15,7 @@ import {
   T_X86AMX, T_X86MMX, intType, ptrType, arrayType, vectorType, structType, functionType, newNamedStruct,
   internType, tyKind, tyFlags, TF_HASBODY, TF_OPAQUE, TF_PACKED, setStructBody, setStructOpaque, namedTypeOrder,
   listLen, listAt,
+  isValidArgumentType,
 } from "../ir/types";
 
 // Named types: by name strId (sparse, grown on demand) and by number (Reader.typeByName, ...).
@@ -228,7 +229,7 @@ function parseFunctionType(ret: i32): i32 {
       } else if (lx.tok == T.LocalID) next();
       // FunctionType::isValidArgumentType, as for a function's own arguments (parse-function.ts)
       let pk = <i32>tyKind.get(p);
-      if (pk == TK.Function || (pk == TK.Label && llvmVersion >= 22)) { rd.stack.len = base; return errorAtI("invalid type for function argument", typeOff); }
+      if (!isValidArgumentType(p)) { rd.stack.len = base; return errorAtI("invalid type for function argument", typeOff); }
       rd.stack.push(p);
       if (eat(T.Comma)) continue;
       if (!expect(T.RParen, "')' at end of argument list")) { rd.stack.len = base; return -1; }

@@ -158,12 +158,12 @@ function parseWordValue(type: i32): i32 {
     return getNull(type);
   }
   if (w == K.KW_undef || w == K.KW_poison) {
-    if (k == TK.Void || k == TK.Label || k == TK.Function) return errorI(k == TK.Function ? NOT_VALUES : w == K.KW_undef ? "invalid type for undef constant" : "invalid type for poison constant");
+    if (k == TK.Label || k == TK.Function || !isFirstClass(type)) return errorI(k == TK.Function ? NOT_VALUES : w == K.KW_undef ? "invalid type for undef constant" : "invalid type for poison constant");
     next();
     return w == K.KW_undef ? getUndef(type) : getPoison(type);
   }
   if (w == K.KW_zeroinitializer) {
-    if (k == TK.Void || k == TK.Label || k == TK.Function || k == TK.Metadata) return errorI(k == TK.Function ? NOT_VALUES : "invalid type for null constant");
+    if (k == TK.Label || k == TK.Function || k == TK.Metadata || !isFirstClass(type)) return errorI(k == TK.Function ? NOT_VALUES : "invalid type for null constant");
     // a target extension type has a zero value only when LLVM gives it one
     if (k == TK.TargetExt && !targetExtHas(type, EXT_ZERO_INIT)) return errorI("invalid type for null constant");
     next();
