@@ -1,5 +1,6 @@
 // main.js — the `wopt` command's work: the command line read (args.js), one module run
-// (run-module.js), batch mode (batch.js), the cross-module report, `wopt repo link|stats`.
+// (run-module.js), batch mode (batch.js), the cross-module report, `wopt repo link|stats`,
+// `wopt lsp --stdio` (the language server, ../lsp/).
 // The program file (../cli.js) calls main() and turns what it throws into a message and a status.
 import fs from 'node:fs';
 import { openOutput, errnoText } from './fsutil.js';
@@ -63,6 +64,11 @@ export async function main(argv) {
   }
   if (argv[0] === 'repo' && argv[1] === 'link') return repoLinkCommand(argv.slice(2));
   if (argv[0] === 'repo') throw new CliError(`error: unknown repo command '${argv[1]}' (expected link or stats)`, 'wopt repo --help describes them');
+  if (argv[0] === 'lsp') {
+    if (argv.length !== 2 || argv[1] !== '--stdio') throw new CliError('error: wopt lsp takes --stdio (the language server speaks the protocol over standard input and output)');
+    const { runStdioServer } = await import('../lsp/stdio.js');
+    runStdioServer(); return;
+  }
   const passes = await passTable();
   const opts = parseArgs(argv, passes);
   const raw = rawArguments(argv);

@@ -1,0 +1,90 @@
+// server.js — the LLVM IR language server's protocol half, on vscode-languageserver: documents
+// opened and edited, diagnostics published after each change, formatting as opt prints the module,
+// and `wopt/bitcodeText` for a .bc file shown as text. The transport is the caller's (stdio.js for
+// `wopt lsp --stdio`). Initialization option: { llvmVersion: 19 | 22 } (default 22).
+import { TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { IRService } from './service.js';
+
+// how long after the last edit a document is read again, so typing does not queue a read per key
+const SETTLE_MS = 150;
+
+const baseName = uri => decodeURIComponent(uri.replace(/[?#].*$/, '').replace(/^.*\//, ''));
+
+// readFile(url): the bytes of a file: URL (Node; absent in a browser)
+export function startServer(connection, { openSession, readFile, settleMs = SETTLE_MS }) {
+  const documents = new TextDocuments(TextDocument);
+  let service = null;
+  const pending = new Map(); // uri -> timer
+  const latest = new Map();  // uri -> the analysis of the newest version read
+
+  connection.onInitialize(params => {
+    const v = Number(params.initializationOptions?.llvmVersion ?? 22);
+    service = new IRService(openSession, { llvmVersion: v === 19 ? 19 : 22 });
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        documentFormattingProvider: true,
+      },
+      serverInfo: { name: 'wopt', version: '0.1.0' },
+    };
+  });
+
+  async function analyse(doc) {
+    const version = doc.version;
+    const result = await service.analyse(doc.getText(), baseName(doc.uri));
+    // a newer edit arrived while this one was read: its own read publishes
+    if (documents.get(doc.uri)?.version !== version) return null;
+    latest.set(doc.uri, { version, result });
+    await connection.sendDiagnostics({ uri: doc.uri, version, diagnostics: result.diagnostics });
+    return result;
+  }
+  function schedule(doc) {
+    clearTimeout(pending.get(doc.uri));
+    pending.set(doc.uri, setTimeout(() => { pending.delete(doc.uri); analyse(doc).catch(e => connection.console.error(String(e?.stack ?? e))); }, settleMs));
+  }
+  // the analysis of the document as it is now (reading it again when an edit is not read yet)
+  async function current(uri) {
+    const doc = documents.get(uri);
+    if (!doc) return null;
+    const have = latest.get(uri);
+    if (have && have.version === doc.version) return have.result;
+    return service.analyse(doc.getText(), baseName(uri));
+  }
+
+  documents.onDidOpen(e => schedule(e.document));
+  documents.onDidChangeContent(e => schedule(e.document));
+  documents.onDidClose(e => {
+    clearTimeout(pending.get(e.document.uri));
+    pending.delete(e.document.uri);
+    latest.delete(e.document.uri);
+    connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  });
+
+  // formatting: the module as opt prints it; nothing when it does not read
+  connection.onDocumentFormatting(async params => {
+    const doc = documents.get(params.textDocument.uri);
+    const r = await current(params.textDocument.uri);
+    if (!doc || !r?.ok || r.printed === doc.getText()) return [];
+    return [{ range: { start: { line: 0, character: 0 }, end: doc.positionAt(doc.getText().length) }, newText: r.printed }];
+  });
+
+  // a .bc file's text: { uri } (a file: URI) or { bytes } (base64); read-only, from the bitcode reader
+  connection.onRequest('wopt/bitcodeText', async params => {
+    let bytes;
+    if (typeof params?.bytes === 'string') bytes = Uint8Array.from(atob(params.bytes), c => c.charCodeAt(0));
+    else if (typeof params?.uri === 'string' && params.uri.startsWith('file:') && readFile) bytes = await readFile(new URL(params.uri));
+    else throw new Error('wopt/bitcodeText: give { uri } (a file: URI) or { bytes } (base64)');
+    return service.bitcodeText(bytes, params.uri ? baseName(params.uri) : undefined);
+  });
+
+  connection.onShutdown(async () => {
+    for (const t of pending.values()) clearTimeout(t);
+    pending.clear();
+    await service?.close();
+  });
+
+  documents.listen(connection);
+  connection.listen();
+  return { documents };
+}
