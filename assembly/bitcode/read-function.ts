@@ -387,7 +387,8 @@ function readInstRecord(code: i32): bool {
       let ss = -1, ord = 0;
       if (code == 41) {
         ord = orderingOf(bs.ops.get(s + 3)); ss = scopeOf(bs.ops.get(s + 4));
-        if (ord <= 0 || ord == 5 || ord == 6 || al == 0) return bad("Invalid load atomic record");
+        // (LLVM 19 and 22 say no more for a wrong ordering or a missing align)
+        if (ord <= 0 || ord == 5 || ord == 6 || al == 0) return bad("Invalid record");
         flags |= F_ATOMIC;
       }
       iFlags.set(i, flags); iExt.set(i, ss); setAlignEnc(i, al); setOrderings(i, ord, 0);
@@ -398,7 +399,10 @@ function readInstRecord(code: i32): bool {
       let v = getPair(br.pairNext); if (v < 0) return false;
       let s = br.pairNext;
       let extra = code == 45 ? 2 : 0;
-      if (n != s + 2 + extra || !isPtr(vType.get(p))) return bad(code == 45 ? "Invalid store atomic record" : "Invalid store record");
+      if (code == 45 && !isPtr(vType.get(p))) return bad("Invalid record"); // (LLVM 19 and 22 say no more)
+      if (n != s + 2 + extra) return bad(code == 45 ? "Invalid store atomic record" : "Invalid store record");
+      // (LLVM's typeCheckLoadStoreInst, after the record's length)
+      if (!isPtr(vType.get(p))) return bad("Load/Store operand is not a pointer type");
       let al = bs.ops.get(s);
       if (!alignOk(al)) return bad("Invalid alignment value");
       br.stk.push(v); br.stk.push(p);
@@ -407,7 +411,8 @@ function readInstRecord(code: i32): bool {
       let ss = -1, ord = 0;
       if (code == 45) {
         ord = orderingOf(bs.ops.get(s + 2)); ss = scopeOf(bs.ops.get(s + 3));
-        if (ord <= 0 || ord == 4 || ord == 6 || al == 0) return bad("Invalid store atomic record");
+        // (LLVM 19 and 22 say no more for a wrong ordering or a missing align)
+        if (ord <= 0 || ord == 4 || ord == 6 || al == 0) return bad("Invalid record");
         flags |= F_ATOMIC;
       }
       iFlags.set(i, flags); iExt.set(i, ss); setAlignEnc(i, al); setOrderings(i, ord, 0);
@@ -443,7 +448,7 @@ function readInstRecord(code: i32): bool {
       // an operation newer than the target version is unknown to its reader
       if (rop < 0 || rop > 20 || (rmwFeature(<i32>rop) >= 0 && !has(rmwFeature(<i32>rop)))) return bad("Invalid record"); // (LLVM says no more)
       let o = orderingOf(bs.ops.get(s + 2));
-      if (o < 2) return bad("Invalid atomicrmw record");
+      if (o < 2) return bad("Invalid record"); // (LLVM 19 and 22 say no more)
       let al: i64 = 0;
       if (n == s + 5) { al = bs.ops.get(s + 4); if (!alignOk(al)) return bad("Invalid alignment value"); }
       if (al == 0) return bad("Invalid atomicrmw record: no alignment");
@@ -456,7 +461,7 @@ function readInstRecord(code: i32): bool {
     case 36: { // FENCE [ordering, ssid]
       if (n != 2) return bad("Invalid fence record");
       let o = orderingOf(bs.ops.get(0));
-      if (o < 4) return bad("Invalid fence record");
+      if (o < 4) return bad("Invalid record"); // (LLVM 19 and 22 say no more)
       let i = make(Op.Fence, T_VOID, base); if (i < 0) return false;
       iExt.set(i, scopeOf(bs.ops.get(1))); setOrderings(i, o, 0);
       return place(i, T_VOID);

@@ -47,8 +47,12 @@ export function parseTypeAndValue(): i32 {
 
 // A basic block reference: `label %bb`.
 export function parseBlockRef(): i32 {
-  if (!isWord(K.KW_label)) return errorI("expected 'label' here");
   let loc = lx.tokStart;
+  if (!isWord(K.KW_label)) {
+    // (LLParser::parseTypeAndBasicBlock: any typed value is read, then refused as no block)
+    let w = parseTypeAndValue(); if (w < 0) return -1;
+    return <i32>vKind.get(w) == VK.Block ? w : errorAtI("expected a basic block", loc);
+  }
   next();
   if (lx.tok == T.LocalVar) { let v = localRef(lx.tokStr, 0, T_LABEL); next(); return v; }
   if (lx.tok == T.LocalID) { let v = localRef(-1, lx.tokNum, T_LABEL); next(); return v; }

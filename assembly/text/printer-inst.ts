@@ -1,7 +1,7 @@
 // Printing one instruction, as AsmWriter's printInstruction: flags, fast-math flags, atomics,
 // operands by opcode, calls with their attributes and operand bundles, attachments.
 import { printName, printType, printEscapedId } from "./printer-types";
-import { printValueRef, printTypedValue } from "./printer-values";
+import { printValueRef, printTypedValue, printedType } from "./printer-values";
 import { printAttrSet } from "./printer-attrs";
 import { printAttachments } from "./printer-values";
 import { TK, tyKind, tyA, tyFlags, T_VOID, T_I32, TF_VARARG, isFP, scalarType, fpMathOperatorType } from "../ir/types";
@@ -247,7 +247,7 @@ function printCall(w: Writer, out: OutBuf, i: i32, op: i32, f: i32): void {
   for (let k = 0; k < na; k++) {
     if (k > 0) out.str(", ");
     let a = operand(i, 1 + k);
-    printType(w, out, vType.get(a));
+    printType(w, out, printedType(a));
     let pa = paramAttrs(al, k);
     if (pa >= 0 && setSize(pa) > 0) { out.byte(32); printAttrSet(w, out, pa, false); }
     out.byte(32); printValueRef(w, out, a);

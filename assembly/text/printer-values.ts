@@ -7,7 +7,7 @@ import { OutBuf } from "../util/outbuf";
 import { Writer } from "./writer";
 import { strtab } from "../ir/module";
 import { printName, printType, printEscapedId, printEscaped, printMDIdent } from "./printer-types";
-import { TK, tyKind, tyA, tyN, T_I1, T_I8, T_HALF, T_BFLOAT, T_FLOAT, T_DOUBLE, T_X86FP80, T_FP128, T_PPCFP128, isVector, listLen } from "../ir/types";
+import { TK, tyKind, tyA, tyN, T_PTR, T_I1, T_I8, T_HALF, T_BFLOAT, T_FLOAT, T_DOUBLE, T_X86FP80, T_FP128, T_PPCFP128, isVector, listLen } from "../ir/types";
 import { VK, vKind, vType, vName, vA, vB, iOp, iFlags, iAux, iExt, ext, operand, numOperands, vParent } from "../ir/values";
 import { intWordCount, intWord, fpWord, fpBits64, intSExt64, gepExprHasInRange, gepExprInRangeLo, gepExprInRangeHi } from "../ir/constants";
 import { Op, OP_NAMES, isCast, isBinary, F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_INBOUNDS, F_GEP_NUSW, F_GEP_NUW, F_NNEG, ICMP_NAMES, FCMP_NAMES } from "../ir/opcodes";
@@ -58,7 +58,13 @@ export function printValueRef(w: Writer, out: OutBuf, v: i32): void {
 // Type and value.
 export function printTypedValue(w: Writer, out: OutBuf, v: i32): void {
   if (v < 0) { out.str("<null operand!>"); return; }
-  printType(w, out, vType.get(v)); out.byte(32); printValueRef(w, out, v);
+  printType(w, out, printedType(v)); out.byte(32); printValueRef(w, out, v);
+}
+
+// The type printed before a value: inline asm is kept with its function type, but as a value
+// (an operand other than the callee, which only bitcode can make) LLVM types it `ptr`.
+export function printedType(v: i32): i32 {
+  return <i32>vKind.get(v) == VK.InlineAsm ? T_PTR : vType.get(v);
 }
 
 function printFP(w: Writer, out: OutBuf, c: i32): void {
