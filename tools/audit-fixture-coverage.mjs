@@ -37,12 +37,19 @@ for (const v of [22, 19]) {
     for (const f of files.filter(f => f.includes(`${path.sep}verifier-bitcode${path.sep}`))) {
       const bc = path.join(work, path.basename(f) + `.${v}.bc`);
       if (spawnSync(as, [f, '-o', bc]).status !== 0) continue;
-      inputs.push(applyPatches(fs.readFileSync(bc), patchesOf(fs.readFileSync(f, 'utf8'))));
+      inputs.push(applyPatches(fs.readFileSync(bc), patchesOf(fs.readFileSync(f, 'utf8'), v)));
     }
   }
   for (const input of inputs) {
     const r = await s.optimize(new Uint8Array(input), { passes: '' });
     for (const d of r.diagnostics) for (const line of d.message.split('\n')) seen.add(line.trim());
+  }
+  // the verify pass itself, on a broken module read without verifying it (opt -disable-verify
+  // -passes=verify): its fatal error's message
+  const broken = new Uint8Array(fs.readFileSync(path.join(FIXTURES, 'verifier/dom-same-block.ll')));
+  for (const passes of ['verify', 'function(verify)']) {
+    const r = await s.optimize(broken, { passes, verify: false });
+    for (const d of r.diagnostics) for (const line of d.message.split('\n')) seen.add(line.trim().replace(/^LLVM ERROR: /, ''));
   }
   await s.close();
 }

@@ -47,7 +47,7 @@ export function defineNode(m: i32): i32 {
 
 // Block `idx` of the body being read (a new block the first time an index is named; -1 on a bad index).
 export function getBlock(idx: i64): i32 {
-  if (idx < 0 || idx >= <i64>br.blocks.len) return badI("Invalid record: block id " + idx.toString());
+  if (idx < 0 || idx >= <i64>br.blocks.len) return badI("Invalid record");  // (LLVM: getBasicBlock gives null)
   let b = br.blocks.get(<i32>idx);
   if (b >= 0) return b;
   b = newValue(VK.Block, T_LABEL);

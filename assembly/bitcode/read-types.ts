@@ -100,7 +100,9 @@ export function readTypeBlock(): bool {
         br.tyScratch.clear();
         for (let i = first + 1; i < n; i++) {
           let p = typeOf(bs.ops.get(i));
-          if (p < 0 || p == T_VOID) return bad("Invalid function record: parameter type");
+          if (p < 0) return bad("Invalid function record: parameter type");
+          // FunctionType::isValidArgumentType: a first-class type (not void, not a function)
+          if (p == T_VOID || <i32>tyKind.get(p) == TK.Function) return bad("Invalid function argument type");
           br.tyScratch.push(p);
         }
         t = functionType(ret, br.tyScratch, 0, br.tyScratch.len, bs.ops.get(0) != 0); break;
