@@ -531,13 +531,23 @@ export async function fixtureLines() {
         for (const f of files.filter(f => f.includes(`${path.sep}verifier-bitcode${path.sep}`))) {
           const bc = path.join(work, path.basename(f) + `.${v}.bc`);
           if (spawnSync(as, [f, '-o', bc]).status !== 0) continue;
-          inputs.push({ f, bytes: applyPatches(fs.readFileSync(bc), patchesOf(fs.readFileSync(f, 'utf8'))) });
+          inputs.push({ f, bytes: applyPatches(fs.readFileSync(bc), patchesOf(fs.readFileSync(f, 'utf8'), v)) });
         }
       }
       for (const { f, bytes } of inputs) {
         const r = await s.optimize(new Uint8Array(bytes), { passes: '' });
         const rel = path.relative(ROOT, f).split(path.sep).join('/');
         for (const d of r.diagnostics) for (const line of d.message.split('\n')) if (!seen.has(line.trim())) seen.set(line.trim(), rel);
+      }
+      // the verify pass itself, on a broken module read without verifying it (opt -disable-verify
+      // -passes=verify): its fatal error's message
+      const broken = 'tests/fixtures/verifier/dom-same-block.ll';
+      for (const passes of ['verify', 'function(verify)']) {
+        const r = await s.optimize(new Uint8Array(fs.readFileSync(path.join(ROOT, broken))), { passes, verify: false });
+        for (const d of r.diagnostics) for (const line of d.message.split('\n')) {
+          const text = line.trim().replace(/^LLVM ERROR: /, '');
+          if (!seen.has(text)) seen.set(text, broken + ` (-disable-verify -passes=${passes})`);
+        }
       }
       await s.close();
     }

@@ -122,7 +122,10 @@ export function blockTerminator(b: i32): i32 {
         let from = succ.len;
         terminatorSuccessors(t, succ);
         let bn = blockNum.ptr;
-        for (let k = from; k < succ.len; k++) succ.set(k, ld(bn, succ.get(k)));
+        // (a null successor, which only a broken module read from bitcode has, is no edge)
+        let w = from;
+        for (let k = from; k < succ.len; k++) { let sb = succ.get(k); if (sb >= 0) succ.set(w++, ld(bn, sb)); }
+        succ.len = w;
       }
     }
     succOff.set(n, succ.len);

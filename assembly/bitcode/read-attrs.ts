@@ -173,7 +173,8 @@ function addKnown(kind: i32, v: i64, slot: i64, isInt: bool): bool {
     // LLVM's reader takes the alignment as a 32-bit number: 2^32 becomes 0, no attribute
     v &= 0xffffffff;
     if (v == 0) return true;
-    if ((v & (v - 1)) != 0) return bad("Invalid alignment value");
+    // (and, not a power of two, as Align keeps its log2: the power of two below it)
+    if ((v & (v - 1)) != 0) v = <i64>1 << (63 - clz(v));
     push(AT.Int, kind, encodeAlign(v), 0); return true;
   }
   if (kind == ATTR_ALLOCSIZE) {

@@ -36,8 +36,10 @@ export function readCall(code: i32): bool {
     if ((cc >> 16) & 1) tail = 3;
   } else if (code == 13) {
     if (n < 5) return bad("Invalid invoke record");
-    normal = getBlock(bs.ops.get(s++)); if (normal < 0) return false;
-    unwind = getBlock(bs.ops.get(s++)); if (unwind < 0) return false;
+    // LLVM's reader does not check an invoke's blocks: one it has not becomes a null operand
+    // (the verifier's "Operand is null")
+    normal = blockOrNull(bs.ops.get(s++));
+    unwind = blockOrNull(bs.ops.get(s++));
     explicitTy = ((cc >> 13) & 1) != 0;
     ccNum = <i32>(cc & 0x3ff);
   } else {
@@ -70,7 +72,7 @@ export function readCall(code: i32): bool {
     if (v < 0) { br.stk.len = base; return false; }
     br.stk.push(v); s++; nArgs++;
   }
-  if ((tyFlags.get(fnTy) & 1) == 0) { if (s != n) { br.stk.len = base; return bad("Invalid call record"); } }
+  if ((tyFlags.get(fnTy) & 1) == 0) { if (s != n) { br.stk.len = base; return bad("Invalid record"); } }  // (more operands than a fixed-arity type has)
   else while (s < n) { let v = getPair(s); if (v < 0) { br.stk.len = base; return false; } s = br.pairNext; br.stk.push(v); nArgs++; }
   for (let j = 0; j < br.bundleOps.len; j++) br.stk.push(br.bundleOps.get(j));
   if (op == Op.Invoke) { br.stk.push(normal); br.stk.push(unwind); }
@@ -157,3 +159,6 @@ function nameOf(from: i32): i32 {
   heap.free(p);
   return s;
 }
+
+// Block `idx` of the body, or -1 (a null operand) for an index it does not have.
+function blockOrNull(idx: i64): i32 { return idx >= 0 && idx < <i64>br.blocks.len ? getBlock(idx) : -1; }

@@ -7,7 +7,7 @@ import { I32Vec } from "../util/vec";
 import { strtab } from "../ir/module";
 import {
   TK, tyKind, tyA, tyN, T_I8, T_TOKEN, T_I1, isVector, isInt, isFP, scalarType, withScalar, listAt, listLen,
-  memberCount, vectorType, T_LABEL, T_I32, ptrType,
+  memberCount, vectorType, T_LABEL, T_I32, T_I64, ptrType, isPtr,
 } from "../ir/types";
 import { VK, vKind, vType, vParent, vA, vB, newValue, iNext, iPrev } from "../ir/values";
 import {
@@ -193,7 +193,10 @@ function buildConstant(r: i32): i32 {
       if (o < 0) return getPoison(ty);
       let flags = 0;
       if (n >= 4) flags = binaryFlags(o, op(r, 3));
-      return expr(o, ty, flags, 0, r, 1, 2, ty);
+      // LLVM's reader does not check the operands against the record's type: the expression
+      // (ConstantExpr::get) has its operands' type, which a typed use may then find wrong
+      let a = getConstant(op(r, 1)); if (a < 0) return -1;
+      return expr(o, vType.get(a), flags, 0, r, 1, 2, vType.get(a));
     }
     case CE_CAST: {
       if (n < 3) return badI("Invalid cast constexpr record");
@@ -301,9 +304,18 @@ function buildConstant(r: i32): i32 {
       if (n < cnt) return badI("Invalid ptrauth record");
       let base = br.cstStack.len;
       for (let i = 0; i < cnt; i++) { let v = getConstant(op(r, i)); if (v < 0) { br.cstStack.len = base; return -1; } br.cstStack.push(v); }
-      // the text form (and the text parser's constant) leaves out trailing null operands after the key
-      while (cnt > 2 && isNullValue(br.cstStack.get(base + cnt - 1))) cnt--;
-      let x = getWithOperands(VK.PtrAuth, ty, br.cstStack, base, cnt);
+      // LLVM's reader wants integer constants for the key and the discriminator, and (LLVM 22) a
+      // pointer for the deactivation symbol; the verifier checks the rest
+      let bad1 = <i32>vKind.get(br.cstStack.get(base + 1)) != VK.ConstInt ? "ptrauth key operand must be ConstantInt"
+        : <i32>vKind.get(br.cstStack.get(base + 2)) != VK.ConstInt ? "ptrauth disc operand must be ConstantInt"
+        : cnt > 4 && !isPtr(vType.get(br.cstStack.get(base + 4))) ? "ptrauth deactivation symbol operand must be a pointer" : "";
+      if (bad1.length > 0) { br.cstStack.len = base; return badI(bad1); }
+      // the text form (and the text parser's constant) leaves out trailing null operands after the
+      // key (when of the type the text form gives them: i64 for the discriminator, else a pointer)
+      while (cnt > 2 && isNullValue(br.cstStack.get(base + cnt - 1))
+        && (cnt == 3 ? vType.get(br.cstStack.get(base + 2)) == T_I64 : isPtr(vType.get(br.cstStack.get(base + cnt - 1))))) cnt--;
+      // (ConstantPtrAuth::get: the constant has its base pointer's type, whatever the record says)
+      let x = getWithOperands(VK.PtrAuth, vType.get(br.cstStack.get(base)), br.cstStack, base, cnt);
       br.cstStack.len = base; return x;
     }
     default: return getUndef(ty);  // LLVM reads an unknown constant as undef

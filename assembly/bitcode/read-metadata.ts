@@ -24,10 +24,10 @@ import { getLocation } from "../ir/debuginfo";
 import { mdForValueId, mdForStringId } from "../ir/module-reading";
 import {
   bs, advance, enterBlock, skipBlock, readRecord, bsFailed, ENTRY_END, ENTRY_BLOCK, ENTRY_ERROR, nextRecord, REC_END } from "./bitstream";
-import { br, bad, badI } from "./read-state";
+import { br, bad, badI, failed } from "./read-state";
 import { typeOf } from "./read-types";
 import { getConstant } from "./read-constants";
-import { localValue } from "./read-values";
+import { localValue, valueById } from "./read-values";
 import { mdAt, mdOrNull, defineNode } from "./read-refs";
 import { vType } from "../ir/values";
 import { readDINode, locationNode, noteExprConst } from "./read-debuginfo";
@@ -239,11 +239,18 @@ function readMDRecord(code: i32): bool {
 // a function body; -1 after an error.
 function valueForMD(id: i64, t: i32, local: bool): i32 {
   if (id >= <i64>br.moduleValues && br.inFunction && local) return localValue(id, t);
+  // an id past the values read so far: LLVM's reader makes a placeholder of type t there, which a
+  // module-level record leaves unresolved (the verifier sees a value without a function)
+  if (id >= <i64>br.valueList.len && !br.inFunction) {
+    let p = valueById(id, t);
+    if (p < 0 && !failed()) return badI("Invalid value reference from metadata");
+    return p;
+  }
   if (id < 0 || id >= <i64>br.valueList.len) return badI("Invalid value metadata record: value id");
   let v = br.valueList.get(<i32>id);
   if (v < 0 && br.valueCst.get(<i32>id) >= 0) v = getConstant(id);
   if (v < 0) return badI("Invalid value metadata record: value id");
-  if (vType.get(v) != t) return badI("Invalid value metadata record: the value has another type");
+  if (vType.get(v) != t) return badI("Invalid value reference from metadata");
   return v;
 }
 

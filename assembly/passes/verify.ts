@@ -6,10 +6,11 @@ import { Verifier, verifyModule, verifyOneFunction } from "../analysis/verifier"
 const BROKEN_MODULE = "Broken module found, compilation aborted!";
 const BROKEN_FUNCTION = "Broken function found, compilation aborted!";
 
+// (opt's VerifierPass stops with LLVM's fatal error: "LLVM ERROR: ...", without the tool's name)
 function brokenIR(c: PassContext, vr: Verifier, message: string): i32 {
   let v = vr.out;
   c.out.bytes(v.buf.ptr, v.len);
-  return c.fail("error: " + message);
+  return c.fail("LLVM ERROR: " + message);
 }
 export function verifyModulePass(): PassInfo {
   return new PassInfo("verify", Level.Module, (c: PassContext): i32 => {

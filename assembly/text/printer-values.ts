@@ -187,7 +187,7 @@ export function printConstant(w: Writer, out: OutBuf, c: i32): void {
       out.byte(41); return;
     }
     case VK.ConstExpr: printConstExpr(w, out, c); return;
-    case VK.Forward: out.str("<forward>"); return;
+    case VK.Forward: out.str("<badref>"); return;  // LLVM's placeholder: an argument of no function
   }
   out.str("<unknown constant>");
 }

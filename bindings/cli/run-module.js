@@ -108,6 +108,8 @@ function describeFailure(r, input) {
     case 'store':
       return `${PROG}: ${e.message.startsWith(e.code === 'EREPO' ? '' : '\0') ? e.message : `error: cannot store in the repository: ${e.message}`}\n`;
     case 'pipeline':
+      // a fatal error of LLVM's (the verify pass on a broken module) has no tool name
+      if (/^LLVM ERROR: /.test(e.message ?? '')) return `${e.message}\n`;
       if (e.code === 2 && !/\s/.test(e.message)) return `${PROG}: unknown pass name '${e.message}'\n`;
       return `${PROG}: ${e.message}\n`;
     default:

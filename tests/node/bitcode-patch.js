@@ -5,6 +5,7 @@
 //
 // A fixture names its patches in comment lines:
 //   ; patch: <block id> <record code> <record #> <operand #> <old value> -> <new value>
+//   ; patch (llvm <N>): ...   (for llvm-as-N's output only)
 // record # counts the records of that code in that block id through the whole file; operand #
 // counts the record's operands after its code. The old value is checked, so a writer that lays
 // the record out differently fails loudly instead of patching the wrong bits.
@@ -106,11 +107,15 @@ function writeOperand(buf, op, value) {
   if (rest) throw new Error(`${value} does not fit ${op.chunks} chunks of ${op.width} bits`);
 }
 
-// The patch lines of a fixture's text.
-export function patchesOf(text) {
-  return [...text.matchAll(/^; patch: (\d+) (\d+) (\d+) (\d+) (\d+) -> (\d+)\s*$/gm)].map(m => ({
-    block: Number(m[1]), code: Number(m[2]), record: Number(m[3]), operand: Number(m[4]), from: BigInt(m[5]), to: BigInt(m[6]),
-  }));
+// The patch lines of a fixture's text for LLVM `version` (all of them without one). A line
+// `; patch (llvm N): ...` is for llvm-as-N's output only (a record another version lays out
+// differently, or one only LLVM N writes).
+export function patchesOf(text, version) {
+  return [...text.matchAll(/^; patch(?: \(llvm (\d+)\))?: (\d+) (\d+) (\d+) (\d+) (\d+) -> (\d+)\s*$/gm)]
+    .filter(m => version === undefined || m[1] === undefined || Number(m[1]) === version)
+    .map(m => ({
+      block: Number(m[2]), code: Number(m[3]), record: Number(m[4]), operand: Number(m[5]), from: BigInt(m[6]), to: BigInt(m[7]),
+    }));
 }
 
 // Applies the patches to bitcode `buf` (a Buffer, changed in place).
