@@ -26,7 +26,9 @@ const AGGREGATE = 7, CE_BINOP = 10, CE_CAST = 11, CE_GEP_OLD = 12, CE_SELECT = 1
   CE_GEP_INRANGE_OLD = 24, CE_UNOP = 25, CE_GEP_INRANGE = 31, CE_GEP = 32;
 
 // A new function body.
-export function resetExpansion(): void { br.expandMemo.clear(); br.expandNames.clear(); br.lastUnique = 0; }
+// (The verdicts per constant record are kept for the whole module: a body's own records are new
+// ones, and a module-level record names module-level values.)
+export function resetExpansion(): void { br.expandNames.clear(); br.lastUnique = 0; }
 
 @inline function op(r: i32, i: i32): i64 { return br.cstOps.get(br.cstOpStart.get(r) + i); }
 
