@@ -43,6 +43,8 @@ import {
   valueById, getVal, getPair, make, fmfOf, orderingOf, scopeOf, alignOk, setAlignEnc, place,
 } from "./read-values";
 import { readCall, readDebugRecord, readFunctionVST } from "./read-call-debug";
+import { castValid } from "../text/parse-values";
+import { resetExpansion, shuffleMaskExt } from "./read-expand";
 
 
 
@@ -58,6 +60,7 @@ export function readFunctionBlock(fn: i32): bool {
   for (let i = 0; i < na; i++) pushValue(a0 + i, -1, vType.get(a0 + i));
   br.nextValueNo = br.valueList.len;
   br.mdList.len = br.moduleMDs;
+  resetExpansion();
   while (true) {
     let e = advance();
     if (e == ENTRY_ERROR) return false;
@@ -77,7 +80,12 @@ export function readFunctionBlock(fn: i32): bool {
     }
     let code = readRecord(bs.entryAbbrev);
     if (bsFailed()) return false;
-    if (!readInstRecord(<i32>code)) { if (!bsFailed()) bad("Invalid record"); return false; }
+    // (phi operands LLVM expands on their edge, which is not done here; debug records name values
+    // through metadata)
+    br.expandOK = code != 16 && !(code >= 60 && code <= 70);
+    let ok = readInstRecord(<i32>code);
+    br.expandOK = false;
+    if (!ok) { if (!bsFailed()) bad("Invalid record"); return false; }
   }
   if (br.bundleDesc.len > 0) return bad("Operand bundles found with no consumer");
   if (br.forwards > 0) return bad("Never resolved value found in function");
@@ -162,6 +170,9 @@ function readInstRecord(code: i32): bool {
       if (s + 1 >= n) return bad("Invalid cast record");
       let t = typeOf(bs.ops.get(s)); let o = castOpcode(bs.ops.get(s + 1));
       if (t < 0 || o < 0) return bad("Invalid cast record");
+      // LLVM's reader refuses a cast CastInst::castIsValid rejects (a bitcast between pointers of
+      // two address spaces, which it upgrades, aside)
+      if (!castValid(o, vType.get(a), t) && !(o == Op.BitCast && isPtr(scalarType(vType.get(a))) && isPtr(scalarType(t)))) return bad("Invalid cast");
       let flags = 0;
       if (s + 2 < n) {
         let x = bs.ops.get(s + 2);
@@ -180,7 +191,8 @@ function readInstRecord(code: i32): bool {
       let src = typeOf(bs.ops.get(1)); if (src < 0) return bad("Invalid gep record");
       let p = getPair(2); if (p < 0) return false;
       let pt = vType.get(p);
-      if (!isPtr(scalarType(pt))) return bad("Invalid gep record: base is not a pointer");
+      // (a base of another type is read, as LLVM's reader reads it: the GEP has the base's type
+      // and the verifier reports it)
       br.stk.push(p);
       let rt = pt;
       let s = br.pairNext;
@@ -202,12 +214,16 @@ function readInstRecord(code: i32): bool {
       br.stk.push(a);
       let v = -1;
       if (code == 27) { v = getPair(s); if (v < 0) { br.stk.len = base; return false; } s = br.pairNext; br.stk.push(v); }
-      if (s >= n) { br.stk.len = base; return bad("Invalid instruction with 0 indices"); }
+      // (LLVM's reader's messages)
+      let what = code == 26 ? "EXTRACTVAL: " : "INSERTVAL: ";
+      if (s >= n) { br.stk.len = base; return bad(what + "Invalid instruction with 0 indices"); }
       let t = vType.get(a);
       br.maskTmp.clear();
       for (let j = s; j < n; j++) {
         let x = bs.ops.get(j);
-        if (!isAggregate(t) || x < 0 || x >= memberCount(t)) { br.stk.len = base; return bad("Invalid extractvalue/insertvalue index"); }
+        if (!isAggregate(t)) { br.stk.len = base; return bad(what + "Invalid type"); }
+        if (<u64>x > 0xffffffff) { br.stk.len = base; return bad("Invalid value"); }
+        if (x >= memberCount(t)) { br.stk.len = base; return bad(what + (<i32>tyKind.get(t) == TK.Array ? "Invalid array index" : "Invalid struct index")); }
         br.maskTmp.push(<i32>x);
         t = memberType(t, <i32>x);
       }
@@ -259,16 +275,7 @@ function readInstRecord(code: i32): bool {
       let rt = vectorType(tyA.get(vType.get(a)), cnt, <i32>tyKind.get(mt) == TK.ScalableVector);
       br.stk.push(a); br.stk.push(b);
       let i = make(Op.ShuffleVector, rt, base); if (i < 0) return false;
-      let e = ext.len; ext.push(cnt);
-      let k = <i32>vKind.get(m);
-      for (let j = 0; j < cnt; j++) {
-        let x: i32;
-        if (k == VK.ConstZero) x = 0;
-        else if (k == VK.ConstVector) { let el = operand(m, j); x = <i32>vKind.get(el) == VK.ConstInt ? <i32>intSExt64(el) : -1; }
-        else x = -1;
-        ext.push(x);
-      }
-      iExt.set(i, e);
+      iExt.set(i, shuffleMaskExt(m, cnt));
       return place(i, rt);
     }
     case 9: case 28: { // CMP/CMP2 [a pair, b, pred, flags?]

@@ -100,6 +100,13 @@ export const CONSTANTS_BLOCK = 11, VALUE_SYMTAB_BLOCK = 14, METADATA_BLOCK = 15,
   forwards: i32 = 0; // placeholders still waiting for their definition
   bodyEndBit: u64 = 0; // where the function block ends
   pairNext: i32 = 0;
+  // read-expand.ts: per constant record whether it expands (0 not known, 1 no, 2 yes, 3 being
+  // looked at); the names given in the body; value id -> instruction pairs within one use
+  expandMemo: I32Vec = new I32Vec();
+  expandNames: I32Vec = new I32Vec();
+  expandBuilt: I32Vec = new I32Vec();
+  lastUnique: i32 = 0;
+  expandOK: bool = false; // reading an instruction's operands: constant expressions LLVM would not keep expand (read-expand.ts)
 
   // ---- read-metadata.ts's ----
   pendingName: i32 = -1;

@@ -11,6 +11,7 @@ import { bs } from "./bitstream";
 import { br, bad, badI } from "./read-state";
 import { typeOf } from "./read-types";
 import { getConstant } from "./read-constants";
+import { needsExpansion, expandConstant } from "./read-expand";
 import { mdAt, getBlock } from "./read-refs";
 
 // ---- values ----
@@ -27,6 +28,10 @@ export function valueById(id: i64, ty: i32): i32 {
   if (id < <i64>br.valueList.len) {
     let k = <i32>id;
     let v = br.valueList.get(k);
+    if (br.expandOK && br.valueCst.get(k) >= 0 && needsExpansion(id)) {
+      if (ty >= 0 && br.valueTy.get(k) != ty) return badI("Invalid record: value " + id.toString() + " has the wrong type");
+      return expandConstant(id);
+    }
     if (v < 0 && br.valueCst.get(k) >= 0) v = getConstant(id);
     if (v >= 0) {
       // a value of another type: LLVM's getValue gives null (a constant: the type its record

@@ -104,7 +104,7 @@ function OP_LOWER(op: i32): string {
   return op == Op.Trunc ? "trunc" : op == Op.ZExt ? "zext" : op == Op.SExt ? "sext" : op == Op.FPTrunc ? "fptrunc" : "fpext";
 }
 // CastInst::castIsValid for bitcast.
-function bitcastValid(s: i32, d: i32): bool {
+export function bitcastValid(s: i32, d: i32): bool {
   if (!isFirstClass(s) || !isFirstClass(d) || isAggregate(s) || isAggregate(d)) return false;
   let sp = isPtr(scalarType(s)), dp = isPtr(scalarType(d));
   if (sp != dp) return false;

@@ -1,6 +1,9 @@
 // The verifier's checks of constants met through their users (Verifier::visitConstantPtrAuth):
 // each signed-pointer constant the module uses, once.
 import { T_I32, T_I64, isPtr } from "../../ir/types";
+import { Op } from "../../ir/opcodes";
+import { iOp } from "../../ir/values";
+import { bitcastValid } from "./arith";
 import { VK, vKind, vType, vFirstUse, operand, numOperands, valueCount } from "../../ir/values";
 import { llvmVersion } from "../../ir/version";
 import { vr } from "./state";
@@ -36,3 +39,30 @@ function visitConstantPtrAuth(c: i32): void {
   }
 }
 function isIntOf(v: i32, t: i32): bool { return v >= 0 && <i32>vKind.get(v) == VK.ConstInt && vType.get(v) == t; }
+
+// Verifier::visitConstantExprsRecursively: each constant reached from an instruction operand, an
+// initializer or an aliasee is visited once per verification, globals without their operands;
+// visitConstantExpr checks that a bitcast constant expression is a valid cast. (LLVM's walk is a
+// stack: the operands of a constant are marked when pushed and the last one is visited first.)
+export function visitConstantExprsRecursively(c: i32): void {
+  if (c < 0 || vr.ceSeen.get(c) > vr.ceBase) return;
+  vr.ceSeen.set(c, vr.nextStamp());
+  visitConstant(c);
+}
+function visitConstant(c: i32): void {
+  let k = <i32>vKind.get(c);
+  if (k == VK.ConstExpr && <i32>iOp.get(c) == Op.BitCast && !bitcastValid(vType.get(operand(c, 0)), vType.get(c))) vr.bad("Invalid bitcast", c);
+  if (k >= VK.GlobalVar && k <= VK.IFunc) return;
+  let n = numOperands(c);
+  let s = vr.nextStamp();
+  for (let i = 0; i < n; i++) {
+    let o = operand(c, i);
+    if (o < 0 || !isConstantKind(<i32>vKind.get(o)) || vr.ceSeen.get(o) > vr.ceBase) continue;
+    vr.ceSeen.set(o, s);
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    let o = operand(c, i);
+    if (o >= 0 && vr.ceSeen.get(o) == s) visitConstant(o);
+  }
+}
+function isConstantKind(k: i32): bool { return (k >= VK.GlobalVar && k <= VK.PtrAuth && k != VK.Block) ; }

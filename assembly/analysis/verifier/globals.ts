@@ -1,5 +1,6 @@
 // The verifier's checks of globals: what every global value shares (linkage, alignment, the
 // !associated and !implicit.ref attachments, comdat, DLL storage), and global variables.
+import { visitConstantExprsRecursively } from "./constants";
 import { strtab } from "../../ir/module";
 import { TK, tyKind, tyA, isPtr, listLen, listAt, ptrType, T_I32 } from "../../ir/types";
 import { typeIsSized, typeIsScalable, programAddrSpace, containsTargetExtWithout, EXT_GLOBAL } from "../../ir/datalayout";
@@ -128,6 +129,7 @@ export function visitGlobalVariable(g: i32): void {
     vr.wt(vt); return;
   }
   visitGlobalValue(g);
+  if (init >= 0) visitConstantExprsRecursively(init);
 }
 
 // llvm.global_ctors / llvm.global_dtors and llvm.used / llvm.compiler.used: appending, unused,

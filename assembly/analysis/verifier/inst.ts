@@ -1,9 +1,9 @@
 // The verifier's checks of each instruction by opcode: control flow, phis, compares, vector and
 // aggregate operations here; arithmetic and casts, memory, calls and EH in their own files.
 import {
-  TK, tyKind, tyA, T_VOID, T_I1, T_TOKEN, isInt, isPtr, isVector, memberType, memberCount,
+  TK, tyKind, tyA, tyN, T_VOID, T_I1, T_TOKEN, isInt, isPtr, isVector, memberType, memberCount,
 } from "../../ir/types";
-import { VK, vKind, vType, vParent, iPrev, iDbg, operand, numOperands } from "../../ir/values";
+import { VK, vKind, vType, vParent, iPrev, iDbg, iExt, ext, operand, numOperands } from "../../ir/values";
 import { gValueType } from "../../ir/globals";
 import { Op, isBinary, isCast } from "../../ir/opcodes";
 import { listCount, listItem } from "../../ir/inst";
@@ -76,7 +76,7 @@ export function visitInst(i: i32): void {
     }
     case Op.ShuffleVector: {
       let vt = vType.get(operand(i, 0));
-      if (!isVector(vt) || vType.get(operand(i, 1)) != vt) { vr.bad("Invalid shufflevector operands!", i); return; }
+      if (!isVector(vt) || vType.get(operand(i, 1)) != vt || !shuffleMaskValid(i, vt)) { vr.bad("Invalid shufflevector operands!", i); return; }
       visitInstruction(i); return;
     }
     case Op.ExtractValue: {
@@ -162,4 +162,19 @@ function indexedType(t: i32, i: i32): i32 {
     t = memberType(t, <i32>idx);
   }
   return t;
+}
+
+// ShuffleVectorInst::isValidOperands on the mask lanes: none past twice the operands' length
+// (-1, undef, aside), and a scalable vector's lanes all 0 or all undef.
+function shuffleMaskValid(i: i32, vt: i32): bool {
+  let e = iExt.get(i);
+  if (e < 0) return true;
+  let n = ext.get(e), len = <i32>tyN.get(vt);
+  for (let j = 0; j < n; j++) { let x = ext.get(e + 1 + j); if (x != -1 && x >= 2 * len) return false; }
+  if (<i32>tyKind.get(vt) == TK.ScalableVector && n > 0) {
+    let m0 = ext.get(e + 1);
+    if (m0 != 0 && m0 != -1) return false;
+    for (let j = 1; j < n; j++) if (ext.get(e + 1 + j) != m0) return false;
+  }
+  return true;
 }

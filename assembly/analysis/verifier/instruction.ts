@@ -9,7 +9,8 @@ import { Op } from "../../ir/opcodes";
 import { llvmVersion } from "../../ir/version";
 import { vr } from "./state";
 import { visitInstructionMetadata } from "./md-attach";
-import { intrinsicFn, invokeNormal, invokeUnwind, isBundleOperandOf, nameStarts, opOf, operandType } from "./queries";
+import { visitConstantExprsRecursively } from "./constants";
+import { intrinsicFn, invokeNormal, invokeUnwind, isBundleOperandOf, nameStarts, opOf, operandType, isPtrOrPtrVec } from "./queries";
 
 export function visitTerminator(i: i32): void {
   let b = vParent.get(i);
@@ -97,6 +98,9 @@ export function visitInstruction(i: i32): void {
       if (!verifyDominatesUse(i, k, v)) return;
     } else if (vk == VK.InlineAsm) {
       if (!(callLike && k == 0)) { vr.bad("Cannot take the address of an inline asm!", i); return; }
+    } else if (vk == VK.ConstExpr && (llvmVersion >= 22 || isPtrOrPtrVec(vType.get(v)))) {
+      // (LLVM 19 walks only the pointer-typed constant expressions an instruction uses)
+      visitConstantExprsRecursively(v);
     }
   }
   visitInstructionMetadata(i);

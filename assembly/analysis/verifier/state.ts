@@ -32,6 +32,10 @@ import { SigMatcher } from "../../ir/intrinsic-sigs";
   // block being verified (blockStamp), which answers same-block dominance without numbering blocks.
   // The two uses mark disjoint values, so one counter serves both.
   mark: I32Vec = new I32Vec();
+  // constants.ts: per value, the stamp of the visitConstantExprsRecursively call that pushed it;
+  // above ceBase means visited in this verification
+  ceSeen: I32Vec = new I32Vec();
+  ceBase: i32 = 0;
   stamp: i32 = 0;
   blockStamp: i32 = 0;
   curBlock: i32 = -1;                        // the block being verified
@@ -137,6 +141,8 @@ import { SigMatcher } from "../../ir/intrinsic-sigs";
     this.out.clear(); this.frameEscapes.clear(); this.broken = false; this.debugInfoBroken = false; this.numbered = false; this.numberedFn = -1; this.epoch++;
     let n = valueCount();
     if (this.mark.len < n) this.mark.resize(n, 0);
+    if (this.ceSeen.len < n) this.ceSeen.resize(n, 0);
+    this.ceBase = this.stamp;
     let ng = globalCount();
     if (this.intrinsicCache.len < ng) this.intrinsicCache.resize(ng, 0);
   }
