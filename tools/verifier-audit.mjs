@@ -528,7 +528,7 @@ export async function fixtureLines() {
       const inputs = files.map(f => ({ f, bytes: fs.readFileSync(f) }));
       const as = `/usr/lib/llvm-${v}/bin/llvm-as`;
       if (fs.existsSync(as)) {
-        for (const f of files.filter(f => f.includes(`${path.sep}verifier-bitcode${path.sep}`))) {
+        for (const f of files.filter(f => f.includes(`${path.sep}verifier-bitcode${path.sep}`) && v >= Number(/[\\/]llvm(\d+)[\\/]/.exec(f)?.[1] ?? 0))) {
           const bc = path.join(work, path.basename(f) + `.${v}.bc`);
           if (spawnSync(as, [f, '-o', bc]).status !== 0) continue;
           inputs.push({ f, bytes: applyPatches(fs.readFileSync(bc), patchesOf(fs.readFileSync(f, 'utf8'), v)) });

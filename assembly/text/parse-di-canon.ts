@@ -69,6 +69,7 @@ export function canonicalDIFields(c: i32, base: i32): void {
   if (dif.pFirst.length == 0) build();
   let first = unchecked(dif.pFirst[c]);
   let st = rd.mdStack;
+  if (c == fixedPointClass()) fixedPointFields(base);
   let n = (st.len - base) / 3;
   if (first < 0) { printedValues(c, base, n); return; } // GenericDINode: its fields as given
   let isSP = c == dif.spClass;
@@ -145,6 +146,53 @@ export function canonicalDIFields(c: i32, base: i32): void {
   }
   st.len = base;
   for (let i = 0; i < out.len; i++) st.push(out.get(i));
+}
+
+// DIFixedPointType's numerator and denominator: with a signed encoding they print signed at the
+// width the lexer read them with, where a positive decimal takes just its significant bits, so its
+// top bit is set (`numerator: 3` is 2 bits, printed -1). (The printer leaves out the factor of a
+// rational one and the numerator and denominator of another: printer-values.ts.)
+let fixedClass = -2;
+function fixedPointClass(): i32 {
+  if (fixedClass == -2) {
+    let id = strtab.internStr("DIFixedPointType");
+    fixedClass = dif.clsByName.has(id) ? dif.clsByName.get(id) : -1;
+  }
+  return fixedClass;
+}
+function fixedPointFields(base: i32): void {
+  let st = rd.mdStack;
+  let n = (st.len - base) / 3;
+  let k = find(base, n, strtab.internStr("kind"));
+  let rational = k >= 0 && st.get(base + 3 * k + 1) == FV_RAW && strtab.eqStr(st.get(base + 3 * k + 2), "Rational");
+  let e = find(base, n, strtab.internStr("encoding"));
+  let signed = true;
+  if (e >= 0 && st.get(base + 3 * e + 1) == FV_RAW) {
+    let t = st.get(base + 3 * e + 2);
+    signed = !strtab.eqStr(t, "DW_ATE_unsigned_fixed") && !strtab.eqStr(normInt(t), "14");
+  }
+  if (!rational || !signed) return;
+  let idNum = strtab.internStr("numerator"), idDen = strtab.internStr("denominator");
+  for (let i = 0; i < n; i++) {
+    let at = base + 3 * i;
+    let name = st.get(at);
+    if ((name == idNum || name == idDen) && st.get(at + 1) == FV_RAW) st.set(at + 2, signedAtOwnWidth(normInt(st.get(at + 2))));
+  }
+}
+// A positive decimal read as an integer of just its significant bits, printed signed.
+function signedAtOwnWidth(t: i32): i32 {
+  let p = strtab.ptrOf(t), n = strtab.lenOf(t);
+  if (n == 0 || n > 19) return t;
+  let v: u64 = 0;
+  for (let i = 0; i < n; i++) {
+    let c = <i32>load<u8>(p + <usize>i);
+    if (c < 48 || c > 57) return t;
+    v = v * 10 + <u64>(c - 48);
+  }
+  if (v == 0) return t;
+  let bits = 64 - <i32>clz(v);
+  let top: u64 = bits == 64 ? 0 : (<u64>1 << <u64>bits);
+  return internDecimal(top - v, true);
 }
 
 // A subrange's bounds as opt prints them: DISubrange prints a constant bound (`count: i64 5`) as a

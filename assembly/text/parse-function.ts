@@ -68,7 +68,7 @@ export function parseFunction(isDefine: bool): bool {
   else return error("expected function name");
   next();
   if (!expect(T.LParen, "'(' in function argument list")) return false;
-  rd.argTypes.clear(); rd.argNames.clear(); rd.argNums.clear();
+  rd.argTypes.clear(); rd.argNames.clear(); rd.argNums.clear(); rd.argAt.clear();
   rd.attrScratch.clear(); rd.attrScratch.push(-1); rd.attrScratch.push(retAttrs);
   let vararg = false;
   let argNext: u32 = 0; // the least number the next unnamed argument may take
@@ -82,7 +82,7 @@ export function parseFunction(isDefine: bool): bool {
       if (!isValidArgumentType(at)) return errorAt("invalid type for function argument", typeOff);
       let pa = parseAttrSet(AC_PARAM); if (rd.failed) return false;
       rd.attrScratch.push(pa);
-      rd.argTypes.push(at);
+      rd.argTypes.push(at); rd.argAt.push(typeOff);
       if (lx.tok == T.LocalVar && strtab.lenOf(lx.tokStr) > 0) { rd.argNames.push(lx.tokStr); rd.argNums.push(-1); next(); }
       else if (lx.tok == T.LocalVar) { rd.argNames.push(-1); rd.argNums.push(-2); next(); argNext++; }
       else if (lx.tok == T.LocalID) {
@@ -126,7 +126,7 @@ export function parseFunction(isDefine: bool): bool {
     if (isWord(K.KW_partition)) { next(); if (lx.tok != T.String) return error("expected string constant"); gPartition.set(g, lx.tokStr); next(); continue; }
     if (isWord(K.KW_comdat)) { if (!parseComdatRef(g, name)) return false; continue; }
     if (isWord(K.KW_align)) { next(); let a = parseAlignment(false); if (a < 0) return false; gAlign.set(g, encodeAlign(a)); continue; }
-    if (isWord(K.KW_gc)) { next(); if (lx.tok != T.String) return error("expected gc name"); gGC.set(g, lx.tokStr); next(); continue; }
+    if (isWord(K.KW_gc)) { next(); if (lx.tok != T.String) return error("expected string constant"); gGC.set(g, lx.tokStr); next(); continue; }
     if (isWord(K.KW_prefix) || isWord(K.KW_prologue) || isWord(K.KW_personality)) {
       let slot = isWord(K.KW_personality) ? 0 : isWord(K.KW_prefix) ? 1 : 2;
       next();
@@ -135,11 +135,13 @@ export function parseFunction(isDefine: bool): bool {
       continue;
     }
     if (isDefine && lx.tok == T.MetadataVar) {
-      // function attachments come before the body
+      // function attachments come before the body, after the header's end
+      if (!argNamesUnique()) return false;
       gMD.set(g, parseAttachment(gMD.get(g), true)); if (rd.failed) return false; continue;
     }
     break;
   }
+  if (!argNamesUnique()) return false;
   if (!isDefine) {
     // a blockaddress made before this declaration named one of its blocks
     for (let j = 0; j < rd.baFunc.len; j++) if (rd.baFunc.get(j) == v) return errorAt("cannot take blockaddress inside a declaration", rd.baAt.get(j));
@@ -183,6 +185,20 @@ function functionNameFree(name: i32, num: i32, type: i32, off: i32): bool {
 }
 function functionTypeOf(ret: i32, vararg: bool): i32 { return functionType(ret, rd.argTypes, 0, rd.argTypes.len, vararg); }
 
+// LLParser names the arguments at the header's end (declarations' too): a name taken twice is
+// reported at the later argument's type.
+function argNamesUnique(): bool {
+  let names = rd.argNames;
+  for (let i = 1; i < names.len; i++) {
+    let nm = names.get(i);
+    if (nm < 0) continue;
+    for (let j = 0; j < i; j++) {
+      if (names.get(j) == nm) return errorAt("redefinition of argument '%" + strtabString(nm) + "'", rd.argAt.get(i));
+    }
+  }
+  return true;
+}
+
 // Creates the argument values (consecutive ids); in a definition they are named in the local table.
 // The next free local number (unsigned 32-bit, in an i64), or -1 after an error.
 function createArgs(g: i32, fn: i32, bind: bool): i64 {
@@ -207,6 +223,12 @@ function createArgs(g: i32, fn: i32, bind: bool): i64 {
   gFirstArg.set(g, rd.argTypes.len > 0 ? first : -1);
   gNumArgs.set(g, rd.argTypes.len);
   return <i64><u32>nextNum;
+}
+
+// An instruction defining a name or number used before with another type (LLParser's
+// setInstName), reported at the definition's start.
+function forwardTypeClash(f: i32, at: i32): bool {
+  return errorAt("instruction forward referenced with type '" + typeToString(vType.get(f)) + "'", at);
 }
 
 const LOCAL_NAME_MAX = 1024;
@@ -281,29 +303,14 @@ function parseBody(g: i32, fn: i32): bool {
         next();
         if (!expect(T.Equal, isId ? "'=' after instruction id" : "'=' after instruction name")) return false;
       }
-      setPending(iname, inum);
+      setPending(iname, inum, iname < 0 && inum == -1 ? nextNum : -1);
       let inst = parseInstruction();
-      setPending(-1, -1);
+      let clash = scope.pendClash;
+      setPending(-1, -1, -1);
       if (inst < 0) return false;
       let term = scope.lastWasTerminator;
       let ty = vType.get(inst);
-      if (iname >= 0 || inum != -1) {
-        if (ty == T_VOID) return errorAt("instructions returning void cannot have a name", defOff);
-      }
-      if (iname >= 0) {
-        let ex = localLookupName(iname);
-        if (ex >= 0 && ex != inst) return errorAt("multiple definition of local value named '" + strtabString(iname) + "'", defOff);
-        vName.set(inst, iname);
-        localSetName(iname, inst);
-      } else if (ty != T_VOID) {
-        if (inum != -1 && <u32>inum < <u32>nextNum) return errorAt("instruction expected to be numbered '%" + (<u32>nextNum).toString() + "' or greater", defOff);
-        let num = inum != -1 ? inum : nextNum;
-        let ex = localLookupNum(num);
-        if (ex >= 0 && ex != inst) return errorAt("multiple definition of local value numbered '%" + (<u32>num).toString() + "'", defOff);
-        localSetNum(num, inst);
-        nextNum = num + 1;
-      }
-      // attachments
+      // attachments (read before the name is set, as LLParser does)
       let pc = scope.pendingComma;
       resetPendingComma();
       while (pc || eat(T.Comma)) {
@@ -311,6 +318,24 @@ function parseBody(g: i32, fn: i32): bool {
         if (lx.tok != T.MetadataVar) return error("expected metadata after comma");
         iMD.set(inst, parseAttachment(iMD.get(inst)));
         if (state.failed) return false;
+      }
+      if (iname >= 0 || inum != -1) {
+        if (ty == T_VOID) return errorAt("instructions returning void cannot have a name", defOff);
+      }
+      if (iname >= 0) {
+        if (clash >= 0) return forwardTypeClash(clash, defOff);
+        let ex = localLookupName(iname);
+        if (ex >= 0 && ex != inst) return errorAt("multiple definition of local value named '" + strtabString(iname) + "'", defOff);
+        vName.set(inst, iname);
+        localSetName(iname, inst);
+      } else if (ty != T_VOID) {
+        if (inum != -1 && <u32>inum < <u32>nextNum) return errorAt("instruction expected to be numbered '%" + (<u32>nextNum).toString() + "' or greater", defOff);
+        if (clash >= 0) return forwardTypeClash(clash, defOff);
+        let num = inum != -1 ? inum : nextNum;
+        let ex = localLookupNum(num);
+        if (ex >= 0 && ex != inst) return errorAt("multiple definition of local value numbered '%" + (<u32>num).toString() + "'", defOff);
+        localSetNum(num, inst);
+        nextNum = num + 1;
       }
       if (records.len > 0) {
         let head = records.get(0);

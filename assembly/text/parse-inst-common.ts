@@ -14,11 +14,17 @@ import {
   OP_NAMES,
 } from "../ir/opcodes";
 import { setAlignBytes } from "../ir/inst";
-import { typeToString } from "./printer-types";
+import { T_VOID } from "../ir/types";
 import { takeOverForwardUses } from "../ir/values";
 
 // The value id a definition should take: a forward placeholder for this name, or new.
-export function setPending(name: i32, num: i32): void { fnScope.pendName = name; fnScope.pendNum = num; }
+// The name or number the instruction being read defines; implicit, the number an unnamed one takes
+// (when its type is not void). A forward placeholder of another type is left alone: the caller
+// reports it once the instruction is read (LLParser's setInstName), see pendClash.
+export function setPending(name: i32, num: i32, implicit: i32): void {
+  let scope = fnScope;
+  scope.pendName = name; scope.pendNum = num; scope.pendImplicit = implicit; scope.pendClash = -1;
+}
 
 // True once a load, store, alloca or atomic without `align` was parsed: only then does the
 // module need ir/defaults.ts fillDefaults (a walk over every instruction).
@@ -42,16 +48,17 @@ export function instOpcode(s: i32): i32 { let ops = rd.opcodeByStr; return s < o
 export function make(op: i32, type: i32, base: i32): i32 {
   let v = -1;
   let r = rd, scope = fnScope, pendName = scope.pendName, pendNum = scope.pendNum;
+  if (pendName < 0 && pendNum == -1 && type != T_VOID) pendNum = scope.pendImplicit;
   if (pendName >= 0 || pendNum != -1) {
     let f = pendName >= 0 ? localLookupName(pendName) : localLookupNum(pendNum);
     if (f >= 0 && <i32>vKind.get(f) == VK.Forward) {
       if (vType.get(f) != type) {
-        error("instruction forward referenced with type '" + typeToString(vType.get(f)) + "'");
-        return -1;
+        scope.pendClash = f;
+      } else {
+        v = f;
+        vKind.set(v, <u8>VK.Inst);
+        takeOverForwardUses(v, r.forwardUseOrder);
       }
-      v = f;
-      vKind.set(v, <u8>VK.Inst);
-      takeOverForwardUses(v, r.forwardUseOrder);
     }
   }
   if (v < 0) v = newValue(VK.Inst, type);

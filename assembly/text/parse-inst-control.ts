@@ -5,7 +5,7 @@ import { lx, T, next } from "./lexer";
 import * as K from "./keywords";
 import { error, errorI, errorAt, errorAtI, eat, expect, expectWord, isWord, eatWord } from "./pstate";
 import { parseType } from "./parse-types";
-import { parseTypeAndValue, parseValue, parseBlockRef } from "./parse-values";
+import { parseTypeAndValue, parseValue, parseBlockRef, parseLabelValue, isBlockRef } from "./parse-values";
 import { TK, tyKind, T_VOID, T_I1, T_TOKEN, tyA, isInt, isPtr } from "../ir/types";
 import { llvmVersion } from "../ir/version";
 import { gValueType } from "../ir/globals";
@@ -31,8 +31,13 @@ export function parseRet(): i32 {
 export function parseBr(): i32 {
   markTerminator();
   let base = rd.stack.len;
-  if (isWord(K.KW_label)) { let b = parseBlockRef(); if (b < 0) return -1; rd.stack.push(b); return make(Op.Br, T_VOID, base); }
   let cAt = lx.tokStart;
+  if (isWord(K.KW_label)) {
+    let b = parseLabelValue(); if (b < 0) return -1;
+    // (a label argument, LLVM 19: taken for the condition)
+    if (!isBlockRef(b)) return errorAtI("branch condition must have 'i1' type", cAt);
+    rd.stack.push(b); return make(Op.Br, T_VOID, base);
+  }
   let c = parseTypeAndValue(); if (c < 0) return -1;
   if (vType.get(c) != T_I1) return errorAtI("branch condition must have 'i1' type", cAt);
   rd.stack.push(c);

@@ -87,18 +87,24 @@ export function parsePhi(opLoc: i32): i32 {
   let t = parseType(false); if (t < 0) return -1;
   let base = rd.stack.len;
   if (!isFirstClass(t) || t == T_LABEL) return errorAtI("phi node must have first class type", tAt);
+  // as LLParser: no '[' after the type is a phi without entries; after a comma, a metadata
+  // attachment follows (the comma is given back) or the next entry's '['
+  let first = true;
   while (true) {
+    if (first) {
+      if (lx.tok != T.LSquare) break;
+      first = false;
+    } else {
+      if (lx.tok != T.Comma) break;
+      next();
+      if (lx.tok == T.MetadataVar) { putBackComma(); break; }
+    }
     if (!expect(T.LSquare, "'[' in phi value list")) return -1;
     let v = parseValue(t); if (v < 0) return -1;
     if (!expect(T.Comma, "',' after insertelement value")) return -1;
     let b = parseValue(T_LABEL); if (b < 0) return -1;
     if (!expect(T.RSquare, "']' in phi value list")) return -1;
     rd.stack.push(v); rd.stack.push(b);
-    if (lx.tok != T.Comma) break;
-    next();
-    if (lx.tok != T.LSquare) { // `, !md` attachment follows: give the comma back
-      putBackComma(); break;
-    }
   }
   if (flags != 0 && !fpMathType(t)) return errorAtI("fast-math-flags specified for phi without floating-point scalar or vector return type", opLoc);
   let i = make(Op.Phi, t, base); if (i >= 0) iFlags.set(i, flags); return i;

@@ -1,7 +1,8 @@
 // `uselistorder` directives, at the top level (parser.ts) and at the end of function bodies
 // (parse-function.ts), and the top level's `uselistorder_bb`.
 import { I32Vec } from "../util/vec";
-import { useCount, reorderUses, vKind, vA, VK } from "../ir/values";
+import { useCount, reorderUses, vKind, vA, VK, vFirstUse, opNext, opUser, iOp } from "../ir/values";
+import { Op } from "../ir/opcodes";
 import { gFirstBlock } from "../ir/globals";
 import { lx, T, next } from "./lexer";
 import * as K from "./keywords";
@@ -21,19 +22,37 @@ export function skipUseListOrder(): bool {
 // keeps the order.
 export function parseUseListOrder(): bool {
   if (lx.tok != T.Word || lx.tokStr != K.KW_uselistorder) return error("expected uselistorder directive");
-  next();
+  // the use counts are reported at the directive's keyword, as LLParser does
   let at = lx.tokStart;
+  next();
   let v = parseTypeAndValue();
   if (v < 0) return false;
   if (!expect(T.Comma, "comma in uselistorder directive")) return false;
   let idx = new I32Vec(8);
   if (!parseIndexes(idx)) return false;
-  let n = useCount(v);
-  if (n == 0) return errorAt("value has no uses", at);
-  if (n < 2) return errorAt("value only has one use", at);
-  if (n != idx.len) return errorAt("wrong number of indexes, expected " + n.toString(), at);
+  if (!checkUseCount(useCount(v), idx.len, at)) return false;
   reorderUses(v, idx);
   return true;
+}
+
+// LLParser::sortUseListOrder's checks of the value's use count against the indexes.
+function checkUseCount(n: i32, indexes: i32, at: i32): bool {
+  if (n == 0) return errorAt("value has no uses", at);
+  if (n < 2) return errorAt("value only has one use", at);
+  if (n != indexes) return errorAt("wrong number of indexes, expected " + n.toString(), at);
+  return true;
+}
+
+// A block's uses as LLVM counts them: terminators' and blockaddress's operands, not the incoming
+// blocks of phis (operands here, no uses in LLVM).
+function blockUseCount(b: i32): i32 {
+  let n = 0;
+  for (let s = vFirstUse.get(b); s >= 0; s = opNext.get(s)) {
+    let u = opUser.get(s);
+    if (<i32>vKind.get(u) == VK.Inst && <i32>iOp.get(u) == Op.Phi) continue;
+    n++;
+  }
+  return n;
 }
 
 // LLParser::parseUseListOrderIndexes: `{ i, j, ... }`, at least two unsigned 32-bit indexes that
@@ -62,9 +81,10 @@ function parseIndexes(idx: I32Vec): bool {
 }
 
 // `uselistorder_bb @f, %bb, { indexes }` (LLParser::parseUseListOrderBB): @f a function defined
-// before, %bb one of its blocks by name. Checked, then dropped (the order of a block's uses is
-// not kept).
+// before, %bb one of its blocks by name, the indexes one per use of the block. Checked, then
+// dropped (the order of a block's uses is not kept).
 function parseUseListOrderBB(): bool {
+  let at = lx.tokStart;
   next();
   let fnAt = lx.tokStart, fnTok = lx.tok, fnName = lx.tokStr, fnNum = lx.tokNum;
   if (!skipValID()) return false;
@@ -85,7 +105,7 @@ function parseUseListOrderBB(): bool {
   let found = findBlockByName(g, bbName);
   if (found == -1) return errorAt("invalid basic block in uselistorder_bb", bbAt);
   if (found == -2) return errorAt("expected basic block in uselistorder_bb", bbAt);
-  return true;
+  return checkUseCount(blockUseCount(found), idx.len, at);
 }
 
 // One value reference read as LLParser::parseValID does without a function: a name or number, a

@@ -53,12 +53,22 @@ export function parseBlockRef(): i32 {
     let w = parseTypeAndValue(); if (w < 0) return -1;
     return <i32>vKind.get(w) == VK.Block ? w : errorAtI("expected a basic block", loc);
   }
+  let v = parseLabelValue(); if (v < 0) return -1;
+  // a value of type label that is no block: an argument (LLVM 19 still took label arguments)
+  return isBlockRef(v) ? v : errorAtI("expected a basic block", loc);
+}
+// `label <value>`: LLParser's complaint about the value, else the value (a block or not).
+export function parseLabelValue(): i32 {
+  if (!isWord(K.KW_label)) return errorI("expected 'label' here");
   next();
   if (lx.tok == T.LocalVar) { let v = localRef(lx.tokStr, 0, T_LABEL); next(); return v; }
   if (lx.tok == T.LocalID) { let v = localRef(-1, lx.tokNum, T_LABEL); next(); return v; }
-  // another value of type label: LLParser's own complaint about it, else that it is no block
-  let v = parseValue(T_LABEL); if (v < 0) return -1;
-  return <i32>vKind.get(v) == VK.Block ? v : errorAtI("expected a basic block", loc);
+  return parseValue(T_LABEL);
+}
+// A block, or a forward reference that only a block can define.
+export function isBlockRef(v: i32): bool {
+  let k = <i32>vKind.get(v);
+  return k == VK.Block || k == VK.Forward;
 }
 
 // A typed value inside a constant (an aggregate's element, a constant expression's operand), which

@@ -317,12 +317,24 @@ export function printNodeBody(w: Writer, out: OutBuf, m: i32): void {
     out.byte(33); out.strId(strtab, mdA.get(m)); out.byte(40);
     // GenericDINode keeps each of its operands as an `operands` field: printed as one list
     let ops = strtab.eqStr(mdA.get(m), "GenericDINode") ? strtab.internStr("operands") : -1;
+    let hideA = -1, hideB = -1;
+    if (strtab.eqStr(mdA.get(m), "DIFixedPointType")) {
+      // a rational fixed-point type prints its numerator and denominator, another its factor
+      let rational = false;
+      for (let i = 0; i < n; i++) {
+        if (strtab.eqStr(mdPool.get(s + 3 * i), "kind") && mdPool.get(s + 3 * i + 1) == FV_RAW) rational = strtab.eqStr(mdPool.get(s + 3 * i + 2), "Rational");
+      }
+      if (rational) hideA = strtab.internStr("factor");
+      else { hideA = strtab.internStr("numerator"); hideB = strtab.internStr("denominator"); }
+    }
+    let printed = 0;
     for (let i = 0; i < n; i++) {
       let name = mdPool.get(s + 3 * i);
+      if (name == hideA || name == hideB) continue;
       let tag = mdPool.get(s + 3 * i + 1), v = mdPool.get(s + 3 * i + 2);
       let item = name == ops;
       let first = !item || i == 0 || mdPool.get(s + 3 * (i - 1)) != ops;
-      if (i > 0) out.str(", ");
+      if (printed++ > 0) out.str(", ");
       if (first) { out.strId(strtab, name); out.str(item ? ": {" : ": "); }
       if (tag == FV_RAW) printRawField(w, out, v); else printMDOperand(w, out, v, true);
       if (item && (i + 1 == n || mdPool.get(s + 3 * (i + 1)) != ops)) out.byte(125);

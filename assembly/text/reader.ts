@@ -23,6 +23,9 @@ import { TypeWalk } from "../ir/nesting";
   // the value id the instruction being defined takes (parse-inst.ts setPending)
   pendName: i32 = -1;
   pendNum: i32 = -1;
+  pendImplicit: i32 = -1;
+  // a forward placeholder of the pending name or number with another type than the instruction's
+  pendClash: i32 = -1;
   lastWasTerminator: bool = false;
   // a comma consumed by a list loop that belongs to the trailing attachments
   pendingComma: bool = false;
@@ -92,6 +95,7 @@ import { TypeWalk } from "../ir/nesting";
   argTypes: I32Vec = new I32Vec(32);
   argNames: I32Vec = new I32Vec(32);
   argNums: I64Vec = new I64Vec(32); // an unsigned 32-bit number; -1 named, -2 neither
+  argAt: I32Vec = new I32Vec(32);   // each argument's type's offset
 
   // named types (parse-types.ts): by name strId and by number, where each was defined (or first
   // referenced, while it is not), defined flag

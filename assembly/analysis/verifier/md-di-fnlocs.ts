@@ -8,7 +8,7 @@ import { gValue, gMD, gFirstBlock } from "../../ir/globals";
 import { mdPool, mdCount, FV_RAW, findAttachment, MDK_DBG, DR, drKind, drOps, drNOps, drNext, drPool } from "../../ir/metadata";
 import { field, fieldMD, fieldInt } from "../../ir/debuginfo";
 import { vr } from "./state";
-import { isDINode, numOps, op } from "./md-common";
+import { isDINode, isTuple, numOps, op } from "./md-common";
 
 const K_LOOP = 18;
 
@@ -59,14 +59,16 @@ function attachedSubprogram(g: i32): i32 {
       vr.failDebugInfo("DILocation's scope must be a DILocalScope");
       vr.wm(this.sp); vr.w(this.f); vr.w(i); vr.wm(dl); vr.wm(parent); return;
     }
-    // DILocation::getInlinedAtScope: the scope of the last location of the inlinedAt chain
+    // DILocation::getInlinedAtScope: the scope of the last location of the inlinedAt chain. LLVM
+    // takes an inlinedAt that is no location for one (its check comes later): a tuple's first
+    // operand as the scope, its second (of two) as the next inlinedAt
     let at = dl;
     for (let guard = 0; guard < 100000; guard++) {
-      let next = fieldMD(at, this.sInlinedAt);
-      if (!isDINode(next, "DILocation")) break;
+      let next = isTuple(at) ? (numOps(at) == 2 ? op(at, 1) : -1) : fieldMD(at, this.sInlinedAt);
+      if (next < 0 || !(isDINode(next, "DILocation") || (isTuple(next) && numOps(next) > 0))) break;
       at = next;
     }
-    let scope = fieldMD(at, this.sScope);
+    let scope = isTuple(at) ? op(at, 0) : fieldMD(at, this.sScope);
     if (scope < 0) { vr.fail("Failed to find DILocalScope"); vr.wm(dl); return; }
     if (!this.insert(scope)) return;
     let sp = subprogramOf(scope, this.sScope);

@@ -4,8 +4,10 @@
 // wopt prints the same lines (opt goes on with a crash report and aborts; wopt exits with 1).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { LLVM_VERSIONS, haveOpt, optFor, runCli, versionFlag, haveRealCore, NO_CORE } from '../helpers.js';
+import { REPO, LLVM_VERSIONS, haveOpt, optFor, runCli, versionFlag, haveRealCore, NO_CORE } from '../helpers.js';
 
 const broken = version => `define i32 @f(i32 %a) !dbg !4 {
   %x = add i32 %y, 1, !dbg !8
@@ -82,6 +84,27 @@ test('broken debug info is dropped by the reader with opt\'s warning', { skip: !
       assert.equal(o.status, 0);
       assert.equal(r.stdout, o.stdout);
       assert.equal(r.stderr, o.stderr);
+    }
+  }
+});
+
+// Modules of tests/fixtures/verifier-fatal/ are broken IR with current debug info: the reader's
+// verification prints what opt's does, up to the fatal line.
+const FATAL_DIR = path.join(REPO, 'tests/fixtures/verifier-fatal');
+test('broken modules stopped by the reader: the same lines as opt', { skip: !haveRealCore && NO_CORE }, async (t) => {
+  const files = fs.readdirSync(FATAL_DIR).filter(f => f.endsWith('.ll')).sort();
+  assert.ok(files.length > 0);
+  for (const v of LLVM_VERSIONS) {
+    for (const name of files) {
+      const file = path.join(FATAL_DIR, name);
+      const r = await runCli([versionFlag(v), '-disable-output', file]);
+      assert.equal(r.code, 1, `${name}, LLVM ${v}`);
+      assert.ok(r.stderr.endsWith(FATAL), r.stderr);
+      if (haveOpt(v)) {
+        const o = spawnSync(optFor(v), ['-disable-output', file], { encoding: 'utf8' });
+        assert.notEqual(o.status, 0);
+        assert.equal(o.stderr.slice(0, r.stderr.length), r.stderr, `${name}, opt-${v}`);
+      }
     }
   }
 });
