@@ -19,7 +19,7 @@ import { br, badI } from "./read-state";
 import { typeOf } from "./read-types";
 import { getConstant, binaryOpcode, castOpcode } from "./read-constants";
 import { getBlock } from "./read-refs";
-import { constExprSupported } from "../text/parse-values";
+import { constExprSupported } from "../ir/op-rules";
 
 const AGGREGATE = 7, CE_BINOP = 10, CE_CAST = 11, CE_GEP_OLD = 12, CE_SELECT = 13, CE_EXTRACTELT = 14,
   CE_INSERTELT = 15, CE_SHUFFLEVEC = 16, CE_CMP = 17, CE_SHUFVEC_EX = 19, CE_INBOUNDS_GEP = 20,

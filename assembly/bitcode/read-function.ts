@@ -43,7 +43,7 @@ import {
   valueById, getVal, getPair, make, fmfOf, orderingOf, scopeOf, alignOk, setAlignEnc, place,
 } from "./read-values";
 import { readCall, readDebugRecord, readFunctionVST } from "./read-call-debug";
-import { castValid } from "../text/parse-values";
+import { castValid } from "../ir/op-rules";
 import { resetExpansion, shuffleMaskExt } from "./read-expand";
 
 

@@ -36,6 +36,8 @@ function build(): void {
   dif.subrangeTypeClass = dif.clsByName.has(srtName) ? dif.clsByName.get(srtName) : -1;
   let ocName = strtab.internStr("DIObjCProperty");
   dif.objcClass = dif.clsByName.has(ocName) ? dif.clsByName.get(ocName) : -1;
+  let fpName = strtab.internStr("DIFixedPointType");
+  dif.fixedPointClass = dif.clsByName.has(fpName) ? dif.clsByName.get(fpName) : -1;
   dif.idPtrAuthTag = strtab.internStr("DW_TAG_LLVM_ptrauth_type");
   dif.idPtrAuthKey = strtab.internStr("ptrAuthKey");
   for (let i = 0; i < DI_PRINTED.length; i++) {
@@ -69,7 +71,7 @@ export function canonicalDIFields(c: i32, base: i32): void {
   if (dif.pFirst.length == 0) build();
   let first = unchecked(dif.pFirst[c]);
   let st = rd.mdStack;
-  if (c == fixedPointClass()) fixedPointFields(base);
+  if (c == dif.fixedPointClass) fixedPointFields(base);
   let n = (st.len - base) / 3;
   if (first < 0) { printedValues(c, base, n); return; } // GenericDINode: its fields as given
   let isSP = c == dif.spClass;
@@ -152,14 +154,6 @@ export function canonicalDIFields(c: i32, base: i32): void {
 // width the lexer read them with, where a positive decimal takes just its significant bits, so its
 // top bit is set (`numerator: 3` is 2 bits, printed -1). (The printer leaves out the factor of a
 // rational one and the numerator and denominator of another: printer-values.ts.)
-let fixedClass = -2;
-function fixedPointClass(): i32 {
-  if (fixedClass == -2) {
-    let id = strtab.internStr("DIFixedPointType");
-    fixedClass = dif.clsByName.has(id) ? dif.clsByName.get(id) : -1;
-  }
-  return fixedClass;
-}
 function fixedPointFields(base: i32): void {
   let st = rd.mdStack;
   let n = (st.len - base) / 3;

@@ -36,7 +36,7 @@ const F_REQUIRED = 1, F_BANG = 2;
   pKind: i32[] = [];
   canonOut: I32Vec = new I32Vec(64);
   idZero: i32 = 0; idFalse: i32 = 0; idTrue: i32 = 0; idEmpty: i32 = 0; idSPFlags: i32 = 0; idVirtualIndex: i32 = 0; spClass: i32 = -1;
-  derivedClass: i32 = -1; objcClass: i32 = -1; flagsKind: i32 = -1;
+  derivedClass: i32 = -1; objcClass: i32 = -1; fixedPointClass: i32 = -1; flagsKind: i32 = -1;
   subrangeClass: i32 = -1; subrangeTypeClass: i32 = -1;
   flagCanon: Map<i32, i32> = new Map(); spFlagText: Map<i32, i32> = new Map(); idPtrAuthTag: i32 = 0; idPtrAuthKey: i32 = 0;
   flagIds: Map<i32, i64> = new Map();   // a flags field's text -> its value (DIFlags, or DISPFlags + 2^40)

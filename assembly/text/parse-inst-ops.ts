@@ -7,7 +7,8 @@ import * as K from "./keywords";
 import { errorI, errorAtI, eat, parseUInt32, expect, expectWord, isWord, eatWord, checkFeature } from "./pstate";
 import { Feature } from "../ir/version";
 import { parseType } from "./parse-types";
-import { parseTypeAndValue, parseValue, castValid, shuffleValid } from "./parse-values";
+import { parseTypeAndValue, parseValue, shuffleValid } from "./parse-values";
+import { castValid } from "../ir/op-rules";
 import { parseCmpPredicate } from "./parse-values";
 import {
   TK, tyKind, tyA, tyN, T_I1, T_I32, T_LABEL, T_TOKEN, isInt, isPtr, isFP, isVector, scalarType, withScalar, vectorType,

@@ -34,6 +34,7 @@ import { globalRef, localRef, dsoEquivTarget } from "./parse-symbols";
 import { parseBlockAddress } from "./parse-blockaddr";
 import { parseFPConst, parseFPFromInt } from "./parse-fp";
 import { zext64 } from "../util/bits";
+import { castValid, constExprSupported } from "../ir/op-rules";
 import { gepIndicesValid, gepWidthOf, gepWidthWith, scalableNow, sizedNow } from "./parse-gep";
 import { instOpcode } from "./parse-inst-common";
 import { has, Feature, llvmVersion } from "../ir/version";
@@ -486,15 +487,6 @@ export function opcodeOf(w: i32): i32 {
     op == Op.Select || op == Op.ExtractElement || op == Op.InsertElement || op == Op.ShuffleVector) return op;
   return Op.None;
 }
-export function constExprSupported(op: i32): bool {
-  switch (op) {
-    case Op.GetElementPtr: case Op.Trunc: case Op.PtrToInt: case Op.PtrToAddr: case Op.IntToPtr: case Op.BitCast:
-    case Op.AddrSpaceCast: case Op.Add: case Op.Sub: case Op.Xor: case Op.ExtractElement: case Op.InsertElement:
-    case Op.ShuffleVector: return true;
-    case Op.Mul: return has(Feature.MulConstExpr);
-  }
-  return false;
-}
 
 // Extra words of the constant expression being built. Operands may themselves be constant
 // expressions parsed in the middle of ours, so each parse keeps its words above `wBase` and
@@ -617,34 +609,6 @@ export function parseConstExpr(op: i32, type: i32): i32 {
 }
 function exprMismatch(got: i32, want: i32, loc: i32): i32 { return isFnType(want) ? errorAtI(NOT_VALUES, loc) : mismatch(got, want, loc); }
 
-// CastInst::castIsValid: first-class non-aggregate types, element counts alike (a scalar's is
-// none), and per opcode the kinds and widths it converts between.
-export function castValid(op: i32, s: i32, d: i32): bool {
-  if (!isFirstClass(s) || !isFirstClass(d) || isAggregate(s) || isAggregate(d)) return false;
-  let sameCount = isVector(s) ? tyKind.get(s) == tyKind.get(d) && tyN.get(s) == tyN.get(d) : !isVector(d);
-  let ss = scalarType(s), ds = scalarType(d);
-  switch (op) {
-    case Op.Trunc: return sameCount && isInt(ss) && isInt(ds) && intWidth(ss) > intWidth(ds);
-    case Op.ZExt: case Op.SExt: return sameCount && isInt(ss) && isInt(ds) && intWidth(ss) < intWidth(ds);
-    case Op.FPTrunc: return sameCount && isFP(ss) && isFP(ds) && primitiveSizeInBits(ss) > primitiveSizeInBits(ds);
-    case Op.FPExt: return sameCount && isFP(ss) && isFP(ds) && primitiveSizeInBits(ss) < primitiveSizeInBits(ds);
-    case Op.FPToUI: case Op.FPToSI: return sameCount && isFP(ss) && isInt(ds);
-    case Op.UIToFP: case Op.SIToFP: return sameCount && isInt(ss) && isFP(ds);
-    case Op.PtrToInt: case Op.PtrToAddr: return sameCount && isPtr(ss) && isInt(ds);
-    case Op.IntToPtr: return sameCount && isInt(ss) && isPtr(ds);
-    case Op.AddrSpaceCast: return sameCount && isPtr(ss) && isPtr(ds) && tyA.get(ss) != tyA.get(ds);
-    case Op.BitCast: {
-      if (isPtr(ss) != isPtr(ds)) return false;
-      if (!isPtr(ss)) return primitiveSizeInBits(s) == primitiveSizeInBits(d) && (tyKind.get(s) == TK.ScalableVector) == (tyKind.get(d) == TK.ScalableVector);
-      if (tyA.get(ss) != tyA.get(ds)) return false;
-      if (isVector(s) && isVector(d)) return sameCount;
-      if (isVector(s)) return tyKind.get(s) == TK.Vector && tyN.get(s) == 1;
-      if (isVector(d)) return tyKind.get(d) == TK.Vector && tyN.get(d) == 1;
-      return true;
-    }
-  }
-  return true;
-}
 
 // ShuffleVectorInst::isValidOperands: two vectors of one type and a mask of i32 lanes below
 // twice their length (undef lanes allowed; a scalable mask only undef or zero).
