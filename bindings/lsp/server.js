@@ -26,7 +26,7 @@ export function startServer(connection, { openSession, readFile, settleMs = SETT
         textDocumentSync: TextDocumentSyncKind.Incremental,
         documentFormattingProvider: true,
       },
-      serverInfo: { name: 'wopt', version: '0.1.0' },
+      serverInfo: { name: 'wopt' },
     };
   });
 

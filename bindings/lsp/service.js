@@ -31,6 +31,9 @@ export class LineIndex {
   }
 }
 
+// space tab , ( ) [ ] { } < > = * ;
+const TOKEN_STOP = new Set([0x20, 0x09, 0x2c, 0x28, 0x29, 0x5b, 0x5d, 0x7b, 0x7d, 0x3c, 0x3e, 0x3d, 0x2a, 0x3b]);
+
 // Where the token at byte column `col` of `bytes` ends: a quoted string to its closing quote, else
 // up to the next blank or punctuation; at least one byte past `col` when the line goes on.
 function tokenEnd(bytes, col) {
@@ -41,8 +44,7 @@ function tokenEnd(bytes, col) {
     while (i < bytes.length && bytes[i] !== 0x22) i++;
     return Math.min(i + 1, bytes.length);
   }
-  const stop = new Set([0x20, 0x09, 0x2c, 0x28, 0x29, 0x5b, 0x5d, 0x7b, 0x7d, 0x3c, 0x3e, 0x3d, 0x2a, 0x3b]); // space tab , ( ) [ ] { } < > = * ;
-  while (i < bytes.length && !stop.has(bytes[i])) i++;
+  while (i < bytes.length && !TOKEN_STOP.has(bytes[i])) i++;
   return i > col ? i : col + 1;
 }
 
