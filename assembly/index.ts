@@ -9,6 +9,7 @@ import { dataLayoutError } from "./ir/datalayout";
 import { parseDataLayout } from "./ir/datalayout-parse";
 import { lineOf, colOf, allocPaddedInput } from "./text/lexer";
 import { parseModule } from "./text/parser";
+import { startIndex, symbolWords, symbolTypesText } from "./text/symbol-index";
 import { printModule, beginPrint, printNextPart, output } from "./text/printer";
 import { runPasses, passOutputText, resumePasses, pipelineForDigests, passError as passErrorText, passContext, resetPasses } from "./pipeline/runner";
 import { vName, iNext } from "./ir/values";
@@ -155,6 +156,13 @@ export function parse(len: i32): i32 {
   return 0;
 }
 
+// The language server's index of a text module: startIndex after inputAlloc and before parse;
+// then the records (text/symbol-index.ts, SYM_WORDS words each) and the table of their types.
+export function indexNextParse(): void { startIndex(); }
+export function symbolRecords(): usize { let v = symbolWords(); return v == null ? 0 : v.ptr; }
+export function symbolRecordWords(): i32 { let v = symbolWords(); return v == null ? 0 : v.len; }
+export function symbolTypes(): u32 { return handOut(symbolTypesText()); }
+
 // The warnings reading the module produced (util/warnings.ts: one line each), at outputPtr.
 export function warnings(): i32 { return <i32>handOut(warningsText()); }
 // opt's target machine checks, after the input verified: adds their warnings; 1 when opt stops
@@ -252,6 +260,10 @@ export function verify(): i32 {
   host.errLine = 0; host.errCol = 0; host.errOffset = -1;
   return ok ? 2 : 1;
 }
+// The last verification's messages: three words each (where it starts in the text, the first value
+// and metadata node it names; analysis/verifier/state.ts failures).
+export function verifierFailures(): usize { let v = host.verifier; return v == null ? 0 : v.failures.ptr; }
+export function verifierFailureWords(): i32 { let v = host.verifier; return v == null ? 0 : v.failures.len; }
 // The reader's answer to broken debug info (after verify returned 2): strip it, as opt does.
 export function dropInvalidDebugInfo(): void { stripDebugInfoOfModule(); }
 

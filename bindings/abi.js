@@ -3,27 +3,29 @@
 
 /** Every function the core exports; core.js refuses a core that lacks one. */
 export const EXPORTS = [
-  'setLLVMVersion', 'reset', 'inputAlloc', 'argAlloc', 'setModuleId', 'parse', 'warnings',
-  'checkTarget', 'readerVerifies', 'runPipeline', 'gmfFunctionMap', 'repoCandidates', 'repoSetHits',
-  'resumePipeline', 'repoPrunedCount', 'passStat', 'repoRecords', 'repoTickets', 'repoLink',
-  'passTable', 'passOutput', 'verify', 'dropInvalidDebugInfo', 'printStart', 'printChunk', 'print',
-  'outputPtr', 'errorLine', 'errorCol', 'errorOffset', 'errorMessage', 'errorPtr', 'functionCount',
-  'functionName', 'functionBlockCount', 'functionIsDeclaration', 'version', 'sideFileCount',
-  'sideFileName', 'sideFileData', 'cfgBuild', 'cfgArray', 'cfgArrayLen', 'domTreeBuild',
-  'domTreeArray', 'domTreeArrayLen', 'domTreeRoot', 'idfCompute', 'idfResultPtr', 'cfgBlockLabels',
-  'bitstreamDump', 'bitstreamDumpText', 'xmodBegin', 'xmodInput', 'xmodAdd', 'xmodFinish',
-  'writeBitcode', 'bitcodeSize', 'cgdataBegin', 'cgdataInput', 'cgdataMerge', 'cgdataMergeOutline',
-  'cgdataAdd', 'cgdataSetThresholds', 'cgdataFinalize', 'cgdataRead', 'cgdataReadRecord',
-  'cgdataWrite', 'cgdataCount', 'cgdataEmbedded', 'cgdataEmbed',
+  'setLLVMVersion', 'reset', 'inputAlloc', 'argAlloc', 'setModuleId', 'parse', 'indexNextParse',
+  'symbolRecords', 'symbolRecordWords', 'symbolTypes', 'warnings', 'checkTarget', 'readerVerifies',
+  'runPipeline', 'gmfFunctionMap', 'repoCandidates', 'repoSetHits', 'resumePipeline',
+  'repoPrunedCount', 'passStat', 'repoRecords', 'repoTickets', 'repoLink', 'passTable',
+  'passOutput', 'verify', 'verifierFailures', 'verifierFailureWords', 'dropInvalidDebugInfo',
+  'printStart', 'printChunk', 'print', 'outputPtr', 'errorLine', 'errorCol', 'errorOffset',
+  'errorMessage', 'errorPtr', 'functionCount', 'functionName', 'functionBlockCount',
+  'functionIsDeclaration', 'version', 'sideFileCount', 'sideFileName', 'sideFileData', 'cfgBuild',
+  'cfgArray', 'cfgArrayLen', 'domTreeBuild', 'domTreeArray', 'domTreeArrayLen', 'domTreeRoot',
+  'idfCompute', 'idfResultPtr', 'cfgBlockLabels', 'bitstreamDump', 'bitstreamDumpText', 'xmodBegin',
+  'xmodInput', 'xmodAdd', 'xmodFinish', 'writeBitcode', 'bitcodeSize', 'cgdataBegin', 'cgdataInput',
+  'cgdataMerge', 'cgdataMergeOutline', 'cgdataAdd', 'cgdataSetThresholds', 'cgdataFinalize',
+  'cgdataRead', 'cgdataReadRecord', 'cgdataWrite', 'cgdataCount', 'cgdataEmbedded', 'cgdataEmbed',
 ];
 
 /** The exports that return an address or a byte count (u32/usize), read unsigned. */
 export const UNSIGNED = [
-  'inputAlloc', 'argAlloc', 'gmfFunctionMap', 'repoCandidates', 'repoRecords', 'repoTickets',
-  'passTable', 'passOutput', 'printStart', 'printChunk', 'print', 'outputPtr', 'errorMessage',
-  'errorPtr', 'functionName', 'version', 'sideFileName', 'sideFileData', 'cfgArray', 'cfgArrayLen',
-  'domTreeArray', 'domTreeArrayLen', 'idfResultPtr', 'cfgBlockLabels', 'bitstreamDumpText',
-  'xmodInput', 'xmodFinish', 'bitcodeSize', 'cgdataInput', 'cgdataWrite',
+  'inputAlloc', 'argAlloc', 'symbolRecords', 'symbolTypes', 'gmfFunctionMap', 'repoCandidates',
+  'repoRecords', 'repoTickets', 'passTable', 'passOutput', 'verifierFailures', 'printStart',
+  'printChunk', 'print', 'outputPtr', 'errorMessage', 'errorPtr', 'functionName', 'version',
+  'sideFileName', 'sideFileData', 'cfgArray', 'cfgArrayLen', 'domTreeArray', 'domTreeArrayLen',
+  'idfResultPtr', 'cfgBlockLabels', 'bitstreamDumpText', 'xmodInput', 'xmodFinish', 'bitcodeSize',
+  'cgdataInput', 'cgdataWrite',
 ];
 
 /** passStat(k)'s counters, in k order. */

@@ -44,15 +44,16 @@ export function bindApi(env) {
    */
   async function optimize(text, opts) {
     checkInput('optimize', text);
-    const { passes = '', options = {}, verify = true, moduleId = '<string>', llvmVersion, format = 'text', core: given, trace = false, mergeReport = false, globalMergeReport = false } =
+    const { passes = '', options = {}, verify = true, moduleId = '<string>', llvmVersion, format = 'text', core: given, trace = false, mergeReport = false, globalMergeReport = false, symbols = false } =
       checkModuleOptions('optimize', opts);
     if (format !== 'text' && format !== 'bitcode') throw new TypeError(`optimize: format must be 'text' or 'bitcode', not '${format}'`);
     checkCore('optimize', given);
     const core = given ?? await defaultCore();
     const bitcode = format === 'bitcode';
     const extra = withStructuredOptions(options, { trace, mergeReport, globalMergeReport });
-    const r = runModule(core, text, { passes, options: extra.options, verify, moduleId, llvmVersion, bitcode });
+    const r = runModule(core, text, { passes, options: extra.options, verify, moduleId, llvmVersion, bitcode, symbols });
     const res = { ok: r.ok, output: r.ok ? (bitcode ? r.output : decodeUtf8(r.output)) : null, diagnostics: diagnosticsOf(r), log: r.log, files: r.files };
+    if (symbols) res.symbols = r.symbols ?? null;
     return takeStructuredResults(res, r.files, { trace, mergeReport, reportFile: extra.reportFile, globalMergeReport, globalReportFile: extra.globalReportFile });
   }
 

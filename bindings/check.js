@@ -81,7 +81,7 @@ export function checkCore(where, core, what = "option 'core'") {
 export function checkModuleOptions(where, opts) {
   const o = checkOptions(where, opts);
   for (const f of ['passes', 'moduleId', 'format', 'output']) checkField(where, o, f, 'string');
-  for (const f of ['verify', 'trace', 'mergeReport', 'globalMergeReport', 'transfer']) checkField(where, o, f, 'boolean');
+  for (const f of ['verify', 'trace', 'mergeReport', 'globalMergeReport', 'symbols', 'transfer']) checkField(where, o, f, 'boolean');
   checkField(where, o, 'llvmVersion', 'number');
   if (o.options !== undefined && o.options !== null && typeof o.options !== 'object') {
     throw new TypeError(`${where}: option 'options' must be an object of pass options (or an array of [name, value] pairs), not ${describeValue(o.options)}`);

@@ -144,9 +144,10 @@ export class WoptCore {
   /**
    * Parses `.ll` text (bytes or string), or `{ size, fill(view) }`: `fill` writes exactly `size`
    * bytes into a view of the core's input buffer (no intermediate copy, used for large files).
-   * `moduleId` names the module (ModuleID, source_filename).
+   * `moduleId` names the module (ModuleID, source_filename). `symbols`: also return the text
+   * reader's index of names (res.symbols, see #symbols), read or not.
    */
-  parse(input, { moduleId, llvmVersion = DEFAULT_LLVM_VERSION } = {}) {
+  parse(input, { moduleId, llvmVersion = DEFAULT_LLVM_VERSION, symbols = false } = {}) {
     // { size, fill }, not an Array (which has a fill method too: it would be overwritten)
     const direct = input !== null && typeof input === 'object' && !ArrayBuffer.isView(input) && !Array.isArray(input) &&
       typeof input.fill === 'function' && Number.isSafeInteger(input.size) && input.size >= 0;
@@ -164,13 +165,28 @@ export class WoptCore {
       if (x.setLLVMVersion(llvmVersion) !== 0) {
         return { ok: false, line: 0, col: 0, message: `unsupported LLVM version ${llvmVersion} (supported: ${LLVM_VERSIONS.join(', ')})` };
       }
+      if (symbols) x.indexNextParse();
       const ok = x.parse(size) === 0;
       const res = ok ? { ok: true, line: 0, col: 0, message: '' } : { ok: false, line: x.errorLine(), col: x.errorCol(), message: this.#error(x) };
+      if (symbols) res.symbols = this.#symbols(x);
       if (!ok && x.errorOffset() >= 0) res.offset = x.errorOffset();
       const warnings = this.#warnings(x, 'parse');
       if (warnings.length) res.warnings = warnings;   // only when there are some
       return res;
     });
+  }
+
+  // The text reader's index (assembly/text/symbol-index.ts): `records`, six words per name token
+  // (flags|kind, start, end, key, scope, type; byte offsets into the input), and `types`, the
+  // printed type of each type id the records name.
+  #symbols(x) {
+    const records = new Int32Array(this.#bytes(x.symbolRecords(), x.symbolRecordWords() * 4).buffer);
+    const types = new Map();
+    for (const line of decodeUtf8(this.#out(x.symbolTypes())).split('\n')) {
+      const tab = line.indexOf('\t');
+      if (tab > 0) types.set(Number(line.slice(0, tab)), line.slice(tab + 1));
+    }
+    return { records, types };
   }
 
   /**
@@ -338,7 +354,25 @@ export class WoptCore {
 
   verify() {
     // 2: only the debug info is broken (a reader drops it with a warning; an output is broken)
-    return this.#guard(x => { const r = x.verify(); if (r === 0) return { ok: true, message: '' }; const res = { ok: false, message: this.#error(x) }; if (r === 2) res.debugInfoOnly = true; return res; });
+    return this.#guard(x => {
+      const r = x.verify();
+      if (r === 0) return { ok: true, message: '' };
+      const bytes = this.#bytes(x.errorPtr(), x.errorMessage());
+      const res = { ok: false, message: decodeUtf8(bytes), parts: this.#verifierParts(x, bytes) };
+      if (r === 2) res.debugInfoOnly = true;
+      return res;
+    });
+  }
+  // The verifier's messages one by one: [{ message, value, md }], value and md the first value id
+  // and metadata node id each prints (-1 for none), which the text reader's index places.
+  #verifierParts(x, bytes) {
+    const f = new Int32Array(this.#bytes(x.verifierFailures(), x.verifierFailureWords() * 4).buffer);
+    const parts = [];
+    for (let i = 0; i < f.length; i += 3) {
+      const end = i + 3 < f.length ? f[i + 3] : bytes.length;
+      parts.push({ message: decodeUtf8(bytes.subarray(f[i], end)).replace(/\n+$/, ''), value: f[i + 1], md: f[i + 2] });
+    }
+    return parts;
   }
 
   /**

@@ -76,14 +76,15 @@ export async function runModuleWithRepository(core, input, opts = {}) {
 // The steps of one module as a generator: it yields { kind: 'lookup', digests } when repo-prune
 // waits for the repository and { kind: 'store', entries } after printing; runModule drives it
 // without a repository, runModuleWithRepository with one.
-function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVersion, verify = true, print = true, bitcode = false, sink, store, codegenData, onWarning } = {}) {
+function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVersion, verify = true, print = true, bitcode = false, sink, store, codegenData, onWarning, symbols = false } = {}) {
   const timings = [];
   const res = { ok: false, stage: null, error: null, output: null, log: '', files: [], timings, warnings: [] };
   const warn = (ws) => { for (const w of ws ?? []) { res.warnings.push(w); onWarning?.(w); } };
   const step = (name, fn) => { const t = now(); const r = fn(); timings.push({ name, ms: now() - t }); return r; };
   const fail = (stage, error) => { res.stage = stage; res.error = error; return res; };
 
-  const p = step('Parse IR', () => core.parse(input, { moduleId, llvmVersion }));
+  const p = step('Parse IR', () => core.parse(input, { moduleId, llvmVersion, symbols }));
+  if (symbols) res.symbols = p.symbols;
   warn(p.warnings);
   if (!p.ok) return fail('parse', p);
 
@@ -93,7 +94,7 @@ function* moduleSteps(core, input, { passes = '', options = [], moduleId, llvmVe
     const v = step('Verify input', () => core.verify());
     if (!v.ok && v.debugInfoOnly && readerVerifies) {
       // opt's reader: the messages, "ignoring invalid debug info", and the module without it
-      warn([{ stage: 'parse', tool: false, text: `${v.message}warning: ignoring invalid debug info in ${moduleId ?? '<string>'}` }]);
+      warn([{ stage: 'parse', tool: false, text: `${v.message}warning: ignoring invalid debug info in ${moduleId ?? '<string>'}`, parts: v.parts }]);
       core.dropInvalidDebugInfo();
       // then opt's own check of its input, which what the strip leaves (a DILocation in a
       // custom attachment, say) can still fail

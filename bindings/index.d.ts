@@ -19,6 +19,11 @@ export interface Diagnostic {
   col: number;
   /** The core trapped (a bug in wopt, not in the input). */
   internal: boolean;
+  /**
+   * The verifier's messages one by one, each with the first value and metadata node it names (ids
+   * the `symbols` index's records carry; -1 for none): where an editor places each message.
+   */
+  parts?: { message: string; value: number; md: number }[];
 }
 
 /** Structured results an IDE can draw (results.js), asked for with `trace` / `mergeReport`. */
@@ -29,6 +34,8 @@ export interface StructuredOptions {
   mergeReport?: boolean;
   /** Report global-merge-func's groups, what decided each and what it merged: result.globalMergeReport. */
   globalMergeReport?: boolean;
+  /** Index the names of a text input as the reader resolves them (the language server's): result.symbols. */
+  symbols?: boolean;
 }
 
 /** One pass run on one unit, as opt -print-changed reports it. */
@@ -134,6 +141,18 @@ export interface OptimizeResultFields {
   mergeReport?: MergeReport | null;
   /** With `globalMergeReport`: null when global-merge-func did not run. */
   globalMergeReport?: GlobalMergeReport | null;
+  /** With `symbols`: the reader's index, as far as the text read (empty for bitcode). */
+  symbols?: SymbolIndex | null;
+}
+
+/**
+ * Every name token the text reader resolved: `records` holds six words per token — kind and flags,
+ * start and end byte offsets, key (interned name or number), scope (the function's value for
+ * locals, else -1) and type id — as `assembly/text/symbol-index.ts` describes; `types` prints each type id.
+ */
+export interface SymbolIndex {
+  records: Int32Array;
+  types: Map<number, string>;
 }
 
 /** A run that succeeded: `output` is the printed module (`string`), or with format 'bitcode' its bitcode (`Uint8Array`). */

@@ -36,6 +36,7 @@ export function abortError(signal) {
 export function diagnosticsOf(r) {
   const warnings = (r.warnings ?? []).map(w => ({
     severity: 'warning', stage: w.stage, message: w.text.replace(/^(warning|WARNING): /, ''), line: 0, col: 0, internal: false,
+    ...(w.parts ? { parts: w.parts } : {}),
   }));
   if (r.ok) return warnings;
   const e = r.error ?? {};
@@ -44,6 +45,7 @@ export function diagnosticsOf(r) {
   return [...warnings, {
     severity: 'error', stage: r.stage, message,
     line: e.line ?? 0, col: e.col ?? 0, internal: !!e.internal,
+    ...(e.parts ? { parts: e.parts } : {}),
   }];
 }
 
@@ -79,18 +81,19 @@ export class Session {
    * opts: { passes, options, verify = true, moduleId, output: 'text' | 'bytes' | 'none', signal,
    *   trace: each pass's unit (function or module) before and after, with its time (res.trace),
    *   mergeReport: what mergefunc merged and how (res.mergeReport),
-   *   globalMergeReport: global-merge-func's groups and merges (res.globalMergeReport) }
+   *   globalMergeReport: global-merge-func's groups and merges (res.globalMergeReport),
+   *   symbols: the text reader's index of names, read or not (res.symbols: core.js parse) }
    */
   async optimize(input, opts) {
     this.#open();
     checkInput('optimize', input);
-    const { passes = '', options = {}, verify = true, moduleId = '<string>', output = 'text', signal, trace = false, mergeReport = false, globalMergeReport = false } =
+    const { passes = '', options = {}, verify = true, moduleId = '<string>', output = 'text', signal, trace = false, mergeReport = false, globalMergeReport = false, symbols = false } =
       checkModuleOptions('optimize', opts);
     if (output !== 'text' && output !== 'bytes' && output !== 'none') throw new TypeError(`optimize: option 'output' must be 'text', 'bytes' or 'none', not '${output}'`);
     if (signal?.aborted) throw abortError(signal);
     const extra = withStructuredOptions(options, { trace, mergeReport, globalMergeReport });
     const r = await runModuleWithRepository(this.#core, input, {
-      passes, options: extra.options, verify, moduleId, llvmVersion: this.#llvmVersion, print: output !== 'none', repo: this.#repo ?? undefined,
+      passes, options: extra.options, verify, moduleId, llvmVersion: this.#llvmVersion, print: output !== 'none', repo: this.#repo ?? undefined, symbols,
     });
     const res = {
       ok: r.ok,
@@ -102,6 +105,7 @@ export class Session {
     };
     takeStructuredResults(res, r.files, { trace, mergeReport, reportFile: extra.reportFile, globalMergeReport, globalReportFile: extra.globalReportFile });
     if (r.repo) res.repo = r.repo;
+    if (symbols) res.symbols = r.symbols ?? null;
     return res;
   }
 

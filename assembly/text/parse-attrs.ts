@@ -4,6 +4,7 @@ import { rd, Reader } from "./reader";
 import { I32Vec } from "../util/vec";
 import { sortStable } from "../util/sort";
 import { lx, T, next } from "./lexer";
+import { Sym, SYM_DEF, noteUse, noteToken } from "./symbol-index";
 import { strtab } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorI, errorAt, eat, expect, isWord, parseAlignment, parseUInt32, parseUInt64, checkVersion, checkFeature, versionMessage } from "./pstate";
@@ -357,6 +358,7 @@ function parseOne(ctx: i32): bool {
     return true;
   }
   if (lx.tok == T.AttrGrpID) {
+    noteUse(Sym.AttrGroup);
     if (ctx == AC_GROUP) { rd.groupRefAt = lx.tokStart; next(); return true; }
     if (ctx != AC_FN) return false;
     push(AT_GROUPREF, <i32>lx.tokNum, 0, 0); next(); return true;
@@ -515,6 +517,7 @@ export function parseAttrGroupDef(): bool {
   let at = lx.tokStart;
   next();
   if (lx.tok != T.AttrGrpID) return error("expected attribute group id");
+  noteToken(Sym.AttrGroup, SYM_DEF, -1, -1);
   let n = <i32>lx.tokNum; next();
   if (!expect(T.Equal, "'=' here")) return false;
   if (!expect(T.LBrace, "'{' here")) return false;

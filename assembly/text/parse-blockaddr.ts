@@ -7,6 +7,7 @@ import { errorI, errorAtI, expect } from "./pstate";
 import { typeToString } from "./printer-types";
 import { T_LABEL, T_PTR, isPtr } from "../ir/types";
 import { VK, newValue, vKind, vType, vName, vA, vB, iNext } from "../ir/values";
+import { Sym, noteUse, noteToken } from "./symbol-index";
 import { getWithOperands } from "../ir/constants";
 import { gFirstBlock, gFirstArg, gNumArgs } from "../ir/globals";
 import { globalRef, localRef, notePos } from "./parse-symbols";
@@ -17,11 +18,14 @@ export function parseBlockAddress(type: i32): i32 {
   if (!expect(T.LParen, "'(' in block address expression")) return -1;
   if (lx.tok != T.GlobalVar && lx.tok != T.GlobalID) return errorI("expected function name in blockaddress");
   let fnAt = lx.tokStart;
+  noteUse(Sym.Global);
   let f = lx.tok == T.GlobalVar ? globalRef(lx.tokStr, 0, T_PTR) : globalRef(-1, lx.tokNum, T_PTR);
   if (f < 0) return -1;
   next();
   if (!expect(T.Comma, "comma in block address expression")) return -1;
   if (lx.tok != T.LocalVar && lx.tok != T.LocalID) return errorI("expected basic block name in blockaddress");
+  // the block is a local of f, not of the function being read
+  noteToken(Sym.Local, 0, f, -1);
   // The block belongs to function f, which may not be parsed yet: keep a deferred reference.
   let bb = blockAddressTarget(f, lx.tok == T.LocalVar ? lx.tokStr : -1, lx.tok == T.LocalID ? <i32>lx.tokNum : -1, fnAt, type, loc);
   if (bb < 0) return -1;

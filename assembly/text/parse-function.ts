@@ -4,6 +4,7 @@
 import { rd, fnScope } from "./reader";
 import { I32Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
+import { Sym, SYM_DEF, SYM_LABEL, SYM_IMPLICIT, SYM_DECLARE, indexing, noteAt, noteArg, beginArgs, setArgScope, setArgValues } from "./symbol-index";
 import { strtab, strtabString } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorAt, eat, expect, isWord, parseAlignment } from "./pstate";
@@ -43,6 +44,7 @@ import {
 import { typeToString } from "./printer-types";
 
 export function parseFunction(isDefine: bool): bool {
+  let fnStart = lx.tokStart;
   next();
   let declMD = -1;
   while (!isDefine && lx.tok == T.MetadataVar) { declMD = parseAttachment(declMD, true); if (rd.failed) return false; }
@@ -60,7 +62,7 @@ export function parseFunction(isDefine: bool): bool {
   if (!functionLinkageOk(linkage, isDefine, linkageAt) || !localVisibilityOk(linkage, vis, dll, linkageAt)) return false;
   let rk = <i32>tyKind.get(retTy);
   if (rk == TK.Label || rk == TK.Metadata || rk == TK.Function) return errorAt("invalid function return type", retAt);
-  let off = lx.tokStart;
+  let off = lx.tokStart, nameEnd = lx.tokEnd;
   let name = -1, num = -1;
   if (lx.tok == T.GlobalVar && strtab.lenOf(lx.tokStr) > 0) name = lx.tokStr;
   else if (lx.tok == T.GlobalVar) num = rd.nextGlobalNum;
@@ -72,6 +74,7 @@ export function parseFunction(isDefine: bool): bool {
   rd.attrScratch.clear(); rd.attrScratch.push(-1); rd.attrScratch.push(retAttrs);
   let vararg = false;
   let argNext: u32 = 0; // the least number the next unnamed argument may take
+  beginArgs();
   if (lx.tok != T.RParen) {
     while (true) {
       if (lx.tok == T.DotDotDot) { next(); vararg = true; break; }
@@ -83,14 +86,15 @@ export function parseFunction(isDefine: bool): bool {
       let pa = parseAttrSet(AC_PARAM); if (rd.failed) return false;
       rd.attrScratch.push(pa);
       rd.argTypes.push(at); rd.argAt.push(typeOff);
-      if (lx.tok == T.LocalVar && strtab.lenOf(lx.tokStr) > 0) { rd.argNames.push(lx.tokStr); rd.argNums.push(-1); next(); }
-      else if (lx.tok == T.LocalVar) { rd.argNames.push(-1); rd.argNums.push(-2); next(); argNext++; }
+      if (lx.tok == T.LocalVar && strtab.lenOf(lx.tokStr) > 0) { noteArg(lx.tokStart, lx.tokEnd, lx.tokStr, -1, at, false); rd.argNames.push(lx.tokStr); rd.argNums.push(-1); next(); }
+      else if (lx.tok == T.LocalVar) { noteArg(lx.tokStart, lx.tokStart, -1, <i32>argNext, at, true); rd.argNames.push(-1); rd.argNums.push(-2); next(); argNext++; }
       else if (lx.tok == T.LocalID) {
         let n = <u32>lx.tokNum;
         if (n < argNext) return errorAt("argument expected to be numbered '%" + argNext.toString() + "' or greater", typeOff);
+        noteArg(lx.tokStart, lx.tokEnd, -1, <i32>n, at, false);
         rd.argNames.push(-1); rd.argNums.push(lx.tokNum); next(); argNext = n + 1;
       }
-      else { rd.argNames.push(-1); rd.argNums.push(-2); argNext++; }
+      else { noteArg(typeOff, typeOff, -1, <i32>argNext, at, true); rd.argNames.push(-1); rd.argNums.push(-2); argNext++; }
       if (!eat(T.Comma)) break;
     }
   }
@@ -109,6 +113,8 @@ export function parseFunction(isDefine: bool): bool {
   }
   if (!functionNameFree(name, num, ptrType(as), off)) return false;
   let v = claimGlobal(name, num, ptrType(as), off); if (v < 0) return false;
+  noteAt(Sym.Global, SYM_DEF, off, nameEnd, name, num, -1, fnTy, v);
+  setArgScope(v);
   noteGlobalNum(num);
   let g = globalFor(GK.Func, v);
   vKind.set(v, <u8>VK.Function); vA.set(v, g);
@@ -152,10 +158,11 @@ export function parseFunction(isDefine: bool): bool {
     for (let i = 0; i < rd.baFunc.len; i++) {
       if (rd.baFunc.get(i) == v) return errorAt("cannot take blockaddress inside a declaration", rd.baAt.get(i));
     }
+    noteAt(Sym.Function, SYM_DECLARE, fnStart, nameEnd, -1, v, v, -1);
     return true;
   }
   gFlags.set(g, flags | GF_DEFINED);
-  return parseBody(g, v);
+  return parseBody(g, v, fnStart);
 }
 // LLParser::parseFunctionHeader's linkage checks (at the linkage, after the return type).
 function functionLinkageOk(linkage: i32, isDefine: bool, at: i32): bool {
@@ -203,6 +210,7 @@ function argNamesUnique(): bool {
 // The next free local number (unsigned 32-bit, in an i64), or -1 after an error.
 function createArgs(g: i32, fn: i32, bind: bool): i64 {
   let first = valueCount();
+  setArgValues(first);
   let nextNum = 0;
   for (let i = 0; i < rd.argTypes.len; i++) {
     let a = newValue(VK.Arg, rd.argTypes.get(i));
@@ -233,7 +241,7 @@ function forwardTypeClash(f: i32, at: i32): bool {
 
 const LOCAL_NAME_MAX = 1024;
 
-function parseBody(g: i32, fn: i32): bool {
+function parseBody(g: i32, fn: i32, fnStart: i32): bool {
   let state = rd, scope = fnScope, records = scope.pendingRecords;
   scope.begin(fn);
   let firstNum = createArgs(g, fn, true);
@@ -255,8 +263,8 @@ function parseBody(g: i32, fn: i32): bool {
     if (lx.tok == T.EOF) return error("found end of file when expecting more instructions");
     // block label
     let bname = -1, bnum = -1;
-    let labelOff = lx.tokStart;
-    if (lx.tok == T.LabelStr) { bname = lx.tokStr; next(); }
+    let labelOff = lx.tokStart, labelEnd = lx.tokStart;
+    if (lx.tok == T.LabelStr) { bname = lx.tokStr; labelEnd = lx.tokEnd; next(); }
     else if (lx.tok == T.LabelID) {
       bnum = <i32>lx.tokNum;
       if (bnum == -1) bnum = nextNum++;
@@ -264,6 +272,7 @@ function parseBody(g: i32, fn: i32): bool {
         if (<u32>bnum < <u32>nextNum) return errorAt("label expected to be numbered '" + (<u32>nextNum).toString() + "' or greater", labelOff);
         nextNum = bnum + 1;
       }
+      labelEnd = lx.tokEnd;
       next();
     } else { bnum = nextNum++; }
     let b = bname >= 0 ? localLookupName(bname) : localLookupNum(bnum);
@@ -281,6 +290,10 @@ function parseBody(g: i32, fn: i32): bool {
     vName.set(b, bname);
     vA.set(b, -1); vB.set(b, -1);
     vParent.set(b, fn);
+    if (indexing()) {
+      noteAt(Sym.Local, SYM_DEF | SYM_LABEL | (labelEnd == labelOff ? SYM_IMPLICIT : 0), labelOff, labelEnd, bname, bnum, fn, T_LABEL, b);
+      noteAt(Sym.Block, 0, labelOff, labelEnd, bname, bnum, fn, -1);
+    }
     iPrev.set(b, last); iNext.set(b, -1);
     if (last >= 0) iNext.set(last, b); else first = b;
     last = b;
@@ -296,10 +309,11 @@ function parseBody(g: i32, fn: i32): bool {
         continue;
       }
       let iname = -1, inum = -1;
-      let defOff = lx.tokStart;
+      let defOff = lx.tokStart, defEnd = lx.tokStart;
       if (lx.tok == T.LocalVar || lx.tok == T.LocalID) {
         let isId = lx.tok == T.LocalID;
         if (!isId) { iname = lx.tokStr; if (strtab.lenOf(iname) == 0) iname = -1; } else inum = <i32>lx.tokNum;
+        defEnd = lx.tokEnd;
         next();
         if (!expect(T.Equal, isId ? "'=' after instruction id" : "'=' after instruction name")) return false;
       }
@@ -328,6 +342,7 @@ function parseBody(g: i32, fn: i32): bool {
         if (ex >= 0 && ex != inst) return errorAt("multiple definition of local value named '" + strtabString(iname) + "'", defOff);
         vName.set(inst, iname);
         localSetName(iname, inst);
+        noteAt(Sym.Local, SYM_DEF, defOff, defEnd, iname, -1, fn, ty, inst);
       } else if (ty != T_VOID) {
         if (inum != -1 && <u32>inum < <u32>nextNum) return errorAt("instruction expected to be numbered '%" + (<u32>nextNum).toString() + "' or greater", defOff);
         if (clash >= 0) return forwardTypeClash(clash, defOff);
@@ -335,6 +350,7 @@ function parseBody(g: i32, fn: i32): bool {
         let ex = localLookupNum(num);
         if (ex >= 0 && ex != inst) return errorAt("multiple definition of local value numbered '%" + (<u32>num).toString() + "'", defOff);
         localSetNum(num, inst);
+        noteAt(Sym.Local, SYM_DEF | (inum != -1 ? 0 : SYM_IMPLICIT), defOff, defEnd, -1, num, fn, ty, inst);
         nextNum = num + 1;
       }
       if (records.len > 0) {
@@ -345,6 +361,7 @@ function parseBody(g: i32, fn: i32): bool {
         records.clear();
       }
       appendInst(b, inst);
+      noteAt(Sym.Inst, 0, defOff, defOff, -1, inst, fn, -1, inst);
       if (isCallLike(<i32>iOp.get(inst))) state.pendingFnAttrOwners.push(inst);
       if (term) break;
       if (lx.tok == T.EOF) return error("found end of file when expecting more instructions");
@@ -353,6 +370,7 @@ function parseBody(g: i32, fn: i32): bool {
   }
   // (at the '}' of an empty body, as LLParser sees it before stepping over it)
   if (first < 0) return error("function body requires at least one basic block");
+  noteAt(Sym.Function, 0, fnStart, lx.tokEnd, -1, fn, fn, -1);
   next(); // '}'
   gFirstBlock.set(g, first); gLastBlock.set(g, last);
   // every forward reference must now be defined

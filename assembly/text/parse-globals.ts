@@ -3,6 +3,7 @@
 import { llvmVersion } from "../ir/version";
 import { rd } from "./reader";
 import { lx, T, next } from "./lexer";
+import { Sym, SYM_DEF, SYM_VAR, SYM_ALIAS, noteUse, noteAt } from "./symbol-index";
 import { strtab, strtabString } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorAt, eat, expect, isWord, eatWord, parseAlignment } from "./pstate";
@@ -122,7 +123,7 @@ export function globalFor(kind: i32, v: i32): i32 {
 }
 
 export function parseGlobalEntity(): bool {
-  let off = lx.tokStart;
+  let off = lx.tokStart, nameEnd = lx.tokEnd;
   let name = -1, num = -1;
   let named = lx.tok == T.GlobalVar;
   if (named && strtab.lenOf(lx.tokStr) > 0) name = lx.tokStr;
@@ -142,7 +143,7 @@ export function parseGlobalEntity(): bool {
   if (!dsoMatchesDLL(dso, dll)) return false;
   let tls = parseTLS(); if (tls < 0) return false;
   let ua = parseUnnamedAddr();
-  if (isWord(K.KW_alias) || isWord(K.KW_ifunc)) return parseAliasOrIFunc(name, num, off, linkage, dso, vis, dll, tls, ua);
+  if (isWord(K.KW_alias) || isWord(K.KW_ifunc)) return parseAliasOrIFunc(name, num, off, nameEnd, linkage, dso, vis, dll, tls, ua);
   if (!localVisibilityOk(linkage, vis, dll, off)) return false;
   let as = 0, asExplicit = false;
   if (isWord(K.KW_addrspace)) { as = parseAddrSpace(); if (as < 0) return false; asExplicit = true; }
@@ -162,6 +163,7 @@ export function parseGlobalEntity(): bool {
     errorAt("invalid type for global variable", tyAt); return false;
   }
   let v = claimGlobal(name, num, ptrType(as), off, tyAt); if (v < 0) return false;
+  noteAt(Sym.Global, SYM_DEF | SYM_VAR, off, nameEnd, name, num, -1, ty, v);
   noteGlobalNum(num);
   let g = globalFor(GK.Var, v);
   vKind.set(v, <u8>VK.GlobalVar); vA.set(v, g);
@@ -235,6 +237,7 @@ export function parseComdatRef(g: i32, ownName: i32): bool {
   next(); // comdat
   if (eat(T.LParen)) {
     if (lx.tok != T.ComdatVar) return error("expected comdat variable");
+    noteUse(Sym.Comdat);
     let c = comdatRef(lx.tokStr, lx.tokStart);
     next();
     if (!expect(T.RParen, "')' after comdat var")) return false;
@@ -246,7 +249,7 @@ export function parseComdatRef(g: i32, ownName: i32): bool {
   return true;
 }
 
-function parseAliasOrIFunc(name: i32, num: i32, off: i32, linkage: i32, dso: bool, vis: i32, dll: i32, tls: i32, ua: i32): bool {
+function parseAliasOrIFunc(name: i32, num: i32, off: i32, nameEnd: i32, linkage: i32, dso: bool, vis: i32, dll: i32, tls: i32, ua: i32): bool {
   let isAlias = isWord(K.KW_alias);
   next();
   if (isAlias && (linkage == Linkage.Appending || linkage == Linkage.Common || linkage == Linkage.ExternWeak)) {
@@ -274,6 +277,7 @@ function parseAliasOrIFunc(name: i32, num: i32, off: i32, linkage: i32, dso: boo
     return errorAt("forward reference and definition of alias have different types", typeAt);
   }
   let v = claimGlobal(name, num, ptrType(as), off); if (v < 0) return false;
+  noteAt(Sym.Global, SYM_DEF | SYM_ALIAS, off, nameEnd, name, num, -1, -1, v);
   noteGlobalNum(num);
   let g = globalFor(isAlias ? GK.Alias : GK.IFunc, v);
   vKind.set(v, <u8>(isAlias ? VK.Alias : VK.IFunc)); vA.set(v, g);

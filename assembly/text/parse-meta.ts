@@ -3,6 +3,7 @@
 // attachments (`!dbg !N`) and debug records (`#dbg_value(...)`).
 import { rd, fnScope, Reader } from "./reader";
 import { lx, T, next } from "./lexer";
+import { Sym, SYM_DEF, noteUse, noteToken, noteAt } from "./symbol-index";
 import { strtab } from "../ir/module";
 import * as K from "./keywords";
 import { error, errorI, errorAt, eat, expect, isWord, enter, leave, checkFeature } from "./pstate";
@@ -37,6 +38,7 @@ function mdNumber(): i64 {
 // `!N` reference (the current token): the node with that number, a forward placeholder when not
 // yet defined; -1 after an error.
 function mdRefHere(): i32 {
+  if (lx.tok == T.MetadataID) noteUse(Sym.Metadata);
   let n = mdNumber();
   return n < 0 ? -1 : mdRef(<i32>n);
 }
@@ -254,9 +256,11 @@ function parseOperandsField(): bool {
 // Top level: `!N = [distinct] <node>`; current token is MetadataID.
 export function parseMetadataDefinition(): bool {
   let num = mdNumber(); if (num < 0) return false;
-  let n = <i32>num;
+  let n = <i32>num, start = lx.tokStart, end = lx.tokEnd;
   next();
-  return parseMetadataDefinitionOf(n);
+  if (!parseMetadataDefinitionOf(n)) return false;
+  noteAt(Sym.Metadata, SYM_DEF, start, end, -1, n, -1, -1, mdByNumber.get(<u32>n));
+  return true;
 }
 // `! N = ...` (a '!' and a number apart); current token Exclaim.
 export function parseSpacedMetadataDefinition(): bool {
@@ -306,6 +310,7 @@ function parseMetadataDefinitionOf(n: i32): bool {
 // `!name = !{!0, !1}`; current token MetadataVar.
 export function parseNamedMetadata(): bool {
   let name = lx.tokStr;
+  noteToken(Sym.NamedMetadata, SYM_DEF, -1, -1);
   next();
   if (!expect(T.Equal, "'=' here")) return false;
   if (lx.tok != T.Exclaim) return error("Expected '!' here");

@@ -5,6 +5,7 @@ import { strtab, strtabString } from "../ir/module";
 import { allocaAddrSpace, globalsAddrSpace, programAddrSpace } from "../ir/datalayout";
 import { I32Vec, U8Vec } from "../util/vec";
 import { lx, T, next } from "./lexer";
+import { Sym, SYM_DEF, noteUse, noteToken } from "./symbol-index";
 import * as K from "./keywords";
 import { llvmVersion, has, Feature } from "../ir/version";
 import { error, errorI, errorAt, errorAtI, eat, expect, expectWord, isWord, enter, leave, parseUInt32, tokUnsigned64 } from "./pstate";
@@ -69,8 +70,8 @@ function parseTypeInner(allowVoid: bool, what: string): i32 {
       t = parseArrayOrVector(true); break;
     }
     case T.LBrace: t = parseStructBody(false); break;
-    case T.LocalVar: t = lookupNamed(lx.tokStr, 0, true); next(); break;
-    case T.LocalID: t = lookupNamed(-1, lx.tokNum, true); next(); break;
+    case T.LocalVar: noteUse(Sym.Type); t = lookupNamed(lx.tokStr, 0, true); next(); break;
+    case T.LocalID: noteUse(Sym.Type); t = lookupNamed(-1, lx.tokNum, true); next(); break;
     case T.Word: {
       let w = lx.tokStr;
       if (w == K.KW_void) { t = T_VOID; next(); break; }
@@ -268,6 +269,7 @@ function parseTargetExt(): i32 {
 // `%T = type ...` ; current token is the name (LocalVar or LocalID), already known.
 export function parseTypeDefinition(name: i32, number: i64): bool {
   let defPos = lx.tokStart;
+  noteToken(Sym.Type, SYM_DEF, -1, -1);
   next(); // name
   if (!expect(T.Equal, "'=' after name")) return false;
   if (!expectWord(K.KW_type, name >= 0 ? "'type' after name" : "'type' after '='")) return false;

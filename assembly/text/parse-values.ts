@@ -32,6 +32,7 @@ import { typeToString } from "./printer-types";
 import { targetExtHas, EXT_ZERO_INIT } from "../ir/datalayout";
 import { globalRef, localRef, dsoEquivTarget } from "./parse-symbols";
 import { parseBlockAddress } from "./parse-blockaddr";
+import { Sym, noteUse, noteLocalUse } from "./symbol-index";
 import { parseFPConst, parseFPFromInt } from "./parse-fp";
 import { zext64 } from "../util/bits";
 import { castValid, constExprSupported } from "../ir/op-rules";
@@ -62,8 +63,8 @@ export function parseBlockRef(): i32 {
 export function parseLabelValue(): i32 {
   if (!isWord(K.KW_label)) return errorI("expected 'label' here");
   next();
-  if (lx.tok == T.LocalVar) { let v = localRef(lx.tokStr, 0, T_LABEL); next(); return v; }
-  if (lx.tok == T.LocalID) { let v = localRef(-1, lx.tokNum, T_LABEL); next(); return v; }
+  if (lx.tok == T.LocalVar) { noteLocalUse(); let v = localRef(lx.tokStr, 0, T_LABEL); next(); return v; }
+  if (lx.tok == T.LocalID) { noteLocalUse(); let v = localRef(-1, lx.tokNum, T_LABEL); next(); return v; }
   return parseValue(T_LABEL);
 }
 // A block, or a forward reference that only a block can define.
@@ -122,10 +123,12 @@ function parseValueInner(type: i32): i32 {
         if (k == TK.Void && fnScope.inFunction && !rd.noLocals) return errorI("invalid use of void type");
         return errorI("invalid use of function-local name");
       }
+      noteLocalUse();
       let v = lx.tok == T.LocalVar ? localRef(lx.tokStr, 0, type) : localRef(-1, lx.tokNum, type);
       next(); return v;
     }
     case T.GlobalVar: case T.GlobalID: {
+      noteUse(Sym.Global);
       let v = lx.tok == T.GlobalVar ? globalRef(lx.tokStr, 0, type) : globalRef(-1, lx.tokNum, type);
       next(); return v;
     }
@@ -201,6 +204,7 @@ function parseWordValue(type: i32): i32 {
     next();
     if (lx.tok != T.GlobalVar && lx.tok != T.GlobalID) return errorI("expected global value name in " + (kind == VK.NoCFI ? "no_cfi" : "dso_local_equivalent"));
     let gAt = lx.tokStart;
+    noteUse(Sym.Global);
     let g = lx.tok == T.GlobalVar ? globalRef(lx.tokStr, 0, T_PTR) : globalRef(-1, lx.tokNum, T_PTR);
     if (g < 0) return -1;
     if (kind == VK.DSOLocalEquiv) {

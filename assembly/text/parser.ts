@@ -4,6 +4,7 @@
 // groups) in parse-finish.ts; the auto-upgrades of old IR it then runs are in ir/upgrade.ts.
 import { rd, Reader, FunctionScope, installReader } from "./reader";
 import { lx, T, next, lexInit } from "./lexer";
+import { Sym, SYM_DEF, noteToken } from "./symbol-index";
 import * as K from "./keywords";
 import { error, errorAt, eat, expect, expectWord, isWord, parseUInt64 } from "./pstate";
 import { parseTypeDefinition } from "./parse-types";
@@ -118,6 +119,7 @@ function skipSummaryEntry(): bool {
 
 function parseComdat(): bool {
   let nameAt = lx.tokStart;
+  noteToken(Sym.Comdat, SYM_DEF, -1, -1);
   let name = lx.tokStr; next();
   if (!expect(T.Equal, "'=' here")) return false;
   if (!expectWord(K.KW_comdat, "comdat type")) return false;

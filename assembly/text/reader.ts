@@ -6,6 +6,7 @@
 import { I32Vec, I64Vec, U8Vec } from "../util/vec";
 import { NumTable } from "../util/numtable";
 import { TypeWalk } from "../ir/nesting";
+import { SymbolIndex } from "./symbol-index";
 
 // The function whose body is being parsed: its locals by name and number, the placeholders its
 // forward references made, and the instruction parser's per-instruction registers. Reused from
@@ -154,6 +155,8 @@ import { TypeWalk } from "../ir/nesting";
   linkTargets: I32Vec = new I32Vec(4);
   linkAt: i32 = 0;
   relink: I32Vec = new I32Vec();
+  // the names' definitions and uses, recorded when the host asks (text/symbol-index.ts)
+  index: SymbolIndex | null = null;
 }
 
 // The session's reader and function scope, at fixed addresses in static memory like the lexer

@@ -1,8 +1,9 @@
 // server.js — the LLVM IR language server's protocol half, on vscode-languageserver: documents
-// opened and edited, diagnostics published after each change, formatting as opt prints the module,
-// and `wopt/bitcodeText` for a .bc file shown as text. The transport is the caller's (stdio.js for
+// opened and edited, diagnostics published after each change, definition, references,
+// highlights, rename, hover, document symbols and folding from the reader's index, formatting as
+// opt prints the module, and `wopt/bitcodeText` for a .bc file shown as text. The transport is the caller's (stdio.js for
 // `wopt lsp --stdio`). Initialization option: { llvmVersion: 19 | 22 } (default 22).
-import { TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver';
+import { TextDocuments, TextDocumentSyncKind, ResponseError, ErrorCodes } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { IRService } from './service.js';
 
@@ -25,6 +26,13 @@ export function startServer(connection, { openSession, readFile, settleMs = SETT
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
         documentFormattingProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        documentHighlightProvider: true,
+        renameProvider: { prepareProvider: true },
+        hoverProvider: true,
+        documentSymbolProvider: true,
+        foldingRangeProvider: true,
       },
       serverInfo: { name: 'wopt' },
     };
@@ -64,9 +72,32 @@ export function startServer(connection, { openSession, readFile, settleMs = SETT
   // formatting: the module as opt prints it; nothing when it does not read
   connection.onDocumentFormatting(async params => {
     const doc = documents.get(params.textDocument.uri);
-    const r = await current(params.textDocument.uri);
-    if (!doc || !r?.ok || r.printed === doc.getText()) return [];
-    return [{ range: { start: { line: 0, character: 0 }, end: doc.positionAt(doc.getText().length) }, newText: r.printed }];
+    if (!doc) return [];
+    const text = doc.getText();
+    const printed = await service.canonical(text, baseName(doc.uri));
+    if (printed === null || printed === text) return [];
+    return [{ range: { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) }, newText: printed }];
+  });
+
+  // navigation, from the reader's index of the document as it is now
+  const symbolsOf = async uri => (await current(uri))?.symbols ?? null;
+  const locations = (uri, ranges) => ranges.map(range => ({ uri, range }));
+  connection.onDefinition(async p => locations(p.textDocument.uri, (await symbolsOf(p.textDocument.uri))?.definition(p.position) ?? []));
+  connection.onReferences(async p => locations(p.textDocument.uri, (await symbolsOf(p.textDocument.uri))?.references(p.position, p.context?.includeDeclaration !== false) ?? []));
+  connection.onDocumentHighlight(async p => (await symbolsOf(p.textDocument.uri))?.highlights(p.position) ?? []);
+  connection.onHover(async p => (await symbolsOf(p.textDocument.uri))?.hover(p.position) ?? null);
+  connection.onDocumentSymbol(async p => (await symbolsOf(p.textDocument.uri))?.documentSymbols() ?? []);
+  connection.onFoldingRanges(async p => (await symbolsOf(p.textDocument.uri))?.foldingRanges() ?? []);
+  connection.onPrepareRename(async p => {
+    const sy = await symbolsOf(p.textDocument.uri);
+    const t = sy?.renameTarget(p.position);
+    return t ? sy.range(t) : null;
+  });
+  connection.onRenameRequest(async p => {
+    const sy = await symbolsOf(p.textDocument.uri);
+    const r = sy?.rename(p.position, p.newName) ?? { error: 'the document is not open' };
+    if (r.error) throw new ResponseError(ErrorCodes.InvalidParams, r.error);
+    return { changes: { [p.textDocument.uri]: r.edits } };
   });
 
   // a .bc file's text: { uri } (a file: URI) or { bytes } (base64); read-only, from the bitcode reader

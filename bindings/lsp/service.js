@@ -1,8 +1,9 @@
 // service.js — what the language server knows about one LLVM IR document, from the core's own
 // reader, verifier and printer (a session per LLVM version): diagnostics at LSP ranges, the
-// canonical print (formatting), bitcode shown as text. Environment-neutral: server.js wires it to a
+// reader's index of names (symbols.js), the canonical print (formatting), bitcode shown as text. Environment-neutral: server.js wires it to a
 // connection (stdio in Node, a message port in a browser worker).
 import { toBytes, decodeUtf8 } from '../marshal.js';
+import { DocumentSymbols } from './symbols.js';
 
 const isEol = b => b === 10 || b === 13;
 
@@ -28,6 +29,27 @@ export class LineIndex {
   position(line, byteCol) {
     const bytes = this.lineBytes(line);
     return { line, character: decodeUtf8(bytes.subarray(0, Math.min(byteCol, bytes.length))).length };
+  }
+  lineOf(offset) {
+    const s = this.starts;
+    let lo = 0, hi = s.length - 1;
+    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (s[mid] <= offset) lo = mid; else hi = mid - 1; }
+    return lo;
+  }
+  // the LSP position of a byte offset, and back
+  positionAt(offset) { const line = this.lineOf(offset); return this.position(line, offset - this.starts[line]); }
+  offsetAt({ line, character }) {
+    if (line >= this.starts.length) return this.bytes.length;
+    const bytes = this.lineBytes(line);
+    const prefix = decodeUtf8(bytes).slice(0, character);
+    return this.starts[line] + new TextEncoder().encode(prefix).length;
+  }
+  text(start, end) { return decodeUtf8(this.bytes.subarray(start, end)); }
+  lineText(line) { return decodeUtf8(this.lineBytes(line)); }
+  // the last line at or before `line` (and not before `min`) with more than blanks and a comment
+  lastContentLine(line, min) {
+    while (line > min && /^\s*(;.*)?$/.test(this.lineText(line))) line--;
+    return line;
   }
 }
 
@@ -67,6 +89,18 @@ export function lspDiagnostic(d, lines) {
   };
 }
 
+// The verifier's messages one by one, each at the value or node it names (its first line, else);
+// after a reader's verification, its closing warning that the debug info was dropped.
+function verifierDiagnostics(d, lines, symbols) {
+  const out = d.parts.map(p => {
+    const range = symbols.placeOf(p.value, p.md);
+    return range ? { range, severity: SEVERITY[d.severity] ?? 1, source: 'wopt', message: p.message } : lspDiagnostic({ severity: d.severity, message: p.message }, lines);
+  });
+  const last = d.message.slice(d.message.lastIndexOf('\n') + 1);
+  if (last.startsWith('warning: ignoring invalid debug info')) out.push(lspDiagnostic({ severity: 'warning', message: last.slice('warning: '.length) }, lines));
+  return out;
+}
+
 export class IRService {
   // openSession: the package's openSession (Node or browser); llvmVersion: 19 or 22
   constructor(openSession, { llvmVersion = 22 } = {}) {
@@ -78,13 +112,20 @@ export class IRService {
     this.session ??= this.openSession({ llvmVersion: this.llvmVersion });
     return this.session;
   }
-  // Read and verify the text as opt does (no passes): the diagnostics, and the canonical print
-  // when it reads.
+  // Read and verify the text as opt does (no passes, nothing printed): the diagnostics, and the
+  // reader's index of names (as far as the text reads).
   async analyse(text, moduleId) {
     const s = await this.#session();
-    const r = await s.optimize(text, { passes: '', moduleId });
+    const r = await s.optimize(text, { passes: '', moduleId, output: 'none', symbols: true });
     const lines = new LineIndex(text);
-    return { ok: r.ok, printed: r.ok ? r.output : null, diagnostics: r.diagnostics.map(d => lspDiagnostic(d, lines)) };
+    const symbols = new DocumentSymbols(lines, r.symbols);
+    return { ok: r.ok, diagnostics: r.diagnostics.flatMap(d => d.parts?.length ? verifierDiagnostics(d, lines, symbols) : [lspDiagnostic(d, lines)]), symbols };
+  }
+  // The module as opt prints it (formatting), or null when it does not read or verify.
+  async canonical(text, moduleId) {
+    const s = await this.#session();
+    const r = await s.optimize(text, { passes: '', moduleId });
+    return r.ok ? r.output : null;
   }
   // Bitcode shown as its text (read-only), or the reader's error.
   async bitcodeText(bytes, moduleId) {

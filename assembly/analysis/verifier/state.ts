@@ -22,6 +22,9 @@ import { SigMatcher } from "../../ir/intrinsic-sigs";
   // function being verified)
   fa: FunctionAnalyses;
   out: OutBuf = new OutBuf();                // the messages
+  // per message: where it starts in `out`, and the first value and metadata node it prints (-1
+  // for none), so a host can place it at what it names (the language server)
+  failures: I32Vec = new I32Vec();
   broken: bool = false;
   // A debug-info check failed (LLVM's CheckDI): the reader drops the debug info with a warning, an
   // output with broken debug info is broken.
@@ -138,7 +141,7 @@ import { SigMatcher } from "../../ir/intrinsic-sigs";
 
   // Before a verification (a module, a new module's globals, or one function): no messages yet.
   begin(): void {
-    this.out.clear(); this.frameEscapes.clear(); this.broken = false; this.debugInfoBroken = false; this.numbered = false; this.numberedFn = -1; this.epoch++;
+    this.out.clear(); this.failures.clear(); this.frameEscapes.clear(); this.broken = false; this.debugInfoBroken = false; this.numbered = false; this.numberedFn = -1; this.epoch++;
     let n = valueCount();
     if (this.mark.len < n) this.mark.resize(n, 0);
     if (this.ceSeen.len < n) this.ceSeen.resize(n, 0);
@@ -164,8 +167,20 @@ import { SigMatcher } from "../../ir/intrinsic-sigs";
     return this.landingPadTy != t;
   }
 
-  fail(msg: string): void { this.broken = true; let out = this.out; out.str(msg); out.byte(10); }
-  failDebugInfo(msg: string): void { this.debugInfoBroken = true; let out = this.out; out.str(msg); out.byte(10); }
+  fail(msg: string): void { this.broken = true; this.message(msg); }
+  failDebugInfo(msg: string): void { this.debugInfoBroken = true; this.message(msg); }
+  private message(msg: string): void {
+    let out = this.out, f = this.failures;
+    f.push(out.len); f.push(-1); f.push(-1);
+    out.str(msg); out.byte(10);
+  }
+  // the first value and node the last message prints
+  private names(v: i32, m: i32): void {
+    let f = this.failures, n = f.len;
+    if (n == 0) return;
+    if (v >= 0 && f.get(n - 2) < 0) f.set(n - 2, v);
+    if (m >= 0 && f.get(n - 1) < 0) f.set(n - 1, m);
+  }
   private prepare(v: i32): void {
     if (!this.numbered) { numberForDiagnostics(writer()); this.numbered = true; this.numberedFn = -1; }
     if (v < 0) return;
@@ -175,13 +190,14 @@ import { SigMatcher } from "../../ir/intrinsic-sigs";
   // A value: instructions in full, others as a typed operand; each on its own line.
   w(v: i32): void {
     if (v < 0) return;
+    this.names(v, -1);
     this.prepare(v);
     let out = this.out;
     if (<i32>vKind.get(v) == VK.Inst) printInstructionTo(writer(), out, v); else printTypedValue(writer(), out, v);
     out.byte(10);
   }
   // A debug record as Write(const DbgRecord *) writes it, on its own line (i: its instruction).
-  wrec(r: i32, i: i32): void { this.prepare(i); let out = this.out; printRecord(writer(), out, r); out.byte(10); }
+  wrec(r: i32, i: i32): void { this.names(i, -1); this.prepare(i); let out = this.out; printRecord(writer(), out, r); out.byte(10); }
   // A type: a space and the type, no newline (as opt writes it).
   wt(t: i32): void { let out = this.out; out.byte(32); printType(writer(), out, t); }
   bad(msg: string, v: i32): void { this.fail(msg); this.w(v); }
@@ -189,6 +205,7 @@ import { SigMatcher } from "../../ir/intrinsic-sigs";
   // anything else (string, value, inline DIExpression) as an operand; nothing for null.
   wm(m: i32): void {
     if (m < 0 || m >= mdCount()) return;
+    this.names(-1, m);
     let k = <i32>mdKind.get(m);
     if (k == MK.Value) this.prepare(mdA.get(m)); else this.prepare(-1);
     let wr = writer(), out = this.out;

@@ -41,7 +41,7 @@ for (const v of LLVM_VERSIONS) {
       assert.equal(init.capabilities.documentFormattingProvider, true);
       const files = [...sample(PARSE), ...sample(VERIFY)];
       assert.ok(files.length >= 60, 'the fixtures are there');
-      let nLocated = 0, nVerifier = 0;
+      let nLocated = 0, nVerifier = 0, nPlaced = 0;
       for (const f of files) {
         const text = fs.readFileSync(f, 'utf8');
         const uri = pathToFileURL(f).href;
@@ -59,11 +59,20 @@ for (const v of LLVM_VERSIONS) {
           nLocated++;
         } else {
           assert.ok(want.verifier.length > 0, f);
-          assert.equal(diags.map(d => d.message).join('').trimEnd(), want.verifier, f);
+          // one diagnostic per verifier message, together the CLI's text
+          assert.equal(diags.map(d => d.message).join('\n').trimEnd(), want.verifier.trimEnd(), f);
           nVerifier++;
+          // each at what it names: a message printing a named instruction sits on that instruction's line
+          for (const d of diags) {
+            const named = /^\s+(%[-a-zA-Z$._][-a-zA-Z$._0-9]*) = /.exec(d.message.split('\n')[1] ?? '');
+            if (!named) continue;
+            const line = text.split(/\r\n|\r|\n/)[d.range.start.line];
+            assert.match(line.slice(d.range.start.character), new RegExp(`^${named[1].replace(/[$.]/g, '\\$&')} = `), `${f}: ${d.message}`);
+            nPlaced++;
+          }
         }
       }
-      assert.ok(nLocated >= 20 && nVerifier >= 20, `${nLocated} located, ${nVerifier} verifier diagnostics compared`);
+      assert.ok(nLocated >= 20 && nVerifier >= 20 && nPlaced >= 10, `${nLocated} located, ${nVerifier} verifier diagnostics compared, ${nPlaced} placed at their instruction`);
     } finally { await client.close(); }
   });
 }

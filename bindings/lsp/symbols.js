@@ -1,0 +1,263 @@
+// symbols.js — what the names of one LLVM IR document mean, from the text reader's own index
+// (assembly/text/symbol-index.ts, via optimize's `symbols` option): each name token with its kind,
+// definition or use, byte range, key and scope. Answers definition, references, highlights,
+// rename, hover, document symbols and folding ranges in LSP terms. Tokens whose key and scope
+// match name the same thing, as they do for LLVM's reader (a local's scope is its function).
+
+// the record layout and kinds of symbol-index.ts
+const WORDS = 7;
+export const Sym = { Local: 0, Global: 1, Metadata: 2, NamedMetadata: 3, AttrGroup: 4, Comdat: 5, Type: 6, Function: 7, Block: 8, Inst: 9 };
+const DEF = 1 << 4, NUM = 1 << 5, IMPLICIT = 1 << 6, LABEL = 1 << 7, ARG = 1 << 8, DECLARE = 1 << 9, VAR = 1 << 10, ALIAS = 1 << 11;
+
+// LSP SymbolKind and DocumentHighlightKind values
+const SK = { Function: 12, Variable: 13, Struct: 23, Object: 19, Property: 7, Key: 20, Namespace: 3 };
+const HL_READ = 2, HL_WRITE = 3;
+
+// [-a-zA-Z$._][-a-zA-Z$._0-9]*: a name LLVM prints without quotes
+const BARE_NAME = /^[-a-zA-Z$._][-a-zA-Z$._0-9]*$/;
+
+/** A name as the text writes it after its sigil: bare, or quoted with LLVM's \XX escapes. */
+export function nameText(name) {
+  if (BARE_NAME.test(name)) return name;
+  let out = '"';
+  for (const b of new TextEncoder().encode(name)) {
+    out += b === 0x22 || b === 0x5c || b < 0x20 || b > 0x7e ? '\\' + b.toString(16).toUpperCase().padStart(2, '0') : String.fromCharCode(b);
+  }
+  return out + '"';
+}
+
+export class DocumentSymbols {
+  /** lines: the document's LineIndex (service.js); symbols: { records, types } from the core. */
+  constructor(lines, symbols) {
+    this.lines = lines;
+    this.types = symbols?.types ?? new Map();
+    const r = symbols?.records ?? new Int32Array(0);
+    this.tokens = [];     // name tokens (kinds Local .. Type), by start
+    this.functions = [];  // function extents
+    this.blocks = [];     // block starts
+    this.groups = new Map();
+    this.values = [];     // the records that made a value or node (placeOf)
+    for (let i = 0; i + WORDS <= r.length; i += WORDS) {
+      const flags = r[i], kind = flags & 15;
+      const t = { kind, flags, start: r[i + 1], end: r[i + 2], key: r[i + 3], scope: r[i + 4], type: r[i + 5], value: r[i + 6] };
+      // instructions (every one) and definitions carry what they made: the verifier names those
+      if (t.value >= 0 && (kind === Sym.Inst || (flags & DEF && kind !== Sym.Local) || (flags & (ARG | LABEL)))) this.values.push(t);
+      if (kind === Sym.Inst) continue;
+      if (kind === Sym.Function) { this.functions.push(t); continue; }
+      if (kind === Sym.Block) { this.blocks.push(t); continue; }
+      t.group = `${kind}:${kind === Sym.Local ? t.scope : -1}:${flags & NUM ? '#' : ''}${t.key}`;
+      this.tokens.push(t);
+      let g = this.groups.get(t.group);
+      if (!g) this.groups.set(t.group, g = []);
+      g.push(t);
+    }
+    this.tokens.sort((a, b) => a.start - b.start);
+    this.blocksByScope = new Map();
+    for (const b of this.blocks) {
+      let list = this.blocksByScope.get(b.scope);
+      if (!list) this.blocksByScope.set(b.scope, list = []);
+      list.push(b);
+    }
+  }
+
+  range(t) { return { start: this.lines.positionAt(t.start), end: this.lines.positionAt(t.end) }; }
+
+  /**
+   * Where a verifier message belongs: the instruction, argument, block or global of value id
+   * `value`, else the metadata node `md` (ids the core's records carry); from the definition to
+   * the end of its line. Null for one the text does not define (made by an upgrade, say).
+   */
+  placeOf(value, md) {
+    if (!this.byValue) {
+      this.byValue = new Map(); this.byMD = new Map();
+      for (const t of this.values) (t.kind === Sym.Metadata ? this.byMD : this.byValue).set(t.value, t);
+    }
+    const t = (value >= 0 && this.byValue.get(value)) || (md >= 0 && this.byMD.get(md)) || null;
+    if (!t) return null;
+    const line = this.lines.positionAt(t.start).line;
+    const end = this.lines.lineText(line).replace(/\s*;.*$/, '').length;
+    return { start: this.lines.positionAt(t.start), end: { line, character: Math.max(end, this.lines.positionAt(t.end).character) } };
+  }
+
+  /** The name token at an LSP position (its end counts: a cursor right after a name is on it). */
+  tokenAt(position) {
+    const off = this.lines.offsetAt(position);
+    const ts = this.tokens;
+    let lo = 0, hi = ts.length - 1, found = null;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (ts[mid].start <= off) { found = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    // the last token starting at or before off, or the one before it when off is at its end
+    for (let i = found; i !== null && i >= 0 && i >= found - 1; i--) {
+      const t = ts[i];
+      if (t.start <= off && off <= t.end && t.end > t.start) return t;
+    }
+    return null;
+  }
+  definitions(t) { return (this.groups.get(t.group) ?? []).filter(o => o.flags & DEF); }
+  occurrences(t) { return this.groups.get(t.group) ?? []; }
+
+  definition(position) {
+    const t = this.tokenAt(position);
+    return t ? this.definitions(t).map(d => this.range(d)) : [];
+  }
+  references(position, includeDeclaration) {
+    const t = this.tokenAt(position);
+    if (!t) return [];
+    return this.occurrences(t).filter(o => includeDeclaration || !(o.flags & DEF)).filter(o => o.end > o.start).map(o => this.range(o));
+  }
+  highlights(position) {
+    const t = this.tokenAt(position);
+    if (!t) return [];
+    return this.occurrences(t).filter(o => o.end > o.start).map(o => ({ range: this.range(o), kind: o.flags & DEF ? HL_WRITE : HL_READ }));
+  }
+
+  // Renamed: named locals (values, arguments, blocks) and named globals. A number cannot be
+  // renamed to a name without renumbering what follows, so numbered ones are not offered.
+  renameTarget(position) {
+    const t = this.tokenAt(position);
+    if (!t || (t.kind !== Sym.Local && t.kind !== Sym.Global) || t.flags & NUM) return null;
+    return t;
+  }
+  /** The edits renaming what is at `position` to `newName` (without a sigil), or an error message. */
+  rename(position, newName) {
+    const t = this.renameTarget(position);
+    if (!t) return { error: 'only named values, arguments, blocks and globals can be renamed' };
+    const name = newName.replace(/^[%@]/, '');
+    if (name === '') return { error: 'the new name is empty' };
+    if (/^\d+$/.test(name)) return { error: `'${name}' is a number: LLVM would read it as a numbered value` };
+    const text = nameText(name);
+    // a name the scope already has would merge two values
+    for (const o of this.tokens) {
+      if (o.kind === t.kind && (o.flags & DEF) && !(o.flags & NUM) && (t.kind !== Sym.Local || o.scope === t.scope) &&
+          this.tokenName(o) === name && o.group !== t.group) {
+        return { error: `'${name}' is already defined ${t.kind === Sym.Local ? 'in this function' : 'in this module'}` };
+      }
+    }
+    const sigil = t.kind === Sym.Global ? '@' : '%';
+    const edits = this.occurrences(t).filter(o => o.end > o.start).map(o => ({
+      range: this.range(o),
+      // a block's label is written `name:`, every other occurrence with its sigil
+      newText: o.flags & LABEL && o.flags & DEF ? `${text}:` : sigil + text,
+    }));
+    return { edits };
+  }
+  // The name a token writes, unquoted and unescaped (the text of the token without sigil or colon).
+  tokenName(t) {
+    let s = this.lines.text(t.start, t.end);
+    if (t.flags & LABEL && t.flags & DEF) s = s.replace(/:$/, ''); else s = s.slice(1);
+    if (s.startsWith('"')) s = decodeQuoted(s.slice(1, -1));
+    return s;
+  }
+
+  /** Markdown for a hover: the type of a value, the line defining the name. */
+  hover(position) {
+    const t = this.tokenAt(position);
+    if (!t) return null;
+    const defs = this.definitions(t);
+    const def = defs[0];
+    const parts = [];
+    const type = def ? this.types.get(def.type) : undefined;
+    if (def && type !== undefined && (t.kind === Sym.Local || t.kind === Sym.Global)) {
+      const what = def.flags & LABEL ? 'block' : def.flags & ARG ? 'argument' : t.kind === Sym.Global ? (def.flags & VAR ? 'global variable of type' : 'function of type') : 'value of type';
+      parts.push(def.flags & LABEL ? '`label` (a block)' : `${what} \`${type}\``);
+    } else if (def && t.kind === Sym.Global && def.flags & ALIAS) parts.push('alias or ifunc');
+    if (def) {
+      const line = this.lines.positionAt(def.start).line;
+      parts.push(`defined on line ${line + 1}:`, '```llvm\n' + this.definitionText(def) + '\n```');
+    } else parts.push(t.kind === Sym.Metadata ? 'metadata node, not defined' : 'not defined in this module');
+    return { contents: { kind: 'markdown', value: parts.join('\n\n') }, range: this.range(t) };
+  }
+  // The text that defines a name: its line; a function's header without the body's brace; an
+  // instruction without its trailing attachments and comment.
+  definitionText(def) {
+    const line = this.lines.positionAt(def.start).line;
+    let s = this.lines.lineText(line).replace(/\s*;.*$/, '').trimEnd();
+    if (def.kind === Sym.Global && !(def.flags & (VAR | ALIAS))) s = s.replace(/\s*\{$/, '');
+    return s.trim();
+  }
+
+  /** LSP DocumentSymbols: functions (with their blocks), globals, aliases, types, metadata, attribute groups. */
+  documentSymbols() {
+    const out = [];
+    for (const t of this.tokens) {
+      if (!(t.flags & DEF)) continue;
+      const entry = (name, kind, detail) => out.push({ name, kind, detail, range: this.lineRange(t.start, t.end), selectionRange: this.range(t) });
+      const name = this.lines.text(t.start, t.end);
+      if (t.kind === Sym.Global && t.flags & VAR) entry(name, SK.Variable, this.types.get(t.type) ?? '');
+      else if (t.kind === Sym.Global && t.flags & ALIAS) entry(name, SK.Variable, 'alias');
+      else if (t.kind === Sym.Type) entry(name, SK.Struct, 'type');
+      else if (t.kind === Sym.Metadata || t.kind === Sym.NamedMetadata) entry(name, SK.Object, 'metadata');
+      else if (t.kind === Sym.AttrGroup) entry(`attributes ${name}`, SK.Property, '');
+      else if (t.kind === Sym.Comdat) entry(name, SK.Namespace, 'comdat');
+    }
+    for (const f of this.functions) {
+      const nameTok = this.functionName(f);
+      out.push({
+        name: nameTok ? this.lines.text(nameTok.start, nameTok.end) : '(function)', kind: SK.Function,
+        detail: f.flags & DECLARE ? 'declare' : 'define',
+        range: this.lineRange(f.start, f.end), selectionRange: nameTok ? this.range(nameTok) : this.lineRange(f.start, f.start),
+        children: this.blocksOf(f).map(b => ({ name: b.label, kind: SK.Key, range: b.range, selectionRange: b.selection })),
+      });
+    }
+    return out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  }
+  // The function's name in its header: the first global definition after `define`/`declare` (a
+  // named return type may come before it).
+  functionName(f) {
+    const ts = this.tokens;
+    let lo = 0, hi = ts.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (ts[mid].start < f.start) lo = mid + 1; else hi = mid; }
+    for (let i = lo; i < ts.length && ts[i].start <= Math.max(f.end, f.start); i++) {
+      const t = ts[i];
+      if (t.kind === Sym.Global && t.flags & DEF) return t;
+    }
+    return null;
+  }
+  // A function's blocks: each from its label (or first instruction) to the last line before the next.
+  blocksOf(f) {
+    if (f.flags & DECLARE) return [];
+    const bs = this.blocksByScope.get(f.scope) ?? [];
+    const endLine = this.lines.positionAt(f.end).line - 1; // the line before '}'
+    return bs.map((b, i) => {
+      const startLine = this.lines.positionAt(b.start).line;
+      const last = i + 1 < bs.length ? this.lines.lastContentLine(this.lines.positionAt(bs[i + 1].start).line - 1, startLine) : endLine;
+      const label = b.end > b.start ? this.lines.text(b.start, b.end).replace(/:$/, '') : `%${b.key}`;
+      return {
+        label, startLine, endLine: Math.max(startLine, last),
+        range: { start: this.lines.positionAt(b.start), end: { line: Math.max(startLine, last), character: this.lines.lineText(Math.max(startLine, last)).length } },
+        selection: { start: this.lines.positionAt(b.start), end: this.lines.positionAt(Math.max(b.end, b.start)) },
+      };
+    });
+  }
+  // whole lines from the one holding `start` to the one holding `end`
+  lineRange(start, end) {
+    const a = this.lines.positionAt(start).line, b = this.lines.positionAt(end).line;
+    return { start: { line: a, character: 0 }, end: { line: b, character: this.lines.lineText(b).length } };
+  }
+
+  /** Folding ranges: each function body, and each block of more than one line. */
+  foldingRanges() {
+    const out = [];
+    for (const f of this.functions) {
+      if (f.flags & DECLARE) continue;
+      const a = this.lines.positionAt(f.start).line, b = this.lines.positionAt(f.end).line;
+      if (b > a) out.push({ startLine: a, endLine: b - 1 > a ? b - 1 : b });
+      for (const blk of this.blocksOf(f)) if (blk.endLine > blk.startLine) out.push({ startLine: blk.startLine, endLine: blk.endLine });
+    }
+    return out;
+  }
+}
+
+// LLVM's \XX escapes in a quoted name
+function decodeQuoted(s) {
+  const bytes = [];
+  const enc = new TextEncoder().encode(s);
+  for (let i = 0; i < enc.length; i++) {
+    if (enc[i] === 0x5c && i + 2 < enc.length && /^[0-9a-fA-F]{2}$/.test(String.fromCharCode(enc[i + 1], enc[i + 2]))) {
+      bytes.push(parseInt(String.fromCharCode(enc[i + 1], enc[i + 2]), 16)); i += 2;
+    } else bytes.push(enc[i]);
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}
