@@ -21,13 +21,15 @@
 // the bitcode side-by-side's rows (--format bc) also `textBytes`, the size of the .ll the .bc was
 // made from, and `outBytes`), of bench/bitcode.bench.js (inProcess) and of bench/batch.bench.js
 // (batch: generated modules; batchReal: SQLite's source files); gmf: bench/gmf.bench.js's runGmf
-// result ({ meta, one, across }) | { error } | null.
+// result ({ meta, one, across }) | { error } | null; lsp: bench/lsp.bench.js's runLsp result
+// ({ meta, results }) | { error } | null.
 // A report written before the bitcode part existed has no `bitcode` and renders as it did.
 
 import { outputCell, outputNotes } from './llvm.js';
 import { markdown as batchMarkdown } from './batch.bench.js';
 import { readTable as bitcodeReadTable, writeTable as bitcodeWriteTable } from './bitcode.bench.js';
 import { oneMarkdown as gmfOneMarkdown, acrossMarkdown as gmfAcrossMarkdown, GMF_WHAT } from './gmf.bench.js';
+import { lspMarkdown } from './lsp.bench.js';
 
 export const PIPELINES = ['', 'mem2reg', 'mergefunc'];
 export const pipeName = (p) => (p === '' ? 'parse+print' : p);
@@ -254,6 +256,7 @@ export function reportMarkdown(report, { svgName = null } = {}) {
 
   out.push(...repoSection(report));
   out.push(...gmfSection(report));
+  out.push(...lspSection(report));
 
   const notes = outputNotes([
     ...rows.filter((r) => !r.skipped).map((r) => ({ label: `${r.input} ${pipeName(r.pipeline)}, LLVM ${r.llvm}`, diff: r.diff })),
@@ -304,6 +307,15 @@ function gmfSection(report) {
   }
   out.push(GMF_WHAT, '');
   return out;
+}
+
+// The language server (bench/lsp.bench.js): edit to diagnostics and memory per open document.
+function lspSection(report) {
+  const l = report.lsp;
+  if (!l) return [];
+  const out = ['## Language server', ''];
+  if (l.error) return [...out, `Not run: ${l.error}`, ''];
+  return [...out, ...lspMarkdown(l), ''];
 }
 
 export const README_START = '<!-- bench-report:start -->';

@@ -14,6 +14,8 @@
 //   5. the program repository on SQLite -O0 -g (bench/repo.bench.js; unless --no-repo),
 //   6. global merge functions, LLVM 22 (bench/gmf.bench.js; unless --no-gmf): global-merge-func on
 //      one module against opt-22, and across zstd's and SQLite's modules against LLVM's two rounds,
+//   7. the language server (bench/lsp.bench.js; unless --no-lsp): didChange to publishDiagnostics
+//      on ~100 KB, ~1 MB and ~10 MB real modules, and its memory per open document,
 // then writes bench/results/<YYYY-MM-DD>.md (tables, machine, command), .svg (the chart) and
 // .json (every number, to re-render with --from). Progress goes to stderr while it runs.
 //
@@ -31,6 +33,7 @@ import { parseArgs as sideBySideArgs, runSideBySide } from './side-by-side.js';
 import { parseArgs as batchArgs, runBatch } from './batch.bench.js';
 import { parseArgs as bitcodeArgs, runBitcodeBench } from './bitcode.bench.js';
 import { parseArgs as gmfArgs, runGmf } from './gmf.bench.js';
+import { parseArgs as lspArgs, runLsp } from './lsp.bench.js';
 import { REAL_PROGRAMS, realInputs, clangFor, clangVersion } from './real.js';
 import { reportMarkdown, reportSvg, readmeBlock, replaceReadmeBlock } from './report-render.js';
 import { GEN_VERSION } from './gen.js';
@@ -53,14 +56,16 @@ to bench/results/<YYYY-MM-DD>.{md,svg,json}. About 25-30 min on a 2-core machine
   --passes LIST     pipelines on the generated modules (default ,mem2reg,mergefunc; empty = parse+print)
   --llvm LIST       LLVM versions (default ${COMPARE_LLVM_VERSIONS.join(',')}); one whose opt is missing is noted, not fatal
   --programs LIST   real programs (default ${REAL_PROGRAMS.map((p) => p.name).join(',')}); --no-real for none
-  --no-generated    --no-real    --no-bitcode    --no-batch    --no-repo    --no-gmf   leave a part out
+  --no-generated    --no-real    --no-bitcode    --no-batch    --no-repo    --no-gmf    --no-lsp   leave a part out
                     (bitcode: the generated sizes and real programs as llvm-as-V's .bc, whole
                     process against opt-V in.bc -o out.bc, and read/write MB/s in process;
                     repo: SQLite -O0 -g through repo-metadata,repo-prune,mem2reg into a new
                     repository and again, against mem2reg alone, with repo link of the second;
                     gmf: LLVM 22's global-merge-func on zstd and SQLite modules at -O2 against
                     opt-22, and across their modules against LLVM's two rounds, --batch-runs
-                    runs; --no-real leaves it out too)
+                    runs; --no-real leaves it out too; lsp: the language server's edit-to-diagnostics
+                    time on ~100 KB, ~1 MB and ~10 MB real modules and its memory per open document,
+                    --runs edit pairs, the newest --llvm version)
   --batch-files N   modules in the batch rows (default ${FULL.batchFiles}; --quick ${QUICK.batchFiles})
   --batch-size S    size of each batch module (default ${FULL.batchSize})
   --batch-runs N    timed runs of each batch way (default ${FULL.batchRuns}; --quick ${QUICK.batchRuns})
@@ -72,7 +77,7 @@ to bench/results/<YYYY-MM-DD>.{md,svg,json}. About 25-30 min on a 2-core machine
   --timeout S       per-process timeout in seconds (default 900)`;
 
 export function parseArgs(argv) {
-  const o = { quick: false, runs: null, sizes: null, passes: null, llvm: null, programs: null, generated: true, real: true, bitcode: true, batch: true, repo: true, gmf: true,
+  const o = { quick: false, runs: null, sizes: null, passes: null, llvm: null, programs: null, generated: true, real: true, bitcode: true, batch: true, repo: true, gmf: true, lsp: true,
     batchFiles: null, batchSize: null, batchRuns: null, out: join(HERE, 'results'), name: null, from: null, readme: false, timeout: 900 };
   forEachOption(argv, (key, val, a) => {
     switch (key) {
@@ -88,6 +93,7 @@ export function parseArgs(argv) {
       case '--no-batch': o.batch = false; break;
       case '--no-repo': o.repo = false; break;
       case '--no-gmf': o.gmf = false; break;
+      case '--no-lsp': o.lsp = false; break;
       case '--batch-files': o.batchFiles = Math.max(1, parseInt(val(), 10)); break;
       case '--batch-size': o.batchSize = val(); break;
       case '--batch-runs': o.batchRuns = Math.max(1, parseInt(val(), 10)); break;
@@ -150,10 +156,10 @@ export async function runReport(o, write = (m) => process.stderr.write(m + '\n')
     node: process.version, wopt: { commit: git(['rev-parse', '--short', 'HEAD']), dirty: !!git(['status', '--porcelain', '--untracked-files=no']) },
     versions: targets, tools, runs: o.runs, sizes: o.generated ? o.sizes : [], generator: { version: GEN_VERSION, seed: 1, dup: 0.3 }, notes,
   };
-  const report = { meta, sideBySide: null, bitcode: null, batch: null, batchReal: null, repo: null, gmf: null };
+  const report = { meta, sideBySide: null, bitcode: null, batch: null, batchReal: null, repo: null, gmf: null, lsp: null };
   if (!targets.length) { log('no LLVM version with an opt: nothing to compare with'); return finish(report, t0); }
 
-  const parts = [o.generated && o.sizes.length && 'generated', o.real && 'real', o.bitcode && 'bitcode', o.batch && 'batch', o.real && o.repo && 'repo', o.real && o.gmf && 'gmf'].filter(Boolean);
+  const parts = [o.generated && o.sizes.length && 'generated', o.real && 'real', o.bitcode && 'bitcode', o.batch && 'batch', o.real && o.repo && 'repo', o.real && o.gmf && 'gmf', o.lsp && 'lsp'].filter(Boolean);
   log(`plan: ${parts.join(', ')}; LLVM ${targets.join(', ')}; ${o.runs} run${o.runs === 1 ? '' : 's'} per case${o.quick ? ' (quick)' : ''}`);
 
   // 1 and 2: one side-by-side run over the generated sizes and the real programs
@@ -216,6 +222,17 @@ export async function runReport(o, write = (m) => process.stderr.write(m + '\n')
         report.gmf = { error: e.message.split('\n')[0] };
         log(`global merge functions: ${report.gmf.error}`);
       }
+    }
+  }
+  // 7: the language server through its own process: edit to diagnostics, memory per document
+  if (o.lsp) {
+    const v = Math.max(...targets);
+    log(`language server: ~100 KB, ~1 MB, ~10 MB modules, LLVM ${v}, ${o.runs} edit pair${o.runs === 1 ? '' : 's'} each`);
+    try {
+      report.lsp = await runLsp(lspArgs(['--runs', String(o.runs), '--llvm', String(v)]), log);
+    } catch (e) {
+      report.lsp = { error: e.message.split('\n')[0] };
+      log(`language server: ${report.lsp.error}`);
     }
   }
   return finish(report, t0);

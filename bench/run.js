@@ -12,6 +12,7 @@
 //   node bench/run.js instructions [...]   per-phase instruction counts under callgrind (load-independent)
 //   node bench/run.js batch [...]          many modules: opt-V a process each vs one wopt -output-dir process
 //   node bench/run.js gmf [...]            LLVM 22's global-merge-func: one module vs opt-22, across modules vs LLVM's two rounds
+//   node bench/run.js lsp [...]            the language server: edit-to-diagnostics time and memory per open document (bench/lsp.bench.js)
 //   node bench/run.js gen [...]            the input generator (bench/gen.js)
 // With no argument, or options only (`npm run bench -- --quick`), it runs the report. The scripts
 // comparing with native opt take --llvm 19,22 (bench/llvm.js): the LLVM versions compared, opt-V
@@ -26,6 +27,7 @@ const TARGETS = {
   repo: './repo.bench.js',
   batch: './batch.bench.js',
   gmf: './gmf.bench.js',
+  lsp: './lsp.bench.js',
   instructions: './instructions.bench.js',
   startup: './startup.bench.js',
   pass: './pass.bench.js',
