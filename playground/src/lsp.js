@@ -10,6 +10,7 @@ import { setDiagnostics, forEachDiagnostic, lintGutter } from '@codemirror/lint'
 import {
   LSPClient, serverDiagnostics, hoverTooltips, jumpToDefinition, jumpToDefinitionKeymap, findReferencesKeymap, formatKeymap,
 } from '@codemirror/lsp-client';
+import { llvmLanguage } from './llvm-lang.js';
 
 // the one document the page has, as the server sees it (its name is the module's id)
 export const INPUT_URI = 'file:///input.ll';
@@ -40,6 +41,13 @@ const clickToDefinition = EditorView.domEventHandlers({
   },
 });
 
+const theme = EditorView.theme({
+  '.cm-tooltip': { border: '1px solid #d0d7de', borderRadius: '6px', boxShadow: '0 3px 10px rgba(31, 35, 40, .12)', background: '#fff', overflow: 'hidden' },
+  '.cm-lsp-hover-tooltip': { padding: '3px 9px', maxWidth: '60ch', fontSize: '12.5px' },
+  '.cm-lsp-hover-tooltip code, .cm-lsp-hover-tooltip pre': { fontFamily: 'ui-monospace, "JetBrains Mono", "DejaVu Sans Mono", Menlo, monospace' },
+  '.cm-lint-marker': { width: '0.8em', height: '0.8em' },
+});
+
 /**
  * The language server of `view`'s document: `extension` goes in the editor's configuration,
  * `start(llvmVersion)` starts a server (stopping the one before). `onState({ state, llvmVersion,
@@ -63,6 +71,8 @@ export function languageServer({ workerUrl, wasmUrl, onState = () => {} }) {
     const worker = new Worker(url, { type: 'module' });
     const client = new LSPClient({
       rootUri: 'file:///', initializationOptions: { llvmVersion }, timeout: REQUEST_TIMEOUT_MS,
+      // code in the server's markdown (hover) coloured as the editor colours IR
+      highlightLanguage: name => (/^(llvm|llvm-ir|ll)$/.test(name) ? llvmLanguage : null),
       extensions: [serverDiagnostics(), hoverTooltips(), keymap.of([...jumpToDefinitionKeymap, ...findReferencesKeymap, ...formatKeymap])],
     });
     const me = current = { worker, client, llvmVersion, state: 'starting' };
@@ -82,7 +92,7 @@ export function languageServer({ workerUrl, wasmUrl, onState = () => {} }) {
   });
 
   return {
-    extension: [slot.of([]), lintGutter(), clickToDefinition, watch],
+    extension: [slot.of([]), lintGutter(), clickToDefinition, watch, theme],
     /** The editor it serves (once created with `extension` in it). */
     attach(v) { view = v; },
     start,
