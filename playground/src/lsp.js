@@ -8,7 +8,7 @@ import { Compartment } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { setDiagnostics, forEachDiagnostic, lintGutter } from '@codemirror/lint';
 import {
-  LSPClient, serverDiagnostics, hoverTooltips, jumpToDefinition, jumpToDefinitionKeymap, findReferencesKeymap, formatKeymap,
+  LSPClient, LSPPlugin, serverDiagnostics, hoverTooltips, jumpToDefinition, jumpToDefinitionKeymap, findReferencesKeymap, formatKeymap,
 } from '@codemirror/lsp-client';
 import { llvmLanguage } from './llvm-lang.js';
 
@@ -56,6 +56,7 @@ const theme = EditorView.theme({
 export function languageServer({ workerUrl, wasmUrl, onState = () => {} }) {
   const slot = new Compartment();
   let view = null, current = null;
+  let published = null; // the document version the server's last diagnostics are of
   const report = state => onState({ state, llvmVersion: current?.llvmVersion ?? null, ...counts() });
   function counts() {
     let errors = 0, warnings = 0;
@@ -73,9 +74,12 @@ export function languageServer({ workerUrl, wasmUrl, onState = () => {} }) {
       rootUri: 'file:///', initializationOptions: { llvmVersion }, timeout: REQUEST_TIMEOUT_MS,
       // code in the server's markdown (hover) coloured as the editor colours IR
       highlightLanguage: name => (/^(llvm|llvm-ir|ll)$/.test(name) ? llvmLanguage : null),
+      // noted, then shown by serverDiagnostics()
+      notificationHandlers: { 'textDocument/publishDiagnostics': (c, p) => { if (c === current?.client && p.uri === INPUT_URI) published = p.version ?? null; return false; } },
       extensions: [serverDiagnostics(), hoverTooltips(), keymap.of([...jumpToDefinitionKeymap, ...findReferencesKeymap, ...formatKeymap])],
     });
     const me = current = { worker, client, llvmVersion, state: 'starting' };
+    published = null;
     worker.addEventListener('error', e => { if (current === me) { me.state = 'failed'; report(`failed: ${e.message ?? 'worker error'}`); } });
     client.connect(workerTransport(worker));
     client.initializing.then(() => { if (current === me) { me.state = 'ready'; report('ready'); } },
@@ -86,8 +90,11 @@ export function languageServer({ workerUrl, wasmUrl, onState = () => {} }) {
     report('starting');
   }
 
-  // diagnostics arrive as lint effects: the counts follow them
   const watch = EditorView.updateListener.of(u => {
+    // each edit goes to the server at once (the client alone would wait 500 ms): the server waits
+    // for the typing to settle before it reads the text again
+    if (u.docChanged) current?.client.sync();
+    // diagnostics arrive as lint effects: the counts follow them
     if (current?.state === 'ready' && u.transactions.some(tr => tr.effects.length)) report('ready');
   });
 
@@ -99,6 +106,11 @@ export function languageServer({ workerUrl, wasmUrl, onState = () => {} }) {
     get client() { return current?.client ?? null; },
     get llvmVersion() { return current?.llvmVersion ?? null; },
     get state() { return current?.state ?? 'stopped'; },
+    /** Whether the diagnostics shown are the server's for the text as it is now. */
+    get settled() {
+      const plugin = view && LSPPlugin.get(view), file = current?.client.workspace.getFile(INPUT_URI);
+      return !!plugin && plugin.client === current.client && plugin.unsyncedChanges.empty && file?.version === published;
+    },
     /** The diagnostics shown: [{ from, to, line, col, endLine, endCol, severity, message }] (1-based lines, and columns in characters). */
     diagnostics() {
       const out = [];

@@ -448,7 +448,7 @@ window.playground = {
   setInput: text => { setText(input, text); ui.example.value = ''; },
   // the input editor and its language server (client, capabilities, the diagnostics shown)
   get editor() { return input; },
-  get lsp() { return { state: lsp.state, llvmVersion: lsp.llvmVersion, capabilities: lsp.client?.serverCapabilities ?? null, diagnostics: lsp.diagnostics() }; },
+  get lsp() { return { state: lsp.state, llvmVersion: lsp.llvmVersion, capabilities: lsp.client?.serverCapabilities ?? null, diagnostics: lsp.diagnostics(), settled: lsp.settled }; },
   run, selectTab, renderFunction, jumpTo, setFunction, demangle, demangleShort,
   showResult: r => { lastResult = r; show(r, 0, true); renderOutput(); renderPasses(); },
 };
