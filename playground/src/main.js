@@ -91,7 +91,7 @@ function showLspState({ state, llvmVersion, errors, warnings }) {
     : state !== 'ready' ? `LLVM ${llvmVersion} checker ${state}`
       : errors + warnings ? `LLVM ${llvmVersion}: ${[errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ')}`
         : `LLVM ${llvmVersion}: no problems`;
-  el.title = 'wopt\'s language server checks the input as you type. F12 or Ctrl-click: definition; Shift-F12: references; hover a value: its type';
+  el.title = 'wopt\'s language server checks the input as you type. F12 or Ctrl-click: definition; Shift-F12: references; Shift-Alt-F: format; hover a value: its type';
 }
 
 const input = inputEditor($('input'), {
