@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Takes the screenshots of docs/PLAYGROUND.md: builds the site, opens it in headless Chromium
 // (/usr/bin/chromium, or $WOPT_CHROMIUM) and writes docs/playground/*.png — two whole pages, at
-// 1280×800 and 1440×900, and views cut to the part they show.
+// 1280×800 and 1440×900, and views cut to the part they show (the language server's diagnostic
+// among them).
 //
 //   node tools/playground-screenshots.mjs
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -83,6 +84,24 @@ try {
   await page.fill('#passes', 'function(mem2rg),mergefunc');
   await afterRun(page, () => page.click('#run'));
   await shot(page, 'pipeline-error.png', 'header');
+  await page.close();
+
+  // the language server: a ',' left out while typing, marked with opt's message (no Run)
+  page = await open(1280, 800);
+  await page.waitForFunction(() => window.playground.lsp.state === 'ready', null, { timeout: 30_000 });
+  await page.evaluate(() => {
+    window.playground.setInput('define i32 @f(i32 %a) {\n  %x = add i32 %a, 1\n  ret i32 %x\n}\n');
+    const v = window.playground.editor;
+    v.dispatch({ selection: { anchor: v.state.doc.line(2).to } });
+    v.focus();
+  });
+  await page.keyboard.type('\n%y = mul i32 %a %x');
+  await page.waitForFunction(() => window.playground.lsp.diagnostics.length === 1, null, { timeout: 20_000 });
+  const box = await page.$eval('#input .cm-lintRange-error', el => el.getBoundingClientRect().toJSON());
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForSelector('.cm-tooltip-lint');
+  await page.setViewportSize({ width: 1280, height: 360 });
+  await shot(page, 'lsp-diagnostic.png', '#input-pane');
   await page.close();
   console.log(`screenshots in ${OUT}`);
 } finally {

@@ -1,6 +1,7 @@
-// editor.js — the CodeMirror 6 editors: the input (with run key, file drop and diagnostics shown
-// at their line: a line class, a gutter marker and the message under the line) and the read-only
-// output; both can find a definition (@name) and show its line.
+// editor.js — the CodeMirror 6 editors: the input (with run key, file drop, the diagnostics of a
+// Run shown at their line: a line class, a gutter marker and the message under the line, and the
+// caller's extensions, e.g. the language server's) and the read-only output; both can find a
+// definition (@name) and show its line.
 import { EditorState, StateEffect, StateField, RangeSet } from '@codemirror/state';
 import {
   EditorView, Decoration, WidgetType, GutterMarker, gutter, keymap, lineNumbers,
@@ -35,12 +36,14 @@ class ErrorMarker extends GutterMarker {
   }
 }
 
-// diagnostics as { lines: DecorationSet, markers: RangeSet<GutterMarker> }, moved along with edits
+// a Run's diagnostics as { lines: DecorationSet, markers: RangeSet<GutterMarker> }; an edit clears
+// them, since they are of the text before it (the language server's follow the edits)
+const noDiagnostics = { lines: Decoration.none, markers: RangeSet.empty };
 const diagField = StateField.define({
-  create: () => ({ lines: Decoration.none, markers: RangeSet.empty }),
+  create: () => noDiagnostics,
   update(value, tr) {
     for (const e of tr.effects) if (e.is(setDiagnostics)) return build(tr.state.doc, e.value);
-    return tr.docChanged ? { lines: value.lines.map(tr.changes), markers: value.markers.map(tr.changes) } : value;
+    return tr.docChanged ? noDiagnostics : value;
   },
   provide: f => EditorView.decorations.from(f, v => v.lines),
 });
@@ -81,8 +84,11 @@ const theme = EditorView.theme({
   '.cm-diag-message': { background: '#fff5f5', borderLeft: '3px solid #d1242f', color: '#a40e26', padding: '2px 8px', fontFamily: 'system-ui, sans-serif', fontSize: '12px' },
 });
 
-/** The input editor. `onRun` on Mod-Enter; `onFile(text, name)` when a file is dropped on it. */
-export function inputEditor(parent, { doc = '', onRun, onFile }) {
+/**
+ * The input editor. `onRun` on Mod-Enter; `onFile(text, name)` when a file is dropped on it;
+ * `extensions`: more of the editor's configuration.
+ */
+export function inputEditor(parent, { doc = '', onRun, onFile, extensions = [] }) {
   return new EditorView({
     parent,
     state: EditorState.create({
@@ -90,7 +96,7 @@ export function inputEditor(parent, { doc = '', onRun, onFile }) {
       extensions: [
         keymap.of([{ key: 'Mod-Enter', run: () => { onRun(); return true; } }, indentWithTab, ...defaultKeymap, ...historyKeymap]),
         history(), lineNumbers(), diagGutter, highlightActiveLine(), highlightActiveLineGutter(), drawSelection(),
-        bracketMatching(), indentUnit.of('  '), llvm(), diagField, jumpField, theme,
+        bracketMatching(), indentUnit.of('  '), llvm(), diagField, jumpField, theme, extensions,
         EditorView.domEventHandlers({
           dragover(e) { if (e.dataTransfer?.types.includes('Files')) { e.preventDefault(); return true; } return false; },
           drop(e) {

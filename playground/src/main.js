@@ -1,7 +1,8 @@
 // main.js — the playground page: an LLVM IR editor, a pipeline, a Run that optimises in a Web
 // Worker (wopt's worker session, so the page stays responsive), the output beside the input and
 // views of the structured results (passes with their diffs, merges, CFG and dominator trees),
-// all of them narrowed to one function when one is chosen, with C++ and Rust names demangled.
+// all of them narrowed to one function when one is chosen, with C++ and Rust names demangled. The
+// input editor talks to wopt's language server, in a Web Worker of its own (lsp.js).
 import { openWorkerSession } from '../../bindings/worker-browser.js';
 import { inputEditor, outputEditor, setText, showDiagnostics, findDefinition, revealLine, globalRef } from './editor.js';
 import { mergesView, timingsView, blocksTable, h } from './views.js';
@@ -10,6 +11,7 @@ import { cfgSvg, domTreeSvg, postDomTreeSvg, blockRows } from './cfg.js';
 import { functionsOf, definitionOf, blocksOf } from './ir.js';
 import { demangle, demangleShort } from './demangle.js';
 import { encodeState, decodeState } from './share.js';
+import { languageServer } from './lsp.js';
 import cExample from '../examples/c-like.ll';
 import cppExample from '../examples/cpp-templates.ll';
 import rustExample from '../examples/rust.ll';
@@ -26,15 +28,16 @@ const DEFAULT_PASSES = 'function(mem2reg),mergefunc';
 const TRACE_LIMIT = 2e6; // bytes of input past which the per-pass trace is not asked for
 const SHARE_LIMIT = 1e6; // bytes of input past which the URL does not carry it
 
-// where the build put the worker bundle and the core: beside this bundle
+// where the build put the worker bundles and the core: beside this bundle
 const workerUrl = new URL('./worker.js', import.meta.url);
+const lspWorkerUrl = new URL('./lsp-worker.js', import.meta.url);
 const wasmUrl = new URL('./wopt.wasm', import.meta.url);
 
 const $ = id => document.getElementById(id);
 const ui = {
   example: $('example'), passes: $('passes'), version: $('version'), run: $('run'), share: $('share'),
   status: $('status'), timings: $('timings'), fnSelect: $('fn-select'), demangle: $('demangle'), cfgCode: $('cfg-code'),
-  pipelineError: $('pipeline-error'),
+  pipelineError: $('pipeline-error'), lspState: $('lsp-state'),
 };
 
 // the view settings, kept across visits
@@ -78,10 +81,25 @@ function status(text, kind = '') {
   ui.status.className = `status ${kind}`;
 }
 
+// the language server's state above the input: starting, failed, or what it finds in the text
+const lsp = languageServer({ workerUrl: lspWorkerUrl, wasmUrl, onState: showLspState });
+function showLspState({ state, llvmVersion, errors, warnings }) {
+  const el = ui.lspState, plural = (n, w) => `${n} ${w}${n === 1 ? '' : 's'}`;
+  el.dataset.state = state === 'ready' || state === 'starting' ? state : 'failed';
+  el.dataset.problems = String(errors + warnings);
+  el.textContent = state === 'starting' ? `LLVM ${llvmVersion} checker starting…`
+    : state !== 'ready' ? `LLVM ${llvmVersion} checker ${state}`
+      : errors + warnings ? `LLVM ${llvmVersion}: ${[errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(', ')}`
+        : `LLVM ${llvmVersion}: no problems`;
+  el.title = 'wopt\'s language server checks the input as you type. F12 or Ctrl-click: definition; Shift-F12: references; Shift-Alt-F: format; hover a value: its type';
+}
+
 const input = inputEditor($('input'), {
   onRun: () => run(),
   onFile: (text, name) => { setText(input, text); ui.example.value = ''; status(`Loaded ${name} (${text.length.toLocaleString()} bytes)`); },
+  extensions: lsp.extension,
 });
+lsp.attach(input);
 const output = outputEditor($('output'));
 
 // tabs of the result pane
@@ -102,7 +120,7 @@ ui.example.addEventListener('change', () => {
 });
 ui.run.addEventListener('click', () => run());
 ui.passes.addEventListener('keydown', e => { if (e.key === 'Enter') run(); });
-ui.version.addEventListener('change', () => run());
+ui.version.addEventListener('change', () => { lsp.start(Number(ui.version.value)); run(); });
 ui.share.addEventListener('click', async () => {
   const hash = await encodeState(state());
   history.replaceState(null, '', hash);
@@ -428,6 +446,9 @@ window.playground = {
   get settings() { return { ...settings }; },
   get pipelineError() { return pipelineShown && { message: pipelineShown.d.message, start: Number(ui.pipelineError.dataset.start), end: Number(ui.pipelineError.dataset.end) }; },
   setInput: text => { setText(input, text); ui.example.value = ''; },
+  // the input editor and its language server (client, capabilities, the diagnostics shown)
+  get editor() { return input; },
+  get lsp() { return { state: lsp.state, llvmVersion: lsp.llvmVersion, capabilities: lsp.client?.serverCapabilities ?? null, diagnostics: lsp.diagnostics(), settled: lsp.settled }; },
   run, selectTab, renderFunction, jumpTo, setFunction, demangle, demangleShort,
   showResult: r => { lastResult = r; show(r, 0, true); renderOutput(); renderPasses(); },
 };
@@ -445,6 +466,7 @@ async function start() {
     setText(input, EXAMPLES.c.text);
   }
   selectTab('output');
+  lsp.start(Number(ui.version.value));
   await run();
   document.body.dataset.ready = 'true';
 }

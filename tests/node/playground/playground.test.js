@@ -45,13 +45,13 @@ test('the playground in Chromium: examples, views, diagnostics, shared links, a 
   let server = null, browser = null;
   try {
     const files = await buildSite(dir);
-    // what a browser downloads: the page's JS, the worker's JS and the core, gzipped
+    // what a browser downloads: the page's JS, the workers' JS and the core, gzipped
     const gz = f => gzipSync(readFileSync(join(dir, f)), { level: 9 }).length;
-    const sizes = Object.fromEntries(['app.js', 'worker.js', 'wopt.wasm', 'index.html', 'style.css'].map(f => [f, gz(f)]));
+    const sizes = Object.fromEntries(['app.js', 'worker.js', 'lsp-worker.js', 'wopt.wasm', 'index.html', 'style.css'].map(f => [f, gz(f)]));
     const kb = n => `${(n / 1024).toFixed(0)} KB`;
-    t.diagnostic(`gzipped download: app.js ${kb(sizes['app.js'])}, worker.js ${kb(sizes['worker.js'])}, wopt.wasm ${kb(sizes['wopt.wasm'])}, ` +
+    t.diagnostic(`gzipped download: app.js ${kb(sizes['app.js'])}, worker.js ${kb(sizes['worker.js'])}, lsp-worker.js ${kb(sizes['lsp-worker.js'])}, wopt.wasm ${kb(sizes['wopt.wasm'])}, ` +
       `html+css ${kb(sizes['index.html'] + sizes['style.css'])}; in all ${kb(Object.values(sizes).reduce((a, b) => a + b))}`);
-    assert.equal(files.length, 5);
+    assert.equal(files.length, 6);
 
     server = await serveDir(dir);
     const base = `http://127.0.0.1:${server.address().port}/`;
