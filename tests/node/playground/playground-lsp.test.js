@@ -140,10 +140,10 @@ test('in Chromium: the playground\'s language server marks a reader error and a 
   assert.match(wantV.verifier, /^Only PHI nodes may reference their own value!/);
   await page.waitForFunction(() => window.playground.lsp.settled && window.playground.lsp.diagnostics.length > 0, null, WAIT);
   const vd = await diagnostics(page);
-  assert.equal(vd.map(x => x.message).join('').trimEnd(), wantV.verifier, 'the verifier\'s text, as the CLI prints it');
-  // no position in the message: on the first line, as the server puts it
-  assert.deepEqual(vd.map(x => [x.line, x.col, x.severity]), vd.map(() => [1, 1, 'error']));
-  assert.deepEqual((await drawn(page)).map(x => [x.line, x.marker]), vd.map(() => [1, true]));
+  assert.equal(vd.map(x => x.message).join('\n').trimEnd(), wantV.verifier, 'the verifier\'s text, as the CLI prints it');
+  // at the instruction the message names (line 3, from its name)
+  assert.deepEqual(vd.map(x => [x.line, x.col, x.severity]), [[3, 3, 'error']]);
+  assert.deepEqual((await drawn(page)).map(x => [x.line, x.marker]), [[3, true]]);
   await page.screenshot({ path: join(SHOTS, 'lsp-verifier-error.png') });
   await page.keyboard.press('Backspace');
   await page.keyboard.type('x');
@@ -202,46 +202,40 @@ test('in Chromium: a mistake typed at the end of a 1 MB module is marked where t
   await page.close();
 });
 
-// Hover, definition and references come from the server's index: until the server says it has
-// them (its capabilities), these are marked TODO (a failure then does not fail the run).
+// Hover, definition and references come from the server's index (its capabilities say so).
 const HOVER_TEXT = 'define i32 @f() {\n  %x = add i32 1, 2\n  ret i32 %x\n}\n';
 
 test('in Chromium: hover over %x shows its type; F12 goes to its definition; Shift-F12 lists its references', { skip, timeout: 90_000 }, async (t) => {
   const { page, errors } = await open(HOVER_TEXT);
   await waitDiagnostics(page, 0);
   const caps = await page.evaluate(() => window.playground.lsp.capabilities);
-  const missing = ['hoverProvider', 'definitionProvider', 'referencesProvider'].filter(c => !caps?.[c]);
-  if (missing.length) t.todo(`the server does not offer ${missing.join(', ')} yet`);
-  // what the server does not offer never comes: a short wait for it
-  const until = cap => ({ timeout: caps?.[cap] ? 8_000 : 1_000 });
+  assert.deepEqual(['hoverProvider', 'definitionProvider', 'referencesProvider'].filter(c => !caps?.[c]), [], 'the server offers them');
+  const until = () => ({ timeout: 8_000 });
 
-  await t.test('hover', async (t) => {
-    if (!caps?.hoverProvider) t.todo('no hoverProvider yet');
+  await t.test('hover', async () => {
     // the pointer over the %x that `%x = add i32 1, 2` defines
     const at = await page.evaluate(() => { const v = window.playground.editor, c = v.coordsAtPos(v.state.doc.line(2).from + 3); return { x: c.left, y: (c.top + c.bottom) / 2 }; });
     await page.mouse.move(at.x, at.y);
-    await page.waitForSelector('.cm-lsp-hover-tooltip', until('hoverProvider'));
+    await page.waitForSelector('.cm-lsp-hover-tooltip', until());
     const text = await page.textContent('.cm-lsp-hover-tooltip');
     assert.match(text, /\bi32\b/);
     await page.screenshot({ path: join(SHOTS, 'lsp-hover.png') });
     await page.mouse.move(5, 5);
   });
 
-  await t.test('definition', async (t) => {
-    if (!caps?.definitionProvider) t.todo('no definitionProvider yet');
+  await t.test('definition', async () => {
     // from the use in `ret i32 %x` to the defining %x on line 2
     await cursorAt(page, 3, '  ret i32 %'.length);
     await page.keyboard.press('F12');
-    await page.waitForFunction(() => { const v = window.playground.editor; return v.state.doc.lineAt(v.state.selection.main.head).number === 2; }, null, until('definitionProvider'));
+    await page.waitForFunction(() => { const v = window.playground.editor; return v.state.doc.lineAt(v.state.selection.main.head).number === 2; }, null, until());
     const head = await page.evaluate(() => { const v = window.playground.editor, h = v.state.selection.main.head, l = v.state.doc.lineAt(h); return [l.number, h - l.from]; });
     assert.deepEqual(head, [2, 2], 'the cursor at the start of the defining %x');
   });
 
-  await t.test('references', async (t) => {
-    if (!caps?.referencesProvider) t.todo('no referencesProvider yet');
+  await t.test('references', async () => {
     await cursorAt(page, 2, 3);
     await page.keyboard.press('Shift+F12');
-    await page.waitForSelector('.cm-lsp-reference-panel', until('referencesProvider'));
+    await page.waitForSelector('.cm-lsp-reference-panel', until());
     const refs = await page.$$eval('.cm-lsp-reference-panel .cm-lsp-reference', els => els.map(e => e.textContent));
     assert.equal(refs.length, 2, JSON.stringify(refs));
     assert.ok(refs.some(r => r.includes('%x = add i32 1, 2')) && refs.some(r => r.includes('ret i32 %x')), JSON.stringify(refs));
