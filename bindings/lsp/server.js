@@ -10,6 +10,21 @@ import { IRService } from './service.js';
 // how long after the last edit a document is read again, so typing does not queue a read per key
 const SETTLE_MS = 150;
 
+const fnName = f => typeof f === 'string' ? f.replace(/^@/, '') : undefined;
+// workspace/executeCommand's commands: each takes one object argument naming an open document
+const COMMANDS = {
+  // run a pipeline: the changed text and each pass's diff (on one function with `function`)
+  'wopt.runPipeline': (service, text, a, moduleId) => {
+    if (typeof a.passes !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, "wopt.runPipeline: give { uri, passes } (and 'function' for one function)");
+    return service.runPipeline(text, { passes: a.passes, fn: fnName(a.function), moduleId });
+  },
+  // a function's CFG, dominator and post-dominator trees and frontiers (as session.inspect)
+  'wopt.inspect': (service, text, a, moduleId) => {
+    if (typeof a.function !== 'string' && !Number.isInteger(a.function)) throw new ResponseError(ErrorCodes.InvalidParams, 'wopt.inspect: give { uri, function } (a name or an index)');
+    return service.inspect(text, typeof a.function === 'string' ? fnName(a.function) : a.function, moduleId);
+  },
+};
+
 const baseName = uri => decodeURIComponent(uri.replace(/[?#].*$/, '').replace(/^.*\//, ''));
 
 // readFile(url): the bytes of a file: URL (Node; absent in a browser)
@@ -33,6 +48,7 @@ export function startServer(connection, { openSession, readFile, settleMs = SETT
         hoverProvider: true,
         documentSymbolProvider: true,
         foldingRangeProvider: true,
+        executeCommandProvider: { commands: Object.keys(COMMANDS) },
       },
       serverInfo: { name: 'wopt' },
     };
@@ -98,6 +114,16 @@ export function startServer(connection, { openSession, readFile, settleMs = SETT
     const r = sy?.rename(p.position, p.newName) ?? { error: 'the document is not open' };
     if (r.error) throw new ResponseError(ErrorCodes.InvalidParams, r.error);
     return { changes: { [p.textDocument.uri]: r.edits } };
+  });
+
+  // commands: { uri, passes, function? } and { uri, function }, on the document as it is now
+  connection.onExecuteCommand(async p => {
+    const run = COMMANDS[p.command];
+    const arg = p.arguments?.[0];
+    const doc = typeof arg?.uri === 'string' ? documents.get(arg.uri) : undefined;
+    if (!run) throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${p.command}`);
+    if (!doc) throw new ResponseError(ErrorCodes.InvalidParams, `${p.command}: give { uri } of an open document`);
+    return run(service, doc.getText(), arg, baseName(doc.uri));
   });
 
   // a .bc file's text: { uri } (a file: URI) or { bytes } (base64); read-only, from the bitcode reader

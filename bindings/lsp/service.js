@@ -4,6 +4,7 @@
 // connection (stdio in Node, a message port in a browser worker).
 import { toBytes, decodeUtf8 } from '../marshal.js';
 import { DocumentSymbols } from './symbols.js';
+import { diffLines, contextMask } from '../diff.js';
 
 const isEol = b => b === 10 || b === 13;
 
@@ -89,6 +90,16 @@ export function lspDiagnostic(d, lines) {
   };
 }
 
+// A unit's change as diff lines ('-', '+', ' ' and the line), changed lines with 3 of context,
+// '...' where unchanged lines are left out.
+export function unifiedDiff(before, after) {
+  const ops = diffLines(before.replace(/\n+$/, ''), after.replace(/\n+$/, ''));
+  const keep = contextMask(ops.map(o => o.op !== ' '));
+  const out = [];
+  ops.forEach((o, i) => { if (keep[i]) out.push(o.op + o.text); else if (keep[i - 1] !== false || i === 0) out.push('...'); });
+  return out.join('\n');
+}
+
 // The verifier's messages one by one, each at the value or node it names (its first line, else);
 // after a reader's verification, its closing warning that the debug info was dropped.
 function verifierDiagnostics(d, lines, symbols) {
@@ -108,13 +119,22 @@ export class IRService {
     this.llvmVersion = llvmVersion;
     this.session = null;
   }
+  #queue = Promise.resolve();
   async #session() {
     this.session ??= this.openSession({ llvmVersion: this.llvmVersion });
     return this.session;
   }
+  // One module at a time in the session: a read followed by a question about it (inspect) must not
+  // see another document's read in between.
+  #exclusive(fn) {
+    const run = this.#queue.then(fn, fn);
+    this.#queue = run.catch(() => {});
+    return run;
+  }
   // Read and verify the text as opt does (no passes, nothing printed): the diagnostics, and the
   // reader's index of names (as far as the text reads).
-  async analyse(text, moduleId) {
+  analyse(text, moduleId) { return this.#exclusive(() => this.#analyse(text, moduleId)); }
+  async #analyse(text, moduleId) {
     const s = await this.#session();
     const r = await s.optimize(text, { passes: '', moduleId, output: 'none', symbols: true });
     const lines = new LineIndex(text);
@@ -122,16 +142,53 @@ export class IRService {
     return { ok: r.ok, diagnostics: r.diagnostics.flatMap(d => d.parts?.length ? verifierDiagnostics(d, lines, symbols) : [lspDiagnostic(d, lines)]), symbols };
   }
   // The module as opt prints it (formatting), or null when it does not read or verify.
-  async canonical(text, moduleId) {
-    const s = await this.#session();
-    const r = await s.optimize(text, { passes: '', moduleId });
-    return r.ok ? r.output : null;
+  canonical(text, moduleId) {
+    return this.#exclusive(async () => {
+      const r = await (await this.#session()).optimize(text, { passes: '', moduleId });
+      return r.ok ? r.output : null;
+    });
+  }
+
+  /**
+   * Runs `passes` on the document: { ok, diagnostics (the CLI's messages), text, passes }. text: the
+   * document as opt prints the result; with `fn` (a function's name), the document with only that
+   * function's text replaced by its result. passes: each pass run (on `fn` only, with it) with
+   * whether it changed its unit and the line diff of the change (3 lines of context).
+   */
+  runPipeline(text, { passes, fn, moduleId } = {}) {
+    return this.#exclusive(async () => {
+      const s = await this.#session();
+      const r = await s.optimize(text, { passes, moduleId, trace: true });
+      const diagnostics = r.diagnostics.map(d => d.message);
+      if (!r.ok) return { ok: false, diagnostics, text: null, passes: [] };
+      const trace = (r.trace ?? []).filter(e => fn === undefined || e.unit === fn);
+      const steps = trace.map(e => ({ pass: e.pass, name: e.name, unit: e.unit, changed: e.changed, diff: e.changed ? unifiedDiff(e.before, e.after) : '' }));
+      if (fn === undefined) return { ok: true, diagnostics, text: r.output, passes: steps };
+      // the function's text after the last pass that ran on it, in place of its text in the document
+      const lines = new LineIndex(text);
+      const sy = (await this.#analyse(text, moduleId)).symbols;
+      const f = sy.functions.find(x => { const t = sy.functionName(x); return t && sy.tokenName(t) === fn; });
+      if (!f) return { ok: false, diagnostics: [`no function named '${fn}' in the document`], text: null, passes: [] };
+      const after = trace.length ? trace[trace.length - 1].after.replace(/\n+$/, '') : lines.text(f.start, f.end);
+      return { ok: true, diagnostics, text: lines.text(0, f.start) + after + lines.text(f.end, lines.bytes.length), passes: steps };
+    });
+  }
+
+  /** The CFG, dominator and post-dominator trees and frontiers of function `fn` (session.inspect), or null. */
+  inspect(text, fn, moduleId) {
+    return this.#exclusive(async () => {
+      const s = await this.#session();
+      const r = await s.optimize(text, { passes: '', moduleId, output: 'none' });
+      if (!r.ok) return null;
+      return s.inspect(fn);
+    });
   }
   // Bitcode shown as its text (read-only), or the reader's error.
-  async bitcodeText(bytes, moduleId) {
-    const s = await this.#session();
-    const r = await s.optimize(bytes, { passes: '', moduleId });
-    return r.ok ? { ok: true, text: r.output } : { ok: false, message: r.diagnostics.map(d => d.message).join('\n') };
+  bitcodeText(bytes, moduleId) {
+    return this.#exclusive(async () => {
+      const r = await (await this.#session()).optimize(bytes, { passes: '', moduleId });
+      return r.ok ? { ok: true, text: r.output } : { ok: false, message: r.diagnostics.map(d => d.message).join('\n') };
+    });
   }
   async close() {
     const s = this.session;

@@ -3,7 +3,7 @@
 // by side. With a function chosen, only its runs are listed, and a module pass's diff is that
 // function's part of the module; passes that changed nothing can be hidden.
 import { h, fmtTime } from './views.js';
-import { diffLines, sideBySide, contextMask } from './diff.js';
+import { diffLines, sideBySide, contextMask } from '../../bindings/diff.js';
 import { definitionOf } from './ir.js';
 
 const MAX_ROWS = 2000; // list rows drawn at once: a big module's trace has one entry per function

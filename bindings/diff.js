@@ -1,4 +1,4 @@
-// diff.js — a line diff (Myers' O(ND) greedy algorithm) for the per-pass view: before → after.
+// diff.js — a line diff (Myers' O(ND) greedy algorithm): the playground's per-pass view and the language server's per-pass diffs.
 
 /**
  * Lines of `a` and `b` as [{ op: ' ' | '-' | '+', text }]. Common head and tail are trimmed first
