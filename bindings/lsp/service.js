@@ -9,16 +9,19 @@ import { diffLines, contextMask } from '../diff.js';
 const isEol = b => b === 10 || b === 13;
 
 // The bytes of each line of a text, and where each starts (lines end at '\n', '\r\n' or '\r', as
-// LSP counts them).
+// LSP counts them). Made when first asked: a document read without diagnostics or questions needs
+// neither.
 export class LineIndex {
-  constructor(text) {
-    this.bytes = toBytes(text);
-    this.starts = [0];
-    const b = this.bytes;
+  constructor(text) { this.source = text; }
+  get bytes() { return this._bytes ??= toBytes(this.source); }
+  get starts() {
+    if (this._starts) return this._starts;
+    const b = this.bytes, starts = [0];
     for (let i = 0; i < b.length; i++) {
       if (b[i] === 13 && b[i + 1] === 10) i++;
-      if (isEol(b[i])) this.starts.push(i + 1);
+      if (isEol(b[i])) starts.push(i + 1);
     }
+    return this._starts = starts;
   }
   lineBytes(line) { // 0-based line, without its end of line
     const start = this.starts[line] ?? this.bytes.length;

@@ -26,39 +26,67 @@ export function nameText(name) {
   return out + '"';
 }
 
+// Every request is answered from the records as the core gave them (one Int32Array): nothing is
+// built per edit, so typing pays only for the read; a request scans or sorts them when it needs to.
 export class DocumentSymbols {
   /** lines: the document's LineIndex (service.js); symbols: { records, types } from the core. */
   constructor(lines, symbols) {
     this.lines = lines;
     this.types = symbols?.types ?? new Map();
-    const r = symbols?.records ?? new Int32Array(0);
-    this.tokens = [];     // name tokens (kinds Local .. Type), by start
-    this.functions = [];  // function extents
-    this.blocks = [];     // block starts
-    this.groups = new Map();
-    this.values = [];     // the records that made a value or node (placeOf)
-    for (let i = 0; i + WORDS <= r.length; i += WORDS) {
-      const flags = r[i], kind = flags & 15;
-      const t = { kind, flags, start: r[i + 1], end: r[i + 2], key: r[i + 3], scope: r[i + 4], type: r[i + 5], value: r[i + 6] };
-      // instructions (every one) and definitions carry what they made: the verifier names those
-      if (t.value >= 0 && (kind === Sym.Inst || (flags & DEF && kind !== Sym.Local) || (flags & (ARG | LABEL)))) this.values.push(t);
-      if (kind === Sym.Inst) continue;
-      if (kind === Sym.Function) { this.functions.push(t); continue; }
-      if (kind === Sym.Block) { this.blocks.push(t); continue; }
-      t.group = `${kind}:${kind === Sym.Local ? t.scope : -1}:${flags & NUM ? '#' : ''}${t.key}`;
-      this.tokens.push(t);
-      let g = this.groups.get(t.group);
-      if (!g) this.groups.set(t.group, g = []);
-      g.push(t);
-    }
-    this.tokens.sort((a, b) => a.start - b.start);
-    this.blocksByScope = new Map();
-    for (const b of this.blocks) {
-      let list = this.blocksByScope.get(b.scope);
-      if (!list) this.blocksByScope.set(b.scope, list = []);
-      list.push(b);
-    }
+    this.r = symbols?.records ?? new Int32Array(0);
+    this.n = Math.floor(this.r.length / WORDS);
   }
+  // record i as an object
+  rec(i) {
+    const r = this.r, o = i * WORDS, flags = r[o];
+    return { i, kind: flags & 15, flags, start: r[o + 1], end: r[o + 2], key: r[o + 3], scope: r[o + 4], type: r[o + 5], value: r[o + 6] };
+  }
+  // the records of one kind (Function, Block), in record order
+  ofKind(kind) {
+    const out = [], r = this.r;
+    for (let i = 0; i < this.n; i++) if ((r[i * WORDS] & 15) === kind) out.push(this.rec(i));
+    return out;
+  }
+  get functions() { return this._functions ??= this.ofKind(Sym.Function); }
+  get blocksByScope() {
+    if (!this._blocks) {
+      this._blocks = new Map();
+      for (const b of this.ofKind(Sym.Block)) {
+        let list = this._blocks.get(b.scope);
+        if (!list) this._blocks.set(b.scope, list = []);
+        list.push(b);
+      }
+    }
+    return this._blocks;
+  }
+  // the name tokens' record numbers by start (sorted once, when a request first needs it: a
+  // Float64Array of start·2^23 + record sorts natively)
+  get sorted() {
+    if (this._sorted) return this._sorted;
+    const r = this.r, keys = [];
+    for (let i = 0; i < this.n; i++) if ((r[i * WORDS] & 15) <= Sym.Type) keys.push(i);
+    let order;
+    if (this.n < 1 << 23) {
+      const k = new Float64Array(keys.length);
+      for (let j = 0; j < keys.length; j++) k[j] = r[keys[j] * WORDS + 1] * 8388608 + keys[j];
+      k.sort();
+      order = new Int32Array(k.length);
+      for (let j = 0; j < k.length; j++) order[j] = k[j] % 8388608;
+    } else order = Int32Array.from(keys).sort((a, b) => r[a * WORDS + 1] - r[b * WORDS + 1]);
+    return this._sorted = order;
+  }
+  // the tokens that name what t names: same kind and key (and function, for a local)
+  occurrences(t) {
+    const r = this.r, out = [], num = t.flags & NUM;
+    for (let i = 0; i < this.n; i++) {
+      const o = i * WORDS, f = r[o];
+      if ((f & 15) !== t.kind || r[o + 3] !== t.key || (f & NUM) !== num) continue;
+      if (t.kind === Sym.Local && r[o + 4] !== t.scope) continue;
+      out.push(this.rec(i));
+    }
+    return out.sort((a, b) => a.start - b.start);
+  }
+  definitions(t) { return this.occurrences(t).filter(o => o.flags & DEF); }
 
   range(t) { return { start: this.lines.positionAt(t.start), end: this.lines.positionAt(t.end) }; }
 
@@ -69,11 +97,18 @@ export class DocumentSymbols {
    */
   placeOf(value, md) {
     if (!this.byValue) {
+      // instructions (every one) and definitions carry what they made: the verifier names those
       this.byValue = new Map(); this.byMD = new Map();
-      for (const t of this.values) (t.kind === Sym.Metadata ? this.byMD : this.byValue).set(t.value, t);
+      const r = this.r;
+      for (let i = 0; i < this.n; i++) {
+        const o = i * WORDS, f = r[o], kind = f & 15, v = r[o + 6];
+        if (v < 0 || !(kind === Sym.Inst || (f & DEF && kind !== Sym.Local) || f & (ARG | LABEL))) continue;
+        (kind === Sym.Metadata ? this.byMD : this.byValue).set(v, i);
+      }
     }
-    const t = (value >= 0 && this.byValue.get(value)) || (md >= 0 && this.byMD.get(md)) || null;
-    if (!t) return null;
+    const i = (value >= 0 ? this.byValue.get(value) : undefined) ?? (md >= 0 ? this.byMD.get(md) : undefined);
+    if (i === undefined) return null;
+    const t = this.rec(i);
     const line = this.lines.positionAt(t.start).line;
     const end = this.lines.lineText(line).replace(/\s*;.*$/, '').length;
     return { start: this.lines.positionAt(t.start), end: { line, character: Math.max(end, this.lines.positionAt(t.end).character) } };
@@ -82,21 +117,19 @@ export class DocumentSymbols {
   /** The name token at an LSP position (its end counts: a cursor right after a name is on it). */
   tokenAt(position) {
     const off = this.lines.offsetAt(position);
-    const ts = this.tokens;
-    let lo = 0, hi = ts.length - 1, found = null;
+    const ts = this.sorted, r = this.r;
+    let lo = 0, hi = ts.length - 1, found = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if (ts[mid].start <= off) { found = mid; lo = mid + 1; } else hi = mid - 1;
+      if (r[ts[mid] * WORDS + 1] <= off) { found = mid; lo = mid + 1; } else hi = mid - 1;
     }
     // the last token starting at or before off, or the one before it when off is at its end
-    for (let i = found; i !== null && i >= 0 && i >= found - 1; i--) {
-      const t = ts[i];
-      if (t.start <= off && off <= t.end && t.end > t.start) return t;
+    for (let j = found; j >= 0 && j >= found - 1; j--) {
+      const o = ts[j] * WORDS, start = r[o + 1], end = r[o + 2];
+      if (start <= off && off <= end && end > start) return this.rec(ts[j]);
     }
     return null;
   }
-  definitions(t) { return (this.groups.get(t.group) ?? []).filter(o => o.flags & DEF); }
-  occurrences(t) { return this.groups.get(t.group) ?? []; }
 
   definition(position) {
     const t = this.tokenAt(position);
@@ -129,9 +162,11 @@ export class DocumentSymbols {
     if (/^\d+$/.test(name)) return { error: `'${name}' is a number: LLVM would read it as a numbered value` };
     const text = nameText(name);
     // a name the scope already has would merge two values
-    for (const o of this.tokens) {
-      if (o.kind === t.kind && (o.flags & DEF) && !(o.flags & NUM) && (t.kind !== Sym.Local || o.scope === t.scope) &&
-          this.tokenName(o) === name && o.group !== t.group) {
+    const r = this.r;
+    for (let i = 0; i < this.n; i++) {
+      const f = r[i * WORDS];
+      if ((f & 15) !== t.kind || !(f & DEF) || f & NUM || (t.kind === Sym.Local && r[i * WORDS + 4] !== t.scope) || r[i * WORDS + 3] === t.key) continue;
+      if (this.tokenName(this.rec(i)) === name) {
         return { error: `'${name}' is already defined ${t.kind === Sym.Local ? 'in this function' : 'in this module'}` };
       }
     }
@@ -180,9 +215,10 @@ export class DocumentSymbols {
 
   /** LSP DocumentSymbols: functions (with their blocks), globals, aliases, types, metadata, attribute groups. */
   documentSymbols() {
-    const out = [];
-    for (const t of this.tokens) {
-      if (!(t.flags & DEF)) continue;
+    const out = [], r = this.r;
+    for (let i = 0; i < this.n; i++) {
+      if (!(r[i * WORDS] & DEF) || (r[i * WORDS] & 15) > Sym.Type) continue;
+      const t = this.rec(i);
       const entry = (name, kind, detail) => out.push({ name, kind, detail, range: this.lineRange(t.start, t.end), selectionRange: this.range(t) });
       const name = this.lines.text(t.start, t.end);
       if (t.kind === Sym.Global && t.flags & VAR) entry(name, SK.Variable, this.types.get(t.type) ?? '');
@@ -206,12 +242,12 @@ export class DocumentSymbols {
   // The function's name in its header: the first global definition after `define`/`declare` (a
   // named return type may come before it).
   functionName(f) {
-    const ts = this.tokens;
+    const ts = this.sorted, r = this.r;
     let lo = 0, hi = ts.length;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (ts[mid].start < f.start) lo = mid + 1; else hi = mid; }
-    for (let i = lo; i < ts.length && ts[i].start <= Math.max(f.end, f.start); i++) {
-      const t = ts[i];
-      if (t.kind === Sym.Global && t.flags & DEF) return t;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (r[ts[mid] * WORDS + 1] < f.start) lo = mid + 1; else hi = mid; }
+    for (let j = lo; j < ts.length && r[ts[j] * WORDS + 1] <= Math.max(f.end, f.start); j++) {
+      const o = ts[j] * WORDS;
+      if ((r[o] & 15) === Sym.Global && r[o] & DEF) return this.rec(ts[j]);
     }
     return null;
   }
