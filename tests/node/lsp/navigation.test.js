@@ -81,6 +81,7 @@ async function checkNavigation(client, uri, text, { perKind = 60, until = Infini
   const at = t => ({ textDocument: { uri }, position: { line: t.line, character: t.start + 1 } });
   const wrong = [];
   const kinds = new Set();
+  let typed = 0; // hovers whose type the oracle read off the instruction
   const toks = sample(o.tokens.filter(t => t.line < until), perKind);
   // a few requests at a time: answers come back in order, and a busy machine stays responsive
   for (let i = 0; i < toks.length; i += 25) {
@@ -111,6 +112,7 @@ async function checkNavigation(client, uri, text, { perKind = 60, until = Infini
         const value = hover?.contents?.value ?? '';
         if (!value.includes(shown)) wrong.push(`${what}: hover ${JSON.stringify(value)} lacks the defining line ${JSON.stringify(shown)}`);
         const type = t.kind === 'local' && !defs[0].label ? instructionType(shown) : null;
+        if (type) typed++;
         if (type && !value.includes('`' + type + '`')) wrong.push(`${what}: hover ${JSON.stringify(value)} lacks the type ${type}`);
       }
       kinds.add(t.kind);
@@ -135,7 +137,7 @@ async function checkNavigation(client, uri, text, { perKind = 60, until = Infini
       assert.ok(foldSet.has(`${f.line}-${f.endLine - 1}`), `a fold for the function at line ${f.line + 1}`);
     }
   }
-  return { o, kinds, sampled: toks.length };
+  return { o, kinds, sampled: toks.length, typed };
 }
 
 // `text` with LSP edits applied
@@ -147,6 +149,9 @@ function applyEdits(text, edits) {
   for (const e of list) text = text.slice(0, e.a) + e.s + text.slice(e.b);
   return text;
 }
+// a name as LLVM's printer writes it (quoted unless letters, digits, '-', '.', '_' and not a digit
+// first); these tests rename nothing that needs escapes
+const printed = n => /^[-a-zA-Z._][-a-zA-Z._0-9]*$/.test(n) ? n : `"${n}"`;
 const escapeRe = s => s.replace(/[$.*+?()[\]{}|^\\]/g, '\\$&');
 
 /**
@@ -167,13 +172,13 @@ async function checkRename(client, uri, text, o, t, newName, dir, v) {
   assert.equal(pa.code, 0, pa.stderr);
   assert.equal(pb.code, 0, `the renamed module reads: ${pb.stderr}`);
   const sigil = t.kind === 'global' ? '@' : '%';
-  const written = /^[-a-zA-Z$._][-a-zA-Z$._0-9]*$/.test(t.name) ? t.name : `"${t.name}"`; // names with no escapes
+  const written = printed(t.name);
   const tokenRe = new RegExp(`(?<![-a-zA-Z$._0-9])${escapeRe(sigil + written)}(?![-a-zA-Z$._0-9])`, 'g');
   let want = pa.stdout;
   if (t.kind === 'global') want = want.replace(tokenRe, sigil + newName);
   else {
     // only the function's own text, its label lines included
-    const fname = o.functions[t.fn].nameTok.name;
+    const fname = printed(o.functions[t.fn].nameTok.name);
     const lines = want.split('\n');
     const first = lines.findIndex(l => /^define\b/.test(l) && l.includes(`@${fname}(`));
     assert.ok(first >= 0, `@${fname} in the print`);
@@ -188,12 +193,13 @@ async function checkRename(client, uri, text, o, t, newName, dir, v) {
   assert.equal(pb.stdout, want, 'the renamed module prints as the original with the name replaced');
 }
 
-// A named token to rename: bare, not a number, defined once and used at least `uses` times.
-function renameTarget(o, kind, uses = 2, pred = () => true) {
+// A named token to rename: bare (and without '$', which LLVM prints quoted), not a number, defined
+// once and used at least `uses` times.
+function renameTarget(o, kind, uses = 2) {
   const count = new Map();
   for (const t of o.tokens) count.set(t.key, (count.get(t.key) ?? 0) + 1);
-  return o.tokens.find(t => t.kind === kind && t.def && !t.label && !t.name.startsWith('#') && /^[-a-zA-Z$._][-a-zA-Z$._0-9]*$/.test(t.name) &&
-    !t.name.startsWith('llvm.') && count.get(t.key) > uses && pred(t));
+  return o.tokens.find(t => t.kind === kind && t.def && !t.label && !t.name.startsWith('#') && /^[-a-zA-Z._][-a-zA-Z._0-9]*$/.test(t.name) &&
+    !t.name.startsWith('llvm.') && count.get(t.key) > uses);
 }
 
 function compile(cmd, args) {
@@ -225,12 +231,13 @@ test('navigation on real programs agrees with an independent reading of the text
       const text = fs.readFileSync(file, 'utf8');
       const client = await clientFor(m.v);
       const uri = pathToFileURL(file).href;
-      const { o, kinds, sampled } = await checkNavigation(client, uri, text, { perKind: m.perKind ?? 60 });
+      const { o, kinds, sampled, typed } = await checkNavigation(client, uri, text, { perKind: m.perKind ?? 60 });
       for (const k of ['local', 'global', 'metadata', 'attr']) assert.ok(kinds.has(k), `${m.name}: ${k} names sampled`);
-      t.diagnostic(`${m.name}: ${text.length} bytes, ${o.tokens.length} name tokens, ${sampled} sampled, kinds ${[...kinds].join(' ')}`);
+      assert.ok(typed >= 10, `${m.name}: ${typed} hovers with a type to check`);
+      t.diagnostic(`${m.name}: ${text.length} bytes, ${o.tokens.length} name tokens, ${sampled} sampled (${typed} hover types checked), kinds ${[...kinds].join(' ')}`);
       // renames: a global in zstd at -O0, a local (named ones: rustc's) and a global in generics.rs
       if (m.name === 'zstd-O0g.ll' || m.name.startsWith('generics')) {
-        const g = renameTarget(o, 'global', 2, x => o.functions.some(f => f.nameTok === undefined || f.kind === 'define'));
+        const g = renameTarget(o, 'global', 2);
         await checkRename(client, uri, text, o, g, 'renamed_global', path.join(dir), m.v);
       }
       if (m.name.startsWith('generics')) {
