@@ -108,7 +108,7 @@ export function scan(text) {
           if (f.kind === 'define') { f.locals.add(t.name); tokens.push(mk('local', t, n, true, idx)); }
           return; // a declaration's argument names name nothing
         }
-        tokens.push(mk(kindOf(t, types, false), t, n, false, idx));
+        tokens.push(mk(kindOf(t), t, n, false, idx));
       });
       if (f.kind === 'define' && /\{\s*$/.test(withoutComment(line))) fn = f; else f.endLine = n;
       continue;
@@ -136,7 +136,7 @@ export function scan(text) {
       if (t.sigil === '%' && fn && !(types.has(t.name) && !fn.locals.has(t.name) && !isDef) && !(top && !fn)) {
         tokens.push(mk('local', t, n, !!isDef, idx)); return;
       }
-      tokens.push(mk(kindOf(t, types, true), t, n, !!isDef, idx));
+      tokens.push(mk(kindOf(t), t, n, !!isDef, idx));
     });
   }
   // a local used before its definition line (a phi's operand, a forward branch) was classified
@@ -154,7 +154,7 @@ export function scan(text) {
 }
 
 function mk(kind, t, line, def, fn = -1) { return { kind, name: t.name, line, start: t.start, end: t.end, def, fn }; }
-function kindOf(t, types, top) {
+function kindOf(t) {
   switch (t.sigil) {
     case '@': return 'global';
     case '!': return 'metadata';
