@@ -110,7 +110,7 @@ export class DocumentSymbols {
     if (i === undefined) return null;
     const t = this.rec(i);
     const line = this.lines.positionAt(t.start).line;
-    const end = this.lines.lineText(line).replace(/\s*;.*$/, '').length;
+    const end = withoutComment(this.lines.lineText(line)).length;
     return { start: this.lines.positionAt(t.start), end: { line, character: Math.max(end, this.lines.positionAt(t.end).character) } };
   }
 
@@ -208,7 +208,7 @@ export class DocumentSymbols {
   // instruction without its trailing attachments and comment.
   definitionText(def) {
     const line = this.lines.positionAt(def.start).line;
-    let s = this.lines.lineText(line).replace(/\s*;.*$/, '').trimEnd();
+    let s = withoutComment(this.lines.lineText(line));
     if (def.kind === Sym.Global && !(def.flags & (VAR | ALIAS))) s = s.replace(/\s*\{$/, '');
     return s.trim();
   }
@@ -216,6 +216,8 @@ export class DocumentSymbols {
   /** LSP DocumentSymbols: functions (with their blocks), globals, aliases, types, metadata, attribute groups. */
   documentSymbols() {
     const out = [], r = this.r;
+    // a function's name that has no extent (its body did not read) is listed on its header line
+    const named = new Set(this.functions.map(f => this.functionName(f)?.start));
     for (let i = 0; i < this.n; i++) {
       if (!(r[i * WORDS] & DEF) || (r[i * WORDS] & 15) > Sym.Type) continue;
       const t = this.rec(i);
@@ -227,6 +229,8 @@ export class DocumentSymbols {
       else if (t.kind === Sym.Metadata || t.kind === Sym.NamedMetadata) entry(name, SK.Object, 'metadata');
       else if (t.kind === Sym.AttrGroup) entry(`attributes ${name}`, SK.Property, '');
       else if (t.kind === Sym.Comdat) entry(name, SK.Namespace, 'comdat');
+      // a function whose reading stopped at an error before its end: its name, on its header line
+      else if (t.kind === Sym.Global && !named.has(t.start)) entry(name, SK.Function, 'define');
     }
     for (const f of this.functions) {
       const nameTok = this.functionName(f);
@@ -284,6 +288,16 @@ export class DocumentSymbols {
     }
     return out;
   }
+}
+
+// A line without its comment: from a ';' outside strings and quoted names (c"a;b" holds none), and
+// the blanks before it.
+function withoutComment(line) {
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === '"') { const close = line.indexOf('"', i + 1); if (close < 0) break; i = close; }
+    else if (line[i] === ';') return line.slice(0, i).trimEnd();
+  }
+  return line.trimEnd();
 }
 
 // LLVM's \XX escapes in a quoted name
