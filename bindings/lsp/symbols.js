@@ -110,7 +110,7 @@ export class DocumentSymbols {
     if (i === undefined) return null;
     const t = this.rec(i);
     const line = this.lines.positionAt(t.start).line;
-    const end = this.lines.lineText(line).replace(/\s*;.*$/, '').length;
+    const end = withoutComment(this.lines.lineText(line)).length;
     return { start: this.lines.positionAt(t.start), end: { line, character: Math.max(end, this.lines.positionAt(t.end).character) } };
   }
 
@@ -204,12 +204,12 @@ export class DocumentSymbols {
     } else parts.push(t.kind === Sym.Metadata ? 'metadata node, not defined' : 'not defined in this module');
     return { contents: { kind: 'markdown', value: parts.join('\n\n') }, range: this.range(t) };
   }
-  // The text that defines a name: its line; a function's header without the body's brace; an
-  // instruction without its trailing attachments and comment.
+  // The text that defines a name: its line without its comment; a function's header (for the
+  // function and for an argument, which the header defines too) without the body's brace.
   definitionText(def) {
     const line = this.lines.positionAt(def.start).line;
-    let s = this.lines.lineText(line).replace(/\s*;.*$/, '').trimEnd();
-    if (def.kind === Sym.Global && !(def.flags & (VAR | ALIAS))) s = s.replace(/\s*\{$/, '');
+    let s = withoutComment(this.lines.lineText(line));
+    if ((def.kind === Sym.Global && !(def.flags & (VAR | ALIAS))) || def.flags & ARG) s = s.replace(/\s*\{$/, '');
     return s.trim();
   }
 
@@ -284,6 +284,17 @@ export class DocumentSymbols {
     }
     return out;
   }
+}
+
+// A line without its comment and the blanks before it: from the first `;` outside a quoted string
+// (c"a;b" and %"x;y" hold one).
+function withoutComment(line) {
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === '"') quoted = !quoted;
+    else if (line[i] === ';' && !quoted) return line.slice(0, i).trimEnd();
+  }
+  return line.trimEnd();
 }
 
 // LLVM's \XX escapes in a quoted name
