@@ -204,12 +204,12 @@ export class DocumentSymbols {
     } else parts.push(t.kind === Sym.Metadata ? 'metadata node, not defined' : 'not defined in this module');
     return { contents: { kind: 'markdown', value: parts.join('\n\n') }, range: this.range(t) };
   }
-  // The text that defines a name: its line; a function's header without the body's brace; an
-  // instruction without its trailing attachments and comment.
+  // The text that defines a name: its line without its comment; a function's header (for the
+  // function and for an argument, which the header defines too) without the body's brace.
   definitionText(def) {
     const line = this.lines.positionAt(def.start).line;
     let s = withoutComment(this.lines.lineText(line));
-    if (def.kind === Sym.Global && !(def.flags & (VAR | ALIAS))) s = s.replace(/\s*\{$/, '');
+    if ((def.kind === Sym.Global && !(def.flags & (VAR | ALIAS))) || def.flags & ARG) s = s.replace(/\s*\{$/, '');
     return s.trim();
   }
 
@@ -290,12 +290,13 @@ export class DocumentSymbols {
   }
 }
 
-// A line without its comment: from a ';' outside strings and quoted names (c"a;b" holds none), and
-// the blanks before it.
+// A line without its comment and the blanks before it: from the first `;` outside a quoted string
+// (c"a;b" and %"x;y" hold one).
 function withoutComment(line) {
+  let quoted = false;
   for (let i = 0; i < line.length; i++) {
-    if (line[i] === '"') { const close = line.indexOf('"', i + 1); if (close < 0) break; i = close; }
-    else if (line[i] === ';') return line.slice(0, i).trimEnd();
+    if (line[i] === '"') quoted = !quoted;
+    else if (line[i] === ';' && !quoted) return line.slice(0, i).trimEnd();
   }
   return line.trimEnd();
 }

@@ -3,8 +3,11 @@
 -- for the server's diagnostics and records them as Neovim holds them (0-based line, byte column);
 -- then, per the job, edits the buffer and records the diagnostics again, formats it through
 -- Neovim's own formatting command, and asks textDocument/definition and textDocument/hover at a
--- position. Everything goes as JSON to WOPT_NVIM_OUT; the Node side asserts. Written for Neovim
--- 0.7 (vim.lsp.start_client) and later (vim.lsp.start from 0.8, client:request from 0.11).
+-- position; then runs the file's `steps` in order: requests through vim.lsp.buf_request_sync, a
+-- rename through vim.lsp.buf.rename (Neovim applies the server's workspace edit), and edits, each
+-- recording the buffer and the diagnostics of its new version. Everything goes as JSON to
+-- WOPT_NVIM_OUT; the Node side asserts. Written for Neovim 0.7 (vim.lsp.start_client) and later
+-- (vim.lsp.start from 0.8, client:request from 0.11).
 local job = vim.fn.json_decode(vim.env.WOPT_NVIM_JOB)
 local out = { version = vim.version(), files = {} }
 local TIMEOUT = job.timeout_ms or 30000
@@ -12,10 +15,13 @@ local TIMEOUT = job.timeout_ms or 30000
 -- publishDiagnostics received, per URI: Neovim's own handler runs first, so when the count moves
 -- vim.diagnostic already holds them
 local received = {}
+-- and the document version the newest of them was computed for
+local received_version = {}
 local handlers = {
   ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
     vim.lsp.handlers['textDocument/publishDiagnostics'](err, result, ctx, config)
     received[result.uri] = (received[result.uri] or 0) + 1
+    received_version[result.uri] = result.version
   end,
 }
 
@@ -70,6 +76,53 @@ local function buffer_text(buf)
   return table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n') .. '\n'
 end
 
+-- The version Neovim last sent for the buffer (its changedtick): the server's diagnostics of the
+-- buffer as it is now carry it. Waits for them; false on timeout.
+local function wait_current(uri, buf)
+  return vim.wait(TIMEOUT, function()
+    local v = vim.lsp.util.buf_versions[buf] or vim.api.nvim_buf_get_changedtick(buf)
+    return received_version[uri] == v
+  end, 10)
+end
+
+-- "$URI" anywhere in a step's params stands for the buffer's URI (the Node side does not know how
+-- Neovim spells it)
+local function fill(v, uri)
+  if v == '$URI' then return uri end
+  if type(v) ~= 'table' then return v end
+  local t = {}
+  for k, x in pairs(v) do t[k] = fill(x, uri) end
+  return t
+end
+
+-- One step of `steps`: what it recorded.
+local function run_step(step, buf, uri)
+  if step.kind == 'request' then
+    -- Neovim's own synchronous request: { [client_id] = { result, error (err from 0.10) } }
+    local replies, err = vim.lsp.buf_request_sync(buf, step.method, fill(step.params, uri), TIMEOUT)
+    if not replies then return { error = { message = tostring(err) } } end
+    local _, r = next(replies)
+    if not r then return { error = { message = 'no reply' } } end
+    local e = r.error or r.err
+    return { error = e and { code = e.code, message = e.message } or nil, result = r.result }
+  elseif step.kind == 'rename' then
+    -- as a user would: the cursor on the name (1-based line, byte column), then :lua vim.lsp.buf.rename('new')
+    local tick = vim.api.nvim_buf_get_changedtick(buf)
+    vim.api.nvim_win_set_cursor(0, { step.line + 1, step.col })
+    vim.lsp.buf.rename(step.new_name)
+    if not vim.wait(TIMEOUT, function() return vim.api.nvim_buf_get_changedtick(buf) ~= tick end, 10) then
+      return { error = { message = 'the rename changed nothing' } }
+    end
+    if not wait_current(uri, buf) then return { error = { message = 'no diagnostics after the rename' } } end
+    return { text = buffer_text(buf), diagnostics = diagnostics(buf) }
+  elseif step.kind == 'edit' then
+    vim.api.nvim_buf_set_text(buf, step.line, step.col, step.line, step.end_col, { step.text })
+    if not wait_current(uri, buf) then return { error = { message = 'no diagnostics after the edit' } } end
+    return { text = buffer_text(buf), diagnostics = diagnostics(buf) }
+  end
+  return { error = { message = 'unknown step ' .. tostring(step.kind) } }
+end
+
 local function run_file(f)
   local rec = { path = f.path }
   vim.cmd('edit ' .. vim.fn.fnameescape(f.path))
@@ -112,6 +165,11 @@ local function run_file(f)
     local params = { textDocument = { uri = uri }, position = { line = f.at.line, character = f.at.character } }
     rec.definition = request(client, buf, 'textDocument/definition', params)
     rec.hover = request(client, buf, 'textDocument/hover', params)
+  end
+
+  if f.steps then
+    rec.steps = {}
+    for _, step in ipairs(f.steps) do rec.steps[step.name] = run_step(step, buf, uri) end
   end
   return rec
 end
