@@ -35,6 +35,7 @@ export function instrumentationOptions(): PassOption[] {
     new PassOption("print-module-scope", OptionKind.Bool, "0", "", "Print the whole module in IR dumps of function passes"),
     new PassOption("trace", OptionKind.Bool, "0", "", "API: record each pass's unit before and after, and its time (side file wopt-trace)"),
     new PassOption("pipeline-tail", OptionKind.String, "", "", "Host: the steps it runs after the pipeline (verify, print), named in -print-changed as opt names them"),
+    new PassOption("only-function", OptionKind.String, "", "", "Host: run the function passes on this function alone (the language server's pipeline on one function)"),
   ];
   return declared!;
 }

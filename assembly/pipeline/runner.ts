@@ -5,7 +5,9 @@
 // -print-changed, the API's trace). A pass may pause the run for the host (repo-prune waits for
 // the repository's answer); resumePasses continues at that pass.
 import { OutBuf } from "../util/outbuf";
-import { globalCount, gKind, GK, gFlags, GF_ERASED, gFirstBlock, gAttrs } from "../ir/globals";
+import { globalCount, gKind, GK, gFlags, GF_ERASED, gFirstBlock, gAttrs, gValue } from "../ir/globals";
+import { vName } from "../ir/values";
+import { strtab } from "../ir/module";
 import { FunctionAnalyses, analyses } from "../analysis/context";
 import { PassContext, PassInfo, Preserves, PAUSE_FOR_REPOSITORY } from "../passes/registry";
 import { readOptions } from "./options";
@@ -22,6 +24,7 @@ class PipelineRun {
   plan: Plan = new Plan();
   resumeAt: i32 = 0;
   paused: bool = false;     // the step at resumeAt already had its before-pass instrumentation
+  onlyFn: i32 = -1;         // the global index function passes run on alone (only-function), or -1 for all
   instr: Instrumentation = new Instrumentation();
   constructor(fa: FunctionAnalyses) { this.context = new PassContext(fa); }
 }
@@ -56,6 +59,11 @@ export function runPasses(p: usize, len: i32): i32 {
   for (let i = 0; i < c.optionNames.length; i++)
     if (!c.optionNames[i].startsWith("repo-") && !isInstrumentationOption(c.optionNames[i])) c.pipeline += "|" + c.optionNames[i] + "=" + c.optionValues[i];
   run.instr.configure(c);
+  for (let i = 0; i < c.optionNames.length; i++) {
+    if (c.optionNames[i] != "only-function") continue;
+    run.onlyFn = definedFunctionNamed(c.optionValues[i]);
+    if (run.onlyFn < 0) return c.fail("no function named '" + c.optionValues[i] + "' is defined in the module");
+  }
   run.plan = planPipeline(pipeline);
   if (run.plan.code != 0) { c.error = run.plan.error; return run.plan.code; }
   return runPlan(run, 0);
@@ -63,6 +71,15 @@ export function runPasses(p: usize, len: i32): i32 {
 
 // Continues a pipeline that paused (runPasses returned 3).
 export function resumePasses(): i32 { return runPlan(current, current.resumeAt); }
+
+function definedFunctionNamed(name: string): i32 {
+  for (let g = 0; g < globalCount(); g++) {
+    if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0 || gFirstBlock.get(g) < 0) continue;
+    let n = vName.get(gValue.get(g));
+    if (n >= 0 && strtab.eqStr(n, name)) return g;
+  }
+  return -1;
+}
 
 function isInstrumentationOption(name: string): bool {
   let io = instrumentationOptions();
@@ -154,6 +171,7 @@ function runPlan(run: PipelineRun, from: i32): i32 {
     }
     for (let g = 0; g < globalCount(); g++) {
       if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0 || gFirstBlock.get(g) < 0) continue;
+      if (run.onlyFn >= 0 && g != run.onlyFn) continue;
       for (let k = 0; k < b; k++) { let r = instrumentedStep(run, fnPasses.get(a + k), g, false); if (r != 0) return r; }
       if (instr.active) instr.ignored(c, "PassManager<Function>", g);
     }

@@ -153,27 +153,20 @@ export class IRService {
   }
 
   /**
-   * Runs `passes` on the document: { ok, diagnostics (the CLI's messages), text, passes }. text: the
-   * document as opt prints the result; with `fn` (a function's name), the document with only that
-   * function's text replaced by its result. passes: each pass run (on `fn` only, with it) with
-   * whether it changed its unit and the line diff of the change (3 lines of context).
+   * Runs `passes` on the document: { ok, diagnostics (the CLI's messages), text, passes }. text:
+   * the module as opt prints the result; with `fn` (a function's name), the function passes run on
+   * that function alone (module passes still see the module). passes: each pass run with whether
+   * it changed its unit and the line diff of the change (3 lines of context).
    */
   runPipeline(text, { passes, fn, moduleId } = {}) {
     return this.#exclusive(async () => {
       const s = await this.#session();
-      const r = await s.optimize(text, { passes, moduleId, trace: true });
+      const options = fn === undefined ? {} : { 'only-function': fn };
+      const r = await s.optimize(text, { passes, options, moduleId, trace: true });
       const diagnostics = r.diagnostics.map(d => d.message);
       if (!r.ok) return { ok: false, diagnostics, text: null, passes: [] };
-      const trace = (r.trace ?? []).filter(e => fn === undefined || e.unit === fn);
-      const steps = trace.map(e => ({ pass: e.pass, name: e.name, unit: e.unit, changed: e.changed, diff: e.changed ? unifiedDiff(e.before, e.after) : '' }));
-      if (fn === undefined) return { ok: true, diagnostics, text: r.output, passes: steps };
-      // the function's text after the last pass that ran on it, in place of its text in the document
-      const lines = new LineIndex(text);
-      const sy = (await this.#analyse(text, moduleId)).symbols;
-      const f = sy.functions.find(x => { const t = sy.functionName(x); return t && sy.tokenName(t) === fn; });
-      if (!f) return { ok: false, diagnostics: [`no function named '${fn}' in the document`], text: null, passes: [] };
-      const after = trace.length ? trace[trace.length - 1].after.replace(/\n+$/, '') : lines.text(f.start, f.end);
-      return { ok: true, diagnostics, text: lines.text(0, f.start) + after + lines.text(f.end, lines.bytes.length), passes: steps };
+      const steps = (r.trace ?? []).map(e => ({ pass: e.pass, name: e.name, unit: e.unit, changed: e.changed, diff: e.changed ? unifiedDiff(e.before, e.after) : '' }));
+      return { ok: true, diagnostics, text: r.output, passes: steps };
     });
   }
 

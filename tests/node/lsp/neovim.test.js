@@ -319,44 +319,31 @@ test('Neovim as the client on a real program: zstd_ddict.c at -O0 -g', { skip: s
     assert.equal(edits[0].newText, printed.stdout);
   });
 
-  await t.test('wopt.runPipeline mem2reg on one function: no alloca left in it, the rest as it was', async () => {
+  await t.test('wopt.runPipeline mem2reg on one function: that function as the CLI makes it, the others as printed, the result reads', async () => {
     const r = step('mem2reg').result;
     assert.equal(r.ok, true, JSON.stringify(r.diagnostics));
     assert.deepEqual(r.passes.map(p => [p.name, p.unit, p.changed]), [['mem2reg', F.name, true]]);
-    const before = lines.slice(0, F.line).join('\n') + '\n';
-    const after = '\n' + lines.slice(F.close + 1).join('\n');
-    assert.ok(r.text.startsWith(before) && r.text.endsWith(after), 'only the function changed');
-    // the function, from its header (the printer's comment above it is the next subtest's)
-    const body = r.text.slice(before.length, r.text.length - after.length);
-    const fnText = body.slice(body.search(/^define /m));
-    assert.match(fnText, new RegExp(`^define internal i64 @${F.name}\\(`));
+    // each definition, metadata numbers aside (the printer numbers nodes in the module it prints)
+    const defs = text => new Map([...text.matchAll(/^define [^\n]*@([\w.$]+)\([\s\S]*?\n}\n/gm)].map(m => [m[1], m[0].replace(/!\d+/g, '!N')]));
+    const got = defs(r.text);
+    const plain = await runCli(['-S', 'zstd_ddict.ll'], { cwd: dir, env });
+    const all = await runCli(['-S', '-passes=mem2reg', 'zstd_ddict.ll'], { cwd: dir, env });
+    assert.equal(plain.code, 0, plain.stderr);
+    assert.equal(all.code, 0, all.stderr);
+    const unchanged = defs(plain.stdout), changed = defs(all.stdout);
+    assert.deepEqual([...got.keys()], [...unchanged.keys()]);
+    for (const [name, def] of got) assert.equal(def, name === F.name ? changed.get(name) : unchanged.get(name), name);
+    assert.doesNotMatch(got.get(F.name), /alloca/);
     assert.match(lines.slice(F.line, F.close).join('\n'), / = alloca /);
-    assert.doesNotMatch(fnText, /alloca/);
-    // what the CLI makes of the function with the same pass
-    const cli = await runCli(['-S', '-passes=mem2reg', 'zstd_ddict.ll'], { cwd: dir, env });
-    assert.equal(cli.code, 0, cli.stderr);
-    const start = cli.stdout.indexOf(`\ndefine internal i64 @${F.name}(`) + 1;
-    const cliBody = cli.stdout.slice(start, cli.stdout.indexOf('\n}\n', start) + 2);
-    assert.equal(fnText, cliBody);
-  });
-
-  await t.test('wopt.runPipeline on one function leaves the comment above the function once', {
-    todo: 'the replacement starts with the printer\'s `; Function Attrs:` line, under the document\'s own',
-  }, () => {
-    const r = step('mem2reg').result;
-    // the blank line and the attributes comment above the header, as in the document
+    // the printer's comment above the header once
     const out = r.text.split('\n');
     const n = out.findIndex(l => l.startsWith(`define internal i64 @${F.name}(`));
-    assert.deepEqual(out.slice(n - 2, n), lines.slice(F.line - 2, F.line));
-  });
-
-  await t.test('wopt.runPipeline on one function keeps the document\'s metadata numbering', {
-    todo: 'the function is printed with the numbering of the changed module, not the document\'s: its !dbg and #dbg records point at other nodes',
-  }, async () => {
-    fs.writeFileSync(path.join(dir, 'one-function.ll'), step('mem2reg').result.text);
-    const r = await runCli(['-S', 'one-function.ll', '-o', '/dev/null'], { cwd: dir, env });
-    assert.equal(r.code, 0, r.stderr);
-    assert.doesNotMatch(r.stderr, /invalid debug info/);
+    assert.ok(!out[n - 2]?.startsWith('; Function Attrs:'), 'one attributes comment');
+    // and the whole text reads, its debug info intact
+    fs.writeFileSync(path.join(dir, 'one-function.ll'), r.text);
+    const again = await runCli(['-S', 'one-function.ll', '-o', '/dev/null'], { cwd: dir, env });
+    assert.equal(again.code, 0, again.stderr);
+    assert.doesNotMatch(again.stderr, /invalid debug info/);
   });
 
   await t.test('rename through vim.lsp.buf.rename: every occurrence in the function, the result reads', async () => {
