@@ -250,6 +250,28 @@ test('navigation on real programs agrees with an independent reading of the text
   } finally { for (const c of clients.values()) await c.close(); }
 });
 
+// SQLite (the amalgamation, clang-22 -O0 -g and -O2: 36 and 15 MB of IR) takes a minute or more:
+// behind WOPT_LSP_SQLITE=1 (npm run test:real sets it).
+const SQLITE = path.resolve(REPO, '../shared/real-programs/sqlite3.c');
+const skipSqlite = skipReal || (process.env.WOPT_LSP_SQLITE !== '1' && 'WOPT_LSP_SQLITE=1 runs it (npm run test:real does)');
+test('navigation on SQLite (-O0 -g and -O2) agrees with an independent reading of the text', { skip: skipSqlite, timeout: 900_000 }, async t => {
+  const dir = tempDir(t);
+  const client = new LspClient(env);
+  try {
+    await client.initialize({ llvmVersion: 22 });
+    for (const level of [['-O0', '-g'], ['-O2']]) {
+      const file = path.join(dir, `sqlite${level.join('')}.ll`);
+      compile(clangOf(22), ['-S', '-emit-llvm', ...level, SQLITE, '-o', file]);
+      const text = fs.readFileSync(file, 'utf8');
+      const uri = pathToFileURL(file).href;
+      const { o, kinds, sampled, typed } = await checkNavigation(client, uri, text, { perKind: 40 });
+      for (const k of ['local', 'global', 'metadata', 'attr']) if (level[0] === '-O0') assert.ok(kinds.has(k), `${k} names sampled`);
+      t.diagnostic(`sqlite ${level.join(' ')}: ${text.length} bytes, ${o.tokens.length} name tokens, ${sampled} sampled (${typed} hover types checked)`);
+      client.notify('textDocument/didClose', { textDocument: { uri } });
+    }
+  } finally { await client.close(); }
+});
+
 // Hand-written: numbered and implicitly numbered values, quoted names, blockaddress, an alias, a
 // comdat, numbered globals, a named type used in a body, a forward reference.
 const HAND = `; every kind of name
