@@ -358,7 +358,9 @@ export class WoptCore {
       const r = x.verify();
       if (r === 0) return { ok: true, message: '' };
       const bytes = this.#bytes(x.errorPtr(), x.errorMessage());
-      const res = { ok: false, message: decodeUtf8(bytes), parts: this.#verifierParts(x, bytes) };
+      const res = { ok: false, message: decodeUtf8(bytes) };
+      const parts = this.#verifierParts(x, bytes);
+      if (parts.length) res.parts = parts;
       if (r === 2) res.debugInfoOnly = true;
       return res;
     });
