@@ -39,7 +39,13 @@ export class WorkerSession {
         else p.reject(Object.assign(new Error(error.message), { name: error.name, code: error.code, reason: error.reason }));
       });
       w.onError(e => this.#fail(w, e));
-      const info = await this.#send(w, 'open', [this.#opts]);
+      let info;
+      try { info = await this.#send(w, 'open', [this.#opts]); } catch (e) {
+        // a worker whose session did not open (a core it cannot load) would keep the process alive
+        this.#fail(w, e);
+        w.terminate();
+        throw e;
+      }
       this.#llvmVersion = info.llvmVersion;
       return w;
     })();

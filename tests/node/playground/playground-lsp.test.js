@@ -7,17 +7,14 @@
 // /usr/bin/chromium is missing, unless WOPT_REQUIRE_BROWSER=1 (CI), which makes that a failure.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli, versionFlag } from '../helpers.js';
 import { generate, parseSize } from '../../../bench/gen.js';
-import { buildSite } from '../../../playground/build.js';
-import { serveDir } from '../../../playground/serve.js';
+import { openPlayground, CHROMIUM } from './site.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const CHROMIUM = process.env.WOPT_CHROMIUM ?? '/usr/bin/chromium';
 const required = process.env.WOPT_REQUIRE_BROWSER === '1';
 const skip = !existsSync(CHROMIUM) && !required ? `no Chromium at ${CHROMIUM}` : false;
 const SHOTS = join(ROOT, 'tests/browser/screenshots');
@@ -34,22 +31,14 @@ async function cli(text, llvmVersion = 22) {
   return { code: r.code, located, verifier: end > 0 ? lines.slice(0, end).join('\n') : '' };
 }
 
-let dir = null, server = null, browser = null, base = '';
+let site = null, browser = null, base = '';
 before(async () => {
   if (skip) return;
-  const { chromium } = await import('playwright-core');
   mkdirSync(SHOTS, { recursive: true });
-  dir = mkdtempSync(join(tmpdir(), 'wopt-playground-lsp-'));
-  await buildSite(dir);
-  server = await serveDir(dir);
-  base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  site = await openPlayground('wopt-playground-lsp-');
+  ({ browser, base } = site);
 });
-after(async () => {
-  await browser?.close();
-  server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+after(async () => { await site?.close(); });
 
 // A page with the playground loaded, its language server ready, and `text` in the editor.
 async function open(text) {

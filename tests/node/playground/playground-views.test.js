@@ -11,16 +11,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openSession } from '../../../bindings/index.js';
-import { buildSite } from '../../../playground/build.js';
-import { serveDir } from '../../../playground/serve.js';
+import { openPlayground, CHROMIUM } from './site.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const CHROMIUM = process.env.WOPT_CHROMIUM ?? '/usr/bin/chromium';
 const required = process.env.WOPT_REQUIRE_BROWSER === '1';
 const skip = !existsSync(CHROMIUM) && !required ? `no Chromium at ${CHROMIUM}` : false;
 const SHOTS = join(ROOT, 'tests/browser/screenshots');
@@ -29,24 +26,14 @@ const example = name => readFileSync(join(ROOT, 'playground/examples', name), 'u
 const CPP = example('cpp-templates.ll'), C = example('c-like.ll');
 const PIPELINE = 'function(mem2reg),mergefunc';
 
-let dir = null, server = null, browser = null, base = '';
-
+let site = null, browser = null, base = '';
 before(async () => {
   if (skip) return;
-  const { chromium } = await import('playwright-core');
-  dir = mkdtempSync(join(tmpdir(), 'wopt-playground-views-'));
   mkdirSync(SHOTS, { recursive: true });
-  await buildSite(dir);
-  server = await serveDir(dir);
-  base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  site = await openPlayground('wopt-playground-views-');
+  ({ browser, base } = site);
 });
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+after(async () => { await site?.close(); });
 
 async function open(viewport = { width: 1440, height: 900 }) {
   const page = await browser.newPage({ viewport });
