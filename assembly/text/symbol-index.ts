@@ -50,31 +50,35 @@ const PENDING_SCOPE: i32 = -2;
   }
 }
 
+// Reading without an index (every read but the language server's) pays one load and branch per
+// name: the entry points below are inlined checks, the recording itself is out of line.
 @inline export function indexing(): bool { return rd.index != null; }
 
 // The current token as a record: named by its interned string, or numbered (key = the number).
-export function noteToken(kind: i32, flags: i32, scope: i32, type: i32, value: i32 = -1): void {
-  let ix = rd.index;
-  if (ix == null) return;
+@inline export function noteToken(kind: i32, flags: i32, scope: i32, type: i32, value: i32 = -1): void {
+  if (rd.index != null) recordToken(kind, flags, scope, type, value);
+}
+function recordToken(kind: i32, flags: i32, scope: i32, type: i32, value: i32): void {
   let l = lx;
   let t = l.tok;
   let numbered = t == T.LocalID || t == T.GlobalID || t == T.LabelID || t == T.MetadataID || t == T.AttrGrpID;
-  ix.add(kind | flags | (numbered ? SYM_NUM : 0), l.tokStart, l.tokEnd, numbered ? <i32>l.tokNum : l.tokStr, scope, type, value);
+  rd.index!.add(kind | flags | (numbered ? SYM_NUM : 0), l.tokStart, l.tokEnd, numbered ? <i32>l.tokNum : l.tokStr, scope, type, value);
 }
 // A record at a range read earlier: `name` >= 0 an interned name, else the number `num`.
-export function noteAt(kind: i32, flags: i32, start: i32, end: i32, name: i32, num: i32, scope: i32, type: i32, value: i32 = -1): void {
-  let ix = rd.index;
-  if (ix == null) return;
-  ix.add(kind | flags | (name >= 0 ? 0 : SYM_NUM), start, end, name >= 0 ? name : num, scope, type, value);
+@inline export function noteAt(kind: i32, flags: i32, start: i32, end: i32, name: i32, num: i32, scope: i32, type: i32, value: i32 = -1): void {
+  if (rd.index != null) recordAt(kind, flags, start, end, name, num, scope, type, value);
+}
+function recordAt(kind: i32, flags: i32, start: i32, end: i32, name: i32, num: i32, scope: i32, type: i32, value: i32): void {
+  rd.index!.add(kind | flags | (name >= 0 ? 0 : SYM_NUM), start, end, name >= 0 ? name : num, scope, type, value);
 }
 // A use of a local in the function being read.
-export function noteLocalUse(): void { noteToken(Sym.Local, 0, fnScope.fnValue, -1); }
-export function noteUse(kind: i32): void { noteToken(kind, 0, -1, -1); }
+@inline export function noteLocalUse(): void { if (rd.index != null) recordToken(Sym.Local, 0, fnScope.fnValue, -1, -1); }
+@inline export function noteUse(kind: i32): void { if (rd.index != null) recordToken(kind, 0, -1, -1, -1); }
 
 // A function header's arguments are read before the function's value exists.
 export function beginArgs(): void { let ix = rd.index; if (ix != null) ix.argsFrom = ix.recs.len; }
-export function noteArg(start: i32, end: i32, name: i32, num: i32, type: i32, implicit: bool): void {
-  noteAt(Sym.Local, SYM_DEF | SYM_ARG | (implicit ? SYM_IMPLICIT : 0), start, end, name, num, PENDING_SCOPE, type);
+@inline export function noteArg(start: i32, end: i32, name: i32, num: i32, type: i32, implicit: bool): void {
+  if (rd.index != null) recordAt(Sym.Local, SYM_DEF | SYM_ARG | (implicit ? SYM_IMPLICIT : 0), start, end, name, num, PENDING_SCOPE, type, -1);
 }
 export function setArgScope(fn: i32): void {
   let ix = rd.index;
