@@ -20,7 +20,8 @@
 //    the module is left;
 //  - a lost connection (the server restarted, a network cut): the call in flight is retried on a
 //    new connection for up to RECONNECT_MS (storing is idempotent, so a COMMIT whose answer was
-//    lost is safe to repeat); after that it fails with the reason, and the next call tries again;
+//    lost is safe to repeat); after that it fails with the reason, and later calls try one
+//    connection each (failing at once while the server stays away, working again when it is back);
 //  - errors name the URL without its password; a lock held by another writer longer than
 //    `busyTimeout` (lock_timeout) is an error, as SQLite's busy timeout is.
 import { SCHEMA_VERSION, APPLICATION_ID, RepoError, encodeDependents, decodeDependents } from './common.js';
@@ -248,8 +249,12 @@ function pgBackend({ label, connect, client, fail, reconnectMs }) {
 
   // Runs `op(client)`, reconnecting and running it again after a lost connection (or a deadlock,
   // which rolled the transaction back) until `reconnectMs` have passed. Every op is safe to repeat.
+  // Once a call has waited out the whole time in vain, the server counts as gone: later calls try
+  // one connection each and fail at once (a batch does not wait again for every module) until one
+  // connects.
+  let gone = false;
   const run = async (doing, op) => {
-    const deadline = Date.now() + reconnectMs;
+    const deadline = gone ? 0 : Date.now() + reconnectMs;
     for (let wait = 50; ; wait = Math.min(2 * wait, 1000)) {
       try {
         if (!client || client.lost) {
@@ -257,12 +262,14 @@ function pgBackend({ label, connect, client, fail, reconnectMs }) {
           client = null;
           old?.end().catch(() => {});
           client = await connect();
+          gone = false;
         }
         return await op(client);
       } catch (e) {
         const lost = isLost(e) || client?.lost;
         if (lost) { const old = client; client = null; old?.end().catch(() => {}); }
         if ((lost || isRetryable(e)) && !closed && Date.now() + wait < deadline) { await sleep(wait + Math.random() * wait); continue; }
+        if (lost) gone = true;
         throw fail(doing, e);
       }
     }
