@@ -82,8 +82,10 @@ function urlPassword(spec) {
   } catch { return []; }
 }
 
-// The advisory lock key of creating a repository: 'wopt' (per database).
+// The advisory lock of creating a repository: 'wopt' and the schema the tables go to (several
+// repositories may share a database, one per schema, through the search_path).
 const LOCK_KEY = APPLICATION_ID;
+const LOCK = "$1::int4, hashtext(coalesce(current_schema(), ''))";
 
 const isLost = e => {
   const code = String(e?.code ?? '');
@@ -217,7 +219,7 @@ async function init(c, label, create, fail) {
   if (state === 'empty' && !create) {
     // Another process may be creating it: wait for its transaction (it holds the lock) and look again.
     state = await transaction(c, async () => {
-      await c.query('SELECT pg_advisory_xact_lock_shared($1)', [LOCK_KEY]);
+      await c.query(`SELECT pg_advisory_xact_lock_shared(${LOCK})`, [LOCK_KEY]);
       return classify(c, label);
     });
     if (state === 'empty') throw new RepoError(`${label}: error: no such repository (the database has no wopt tables)`, { reason: 'missing' });
@@ -227,7 +229,7 @@ async function init(c, label, create, fail) {
     // then see them (each statement of a READ COMMITTED transaction sees the latest commits).
     try {
       await transaction(c, async () => {
-        await c.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+        await c.query(`SELECT pg_advisory_xact_lock(${LOCK})`, [LOCK_KEY]);
         if (await classify(c, label) !== 'empty') return;
         await c.query(SCHEMA);
         await c.query('INSERT INTO wopt_repository (application, schema_version) VALUES ($1, $2)', ['wopt', SCHEMA_VERSION]);

@@ -110,7 +110,7 @@ class Cluster {
 }
 
 // initdb, configuration and first start of a cluster in `dir` (made here); returns its state.
-async function createCluster(dir) {
+async function createCluster(dir, { durable = false } = {}) {
   const bin = postgresBin();
   if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql: its binaries go to /usr/lib/postgresql/<version>/bin)');
   const who = serverUser();
@@ -123,10 +123,10 @@ async function createCluster(dir) {
     `host all ${WOPT_PASSWORD_ROLE} 127.0.0.1/32 scram-sha-256`,
     'host all all 127.0.0.1/32 trust', '',
   ].join('\n'));
-  // a test server: nothing to keep across a power cut, so no fsync (the tests kill clients, not the server)
-  const conf = ["listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`, 'fsync = off',
-    'synchronous_commit = off', 'full_page_writes = off', 'max_connections = 120', 'shared_buffers = 32MB',
-    "password_encryption = 'scram-sha-256'"];
+  // a test server: nothing to keep across a power cut, so no fsync (the tests kill clients, not the
+  // server); `durable` (the bench) keeps PostgreSQL's defaults there, as a farm's server runs
+  const conf = ["listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`, 'max_connections = 120',
+    "password_encryption = 'scram-sha-256'", ...(durable ? [] : ['fsync = off', 'synchronous_commit = off', 'full_page_writes = off', 'shared_buffers = 32MB'])];
   for (let attempt = 0; ; attempt++) {
     c.port = await freePort();
     fs.appendFileSync(path.join(c.data, 'postgresql.conf'), `\n${conf.join('\n')}\nport = ${c.port}\n`);
@@ -163,11 +163,12 @@ function reapWhenGone(pid, c) {
 let shared = null;
 
 /**
- * The test run's shared cluster (started on first use), or with `own` a private one. Resolves
+ * The test run's shared cluster (started on first use), or with `own` a private one (`durable`:
+ * with PostgreSQL's own fsync and commit settings, for measuring). Resolves
  * { server } or { skip: reason } (no PostgreSQL here) or { fail: reason } (none, and
  * WOPT_REQUIRE_POSTGRES=1).
  */
-export async function postgresForTests({ own = false } = {}) {
+export async function postgresForTests({ own = false, durable = false } = {}) {
   try {
     await import('pg');
   } catch {
@@ -175,7 +176,7 @@ export async function postgresForTests({ own = false } = {}) {
   }
   try {
     if (own) {
-      const c = await createCluster(fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-pg-own-')));
+      const c = await createCluster(fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-pg-own-')), { durable });
       reapWhenGone(process.pid, c);
       process.on('exit', () => c.destroy());
       return { server: c };

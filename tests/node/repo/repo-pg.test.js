@@ -93,6 +93,19 @@ describe('PostgreSQL repository: schema', { skip }, () => {
     await rejectsRepo(openRepository(server.url(db)), /: error: the repository is damaged \(column "text_digest" does not exist\); drop its tables wopt_repository and wopt_definitions to start a new repository$/);
   });
 
+  test('several repositories in one database, a schema each (options=-c search_path=...)', async () => {
+    const db = await server.createDatabase('schemas');
+    await server.query('CREATE SCHEMA team_a; CREATE SCHEMA team_b', [], db);
+    const inSchema = name => `${server.url(db)}?options=${encodeURIComponent(`-c search_path=${name}`)}`;
+    const a = await openRepository(inSchema('team_a'));
+    const b = await openRepository(inSchema('team_b'));
+    await a.putModule(moduleEntries(1, 5));
+    await b.putModule(moduleEntries(2, 7));
+    assert.deepEqual([(await a.stats()).definitions, (await b.stats()).definitions], [5, 7]);
+    await a.close(); await b.close();
+    assert.deepEqual(await server.query("SELECT schemaname, count(*)::int FROM pg_tables WHERE tablename LIKE 'wopt_%' GROUP BY 1 ORDER BY 1", [], db), [['team_a', 2], ['team_b', 2]]);
+  });
+
   test('create: false on a database without the tables: no such repository, and nothing is made', async () => {
     const db = await server.createDatabase('nocreate');
     await rejectsRepo(openRepository(server.url(db), { create: false }), /: error: no such repository \(the database has no wopt tables\)$/, 'missing');
