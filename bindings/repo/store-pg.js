@@ -9,10 +9,10 @@
 // Other tables in the database are left alone.
 //
 // Guarantees, in PostgreSQL's terms, the same as the SQLite store's:
-//  - creating: under a transaction-scoped advisory lock, the state is decided again and the two
-//    tables and the version row are made in one transaction, so any number of processes may
-//    create the same repository at once; a reader that finds no tables waits on the same lock
-//    (shared) before it says "no such repository", so it never answers in the middle of a creation;
+//  - creating: under an advisory lock (per schema), the state is decided again in a new transaction
+//    and the two tables and the version row are made in it, so any number of processes may create
+//    the same repository at once; a reader that finds no tables waits on the same lock (shared)
+//    before it says "no such repository", so it never answers in the middle of a creation;
 //  - storing: one transaction per module, INSERT ... ON CONFLICT (digest) DO NOTHING, rows sent in
 //    digest order (so two writers of overlapping modules take their row locks in the same order
 //    and never deadlock); the first entry stored for a digest is kept;
@@ -214,26 +214,33 @@ async function transaction(c, body, begin = 'BEGIN') {
   }
 }
 
+// Runs `body` holding the creation lock (shared: waiting for a creator only). A session lock, taken
+// before the transactions of `body` begin: a transaction reads the catalog as of its start, so one
+// that began before the wait would still see no tables after another process made them.
+async function withCreationLock(c, shared, body) {
+  const kind = shared ? '_shared' : '';
+  await c.query(`SELECT pg_advisory_lock${kind}(${LOCK})`, [LOCK_KEY]);
+  try { return await body(); } finally {
+    await c.query(`SELECT pg_advisory_unlock${kind}(${LOCK})`, [LOCK_KEY]).catch(() => { /* the connection is gone, and the lock with it */ });
+  }
+}
+
 async function init(c, label, create, fail) {
   let state = await classify(c, label);
   if (state === 'empty' && !create) {
-    // Another process may be creating it: wait for its transaction (it holds the lock) and look again.
-    state = await transaction(c, async () => {
-      await c.query(`SELECT pg_advisory_xact_lock_shared(${LOCK})`, [LOCK_KEY]);
-      return classify(c, label);
-    });
+    // Another process may be creating it: wait for it (it holds the lock) and look again.
+    state = await withCreationLock(c, true, () => classify(c, label));
     if (state === 'empty') throw new RepoError(`${label}: error: no such repository (the database has no wopt tables)`, { reason: 'missing' });
   }
   if (state === 'empty') {
     // Exactly one of the processes creating it at once makes the tables; the rest wait on the lock,
-    // then see them (each statement of a READ COMMITTED transaction sees the latest commits).
+    // then see them.
     try {
-      await transaction(c, async () => {
-        await c.query(`SELECT pg_advisory_xact_lock(${LOCK})`, [LOCK_KEY]);
+      await withCreationLock(c, false, () => transaction(c, async () => {
         if (await classify(c, label) !== 'empty') return;
         await c.query(SCHEMA);
         await c.query('INSERT INTO wopt_repository (application, schema_version) VALUES ($1, $2)', ['wopt', SCHEMA_VERSION]);
-      });
+      }));
     } catch (e) { throw fail('cannot create repository', e); }
   }
   // The statements' columns must be there: a repository whose table was altered fails at its open.

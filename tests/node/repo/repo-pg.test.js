@@ -93,6 +93,22 @@ describe('PostgreSQL repository: schema', { skip }, () => {
     await rejectsRepo(openRepository(server.url(db)), /: error: the repository is damaged \(column "text_digest" does not exist\); drop its tables wopt_repository and wopt_definitions to start a new repository$/);
   });
 
+  test('many connections creating the same repository at once: one makes it, all open it; a reader waits for the creation', async () => {
+    for (const options of ['', `?options=${encodeURIComponent('-c search_path=public')}`]) {
+      const db = await server.createDatabase('create');
+      const url = server.url(db) + options;
+      const opening = Array.from({ length: 8 }, (_, i) => openRepository(url, { create: i !== 3 })); // one only reads
+      const repos = await Promise.all(opening.map(p => p.catch(e => e)));
+      for (const r of repos) {
+        if (r instanceof Error) { assert.match(r.message, /no such repository/); continue; } // the reader came first
+        await r.putModule([entry(D('a'))]);
+        await r.close();
+      }
+      assert.ok(repos.filter(r => !(r instanceof Error)).length >= 7);
+      assert.deepEqual(await server.query('SELECT application, schema_version FROM wopt_repository', [], db), [['wopt', SCHEMA_VERSION]]);
+    }
+  });
+
   test('several repositories in one database, a schema each (options=-c search_path=...)', async () => {
     const db = await server.createDatabase('schemas');
     await server.query('CREATE SCHEMA team_a; CREATE SCHEMA team_b', [], db);
