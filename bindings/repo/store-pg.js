@@ -148,7 +148,10 @@ export async function openPostgres(url, { create = true, busyTimeout = DEFAULT_B
   } catch (e) {
     throw new RepoError(scrub(`${label}: error: not a valid PostgreSQL URL: ${String(e?.message ?? e).split('\n')[0]}`), { cause: e, reason: 'invalid' });
   }
-  connectTimeoutS = Number(config.connect_timeout) > 0 ? Number(config.connect_timeout) : DEFAULT_CONNECT_TIMEOUT_S;
+  // pg reads PGCONNECT_TIMEOUT but not the URL's connect_timeout: both here, the URL's first
+  let fromUrl = null;
+  try { fromUrl = new URL(url).searchParams.get('connect_timeout'); } catch { /* pg parsed it: no parameter */ }
+  connectTimeoutS = [fromUrl, process.env.PGCONNECT_TIMEOUT].map(Number).find(n => n > 0) ?? DEFAULT_CONNECT_TIMEOUT_S;
   target = { host: config.host, port: config.port, user: config.user, database: config.database, socket: config.isDomainSocket };
   const reconnectMs = Number(process.env.WOPT_REPO_RECONNECT_MS ?? RECONNECT_MS);
 

@@ -181,6 +181,13 @@ describe('PostgreSQL repository: faults, one clear line each, never the password
     const sock = await store(dir, `postgres://farm:${secret}@/repo?host=${encodeURIComponent(dir)}`);
     oneLine(sock, /: error: cannot connect to the server: no server socket at .*\/\.s\.PGSQL\.5432 \(is the server running\?\)\n$/);
     oneLine(await store(dir, `postgres://farm:${secret}@no-such-host.invalid/repo`), /: error: cannot connect to the server: unknown host no-such-host\.invalid\n$/);
+    // a server that accepts the connection and never answers
+    const silent = createServer(() => {});
+    await new Promise(r => silent.listen(0, '127.0.0.1', r));
+    try {
+      oneLine(await store(dir, `postgres://farm:${secret}@127.0.0.1:${silent.address().port}/repo?connect_timeout=1`),
+        /: error: cannot connect to the server: no answer from the server at 127\.0\.0\.1:\d+ within 1 s\n$/);
+    } finally { silent.close(); }
     // `repo stats` and `repo link` the same way
     const stats = await runCli(['repo', 'stats', `--repo=${down}`]);
     oneLine({ ...stats, outputExists: false }, /^wopt: postgres:\/\/farm@127\.0\.0\.1:\d+\/repo: error: cannot connect to the server: connection refused/);
