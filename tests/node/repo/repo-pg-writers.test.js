@@ -4,6 +4,8 @@
 //    storing overlapping modules in many transactions: nothing lost, nothing twice, every row whole;
 //  - a writer killed with SIGKILL in the middle of storing 10,000 definitions: the module is all
 //    or none, what was stored before is untouched, no lock or transaction is left behind;
+//  - wopt --repo processes started at once on a new database, some killed at random points: the
+//    others succeed with every definition stored, no output from a killed one, no row twice;
 //  - the server restarted in the middle of a batch (-j 2): the modules in flight are retried on a
 //    new connection and every module is stored; the server stopped for good: the modules after it
 //    fail with one clear line and no output file, the ones before are stored.
@@ -139,6 +141,58 @@ describe('PostgreSQL repository: many writers', { skip }, () => {
     t.diagnostic(`transaction ${ms} ms; kills: ${JSON.stringify(outcomes)}`);
     const midway = outcomes.filter(o => o.killed && !o.finished && o.stored === 0 && o.f > 0);
     assert.ok(midway.length >= 1, `no kill landed inside the transaction (${ms} ms): ${JSON.stringify(outcomes)}`);
+  });
+});
+
+describe('PostgreSQL repository: wopt --repo processes at once, some killed', { skip: skip || (!haveRealCore && NO_CORE) }, () => {
+  const { server } = pg;
+  const PASSES = '-passes=repo-metadata,repo-prune,mem2reg,mergefunc';
+  const WRITERS = 8, MODULES = 4, KILLS = 3, ROUNDS = 2;
+
+  const wopt = (dir, url, input, output, killAfter) => new Promise(resolve => {
+    const child = spawn(process.execPath, [CLI, '-S', `--repo=${url}`, PASSES, input, '-o', output], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '', killed = false;
+    child.stderr.on('data', d => { stderr += d; });
+    const timer = killAfter == null ? null : setTimeout(() => { killed = child.kill('SIGKILL'); }, killAfter);
+    child.on('exit', (code, signal) => { clearTimeout(timer); resolve({ code, signal, stderr, killed: killed && signal === 'SIGKILL' }); });
+  });
+
+  test(`${WRITERS} processes at once on a new database, ${KILLS} of them killed at random points, ${ROUNDS} rounds`, async t => {
+    const dir = tempDir(t);
+    const core = await loadWopt();
+    for (let m = 0; m < MODULES; m++) fs.writeFileSync(path.join(dir, `m${m}.ll`), generate({ size: 20_000, seed: m + 1 }));
+    const stats = { runs: 0, killed: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      const db = await server.createDatabase('cli');
+      const url = server.url(db);
+      const doomed = new Set();
+      while (doomed.size < KILLS) doomed.add(Math.floor(Math.random() * WRITERS));
+      const runs = await Promise.all(Array.from({ length: WRITERS }, (_, i) =>
+        wopt(dir, url, `m${i % MODULES}.ll`, `out${round}_${i}.ll`, doomed.has(i) ? Math.random() * 1500 : null)));
+      runs.forEach((r, i) => {
+        if (!r.killed) assert.equal(r.code, 0, `round ${round}: writer ${i} failed: ${r.stderr}`);
+        assert.equal(fs.existsSync(path.join(dir, `out${round}_${i}.ll`)), r.code === 0, `round ${round}: writer ${i}'s output exists only if it succeeded`);
+      });
+      stats.runs += WRITERS; stats.killed += runs.filter(r => r.killed).length;
+      // no row twice, every text with its own digest, one version row
+      const [[rows, distinct, badText, versions]] = await server.query(`SELECT count(*)::int, count(DISTINCT digest)::int,
+          count(*) FILTER (WHERE encode(sha256(convert_to(text, 'UTF8')), 'hex') <> text_digest)::int, (SELECT count(*)::int FROM wopt_repository)
+        FROM wopt_definitions`, [], db);
+      assert.deepEqual([rows === distinct, badText, versions], [true, 0, 1], `round ${round}`);
+      // every ticket of every successful run is stored
+      const repo = await openRepository(url, { create: false });
+      try {
+        for (const [i, r] of runs.entries()) {
+          if (r.code !== 0) continue;
+          assert.ok(core.parse(fs.readFileSync(path.join(dir, `out${round}_${i}.ll`), 'utf8')).ok);
+          const keys = core.repoTickets().map(k => k.key);
+          assert.equal((await repo.lookup(keys, { text: false })).size, new Set(keys).size, `round ${round}: writer ${i}'s definitions are stored`);
+        }
+      } finally { await repo.close(); }
+      const later = await wopt(dir, url, 'm0.ll', `later${round}.ll`);
+      assert.equal(later.code, 0, later.stderr);
+    }
+    t.diagnostic(JSON.stringify(stats));
   });
 });
 
