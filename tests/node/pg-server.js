@@ -67,7 +67,7 @@ class Cluster {
 
   tool(name, args, { check = true } = {}) {
     const r = spawnSync(path.join(this.bin, name), args, { encoding: 'utf8', env: cleanEnv(), uid: this.uid, gid: this.gid, cwd: this.dir, timeout: 120_000 });
-    if (check && (r.error || r.status !== 0)) throw new Error(`${name} ${args.join(' ')} failed: ${r.error?.message ?? ''}${r.stderr}${r.stdout}`.trim());
+    if (check && (r.error || r.status !== 0)) throw new Error(`${name} ${args.join(' ')} failed: ${r.error?.message ?? ''}${r.stderr ?? ''}${r.stdout ?? ''}`.trim());
     return r;
   }
 
@@ -117,6 +117,17 @@ async function createCluster(dir, { durable = false } = {}) {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   if (who.uid !== undefined) fs.chownSync(dir, who.uid, who.gid);
   const c = new Cluster({ dir, bin, ...who, port: 0 });
+  try {
+    await initCluster(c, who, durable);
+  } catch (e) {
+    c.destroy(); // nothing half-made is left behind
+    throw e;
+  }
+  return c;
+}
+
+async function initCluster(c, who, durable) {
+  const { dir } = c;
   c.tool('initdb', ['-D', c.data, '-U', ADMIN_ROLE, '-A', 'trust', '-E', 'UTF8', '--locale=C', '-N']);
   fs.writeFileSync(path.join(c.data, 'pg_hba.conf'), [
     'local all all trust',
@@ -136,7 +147,6 @@ async function createCluster(dir, { durable = false } = {}) {
   }
   await c.query(`CREATE ROLE ${WOPT_PASSWORD_ROLE} LOGIN SUPERUSER PASSWORD '${WOPT_PASSWORD}'`);
   if (who.uid !== undefined) for (const f of fs.readdirSync(dir)) fs.chownSync(path.join(dir, f), who.uid, who.gid);
-  return c;
 }
 
 // A lock folder (mkdir is atomic); a holder that died leaves it behind, and it is taken over.
