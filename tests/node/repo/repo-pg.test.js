@@ -43,6 +43,12 @@ test('a URL is printed without its password', () => {
   assert.equal(redactUrl('postgres://:only@h/db'), 'postgres://h/db');
 });
 
+test('a URL that does not parse is one clear line without its password', async () => {
+  for (const [url, shown] of [['postgres://u:secret1@[bad/db', 'postgres://u@[bad/db'], ['postgresql://u:secret1@h:99999/db', 'postgresql://u@h:99999/db']]) {
+    await rejectsRepo(openRepository(url), new RegExp(`^${esc(shown)}: error: not a valid PostgreSQL URL: Invalid URL$`), 'invalid');
+  }
+});
+
 describe('PostgreSQL repository: schema', { skip }, () => {
   test('created on first use: the version row, the definitions table, the digest a 16-byte bytea key; other tables left alone', async () => {
     const db = await server.createDatabase('schema');
