@@ -58,9 +58,6 @@ CREATE TABLE wopt_definitions (
 // what the messages of a repository that cannot be used advise
 const DROP_TO_RESTART = 'drop its tables wopt_repository and wopt_definitions to start a new repository';
 
-/** Whether a repository spec is a PostgreSQL URL. */
-export const isPostgresUrl = spec => typeof spec === 'string' && /^postgres(ql)?:\/\//i.test(spec);
-
 /** The URL as it may be printed: without its password (user info or a password= parameter). */
 export function redactUrl(spec) {
   try {
