@@ -35,7 +35,7 @@ export const OPTIONS = [
     help: 'With --across-modules: write the batch\'s stable function map as an indexed .cgdata (what llvm-cgdata --merge writes; clang -fcodegen-data-use-path, llc and opt -codegen-data-use-path read it)' },
   { names: ['cross-module-report'], kind: 'string', optionalValue: '-', group: 'main', key: 'crossModuleReport', value: 'file.json',
     help: 'Report the functions identical across all the inputs (mergefunc after llvm-link of them): text on standard output, or JSON into <file.json>; without -output-dir nothing else runs' },
-  { names: ['repo'], kind: 'string', group: 'main', key: 'repo', value: 'file', help: 'Program repository for repo-prune (SQLite file, created on first use; :memory: for none kept)' },
+  { names: ['repo'], kind: 'string', group: 'main', key: 'repo', value: 'file', help: 'Program repository for repo-prune (SQLite file, created on first use; postgres://user@host:port/db for a shared PostgreSQL database; :memory: for none kept)' },
   { names: ['help', 'h'], kind: 'bool', group: 'main', key: 'help', help: 'Print this help and exit' },
   { names: ['print-passes'], kind: 'bool', group: 'main', key: 'printPasses', help: 'Print the passes and analyses the pipeline may name, and exit' },
 
@@ -242,11 +242,12 @@ export function helpText(passes = []) {
 const REPO_HELP_LINES = [
   '  wopt -passes=repo-metadata,repo-prune,... --repo=<file> <input>   stores each function and variable',
   '  definition of the module in the repository (an SQLite file, created on first use) and writes a ticket',
-  '  module: the definitions the repository already held become declarations.',
+  '  module: the definitions the repository already held become declarations. A build farm shares one',
+  '  PostgreSQL database instead: --repo=postgres://user@host:port/db (PG* variables fill in what it leaves out).',
   '  wopt repo link --repo=<file> [--llvm-version=N] [<ticket module> | -] [-o <file>]   writes the whole module',
   '  back from a ticket module and the repository (text; standard output unless -o).',
   '  wopt repo stats --repo=<file> [--json]   what the repository holds: definitions, functions, variables,',
-  '  shared metadata, IR text size and file size.',
+  '  shared metadata, IR text size and storage size.',
 ];
 
 /** `wopt repo --help`, `wopt repo link --help`. */

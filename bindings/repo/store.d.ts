@@ -10,7 +10,8 @@ export declare const APPLICATION_ID: number;
 /** A repository error: `code` is 'EREPO'; the message is ready to print after "wopt: ". */
 export declare class RepoError extends Error {
   code: 'EREPO';
-  reason?: 'notRepository' | 'newerSchema' | 'olderSchema' | 'missing' | 'closed' | 'invalid' | 'io' | 'corrupt';
+  /** 'connection', 'auth', 'readOnly': a PostgreSQL repository's server was not reached, refused the login, or refused a write. */
+  reason?: 'notRepository' | 'newerSchema' | 'olderSchema' | 'missing' | 'closed' | 'invalid' | 'io' | 'corrupt' | 'connection' | 'auth' | 'readOnly';
   constructor(message: string, opts?: { cause?: unknown; reason?: string });
 }
 
@@ -22,15 +23,16 @@ export interface RepoStats {
   metadata: number;
   /** UTF-8 size of the stored IR texts. */
   textBytes: number;
-  /** Storage size (SQLite: the file and its WAL; others: an estimate). */
+  /** Storage size (SQLite: the file and its WAL; PostgreSQL: the tables with their indexes; others: an estimate). */
   bytes: number;
   schemaVersion: number;
   path: string;
-  backend: 'sqlite' | 'memory' | 'indexeddb';
+  backend: 'sqlite' | 'memory' | 'indexeddb' | 'postgres';
 }
 
 export declare class Repository {
-  readonly backend: 'sqlite' | 'memory' | 'indexeddb';
+  readonly backend: 'sqlite' | 'memory' | 'indexeddb' | 'postgres';
+  /** The file, ':memory:', 'indexeddb:<name>', or the PostgreSQL URL without its password. */
   readonly path: string;
   /**
    * The stored entries among `digests`, in request order (misses left out). With text, each text
@@ -44,11 +46,17 @@ export declare class Repository {
   close(): Promise<void>;
 }
 
-/** `factory`: an IDBFactory (default: globalThis.indexedDB), e.g. fake-indexeddb's in tests. */
+/**
+ * A file path, ':memory:', a postgres:// or postgresql:// URL (PG* environment variables fill in
+ * what it leaves out), or { indexedDB }. `factory`: an IDBFactory (default: globalThis.indexedDB),
+ * e.g. fake-indexeddb's in tests.
+ */
 export type RepositorySpec = string | { indexedDB: string; factory?: { open(name: string, version?: number): unknown } };
 
 /**
  * Opens a repository: an SQLite file path (Node; needs node:sqlite or better-sqlite3), ':memory:',
- * or { indexedDB: name }. Rejects with a RepoError naming the repository.
+ * a PostgreSQL URL (Node; through pg), or { indexedDB: name }. Rejects with a RepoError naming the
+ * repository (a URL without its password). busyTimeout: ms to wait for another writer's lock
+ * (SQLite's busy timeout; PostgreSQL's lock_timeout).
  */
 export declare function openRepository(spec: RepositorySpec, opts?: { create?: boolean; busyTimeout?: number }): Promise<Repository>;

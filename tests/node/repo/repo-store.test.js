@@ -1,6 +1,8 @@
-// The repository store contract (bindings/repo/store.js), run against all three backends:
-// SQLite file, in-memory and IndexedDB (fake-indexeddb). Then each backend's error cases and
-// `wopt repo stats` from the CLI.
+// The repository store contract (bindings/repo/store.js), run against every backend: SQLite file,
+// in-memory, IndexedDB (fake-indexeddb) and PostgreSQL (a throwaway server: tests/node/pg-server.js;
+// skipped with the reason where none can be started, a failure under WOPT_REQUIRE_POSTGRES=1).
+// Then each backend's error cases and `wopt repo stats` from the CLI (PostgreSQL's own cases are in
+// repo-pg.test.js).
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -17,6 +19,10 @@ import { openRepository as openBrowser } from '../../../bindings/repo/store-brow
 import { repoStats, formatStats } from '../../../bindings/repo/stats.js';
 import { moduleEntries, assertWhole } from '../repo-helpers.js';
 import { CLI } from '../helpers.js';
+import { postgresForTests } from '../pg-server.js';
+
+const pg = await postgresForTests();
+if (pg.fail) test('a PostgreSQL server for the contract suite', () => assert.fail(pg.fail));
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wopt-repo-store-'));
 process.on('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -32,7 +38,13 @@ const BACKENDS = {
     const spec = { indexedDB: `repo${seq++}`, factory: new IDBFactory() };
     return { open: () => openRepository(spec), reopen: () => openRepository(spec) };
   },
+  // a new database of the shared test server each time
+  postgres: () => {
+    const url = pg.server.createDatabase('contract').then(db => pg.server.url(db));
+    return { open: async () => openRepository(await url), reopen: async () => openRepository(await url) };
+  },
 };
+const SKIP = { postgres: pg.server ? false : (pg.skip ?? pg.fail) };
 
 const D = c => c.repeat(32); // a digest of one repeated hex digit
 const entry = (digest, over = {}) => ({
@@ -42,7 +54,7 @@ const entry = (digest, over = {}) => ({
 const rejectsRepo = (p, re) => assert.rejects(p, e => { assert.equal(e.code, 'EREPO'); assert.match(e.message, re); return true; });
 
 for (const [kind, make] of Object.entries(BACKENDS)) {
-  describe(`repository contract: ${kind}`, () => {
+  describe(`repository contract: ${kind}`, { skip: SKIP[kind] ?? false }, () => {
     test('an empty repository: misses, zero stats', async () => {
       const r = await make().open();
       assert.equal(r.backend, kind);
