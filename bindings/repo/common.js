@@ -8,11 +8,15 @@
 // dependents carry their final digests.
 
 /**
- * The schema this wopt writes; a repository with another version is refused. 2: entries are keyed
- * by the definition's final digest and name, and their texts carry the header `repo link` reads
- * (assembly/passes/repo/pass.ts); schema 1 entries were keyed by the digest alone.
+ * The schema this wopt writes. 2: entries are keyed by the definition's final digest and name, and
+ * their texts carry the header `repo link` reads (assembly/passes/repo/pass.ts); schema 1 entries
+ * were keyed by the digest alone. 4: adds the modules' stable function maps (putFunctionMaps);
+ * a schema-3 repository is upgraded to it in place when opened (UPGRADABLE_VERSION), older ones
+ * and newer ones are refused.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
+/** The one older schema an open upgrades (by adding the function maps' table); its entries stay valid. */
+export const UPGRADABLE_VERSION = 3;
 
 /** The message for a repository of an older schema (its entries would never be found again). */
 export const olderSchemaMessage = (label, version) =>
@@ -70,6 +74,27 @@ export function normaliseEntries(entries) {
     return { digest: e.digest, name: e.name, kind: e.kind, linkage: e.linkage, visibility: e.visibility, text: e.text, dependents };
   });
 }
+
+/**
+ * Validates the argument of putFunctionMaps before anything is written and returns copies
+ * [{ module, map }] with one per module name (a later one in the list replaces an earlier one, as
+ * it replaces a stored one).
+ */
+export function normaliseFunctionMaps(list) {
+  if (!Array.isArray(list)) throw new RepoError('error: putFunctionMaps expects an array of { module, map }', { reason: 'invalid' });
+  const byModule = new Map();
+  list.forEach((x, i) => {
+    if (x === null || typeof x !== 'object') throw new RepoError(`error: function map ${i} is not an object`, { reason: 'invalid' });
+    if (typeof x.module !== 'string' || x.module === '') throw new RepoError(`error: function map ${i}: 'module' must be a non-empty string`, { reason: 'invalid' });
+    if (!(x.map instanceof Uint8Array)) throw new RepoError(`error: function map ${i}: 'map' must be a Uint8Array`, { reason: 'invalid' });
+    byModule.delete(x.module); // the order of the last one given
+    byModule.set(x.module, { module: x.module, map: x.map.slice() });
+  });
+  return [...byModule.values()];
+}
+
+/** Module names in code-unit order: the order functionMaps() answers in, whatever the backend's collation. */
+export const byModuleName = (a, b) => (a.module < b.module ? -1 : a.module > b.module ? 1 : 0);
 
 export function checkDigestList(digests) {
   if (!Array.isArray(digests)) throw new RepoError('error: lookup expects an array of digests', { reason: 'invalid' });

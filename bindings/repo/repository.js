@@ -1,10 +1,10 @@
 // repository.js — the Repository every backend returns. It checks arguments and the open/closed
 // state in one place, so the backends (store-memory.js, store-sqlite.js, store-idb.js) only
 // implement storage and the contract is the same for all of them. Environment-neutral.
-import { RepoError, SCHEMA_VERSION, checkDigest, checkDigestList, normaliseEntries, textDigestOf } from './common.js';
+import { RepoError, SCHEMA_VERSION, checkDigest, checkDigestList, normaliseEntries, normaliseFunctionMaps, byModuleName, textDigestOf } from './common.js';
 
 export class Repository {
-  /** @param backend { kind, path, lookup(digests, withText), put(entries), get(digest), stats(), close() } */
+  /** @param backend { kind, path, lookup(digests, withText), put(entries), get(digest), putMaps(maps), maps(), stats(), close() } */
   constructor(backend) {
     this._b = backend;
     this._closed = false;
@@ -49,6 +49,24 @@ export class Repository {
     const e = await b.get(checkDigest(digest));
     if (e) { await this._checkTexts([e]); delete e.textDigest; }
     return e;
+  }
+
+  /**
+   * Stores modules' stable function maps (global-merge-func's round 1, as batch mode's
+   * --across-modules collects them) in one transaction: all or none. A module's map replaces the
+   * one stored under the same name; the name is the key as given (a batch gives the input's path).
+   * @param maps [{ module: string, map: Uint8Array }]
+   */
+  async putFunctionMaps(maps) {
+    const b = this._open();
+    const list = normaliseFunctionMaps(maps);
+    if (list.length) await b.putMaps(list);
+  }
+
+  /** Every stored map: [{ module, map: Uint8Array }] sorted by module name (code-unit order). */
+  async functionMaps() {
+    const b = this._open();
+    return (await b.maps()).sort(byModuleName);
   }
 
   // Every text read back must have the digest stored with it.

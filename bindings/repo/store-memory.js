@@ -9,6 +9,7 @@ const withoutText = e => ({ digest: e.digest, name: e.name, kind: e.kind, linkag
 
 export function openMemory() {
   const map = new Map();
+  const functionMaps = new Map(); // module name -> map bytes
   return new Repository({
     kind: 'memory',
     path: ':memory:',
@@ -28,6 +29,12 @@ export function openMemory() {
       const e = map.get(digest);
       return e && copyEntry(e);
     },
+    async putMaps(list) {
+      for (const x of list) functionMaps.set(x.module, x.map); // already copies (normaliseFunctionMaps)
+    },
+    async maps() {
+      return [...functionMaps].map(([module, m]) => ({ module, map: m.slice() }));
+    },
     async stats() {
       let functions = 0, metadata = 0, textBytes = 0, bytes = 0;
       for (const e of map.values()) {
@@ -38,6 +45,6 @@ export function openMemory() {
       const definitions = map.size - metadata;
       return { definitions, functions, variables: definitions - functions, metadata, textBytes, bytes };
     },
-    async close() { map.clear(); },
+    async close() { map.clear(); functionMaps.clear(); },
   });
 }

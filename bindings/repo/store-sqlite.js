@@ -1,8 +1,10 @@
 // store-sqlite.js — the file repository: SQLite through node:sqlite or better-sqlite3
 // (sqlite-driver.js; Node only: the browser entry store-browser.js never loads this file).
 //
-// Layout: one table, `definitions`, keyed by the 16-byte digest (a BLOB PRIMARY KEY on a rowid
-// table: rows hold whole IR texts, far larger than a WITHOUT ROWID table suits). A wopt repository
+// Layout: `definitions`, keyed by the 16-byte digest (a BLOB PRIMARY KEY on a rowid table: rows
+// hold whole IR texts, far larger than a WITHOUT ROWID table suits), and `function_maps`, each
+// module's stable function map by module name (schema 4; a schema-3 file gains it when opened,
+// under the same write lock and re-check as creation). A wopt repository
 // is recognised by `PRAGMA application_id` ('wopt') and versioned by `PRAGMA user_version`; both
 // live in the database header and are written in the same transaction as the schema.
 //
@@ -19,7 +21,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadSqliteDriver } from './sqlite-driver.js';
-import { APPLICATION_ID, SCHEMA_VERSION, RepoError, encodeDependents, decodeDependents, olderSchemaMessage } from './common.js';
+import { APPLICATION_ID, SCHEMA_VERSION, UPGRADABLE_VERSION, RepoError, encodeDependents, decodeDependents, olderSchemaMessage } from './common.js';
 import { Repository } from './repository.js';
 
 const SCHEMA = `
@@ -32,6 +34,13 @@ CREATE TABLE definitions (
   dependents TEXT NOT NULL,  -- JSON: [[name, digest-hex], ...]
   text_digest TEXT NOT NULL, -- SHA-256 of text, hex (checked when a text is read back)
   text       TEXT NOT NULL   -- last: reading the columns before it skips its overflow pages
+);
+`;
+// Schema 4's addition, also what upgrading a schema-3 repository adds.
+const MAPS_SCHEMA = `
+CREATE TABLE function_maps (
+  module TEXT PRIMARY KEY NOT NULL,
+  map    BLOB NOT NULL CHECK (typeof(map) = 'blob')
 );
 `;
 
@@ -80,13 +89,14 @@ function header(db) {
   };
 }
 
-// 'ok' | 'empty' (a new or zero-length file, or an SQLite database with nothing in it) | throws.
+// 'ok' | 'upgrade' (schema 3) | 'empty' (a new or zero-length file, or an SQLite database with nothing in it) | throws.
 function classify(file, h) {
   if (h.appId === APPLICATION_ID) {
     if (h.version > SCHEMA_VERSION) {
       throw new RepoError(`${file}: error: repository schema version ${h.version} is newer than this wopt supports (${SCHEMA_VERSION})`, { reason: 'newerSchema' });
     }
     if (h.version === SCHEMA_VERSION) return 'ok';
+    if (h.version === UPGRADABLE_VERSION) return 'upgrade';
     if (h.version >= 1) throw new RepoError(olderSchemaMessage(file, h.version), { reason: 'olderSchema' });
   }
   if (h.appId === 0 && h.version === 0 && h.objects === 0) return 'empty';
@@ -154,13 +164,17 @@ function init(db, file, create, timeout) {
   // only once the file is known to be a wopt repository or empty: a foreign database stays as it is).
   retryBusy(() => db.pragma('journal_mode = WAL'), timeout);
   db.pragma('synchronous = NORMAL');
-  if (state === 'empty') {
-    // Another process may be creating the same repository: decide again under the write lock, so
-    // exactly one creates the schema and the rest see it. (A future migration belongs here too.)
+  if (state === 'empty' || state === 'upgrade') {
+    // Another process may be creating or upgrading the same repository: decide again under the
+    // write lock, so exactly one creates (or upgrades) the schema and the rest see it done.
     retryBusy(db.transaction(() => {
-      if (classify(file, header(db)) !== 'empty') return;
-      db.exec(SCHEMA);
-      db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
+      const now = classify(file, header(db));
+      if (now === 'empty') {
+        db.exec(SCHEMA + MAPS_SCHEMA);
+        db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
+      } else if (now === 'upgrade') {
+        db.exec(MAPS_SCHEMA); // the entries of schema 3 are schema 4's as they are
+      } else return;
       db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     }, 'immediate'), timeout);
   }
@@ -180,6 +194,8 @@ function sqliteBackend(db, file, timeout) {
   const sel = prepare('SELECT name, kind, linkage, visibility, dependents, text_digest, text FROM definitions WHERE digest = ?', true);
   const selNoText = prepare('SELECT name, kind, linkage, visibility, dependents FROM definitions WHERE digest = ?', true);
   const ins = prepare('INSERT OR IGNORE INTO definitions (digest, name, kind, linkage, visibility, dependents, text_digest, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const putMap = prepare('INSERT INTO function_maps (module, map) VALUES (?, ?) ON CONFLICT (module) DO UPDATE SET map = excluded.map');
+  const allMaps = prepare('SELECT module, map FROM function_maps', true);
   const counts = prepare('SELECT kind, count(*) AS n, total(length(CAST(text AS BLOB))) AS bytes FROM definitions GROUP BY kind');
 
   const row2entry = (digest, r) => (r.length === 7
@@ -201,6 +217,8 @@ function sqliteBackend(db, file, timeout) {
     for (const e of entries) ins.run(key(e.digest), e.name, e.kind, e.linkage, e.visibility, encodeDependents(e.dependents), e.textDigest, e.text);
   }, 'immediate');
 
+  const putMaps = db.transaction(list => { for (const x of list) putMap.run(x.module, Buffer.from(x.map.buffer, x.map.byteOffset, x.map.byteLength)); }, 'immediate');
+
   // Every step is one transaction (or one statement), so retrying it after SQLITE_BUSY is safe.
   const wrap = (doing, fn) => { try { return retryBusy(fn, timeout); } catch (e) { throw repoError(file, e, doing); } };
   const fileSize = f => { try { return fs.statSync(f).size; } catch { return 0; } };
@@ -216,6 +234,12 @@ function sqliteBackend(db, file, timeout) {
     },
     async get(digest) {
       return wrap('lookup failed', () => { const r = sel.get(key(digest)); return r ? row2entry(digest, r) : undefined; });
+    },
+    async putMaps(list) {
+      wrap('storing the function maps failed', () => putMaps(list));
+    },
+    async maps() {
+      return wrap('reading the function maps failed', () => allMaps.all().map(r => ({ module: r[0], map: new Uint8Array(r[1]) })));
     },
     async stats() {
       return wrap('reading statistics failed', () => {

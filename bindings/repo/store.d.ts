@@ -30,6 +30,12 @@ export interface RepoStats {
   backend: 'sqlite' | 'memory' | 'indexeddb' | 'postgres';
 }
 
+/** A module's stable function map as round 1 of --across-modules gives it, under the module's name. */
+export interface RepoFunctionMap {
+  module: string;
+  map: Uint8Array;
+}
+
 export declare class Repository {
   readonly backend: 'sqlite' | 'memory' | 'indexeddb' | 'postgres';
   /** The file, ':memory:', 'indexeddb:<name>', or the PostgreSQL URL without its password. */
@@ -42,6 +48,13 @@ export declare class Repository {
   /** Stores a module's entries in one transaction; existing digests are kept. */
   putModule(entries: RepoEntry[]): Promise<void>;
   get(digest: string): Promise<RepoEntry | undefined>;
+  /**
+   * Stores modules' stable function maps (global-merge-func's round 1) in one transaction; a
+   * module's map replaces the one stored under the same name (a later one in the list, an earlier one).
+   */
+  putFunctionMaps(maps: RepoFunctionMap[]): Promise<void>;
+  /** Every stored function map, sorted by module name. */
+  functionMaps(): Promise<RepoFunctionMap[]>;
   stats(): Promise<RepoStats>;
   close(): Promise<void>;
 }
