@@ -2,16 +2,20 @@
 // Environment-neutral apart from the IndexedDB factory, which defaults to globalThis.indexedDB
 // (tests pass fake-indexeddb's).
 //
-// Layout: database version = schema version (an older wopt's repository is refused); object store 'meta' holds the marker
-// ('magic' -> IDB_MAGIC) and 'schemaVersion'; object store 'definitions' holds the entries keyed
-// by their hex digest (index 'kind'). putModule is one readwrite transaction, so it is all or
+// Layout: database version = schema version (a schema-3 repository is upgraded in the
+// versionchange transaction, which IndexedDB runs for one connection at a time; older ones are
+// refused); object store 'meta' holds the marker ('magic' -> IDB_MAGIC) and 'schemaVersion';
+// object store 'definitions' holds the entries keyed by their hex digest (index 'kind');
+// 'functionMaps' holds { module, map } keyed by module name (putFunctionMaps: one readwrite
+// transaction of put()s, a later map replacing an earlier). putModule is one readwrite transaction, so it is all or
 // none like the SQLite backend; an add() that hits an existing digest is ignored inside it
 // (INSERT OR IGNORE).
-import { IDB_MAGIC, SCHEMA_VERSION, RepoError, entrySize, utf8Length, olderSchemaMessage } from './common.js';
+import { IDB_MAGIC, SCHEMA_VERSION, UPGRADABLE_VERSION, RepoError, entrySize, utf8Length, olderSchemaMessage } from './common.js';
 import { Repository } from './repository.js';
 
 const DEFS = 'definitions';
 const META = 'meta';
+const MAPS = 'functionMaps';
 
 const reqPromise = req => new Promise((resolve, reject) => {
   req.onsuccess = () => resolve(req.result);
@@ -54,11 +58,20 @@ export async function openIdb(spec, { create = true } = {}) {
     try { req = factory.open(name, SCHEMA_VERSION); } catch (e) { reject(e); return; }
     req.onupgradeneeded = ev => {
       const tx = req.transaction;
+      const up = req.result;
+      if (ev.oldVersion === UPGRADABLE_VERSION && up.objectStoreNames.contains(META) && up.objectStoreNames.contains(DEFS)) {
+        // schema 3 to 4: the function maps' store; undone (abort) unless the marker says wopt
+        up.createObjectStore(MAPS, { keyPath: 'module' });
+        const meta = tx.objectStore(META);
+        meta.put(SCHEMA_VERSION, 'schemaVersion');
+        meta.get('magic').onsuccess = e => { if (e.target.result !== IDB_MAGIC) { refused = 'older'; tx.abort(); } };
+        return;
+      }
       if (ev.oldVersion !== 0) { refused = 'older'; tx.abort(); return; } // an older wopt's repository, or not ours
       if (!create) { refused = 'missing'; tx.abort(); return; }
-      const up = req.result;
       const defs = up.createObjectStore(DEFS, { keyPath: 'digest' });
       defs.createIndex('kind', 'kind');
+      up.createObjectStore(MAPS, { keyPath: 'module' });
       const meta = up.createObjectStore(META);
       meta.put(IDB_MAGIC, 'magic');
       meta.put(SCHEMA_VERSION, 'schemaVersion');
@@ -84,7 +97,7 @@ export async function openIdb(spec, { create = true } = {}) {
 
   try {
     const names = db.objectStoreNames;
-    if (!names.contains(META) || !names.contains(DEFS)) throw new RepoError(`${label}: error: not a wopt repository`, { reason: 'notRepository' });
+    if (!names.contains(META) || !names.contains(DEFS) || !names.contains(MAPS)) throw new RepoError(`${label}: error: not a wopt repository`, { reason: 'notRepository' });
     const magic = await reqPromise(db.transaction(META, 'readonly').objectStore(META).get('magic'));
     if (magic !== IDB_MAGIC) throw new RepoError(`${label}: error: not a wopt repository`, { reason: 'notRepository' });
   } catch (e) {
@@ -128,6 +141,17 @@ function idbBackend(db, label) {
         };
       }
       await done;
+    }),
+    putMaps: list => guard('storing the function maps failed', async () => {
+      const tx = db.transaction(MAPS, 'readwrite');
+      const store = tx.objectStore(MAPS);
+      const done = txDone(tx);
+      for (const x of list) store.put({ module: x.module, map: x.map });
+      await done;
+    }),
+    maps: () => guard('reading the function maps failed', async () => {
+      const all = await reqPromise(db.transaction(MAPS, 'readonly').objectStore(MAPS).getAll());
+      return all.map(x => ({ module: x.module, map: new Uint8Array(x.map) }));
     }),
     get: digest => guard('lookup failed', async () => {
       const v = await reqPromise(db.transaction(DEFS, 'readonly').objectStore(DEFS).get(digest));

@@ -5,8 +5,10 @@
 //
 // Layout, in the connection's current schema: `wopt_repository` holds one row naming the
 // application ('wopt') and the schema version (SCHEMA_VERSION, the same entry format as the SQLite
-// store); `wopt_definitions` holds the entries, keyed by the 16-byte digest (bytea PRIMARY KEY).
-// Other tables in the database are left alone.
+// store); `wopt_definitions` holds the entries, keyed by the 16-byte digest (bytea PRIMARY KEY);
+// `wopt_function_maps` holds each module's stable function map by module name (schema 4; a
+// schema-3 repository gains it when opened, under the creation lock with the state decided again,
+// as creating is). Other tables in the database are left alone.
 //
 // Guarantees, in PostgreSQL's terms, the same as the SQLite store's:
 //  - creating: under an advisory lock (per schema), the state is decided again in a new transaction
@@ -16,6 +18,8 @@
 //  - storing: one transaction per module, INSERT ... ON CONFLICT (digest) DO NOTHING, rows sent in
 //    digest order (so two writers of overlapping modules take their row locks in the same order
 //    and never deadlock); the first entry stored for a digest is kept;
+//  - function maps: one transaction per call, INSERT ... ON CONFLICT (module) DO UPDATE (a module's
+//    map replaces its earlier one), rows in module-name order (no deadlock, as above);
 //  - a killed writer: the server rolls its transaction back when the connection goes, nothing of
 //    the module is left;
 //  - a lost connection (the server restarted, a network cut): the call in flight is retried on a
@@ -24,7 +28,7 @@
 //    connection each (failing at once while the server stays away, working again when it is back);
 //  - errors name the URL without its password; a lock held by another writer longer than
 //    `busyTimeout` (lock_timeout) is an error, as SQLite's busy timeout is.
-import { SCHEMA_VERSION, APPLICATION_ID, RepoError, encodeDependents, decodeDependents } from './common.js';
+import { SCHEMA_VERSION, UPGRADABLE_VERSION, APPLICATION_ID, RepoError, encodeDependents, decodeDependents, byModuleName } from './common.js';
 import { Repository } from './repository.js';
 
 // the longest wait for another writer's lock when the caller names none (as the SQLite store's)
@@ -54,9 +58,17 @@ CREATE TABLE wopt_definitions (
   text        text NOT NULL
 );
 `;
+// Schema 4's addition, also what upgrading a schema-3 repository adds.
+const MAPS_SCHEMA = `
+CREATE TABLE wopt_function_maps (
+  module text PRIMARY KEY,
+  map    bytea NOT NULL
+);
+`;
 
-// what the messages of a repository that cannot be used advise
+// what the messages of a repository that cannot be used advise (an older one has the first two only)
 const DROP_TO_RESTART = 'drop its tables wopt_repository and wopt_definitions to start a new repository';
+const DROP_ALL_TO_RESTART = 'drop its tables wopt_repository, wopt_definitions and wopt_function_maps to start a new repository';
 
 /** The URL as it may be printed: without its password (user info or a password= parameter). */
 export function redactUrl(spec) {
@@ -176,11 +188,12 @@ export async function openPostgres(url, { create = true, busyTimeout = DEFAULT_B
   return new Repository(pgBackend({ label, connect, client, fail, reconnectMs }));
 }
 
-// The repository's state in the connection's schema: 'ok' | 'empty' | throws.
+// The repository's state in the connection's schema: 'ok' | 'upgrade' (schema 3) | 'empty' | throws.
 async function classify(c, label) {
-  const r = await c.query({ text: "SELECT to_regclass('wopt_repository') IS NOT NULL, to_regclass('wopt_definitions') IS NOT NULL, current_setting('server_encoding')", rowMode: 'array' });
-  const [meta, defs, encoding] = r.rows[0];
+  const r = await c.query({ text: "SELECT to_regclass('wopt_repository') IS NOT NULL, to_regclass('wopt_definitions') IS NOT NULL, current_setting('server_encoding'), to_regclass('wopt_function_maps') IS NOT NULL", rowMode: 'array' });
+  const [meta, defs, encoding, maps] = r.rows[0];
   if (!meta && !defs) {
+    if (maps) throw new RepoError(`${label}: error: not a wopt repository (the database has a table wopt_function_maps but no wopt_repository or wopt_definitions); ${DROP_ALL_TO_RESTART}`, { reason: 'notRepository' });
     if (!['UTF8', 'SQL_ASCII'].includes(encoding)) {
       throw new RepoError(`${label}: error: cannot create repository: the database's encoding is ${encoding}; a wopt repository needs UTF8 (CREATE DATABASE ... ENCODING 'UTF8')`, { reason: 'invalid' });
     }
@@ -196,6 +209,7 @@ async function classify(c, label) {
   if (rows.length !== 1 || rows[0][0] !== 'wopt') throw notOurs();
   const version = Number(rows[0][1]);
   if (version > SCHEMA_VERSION) throw new RepoError(`${label}: error: repository schema version ${version} is newer than this wopt supports (${SCHEMA_VERSION})`, { reason: 'newerSchema' });
+  if (version === UPGRADABLE_VERSION) return 'upgrade';
   if (version < SCHEMA_VERSION) {
     throw new RepoError(`${label}: error: repository schema version ${version} was written by an older wopt (this wopt reads ${SCHEMA_VERSION}); ${DROP_TO_RESTART}`, { reason: 'olderSchema' });
   }
@@ -232,23 +246,30 @@ async function init(c, label, create, fail) {
     state = await withCreationLock(c, true, () => classify(c, label));
     if (state === 'empty') throw new RepoError(`${label}: error: no such repository (the database has no wopt tables)`, { reason: 'missing' });
   }
-  if (state === 'empty') {
-    // Exactly one of the processes creating it at once makes the tables; the rest wait on the lock,
-    // then see them.
+  if (state === 'empty' || state === 'upgrade') {
+    // Exactly one of the processes creating (or upgrading) it at once makes the tables; the rest
+    // wait on the lock, then see them.
+    const doing = state === 'empty' ? 'cannot create repository' : `cannot upgrade repository schema version ${UPGRADABLE_VERSION} to ${SCHEMA_VERSION}`;
     try {
       await withCreationLock(c, false, () => transaction(c, async () => {
-        if (await classify(c, label) !== 'empty') return;
-        await c.query(SCHEMA);
-        await c.query('INSERT INTO wopt_repository (application, schema_version) VALUES ($1, $2)', ['wopt', SCHEMA_VERSION]);
+        const now = await classify(c, label);
+        if (now === 'empty') {
+          await c.query(SCHEMA + MAPS_SCHEMA);
+          await c.query('INSERT INTO wopt_repository (application, schema_version) VALUES ($1, $2)', ['wopt', SCHEMA_VERSION]);
+        } else if (now === 'upgrade') {
+          await c.query(MAPS_SCHEMA); // the entries of schema 3 are schema 4's as they are
+          await c.query('UPDATE wopt_repository SET schema_version = $1', [SCHEMA_VERSION]);
+        }
       }));
-    } catch (e) { throw fail('cannot create repository', e); }
+    } catch (e) { throw fail(doing, e); }
   }
   // The statements' columns must be there: a repository whose table was altered fails at its open.
   try {
     await c.query('SELECT digest, name, kind, linkage, visibility, dependents, text_digest, text FROM wopt_definitions LIMIT 0');
+    await c.query('SELECT module, map FROM wopt_function_maps LIMIT 0');
   } catch (e) {
     const w = String(e?.message ?? e).split('\n')[0];
-    throw new RepoError(`${label}: error: the repository is damaged (${w}); ${DROP_TO_RESTART}`, { cause: e, reason: 'io' });
+    throw new RepoError(`${label}: error: the repository is damaged (${w}); ${DROP_ALL_TO_RESTART}`, { cause: e, reason: 'io' });
   }
 }
 
@@ -340,10 +361,25 @@ function pgBackend({ label, connect, client, fail, reconnectMs }) {
     async get(digest) {
       return (await lookup([digest], true)).get(digest);
     },
+    async putMaps(list) {
+      // module-name order: two writers of overlapping batches lock the rows in the same order
+      const rows = [...list].sort(byModuleName);
+      await run('storing the function maps failed', c => transaction(c, async () => {
+        await c.query(`INSERT INTO wopt_function_maps (module, map) SELECT * FROM unnest($1::text[], $2::bytea[])
+          ON CONFLICT (module) DO UPDATE SET map = EXCLUDED.map`,
+        [rows.map(x => x.module), rows.map(x => Buffer.from(x.map.buffer, x.map.byteOffset, x.map.byteLength))]);
+      }));
+    },
+    async maps() {
+      return run('reading the function maps failed', async c => {
+        const r = await c.query({ text: 'SELECT module, map FROM wopt_function_maps', rowMode: 'array' });
+        return r.rows.map(([module, m]) => ({ module, map: new Uint8Array(m) }));
+      });
+    },
     async stats() {
       return run('reading statistics failed', async c => {
         const counts = await c.query({ text: 'SELECT kind, count(*), coalesce(sum(octet_length(text)), 0) FROM wopt_definitions GROUP BY kind', rowMode: 'array' });
-        const size = await c.query({ text: "SELECT pg_total_relation_size('wopt_definitions') + pg_total_relation_size('wopt_repository')", rowMode: 'array' });
+        const size = await c.query({ text: "SELECT pg_total_relation_size('wopt_definitions') + pg_total_relation_size('wopt_repository') + pg_total_relation_size('wopt_function_maps')", rowMode: 'array' });
         let functions = 0, variables = 0, metadata = 0, textBytes = 0;
         for (const [kind, n, bytes] of counts.rows) {
           if (kind === 'function') functions = Number(n); else if (kind === 'metadata') metadata = Number(n); else variables += Number(n);

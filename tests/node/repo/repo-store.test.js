@@ -51,6 +51,7 @@ const entry = (digest, over = {}) => ({
   digest, name: `f_${digest.slice(0, 4)}`, kind: 'function', linkage: 'external', visibility: 'default',
   text: `define void @f_${digest.slice(0, 4)}() {\n  ret void\n}\n`, dependents: [], ...over,
 });
+const bytes = (...b) => new Uint8Array(b);
 const rejectsRepo = (p, re) => assert.rejects(p, e => { assert.equal(e.code, 'EREPO'); assert.match(e.message, re); return true; });
 
 for (const [kind, make] of Object.entries(BACKENDS)) {
@@ -169,11 +170,51 @@ for (const [kind, make] of Object.entries(BACKENDS)) {
       await r.close();
     });
 
+    test('function maps: kept by module name, a later map replacing an earlier, read back sorted by name', async () => {
+      const r = await make().open();
+      assert.deepEqual(await r.functionMaps(), []);
+      // a large map with every byte value, zeros included
+      const large = Uint8Array.from({ length: 1 << 20 }, (_, i) => (i * 131 + (i >> 8)) & 255);
+      await r.putFunctionMaps([{ module: 'net.ll', map: bytes(1, 2, 3) }, { module: 'src/cpu.ll', map: bytes(4) }, { module: 'ünï/😀.ll', map: bytes() }]);
+      // replaced by a later call, and inside one call the last map of a name wins
+      await r.putFunctionMaps([{ module: 'net.ll', map: bytes(9, 9) }, { module: 'disk.ll', map: large }, { module: 'net.ll', map: bytes(7) }]);
+      await r.putFunctionMaps([]);
+      assert.deepEqual(await r.functionMaps(), [
+        { module: 'disk.ll', map: large }, { module: 'net.ll', map: bytes(7) }, { module: 'src/cpu.ll', map: bytes(4) }, { module: 'ünï/😀.ll', map: bytes() },
+      ]);
+      // the maps are copies both ways
+      const given = bytes(5, 5);
+      await r.putFunctionMaps([{ module: 'a.ll', map: given }]);
+      given[0] = 0;
+      (await r.functionMaps())[0].map[1] = 0;
+      assert.deepEqual((await r.functionMaps())[0], { module: 'a.ll', map: bytes(5, 5) });
+      // the entries are a separate thing
+      assert.equal((await r.stats()).definitions, 0);
+      await r.close();
+    });
+
+    test('function maps: invalid arguments are refused and a call with one bad map stores nothing', async () => {
+      const r = await make().open();
+      await r.putFunctionMaps([{ module: 'kept.ll', map: bytes(1) }]);
+      const bad = [
+        [null, /function map 1 is not an object/],
+        [{ module: '', map: bytes(1) }, /'module' must be a non-empty string/],
+        [{ module: 7, map: bytes(1) }, /'module' must be a non-empty string/],
+        [{ module: 'x.ll', map: [1, 2] }, /'map' must be a Uint8Array/],
+        [{ module: 'x.ll' }, /'map' must be a Uint8Array/],
+      ];
+      for (const [m, re] of bad) await rejectsRepo(r.putFunctionMaps([{ module: 'kept.ll', map: bytes(2) }, m]), re);
+      await rejectsRepo(r.putFunctionMaps({ module: 'x.ll', map: bytes(1) }), /expects an array/);
+      assert.deepEqual(await r.functionMaps(), [{ module: 'kept.ll', map: bytes(1) }]);
+      await r.close();
+    });
+
     test('a closed repository refuses every call', async () => {
       const r = await make().open();
       await r.close();
       await r.close(); // twice is fine
-      for (const call of [() => r.lookup([]), () => r.putModule([]), () => r.get(D('1')), () => r.stats()]) {
+      for (const call of [() => r.lookup([]), () => r.putModule([]), () => r.get(D('1')), () => r.stats(),
+        () => r.putFunctionMaps([]), () => r.functionMaps()]) {
         await rejectsRepo(call(), /repository is closed/);
       }
     });
@@ -191,6 +232,19 @@ for (const [kind, make] of Object.entries(BACKENDS)) {
         const c = await m.reopen();
         const got = await c.lookup(mod.map(e => e.digest));
         for (const e of mod) { assert.deepEqual(got.get(e.digest), e); assertWhole(got.get(e.digest)); }
+        await c.close();
+      });
+
+      test('function maps persist across close and reopen; two handles see each other\'s', async () => {
+        const m = make();
+        const a = await m.open();
+        const b = await m.reopen();
+        await a.putFunctionMaps([{ module: 'b.ll', map: bytes(1) }]);
+        await b.putFunctionMaps([{ module: 'a.ll', map: bytes(2) }, { module: 'b.ll', map: bytes(3) }]);
+        assert.deepEqual(await a.functionMaps(), [{ module: 'a.ll', map: bytes(2) }, { module: 'b.ll', map: bytes(3) }]);
+        await a.close(); await b.close();
+        const c = await m.reopen();
+        assert.deepEqual(await c.functionMaps(), [{ module: 'a.ll', map: bytes(2) }, { module: 'b.ll', map: bytes(3) }]);
         await c.close();
       });
     } else {
