@@ -96,7 +96,7 @@ describe('PostgreSQL repository: schema', { skip }, () => {
     const db = await server.createDatabase('damaged');
     await (await openRepository(server.url(db))).close();
     await server.query('ALTER TABLE wopt_definitions DROP COLUMN text_digest', [], db);
-    await rejectsRepo(openRepository(server.url(db)), /: error: the repository is damaged \(column "text_digest" does not exist\); drop its tables wopt_repository and wopt_definitions to start a new repository$/);
+    await rejectsRepo(openRepository(server.url(db)), /: error: the repository is damaged \(column "text_digest" does not exist\); drop its tables wopt_repository, wopt_definitions and wopt_function_maps to start a new repository$/);
   });
 
   test('many connections creating the same repository at once: one makes it, all open it; a reader waits for the creation', async () => {
@@ -125,7 +125,7 @@ describe('PostgreSQL repository: schema', { skip }, () => {
     await b.putModule(moduleEntries(2, 7));
     assert.deepEqual([(await a.stats()).definitions, (await b.stats()).definitions], [5, 7]);
     await a.close(); await b.close();
-    assert.deepEqual(await server.query("SELECT schemaname, count(*)::int FROM pg_tables WHERE tablename LIKE 'wopt_%' GROUP BY 1 ORDER BY 1", [], db), [['team_a', 2], ['team_b', 2]]);
+    assert.deepEqual(await server.query("SELECT schemaname, count(*)::int FROM pg_tables WHERE tablename LIKE 'wopt_%' GROUP BY 1 ORDER BY 1", [], db), [['team_a', 3], ['team_b', 3]]);
   });
 
   test('create: false on a database without the tables: no such repository, and nothing is made', async () => {

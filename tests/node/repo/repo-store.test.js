@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { loadSqliteDriver } from '../../../bindings/repo/sqlite-driver.js';
 
 // The engine the repository itself uses here (node:sqlite or better-sqlite3), to inspect its files.
@@ -258,6 +259,95 @@ for (const [kind, make] of Object.entries(BACKENDS)) {
     }
   });
 }
+
+// A repository as a schema-3 wopt wrote it, made with raw SQL (or raw IndexedDB calls): the tables
+// of definitions only, with one entry, the version 3.
+describe('schema 3: upgraded in place on open, its entries kept', () => {
+  const old = entry(D('3'));
+  const sha = text => createHash('sha256').update(text).digest('hex');
+  const oldRow = [old.name, old.kind, old.linkage, old.visibility, '[]', sha(old.text), old.text];
+  // what every opener does at once: open, store its module's map, close
+  const opener = (spec, i) => `import { openRepository } from ${JSON.stringify(new URL('../../../bindings/repo/store.js', import.meta.url).href)};
+    const r = await openRepository(${JSON.stringify(spec)}, { create: ${i % 2 === 0} });
+    await r.putFunctionMaps([{ module: 'm${i}.ll', map: new Uint8Array([${i}]) }]);
+    await r.close();`;
+  const runOpeners = (spec, n) => Promise.all(Array.from({ length: n }, (_, i) => new Promise(resolve => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', opener(spec, i)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', d => { err += d; });
+    child.on('close', code => resolve({ code, err }));
+  })));
+  const checkUpgraded = async (r, n) => {
+    assert.deepEqual(await r.get(old.digest), old);
+    assert.equal((await r.stats()).schemaVersion, SCHEMA_VERSION);
+    assert.deepEqual((await r.functionMaps()).map(m => m.module), Array.from({ length: n }, (_, i) => `m${i}.ll`).sort());
+  };
+
+  test('SQLite: several processes open a schema-3 file at once; one upgrades it, all use it', async () => {
+    const f = tmpFile();
+    const db = sqlite.open(f, {});
+    db.exec(`CREATE TABLE definitions (
+      digest BLOB PRIMARY KEY NOT NULL CHECK (typeof(digest) = 'blob' AND length(digest) = 16),
+      name TEXT NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('function', 'variable', 'metadata')), linkage TEXT NOT NULL,
+      visibility TEXT NOT NULL, dependents TEXT NOT NULL, text_digest TEXT NOT NULL, text TEXT NOT NULL)`);
+    db.prepare('INSERT INTO definitions VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(Buffer.from(old.digest, 'hex'), ...oldRow);
+    db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
+    db.exec('PRAGMA user_version = 3');
+    db.exec('PRAGMA journal_mode = WAL');
+    db.close();
+    const results = await runOpeners(f, 6);
+    for (const x of results) assert.equal(x.code, 0, x.err);
+    const check = sqlite.open(f, {});
+    assert.equal(check.pragma('user_version'), SCHEMA_VERSION);
+    check.close();
+    const r = await openRepository(f, { create: false });
+    await checkUpgraded(r, 6);
+    await r.close();
+  });
+
+  test('PostgreSQL: several connections open a schema-3 repository at once; one upgrades it, all use it', { skip: SKIP.postgres }, async () => {
+    const db = await pg.server.createDatabase('upgrade');
+    await pg.server.query(`CREATE TABLE wopt_repository (application text NOT NULL, schema_version integer NOT NULL, created timestamptz NOT NULL DEFAULT now());
+      CREATE UNIQUE INDEX wopt_repository_one_row ON wopt_repository ((true));
+      CREATE TABLE wopt_definitions (digest bytea PRIMARY KEY CHECK (octet_length(digest) = 16), name text NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('function', 'variable', 'metadata')), linkage text NOT NULL, visibility text NOT NULL,
+        dependents text NOT NULL, text_digest text NOT NULL, text text NOT NULL);
+      INSERT INTO wopt_repository (application, schema_version) VALUES ('wopt', 3)`, [], db);
+    await pg.server.query('INSERT INTO wopt_definitions VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [Buffer.from(old.digest, 'hex'), ...oldRow], db);
+    const url = pg.server.url(db);
+    const results = await runOpeners(url, 6);
+    for (const x of results) assert.equal(x.code, 0, x.err);
+    assert.deepEqual(await pg.server.query('SELECT application, schema_version FROM wopt_repository', [], db), [['wopt', SCHEMA_VERSION]]);
+    const r = await openRepository(url, { create: false });
+    await checkUpgraded(r, 6);
+    await r.close();
+  });
+
+  test('IndexedDB: a schema-3 database gains the maps\' store; another application\'s version-3 database is left alone', async () => {
+    const factory = new IDBFactory();
+    const make3 = (name, magic) => new Promise((resolve, reject) => {
+      const req = factory.open(name, 3);
+      req.onupgradeneeded = () => {
+        const defs = req.result.createObjectStore('definitions', { keyPath: 'digest' });
+        defs.createIndex('kind', 'kind');
+        defs.put({ ...old, textDigest: sha(old.text) });
+        const meta = req.result.createObjectStore('meta');
+        meta.put(magic, 'magic'); meta.put(3, 'schemaVersion');
+      };
+      req.onsuccess = () => { req.result.close(); resolve(); };
+      req.onerror = () => reject(req.error);
+    });
+    await make3('r3', 'wopt-repository');
+    const r = await openRepository({ indexedDB: 'r3', factory }, { create: false });
+    await r.putFunctionMaps([{ module: 'm0.ll', map: bytes(0) }]);
+    await checkUpgraded(r, 1);
+    await r.close();
+    assert.deepEqual((await factory.databases()).find(d => d.name === 'r3').version, SCHEMA_VERSION);
+    await make3('theirs3', 'something else');
+    await rejectsRepo(openRepository({ indexedDB: 'theirs3', factory }), /^indexeddb:theirs3: error: not a wopt repository$/);
+    assert.equal((await factory.databases()).find(d => d.name === 'theirs3').version, 3);
+  });
+});
 
 describe('SQLite repository: files', () => {
   test('created on first use: WAL, application id, schema version, digest as a 16-byte BLOB key', async () => {
