@@ -256,7 +256,7 @@ function summaryText({ results, jobs, wallMs, n, interrupted, pipeline, across }
   if (runsPass(pipeline, 'mergefunc'))
     did.push(`mergefunc: ${plural(c.functionsMerged, 'function')} merged (${plural(c.thunks, 'thunk')}, ${plural(c.aliases, 'alias', 'aliases')}, ${c.deleted} deleted)`);
   if (runsPass(pipeline, 'global-merge-func'))
-    did.push(`global-merge-func: ${plural(c.globalMerged, 'function')} merged` + (across ? ` across modules (the batch's map: ${plural(across.functions, 'function')} of ${plural(across.hashes, 'hash', 'hashes')} to merge)` : ''));
+    did.push(`global-merge-func: ${plural(c.globalMerged, 'function')} merged` + (across ? ` across modules (the batch's map${across.fromRepository ? ` and the repository's maps of ${plural(across.fromRepository, 'other module')}` : ''}: ${plural(across.functions, 'function')} of ${plural(across.hashes, 'hash', 'hashes')} to merge)` : ''));
   if (did.length) lines.push(`${PROG}: ${did.join('; ')}`);
   for (const [i, r] of results.entries()) {
     if (!r || r.ok) continue;
@@ -317,6 +317,22 @@ async function startWorkers(count, opts) {
 // of its second (the batch's map, as -codegen-data-use-path would read it).
 const collectRound = opts => ({ ...opts, forward: collectOptions(opts.forward), disableOutput: true, collect: true });
 const useRound = (opts, cgdata) => ({ ...opts, forward: useOptions(opts.forward), codegenData: cgdata });
+
+/**
+ * --across-modules with --repo: round 1 shared through the repository. This batch's maps are
+ * stored under their modules' names (the input paths, as the maps record them), then every map
+ * the repository holds for a module not in this batch follows the batch's own (input order) in
+ * the list to combine, sorted by name. A batch module that failed round 1 adds nothing, not even
+ * a map an earlier batch stored for it. Without a repository: the batch's maps alone.
+ * @returns { all: maps to combine, stored: how many came from the repository }
+ */
+async function shareFunctionMaps(repo, jobs, maps) {
+  if (!repo) return { all: maps, stored: 0 };
+  await repo.putFunctionMaps(jobs.flatMap((j, i) => (maps[i] ? [{ module: j.input, map: maps[i] }] : [])));
+  const inBatch = new Set(jobs.map(j => j.input));
+  const others = (await repo.functionMaps()).filter(x => !inBatch.has(x.module)).map(x => x.map);
+  return { all: [...maps, ...others], stored: others.length };
+}
 
 export async function runBatch(opts, started) {
   const dir = opts.outputDir;
@@ -409,8 +425,9 @@ export async function runBatch(opts, started) {
       });
       if (!interrupted) {
         // combined as llvm-cgdata --merge combines the objects of the modules, in input order
-        const { cgdata, ...counts } = combineFunctionMaps(core, maps, opts.forward);
-        across = { ...counts, bytes: cgdata.length };
+        const { all, stored } = await shareFunctionMaps(repo, jobs, maps);
+        const { cgdata, ...counts } = combineFunctionMaps(core, all, opts.forward);
+        across = { ...counts, bytes: cgdata.length, ...(repo ? { fromRepository: stored } : {}) };
         if (opts.emitCgdata !== undefined) {
           try { writeFileAtomic(opts.emitCgdata, cgdata); } catch (e) {
             throw new CliError(`${opts.emitCgdata}: error: cannot write the codegen data: ${errnoText(e)}`);
