@@ -3,7 +3,7 @@
 //
 // Entry = { digest, name, kind: 'function'|'variable', linkage, visibility, text,
 //           dependents: [{ name, digest }] }
-// A digest is 128 bits as 32 lowercase hex characters. See REPO-INTERFACE.md (issue 6). wopt
+// A digest is 128 bits as 32 lowercase hex characters. wopt
 // stores a definition under its key (BLAKE3 of its final digest and name) as `digest`; its
 // dependents carry their final digests.
 

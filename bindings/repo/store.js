@@ -1,4 +1,4 @@
-// store.js — opens a program repository (issue 6; the contract is in repository.js / common.js).
+// store.js — opens a program repository (the contract is in repository.js / common.js).
 //   openRepository('path/to/repo.db')           SQLite file (Node; created on first use)
 //   openRepository(':memory:')                  in-memory, empty at every open
 //   openRepository({ indexedDB: 'name', factory? })   IndexedDB (browsers; factory for tests)
