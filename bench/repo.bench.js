@@ -156,7 +156,8 @@ export async function postgresStore(url, log) {
   };
 }
 
-async function openStores(o, log) {
+/** The stores of o.stores (parseArgs), each as above or { name, error }. */
+export async function openStores(o, log) {
   const out = [];
   for (const name of o.stores) {
     if (name === 'sqlite') out.push(sqliteStore());
@@ -268,7 +269,7 @@ function entries(seed, count, textBytes) {
   return out;
 }
 
-async function runStore(o, log, stores) {
+export async function runStore(o, log, stores) {
   const { openRepository } = await import('../bindings/repo/store.js');
   const mod = entries(1, o.entries, o.text);
   const misses = entries(2, o.entries, 8).map(e => e.digest);
@@ -343,7 +344,7 @@ async function writersOnce(spec, n, o) {
   return s;
 }
 
-async function runWriters(o, log, stores) {
+export async function runWriters(o, log, stores) {
   const { repoStats } = await import('../bindings/repo/stats.js');
   const results = {};
   for (const store of stores) {
@@ -385,28 +386,34 @@ export function markdown(rep) {
     }
     out.push('');
   }
-  if (rep.store) {
-    const s = rep.store;
-    out.push(`Store throughput: ${s.entries} entries of ~${s.textBytes} B text (${s.mb.toFixed(1)} MB) in one module, median of the runs:`, '');
-    out.push('| backend | putModule new | putModule existing | lookup hits | lookup hits, no text | lookup misses | open | size |', '|---|---|---|---|---|---|---|---|');
-    const k = x => `${Math.round(x / 1000)}k/s`;
-    for (const b of s.backends) {
-      const r = s[b];
-      if (r.error) { out.push(`| ${b} | ${err(r.error)} | | | | | | |`); continue; }
-      out.push(`| ${b} | ${k(r.putPerS)} (${fmt(r.putMBs, 0)} MB/s) | ${k(r.putAgainPerS)} | ${k(r.lookupPerS)} (${fmt(r.lookupMBs, 0)} MB/s) | ${k(r.lookupNoTextPerS)} | ${k(r.missPerS)} | ${r.openMs == null ? '–' : fmt(r.openMs, 1) + ' ms'} | ${r.fileBytes == null ? '–' : fmt(r.fileBytes / 1e6, 0) + ' MB'} |`);
-    }
-    out.push('');
-  }
-  if (rep.writers) {
-    const w = rep.writers;
-    out.push(`Concurrent writer processes, one new repository: each stores ${w.modules} modules of ${w.entries} entries (~${w.textBytes} B of text each), a transaction per module; entries/s of all of them together:`, '');
-    out.push(`| store | ${w.counts.map(n => `${n} writer${n > 1 ? 's' : ''}`).join(' | ')} |`, `|---|${w.counts.map(() => '---|').join('')}`);
-    for (const name of w.stores) {
-      out.push(`| ${name} | ${w.counts.map(n => { const c = w[name][n]; return c.error ? err(c.error) : `${Math.round(c.entriesPerS).toLocaleString('en')} (${fmt(c.s)} s)`; }).join(' | ')} |`);
-    }
-    out.push('');
-  }
+  if (rep.store) out.push(...storeMarkdown(rep.store), '');
+  if (rep.writers) out.push(...writersMarkdown(rep.writers), '');
   return out.join('\n');
+}
+
+/** The store throughput table (markdown lines) of a runStore result. */
+export function storeMarkdown(s) {
+  const err = e => `error: ${e}`;
+  const k = x => `${Math.round(x / 1000)}k/s`;
+  const out = [`Store throughput: ${s.entries} entries of ~${s.textBytes} B text (${s.mb.toFixed(1)} MB) in one module, median of the runs:`, '',
+    '| backend | putModule new | putModule existing | lookup hits | lookup hits, no text | lookup misses | open | size |', '|---|---|---|---|---|---|---|---|'];
+  for (const b of s.backends) {
+    const r = s[b];
+    if (r.error) { out.push(`| ${b} | ${err(r.error)} | | | | | | |`); continue; }
+    out.push(`| ${b} | ${k(r.putPerS)} (${fmt(r.putMBs, 0)} MB/s) | ${k(r.putAgainPerS)} | ${k(r.lookupPerS)} (${fmt(r.lookupMBs, 0)} MB/s) | ${k(r.lookupNoTextPerS)} | ${k(r.missPerS)} | ${r.openMs == null ? '–' : fmt(r.openMs, 1) + ' ms'} | ${r.fileBytes == null ? '–' : fmt(r.fileBytes / 1e6, 0) + ' MB'} |`);
+  }
+  return out;
+}
+
+/** The concurrent writers table (markdown lines) of a runWriters result. */
+export function writersMarkdown(w) {
+  const err = e => `error: ${e}`;
+  const out = [`Concurrent writer processes, one new repository: each stores ${w.modules} modules of ${w.entries} entries (~${w.textBytes} B of text each), a transaction per module; entries/s of all of them together:`, '',
+    `| store | ${w.counts.map(n => `${n} writer${n > 1 ? 's' : ''}`).join(' | ')} |`, `|---|${w.counts.map(() => '---|').join('')}`];
+  for (const name of w.stores) {
+    out.push(`| ${name} | ${w.counts.map(n => { const c = w[name][n]; return c.error ? err(c.error) : `${Math.round(c.entriesPerS).toLocaleString('en')} (${fmt(c.s)} s)`; }).join(' | ')} |`);
+  }
+  return out;
 }
 
 export async function main(argv = process.argv.slice(2)) {

@@ -15,7 +15,9 @@
 // Pure functions of the report object (no clock, no files), so tests can feed fixed numbers.
 //
 // The report: { meta, sideBySide: { meta, results } | null, bitcode: { sideBySide, inProcess } | { error } | null,
-// repo: { results: [bench/repo.bench.js runPipeline result, file instead of input] } | null;
+// repo: { stores: [{ name, error? }], results: [bench/repo.bench.js runPipeline result on SQLite -O0 -g, file
+// instead of input, per LLVM version and store], generated: [the same on a generated module], store: runStore's
+// result, writers: runWriters's } | null;
 // batch, batchReal: { meta, results } | { error } | null } with the results of bench/side-by-side.js (rows carry
 // `kind: 'real'` and `program` for the real programs, `skipped` when a version's input is missing;
 // the bitcode side-by-side's rows (--format bc) also `textBytes`, the size of the .ll the .bc was
@@ -30,6 +32,7 @@ import { markdown as batchMarkdown } from './batch.bench.js';
 import { readTable as bitcodeReadTable, writeTable as bitcodeWriteTable } from './bitcode.bench.js';
 import { oneMarkdown as gmfOneMarkdown, acrossMarkdown as gmfAcrossMarkdown, GMF_WHAT } from './gmf.bench.js';
 import { lspMarkdown } from './lsp.bench.js';
+import { storeMarkdown as repoStoreMarkdown, writersMarkdown as repoWritersMarkdown } from './repo.bench.js';
 
 export const PIPELINES = ['', 'mem2reg', 'mergefunc'];
 export const pipeName = (p) => (p === '' ? 'parse+print' : p);
@@ -268,22 +271,37 @@ export function reportMarkdown(report, { svgName = null } = {}) {
 
 // The program repository on SQLite -O0 -g (bench/repo.bench.js, a row per LLVM version).
 function repoSection(report) {
-  const rows = report.repo?.results ?? [];
-  if (!rows.length) return [];
+  const rp = report.repo;
+  const rows = rp?.results ?? [], gen = rp?.generated ?? [];
+  if (!rows.length && !gen.length && !rp?.store && !rp?.writers) return [];
   const s = (x) => (x == null ? '–' : `${x.toFixed(2)} s`), r = (x) => (x == null ? '–' : `${x.toFixed(2)}×`);
-  const out = ['## Program repository', '',
-    '`wopt -S --repo=R -passes=repo-metadata,repo-prune,mem2reg` on SQLite `-O0 -g` (clang-V) into a new repository (first run) and ' +
-    'again (second run: every definition pruned), against `-passes=mem2reg` alone; median of the run pairs; `repo link` of the second output compared with the first:', '',
-    '| LLVM | MB | mem2reg alone | first run | second run | first / alone | second / alone | pruned | stored definitions / shared metadata | stored text | link == first |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|'];
-  for (const x of rows) {
-    if (x.error) { out.push(`| ${x.llvm} | – | error: ${x.error} | | | | | | | | |`); continue; }
-    const link = x.link ? (x.link.error ? `error: ${x.link.error}` : `${x.link.sameAsFirst ? 'yes' : 'NO'} (${s(x.link.s)})`) : '–';
-    const mb = (b) => (b == null ? '–' : (b / 1e6).toFixed(1));
-    out.push(`| ${x.llvm} | ${mb(x.bytes)} | ${s(x.noRepo)} | ${s(x.first)} | ${s(x.second)} | ${r(x.firstVsNoRepo)} | ${r(x.secondVsNoRepo)} | ${x.pruned ?? '–'} | ` +
-      `${x.repo?.definitions ?? '–'} / ${x.repo?.metadata ?? '–'} | ${x.repo?.textBytes == null ? '–' : `${mb(x.repo.textBytes)} MB`} | ${link} |`);
+  const mb = (b) => (b == null ? '–' : (b / 1e6).toFixed(1));
+  // reports written before the PostgreSQL store have rows without `store`: SQLite's
+  const table = (list) => {
+    const out = ['| LLVM | store | MB | no repository passes | first run | second run | first / none | second / none | pruned | stored definitions / shared metadata | stored text | link == first |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|'];
+    for (const x of list) {
+      const store = x.store ?? 'sqlite';
+      if (x.error && x.first == null) { out.push(`| ${x.llvm} | ${store} | – | error: ${esc(x.error)} | | | | | | | | |`); continue; }
+      const link = x.link ? (x.link.error ? `error: ${esc(x.link.error)}` : `${x.link.sameAsFirst ? 'yes' : 'NO'} (${s(x.link.s)})`) : '–';
+      out.push(`| ${x.llvm} | ${store} | ${mb(x.bytes)} | ${s(x.noRepo)} | ${s(x.first)} | ${s(x.second)} | ${r(x.firstVsNoRepo)} | ${r(x.secondVsNoRepo)} | ${x.pruned ?? '–'} | ` +
+        `${x.repo?.definitions ?? '–'} / ${x.repo?.metadata ?? '–'} | ${x.repo?.textBytes == null ? '–' : `${mb(x.repo.textBytes)} MB`} | ${link} |`);
+    }
+    return out;
+  };
+  const out = ['## Program repository', ''];
+  const unavailable = (rp.stores ?? []).filter((st) => st.error);
+  for (const st of unavailable) out.push(`Store ${st.name} not measured: ${st.error}`, '');
+  if (rows.length) {
+    out.push('`wopt -S --repo=R -passes=repo-metadata,repo-prune,mem2reg` on SQLite `-O0 -g` (clang-V) into a new repository (first run) and ' +
+      'again (second run: every definition pruned), against `-passes=mem2reg` alone; median of the run pairs; `repo link` of the second output compared with the first:', '', ...table(rows), '');
   }
-  out.push('');
+  if (gen.length) {
+    out.push(`The same on a generated module with \`-passes=${gen.find((x) => x.passes)?.passes ?? 'repo-metadata,repo-prune,mem2reg,mergefunc'}\` (against the pipeline without the repository passes):`, '', ...table(gen), '');
+  }
+  const part = (x, render) => (x?.error ? [`Not run: ${x.error}`] : render(x));
+  if (rp.store) out.push(...part(rp.store, repoStoreMarkdown), '');
+  if (rp.writers) out.push(...part(rp.writers, repoWritersMarkdown), '');
   return out;
 }
 

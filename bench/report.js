@@ -11,7 +11,7 @@
 //   4. the batch rows (bench/batch.bench.js: many modules, opt a process each vs wopt -output-dir,
 //      with -j 1 / -j 2 when the CLI has -j): generated modules, and SQLite's source files as a
 //      folder of real modules (bench/real.js sqliteFolder; unless --no-real),
-//   5. the program repository on SQLite -O0 -g (bench/repo.bench.js; unless --no-repo),
+//   5. the program repository in SQLite and PostgreSQL (bench/repo.bench.js; unless --no-repo),
 //   6. global merge functions, LLVM 22 (bench/gmf.bench.js; unless --no-gmf): global-merge-func on
 //      one module against opt-22, and across zstd's and SQLite's modules against LLVM's two rounds,
 //   7. the language server (bench/lsp.bench.js; unless --no-lsp): didChange to publishDiagnostics
@@ -60,7 +60,10 @@ to bench/results/<YYYY-MM-DD>.{md,svg,json}. About 25-30 min on a 2-core machine
                     (bitcode: the generated sizes and real programs as llvm-as-V's .bc, whole
                     process against opt-V in.bc -o out.bc, and read/write MB/s in process;
                     repo: SQLite -O0 -g through repo-metadata,repo-prune,mem2reg into a new
-                    repository and again, against mem2reg alone, with repo link of the second;
+                    repository and again, against mem2reg alone, with repo link of the second,
+                    and a generated 50 MB module (--quick 10 MB), in an SQLite file and in
+                    PostgreSQL (a throwaway cluster) side by side; the stores' entries/s in
+                    process and for 1, 4 and 16 concurrent writer processes;
                     gmf: LLVM 22's global-merge-func on zstd and SQLite modules at -O2 against
                     opt-22, and across their modules against LLVM's two rounds, --batch-runs
                     runs; --no-real leaves it out too; lsp: the language server's edit-to-diagnostics
@@ -238,24 +241,43 @@ export async function runReport(o, write = (m) => process.stderr.write(m + '\n')
   return finish(report, t0);
 }
 
-// The repository part: per LLVM version, bench/repo.bench.js's first/second run pair on SQLite
-// -O0 -g, or { error }.
+// The repository part, each store (SQLite file, PostgreSQL: a throwaway cluster) side by side:
+// per LLVM version bench/repo.bench.js's first/second run pair on SQLite -O0 -g; at the newest
+// version the same on a generated module (50 MB; --quick 10 MB); the stores' in-process throughput
+// and 1/4/16 concurrent writer processes. Each part a result or { error }.
 async function runRepo(o, targets, log) {
-  const { runPipeline, parseArgs: repoArgs } = await import('./repo.bench.js');
-  const results = [];
-  for (const v of targets) {
-    log(`repository: SQLite -O0 -g, LLVM ${v}, ${o.batchRuns} run pair${o.batchRuns === 1 ? '' : 's'}`);
-    try {
-      const ro = repoArgs(['--program', 'sqlite', '--passes', 'repo-metadata,repo-prune,mem2reg', '--llvm', String(v),
-        '--runs', String(o.batchRuns), '--timeout', String(o.timeout), '--no-store']);
-      const r = await runPipeline(ro, log);
-      r.file = basename(r.input); delete r.input;
-      results.push(r);
-    } catch (e) {
-      results.push({ llvm: v, error: e.message.split('\n')[0] });
+  const rb = await import('./repo.bench.js');
+  const ro = (argv) => rb.parseArgs([...argv, '--runs', String(o.batchRuns), '--timeout', String(o.timeout), '--store-runs', String(o.quick ? 1 : 3)]);
+  const stores = await rb.openStores(ro([]), log);
+  const out = { stores: stores.map((st) => st.error ? { name: st.name, error: st.error } : { name: st.name }), results: [], generated: [], store: null, writers: null };
+  const pipeline = async (argv, into) => {
+    for (const st of stores) {
+      const v = argv[argv.indexOf('--llvm') + 1];
+      if (st.error) { into.push({ llvm: Number(v), store: st.name, error: st.error }); continue; }
+      try {
+        const r = await rb.runPipeline(ro(argv), log, st);
+        r.file = basename(r.input); delete r.input;
+        into.push(r);
+      } catch (e) {
+        into.push({ llvm: Number(v), store: st.name, error: e.message.split('\n')[0] });
+      }
     }
+  };
+  try {
+    for (const v of targets) {
+      log(`repository: SQLite -O0 -g, LLVM ${v}, ${stores.map((st) => st.name).join(' and ')}, ${o.batchRuns} run pair${o.batchRuns === 1 ? '' : 's'} each`);
+      await pipeline(['--program', 'sqlite', '--passes', 'repo-metadata,repo-prune,mem2reg', '--llvm', String(v)], out.results);
+    }
+    const size = o.quick ? '10MB' : '50MB', v = targets[targets.length - 1];
+    log(`repository: a generated ${size} module, LLVM ${v}, ${stores.map((st) => st.name).join(' and ')}`);
+    await pipeline(['--size', size, '--llvm', String(v)], out.generated);
+    log('repository: store throughput in process, and 1/4/16 writer processes');
+    try { out.store = await rb.runStore(ro([]), log, stores); } catch (e) { out.store = { error: e.message.split('\n')[0] }; }
+    try { out.writers = await rb.runWriters(ro([]), log, stores); } catch (e) { out.writers = { error: e.message.split('\n')[0] }; }
+  } finally {
+    for (const st of stores) await st.close?.();
   }
-  return { results };
+  return out;
 }
 
 // The bitcode part: { sideBySide, inProcess }, each the part's result or { error } (a missing

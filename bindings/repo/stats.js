@@ -1,5 +1,6 @@
 // stats.js — `wopt repo stats`: what a repository holds (counts of definitions, functions and
-// variables, of the shared-metadata entries, IR text size, storage size). Node only (opens file repositories).
+// variables, of the shared-metadata entries, IR text size, the stored function maps of global
+// merging, storage size). Node only (opens file repositories).
 import { openRepository } from './store.js';
 import { RepoError } from './common.js';
 
@@ -26,6 +27,7 @@ export function formatStats(s) {
     `  variables: ${s.variables}`,
     `shared metadata: ${s.metadata ?? 0}`,
     `IR text: ${human(s.textBytes)}`,
+    `function maps (global merging): ${s.functionMaps ?? 0}, ${human(s.functionMapBytes ?? 0)}`,
     `size: ${human(s.bytes)}`,
   ].join('\n') + '\n';
 }

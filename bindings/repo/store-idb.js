@@ -158,7 +158,8 @@ function idbBackend(db, label) {
       return v ?? undefined;
     }),
     stats: () => guard('reading statistics failed', async () => {
-      const tx = db.transaction(DEFS, 'readonly');
+      const tx = db.transaction([DEFS, MAPS], 'readonly');
+      const maps = reqPromise(tx.objectStore(MAPS).getAll());
       let definitions = 0, functions = 0, metadata = 0, textBytes = 0, bytes = 0;
       const cur = tx.objectStore(DEFS).openCursor();
       cur.onsuccess = () => {
@@ -172,7 +173,10 @@ function idbBackend(db, label) {
         c.continue();
       };
       await txDone(tx);
-      return { definitions, functions, variables: definitions - functions, metadata, textBytes, bytes };
+      let functionMapBytes = 0;
+      const all = await maps;
+      for (const x of all) functionMapBytes += x.map.byteLength;
+      return { definitions, functions, variables: definitions - functions, metadata, textBytes, functionMaps: all.length, functionMapBytes, bytes: bytes + functionMapBytes };
     }),
     close: async () => { db.close(); },
   };

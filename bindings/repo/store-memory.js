@@ -42,8 +42,10 @@ export function openMemory() {
         textBytes += utf8Length(e.text);
         bytes += entrySize(e);
       }
+      let functionMapBytes = 0;
+      for (const m of functionMaps.values()) functionMapBytes += m.length;
       const definitions = map.size - metadata;
-      return { definitions, functions, variables: definitions - functions, metadata, textBytes, bytes };
+      return { definitions, functions, variables: definitions - functions, metadata, textBytes, functionMaps: functionMaps.size, functionMapBytes, bytes: bytes + functionMapBytes };
     },
     async close() { map.clear(); functionMaps.clear(); },
   });

@@ -197,6 +197,7 @@ function sqliteBackend(db, file, timeout) {
   const putMap = prepare('INSERT INTO function_maps (module, map) VALUES (?, ?) ON CONFLICT (module) DO UPDATE SET map = excluded.map');
   const allMaps = prepare('SELECT module, map FROM function_maps', true);
   const counts = prepare('SELECT kind, count(*) AS n, total(length(CAST(text AS BLOB))) AS bytes FROM definitions GROUP BY kind');
+  const mapCounts = prepare('SELECT count(*) AS n, total(length(map)) AS bytes FROM function_maps');
 
   const row2entry = (digest, r) => (r.length === 7
     ? { digest, name: r[0], kind: r[1], linkage: r[2], visibility: r[3], text: r[6], textDigest: r[5], dependents: decodeDependents(r[4]) }
@@ -248,7 +249,8 @@ function sqliteBackend(db, file, timeout) {
           if (r.kind === 'function') functions = r.n; else if (r.kind === 'metadata') metadata = r.n; else variables += r.n;
           textBytes += r.bytes;
         }
-        return { definitions: functions + variables, functions, variables, metadata, textBytes, bytes: fileSize(file) + fileSize(`${file}-wal`) };
+        const maps = mapCounts.all()[0];
+        return { definitions: functions + variables, functions, variables, metadata, textBytes, functionMaps: maps.n, functionMapBytes: maps.bytes, bytes: fileSize(file) + fileSize(`${file}-wal`) };
       });
     },
     async close() { try { db.close(); } catch (e) { throw repoError(file, e, 'closing failed'); } },

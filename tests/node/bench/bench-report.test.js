@@ -422,3 +422,60 @@ test('svg: a bitcode panel when the report has .bc parse+write rows, at the size
   assert.match(svg, /Bitcode panel: llvm-as-V's \.bc/);
   assert.doesNotMatch(reportSvg(fixture()), /data-pipeline="bitcode"/);
 });
+
+// The repository part: both stores' pipeline rows (SQLite -O0 -g per version, a generated module),
+// the stores' throughput and the concurrent writers; a store that could not be opened is said.
+function repoFixture() {
+  const pipe = (llvm, store, first, extra = {}) => ({
+    store, llvm, file: 'sqlite3-O0-g.ll', bytes: 36e6, passes: 'repo-metadata,repo-prune,mem2reg', runs: 3, noRepo: 2, first, second: 1.5,
+    firstVsNoRepo: first / 2, secondVsNoRepo: 0.75, speedup: first / 1.5, pruned: 4321, repo: { definitions: 5000, metadata: 700, textBytes: 20e6 },
+    link: { s: 0.9, sameAsFirst: true }, ...extra,
+  });
+  const f = fixture();
+  f.repo = {
+    stores: [{ name: 'sqlite' }, { name: 'postgres' }],
+    results: [pipe(19, 'sqlite', 3.25), pipe(19, 'postgres', 3.75), pipe(22, 'sqlite', 3.5), { llvm: 22, store: 'postgres', error: 'connection refused | port 5' }],
+    generated: [pipe(22, 'sqlite', 4.52, { bytes: 50e6, file: 'gen.ll', passes: 'repo-metadata,repo-prune,mem2reg,mergefunc' }), pipe(22, 'postgres', 5.52, { bytes: 50e6 })],
+    store: { entries: 100000, textBytes: 500, mb: 50, backends: ['sqlite', 'postgres', 'memory'],
+      sqlite: { putPerS: 22000, putMBs: 11, putAgainPerS: 90000, lookupPerS: 28000, lookupMBs: 14, lookupNoTextPerS: 171000, missPerS: 300000, openMs: 1.5, fileBytes: 60e6 },
+      postgres: { putPerS: 18000, putMBs: 9, putAgainPerS: 80000, lookupPerS: 23000, lookupMBs: 12, lookupNoTextPerS: 94000, missPerS: 200000, openMs: 20, fileBytes: 70e6 },
+      memory: { error: 'out of memory' } },
+    writers: { counts: [1, 4, 16], modules: 10, entries: 1000, textBytes: 500, stores: ['sqlite', 'postgres'],
+      sqlite: { 1: { entriesPerS: 23600, s: 0.42 }, 4: { entriesPerS: 29900, s: 1.3 }, 16: { entriesPerS: 36400, s: 4.4 } },
+      postgres: { 1: { entriesPerS: 23100, s: 0.43 }, 4: { entriesPerS: 40100, s: 1 }, 16: { error: 'too many clients' } } },
+  };
+  return f;
+}
+
+test('markdown: the repository section puts the stores side by side, with their throughput and writers', () => {
+  const md = reportMarkdown(repoFixture());
+  const sec = md.slice(md.indexOf('## Program repository'));
+  const end = sec.indexOf('\n## ', 3);
+  const body = end < 0 ? sec : sec.slice(0, end);
+  // every table row has its header's cell count
+  for (const block of body.split('\n\n').filter((b) => b.startsWith('|'))) {
+    const lines = block.trim().split('\n');
+    const cells = (l) => l.replace(/\\\|/g, '').split('|').length;
+    for (const l of lines) assert.equal(cells(l), cells(lines[0]), l);
+  }
+  assert.match(body, /^\| 19 \| sqlite \| 36\.0 \| 2\.00 s \| 3\.25 s \| 1\.50 s \| 1\.63× \| 0\.75× \| 4321 \| 5000 \/ 700 \| 20\.0 MB \| yes \(0\.90 s\) \|$/m);
+  assert.match(body, /^\| 19 \| postgres \| 36\.0 \| 2\.00 s \| 3\.75 s \|/m);
+  assert.match(body, /^\| 22 \| postgres \| – \| error: connection refused \\\| port 5 \|/m);
+  assert.match(body, /generated module with `-passes=repo-metadata,repo-prune,mem2reg,mergefunc`/);
+  assert.match(body, /^\| 22 \| postgres \| 50\.0 \| 2\.00 s \| 5\.52 s \|/m);
+  assert.match(body, /^\| postgres \| 18k\/s \(9 MB\/s\) \| 80k\/s \| 23k\/s \(12 MB\/s\) \| 94k\/s \|/m);
+  assert.match(body, /^\| memory \| error: out of memory \|/m);
+  assert.match(body, /^\| sqlite \| 23,600 \(0\.42 s\) \| 29,900 \(1\.30 s\) \| 36,400 \(4\.40 s\) \|$/m);
+  assert.match(body, /^\| postgres \| 23,100 \(0\.43 s\) \| 40,100 \(1\.00 s\) \| error: too many clients \|$/m);
+});
+
+test('markdown: a store that could not be opened is named; an older report (SQLite rows, no store) renders as SQLite', () => {
+  const f = repoFixture();
+  f.repo.stores[1].error = 'no PostgreSQL server (initdb not found)';
+  assert.match(reportMarkdown(f), /^Store postgres not measured: no PostgreSQL server \(initdb not found\)$/m);
+  const old = fixture();
+  old.repo = { results: [{ ...repoFixture().repo.results[0], store: undefined }] };
+  const md = reportMarkdown(old);
+  assert.match(md, /^\| 19 \| sqlite \| 36\.0 \|/m);
+  assert.doesNotMatch(md, /Store throughput|Concurrent writer/);
+});

@@ -189,8 +189,10 @@ for (const [kind, make] of Object.entries(BACKENDS)) {
       given[0] = 0;
       (await r.functionMaps())[0].map[1] = 0;
       assert.deepEqual((await r.functionMaps())[0], { module: 'a.ll', map: bytes(5, 5) });
-      // the entries are a separate thing
-      assert.equal((await r.stats()).definitions, 0);
+      // the entries are a separate thing; stats counts the maps and their bytes
+      const st = await r.stats();
+      assert.equal(st.definitions, 0);
+      assert.deepEqual([st.functionMaps, st.functionMapBytes], [5, (1 << 20) + 1 + 1 + 0 + 2]);
       await r.close();
     });
 
@@ -283,7 +285,7 @@ describe('schema 3: upgraded in place on open, its entries kept', () => {
     assert.deepEqual((await r.functionMaps()).map(m => m.module), Array.from({ length: n }, (_, i) => `m${i}.ll`).sort());
   };
 
-  test('SQLite: several processes open a schema-3 file at once; one upgrades it, all use it', async () => {
+  const sqlite3File = () => {
     const f = tmpFile();
     const db = sqlite.open(f, {});
     db.exec(`CREATE TABLE definitions (
@@ -295,6 +297,22 @@ describe('schema 3: upgraded in place on open, its entries kept', () => {
     db.exec('PRAGMA user_version = 3');
     db.exec('PRAGMA journal_mode = WAL');
     db.close();
+    return f;
+  };
+  const pg3Database = async () => {
+    const db = await pg.server.createDatabase('upgrade');
+    await pg.server.query(`CREATE TABLE wopt_repository (application text NOT NULL, schema_version integer NOT NULL, created timestamptz NOT NULL DEFAULT now());
+      CREATE UNIQUE INDEX wopt_repository_one_row ON wopt_repository ((true));
+      CREATE TABLE wopt_definitions (digest bytea PRIMARY KEY CHECK (octet_length(digest) = 16), name text NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('function', 'variable', 'metadata')), linkage text NOT NULL, visibility text NOT NULL,
+        dependents text NOT NULL, text_digest text NOT NULL, text text NOT NULL);
+      INSERT INTO wopt_repository (application, schema_version) VALUES ('wopt', 3)`, [], db);
+    await pg.server.query('INSERT INTO wopt_definitions VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [Buffer.from(old.digest, 'hex'), ...oldRow], db);
+    return db;
+  };
+
+  test('SQLite: several processes open a schema-3 file at once; one upgrades it, all use it', async () => {
+    const f = sqlite3File();
     const results = await runOpeners(f, 6);
     for (const x of results) assert.equal(x.code, 0, x.err);
     const check = sqlite.open(f, {});
@@ -306,14 +324,7 @@ describe('schema 3: upgraded in place on open, its entries kept', () => {
   });
 
   test('PostgreSQL: several connections open a schema-3 repository at once; one upgrades it, all use it', { skip: SKIP.postgres }, async () => {
-    const db = await pg.server.createDatabase('upgrade');
-    await pg.server.query(`CREATE TABLE wopt_repository (application text NOT NULL, schema_version integer NOT NULL, created timestamptz NOT NULL DEFAULT now());
-      CREATE UNIQUE INDEX wopt_repository_one_row ON wopt_repository ((true));
-      CREATE TABLE wopt_definitions (digest bytea PRIMARY KEY CHECK (octet_length(digest) = 16), name text NOT NULL,
-        kind text NOT NULL CHECK (kind IN ('function', 'variable', 'metadata')), linkage text NOT NULL, visibility text NOT NULL,
-        dependents text NOT NULL, text_digest text NOT NULL, text text NOT NULL);
-      INSERT INTO wopt_repository (application, schema_version) VALUES ('wopt', 3)`, [], db);
-    await pg.server.query('INSERT INTO wopt_definitions VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [Buffer.from(old.digest, 'hex'), ...oldRow], db);
+    const db = await pg3Database();
     const url = pg.server.url(db);
     const results = await runOpeners(url, 6);
     for (const x of results) assert.equal(x.code, 0, x.err);
@@ -321,6 +332,88 @@ describe('schema 3: upgraded in place on open, its entries kept', () => {
     const r = await openRepository(url, { create: false });
     await checkUpgraded(r, 6);
     await r.close();
+  });
+
+  // An opener killed while it upgrades: the upgrade is one transaction, so the repository is
+  // schema 3 as it was or schema 4 whole, checked by queries; the next open upgrades it.
+  const spawnOpener = (spec, i) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', opener(spec, i)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', d => { err += d; });
+    const done = new Promise(resolve => child.on('close', (code, signal) => resolve({ code, signal, err })));
+    return { child, done };
+  };
+
+  test('PostgreSQL: an opener SIGKILLed inside its upgrade transaction leaves schema 3 as it was', { skip: SKIP.postgres }, async () => {
+    const db = await pg3Database();
+    const url = pg.server.url(db);
+    // hold the version row: the upgrade creates the maps' table, then waits at its UPDATE of that row
+    const { default: PG } = await import('pg');
+    const holder = new PG.Client({ connectionString: url });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT * FROM wopt_repository FOR UPDATE');
+    const o = spawnOpener(url, 0);
+    let waiting = [];
+    for (let i = 0; i < 600 && !waiting.length; i++) {
+      await new Promise(r => setTimeout(r, 25));
+      waiting = await pg.server.query("SELECT pid FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'UPDATE wopt_repository%' AND wait_event_type = 'Lock'", [db]);
+    }
+    assert.equal(waiting.length, 1, 'the opener reached the UPDATE inside its upgrade transaction');
+    o.child.kill('SIGKILL');
+    const ex = await o.done;
+    assert.equal(ex.signal, 'SIGKILL');
+    await holder.query('ROLLBACK');
+    await holder.end();
+    // the server notices the dead client; its transaction is rolled back
+    for (let i = 0; i < 200; i++) {
+      const left = await pg.server.query('SELECT count(*)::int FROM pg_stat_activity WHERE pid = $1', [waiting[0][0]], db);
+      if (left[0][0] === 0) break;
+      await new Promise(r => setTimeout(r, 25));
+    }
+    assert.deepEqual(await pg.server.query("SELECT to_regclass('wopt_function_maps') IS NULL, (SELECT schema_version FROM wopt_repository), (SELECT count(*)::int FROM wopt_definitions)", [], db), [[true, 3, 1]]);
+    assert.deepEqual(await pg.server.query("SELECT count(*)::int FROM pg_locks l JOIN pg_stat_activity a USING (pid) WHERE a.datname = $1 AND l.locktype = 'advisory'", [db]), [[0]], 'no advisory lock left');
+    const again = await spawnOpener(url, 0).done;
+    assert.equal(again.code, 0, again.err);
+    assert.deepEqual(await pg.server.query('SELECT schema_version FROM wopt_repository', [], db), [[SCHEMA_VERSION]]);
+    const r = await openRepository(url, { create: false });
+    await checkUpgraded(r, 1);
+    await r.close();
+  });
+
+  test('SQLite: openers SIGKILLed at spread points of their run leave schema 3 or schema 4, never between', async () => {
+    // how long an opener takes here, to spread the kills over its whole run
+    const t0 = performance.now();
+    const full = await spawnOpener(sqlite3File(), 0).done;
+    assert.equal(full.code, 0, full.err);
+    const life = performance.now() - t0;
+    const states = { 3: 0, [SCHEMA_VERSION]: 0 };
+    const ROUNDS = 16;
+    for (let k = 0; k < ROUNDS; k++) {
+      const f = sqlite3File();
+      const o = spawnOpener(f, 0);
+      setTimeout(() => o.child.kill('SIGKILL'), life * (0.35 + 0.65 * k / ROUNDS));
+      await o.done;
+      // read the file as it was left (the WAL replayed, an uncommitted tail ignored)
+      const c = sqlite.open(f, {});
+      const version = c.pragma('user_version');
+      const maps = c.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'function_maps'").all()[0].n;
+      const entries = c.prepare('SELECT count(*) AS n FROM definitions').all()[0].n;
+      assert.equal(c.prepare('PRAGMA integrity_check').all()[0].integrity_check, 'ok');
+      c.close();
+      assert.ok(version === 3 || version === SCHEMA_VERSION, `version ${version}`);
+      assert.equal(maps, version === 3 ? 0 : 1, `schema ${version} with ${maps} maps table`);
+      assert.equal(entries, 1);
+      states[version]++;
+      const again = await spawnOpener(f, 1).done;
+      assert.equal(again.code, 0, again.err);
+      const r = await openRepository(f, { create: false });
+      assert.deepEqual(await r.get(old.digest), old);
+      assert.equal((await r.stats()).schemaVersion, SCHEMA_VERSION);
+      assert.ok((await r.functionMaps()).some(m => m.module === 'm1.ll'));
+      await r.close();
+    }
+    assert.ok(states[3] > 0, `some kill landed before the upgrade committed (${JSON.stringify(states)})`);
   });
 
   test('IndexedDB: a schema-3 database gains the maps\' store; another application\'s version-3 database is left alone', async () => {
@@ -540,14 +633,16 @@ describe('wopt repo stats', () => {
     const r = await openRepository(f);
     const mod = moduleEntries(5, 25);
     await r.putModule(mod);
+    await r.putFunctionMaps([{ module: 'a.ll', map: new Uint8Array(300) }, { module: 'b.ll', map: new Uint8Array(7) }]);
     await r.close();
     const s = await repoStats(f);
-    assert.deepEqual([s.definitions, s.functions, s.variables], [25, 20, 5]);
+    assert.deepEqual([s.definitions, s.functions, s.variables, s.functionMaps, s.functionMapBytes], [25, 20, 5, 2, 307]);
     for (const args of [[`--repo=${f}`], ['-repo', f], [f]]) {
       const p = wopt(...args);
       assert.equal(p.status, 0, p.stderr);
       assert.equal(p.stdout, formatStats(s));
       assert.match(p.stdout, /^definitions: 25\n {2}functions: 20\n {2}variables: 5\n/m);
+      assert.match(p.stdout, /^function maps \(global merging\): 2, 307 bytes\n/m);
     }
     const j = wopt(`--repo=${f}`, '--json');
     assert.equal(j.status, 0, j.stderr);
