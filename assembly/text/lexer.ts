@@ -299,10 +299,12 @@ function skipComment(b: usize, n: i32, p: i32): i32 {
       return named;
     }
     if (allowNumber && isDigit(c)) {
-      let d = p;
-      while (isDigit(at(b, p))) p++;
+      // up to 9 digits fit in 32 bits: their value as they are scanned, the checks of idNumber
+      // only for longer numbers
+      let d = p, v = 0;
+      while (isDigit(c)) { v = v * 10 + (c - 48); c = at(b, ++p); }
       this.pos = p;
-      this.tokNum = this.idNumber(d, p);
+      this.tokNum = p - d <= 9 ? <i64>v : this.idNumber(d, p);
       return numbered;
     }
     if (!isNameChar(c)) return -1;

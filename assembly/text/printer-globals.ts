@@ -153,7 +153,7 @@ function printBlock(w: Writer, out: OutBuf, b: i32, isEntry: bool): void {
   if (!isEntry) {
     let col = column(out);
     let pad = 50 - col; if (pad < 1) pad = 1;
-    for (let i = 0; i < pad; i++) out.byte(32);
+    out.fill(32, pad);
     out.byte(59);
     let first = true;
     for (let s = vFirstUse.get(b); s >= 0; s = opNext.get(s)) {

@@ -1,6 +1,6 @@
 // Printing of types and names, shared by the printer and by diagnostics.
 import { OutBuf } from "../util/outbuf";
-import { TK, tyKind, tyA, tyN, tyFlags, listLen, listAt, TF_PACKED, TF_VARARG } from "../ir/types";
+import { TK, tyKind, tyA, tyN, tyFlags, listLen, listAt, TF_PACKED, TF_VARARG, T_I128 } from "../ir/types";
 import { strtab } from "../ir/module";
 import { Writer, writer } from "./writer";
 
@@ -46,8 +46,34 @@ export function printMDIdent(out: OutBuf, id: i32): void {
 }
 
 const PRIM: string[] = ["void", "half", "bfloat", "float", "double", "x86_fp80", "fp128", "ppc_fp128", "label", "metadata", "token", "x86_amx", "x86_mmx"];
+// The text of the fixed types (ids 0 to T_I128, made first in every module in this order:
+// ir/types.ts resetTypes), nearly every type a module prints: a 16-byte slot each, the text then
+// its length in the last byte, copied whole (OutBuf.slot16).
+const FIXED_TYPE_TEXT: usize = memory.data<u8>([
+  118, 111, 105, 100, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4,  // void
+  108, 97, 98, 101, 108, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5,  // label
+  109, 101, 116, 97, 100, 97, 116, 97, 0, 0, 0, 0, 0, 0, 0, 8,  // metadata
+  116, 111, 107, 101, 110, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5,  // token
+  104, 97, 108, 102, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4,  // half
+  98, 102, 108, 111, 97, 116, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6,  // bfloat
+  102, 108, 111, 97, 116, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5,  // float
+  100, 111, 117, 98, 108, 101, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6,  // double
+  120, 56, 54, 95, 102, 112, 56, 48, 0, 0, 0, 0, 0, 0, 0, 8,  // x86_fp80
+  102, 112, 49, 50, 56, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5,  // fp128
+  112, 112, 99, 95, 102, 112, 49, 50, 56, 0, 0, 0, 0, 0, 0, 9,  // ppc_fp128
+  120, 56, 54, 95, 97, 109, 120, 0, 0, 0, 0, 0, 0, 0, 0, 7,  // x86_amx
+  120, 56, 54, 95, 109, 109, 120, 0, 0, 0, 0, 0, 0, 0, 0, 7,  // x86_mmx
+  105, 49, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2,  // i1
+  105, 56, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2,  // i8
+  105, 49, 54, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3,  // i16
+  105, 51, 50, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3,  // i32
+  105, 54, 52, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3,  // i64
+  112, 116, 114, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3,  // ptr
+  105, 49, 50, 56, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4,  // i128
+]);
 
 export function printType(w: Writer, out: OutBuf, t: i32): void {
+  if (<u32>t <= <u32>T_I128) { out.slot16(FIXED_TYPE_TEXT + (<usize>t << 4)); return; }
   let k = <i32>tyKind.get(t);
   if (k <= TK.X86MMX) { out.str(PRIM[k]); return; }
   switch (k) {

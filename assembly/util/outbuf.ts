@@ -9,9 +9,9 @@ import { StrTab } from "./strtab";
   str(s: string): void {
     let n = s.length;
     let b = this.buf;
+    let q = changetype<usize>(s);
     if (b.len + n > b.cap) b.reserve(b.len + n);
     let p = b.ptr + <usize>b.len;
-    let q = changetype<usize>(s);
     let i = 0;
     // four UTF-16 code units (ASCII) at a time, packed into four bytes
     for (; i + 4 <= n; i += 4) {
@@ -19,6 +19,22 @@ import { StrTab } from "./strtab";
       store<u32>(p + <usize>i, <u32>((x & 0xff) | ((x >> 8) & 0xff00) | ((x >> 16) & 0xff0000) | ((x >> 24) & 0xff000000)));
     }
     for (; i < n; i++) store<u8>(p + <usize>i, <u8>load<u16>(q + (<usize>i << 1)));
+    b.len += n;
+  }
+  // The text of a 16-byte slot whose last byte is its length (at most 15): the slot is copied
+  // whole and the length counts only the text.
+  @inline slot16(p: usize): void {
+    let b = this.buf;
+    if (b.len + 16 > b.cap) b.reserve(b.len + 16);
+    let d = b.ptr + <usize>b.len;
+    store<u64>(d, load<u64>(p)); store<u64>(d + 8, load<u64>(p + 8));
+    b.len += <i32>load<u8>(p + 15);
+  }
+  // n copies of byte c (a label's padding to its `; preds` column).
+  fill(c: i32, n: i32): void {
+    let b = this.buf;
+    if (b.len + n > b.cap) b.reserve(b.len + n);
+    memory.fill(b.ptr + <usize>b.len, <u8>c, <usize>n);
     b.len += n;
   }
   bytes(p: usize, n: i32): void {
@@ -51,7 +67,8 @@ import { StrTab } from "./strtab";
   i64(v: i64): void {
     if (v < 0) { this.byte(45); this.u64(<u64>(-v)); } else this.u64(<u64>v);
   }
-  @inline int(v: i32): void { this.i64(<i64>v); }
+  // slot numbers, widths, counts: nearly always non-negative, written without the 64-bit path
+  @inline int(v: i32): void { if (v >= 0) this.u32(<u32>v); else this.i64(<i64>v); }
   hex(v: u64, digits: i32, upper: bool): void {
     let tmp = memory.data(16);
     for (let i = digits - 1; i >= 0; i--) {
