@@ -246,7 +246,7 @@ export async function runPipeline(o, log, store = sqliteStore()) {
       const { repoStats } = await import('../bindings/repo/stats.js');
       res.repo = await repoStats(db);
     } catch (e) { res.repo = { error: e.message }; }
-    const l = wopt(['repo', 'link', `--repo=${db}`, out2, '-o', linked], o);
+    const l = wopt(['repo', 'link', `--llvm-version=${o.llvm}`, `--repo=${db}`, out2, '-o', linked], o);
     res.link = l.ok ? { s: l.s, sameAsFirst: readFileSync(linked).equals(readFileSync(out1)) } : { error: l.error };
   }
   await store.drop(db);
