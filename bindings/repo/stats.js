@@ -27,7 +27,7 @@ export function formatStats(s) {
     `  variables: ${s.variables}`,
     `shared metadata: ${s.metadata ?? 0}`,
     `IR text: ${human(s.textBytes)}`,
-    `function maps (global merging): ${s.functionMaps ?? 0}, ${human(s.functionMapBytes ?? 0)}`,
+    s.functionMaps === null ? 'function maps (global merging): not readable by this role' : `function maps (global merging): ${s.functionMaps ?? 0}, ${human(s.functionMapBytes ?? 0)}`,
     `size: ${human(s.bytes)}`,
   ].join('\n') + '\n';
 }

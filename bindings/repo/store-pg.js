@@ -381,14 +381,16 @@ function pgBackend({ label, connect, client, fail, reconnectMs }) {
     async stats() {
       return run('reading statistics failed', async c => {
         const counts = await c.query({ text: 'SELECT kind, count(*), coalesce(sum(octet_length(text)), 0) FROM wopt_definitions GROUP BY kind', rowMode: 'array' });
-        const maps = await c.query({ text: 'SELECT count(*), coalesce(sum(octet_length(map)), 0) FROM wopt_function_maps', rowMode: 'array' });
+        // a role granted the definitions alone reads them; its maps are then unknown (null), not an error
+        const maps = await c.query({ text: 'SELECT count(*), coalesce(sum(octet_length(map)), 0) FROM wopt_function_maps', rowMode: 'array' })
+          .catch(e => { if (e?.code === '42501') return { rows: [[null, null]] }; throw e; });
         const size = await c.query({ text: "SELECT pg_total_relation_size('wopt_definitions') + pg_total_relation_size('wopt_repository') + pg_total_relation_size('wopt_function_maps')", rowMode: 'array' });
         let functions = 0, variables = 0, metadata = 0, textBytes = 0;
         for (const [kind, n, bytes] of counts.rows) {
           if (kind === 'function') functions = Number(n); else if (kind === 'metadata') metadata = Number(n); else variables += Number(n);
           textBytes += Number(bytes);
         }
-        return { definitions: functions + variables, functions, variables, metadata, textBytes, functionMaps: Number(maps.rows[0][0]), functionMapBytes: Number(maps.rows[0][1]), bytes: Number(size.rows[0][0]) };
+        return { definitions: functions + variables, functions, variables, metadata, textBytes, functionMaps: maps.rows[0][0] === null ? null : Number(maps.rows[0][0]), functionMapBytes: maps.rows[0][1] === null ? null : Number(maps.rows[0][1]), bytes: Number(size.rows[0][0]) };
       });
     },
     async close() {

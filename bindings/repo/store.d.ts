@@ -23,9 +23,10 @@ export interface RepoStats {
   metadata: number;
   /** UTF-8 size of the stored IR texts. */
   textBytes: number;
-  /** Stable function maps stored by `--across-modules --repo` (one per module name), and their size in bytes. */
-  functionMaps: number;
-  functionMapBytes: number;
+  /** Stable function maps stored by `--across-modules --repo` (one per module name), and their size in bytes;
+   * null where the repository may not be read for them (a PostgreSQL role granted the definitions alone). */
+  functionMaps: number | null;
+  functionMapBytes: number | null;
   /** Storage size (SQLite: the file and its WAL; PostgreSQL: the tables with their indexes; others: an estimate). */
   bytes: number;
   schemaVersion: number;

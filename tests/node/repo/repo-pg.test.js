@@ -235,6 +235,11 @@ describe('PostgreSQL repository: faults, one clear line each, never the password
     const stats = await runCli(['repo', 'stats', `--repo=${as(selectOnly)}`, '--json']);
     assert.equal(stats.code, 0, stats.stderr);
     assert.equal(JSON.parse(stats.stdout).definitions + JSON.parse(stats.stdout).metadata, before);
+    // the role may not read the function maps: stats says so instead of failing
+    assert.equal(JSON.parse(stats.stdout).functionMaps, null);
+    const text = await runCli(['repo', 'stats', `--repo=${as(selectOnly)}`]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /^function maps \(global merging\): not readable by this role$/m);
     // a new module to store (the seeded one is all pruned: nothing new to write)
     fs.writeFileSync(path.join(dir, 'in.ll'), generate({ size: 20_000, seed: 4 }));
     oneLine(await store(dir, as(selectOnly)), new RegExp(`^wopt: ${esc(as(selectOnly))}: error: storing failed: permission denied for table wopt_definitions \\(role "${selectOnly}"\\)\\n$`));
