@@ -251,15 +251,15 @@ async function runRepo(o, targets, log) {
   const stores = await rb.openStores(ro([]), log);
   const out = { stores: stores.map((st) => st.error ? { name: st.name, error: st.error } : { name: st.name }), results: [], generated: [], store: null, writers: null };
   const pipeline = async (argv, into) => {
+    const v = Number(argv[argv.indexOf('--llvm') + 1]);
     for (const st of stores) {
-      const v = argv[argv.indexOf('--llvm') + 1];
-      if (st.error) { into.push({ llvm: Number(v), store: st.name, error: st.error }); continue; }
+      if (st.error) { into.push({ llvm: v, store: st.name, error: st.error }); continue; }
       try {
         const r = await rb.runPipeline(ro(argv), log, st);
         r.file = basename(r.input); delete r.input;
         into.push(r);
       } catch (e) {
-        into.push({ llvm: Number(v), store: st.name, error: e.message.split('\n')[0] });
+        into.push({ llvm: v, store: st.name, error: e.message.split('\n')[0] });
       }
     }
   };

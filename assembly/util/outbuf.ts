@@ -9,9 +9,9 @@ import { StrTab } from "./strtab";
   str(s: string): void {
     let n = s.length;
     let b = this.buf;
-    let q = changetype<usize>(s);
     if (b.len + n > b.cap) b.reserve(b.len + n);
     let p = b.ptr + <usize>b.len;
+    let q = changetype<usize>(s);
     let i = 0;
     // four UTF-16 code units (ASCII) at a time, packed into four bytes
     for (; i + 4 <= n; i += 4) {
