@@ -3,7 +3,8 @@
 // llvm.assume calls of the function that speak about it, indexed on first need, with
 // isValidAssumeForContext. known-nonzero.ts and poison.ts read them; assume.ts adds assumes.
 import { I32Vec } from "../util/vec";
-import { VK, vKind, vName, vParent, vA, iOp, iFlags, iNext, operand, numOperands, fitValueTable } from "../ir/values";
+import { IdMap } from "../util/idmap";
+import { VK, vKind, vName, vParent, vA, iOp, iFlags, iNext, operand, numOperands } from "../ir/values";
 import { Op, F_VOLATILE } from "../ir/opcodes";
 import { callAttrs, bundleFirstOp, bundleNumOps, callNumBundles } from "../ir/inst";
 import { gAttrs, gFirstBlock } from "../ir/globals";
@@ -55,11 +56,9 @@ export function transfersExecution(i: i32): bool {
   S_NONNULL: i32 = -1;
   S_DEREF: i32 = -1;
   S_ABSOLUTE: i32 = -1;
-  private affStamp: I32Vec = new I32Vec();      // value -> epoch of affHead
-  private affHead: I32Vec = new I32Vec();       // value -> first assumption entry
+  private affHead: IdMap = new IdMap();         // value -> first assumption entry
   private affAssume: I32Vec = new I32Vec();     // entries: assume call, next
   private affNext: I32Vec = new I32Vec();
-  private epoch: i32 = 0;
   private indexed: bool = false;     // the function's llvm.assume calls are indexed
 
   private init(): void {
@@ -82,7 +81,7 @@ export function transfersExecution(i: i32): bool {
   ensure(): void {
     if (this.indexed) return;
     this.indexed = true;
-    this.epoch++;
+    this.affHead.clear();
     this.affAssume.clear(); this.affNext.clear();
     let assume = this.S_ASSUME;
     for (let b = gFirstBlock.get(this.fn); b >= 0; b = iNext.get(b)) {
@@ -95,10 +94,8 @@ export function transfersExecution(i: i32): bool {
   }
   private addAffected(v: i32, a: i32): void {
     if (v < 0 || isConst(v)) return;
-    let affStamp = this.affStamp, affHead = this.affHead, epoch = this.epoch;
-    fitValueTable(affStamp, v + 1, 0); fitValueTable(affHead, v + 1, -1);
-    if (affStamp.get(v) != epoch) { affStamp.set(v, epoch); affHead.set(v, -1); }
-    let e = this.affAssume.push(a); this.affNext.push(affHead.get(v));
+    let affHead = this.affHead;
+    let e = this.affAssume.push(a); this.affNext.push(affHead.get(v, -1));
     affHead.set(v, e);
   }
   // AssumptionCache::registerAssumption: the values the condition and bundles speak about.
@@ -123,11 +120,7 @@ export function transfersExecution(i: i32): bool {
     return this.indexedAssumptionsFor(v);
   }
   // The same without indexing the function first (none before ensure).
-  @inline indexedAssumptionsFor(v: i32): i32 {
-    let affStamp = this.affStamp;
-    if (v >= affStamp.len || affStamp.get(v) != this.epoch) return -1;
-    return this.affHead.get(v);
-  }
+  @inline indexedAssumptionsFor(v: i32): i32 { return this.affHead.get(v, -1); }
   @inline assumeAt(e: i32): i32 { return this.affAssume.get(e); }
   @inline nextAssumption(e: i32): i32 { return this.affNext.get(e); }
 

@@ -86,14 +86,6 @@ export function newValue(kind: i32, type: i32): i32 {
   return id;
 }
 @inline export function valueCount(): i32 { return vKind.len; }
-// Makes a side table indexed by value id cover id n-1. It is sized in one step for every value
-// there is (and an eighth more for the values a pass adds), not grown id by id: a grown table
-// is a copy plus an abandoned block, fresh memory the process pays page faults for.
-@inline export function fitValueTable(t: I32Vec, n: i32, fill: i32): void { if (n > t.len) sizeValueTable(t, n, fill); }
-function sizeValueTable(t: I32Vec, n: i32, fill: i32): void {
-  let want = vKind.len + (vKind.len >> 3) + 16;
-  t.resize(n > want ? n : want, fill);
-}
 @inline export function kindOfValue(v: i32): i32 { return vKind.get(v); }
 @inline export function typeOf(v: i32): i32 { return vType.get(v); }
 

@@ -2,18 +2,17 @@
 // AllocaLookup, AllocaDbgUsers and AllocaATInfo): their list, numbered as LLVM numbers them (a finished alloca
 // is replaced by the last one, which fixes the alloca numbers and so the order of phis in a
 // block), the number of each, and the debug users and tracked assignments (#dbg_assign) of each. The promoter fills it, the renamer
-// reads it. The lookup is stamped with a per-call epoch (nothing is cleared per call).
+// reads it.
 import { I32Vec } from "../../util/vec";
-import { iExt, fitValueTable } from "../../ir/values";
+import { IdMap } from "../../util/idmap";
+import { iExt } from "../../ir/values";
 
 // The type alloca ai allocates.
 @inline export function allocatedType(ai: i32): i32 { return iExt.get(ai); }
 
 @final export class PromotedAllocas {
   list: I32Vec = new I32Vec();
-  private epoch: i32 = 0;
-  private lookupStamp: I32Vec = new I32Vec();   // alloca -> epoch
-  private lookupNum: I32Vec = new I32Vec();     // alloca -> index in `list`
+  private lookup: IdMap = new IdMap();          // alloca -> index in `list`
   private dbgStart: I32Vec = new I32Vec();      // alloca index -> its debug users in dbgPool
   private dbgLen: I32Vec = new I32Vec();
   private dbgPool: I32Vec = new I32Vec();
@@ -23,7 +22,7 @@ import { iExt, fitValueTable } from "../../ir/values";
 
   // A new promotion of the allocas in `list`: none numbered, none with debug users.
   begin(): void {
-    this.epoch++;
+    this.lookup.clear();
     let n = this.list.len, dbgStart = this.dbgStart, dbgLen = this.dbgLen;
     let asgStart = this.asgStart, asgLen = this.asgLen;
     this.dbgPool.clear(); this.asgPool.clear();
@@ -45,16 +44,10 @@ import { iExt, fitValueTable } from "../../ir/values";
     for (let k = 0; k < users.len; k++) dbgPool.push(users.get(k));
     this.asgStart.set(num, asgPool.len); this.asgLen.set(num, assigns.len);
     for (let k = 0; k < assigns.len; k++) asgPool.push(assigns.get(k));
-    let lookupStamp = this.lookupStamp, lookupNum = this.lookupNum;
-    fitValueTable(lookupStamp, ai + 1, 0); fitValueTable(lookupNum, ai + 1, 0);
-    lookupStamp.set(ai, this.epoch); lookupNum.set(ai, num);
+    this.lookup.set(ai, num);
   }
   // The number of v among the allocas being promoted (AllocaLookup), or -1.
-  @inline numOf(v: i32): i32 {
-    let lookupStamp = this.lookupStamp;
-    if (v < 0 || v >= lookupStamp.len || lookupStamp.get(v) != this.epoch) return -1;
-    return this.lookupNum.get(v);
-  }
+  @inline numOf(v: i32): i32 { return v < 0 ? -1 : this.lookup.get(v, -1); }
   // The debug users of alloca number `num`: dbgUser(k) for k from dbgUsersStart, dbgUsersLen of them.
   @inline dbgUsersStart(num: i32): i32 { return this.dbgStart.get(num); }
   @inline dbgUsersLen(num: i32): i32 { return this.dbgLen.get(num); }

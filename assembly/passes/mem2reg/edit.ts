@@ -18,9 +18,9 @@
 // the pass's state for a pipeline run (pass.ts); phis, lazily erased instructions and names are
 // its edits.
 import { I32Vec, I64Vec } from "../../util/vec";
+import { IdMap } from "../../util/idmap";
 import {
   VK, vKind, vType, vName, vParent, vA, vB, iOp, iNext, iPrev, iMD, iDbg, numOperands, operand,
-  valueCount, fitValueTable,
 } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { gFirstBlock, gFirstArg, gNumArgs } from "../../ir/globals";
@@ -47,8 +47,7 @@ function emptyIds(): I32Vec { let v = new I32Vec(NAME_CACHE); v.resize(NAME_CACH
 @final export class Editor {
   fn: i32 = -1;
   epoch: i32 = 0;                         // per function
-  private valMDStamp: I32Vec = new I32Vec();
-  private valMDHead: I32Vec = new I32Vec();   // value -> first MK.Value node wrapping it
+  private valMDHead: IdMap = new IdMap();     // value -> first MK.Value node wrapping it
   private mdStamp: I32Vec = new I32Vec();
   private mdNextSame: I32Vec = new I32Vec();  // MK.Value node -> next node wrapping the same value
   private mdUsers: I32Vec = new I32Vec();     // MK.Value node -> first record-user entry
@@ -62,7 +61,7 @@ function emptyIds(): I32Vec { let v = new I32Vec(NAME_CACHE); v.resize(NAME_CACH
   private asgTail: I32Vec = new I32Vec();
   private asgRec: I32Vec = new I32Vec();      // entries: record, next
   private asgNext: I32Vec = new I32Vec();
-  private dirtyStamp: I32Vec = new I32Vec();  // block value -> epoch when it holds dead instructions
+  private dirty: IdMap = new IdMap();         // block value -> 1 when it holds dead instructions
   private dirtyBlocks: I32Vec = new I32Vec();
   private nameStamp: I32Vec = new I32Vec();   // strId -> epoch when a live value of the function has it
   private namesBuilt: bool = false;
@@ -82,10 +81,8 @@ function emptyIds(): I32Vec { let v = new I32Vec(NAME_CACHE); v.resize(NAME_CACH
     mdStamp.set(m, epoch); mdUsers.set(m, -1); mdNextSame.set(m, -1);
     let v = mdA.get(m);
     if (v < 0) return;
-    let valMDStamp = this.valMDStamp, valMDHead = this.valMDHead;
-    fitValueTable(valMDStamp, v + 1, 0); fitValueTable(valMDHead, v + 1, 0);
-    if (valMDStamp.get(v) != epoch) { valMDStamp.set(v, epoch); valMDHead.set(v, -1); }
-    mdNextSame.set(m, valMDHead.get(v));
+    let valMDHead = this.valMDHead;
+    mdNextSame.set(m, valMDHead.get(v, -1));
     valMDHead.set(v, m);
   }
   private addUser(m: i32, r: i32): void {
@@ -132,6 +129,7 @@ function emptyIds(): I32Vec { let v = new I32Vec(NAME_CACHE); v.resize(NAME_CACH
   // Starts work on function g: indexes its debug records and metadata operands.
   beginFunction(g: i32): void {
     this.epoch++;
+    this.valMDHead.clear(); this.dirty.clear();
     this.fn = g;
     this.namesBuilt = false;
     this.ruRec.clear(); this.ruNext.clear(); this.dirtyBlocks.clear(); this.asgRec.clear(); this.asgNext.clear();
@@ -151,11 +149,7 @@ function emptyIds(): I32Vec { let v = new I32Vec(NAME_CACHE); v.resize(NAME_CACH
   }
 
   // The value-as-metadata nodes of v (-1 terminated list via nextMDOf).
-  firstMDOf(v: i32): i32 {
-    let valMDStamp = this.valMDStamp;
-    if (v >= valMDStamp.len || valMDStamp.get(v) != this.epoch) return -1;
-    return this.valMDHead.get(v);
-  }
+  @inline firstMDOf(v: i32): i32 { return this.valMDHead.get(v, -1); }
   @inline nextMDOf(m: i32): i32 { return this.mdNextSame.get(m); }
   @inline firstUserOf(m: i32): i32 { return this.mdUsers.get(m); }
   @inline userRecord(e: i32): i32 { return this.ruRec.get(e); }
@@ -179,13 +173,11 @@ function emptyIds(): I32Vec { let v = new I32Vec(NAME_CACHE); v.resize(NAME_CACH
   private redirectMD(from: i32, to: i32): void {
     let m = this.firstMDOf(from);
     if (m < 0) return;
-    let epoch = this.epoch, mdNextSame = this.mdNextSame, valMDStamp = this.valMDStamp, valMDHead = this.valMDHead;
+    let mdNextSame = this.mdNextSame, valMDHead = this.valMDHead;
     let last = -1;
     for (let x = m; x >= 0; x = mdNextSame.get(x)) { mdA.set(x, to); last = x; }
     valMDHead.set(from, -1);
-    fitValueTable(valMDStamp, to + 1, 0); fitValueTable(valMDHead, to + 1, 0);
-    if (valMDStamp.get(to) != epoch) { valMDStamp.set(to, epoch); valMDHead.set(to, -1); }
-    mdNextSame.set(last, valMDHead.get(to));
+    mdNextSame.set(last, valMDHead.get(to, -1));
     valMDHead.set(to, m);
   }
 
@@ -294,9 +286,8 @@ function emptyIds(): I32Vec { let v = new I32Vec(NAME_CACHE); v.resize(NAME_CACH
     this.orphanMD(i);
     eraseLeavingLinked(i);
     let b = vParent.get(i);
-    let dirtyStamp = this.dirtyStamp, epoch = this.epoch;
-    fitValueTable(dirtyStamp, b + 1, 0);
-    if (dirtyStamp.get(b) != epoch) { dirtyStamp.set(b, epoch); this.dirtyBlocks.push(b); }
+    let dirty = this.dirty;
+    if (dirty.get(b, 0) != 1) { dirty.set(b, 1); this.dirtyBlocks.push(b); }
   }
   // Erases an instruction that has no debug records (a phi) right away.
   eraseNow(i: i32): void {
@@ -308,11 +299,11 @@ function emptyIds(): I32Vec { let v = new I32Vec(NAME_CACHE); v.resize(NAME_CACH
   // Unlinks the dead instructions of every touched block; their records move to the front of the
   // next live instruction's records, in order.
   sweepDead(): void {
-    let dirtyBlocks = this.dirtyBlocks, dirtyStamp = this.dirtyStamp;
+    let dirtyBlocks = this.dirtyBlocks, dirty = this.dirty;
     let epoch = this.epoch, recStamp = this.recStamp, recOwner = this.recOwner;
     for (let k = 0; k < dirtyBlocks.len; k++) {
       let b = dirtyBlocks.get(k);
-      dirtyStamp.set(b, 0);
+      dirty.set(b, 0);
       let pendHead = -1, pendTail = -1;
       let i = vA.get(b);
       while (i >= 0) {

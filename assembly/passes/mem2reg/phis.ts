@@ -7,7 +7,8 @@
 // its users foldable, so a work list that revisits the users of each folded phi reaches the same
 // fixed point in linear time.
 import { I32Vec } from "../../util/vec";
-import { vKind, VK, vType, vName, vParent, vA, vFirstUse, opUser, opNext, iOp, iNext, fitValueTable, valueCount } from "../../ir/values";
+import { IdMap } from "../../util/idmap";
+import { vKind, VK, vType, vName, vParent, vA, vFirstUse, opUser, opNext, iOp, iNext } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { getUndef, getPoison } from "../../ir/constants";
 import { CFG } from "../../analysis/cfg";
@@ -41,15 +42,12 @@ function hashKey(num: i32, bn: i32): u32 {
 
 // ---- the new phis ----
 
-// The phis one PromoteMemToReg call inserts (NewPhiNodes and PhiToAllocaMap: stamped with a
-// per-call epoch), with the folding's work list and hash buckets; one per pipeline run's mem2reg.
+// The phis one PromoteMemToReg call inserts (NewPhiNodes and PhiToAllocaMap), with the folding's work list and hash buckets; one per pipeline run's mem2reg.
 @final export class NewPhis {
   private phis: I32Vec = new I32Vec();
-  private epoch: i32 = 0;
-  private phiStamp: I32Vec = new I32Vec();   // phi -> epoch when it is one of ours
-  private phiNum: I32Vec = new I32Vec();     // phi -> alloca number
+  private phiNum: IdMap = new IdMap();       // phi -> alloca number
   private queued: I32Vec = new I32Vec();     // work list
-  private inQueue: I32Vec = new I32Vec();
+  private inQueue: IdMap = new IdMap();      // phi -> 1 while on the work list
   private predCount: I32Vec = new I32Vec();
   private sortedPreds: I32Vec = new I32Vec();
   private undefBlocked: bool = false;        // the last simplifyPhi failed only on the poison check
@@ -59,23 +57,17 @@ function hashKey(num: i32, bn: i32): u32 {
   constructor(private ed: Editor, private poison: PoisonQuery, private order: CreationOrder) {}
 
   // A new PromoteMemToReg call: no phis yet.
-  begin(): void { this.epoch++; this.phis.clear(); }
+  begin(): void { this.phiNum.clear(); this.phis.clear(); }
 
   // The alloca number of one of our phis, or -1.
-  @inline allocaNumOf(v: i32): i32 {
-    let phiStamp = this.phiStamp;
-    if (v >= phiStamp.len || phiStamp.get(v) != this.epoch) return -1;
-    return this.phiNum.get(v);
-  }
+  @inline allocaNumOf(v: i32): i32 { return this.phiNum.get(v, -1); }
   // QueuePhiNode: a phi for alloca `num` at the front of block number `bn`.
   queue(cfg: CFG, bn: i32, num: i32, ai: i32, version: i32): bool {
     let b = cfg.block.get(bn);
     let np = cfg.numPreds(bn);
     let phi = createPhi(b, allocatedType(ai), np);
     this.ed.setVersionedName(phi, vName.get(ai), version);
-    let phiStamp = this.phiStamp, phiNum = this.phiNum;
-    fitValueTable(phiStamp, phi + 1, 0); fitValueTable(phiNum, phi + 1, 0);
-    phiStamp.set(phi, this.epoch); phiNum.set(phi, num);
+    this.phiNum.set(phi, num);
     this.phis.push(phi);
     countPhiInserted();
     return true;
@@ -118,7 +110,7 @@ function hashKey(num: i32, bn: i32): u32 {
   private placeInBuckets(p: i32, blockNum: I32Vec): void {
     let buckets = this.buckets;
     let mask = <u32>buckets.len - 1;
-    let b = hashKey(this.phiNum.get(p), blockNum.get(vParent.get(p))) & mask;
+    let b = hashKey(this.phiNum.get(p, -1), blockNum.get(vParent.get(p))) & mask;
     let probe: u32 = 1;
     while (buckets.get(<i32>b) >= 0) { b = (b + probe++) & mask; }
     buckets.set(<i32>b, p);
@@ -161,10 +153,9 @@ function hashKey(num: i32, bn: i32): u32 {
   // LLVM 19's rounds, as a work list: the result does not depend on the order there.
   private foldToFixedPoint(fa: FunctionAnalyses): void {
     let queued = this.queued, inQueue = this.inQueue, blocked = this.blocked, phis = this.phis, ed = this.ed;
-    let epoch = this.epoch;
     queued.clear();
-    fitValueTable(inQueue, valueCount(), 0);
-    for (let k = 0; k < phis.len; k++) { let p = phis.get(k); queued.push(p); inQueue.set(p, epoch); }
+    inQueue.clear();
+    for (let k = 0; k < phis.len; k++) { let p = phis.get(k); queued.push(p); inQueue.set(p, 1); }
     // After LLVM 19 a phi held back by the poison check may fold once some other phi (not one of
     // its operands) has folded, so those are tried again after each drain until a round folds none:
     // the fixed point of LLVM's rounds over all new phis.
@@ -183,9 +174,8 @@ function hashKey(num: i32, bn: i32): u32 {
         for (let s = vFirstUse.get(pn); s >= 0; s = opNext.get(s)) {
           let u = opUser.get(s);
           if (u == pn || this.allocaNumOf(u) < 0 || <i32>vKind.get(u) == VK.Dead) continue;
-          fitValueTable(inQueue, u + 1, 0);
-          if (inQueue.get(u) == epoch) continue;
-          inQueue.set(u, epoch);
+          if (inQueue.get(u, 0) == 1) continue;
+          inQueue.set(u, 1);
           queued.push(u);
         }
         ed.rauw(pn, v);
@@ -195,8 +185,8 @@ function hashKey(num: i32, bn: i32): u32 {
       this.retried = true;
       for (let k = 0; k < blocked.len; k++) {
         let p = blocked.get(k);
-        if (<i32>vKind.get(p) == VK.Dead || inQueue.get(p) == epoch) continue;
-        inQueue.set(p, epoch);
+        if (<i32>vKind.get(p) == VK.Dead || inQueue.get(p, 0) == 1) continue;
+        inQueue.set(p, 1);
         queued.push(p);
       }
       blocked.clear();

@@ -16,7 +16,8 @@
 // tables from call to call: per-value tables are stamped with a per-call counter (nothing is
 // cleared per call).
 import { I32Vec, I64Vec } from "../../util/vec";
-import { VK, vKind, vType, vParent, iOp, vFirstUse, opUser, opNext, operand, fitValueTable, vA, iNext } from "../../ir/values";
+import { IdMap } from "../../util/idmap";
+import { VK, vKind, vType, vParent, iOp, vFirstUse, opUser, opNext, operand, vA, iNext } from "../../ir/values";
 import { Op } from "../../ir/opcodes";
 import { getUndef, getPoison } from "../../ir/constants";
 import { CFG } from "../../analysis/cfg";
@@ -49,7 +50,6 @@ function isInteresting(i: i32): bool {
 @final export class PromoteMem2Reg {
   // the allocas to promote: the caller fills `allocas.list`
   allocas: PromotedAllocas;
-  private epoch: i32 = 0;                   // per call
   private poison: PoisonQuery;
   private nz: NonZeroQuery;
   private assumes: MetadataToAssumes;
@@ -67,8 +67,7 @@ function isInteresting(i: i32): bool {
   private dpUsers: I32Vec = new I32Vec();
   private assigns: I32Vec = new I32Vec();       // AssignmentTracking: the alloca's #dbg_assign records
   // LargeBlockInfo
-  private lbiStamp: I32Vec = new I32Vec();      // instruction -> call epoch
-  private lbiIndex: I32Vec = new I32Vec();
+  private lbiIndex: IdMap = new IdMap();        // load/store -> its position (numbered once per call)
   // scratch
   private useSlots: I32Vec = new I32Vec();
   private storesByIndex: I64Vec = new I64Vec();
@@ -101,16 +100,15 @@ function isInteresting(i: i32): bool {
 
   // The position of load/store i among the alloca accesses of its block (numbered once per block).
   private instIndex(i: i32): i32 {
-    let lbiStamp = this.lbiStamp, lbiIndex = this.lbiIndex, epoch = this.epoch;
-    fitValueTable(lbiStamp, i + 1, 0); fitValueTable(lbiIndex, i + 1, 0);
-    if (lbiStamp.get(i) == epoch) return lbiIndex.get(i);
+    let lbiIndex = this.lbiIndex;
+    let known = lbiIndex.get(i, -1);
+    if (known >= 0) return known;
     let n = 0;
     for (let x = vA.get(vParent.get(i)); x >= 0; x = iNext.get(x)) {
       if (<i32>vKind.get(x) != VK.Inst || !isInteresting(x)) continue;
-      fitValueTable(lbiStamp, x + 1, 0); fitValueTable(lbiIndex, x + 1, 0);
-      lbiStamp.set(x, epoch); lbiIndex.set(x, n++);
+      lbiIndex.set(x, n++);
     }
-    return lbiIndex.get(i);
+    return lbiIndex.get(i, -1);
   }
 
   // ---- AllocaInfo ----
@@ -292,7 +290,7 @@ function isInteresting(i: i32): bool {
     let cfg = fa.cfg;
     let ed = this.ed, allocas = this.allocas, list = allocas.list, phis = this.phis;
     let defining = this.defining, defStamp = this.defStamp, defList = this.defList, phiBlocks = this.phiBlocks;
-    this.epoch++;
+    this.lbiIndex.clear();
     allocas.begin();
     phis.begin();
     defStamp.fit(nBlocks, 0);
