@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { instantiate } from './core.js';
-import { loadCachedModule } from './code-cache.js';
+import { loadCachedModule, release } from './code-cache.js';
 
 export * from './core.js';
 
@@ -42,5 +42,7 @@ async function compile(wasmPath) {
   const wire = readFileSync(wasmPath);
   const cached = loadCachedModule(wasmPath, wire);
   cacheStatus.set(wasmPath, cached.why);
-  return cached.module ?? WebAssembly.compile(wire);
+  if (!cached.module) return WebAssembly.compile(wire);
+  release(wire);
+  return cached.module;
 }

@@ -100,3 +100,21 @@ test('a CLI run without a cache starts making one in the background; WOPT_CODE_C
   assert.equal(again.code, 0);
   assert.equal(fs.readFileSync(path.join(dir, 'c.ll'), 'utf8'), fs.readFileSync(path.join(dir, 'a.ll'), 'utf8'));
 });
+
+// The blob and the .wasm bytes are copied by V8 when the core is loaded from the cache: release()
+// gives their memory back at once (they were part of a 1 MB run's peak), and only buffers whose
+// memory is theirs alone.
+test('release() empties a whole buffer at once and leaves a view into a larger one alone', async () => {
+  const { release } = await import('../../../bindings/code-cache.js');
+  const ab = new ArrayBuffer(1 << 20);
+  release(ab);
+  assert.equal(ab.byteLength, 0);
+  const whole = Buffer.from(new ArrayBuffer(4096));
+  release(whole);
+  assert.equal(whole.buffer.byteLength, 0);
+  const big = new ArrayBuffer(8192), part = new Uint8Array(big, 4096, 1024);
+  part.fill(7);
+  release(part);
+  assert.equal(big.byteLength, 8192);
+  assert.equal(part[0], 7);
+});
