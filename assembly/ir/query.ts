@@ -44,17 +44,36 @@ export function callParamHas(c: i32, a: i32, kind: i32): bool {
   return g >= 0 && setHasKind(paramAttrs(gAttrs.get(g), a), kind);
 }
 
-// The lowest and highest value ids among a function's arguments, blocks and instructions: its
-// local values are numbered within [lo, hi] (lo > hi when it has none).
-export class LocalRange { lo: i32 = 0; hi: i32 = -1; }
+// A function's local values (arguments, blocks, instructions) as dense indexes 0 .. size-1, for
+// per-function tables: its arguments first, then the value ids from the lowest to the highest of
+// its blocks and instructions. Two ranges, not one: the text parser makes the arguments just
+// before the body, but the bitcode reader makes them with the function's prototype, long before
+// its body, and one range over both would span most of the module.
+export class LocalRange {
+  argLo: i32 = 0; nArgs: i32 = 0;
+  lo: i32 = 0; hi: i32 = -1;          // the body's ids (lo > hi when it has none)
+  @inline get size(): i32 { return this.nArgs + this.hi - this.lo + 1; }
+  // The index of v, or -1 when v is none of the function's arguments and no id of its body's range.
+  @inline index(v: i32): i32 {
+    let k = v - this.lo;
+    if (k >= 0 && k <= this.hi - this.lo) return k + this.nArgs;
+    k = v - this.argLo;
+    return k >= 0 && k < this.nArgs ? k : -1;
+  }
+}
+// The body's range of function g (blocks and instructions); the arguments' from its record.
 export function localRange(g: i32, out: LocalRange): void {
   let lo = 0x7fffffff, hi = -1;
-  let a = gFirstArg.get(g), n = gNumArgs.get(g);
-  if (n > 0 && a >= 0) { lo = a; hi = a + n - 1; }
   for (let b = gFirstBlock.get(g); b >= 0; b = iNext.get(b)) {
     if (b < lo) lo = b;
     if (b > hi) hi = b;
     for (let i = vA.get(b); i >= 0; i = iNext.get(i)) { if (i < lo) lo = i; if (i > hi) hi = i; }
   }
+  if (hi < lo) { lo = 0; hi = -1; }
   out.lo = lo; out.hi = hi;
+  localArgs(g, out);
+}
+@inline export function localArgs(g: i32, out: LocalRange): void {
+  let a = gFirstArg.get(g), n = gNumArgs.get(g);
+  out.argLo = a; out.nArgs = n > 0 && a >= 0 ? n : 0;
 }

@@ -109,9 +109,8 @@ export function stableNameOf(s: i32): string {
   private localIds: Int32Array = new Int32Array(0);
   private localStamp: Int32Array = new Int32Array(0);
   private blockSeen: Int32Array = new Int32Array(0);      // blocks the walk has met (same stamp)
+  // (indexed by the function's LocalRange, `range` below)
   private stamp: i32 = 0;
-  private lo: i32 = 0;
-  private hi: i32 = -1;
   private otherIds: Map<i32, i32> = new Map<i32, i32>();
   private nextId: i32 = 0;
   private blockStack: I32Vec = new I32Vec(64);
@@ -245,10 +244,7 @@ export function stableNameOf(s: i32): string {
   private beginFunctionIds(g: i32): void {
     let r = this.range;
     localRange(g, r);
-    let lo = r.lo, hi = r.hi;
-    if (hi < lo) { lo = 0; hi = -1; }
-    this.lo = lo; this.hi = hi;
-    let size = hi - lo + 1;
+    let size = r.size;
     if (this.localIds.length < size) {
       let c = this.localIds.length < 256 ? 256 : this.localIds.length;
       while (c < size) c <<= 1;
@@ -258,8 +254,8 @@ export function stableNameOf(s: i32): string {
   }
   // Marks block b met by the walk; false when it already was.
   private visit(b: i32): bool {
-    if (b < this.lo || b > this.hi) return false;
-    let k = b - this.lo;
+    let k = this.range.index(b);
+    if (k < 0) return false;
     if (unchecked(this.blockSeen[k]) == this.stamp) return false;
     unchecked(this.blockSeen[k] = this.stamp);
     return true;
@@ -268,8 +264,9 @@ export function stableNameOf(s: i32): string {
   private valueId(v: i32): i32 {
     let k = <i32>vKind.get(v);
     // (inline asm and metadata values made while the body was read lie in its id range too)
-    if (v >= this.lo && v <= this.hi && (k == VK.Arg || k == VK.Block || k == VK.Inst)) {
-      let k = v - this.lo;
+    let at = this.range.index(v);
+    if (at >= 0 && (k == VK.Arg || k == VK.Block || k == VK.Inst)) {
+      let k = at;
       if (unchecked(this.localStamp[k]) == this.stamp) return unchecked(this.localIds[k]);
       unchecked(this.localStamp[k] = this.stamp);
       let id = this.nextId++;

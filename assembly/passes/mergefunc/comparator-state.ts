@@ -5,20 +5,21 @@ import { I32Vec, U8Vec } from "../../util/vec";
 import { intType } from "../../ir/types";
 import { pointerSizeInBits } from "../../ir/datalayout";
 import { VisitSet, LocalRanges } from "./hash";
+import { LocalRange } from "../../ir/query";
 
-// Serial numbers for the local values of one side's function: num[v - lo] is valid when
-// stamp[v - lo] == gen. (A value outside the function's range, which valid IR never uses, gets
-// a number from its id, far above any serial number.)
+// Serial numbers for the local values of one side's function: num[k] is valid when stamp[k] ==
+// gen, k being v's index in the function's LocalRange. (A value outside the function's range,
+// which valid IR never uses, gets a number from its id, far above any serial number.)
 @final class SerialMap {
   num: Int32Array = new Int32Array(0);
   stamp: Int32Array = new Int32Array(0);
   gen: i32 = 0;
   count: i32 = 0;
-  lo: i32 = 0;
-  hi: i32 = -1;
+  private r: LocalRange = new LocalRange();
   begin(ranges: LocalRanges, g: i32): void {
-    this.lo = ranges.lowOf(g); this.hi = ranges.highOf(g);
-    let n = this.hi - this.lo + 1;
+    let r = this.r;
+    ranges.fill(g, r);
+    let n = r.size;
     if (this.num.length < n) {
       let c = this.num.length < 256 ? 256 : this.num.length;
       while (c < n) c <<= 1;
@@ -30,8 +31,8 @@ import { VisitSet, LocalRanges } from "./hash";
   }
   // The serial number of v, assigning the next one on first sight.
   @inline get(v: i32): i32 {
-    if (v < this.lo || v > this.hi) return 0x40000000 + v;
-    let k = v - this.lo;
+    let k = this.r.index(v);
+    if (k < 0) return 0x40000000 + v;
     if (unchecked(this.stamp[k]) == this.gen) return unchecked(this.num[k]);
     unchecked(this.stamp[k] = this.gen);
     let n = this.count++;

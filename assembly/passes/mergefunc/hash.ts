@@ -25,7 +25,7 @@ import { intWordCount, intWord, fpWord } from "../../ir/constants";
 import { F_NUW, F_NSW, F_EXACT, F_DISJOINT, F_NNEG, F_SAMESIGN, F_FMF_SHIFT, FMF_ALL } from "../../ir/opcodes";
 import { zext64 } from "../../util/bits";
 import { predicate } from "../../ir/inst";
-import { LocalRange, localRange } from "../../ir/query";
+import { LocalRange, localRange, localArgs } from "../../ir/query";
 
 // LLVM's Instruction opcode numbers: ours follow Instruction.def except that LLVM has UserOp1
 // and UserOp2 between select and va_arg, and from LLVM 22 on ptrtoaddr right after ptrtoint.
@@ -87,27 +87,29 @@ export function successor(t: i32, i: i32): i32 {
   return b * kMul;
 }
 
-// The local values of a function (arguments, blocks, instructions) lie in a range of value ids
-// [lo, hi] (they are created while the function is parsed or built), so per-function tables
-// index by `v - lo` instead of by the whole module's value space. Ranges are cached per global
-// for the run (one LocalRanges, shared by the hasher and the comparator); forget(g) after a
-// function gains values.
+// The local values of a function (arguments, blocks, instructions) as dense indexes (LocalRange:
+// the arguments, then the range of the body's value ids), so per-function tables index by those
+// instead of by the whole module's value space. The body ranges are cached per global for the run
+// (one LocalRanges, shared by the hasher and the comparator); forget(g) after a function gains
+// values.
 @final export class LocalRanges {
   private rangeLo: I32Vec = new I32Vec(64);
   private rangeHi: I32Vec = new I32Vec(64);
   private range: LocalRange = new LocalRange();
   forget(g: i32): void { if (g < this.rangeLo.len) this.rangeLo.set(g, -1); }
-  lowOf(g: i32): i32 { this.compute(g); return this.rangeLo.get(g); }
-  highOf(g: i32): i32 { this.compute(g); return this.rangeHi.get(g); }
+  // Sets `out` to function g's range.
+  fill(g: i32, out: LocalRange): void {
+    this.compute(g);
+    out.lo = this.rangeLo.get(g); out.hi = this.rangeHi.get(g);
+    localArgs(g, out);
+  }
   private compute(g: i32): void {
     let rangeLo = this.rangeLo, rangeHi = this.rangeHi;
     if (g >= rangeLo.len) { rangeLo.resize(g + 1, -1); rangeHi.resize(g + 1, -1); }
-    if (rangeLo.get(g) >= 0) return;
+    if (rangeLo.get(g) >= 0) return;   // (a computed lo is a value id or 0)
     let r = this.range;
     localRange(g, r);
-    let lo = r.lo, hi = r.hi;
-    if (lo > hi) { lo = 0; hi = 0; }
-    rangeLo.set(g, lo); rangeHi.set(g, hi);
+    rangeLo.set(g, r.lo); rangeHi.set(g, r.hi);
   }
 }
 
@@ -115,11 +117,11 @@ export function successor(t: i32, i: i32): i32 {
 @final export class VisitSet {
   mark: Int32Array = new Int32Array(0);
   gen: i32 = 0;
-  lo: i32 = 0;
-  hi: i32 = -1;
+  private r: LocalRange = new LocalRange();
   begin(ranges: LocalRanges, g: i32): void {
-    this.lo = ranges.lowOf(g); this.hi = ranges.highOf(g);
-    let n = this.hi - this.lo + 1;
+    let r = this.r;
+    ranges.fill(g, r);
+    let n = r.size;
     if (this.mark.length < n) {
       let c = this.mark.length < 256 ? 256 : this.mark.length;
       while (c < n) c <<= 1;
@@ -130,8 +132,8 @@ export function successor(t: i32, i: i32): i32 {
   }
   // Marks v (a local value of the function); returns false when it already was marked.
   @inline visit(v: i32): bool {
-    if (v < this.lo || v > this.hi) return false;
-    let k = v - this.lo;
+    let k = this.r.index(v);
+    if (k < 0) return false;
     if (unchecked(this.mark[k]) == this.gen) return false;
     unchecked(this.mark[k] = this.gen);
     return true;
