@@ -47,15 +47,30 @@ export function combineFunctionMaps(core, maps, options) {
 }
 
 /**
- * Both rounds on one core: inputs [{ name, bytes }] (name: the module identifier the map records),
- * opts as runModule takes them (passes must run global-merge-func). Returns { modules: [runModule's
- * result per input, in order], map: { cgdata, modules, hashes, functions } }. A module that fails
- * round 1 is not run again (its result is round 1's).
+ * Round 1 shared through a repository: the modules' maps (null: none) stored under `keys`, then
+ * every stored map of a module not among `keys` after them, in the repository's order (by name).
+ * @returns Promise<{ all: maps to combine, stored: how many came from the repository }>
  */
-export function mergeAcrossModules(core, inputs, opts = {}) {
-  const { options = [], ...rest } = opts;
+export async function shareMaps(repo, keys, maps) {
+  await repo.putFunctionMaps(keys.flatMap((module, i) => (maps[i] ? [{ module, map: maps[i] }] : [])));
+  const given = new Set(keys);
+  const others = (await repo.functionMaps()).filter(x => !given.has(x.module)).map(x => x.map);
+  return { all: [...maps, ...others], stored: others.length };
+}
+
+/**
+ * Both rounds on one core: inputs [{ name, bytes }] (name: the module identifier the map records),
+ * opts as runModule takes them (passes must run global-merge-func) and `repo`, an open repository
+ * sharing round 1 (shareMaps: the maps stored under the inputs' names). Returns { modules:
+ * [runModule's result per input, in order], map: { cgdata, modules, hashes, functions,
+ * fromRepository (with repo) } }. A module that fails round 1 is not run again (its result is round 1's).
+ */
+export async function mergeAcrossModules(core, inputs, opts = {}) {
+  const { options = [], repo = null, ...rest } = opts;
   const first = inputs.map(x => runModule(core, x.bytes, { ...rest, moduleId: x.name, options: collectOptions(options), print: false }));
-  const map = combineFunctionMaps(core, first.map(r => (r.ok ? r.functionMap : null)), options);
+  const own = first.map(r => (r.ok ? r.functionMap : null));
+  const { all, stored } = repo ? await shareMaps(repo, inputs.map(x => x.name), own) : { all: own, stored: 0 };
+  const map = { ...combineFunctionMaps(core, all, options), ...(repo ? { fromRepository: stored } : {}) };
   const modules = inputs.map((x, i) => (first[i].ok
     ? runModule(core, x.bytes, { ...rest, moduleId: x.name, options: useOptions(options), codegenData: map.cgdata })
     : first[i]));

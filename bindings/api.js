@@ -8,7 +8,7 @@ import { diagnosticsOf, openSessionIn } from './session.js';
 import { takeStructuredResults, withStructuredOptions } from './results.js';
 import { crossModuleReport as reportOn } from './cross-module.js';
 import { mergeAcrossModules as acrossModules, runsGlobalMergeFunc, OWN_OPTIONS } from './across-modules.js';
-import { checkInput, checkOptions, checkCore, checkModuleOptions, describeValue } from './check.js';
+import { checkInput, checkOptions, checkCore, checkModuleOptions, checkRepositorySpec, describeValue } from './check.js';
 
 export { WoptCore, WoptAbort, instantiate, encodePipeline, toBytes, decodeUtf8, LLVM_VERSIONS, DEFAULT_LLVM_VERSION } from './core.js';
 export { runModule } from './driver.js';
@@ -75,16 +75,18 @@ export function bindApi(env) {
 
   /**
    * mergeAcrossModules([{ name, text | bytes }], { passes, options, verify, llvmVersion, format,
-   *   globalMergeReport, core }) → Promise<{ ok, modules, map }>: global-merge-func over all the
+   *   globalMergeReport, repository, core }) → Promise<{ ok, modules, map }>: global-merge-func over all the
    * modules by their combined stable function map (LLVM 22's two rounds with codegen data: each
    * module as opt-22's round 2 leaves it). modules: per input, in order, { name, ok, output,
    * diagnostics, log, files, globalMergeReport? } as optimize gives them; map: { cgdata (the
-   * .cgdata bytes llvm-cgdata --merge would write), modules, hashes, functions }. passes defaults
-   * to global-merge-func and must run it.
+   * .cgdata bytes llvm-cgdata --merge would write), modules, hashes, functions, fromRepository }.
+   * passes defaults to global-merge-func and must run it. repository (an open Repository or a spec
+   * to open for the call): round 1 shared through it, as batch mode's --across-modules --repo.
    */
   async function mergeAcrossModules(inputs, opts) {
-    const { passes = 'global-merge-func', options = {}, verify = true, llvmVersion, format = 'text', core: given, globalMergeReport = false, ...rest } =
+    const { passes = 'global-merge-func', options = {}, verify = true, llvmVersion, format = 'text', core: given, globalMergeReport = false, repository = null, ...rest } =
       checkModuleOptions('mergeAcrossModules', opts);
+    if (repository !== null) checkRepositorySpec("mergeAcrossModules: option 'repository'", repository, { orOpen: true });
     if (rest.trace || rest.mergeReport) throw new TypeError('mergeAcrossModules: trace and mergeReport are optimize\'s (run optimize on an output for them)');
     if (format !== 'text' && format !== 'bitcode') throw new TypeError(`mergeAcrossModules: format must be 'text' or 'bitcode', not '${format}'`);
     if (!runsGlobalMergeFunc(passes)) throw new TypeError(`mergeAcrossModules: the pipeline '${passes}' does not run global-merge-func`);
@@ -96,8 +98,14 @@ export function bindApi(env) {
     const core = given ?? await defaultCore();
     const bitcode = format === 'bitcode';
     const extra = withStructuredOptions(options, { globalMergeReport });
-    const r = acrossModules(core, inputs.map(x => ({ name: x.name, bytes: toBytesOf(x.bytes ?? x.text) })),
-      { passes, options: extra.options, verify, llvmVersion, bitcode });
+    // a repository given as a spec is opened for this call and closed after it
+    const owned = repository !== null && typeof repository.lookup !== 'function';
+    const repo = owned ? await env.openRepository(repository) : repository;
+    let r;
+    try {
+      r = await acrossModules(core, inputs.map(x => ({ name: x.name, bytes: toBytesOf(x.bytes ?? x.text) })),
+        { passes, options: extra.options, verify, llvmVersion, bitcode, repo });
+    } finally { if (owned) await repo.close(); }
     const modules = r.modules.map((m, i) => takeStructuredResults({
       name: inputs[i].name, ok: m.ok, output: m.ok ? (bitcode ? m.output : decodeUtf8(m.output)) : null, diagnostics: diagnosticsOf(m), log: m.log,
     }, m.files, { globalMergeReport, globalReportFile: extra.globalReportFile }));

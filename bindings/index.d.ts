@@ -2,6 +2,7 @@
 // in browsers and bundlers; the two export the same API).
 import type { CoreWarning, Input, LLVMVersion, PassOptions, SideFile, WoptCore } from './core.js';
 import type { Session, SessionOptions } from './session.js';
+import type { Repository, RepositorySpec } from './repo/store.js';
 
 export * from './core.js';
 export { Session } from './session.js';
@@ -216,8 +217,14 @@ export interface AcrossModulesMap {
   cgdata: Uint8Array;
   /** Modules that gave a map, hashes and functions kept to merge (llvm-cgdata --show's counts). */
   modules: number; hashes: number; functions: number;
+  /** With a repository: how many stored maps of other modules were combined with the inputs'. */
+  fromRepository?: number;
 }
-export type MergeAcrossModulesOptions = Omit<OptimizeOptions, 'trace' | 'mergeReport' | 'moduleId'>;
+export type MergeAcrossModulesOptions = Omit<OptimizeOptions, 'trace' | 'mergeReport' | 'moduleId'> & {
+  /** Round 1 shared through a repository: the inputs' maps stored under their names, combined with
+   *  every stored map of another module. A spec is opened for the call and closed after it. */
+  repository?: Repository | RepositorySpec | null;
+};
 /** One input's result (in input order), named as the input was. */
 export type AcrossModulesModule<Output extends string | Uint8Array = string> = OptimizeResult<Output> & { name: string };
 /** mergeAcrossModules's result, told apart by `ok`: when it is true, every module succeeded (its output is there). */

@@ -202,6 +202,7 @@ export function helpText(passes = []) {
     '       wopt --cross-module-report[=<file.json>] [options] <inputs>...',
     '       wopt repo link --repo=<file> [--llvm-version=N] [<ticket module> | -] [-o <file>]',
     '       wopt repo stats --repo=<file> [--json]',
+    '       wopt repo maps --repo=<file> [--json | --forget <module>... | --forget-all]',
     '  (inputs: files, directories, @lists, or - for a list on stdin: see BATCH MODE; wopt repo --help: REPOSITORY)', '',
     'OPTIONS:'];
   for (const [group, title] of Object.entries(GROUP_TITLES)) {
@@ -248,12 +249,15 @@ const REPO_HELP_LINES = [
   '  back from a ticket module and the repository (text; standard output unless -o).',
   '  wopt repo stats --repo=<file> [--json]   what the repository holds: definitions, functions, variables,',
   '  shared metadata, IR text size and storage size.',
+  '  wopt repo maps --repo=<file> [--json]   the stable function maps --across-modules --repo stored, one per',
+  '  module; --forget <module>... (or --forget-all) removes them, e.g. of modules gone from the sources.',
 ];
 
 /** `wopt repo --help`, `wopt repo link --help`. */
 export function repoHelpText() {
   return ['USAGE: wopt repo link --repo=<file> [--llvm-version=N] [<ticket module> | -] [-o <file>]',
-    '       wopt repo stats --repo=<file> [--json]', '', ...REPO_HELP_LINES, ''].join('\n');
+    '       wopt repo stats --repo=<file> [--json]',
+    '       wopt repo maps --repo=<file> [--json | --forget <module>... | --forget-all]', '', ...REPO_HELP_LINES, ''].join('\n');
 }
 
 /** opt's -print-passes listing of the core's pass table (the passes LLVM `llvmVersion` has). */

@@ -25,7 +25,7 @@ import { runJob } from './batch-run.js';
 import { startPool } from './batch-pool.js';
 import { DEFAULT_LLVM_VERSION } from '../core.js';
 import { PASS_STATS } from '../abi.js';
-import { collectOptions, useOptions, combineFunctionMaps, runsGlobalMergeFunc } from '../across-modules.js';
+import { collectOptions, useOptions, combineFunctionMaps, runsGlobalMergeFunc, shareMaps } from '../across-modules.js';
 
 /** The files a directory argument contributes: module files by name (one line per format). */
 export const MODULE_EXTENSIONS = [
@@ -319,19 +319,25 @@ const collectRound = opts => ({ ...opts, forward: collectOptions(opts.forward), 
 const useRound = (opts, cgdata) => ({ ...opts, forward: useOptions(opts.forward), codegenData: cgdata });
 
 /**
+ * The name a module's function map is stored under in the repository: its path relative to the
+ * current directory, with '/' between the parts, however it was given (./a.ll, a.ll and its
+ * absolute path are one module), so machines that run a batch from their own checkout's root
+ * share each module's map whatever the checkout's path.
+ */
+export const mapKeyOf = (input, cwd = process.cwd()) => path.relative(cwd, path.resolve(cwd, input)).split(path.sep).join('/');
+
+/**
  * --across-modules with --repo: round 1 shared through the repository. This batch's maps are
- * stored under their modules' names (the input paths, as the maps record them), then every map
- * the repository holds for a module not in this batch follows the batch's own (input order) in
- * the list to combine, sorted by name. A batch module that failed round 1 adds nothing, not even
- * a map an earlier batch stored for it. Without a repository: the batch's maps alone.
+ * stored under their modules' keys (mapKeyOf), then every map the repository holds for a module
+ * not in this batch follows the batch's own (input order) in the list to combine, sorted by key.
+ * A batch module that failed round 1 adds nothing, not even a map an earlier batch stored for it.
+ * Without a repository: the batch's maps alone.
  * @returns { all: maps to combine, stored: how many came from the repository }
  */
 async function shareFunctionMaps(repo, jobs, maps) {
   if (!repo) return { all: maps, stored: 0 };
-  await repo.putFunctionMaps(jobs.flatMap((j, i) => (maps[i] ? [{ module: j.input, map: maps[i] }] : [])));
-  const inBatch = new Set(jobs.map(j => j.input));
-  const others = (await repo.functionMaps()).filter(x => !inBatch.has(x.module)).map(x => x.map);
-  return { all: [...maps, ...others], stored: others.length };
+  const keys = jobs.map(j => mapKeyOf(j.input));
+  return shareMaps(repo, keys, maps);
 }
 
 export async function runBatch(opts, started) {

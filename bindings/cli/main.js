@@ -1,5 +1,5 @@
 // main.js — the `wopt` command's work: the command line read (args.js), one module run
-// (run-module.js), batch mode (batch.js), the cross-module report, `wopt repo link|stats`,
+// (run-module.js), batch mode (batch.js), the cross-module report, `wopt repo link|stats|maps`,
 // `wopt lsp --stdio` (the language server, ../lsp/).
 // The program file (../cli.js) calls main() and turns what it throws into a message and a status.
 import fs from 'node:fs';
@@ -55,15 +55,19 @@ function version() {
 const isHelp = a => /^--?(help|h)$/.test(a) || a === 'help';
 
 export async function main(argv) {
-  if (argv[0] === 'repo' && (argv.length === 1 || isHelp(argv[1]) || (['link', 'stats'].includes(argv[1]) && argv.slice(2).some(isHelp)))) {
+  if (argv[0] === 'repo' && (argv.length === 1 || isHelp(argv[1]) || (['link', 'stats', 'maps'].includes(argv[1]) && argv.slice(2).some(isHelp)))) {
     process.stdout.write(repoHelpText()); return;
   }
   if (argv[0] === 'repo' && argv[1] === 'stats') {
     const { repoStatsCommand } = await import('../repo/stats.js');
     process.stdout.write(await repoStatsCommand(argv.slice(2))); return;
   }
+  if (argv[0] === 'repo' && argv[1] === 'maps') {
+    const { repoMapsCommand } = await import('../repo/maps.js');
+    process.stdout.write(await repoMapsCommand(argv.slice(2))); return;
+  }
   if (argv[0] === 'repo' && argv[1] === 'link') return repoLinkCommand(argv.slice(2));
-  if (argv[0] === 'repo') throw new CliError(`error: unknown repo command '${argv[1]}' (expected link or stats)`, 'wopt repo --help describes them');
+  if (argv[0] === 'repo') throw new CliError(`error: unknown repo command '${argv[1]}' (expected link, stats or maps)`, 'wopt repo --help describes them');
   if (argv[0] === 'lsp') {
     if (argv.length !== 2 || argv[1] !== '--stdio') throw new CliError('error: wopt lsp takes --stdio (the language server speaks the protocol over standard input and output)');
     const { runStdioServer } = await import('../lsp/stdio.js');

@@ -93,6 +93,16 @@ export function normaliseFunctionMaps(list) {
   return [...byModule.values()];
 }
 
+/** forgetFunctionMaps' argument: 'all' → null; otherwise an array of non-empty names, once each. */
+export function checkModuleNames(modules) {
+  if (modules === 'all') return null;
+  if (!Array.isArray(modules)) throw new RepoError("error: forgetFunctionMaps expects an array of module names or 'all'", { reason: 'invalid' });
+  modules.forEach((m, i) => {
+    if (typeof m !== 'string' || m === '') throw new RepoError(`error: module name ${i} must be a non-empty string`, { reason: 'invalid' });
+  });
+  return [...new Set(modules)];
+}
+
 /** Module names in code-unit order: the order functionMaps() answers in, whatever the backend's collation. */
 export const byModuleName = (a, b) => (a.module < b.module ? -1 : a.module > b.module ? 1 : 0);
 

@@ -1,10 +1,10 @@
 // repository.js — the Repository every backend returns. It checks arguments and the open/closed
 // state in one place, so the backends (store-memory.js, store-sqlite.js, store-idb.js) only
 // implement storage and the contract is the same for all of them. Environment-neutral.
-import { RepoError, SCHEMA_VERSION, checkDigest, checkDigestList, normaliseEntries, normaliseFunctionMaps, byModuleName, textDigestOf } from './common.js';
+import { RepoError, SCHEMA_VERSION, checkDigest, checkDigestList, normaliseEntries, normaliseFunctionMaps, checkModuleNames, byModuleName, textDigestOf } from './common.js';
 
 export class Repository {
-  /** @param backend { kind, path, lookup(digests, withText), put(entries), get(digest), putMaps(maps), maps(), stats(), close() } */
+  /** @param backend { kind, path, lookup(digests, withText), put(entries), get(digest), putMaps(maps), maps(), dropMaps(names | null: all), stats(), close() } */
   constructor(backend) {
     this._b = backend;
     this._closed = false;
@@ -67,6 +67,16 @@ export class Repository {
   async functionMaps() {
     const b = this._open();
     return (await b.maps()).sort(byModuleName);
+  }
+
+  /**
+   * Removes the maps of `modules` (names as stored), or every map with 'all', in one transaction:
+   * a module gone from the farm's sources otherwise adds its functions to every later merge.
+   * Names with no map are ignored. @returns Promise<number> the maps removed
+   */
+  async forgetFunctionMaps(modules) {
+    const b = this._open();
+    return b.dropMaps(checkModuleNames(modules));
   }
 
   // Every text read back must have the digest stored with it.

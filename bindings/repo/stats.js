@@ -35,28 +35,45 @@ export function formatStats(s) {
 export const STATS_USAGE = 'usage: wopt repo stats --repo=<file> [--json]\n';
 
 /**
+ * The arguments of a `wopt repo <command>` (after the command's name): --repo=<spec> or --repo
+ * <spec>, the boolean `flags` named, --help, one or two dashes each; other words are `positional`.
+ * Throws a RepoError carrying `usage` on a bad argument. @returns { spec, flags: Set, positional }
+ */
+export function readRepoArgs(args, command, usage, flags = []) {
+  let spec;
+  const set = new Set(), positional = [];
+  const bad = why => new RepoError(`error: ${why}\n${usage.trimEnd()}`, { reason: 'invalid' });
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const m = /^--?([a-z-]+)(?:=(.*))?$/s.exec(a);
+    if (m && m[1] === 'help') return { help: true };
+    if (m && flags.includes(m[1]) && m[2] === undefined) { set.add(m[1]); continue; }
+    if (m && m[1] === 'repo') {
+      const v = m[2] ?? args[++i];
+      if (v === undefined || v === '') throw bad('--repo needs a file');
+      spec = v;
+      continue;
+    }
+    if (m || a === '-') throw bad(`unknown option '${a}' for repo ${command}`);
+    positional.push(a);
+  }
+  return { spec, flags: set, positional, bad };
+}
+
+/**
  * `wopt repo stats` arguments (after "repo stats"): --repo=<file> | --repo <file> | <file>,
  * --json, --help (one or two dashes, like the other options). Returns the text to print;
  * throws a RepoError with a printable message on bad arguments or a bad repository.
  */
 export async function repoStatsCommand(args) {
-  let file, json = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const m = /^--?([a-z-]+)(?:=(.*))?$/s.exec(a);
-    if (m && m[1] === 'help') return STATS_USAGE;
-    if (m && m[1] === 'json' && m[2] === undefined) { json = true; continue; }
-    if (m && m[1] === 'repo') {
-      const v = m[2] ?? args[++i];
-      if (v === undefined || v === '') throw new RepoError(`error: --repo needs a file\n${STATS_USAGE.trimEnd()}`, { reason: 'invalid' });
-      file = v;
-      continue;
-    }
-    if (m || a === '-') throw new RepoError(`error: unknown option '${a}' for repo stats\n${STATS_USAGE.trimEnd()}`, { reason: 'invalid' });
-    if (file !== undefined) throw new RepoError(`error: repo stats takes one repository\n${STATS_USAGE.trimEnd()}`, { reason: 'invalid' });
-    file = a;
+  const a = readRepoArgs(args, 'stats', STATS_USAGE, ['json']);
+  if (a.help) return STATS_USAGE;
+  let file = a.spec;
+  for (const p of a.positional) {
+    if (file !== undefined) throw a.bad('repo stats takes one repository');
+    file = p;
   }
-  if (file === undefined) throw new RepoError(`error: no repository given\n${STATS_USAGE.trimEnd()}`, { reason: 'invalid' });
+  if (file === undefined) throw a.bad('no repository given');
   const s = await repoStats(file);
-  return json ? JSON.stringify(s) + '\n' : formatStats(s);
+  return a.flags.has('json') ? JSON.stringify(s) + '\n' : formatStats(s);
 }

@@ -149,6 +149,21 @@ function idbBackend(db, label) {
       for (const x of list) store.put({ module: x.module, map: x.map });
       await done;
     }),
+    dropMaps: names => guard('removing function maps failed', async () => {
+      const tx = db.transaction(MAPS, 'readwrite');
+      const store = tx.objectStore(MAPS);
+      const done = txDone(tx);
+      // the keys read and deleted in one callback of the same transaction: the count is of what this call removed
+      let gone = [];
+      const keys = store.getAllKeys();
+      keys.onsuccess = () => {
+        const held = new Set(keys.result);
+        gone = names === null ? keys.result : names.filter(m => held.has(m));
+        for (const m of gone) store.delete(m);
+      };
+      await done;
+      return gone.length;
+    }),
     maps: () => guard('reading the function maps failed', async () => {
       const all = await reqPromise(db.transaction(MAPS, 'readonly').objectStore(MAPS).getAll());
       return all.map(x => ({ module: x.module, map: new Uint8Array(x.map) }));

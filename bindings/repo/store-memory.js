@@ -35,6 +35,10 @@ export function openMemory() {
     async maps() {
       return [...functionMaps].map(([module, m]) => ({ module, map: m.slice() }));
     },
+    async dropMaps(names) {
+      if (names === null) { const n = functionMaps.size; functionMaps.clear(); return n; }
+      return names.filter(m => functionMaps.delete(m)).length;
+    },
     async stats() {
       let functions = 0, metadata = 0, textBytes = 0, bytes = 0;
       for (const e of map.values()) {

@@ -378,6 +378,13 @@ function pgBackend({ label, connect, client, fail, reconnectMs }) {
         return r.rows.map(([module, m]) => ({ module, map: new Uint8Array(m) }));
       });
     },
+    async dropMaps(names) {
+      return run('removing function maps failed', c => transaction(c, async () => {
+        const r = names === null ? await c.query('DELETE FROM wopt_function_maps')
+          : await c.query('DELETE FROM wopt_function_maps WHERE module = ANY($1::text[])', [[...names].sort()]);
+        return r.rowCount;
+      }));
+    },
     async stats() {
       return run('reading statistics failed', async c => {
         const counts = await c.query({ text: 'SELECT kind, count(*), coalesce(sum(octet_length(text)), 0) FROM wopt_definitions GROUP BY kind', rowMode: 'array' });

@@ -196,6 +196,8 @@ function sqliteBackend(db, file, timeout) {
   const ins = prepare('INSERT OR IGNORE INTO definitions (digest, name, kind, linkage, visibility, dependents, text_digest, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   const putMap = prepare('INSERT INTO function_maps (module, map) VALUES (?, ?) ON CONFLICT (module) DO UPDATE SET map = excluded.map');
   const allMaps = prepare('SELECT module, map FROM function_maps', true);
+  const dropMap = prepare('DELETE FROM function_maps WHERE module = ?');
+  const dropAllMaps = prepare('DELETE FROM function_maps');
   const counts = prepare('SELECT kind, count(*) AS n, total(length(CAST(text AS BLOB))) AS bytes FROM definitions GROUP BY kind');
   const mapCounts = prepare('SELECT count(*) AS n, total(length(map)) AS bytes FROM function_maps');
 
@@ -219,6 +221,8 @@ function sqliteBackend(db, file, timeout) {
   }, 'immediate');
 
   const putMaps = db.transaction(list => { for (const x of list) putMap.run(x.module, Buffer.from(x.map.buffer, x.map.byteOffset, x.map.byteLength)); }, 'immediate');
+  const dropMaps = db.transaction(names => (names === null ? Number(dropAllMaps.run().changes)
+    : names.reduce((n, m) => n + Number(dropMap.run(m).changes), 0)), 'immediate');
 
   // Every step is one transaction (or one statement), so retrying it after SQLITE_BUSY is safe.
   const wrap = (doing, fn) => { try { return retryBusy(fn, timeout); } catch (e) { throw repoError(file, e, doing); } };
@@ -241,6 +245,9 @@ function sqliteBackend(db, file, timeout) {
     },
     async maps() {
       return wrap('reading the function maps failed', () => allMaps.all().map(r => ({ module: r[0], map: new Uint8Array(r[1]) })));
+    },
+    async dropMaps(names) {
+      return wrap('removing function maps failed', () => dropMaps(names));
     },
     async stats() {
       return wrap('reading statistics failed', () => {

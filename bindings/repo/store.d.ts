@@ -59,6 +59,11 @@ export declare class Repository {
   putFunctionMaps(maps: RepoFunctionMap[]): Promise<void>;
   /** Every stored function map, sorted by module name. */
   functionMaps(): Promise<RepoFunctionMap[]>;
+  /**
+   * Removes the maps of these modules (names as stored; names without a map are ignored), or every
+   * map with 'all', in one transaction. Resolves to the number of maps removed.
+   */
+  forgetFunctionMaps(modules: string[] | 'all'): Promise<number>;
   stats(): Promise<RepoStats>;
   close(): Promise<void>;
 }

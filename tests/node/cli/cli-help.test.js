@@ -43,7 +43,7 @@ test('wopt repo --help, repo link --help and repo stats --help print the reposit
   }
   const bad = await runCli(['repo', 'lnk']);
   assert.deepEqual([bad.code, bad.stdout], [1, '']);
-  assert.equal(bad.stderr, "wopt: error: unknown repo command 'lnk' (expected link or stats)\nwopt: note: wopt repo --help describes them\n");
+  assert.equal(bad.stderr, "wopt: error: unknown repo command 'lnk' (expected link, stats or maps)\nwopt: note: wopt repo --help describes them\n");
 });
 
 test('a bad enum value: opt\'s message, then the values the option takes', async () => {

@@ -68,6 +68,61 @@ for (const [name, store] of Object.entries(stores)) {
   });
 }
 
+for (const [name, store] of Object.entries(stores)) {
+  test(`machines with their own checkouts share ${name}: a module is one map however its path is spelled, and a forgotten module merges no more`, { skip: store.skip }, async t => {
+    const a = modules(t), b = modules(t); // two machines' checkouts, at different paths
+    const repo = await store.spec(a);
+    const mapNames = async () => { const r = await openRepository(repo); try { return (await r.functionMaps()).map(x => x.module); } finally { await r.close(); } };
+    // machine A: ./cpu.ll; machine B: its absolute path; both from their checkout's root
+    assert.equal((await runCli(['-S', '-passes=global-merge-func', '--across-modules', '-output-dir=o', `--repo=${repo}`, './cpu.ll'], { cwd: a })).code, 0);
+    const onB = await runCli(['-S', '-passes=global-merge-func', '--across-modules', '-output-dir=o', `--repo=${repo}`, path.join(b, 'cpu.ll')], { cwd: b });
+    assert.equal(onB.code, 0, onB.stderr);
+    assert.match(onB.stderr, /\(the batch's map: /); // cpu.ll's map replaced, no other module's
+    assert.deepEqual(await mapNames(), ['cpu.ll']);
+    // machine B's net and disk, by absolute paths: merged as one batch over all three
+    const nd = await runCli(['-S', '-passes=global-merge-func', '--across-modules', '-output-dir=o', `--repo=${repo}`, ...['net', 'disk'].map(m => path.join(b, `${m}.ll`))], { cwd: b });
+    assert.equal(nd.code, 0, nd.stderr);
+    // (their ModuleID is the path as given, as opt prints it)
+    const body = t => t.replace(/^; ModuleID = .*\n/, '');
+    for (const m of ['net', 'disk']) {
+      assert.equal(output(b, 'o', m).split('\n')[0], `; ModuleID = '${path.join(b, `${m}.ll`)}'`);
+      assert.equal(body(output(b, 'o', m)), body(expected(`${m}.out`).toString()), m);
+    }
+    assert.deepEqual(await mapNames(), ['cpu.ll', 'disk.ll', 'net.ll']);
+    // cpu.ll deleted from the sources: its map forgotten, net and disk merge as alone again
+    const forget = await runCli(['repo', 'maps', `--repo=${repo}`, '--forget', 'cpu.ll'], { cwd: a });
+    assert.equal(forget.stdout, 'forgot 1 function map\n', forget.stderr);
+    assert.equal((await batch(a, 'alone', ['net', 'disk'])).code, 0);
+    assert.equal((await batch(a, 'after', ['net', 'disk'], [`--repo=${repo}`])).code, 0);
+    for (const m of ['net', 'disk']) assert.equal(output(a, 'after', m), output(a, 'alone', m), m);
+  });
+
+  test(`the API shares round 1 through ${name} as the CLI does: mergeAcrossModules with a repository`, { skip: store.skip }, async t => {
+    const { mergeAcrossModules } = await import('../../../bindings/index.js');
+    const dir = modules(t);
+    const spec = await store.spec(dir);
+    const input = m => ({ name: `${m}.ll`, text: fs.readFileSync(path.join(dir, `${m}.ll`), 'utf8') });
+    // a spec: opened for the call and closed after it
+    const first = await mergeAcrossModules([input('cpu')], { repository: spec });
+    assert.equal(first.ok, true);
+    assert.equal(first.map.fromRepository, 0);
+    // an open repository: used and left open
+    const r = await openRepository(spec);
+    try {
+      const second = await mergeAcrossModules([input('net'), input('disk')], { repository: r });
+      assert.equal(second.ok, true);
+      second.modules.forEach(m => assert.equal(m.output, expected(m.name.replace('.ll', '.out')).toString(), m.name));
+      assert.deepEqual(Buffer.from(second.map.cgdata), expected('batch.cgdata'));
+      assert.deepEqual({ ...second.map, cgdata: undefined }, { cgdata: undefined, modules: 3, hashes: 2, functions: 5, fromRepository: 1 });
+      assert.deepEqual((await r.functionMaps()).map(x => x.module), ['cpu.ll', 'disk.ll', 'net.ll']);
+    } finally { await r.close(); }
+    // the CLI reads the maps the API stored (the same names: the paths relative to the directory)
+    assert.equal((await batch(dir, 'cli', ['cpu'], [`--repo=${spec}`])).code, 0);
+    assert.equal(output(dir, 'cli', 'cpu'), expected('cpu.out').toString());
+    await assert.rejects(mergeAcrossModules([input('cpu')], { repository: 42 }), /option 'repository': expected a repository/);
+  });
+}
+
 test('without --repo nothing is read or stored: the batch merges by its own maps', { skip }, async t => {
   const dir = modules(t);
   const r = await batch(dir, 'out', ['cpu'], ['--report=report.json']);

@@ -196,6 +196,28 @@ for (const [kind, make] of Object.entries(BACKENDS)) {
       await r.close();
     });
 
+    test('function maps: forgotten by name or all at once, the count of those removed answered', async () => {
+      const r = await make().open();
+      await r.putFunctionMaps(['a.ll', 'b.ll', 'c.ll', 'd.ll'].map((module, i) => ({ module, map: bytes(i) })));
+      // names without a map and a name given twice count once; the others stay
+      assert.equal(await r.forgetFunctionMaps(['b.ll', 'missing.ll', 'b.ll', 'd.ll']), 2);
+      assert.deepEqual(await r.functionMaps(), [{ module: 'a.ll', map: bytes(0) }, { module: 'c.ll', map: bytes(2) }]);
+      assert.equal(await r.forgetFunctionMaps([]), 0);
+      assert.equal(await r.forgetFunctionMaps(['b.ll']), 0);
+      // a forgotten module stored again is there again
+      await r.putFunctionMaps([{ module: 'b.ll', map: bytes(9) }]);
+      assert.equal((await r.stats()).functionMaps, 3);
+      for (const [bad, re] of [[undefined, /array of module names or 'all'/], ['a.ll', /array of module names or 'all'/], [['a.ll', ''], /module name 1 must be a non-empty string/], [[7], /module name 0/]]) {
+        await rejectsRepo(r.forgetFunctionMaps(bad), re);
+      }
+      assert.equal((await r.stats()).functionMaps, 3);
+      assert.equal(await r.forgetFunctionMaps('all'), 3);
+      assert.deepEqual(await r.functionMaps(), []);
+      assert.equal(await r.forgetFunctionMaps('all'), 0);
+      await r.close();
+      await rejectsRepo(r.forgetFunctionMaps('all'), /closed/);
+    });
+
     test('function maps: invalid arguments are refused and a call with one bad map stores nothing', async () => {
       const r = await make().open();
       await r.putFunctionMaps([{ module: 'kept.ll', map: bytes(1) }]);
@@ -699,5 +721,68 @@ describe('wopt repo stats', () => {
       assert.doesNotMatch(p.stderr, /\n\s+at |internal error/);
     }
     assert.equal(fs.existsSync(missing), false);
+  });
+});
+
+describe('wopt repo maps', () => {
+  const wopt = (...args) => spawnSync(process.execPath, [CLI, 'repo', 'maps', ...args], { encoding: 'utf8' });
+  const withMaps = async () => {
+    const f = tmpFile();
+    const r = await openRepository(f);
+    await r.putFunctionMaps([{ module: 'src/net.ll', map: new Uint8Array(300) }, { module: 'gone.ll', map: new Uint8Array(7) }, { module: 'src/cpu.ll', map: new Uint8Array(12345) }]);
+    await r.close();
+    return f;
+  };
+  const stored = async f => { const r = await openRepository(f); try { return (await r.functionMaps()).map(m => m.module); } finally { await r.close(); } };
+
+  test('lists the maps by module name with their sizes, or as JSON', async () => {
+    const f = await withMaps();
+    for (const args of [[`--repo=${f}`], ['-repo', f]]) {
+      const p = wopt(...args);
+      assert.equal(p.status, 0, p.stderr);
+      assert.equal(p.stdout, ['bytes  module', '    7  gone.ll', '12345  src/cpu.ll', '  300  src/net.ll', '3 function maps', ''].join('\n'));
+    }
+    const j = wopt(`--repo=${f}`, '--json');
+    assert.equal(j.status, 0, j.stderr);
+    assert.deepEqual(JSON.parse(j.stdout), [{ module: 'gone.ll', bytes: 7 }, { module: 'src/cpu.ll', bytes: 12345 }, { module: 'src/net.ll', bytes: 300 }]);
+    const empty = tmpFile();
+    await (await openRepository(empty)).close();
+    assert.equal(wopt(`--repo=${empty}`).stdout, 'bytes  module\n0 function maps\n');
+  });
+
+  test('--forget removes the named maps, --forget-all every map; the count is printed', async () => {
+    const f = await withMaps();
+    let p = wopt(`--repo=${f}`, '--forget', 'gone.ll', 'never.ll');
+    assert.equal(p.status, 0, p.stderr);
+    assert.equal(p.stdout, 'forgot 1 function map (1 of the names had none)\n');
+    assert.deepEqual(await stored(f), ['src/cpu.ll', 'src/net.ll']);
+    p = wopt('--forget', 'src/net.ll', `--repo=${f}`, '--json');
+    assert.deepEqual(JSON.parse(p.stdout), { forgotten: 1 });
+    p = wopt(`--repo=${f}`, '--forget-all');
+    assert.equal(p.stdout, 'forgot 1 function map\n');
+    assert.deepEqual(await stored(f), []);
+    assert.equal(wopt(`--repo=${f}`, '--forget-all').stdout, 'forgot 0 function maps\n');
+  });
+
+  test('bad arguments and repositories: one clear line, exit 1, nothing removed or created', async () => {
+    const f = await withMaps();
+    const missing = tmpFile();
+    const cases = [
+      [[], /^wopt: error: no repository given \(--repo=<file>\)\nusage: wopt repo maps/],
+      [[`--repo=${f}`, '--forget'], /^wopt: error: --forget needs the names of the modules/],
+      [[`--repo=${f}`, '--forget', 'a.ll', '--forget-all'], /^wopt: error: --forget names modules, --forget-all takes none/],
+      [[`--repo=${f}`, 'gone.ll'], /^wopt: error: unexpected 'gone.ll' \(module names follow --forget\)/],
+      [[`--repo=${f}`, '--forget=gone.ll'], /^wopt: error: unknown option '--forget=gone.ll' for repo maps/],
+      [[`--repo=${missing}`, '--forget-all'], `wopt: ${missing}: error: no such repository\n`],
+    ];
+    for (const [args, want] of cases) {
+      const p = wopt(...args);
+      assert.equal(p.status, 1, args.join(' '));
+      assert.equal(p.stdout, '');
+      if (typeof want === 'string') assert.equal(p.stderr, want); else assert.match(p.stderr, want);
+      assert.doesNotMatch(p.stderr, /\n\s+at |internal error/);
+    }
+    assert.equal(fs.existsSync(missing), false);
+    assert.deepEqual(await stored(f), ['gone.ll', 'src/cpu.ll', 'src/net.ll']);
   });
 });
