@@ -137,5 +137,12 @@ export async function across(a: string, b: string): Promise<number> {
   const merged = reports.reduce((s, x) => s + x.functionsMerged + (x.codegenData ? 1 : 0), 0);
   // @ts-expect-error: moduleId comes from each input's name
   await mergeAcrossModules([], { moduleId: 'x' });
-  return cgdata.length + merged + map.hashes + chars;
+  const shared = await openRepository(':memory:');
+  const viaRepo = await mergeAcrossModules([{ name: 'a.ll', text: a }], { repository: shared });
+  const fromRepository: number | undefined = viaRepo.map.fromRepository;
+  const forgotten: number = await shared.forgetFunctionMaps(['a.ll']) + await shared.forgetFunctionMaps('all');
+  // @ts-expect-error: module names or 'all', not one name
+  await shared.forgetFunctionMaps('a.ll');
+  await mergeAcrossModules([{ name: 'a.ll', text: a }], { repository: 'farm.db' });
+  return cgdata.length + merged + map.hashes + chars + (fromRepository ?? 0) + forgotten;
 }

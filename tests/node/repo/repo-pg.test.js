@@ -245,6 +245,17 @@ describe('PostgreSQL repository: faults, one clear line each, never the password
     oneLine(await store(dir, as(selectOnly)), new RegExp(`^wopt: ${esc(as(selectOnly))}: error: storing failed: permission denied for table wopt_definitions \\(role "${selectOnly}"\\)\\n$`));
     oneLine(await store(dir, as(readOnlyTx)), new RegExp(`^wopt: ${esc(as(readOnlyTx))}: error: storing failed: the role's transactions are read-only \\(cannot execute INSERT in a read-only transaction\\)\\n$`));
     assert.deepEqual(await server.query('SELECT count(*)::int FROM wopt_definitions', [], db), [[before]], 'nothing was written');
+    // the function maps: listing them needs their table's SELECT, forgetting them a writable transaction
+    const owner = await openRepository(url);
+    await owner.putFunctionMaps([{ module: 'gone.ll', map: new Uint8Array(3) }]);
+    await owner.close();
+    await server.query(`GRANT SELECT, DELETE ON wopt_function_maps TO ${readOnlyTx}`, [], db);
+    const maps = async (...args) => ({ ...await runCli(['repo', 'maps', ...args]), outputExists: false });
+    oneLine(await maps(`--repo=${as(selectOnly)}`), new RegExp(`^wopt: ${esc(as(selectOnly))}: error: reading the function maps failed: permission denied for table wopt_function_maps \\(role "${selectOnly}"\\)\\n$`));
+    const listed = await runCli(['repo', 'maps', `--repo=${as(readOnlyTx)}`, '--json']);
+    assert.deepEqual(JSON.parse(listed.stdout), [{ module: 'gone.ll', bytes: 3 }], listed.stderr);
+    oneLine(await maps(`--repo=${as(readOnlyTx)}`, '--forget-all'), new RegExp(`^wopt: ${esc(as(readOnlyTx))}: error: removing function maps failed: the role's transactions are read-only \\(cannot execute DELETE in a read-only transaction\\)\\n$`));
+    assert.deepEqual(await server.query('SELECT module FROM wopt_function_maps', [], db), [['gone.ll']], 'no map was removed');
     // creating a repository in a database where the role may not create tables
     const empty = await server.createDatabase('readonly_new');
     oneLine(await store(dir, as(noCreate, empty)), new RegExp(`^wopt: ${esc(as(noCreate, empty))}: error: cannot create repository: permission denied for schema public \\(role "${noCreate}"\\)\\n$`));
