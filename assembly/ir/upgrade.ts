@@ -6,7 +6,7 @@ import { strtab } from "./module";
 import { Op, F_TAIL_SHIFT } from "./opcodes";
 import { TK, tyKind, tyA, tyN, tyFlags, T_VOID, T_I64, ptrType, listLen, listAt, functionType, structType, TF_PACKED, TF_VARARG, TF_HASBODY } from "./types";
 import {
-  VK, vKind, vType, vName, vA, iNext, iMD, iDbg, iOp, iFlags, operand, numOperands, hasUses, replaceAllUsesWith, vFirstUse, opUser, opNext, eraseInst, valueCount,
+  VK, vKind, vType, vName, vA, iNext, iMD, iDbg, iOp, iFlags, operand, setOperand, numOperands, hasUses, replaceAllUsesWith, vFirstUse, opUser, opNext, eraseInst, valueCount,
 } from "./values";
 import { GK, Linkage, gKind, gValue, gFlags, gValueType, gFirstBlock, GF_ERASED, globalCount } from "./globals";
 import {
@@ -160,6 +160,11 @@ export function upgradeModuleFlags(): void {
   }
 }
 
+function listed(v: I32Vec, x: i32): bool {
+  for (let i = 0; i < v.len; i++) if (v.get(i) == x) return true;
+  return false;
+}
+
 // Intrinsic declarations LLVM replaces as it reads a module (UpgradeIntrinsicFunction), one after
 // another in module order, each new declaration going to the end of the module:
 // - Lifetime markers: LLVM 22 dropped the size operand of llvm.lifetime.start/end. Reading the old
@@ -175,23 +180,28 @@ export function upgradeModuleFlags(): void {
 // declaration its first kept call needs); from bitcode, it replaces the declarations as it reads
 // them (strays and renamed intrinsics) and makes the markers' new declarations as it reads the
 // calls, in module order. Runs after the intrinsic attributes are given.
-export function upgradeIntrinsicDeclarations(fromBitcode: bool = false): void {
+// `first`: globals to upgrade before the others, in its order (the text reader's declarations of
+// called intrinsics LLVM upgrades as it declares them); the rest in module order.
+export function upgradeIntrinsicDeclarations(fromBitcode: bool = false, first: I32Vec | null = null): void {
   // under LLVM 19 the sizeless form is an invalid intrinsic signature: the verifier reports it as
   // opt-19 does
   let sizeless = has(Feature.SizelessLifetime);
   let n = globalCount();
   let olds = new I32Vec(4);     // the old lifetime declarations' function values
-  let starts = new I32Vec(4);   // and 1 for llvm.lifetime.start
+  let strays = new I32Vec(4);   // and the stray declaration of each one's kind
   let newDecls = new I32Vec(4); // (kind: 1 start / 0 end, address space, declaration) triples
   let builder = new IRBuilder(); // places the new calls (one per module read)
   let sigs = new SigMatcher();
-  for (let g = 0; g < n; g++) {
+  let nFirst = first != null ? first.len : 0;
+  for (let k = 0; k < nFirst + n; k++) {
+    let g = k < nFirst ? first!.get(k) : k - nFirst;
+    if (k >= nFirst && nFirst > 0 && listed(first!, g)) continue;
     if (<i32>gKind.get(g) != GK.Func || (gFlags.get(g) & GF_ERASED) != 0) continue;
     let fv = gValue.get(g), nm = vName.get(fv);
     if (nm < 0 || !strtab.startsWithStr(nm, "llvm.")) continue;
     if (sizeless && isOldLifetime(g)) {
-      let start = lifetimeStray(fv);
-      olds.push(fv); starts.push(start ? 1 : 0);
+      let stray = lifetimeStray(fv);
+      olds.push(fv); strays.push(stray);
       if (fromBitcode) continue;
       // the calls, newest use first as LLVM walks a use list
       let calls = new I32Vec(8);
@@ -199,7 +209,7 @@ export function upgradeIntrinsicDeclarations(fromBitcode: bool = false): void {
         let u = opUser.get(s);
         if (<i32>vKind.get(u) == VK.Inst && <i32>iOp.get(u) == Op.Call && operand(u, 0) == fv) calls.push(u);
       }
-      for (let j = 0; j < calls.len; j++) upgradeLifetimeCall(calls.get(j), start, newDecls, builder);
+      for (let j = 0; j < calls.len; j++) upgradeLifetimeCall(calls.get(j), stray, newDecls, builder);
       continue;
     }
     if (returnsNamedStruct(g)) { upgradeStructReturn(g, builder); continue; }
@@ -222,7 +232,7 @@ export function upgradeIntrinsicDeclarations(fromBitcode: bool = false): void {
             let callee = operand(i, 0);
             for (let k = 0; k < olds.len; k++) {
               if (olds.get(k) != callee) continue;
-              upgradeLifetimeCall(i, starts.get(k) == 1, newDecls, builder);
+              upgradeLifetimeCall(i, strays.get(k), newDecls, builder);
               break;
             }
           }
@@ -388,21 +398,24 @@ export function isOldLifetimeCall(nm: i32, fnTy: i32): bool {
   return listLen(fnTy) == 2;
 }
 // The old declaration gives up its name (it is erased once its calls are upgraded) and the stray
-// declaration of its kind is made when the module has none; true for llvm.lifetime.start.
-function lifetimeStray(fv: i32): bool {
+// declaration of its kind is made when the module has none: the function value of the stray.
+function lifetimeStray(fv: i32): i32 {
   let start = strtab.startsWithStr(vName.get(fv), "llvm.lifetime.start.");
   vName.set(fv, -1);
   let name = strtab.internStr(start ? "llvm.lifetime.start.i64" : "llvm.lifetime.end.i64");
   let n = globalCount();
   for (let g = 0; g < n; g++) {
-    if (<i32>gKind.get(g) == GK.Func && (gFlags.get(g) & GF_ERASED) == 0 && vName.get(gValue.get(g)) == name) return start;
+    if (<i32>gKind.get(g) == GK.Func && (gFlags.get(g) & GF_ERASED) == 0 && vName.get(gValue.get(g)) == name) return gValue.get(g);
   }
-  createFunction(functionType(T_VOID, singleParam(T_I64), 0, 1, false), Linkage.External, 0, name);
-  return start;
+  return gValue.get(createFunction(functionType(T_VOID, singleParam(T_I64), 0, 1, false), Linkage.External, 0, name));
 }
-// One old-form call: replaced by a call of the new form on its alloca, or dropped (its debug
-// records move on). `newDecls` caches the new declarations by kind and address space.
-function upgradeLifetimeCall(c: i32, start: bool, newDecls: I32Vec, builder: IRBuilder): void {
+// One call of an old declaration: of the old form (size, pointer), replaced by a call of the new
+// form on its alloca, or dropped (its debug records move on); of another number of arguments, it
+// calls the stray declaration instead, as LLVM retargets it (the verifier then refuses it, as
+// opt-22's does). `newDecls` caches the new declarations by kind and address space.
+function upgradeLifetimeCall(c: i32, stray: i32, newDecls: I32Vec, builder: IRBuilder): void {
+  if (callNumArgs(c) != 2) { setOperand(c, 0, stray); return; }
+  let start = strtab.startsWithStr(vName.get(stray), "llvm.lifetime.start.");
   let p = stripPointerCasts(operand(c, 2));
   if (p >= 0 && <i32>vKind.get(p) == VK.Inst && <i32>iOp.get(p) == Op.Alloca) {
     let addrSpace = tyA.get(vType.get(p));

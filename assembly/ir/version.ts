@@ -42,6 +42,8 @@ export const enum Feature {
   KeyInstructions,   // merged DILocations keep isImplicitCode and a source atom (atomGroup, atomRank)
   UnknownIntrinsicError, // a called, undeclared `llvm.*` name LLVM does not know: "unknown intrinsic"
                      // (19: "use of undefined value"; 20 and 21 unverified)
+  IntrinsicInstAnyType, // a call of an intrinsic is an IntrinsicInst whatever the call's function type
+                     // (19: only a call of the intrinsic's own type; 20 and 21 unverified)
 }
 const FEATURE_NAMES: string[] = [
   "samesign", "splat", "x86_mmx", "errnomem", "target_mem", "ptrtoaddr", "llvm.lifetime without a size",
@@ -49,10 +51,10 @@ const FEATURE_NAMES: string[] = [
   "#dbg_declare_value", "; Unknown intrinsic", "LLVM 22's dot-cfg form", "lexer errors first",
   "16-bit range of 0xH/0xR constants",
   "!noalias.addrspace", "!range pair types", "!memprof tag/size pairs", "!callee_type", "'unknown' !prof",
-  "key instructions", "the unknown-intrinsic error",
+  "key instructions", "the unknown-intrinsic error", "intrinsic calls of any type",
 ];
-const FEATURE_SINCE: i32[] = [20, 20, 19, 21, 22, 22, 22, 19, 20, 22, 22, 22, 22, 22, 22, 20, 20, 21, 22, 22, 21, 22];
-const FEATURE_LAST: i32[] = [0, 0, 19, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+const FEATURE_SINCE: i32[] = [20, 20, 19, 21, 22, 22, 22, 19, 20, 22, 22, 22, 22, 22, 22, 20, 20, 21, 22, 22, 21, 22, 22];
+const FEATURE_LAST: i32[] = [0, 0, 19, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
 // Whether the target version has feature f.
 export function has(f: Feature): bool {

@@ -44,8 +44,8 @@ export function finishModule(): bool {
   if (deep >= 0) return errorAt(tooDeepMessage(), deep);
   let uc = firstUndefinedComdat();
   if (uc >= 0) return errorAt("use of undefined comdat '$" + strtabString(cdName.get(uc)) + "'", rd.comdatRefAt.get(uc));
-  let unknown = new I32Vec(), notCallee = new I32Vec(), badSig = new I32Vec();
-  let f = declareForwardIntrinsics(0, unknown, notCallee, badSig);
+  let unknown = new I32Vec(), notCallee = new I32Vec(), badSig = new I32Vec(), upgradeFirst = new I32Vec();
+  let f = declareForwardIntrinsics(0, unknown, notCallee, badSig, upgradeFirst);
   // LLVM 22 names a called `llvm.*` function it does not know (19 leaves it undefined); either
   // version refuses an intrinsic it checks used other than as a callee, or called with a type its
   // signature does not allow (the first name of them all)
@@ -69,7 +69,7 @@ export function finishModule(): bool {
   if (!resolvePendingAttributes(0)) return false;
   upgradeDebugIntrinsics();
   applyIntrinsicAttributes();
-  upgradeIntrinsicDeclarations();
+  upgradeIntrinsicDeclarations(false, upgradeFirst);
   upgradeModuleFlags();
   upgradeTBAATags();
   upgradeDebugInfo(moduleId);
@@ -122,8 +122,11 @@ function tooDeepTypeAt(): i32 {
 // LLVM knows are declared (in name order, as LLVM keeps its forward references in a map by name);
 // those it does not know are left undefined (and added to `unknown`, in name order). Returns the
 // one still undefined LLVM reports (the first by name, else by number), or -1.
-// (`notCallee`: the intrinsics used other than as a callee, which are not declared.)
-export function declareForwardIntrinsics(from: i32, unknown: I32Vec | null = null, notCallee: I32Vec | null = null, badSig: I32Vec | null = null): i32 {
+// (`notCallee`: the intrinsics used other than as a callee, which are not declared; `upgradeFirst`:
+// the declarations of old two-operand lifetime markers, which LLVM 22 upgrades at once, in this
+// order, before the upgrades of the module's own declarations.)
+export function declareForwardIntrinsics(from: i32, unknown: I32Vec | null = null, notCallee: I32Vec | null = null, badSig: I32Vec | null = null,
+  upgradeFirst: I32Vec | null = null): i32 {
   let list = rd.globalForwardList;
   let intrinsics = new I32Vec(8);
   for (let j = from; j < list.len; j++) {
@@ -141,7 +144,8 @@ export function declareForwardIntrinsics(from: i32, unknown: I32Vec | null = nul
     // (the old two-operand lifetime markers are upgraded instead, as by LLVM 22)
     let oldLifetime = ct >= 0 && isOldLifetimeCall(vName.get(f), ct);
     if (badSig != null && k >= 0 && ct >= 0 && !oldLifetime && sigs.match(k, ct) != SigMatch.Match) { badSig.push(f); continue; }
-    if (!declareIntrinsic(f) && unknown != null && ct >= 0 && !isKnownIntrinsic22(vName.get(f))) unknown.push(f);
+    if (declareIntrinsic(f)) { if (oldLifetime && upgradeFirst != null) upgradeFirst.push(vA.get(f)); }
+    else if (unknown != null && ct >= 0 && !isKnownIntrinsic22(vName.get(f))) unknown.push(f);
   }
   // LLVM reports the first of its map by name, then of its map by number
   let first = -1;

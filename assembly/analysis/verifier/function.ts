@@ -11,6 +11,7 @@ import { Op, isTerminator } from "../../ir/opcodes";
 import { callFnType } from "../../ir/inst";
 import { attrCount, hasPersonality, isBundleOperandOf, isIntrinsic, nameStarts, opOf } from "./queries";
 import { sortI64 } from "../../util/sort";
+import { has, Feature } from "../../ir/version";
 import { vr } from "./state";
 import { visitGlobalValue } from "./globals";
 import { visitInst } from "./inst";
@@ -141,9 +142,10 @@ function intrinsicAddressTaken(f: i32, ft: i32): i32 {
       if (k >= VK.ConstInt && k <= VK.PtrAuth && vFirstUse.get(u) < 0) continue;
       return u;
     }
-    // an assume-like intrinsic call is no address use (IntrinsicInst: called with its own type)
+    // an assume-like intrinsic call is no address use (IntrinsicInst: under LLVM 19 a call of the
+    // intrinsic's own type, under 22 any call of it)
     let c = operand(u, 0);
-    if (isAssumeLike(c) && <i32>vKind.get(c) == VK.Function && gValueType.get(vA.get(c)) == callFnType(u)) continue;
+    if (isAssumeLike(c) && <i32>vKind.get(c) == VK.Function && (has(Feature.IntrinsicInstAnyType) || gValueType.get(vA.get(c)) == callFnType(u))) continue;
     let idx = s - iOps.get(u);
     if (idx != 0 || callFnType(u) != ft) {
       if (isBundleOperandOf(u, idx, "clang.arc.attachedcall")) continue;
