@@ -674,6 +674,18 @@ test('the browser entry\'s import graph never reaches better-sqlite3 or node: mo
   assert.ok(![...seen].some(f => f.endsWith('store-sqlite.js')));
 });
 
+// Each [args, stderr (text or pattern)] of a repo command: exit status 1, nothing on stdout, one
+// clear message and no stack trace.
+function expectFailures(wopt, cases) {
+  for (const [args, want] of cases) {
+    const p = wopt(...args);
+    assert.equal(p.status, 1, args.join(' '));
+    assert.equal(p.stdout, '');
+    if (typeof want === 'string') assert.equal(p.stderr, want); else assert.match(p.stderr, want);
+    assert.doesNotMatch(p.stderr, /\n\s+at |internal error/);
+  }
+}
+
 describe('wopt repo stats', () => {
   const wopt = (...args) => spawnSync(process.execPath, [CLI, 'repo', 'stats', ...args], { encoding: 'utf8' });
 
@@ -713,13 +725,7 @@ describe('wopt repo stats', () => {
       [['--repo'], /^wopt: error: --repo needs a file\n/],
       [['--bogus', txt], /^wopt: error: unknown option '--bogus' for repo stats\n/],
     ];
-    for (const [args, want] of cases) {
-      const p = wopt(...args);
-      assert.equal(p.status, 1, args.join(' '));
-      assert.equal(p.stdout, '');
-      if (typeof want === 'string') assert.equal(p.stderr, want); else assert.match(p.stderr, want);
-      assert.doesNotMatch(p.stderr, /\n\s+at |internal error/);
-    }
+    expectFailures(wopt, cases);
     assert.equal(fs.existsSync(missing), false);
   });
 });
@@ -775,13 +781,7 @@ describe('wopt repo maps', () => {
       [[`--repo=${f}`, '--forget=gone.ll'], /^wopt: error: unknown option '--forget=gone.ll' for repo maps/],
       [[`--repo=${missing}`, '--forget-all'], `wopt: ${missing}: error: no such repository\n`],
     ];
-    for (const [args, want] of cases) {
-      const p = wopt(...args);
-      assert.equal(p.status, 1, args.join(' '));
-      assert.equal(p.stdout, '');
-      if (typeof want === 'string') assert.equal(p.stderr, want); else assert.match(p.stderr, want);
-      assert.doesNotMatch(p.stderr, /\n\s+at |internal error/);
-    }
+    expectFailures(wopt, cases);
     assert.equal(fs.existsSync(missing), false);
     assert.deepEqual(await stored(f), ['gone.ll', 'src/cpu.ll', 'src/net.ll']);
   });
