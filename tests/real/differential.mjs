@@ -32,7 +32,9 @@
 // -codegen-data-use-path); one `wopt -S -passes=global-merge-func --across-modules
 // --emit-cgdata=F -output-dir=D -j N` run over the same paths must write every module's round-2
 // output byte for byte (less the two header lines) and the .cgdata llvm-cgdata --merge wrote (the
-// same bytes; else the same `llvm-cgdata --convert`, or at least the same `--show`, noted). While the CLI lacks --across-modules
+// same bytes; else the same `llvm-cgdata --convert`, or at least the same `--show`, noted); then,
+// round 1 shared through a repository, batches on each half of the modules with --repo must write
+// the same outputs for their modules once the other half's maps are stored. While the CLI lacks --across-modules
 // (its --help does not list it, or it rejects the option) the case is skipped with a note: not
 // a pass. The C++ programs and Catch2 are one module each: no such case.
 // Exit status: 0 when every case matched (skipped ones aside), 1 when one did not, 2 on usage
@@ -306,9 +308,41 @@ export async function runAcrossCase(lls, v, dir, { name, wopt = DEFAULT_CLI, sup
     if (c.status === 'differs') return { ok: false, message: `.cgdata differs from llvm-cgdata --merge's: ${c.detail}` };
     cg = c.status === 'identical' ? '.cgdata identical' : `.cgdata ${c.status} (${c.detail})`;
   }
+  const shared = await acrossThroughRepository(lls, ref, { work, dir, v, wopt, jobs });
+  if (!shared.ok) return shared;
   rmSync(work, { recursive: true, force: true });
   const mb = (lls.reduce((s, f) => s + statSync(path.resolve(dir, f)).size, 0) / 1048576).toFixed(1);
-  return { ok: true, merges: merged, message: `identical: ${lls.length} modules (${mb} MB in), ${woptMerged} functions merged as LLVM's two rounds (${merged}); ${cg}` };
+  return { ok: true, merges: merged, message: `identical: ${lls.length} modules (${mb} MB in), ${woptMerged} functions merged as LLVM's two rounds (${merged}); ${cg}; ${shared.message}` };
+}
+
+/**
+ * Round 1 shared through a repository, as two machines of a farm share it: a batch on the first
+ * half of the modules, then one on the second half, then the first half again, each with --repo
+ * (an SQLite file). The second and third batches merge by the maps of all the modules, so each of
+ * their outputs is LLVM's round 2 over the whole program (`ref`), byte for byte.
+ */
+async function acrossThroughRepository(lls, ref, { work, dir, v, wopt, jobs }) {
+  if (lls.length < 2) return { ok: true, message: 'one module: no sharing to check' };
+  const repo = path.join(work, 'farm.db');
+  const half = Math.ceil(lls.length / 2);
+  // [modules from, to, with the repository]; the first batch merges by its own half and the
+  // empty repository's nothing; the last, without the repository, counts the modules that merge
+  // otherwise by their half alone (what the sharing changed)
+  const parts = [[0, half, true], [half, lls.length, true], [0, half, true], [0, half, false]];
+  let changed = 0;
+  for (const [k, [from, to, shared]] of parts.entries()) {
+    const mine = lls.slice(from, to);
+    const a = woptAcrossArgs(mine, { outDir: path.join(work, `shared${k}`), pipeline: PIPELINES['across-modules'], llvmVersion: v, jobs, cwd: dir, extra: shared ? [`--repo=${repo}`] : [] });
+    const r = await run(wopt[0], [...wopt.slice(1), ...a.argv], { cwd: dir, timeout: TIMEOUT_MS });
+    if (r.code !== 0) return { ok: false, message: `wopt --across-modules${shared ? ' --repo' : ''} (batch ${k + 1}) failed: ${clip(r.stderr)}` };
+    if (k === 0) continue;
+    for (let i = from; i < to; i++) {
+      const d = firstDifference(readFileSync(ref.outputs[i].output, 'utf8'), readFileSync(a.outputs[i - from], 'utf8'));
+      if (!shared) { if (d) changed++; continue; }
+      if (d) return { ok: false, message: `shared through the repository, batch ${k + 1}: ${path.basename(lls[i])} differs from LLVM's round 2 over all the modules; ${describe(d, 'LLVM', 'wopt')}` };
+    }
+  }
+  return { ok: true, message: `shared through a repository in halves of ${half} and ${lls.length - half}: identical (without it, ${changed} of the first half's modules merge otherwise)` };
 }
 
 /** Every (program, version, level[, file]) module and its pipelines, as a flat list of work items
