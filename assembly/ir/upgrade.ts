@@ -155,7 +155,9 @@ export function upgradeModuleFlags(): void {
       if (strtab.eqStr(mdA.get(id), "PIC Level") && (b == 1 || b == 7)) nb = 8;
       else if (strtab.eqStr(mdA.get(id), "PIE Level") && b == 1) nb = 7;
       if (nb < 0) continue;
-      mdPool.set(ops, mdForValueId(getInt(vType.get(bv), nb)));
+      // a new node in the flag's place, as LLVM's setOperand(MDNode::get(...)): another use of
+      // the old node keeps it
+      nmdPool.set(s + j, newTuple3(mdForValueId(getInt(vType.get(bv), nb)), id, mdPool.get(ops + 2), -1, 3));
     }
   }
 }
@@ -170,9 +172,9 @@ function listed(v: I32Vec, x: i32): bool {
 // - Lifetime markers: LLVM 22 dropped the size operand of llvm.lifetime.start/end. Reading the old
 //   form, opt-22 keeps the calls whose pointer is an alloca after stripping casts and all-zero
 //   GEPs (the call then takes the alloca itself, without the size) and drops the others; the old
-//   declaration is replaced by the new one, and a stray `declare void @llvm.lifetime.<kind>.i64(i64)`
-//   is left where the upgrade mangled the old signature (opt-22 prints it, without attributes; so
-//   do we), one per name.
+//   declaration is replaced by the new one, and a stray declaration is left, overloaded on the
+//   old declaration's first parameter type (`declare void @llvm.lifetime.<kind>.i64(i64)` for a
+//   well-formed one; see lifetimeStray), one per name.
 // - Renamed intrinsics and remangled names (RENAMED, renamedIntrinsic below): a new declaration under the
 //   new name takes every use.
 // The lifetime markers' new declarations come in another order from bitcode (`fromBitcode`):
@@ -200,7 +202,7 @@ export function upgradeIntrinsicDeclarations(fromBitcode: bool = false, first: I
     let fv = gValue.get(g), nm = vName.get(fv);
     if (nm < 0 || !strtab.startsWithStr(nm, "llvm.")) continue;
     if (sizeless && isOldLifetime(g)) {
-      let stray = lifetimeStray(fv);
+      let stray = lifetimeStray(g, sigs);
       olds.push(fv); strays.push(stray);
       if (fromBitcode) continue;
       // the calls, newest use first as LLVM walks a use list
@@ -397,17 +399,26 @@ export function isOldLifetimeCall(nm: i32, fnTy: i32): bool {
   if (!strtab.startsWithStr(nm, "llvm.lifetime.start") && !strtab.startsWithStr(nm, "llvm.lifetime.end")) return false;
   return listLen(fnTy) == 2;
 }
-// The old declaration gives up its name (it is erased once its calls are upgraded) and the stray
-// declaration of its kind is made when the module has none: the function value of the stray.
-function lifetimeStray(fv: i32): i32 {
+// The old declaration gives up its name (it is erased once its calls are upgraded) and LLVM
+// declares the intrinsic overloaded on the old declaration's first parameter type T, the "stray":
+// `llvm.lifetime.<kind>.<T mangled>(T)`, a plain declaration (of i64, the size, in a well-formed
+// module), or the new marker itself, with its attributes, when T is a pointer. The module's own
+// function of that name is used when there is one. Returns the stray's function value.
+function lifetimeStray(g: i32, sigs: SigMatcher): i32 {
+  let fv = gValue.get(g);
   let start = strtab.startsWithStr(vName.get(fv), "llvm.lifetime.start.");
   vName.set(fv, -1);
-  let name = strtab.internStr(start ? "llvm.lifetime.start.i64" : "llvm.lifetime.end.i64");
+  let t = listAt(gValueType.get(g), 0);
+  if (<i32>tyKind.get(t) == TK.Ptr) return gValue.get(lifetimeDecl(start ? "llvm.lifetime.start." : "llvm.lifetime.end.", tyA.get(t)));
+  let base = strtab.internStr(start ? "llvm.lifetime.start" : "llvm.lifetime.end");
+  let k = genericIntrinsic(base);
+  sigs.overloads.clear(); sigs.overloads.push(t);
+  let name = k >= 0 && sigs.mangledName(k) ? sigs.nameId() : strtab.internStr(start ? "llvm.lifetime.start.i64" : "llvm.lifetime.end.i64");
   let n = globalCount();
-  for (let g = 0; g < n; g++) {
-    if (<i32>gKind.get(g) == GK.Func && (gFlags.get(g) & GF_ERASED) == 0 && vName.get(gValue.get(g)) == name) return gValue.get(g);
+  for (let h = 0; h < n; h++) {
+    if (<i32>gKind.get(h) == GK.Func && (gFlags.get(h) & GF_ERASED) == 0 && vName.get(gValue.get(h)) == name) return gValue.get(h);
   }
-  return gValue.get(createFunction(functionType(T_VOID, singleParam(T_I64), 0, 1, false), Linkage.External, 0, name));
+  return gValue.get(createFunction(functionType(T_VOID, singleParam(t), 0, 1, false), Linkage.External, 0, name));
 }
 // One call of an old declaration: of the old form (size, pointer), replaced by a call of the new
 // form on its alloca, or dropped (its debug records move on); of another number of arguments, it

@@ -345,14 +345,18 @@ export function printNodeBody(w: Writer, out: OutBuf, m: i32): void {
   printMDOperand(w, out, m, true);
 }
 
-export function printAllNodes(w: Writer, out: OutBuf): void {
+// The numbered nodes from `from` on, until the buffer holds `budget` bytes or more: returns the
+// next node's index (the list's length when all are printed).
+export function printAllNodes(w: Writer, out: OutBuf, from: i32 = 0, budget: i32 = i32.MAX_VALUE): i32 {
   let order = w.slots.mdOrder;
-  for (let i = 0; i < order.len; i++) {
+  let i = from;
+  for (; i < order.len && out.buf.len < budget; i++) {
     if (w.slots.stops(order.get(i))) continue;
     out.byte(33); out.int(i); out.str(" = ");
     printNodeBody(w, out, order.get(i));
     out.byte(10);
   }
+  return i;
 }
 export function printNamedMetadata(w: Writer, out: OutBuf): void {
   for (let i = 0; i < nmdName.len; i++) {

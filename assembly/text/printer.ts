@@ -101,7 +101,7 @@ export function printModule(w: Writer = writer()): OutBuf {
 export function beginPrint(w: Writer = writer()): void {
   w.slots.numberGlobals();
   w.slots.numberModule();
-  w.nextFn = 0; w.epilogueDone = false;
+  w.nextFn = 0; w.epilogueDone = false; w.nextNode = 0;
   let out = w.out;
   if (moduleId >= 0) { out.str("; ModuleID = '"); out.strId(strtab, moduleId); out.str("'\n"); }
   let sf = sourceFilename >= 0 ? sourceFilename : moduleId;
@@ -125,13 +125,22 @@ export function printNextPart(w: Writer = writer()): bool {
     let g = w.nextFn++;
     if (<i32>gKind.get(g) == GK.Func && isLive(g)) { out.byte(10); printFunction(w, g); return true; }
   }
-  if (w.epilogueDone) return false;
+  // the numbered metadata in parts of about NODES_PART bytes: a debug build's metadata is a
+  // large part of its text, and the host's buffer is as large as the largest part
+  let order = w.slots.mdOrder;
+  if (w.epilogueDone) {
+    if (w.nextNode >= order.len) return false;
+    w.nextNode = printAllNodes(w, out, w.nextNode, out.buf.len + NODES_PART);
+    return true;
+  }
   w.epilogueDone = true;
   if (w.slots.groupList.len > 0) { out.byte(10); printGroups(w, out); }
   if (nmdCount() > 0) { out.byte(10); printNamedMetadata(w, out); }
-  if (w.slots.mdOrder.len > 0) { out.byte(10); printAllNodes(w, out); }
+  if (order.len > 0) { out.byte(10); w.nextNode = printAllNodes(w, out, 0, out.buf.len + NODES_PART); }
+  else w.nextNode = 0;
   return true;
 }
+const NODES_PART = 1 << 18;
 function nmdCount(): i32 { return nmdName.len; }
 
 // Identified structs in TypeFinder order: unnamed ones (by their new numbers) first, then named.

@@ -28,6 +28,7 @@ import { TypeFinder } from "./type-finder";
   // a chunked print's progress (printer.ts beginPrint / printNextPart)
   nextFn: i32 = 0;
   epilogueDone: bool = false;
+  nextNode: i32 = 0;   // the next numbered metadata node to print (its list goes out in parts)
   // repository fragments (printer.ts beginFragments / printFragment)
   moduleHasStructs: bool = false;
   fragmentRefs: I32Vec | null = null;   // when set: the unnamed globals a fragment refers to

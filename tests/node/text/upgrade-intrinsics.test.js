@@ -208,3 +208,35 @@ for (const v of LLVM_VERSIONS) {
     }
   });
 }
+
+// Old lifetime declarations whose first parameter is not the i64 size: LLVM 22's stray declaration
+// is overloaded on that type (`.v4i32`, `.f64`), and for a pointer it is the new marker itself, with
+// its attributes. And a module flag LLVM upgrades ("PIC Level" Max becomes Min) that another node
+// also uses: the flag gets a new node, the other use keeps the old one.
+const STRAYS = [
+  'declare void @llvm.lifetime.start.p0(<4 x i32>, ptr nocapture)\ndefine void @f() {\n  %a = alloca [4 x i32]\n  ret void\n}\n',
+  'declare void @llvm.lifetime.start.p0(double immarg, ptr nocapture)\n',
+  'declare void @llvm.lifetime.end.p0(ptr addrspace(1), ptr nocapture)\ndeclare void @llvm.lifetime.end.p1(ptr addrspace(1))\n',
+  'declare void @llvm.lifetime.end.p0(ptr addrspace(1), ptr nocapture)\n',
+];
+const FLAG_SHARED = `!llvm.module.flags = !{!0, !1}
+!named = !{!2}
+!0 = !{i32 2, !"Debug Info Version", i32 3}
+!1 = !{i32 7, !"PIC Level", i32 2}
+!2 = !{!1}
+`;
+for (const v of LLVM_VERSIONS) {
+  test(`upgrades: lifetime strays of other parameter types and a shared module flag, as opt-${v} prints them`, { skip: skipDiff(v) }, async t => {
+    const core = await loadWopt({ wasmPath: REAL_WASM });
+    const dir = tempDir(t);
+    const cases = [...(v >= 22 ? STRAYS : []), FLAG_SHARED];
+    for (const [k, text] of cases.entries()) {
+      const ll = path.join(dir, `case${k}.ll`);
+      fs.writeFileSync(ll, text);
+      const want = exec(tool(v, 'opt'), ['-S', ll, '-o', '-']);
+      const r = runModule(core, fs.readFileSync(ll), { llvmVersion: v, moduleId: ll });
+      assert.equal(r.ok, true, r.error && r.error.message);
+      assert.equal(noModuleId(Buffer.from(r.output).toString()), noModuleId(want), `case ${k} under ${v}:\n${text}`);
+    }
+  });
+}
