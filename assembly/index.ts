@@ -35,7 +35,7 @@ import { reserveLocations } from "./ir/debuginfo";
 import { analyses, newAnalyses } from "./analysis/context";
 import { newDIScopeNames } from "./analysis/verifier/md-di-scopes";
 import { DomTree } from "./analysis/domtree";
-import { I32Vec } from "./util/vec";
+import { I32Vec, resetBlockCache } from "./util/vec";
 import { Writer } from "./text/writer";
 import { numberForDiagnostics, numberFunction } from "./text/printer";
 import { printValueRef } from "./text/printer-values";
@@ -112,6 +112,7 @@ function setParseError(): void {
 // One reset per layer, in layer order: nothing of the previous module survives.
 export function reset(): void {
   __reset();
+  resetBlockCache();
   resetArena(1024);
   resetText();
   resetAnalyses();
@@ -332,8 +333,8 @@ export function version(): u32 {
 }
 
 // Sizes the arena from the input length (measured on clang -O0 style IR: about one value per
-// 30 bytes and two operands per value), so tables rarely grow: with the stub runtime a grown
-// table leaves its old block behind.
+// 30 bytes and two operands per value), so tables rarely grow: a grown table's copy is work, and
+// its old block waits for a table of its size (util/vec.ts).
 function presize(len: i32): void {
   let values = len / 28;
   if (values > 1024) { resetValues(values); reserveConstants(values); }
@@ -346,7 +347,8 @@ function presize(len: i32): void {
 // clang -O0 -g (SQLite) and the generated modules, per byte of bitcode: up to one value per 7 and
 // an operand per 5; with debug info a node per 19, 0.5 node operands, an attachment per 20 and a
 // distinct location per 27. Reserved memory that stays unused is never touched (no resident
-// pages); a table grown instead leaves its old block behind, copied and resident. Past 32 MB of
+// pages); a table grown instead is copied, its old block resident until a table of its size takes
+// it (util/vec.ts). Past 32 MB of
 // bitcode the estimate stops growing (the tables grow from there), so that a large input with
 // little debug info does not reserve address space it never uses.
 function presizeBitcode(len: i32): void {

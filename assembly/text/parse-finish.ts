@@ -1,6 +1,6 @@
 // The end of the module: undefined values, types and metadata are reported, `#N` attribute groups
 // resolved, undeclared intrinsics declared, then the auto-upgrades and metadata uniquing run.
-import { SigMatcher, SigMatch, genericIntrinsic } from "../ir/intrinsic-sigs";
+import { SigMatcher, SigMatch, genericIntrinsic, NOT_INTRINSIC } from "../ir/intrinsic-sigs";
 import { rd } from "./reader";
 import { lx } from "./lexer";
 import { I32Vec } from "../util/vec";
@@ -138,7 +138,7 @@ export function declareForwardIntrinsics(from: i32, unknown: I32Vec | null = nul
   for (let j = 0; j < intrinsics.len; j++) {
     let f = intrinsics.get(j);
     // LLVM 19 checks the intrinsics it knows, 22 every `llvm.*` name
-    if (notCallee != null && usedNotAsCallee(f) && (llvmVersion >= 22 || isKnownIntrinsic22(vName.get(f)))) { notCallee.push(f); continue; }
+    if (notCallee != null && usedNotAsCallee(f) && (llvmVersion >= 22 || knownIntrinsic(vName.get(f)))) { notCallee.push(f); continue; }
     // (Intrinsic::getIntrinsicSignature: the call's type fits the intrinsic's signature)
     let k = genericIntrinsic(vName.get(f)), ct = calledType(f);
     // (the old two-operand lifetime markers are upgraded instead, as by LLVM 22)
@@ -232,6 +232,12 @@ function calledType(f: i32): i32 {
   }
   return -1;
 }
+// Whether the target version's LLVM knows the intrinsic `nm` names (lookupIntrinsicID): LLVM 22's
+// by its table of names; LLVM 19's generic ones by the signature table's LLVM 19 column (a
+// generic intrinsic added since, such as llvm.fake.use, is none), target ones by their prefix.
+function knownIntrinsic(nm: i32): bool {
+  return llvmVersion >= 22 ? isKnownIntrinsic22(nm) : genericIntrinsic(nm) != NOT_INTRINSIC;
+}
 // A call to an undeclared `llvm.*` function LLVM knows declares it with the call's function type.
 function declareIntrinsic(f: i32): bool {
   let nm = vName.get(f);
@@ -239,7 +245,7 @@ function declareIntrinsic(f: i32): bool {
   let p = strtab.ptrOf(nm);
   if (!(load<u8>(p) == 108 && load<u8>(p + 1) == 108 && load<u8>(p + 2) == 118 && load<u8>(p + 3) == 109 && load<u8>(p + 4) == 46)) return false;
   let fnTy = calledType(f);
-  if (fnTy < 0 || !isKnownIntrinsic22(nm)) return false;
+  if (fnTy < 0 || !knownIntrinsic(nm)) return false;
   // LLVM 22 gives the declaration the overloaded name for the call's types; wopt knows the
   // overloads of the lifetime markers (on the pointer's address space) only
   if (has(Feature.SizelessLifetime) && listLen(fnTy) == 1 && <i32>tyKind.get(listAt(fnTy, 0)) == TK.Ptr &&

@@ -157,7 +157,7 @@ export function parseGlobalEntity(): bool {
   let k = <i32>tyKind.get(ty);
   // An explicit external/extern_weak linkage means a declaration: no initializer follows.
   let hasInit = !(explicitLinkage && (linkage == Linkage.ExternWeak || linkage == Linkage.External));
-  if (k == TK.Function || k == TK.Label || k == TK.Metadata || k == TK.Token) {
+  if (k == TK.Function || k == TK.Label || k == TK.Metadata || k == TK.Token || k == TK.X86AMX) {
     // LLParser reads the initializer before it looks at the type, so the initializer's own error comes first
     if (hasInit && parseValue(ty) < 0) return false;
     errorAt("invalid type for global variable", tyAt); return false;

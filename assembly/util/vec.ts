@@ -1,6 +1,7 @@
 // Growable flat vectors over raw linear memory. Every arena table is one of these:
-// an i32 (or i64/u8) column indexed by entity id. With the stub runtime nothing is freed
-// until the whole arena is reset, so growth is by doubling and old blocks are abandoned.
+// an i32 (or i64/u8) column indexed by entity id. The stub runtime frees nothing until the
+// whole arena is reset: growth is by doubling, and a grown table's old block is kept for the next
+// table of its size (below).
 // One generic body, monomorphised per element type: alignof<T>() is log2 of the element size,
 // a compile-time constant, so get/set/push inline to the same single load/store as hand-written code.
 
@@ -30,6 +31,31 @@ export function allocLarge(bytes: u64): usize {
   return p;
 }
 
+// Blocks of tables that grew, kept for reuse: with the stub runtime nothing is freed, so a grown
+// table's old block stayed behind, copied and resident (about a third of a module's tables after
+// reading a debug build). A grown table's old block of 64 KiB or more goes on the list of its size
+// (a power of two: capacities double; linked through its first word) and the next table to need
+// that size takes it. The lists hold addresses of the heap __reset() empties: reset() in index.ts
+// empties them too (resetBlockCache).
+const MIN_CACHED_LOG: i32 = 16;
+const FREE_HEADS: usize = memory.data(4 * 32);
+export function resetBlockCache(): void { memory.fill(FREE_HEADS, 0, 4 * 32); }
+// A block of `bytes`: a free one of that size when there is one.
+function allocBlock(bytes: u64): usize {
+  if (bytes >= (<u64>1 << MIN_CACHED_LOG) && popcnt<u64>(bytes) == 1) {
+    let head = FREE_HEADS + (<usize>ctz<u64>(bytes) << 2);
+    let p = <usize>load<u32>(head);
+    if (p != 0) { store<u32>(head, load<u32>(p)); return p; }
+  }
+  return allocLarge(bytes);
+}
+function freeBlock(p: usize, bytes: u64): void {
+  if (bytes < (<u64>1 << MIN_CACHED_LOG) || popcnt<u64>(bytes) != 1) return;
+  let head = FREE_HEADS + (<usize>ctz<u64>(bytes) << 2);
+  store<u32>(p, load<u32>(head));
+  store<u32>(head, <u32>p);
+}
+
 export class Vec<T> {
   ptr: usize = 0;
   cap: i32 = 0;
@@ -45,8 +71,10 @@ export class Vec<T> {
     if ((<u64>n << alignof<T>()) > MAX_BLOCK) throw new Error("out of memory: a table needs more than 1 GiB");
     let c = this.cap < m ? m : this.cap;
     while (c < n) c = (<u64>c << (alignof<T>() + 1)) > MAX_BLOCK ? <i32>(MAX_BLOCK >> alignof<T>()) : c << 1;
-    let p = allocLarge(<u64>c << alignof<T>());
+    // (capacities double from a power of two, so a block's size is one, but at MAX_BLOCK)
+    let p = allocBlock(<u64>c << alignof<T>());
     if (this.len > 0) memory.copy(p, this.ptr, <usize>this.len << alignof<T>());
+    if (this.cap > 0) freeBlock(this.ptr, <u64>this.cap << alignof<T>());
     this.ptr = p; this.cap = c;
   }
   @inline get(i: i32): T { return load<T>(this.ptr + (<usize>i << alignof<T>())); }

@@ -1,7 +1,7 @@
 // Vec.resize fills new entries with the given value by one of two paths (memory.fill when every
 // byte of the value is equal and the run is long, a store loop otherwise): every value kind and
 // run length must read back exactly, and entries before the old length must stay as they were.
-import { I32Vec, I64Vec, U8Vec } from "../../assembly/util/vec";
+import { I32Vec, I64Vec, U8Vec, resetBlockCache } from "../../assembly/util/vec";
 
 const LENGTHS: i32[] = [0, 1, 31, 32, 33, 100, 1000];
 const I32S: i32[] = [0, -1, 7, 0x01010101, 0x7f7f7f7f, 0x01010100, -2, 0x10000000];
@@ -49,5 +49,43 @@ describe("Vec.resize", () => {
     // 2^29 i64s are 4 GiB: in usize that size wrapped to 0 and the vector got a block of nothing
     expect(() => { new I64Vec().reserve(0x20000000); }).toThrow();
     expect(() => { new I32Vec().reserve(0x7fffffff); }).toThrow();
+  });
+});
+
+describe("Vec blocks", () => {
+  it("gives a grown table's old block of 64 KiB or more to the next table of its size, contents kept", () => {
+    resetBlockCache();
+    let a = new I32Vec(16384);         // 64 KiB
+    for (let i = 0; i < 16384; i++) a.push(i * 3);
+    let old = a.ptr;
+    a.push(-7);                        // grows to 128 KiB: the 64 KiB block is free
+    expect(a.cap).toBe(32768);
+    expect(a.ptr).not.toBe(old);
+    let b = new U8Vec(65536);          // the same size: the old block
+    expect(b.ptr).toBe(old);
+    for (let i = 0; i < 65536; i++) b.push(<u8>0xEE);
+    for (let i = 0; i < 16384; i++) expect(a.get(i)).toBe(i * 3);
+    expect(a.get(16384)).toBe(-7);
+    // another size is not served from it, and the list is empty again
+    let c = new I32Vec(16384);
+    expect(c.ptr).not.toBe(old);
+  });
+  it("keeps blocks under 64 KiB to themselves", () => {
+    resetBlockCache();
+    let a = new I32Vec(8192);          // 32 KiB
+    let old = a.ptr;
+    a.reserve(8193);
+    let b = new I32Vec(8192);
+    expect(b.ptr).not.toBe(old);
+  });
+  it("forgets the free blocks on a reset (the heap they were on is gone)", () => {
+    resetBlockCache();
+    let a = new I32Vec(16384);
+    a.reserve(16385);
+    let b = new I32Vec(16384);         // the freed block
+    resetBlockCache();
+    let c = new I32Vec(16384);         // nothing to reuse: a new block
+    expect(c.ptr).not.toBe(b.ptr);
+    expect(c.ptr).not.toBe(a.ptr);
   });
 });
