@@ -145,7 +145,7 @@ export function declareForwardIntrinsics(from: i32, unknown: I32Vec | null = nul
     let oldLifetime = ct >= 0 && isOldLifetimeCall(vName.get(f), ct);
     if (badSig != null && k >= 0 && ct >= 0 && !oldLifetime && sigs.match(k, ct) != SigMatch.Match) { badSig.push(f); continue; }
     if (declareIntrinsic(f)) { if (oldLifetime && upgradeFirst != null) upgradeFirst.push(vA.get(f)); }
-    else if (unknown != null && ct >= 0 && !isKnownIntrinsic22(vName.get(f))) unknown.push(f);
+    else if (unknown != null && ct >= 0 && !knownIntrinsic(vName.get(f))) unknown.push(f);
   }
   // LLVM reports the first of its map by name, then of its map by number
   let first = -1;
@@ -232,11 +232,14 @@ function calledType(f: i32): i32 {
   }
   return -1;
 }
-// Whether the target version's LLVM knows the intrinsic `nm` names (lookupIntrinsicID): LLVM 22's
-// by its table of names; LLVM 19's generic ones by the signature table's LLVM 19 column (a
-// generic intrinsic added since, such as llvm.fake.use, is none), target ones by their prefix.
+// Whether the target version's LLVM knows the intrinsic `nm` names (lookupIntrinsicID): generic
+// ones by the signature table's column of that version (llvm.fake.use, added since LLVM 19, is
+// none under 19), LLVM 22's others by its table of names, LLVM 19's target ones by their prefix.
+// (The debug intrinsics, which LLVM 22 replaces by records as it reads them, are known by the
+// signature table alone.)
 function knownIntrinsic(nm: i32): bool {
-  return llvmVersion >= 22 ? isKnownIntrinsic22(nm) : genericIntrinsic(nm) != NOT_INTRINSIC;
+  let generic = genericIntrinsic(nm) != NOT_INTRINSIC;
+  return llvmVersion >= 22 ? generic || isKnownIntrinsic22(nm) : generic;
 }
 // A call to an undeclared `llvm.*` function LLVM knows declares it with the call's function type.
 function declareIntrinsic(f: i32): bool {

@@ -225,11 +225,31 @@ const FLAG_SHARED = `!llvm.module.flags = !{!0, !1}
 !1 = !{i32 7, !"PIC Level", i32 2}
 !2 = !{!1}
 `;
+// A debug intrinsic called without a declaration: LLVM knows it (19 and 22), declares it, and
+// makes the call a debug record.
+const DEBUG_UNDECLARED = `define void @f(i32 %x) !dbg !4 {
+  %a = alloca i32
+  call void @llvm.dbg.declare(metadata ptr %a, metadata !8, metadata !DIExpression()), !dbg !9
+  call void @llvm.dbg.value(metadata i32 %x, metadata !8, metadata !DIExpression()), !dbg !9
+  ret void
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.c", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !5, spFlags: DISPFlagDefinition, unit: !0)
+!5 = !DISubroutineType(types: !6)
+!6 = !{null, !7}
+!7 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!8 = !DILocalVariable(name: "x", arg: 1, scope: !4, file: !1, line: 1, type: !7)
+!9 = !DILocation(line: 1, scope: !4)
+`;
 for (const v of LLVM_VERSIONS) {
-  test(`upgrades: lifetime strays of other parameter types and a shared module flag, as opt-${v} prints them`, { skip: skipDiff(v) }, async t => {
+  test(`upgrades: lifetime strays of other parameter types, a shared module flag and undeclared debug intrinsics, as opt-${v} prints them`, { skip: skipDiff(v) }, async t => {
     const core = await loadWopt({ wasmPath: REAL_WASM });
     const dir = tempDir(t);
-    const cases = [...(v >= 22 ? STRAYS : []), FLAG_SHARED];
+    const cases = [...(v >= 22 ? STRAYS : []), FLAG_SHARED, DEBUG_UNDECLARED];
     for (const [k, text] of cases.entries()) {
       const ll = path.join(dir, `case${k}.ll`);
       fs.writeFileSync(ll, text);
