@@ -308,7 +308,7 @@ function parseTypeBody(t: i32, name: i32, number: i64, referenced: bool, defPos:
   // type, neither referenced before nor recursive.
   if (referenced) return errorAt("forward references to non-struct type", defPos);
   if (name >= 0) rd.typeByName.set(name, -1); else if (number >= 0) rd.typeByNumber.set(<u32>number, -1);
-  let other = packed ? parseArrayOrVector(true) : parseType();
+  let other = packed ? parseArrayOrVector(true) : parseType(false);
   if (other < 0) return false;
   if (lookupNamed(name, number, false) >= 0) return errorAt("non-struct types may not be recursive", defPos);
   if (name >= 0) rd.typeByName.set(name, other);
