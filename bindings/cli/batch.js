@@ -326,20 +326,6 @@ const useRound = (opts, cgdata) => ({ ...opts, forward: useOptions(opts.forward)
  */
 export const mapKeyOf = (input, cwd = process.cwd()) => path.relative(cwd, path.resolve(cwd, input)).split(path.sep).join('/');
 
-/**
- * --across-modules with --repo: round 1 shared through the repository. This batch's maps are
- * stored under their modules' keys (mapKeyOf), then every map the repository holds for a module
- * not in this batch follows the batch's own (input order) in the list to combine, sorted by key.
- * A batch module that failed round 1 adds nothing, not even a map an earlier batch stored for it.
- * Without a repository: the batch's maps alone.
- * @returns { all: maps to combine, stored: how many came from the repository }
- */
-async function shareFunctionMaps(repo, jobs, maps) {
-  if (!repo) return { all: maps, stored: 0 };
-  const keys = jobs.map(j => mapKeyOf(j.input));
-  return shareMaps(repo, keys, maps);
-}
-
 export async function runBatch(opts, started) {
   const dir = opts.outputDir;
   if (opts.output !== '-') throw new CliError('error: -o and -output-dir exclude each other (batch mode names each output after its input)');
@@ -430,8 +416,9 @@ export async function runBatch(opts, started) {
         progress.update();
       });
       if (!interrupted) {
-        // combined as llvm-cgdata --merge combines the objects of the modules, in input order
-        const { all, stored } = await shareFunctionMaps(repo, jobs, maps);
+        // combined as llvm-cgdata --merge combines the objects of the modules, in input order; with
+        // a repository, the batch's maps are stored under their keys and every other module's follow
+        const { all, stored } = repo ? await shareMaps(repo, jobs.map(j => mapKeyOf(j.input)), maps) : { all: maps, stored: 0 };
         const { cgdata, ...counts } = combineFunctionMaps(core, all, opts.forward);
         across = { ...counts, bytes: cgdata.length, ...(repo ? { fromRepository: stored } : {}) };
         if (opts.emitCgdata !== undefined) {
